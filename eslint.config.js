@@ -1,0 +1,44 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/** Import boundaries: shared and machines stand alone; web and server meet only through them. */
+const forbid = (...groups) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: groups.map((group) => ({
+        group: [`@draw/${group}`, `@draw/${group}/*`, `**/${group}/src/*`, `**/${group}/src`],
+        message: `This package must not import ${group}/ (see docs/ARCHITECTURE.md, "Import boundaries").`,
+      })),
+    },
+  ],
+});
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/*.d.ts', 'web/e2e/screenshots/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-restricted-syntax': ['error', { selector: 'TSEnumDeclaration', message: 'Use an `as const` object with a derived union type instead of a TS enum.' }],
+    },
+  },
+  { files: ['shared/**/*.ts'], rules: forbid('server', 'web', 'machines', 'scripts') },
+  { files: ['machines/**/*.ts'], rules: forbid('server', 'web', 'scripts') },
+  { files: ['server/**/*.ts'], rules: forbid('web') },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules, ...forbid('server', 'scripts') },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', '**/e2e/**/*.ts', 'scripts/**/*.{ts,mjs}'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);

@@ -1,0 +1,342 @@
+import { ErrorReason, type Channel, type SubscribeAck, type SubscribeRequest } from '@draw/shared';
+import { createActor, fromPromise } from 'xstate';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { channelEvent, makeChannel, memberEvent, messageEvent, seqsOf } from './fixtures';
+import { LeaveReason } from './list';
+import { channelSessionMachine } from './machine';
+import type { ChannelSessionEmitted } from './session';
+
+const TIMING = { gapWaitMs: 1_000, retryDelayMs: 2_000, offlineAfterMs: 15_000 };
+
+interface HarnessOptions {
+  /** Successive answers of loadChannels; an Error rejects. */
+  lists?: (Channel[] | Error)[];
+  routeUuid?: string | null;
+  /** The server's side of subscribe; default: ok, its head at seq 10 (or at the resume point). */
+  ack?: (request: SubscribeRequest) => SubscribeAck | Promise<SubscribeAck>;
+}
+
+function start({ lists = [[makeChannel('a'), makeChannel('b'), makeChannel('c')]], routeUuid = null, ack }: HarnessOptions = {}) {
+  const subscribes: SubscribeRequest[] = [];
+  let loads = 0;
+  const machine = channelSessionMachine.provide({
+    actors: {
+      loadChannels: fromPromise<Channel[]>(async () => {
+        const answer = lists[Math.min(loads++, lists.length - 1)] ?? [];
+        if (answer instanceof Error) throw answer;
+        return answer;
+      }),
+      subscribe: fromPromise<SubscribeAck, SubscribeRequest>(async ({ input }) => {
+        subscribes.push(input);
+        return ack ? ack(input) : { ok: true, seq: Math.max(10, input.afterSeq ?? 0) };
+      }),
+    },
+  });
+  const actor = createActor(machine, { input: { userId: 'me', routeUuid, timing: TIMING } });
+  const emitted: ChannelSessionEmitted[] = [];
+  actor.on('*', (event) => emitted.push(event));
+  actor.start();
+  const of = <T extends ChannelSessionEmitted['type']>(type: T) =>
+    emitted.filter((event): event is Extract<ChannelSessionEmitted, { type: T }> => event.type === type);
+  const applied = () => of('feed.apply').map((event) => event.event);
+  const state = () => actor.getSnapshot();
+  return { actor, subscribes, emitted, of, applied, state };
+}
+
+/** Lets promise-based actors settle (and advances the fake clock by `ms`). */
+const tick = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
+
+/** Loaded, connected and live on the first channel at seq 10. */
+async function live(options: HarnessOptions = {}) {
+  const session = start(options);
+  await tick();
+  session.actor.send({ type: 'socket.connected' });
+  await tick();
+  return session;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('channel list', () => {
+  it('selects the channel named by the route when it is in the list', async () => {
+    const { state, of } = start({ routeUuid: 'b' });
+    expect(state().matches({ list: 'loading' })).toBe(true);
+    await tick();
+    expect(state().matches({ list: 'ready' })).toBe(true);
+    expect(state().context.selectedId).toBe('b');
+    expect(of('channel.selected')).toEqual([{ type: 'channel.selected', channelId: 'b' }]);
+  });
+
+  it('selects the first channel when the route names none of them', async () => {
+    const { state, of } = start({ routeUuid: 'not-mine' });
+    await tick();
+    expect(state().context.selectedId).toBe('a');
+    expect(of('channel.selected')).toEqual([{ type: 'channel.selected', channelId: 'a' }]);
+  });
+
+  it('is empty with no channels, and subscribes to nothing', async () => {
+    const { state, actor, subscribes, of } = start({ lists: [[]] });
+    await tick();
+    actor.send({ type: 'socket.connected' });
+    await tick();
+    expect(state().matches({ list: 'empty', feed: 'idle' })).toBe(true);
+    expect(state().context.selectedId).toBeNull();
+    expect(subscribes).toEqual([]);
+    expect(of('channel.selected')).toEqual([]);
+  });
+
+  it('shows an error and retries on channels.reload', async () => {
+    const { state, actor } = start({ lists: [new Error('network down'), [makeChannel('a')]] });
+    await tick();
+    expect(state().matches({ list: 'error' })).toBe(true);
+    expect(state().context.listError).toBe('network down');
+    actor.send({ type: 'channels.reload' });
+    expect(state().matches({ list: 'loading' })).toBe(true);
+    await tick();
+    expect(state().matches({ list: 'ready' })).toBe(true);
+    expect(state().context).toMatchObject({ listError: null, selectedId: 'a' });
+  });
+
+  it('keeps the selection across a reload while the channel is still listed', async () => {
+    const { state, actor, of } = start({ lists: [[makeChannel('a'), makeChannel('b')], [makeChannel('b'), makeChannel('z')]], routeUuid: 'b' });
+    await tick();
+    actor.send({ type: 'channels.reload' });
+    await tick();
+    expect(state().context.channels.map((c) => c.id)).toEqual(['b', 'z']);
+    expect(state().context.selectedId).toBe('b');
+    expect(of('channel.selected')).toHaveLength(1);
+  });
+
+  it('selects on channel.select and route.changed, ignoring unknown ids', async () => {
+    const { state, actor, of } = start();
+    await tick();
+    actor.send({ type: 'channel.select', id: 'c' });
+    expect(state().context).toMatchObject({ selectedId: 'c', routeUuid: 'c' });
+    actor.send({ type: 'channel.select', id: 'nope' });
+    actor.send({ type: 'route.changed', uuid: 'b' });
+    actor.send({ type: 'route.changed', uuid: 'b' });
+    actor.send({ type: 'route.changed', uuid: 'unknown' });
+    expect(state().context.selectedId).toBe('b');
+    expect(of('channel.selected').map((e) => e.channelId)).toEqual(['a', 'c', 'b']);
+  });
+});
+
+describe('socket', () => {
+  it('connects, reconnects and goes offline after a while', async () => {
+    const { state, actor } = start();
+    expect(state().matches({ socket: 'connecting' })).toBe(true);
+    actor.send({ type: 'socket.connected' });
+    expect(state().matches({ socket: 'live' })).toBe(true);
+    actor.send({ type: 'socket.disconnected' });
+    expect(state().matches({ socket: 'reconnecting' })).toBe(true);
+    await tick(TIMING.offlineAfterMs);
+    expect(state().matches({ socket: 'offline' })).toBe(true);
+    actor.send({ type: 'socket.connected' });
+    expect(state().matches({ socket: 'live' })).toBe(true);
+  });
+});
+
+describe('feed', () => {
+  it('subscribes fresh to the selected channel and asks the web to load it', async () => {
+    const { state, subscribes, of } = await live();
+    expect(subscribes).toEqual([{ channelId: 'a' }]);
+    expect(state().matches({ feed: { live: 'inOrder' } })).toBe(true);
+    expect(state().context.lastSeq).toEqual({ a: 10 });
+    expect(of('feed.reload')).toEqual([{ type: 'feed.reload', channelId: 'a' }]);
+  });
+
+  it('applies events in order and drops duplicates', async () => {
+    const { actor, applied, state } = await live();
+    for (const seq of [11, 11, 12, 9, 10, 12, 13]) actor.send({ type: 'feed.event', event: messageEvent(seq) });
+    expect(seqsOf(applied())).toEqual([11, 12, 13]);
+    expect(state().context.lastSeq.a).toBe(13);
+  });
+
+  it('buffers events past a gap and drains them when it is filled', async () => {
+    const { actor, applied, state } = await live();
+    actor.send({ type: 'feed.event', event: messageEvent(13) });
+    actor.send({ type: 'feed.event', event: messageEvent(12) });
+    expect(applied()).toEqual([]);
+    expect(state().matches({ feed: { live: 'gap' } })).toBe(true);
+    expect(seqsOf(state().context.pending.a ?? [])).toEqual([12, 13]);
+    actor.send({ type: 'feed.event', event: messageEvent(11) });
+    expect(seqsOf(applied())).toEqual([11, 12, 13]);
+    expect(state().matches({ feed: { live: 'inOrder' } })).toBe(true);
+    expect(state().context.pending).toEqual({});
+  });
+
+  it('re-subscribes from the last seq when a gap persists, then applies the replay', async () => {
+    const { actor, applied, subscribes, state, of } = await live();
+    actor.send({ type: 'feed.event', event: messageEvent(11) });
+    actor.send({ type: 'feed.event', event: messageEvent(14) });
+    await tick(TIMING.gapWaitMs - 1);
+    expect(subscribes).toHaveLength(1);
+    await tick(1);
+    expect(subscribes).toEqual([{ channelId: 'a' }, { channelId: 'a', afterSeq: 11 }]);
+    expect(state().matches({ feed: { live: 'gap' } })).toBe(true); // still missing 12–13
+    for (const seq of [12, 13, 14]) actor.send({ type: 'feed.event', event: messageEvent(seq) });
+    expect(seqsOf(applied())).toEqual([11, 12, 13, 14]);
+    expect(state().matches({ feed: { live: 'inOrder' } })).toBe(true);
+    expect(of('feed.reload')).toHaveLength(1); // a replay, not a reload
+  });
+
+  it('re-subscribes with the last seq after a reconnect', async () => {
+    const { actor, subscribes, state, of } = await live();
+    actor.send({ type: 'feed.event', event: messageEvent(11) });
+    actor.send({ type: 'socket.disconnected' });
+    expect(state().matches({ feed: 'idle', socket: 'reconnecting' })).toBe(true);
+    actor.send({ type: 'socket.connected' });
+    await tick();
+    expect(subscribes).toEqual([{ channelId: 'a' }, { channelId: 'a', afterSeq: 11 }]);
+    expect(state().matches({ feed: { live: 'inOrder' } })).toBe(true);
+    expect(state().context.lastSeq.a).toBe(11);
+    expect(of('feed.reload')).toHaveLength(1);
+    expect(of('feed.unsubscribe')).toEqual([]);
+  });
+
+  it('re-subscribes when the socket reconnects without a reported drop', async () => {
+    const { actor, subscribes } = await live();
+    actor.send({ type: 'feed.event', event: messageEvent(11) });
+    actor.send({ type: 'socket.connected' });
+    await tick();
+    expect(subscribes.at(-1)).toEqual({ channelId: 'a', afterSeq: 11 });
+  });
+
+  it('holds events that arrive before the ack and keeps only those after it', async () => {
+    let answer: (ack: SubscribeAck) => void = () => {};
+    const { actor, applied, state } = start({ ack: () => new Promise((resolve) => (answer = resolve)) });
+    await tick();
+    actor.send({ type: 'socket.connected' });
+    for (const seq of [21, 19, 20]) actor.send({ type: 'feed.event', event: messageEvent(seq) });
+    expect(state().matches({ feed: 'subscribing' })).toBe(true);
+    expect(applied()).toEqual([]);
+    answer({ ok: true, seq: 19 });
+    await tick();
+    expect(seqsOf(applied())).toEqual([20, 21]);
+    expect(state().context.lastSeq.a).toBe(21);
+  });
+
+  it('resync clears the cursor, subscribes fresh and asks the web to reload', async () => {
+    let head = 10;
+    const { actor, subscribes, state, of, applied } = await live({ ack: () => ({ ok: true, seq: head }) });
+    actor.send({ type: 'feed.event', event: messageEvent(14) }); // a gap the log cannot fill
+    head = 50;
+    actor.send({ type: 'feed.resync', channelId: 'a' });
+    expect(state().matches({ feed: 'resyncing' })).toBe(true);
+    expect(state().context.lastSeq).toEqual({});
+    expect(state().context.pending).toEqual({});
+    await tick();
+    expect(subscribes).toEqual([{ channelId: 'a' }, { channelId: 'a' }]);
+    expect(state().matches({ feed: { live: 'inOrder' } })).toBe(true);
+    expect(state().context.lastSeq).toEqual({ a: 50 });
+    expect(of('feed.reload')).toHaveLength(2);
+    actor.send({ type: 'feed.event', event: messageEvent(51) });
+    expect(seqsOf(applied())).toEqual([51]);
+  });
+
+  it('resyncs when the server is behind our cursor', async () => {
+    const { actor, subscribes, state } = await live({ ack: (request) => ({ ok: true, seq: request.afterSeq === undefined ? 10 : 3 }) });
+    actor.send({ type: 'feed.event', event: messageEvent(11) });
+    actor.send({ type: 'socket.disconnected' });
+    actor.send({ type: 'socket.connected' });
+    await tick();
+    expect(subscribes).toEqual([{ channelId: 'a' }, { channelId: 'a', afterSeq: 11 }, { channelId: 'a' }]);
+    expect(state().context.lastSeq).toEqual({ a: 10 });
+    expect(state().matches({ feed: 'live' })).toBe(true);
+  });
+
+  it('switching channels unsubscribes the old one and subscribes the new one fresh', async () => {
+    const { actor, subscribes, of, state } = await live();
+    actor.send({ type: 'feed.event', event: messageEvent(11) });
+    actor.send({ type: 'channel.select', id: 'b' });
+    await tick();
+    expect(of('feed.unsubscribe')).toEqual([{ type: 'feed.unsubscribe', channelId: 'a' }]);
+    expect(subscribes.at(-1)).toEqual({ channelId: 'b' });
+    expect(state().context.lastSeq).toEqual({ b: 10 });
+    // coming back is a fresh start too (the message list was cleared)
+    actor.send({ type: 'channel.select', id: 'a' });
+    await tick();
+    expect(subscribes.at(-1)).toEqual({ channelId: 'a' });
+  });
+
+  it('ignores events of other channels', async () => {
+    const { actor, applied } = await live();
+    actor.send({ type: 'feed.event', event: messageEvent(11, 'b') });
+    actor.send({ type: 'feed.resync', channelId: 'b' });
+    expect(applied()).toEqual([]);
+  });
+
+  it('keeps the list entry in step with channel and member events', async () => {
+    const { actor, state, applied } = await live();
+    actor.send({ type: 'feed.event', event: channelEvent(11, 'channel.updated', makeChannel('a', { title: 'Foxes', memberCount: 3 })) });
+    actor.send({ type: 'feed.event', event: memberEvent(12, 'member.joined', 'newcomer') });
+    expect(state().context.channels[0]).toMatchObject({ id: 'a', title: 'Foxes', memberCount: 4 });
+    expect(seqsOf(applied())).toEqual([11, 12]);
+  });
+
+  it('retries a subscription that failed for a passing reason', async () => {
+    let calls = 0;
+    const { subscribes, state } = await live({
+      ack: () => (calls++ === 0 ? { ok: false, reason: ErrorReason.RateLimited, message: 'slow down' } : { ok: true, seq: 10 }),
+    });
+    expect(state().matches({ feed: 'backoff' })).toBe(true);
+    await tick(TIMING.retryDelayMs);
+    expect(subscribes).toHaveLength(2);
+    expect(state().matches({ feed: 'live' })).toBe(true);
+  });
+});
+
+describe('losing the current channel', () => {
+  it.each([
+    ['member.removed of the user', memberEvent(11, 'member.removed', 'me'), LeaveReason.Removed],
+    ['member.left of the user', memberEvent(11, 'member.left', 'me'), LeaveReason.Left],
+    ['channel.deleted', channelEvent(11, 'channel.deleted', makeChannel('a')), LeaveReason.Deleted],
+  ])('%s leaves it and shows the next channel', async (_, event, reason) => {
+    const { actor, state, of, subscribes } = await live();
+    actor.send({ type: 'feed.event', event });
+    expect(of('channel.left')).toEqual([{ type: 'channel.left', channelId: 'a', reason }]);
+    expect(state().context.channels.map((c) => c.id)).toEqual(['b', 'c']);
+    expect(state().context.selectedId).toBe('b');
+    expect(of('channel.selected').at(-1)).toEqual({ type: 'channel.selected', channelId: 'b' });
+    await tick();
+    expect(subscribes.at(-1)).toEqual({ channelId: 'b' });
+    expect(state().context.lastSeq).toEqual({ b: 10 });
+  });
+
+  it('another member being removed only changes the count', async () => {
+    const { actor, state, of } = await live();
+    actor.send({ type: 'feed.event', event: memberEvent(11, 'member.removed', 'someone-else') });
+    expect(of('channel.left')).toEqual([]);
+    expect(state().context.channels[0]?.memberCount).toBe(2);
+  });
+
+  it('leaving the last channel empties the list', async () => {
+    const { actor, state, of } = await live({ lists: [[makeChannel('a')]] });
+    actor.send({ type: 'feed.event', event: channelEvent(11, 'channel.deleted', makeChannel('a')) });
+    expect(state().matches({ list: 'empty', feed: 'idle' })).toBe(true);
+    expect(state().context.selectedId).toBeNull();
+    expect(of('channel.selected').at(-1)).toEqual({ type: 'channel.selected', channelId: null });
+  });
+
+  it('channel.removed (deleted or quit here) leaves it the same way', async () => {
+    const { actor, state, of } = await live();
+    actor.send({ type: 'channel.removed', id: 'a' });
+    expect(of('channel.left')).toEqual([{ type: 'channel.left', channelId: 'a', reason: LeaveReason.Left }]);
+    expect(state().context.selectedId).toBe('b');
+  });
+
+  it('a subscription refused for membership leaves the channel', async () => {
+    const { state, of } = await live({
+      ack: (request) => (request.channelId === 'a' ? { ok: false, reason: ErrorReason.Forbidden, message: 'not a member' } : { ok: true, seq: 4 }),
+    });
+    await tick();
+    expect(of('channel.left')).toEqual([{ type: 'channel.left', channelId: 'a', reason: LeaveReason.Denied }]);
+    expect(state().context.selectedId).toBe('b');
+    expect(state().matches({ feed: 'live' })).toBe(true);
+  });
+});

@@ -1,0 +1,297 @@
+import { ErrorReason, type Channel, type ChannelEvent, type SubscribeAck, type SubscribeRequest } from '@draw/shared';
+import { and, assign, enqueueActions, fromPromise, not, or, setup, stateIn } from 'xstate';
+import { EMPTY_CURSOR, anchorFeed, hasFeedGap, receiveFeedEvent } from './feed';
+import { LeaveReason, pickChannelId } from './list';
+import {
+  DEFAULT_CHANNEL_SESSION_TIMING,
+  applyFeedEvents,
+  cursorOf,
+  leaveChannel,
+  selectChannel,
+  stepFrom,
+  withCursor,
+  type ChannelSessionContext,
+  type ChannelSessionEmitted,
+  type ChannelSessionTiming,
+  type SessionStep,
+} from './session';
+
+export interface ChannelSessionInput {
+  userId: string;
+  /** The uuid in `/draw/{uuid}` when the page loaded, if any. */
+  routeUuid?: string | null;
+  timing?: Partial<ChannelSessionTiming>;
+}
+
+export type ChannelSessionEvent =
+  | { type: 'route.changed'; uuid: string | null }
+  | { type: 'channels.reload' }
+  | { type: 'channel.select'; id: string }
+  /** The user deleted or quit this channel here (the REST call succeeded). */
+  | { type: 'channel.removed'; id: string }
+  | { type: 'socket.connected' }
+  | { type: 'socket.disconnected' }
+  | { type: 'feed.event'; event: ChannelEvent }
+  /** The server's `channel:resync`: its log can no longer fill our gap. */
+  | { type: 'feed.resync'; channelId: string };
+
+/** Subscribe refusals that mean the channel is not ours to see any more. */
+const DENIED_REASONS: readonly string[] = [ErrorReason.Forbidden, ErrorReason.NotFound, ErrorReason.Gone];
+
+/** Writes a session step: the new context, then what to tell the web. */
+function commit(
+  enqueue: { assign(context: ChannelSessionContext): void; emit(event: ChannelSessionEmitted): void },
+  step: SessionStep,
+): void {
+  enqueue.assign(step.context);
+  for (const event of step.emitted) enqueue.emit(event);
+}
+
+/**
+ * The web client's channel list and the selected channel's live feed. Three parallel regions:
+ * `list` (REST load), `socket` (connection as the web reports it) and `feed` (the selected
+ * channel's subscription, gap-free). The web provides the I/O as actors and listens to the
+ * emitted events (see `ChannelSessionEmitted` and machines/CONTEXT.md).
+ */
+export const channelSessionMachine = setup({
+  types: {
+    context: {} as ChannelSessionContext,
+    events: {} as ChannelSessionEvent,
+    input: {} as ChannelSessionInput,
+    emitted: {} as ChannelSessionEmitted,
+  },
+  actors: {
+    // Placeholders: the web provides the real ones with `.provide({ actors })`.
+    loadChannels: fromPromise<Channel[]>(() => Promise.reject(new Error('channelSessionMachine needs a loadChannels actor'))),
+    subscribe: fromPromise<SubscribeAck, SubscribeRequest>(() =>
+      Promise.reject(new Error('channelSessionMachine needs a subscribe actor')),
+    ),
+  },
+  delays: {
+    gapWait: ({ context }) => context.timing.gapWaitMs,
+    retryDelay: ({ context }) => context.timing.retryDelayMs,
+    offlineAfter: ({ context }) => context.timing.offlineAfterMs,
+  },
+  guards: {
+    listEmpty: ({ context }) => context.channels.length === 0,
+    isListedChannel: ({ context, event }) =>
+      (event.type === 'channel.select' || event.type === 'channel.removed') &&
+      context.channels.some((channel) => channel.id === event.id),
+    socketLive: stateIn('#channelSession.socket.live'),
+    hasSelection: ({ context }) => context.selectedId !== null,
+    // The feed holds a channel that is no longer the selected one: let it go first.
+    feedSwitched: ({ context }) => context.feedChannelId !== null && context.feedChannelId !== context.selectedId,
+    feedChannelMoved: ({ context }) => context.feedChannelId !== context.selectedId,
+    canSubscribe: and(['hasSelection', 'socketLive']),
+    feedStale: or(['feedChannelMoved', not('socketLive')]),
+    isFeedChannelEvent: ({ context, event }) =>
+      (event.type === 'feed.event' && event.event.channelId === context.feedChannelId) ||
+      (event.type === 'feed.resync' && event.channelId === context.feedChannelId),
+    hasGap: ({ context }) => context.feedChannelId !== null && hasFeedGap(cursorOf(context, context.feedChannelId)),
+    ackDenied: (_, { ack }: { ack: SubscribeAck }) => !ack.ok && DENIED_REASONS.includes(ack.reason),
+    ackFailed: (_, { ack }: { ack: SubscribeAck }) => !ack.ok,
+    // The server's log is behind what we applied (its log was reset): only a reload is safe.
+    ackBehindCursor: ({ context }, { ack }: { ack: SubscribeAck }) => {
+      const lastSeq = context.feedChannelId === null ? undefined : context.lastSeq[context.feedChannelId];
+      return ack.ok && lastSeq !== undefined && ack.seq < lastSeq;
+    },
+  },
+  actions: {
+    storeChannels: enqueueActions(({ context, enqueue }, { channels }: { channels: Channel[] }) => {
+      const loaded = { ...context, channels, listError: null };
+      commit(enqueue, selectChannel(stepFrom(loaded), pickChannelId(channels, context.routeUuid, context.selectedId)));
+    }),
+    storeListError: assign((_, { error }: { error: unknown }) => ({
+      listError: error instanceof Error ? error.message : String(error),
+    })),
+    followRoute: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'route.changed') return;
+      const routed = { ...context, routeUuid: event.uuid };
+      const listed = context.channels.some((channel) => channel.id === event.uuid);
+      commit(enqueue, listed ? selectChannel(stepFrom(routed), event.uuid) : stepFrom(routed));
+    }),
+    selectChannel: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type === 'channel.select') commit(enqueue, selectChannel(stepFrom(context), event.id));
+    }),
+    removeChannel: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type === 'channel.removed') commit(enqueue, leaveChannel(stepFrom(context), event.id, LeaveReason.Left));
+    }),
+    claimFeed: assign(({ context }) => ({ feedChannelId: context.selectedId })),
+    // Unsubscribing drops the cursor too: coming back means a fresh REST load, not a replay.
+    releaseFeed: enqueueActions(({ context, enqueue }) => {
+      const channelId = context.feedChannelId;
+      if (channelId === null) return;
+      commit(enqueue, {
+        context: { ...withCursor(context, channelId, EMPTY_CURSOR), feedChannelId: null },
+        emitted: [{ type: 'feed.unsubscribe', channelId }],
+      });
+    }),
+    receiveFeedEvent: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'feed.event' || context.feedChannelId === null) return;
+      const step = receiveFeedEvent(cursorOf(context, context.feedChannelId), event.event);
+      commit(enqueue, applyFeedEvents(stepFrom(withCursor(context, context.feedChannelId, step.cursor)), step.apply));
+    }),
+    anchorFeed: enqueueActions(({ context, enqueue }, { ack }: { ack: SubscribeAck }) => {
+      const channelId = context.feedChannelId;
+      if (channelId === null || !ack.ok) return;
+      const cursor = cursorOf(context, channelId);
+      // No cursor: a fresh start, so the web loads the channel as of the ack and we go on from there.
+      const fresh = cursor.lastSeq === null;
+      const drained = anchorFeed(cursor, cursor.lastSeq ?? ack.seq);
+      const anchored: SessionStep = {
+        context: withCursor(context, channelId, drained.cursor),
+        emitted: fresh ? [{ type: 'feed.reload', channelId }] : [],
+      };
+      commit(enqueue, applyFeedEvents(anchored, drained.apply));
+    }),
+    forgetFeedCursor: assign(({ context }) =>
+      context.feedChannelId === null ? {} : withCursor(context, context.feedChannelId, EMPTY_CURSOR),
+    ),
+    leaveDeniedChannel: enqueueActions(({ context, enqueue }) => {
+      if (context.feedChannelId !== null) {
+        commit(enqueue, leaveChannel(stepFrom(context), context.feedChannelId, LeaveReason.Denied));
+      }
+    }),
+  },
+}).createMachine({
+  id: 'channelSession',
+  type: 'parallel',
+  context: ({ input }) => ({
+    userId: input.userId,
+    channels: [],
+    selectedId: null,
+    routeUuid: input.routeUuid ?? null,
+    lastSeq: {},
+    pending: {},
+    feedChannelId: null,
+    listError: null,
+    timing: { ...DEFAULT_CHANNEL_SESSION_TIMING, ...input.timing },
+  }),
+  on: {
+    'route.changed': { actions: 'followRoute' },
+    'channel.select': { guard: 'isListedChannel', actions: 'selectChannel' },
+    'channel.removed': { guard: 'isListedChannel', actions: 'removeChannel' },
+  },
+  states: {
+    list: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            src: 'loadChannels',
+            onDone: { target: 'ready', actions: { type: 'storeChannels', params: ({ event }) => ({ channels: event.output }) } },
+            onError: { target: 'error', actions: { type: 'storeListError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        ready: {
+          // Also reached by leaving the last channel.
+          always: { guard: 'listEmpty', target: 'empty' },
+          on: { 'channels.reload': 'loading' },
+        },
+        empty: { on: { 'channels.reload': 'loading' } },
+        error: { on: { 'channels.reload': 'loading' } },
+      },
+    },
+
+    socket: {
+      initial: 'connecting',
+      states: {
+        connecting: { on: { 'socket.connected': 'live', 'socket.disconnected': 'reconnecting' } },
+        live: { on: { 'socket.disconnected': 'reconnecting' } },
+        reconnecting: {
+          on: { 'socket.connected': 'live' },
+          after: { offlineAfter: 'offline' },
+        },
+        offline: { on: { 'socket.connected': 'live' } },
+      },
+    },
+
+    feed: {
+      initial: 'idle',
+      states: {
+        // Not subscribed: nothing selected, or no live socket.
+        idle: {
+          always: [
+            { guard: 'feedSwitched', actions: 'releaseFeed' },
+            { guard: 'canSubscribe', target: 'subscribing' },
+          ],
+        },
+        // Subscribing from the cursor (a reconnect or a gap replays what we missed), or fresh.
+        subscribing: {
+          entry: 'claimFeed',
+          always: { guard: 'feedStale', target: 'idle' },
+          invoke: {
+            src: 'subscribe',
+            input: ({ context }) => subscribeRequest(context),
+            onDone: [
+              { guard: { type: 'ackDenied', params: ({ event }) => ({ ack: event.output }) }, target: 'idle', actions: 'leaveDeniedChannel' },
+              { guard: { type: 'ackFailed', params: ({ event }) => ({ ack: event.output }) }, target: 'backoff' },
+              { guard: { type: 'ackBehindCursor', params: ({ event }) => ({ ack: event.output }) }, target: 'resyncing' },
+              { target: 'live', actions: { type: 'anchorFeed', params: ({ event }) => ({ ack: event.output }) } },
+            ],
+            onError: 'backoff',
+          },
+          on: {
+            'feed.event': { guard: 'isFeedChannelEvent', actions: 'receiveFeedEvent' },
+            'feed.resync': { guard: 'isFeedChannelEvent', target: 'resyncing' },
+            // A new connection: the request in flight went out on the old one.
+            'socket.connected': { target: 'subscribing', reenter: true },
+          },
+        },
+        // The server cannot fill our gap: start over from a REST reload.
+        resyncing: {
+          entry: 'forgetFeedCursor',
+          always: { guard: 'feedStale', target: 'idle' },
+          invoke: {
+            src: 'subscribe',
+            input: ({ context }) => subscribeRequest(context),
+            onDone: [
+              { guard: { type: 'ackDenied', params: ({ event }) => ({ ack: event.output }) }, target: 'idle', actions: 'leaveDeniedChannel' },
+              { guard: { type: 'ackFailed', params: ({ event }) => ({ ack: event.output }) }, target: 'backoff' },
+              { target: 'live', actions: { type: 'anchorFeed', params: ({ event }) => ({ ack: event.output }) } },
+            ],
+            onError: 'backoff',
+          },
+          on: {
+            'feed.event': { guard: 'isFeedChannelEvent', actions: 'receiveFeedEvent' },
+            'socket.connected': 'subscribing',
+          },
+        },
+        live: {
+          always: { guard: 'feedStale', target: 'idle' },
+          initial: 'inOrder',
+          states: {
+            inOrder: { always: { guard: 'hasGap', target: 'gap' } },
+            // Events past a hole are buffered; if the hole is not filled soon, ask for a replay.
+            gap: {
+              always: { guard: not('hasGap'), target: 'inOrder' },
+              after: { gapWait: '#channelSession.feed.subscribing' },
+            },
+          },
+          on: {
+            'feed.event': { guard: 'isFeedChannelEvent', actions: 'receiveFeedEvent' },
+            'feed.resync': { guard: 'isFeedChannelEvent', target: 'resyncing' },
+            // Reconnected without us seeing the drop: re-subscribe from the last seq.
+            'socket.connected': 'subscribing',
+          },
+        },
+        // The subscription failed for a passing reason (timeout, server error): try again soon.
+        backoff: {
+          always: { guard: 'feedStale', target: 'idle' },
+          after: { retryDelay: 'subscribing' },
+          on: { 'socket.connected': 'subscribing' },
+        },
+      },
+    },
+  },
+});
+
+export type ChannelSessionMachine = typeof channelSessionMachine;
+
+function subscribeRequest(context: ChannelSessionContext): SubscribeRequest {
+  const channelId = context.feedChannelId;
+  // Unreachable: the feed only subscribes with a selection, which `claimFeed` copied here.
+  if (channelId === null) throw new Error('channelSessionMachine: subscribing without a channel');
+  const afterSeq = context.lastSeq[channelId];
+  return afterSeq === undefined ? { channelId } : { channelId, afterSeq };
+}

@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// The one gate: typecheck, lint, unit + integration tests, browser tests, resilience tests.
+// Ends with a plain `N passed, N failed` line that sums every suite; exits non-zero on any failure.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gate-'));
+
+function run(command, args, env = {}) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code) => resolve({ code: code ?? 1, seconds: (Date.now() - started) / 1000 }));
+  });
+}
+
+/** Counts from a vitest JSON report; a missing report (crash) counts as one failure. */
+function vitestCounts(file) {
+  try {
+    const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return { passed: report.numPassedTests, failed: report.numFailedTests + (report.numFailedTestSuites ?? 0) };
+  } catch {
+    return { passed: 0, failed: 1 };
+  }
+}
+
+const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
+const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
+const steps = [
+  {
+    name: 'typecheck',
+    kind: 'check',
+    run: async () => {
+      const results = await Promise.all(
+        ['shared', 'machines', 'server', 'web', 'scripts'].map((p) => run('node', ['--max-old-space-size=4096', tsc, '--noEmit', '-p', p])),
+      );
+      return { code: results.some((r) => r.code !== 0) ? 1 : 0 };
+    },
+  },
+  { name: 'lint', kind: 'check', run: () => run('npx', ['eslint', '.', '--max-warnings=0']) },
+  { name: 'unit+integration', kind: 'vitest', config: 'vitest.config.ts' },
+  { name: 'browser', kind: 'vitest', config: 'web/e2e/vitest.config.ts', build: true },
+  { name: 'resilience', kind: 'vitest', config: 'scripts/resilience/vitest.config.ts', optional: true },
+];
+
+let passed = 0;
+let failed = 0;
+const summary = [];
+for (const step of steps) {
+  if (only && step.name !== only) continue;
+  if (step.kind === 'check') {
+    const { code } = await step.run();
+    summary.push(`${step.name}: ${code === 0 ? 'ok' : 'FAILED'}`);
+    if (code !== 0) failed += 1;
+    continue;
+  }
+  if (!fs.existsSync(path.join(root, step.config))) {
+    if (!step.optional) {
+      summary.push(`${step.name}: missing ${step.config}`);
+      failed += 1;
+    }
+    continue;
+  }
+  if (step.build) {
+    const build = await run('npm', ['run', 'build', '--silent']);
+    if (build.code !== 0) {
+      summary.push(`${step.name}: web build FAILED`);
+      failed += 1;
+      continue;
+    }
+  }
+  const report = path.join(reportDir, `${step.name}.json`);
+  const { seconds } = await run('node', [vitest, 'run', '--config', step.config, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  const counts = vitestCounts(report);
+  passed += counts.passed;
+  failed += counts.failed;
+  summary.push(`${step.name}: ${counts.passed} passed, ${counts.failed} failed (${seconds.toFixed(0)} s)`);
+}
+
+console.log('\n' + summary.join('\n'));
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

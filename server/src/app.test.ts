@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+import { startTestApp, type TestApp } from './testing/harness';
+import { maskUrl } from './logger';
+
+describe('configuration', () => {
+  it('has a working default for every variable', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', IMAGE_ENGINE: 'builtin', MONGODB_URI: '' });
+  });
+
+  it('stops the start with a clear message naming every bad value', () => {
+    const attempt = () => loadConfig({ PORT: 'eighty', IMAGE_ENGINE: 'dalle', BUILTIN_ENGINE_STEP_MS: '-5' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PORT/);
+    expect(attempt).toThrow(/IMAGE_ENGINE must be one of builtin, midjourney-proxy/);
+    expect(attempt).toThrow(/BUILTIN_ENGINE_STEP_MS/);
+  });
+
+  it('requires the upstream URL when the upstream engine is chosen, without echoing secrets', () => {
+    expect(() => loadConfig({ IMAGE_ENGINE: 'midjourney-proxy', MJ_PROXY_SECRET: 'hunter2' })).toThrow(/MJ_PROXY_URL is required/);
+    try {
+      loadConfig({ IMAGE_ENGINE: 'midjourney-proxy', MJ_PROXY_SECRET: 'hunter2' });
+    } catch (error) {
+      expect(String(error)).not.toContain('hunter2');
+    }
+  });
+});
+
+describe('logs', () => {
+  it('mask hook tokens and query secrets in URLs', () => {
+    expect(maskUrl('/api/open/notify/task-1/s3cr3t?x=1')).toBe('/api/open/notify/task-1/[redacted]?x=1');
+    expect(maskUrl('/x?token=abc&y=2')).toBe('/x?token=[redacted]&y=2');
+  });
+});
+
+describe('http skeleton', () => {
+  let app: TestApp;
+  let webDir: string;
+  beforeAll(async () => {
+    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.mkdirSync(path.join(webDir, 'assets'));
+    fs.writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    app = await startTestApp({ WEB_DIST_DIR: webDir });
+  });
+  afterAll(() => app.close());
+
+  it('answers /healthz', async () => {
+    const res = await app.http.inject('/healthz');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', storage: 'embedded' });
+  });
+
+  it('serves company info from configuration in the envelope', async () => {
+    const res = await app.http.inject('/api/home/company-info');
+    expect(res.json()).toEqual({
+      code: 200,
+      message: '',
+      success: true,
+      data: { name: 'Drawspace', description: expect.any(String), keywords: expect.any(String), isShowChatGPT: false, isShowDiscord: true },
+    });
+  });
+
+  it('answers unknown API routes with the failure envelope, in the asker language', async () => {
+    const res = await app.http.inject({ url: '/api/does-not-exist', headers: { 'accept-language': 'en-US' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, code: 404, reason: 'not_found', data: null, message: 'No such endpoint: GET /api/does-not-exist' });
+    const zh = await app.http.inject({ url: '/api/does-not-exist' });
+    expect(zh.json().message).toContain('接口不存在');
+  });
+
+  it('answers malformed JSON and validation failures with a clear envelope', async () => {
+    const bad = await app.http.inject({ method: 'POST', url: '/api/login/login', headers: { 'content-type': 'application/json' }, payload: '{"loginType":' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ success: false, reason: 'bad_request' });
+    const invalid = await app.http.inject({ method: 'POST', url: '/api/login/login', headers: { 'accept-language': 'en-US' }, payload: { loginType: 'Magic', account: 'x' } });
+    expect(invalid.json()).toMatchObject({ success: false, code: 400, reason: 'bad_request' });
+    expect(invalid.json().message).toMatch(/^Invalid request: body/);
+  });
+
+  it('serves the web app with SPA fallback and long-cached hashed assets', async () => {
+    for (const url of ['/draw', '/draw/abc', '/invite/xyz', '/']) {
+      const res = await app.http.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+    }
+    const asset = await app.http.inject('/assets/app-abc123.js');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await app.http.inject('/missing.js')).statusCode).toBe(404);
+  });
+
+  it('serves OpenAPI documentation', async () => {
+    const res = await app.http.inject('/docs/json');
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toContain('/api/home/company-info');
+  });
+});

@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { Limits } from '@draw/shared';
+import type { Config } from './config';
+import { loggerOptions } from './logger';
+import { apiNotFound, envelopePlugin } from './http/envelope';
+import { authenticationPlugin } from './http/auth';
+import type { Storage } from './storage/port';
+import { openStorage } from './storage/open';
+import type { BlobStore } from './blobs/port';
+import { folderBlobStore } from './blobs/folder';
+import { gridFsBlobStore } from './blobs/gridfs';
+import { healthPlugin } from './features/health/plugin';
+import { companyRepository } from './features/company/repository';
+import { companyService } from './features/company/service';
+import { companyPlugin } from './features/company/plugin';
+import { authRepository } from './features/auth/repository';
+import { authService } from './features/auth/service';
+import { authPlugin } from './features/auth/plugin';
+import { consoleSmsSender } from './features/auth/sms';
+import { throttle } from './features/auth/throttle';
+import { uploadsRepository } from './features/uploads/repository';
+import { uploadsService } from './features/uploads/service';
+import { uploadsPlugin } from './features/uploads/plugin';
+import { filesPlugin } from './features/files/plugin';
+import { realtimeRepository } from './realtime/repository';
+import { ChannelHub } from './realtime/hub';
+import { socketTickets } from './realtime/tickets';
+import { realtimePlugin } from './realtime/plugin';
+import { createSocketServer, type SocketServer } from './realtime/socket';
+
+export interface App {
+  http: FastifyInstance;
+  io: SocketServer;
+  storage: Storage;
+  services: ReturnType<typeof composeServices>;
+  close(): Promise<void>;
+}
+
+export interface AppOptions {
+  /** Use this store instead of opening one from the configuration (tests). */
+  storage?: Storage;
+  now?: () => number;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const defaultWebDist = path.resolve(here, '../../web/dist');
+
+function openBlobs(config: Config, storage: Storage): BlobStore {
+  const connection = (storage as Storage & { connection?: Parameters<typeof gridFsBlobStore>[0] }).connection;
+  return connection ? gridFsBlobStore(connection) : folderBlobStore(config.DATA_DIR);
+}
+
+/** The composition root: every service is built here, once, from the storage and config. */
+function composeServices(config: Config, storage: Storage, http: FastifyInstance, now: () => number) {
+  const blobs = openBlobs(config, storage);
+  const company = companyService(config, companyRepository(storage));
+  const authRepo = authRepository(storage);
+  const auth = authService({
+    repo: authRepo,
+    sms: consoleSmsSender(http.log, config.NODE_ENV === 'production'),
+    throttle: throttle(authRepo.counters, now),
+    now,
+  });
+  const uploads = uploadsService({ repo: uploadsRepository(storage), blobs, now });
+  const realtime = realtimeRepository(storage);
+  const hub = new ChannelHub(realtime, now);
+  const tickets = socketTickets(realtime, now);
+  return { blobs, company, auth, uploads, hub, tickets };
+}
+
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
+  const now = options.now ?? Date.now;
+  const storage = options.storage ?? (await openStorage(config));
+  const http = Fastify({
+    logger: loggerOptions(config),
+    genReqId: () => randomUUID(),
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 256 * 1024,
+    trustProxy: true,
+  });
+  const services = composeServices(config, storage, http, now);
+
+  await http.register(swagger, {
+    openapi: {
+      info: { title: 'Drawspace API', version: '1.0.0', description: 'Every answer is the envelope { code, message, data, success }.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+  });
+  await http.register(swaggerUi, { routePrefix: '/docs' });
+  await http.register(envelopePlugin);
+  await http.register(multipart, { limits: { fileSize: Limits.imageMaxBytes, files: Limits.uploadMaxFiles + 1 } });
+  await http.register(authenticationPlugin, { resolver: services.auth });
+  await http.register(healthPlugin, { storage, startedAt: now() });
+  await http.register(companyPlugin, { company: services.company });
+  await http.register(authPlugin, { auth: services.auth });
+  await http.register(uploadsPlugin, { uploads: services.uploads });
+  await http.register(filesPlugin, { blobs: services.blobs });
+  await http.register(realtimePlugin, { tickets: services.tickets, publicUrl: config.PUBLIC_URL });
+  await registerWebApp(http, config.WEB_DIST_DIR || defaultWebDist);
+
+  const io = createSocketServer(http.server, {
+    hub: services.hub,
+    tickets: services.tickets,
+    access: { canSubscribe: async () => false },
+    log: http.log,
+  });
+  await storage.ready();
+
+  let closed = false;
+  return {
+    http,
+    io,
+    storage,
+    services,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await http.close();
+      if (!options.storage) await storage.close();
+    },
+  };
+}
+
+/** The built web app with SPA fallback; unknown /api routes get the envelope instead. */
+async function registerWebApp(http: FastifyInstance, distDir: string) {
+  const indexHtml = path.join(distDir, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await http.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  http.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET') return apiNotFound(request, reply);
+    if (!hasWeb) return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+    if (/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html')) return reply.status(404).type('text/plain').send('Not found');
+    return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexHtml));
+  });
+}

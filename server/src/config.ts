@@ -1,0 +1,80 @@
+import Type, { type Static } from 'typebox';
+import Value from 'typebox/value';
+import { ImageEngineName } from '@draw/shared';
+
+const Enum = <const T extends readonly string[]>(values: T, defaultValue: T[number]) =>
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    { default: defaultValue, description: `one of ${values.join(', ')}` },
+  );
+
+/** Every variable the server reads, each with a working default (decisions.md "Configuration"). */
+export const ConfigSchema = Type.Object({
+  NODE_ENV: Enum(['development', 'production', 'test'] as const, 'development'),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
+  HOST: Type.String({ default: '0.0.0.0' }),
+  PUBLIC_URL: Type.String({ default: '', description: 'origin used in invite links and upstream hooks' }),
+  DATA_DIR: Type.String({ minLength: 1, default: './data' }),
+  MONGODB_URI: Type.String({ default: '' }),
+  IMAGE_ENGINE: Enum([ImageEngineName.Builtin, ImageEngineName.MidjourneyProxy] as const, ImageEngineName.Builtin),
+  BUILTIN_ENGINE_STEP_MS: Type.Integer({ minimum: 0, maximum: 60000, default: 800 }),
+  ENGINE_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 3 }),
+  MJ_PROXY_URL: Type.String({ default: '' }),
+  MJ_PROXY_SECRET: Type.String({ default: '' }),
+  SMS_PROVIDER: Enum(['console', 'aliyun'] as const, 'console'),
+  PAYMENT_PROVIDER: Enum(['sandbox', 'wechat'] as const, 'sandbox'),
+  LOG_LEVEL: Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+  COMPANY_NAME: Type.String({ default: 'Drawspace' }),
+  COMPANY_DESCRIPTION: Type.String({ default: 'Draw with AI together, live, in shared channels.' }),
+  COMPANY_KEYWORDS: Type.String({ default: 'AI drawing, Midjourney, channels, collaboration' }),
+  SHOW_CHATGPT: Type.Boolean({ default: false }),
+  SHOW_DISCORD: Type.Boolean({ default: true }),
+  WEB_DIST_DIR: Type.String({ default: '' }),
+});
+
+export type Config = Static<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the configuration once; a bad value stops the start with a clear message. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const known = Object.keys(ConfigSchema.properties);
+  const raw: Record<string, unknown> = {};
+  for (const key of known) {
+    const value = env[key];
+    if (value !== undefined && value !== '') raw[key] = value;
+  }
+  const value = Value.Default(ConfigSchema, Value.Convert(ConfigSchema, raw)) as Record<string, unknown>;
+  const problems = describeProblems(value);
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+  const config = value as Config;
+  checkCrossFieldRules(config);
+  return config;
+}
+
+function describeProblems(value: Record<string, unknown>): string[] {
+  const byKey = new Map<string, string>();
+  for (const error of Value.Errors(ConfigSchema, value)) {
+    const key = error.instancePath.replace(/^\//, '');
+    if (!key || byKey.has(key)) continue;
+    const schema = (ConfigSchema.properties as Record<string, { description?: string }>)[key];
+    const expectation = schema?.description?.startsWith('one of') ? `must be ${schema.description}` : error.message;
+    // Secrets never reach the logs, so the offending value is only echoed for non-secret keys.
+    const shown = /SECRET|URI/.test(key) ? '' : ` (got ${JSON.stringify(value[key])})`;
+    byKey.set(key, `${key} ${expectation}${shown}`);
+  }
+  return [...byKey.values()];
+}
+
+function checkCrossFieldRules(config: Config): void {
+  if (config.IMAGE_ENGINE === 'midjourney-proxy' && !config.MJ_PROXY_URL) {
+    throw new ConfigError('Invalid configuration:\n  - MJ_PROXY_URL is required when IMAGE_ENGINE=midjourney-proxy');
+  }
+  if (config.PUBLIC_URL && !/^https?:\/\/[^/]+$/.test(config.PUBLIC_URL.replace(/\/$/, ''))) {
+    throw new ConfigError(`Invalid configuration:\n  - PUBLIC_URL must be an origin like https://draw.example.com (got ${JSON.stringify(config.PUBLIC_URL)})`);
+  }
+}

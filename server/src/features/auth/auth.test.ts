@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextPhone, startTestApp, type TestApp } from '../../testing/harness';
+
+/** A clock the tests move by hand. */
+const clock = { offset: 0, now: () => Date.now() + clock.offset };
+
+let app: TestApp;
+let ipCounter = 0;
+const freshIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+const en = { 'accept-language': 'en-US' };
+
+async function sendCode(phone: string, ip = freshIp()) {
+  return app.http.inject({ url: `/api/login/send-login-code?phone=${phone}`, remoteAddress: ip, headers: en });
+}
+async function login(body: object, ip = freshIp()) {
+  return app.http.inject({ method: 'POST', url: '/api/login/login', payload: body, remoteAddress: ip, headers: en });
+}
+
+beforeAll(async () => {
+  app = await startTestApp({}, { now: clock.now });
+});
+afterAll(() => app.close());
+
+describe('phone code login', () => {
+  it('creates the account on first login and signs in again later with the same account', async () => {
+    const phone = nextPhone();
+    const sent = await sendCode(phone);
+    expect(sent.json()).toMatchObject({ success: true, data: { resendAfter: 60, devCode: expect.stringMatching(/^\d{6}$/) } });
+    const first = await login({ loginType: 'Captcha', account: phone, code: sent.json().data.devCode });
+    expect(first.json()).toMatchObject({ success: true, data: { token: expect.any(String), user: { phone: `${phone.slice(0, 3)}****${phone.slice(-4)}` } } });
+    clock.offset += 61_000;
+    const again = await sendCode(phone);
+    const second = await login({ loginType: 'Captcha', account: phone, code: again.json().data.devCode });
+    expect(second.json().data.user.id).toBe(first.json().data.user.id);
+  });
+
+  it('refuses a wrong code, then five wrong codes lock that code', async () => {
+    const phone = nextPhone();
+    const code = (await sendCode(phone)).json().data.devCode as string;
+    const wrong = code === '000000' ? '111111' : '000000';
+    const res = await login({ loginType: 'Captcha', account: phone, code: wrong });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, message: 'The verification code is wrong' });
+    for (let i = 0; i < 4; i++) await login({ loginType: 'Captcha', account: phone, code: wrong });
+    const locked = await login({ loginType: 'Captcha', account: phone, code });
+    expect(locked.json()).toMatchObject({ success: false, reason: 'rate_limited', message: 'Too many wrong codes. Ask for a new one.' });
+  });
+
+  it('refuses an expired code', async () => {
+    const phone = nextPhone();
+    const code = (await sendCode(phone)).json().data.devCode as string;
+    clock.offset += 5 * 60_000 + 1000;
+    const res = await login({ loginType: 'Captcha', account: phone, code });
+    expect(res.json()).toMatchObject({ success: false, message: 'The verification code has expired. Ask for a new one.' });
+  });
+
+  it('refuses a code used once already', async () => {
+    const phone = nextPhone();
+    const code = (await sendCode(phone)).json().data.devCode as string;
+    expect((await login({ loginType: 'Captcha', account: phone, code })).json().success).toBe(true);
+    const reused = await login({ loginType: 'Captcha', account: phone, code });
+    expect(reused.json()).toMatchObject({ success: false, message: 'That verification code was already used. Ask for a new one.' });
+  });
+
+  it('sends one code per minute per phone, and a bounded number per hour per IP', async () => {
+    const phone = nextPhone();
+    await sendCode(phone);
+    const tooSoon = await sendCode(phone);
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json().message).toMatch(/A code was just sent\. Try again in \d+ s\./);
+    const ip = freshIp();
+    for (let i = 0; i < 10; i++) expect((await sendCode(nextPhone(), ip)).json().success).toBe(true);
+    const eleventh = await sendCode(nextPhone(), ip);
+    expect(eleventh.json()).toMatchObject({ success: false, reason: 'rate_limited' });
+  });
+
+  it('refuses malformed phone numbers', async () => {
+    const res = await sendCode('12345');
+    expect(res.json()).toMatchObject({ success: false, message: 'Enter a valid phone number' });
+  });
+});
+
+describe('password login and reset', () => {
+  it('signs in with a password set through the reset flow, and refuses a wrong one', async () => {
+    const phone = nextPhone();
+    await app.signIn(phone);
+    clock.offset += 61_000;
+    const code = (await sendCode(phone)).json().data.devCode;
+    const reset = await app.http.inject({ method: 'POST', url: '/api/login/forget-reset-pwd', payload: { phone, code, password: 'correct horse 1' } });
+    expect(reset.json()).toMatchObject({ success: true });
+    expect((await login({ loginType: 'Password', account: phone, password: 'correct horse 1' })).json().success).toBe(true);
+    const wrong = await login({ loginType: 'Password', account: phone, password: 'nope nope nope' });
+    expect(wrong.json()).toMatchObject({ success: false, message: 'Wrong account or password' });
+  });
+
+  it('slows down repeated wrong passwords for an account', async () => {
+    const phone = nextPhone();
+    await app.signIn(phone);
+    for (let i = 0; i < 5; i++) await login({ loginType: 'Password', account: phone, password: 'wrong password' });
+    const blocked = await login({ loginType: 'Password', account: phone, password: 'wrong password' });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/Too many attempts\. Try again in \d+ s\./);
+  });
+
+  it('ends every session when the password is reset', async () => {
+    const phone = nextPhone();
+    const session = await app.signIn(phone);
+    clock.offset += 61_000;
+    const code = (await sendCode(phone)).json().data.devCode;
+    await app.http.inject({ method: 'POST', url: '/api/login/forget-reset-pwd', payload: { phone, code, password: 'another secret 2' } });
+    const index = await app.http.inject({ url: '/api/home/index', headers: session.auth });
+    expect(index.json().data).toEqual({ auth: false });
+  });
+});
+
+describe('sessions', () => {
+  it('answers auth false, never 401, for missing, unknown and revoked tokens', async () => {
+    expect((await app.http.inject('/api/home/index')).json()).toMatchObject({ success: true, data: { auth: false } });
+    const unknown = await app.http.inject({ url: '/api/home/index', headers: { authorization: 'Bearer not-a-token' } });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json().data).toEqual({ auth: false });
+    const session = await app.signIn();
+    expect((await app.http.inject({ url: '/api/home/index', headers: session.auth })).json().data).toMatchObject({ auth: true, id: session.user.id });
+    await app.http.inject({ method: 'POST', url: '/api/login/logout', headers: session.auth });
+    expect((await app.http.inject({ url: '/api/home/index', headers: session.auth })).json().data).toEqual({ auth: false });
+    const put = await app.http.inject({ method: 'PUT', url: '/api/home/info', headers: session.auth, payload: { name: 'x' } });
+    expect(put.statusCode).toBe(401);
+  });
+
+  it('expires tokens after thirty days', async () => {
+    const session = await app.signIn();
+    clock.offset += 31 * 24 * 3600 * 1000;
+    expect((await app.http.inject({ url: '/api/home/index', headers: session.auth })).json().data).toEqual({ auth: false });
+  });
+});
+
+describe('profile', () => {
+  it('edits name, description, theme and remix, and refuses bad names and avatars without changing anything', async () => {
+    const session = await app.signIn();
+    const put = (payload: object) => app.http.inject({ method: 'PUT', url: '/api/home/info', headers: { ...session.auth, ...en }, payload });
+    const res = await put({ name: '  Ada  ', description: 'draws foxes', theme: 'light', mjRemix: true });
+    expect(res.json().data).toMatchObject({ name: 'Ada', description: 'draws foxes', theme: 'light', mjRemix: true });
+    expect((await put({ name: '' })).json()).toMatchObject({ success: false, message: 'The name must be 1–32 characters' });
+    expect((await put({ name: 'x'.repeat(33) })).json().success).toBe(false);
+    expect((await put({ avatar: 'https://evil.example/a.png' })).json()).toMatchObject({ success: false, message: 'The avatar must be an uploaded image' });
+    expect((await put({ theme: 'neon' })).json().success).toBe(false);
+    const index = await app.http.inject({ url: '/api/home/index', headers: session.auth });
+    expect(index.json().data).toMatchObject({ name: 'Ada', theme: 'light' });
+  });
+});

@@ -1,0 +1,235 @@
+import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import {
+  ErrorReason,
+  Limits,
+  LoginType,
+  Theme,
+  type LoginAnswer,
+  type LoginRequest,
+  type SendCodeAnswer,
+  type UpdateUserInfoRequest,
+  type UserInfo,
+} from '@draw/shared';
+import { AppError } from '../../errors';
+import type { MessageKey } from '../../i18n/messages';
+import { hashPassword, verifyPassword } from './passwords';
+import type { AuthRepository, UserDoc } from './repository';
+import { maskPhone, type SmsSender } from './sms';
+import type { Throttle, ThrottleRule } from './throttle';
+
+const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+const MAX_CODE_ATTEMPTS = 5;
+const DEFAULT_AVATAR = '/discord256.png';
+
+export const AuthRules = {
+  codesPerIp: { limit: 10, windowMs: 3600_000 },
+  failuresPerAccount: { limit: 5, windowMs: 15 * 60_000 },
+  failuresPerIp: { limit: 30, windowMs: 15 * 60_000 },
+} satisfies Record<string, ThrottleRule>;
+
+const PHONE = /^(?:1[3-9]\d{9}|\+\d{7,15})$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const fail = (reason: ErrorReason, key: MessageKey, params?: Record<string, string | number>) =>
+  new AppError(reason, key, params);
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export function toUserInfo(user: UserDoc): UserInfo {
+  return {
+    id: user._id,
+    avatar: user.avatar || DEFAULT_AVATAR,
+    phone: user.phone ? maskPhone(user.phone) : '',
+    email: user.email ?? '',
+    name: user.name,
+    description: user.description,
+    nijiRemix: user.nijiRemix,
+    mjRemix: user.mjRemix,
+    theme: user.theme,
+    isAdmin: user.isAdmin,
+  };
+}
+
+export function normalisePhone(raw: string): string {
+  const phone = raw.replace(/[\s-]/g, '');
+  if (!PHONE.test(phone)) throw fail(ErrorReason.BadRequest, 'auth.badPhone');
+  return phone;
+}
+
+export interface AuthServiceDeps {
+  repo: AuthRepository;
+  sms: SmsSender;
+  throttle: Throttle;
+  now: () => number;
+}
+
+export function authService({ repo, sms, throttle, now }: AuthServiceDeps) {
+  const codeHash = (phone: string, code: string) => sha256(`${phone}:${code}`);
+
+  async function issueSession(user: UserDoc): Promise<LoginAnswer> {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = now() + SESSION_TTL_MS;
+    await repo.sessions.insertOne({ _id: sha256(token), userId: user._id, createdAt: now(), expiresAt });
+    return { token, expiresAt, user: toUserInfo(user) };
+  }
+
+  /** Checks a phone code once: wrong codes count against it, a used or expired one never works. */
+  async function consumeCode(phone: string, code: string): Promise<void> {
+    const doc = await repo.codes.findOne({ _id: phone });
+    if (!doc) throw fail(ErrorReason.BadRequest, 'auth.codeWrong');
+    if (doc.usedAt) throw fail(ErrorReason.BadRequest, 'auth.codeUsed');
+    if (doc.expiresAt <= now()) throw fail(ErrorReason.BadRequest, 'auth.codeExpired');
+    if (doc.failedAttempts >= MAX_CODE_ATTEMPTS) throw fail(ErrorReason.RateLimited, 'auth.codeTooManyAttempts');
+    if (!/^\d{6}$/.test(code) || !sameHash(doc.codeHash, codeHash(phone, code))) {
+      await repo.codes.updateOne({ _id: phone }, { $inc: { failedAttempts: 1 } });
+      throw fail(ErrorReason.BadRequest, 'auth.codeWrong');
+    }
+    const claimed = await repo.codes.findOneAndUpdate({ _id: phone, usedAt: { $exists: false } }, { $set: { usedAt: now() } });
+    if (!claimed) throw fail(ErrorReason.BadRequest, 'auth.codeUsed');
+  }
+
+  async function findByAccount(account: string): Promise<UserDoc | null> {
+    const trimmed = account.trim();
+    if (EMAIL.test(trimmed)) return repo.users.findOne({ email: trimmed.toLowerCase() });
+    if (PHONE.test(trimmed.replace(/[\s-]/g, ''))) return repo.users.findOne({ phone: normalisePhone(trimmed) });
+    throw fail(ErrorReason.BadRequest, 'auth.badAccount');
+  }
+
+  async function createPhoneUser(phone: string): Promise<UserDoc> {
+    const user: UserDoc = {
+      _id: randomUUID(),
+      phone,
+      name: `user${phone.slice(-4)}`,
+      description: '',
+      avatar: '',
+      theme: Theme.Auto,
+      nijiRemix: false,
+      mjRemix: false,
+      isAdmin: false,
+      createdAt: now(),
+    };
+    try {
+      return await repo.users.insertOne(user);
+    } catch (error) {
+      // Two first logins racing for one phone: the other one created it.
+      const existing = await repo.users.findOne({ phone });
+      if (existing) return existing;
+      throw error;
+    }
+  }
+
+  async function passwordLogin(account: string, password: string, ip: string): Promise<LoginAnswer> {
+    const accountKey = `login-fail:acct:${account.trim().toLowerCase()}`;
+    const ipKey = `login-fail:ip:${ip}`;
+    await throttle.check(accountKey, AuthRules.failuresPerAccount);
+    await throttle.check(ipKey, AuthRules.failuresPerIp);
+    const user = await findByAccount(account);
+    if (!user || !(await verifyPassword(user.passwordHash, password))) {
+      await throttle.hit(accountKey, AuthRules.failuresPerAccount);
+      await throttle.hit(ipKey, AuthRules.failuresPerIp);
+      throw fail(ErrorReason.BadRequest, 'auth.wrongPassword');
+    }
+    await throttle.clear(accountKey);
+    return issueSession(user);
+  }
+
+  async function codeLogin(rawPhone: string, code: string, ip: string): Promise<LoginAnswer> {
+    const phone = normalisePhone(rawPhone);
+    await throttle.check(`login-fail:ip:${ip}`, AuthRules.failuresPerIp);
+    try {
+      await consumeCode(phone, code);
+    } catch (error) {
+      await throttle.hit(`login-fail:ip:${ip}`, AuthRules.failuresPerIp);
+      throw error;
+    }
+    const user = (await repo.users.findOne({ phone })) ?? (await createPhoneUser(phone));
+    return issueSession(user);
+  }
+
+  return {
+    async login(request: LoginRequest, ip: string): Promise<LoginAnswer> {
+      if (request.loginType === LoginType.Password) {
+        if (!request.password) throw fail(ErrorReason.BadRequest, 'auth.passwordRequired');
+        return passwordLogin(request.account, request.password, ip);
+      }
+      if (!request.code) throw fail(ErrorReason.BadRequest, 'auth.codeRequired');
+      return codeLogin(request.account, request.code, ip);
+    },
+
+    async sendLoginCode(rawPhone: string, ip: string): Promise<SendCodeAnswer> {
+      const phone = normalisePhone(rawPhone);
+      const previous = await repo.codes.findOne({ _id: phone });
+      const resendAt = (previous?.sentAt ?? 0) + Limits.smsCodeResendSeconds * 1000;
+      if (resendAt > now()) {
+        throw fail(ErrorReason.RateLimited, 'auth.codeTooSoon', { seconds: Math.ceil((resendAt - now()) / 1000) });
+      }
+      await throttle.check(`sms:ip:${ip}`, AuthRules.codesPerIp);
+      await throttle.hit(`sms:ip:${ip}`, AuthRules.codesPerIp);
+      const code = String(randomInt(0, 1_000_000)).padStart(Limits.smsCodeLength, '0');
+      const sentAt = now();
+      await repo.codes.findOneAndUpdate(
+        { _id: phone },
+        {
+          $set: { codeHash: codeHash(phone, code), sentAt, expiresAt: sentAt + Limits.smsCodeTtlSeconds * 1000, failedAttempts: 0 },
+          $unset: { usedAt: true },
+        },
+        { upsert: true },
+      );
+      await sms.sendLoginCode(phone, code);
+      return { resendAfter: Limits.smsCodeResendSeconds, ...(sms.revealsCodes ? { devCode: code } : {}) };
+    },
+
+    async resetPassword(rawPhone: string, code: string, password: string): Promise<void> {
+      const phone = normalisePhone(rawPhone);
+      await consumeCode(phone, code);
+      const user = await repo.users.findOne({ phone });
+      if (!user) throw fail(ErrorReason.NotFound, 'auth.noSuchAccount');
+      await repo.users.updateOne({ _id: user._id }, { $set: { passwordHash: await hashPassword(password) } });
+      // A reset password means someone else may hold a session: end them all.
+      await repo.sessions.updateMany({ userId: user._id, revokedAt: { $exists: false } }, { $set: { revokedAt: now() } });
+    },
+
+    async userForToken(token: string): Promise<UserDoc | null> {
+      const session = await repo.sessions.findOne({ _id: sha256(token) });
+      if (!session || session.revokedAt || session.expiresAt <= now()) return null;
+      return repo.users.findOne({ _id: session.userId });
+    },
+
+    async logout(token: string): Promise<void> {
+      await repo.sessions.updateOne({ _id: sha256(token) }, { $set: { revokedAt: now() } });
+    },
+
+    async updateInfo(user: UserDoc, changes: UpdateUserInfoRequest): Promise<UserInfo> {
+      const $set: Partial<UserDoc> = {};
+      if (changes.name !== undefined) {
+        const name = changes.name.trim();
+        if (name.length < 1 || name.length > Limits.userNameMaxChars || /[\p{Cc}]/u.test(name)) {
+          throw fail(ErrorReason.BadRequest, 'auth.badName', { max: Limits.userNameMaxChars });
+        }
+        $set.name = name;
+      }
+      if (changes.description !== undefined) $set.description = changes.description.trim();
+      if (changes.avatar !== undefined) {
+        if (!/^\/files\/[\w.-]+$/.test(changes.avatar)) throw fail(ErrorReason.BadRequest, 'auth.badAvatar');
+        $set.avatar = changes.avatar;
+      }
+      if (changes.theme !== undefined) $set.theme = changes.theme;
+      if (changes.language !== undefined) $set.language = changes.language;
+      if (changes.nijiRemix !== undefined) $set.nijiRemix = changes.nijiRemix;
+      if (changes.mjRemix !== undefined) $set.mjRemix = changes.mjRemix;
+      const updated = await repo.users.findOneAndUpdate({ _id: user._id }, { $set });
+      if (!updated) throw fail(ErrorReason.Unauthorized, 'auth.required');
+      return toUserInfo(updated);
+    },
+
+    async setPassword(userId: string, password: string): Promise<void> {
+      await repo.users.updateOne({ _id: userId }, { $set: { passwordHash: await hashPassword(password) } });
+    },
+  };
+}
+export type AuthService = ReturnType<typeof authService>;

@@ -1,0 +1,33 @@
+import type { CompanyInfo } from '@draw/shared';
+import { defineCollection, type BaseDoc, type Storage } from '../../storage/port';
+import { documentSchema } from '../../storage/schema';
+
+/** Company info edited by the ops CLI overrides the configured defaults field by field. */
+export interface CompanyDoc extends BaseDoc, Partial<CompanyInfo> {
+  updatedAt: number;
+}
+
+export const CompanyCollection = defineCollection<CompanyDoc>(
+  'company',
+  documentSchema({
+    name: String,
+    description: String,
+    keywords: String,
+    isShowChatGPT: Boolean,
+    isShowDiscord: Boolean,
+    updatedAt: { type: Number, required: true },
+  }),
+);
+
+const SINGLETON = 'company';
+
+export function companyRepository(storage: Storage) {
+  const col = storage.collection(CompanyCollection);
+  return {
+    get: () => col.findOne({ _id: SINGLETON }),
+    async set(changes: Partial<CompanyInfo>, now: number) {
+      return col.findOneAndUpdate({ _id: SINGLETON }, { $set: { ...changes, updatedAt: now } }, { upsert: true });
+    },
+  };
+}
+export type CompanyRepository = ReturnType<typeof companyRepository>;

@@ -1,0 +1,27 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ErrorReason, Limits } from '@draw/shared';
+import { AppError } from '../../errors';
+import { requireUser, currentUser } from '../../http/auth';
+import { ok } from '../../http/envelope';
+import type { UploadsService } from './service';
+
+export const uploadsPlugin: FastifyPluginAsync<{ uploads: UploadsService }> = async (app, { uploads }) => {
+  app.post('/api/upload', { schema: { tags: ['upload'], consumes: ['multipart/form-data'] }, preHandler: requireUser }, async (request) => {
+    if (!request.isMultipart()) throw new AppError(ErrorReason.BadRequest, 'upload.notMultipart');
+    const files: Buffer[] = [];
+    try {
+      for await (const part of request.files({ limits: { fileSize: Limits.imageMaxBytes, files: Limits.uploadMaxFiles + 1 } })) {
+        const data = await part.toBuffer();
+        if (part.file.truncated) throw new AppError(ErrorReason.PayloadTooLarge, 'upload.tooLarge');
+        files.push(data);
+      }
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(ErrorReason.PayloadTooLarge, 'upload.tooLarge');
+      if (code === 'FST_FILES_LIMIT') throw new AppError(ErrorReason.BadRequest, 'upload.tooMany', { max: Limits.uploadMaxFiles });
+      throw error;
+    }
+    return ok({ files: await uploads.store(currentUser(request)._id, files) });
+  });
+};

@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ErrorReason } from '@draw/shared';
+import { AppError } from '../errors';
+import type { UserDoc } from '../features/auth/repository';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, resolved once per request from the Bearer token; null when anonymous. */
+    user: UserDoc | null;
+    token: string | null;
+  }
+}
+
+export interface TokenResolver {
+  userForToken(token: string): Promise<UserDoc | null>;
+}
+
+export function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return match?.[1] ?? null;
+}
+
+export const authenticationPlugin = fp<{ resolver: TokenResolver }>(async (app: FastifyInstance, { resolver }) => {
+  app.decorateRequest('user', null);
+  app.decorateRequest('token', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = bearerToken(request.headers.authorization);
+    request.token = token;
+    request.user = token ? await resolver.userForToken(token) : null;
+  });
+});
+
+/** preHandler for routes that need a signed-in user. */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw new AppError(ErrorReason.Unauthorized, 'auth.required');
+}
+
+/** The signed-in user of a route guarded by requireUser. */
+export function currentUser(request: FastifyRequest): UserDoc {
+  if (!request.user) throw new AppError(ErrorReason.Unauthorized, 'auth.required');
+  return request.user;
+}

@@ -1,0 +1,38 @@
+import { ConfigError, loadConfig } from './config';
+import { StoreInUseError } from './storage/lock';
+import { buildApp } from './app';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  let app;
+  try {
+    app = await buildApp(config);
+  } catch (error) {
+    if (error instanceof StoreInUseError) {
+      console.error(error.message);
+      process.exit(3);
+    }
+    throw error;
+  }
+  const shutdown = async (signal: string) => {
+    app.http.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  await app.http.listen({ port: config.PORT, host: config.HOST });
+}
+
+void main();

@@ -1,0 +1,71 @@
+import type { ChannelEvent, ChannelEventData, ChannelEventType } from '@draw/shared';
+import type { RealtimeRepository } from './repository';
+
+/** Where published events go after they are stored: the Socket.IO rooms (or nowhere, in tools). */
+export interface EventSink {
+  emit(event: ChannelEvent): void;
+  /** Takes one user's sockets out of a channel's room. */
+  evict(channelId: string, userId: string): void;
+  /** Takes every socket out of a channel's room. */
+  close(channelId: string): void;
+}
+
+export const roomOf = (channelId: string) => `channel:${channelId}`;
+export const userRoomOf = (userId: string) => `user:${userId}`;
+
+/**
+ * The channel event log. Every change to a channel takes the channel's next sequence number and is
+ * written to the log before it is sent, so a subscriber that missed events can always be given
+ * exactly those. Publishing is serialised per channel within a process so events leave in order.
+ */
+export class ChannelHub {
+  private readonly chains = new Map<string, Promise<unknown>>();
+  private sink: EventSink | null = null;
+
+  constructor(
+    private readonly repo: RealtimeRepository,
+    private readonly now: () => number,
+  ) {}
+
+  attach(sink: EventSink): void {
+    this.sink = sink;
+  }
+
+  publish<T extends ChannelEventType>(channelId: string, type: T, data: ChannelEventData<T>): Promise<ChannelEvent> {
+    const previous = this.chains.get(channelId) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(() => this.append(channelId, type, data));
+    this.chains.set(channelId, next);
+    void next.finally(() => {
+      if (this.chains.get(channelId) === next) this.chains.delete(channelId);
+    }).catch(() => undefined);
+    return next;
+  }
+
+  private async append<T extends ChannelEventType>(channelId: string, type: T, data: ChannelEventData<T>) {
+    const counter = await this.repo.seqs.findOneAndUpdate({ _id: channelId }, { $inc: { seq: 1 } }, { upsert: true });
+    const seq = counter!.seq;
+    const event = { channelId, seq, type, at: this.now(), data } as ChannelEvent;
+    await this.repo.events.insertOne({ _id: `${channelId}:${seq}`, ...event });
+    this.sink?.emit(event);
+    return event;
+  }
+
+  async currentSeq(channelId: string): Promise<number> {
+    return (await this.repo.seqs.findOne({ _id: channelId }))?.seq ?? 0;
+  }
+
+  /** The events after `afterSeq`, oldest first; fewer than expected means the log was pruned. */
+  async eventsAfter(channelId: string, afterSeq: number, upToSeq?: number): Promise<ChannelEvent[]> {
+    const seqFilter = upToSeq === undefined ? { $gt: afterSeq } : { $gt: afterSeq, $lte: upToSeq };
+    const docs = await this.repo.events.find({ channelId, seq: seqFilter }, { sort: { seq: 1 } });
+    return docs.map(({ _id, ...event }) => event as ChannelEvent);
+  }
+
+  evict(channelId: string, userId: string): void {
+    this.sink?.evict(channelId, userId);
+  }
+
+  close(channelId: string): void {
+    this.sink?.close(channelId);
+  }
+}

@@ -1,0 +1,48 @@
+import type { ChannelEvent } from '@draw/shared';
+import { Schema } from 'mongoose';
+import { defineCollection, type BaseDoc, type Storage } from '../storage/port';
+import { documentSchema } from '../storage/schema';
+
+/** One document per channel event: the channel's log, in sequence order. */
+export type EventDoc = BaseDoc & ChannelEvent;
+
+export interface SeqDoc extends BaseDoc {
+  /** `_id` is the channel id. */
+  seq: number;
+}
+
+export interface TicketDoc extends BaseDoc {
+  /** `_id` is the SHA-256 of the ticket. */
+  userId: string;
+  expiresAt: number;
+  usedAt?: number;
+}
+
+const eventSchema = documentSchema({
+  channelId: { type: String, required: true },
+  seq: { type: Number, required: true, min: 1 },
+  type: { type: String, required: true },
+  at: { type: Number, required: true },
+  data: { type: Schema.Types.Mixed, required: true },
+});
+eventSchema.index({ channelId: 1, seq: 1 }, { unique: true });
+
+export const Events = defineCollection<EventDoc>('events', eventSchema);
+export const Seqs = defineCollection<SeqDoc>('channel_seqs', documentSchema({ seq: { type: Number, required: true } }));
+export const Tickets = defineCollection<TicketDoc>(
+  'socket_tickets',
+  documentSchema({
+    userId: { type: String, required: true },
+    expiresAt: { type: Number, required: true },
+    usedAt: Number,
+  }),
+);
+
+export function realtimeRepository(storage: Storage) {
+  return {
+    events: storage.collection(Events),
+    seqs: storage.collection(Seqs),
+    tickets: storage.collection(Tickets),
+  };
+}
+export type RealtimeRepository = ReturnType<typeof realtimeRepository>;

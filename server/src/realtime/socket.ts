@@ -1,0 +1,95 @@
+import type { Server as HttpServer } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { Server } from 'socket.io';
+import {
+  ErrorReason,
+  PROTOCOL_VERSION,
+  SOCKET_PATH,
+  type ClientToServerEvents,
+  type HandshakeAuth,
+  type ServerToClientEvents,
+  type SubscribeAck,
+  type SubscribeRequest,
+} from '@draw/shared';
+import { languageOf, translate, type MessageKey } from '../i18n/messages';
+import { roomOf, userRoomOf, type ChannelHub } from './hub';
+import type { SocketTickets } from './tickets';
+
+export interface ChannelAccess {
+  /** Whether the user may watch the channel's room (a member, today). */
+  canSubscribe(userId: string, channelId: string): Promise<boolean>;
+}
+
+interface SocketData {
+  userId: string;
+}
+
+export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+function isSubscribeRequest(value: unknown): value is SubscribeRequest {
+  if (typeof value !== 'object' || value === null) return false;
+  const { channelId, afterSeq } = value as Record<string, unknown>;
+  const validAfter = afterSeq === undefined || (Number.isSafeInteger(afterSeq) && (afterSeq as number) >= 0);
+  return typeof channelId === 'string' && channelId.length > 0 && channelId.length <= 64 && validAfter;
+}
+
+export function createSocketServer(
+  httpServer: HttpServer,
+  deps: { hub: ChannelHub; tickets: SocketTickets; access: ChannelAccess; log: FastifyBaseLogger },
+): SocketServer {
+  const { hub, tickets, access, log } = deps;
+  const io: SocketServer = new Server(httpServer, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    maxHttpBufferSize: 64 * 1024,
+    cors: { origin: false },
+  });
+
+  io.use(async (socket, next) => {
+    const auth = (socket.handshake.auth ?? {}) as Partial<HandshakeAuth>;
+    if (auth.v !== PROTOCOL_VERSION) return next(new Error(`unsupported protocol version; this server speaks v${PROTOCOL_VERSION}`));
+    const userId = await tickets.redeem(auth.ticket ?? '').catch(() => null);
+    if (!userId) return next(new Error('invalid or expired ticket'));
+    socket.data.userId = userId;
+    await socket.join(userRoomOf(userId));
+    next();
+  });
+
+  io.on('connection', (socket) => {
+    const language = languageOf(socket.handshake.headers['accept-language']);
+    const refuse = (reason: ErrorReason, key: MessageKey): SubscribeAck => ({ ok: false, reason, message: translate(key, language) });
+
+    socket.on('channel:subscribe', async (request, ack) => {
+      if (typeof ack !== 'function') return;
+      try {
+        if (!isSubscribeRequest(request)) return ack(refuse(ErrorReason.BadRequest, 'socket.badRequest'));
+        const { channelId, afterSeq } = request;
+        if (!(await access.canSubscribe(socket.data.userId, channelId))) {
+          return ack(refuse(ErrorReason.Forbidden, 'channel.notMember'));
+        }
+        await socket.join(roomOf(channelId));
+        const seq = await hub.currentSeq(channelId);
+        ack({ ok: true, seq });
+        if (afterSeq === undefined || afterSeq >= seq) return;
+        const missed = await hub.eventsAfter(channelId, afterSeq, seq);
+        if (missed.length !== seq - afterSeq) return void socket.emit('channel:resync', { channelId });
+        for (const event of missed) socket.emit('channel:event', event);
+      } catch (error) {
+        log.error({ err: error }, 'subscribe failed');
+        ack(refuse(ErrorReason.Internal, 'error.internal'));
+      }
+    });
+
+    socket.on('channel:unsubscribe', async (request, ack) => {
+      if (typeof request?.channelId === 'string') await socket.leave(roomOf(request.channelId));
+      if (typeof ack === 'function') ack({ ok: true });
+    });
+  });
+
+  hub.attach({
+    emit: (event) => void io.to(roomOf(event.channelId)).emit('channel:event', event),
+    evict: (channelId, userId) => void io.in(userRoomOf(userId)).socketsLeave(roomOf(channelId)),
+    close: (channelId) => void io.in(roomOf(channelId)).socketsLeave(roomOf(channelId)),
+  });
+  return io;
+}

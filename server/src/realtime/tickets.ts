@@ -1,0 +1,31 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { RealtimeRepository } from './repository';
+
+const TICKET_TTL_MS = 60_000;
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/**
+ * Short-lived, single-use tickets for the socket handshake, so the long-lived token never travels
+ * in a URL or a socket frame. Stored (hashed) so any server process can redeem them.
+ */
+export function socketTickets(repo: RealtimeRepository, now: () => number) {
+  return {
+    async issue(userId: string): Promise<{ ticket: string; expiresAt: number }> {
+      const ticket = randomBytes(24).toString('base64url');
+      const expiresAt = now() + TICKET_TTL_MS;
+      await repo.tickets.insertOne({ _id: sha256(ticket), userId, expiresAt });
+      await repo.tickets.deleteMany({ expiresAt: { $lt: now() - TICKET_TTL_MS } });
+      return { ticket, expiresAt };
+    },
+    /** The ticket's user, once; null for unknown, used or expired tickets. */
+    async redeem(ticket: string): Promise<string | null> {
+      if (typeof ticket !== 'string' || ticket.length > 100) return null;
+      const doc = await repo.tickets.findOneAndUpdate(
+        { _id: sha256(ticket), usedAt: { $exists: false }, expiresAt: { $gt: now() } },
+        { $set: { usedAt: now() } },
+      );
+      return doc?.userId ?? null;
+    },
+  };
+}
+export type SocketTickets = ReturnType<typeof socketTickets>;

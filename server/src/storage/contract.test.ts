@@ -1,0 +1,214 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ErrorReason } from '@draw/shared';
+import { AppError } from '../errors';
+import { openEmbeddedStorage } from './embedded';
+import { StoreInUseError } from './lock';
+import { openMongoStorage } from './mongo';
+import { defineCollection, type BaseDoc, type Storage } from './port';
+import { documentSchema } from './schema';
+
+interface Gadget extends BaseDoc {
+  sku: string;
+  owner: string;
+  slot: number;
+  tags: string[];
+  stock: number;
+  meta: Record<string, unknown>;
+  note?: string;
+}
+
+const gadgetSchema = documentSchema({
+  sku: { type: String, required: true, unique: true },
+  owner: { type: String, required: true },
+  slot: { type: Number, required: true },
+  tags: { type: [String], default: [] },
+  stock: { type: Number, default: 0, min: 0 },
+  meta: { type: Object, default: {} },
+  note: { type: String },
+});
+gadgetSchema.index({ owner: 1, slot: 1 }, { unique: true });
+
+const run = Math.random().toString(36).slice(2, 8);
+const Gadgets = defineCollection<Gadget>(`gadgets_${run}`, gadgetSchema);
+
+const gadget = (over: Partial<Gadget> = {}): Gadget => ({
+  _id: `g-${Math.random().toString(36).slice(2)}`,
+  sku: `sku-${Math.random().toString(36).slice(2)}`,
+  owner: 'ann',
+  slot: Math.floor(Math.random() * 1e9),
+  tags: [],
+  stock: 0,
+  meta: {},
+  ...over,
+});
+
+interface Adapter {
+  name: string;
+  open: () => Promise<Storage>;
+  /** Opens the same data again as a fresh process would. */
+  reopen: (previous: Storage) => Promise<Storage>;
+}
+
+const tempDirs: string[] = [];
+function embeddedAdapter(): Adapter {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-contract-'));
+  tempDirs.push(dir);
+  return {
+    name: 'embedded',
+    open: async () => openEmbeddedStorage(dir, 'contract-test'),
+    reopen: async (previous) => {
+      await previous.close();
+      return openEmbeddedStorage(dir, 'contract-test');
+    },
+  };
+}
+
+const adapters: Adapter[] = [embeddedAdapter()];
+const mongoUri = process.env.MONGODB_URI;
+if (mongoUri) {
+  adapters.push({
+    name: 'mongodb',
+    open: () => openMongoStorage(mongoUri),
+    reopen: async (previous) => {
+      await previous.close();
+      return openMongoStorage(mongoUri);
+    },
+  });
+}
+
+describe.each(adapters)('storage contract: $name', (adapter) => {
+  let storage: Storage;
+  const open = async () => {
+    storage = await adapter.open();
+    await storage.ready();
+    return storage.collection(Gadgets);
+  };
+
+  afterEach(async () => {
+    try {
+      await storage?.collection(Gadgets).deleteMany({});
+    } finally {
+      await storage?.close();
+    }
+  });
+
+  it('inserts and finds with filters, sort, skip and limit', async () => {
+    const col = await open();
+    await col.insertMany([1, 2, 3, 4, 5].map((n) => gadget({ slot: n, owner: 'bob', stock: n * 10 })));
+    const page = await col.find({ owner: 'bob', stock: { $gte: 20 } }, { sort: { slot: -1 }, skip: 1, limit: 2 });
+    expect(page.map((g) => g.slot)).toEqual([4, 3]);
+    expect(await col.count({ owner: 'bob', slot: { $in: [1, 5, 9] } })).toBe(2);
+    expect(await col.findOne({ owner: 'bob' }, { sort: { slot: 1 } })).toMatchObject({ slot: 1 });
+    expect(await col.findOne({ owner: 'nobody' })).toBeNull();
+    expect((await col.find({ $or: [{ slot: 1 }, { slot: 2 }], owner: 'bob' })).length).toBe(2);
+  });
+
+  it('applies $set, $inc, $push, $pull and $addToSet, returning the new document', async () => {
+    const col = await open();
+    const g = await col.insertOne(gadget({ tags: ['a'] }));
+    const after = await col.findOneAndUpdate(
+      { _id: g._id },
+      { $set: { note: 'hello', 'meta.color': 'red' }, $inc: { stock: 3 }, $push: { tags: 'b' } },
+    );
+    expect(after).toMatchObject({ note: 'hello', stock: 3, tags: ['a', 'b'], meta: { color: 'red' } });
+    await col.updateOne({ _id: g._id }, { $addToSet: { tags: 'b' } });
+    await col.updateOne({ _id: g._id }, { $pull: { tags: 'a' } });
+    expect((await col.findOne({ _id: g._id }))?.tags).toEqual(['b']);
+    expect(await col.findOneAndUpdate({ _id: 'missing' }, { $inc: { stock: 1 } })).toBeNull();
+  });
+
+  it('upserts from the filter and $setOnInsert', async () => {
+    const col = await open();
+    const created = await col.findOneAndUpdate(
+      { _id: 'counter-1' },
+      { $inc: { stock: 1 }, $setOnInsert: { sku: 'counter-sku', owner: 'sys', slot: -1, tags: [], meta: {} } },
+      { upsert: true },
+    );
+    expect(created).toMatchObject({ _id: 'counter-1', stock: 1, sku: 'counter-sku' });
+    const again = await col.findOneAndUpdate(
+      { _id: 'counter-1' },
+      { $inc: { stock: 1 }, $setOnInsert: { sku: 'ignored', owner: 'sys', slot: -1, tags: [], meta: {} } },
+      { upsert: true },
+    );
+    expect(again).toMatchObject({ stock: 2, sku: 'counter-sku' });
+  });
+
+  it('turns unique index violations, single and compound, into clean conflict errors that change nothing', async () => {
+    const col = await open();
+    await col.insertOne(gadget({ sku: 'dup', slot: 7 }));
+    const single = await col.insertOne(gadget({ sku: 'dup' })).catch((e: unknown) => e);
+    expect(single).toBeInstanceOf(AppError);
+    expect((single as AppError).reason).toBe(ErrorReason.Conflict);
+    const compound = await col.insertOne(gadget({ owner: 'ann', slot: 7 })).catch((e: unknown) => e);
+    expect((compound as AppError).reason).toBe(ErrorReason.Conflict);
+    const other = await col.insertOne(gadget({ sku: 'other' }));
+    const viaUpdate = await col.updateOne({ _id: other._id }, { $set: { sku: 'dup' } }).catch((e: unknown) => e);
+    expect((viaUpdate as AppError).reason).toBe(ErrorReason.Conflict);
+    expect((await col.findOne({ _id: other._id }))?.sku).toBe('other');
+    expect(await col.count({ sku: 'dup' })).toBe(1);
+  });
+
+  it('validates documents with the mongoose schema on insert and update', async () => {
+    const col = await open();
+    const missing = await col.insertOne({ _id: 'x1', owner: 'a' } as Gadget).catch((e: unknown) => e);
+    expect((missing as AppError).reason).toBe(ErrorReason.BadRequest);
+    const unknownField = await col
+      .insertOne({ ...gadget(), hacker: true } as unknown as Gadget)
+      .catch((e: unknown) => e);
+    expect((unknownField as AppError).reason).toBe(ErrorReason.BadRequest);
+    const g = await col.insertOne(gadget({ stock: 1 }));
+    const negative = await col.updateOne({ _id: g._id }, { $set: { stock: -5 } }).catch((e: unknown) => e);
+    expect((negative as AppError).reason).toBe(ErrorReason.BadRequest);
+    expect((await col.findOne({ _id: g._id }))?.stock).toBe(1);
+  });
+
+  it('keeps every acknowledged write across a restart', async () => {
+    let col = await open();
+    const kept = await col.insertOne(gadget({ sku: 'survivor' }));
+    await col.updateOne({ _id: kept._id }, { $inc: { stock: 5 } });
+    const gone = await col.insertOne(gadget());
+    await col.deleteOne({ _id: gone._id });
+    storage = await adapter.reopen(storage);
+    col = storage.collection(Gadgets);
+    expect(await col.findOne({ _id: kept._id })).toMatchObject({ sku: 'survivor', stock: 5 });
+    expect(await col.findOne({ _id: gone._id })).toBeNull();
+    const dup = await col.insertOne(gadget({ sku: 'survivor' })).catch((e: unknown) => e);
+    expect((dup as AppError).reason).toBe(ErrorReason.Conflict);
+  });
+
+  it('deletes one or many', async () => {
+    const col = await open();
+    await col.insertMany([gadget({ owner: 'del' }), gadget({ owner: 'del' }), gadget({ owner: 'keep' })]);
+    expect(await col.deleteOne({ owner: 'del' })).toEqual({ deleted: 1 });
+    expect(await col.deleteMany({ owner: 'del' })).toEqual({ deleted: 1 });
+    expect(await col.count({})).toBe(1);
+  });
+
+  it('serialises concurrent increments without losing any', async () => {
+    const col = await open();
+    const g = await col.insertOne(gadget());
+    await Promise.all(Array.from({ length: 50 }, () => col.findOneAndUpdate({ _id: g._id }, { $inc: { stock: 1 } })));
+    expect((await col.findOne({ _id: g._id }))?.stock).toBe(50);
+  });
+});
+
+describe('embedded store ownership', () => {
+  it('refuses a second owner of the same data folder while the first is open', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-lock-'));
+    const first = openEmbeddedStorage(dir, 'server');
+    expect(() => openEmbeddedStorage(dir, 'ops')).toThrow(StoreInUseError);
+    await first.close();
+    const second = openEmbeddedStorage(dir, 'ops');
+    await second.close();
+  });
+
+  it('takes over a lock left by a process that no longer exists', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-lock-'));
+    fs.writeFileSync(path.join(dir, 'LOCK'), JSON.stringify({ pid: 2 ** 22 + 12345, purpose: 'killed server' }));
+    const storage = openEmbeddedStorage(dir, 'server');
+    await storage.close();
+  });
+});

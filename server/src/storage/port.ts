@@ -1,0 +1,90 @@
+import type { StoredSchema } from './schema';
+
+/**
+ * The storage port. Repositories are written once against `Collection`, a Mongo-style subset
+ * (filters, update operators, unique indexes, sort/limit); adapters implement it for the embedded
+ * file store and for MongoDB. Nothing else in the server talks to a database driver.
+ */
+export interface BaseDoc {
+  _id: string;
+}
+
+type Comparable<V> = {
+  $eq?: V;
+  $ne?: V | null;
+  $in?: readonly V[];
+  $nin?: readonly V[];
+  $gt?: V;
+  $gte?: V;
+  $lt?: V;
+  $lte?: V;
+  $exists?: boolean;
+};
+
+export type Filter<T> = {
+  [K in keyof T]?: T[K] | Comparable<T[K]> | null;
+} & {
+  $or?: Filter<T>[];
+  $and?: Filter<T>[];
+  /** Dotted paths into sub-documents. */
+  [path: `${string}.${string}`]: unknown;
+};
+
+type Numeric<T> = { [K in keyof T as T[K] extends number ? K : never]?: number };
+type ArrayItems<T> = { [K in keyof T as T[K] extends readonly unknown[] ? K : never]?: T[K] extends readonly (infer I)[] ? I : never };
+
+export interface Update<T> {
+  $set?: Partial<Omit<T, '_id'>> & { [path: `${string}.${string}`]: unknown };
+  $unset?: { [K in keyof T]?: true };
+  $inc?: Numeric<T>;
+  $push?: ArrayItems<T>;
+  $addToSet?: ArrayItems<T>;
+  $pull?: ArrayItems<T>;
+  $setOnInsert?: Partial<T>;
+}
+
+export type Sort<T> = { [K in keyof T]?: 1 | -1 };
+
+export interface FindOptions<T> {
+  sort?: Sort<T>;
+  skip?: number;
+  limit?: number;
+}
+
+export interface Collection<T extends BaseDoc> {
+  readonly name: string;
+  insertOne(doc: T): Promise<T>;
+  insertMany(docs: readonly T[]): Promise<T[]>;
+  findOne(filter: Filter<T>, options?: Pick<FindOptions<T>, 'sort'>): Promise<T | null>;
+  find(filter: Filter<T>, options?: FindOptions<T>): Promise<T[]>;
+  count(filter: Filter<T>): Promise<number>;
+  /** Applies the update to the first match and returns the document as it is afterwards. */
+  findOneAndUpdate(filter: Filter<T>, update: Update<T>, options?: { upsert?: boolean }): Promise<T | null>;
+  updateOne(filter: Filter<T>, update: Update<T>): Promise<{ matched: number }>;
+  updateMany(filter: Filter<T>, update: Update<T>): Promise<{ matched: number }>;
+  deleteOne(filter: Filter<T>): Promise<{ deleted: number }>;
+  deleteMany(filter: Filter<T>): Promise<{ deleted: number }>;
+}
+
+/** A named collection with the mongoose schema that defines and validates its documents. */
+export interface CollectionDef<T extends BaseDoc> {
+  readonly name: string;
+  readonly schema: StoredSchema;
+  /** Phantom field: carries the document type. */
+  readonly _doc?: T;
+}
+
+export function defineCollection<T extends BaseDoc>(name: string, schema: StoredSchema): CollectionDef<T> {
+  return { name, schema };
+}
+
+export const StorageKind = { Embedded: 'embedded', MongoDB: 'mongodb' } as const;
+export type StorageKind = (typeof StorageKind)[keyof typeof StorageKind];
+
+export interface Storage {
+  readonly kind: StorageKind;
+  collection<T extends BaseDoc>(def: CollectionDef<T>): Collection<T>;
+  /** Resolves once every collection asked for so far has its indexes in place. */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}

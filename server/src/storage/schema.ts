@@ -1,0 +1,15 @@
+import { Schema } from 'mongoose';
+
+/**
+ * Every stored document uses string ids we generate and epoch-millisecond numbers for times, so
+ * both adapters hold the same values. Unknown fields are an error, not silently dropped.
+ */
+export type StoredSchema = Schema<Record<string, unknown>>;
+
+/** Explicit generics keep mongoose from inferring document types: our types live in the repositories. */
+export function documentSchema(definition: Record<string, unknown>): StoredSchema {
+  return new Schema<Record<string, unknown>>(
+    { _id: { type: String, required: true }, ...definition },
+    { versionKey: false, strict: 'throw', minimize: false, _id: false },
+  );
+}

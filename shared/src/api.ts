@@ -1,0 +1,97 @@
+import type { InviteExpireHours, Language, LoginType, Theme } from './constants';
+import type { Channel, CompanyInfo, Member, Message, SessionInfo, Task, UserInfo } from './entities';
+
+/**
+ * REST request and answer bodies, declared once for both sides. Every answer is wrapped in the
+ * envelope (envelope.ts); these are the `data` parts. Route → types:
+ */
+
+// ---- Login -------------------------------------------------------------------------------
+/** POST /api/login/login */
+export interface LoginRequest {
+  loginType: LoginType;
+  /** Phone (11-digit mainland number, or +country) or email for Password; phone for Captcha. */
+  account: string;
+  password?: string;
+  code?: string;
+}
+export interface LoginAnswer {
+  token: string;
+  /** Epoch ms at which the token stops working. */
+  expiresAt: number;
+  user: UserInfo;
+}
+/** GET /api/login/send-login-code?phone= */
+export interface SendCodeAnswer {
+  /** Seconds before another code may be asked for this phone. */
+  resendAfter: number;
+  /** Only outside production with the console SMS sender: the code itself, for the dev banner. */
+  devCode?: string;
+}
+/** POST /api/login/forget-reset-pwd */
+export interface ResetPasswordRequest {
+  phone: string;
+  code: string;
+  password: string;
+}
+/** POST /api/login/logout → null */
+
+/** GET /api/login/channel/{code} → PublicInvite */
+
+// ---- Home --------------------------------------------------------------------------------
+/** GET /api/home/index → SessionInfo (never a 401: auth false instead) */
+export type HomeIndexAnswer = SessionInfo;
+/** GET /api/home/company-info → CompanyInfo */
+export type CompanyInfoAnswer = CompanyInfo;
+/** PUT /api/home/info → UserInfo */
+export interface UpdateUserInfoRequest {
+  name?: string;
+  description?: string;
+  /** A URL returned by POST /api/upload. */
+  avatar?: string;
+  theme?: Theme;
+  nijiRemix?: boolean;
+  mjRemix?: boolean;
+  language?: Language;
+}
+/** GET /api/home/products → Product[] */
+/** POST /api/home/order */
+export interface CreateOrderRequest {
+  productId: string;
+}
+
+// ---- Channels ----------------------------------------------------------------------------
+/** GET /api/draw/channels → Channel[] */
+/** POST /api/draw/channel, PUT /api/draw/channel/{id} → Channel */
+export interface ChannelRequest {
+  title: string;
+  isBan: boolean;
+}
+/** GET /api/draw/channel/{id} → ChannelDetail */
+export interface ChannelDetail extends Channel {
+  members: Member[];
+  seq: number;
+}
+/** POST /api/draw/invite-code/{channelId} → InviteInfo */
+export type InviteCodeRequest = Record<string, never> | { isNew: true; expireHours: InviteExpireHours } | { expireHours: InviteExpireHours };
+/** POST /api/draw/join-channel/{code} → Channel */
+/** POST /api/draw/quit-channel/{id}, POST /api/draw/remove-user/{channelId}/{userId} → null */
+
+// ---- Messages and tasks --------------------------------------------------------------------
+/** GET /api/draw/chat/{channelId}?before=&limit= → MessagePage */
+export interface MessagePage {
+  messages: Message[];
+  /** Tasks referenced by the task messages of this page. */
+  tasks: Task[];
+  hasMore: boolean;
+  /** The channel's sequence number when the page was read: subscribe with afterSeq = seq. */
+  seq: number;
+}
+/** POST /api/draw/chat/{channelId} → Message */
+export interface PostMessageRequest {
+  content: string;
+}
+/** POST /api/draw/tasks/{channelId} → Task[] */
+export interface TasksRequest {
+  ids: string[];
+}

@@ -1,0 +1,97 @@
+/** Closed sets used by both sides. `as const` objects with derived union types, never TS enums. */
+type ValueOf<T> = T[keyof T];
+
+export const TaskStatus = {
+  NotStart: 'NOT_START',
+  Submitted: 'SUBMITTED',
+  InProgress: 'IN_PROGRESS',
+  Failure: 'FAILURE',
+  Success: 'SUCCESS',
+  Modal: 'MODAL',
+  Cancel: 'CANCEL',
+} as const;
+export type TaskStatus = ValueOf<typeof TaskStatus>;
+export const TERMINAL_TASK_STATUSES: readonly TaskStatus[] = [TaskStatus.Success, TaskStatus.Failure, TaskStatus.Cancel];
+
+export const TaskAction = {
+  Imagine: 'IMAGINE',
+  Upscale: 'UPSCALE',
+  Variation: 'VARIATION',
+  Reroll: 'REROLL',
+  Describe: 'DESCRIBE',
+  Blend: 'BLEND',
+  Zoom: 'ZOOM',
+  Pan: 'PAN',
+  Shorten: 'SHORTEN',
+  Inpaint: 'INPAINT',
+} as const;
+export type TaskAction = ValueOf<typeof TaskAction>;
+
+export const BotType = { MidJourney: 'MID_JOURNEY', NijiJourney: 'NIJI_JOURNEY' } as const;
+export type BotType = ValueOf<typeof BotType>;
+
+export const LoginType = { Password: 'Password', Captcha: 'Captcha' } as const;
+export type LoginType = ValueOf<typeof LoginType>;
+
+export const Period = { Day: 'Day', Month: 'Month', Year: 'Year' } as const;
+export type Period = ValueOf<typeof Period>;
+
+export const Theme = { Auto: 'auto', Light: 'light', Dark: 'dark' } as const;
+export type Theme = ValueOf<typeof Theme>;
+
+export const Language = { EnUS: 'en-US', ZhCN: 'zh-CN', ZhTW: 'zh-TW' } as const;
+export type Language = ValueOf<typeof Language>;
+export const LANGUAGES: readonly Language[] = [Language.ZhCN, Language.EnUS, Language.ZhTW];
+export const DEFAULT_LANGUAGE: Language = Language.ZhCN;
+export const FALLBACK_LANGUAGE: Language = Language.EnUS;
+
+export const ImageEngineName = { Builtin: 'builtin', MidjourneyProxy: 'midjourney-proxy' } as const;
+export type ImageEngineName = ValueOf<typeof ImageEngineName>;
+
+export const BlendDimensions = { Portrait: 'PORTRAIT', Square: 'SQUARE', Landscape: 'LANDSCAPE' } as const;
+export type BlendDimensions = ValueOf<typeof BlendDimensions>;
+
+/** Invite expiry choices in hours; -1 means the link never expires. */
+export const INVITE_EXPIRE_HOURS = [1, 6, 12, 24, 168, -1] as const;
+export type InviteExpireHours = (typeof INVITE_EXPIRE_HOURS)[number];
+
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
+export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number];
+
+export const Limits = {
+  promptMaxChars: 4000,
+  imageMaxBytes: 1024 * 1024,
+  imagineMaxImages: 5,
+  blendMinImages: 2,
+  blendMaxImages: 6,
+  upstreamBlendMaxImages: 5,
+  uploadMaxFiles: 5,
+  zoomMin: 1,
+  zoomMax: 2,
+  channelTitleMaxChars: 32,
+  userNameMaxChars: 32,
+  userDescriptionMaxChars: 190,
+  messageMaxChars: 2000,
+  smsCodeLength: 6,
+  smsCodeTtlSeconds: 300,
+  smsCodeResendSeconds: 60,
+} as const;
+
+/** Client-side constants the spec fixes. */
+export const Ui = {
+  sidebarWidth: 240,
+  sidebarCollapsedWidth: 0,
+  mobileBreakpoint: 640,
+  channelDeleteDebounceMs: 600,
+  transientResetMs: 2000,
+  createDialogWidth: 460,
+  inviteDialogWidth: 520,
+  subscribeDialogWidth: 1100,
+  storageDefaultExpirySeconds: 604800,
+} as const;
+
+export const StorageKeys = {
+  auth: 'SECRET_TOKEN',
+  appSetting: 'appSetting',
+  userInfo: 'userInfo',
+} as const;

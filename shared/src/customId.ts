@@ -1,0 +1,215 @@
+import type { TaskAction } from './constants';
+import type { TaskButton } from './entities';
+
+/**
+ * The upstream's button `customId` formats (see contracts/midjourney-proxy.md). Both engines emit
+ * them and the action route accepts them, so they are parsed strictly: a customId is user input.
+ */
+
+export const PAN_DIRECTIONS = ['left', 'right', 'up', 'down'] as const;
+export type PanDirection = (typeof PAN_DIRECTIONS)[number];
+
+export type GridIndex = 1 | 2 | 3 | 4;
+
+export type ParsedCustomId =
+  | { kind: 'upscale'; index: GridIndex; hash: string }
+  | { kind: 'variation'; index: GridIndex; hash: string }
+  | { kind: 'reroll'; hash: string }
+  | { kind: 'vary'; strength: 'subtle' | 'strong'; hash: string }
+  | { kind: 'upscaleVariant'; mode: 'subtle' | 'creative'; version: string; hash: string }
+  | { kind: 'zoomOut'; factor: 2 | 1.5; hash: string }
+  | { kind: 'customZoom'; hash: string }
+  | { kind: 'pan'; direction: PanDirection; hash: string }
+  | { kind: 'region'; hash: string }
+  | { kind: 'picReader'; index: GridIndex }
+  | { kind: 'picReaderRetry' }
+  | { kind: 'promptAnalyzer'; index: number }
+  | { kind: 'bookmark'; hash: string };
+
+export type CustomIdKind = ParsedCustomId['kind'];
+
+/** Upstream hashes are UUIDs; anything that could smuggle a `::` or whitespace is refused. */
+const HASH = /^[A-Za-z0-9_-]{1,128}$/;
+const GRID_INDEX = /^[1-4]$/;
+/** Shorten offers a handful of prompts; the bound only keeps absurd numbers out. */
+const ANALYZER_INDEX = /^[1-9][0-9]?$/;
+/** e.g. v5_2x, v6_2x, v6r1_2x, v7_2x. */
+const UPSCALE_VARIANT = /^upsample_(v[0-9]+(?:r[0-9]+)?_[0-9]+x)_(subtle|creative)$/;
+const PAN = /^pan_(left|right|up|down)$/;
+const MAX_LENGTH = 256;
+
+const isHash = (s: string | undefined): s is string => s !== undefined && HASH.test(s);
+const gridIndex = (s: string | undefined): GridIndex | null =>
+  s !== undefined && GRID_INDEX.test(s) ? (Number(s) as GridIndex) : null;
+
+export function parseCustomId(input: unknown): ParsedCustomId | null {
+  if (typeof input !== 'string' || input.length > MAX_LENGTH) return null;
+  const parts = input.split('::');
+  if (parts[0] !== 'MJ') return null;
+  const [, family, a, b, c, d, ...rest] = parts;
+  if (rest.length > 0) return null;
+  switch (family) {
+    case 'JOB':
+      return parseJob(a, b, c, d);
+    case 'Outpaint': {
+      if (b !== '1' || d !== 'SOLO' || !isHash(c)) return null;
+      if (a === '50') return { kind: 'zoomOut', factor: 2, hash: c };
+      if (a === '75') return { kind: 'zoomOut', factor: 1.5, hash: c };
+      return null;
+    }
+    case 'CustomZoom':
+      return b === undefined && isHash(a) ? { kind: 'customZoom', hash: a } : null;
+    case 'Inpaint':
+      return a === '1' && isHash(b) && c === 'SOLO' && d === undefined ? { kind: 'region', hash: b } : null;
+    case 'Job': {
+      if (c !== undefined) return null;
+      if (a === 'PicReader') {
+        const index = gridIndex(b);
+        return index === null ? null : { kind: 'picReader', index };
+      }
+      if (a === 'PromptAnalyzer' && b !== undefined && ANALYZER_INDEX.test(b)) {
+        return { kind: 'promptAnalyzer', index: Number(b) };
+      }
+      return null;
+    }
+    case 'Picread':
+      return a === 'Retry' && b === undefined ? { kind: 'picReaderRetry' } : null;
+    case 'BOOKMARK':
+      return b === undefined && isHash(a) ? { kind: 'bookmark', hash: a } : null;
+    default:
+      return null;
+  }
+}
+
+function parseJob(
+  action: string | undefined,
+  index: string | undefined,
+  hash: string | undefined,
+  solo: string | undefined,
+): ParsedCustomId | null {
+  if (action === undefined || !isHash(hash)) return null;
+  if (action === 'upsample' || action === 'variation') {
+    const i = gridIndex(index);
+    if (i === null || solo !== undefined) return null;
+    return { kind: action === 'upsample' ? 'upscale' : 'variation', index: i, hash };
+  }
+  if (solo !== 'SOLO') return null;
+  if (action === 'reroll') return index === '0' ? { kind: 'reroll', hash } : null;
+  if (index !== '1') return null;
+  if (action === 'low_variation') return { kind: 'vary', strength: 'subtle', hash };
+  if (action === 'high_variation') return { kind: 'vary', strength: 'strong', hash };
+  const pan = PAN.exec(action);
+  if (pan?.[1] !== undefined) return { kind: 'pan', direction: pan[1] as PanDirection, hash };
+  const variant = UPSCALE_VARIANT.exec(action);
+  if (variant?.[1] !== undefined && variant[2] !== undefined) {
+    return { kind: 'upscaleVariant', mode: variant[2] as 'subtle' | 'creative', version: variant[1], hash };
+  }
+  return null;
+}
+
+export function buildCustomId(p: ParsedCustomId): string {
+  switch (p.kind) {
+    case 'upscale':
+      return `MJ::JOB::upsample::${p.index}::${p.hash}`;
+    case 'variation':
+      return `MJ::JOB::variation::${p.index}::${p.hash}`;
+    case 'reroll':
+      return `MJ::JOB::reroll::0::${p.hash}::SOLO`;
+    case 'vary':
+      return `MJ::JOB::${p.strength === 'subtle' ? 'low' : 'high'}_variation::1::${p.hash}::SOLO`;
+    case 'upscaleVariant':
+      return `MJ::JOB::upsample_${p.version}_${p.mode}::1::${p.hash}::SOLO`;
+    case 'zoomOut':
+      return `MJ::Outpaint::${p.factor === 2 ? 50 : 75}::1::${p.hash}::SOLO`;
+    case 'customZoom':
+      return `MJ::CustomZoom::${p.hash}`;
+    case 'pan':
+      return `MJ::JOB::pan_${p.direction}::1::${p.hash}::SOLO`;
+    case 'region':
+      return `MJ::Inpaint::1::${p.hash}::SOLO`;
+    case 'picReader':
+      return `MJ::Job::PicReader::${p.index}`;
+    case 'picReaderRetry':
+      return 'MJ::Picread::Retry';
+    case 'promptAnalyzer':
+      return `MJ::Job::PromptAnalyzer::${p.index}`;
+    case 'bookmark':
+      return `MJ::BOOKMARK::${p.hash}`;
+    default: {
+      const never: never = p;
+      throw new Error(`unknown customId kind ${String(never)}`);
+    }
+  }
+}
+
+const ALWAYS_MODAL: ReadonlySet<CustomIdKind> = new Set(['customZoom', 'region', 'picReader', 'promptAnalyzer']);
+const REMIX_MODAL: ReadonlySet<CustomIdKind> = new Set(['reroll', 'variation', 'vary', 'pan']);
+
+/** Whether pressing the button opens a modal (new prompt, mask or zoom) before the task queues. */
+export function needsModal(parsed: ParsedCustomId, remix: boolean): boolean {
+  return ALWAYS_MODAL.has(parsed.kind) || (remix && REMIX_MODAL.has(parsed.kind));
+}
+
+/** Which set of buttons a finished result shows. */
+export type ResultKind = 'grid' | 'upscale' | 'describe' | 'shorten';
+
+export function resultKindForAction(action: TaskAction): ResultKind {
+  switch (action) {
+    case 'UPSCALE':
+      return 'upscale';
+    case 'DESCRIBE':
+      return 'describe';
+    case 'SHORTEN':
+      return 'shorten';
+    default:
+      return 'grid';
+  }
+}
+
+/** The upscale-variant version our buttons carry (the upstream's current default line). */
+export const DEFAULT_UPSCALE_VERSION = 'v6_2x';
+const GRID_INDEXES: readonly GridIndex[] = [1, 2, 3, 4];
+const PAN_EMOJI: Record<PanDirection, string> = { left: '⬅️', right: '➡️', up: '⬆️', down: '⬇️' };
+
+const button = (p: ParsedCustomId, label: string, emoji = ''): TaskButton => ({ customId: buildCustomId(p), emoji, label });
+
+/**
+ * The buttons a Midjourney result carries, in Discord's order. `promptCount` is how many
+ * shortened prompts a shorten result offers.
+ */
+export function buttonsForResult(kind: ResultKind, hash: string, promptCount = 5): TaskButton[] {
+  switch (kind) {
+    case 'grid':
+      return [
+        ...GRID_INDEXES.map((index) => button({ kind: 'upscale', index, hash }, `U${index}`)),
+        button({ kind: 'reroll', hash }, '', '🔄'),
+        ...GRID_INDEXES.map((index) => button({ kind: 'variation', index, hash }, `V${index}`)),
+      ];
+    case 'upscale':
+      return [
+        button({ kind: 'vary', strength: 'subtle', hash }, 'Vary (Subtle)', '🪄'),
+        button({ kind: 'vary', strength: 'strong', hash }, 'Vary (Strong)', '🪄'),
+        button({ kind: 'region', hash }, 'Vary (Region)', '🖌️'),
+        button({ kind: 'upscaleVariant', mode: 'subtle', version: DEFAULT_UPSCALE_VERSION, hash }, 'Upscale (Subtle)'),
+        button({ kind: 'upscaleVariant', mode: 'creative', version: DEFAULT_UPSCALE_VERSION, hash }, 'Upscale (Creative)'),
+        button({ kind: 'zoomOut', factor: 2, hash }, 'Zoom Out 2x', '🔍'),
+        button({ kind: 'zoomOut', factor: 1.5, hash }, 'Zoom Out 1.5x', '🔍'),
+        button({ kind: 'customZoom', hash }, 'Custom Zoom', '🔍'),
+        ...PAN_DIRECTIONS.map((direction) => button({ kind: 'pan', direction, hash }, '', PAN_EMOJI[direction])),
+        button({ kind: 'bookmark', hash }, '', '❤️'),
+      ];
+    case 'describe':
+      return [
+        ...GRID_INDEXES.map((index) => button({ kind: 'picReader', index }, String(index))),
+        button({ kind: 'picReaderRetry' }, '', '🔄'),
+      ];
+    case 'shorten': {
+      const count = Math.max(0, Math.min(99, Math.floor(promptCount)));
+      return Array.from({ length: count }, (_, i) => button({ kind: 'promptAnalyzer', index: i + 1 }, String(i + 1)));
+    }
+    default: {
+      const never: never = kind;
+      throw new Error(`unknown result kind ${String(never)}`);
+    }
+  }
+}

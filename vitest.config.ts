@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+/** Unit and integration tests of every package; browser tests have their own config (web/e2e). */
+export default defineConfig({
+  test: {
+    include: ['{shared,machines,server,scripts}/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+    exclude: ['**/node_modules/**', 'web/e2e/**'],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});

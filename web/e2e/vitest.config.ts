@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+/** Browser tests: real server processes, Debian's Chromium driven by playwright-core. */
+export default defineConfig({
+  test: {
+    root: new URL('../..', import.meta.url).pathname,
+    include: ['web/e2e/**/*.e2e.ts'],
+    testTimeout: 90_000,
+    hookTimeout: 90_000,
+    fileParallelism: false,
+    pool: 'forks',
+  },
+});
