@@ -30,6 +30,9 @@ import { uploadsRepository } from './features/uploads/repository';
 import { uploadsService } from './features/uploads/service';
 import { uploadsPlugin } from './features/uploads/plugin';
 import { filesPlugin } from './features/files/plugin';
+import { channelsRepository } from './features/channels/repository';
+import { channelsService } from './features/channels/service';
+import { channelsPlugin } from './features/channels/plugin';
 import { realtimeRepository } from './realtime/repository';
 import { ChannelHub } from './realtime/hub';
 import { socketTickets } from './realtime/tickets';
@@ -73,7 +76,8 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
   const realtime = realtimeRepository(storage);
   const hub = new ChannelHub(realtime, now);
   const tickets = socketTickets(realtime, now);
-  return { blobs, company, auth, uploads, hub, tickets };
+  const channels = channelsService({ repo: channelsRepository(storage), users: authRepo.users, hub, now });
+  return { blobs, company, auth, uploads, hub, tickets, channels };
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
@@ -103,13 +107,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await http.register(authPlugin, { auth: services.auth });
   await http.register(uploadsPlugin, { uploads: services.uploads });
   await http.register(filesPlugin, { blobs: services.blobs });
+  await http.register(channelsPlugin, { channels: services.channels });
   await http.register(realtimePlugin, { tickets: services.tickets, publicUrl: config.PUBLIC_URL });
   await registerWebApp(http, config.WEB_DIST_DIR || defaultWebDist);
 
   const io = createSocketServer(http.server, {
     hub: services.hub,
     tickets: services.tickets,
-    access: { canSubscribe: async () => false },
+    access: services.channels,
     log: http.log,
   });
   await storage.ready();

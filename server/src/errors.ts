@@ -23,9 +23,12 @@ export function httpStatusOf(reason: ErrorReason): number {
       return 400;
     case ErrorReason.Unauthorized:
       return 401;
+    // The spec's client treats 401/403 as "session invalid" and signs the user out, so being
+    // refused inside the product (not the creator, not a member, muted) never answers 403.
     case ErrorReason.Forbidden:
+      return 400;
     case ErrorReason.ChannelMuted:
-      return 403;
+      return 423;
     case ErrorReason.NotFound:
       return 404;
     case ErrorReason.Conflict:

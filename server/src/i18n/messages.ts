@@ -152,6 +152,61 @@ export const messages = {
     'en-US': 'You are not a member of this channel',
     'zh-TW': '你不是該頻道的成員',
   },
+  'channel.notFound': {
+    'zh-CN': '频道不存在或已被删除',
+    'en-US': 'This channel does not exist or was deleted',
+    'zh-TW': '頻道不存在或已被刪除',
+  },
+  'channel.creatorOnly': {
+    'zh-CN': '只有频道创建者可以这样做',
+    'en-US': 'Only the channel creator can do that',
+    'zh-TW': '只有頻道建立者可以這樣做',
+  },
+  'channel.creatorCannotQuit': {
+    'zh-CN': '创建者不能退出频道，只能删除频道',
+    'en-US': 'The creator cannot quit the channel; delete it instead',
+    'zh-TW': '建立者不能退出頻道，只能刪除頻道',
+  },
+  'channel.cannotRemoveCreator': {
+    'zh-CN': '不能移除频道创建者',
+    'en-US': 'The channel creator cannot be removed',
+    'zh-TW': '不能移除頻道建立者',
+  },
+  'channel.noSuchMember': {
+    'zh-CN': '该用户不是频道成员',
+    'en-US': 'That user is not a member of this channel',
+    'zh-TW': '該使用者不是頻道成員',
+  },
+  'channel.badTitle': {
+    'zh-CN': '频道名称需为 1-{max} 个字符，且不能包含控制字符',
+    'en-US': 'The channel name must be 1–{max} characters, without control characters',
+    'zh-TW': '頻道名稱需為 1-{max} 個字元，且不能包含控制字元',
+  },
+  'channel.muted': {
+    'zh-CN': '该频道已开启全员禁言，只有管理员可以发言',
+    'en-US': 'This channel is muted: only admins can post',
+    'zh-TW': '該頻道已開啟全員禁言，只有管理員可以發言',
+  },
+  'invite.unknown': {
+    'zh-CN': '邀请链接无效',
+    'en-US': 'This invite link is not valid',
+    'zh-TW': '邀請連結無效',
+  },
+  'invite.expired': {
+    'zh-CN': '邀请链接已过期或已失效',
+    'en-US': 'This invite link has expired or was replaced',
+    'zh-TW': '邀請連結已過期或已失效',
+  },
+  'invite.neverExpires': {
+    'zh-CN': '该链接永不过期',
+    'en-US': 'This link never expires',
+    'zh-TW': '該連結永不過期',
+  },
+  'invite.expiresAt': {
+    'zh-CN': '该链接将于 {time} 过期',
+    'en-US': 'This link expires on {time}',
+    'zh-TW': '該連結將於 {time} 過期',
+  },
 } as const satisfies Record<string, Catalogue>;
 
 export type MessageKey = keyof typeof messages;

@@ -20,7 +20,7 @@ const STYLES: Record<ArtStyle, (c: Canvas, p: Palette, rng: Rng) => void> = {
 export function artLayers(style: ArtStyle, palette: Palette, rng: Rng, width: number, height: number): { back: string; front: string } {
   const canvas = createCanvas(width, height);
   STYLES[style](canvas, palette, rng);
-  const strength = style === 'geometric' ? 0.12 : 0.32;
+  const strength = style === 'geometric' ? 0.1 : 0.22;
   const black = { h: 0, s: 0, l: 0 };
   const vignette = canvas.front.radial(
     [

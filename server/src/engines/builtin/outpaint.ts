@@ -23,20 +23,26 @@ interface Placement {
   top: number;
 }
 
-/** Signed distance in pixels to the original's rectangle edge: negative inside, positive outside. */
+/**
+ * Signed distance in pixels to the original's rectangle: negative inside, positive outside.
+ * Sides that touch the canvas edge (a pan grows one side only) do not count as edges.
+ */
 function distanceField(p: Placement, inner: { width: number; height: number }): Float32Array {
   const field = new Float32Array(p.width * p.height);
   const right = p.left + inner.width - 1;
   const bottom = p.top + inner.height - 1;
+  const side = (grown: boolean, d: number): number => (grown ? d : -Infinity);
   for (let y = 0; y < p.height; y++) {
-    const dy = Math.max(p.top - y, y - bottom);
+    const dy = Math.max(side(p.top > 0, p.top - y), side(bottom < p.height - 1, y - bottom));
     for (let x = 0; x < p.width; x++) {
-      const dx = Math.max(p.left - x, x - right);
+      const dx = Math.max(side(p.left > 0, p.left - x), side(right < p.width - 1, x - right));
       field[y * p.width + x] = dx > 0 || dy > 0 ? Math.hypot(Math.max(dx, 0), Math.max(dy, 0)) : Math.max(dx, dy);
     }
   }
   return field;
 }
+
+const alphaFrom = (field: Float32Array, fn: (d: number) => number): AlphaMap => field.map(fn);
 
 /** The colours along the picture's border: the paint must continue them, not the centre's. */
 function edgeColors(src: Raw): Swatch[] {
@@ -51,6 +57,7 @@ async function grow(src: Raw, p: Placement, prompt: string, seed: number, varian
   if (!Number.isFinite(border)) return src;
   const mirrored = await extendMirror(src, by);
   const blurred = await blurRaw(mirrored, Math.max(2, border * 0.06));
+  const haze = await blurRaw(mirrored, Math.max(6, border * 0.35));
 
   const theme = readTheme(prompt);
   const edges = edgeColors(src).map((s) => s.rgb);
@@ -65,7 +72,7 @@ async function grow(src: Raw, p: Placement, prompt: string, seed: number, varian
   const feather = Math.min(src.width, src.height) * 0.05;
   // Far out the paint (tinted by the blurred picture); by the seam the blurred picture; and the
   // picture's own outer rim fades in, so no hard rectangle shows where the old canvas ended.
-  let out = mix(art, softLight(blurred, art), 0.5);
+  let out = mix(art, softLight(haze, art), 0.5);
   out = mix(out, blurred, alphaFrom(field, (d) => 1 - smoothstep(0, melt, d)));
   return mix(out, mirrored, alphaFrom(field, (d) => smoothstep(0, feather, -d)));
 }

@@ -138,3 +138,9 @@ export async function encodePreview(raw: Raw, blurSigma: number, maxSide = 384):
   const { data, info } = await image.jpeg({ quality: 70 }).toBuffer({ resolveWithObject: true });
   return { data, mime: 'image/jpeg', width: info.width, height: info.height };
 }
+
+/** Gaussian blur of a single 8-bit channel (used to feather masks). */
+export async function blurGrey(data: Uint8Array, width: number, height: number, sigma: number): Promise<Uint8Array> {
+  const out = await sharp(data, { raw: { width, height, channels: 1 } }).blur(Math.max(0.3, sigma)).extractChannel(0).raw().toBuffer();
+  return new Uint8Array(out.buffer, out.byteOffset, width * height);
+}

@@ -1,0 +1,69 @@
+import { defineCollection, type BaseDoc, type Storage } from '../../storage/port';
+import { documentSchema } from '../../storage/schema';
+
+export interface ChannelDoc extends BaseDoc {
+  title: string;
+  isBan: boolean;
+  creatorId: string;
+  createdAt: number;
+  updatedAt: number;
+  /** Deleted channels stay for the event log and ops; nobody can see or join them. */
+  deletedAt?: number;
+}
+
+export interface MemberDoc extends BaseDoc {
+  /** `_id` is `<channelId>:<userId>`, so a user is a member at most once. */
+  channelId: string;
+  userId: string;
+  joinedAt: number;
+}
+
+export interface InviteDoc extends BaseDoc {
+  /** `_id` is the invite code. */
+  channelId: string;
+  createdBy: string;
+  createdAt: number;
+  /** Epoch ms, or null when the link never expires. */
+  expiresAt: number | null;
+  /** Set when a newer code replaced this one. */
+  replacedAt?: number;
+}
+
+const channelSchema = documentSchema({
+  title: { type: String, required: true, maxlength: 64 },
+  isBan: { type: Boolean, default: false },
+  creatorId: { type: String, required: true, index: true },
+  createdAt: { type: Number, required: true },
+  updatedAt: { type: Number, required: true },
+  deletedAt: Number,
+});
+
+const memberSchema = documentSchema({
+  channelId: { type: String, required: true, index: true },
+  userId: { type: String, required: true, index: true },
+  joinedAt: { type: Number, required: true },
+});
+memberSchema.index({ channelId: 1, userId: 1 }, { unique: true });
+
+const inviteSchema = documentSchema({
+  channelId: { type: String, required: true, index: true },
+  createdBy: { type: String, required: true },
+  createdAt: { type: Number, required: true },
+  expiresAt: { type: Number, default: null },
+  replacedAt: Number,
+});
+
+export const Channels = defineCollection<ChannelDoc>('channels', channelSchema);
+export const Members = defineCollection<MemberDoc>('members', memberSchema);
+export const Invites = defineCollection<InviteDoc>('invites', inviteSchema);
+
+export const memberId = (channelId: string, userId: string) => `${channelId}:${userId}`;
+
+export function channelsRepository(storage: Storage) {
+  return {
+    channels: storage.collection(Channels),
+    members: storage.collection(Members),
+    invites: storage.collection(Invites),
+  };
+}
+export type ChannelsRepository = ReturnType<typeof channelsRepository>;

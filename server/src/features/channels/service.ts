@@ -1,0 +1,264 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  ErrorReason,
+  Limits,
+  type Channel,
+  type ChannelDetail,
+  type ChannelRequest,
+  type ChannelState,
+  type InviteCodeRequest,
+  type InviteInfo,
+  type Language,
+  type Member,
+  type PublicInvite,
+} from '@draw/shared';
+import { AppError } from '../../errors';
+import type { ChannelHub } from '../../realtime/hub';
+import type { Collection } from '../../storage/port';
+import type { UserDoc } from '../auth/repository';
+import { formatInviteExpiry } from './format';
+import { memberId, type ChannelDoc, type ChannelsRepository, type InviteDoc, type MemberDoc } from './repository';
+
+const HOUR_MS = 3600_000;
+const DEFAULT_AVATAR = '/discord256.png';
+
+export interface ChannelsDeps {
+  repo: ChannelsRepository;
+  users: Collection<UserDoc>;
+  hub: ChannelHub;
+  now: () => number;
+}
+
+export interface Reader {
+  language: Language;
+  timeZone: string;
+}
+
+const notFound = () => new AppError(ErrorReason.NotFound, 'channel.notFound');
+
+export function validateTitle(raw: string): string {
+  const title = raw.trim();
+  if (title.length < 1 || [...title].length > Limits.channelTitleMaxChars || /\p{Cc}/u.test(title)) {
+    throw new AppError(ErrorReason.BadRequest, 'channel.badTitle', { max: Limits.channelTitleMaxChars });
+  }
+  return title;
+}
+
+export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
+  const stateOf = async (doc: ChannelDoc): Promise<ChannelState> => ({
+    id: doc._id,
+    title: doc.title,
+    isBan: doc.isBan,
+    creatorId: doc.creatorId,
+    memberCount: await repo.members.count({ channelId: doc._id }),
+    createdAt: doc.createdAt,
+  });
+  const viewOf = async (doc: ChannelDoc, userId: string): Promise<Channel> => ({
+    ...(await stateOf(doc)),
+    isCreator: doc.creatorId === userId,
+  });
+
+  async function memberView(member: MemberDoc, creatorId: string): Promise<Member> {
+    const user = await users.findOne({ _id: member.userId });
+    return {
+      userId: member.userId,
+      name: user?.name ?? '—',
+      avatar: user?.avatar || DEFAULT_AVATAR,
+      isCreator: member.userId === creatorId,
+      joinedAt: member.joinedAt,
+    };
+  }
+
+  async function liveChannel(channelId: string): Promise<ChannelDoc> {
+    const doc = await repo.channels.findOne({ _id: channelId });
+    if (!doc || doc.deletedAt) throw notFound();
+    return doc;
+  }
+
+  /** The channel, if the user is one of its members; a non-member learns nothing about it. */
+  async function asMember(channelId: string, userId: string): Promise<ChannelDoc> {
+    const doc = await liveChannel(channelId);
+    const member = await repo.members.findOne({ _id: memberId(channelId, userId) });
+    if (!member) throw new AppError(ErrorReason.Forbidden, 'channel.notMember');
+    return doc;
+  }
+
+  async function asCreator(channelId: string, userId: string): Promise<ChannelDoc> {
+    const doc = await asMember(channelId, userId);
+    if (doc.creatorId !== userId) throw new AppError(ErrorReason.Forbidden, 'channel.creatorOnly');
+    return doc;
+  }
+
+  async function currentInvite(channelId: string): Promise<InviteDoc | null> {
+    return repo.invites.findOne({ channelId, replacedAt: { $exists: false } }, { sort: { createdAt: -1 } });
+  }
+
+  async function newInvite(channelId: string, userId: string, expireHours: number): Promise<InviteDoc> {
+    const current = await currentInvite(channelId);
+    if (current) await repo.invites.updateOne({ _id: current._id }, { $set: { replacedAt: now() } });
+    return repo.invites.insertOne({
+      _id: randomBytes(9).toString('base64url'),
+      channelId,
+      createdBy: userId,
+      createdAt: now(),
+      expiresAt: expireHours === -1 ? null : now() + expireHours * HOUR_MS,
+    });
+  }
+
+  const isUsable = (invite: InviteDoc | null): invite is InviteDoc =>
+    Boolean(invite && !invite.replacedAt && (invite.expiresAt === null || invite.expiresAt > now()));
+
+  return {
+    asMember,
+
+    async list(userId: string): Promise<Channel[]> {
+      const memberships = await repo.members.find({ userId }, { sort: { joinedAt: 1 } });
+      const channels = await repo.channels.find({ _id: { $in: memberships.map((m) => m.channelId) } });
+      const byId = new Map(channels.filter((c) => !c.deletedAt).map((c) => [c._id, c]));
+      const ordered = memberships.map((m) => byId.get(m.channelId)).filter((c): c is ChannelDoc => Boolean(c));
+      return Promise.all(ordered.map((doc) => viewOf(doc, userId)));
+    },
+
+    async create(userId: string, request: ChannelRequest): Promise<Channel> {
+      const at = now();
+      const doc = await repo.channels.insertOne({
+        _id: randomUUID(),
+        title: validateTitle(request.title),
+        isBan: request.isBan,
+        creatorId: userId,
+        createdAt: at,
+        updatedAt: at,
+      });
+      await repo.members.insertOne({ _id: memberId(doc._id, userId), channelId: doc._id, userId, joinedAt: at });
+      return viewOf(doc, userId);
+    },
+
+    async update(userId: string, channelId: string, request: ChannelRequest): Promise<Channel> {
+      await asCreator(channelId, userId);
+      const doc = await repo.channels.findOneAndUpdate(
+        { _id: channelId },
+        { $set: { title: validateTitle(request.title), isBan: request.isBan, updatedAt: now() } },
+      );
+      if (!doc) throw notFound();
+      await hub.publish(channelId, 'channel.updated', await stateOf(doc));
+      return viewOf(doc, userId);
+    },
+
+    async detail(userId: string, channelId: string): Promise<ChannelDetail> {
+      const doc = await asMember(channelId, userId);
+      const members = await repo.members.find({ channelId }, { sort: { joinedAt: 1 } });
+      return {
+        ...(await viewOf(doc, userId)),
+        members: await Promise.all(members.map((m) => memberView(m, doc.creatorId))),
+        seq: await hub.currentSeq(channelId),
+      };
+    },
+
+    async remove(userId: string, channelId: string): Promise<void> {
+      const doc = await asCreator(channelId, userId);
+      const state = await stateOf(doc);
+      await repo.channels.updateOne({ _id: channelId }, { $set: { deletedAt: now(), updatedAt: now() } });
+      await hub.publish(channelId, 'channel.deleted', state);
+      await repo.members.deleteMany({ channelId });
+      await repo.invites.updateMany({ channelId, replacedAt: { $exists: false } }, { $set: { replacedAt: now() } });
+      hub.close(channelId);
+    },
+
+    async invite(userId: string, channelId: string, request: InviteCodeRequest, reader: Reader): Promise<InviteInfo> {
+      await asCreator(channelId, userId);
+      let invite = await currentInvite(channelId);
+      if ('isNew' in request && request.isNew) invite = await newInvite(channelId, userId, request.expireHours);
+      else if ('expireHours' in request) {
+        const hours = request.expireHours;
+        if (!invite) invite = await newInvite(channelId, userId, hours);
+        else {
+          const expiresAt = hours === -1 ? null : now() + hours * HOUR_MS;
+          invite = (await repo.invites.findOneAndUpdate({ _id: invite._id }, { $set: { expiresAt } }))!;
+        }
+      } else if (!isUsable(invite)) invite = await newInvite(channelId, userId, -1);
+      return {
+        inviteCode: invite._id,
+        expireAt: invite.expiresAt,
+        inviteExpireTimeFormat: formatInviteExpiry(invite.expiresAt, reader.language, reader.timeZone),
+      };
+    },
+
+    async publicInvite(code: string, userId: string | null): Promise<PublicInvite> {
+      const invite = await repo.invites.findOne({ _id: code });
+      const channel = invite ? await repo.channels.findOne({ _id: invite.channelId }) : null;
+      if (!isUsable(invite) || !channel || channel.deletedAt) {
+        return { valid: false, title: '', creatorName: '', memberCount: 0, channelId: null };
+      }
+      const creator = await users.findOne({ _id: channel.creatorId });
+      const isMember = userId ? Boolean(await repo.members.findOne({ _id: memberId(channel._id, userId) })) : false;
+      return {
+        valid: true,
+        title: channel.title,
+        creatorName: creator?.name ?? '—',
+        memberCount: await repo.members.count({ channelId: channel._id }),
+        channelId: isMember ? channel._id : null,
+      };
+    },
+
+    async join(userId: string, codeOrId: string): Promise<Channel> {
+      const invite = await repo.invites.findOne({ _id: codeOrId });
+      if (!invite) {
+        // Joining by id is allowed only for channels the user already belongs to (harmless re-join).
+        const doc = await repo.channels.findOne({ _id: codeOrId });
+        if (doc && !doc.deletedAt && (await repo.members.findOne({ _id: memberId(doc._id, userId) }))) return viewOf(doc, userId);
+        throw new AppError(ErrorReason.NotFound, 'invite.unknown');
+      }
+      if (!isUsable(invite)) throw new AppError(ErrorReason.Gone, 'invite.expired');
+      const channel = await liveChannel(invite.channelId).catch(() => {
+        throw new AppError(ErrorReason.Gone, 'invite.expired');
+      });
+      const id = memberId(channel._id, userId);
+      if (await repo.members.findOne({ _id: id })) return viewOf(channel, userId);
+      const member = { _id: id, channelId: channel._id, userId, joinedAt: now() };
+      try {
+        await repo.members.insertOne(member);
+      } catch (error) {
+        if ((error as AppError).reason === ErrorReason.Conflict) return viewOf(channel, userId);
+        throw error;
+      }
+      await hub.publish(channel._id, 'member.joined', await memberView(member, channel.creatorId));
+      return viewOf(channel, userId);
+    },
+
+    async quit(userId: string, channelId: string): Promise<void> {
+      const doc = await asMember(channelId, userId);
+      if (doc.creatorId === userId) throw new AppError(ErrorReason.Forbidden, 'channel.creatorCannotQuit');
+      const member = (await repo.members.findOne({ _id: memberId(channelId, userId) }))!;
+      const view = await memberView(member, doc.creatorId);
+      await repo.members.deleteOne({ _id: member._id });
+      await hub.publish(channelId, 'member.left', view);
+      hub.evict(channelId, userId);
+    },
+
+    async removeMember(userId: string, channelId: string, targetId: string): Promise<void> {
+      const doc = await asCreator(channelId, userId);
+      if (targetId === doc.creatorId) throw new AppError(ErrorReason.Forbidden, 'channel.cannotRemoveCreator');
+      const member = await repo.members.findOne({ _id: memberId(channelId, targetId) });
+      if (!member) throw new AppError(ErrorReason.NotFound, 'channel.noSuchMember');
+      const view = await memberView(member, doc.creatorId);
+      await repo.members.deleteOne({ _id: member._id });
+      await hub.publish(channelId, 'member.removed', view);
+      hub.evict(channelId, targetId);
+    },
+
+    /** Whether the user may watch the channel's live feed. */
+    async canSubscribe(userId: string, channelId: string): Promise<boolean> {
+      const doc = await repo.channels.findOne({ _id: channelId });
+      if (!doc || doc.deletedAt) return false;
+      return Boolean(await repo.members.findOne({ _id: memberId(channelId, userId) }));
+    },
+
+    /** Members may post; under 全员禁言 only the creator and site admins. */
+    async assertCanPost(user: UserDoc, channelId: string): Promise<ChannelDoc> {
+      const doc = await asMember(channelId, user._id);
+      if (doc.isBan && doc.creatorId !== user._id && !user.isAdmin) throw new AppError(ErrorReason.ChannelMuted, 'channel.muted');
+      return doc;
+    },
+  };
+}
+export type ChannelsService = ReturnType<typeof channelsService>;
