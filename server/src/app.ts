@@ -33,6 +33,17 @@ import { filesPlugin } from './features/files/plugin';
 import { channelsRepository } from './features/channels/repository';
 import { channelsService } from './features/channels/service';
 import { channelsPlugin } from './features/channels/plugin';
+import { messagesRepository } from './features/messages/repository';
+import { messagesService, type MessagesService } from './features/messages/service';
+import { messagesPlugin } from './features/messages/plugin';
+import { tasksRepository } from './features/tasks/repository';
+import { taskStore } from './features/tasks/store';
+import { TaskRunner } from './features/tasks/runner';
+import { jobResolver } from './features/tasks/resolve';
+import { freeBilling } from './features/tasks/billing';
+import { tasksService, type PromptComposer, type TasksService } from './features/tasks/service';
+import { tasksPlugin } from './features/tasks/plugin';
+import { createEngine } from './engines/create';
 import { realtimeRepository } from './realtime/repository';
 import { ChannelHub } from './realtime/hub';
 import { socketTickets } from './realtime/tickets';
@@ -77,7 +88,53 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
   const hub = new ChannelHub(realtime, now);
   const tickets = socketTickets(realtime, now);
   const channels = channelsService({ repo: channelsRepository(storage), users: authRepo.users, hub, now });
-  return { blobs, company, auth, uploads, hub, tickets, channels };
+  const engine = createEngine(config);
+  const tasksRepo = tasksRepository(storage);
+  const store = taskStore(tasksRepo, hub);
+  const billing = freeBilling;
+  const runner = new TaskRunner({
+    repo: tasksRepo,
+    store,
+    engine,
+    resolve: jobResolver(blobs, tasksRepo),
+    blobs,
+    billing,
+    concurrency: config.ENGINE_CONCURRENCY,
+    now,
+    log: http.log,
+  });
+  const prompts: PromptComposer = {
+    async compose(userId, botType, prompt) {
+      const user = await authRepo.users.findOne({ _id: userId });
+      return { finalPrompt: prompt, remix: botType === 'NIJI_JOURNEY' ? Boolean(user?.nijiRemix) : Boolean(user?.mjRemix) };
+    },
+  };
+  // Messages and tasks refer to each other (a page lists its tasks; a task posts its message).
+  const late: { tasks?: TasksService } = {};
+  const messages: MessagesService = messagesService({
+    repo: messagesRepository(storage),
+    users: authRepo.users,
+    channels,
+    hub,
+    now,
+    tasksByIds: (channelId, ids) => late.tasks!.byIdsInChannel(channelId, ids),
+  });
+  const tasks = tasksService({
+    repo: tasksRepo,
+    store,
+    runner,
+    channels,
+    messages,
+    uploads,
+    blobs,
+    billing,
+    prompts,
+    engineName: engine.name,
+    engineMaxBlend: engine.name === 'builtin' ? Limits.blendMaxImages : Limits.upstreamBlendMaxImages,
+    now,
+  });
+  late.tasks = tasks;
+  return { blobs, company, auth, uploads, hub, tickets, channels, engine, runner, messages, tasks };
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
@@ -108,6 +165,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await http.register(uploadsPlugin, { uploads: services.uploads });
   await http.register(filesPlugin, { blobs: services.blobs });
   await http.register(channelsPlugin, { channels: services.channels });
+  await http.register(messagesPlugin, { messages: services.messages });
+  await http.register(tasksPlugin, { tasks: services.tasks });
   await http.register(realtimePlugin, { tickets: services.tickets, publicUrl: config.PUBLIC_URL });
   await registerWebApp(http, config.WEB_DIST_DIR || defaultWebDist);
 
@@ -118,6 +177,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     log: http.log,
   });
   await storage.ready();
+  await services.runner.start();
 
   let closed = false;
   return {
@@ -128,6 +188,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     async close() {
       if (closed) return;
       closed = true;
+      await services.runner.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await http.close();
       if (!options.storage) await storage.close();

@@ -95,3 +95,70 @@ export interface PostMessageRequest {
 export interface TasksRequest {
   ids: string[];
 }
+
+// ---- Draw settings and /info ---------------------------------------------------------------
+// (Imports for this section sit here so the section can be appended without touching the top.)
+import type { BotType } from './constants';
+import type { DrawSettings } from './entities';
+
+/** GET /api/draw/settings/{channelId}?botType= → DrawSettings (botType defaults to MID_JOURNEY) */
+/**
+ * PUT /api/draw/settings?botType= → DrawSettings. Only the fields given change. `botType` may be
+ * sent back as it was read; it must then agree with the query (without a query it picks the bot).
+ */
+export type DrawSettingsUpdate = Partial<DrawSettings>;
+/** PUT /api/draw/settings/version/{version}?botType= → DrawSettings */
+/** PUT /api/draw/settings/suffix?botType= → DrawSettings */
+export interface DrawSuffixRequest {
+  suffix: string;
+}
+/** PUT /api/draw/settings/option?botType= → DrawSettings */
+export type DrawOptionName = 'stylize' | 'style' | 'speed' | 'remix';
+export type DrawOptionRequest =
+  | { name: 'stylize'; value: number }
+  | { name: 'style'; value: DrawSettings['style'] }
+  | { name: 'speed'; value: DrawSettings['speed'] }
+  | { name: 'remix'; value: boolean };
+
+export interface DrawVersionOption {
+  /** What goes after `--v` (Midjourney) or `--niji` (Niji): '6.1', '6'… */
+  value: string;
+  /** e.g. 'Midjourney V6.1', 'Niji V6'. */
+  label: string;
+  /** The styles this version understands (Niji V5 has no raw style: `--style raw` is then not sent). */
+  styles: DrawSettings['style'][];
+}
+export interface DrawStylizePreset {
+  name: 'low' | 'med' | 'high' | 'veryHigh';
+  value: number;
+}
+/** GET /api/draw/settings/options?botType= → DrawSettingsOptions: the choices of the settings panel. */
+export interface DrawSettingsOptions {
+  botType: BotType;
+  /** Newest first. */
+  versions: DrawVersionOption[];
+  stylize: { min: number; max: number; presets: DrawStylizePreset[] };
+  styles: DrawSettings['style'][];
+  speeds: DrawSettings['speed'][];
+  options: DrawOptionName[];
+  suffixMaxChars: number;
+  /** What a user who never changed anything has. */
+  defaults: Omit<DrawSettings, 'botType' | 'remix'>;
+}
+
+/** GET /api/draw/info/{channelId}?botType= → DrawInfo: Midjourney's /info. */
+export interface DrawInfo {
+  /** Display name of the engine that draws (e.g. "Built-in sketch engine"). */
+  engine: string;
+  /** null while plans and credits do not exist for this user / this installation. */
+  plan: string | null;
+  credits: number | null;
+  /** Epoch ms at which the plan renews, or null. */
+  renewsAt: number | null;
+  jobMode: DrawSettings['speed'];
+  remix: boolean;
+  version: string;
+  runningTasks: number;
+  queuedTasks: number;
+  channelId: string;
+}

@@ -207,6 +207,131 @@ export const messages = {
     'en-US': 'This link expires on {time}',
     'zh-TW': '該連結將於 {time} 過期',
   },
+  'task.badPrompt': {
+    'zh-CN': '提示词需为 1-{max} 个字符',
+    'en-US': 'The prompt must be 1–{max} characters',
+    'zh-TW': '提示詞需為 1-{max} 個字元',
+  },
+  'task.tooManyImages': {
+    'zh-CN': '最多上传 {max} 张垫图',
+    'en-US': 'Use at most {max} reference images',
+    'zh-TW': '最多上傳 {max} 張墊圖',
+  },
+  'task.blendCount': {
+    'zh-CN': '混图需要 {min}-{max} 张图片',
+    'en-US': 'Blend needs {min} to {max} images',
+    'zh-TW': '混圖需要 {min}-{max} 張圖片',
+  },
+  'task.badButton': {
+    'zh-CN': '该按钮不属于此任务',
+    'en-US': 'That button does not belong to this task',
+    'zh-TW': '該按鈕不屬於此任務',
+  },
+  'task.notFound': {
+    'zh-CN': '任务不存在',
+    'en-US': 'No such task',
+    'zh-TW': '任務不存在',
+  },
+  'task.notModal': {
+    'zh-CN': '该任务不在等待输入的状态',
+    'en-US': 'This task is not waiting for input',
+    'zh-TW': '該任務不在等待輸入的狀態',
+  },
+  'task.maskRequired': {
+    'zh-CN': '请先涂抹要修改的区域',
+    'en-US': 'Paint the area to change first',
+    'zh-TW': '請先塗抹要修改的區域',
+  },
+  'task.badMask': {
+    'zh-CN': '蒙版图片无效',
+    'en-US': 'The mask image is not valid',
+    'zh-TW': '遮罩圖片無效',
+  },
+  'task.badZoom': {
+    'zh-CN': '缩放值需在 {min} 到 {max} 之间，例如 --zoom 1.5',
+    'en-US': 'The zoom must be between {min} and {max}, e.g. --zoom 1.5',
+    'zh-TW': '縮放值需在 {min} 到 {max} 之間，例如 --zoom 1.5',
+  },
+  'task.notFinished': {
+    'zh-CN': '任务尚未完成',
+    'en-US': 'The task has not finished yet',
+    'zh-TW': '任務尚未完成',
+  },
+  'task.finished': {
+    'zh-CN': '任务已结束，无法取消',
+    'en-US': 'The task has already ended and cannot be cancelled',
+    'zh-TW': '任務已結束，無法取消',
+  },
+  'task.notYours': {
+    'zh-CN': '只有任务提交者或频道创建者可以这样做',
+    'en-US': 'Only the task owner or the channel creator can do that',
+    'zh-TW': '只有任務提交者或頻道建立者可以這樣做',
+  },
+  'message.badLength': {
+    'zh-CN': '消息需为 1-{max} 个字符',
+    'en-US': 'A message must be 1–{max} characters',
+    'zh-TW': '訊息需為 1-{max} 個字元',
+  },
+  'message.notFound': {
+    'zh-CN': '消息不存在',
+    'en-US': 'No such message',
+    'zh-TW': '訊息不存在',
+  },
+  'message.notYours': {
+    'zh-CN': '只能删除自己的消息',
+    'en-US': 'You can only delete your own messages',
+    'zh-TW': '只能刪除自己的訊息',
+  },
+  'settings.badBotType': {
+    'zh-CN': '机器人类型不正确：{value}（可选：{allowed}）',
+    'en-US': 'Unknown bot type {value} (choose one of {allowed})',
+    'zh-TW': '機器人類型不正確：{value}（可選：{allowed}）',
+  },
+  'settings.botTypeMismatch': {
+    'zh-CN': '请求中的机器人类型不一致：{query} 与 {body}',
+    'en-US': 'The bot type in the address ({query}) and in the body ({body}) differ',
+    'zh-TW': '請求中的機器人類型不一致：{query} 與 {body}',
+  },
+  'settings.badVersion': {
+    'zh-CN': '{bot} 没有版本 {version}（可选：{allowed}）',
+    'en-US': '{bot} has no version {version} (choose one of {allowed})',
+    'zh-TW': '{bot} 沒有版本 {version}（可選：{allowed}）',
+  },
+  'settings.badStylize': {
+    'zh-CN': '风格化（stylize）需为 {min} 到 {max} 之间的整数',
+    'en-US': 'Stylize must be a whole number from {min} to {max}',
+    'zh-TW': '風格化（stylize）需為 {min} 到 {max} 之間的整數',
+  },
+  'settings.badStyle': {
+    'zh-CN': '风格（style）不正确（可选：{allowed}）',
+    'en-US': 'Unknown style (choose one of {allowed})',
+    'zh-TW': '風格（style）不正確（可選：{allowed}）',
+  },
+  'settings.badSpeed': {
+    'zh-CN': '出图速度不正确（可选：{allowed}）',
+    'en-US': 'Unknown speed (choose one of {allowed})',
+    'zh-TW': '出圖速度不正確（可選：{allowed}）',
+  },
+  'settings.badRemix': {
+    'zh-CN': 'Remix 模式只能开启或关闭（true/false）',
+    'en-US': 'Remix must be on or off (true or false)',
+    'zh-TW': 'Remix 模式只能開啟或關閉（true/false）',
+  },
+  'settings.suffixTooLong': {
+    'zh-CN': '后缀不能超过 {max} 个字符',
+    'en-US': 'The suffix can be at most {max} characters',
+    'zh-TW': '後綴不能超過 {max} 個字元',
+  },
+  'settings.badSuffix': {
+    'zh-CN': '后缀需为文本，且不能包含控制字符',
+    'en-US': 'The suffix must be text without control characters',
+    'zh-TW': '後綴需為文字，且不能包含控制字元',
+  },
+  'settings.unknownOption': {
+    'zh-CN': '没有名为 {name} 的设置项（可选：{allowed}）',
+    'en-US': 'There is no setting called {name} (choose one of {allowed})',
+    'zh-TW': '沒有名為 {name} 的設定項（可選：{allowed}）',
+  },
 } as const satisfies Record<string, Catalogue>;
 
 export type MessageKey = keyof typeof messages;

@@ -5,13 +5,12 @@ import { dominantColors, type Swatch } from './measure';
 import { ART_STYLES, buildPalette, paletteFromColors, readTheme, varyPalette } from './palette';
 import { gridOf, mix, smoothstep, softLight, type AlphaMap, type Raw } from './pixels';
 import { createRng } from './random';
-import { blurRaw, extendMirror, resizeRaw } from './raster';
+import { blurRaw, extendRaw, resizeRaw } from './raster';
 
 /**
- * Growing a picture outwards (zoom out, pan). The new area is procedural paint in the picture's
- * border colours (and the prompt's), and right next to the seam it melts into a blurred mirror
- * of the picture so that colours run on across the join. The picture keeps its place, scale and
- * pixels except for a thin feathered rim.
+ * Growing a picture outwards (zoom out, pan). The new area continues the picture's edge colours
+ * (its edge pixels stretched outwards) shaded and shaped by procedural paint in those colours
+ * and the prompt's. The picture keeps its place, scale and pixels except for a thin feathered rim.
  */
 
 interface Placement {
@@ -55,9 +54,9 @@ async function grow(src: Raw, p: Placement, prompt: string, seed: number, varian
   const by = { top: p.top, left: p.left, bottom: p.height - p.top - src.height, right: p.width - p.left - src.width };
   const border = Math.min(...Object.values(by).filter((b) => b > 0), Infinity);
   if (!Number.isFinite(border)) return src;
-  const mirrored = await extendMirror(src, by);
-  const blurred = await blurRaw(mirrored, Math.max(2, border * 0.06));
-  const haze = await blurRaw(mirrored, Math.max(6, border * 0.35));
+  // Stretched edges carry horizons and bands straight on; the mirror supplies the picture itself.
+  const mirrored = await extendRaw(src, by, 'mirror');
+  const streaks = await blurRaw(await extendRaw(src, by, 'copy'), Math.max(2, border * 0.05));
 
   const theme = readTheme(prompt);
   const edges = edgeColors(src).map((s) => s.rgb);
@@ -68,12 +67,13 @@ async function grow(src: Raw, p: Placement, prompt: string, seed: number, varian
   const art = await renderArt(style, rng.chance(0.5) ? own : palette, rng.fork('art'), p.width, p.height);
 
   const field = distanceField(p, src);
-  const melt = border * rng.range(0.2, 0.3);
-  const feather = Math.min(src.width, src.height) * 0.05;
-  // Far out the paint (tinted by the blurred picture); by the seam the blurred picture; and the
-  // picture's own outer rim fades in, so no hard rectangle shows where the old canvas ended.
-  let out = mix(art, softLight(haze, art), 0.5);
-  out = mix(out, blurred, alphaFrom(field, (d) => 1 - smoothstep(0, melt, d)));
+  const melt = border * rng.range(0.25, 0.4);
+  const feather = Math.min(src.width, src.height) * 0.04;
+  // The stretched edge colours, shaded by the paint's lights and darks, with some of the paint's
+  // own shapes further out; the picture's outer rim fades in so no hard rectangle shows.
+  const shaded = mix(streaks, softLight(streaks, art), 0.9);
+  let out = mix(shaded, art, alphaFrom(field, (d) => smoothstep(melt * 0.5, melt * 2.5, d) * 0.35));
+  out = mix(out, streaks, alphaFrom(field, (d) => 1 - smoothstep(0, melt, d)));
   return mix(out, mirrored, alphaFrom(field, (d) => smoothstep(0, feather, -d)));
 }
 

@@ -110,9 +110,9 @@ export interface Extension {
   left: number;
 }
 
-/** Grows the canvas by reflecting the picture at its edges: a seamless start for outpainting. */
-export async function extendMirror(raw: Raw, by: Extension): Promise<Raw> {
-  return toRaw(fromRaw(raw).extend({ ...by, extendWith: 'mirror' }));
+/** Grows the canvas by reflecting the picture at its edges, or by stretching its edge pixels. */
+export async function extendRaw(raw: Raw, by: Extension, mode: 'mirror' | 'copy'): Promise<Raw> {
+  return toRaw(fromRaw(raw).extend({ ...by, extendWith: mode }));
 }
 
 /**

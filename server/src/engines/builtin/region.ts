@@ -3,7 +3,7 @@ import { renderArt } from './art';
 import { TILE } from './imagine';
 import { dominantColors } from './measure';
 import { ART_STYLES, buildPalette, readTheme } from './palette';
-import { gridOf, mix, softLight, smoothstep, type AlphaMap, type Raw } from './pixels';
+import { gridOf, mix, paste, smoothstep, type AlphaMap, type Raw } from './pixels';
 import { createRng } from './random';
 import { blurGrey, blurRaw, decodeGrey } from './raster';
 import { fitWithin } from './source';
@@ -31,9 +31,52 @@ export async function readMask(bytes: Buffer, width: number, height: number): Pr
   return { hard, soft, selected };
 }
 
+/** The selection's bounding box, grown a little so the artwork's composition frames it. */
+function selectionBox(mask: RegionMask, width: number, height: number): { left: number; top: number; width: number; height: number } {
+  let [minX, minY, maxX, maxY] = [width, height, -1, -1];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!mask.hard[y * width + x]) continue;
+      minX = Math.min(minX, x);
+      maxX = Math.max(maxX, x);
+      minY = Math.min(minY, y);
+      maxY = Math.max(maxY, y);
+    }
+  }
+  const padX = Math.round((maxX - minX + 1) * 0.12);
+  const padY = Math.round((maxY - minY + 1) * 0.12);
+  const left = Math.max(0, minX - padX);
+  const top = Math.max(0, minY - padY);
+  return {
+    left,
+    top,
+    width: Math.max(8, Math.min(width, maxX + padX + 1) - left),
+    height: Math.max(8, Math.min(height, maxY + padY + 1) - top),
+  };
+}
+
+/** Moves the artwork's mean colour part of the way to the surroundings' so the patch belongs. */
+function harmonise(art: Raw, context: Raw, mask: RegionMask, strength: number): Raw {
+  const sums = [0, 0, 0, 0, 0, 0];
+  let n = 0;
+  for (let p = 0; p < mask.hard.length; p++) {
+    if (!mask.hard[p]) continue;
+    n += 1;
+    for (let c = 0; c < 3; c++) {
+      sums[c] = (sums[c] ?? 0) + (art.data[p * 3 + c] ?? 0);
+      sums[c + 3] = (sums[c + 3] ?? 0) + (context.data[p * 3 + c] ?? 0);
+    }
+  }
+  const shift = [0, 1, 2].map((c) => (((sums[c + 3] ?? 0) - (sums[c] ?? 0)) / Math.max(1, n)) * strength);
+  const out = Buffer.from(art.data);
+  for (let i = 0; i < out.length; i++) out[i] = Math.max(0, Math.min(255, Math.round((out[i] ?? 0) + (shift[i % 3] ?? 0))));
+  return { ...art, data: out };
+}
+
 /**
- * Vary (Region): four takes in which the selected area is repainted with the prompt's palette
- * (tinted by the picture around it) and every unselected pixel is the picture's own.
+ * Vary (Region): four takes in which the selected area is repainted with an artwork framed on
+ * the selection, in the prompt's palette and toned towards the picture around it. Every
+ * unselected pixel is the picture's own.
  */
 export async function renderRegion(source: Raw, maskBytes: Buffer, prompt: string, seed: number): Promise<Raw> {
   const base = await fitWithin(source, TILE);
@@ -42,13 +85,17 @@ export async function renderRegion(source: Raw, maskBytes: Buffer, prompt: strin
   const theme = readTheme(prompt);
   const around = dominantColors(base, 3, (x, y) => mask.hard[y * width + x] === 0).map((s) => s.rgb);
   const context = await blurRaw(base, Math.max(4, Math.min(width, height) * 0.05));
+  const box = selectionBox(mask, width, height);
   const tiles = await Promise.all(
     [0, 1, 2, 3].map(async (v) => {
       const rng = createRng(seed).fork(`region-${v}`);
       const palette = buildPalette(theme, rng.fork('palette'), { tints: around });
       const style = theme.styles[v % Math.max(1, theme.styles.length)] ?? rng.pick(ART_STYLES);
-      const art = await renderArt(style, palette, rng.fork('art'), width, height);
-      const repaint = mix(art, softLight(context, art), rng.range(0.25, 0.45));
+      const toning = rng.range(0.35, 0.6);
+      const art = await renderArt(style, palette, rng.fork('art'), box.width, box.height);
+      const placed = { ...context, data: Buffer.from(context.data) };
+      paste(placed, art, box.left, box.top);
+      const repaint = harmonise(placed, context, mask, toning);
       return mix(base, repaint, mask.soft);
     }),
   );

@@ -148,7 +148,7 @@ describe('permission matrix', () => {
   it('refuses a socket without a valid, unused ticket', async () => {
     const ann = await app.signIn();
     const res = await fetch(`${origin}/api/ws/pre-connect`, { headers: { authorization: `Bearer ${ann.token}` } });
-    const { data: pre } = await res.json();
+    const { data: pre } = (await res.json()) as { data: { ticket: string } };
     const { io } = await import('socket.io-client');
     const tryConnect = (auth: object) =>
       new Promise<string>((resolve) => {

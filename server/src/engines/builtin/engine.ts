@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import { buttonsForResult, type ResultKind } from '@draw/shared';
+import { EngineFailure, type EngineImage, type EngineJob, type EngineResult, type EngineRunContext, type ImageEngine } from '../port';
+import { renderBlend } from './blend';
+import { describeImage } from './describe';
+import { renderImagine } from './imagine';
+import { renderPan, renderZoom } from './outpaint';
+import type { Raw } from './pixels';
+import { PROGRESS_STEPS, raceAbort, sleep, throwIfAborted } from './progress';
+import { decodeImage, encodeImage, encodePreview } from './raster';
+import { renderRegion } from './region';
+import { shortenPrompt } from './shorten';
+import { decodeParent, parentTile } from './source';
+import { upscaleTile } from './upscale';
+import { recognise, renderReroll, renderVariation } from './variation';
+import { contentWords } from './words';
+
+export interface BuiltinEngineOptions {
+  /** Pause between progress reports; 0 = as fast as possible (tests). */
+  stepMs?: number;
+}
+
+/** A few seconds per task in all: long enough to watch the previews sharpen. */
+export const DEFAULT_STEP_MS = 600;
+
+/** Button customIds carry a UUID-shaped hash, as the upstream's do, derived from the task id. */
+export function buttonHash(taskId: string): string {
+  const h = createHash('sha1').update(taskId).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
+interface Drawing {
+  raw?: Raw;
+  prompts?: string[];
+  description?: string;
+  seed: string;
+  kind: ResultKind;
+}
+
+const MAX_REFERENCE_SIDE = 512;
+
+async function draw(job: EngineJob): Promise<Drawing> {
+  switch (job.kind) {
+    case 'imagine': {
+      if (contentWords(job.prompt).length === 0 && job.references.length === 0) {
+        throw new EngineFailure('The prompt is empty: describe what to draw.');
+      }
+      const references = await Promise.all(
+        job.references.map((r, i) => decodeImage(r.data, { what: `reference image ${i + 1}`, maxSide: MAX_REFERENCE_SIDE })),
+      );
+      return { raw: await renderImagine({ prompt: job.prompt, seed: job.seed, botType: job.botType, references }), seed: String(job.seed), kind: 'grid' };
+    }
+    case 'upscale': {
+      const tile = await parentTile(job.parent, job.index);
+      return { raw: await upscaleTile(tile, job.mode, job.parent.seed), seed: String(job.parent.seed), kind: 'upscale' };
+    }
+    case 'variation': {
+      const { parent } = job;
+      const source = await parentTile(parent, job.index);
+      // Our own imagine grids can be redrawn from their recipe; anything else is retouched.
+      const ours = parent.action === 'IMAGINE' || parent.action === 'REROLL';
+      const recipe = ours ? await recognise(source, parent.prompt, parent.seed, job.index) : undefined;
+      const raw = await renderVariation({ source, prompt: job.prompt, seed: job.seed, strength: job.strength, recipe });
+      return { raw, seed: String(job.seed), kind: 'grid' };
+    }
+    case 'reroll':
+      return { raw: await renderReroll({ parent: await decodeParent(job.parent), prompt: job.prompt, seed: job.seed }), seed: String(job.seed), kind: 'grid' };
+    case 'zoom': {
+      if (!Number.isFinite(job.factor) || job.factor < 1 || job.factor > 2) {
+        throw new EngineFailure(`Zoom must be between 1 and 2 (got ${job.factor}).`);
+      }
+      return { raw: await renderZoom(await decodeParent(job.parent), job.factor, job.prompt, job.seed), seed: String(job.seed), kind: 'grid' };
+    }
+    case 'pan':
+      return { raw: await renderPan(await decodeParent(job.parent), job.direction, job.prompt, job.seed), seed: String(job.seed), kind: 'grid' };
+    case 'region':
+      return { raw: await renderRegion(await decodeParent(job.parent), job.mask.data, job.prompt, job.seed), seed: String(job.seed), kind: 'grid' };
+    case 'blend': {
+      if (job.images.length < 2) throw new EngineFailure('Blend needs at least two images.');
+      const images = await Promise.all(job.images.map((img, i) => decodeImage(img.data, { what: `image ${i + 1}`, maxSide: 1024 })));
+      return { raw: await renderBlend(images, job.dimensions, job.seed), seed: String(job.seed), kind: 'grid' };
+    }
+    case 'describe': {
+      const raw = await decodeImage(job.image.data, { what: 'the image', maxSide: 1024 });
+      return { ...describeImage(raw), seed: '', kind: 'describe' };
+    }
+    case 'shorten': {
+      const { prompts, description } = shortenPrompt(job.prompt);
+      return { prompts, description, seed: '', kind: 'shorten' };
+    }
+    default: {
+      const never: never = job;
+      throw new EngineFailure(`Unknown job ${String((never as { kind?: unknown }).kind)}.`);
+    }
+  }
+}
+
+/**
+ * The built-in sketch engine: procedural art drawn offline with sharp, deterministic for a seed,
+ * and honest about what it is.
+ */
+export class BuiltinEngine implements ImageEngine {
+  readonly name = 'builtin';
+  readonly displayName = 'Built-in sketch engine';
+  private readonly stepMs: number;
+
+  constructor(options: BuiltinEngineOptions = {}) {
+    this.stepMs = Math.max(0, options.stepMs ?? DEFAULT_STEP_MS);
+  }
+
+  async run(job: EngineJob, context: EngineRunContext): Promise<EngineResult> {
+    const { signal } = context;
+    throwIfAborted(signal);
+    await context.onProgress({ progress: 0 });
+    const drawing = await raceAbort(draw(job), signal);
+    const image: EngineImage | undefined = drawing.raw ? await raceAbort(encodeImage(drawing.raw), signal) : undefined;
+    for (const step of PROGRESS_STEPS) {
+      await sleep(this.stepMs, signal);
+      const preview = drawing.raw ? await raceAbort(encodePreview(drawing.raw, step.blur), signal) : undefined;
+      throwIfAborted(signal);
+      await context.onProgress(preview ? { progress: step.progress, preview } : { progress: step.progress });
+    }
+    await sleep(this.stepMs, signal);
+    const result: EngineResult = {
+      buttons: buttonsForResult(drawing.kind, buttonHash(context.taskId), drawing.prompts?.length),
+      seed: drawing.seed,
+    };
+    if (image) result.image = image;
+    if (drawing.prompts) result.prompts = drawing.prompts;
+    if (drawing.description) result.description = drawing.description;
+    return result;
+  }
+}
+
+export function createBuiltinEngine(options: BuiltinEngineOptions = {}): ImageEngine {
+  return new BuiltinEngine(options);
+}

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { ErrorReason, Limits, MessageKind, type Author, type Message, type MessagePage, type Task } from '@draw/shared';
+import { AppError } from '../../errors';
+import type { ChannelHub } from '../../realtime/hub';
+import type { Collection } from '../../storage/port';
+import type { UserDoc } from '../auth/repository';
+import type { ChannelsService } from '../channels/service';
+import type { MessageDoc, MessagesRepository } from './repository';
+
+const DEFAULT_AVATAR = '/discord256.png';
+const PAGE_DEFAULT = 50;
+const PAGE_MAX = 100;
+
+export interface MessagesDeps {
+  repo: MessagesRepository;
+  users: Collection<UserDoc>;
+  channels: ChannelsService;
+  hub: ChannelHub;
+  now: () => number;
+  /** The tasks a page of messages refers to (the task service provides it). */
+  tasksByIds(channelId: string, ids: string[]): Promise<Task[]>;
+}
+
+export function messagesService(deps: MessagesDeps) {
+  const { repo, users, channels, hub, now } = deps;
+  async function authorOf(userId: string): Promise<Author> {
+    const user = await users.findOne({ _id: userId });
+    return { id: userId, name: user?.name ?? '—', avatar: user?.avatar || DEFAULT_AVATAR };
+  }
+
+  const toMessage = async (doc: MessageDoc): Promise<Message> => ({
+    id: doc._id,
+    channelId: doc.channelId,
+    author: await authorOf(doc.authorId),
+    kind: doc.kind,
+    content: doc.content,
+    taskId: doc.taskId,
+    createdAt: doc.createdAt,
+  });
+
+  async function insert(channelId: string, authorId: string, kind: MessageKind, content: string, taskId: string | null) {
+    const doc = await repo.insertOne({ _id: randomUUID(), channelId, authorId, kind, content, taskId, createdAt: now() });
+    const message = await toMessage(doc);
+    await hub.publish(channelId, 'message.created', message);
+    return message;
+  }
+
+  return {
+    /** The message that carries a task card in the channel. */
+    postTask: (channelId: string, authorId: string, task: Task) => insert(channelId, authorId, MessageKind.Task, task.prompt, task.id),
+
+    async postText(user: UserDoc, channelId: string, raw: string): Promise<Message> {
+      await channels.assertCanPost(user, channelId);
+      const content = raw.trim();
+      if (content.length === 0 || content.length > Limits.messageMaxChars) {
+        throw new AppError(ErrorReason.BadRequest, 'message.badLength', { max: Limits.messageMaxChars });
+      }
+      return insert(channelId, user._id, MessageKind.Text, content, null);
+    },
+
+    /** Newest page first in time, returned oldest → newest for display. */
+    async page(userId: string, channelId: string, before: number | undefined, limit = PAGE_DEFAULT): Promise<MessagePage> {
+      await channels.asMember(channelId, userId);
+      const seq = await hub.currentSeq(channelId);
+      const size = Math.min(Math.max(limit, 1), PAGE_MAX);
+      const filter = before === undefined ? { channelId, deletedAt: { $exists: false } } : { channelId, deletedAt: { $exists: false }, createdAt: { $lt: before } };
+      const docs = await repo.find(filter, { sort: { createdAt: -1 }, limit: size + 1 });
+      const pageDocs = docs.slice(0, size).reverse();
+      const taskIds = pageDocs.map((d) => d.taskId).filter((id): id is string => Boolean(id));
+      return {
+        messages: await Promise.all(pageDocs.map(toMessage)),
+        tasks: taskIds.length ? await deps.tasksByIds(channelId, taskIds) : [],
+        hasMore: docs.length > size,
+        seq,
+      };
+    },
+
+    async remove(user: UserDoc, messageId: string): Promise<void> {
+      const doc = await repo.findOne({ _id: messageId });
+      if (!doc || doc.deletedAt) throw new AppError(ErrorReason.NotFound, 'message.notFound');
+      const channel = await channels.asMember(doc.channelId, user._id);
+      if (doc.authorId !== user._id && channel.creatorId !== user._id && !user.isAdmin) {
+        throw new AppError(ErrorReason.Forbidden, 'message.notYours');
+      }
+      const message = await toMessage(doc);
+      await repo.updateOne({ _id: messageId }, { $set: { deletedAt: now() } });
+      await hub.publish(doc.channelId, 'message.deleted', message);
+    },
+  };
+}
+export type MessagesService = ReturnType<typeof messagesService>;

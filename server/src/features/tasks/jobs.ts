@@ -1,0 +1,28 @@
+import type { BlendDimensions, BotType } from '@draw/shared';
+import type { PanDirection } from '../../engines/port';
+
+/**
+ * What a task asks its engine to do, in a form that can be stored: images are blob keys, parents
+ * are task ids. The runner turns it into an engine job (bytes loaded) when the task runs, so a
+ * restarted server can run any stored task again.
+ */
+export type JobSpec =
+  | { kind: 'imagine'; prompt: string; seed: number; botType: BotType; referenceKeys: string[] }
+  | { kind: 'upscale'; parentId: string; index: 1 | 2 | 3 | 4; mode: 'default' | 'subtle' | 'creative' }
+  | { kind: 'variation'; parentId: string; prompt: string; seed: number; index: 1 | 2 | 3 | 4; strength: 'subtle' | 'strong' | 'index' }
+  | { kind: 'reroll'; parentId: string; prompt: string; seed: number }
+  | { kind: 'zoom'; parentId: string; prompt: string; seed: number; factor: number }
+  | { kind: 'pan'; parentId: string; prompt: string; seed: number; direction: PanDirection }
+  | { kind: 'region'; parentId: string; prompt: string; seed: number; maskKey: string }
+  | { kind: 'blend'; imageKeys: string[]; dimensions: BlendDimensions; seed: number }
+  | { kind: 'describe'; imageKey: string }
+  | { kind: 'shorten'; prompt: string };
+
+/** What a MODAL task still needs before it can run. */
+export const ModalKind = {
+  Remix: 'remix',
+  Region: 'region',
+  CustomZoom: 'customZoom',
+  Prompt: 'prompt',
+} as const;
+export type ModalKind = (typeof ModalKind)[keyof typeof ModalKind];

@@ -1,0 +1,61 @@
+import { Schema } from 'mongoose';
+import { TaskStatus, type Task } from '@draw/shared';
+import { defineCollection, type BaseDoc, type Storage } from '../../storage/port';
+import { documentSchema } from '../../storage/schema';
+import type { JobSpec } from './jobs';
+
+/** The stored task: the public Task plus what only the server needs to run it. */
+export interface TaskDoc extends BaseDoc, Omit<Task, 'id'> {
+  job: JobSpec;
+  /** Per-task secret for upstream notify hooks. */
+  hookToken: string;
+  upstreamId: string | null;
+  deadlineAt: number;
+  /** Which server process runs it, until when: a crashed process's tasks are picked up again. */
+  leaseOwner: string | null;
+  leaseUntil: number;
+  cost: number;
+}
+
+const schema = documentSchema({
+  channelId: { type: String, required: true },
+  userId: { type: String, required: true },
+  botType: { type: String, required: true },
+  action: { type: String, required: true },
+  status: { type: String, required: true, enum: Object.values(TaskStatus) },
+  prompt: { type: String, default: '' },
+  promptEn: { type: String, default: '' },
+  finalPrompt: { type: String, default: '' },
+  description: { type: String, default: '' },
+  submitTime: { type: Number, required: true },
+  startTime: { type: Schema.Types.Mixed, default: null },
+  finishTime: { type: Schema.Types.Mixed, default: null },
+  progress: { type: String, default: '0%' },
+  previewUrl: { type: Schema.Types.Mixed, default: null },
+  imageUrl: { type: Schema.Types.Mixed, default: null },
+  failReason: { type: Schema.Types.Mixed, default: null },
+  buttons: { type: Schema.Types.Mixed, default: [] },
+  parentId: { type: Schema.Types.Mixed, default: null },
+  seed: { type: Schema.Types.Mixed, default: null },
+  engine: { type: String, required: true },
+  properties: { type: Schema.Types.Mixed, default: {} },
+  job: { type: Schema.Types.Mixed, required: true },
+  hookToken: { type: String, required: true },
+  upstreamId: { type: Schema.Types.Mixed, default: null },
+  deadlineAt: { type: Number, required: true },
+  leaseOwner: { type: Schema.Types.Mixed, default: null },
+  leaseUntil: { type: Number, default: 0 },
+  cost: { type: Number, default: 0 },
+});
+schema.index({ channelId: 1, submitTime: -1 });
+schema.index({ status: 1, submitTime: 1 });
+schema.index({ userId: 1, status: 1 });
+
+export const Tasks = defineCollection<TaskDoc>('tasks', schema);
+export const tasksRepository = (storage: Storage) => storage.collection(Tasks);
+export type TasksRepository = ReturnType<typeof tasksRepository>;
+
+export function toTask(doc: TaskDoc): Task {
+  const { _id, job: _job, hookToken: _h, upstreamId: _u, deadlineAt: _d, leaseOwner: _o, leaseUntil: _l, cost: _c, ...rest } = doc;
+  return { id: _id, ...rest };
+}

@@ -1,0 +1,58 @@
+import sharp from 'sharp';
+import { ErrorReason } from '@draw/shared';
+import { EngineFailure, type EngineImage, type EngineJob, type ParentImage } from '../../engines/port';
+import type { BlobStore } from '../../blobs/port';
+import { AppError } from '../../errors';
+import type { JobSpec } from './jobs';
+import type { TasksRepository } from './repository';
+
+const MIME_BY_FORMAT: Record<string, EngineImage['mime']> = { png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+
+export const blobKeyOf = (url: string | null): string | null => (url?.startsWith('/files/') ? url.slice('/files/'.length) : null);
+
+/** Loads the bytes a stored job refers to, turning it into the engine's job. */
+export function jobResolver(blobs: BlobStore, tasks: TasksRepository) {
+  async function image(key: string): Promise<EngineImage> {
+    const data = await blobs.read(key);
+    if (!data) throw new EngineFailure(`An input image (${key}) is missing.`);
+    const meta = await sharp(data).metadata();
+    return { data, mime: MIME_BY_FORMAT[meta.format ?? ''] ?? 'image/png', width: meta.width ?? 0, height: meta.pageHeight ?? meta.height ?? 0 };
+  }
+
+  async function parent(id: string): Promise<ParentImage> {
+    const doc = await tasks.findOne({ _id: id });
+    const key = blobKeyOf(doc?.imageUrl ?? null);
+    if (!doc || !key) throw new EngineFailure('The image this action starts from is no longer available.');
+    return { taskId: id, action: doc.action, prompt: doc.finalPrompt || doc.prompt, seed: Number(doc.seed ?? 0), image: await image(key) };
+  }
+
+  return async function resolve(job: JobSpec): Promise<EngineJob> {
+    switch (job.kind) {
+      case 'imagine':
+        return { ...job, references: await Promise.all(job.referenceKeys.map(image)) };
+      case 'upscale':
+        return { kind: 'upscale', parent: await parent(job.parentId), index: job.index, mode: job.mode };
+      case 'variation':
+        return { kind: 'variation', parent: await parent(job.parentId), prompt: job.prompt, seed: job.seed, index: job.index, strength: job.strength };
+      case 'reroll':
+        return { kind: 'reroll', parent: await parent(job.parentId), prompt: job.prompt, seed: job.seed };
+      case 'zoom':
+        return { kind: 'zoom', parent: await parent(job.parentId), prompt: job.prompt, seed: job.seed, factor: job.factor };
+      case 'pan':
+        return { kind: 'pan', parent: await parent(job.parentId), prompt: job.prompt, seed: job.seed, direction: job.direction };
+      case 'region':
+        return { kind: 'region', parent: await parent(job.parentId), prompt: job.prompt, seed: job.seed, mask: await image(job.maskKey) };
+      case 'blend':
+        return { kind: 'blend', images: await Promise.all(job.imageKeys.map(image)), dimensions: job.dimensions, seed: job.seed };
+      case 'describe':
+        return { kind: 'describe', image: await image(job.imageKey) };
+      case 'shorten':
+        return { kind: 'shorten', prompt: job.prompt };
+      default: {
+        const never: never = job;
+        throw new AppError(ErrorReason.Internal, 'error.internal', { job: JSON.stringify(never) });
+      }
+    }
+  };
+}
+export type JobResolver = ReturnType<typeof jobResolver>;

@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { TaskStatus } from '@draw/shared';
+import { formatProgress } from '@draw/machines';
+import { EXTENSION_BY_MIME, type BlobStore } from '../../blobs/port';
+import type { EngineImage, ImageEngine } from '../../engines/port';
+import type { Billing } from './billing';
+import type { TasksRepository } from './repository';
+import type { JobResolver } from './resolve';
+import type { TaskStore } from './store';
+
+const LEASE_MS = 30_000;
+const SWEEP_EVERY_MS = 5_000;
+
+export interface RunnerDeps {
+  repo: TasksRepository;
+  store: TaskStore;
+  engine: ImageEngine;
+  resolve: JobResolver;
+  blobs: BlobStore;
+  billing: Billing;
+  concurrency: number;
+  now: () => number;
+  log: FastifyBaseLogger;
+}
+
+class Shutdown extends Error {}
+class Cancelled extends Error {}
+
+/**
+ * Runs tasks outside the request, a bounded number at once, the rest in submit order. The store is
+ * the queue: SUBMITTED and IN_PROGRESS tasks are picked up at start (a restarted server resumes
+ * them), and a lease keeps two processes from running the same task.
+ */
+export class TaskRunner {
+  readonly processId = randomUUID();
+  private readonly queue: string[] = [];
+  private readonly running = new Map<string, AbortController>();
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+
+  constructor(private readonly deps: RunnerDeps) {}
+
+  async start(): Promise<void> {
+    await this.recover();
+    await this.sweepDeadlines();
+    this.timer = setInterval(() => {
+      void this.sweepDeadlines().catch((err: unknown) => this.deps.log.error({ err }, 'deadline sweep failed'));
+      void this.recover().catch((err: unknown) => this.deps.log.error({ err }, 'recovery failed'));
+    }, SWEEP_EVERY_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    for (const controller of this.running.values()) controller.abort(new Shutdown());
+    const deadline = Date.now() + 5000;
+    while (this.running.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  }
+
+  enqueue(taskId: string): void {
+    if (this.stopped || this.queue.includes(taskId) || this.running.has(taskId)) return;
+    this.queue.push(taskId);
+    this.pump();
+  }
+
+  cancel(taskId: string): void {
+    this.running.get(taskId)?.abort(new Cancelled());
+    const queued = this.queue.indexOf(taskId);
+    if (queued >= 0) this.queue.splice(queued, 1);
+  }
+
+  counts(): { running: number; queued: number } {
+    return { running: this.running.size, queued: this.queue.length };
+  }
+
+  /** Tasks that should be running but are not leased by a live process. */
+  private async recover(): Promise<void> {
+    const stranded = await this.deps.repo.find(
+      { status: { $in: [TaskStatus.Submitted, TaskStatus.InProgress] }, leaseUntil: { $lt: this.deps.now() } },
+      { sort: { submitTime: 1 }, limit: 500 },
+    );
+    for (const task of stranded) this.enqueue(task._id);
+  }
+
+  private pump(): void {
+    while (!this.stopped && this.running.size < this.deps.concurrency && this.queue.length > 0) {
+      const id = this.queue.shift()!;
+      const controller = new AbortController();
+      this.running.set(id, controller);
+      void this.execute(id, controller).finally(() => {
+        this.running.delete(id);
+        this.pump();
+      });
+    }
+  }
+
+  private async claim(id: string): Promise<boolean> {
+    const { repo, now } = this.deps;
+    const claimed = await repo.findOneAndUpdate(
+      { _id: id, status: { $in: [TaskStatus.Submitted, TaskStatus.InProgress] }, $or: [{ leaseUntil: { $lt: now() } }, { leaseOwner: this.processId }] },
+      { $set: { leaseOwner: this.processId, leaseUntil: now() + LEASE_MS } },
+    );
+    return Boolean(claimed);
+  }
+
+  private async saveImage(image: EngineImage): Promise<string> {
+    const key = `${randomUUID()}.${EXTENSION_BY_MIME[image.mime] ?? 'png'}`;
+    await this.deps.blobs.put(key, image.data);
+    return `/files/${key}`;
+  }
+
+  private async execute(id: string, controller: AbortController): Promise<void> {
+    const { store, engine, resolve, now, log, repo } = this.deps;
+    if (!(await this.claim(id))) return;
+    const renew = setInterval(() => {
+      void repo.updateOne({ _id: id, leaseOwner: this.processId }, { $set: { leaseUntil: now() + LEASE_MS } }).catch(() => undefined);
+    }, LEASE_MS / 3);
+    try {
+      const doc = await store.get(id);
+      if (!doc || store.isTerminal(doc.status)) return;
+      const job = await resolve(doc.job);
+      await store.update(id, { status: TaskStatus.InProgress, startTime: doc.startTime ?? now() });
+      const result = await engine.run(job, {
+        taskId: id,
+        signal: controller.signal,
+        onProgress: async ({ progress, preview }) => {
+          const previewUrl = preview ? await this.saveImage(preview) : undefined;
+          await store.update(id, { status: TaskStatus.InProgress, progress: formatProgress(progress), ...(previewUrl ? { previewUrl } : {}) });
+        },
+      });
+      const imageUrl = result.image ? await this.saveImage(result.image) : null;
+      await store.update(id, {
+        status: TaskStatus.Success,
+        progress: '100%',
+        imageUrl,
+        buttons: result.buttons,
+        finishTime: now(),
+        seed: result.seed,
+        description: result.description ?? doc.description,
+        properties: {
+          ...doc.properties,
+          ...(result.prompts ? { prompts: result.prompts } : {}),
+          ...(result.image ? { width: result.image.width, height: result.image.height } : {}),
+        },
+      });
+    } catch (error) {
+      const reason = controller.signal.reason;
+      if (reason instanceof Shutdown) return; // resumes at the next start
+      if (reason instanceof Cancelled) return; // the cancel already moved it to CANCEL
+      log.warn({ err: error, taskId: id }, 'task failed');
+      await this.fail(id, error instanceof Error && error.name === 'EngineFailure' ? error.message : 'The engine could not draw this image. Your credits were refunded.');
+    } finally {
+      clearInterval(renew);
+      await repo.updateOne({ _id: id, leaseOwner: this.processId }, { $set: { leaseOwner: null, leaseUntil: 0 } }).catch(() => undefined);
+    }
+  }
+
+  async fail(id: string, reason: string): Promise<void> {
+    const failed = await this.deps.store.update(id, { status: TaskStatus.Failure, failReason: reason, finishTime: this.deps.now() });
+    if (failed) await this.deps.billing.refund(id);
+  }
+
+  /** Every task ends: one past its deadline fails with a reason (and is refunded). */
+  private async sweepDeadlines(): Promise<void> {
+    const overdue = await this.deps.repo.find(
+      { status: { $in: [TaskStatus.NotStart, TaskStatus.Submitted, TaskStatus.InProgress, TaskStatus.Modal] }, deadlineAt: { $lt: this.deps.now() } },
+      { limit: 500 },
+    );
+    for (const task of overdue) {
+      this.running.get(task._id)?.abort(new Cancelled());
+      const minutes = Math.round((task.deadlineAt - task.submitTime) / 60_000);
+      await this.fail(task._id, `Timed out: the task did not finish within ${minutes} minutes. Your credits were refunded.`);
+    }
+  }
+}

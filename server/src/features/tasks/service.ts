@@ -1,0 +1,352 @@
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { DEFAULT_TASK_DEADLINE_MS } from '@draw/machines';
+import {
+  BlendDimensions,
+  BotType,
+  ErrorReason,
+  Limits,
+  TaskAction,
+  TaskStatus,
+  parseCustomId,
+  needsModal,
+  type ParsedCustomId,
+  type Task,
+} from '@draw/shared';
+import { AppError } from '../../errors';
+import type { UserDoc } from '../auth/repository';
+import type { ChannelsService } from '../channels/service';
+import type { MessagesService } from '../messages/service';
+import type { UploadsService } from '../uploads/service';
+import type { BlobStore } from '../../blobs/port';
+import type { Billing } from './billing';
+import { ModalKind, type JobSpec } from './jobs';
+import { toTask, type TaskDoc, type TasksRepository } from './repository';
+import type { TaskRunner } from './runner';
+import type { TaskStore } from './store';
+
+export interface PromptComposer {
+  /** The final prompt (settings' parameters and suffix added) and whether remix is on. */
+  compose(userId: string, botType: BotType, prompt: string): Promise<{ finalPrompt: string; remix: boolean }>;
+}
+
+export interface TasksDeps {
+  repo: TasksRepository;
+  store: TaskStore;
+  runner: TaskRunner;
+  channels: ChannelsService;
+  messages: MessagesService;
+  uploads: UploadsService;
+  blobs: BlobStore;
+  billing: Billing;
+  prompts: PromptComposer;
+  engineName: string;
+  engineMaxBlend: number;
+  now: () => number;
+}
+
+function bad(key: 'task.badPrompt' | 'task.tooManyImages' | 'task.blendCount' | 'task.badButton' | 'task.notFound' | 'task.notModal' | 'task.maskRequired' | 'task.badMask' | 'task.badZoom' | 'task.notFinished' | 'task.finished' | 'task.notYours', params?: Record<string, string | number>) {
+  const reason = key === 'task.notFound' ? ErrorReason.NotFound : key === 'task.notYours' ? ErrorReason.Forbidden : ErrorReason.BadRequest;
+  return new AppError(reason, key, params);
+}
+
+const SEED = /--seed\s+(\d{1,10})/;
+
+function seedOf(prompt: string): number {
+  const match = SEED.exec(prompt);
+  const value = match ? Number(match[1]) : NaN;
+  return Number.isSafeInteger(value) && value <= 4294967295 ? value : randomInt(0, 4294967295);
+}
+
+export function validatePrompt(raw: string): string {
+  const prompt = raw.trim();
+  if (prompt.length === 0 || prompt.length > Limits.promptMaxChars || /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(prompt)) {
+    throw bad('task.badPrompt', { max: Limits.promptMaxChars });
+  }
+  return prompt;
+}
+
+export function zoomFromPrompt(prompt: string): number | null {
+  const match = /--zoom\s+([0-9]*\.?[0-9]+)/.exec(prompt);
+  if (!match) return null;
+  const zoom = Number(match[1]);
+  return zoom >= Limits.zoomMin && zoom <= Limits.zoomMax ? zoom : NaN;
+}
+
+export function tasksService(deps: TasksDeps) {
+  const { repo, store, runner, channels, messages, uploads, billing, prompts, now } = deps;
+
+  interface NewTask {
+    user: UserDoc;
+    channelId: string;
+    botType: BotType;
+    action: TaskAction;
+    prompt: string;
+    finalPrompt: string;
+    job: JobSpec;
+    parentId?: string | null;
+    modal?: { kind: ModalKind; defaultPrompt: string } | null;
+    properties?: Record<string, unknown>;
+  }
+
+  /** Stores the task and its message, publishes both, then queues it (or leaves it waiting in MODAL). */
+  async function create(input: NewTask): Promise<{ taskId: string }> {
+    const id = randomUUID();
+    const cost = await billing.charge(input.user._id, id, input.action);
+    const submitTime = now();
+    const doc: TaskDoc = {
+      _id: id,
+      channelId: input.channelId,
+      userId: input.user._id,
+      botType: input.botType,
+      action: input.action,
+      status: input.modal ? TaskStatus.Modal : TaskStatus.Submitted,
+      prompt: input.prompt,
+      promptEn: input.prompt,
+      finalPrompt: input.finalPrompt,
+      description: '',
+      submitTime,
+      startTime: null,
+      finishTime: null,
+      progress: '0%',
+      previewUrl: null,
+      imageUrl: null,
+      failReason: null,
+      buttons: [],
+      parentId: input.parentId ?? null,
+      seed: 'seed' in input.job ? String(input.job.seed) : null,
+      engine: deps.engineName,
+      properties: { ...(input.properties ?? {}), ...(input.modal ? { modal: input.modal } : {}) },
+      job: input.job,
+      hookToken: randomBytes(24).toString('base64url'),
+      upstreamId: null,
+      deadlineAt: submitTime + DEFAULT_TASK_DEADLINE_MS,
+      leaseOwner: null,
+      leaseUntil: 0,
+      cost,
+    };
+    try {
+      const task = await store.create(doc);
+      await messages.postTask(input.channelId, input.user._id, task);
+    } catch (error) {
+      await billing.refund(id);
+      throw error;
+    }
+    if (!input.modal) runner.enqueue(id);
+    return { taskId: id };
+  }
+
+  async function ownedImageKeys(user: UserDoc, ids: string[]): Promise<string[]> {
+    for (const id of ids) await uploads.readOwned(user._id, id);
+    return ids;
+  }
+
+  async function taskInChannel(userId: string, taskId: string): Promise<TaskDoc> {
+    const doc = await repo.findOne({ _id: taskId });
+    if (!doc) throw bad('task.notFound');
+    await channels.asMember(doc.channelId, userId);
+    return doc;
+  }
+
+  /** Turns a button press on a finished task into the next task, as Midjourney would. */
+  async function fromButton(user: UserDoc, channelId: string, parent: TaskDoc, button: ParsedCustomId) {
+    const { finalPrompt, remix } = await prompts.compose(user._id, parent.botType, parent.prompt);
+    const common = { user, channelId, botType: parent.botType, parentId: parent._id, prompt: parent.prompt, finalPrompt };
+    const seed = randomInt(0, 4294967295);
+    const modalFor = (kind: ModalKind, defaultPrompt = parent.prompt) =>
+      needsModal(button, remix) ? { kind, defaultPrompt } : null;
+    switch (button.kind) {
+      case 'upscale':
+        return create({ ...common, action: TaskAction.Upscale, job: { kind: 'upscale', parentId: parent._id, index: button.index, mode: 'default' }, properties: { index: button.index } });
+      case 'upscaleVariant':
+        return create({ ...common, action: TaskAction.Upscale, job: { kind: 'upscale', parentId: parent._id, index: 1, mode: button.mode } });
+      case 'variation':
+        return create({ ...common, action: TaskAction.Variation, modal: modalFor(ModalKind.Remix), job: { kind: 'variation', parentId: parent._id, prompt: parent.finalPrompt, seed, index: button.index, strength: 'index' }, properties: { index: button.index } });
+      case 'vary':
+        return create({ ...common, action: TaskAction.Variation, modal: modalFor(ModalKind.Remix), job: { kind: 'variation', parentId: parent._id, prompt: parent.finalPrompt, seed, index: 1, strength: button.strength } });
+      case 'reroll':
+        return create({ ...common, action: TaskAction.Reroll, modal: modalFor(ModalKind.Remix), job: { kind: 'reroll', parentId: parent._id, prompt: parent.finalPrompt, seed } });
+      case 'zoomOut':
+        return create({ ...common, action: TaskAction.Zoom, job: { kind: 'zoom', parentId: parent._id, prompt: parent.finalPrompt, seed, factor: button.factor } });
+      case 'customZoom':
+        return create({ ...common, action: TaskAction.Zoom, modal: { kind: ModalKind.CustomZoom, defaultPrompt: `${parent.prompt} --zoom 2` }, job: { kind: 'zoom', parentId: parent._id, prompt: parent.finalPrompt, seed, factor: 2 } });
+      case 'pan':
+        return create({ ...common, action: TaskAction.Pan, modal: modalFor(ModalKind.Remix), job: { kind: 'pan', parentId: parent._id, prompt: parent.finalPrompt, seed, direction: button.direction } });
+      case 'region':
+        return create({ ...common, action: TaskAction.Inpaint, modal: { kind: ModalKind.Region, defaultPrompt: parent.prompt }, job: { kind: 'region', parentId: parent._id, prompt: parent.finalPrompt, seed, maskKey: '' } });
+      case 'picReader':
+      case 'promptAnalyzer': {
+        const suggestions = (parent.properties.prompts as string[] | undefined) ?? [];
+        const suggestion = suggestions[button.index - 1];
+        if (!suggestion) throw bad('task.badButton');
+        const composed = await prompts.compose(user._id, parent.botType, suggestion);
+        return create({ ...common, parentId: parent._id, prompt: suggestion, finalPrompt: composed.finalPrompt, action: TaskAction.Imagine, modal: { kind: ModalKind.Prompt, defaultPrompt: suggestion }, job: { kind: 'imagine', prompt: composed.finalPrompt, seed: seedOf(suggestion), botType: parent.botType, referenceKeys: [] } });
+      }
+      case 'picReaderRetry': {
+        if (parent.job.kind !== 'describe') throw bad('task.badButton');
+        return create({ ...common, action: TaskAction.Describe, prompt: '', finalPrompt: '', job: { kind: 'describe', imageKey: parent.job.imageKey } });
+      }
+      case 'bookmark': {
+        const bookmarks = new Set((parent.properties.bookmarkedBy as string[] | undefined) ?? []);
+        if (bookmarks.has(user._id)) bookmarks.delete(user._id);
+        else bookmarks.add(user._id);
+        await store.patch(parent._id, { properties: { ...parent.properties, bookmarkedBy: [...bookmarks] } });
+        return { taskId: parent._id };
+      }
+      default: {
+        const never: never = button;
+        throw bad('task.badButton', { button: String(never) });
+      }
+    }
+  }
+
+  return {
+    async imagine(user: UserDoc, channelId: string, body: { prompt: string; botType?: BotType; imageIds?: string[] }) {
+      await channels.assertCanPost(user, channelId);
+      const prompt = validatePrompt(body.prompt);
+      const imageIds = body.imageIds ?? [];
+      if (imageIds.length > Limits.imagineMaxImages) throw bad('task.tooManyImages', { max: Limits.imagineMaxImages });
+      const botType = body.botType ?? BotType.MidJourney;
+      const referenceKeys = await ownedImageKeys(user, imageIds);
+      const { finalPrompt } = await prompts.compose(user._id, botType, prompt);
+      return create({
+        user, channelId, botType, action: TaskAction.Imagine, prompt, finalPrompt,
+        job: { kind: 'imagine', prompt: finalPrompt, seed: seedOf(finalPrompt), botType, referenceKeys },
+        properties: { referenceUrls: referenceKeys.map((k) => `/files/${k}`) },
+      });
+    },
+
+    async describe(user: UserDoc, channelId: string, body: { imageId: string; botType?: BotType }) {
+      await channels.assertCanPost(user, channelId);
+      const [imageKey] = await ownedImageKeys(user, [body.imageId]);
+      return create({
+        user, channelId, botType: body.botType ?? BotType.MidJourney, action: TaskAction.Describe, prompt: '', finalPrompt: '',
+        job: { kind: 'describe', imageKey: imageKey! }, properties: { referenceUrls: [`/files/${imageKey}`] },
+      });
+    },
+
+    async blend(user: UserDoc, channelId: string, body: { imageIds: string[]; dimensions?: BlendDimensions; botType?: BotType }) {
+      await channels.assertCanPost(user, channelId);
+      const max = Math.min(Limits.blendMaxImages, deps.engineMaxBlend);
+      if (body.imageIds.length < Limits.blendMinImages || body.imageIds.length > max) {
+        throw bad('task.blendCount', { min: Limits.blendMinImages, max });
+      }
+      const imageKeys = await ownedImageKeys(user, body.imageIds);
+      const dimensions = body.dimensions ?? BlendDimensions.Square;
+      return create({
+        user, channelId, botType: body.botType ?? BotType.MidJourney, action: TaskAction.Blend, prompt: '', finalPrompt: '',
+        job: { kind: 'blend', imageKeys, dimensions, seed: randomInt(0, 4294967295) },
+        properties: { referenceUrls: imageKeys.map((k) => `/files/${k}`), dimensions },
+      });
+    },
+
+    async shorten(user: UserDoc, channelId: string, body: { prompt: string; botType?: BotType }) {
+      await channels.assertCanPost(user, channelId);
+      const prompt = validatePrompt(body.prompt);
+      return create({ user, channelId, botType: body.botType ?? BotType.MidJourney, action: TaskAction.Shorten, prompt, finalPrompt: prompt, job: { kind: 'shorten', prompt } });
+    },
+
+    async action(user: UserDoc, channelId: string, body: { taskId: string; customId: string }) {
+      await channels.assertCanPost(user, channelId);
+      const parent = await repo.findOne({ _id: body.taskId });
+      if (!parent || parent.channelId !== channelId) throw bad('task.notFound');
+      if (parent.status !== TaskStatus.Success) throw bad('task.notFinished');
+      const button = parseCustomId(body.customId);
+      if (!button || !parent.buttons.some((b) => b.customId === body.customId)) throw bad('task.badButton');
+      return fromButton(user, channelId, parent, button);
+    },
+
+    async modal(user: UserDoc, channelId: string, body: { taskId: string; prompt?: string; maskBase64?: string }) {
+      await channels.assertCanPost(user, channelId);
+      const doc = await repo.findOne({ _id: body.taskId });
+      if (!doc || doc.channelId !== channelId) throw bad('task.notFound');
+      if (doc.userId !== user._id) throw bad('task.notYours');
+      if (doc.status !== TaskStatus.Modal) throw bad('task.notModal');
+      const modal = doc.properties.modal as { kind: ModalKind; defaultPrompt: string };
+      const prompt = body.prompt?.trim() ? validatePrompt(body.prompt) : modal.defaultPrompt;
+      const { finalPrompt } = await prompts.compose(user._id, doc.botType, prompt);
+      let job: JobSpec = doc.job;
+      switch (job.kind) {
+        case 'region': {
+          if (!body.maskBase64) throw bad('task.maskRequired');
+          job = { ...job, prompt: finalPrompt, maskKey: await storeMask(deps.blobs, body.maskBase64) };
+          break;
+        }
+        case 'zoom': {
+          const factor = zoomFromPrompt(prompt);
+          if (factor === null || Number.isNaN(factor)) throw bad('task.badZoom', { min: Limits.zoomMin, max: Limits.zoomMax });
+          job = { ...job, prompt: finalPrompt, factor };
+          break;
+        }
+        case 'imagine':
+          job = { ...job, prompt: finalPrompt, seed: seedOf(finalPrompt) };
+          break;
+        case 'variation':
+        case 'reroll':
+        case 'pan':
+          job = { ...job, prompt: finalPrompt };
+          break;
+        default:
+          break;
+      }
+      const updated = await store.update(doc._id, { status: TaskStatus.Submitted, prompt, promptEn: prompt, finalPrompt }, { job });
+      if (!updated) throw bad('task.notModal');
+      runner.enqueue(doc._id);
+      return { taskId: doc._id };
+    },
+
+    async fetch(userId: string, taskId: string): Promise<Task> {
+      return toTask(await taskInChannel(userId, taskId));
+    },
+
+    async cancel(user: UserDoc, taskId: string): Promise<Task> {
+      const doc = await taskInChannel(user._id, taskId);
+      const channel = await channels.asMember(doc.channelId, user._id);
+      if (doc.userId !== user._id && channel.creatorId !== user._id) throw bad('task.notYours');
+      const cancelled = await store.update(taskId, { status: TaskStatus.Cancel, finishTime: now() });
+      if (!cancelled) throw bad('task.finished');
+      runner.cancel(taskId);
+      await billing.refund(taskId);
+      return cancelled;
+    },
+
+    async imageSeed(userId: string, taskId: string): Promise<{ seed: string }> {
+      const doc = await taskInChannel(userId, taskId);
+      if (doc.status !== TaskStatus.Success || doc.seed === null) throw bad('task.notFinished');
+      return { seed: doc.seed };
+    },
+
+    async byIds(userId: string, channelId: string, ids: string[]): Promise<Task[]> {
+      await channels.asMember(channelId, userId);
+      return this.byIdsInChannel(channelId, ids);
+    },
+
+    async byIdsInChannel(channelId: string, ids: string[]): Promise<Task[]> {
+      return (await repo.find({ _id: { $in: ids }, channelId })).map(toTask);
+    },
+
+    async countsFor(userId: string): Promise<{ running: number; queued: number }> {
+      const [running, queued] = await Promise.all([
+        repo.count({ userId, status: TaskStatus.InProgress }),
+        repo.count({ userId, status: { $in: [TaskStatus.Submitted, TaskStatus.NotStart] } }),
+      ]);
+      return { running, queued };
+    },
+  };
+}
+export type TasksService = ReturnType<typeof tasksService>;
+
+/** A vary-region mask arrives as a data URL; it is kept as an image blob for the engine. */
+async function storeMask(blobs: BlobStore, maskBase64: string): Promise<string> {
+  const match = /^data:image\/(png|jpeg|jpg|webp);base64,([A-Za-z0-9+/=]+)$/.exec(maskBase64.trim());
+  if (!match) throw bad('task.badMask');
+  const data = Buffer.from(match[2]!, 'base64');
+  if (data.length === 0 || data.length > 4 * Limits.imageMaxBytes) throw bad('task.badMask');
+  const { default: sharp } = await import('sharp');
+  const png = await sharp(data).png().toBuffer().catch(() => {
+    throw bad('task.badMask');
+  });
+  const key = `${randomUUID()}.png`;
+  await blobs.put(key, png);
+  return key;
+}
+

@@ -1,0 +1,56 @@
+import { applyTaskUpdate, isTerminal, type TaskUpdate } from '@draw/machines';
+import type { Task } from '@draw/shared';
+import type { ChannelHub } from '../../realtime/hub';
+import { toTask, type TaskDoc, type TasksRepository } from './repository';
+
+const MAX_RETRIES = 8;
+
+/**
+ * The only way a task's lifecycle changes: every update goes through the task machine (never
+ * backwards, terminal is final), is written with an optimistic check against the state it was
+ * computed from (safe across processes), then published to the channel.
+ */
+export function taskStore(repo: TasksRepository, hub: ChannelHub) {
+  return {
+    get: (id: string) => repo.findOne({ _id: id }),
+
+    async create(doc: TaskDoc): Promise<Task> {
+      await repo.insertOne(doc);
+      const task = toTask(doc);
+      await hub.publish(doc.channelId, 'task.created', task);
+      return task;
+    },
+
+    /** Applies an update; null when the machine refused it (stale, backwards, already final). */
+    async update(id: string, update: TaskUpdate, extra: Partial<TaskDoc> = {}): Promise<Task | null> {
+      for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
+        const current = await repo.findOne({ _id: id });
+        if (!current) return null;
+        const result = applyTaskUpdate(toTask(current), update);
+        if (!result.accepted) return null;
+        const { id: _id, ...fields } = result.task;
+        const written = await repo.findOneAndUpdate(
+          { _id: id, status: current.status, progress: current.progress },
+          { $set: { ...fields, ...extra } },
+        );
+        if (!written) continue;
+        const task = toTask(written);
+        await hub.publish(task.channelId, 'task.updated', task);
+        return task;
+      }
+      return null;
+    },
+
+    /** Changes fields outside the lifecycle (bookmarks, upstream id), publishing the result. */
+    async patch(id: string, changes: Partial<TaskDoc>, publish = true): Promise<Task | null> {
+      const written = await repo.findOneAndUpdate({ _id: id }, { $set: changes });
+      if (!written) return null;
+      const task = toTask(written);
+      if (publish) await hub.publish(task.channelId, 'task.updated', task);
+      return task;
+    },
+
+    isTerminal,
+  };
+}
+export type TaskStore = ReturnType<typeof taskStore>;

@@ -1,0 +1,236 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChannelEvent, Task } from '@draw/shared';
+import { listen, startTestApp, type TestApp } from '../../testing/harness';
+import { connectSocket, type TestSocket } from '../../testing/socket';
+
+let app: TestApp;
+let origin: string;
+const sockets: TestSocket[] = [];
+type Session = Awaited<ReturnType<TestApp['signIn']>>;
+
+beforeAll(async () => {
+  app = await startTestApp({ BUILTIN_ENGINE_STEP_MS: '0' });
+  origin = await listen(app);
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await app.close();
+});
+
+const call = (session: Session | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  app.http.inject({ method, url, payload, headers: { ...(session?.auth ?? {}), 'accept-language': 'en-US' } });
+const data = async (p: ReturnType<typeof call>) => (await p).json().data;
+
+async function channelWithMembers(...others: Session[]) {
+  const owner = await app.signIn();
+  const { id } = await data(call(owner, 'POST', '/api/draw/channel', { title: 'draw', isBan: false }));
+  const { inviteCode } = await data(call(owner, 'POST', `/api/draw/invite-code/${id}`, {}));
+  for (const other of others) await call(other, 'POST', `/api/draw/join-channel/${inviteCode}`);
+  return { owner, id };
+}
+
+async function waitForTask(session: Session, taskId: string, status: string, timeoutMs = 20_000): Promise<Task> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const task = (await data(call(session, 'GET', `/api/mj/task/${taskId}/fetch`))) as Task;
+    if (task.status === status) return task;
+    if (Date.now() > deadline) throw new Error(`task ${taskId} is ${task.status} (${task.failReason}), not ${status}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function upload(session: Session, files: { name: string; data: Buffer; type?: string }[]) {
+  const form = new FormData();
+  for (const f of files) form.append('file', new Blob([new Uint8Array(f.data)], { type: f.type ?? 'image/png' }), f.name);
+  const res = await fetch(`${origin}/api/upload`, { method: 'POST', body: form, headers: { authorization: session.auth.authorization, 'accept-language': 'en-US' } });
+  return res.json() as Promise<{ success: boolean; message: string; data: { files: { id: string; url: string }[] } }>;
+}
+
+const png = (color: string, size = 64) => sharp({ create: { width: size, height: size, channels: 3, background: color } }).png().toBuffer();
+
+async function maskDataUrl(width: number, height: number) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="black"/><rect x="${width / 4}" y="${height / 4}" width="${width / 2}" height="${height / 2}" fill="white"/></svg>`;
+  return `data:image/png;base64,${(await sharp(Buffer.from(svg)).png().toBuffer()).toString('base64')}`;
+}
+
+describe('a drawing session watched live by two members', () => {
+  it('delivers every event of imagine → U2 → Zoom Out → Vary (Region) to both, in order, without gaps or duplicates', async () => {
+    const bob = await app.signIn();
+    const { owner: ann, id } = await channelWithMembers(bob);
+    const annSocket = await connectSocket(origin, ann.token);
+    const bobSocket = await connectSocket(origin, bob.token);
+    sockets.push(annSocket, bobSocket);
+    const annAck = await annSocket.subscribe(id);
+    const bobAck = await bobSocket.subscribe(id);
+    expect(annAck).toMatchObject({ ok: true });
+
+    const { taskId: imagineId } = await data(call(ann, 'POST', `/api/mj/submit/imagine/${id}`, { prompt: 'a red fox in snow' }));
+    const grid = await waitForTask(ann, imagineId, 'SUCCESS');
+    expect(grid).toMatchObject({ action: 'IMAGINE', engine: 'builtin', progress: '100%', imageUrl: expect.stringMatching(/^\/files\//) });
+    const u2 = grid.buttons.find((b) => b.label === 'U2')!;
+    const image = await fetch(`${origin}${grid.imageUrl}`);
+    expect(image.headers.get('content-type')).toMatch(/^image\//);
+    expect(image.headers.get('cache-control')).toContain('immutable');
+
+    const { taskId: upscaleId } = await data(call(bob, 'POST', `/api/mj/submit/action/${id}`, { taskId: imagineId, customId: u2.customId }));
+    const upscaled = await waitForTask(bob, upscaleId, 'SUCCESS');
+    expect(upscaled).toMatchObject({ action: 'UPSCALE', parentId: imagineId, userId: bob.user.id });
+    const zoomButton = upscaled.buttons.find((b) => b.customId.startsWith('MJ::Outpaint::50'))!;
+    const { taskId: zoomId } = await data(call(ann, 'POST', `/api/mj/submit/action/${id}`, { taskId: upscaleId, customId: zoomButton.customId }));
+    await waitForTask(ann, zoomId, 'SUCCESS');
+
+    const regionButton = upscaled.buttons.find((b) => b.customId.startsWith('MJ::Inpaint'))!;
+    const { taskId: regionId } = await data(call(ann, 'POST', `/api/mj/submit/action/${id}`, { taskId: upscaleId, customId: regionButton.customId }));
+    expect((await data(call(ann, 'GET', `/api/mj/task/${regionId}/fetch`))).status).toBe('MODAL');
+    const mask = await maskDataUrl(256, 256);
+    expect((await call(ann, 'POST', `/api/mj/submit/modal/${id}`, { taskId: regionId, prompt: 'a blue hat', maskBase64: mask })).json().success).toBe(true);
+    const region = await waitForTask(ann, regionId, 'SUCCESS');
+    expect(region).toMatchObject({ action: 'INPAINT', prompt: 'a blue hat' });
+
+    const settled = (events: ChannelEvent[]) => events.filter((e) => e.type === 'task.updated' && e.data.status === 'SUCCESS').length === 4;
+    await annSocket.waitFor(settled);
+    await bobSocket.waitFor(settled);
+    await new Promise((r) => setTimeout(r, 50));
+    for (const [socket, ack] of [[annSocket, annAck], [bobSocket, bobAck]] as const) {
+      const seqs = socket.events.map((e) => e.seq);
+      const start = ack.ok ? ack.seq : 0;
+      expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => start + 1 + i));
+      const kinds = new Set(socket.events.map((e) => e.type));
+      expect(kinds).toEqual(new Set(['task.created', 'message.created', 'task.updated']));
+      const progress = socket.events.filter((e) => e.type === 'task.updated' && e.data.id === imagineId).map((e) => e.data as Task);
+      expect(progress.some((t) => t.status === 'IN_PROGRESS' && t.previewUrl)).toBe(true);
+    }
+    expect(annSocket.events).toEqual(bobSocket.events);
+  });
+
+  it('catches a client up after a disconnect to exactly the state of one that never left', async () => {
+    const bob = await app.signIn();
+    const { owner: ann, id } = await channelWithMembers(bob);
+    const stayer = await connectSocket(origin, ann.token);
+    sockets.push(stayer);
+    const leaver = await connectSocket(origin, bob.token);
+    const first = await leaver.subscribe(id);
+    await stayer.subscribe(id);
+    const { taskId } = await data(call(ann, 'POST', `/api/mj/submit/imagine/${id}`, { prompt: 'lighthouse at dusk' }));
+    await leaver.waitFor((e) => e.some((x) => x.type === 'task.updated'));
+    leaver.disconnect();
+    const lastSeen = leaver.events.at(-1)!.seq;
+    await waitForTask(ann, taskId, 'SUCCESS');
+    await stayer.waitFor((e) => e.some((x) => x.type === 'task.updated' && x.data.status === 'SUCCESS'));
+
+    const back = await connectSocket(origin, bob.token);
+    sockets.push(back);
+    expect(await back.subscribe(id, lastSeen)).toMatchObject({ ok: true });
+    await back.waitFor((e) => e.some((x) => x.type === 'task.updated' && x.data.status === 'SUCCESS'));
+    const rejoined = [...leaver.events, ...back.events];
+    expect(first.ok).toBe(true);
+    expect(rejoined).toEqual(stayer.events);
+  });
+});
+
+describe('task controls', () => {
+  it('cancels a running task for its owner, refuses others, and never moves it again', async () => {
+    const slow = await startTestApp({ BUILTIN_ENGINE_STEP_MS: '400' });
+    try {
+      const bob = await slow.signIn();
+      const ann = await slow.signIn();
+      const { id } = (await slow.http.inject({ method: 'POST', url: '/api/draw/channel', headers: ann.auth, payload: { title: 'c', isBan: false } })).json().data;
+      const { inviteCode } = (await slow.http.inject({ method: 'POST', url: `/api/draw/invite-code/${id}`, headers: ann.auth, payload: {} })).json().data;
+      await slow.http.inject({ method: 'POST', url: `/api/draw/join-channel/${inviteCode}`, headers: bob.auth });
+      const { taskId } = (await slow.http.inject({ method: 'POST', url: `/api/mj/submit/imagine/${id}`, headers: bob.auth, payload: { prompt: 'slow boat' } })).json().data;
+      const stranger = await slow.signIn();
+      expect((await slow.http.inject({ method: 'POST', url: `/api/mj/task/${taskId}/cancel`, headers: stranger.auth })).json().success).toBe(false);
+      const cancelled = (await slow.http.inject({ method: 'POST', url: `/api/mj/task/${taskId}/cancel`, headers: bob.auth })).json();
+      expect(cancelled).toMatchObject({ success: true, data: { status: 'CANCEL' } });
+      await new Promise((r) => setTimeout(r, 1500));
+      const after = (await slow.http.inject({ url: `/api/mj/task/${taskId}/fetch`, headers: bob.auth })).json().data;
+      expect(after.status).toBe('CANCEL');
+      expect((await slow.http.inject({ method: 'POST', url: `/api/mj/task/${taskId}/cancel`, headers: bob.auth })).json().success).toBe(false);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('describes an uploaded image, shortens a prompt and blends two images', async () => {
+    const { owner: ann, id } = await channelWithMembers();
+    const uploaded = await upload(ann, [{ name: 'red.png', data: await png('#d01010') }, { name: 'blue.png', data: await png('#1020d0') }]);
+    expect(uploaded.success).toBe(true);
+    const [red, blue] = uploaded.data.files;
+    const { taskId: describeId } = await data(call(ann, 'POST', `/api/mj/submit/describe/${id}`, { imageId: red!.id }));
+    const described = await waitForTask(ann, describeId, 'SUCCESS');
+    expect((described.properties.prompts as string[]).length).toBe(4);
+    const { taskId: shortenId } = await data(call(ann, 'POST', `/api/mj/submit/shorten/${id}`, { prompt: 'a very beautiful and extremely detailed painting of the old castle on a hill --ar 16:9' }));
+    const shortened = await waitForTask(ann, shortenId, 'SUCCESS');
+    expect((shortened.properties.prompts as string[])[0]).toContain('--ar 16:9');
+    const { taskId: blendId } = await data(call(ann, 'POST', `/api/mj/submit/blend/${id}`, { imageIds: [red!.id, blue!.id], dimensions: 'LANDSCAPE' }));
+    const blended = await waitForTask(ann, blendId, 'SUCCESS');
+    expect(blended.action).toBe('BLEND');
+  });
+
+  it('reads back a finished task seed and lists tasks by id for members only', async () => {
+    const { owner: ann, id } = await channelWithMembers();
+    const { taskId } = await data(call(ann, 'POST', `/api/mj/submit/imagine/${id}`, { prompt: 'moon --seed 1234' }));
+    await waitForTask(ann, taskId, 'SUCCESS');
+    expect(await data(call(ann, 'GET', `/api/mj/task/${taskId}/image-seed`))).toEqual({ seed: '1234' });
+    expect((await data(call(ann, 'POST', `/api/draw/tasks/${id}`, { ids: [taskId, 'nope'] }))).map((t: Task) => t.id)).toEqual([taskId]);
+    const outsider = await app.signIn();
+    expect((await call(outsider, 'GET', `/api/mj/task/${taskId}/fetch`)).json().success).toBe(false);
+    expect((await call(outsider, 'POST', `/api/draw/tasks/${id}`, { ids: [taskId] })).json().success).toBe(false);
+    const page = await data(call(ann, 'GET', `/api/draw/chat/${id}`));
+    expect(page.messages.map((m: { taskId: string }) => m.taskId)).toEqual([taskId]);
+    expect(page.tasks[0]).toMatchObject({ id: taskId, status: 'SUCCESS' });
+  });
+});
+
+describe('bad requests are refused with a clear message and store nothing', () => {
+  it('for prompts, buttons, masks, uploads, non-members and muted members', async () => {
+    const bob = await app.signIn();
+    const { owner: ann, id } = await channelWithMembers(bob);
+    const outsider = await app.signIn();
+    const submit = (s: Session, kind: string, body: object) => call(s, 'POST', `/api/mj/submit/${kind}/${id}`, body);
+    const refusals = [
+      await submit(ann, 'imagine', { prompt: '' }),
+      await submit(ann, 'imagine', { prompt: 'x'.repeat(4001) }),
+      await submit(ann, 'imagine', { prompt: 'fox', imageIds: ['a.png', 'b.png', 'c.png', 'd.png', 'e.png', 'f.png'] }),
+      await submit(ann, 'imagine', { prompt: 'fox', imageIds: ['not-mine-0000.png'] }),
+      await submit(ann, 'imagine', { prompt: { $gt: '' } }),
+      await submit(ann, 'action', { taskId: 'nope', customId: 'MJ::JOB::upsample::1::abc' }),
+      await submit(ann, 'blend', { imageIds: ['only-one-0000.png'] }),
+      await submit(ann, 'modal', { taskId: 'nope', maskBase64: 'data:image/png;base64,AAAA' }),
+      await submit(outsider, 'imagine', { prompt: 'sneaky' }),
+    ];
+    for (const res of refusals) {
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.json()).toMatchObject({ success: false, message: expect.any(String) });
+      expect(res.json().message.length).toBeGreaterThan(5);
+    }
+    expect((await submit(ann, 'imagine', { prompt: '' })).json().message).toBe('The prompt must be 1–4000 characters');
+
+    const { taskId } = await data(submit(ann, 'imagine', { prompt: 'owl' }));
+    await waitForTask(ann, taskId, 'SUCCESS');
+    expect((await submit(ann, 'action', { taskId, customId: 'MJ::JOB::upsample::1::forged' })).json().message).toBe('That button does not belong to this task');
+
+    await call(ann, 'PUT', `/api/draw/channel/${id}`, { title: 'draw', isBan: true });
+    const muted = await submit(bob, 'imagine', { prompt: 'let me speak' });
+    expect(muted.statusCode).toBe(423);
+    expect(muted.json()).toMatchObject({ success: false, reason: 'channel_muted', message: 'This channel is muted: only admins can post' });
+    expect((await call(bob, 'POST', `/api/draw/chat/${id}`, { content: 'hello?' })).json().reason).toBe('channel_muted');
+    const page = await data(call(ann, 'GET', `/api/draw/chat/${id}`));
+    expect(page.messages).toHaveLength(1);
+  });
+
+  it('for uploads that are too big, not images, or too many', async () => {
+    const ann = await app.signIn();
+    const big = await sharp({ create: { width: 2000, height: 2000, channels: 3, background: '#888' }, }).raw().toBuffer();
+    const tooBig = await upload(ann, [{ name: 'big.png', data: Buffer.concat([await png('#fff'), big.subarray(0, 1_100_000)]) }]);
+    expect(tooBig).toMatchObject({ success: false, message: 'Each image must be 1 MB or smaller' });
+    const fake = await upload(ann, [{ name: 'evil.png', data: Buffer.from('<script>alert(1)</script>') }]);
+    expect(fake).toMatchObject({ success: false, message: 'Only jpg, gif, png and jpeg images can be uploaded' });
+    const six = await upload(ann, await Promise.all(Array.from({ length: 6 }, async (_, i) => ({ name: `${i}.png`, data: await png('#123456') }))));
+    expect(six).toMatchObject({ success: false, message: 'Upload at most 5 images' });
+    const webp = await upload(ann, [{ name: 'x.png', data: await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).webp().toBuffer() }]);
+    expect(webp.success).toBe(false);
+  });
+});
