@@ -37,6 +37,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, ...forbid('server', 'scripts') },
   },
+  { files: ['web/e2e/**/*.ts'], rules: forbid('server') },
   {
     files: ['**/*.test.{ts,tsx}', '**/e2e/**/*.ts', 'scripts/**/*.{ts,mjs}'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },

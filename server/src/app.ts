@@ -100,6 +100,7 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
     blobs,
     billing,
     concurrency: config.ENGINE_CONCURRENCY,
+    exclusive: storage.kind === 'embedded',
     now,
     log: http.log,
   });

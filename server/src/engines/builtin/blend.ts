@@ -14,7 +14,7 @@ export const BLEND_TILES: Record<BlendDimensions, { width: number; height: numbe
 };
 
 /** Every image keeps at least this share of every pixel, so a blend never collapses to one input. */
-const MIN_WEIGHT = 0.18;
+const MIN_WEIGHT = 0.3;
 
 /** Cover-fits an image to the tile, zoomed in a little at a seed-chosen spot so tiles differ. */
 async function framed(image: Raw, width: number, height: number, rng: Rng): Promise<Raw> {
@@ -36,11 +36,11 @@ function weightFields(count: number, width: number, height: number, rng: Rng): W
   const even: WeightField = () => 1;
   const sweep: WeightField = (i, x, y) => {
     const a = angles[i] ?? 0;
-    return 1 + 0.9 * (((x / width - 0.5) * Math.cos(a) + (y / height - 0.5) * Math.sin(a)) * 2);
+    return 1 + 0.6 * (((x / width - 0.5) * Math.cos(a) + (y / height - 0.5) * Math.sin(a)) * 2);
   };
   const rings: WeightField = (i, x, y) => {
     const r = Math.hypot(x / width - 0.5, y / height - 0.5) * 2;
-    return i % 2 === 0 ? 1.5 - r : 0.5 + r;
+    return i % 2 === 0 ? 1.3 - 0.6 * r : 0.6 + 0.6 * r;
   };
   const light: WeightField = (_i, _x, _y, [r = 0, g = 0, b = 0]) => 0.5 + luma([r, g, b]);
   return rng.shuffle([even, sweep, rings, light]);
@@ -50,27 +50,27 @@ function blendTile(images: readonly Raw[], field: WeightField): Raw {
   const first = images[0];
   if (!first) throw new Error('nothing to blend');
   const { width, height } = first;
-  const out = createRaw(width, height);
-  const weights = new Float64Array(images.length);
+  const sums = new Float32Array(width * height * 3);
+  const totals = new Float32Array(width * height);
   const pixel = [0, 0, 0];
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const p = (y * width + x) * 3;
-      let total = 0;
-      images.forEach((img, i) => {
-        pixel[0] = img.data[p] ?? 0;
-        pixel[1] = img.data[p + 1] ?? 0;
-        pixel[2] = img.data[p + 2] ?? 0;
-        weights[i] = Math.max(MIN_WEIGHT, field(i, x, y, pixel));
-        total += weights[i] ?? 0;
-      });
-      for (let c = 0; c < 3; c++) {
-        let sum = 0;
-        images.forEach((img, i) => (sum += (img.data[p + c] ?? 0) * (weights[i] ?? 0)));
-        out.data[p + c] = Math.round(sum / total);
+  images.forEach((img, i) => {
+    const { data } = img;
+    for (let y = 0, p = 0; y < height; y++) {
+      for (let x = 0; x < width; x++, p++) {
+        const c = p * 3;
+        pixel[0] = data[c] ?? 0;
+        pixel[1] = data[c + 1] ?? 0;
+        pixel[2] = data[c + 2] ?? 0;
+        const w = Math.max(MIN_WEIGHT, field(i, x, y, pixel));
+        totals[p] = (totals[p] ?? 0) + w;
+        sums[c] = (sums[c] ?? 0) + (pixel[0] ?? 0) * w;
+        sums[c + 1] = (sums[c + 1] ?? 0) + (pixel[1] ?? 0) * w;
+        sums[c + 2] = (sums[c + 2] ?? 0) + (pixel[2] ?? 0) * w;
       }
     }
-  }
+  });
+  const out = createRaw(width, height);
+  for (let c = 0; c < sums.length; c++) out.data[c] = Math.round((sums[c] ?? 0) / (totals[Math.floor(c / 3)] ?? 1));
   return out;
 }
 

@@ -103,6 +103,7 @@ export const COLOR_NAMES: readonly { name: string; rgb: Rgb }[] = [
   { name: 'emerald', rgb: [0, 140, 90] },
   { name: 'forest green', rgb: [25, 75, 35] },
   { name: 'mint', rgb: [160, 235, 200] },
+  { name: 'deep teal', rgb: [0, 72, 78] },
   { name: 'teal', rgb: [0, 128, 128] },
   { name: 'turquoise', rgb: [50, 210, 200] },
   { name: 'cyan', rgb: [0, 230, 255] },

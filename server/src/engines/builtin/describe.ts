@@ -32,7 +32,8 @@ function colourWords(raw: Raw): string[] {
     if (share < 0.06 && names.length > 0) continue;
     const name = nearestColorName(rgb);
     const { l } = rgbToHsl(rgb);
-    const word = l < 0.22 && !DARK_NAMES.has(name) ? `deep ${name}` : l > 0.8 && !LIGHT_NAMES.has(name) ? `pale ${name}` : name;
+    const plain = !name.includes(' ');
+    const word = plain && l < 0.22 && !DARK_NAMES.has(name) ? `deep ${name}` : plain && l > 0.8 && !LIGHT_NAMES.has(name) ? `pale ${name}` : name;
     if (!names.some((n) => n === word || n.endsWith(` ${name}`) || word.endsWith(` ${n}`))) names.push(word);
     if (names.length === 3) break;
   }

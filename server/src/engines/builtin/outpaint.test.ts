@@ -33,9 +33,9 @@ describe('zoom', () => {
   it('keeps the aspect ratio and follows the factor', async () => {
     const source = await picture(600, 400);
     const grid = await renderZoom(source, 1.5, '', 1);
-    expect([grid.width, grid.height]).toEqual([1024, 682]);
+    expect([grid.width, grid.height]).toEqual([1024, 684]);
     const tile = quadrantOf(grid, 1);
-    const inner = await resizeRaw(source, 341, 227, { kernel: 'lanczos3' });
+    const inner = await resizeRaw(source, 341, 228, { kernel: 'lanczos3' });
     expect(diff(crop(tile, 105, 77, 300, 180), crop(inner, 20, 20, 300, 180))).toBeLessThan(0.5);
   });
 
@@ -55,10 +55,9 @@ describe('pan', () => {
     ['up', [1024, 1536], [0, 256]],
     ['down', [1024, 1536], [0, 0]],
   ] as const)('extends %s by half and keeps the picture in place', async (direction, size, [left, top]) => {
-    const source = await picture(1024, 1024);
-    const grid = await renderPan(source, direction, 'violet dunes', 2);
+    const inner = await picture(512, 512);
+    const grid = await renderPan(inner, direction, 'violet dunes', 2);
     expect([grid.width, grid.height]).toEqual(size);
-    const inner = await resizeRaw(source, 512, 512, { kernel: 'lanczos3' });
     const tile = quadrantOf(grid, 4);
     // Away from the seam the original is untouched, pixel for pixel.
     const far = { left: direction === 'left' ? 40 : 0, top: direction === 'up' ? 40 : 0 };

@@ -20,6 +20,8 @@ export interface RunnerDeps {
   blobs: BlobStore;
   billing: Billing;
   concurrency: number;
+  /** True when this process is the store's only user (the embedded store): leases left by a killed predecessor are void at once. */
+  exclusive: boolean;
   now: () => number;
   log: FastifyBaseLogger;
 }
@@ -42,6 +44,9 @@ export class TaskRunner {
   constructor(private readonly deps: RunnerDeps) {}
 
   async start(): Promise<void> {
+    if (this.deps.exclusive) {
+      await this.deps.repo.updateMany({ leaseOwner: { $ne: null } }, { $set: { leaseOwner: null, leaseUntil: 0 } });
+    }
     await this.recover();
     await this.sweepDeadlines();
     this.timer = setInterval(() => {
