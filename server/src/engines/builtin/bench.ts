@@ -2,7 +2,7 @@
  * Times the built-in engine: N runs of every job kind at full speed (stepMs 0), median per kind.
  * Run: node --import tsx server/src/engines/builtin/bench.ts [N]
  */
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { EngineImage, EngineJob, EngineJobKind, ParentImage } from '../port';
 import { BuiltinEngine } from './engine';
 
@@ -11,7 +11,7 @@ const engine = new BuiltinEngine({ stepMs: 0 });
 const context = { taskId: 'bench', signal: new AbortController().signal, onProgress: async (): Promise<void> => undefined };
 const prompt = 'a lighthouse on the cliffs at sunset, dramatic clouds';
 
-async function png(input: sharp.Sharp): Promise<EngineImage> {
+async function png(input: Sharp): Promise<EngineImage> {
   const { data, info } = await input.png().toBuffer({ resolveWithObject: true });
   return { data, mime: 'image/png', width: info.width, height: info.height };
 }

@@ -202,6 +202,15 @@ export function settingsService({ repo, users, now }: SettingsDeps) {
     /** The prompt an engine receives for these settings: see compose.ts for the rules. */
     composePrompt,
 
+    /**
+     * The user's current settings applied to a prompt, and whether remix is on: what the task
+     * service asks for (it fits its `PromptComposer`, so the service itself can be passed).
+     */
+    async compose(userId: string, botType: BotType, prompt: string): Promise<{ finalPrompt: string; remix: boolean }> {
+      const settings = await get(userId, botType);
+      return { finalPrompt: composePrompt(settings, prompt), remix: settings.remix };
+    },
+
     /** Midjourney's /info for this user and bot. */
     async info(userId: string, botType: BotType, channelId: string, sources: DrawInfoSources): Promise<DrawInfo> {
       const [settings, plan, counts] = await Promise.all([get(userId, botType), sources.planOf(userId), sources.taskCounts(userId)]);

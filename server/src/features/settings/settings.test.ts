@@ -7,28 +7,26 @@ import { settingsRepository, settingsId, type SettingsRepository } from './repos
 import { pendingInfoSources, settingsService, type DrawInfoSources, type SettingsService } from './service';
 
 /**
- * The real app (storage, accounts, channels, envelope, authentication) with this feature's plugin
- * registered the way app.ts will: Fastify accepts routes until the app first starts, and
- * startTestApp has not started it yet.
+ * The real app (storage, accounts, channels, envelope, authentication). Until app.ts wires this
+ * feature in, the test registers the plugin the way app.ts will: Fastify accepts routes until the
+ * app first starts, and startTestApp has not started it yet. Once wired, the app's own is used.
  */
 let app: TestApp;
 let repo: SettingsRepository;
 let service: SettingsService;
-const infoState = {
-  plan: { plan: 'Standard' as string | null, credits: 42 as number | null, renewsAt: 1_900_000_000_000 as number | null },
-  counts: { running: 1, queued: 2 },
-};
 const fakeSources: DrawInfoSources = {
-  engineName: () => 'Built-in sketch engine',
-  planOf: async () => infoState.plan,
-  taskCounts: async () => infoState.counts,
+  engineName: () => 'Some engine',
+  planOf: async () => ({ plan: 'Standard', credits: 42, renewsAt: 1_900_000_000_000 }),
+  taskCounts: async () => ({ running: 1, queued: 2 }),
 };
 
 beforeAll(async () => {
   app = await startTestApp();
   repo = settingsRepository(app.storage);
-  service = settingsService({ repo, users: authRepository(app.storage).users, now: Date.now });
-  await app.http.register(settingsPlugin, { settings: service, channels: app.services.channels, infoSources: fakeSources });
+  service = (app.services as { settings?: SettingsService }).settings ?? settingsService({ repo, users: authRepository(app.storage).users, now: Date.now });
+  if (!app.http.hasRoute({ method: 'GET', url: '/api/draw/settings/options' })) {
+    await app.http.register(settingsPlugin, { settings: service, channels: app.services.channels, infoSources: pendingInfoSources('Built-in sketch engine') });
+  }
 });
 afterAll(async () => {
   await app?.close();
@@ -259,29 +257,22 @@ describe('refusals change nothing', () => {
   });
 });
 
+describe('the prompt the task service gets', () => {
+  it('applies the user’s current settings for that bot and says whether remix is on', async () => {
+    const { session } = await member();
+    const userId = session.user.id;
+    expect(await service.compose(userId, BotType.MidJourney, 'a fox')).toEqual({ finalPrompt: 'a fox --v 6.1 --fast', remix: false });
+    await data(call(session, 'PUT', '/api/draw/settings?botType=NIJI_JOURNEY', { version: '5', stylize: 250, speed: 'relax', suffix: 'ink --ar 2:3', remix: true }));
+    expect(await service.compose(userId, BotType.NijiJourney, 'a fox --s 50')).toEqual({ finalPrompt: 'a fox ink --s 50 --ar 2:3 --niji 5 --relax', remix: true });
+    expect(await service.compose(userId, BotType.MidJourney, 'a fox')).toEqual({ finalPrompt: 'a fox --v 6.1 --fast', remix: false });
+  });
+});
+
 describe('/info', () => {
-  it('shows the engine, plan, credits, job mode, remix, version and task counts of the member', async () => {
+  it('shows the engine, job mode, remix and version of the member per bot; no plan or credits yet, no tasks', async () => {
     const { session, channelId } = await member();
     await data(call(session, 'PUT', '/api/draw/settings?botType=NIJI_JOURNEY', { speed: 'relax', version: '5', remix: true }));
     expect(await data(call(session, 'GET', `/api/draw/info/${channelId}`))).toEqual({
-      engine: 'Built-in sketch engine',
-      plan: 'Standard',
-      credits: 42,
-      renewsAt: 1_900_000_000_000,
-      jobMode: 'fast',
-      remix: false,
-      version: '6.1',
-      runningTasks: 1,
-      queuedTasks: 2,
-      channelId,
-    });
-    expect(await data(call(session, 'GET', `/api/draw/info/${channelId}?botType=NIJI_JOURNEY`))).toMatchObject({ jobMode: 'relax', remix: true, version: '5' });
-  });
-
-  it('says "none" honestly until plans and tasks exist', async () => {
-    const { session } = await member();
-    const info = await service.info(session.user.id, BotType.MidJourney, 'c1', pendingInfoSources('Built-in sketch engine'));
-    expect(info).toEqual({
       engine: 'Built-in sketch engine',
       plan: null,
       credits: null,
@@ -291,6 +282,24 @@ describe('/info', () => {
       version: '6.1',
       runningTasks: 0,
       queuedTasks: 0,
+      channelId,
+    });
+    expect(await data(call(session, 'GET', `/api/draw/info/${channelId}?botType=NIJI_JOURNEY`))).toMatchObject({ jobMode: 'relax', remix: true, version: '5' });
+  });
+
+  it('takes the engine, plan, credits and task counts from its sources', async () => {
+    const { session } = await member();
+    await data(call(session, 'PUT', '/api/draw/settings/option', { name: 'speed', value: 'turbo' }));
+    expect(await service.info(session.user.id, BotType.MidJourney, 'c1', fakeSources)).toEqual({
+      engine: 'Some engine',
+      plan: 'Standard',
+      credits: 42,
+      renewsAt: 1_900_000_000_000,
+      jobMode: 'turbo',
+      remix: false,
+      version: '6.1',
+      runningTasks: 1,
+      queuedTasks: 2,
       channelId: 'c1',
     });
   });

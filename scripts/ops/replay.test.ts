@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Task } from '@draw/shared';
+import { startTestApp, type TestApp } from '../../server/src/testing/harness';
+import { replayFromSource } from './replay';
+import { openReadSource } from './source';
+
+let app: TestApp;
+let channelId: string;
+
+async function waitDone(session: Awaited<ReturnType<TestApp['signIn']>>, taskId: string) {
+  for (let i = 0; i < 400; i++) {
+    const task = (await app.http.inject({ url: `/api/mj/task/${taskId}/fetch`, headers: session.auth })).json().data as Task;
+    if (task.status === 'SUCCESS') return task;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('task did not finish');
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  const ann = await app.signIn();
+  channelId = (await app.http.inject({ method: 'POST', url: '/api/draw/channel', headers: ann.auth, payload: { title: 'replay', isBan: false } })).json().data.id;
+  const { taskId } = (await app.http.inject({ method: 'POST', url: `/api/mj/submit/imagine/${channelId}`, headers: ann.auth, payload: { prompt: 'paper boats' } })).json().data;
+  const grid = await waitDone(ann, taskId);
+  const u1 = grid.buttons.find((b) => b.label === 'U1')!;
+  const up = (await app.http.inject({ method: 'POST', url: `/api/mj/submit/action/${channelId}`, headers: ann.auth, payload: { taskId, customId: u1.customId } })).json().data;
+  await waitDone(ann, up.taskId);
+  const msg = (await app.http.inject({ method: 'POST', url: `/api/draw/chat/${channelId}`, headers: ann.auth, payload: { content: 'nice' } })).json().data;
+  await app.http.inject({ method: 'DELETE', url: `/api/draw/chat/${msg.id}`, headers: ann.auth });
+});
+afterAll(() => app.close());
+
+describe('replay', () => {
+  it('rebuilds exactly the stored tasks and messages from the log, while the server holds the store', async () => {
+    const source = await openReadSource(app.config);
+    const report = await replayFromSource(source);
+    expect(report).toMatchObject({ channels: 1, tasksRebuilt: 2, messagesRebuilt: 2, illegalTransitions: 0, differences: 0, problems: [] });
+    expect(report.eventsRead).toBeGreaterThan(10);
+  });
+
+  it('reports an injected illegal transition and the difference it causes', async () => {
+    const file = `${app.dataDir}/db/events.db`;
+    const lines = fs.readFileSync(file, 'utf8').trim().split('\n');
+    const last = lines.map((l) => JSON.parse(l)).filter((e) => e.channelId === channelId).sort((a, b) => b.seq - a.seq)[0];
+    const forged = { ...last, _id: `${channelId}:${last.seq + 1}`, seq: last.seq + 1, type: 'task.updated', data: { ...(await firstSuccess()), status: 'IN_PROGRESS', progress: '10%' } };
+    fs.appendFileSync(file, `${JSON.stringify(forged)}\n`);
+    const report = await replayFromSource(await openReadSource(app.config), channelId);
+    expect(report.illegalTransitions).toBe(1);
+    expect(report.problems[0]).toMatchObject({ kind: 'illegal-transition', detail: expect.stringContaining('SUCCESS 100% → IN_PROGRESS 10%') });
+  });
+});
+
+async function firstSuccess(): Promise<Task> {
+  const events = fs.readFileSync(`${app.dataDir}/db/events.db`, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  return events.find((e) => e.type === 'task.updated' && e.data.status === 'SUCCESS').data;
+}
