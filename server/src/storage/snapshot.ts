@@ -18,7 +18,7 @@ export async function readEmbeddedCollection<T extends BaseDoc>(dataDir: string,
     if (!line.trim()) continue;
     let doc: (T & { $$deleted?: boolean; $$indexCreated?: unknown }) | null = null;
     try {
-      doc = (nedbModel as unknown as { deserialize(s: string): T & { $$deleted?: boolean; $$indexCreated?: unknown } }).deserialize(line);
+      doc = nedbModel.deserialize(line) as T & { $$deleted?: boolean; $$indexCreated?: unknown };
     } catch {
       continue; // a torn last line from a crash: NeDB drops it the same way at load
     }

@@ -35,7 +35,9 @@ function distanceField(p: Placement, inner: { width: number; height: number }): 
     const dy = Math.max(side(p.top > 0, p.top - y), side(bottom < p.height - 1, y - bottom));
     for (let x = 0; x < p.width; x++) {
       const dx = Math.max(side(p.left > 0, p.left - x), side(right < p.width - 1, x - right));
-      field[y * p.width + x] = dx > 0 || dy > 0 ? Math.hypot(Math.max(dx, 0), Math.max(dy, 0)) : Math.max(dx, dy);
+      const ox = Math.max(dx, 0);
+      const oy = Math.max(dy, 0);
+      field[y * p.width + x] = dx > 0 || dy > 0 ? Math.sqrt(ox * ox + oy * oy) : Math.max(dx, dy);
     }
   }
   return field;
@@ -49,7 +51,7 @@ function edgeColors(src: Raw): Swatch[] {
   return dominantColors(src, 4, (x, y) => x < band || y < band || x >= src.width - band || y >= src.height - band);
 }
 
-async function grow(src: Raw, p: Placement, prompt: string, seed: number, variant: number): Promise<Raw> {
+async function grow(src: Raw, p: Placement, field: Float32Array, prompt: string, seed: number, variant: number): Promise<Raw> {
   const rng = createRng(seed).fork(`outpaint-${variant}`);
   const by = { top: p.top, left: p.left, bottom: p.height - p.top - src.height, right: p.width - p.left - src.width };
   const border = Math.min(...Object.values(by).filter((b) => b > 0), Infinity);
@@ -66,7 +68,6 @@ async function grow(src: Raw, p: Placement, prompt: string, seed: number, varian
   const style = variant % 2 === 0 && theme.styles[0] ? theme.styles[0] : rng.pick(ART_STYLES.filter((s) => s !== 'geometric'));
   const art = await renderArt(style, rng.chance(0.5) ? own : palette, rng.fork('art'), p.width, p.height);
 
-  const field = distanceField(p, src);
   const melt = border * rng.range(0.25, 0.4);
   const feather = Math.min(src.width, src.height) * 0.04;
   // The stretched edge colours, shaded by the paint's lights and darks, with some of the paint's
@@ -78,7 +79,8 @@ async function grow(src: Raw, p: Placement, prompt: string, seed: number, varian
 }
 
 async function fourWays(src: Raw, p: Placement, prompt: string, seed: number): Promise<Raw> {
-  return gridOf(await Promise.all([0, 1, 2, 3].map((v) => grow(src, p, prompt, seed, v))));
+  const field = distanceField(p, src);
+  return gridOf(await Promise.all([0, 1, 2, 3].map((v) => grow(src, p, field, prompt, seed, v))));
 }
 
 const even = (x: number): number => Math.max(2, Math.round(x / 2) * 2);
