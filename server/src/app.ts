@@ -7,7 +7,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { Limits } from '@draw/shared';
+import { Limits, TaskStatus } from '@draw/shared';
 import type { Config } from './config';
 import { loggerOptions } from './logger';
 import { apiNotFound, envelopePlugin } from './http/envelope';
@@ -44,6 +44,9 @@ import { freeBilling } from './features/tasks/billing';
 import { tasksService, type PromptComposer, type TasksService } from './features/tasks/service';
 import { tasksPlugin } from './features/tasks/plugin';
 import { createEngine } from './engines/create';
+import { settingsRepository } from './features/settings/repository';
+import { pendingInfoSources, settingsService, type DrawInfoSources } from './features/settings/service';
+import { settingsPlugin } from './features/settings/plugin';
 import { realtimeRepository } from './realtime/repository';
 import { ChannelHub } from './realtime/hub';
 import { socketTickets } from './realtime/tickets';
@@ -104,12 +107,16 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
     now,
     log: http.log,
   });
-  const prompts: PromptComposer = {
-    async compose(userId, botType, prompt) {
-      const user = await authRepo.users.findOne({ _id: userId });
-      return { finalPrompt: prompt, remix: botType === 'NIJI_JOURNEY' ? Boolean(user?.nijiRemix) : Boolean(user?.mjRemix) };
-    },
+  const settings = settingsService({ repo: settingsRepository(storage), users: authRepo.users, now });
+  const prompts: PromptComposer = settings;
+  const drawInfo: DrawInfoSources = {
+    ...pendingInfoSources(engine.displayName),
+    taskCounts: async (userId) => ({
+      running: await tasksRepo.count({ userId, status: TaskStatus.InProgress }),
+      queued: await tasksRepo.count({ userId, status: { $in: [TaskStatus.NotStart, TaskStatus.Submitted] } }),
+    }),
   };
+
   // Messages and tasks refer to each other (a page lists its tasks; a task posts its message).
   const late: { tasks?: TasksService } = {};
   const messages: MessagesService = messagesService({
@@ -135,7 +142,7 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
     now,
   });
   late.tasks = tasks;
-  return { blobs, company, auth, uploads, hub, tickets, channels, engine, runner, messages, tasks };
+  return { blobs, company, auth, uploads, hub, tickets, channels, engine, runner, messages, tasks, settings, drawInfo };
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
@@ -168,6 +175,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await http.register(channelsPlugin, { channels: services.channels });
   await http.register(messagesPlugin, { messages: services.messages });
   await http.register(tasksPlugin, { tasks: services.tasks });
+  await http.register(settingsPlugin, { settings: services.settings, channels: services.channels, infoSources: services.drawInfo });
   await http.register(realtimePlugin, { tickets: services.tickets, publicUrl: config.PUBLIC_URL });
   await registerWebApp(http, config.WEB_DIST_DIR || defaultWebDist);
 

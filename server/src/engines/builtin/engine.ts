@@ -13,7 +13,7 @@ import { shortenPrompt } from './shorten';
 import { decodeParent, parentTile } from './source';
 import { upscaleTile } from './upscale';
 import { recognise, renderReroll, renderVariation } from './variation';
-import { contentWords } from './words';
+import { parsePrompt } from './words';
 
 export interface BuiltinEngineOptions {
   /** Pause between progress reports; 0 = as fast as possible (tests). */
@@ -42,7 +42,7 @@ const MAX_REFERENCE_SIDE = 512;
 async function draw(job: EngineJob): Promise<Drawing> {
   switch (job.kind) {
     case 'imagine': {
-      if (contentWords(job.prompt).length === 0 && job.references.length === 0) {
+      if (parsePrompt(job.prompt).words.length === 0 && job.references.length === 0) {
         throw new EngineFailure('The prompt is empty: describe what to draw.');
       }
       const references = await Promise.all(

@@ -155,6 +155,12 @@ const clamp = (x: number, lo: number, hi: number): number => Math.min(hi, Math.m
 /** Signed shortest turn from hue a to hue b, in degrees. */
 const hueDistance = (a: number, b: number): number => ((((b - a) % 360) + 540) % 360) - 180;
 
+/** A word's own hue: any hue but the muddy yellow-greens, which no word should be stuck with. */
+const wordHue = (hash: number): number => {
+  const h = hash % 330;
+  return h < 55 ? h : h + 30;
+};
+
 /** Dark yellows and limes read as olive mud; painters push such shadows towards amber and brown. */
 function shadowHue(h: number): number {
   const hue = ((h % 360) + 360) % 360;
@@ -171,7 +177,7 @@ export function buildPalette(theme: Theme, rng: Rng, options: PaletteOptions = {
   const tints = (options.tints ?? []).map(toHsl).filter((c) => c.s > 0.08 || c.l < 0.2 || c.l > 0.8);
   const anchors = [...theme.anchors, ...tints];
   const hash0 = theme.wordHashes[0];
-  const baseHue = anchors[0]?.h ?? (hash0 !== undefined ? hash0 % 360 : rng.range(0, 360));
+  const baseHue = anchors[0]?.h ?? wordHue(hash0 ?? rng.int(0, 1 << 30));
   const harmony = HARMONIES[(theme.wordHashes[1] ?? rng.int(0, 1000)) % HARMONIES.length] ?? [30, -30];
   const niji = options.botType === 'NIJI_JOURNEY';
   const sat = theme.saturation * (niji ? 1.15 : 1);
@@ -184,7 +190,7 @@ export function buildPalette(theme: Theme, rng: Rng, options: PaletteOptions = {
   const accent = anchors[2] ?? { h: baseHue + harmony[1], s: 0.75, l: 0.6 };
   return {
     deep: tone({ ...mid, h: shadowHue(mid.h) }, Math.max(0.35, mid.s * 0.8), 0.13),
-    mid: tone(mid, mid.s, clamp(mid.l, 0.3, 0.6)),
+    mid: tone({ ...mid, h: mid.l < 0.5 ? shadowHue(mid.h) : mid.h }, mid.s, clamp(mid.l, 0.3, 0.6)),
     main: tone(main, Math.max(main.s, 0.25), clamp(main.l, 0.35, 0.7)),
     accent: tone(accent, Math.max(accent.s, 0.5), clamp(accent.l, 0.5, 0.78)),
     light: tone({ ...accent, h: accent.h + hueDistance(accent.h, main.h) / 2 }, 0.45, 0.88),

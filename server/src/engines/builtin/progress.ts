@@ -20,7 +20,7 @@ export function throwIfAborted(signal: AbortSignal): void {
 
 /** Waits `ms`, or rejects with an AbortError as soon as the signal fires. */
 export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  throwIfAborted(signal);
+  if (signal.aborted) return Promise.reject(abortError(signal));
   if (ms <= 0) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const onAbort = (): void => {
@@ -40,7 +40,7 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
  * so the drawing may finish in the background; its result is simply dropped.
  */
 export function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  throwIfAborted(signal);
+  if (signal.aborted) return Promise.reject(abortError(signal));
   return new Promise<T>((resolve, reject) => {
     const onAbort = (): void => reject(abortError(signal));
     signal.addEventListener('abort', onAbort, { once: true });

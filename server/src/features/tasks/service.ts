@@ -59,7 +59,7 @@ function seedOf(prompt: string): number {
 
 export function validatePrompt(raw: string): string {
   const prompt = raw.trim();
-  if (prompt.length === 0 || prompt.length > Limits.promptMaxChars || /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(prompt)) {
+  if (prompt.length === 0 || prompt.length > Limits.promptMaxChars || /[^\P{Cc}\n\r\t]/u.test(prompt)) {
     throw bad('task.badPrompt', { max: Limits.promptMaxChars });
   }
   return prompt;

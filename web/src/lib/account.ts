@@ -1,0 +1,37 @@
+import type { LoginAnswer, UserInfo } from '@draw/shared';
+import { removeToken, setToken } from '../stores/auth';
+import { setSessionTheme } from '../stores/session';
+import { resetUserInfo, setUserInfo } from '../stores/userInfo';
+import { http } from './http';
+import { navigateTo } from './navigation';
+
+/** Keeps what a successful login answered: the token (until its expiry) and the user info. */
+export function completeLogin(answer: LoginAnswer): void {
+  setToken(answer.token, answer.expiresAt);
+  applySignedInUser(answer.user);
+}
+
+/** A signed-in user's info from a login or a session refresh. */
+export function applySignedInUser(user: UserInfo): void {
+  setUserInfo(user);
+  setSessionTheme(user.theme ?? null);
+}
+
+/** Forgets the session locally (token, user info, session theme). */
+export function clearSession(): void {
+  removeToken();
+  resetUserInfo();
+  setSessionTheme(null);
+}
+
+/** Logs out on the server (best effort), forgets the session and goes to the login screen. */
+export async function logout(): Promise<void> {
+  try {
+    await http.post<null>('/api/login/logout');
+  } catch {
+    // The token is dropped locally whatever the server answered.
+  }
+  // Leave the protected screen first, so it does not add its own ?redirect= on the way out.
+  await navigateTo('/login', { replace: true });
+  clearSession();
+}

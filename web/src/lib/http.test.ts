@@ -1,0 +1,195 @@
+// @vitest-environment jsdom
+import { StorageKeys } from '@draw/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { appSettingStore } from '../stores/appSetting';
+import { authStore, setToken } from '../stores/auth';
+import { http, HttpError, upload, UNKNOWN_ERROR_MESSAGE } from './http';
+import { registerNavigate } from './navigation';
+import { notify } from './notify';
+
+vi.mock('./notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+
+const REQUEST_FAILED = '请求失败，请稍后重试';
+
+function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+const ok = <T>(data: T) => ({ code: 200, message: '', data, success: true });
+const fail = (code: number, message: string, reason = 'bad_request') => ({ code, message, data: null, success: false, reason });
+
+let fetchMock: ReturnType<typeof vi.fn>;
+const navigate = vi.fn();
+
+function lastRequest(): { url: string; init: RequestInit; headers: Headers } {
+  const [url, init] = fetchMock.mock.calls.at(-1) as [string, RequestInit];
+  return { url, init, headers: new Headers(init.headers) };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  authStore.token = null;
+  appSettingStore.language = 'zh-CN';
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+  registerNavigate(navigate);
+  window.history.replaceState(null, '', '/draw/abc?tab=1');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+  registerNavigate(null);
+});
+
+describe('requests', () => {
+  it('uses an empty base URL, so calls go to the same origin', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(ok([])));
+    await http.get('/api/draw/channels');
+    expect(lastRequest().url).toBe('/api/draw/channels');
+  });
+
+  it('sends Authorization: Bearer <token> when a token exists', async () => {
+    setToken('tok-1', Date.now() + 60_000);
+    fetchMock.mockResolvedValue(jsonResponse(ok(null)));
+    await http.get('/api/home/index');
+    expect(lastRequest().headers.get('Authorization')).toBe('Bearer tok-1');
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(ok(null)));
+    await http.get('/api/home/company-info');
+    expect(lastRequest().headers.has('Authorization')).toBe(false);
+  });
+
+  it('sends Accept-Language with the current app language', async () => {
+    appSettingStore.language = 'en-US';
+    fetchMock.mockResolvedValue(jsonResponse(ok(null)));
+    await http.get('/api/home/index');
+    expect(lastRequest().headers.get('Accept-Language')).toBe('en-US');
+  });
+
+  it('encodes query parameters and leaves out empty ones', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(ok({ resendAfter: 60 })));
+    await http.get('/api/login/send-login-code', { params: { phone: '+86 138', skip: undefined } });
+    expect(lastRequest().url).toBe('/api/login/send-login-code?phone=%2B86+138');
+  });
+
+  it('sends JSON bodies with PUT, POST and DELETE', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(ok({ id: '1' })));
+    await http.put('/api/draw/channel/1', { title: 'a', isBan: false });
+    expect(lastRequest().init.method).toBe('PUT');
+    expect(lastRequest().headers.get('Content-Type')).toBe('application/json');
+    expect(lastRequest().init.body).toBe(JSON.stringify({ title: 'a', isBan: false }));
+    await http.post('/api/draw/channel', { title: 'b', isBan: true });
+    expect(lastRequest().init.method).toBe('POST');
+    await http.delete('/api/draw/channel/1');
+    expect(lastRequest().init.method).toBe('DELETE');
+    expect(lastRequest().init.body).toBeUndefined();
+  });
+});
+
+describe('envelope answers', () => {
+  it('returns only data when success is true', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(ok([{ id: 'c1' }])));
+    await expect(http.get('/api/draw/channels')).resolves.toEqual([{ id: 'c1' }]);
+  });
+
+  it('applies the envelope rules whatever the HTTP status', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(ok({ fine: true }), 202));
+    await expect(http.get('/x')).resolves.toEqual({ fine: true });
+    fetchMock.mockResolvedValue(jsonResponse(fail(409, 'Taken', 'conflict'), 200));
+    await expect(http.get('/x')).rejects.toMatchObject({ message: 'Taken', reason: 'conflict' });
+  });
+
+  it.each([401, 403])('code %i removes the token, goes to /login with a redirect, and throws', async (code) => {
+    setToken('tok', Date.now() + 60_000);
+    fetchMock.mockResolvedValue(jsonResponse(fail(code, 'Sign in again', code === 401 ? 'unauthorized' : 'forbidden'), code));
+    const error = await http.get('/api/draw/channels').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(localStorage.getItem(StorageKeys.auth)).toBeNull();
+    expect(authStore.token).toBeNull();
+    expect(navigate).toHaveBeenCalledWith(`/login?redirect=${encodeURIComponent('/draw/abc?tab=1')}`, { replace: true });
+  });
+
+  it('does not nest redirects when already on the login screen', async () => {
+    window.history.replaceState(null, '', '/login?redirect=%2Fdraw');
+    fetchMock.mockResolvedValue(jsonResponse(fail(401, 'no'), 401));
+    await expect(http.get('/x')).rejects.toBeInstanceOf(HttpError);
+    expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
+  });
+
+  it.each([404, 500])('code %i returns the raw body with no toast', async (code) => {
+    const body = fail(code, 'Not here', code === 404 ? 'not_found' : 'internal');
+    fetchMock.mockResolvedValue(jsonResponse(body, code));
+    await expect(http.get('/api/draw/channel/x')).resolves.toEqual(body);
+    expect(notify.error).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('shows the message as an error toast and throws it with the reason', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(fail(400, '频道名称不能为空', 'bad_request'), 400));
+    const error = (await http.post('/api/draw/channel', {}).catch((caught: unknown) => caught)) as HttpError;
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error.message).toBe('频道名称不能为空');
+    expect(error.reason).toBe('bad_request');
+    expect(error.code).toBe(400);
+    expect(notify.error).toHaveBeenCalledWith('频道名称不能为空');
+  });
+
+  it("throws 'Unknown error occurred' when there is no message", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(fail(429, '', 'rate_limited'), 429));
+    const error = (await http.get('/x').catch((caught: unknown) => caught)) as HttpError;
+    expect(error.message).toBe(UNKNOWN_ERROR_MESSAGE);
+    expect(error.reason).toBe('rate_limited');
+    expect(notify.error).not.toHaveBeenCalled();
+  });
+});
+
+describe('non-envelope answers', () => {
+  it('throws an error carrying the status and shows 请求失败，请稍后重试', async () => {
+    fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
+    const error = (await http.get('/x').catch((caught: unknown) => caught)) as HttpError;
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error.status).toBe(502);
+    expect(notify.error).toHaveBeenCalledWith(REQUEST_FAILED);
+  });
+
+  it.each([401, 403])('status %i also logs out and redirects', async (status) => {
+    setToken('tok', Date.now() + 60_000);
+    fetchMock.mockResolvedValue(new Response('nope', { status }));
+    const error = (await http.get('/x').catch((caught: unknown) => caught)) as HttpError;
+    expect(error.status).toBe(status);
+    expect(authStore.token).toBeNull();
+    expect(navigate).toHaveBeenCalledWith(`/login?redirect=${encodeURIComponent('/draw/abc?tab=1')}`, { replace: true });
+    expect(notify.error).toHaveBeenCalledWith(REQUEST_FAILED);
+  });
+
+  it('shows 请求失败，请稍后重试 on a network error and throws', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const error = (await http.get('/x').catch((caught: unknown) => caught)) as HttpError;
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error.status).toBe(0);
+    expect(notify.error).toHaveBeenCalledWith(REQUEST_FAILED);
+  });
+
+  it('returns a plain 200 JSON body as it is', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ hello: 'world' }));
+    await expect(http.get('/x')).resolves.toEqual({ hello: 'world' });
+  });
+});
+
+describe('upload', () => {
+  it('posts multipart form data with each file under `file`', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(ok({ files: [{ id: 'f1', url: '/files/f1.png' }] })));
+    const file = new File(['x'], 'a.png', { type: 'image/png' });
+    const answer = await upload([file]);
+    expect(answer.files[0]?.url).toBe('/files/f1.png');
+    const { url, init, headers } = lastRequest();
+    expect(url).toBe('/api/upload');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBeInstanceOf(FormData);
+    expect((init.body as FormData).getAll('file')).toHaveLength(1);
+    // The browser sets the multipart boundary itself.
+    expect(headers.has('Content-Type')).toBe(false);
+  });
+});

@@ -1,0 +1,134 @@
+import type { Channel } from '@draw/shared';
+import { Ui } from '@draw/shared';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { useIsMobile } from '../../hooks/useMediaQuery';
+import { cn } from '../../lib/utils';
+import { appSettingStore, toggleSiderCollapsed } from '../../stores/appSetting';
+import { drawDialogs, openSettingsDialog, openSubscribeDialog, setSettingsDialogOpen, setSubscribeDialogOpen } from './drawDialogs';
+import { ChannelHeader } from './main/ChannelHeader';
+import { IconRail } from './rail/IconRail';
+import { SettingsDialog } from './settings/SettingsDialog';
+import { ChannelSidebar } from './sidebar/ChannelSidebar';
+import { SubscribeDialog } from './subscribe/SubscribeDialog';
+import { useChannelSelection } from './useChannelSelection';
+
+export interface DrawShellProps {
+  /** Called by the add-channel button (`channel-add`) and the server menu. */
+  onCreateChannel: () => void;
+  /** The main area's body (below the `# title` bar). */
+  main: ReactNode;
+  /** The selected channel's action buttons in the sidebar (invite, edit, delete / quit). */
+  renderChannelActions?: (channel: Channel) => ReactNode;
+  /** Extra controls on the right of the `# title` bar. */
+  headerActions?: ReactNode;
+}
+
+/** Discord-style layout: icon rail, channel sidebar (overlay on mobile) and the main area. */
+export function DrawShell({ onCreateChannel, main, renderChannelActions, headerActions }: DrawShellProps) {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const { siderCollapsed } = useSnapshot(appSettingStore);
+  const dialogs = useSnapshot(drawDialogs);
+  const [mobileSidebarOpen, setMobileSidebarOpen] = useState(false);
+  const { channels, status, currentChannel, selectChannel } = useChannelSelection();
+
+  const sidebarOpen = isMobile ? mobileSidebarOpen : !siderCollapsed;
+  const toggleSidebar = () => (isMobile ? setMobileSidebarOpen((open) => !open) : toggleSiderCollapsed());
+  const closeMobileSidebar = () => setMobileSidebarOpen(false);
+
+  // Crossing the mobile breakpoint closes the overlay (state adjusted during render, not in an effect).
+  const [layoutWasMobile, setLayoutWasMobile] = useState(isMobile);
+  if (layoutWasMobile !== isMobile) {
+    setLayoutWasMobile(isMobile);
+    setMobileSidebarOpen(false);
+  }
+
+  useEffect(() => {
+    if (!isMobile || !mobileSidebarOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => event.key === 'Escape' && setMobileSidebarOpen(false);
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [isMobile, mobileSidebarOpen]);
+
+  const withMobileClose = (action: () => void) => () => {
+    if (isMobile) closeMobileSidebar();
+    action();
+  };
+
+  const sidebar = (
+    <ChannelSidebar
+      channels={channels}
+      status={status}
+      selectedId={currentChannel?.uuid ?? null}
+      onSelectChannel={(channel) => {
+        if (isMobile) closeMobileSidebar();
+        selectChannel(channel);
+      }}
+      onCreateChannel={withMobileClose(onCreateChannel)}
+      onOpenSettings={withMobileClose(openSettingsDialog)}
+      onOpenSubscribe={withMobileClose(openSubscribeDialog)}
+      renderChannelActions={renderChannelActions}
+    />
+  );
+
+  return (
+    <div className="flex h-dvh w-full overflow-hidden bg-main text-foreground">
+      {!isMobile && <IconRail />}
+
+      {isMobile ? (
+        <>
+          {mobileSidebarOpen && (
+            <div
+              data-testid="sidebar-backdrop"
+              aria-hidden
+              className="fixed inset-0 z-30 bg-overlay animate-fade-in"
+              onClick={closeMobileSidebar}
+            />
+          )}
+          <aside
+            id="channel-sidebar"
+            data-testid="sidebar"
+            data-state={mobileSidebarOpen ? 'open' : 'closed'}
+            aria-hidden={!mobileSidebarOpen}
+            inert={!mobileSidebarOpen}
+            className={cn(
+              'fixed inset-y-0 left-0 z-40 overflow-hidden transition-[transform,visibility] duration-200 ease-out',
+              mobileSidebarOpen ? 'translate-x-0 shadow-2xl' : 'invisible -translate-x-full',
+            )}
+            style={{ width: Ui.sidebarWidth }}
+          >
+            {sidebar}
+          </aside>
+        </>
+      ) : (
+        <aside
+          id="channel-sidebar"
+          data-testid="sidebar"
+          data-state={sidebarOpen ? 'open' : 'closed'}
+          aria-hidden={!sidebarOpen}
+          inert={!sidebarOpen}
+          className="shrink-0 overflow-hidden bg-sidebar transition-[width] duration-200 ease-out"
+          style={{ width: sidebarOpen ? Ui.sidebarWidth : Ui.sidebarCollapsedWidth }}
+        >
+          {sidebar}
+        </aside>
+      )}
+
+      <main className="flex min-w-0 flex-1 flex-col bg-main" aria-label={t('main.label')}>
+        <ChannelHeader
+          title={currentChannel?.title ?? null}
+          isMobile={isMobile}
+          sidebarOpen={sidebarOpen}
+          onToggleSidebar={toggleSidebar}
+          actions={headerActions}
+        />
+        {main}
+      </main>
+
+      <SettingsDialog open={dialogs.settings} onOpenChange={setSettingsDialogOpen} />
+      <SubscribeDialog open={dialogs.subscribe} onOpenChange={setSubscribeDialogOpen} />
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { Limits, type UpdateUserInfoRequest, type UserInfo } from '@draw/shared';
+import { Loader2Icon } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorId, FormField } from '../../../components/app/FormField';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Textarea } from '../../../components/ui/textarea';
+import { http, upload } from '../../../lib/http';
+import { notify } from '../../../lib/notify';
+import { setUserInfo, userInfoStore, DEFAULT_DESCRIPTION } from '../../../stores/userInfo';
+import { AvatarPicker } from './AvatarPicker';
+import { validateAvatarFile, validateDescription, validateName, type ProfileError } from './profileForm';
+import { SettingsSection } from './SettingsSection';
+
+function isUserInfo(value: unknown): value is UserInfo {
+  return typeof value === 'object' && value !== null && typeof (value as UserInfo).name === 'string' && !('success' in value);
+}
+
+/** Name, description and avatar → PUT /api/home/info. Mounted each time the dialog opens. */
+export function ProfileSection() {
+  const { t } = useTranslation();
+  const [initial] = useState(() => ({
+    name: userInfoStore.name,
+    description: userInfoStore.description === DEFAULT_DESCRIPTION ? '' : userInfoStore.description,
+    avatar: userInfoStore.avatar,
+  }));
+  const [name, setName] = useState(initial.name);
+  const [description, setDescription] = useState(initial.description);
+  const [avatar, setAvatar] = useState(initial.avatar);
+  const [nameError, setNameError] = useState<ProfileError | null>(null);
+  const [descriptionError, setDescriptionError] = useState<ProfileError | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const dirty = name !== initial.name || description !== initial.description || avatar !== initial.avatar;
+
+  async function onPickAvatar(file: File) {
+    const problem = validateAvatarFile(file);
+    if (problem) {
+      notify.error(t(`settings.errors.${problem}`));
+      return;
+    }
+    setUploading(true);
+    try {
+      const answer = await upload([file]);
+      const url = answer?.files?.[0]?.url;
+      if (url) setAvatar(url);
+      else notify.error(t('http.requestFailed'));
+    } catch {
+      // The HTTP client has shown the error.
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  async function onSave(event: FormEvent) {
+    event.preventDefault();
+    const foundName = validateName(name);
+    const foundDescription = validateDescription(description);
+    setNameError(foundName);
+    setDescriptionError(foundDescription);
+    if (foundName || foundDescription) return;
+
+    // The avatar is sent only when a new one was uploaded (the server accepts only its own /files/ URLs).
+    const change: UpdateUserInfoRequest = { name: name.trim(), description: description.trim() };
+    if (avatar !== initial.avatar) change.avatar = avatar;
+    setSaving(true);
+    try {
+      const answer = await http.put<UserInfo>('/api/home/info', change);
+      setUserInfo(isUserInfo(answer) ? answer : change);
+      notify.success(t('common.saveSuccess'));
+    } catch {
+      // The HTTP client has shown the error.
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <SettingsSection title={t('settings.profile')}>
+      <form className="overflow-hidden rounded-lg bg-muted dark:bg-[#232428]" onSubmit={(event) => void onSave(event)} noValidate>
+        <div className="h-16 bg-gradient-to-r from-[#5865F2] to-[#7983f5]" aria-hidden />
+        <div className="-mt-10 flex items-end gap-3 px-4">
+          <AvatarPicker src={avatar} name={name || initial.name} uploading={uploading} onPick={(file) => void onPickAvatar(file)} />
+        </div>
+        <div className="flex flex-col gap-4 p-4">
+          <FormField
+            id="settings-name"
+            label={t('settings.name')}
+            required
+            error={nameError ? t(`settings.errors.${nameError}`, { max: Limits.userNameMaxChars }) : null}
+          >
+            <Input
+              id="settings-name"
+              data-testid="settings-name"
+              value={name}
+              maxLength={Limits.userNameMaxChars}
+              autoComplete="nickname"
+              onChange={(event) => {
+                setName(event.target.value);
+                setNameError(null);
+              }}
+              aria-invalid={nameError ? true : undefined}
+              aria-describedby={nameError ? errorId('settings-name') : undefined}
+              className="bg-background dark:bg-input"
+            />
+          </FormField>
+          <FormField
+            id="settings-description"
+            label={t('settings.description')}
+            error={descriptionError ? t(`settings.errors.${descriptionError}`, { max: Limits.userDescriptionMaxChars }) : null}
+            hint={`${[...description].length}/${Limits.userDescriptionMaxChars}`}
+          >
+            <Textarea
+              id="settings-description"
+              data-testid="settings-description"
+              value={description}
+              rows={2}
+              maxLength={Limits.userDescriptionMaxChars}
+              placeholder={t('settings.descriptionPlaceholder')}
+              onChange={(event) => {
+                setDescription(event.target.value);
+                setDescriptionError(null);
+              }}
+              aria-invalid={descriptionError ? true : undefined}
+              className="min-h-16 bg-background dark:bg-input"
+            />
+          </FormField>
+          <div className="flex justify-end gap-2">
+            <Button
+              variant="ghost"
+              disabled={!dirty || saving}
+              onClick={() => {
+                setName(initial.name);
+                setDescription(initial.description);
+                setAvatar(initial.avatar);
+                setNameError(null);
+                setDescriptionError(null);
+              }}
+            >
+              {t('common.reset')}
+            </Button>
+            <Button type="submit" disabled={saving || uploading} data-testid="settings-save">
+              {saving && <Loader2Icon className="animate-spin" aria-hidden />}
+              {t('common.save')}
+            </Button>
+          </div>
+        </div>
+      </form>
+    </SettingsSection>
+  );
+}

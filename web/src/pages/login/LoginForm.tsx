@@ -1,0 +1,154 @@
+import { LoginType, type LoginAnswer, type LoginRequest } from '@draw/shared';
+import { KeyRoundIcon, Loader2Icon, SmartphoneIcon } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Button } from '../../components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { completeLogin } from '../../lib/account';
+import { http } from '../../lib/http';
+import { safeRedirect } from '../../lib/navigation';
+import { notify } from '../../lib/notify';
+import { AgreementField } from './AgreementField';
+import { CodeFields } from './CodeFields';
+import { PasswordFields } from './PasswordFields';
+import { useSendCode } from './useSendCode';
+import { validateAccount, validateCode, validateLoginPassword, validatePhone, type LoginFieldError } from './validation';
+
+type Errors = Partial<Record<'account' | 'password' | 'phone' | 'code', LoginFieldError | null>>;
+
+function isLoginAnswer(value: unknown): value is LoginAnswer {
+  return typeof value === 'object' && value !== null && typeof (value as LoginAnswer).token === 'string';
+}
+
+export interface LoginFormProps {
+  /** Prefills the account (e.g. after a password reset). */
+  initialAccount?: string;
+  onForgotPassword: () => void;
+}
+
+/** 密码登录 / 验证码登录 with the agreement checkbox; on success goes to `redirect` (default /draw). */
+export function LoginForm({ initialAccount = '', onForgotPassword }: LoginFormProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [method, setMethod] = useState<LoginType>(LoginType.Password);
+  const [account, setAccount] = useState(initialAccount);
+  const [password, setPassword] = useState('');
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [agreed, setAgreed] = useState(false);
+  const [showAgreeError, setShowAgreeError] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const sendCode = useSendCode();
+
+  const clearError = (field: keyof Errors) => setErrors((current) => ({ ...current, [field]: null }));
+
+  function validate(): Errors {
+    if (method === LoginType.Password) return { account: validateAccount(account), password: validateLoginPassword(password) };
+    return { phone: validatePhone(phone), code: validateCode(code) };
+  }
+
+  async function onSendCode() {
+    const phoneError = validatePhone(phone);
+    setErrors((current) => ({ ...current, phone: phoneError }));
+    if (!phoneError) await sendCode.send(phone);
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const found = validate();
+    setErrors(found);
+    setShowAgreeError(!agreed);
+    if (Object.values(found).some(Boolean) || !agreed) return;
+
+    const body: LoginRequest =
+      method === LoginType.Password
+        ? { loginType: LoginType.Password, account: account.trim(), password }
+        : { loginType: LoginType.Captcha, account: phone.trim(), code: code.trim() };
+    setSubmitting(true);
+    try {
+      const answer = await http.post<LoginAnswer>('/api/login/login', body);
+      if (!isLoginAnswer(answer)) {
+        notify.error(t('http.requestFailed'));
+        return;
+      }
+      completeLogin(answer);
+      notify.success(t('login.success'));
+      navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+    } catch {
+      // The HTTP client has already shown the server's message.
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form className="flex flex-col gap-5" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('login.formLabel')}>
+      <Tabs value={method} onValueChange={(value) => setMethod(value as LoginType)} className="flex flex-col gap-5">
+        <TabsList className="w-full">
+          <TabsTrigger value={LoginType.Password} data-testid="login-tab-password">
+            <KeyRoundIcon className="size-4" aria-hidden />
+            {t('login.tabPassword')}
+          </TabsTrigger>
+          <TabsTrigger value={LoginType.Captcha} data-testid="login-tab-code">
+            <SmartphoneIcon className="size-4" aria-hidden />
+            {t('login.tabCode')}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value={LoginType.Password}>
+          <PasswordFields
+            account={account}
+            password={password}
+            onAccountChange={(value) => {
+              setAccount(value);
+              clearError('account');
+            }}
+            onPasswordChange={(value) => {
+              setPassword(value);
+              clearError('password');
+            }}
+            errors={errors}
+            onForgotPassword={onForgotPassword}
+          />
+        </TabsContent>
+        <TabsContent value={LoginType.Captcha}>
+          <CodeFields
+            idPrefix="login"
+            phone={phone}
+            code={code}
+            onPhoneChange={(value) => {
+              setPhone(value);
+              clearError('phone');
+            }}
+            onCodeChange={(value) => {
+              setCode(value);
+              clearError('code');
+            }}
+            errors={errors}
+            onSendCode={() => void onSendCode()}
+            sending={sendCode.sending}
+            secondsLeft={sendCode.secondsLeft}
+            devCode={sendCode.devCode}
+            hint={t('login.codeHint')}
+          />
+        </TabsContent>
+      </Tabs>
+
+      <Button type="submit" size="lg" className="w-full" disabled={submitting} data-testid="login-submit">
+        {submitting && <Loader2Icon className="animate-spin" aria-hidden />}
+        {submitting ? t('login.submitting') : t('login.submit')}
+      </Button>
+
+      <AgreementField
+        checked={agreed}
+        onCheckedChange={(value) => {
+          setAgreed(value);
+          if (value) setShowAgreeError(false);
+        }}
+        showError={showAgreeError}
+      />
+    </form>
+  );
+}

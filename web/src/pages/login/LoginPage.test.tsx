@@ -1,0 +1,132 @@
+// @vitest-environment jsdom
+import '../../test/dom';
+import '../../i18n';
+import { StorageKeys } from '@draw/shared';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { envelope } from '../../test/dom';
+import { authStore } from '../../stores/auth';
+import { userInfoStore } from '../../stores/userInfo';
+import { LoginPage } from './LoginPage';
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname}</p>;
+}
+
+function renderLogin(entry = '/login?redirect=%2Fdraw%2Fc2') {
+  return render(
+    <MemoryRouter initialEntries={[entry]}>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const answer = {
+  token: 'tok-9',
+  expiresAt: Date.now() + 3600_000,
+  user: { id: 'u1', avatar: '/a.png', phone: '13800138000', email: '', name: 'Ada', description: 'hi', nijiRemix: false, mjRemix: false, theme: 'dark', isAdmin: false },
+};
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  localStorage.clear();
+  authStore.token = null;
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('login screen', () => {
+  it('needs the agreement ticked, with an inline error', async () => {
+    renderLogin();
+    fireEvent.change(screen.getByTestId('login-account'), { target: { value: '13800138000' } });
+    fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'secret1' } });
+    fireEvent.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByText('请先阅读并同意用户协议和隐私政策')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows inline field errors', async () => {
+    renderLogin();
+    fireEvent.click(screen.getByTestId('login-agree'));
+    fireEvent.change(screen.getByTestId('login-account'), { target: { value: 'nobody' } });
+    fireEvent.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByText('手机号或邮箱格式不正确')).toBeTruthy();
+    expect(screen.getByText('请输入密码')).toBeTruthy();
+    expect(screen.getByTestId('login-account').getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('signs in with a password, keeps the token and user, and follows `redirect`', async () => {
+    fetchMock.mockResolvedValue(envelope(answer));
+    renderLogin();
+    fireEvent.change(screen.getByLabelText('手机号或邮箱'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'secret1' } });
+    fireEvent.click(screen.getByTestId('login-agree'));
+    fireEvent.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/draw/c2'));
+
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/login/login');
+    expect(JSON.parse(String(init.body))).toEqual({ loginType: 'Password', account: 'ada@example.com', password: 'secret1' });
+    expect(authStore.token).toBe('tok-9');
+    expect(JSON.parse(localStorage.getItem(StorageKeys.auth)!).expire).toBe(answer.expiresAt);
+    expect(userInfoStore.name).toBe('Ada');
+  });
+
+  it('goes to /draw when there is no redirect', async () => {
+    fetchMock.mockResolvedValue(envelope(answer));
+    renderLogin('/login');
+    fireEvent.change(screen.getByTestId('login-account'), { target: { value: '13800138000' } });
+    fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'secret1' } });
+    fireEvent.click(screen.getByTestId('login-agree'));
+    fireEvent.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/draw'));
+  });
+
+  it('sends a code, shows the development code and fills it in, then signs in with Captcha', async () => {
+    fetchMock.mockImplementation(async (url: string) =>
+      url.startsWith('/api/login/send-login-code') ? envelope({ resendAfter: 60, devCode: '482913' }) : envelope(answer),
+    );
+    renderLogin();
+    fireEvent.mouseDown(screen.getByTestId('login-tab-code'), { button: 0 });
+    fireEvent.change(await screen.findByTestId('login-phone'), { target: { value: '13800138000' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('login-send-code'));
+    });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/login/send-login-code?phone=13800138000');
+    const banner = await screen.findByTestId('login-dev-code');
+    expect(banner.textContent).toContain('482913');
+    expect(screen.getByTestId('login-send-code').textContent).toMatch(/秒后重发/);
+    expect((screen.getByTestId('login-send-code') as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: '将验证码填入输入框' }));
+    expect((screen.getByTestId('login-code') as HTMLInputElement).value).toBe('482913');
+
+    fireEvent.click(screen.getByTestId('login-agree'));
+    fireEvent.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/draw/c2'));
+    const [, init] = fetchMock.mock.calls[1] as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({ loginType: 'Captcha', account: '13800138000', code: '482913' });
+  });
+
+  it('resets a forgotten password and comes back to sign in with the phone filled in', async () => {
+    fetchMock.mockResolvedValue(envelope(null));
+    renderLogin();
+    fireEvent.click(screen.getByTestId('login-forgot'));
+    fireEvent.change(screen.getByTestId('forgot-phone'), { target: { value: '13800138000' } });
+    fireEvent.change(screen.getByTestId('forgot-code'), { target: { value: '123456' } });
+    fireEvent.change(screen.getByTestId('forgot-password'), { target: { value: 'newsecret' } });
+    fireEvent.click(screen.getByTestId('forgot-submit'));
+    await waitFor(() => expect(screen.getByTestId('login-account')).toBeTruthy());
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/login/forget-reset-pwd');
+    expect(JSON.parse(String(init.body))).toEqual({ phone: '13800138000', code: '123456', password: 'newsecret' });
+    expect((screen.getByTestId('login-account') as HTMLInputElement).value).toBe('13800138000');
+  });
+});

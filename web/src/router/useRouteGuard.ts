@@ -1,0 +1,30 @@
+import type { HomeIndexAnswer } from '@draw/shared';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { applySignedInUser } from '../lib/account';
+import { http } from '../lib/http';
+import { getToken, removeToken } from '../stores/auth';
+import { runRouteGuard, type RouteGuardDeps } from './guard';
+
+const guardDeps: RouteGuardDeps = {
+  getToken,
+  fetchSession: () => http.get<HomeIndexAnswer>('/api/home/index'),
+  removeToken,
+  onSession: applySignedInUser,
+};
+
+/** Runs the route guard on every path change (without holding the navigation up). */
+export function useRouteGuard(): void {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    let current = true;
+    void runRouteGuard(pathname, guardDeps).then((result) => {
+      if (current && result.outcome === 'failed' && result.redirectTo) navigate(result.redirectTo, { replace: true });
+    });
+    return () => {
+      current = false;
+    };
+  }, [pathname, navigate]);
+}

@@ -1,0 +1,63 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, StorageKeys, Theme, type Language } from '@draw/shared';
+import { proxy, snapshot } from 'valtio';
+import { storage } from '../lib/storage';
+
+export interface AppSetting {
+  siderCollapsed: boolean;
+  theme: Theme;
+  language: Language;
+}
+
+export const APP_SETTING_KEY = StorageKeys.appSetting;
+
+export function defaultAppSetting(): AppSetting {
+  return { siderCollapsed: false, theme: Theme.Dark, language: DEFAULT_LANGUAGE };
+}
+
+const THEMES: readonly string[] = Object.values(Theme);
+
+/** Restores the saved settings merged over the defaults; unknown or invalid values are ignored. */
+export function restoreAppSetting(): AppSetting {
+  const saved = storage.get<Partial<AppSetting>>(APP_SETTING_KEY);
+  const setting = defaultAppSetting();
+  if (!saved || typeof saved !== 'object') return setting;
+  if (typeof saved.siderCollapsed === 'boolean') setting.siderCollapsed = saved.siderCollapsed;
+  if (typeof saved.theme === 'string' && THEMES.includes(saved.theme)) setting.theme = saved.theme;
+  if (typeof saved.language === 'string' && (LANGUAGES as readonly string[]).includes(saved.language)) {
+    setting.language = saved.language;
+  }
+  return setting;
+}
+
+/** App settings (spec §3/§4), persisted under `appSetting` with no expiry. */
+export const appSettingStore = proxy<AppSetting>(restoreAppSetting());
+
+function save(): void {
+  storage.set(APP_SETTING_KEY, snapshot(appSettingStore), null);
+}
+
+export function setSiderCollapsed(collapsed: boolean): void {
+  appSettingStore.siderCollapsed = collapsed;
+  save();
+}
+
+export function toggleSiderCollapsed(): void {
+  setSiderCollapsed(!appSettingStore.siderCollapsed);
+}
+
+export function setTheme(theme: Theme): void {
+  appSettingStore.theme = theme;
+  save();
+}
+
+/** Saves the language only when it changes. */
+export function setLanguage(language: Language): void {
+  if (appSettingStore.language === language) return;
+  appSettingStore.language = language;
+  save();
+}
+
+/** Re-reads the saved settings (used at start and by tests). */
+export function reloadAppSetting(): void {
+  Object.assign(appSettingStore, restoreAppSetting());
+}
