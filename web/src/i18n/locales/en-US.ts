@@ -1,3 +1,6 @@
+import { feedLocale } from './areas/feed';
+import { composerLocale } from './areas/composer';
+import { billingLocale } from './areas/billing';
 import type { LocaleResource } from './zh-CN';
 
 /** English (fallback). */
@@ -333,6 +336,9 @@ const enUS: LocaleResource = {
       ],
     },
   },
+  ...feedLocale['en-US'],
+  ...composerLocale['en-US'],
+  ...billingLocale['en-US'],
 };
 
 export default enUS;

@@ -1,3 +1,6 @@
+import { feedLocale } from './areas/feed';
+import { composerLocale } from './areas/composer';
+import { billingLocale } from './areas/billing';
 /**
  * 简体中文 (default). The reference locale: every other locale has exactly these keys
  * (checked by the type `LocaleResource` and by locales.test.ts).
@@ -334,6 +337,9 @@ const zhCN = {
       ],
     },
   },
+  ...feedLocale['zh-CN'],
+  ...composerLocale['zh-CN'],
+  ...billingLocale['zh-CN'],
 };
 
 export type LocaleResource = typeof zhCN;

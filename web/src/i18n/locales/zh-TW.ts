@@ -1,3 +1,6 @@
+import { feedLocale } from './areas/feed';
+import { composerLocale } from './areas/composer';
+import { billingLocale } from './areas/billing';
 import type { LocaleResource } from './zh-CN';
 
 /** 繁體中文 */
@@ -333,6 +336,9 @@ const zhTW: LocaleResource = {
       ],
     },
   },
+  ...feedLocale['zh-TW'],
+  ...composerLocale['zh-TW'],
+  ...billingLocale['zh-TW'],
 };
 
 export default zhTW;
