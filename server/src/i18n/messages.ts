@@ -1,12 +1,12 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@draw/shared';
 
-type Catalogue = Record<Language, string>;
+export type Catalogue = Record<Language, string>;
 
 /**
  * Every message the server can answer with, in every language the product offers. `{name}`
  * placeholders are filled from the error's params. Add new keys here; the type keeps them complete.
  */
-export const messages = {
+const coreMessages = {
   'error.validation': {
     'zh-CN': '请求参数不正确：{detail}',
     'en-US': 'Invalid request: {detail}',
@@ -333,6 +333,9 @@ export const messages = {
     'zh-TW': '沒有名為 {name} 的設定項（可選：{allowed}）',
   },
 } as const satisfies Record<string, Catalogue>;
+
+/** Features with many messages keep them beside their code (`features/<name>/messages.ts`). */
+export const messages = { ...coreMessages };
 
 export type MessageKey = keyof typeof messages;
 export type MessageParams = Record<string, string | number>;
