@@ -61,3 +61,33 @@ export function watchConsole(page: Page): string[] {
   page.on('pageerror', (error) => problems.push(String(error)));
   return problems;
 }
+
+let phoneSeq = 0;
+/** A fresh mainland-format phone number, unique per test process. */
+export function freshPhone(): string {
+  phoneSeq += 1;
+  return `138${String(process.pid % 10000).padStart(4, '0')}${String(phoneSeq).padStart(4, '0')}`;
+}
+
+/** Signs in through the login page with a phone code, as a new user would (dev banner). */
+export async function signInWithCode(page: Page, phone = freshPhone()): Promise<string> {
+  await page.getByTestId('login-tab-code').click();
+  await page.getByTestId('login-phone').fill(phone);
+  await page.getByTestId('login-send-code').click();
+  const banner = page.getByTestId('login-dev-code');
+  await banner.waitFor();
+  const code = ((await banner.textContent()) ?? '').match(/\d{6}/)?.[0];
+  if (!code) throw new Error('no dev code shown');
+  await page.getByTestId('login-code').fill(code);
+  await page.getByTestId('login-agree').click();
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  return phone;
+}
+
+/** The signed-in user's token, as the web app stores it (`{ data, expire }` under SECRET_TOKEN). */
+export async function tokenOf(page: Page): Promise<string> {
+  const raw = await page.evaluate(() => localStorage.getItem('SECRET_TOKEN'));
+  if (!raw) throw new Error('not signed in');
+  return (JSON.parse(raw) as { data: string }).data;
+}
