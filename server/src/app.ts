@@ -24,7 +24,8 @@ import { companyPlugin } from './features/company/plugin';
 import { authRepository } from './features/auth/repository';
 import { authService } from './features/auth/service';
 import { authPlugin } from './features/auth/plugin';
-import { consoleSmsSender } from './features/auth/sms';
+import { consoleSmsSender, type SmsSender } from './features/auth/sms';
+import { aliyunSmsSender } from './features/auth/aliyun-sms';
 import { throttle } from './features/auth/throttle';
 import { uploadsRepository } from './features/uploads/repository';
 import { uploadsService } from './features/uploads/service';
@@ -75,6 +76,17 @@ function openBlobs(config: Config, storage: Storage): BlobStore {
   return connection ? gridFsBlobStore(connection) : folderBlobStore(config.DATA_DIR);
 }
 
+function smsSender(config: Config, http: FastifyInstance): SmsSender {
+  if (config.SMS_PROVIDER === 'console') return consoleSmsSender(http.log, config.NODE_ENV === 'production');
+  return aliyunSmsSender({
+    accessKeyId: config.ALIYUN_ACCESS_KEY_ID,
+    accessKeySecret: config.ALIYUN_ACCESS_KEY_SECRET,
+    signName: config.ALIYUN_SMS_SIGN_NAME,
+    templateCode: config.ALIYUN_SMS_TEMPLATE_CODE,
+    endpoint: config.ALIYUN_SMS_ENDPOINT,
+  });
+}
+
 /** The composition root: every service is built here, once, from the storage and config. */
 function composeServices(config: Config, storage: Storage, http: FastifyInstance, now: () => number) {
   const blobs = openBlobs(config, storage);
@@ -82,7 +94,8 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
   const authRepo = authRepository(storage);
   const auth = authService({
     repo: authRepo,
-    sms: consoleSmsSender(http.log, config.NODE_ENV === 'production'),
+    sms: smsSender(config, http),
+    onSendFailure: (err) => http.log.error({ err }, 'sms send failed'),
     throttle: throttle(authRepo.counters, now),
     now,
   });

@@ -22,6 +22,11 @@ export const ConfigSchema = Type.Object({
   MJ_PROXY_URL: Type.String({ default: '' }),
   MJ_PROXY_SECRET: Type.String({ default: '' }),
   SMS_PROVIDER: Enum(['console', 'aliyun'] as const, 'console'),
+  ALIYUN_ACCESS_KEY_ID: Type.String({ default: '' }),
+  ALIYUN_ACCESS_KEY_SECRET: Type.String({ default: '' }),
+  ALIYUN_SMS_SIGN_NAME: Type.String({ default: '' }),
+  ALIYUN_SMS_TEMPLATE_CODE: Type.String({ default: '' }),
+  ALIYUN_SMS_ENDPOINT: Type.String({ default: 'https://dysmsapi.aliyuncs.com' }),
   PAYMENT_PROVIDER: Enum(['sandbox', 'wechat'] as const, 'sandbox'),
   LOG_LEVEL: Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
   COMPANY_NAME: Type.String({ default: 'Drawspace' }),
@@ -64,13 +69,17 @@ function describeProblems(value: Record<string, unknown>): string[] {
     const schema = (ConfigSchema.properties as Record<string, { description?: string }>)[key];
     const expectation = schema?.description?.startsWith('one of') ? `must be ${schema.description}` : error.message;
     // Secrets never reach the logs, so the offending value is only echoed for non-secret keys.
-    const shown = /SECRET|URI/.test(key) ? '' : ` (got ${JSON.stringify(value[key])})`;
+    const shown = /SECRET|URI|KEY/.test(key) ? '' : ` (got ${JSON.stringify(value[key])})`;
     byKey.set(key, `${key} ${expectation}${shown}`);
   }
   return [...byKey.values()];
 }
 
 function checkCrossFieldRules(config: Config): void {
+  if (config.SMS_PROVIDER === 'aliyun') {
+    const missing = (['ALIYUN_ACCESS_KEY_ID', 'ALIYUN_ACCESS_KEY_SECRET', 'ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_TEMPLATE_CODE'] as const).filter((k) => !config[k]);
+    if (missing.length) throw new ConfigError(`Invalid configuration:\n  - SMS_PROVIDER=aliyun needs ${missing.join(', ')}`);
+  }
   if (config.IMAGE_ENGINE === 'midjourney-proxy' && !config.MJ_PROXY_URL) {
     throw new ConfigError('Invalid configuration:\n  - MJ_PROXY_URL is required when IMAGE_ENGINE=midjourney-proxy');
   }

@@ -107,6 +107,11 @@ const coreMessages = {
     'en-US': 'The name must be 1–{max} characters',
     'zh-TW': '名稱需為 1-{max} 個字元',
   },
+  'auth.smsFailed': {
+    'zh-CN': '短信发送失败，请稍后重试',
+    'en-US': 'The text message could not be sent. Please try again.',
+    'zh-TW': '簡訊發送失敗，請稍後重試',
+  },
   'auth.badAvatar': {
     'zh-CN': '头像需为已上传的图片',
     'en-US': 'The avatar must be an uploaded image',

@@ -66,9 +66,10 @@ export interface AuthServiceDeps {
   sms: SmsSender;
   throttle: Throttle;
   now: () => number;
+  onSendFailure?: (error: unknown) => void;
 }
 
-export function authService({ repo, sms, throttle, now }: AuthServiceDeps) {
+export function authService({ repo, sms, throttle, now, onSendFailure = () => undefined }: AuthServiceDeps) {
   const codeHash = (phone: string, code: string) => sha256(`${phone}:${code}`);
 
   async function issueSession(user: UserDoc): Promise<LoginAnswer> {
@@ -180,7 +181,14 @@ export function authService({ repo, sms, throttle, now }: AuthServiceDeps) {
         },
         { upsert: true },
       );
-      await sms.sendLoginCode(phone, code);
+      try {
+        await sms.sendLoginCode(phone, code);
+      } catch (error) {
+        // Nothing was sent: forget the code so the user can ask again at once.
+        await repo.codes.deleteOne({ _id: phone });
+        onSendFailure(error);
+        throw fail(ErrorReason.UpstreamUnavailable, 'auth.smsFailed');
+      }
       return { resendAfter: Limits.smsCodeResendSeconds, ...(sms.revealsCodes ? { devCode: code } : {}) };
     },
 
