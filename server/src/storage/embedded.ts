@@ -43,16 +43,14 @@ class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
     readonly loaded: Promise<void>,
   ) {}
 
-  private validate(doc: unknown): T {
-    let instance;
+  private async validate(doc: unknown): Promise<T> {
     try {
-      instance = new this.model(doc);
+      const instance = new this.model(doc);
+      await instance.validate();
+      return instance.toObject({ versionKey: false }) as T;
     } catch (error) {
       throw invalidDocumentError(describeValidation(error));
     }
-    const error = instance.validateSync();
-    if (error) throw invalidDocumentError(describeValidation(error));
-    return instance.toObject({ versionKey: false }) as T;
   }
 
   private async guard<R>(work: () => Promise<R>): Promise<R> {
@@ -66,12 +64,12 @@ class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
   }
 
   insertOne(doc: T): Promise<T> {
-    return this.guard(() => this.mutex.run(async () => (await this.ds.insertAsync(this.validate(doc))) as T));
+    return this.guard(() => this.mutex.run(async () => (await this.ds.insertAsync(await this.validate(doc))) as T));
   }
 
   insertMany(docs: readonly T[]): Promise<T[]> {
     return this.guard(() =>
-      this.mutex.run(async () => (await this.ds.insertAsync(docs.map((d) => this.validate(d)))) as unknown as T[]),
+      this.mutex.run(async () => (await this.ds.insertAsync(await Promise.all(docs.map((d) => this.validate(d))))) as unknown as T[]),
     );
   }
 
@@ -104,11 +102,11 @@ class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
           if (!options.upsert) return null;
           const { $setOnInsert, ...rest } = update;
           const base = { ...equalityFields(filter as Record<string, unknown>), ...($setOnInsert ?? {}) };
-          const created = this.validate(nedbModel.modify(base, rest));
+          const created = await this.validate(nedbModel.modify(base, rest));
           return (await this.ds.insertAsync(created)) as T;
         }
         const { $setOnInsert: _ignored, ...rest } = update;
-        const next = this.validate(nedbModel.modify(current, rest));
+        const next = await this.validate(nedbModel.modify(current, rest));
         await this.ds.updateAsync({ _id: current._id } as never, next as never, {});
         return next;
       }),
@@ -125,7 +123,7 @@ class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
       this.mutex.run(async () => {
         const { $setOnInsert: _ignored, ...rest } = update;
         const docs = (await this.ds.findAsync(filter as never)) as T[];
-        const next = docs.map((doc) => this.validate(nedbModel.modify(doc, rest)));
+        const next = await Promise.all(docs.map((doc) => this.validate(nedbModel.modify(doc, rest))));
         for (const doc of next) await this.ds.updateAsync({ _id: doc._id } as never, doc as never, {});
         return { matched: next.length };
       }),
