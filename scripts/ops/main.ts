@@ -2,6 +2,12 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../../server/src/config';
 import { formatReport, replayFromSource } from './replay';
 import { openReadSource } from './source';
+import { consoleContext } from './command';
+import { runUsers } from './users';
+import { runCompany } from './company';
+import { runChannel } from './channel';
+import { runProducts } from './products';
+import { runCodes } from './codes';
 
 const HELP = `Drawspace operations
 
@@ -11,6 +17,19 @@ Commands:
   replay [--channel ID] [--json]   Rebuild task and message state from the event log through the
                                    task machine; report gaps, illegal transitions and differences
                                    from the stored state. Exit code 1 when anything is wrong.
+  users create|list|admin          Create users (phone/email, password, admin), list them, grant or
+                                   revoke the site admin role.
+  company show|set                 Show the company info as served; override its fields.
+  channel show|export <channelId>  Members, invite state, seq, counts, last events; or the whole
+                                   history as JSON.
+  products list|add|update|disable Plans for sale: list them, add one, change price, credits, names,
+                                   take one off sale.
+  codes mint|list                  Mint redeem codes (credits or a plan; count, uses, expiry); list
+                                   them with their use.
+
+Run a command with --help for its options. users create/admin, company set, products
+add/update/disable and codes mint write the store: with the embedded store they refuse while a
+server holds the data folder (exit code 1).
 
 Reads DATA_DIR / MONGODB_URI like the server. Reading never needs the server stopped.
 `;
@@ -34,6 +53,16 @@ async function main(argv: string[]): Promise<number> {
         await source.close();
       }
     }
+    case 'users':
+      return runUsers(rest, consoleContext(config));
+    case 'company':
+      return runCompany(rest, consoleContext(config));
+    case 'channel':
+      return runChannel(rest, consoleContext(config));
+    case 'products':
+      return runProducts(rest, consoleContext(config));
+    case 'codes':
+      return runCodes(rest, consoleContext(config));
     default:
       console.error(`Unknown command "${command}".\n\n${HELP}`);
       return 2;

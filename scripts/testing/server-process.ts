@@ -28,7 +28,8 @@ export interface ServerProcess {
 
 /** Starts the real server (`server/src/main.ts`) as its own process on a free port. */
 export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<ServerProcess> {
-  const port = await freePort();
+  // A caller may choose the port (its PUBLIC_URL, e.g. for upstream hooks, must name it).
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'draw-e2e-'));
   const logs: string[] = [];
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {

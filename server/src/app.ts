@@ -41,10 +41,14 @@ import { tasksRepository } from './features/tasks/repository';
 import { taskStore } from './features/tasks/store';
 import { TaskRunner } from './features/tasks/runner';
 import { jobResolver } from './features/tasks/resolve';
-import { freeBilling } from './features/tasks/billing';
+import { billingRepository } from './features/billing/repository';
+import { billingService } from './features/billing/service';
+import { billingPlugin } from './features/billing/plugin';
 import { tasksService, type PromptComposer, type TasksService } from './features/tasks/service';
 import { tasksPlugin } from './features/tasks/plugin';
 import { createEngine } from './engines/create';
+import { upstreamHooks } from './features/upstream/service';
+import { upstreamPlugin } from './features/upstream/plugin';
 import { settingsRepository } from './features/settings/repository';
 import { pendingInfoSources, settingsService, type DrawInfoSources } from './features/settings/service';
 import { settingsPlugin } from './features/settings/plugin';
@@ -53,6 +57,8 @@ import { ChannelHub } from './realtime/hub';
 import { socketTickets } from './realtime/tickets';
 import { realtimePlugin } from './realtime/plugin';
 import { createSocketServer, type SocketServer } from './realtime/socket';
+import { securityPlugin } from './http/security';
+import { createMetrics, metricsPlugin } from './observability/metrics';
 
 export interface App {
   http: FastifyInstance;
@@ -104,10 +110,11 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
   const hub = new ChannelHub(realtime, now);
   const tickets = socketTickets(realtime, now);
   const channels = channelsService({ repo: channelsRepository(storage), users: authRepo.users, hub, now });
-  const engine = createEngine(config);
+  const engine = createEngine(config, http.log);
   const tasksRepo = tasksRepository(storage);
   const store = taskStore(tasksRepo, hub);
-  const billing = freeBilling;
+  const billingFeature = billingService({ repo: billingRepository(storage), config, now, log: http.log });
+  const billing = billingFeature.billing;
   const runner = new TaskRunner({
     repo: tasksRepo,
     store,
@@ -124,6 +131,7 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
   const prompts: PromptComposer = settings;
   const drawInfo: DrawInfoSources = {
     ...pendingInfoSources(engine.displayName),
+    planOf: (userId) => billingFeature.ledger.planOf(userId),
     taskCounts: async (userId) => ({
       running: await tasksRepo.count({ userId, status: TaskStatus.InProgress }),
       queued: await tasksRepo.count({ userId, status: { $in: [TaskStatus.NotStart, TaskStatus.Submitted] } }),
@@ -152,10 +160,12 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
     prompts,
     engineName: engine.name,
     engineMaxBlend: engine.name === 'builtin' ? Limits.blendMaxImages : Limits.upstreamBlendMaxImages,
+    upstreamSeed: engine.imageSeed?.bind(engine),
     now,
   });
   late.tasks = tasks;
-  return { blobs, company, auth, uploads, hub, tickets, channels, engine, runner, messages, tasks, settings, drawInfo };
+  const upstream = upstreamHooks({ tasks: tasksRepo, engine });
+  return { blobs, company, auth, uploads, hub, tickets, channels, engine, runner, messages, tasks, settings, drawInfo, upstream, billing: billingFeature };
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
@@ -178,6 +188,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await http.register(swaggerUi, { routePrefix: '/docs' });
   await http.register(envelopePlugin);
+  const webDistDir = config.WEB_DIST_DIR || defaultWebDist;
+  const corsOrigins = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
+  await http.register(securityPlugin, { webDistDir, corsOrigins });
+  const metrics = createMetrics();
+  services.hub.observe((event, sentAt) => metrics.observeEvent(event, sentAt));
+  await http.register(metricsPlugin, { metrics, token: config.METRICS_TOKEN });
   await http.register(multipart, { limits: { fileSize: Limits.imageMaxBytes, files: Limits.uploadMaxFiles + 1 } });
   await http.register(authenticationPlugin, { resolver: services.auth });
   await http.register(healthPlugin, { storage, startedAt: now() });
@@ -188,9 +204,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await http.register(channelsPlugin, { channels: services.channels });
   await http.register(messagesPlugin, { messages: services.messages });
   await http.register(tasksPlugin, { tasks: services.tasks });
+  await http.register(upstreamPlugin, { hooks: services.upstream });
   await http.register(settingsPlugin, { settings: services.settings, channels: services.channels, infoSources: services.drawInfo });
+  await http.register(billingPlugin, { billing: services.billing, publicUrl: config.PUBLIC_URL });
   await http.register(realtimePlugin, { tickets: services.tickets, publicUrl: config.PUBLIC_URL });
-  await registerWebApp(http, config.WEB_DIST_DIR || defaultWebDist);
+  await registerWebApp(http, webDistDir);
 
   const io = createSocketServer(http.server, {
     hub: services.hub,
@@ -198,7 +216,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     access: services.channels,
     log: http.log,
   });
+  metrics.bindSources({
+    socketsConnected: () => io.engine.clientsCount,
+    queue: () => services.runner.counts(),
+    tasksByStatus: () => services.tasks.countsByStatus(),
+  });
   await storage.ready();
+  await services.billing.start();
   await services.runner.start();
 
   let closed = false;
@@ -211,6 +235,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       if (closed) return;
       closed = true;
       await services.runner.stop();
+      services.billing.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await http.close();
       if (!options.storage) await storage.close();

@@ -21,6 +21,9 @@ export const ConfigSchema = Type.Object({
   ENGINE_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 3 }),
   MJ_PROXY_URL: Type.String({ default: '' }),
   MJ_PROXY_SECRET: Type.String({ default: '' }),
+  MJ_PROXY_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 300_000, default: 15_000, description: 'every request to the midjourney-proxy gives up after this long' }),
+  MJ_PROXY_POLL_MS: Type.Integer({ minimum: 10, maximum: 600_000, default: 2_000, description: 'quiet time before an upstream task is polled (doubles while nothing changes)' }),
+  MJ_PROXY_POLL_MAX_MS: Type.Integer({ minimum: 10, maximum: 600_000, default: 30_000, description: 'longest wait between two polls of an upstream task' }),
   SMS_PROVIDER: Enum(['console', 'aliyun'] as const, 'console'),
   ALIYUN_ACCESS_KEY_ID: Type.String({ default: '' }),
   ALIYUN_ACCESS_KEY_SECRET: Type.String({ default: '' }),
@@ -28,6 +31,15 @@ export const ConfigSchema = Type.Object({
   ALIYUN_SMS_TEMPLATE_CODE: Type.String({ default: '' }),
   ALIYUN_SMS_ENDPOINT: Type.String({ default: 'https://dysmsapi.aliyuncs.com' }),
   PAYMENT_PROVIDER: Enum(['sandbox', 'wechat'] as const, 'sandbox'),
+  FREE_DAILY_CREDITS: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 10, description: 'free credits each user gets every day (topped up, not accumulated)' }),
+  WECHAT_APP_ID: Type.String({ default: '' }),
+  WECHAT_MCH_ID: Type.String({ default: '' }),
+  WECHAT_MCH_SERIAL: Type.String({ default: '', description: 'serial number of the merchant API certificate' }),
+  WECHAT_MCH_PRIVATE_KEY: Type.String({ default: '', description: 'merchant API private key: PEM text or a file path' }),
+  WECHAT_PLATFORM_PUBLIC_KEY: Type.String({ default: '', description: 'WeChat Pay platform public key: PEM text or a file path' }),
+  WECHAT_PLATFORM_SERIAL: Type.String({ default: '', description: 'optional: the platform key id / certificate serial notifications must carry' }),
+  WECHAT_API_V3_KEY: Type.String({ default: '' }),
+  WECHAT_API_BASE: Type.String({ default: 'https://api.mch.weixin.qq.com' }),
   LOG_LEVEL: Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
   COMPANY_NAME: Type.String({ default: 'Drawspace' }),
   COMPANY_DESCRIPTION: Type.String({ default: 'Draw with AI together, live, in shared channels.' }),
@@ -35,6 +47,8 @@ export const ConfigSchema = Type.Object({
   SHOW_CHATGPT: Type.Boolean({ default: false }),
   SHOW_DISCORD: Type.Boolean({ default: true }),
   WEB_DIST_DIR: Type.String({ default: '' }),
+  CORS_ORIGINS: Type.String({ default: '', description: 'comma-separated origins allowed to call the API cross-site' }),
+  METRICS_TOKEN: Type.String({ default: '' }),
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -82,6 +96,16 @@ function checkCrossFieldRules(config: Config): void {
   }
   if (config.IMAGE_ENGINE === 'midjourney-proxy' && !config.MJ_PROXY_URL) {
     throw new ConfigError('Invalid configuration:\n  - MJ_PROXY_URL is required when IMAGE_ENGINE=midjourney-proxy');
+  }
+  if (config.IMAGE_ENGINE === 'midjourney-proxy' && !/^https?:\/\/[^\s/]+/.test(config.MJ_PROXY_URL)) {
+    throw new ConfigError('Invalid configuration:\n  - MJ_PROXY_URL must be an http(s) URL like http://mj-proxy:8080');
+  }
+  if (config.PAYMENT_PROVIDER === 'wechat') {
+    const required = ['WECHAT_APP_ID', 'WECHAT_MCH_ID', 'WECHAT_MCH_SERIAL', 'WECHAT_MCH_PRIVATE_KEY', 'WECHAT_PLATFORM_PUBLIC_KEY', 'WECHAT_API_V3_KEY', 'PUBLIC_URL'] as const;
+    const problems = required.filter((key) => !config[key]).map((key) => `${key} is required when PAYMENT_PROVIDER=wechat`);
+    if (config.WECHAT_API_V3_KEY && Buffer.byteLength(config.WECHAT_API_V3_KEY) !== 32) problems.push('WECHAT_API_V3_KEY must be the 32-character API v3 key');
+    if (!/^https?:\/\/[^/]+/.test(config.WECHAT_API_BASE)) problems.push('WECHAT_API_BASE must be an http(s) URL');
+    if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
   if (config.PUBLIC_URL && !/^https?:\/\/[^/]+$/.test(config.PUBLIC_URL.replace(/\/$/, ''))) {
     throw new ConfigError(`Invalid configuration:\n  - PUBLIC_URL must be an origin like https://draw.example.com (got ${JSON.stringify(config.PUBLIC_URL)})`);

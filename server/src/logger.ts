@@ -17,7 +17,11 @@ export const REDACTED_PATHS = [
 
 /** Hook URLs carry a per-task token in their path; log them without it. */
 export function maskUrl(url: string): string {
-  return url.replace(/(\/api\/open\/notify\/[^/?]+\/)[^/?]+/, '$1[redacted]').replace(/([?&](?:token|ticket|code)=)[^&]+/g, '$1[redacted]');
+  return url
+    .replace(/(\/api\/open\/notify\/[^/?]+\/)[^/?]+/, '$1[redacted]')
+    .replace(/(\/(?:api\/open\/sandbox|pay\/sandbox)\/[^/?]+\/)[^/?]+/, '$1[redacted]')
+    .replace(/(\/api\/home\/redeem\/)[^/?]+/, '$1[redacted]')
+    .replace(/([?&](?:token|ticket|code|url)=)[^&]+/g, '$1[redacted]');
 }
 
 export function loggerOptions(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>): FastifyServerOptions['logger'] {

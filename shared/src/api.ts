@@ -162,3 +162,78 @@ export interface DrawInfo {
   queuedTasks: number;
   channelId: string;
 }
+
+// ---- Plans, payments, credits and redeem codes ----------------------------------------------
+// (Imports for this section sit here so the section can be appended without touching the top.)
+import type { Period, TaskAction } from './constants';
+
+/** An order's life: unpaid → paid | cancelled (by its owner) | expired (30 min unpaid). */
+export const OrderStatus = { Unpaid: 'unpaid', Paid: 'paid', Cancelled: 'cancelled', Expired: 'expired' } as const;
+export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
+
+export const PaymentProviderName = { Sandbox: 'sandbox', Wechat: 'wechat' } as const;
+export type PaymentProviderName = (typeof PaymentProviderName)[keyof typeof PaymentProviderName];
+
+/** The plan a user holds: the product last paid for (or redeemed), until `expiresAt`. */
+export interface PlanInfo {
+  productId: string;
+  name: string;
+  period: Period;
+  /** Epoch ms at which the plan ends (it does not renew by itself). */
+  expiresAt: number;
+}
+
+/** GET /api/home/credits → CreditAccount: the balance (derived from the ledger) and the plan. */
+export interface CreditAccount {
+  /** Every credit the user can spend now, today's free allowance included. */
+  balance: number;
+  /** The part of `balance` that is today's free allowance (spent first, does not roll over). */
+  free: number;
+  /** Free credits given each day (the allowance is topped up to this). */
+  dailyAllowance: number;
+  plan: PlanInfo | null;
+  /** What each task action costs, in credits. */
+  prices: Record<TaskAction, number>;
+}
+
+/** POST /api/home/order → Order; GET /api/home/orders → Order[]; GET /api/home/orders/{id} → Order */
+export interface Order {
+  id: string;
+  /** Unique, human-readable order number (the merchant order number at the payment provider). */
+  orderNo: string;
+  productId: string;
+  productName: string;
+  period: Period;
+  credits: number;
+  /** Integer cents. */
+  amount: number;
+  currency: string;
+  status: OrderStatus;
+  provider: PaymentProviderName | null;
+  createdAt: number;
+  /** An unpaid order expires at this time. */
+  expiresAt: number;
+  paidAt: number | null;
+  cancelledAt: number | null;
+}
+
+/** POST /api/home/pay/{orderId} → PaymentStart: what the subscribe dialog shows. */
+export interface PaymentStart {
+  orderId: string;
+  provider: PaymentProviderName;
+  /** What the QR code encodes: a `weixin://wxpay/…` code URL, or the sandbox payment page. */
+  codeUrl: string;
+  /** `/api/home/qrcode?url=<codeUrl>`: a PNG of the QR code. */
+  qrcodeUrl: string;
+  expiresAt: number;
+}
+
+/** POST /api/home/redeem/{code} → RedeemAnswer */
+export interface RedeemAnswer {
+  kind: 'credits' | 'plan';
+  /** Credits granted by this code. */
+  credits: number;
+  /** The plan now held, when the code granted one. */
+  plan: PlanInfo | null;
+  balance: number;
+}

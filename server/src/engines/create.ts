@@ -1,14 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { createBuiltinEngine } from './builtin/engine';
+import { createMidjourneyProxyEngine } from './midjourney-proxy/engine';
 import type { ImageEngine } from './port';
 
 /** The engine the configuration asks for. */
-export function createEngine(config: Config): ImageEngine {
+export function createEngine(config: Config, log?: FastifyBaseLogger): ImageEngine {
   switch (config.IMAGE_ENGINE) {
     case 'builtin':
       return createBuiltinEngine({ stepMs: config.BUILTIN_ENGINE_STEP_MS });
     case 'midjourney-proxy':
-      throw new Error('IMAGE_ENGINE=midjourney-proxy is not available in this build yet; use builtin.');
+      return createMidjourneyProxyEngine({
+        baseUrl: config.MJ_PROXY_URL,
+        secret: config.MJ_PROXY_SECRET,
+        publicUrl: config.PUBLIC_URL,
+        timeoutMs: config.MJ_PROXY_TIMEOUT_MS,
+        pollMinMs: config.MJ_PROXY_POLL_MS,
+        pollMaxMs: Math.max(config.MJ_PROXY_POLL_MS, config.MJ_PROXY_POLL_MAX_MS),
+        ...(log ? { log } : {}),
+      });
     default: {
       const never: never = config.IMAGE_ENGINE;
       throw new Error(`unknown engine ${String(never)}`);

@@ -14,6 +14,9 @@ export interface EngineImage {
 
 export type PanDirection = 'left' | 'right' | 'up' | 'down';
 
+/** Midjourney's job modes; an upstream picks its queue from it (`/mj-fast/…`). */
+export type EngineSpeed = 'relax' | 'fast' | 'turbo';
+
 /** What a finished parent task hands to an action on it (upscale, vary, zoom, pan, region). */
 export interface ParentImage {
   taskId: string;
@@ -21,6 +24,10 @@ export interface ParentImage {
   prompt: string;
   seed: number;
   image: EngineImage;
+  /** The parent's id at the upstream (midjourney-proxy); null when another engine drew it. */
+  upstreamId?: string | null;
+  /** The button pressed on the parent, exactly as the parent carries it (the upstream's customId). */
+  customId?: string;
 }
 
 export type EngineJob =
@@ -31,9 +38,9 @@ export type EngineJob =
   | { kind: 'zoom'; parent: ParentImage; prompt: string; seed: number; factor: number }
   | { kind: 'pan'; parent: ParentImage; prompt: string; seed: number; direction: PanDirection }
   | { kind: 'region'; parent: ParentImage; prompt: string; seed: number; mask: EngineImage }
-  | { kind: 'blend'; images: EngineImage[]; dimensions: BlendDimensions; seed: number }
-  | { kind: 'describe'; image: EngineImage }
-  | { kind: 'shorten'; prompt: string };
+  | { kind: 'blend'; images: EngineImage[]; dimensions: BlendDimensions; seed: number; botType?: BotType; speed?: EngineSpeed }
+  | { kind: 'describe'; image: EngineImage; botType?: BotType; speed?: EngineSpeed }
+  | { kind: 'shorten'; prompt: string; botType?: BotType; speed?: EngineSpeed };
 
 export type EngineJobKind = EngineJob['kind'];
 
@@ -54,11 +61,27 @@ export interface EngineResult {
   seed: string;
 }
 
+/** Upstream facts worth showing while a task waits. */
+export interface EngineNote {
+  /** Its place in the upstream's queue (1 = next), or null once it is no longer queued. */
+  queuePosition: number | null;
+}
+
 export interface EngineRunContext {
   /** The task id: engines use it (hashed) inside button customIds. */
   taskId: string;
   signal: AbortSignal;
   onProgress(update: EngineProgress): Promise<void>;
+  /**
+   * The task's id at the upstream when an earlier run already submitted it (a restarted server
+   * resumes following it instead of submitting again). Engines without an upstream ignore it.
+   */
+  upstreamId?: string | null;
+  /** Persists the upstream's id for this task; resolves once it is stored. */
+  rememberUpstreamId?(id: string): Promise<void>;
+  /** The task's secret for upstream notify hooks (goes in the hook URL's path). */
+  hookToken?: string;
+  onNote?(note: EngineNote): Promise<void>;
 }
 
 export interface ImageEngine {
@@ -67,6 +90,17 @@ export interface ImageEngine {
   /** Shown to users; never pretends to be Midjourney when it is not. */
   readonly displayName: string;
   run(job: EngineJob, context: EngineRunContext): Promise<EngineResult>;
+  /**
+   * True when the engine reports itself when a job starts (an upstream queue decides): the runner
+   * then leaves the task SUBMITTED until the first progress instead of marking it IN_PROGRESS.
+   */
+  readonly reportsStart?: boolean;
+  /** A notify-hook callback for one of our tasks (its token already checked). */
+  notify?(taskId: string, payload: unknown): void;
+  /** Best effort: stops the task at the upstream (a user cancelled it or its deadline passed). */
+  cancel?(upstreamId: string): Promise<void>;
+  /** The seed of a finished upstream task (may take about a minute); throws an AppError. */
+  imageSeed?(upstreamId: string): Promise<string>;
 }
 
 /** A failure the user should read (moderation, bad input, upstream said no). */

@@ -1,4 +1,6 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@draw/shared';
+import { billingMessages } from '../features/billing/messages';
+import { upstreamMessages } from '../features/upstream/messages';
 
 export type Catalogue = Record<Language, string>;
 
@@ -340,7 +342,7 @@ const coreMessages = {
 } as const satisfies Record<string, Catalogue>;
 
 /** Features with many messages keep them beside their code (`features/<name>/messages.ts`). */
-export const messages = { ...coreMessages };
+export const messages = { ...coreMessages, ...billingMessages, ...upstreamMessages };
 
 export type MessageKey = keyof typeof messages;
 export type MessageParams = Record<string, string | number>;

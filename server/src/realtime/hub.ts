@@ -21,6 +21,7 @@ export const userRoomOf = (userId: string) => `user:${userId}`;
 export class ChannelHub {
   private readonly chains = new Map<string, Promise<unknown>>();
   private sink: EventSink | null = null;
+  private readonly observers: ((event: ChannelEvent, sentAt: number) => void)[] = [];
 
   constructor(
     private readonly repo: RealtimeRepository,
@@ -29,6 +30,11 @@ export class ChannelHub {
 
   attach(sink: EventSink): void {
     this.sink = sink;
+  }
+
+  /** Called after each event is stored and sent (metrics). */
+  observe(observer: (event: ChannelEvent, sentAt: number) => void): void {
+    this.observers.push(observer);
   }
 
   publish<T extends ChannelEventType>(channelId: string, type: T, data: ChannelEventData<T>): Promise<ChannelEvent> {
@@ -47,6 +53,8 @@ export class ChannelHub {
     const event = { channelId, seq, type, at: this.now(), data } as ChannelEvent;
     await this.repo.events.insertOne({ _id: `${channelId}:${seq}`, ...event });
     this.sink?.emit(event);
+    const sentAt = this.now();
+    for (const observer of this.observers) observer(event, sentAt);
     return event;
   }
 

@@ -3,7 +3,7 @@ import i18n from '../i18n';
 import { appSettingStore } from '../stores/appSetting';
 import { getToken, removeToken } from '../stores/auth';
 import { loginPath, navigateTo } from './navigation';
-import { notify } from './notify';
+import { notify, type ToastAction } from './notify';
 
 /** Base URL of every call: empty, so calls go to the site's own origin (spec §7). */
 export const BASE_URL = '';
@@ -76,6 +76,12 @@ function requestFailed(status: number, cause?: unknown): HttpError {
   return new HttpError(message, { status, cause });
 }
 
+/**
+ * A way out offered on the error toast of a refusal, by reason: a feature registers its own (the
+ * subscribe dialog offers itself on `insufficient_credits`), so callers need not know about it.
+ */
+export const refusalActions: Partial<Record<ErrorReason, () => ToastAction>> = {};
+
 /** Applies the envelope rules of spec §8, whatever the HTTP status. */
 function handleEnvelope<T>(envelope: Envelope<unknown>, status: number): T {
   if (envelope.success) return envelope.data as T;
@@ -86,7 +92,9 @@ function handleEnvelope<T>(envelope: Envelope<unknown>, status: number): T {
   }
   if (envelope.code === 404 || envelope.code === 500) return envelope as T;
   if (envelope.message) {
-    notify.error(envelope.message);
+    const action = reason ? refusalActions[reason]?.() : undefined;
+    if (action) notify.error(envelope.message, action);
+    else notify.error(envelope.message);
     throw new HttpError(envelope.message, { status, code: envelope.code, reason });
   }
   throw new HttpError(UNKNOWN_ERROR_MESSAGE, { status, code: envelope.code, reason });

@@ -1,9 +1,15 @@
 import { toast } from 'sonner';
 
+/** A button on a toast (e.g. "Subscribe" on a refusal for lack of credits). */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
 /** The one place the app raises toasts, so tests can observe them. */
 export const notify = {
   success: (message: string) => toast.success(message),
-  error: (message: string) => toast.error(message),
+  error: (message: string, action?: ToastAction) => toast.error(message, action ? { action, duration: 8000 } : undefined),
   warning: (message: string) => toast.warning(message),
   info: (message: string) => toast(message),
 };

@@ -9,23 +9,38 @@ export interface ChannelsState {
   status: ChannelListStatus;
 }
 
-/** The channels the current user belongs to (GET /api/draw/channels). */
+/**
+ * The channels the current user belongs to. While the drawing screen is open the channel session
+ * (live/channelSession.ts) owns this list and keeps it in step with the live feed.
+ */
 export const channelsStore = proxy<ChannelsState>({ items: [], status: 'idle' });
+
+/** GET /api/draw/channels; throws when the answer is not a list (a 404/500 envelope comes back raw). */
+export async function fetchChannels(): Promise<Channel[]> {
+  const answer = await http.get<Channel[]>('/api/draw/channels');
+  if (!Array.isArray(answer)) throw new Error('GET /api/draw/channels did not answer a list');
+  return answer;
+}
+
+type Reloader = () => Promise<Channel[]>;
+let reloader: Reloader | null = null;
+
+/** The channel session routes `loadChannels()` through itself while it runs (`null` to stop). */
+export function setChannelsReloader(next: Reloader | null): void {
+  reloader = next;
+}
 
 /** (Re)loads the channel list; call it after creating, editing, deleting or quitting a channel. */
 export async function loadChannels(): Promise<Channel[]> {
+  if (reloader) return reloader();
   channelsStore.status = 'loading';
   try {
-    const answer = await http.get<Channel[]>('/api/draw/channels');
-    // A 404/500 envelope comes back as the raw body (spec §8): keep the list as it was.
-    if (!Array.isArray(answer)) {
-      channelsStore.status = 'error';
-      return channelsStore.items;
-    }
+    const answer = await fetchChannels();
     channelsStore.items = answer;
     channelsStore.status = 'ready';
     return answer;
   } catch {
+    // Keep the list as it was.
     channelsStore.status = 'error';
     return channelsStore.items;
   }
@@ -34,4 +49,10 @@ export async function loadChannels(): Promise<Channel[]> {
 /** Spec §4: the channel named by the route if it is in the list, otherwise the first channel. */
 export function pickChannel<T extends Pick<Channel, 'id'>>(channels: readonly T[], uuid: string | undefined): T | null {
   return channels.find((channel) => channel.id === uuid) ?? channels[0] ?? null;
+}
+
+/** The listed channel with this id, if any. */
+export function findChannel(id: string | null | undefined): Channel | null {
+  if (!id) return null;
+  return channelsStore.items.find((channel) => channel.id === id) ?? null;
 }

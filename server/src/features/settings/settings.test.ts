@@ -269,13 +269,13 @@ describe('the prompt the task service gets', () => {
 });
 
 describe('/info', () => {
-  it('shows the engine, job mode, remix and version of the member per bot; no plan or credits yet, no tasks', async () => {
+  it('shows the engine, job mode, remix and version of the member per bot; no plan, only the daily free credits, no tasks', async () => {
     const { session, channelId } = await member();
     await data(call(session, 'PUT', '/api/draw/settings?botType=NIJI_JOURNEY', { speed: 'relax', version: '5', remix: true }));
     expect(await data(call(session, 'GET', `/api/draw/info/${channelId}`))).toEqual({
       engine: 'Built-in sketch engine',
       plan: null,
-      credits: null,
+      credits: app.config.FREE_DAILY_CREDITS,
       renewsAt: null,
       jobMode: 'fast',
       remix: false,

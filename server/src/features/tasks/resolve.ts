@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { ErrorReason } from '@draw/shared';
-import { EngineFailure, type EngineImage, type EngineJob, type ParentImage } from '../../engines/port';
+import { ErrorReason, type BotType } from '@draw/shared';
+import { EngineFailure, type EngineImage, type EngineJob, type EngineSpeed, type ParentImage } from '../../engines/port';
 import type { BlobStore } from '../../blobs/port';
 import { AppError } from '../../errors';
 import type { JobSpec } from './jobs';
@@ -19,11 +19,19 @@ export function jobResolver(blobs: BlobStore, tasks: TasksRepository) {
     return { data, mime: MIME_BY_FORMAT[meta.format ?? ''] ?? 'image/png', width: meta.width ?? 0, height: meta.pageHeight ?? meta.height ?? 0 };
   }
 
-  async function parent(id: string): Promise<ParentImage> {
+  async function parent(id: string, customId: string | undefined): Promise<ParentImage> {
     const doc = await tasks.findOne({ _id: id });
     const key = blobKeyOf(doc?.imageUrl ?? null);
     if (!doc || !key) throw new EngineFailure('The image this action starts from is no longer available.');
-    return { taskId: id, action: doc.action, prompt: doc.finalPrompt || doc.prompt, seed: Number(doc.seed ?? 0), image: await image(key) };
+    return {
+      taskId: id,
+      action: doc.action,
+      prompt: doc.finalPrompt || doc.prompt,
+      seed: Number(doc.seed ?? 0),
+      image: await image(key),
+      upstreamId: doc.upstreamId ?? null,
+      ...(customId ? { customId } : {}),
+    };
   }
 
   return async function resolve(job: JobSpec): Promise<EngineJob> {
@@ -31,23 +39,23 @@ export function jobResolver(blobs: BlobStore, tasks: TasksRepository) {
       case 'imagine':
         return { ...job, references: await Promise.all(job.referenceKeys.map(image)) };
       case 'upscale':
-        return { kind: 'upscale', parent: await parent(job.parentId), index: job.index, mode: job.mode };
+        return { kind: 'upscale', parent: await parent(job.parentId, job.customId), index: job.index, mode: job.mode };
       case 'variation':
-        return { kind: 'variation', parent: await parent(job.parentId), prompt: job.prompt, seed: job.seed, index: job.index, strength: job.strength };
+        return { kind: 'variation', parent: await parent(job.parentId, job.customId), prompt: job.prompt, seed: job.seed, index: job.index, strength: job.strength };
       case 'reroll':
-        return { kind: 'reroll', parent: await parent(job.parentId), prompt: job.prompt, seed: job.seed };
+        return { kind: 'reroll', parent: await parent(job.parentId, job.customId), prompt: job.prompt, seed: job.seed };
       case 'zoom':
-        return { kind: 'zoom', parent: await parent(job.parentId), prompt: job.prompt, seed: job.seed, factor: job.factor };
+        return { kind: 'zoom', parent: await parent(job.parentId, job.customId), prompt: job.prompt, seed: job.seed, factor: job.factor };
       case 'pan':
-        return { kind: 'pan', parent: await parent(job.parentId), prompt: job.prompt, seed: job.seed, direction: job.direction };
+        return { kind: 'pan', parent: await parent(job.parentId, job.customId), prompt: job.prompt, seed: job.seed, direction: job.direction };
       case 'region':
-        return { kind: 'region', parent: await parent(job.parentId), prompt: job.prompt, seed: job.seed, mask: await image(job.maskKey) };
+        return { kind: 'region', parent: await parent(job.parentId, job.customId), prompt: job.prompt, seed: job.seed, mask: await image(job.maskKey) };
       case 'blend':
-        return { kind: 'blend', images: await Promise.all(job.imageKeys.map(image)), dimensions: job.dimensions, seed: job.seed };
+        return { kind: 'blend', images: await Promise.all(job.imageKeys.map(image)), dimensions: job.dimensions, seed: job.seed, ...upstreamHints(job) };
       case 'describe':
-        return { kind: 'describe', image: await image(job.imageKey) };
+        return { kind: 'describe', image: await image(job.imageKey), ...upstreamHints(job) };
       case 'shorten':
-        return { kind: 'shorten', prompt: job.prompt };
+        return { kind: 'shorten', prompt: job.prompt, ...upstreamHints(job) };
       default: {
         const never: never = job;
         throw new AppError(ErrorReason.Internal, 'error.internal', { job: JSON.stringify(never) });
@@ -56,3 +64,8 @@ export function jobResolver(blobs: BlobStore, tasks: TasksRepository) {
   };
 }
 export type JobResolver = ReturnType<typeof jobResolver>;
+
+/** Bot and speed, when the stored job has them (jobs stored before they existed do not). */
+function upstreamHints(job: { botType?: BotType; speed?: EngineSpeed }): { botType?: BotType; speed?: EngineSpeed } {
+  return { ...(job.botType ? { botType: job.botType } : {}), ...(job.speed ? { speed: job.speed } : {}) };
+}

@@ -70,10 +70,16 @@ export class TaskRunner {
     this.pump();
   }
 
-  cancel(taskId: string): void {
+  cancel(taskId: string, upstreamId: string | null = null): void {
     this.running.get(taskId)?.abort(new Cancelled());
     const queued = this.queue.indexOf(taskId);
     if (queued >= 0) this.queue.splice(queued, 1);
+    if (upstreamId) this.cancelUpstream(taskId, upstreamId);
+  }
+
+  /** Best effort: an upstream that keeps drawing a task we gave up on only wastes its own time. */
+  private cancelUpstream(taskId: string, upstreamId: string): void {
+    void this.deps.engine.cancel?.(upstreamId).catch((err: unknown) => this.deps.log.warn({ err, taskId }, 'upstream cancel failed'));
   }
 
   counts(): { running: number; queued: number } {
@@ -126,7 +132,7 @@ export class TaskRunner {
       const doc = await store.get(id);
       if (!doc || store.isTerminal(doc.status)) return;
       const job = await resolve(doc.job);
-      await store.update(id, { status: TaskStatus.InProgress, startTime: doc.startTime ?? now() });
+      if (!engine.reportsStart) await store.update(id, { status: TaskStatus.InProgress, startTime: doc.startTime ?? now() });
       const result = await engine.run(job, {
         taskId: id,
         signal: controller.signal,
@@ -134,8 +140,22 @@ export class TaskRunner {
           const previewUrl = preview ? await this.saveImage(preview) : undefined;
           await store.update(id, { status: TaskStatus.InProgress, progress: formatProgress(progress), ...(previewUrl ? { previewUrl } : {}) });
         },
+        upstreamId: doc.upstreamId,
+        hookToken: doc.hookToken,
+        // Stored before the engine goes on, so a crash from here on resumes instead of resubmitting.
+        rememberUpstreamId: async (upstreamId) => {
+          await store.patch(id, { upstreamId }, false);
+        },
+        onNote: async ({ queuePosition }) => {
+          const current = await store.get(id);
+          if (!current || store.isTerminal(current.status)) return;
+          const { queuePosition: _was, ...properties } = current.properties;
+          await store.patch(id, { properties: queuePosition === null ? properties : { ...properties, queuePosition } });
+        },
       });
       const imageUrl = result.image ? await this.saveImage(result.image) : null;
+      // Read again: notes may have changed the properties while it ran; a finished task is in no queue.
+      const { queuePosition: _queued, ...properties } = (await store.get(id))?.properties ?? doc.properties;
       await store.update(id, {
         status: TaskStatus.Success,
         progress: '100%',
@@ -145,7 +165,7 @@ export class TaskRunner {
         seed: result.seed,
         description: result.description ?? doc.description,
         properties: {
-          ...doc.properties,
+          ...properties,
           ...(result.prompts ? { prompts: result.prompts } : {}),
           ...(result.image ? { width: result.image.width, height: result.image.height } : {}),
         },
@@ -175,6 +195,7 @@ export class TaskRunner {
     );
     for (const task of overdue) {
       this.running.get(task._id)?.abort(new Cancelled());
+      if (task.upstreamId) this.cancelUpstream(task._id, task.upstreamId);
       const minutes = Math.round((task.deadlineAt - task.submitTime) / 60_000);
       await this.fail(task._id, `Timed out: the task did not finish within ${minutes} minutes. Your credits were refunded.`);
     }

@@ -18,6 +18,8 @@ import type { ChannelsService } from '../channels/service';
 import type { MessagesService } from '../messages/service';
 import type { UploadsService } from '../uploads/service';
 import type { BlobStore } from '../../blobs/port';
+import type { EngineSpeed } from '../../engines/port';
+import { speedOf } from '../../engines/speed';
 import type { Billing } from './billing';
 import { ModalKind, type JobSpec } from './jobs';
 import { toTask, type TaskDoc, type TasksRepository } from './repository';
@@ -41,6 +43,8 @@ export interface TasksDeps {
   prompts: PromptComposer;
   engineName: string;
   engineMaxBlend: number;
+  /** The seed of a finished upstream task, from the upstream (engines with an upstream only). */
+  upstreamSeed?: (upstreamId: string) => Promise<string>;
   now: () => number;
 }
 
@@ -147,8 +151,14 @@ export function tasksService(deps: TasksDeps) {
     return doc;
   }
 
+  /** The user's bot and job mode for jobs without a prompt of their own (an upstream queues by mode). */
+  async function upstreamHints(userId: string, botType: BotType): Promise<{ botType: BotType; speed?: EngineSpeed }> {
+    const speed = speedOf((await prompts.compose(userId, botType, '')).finalPrompt);
+    return speed ? { botType, speed } : { botType };
+  }
+
   /** Turns a button press on a finished task into the next task, as Midjourney would. */
-  async function fromButton(user: UserDoc, channelId: string, parent: TaskDoc, button: ParsedCustomId) {
+  async function fromButton(user: UserDoc, channelId: string, parent: TaskDoc, button: ParsedCustomId, customId: string) {
     const { finalPrompt, remix } = await prompts.compose(user._id, parent.botType, parent.prompt);
     const common = { user, channelId, botType: parent.botType, parentId: parent._id, prompt: parent.prompt, finalPrompt };
     const seed = randomInt(0, 4294967295);
@@ -156,23 +166,23 @@ export function tasksService(deps: TasksDeps) {
       needsModal(button, remix) ? { kind, defaultPrompt } : null;
     switch (button.kind) {
       case 'upscale':
-        return create({ ...common, action: TaskAction.Upscale, job: { kind: 'upscale', parentId: parent._id, index: button.index, mode: 'default' }, properties: { index: button.index } });
+        return create({ ...common, action: TaskAction.Upscale, job: { kind: 'upscale', parentId: parent._id, customId, index: button.index, mode: 'default' }, properties: { index: button.index } });
       case 'upscaleVariant':
-        return create({ ...common, action: TaskAction.Upscale, job: { kind: 'upscale', parentId: parent._id, index: 1, mode: button.mode } });
+        return create({ ...common, action: TaskAction.Upscale, job: { kind: 'upscale', parentId: parent._id, customId, index: 1, mode: button.mode } });
       case 'variation':
-        return create({ ...common, action: TaskAction.Variation, modal: modalFor(ModalKind.Remix), job: { kind: 'variation', parentId: parent._id, prompt: parent.finalPrompt, seed, index: button.index, strength: 'index' }, properties: { index: button.index } });
+        return create({ ...common, action: TaskAction.Variation, modal: modalFor(ModalKind.Remix), job: { kind: 'variation', parentId: parent._id, customId, prompt: parent.finalPrompt, seed, index: button.index, strength: 'index' }, properties: { index: button.index } });
       case 'vary':
-        return create({ ...common, action: TaskAction.Variation, modal: modalFor(ModalKind.Remix), job: { kind: 'variation', parentId: parent._id, prompt: parent.finalPrompt, seed, index: 1, strength: button.strength } });
+        return create({ ...common, action: TaskAction.Variation, modal: modalFor(ModalKind.Remix), job: { kind: 'variation', parentId: parent._id, customId, prompt: parent.finalPrompt, seed, index: 1, strength: button.strength } });
       case 'reroll':
-        return create({ ...common, action: TaskAction.Reroll, modal: modalFor(ModalKind.Remix), job: { kind: 'reroll', parentId: parent._id, prompt: parent.finalPrompt, seed } });
+        return create({ ...common, action: TaskAction.Reroll, modal: modalFor(ModalKind.Remix), job: { kind: 'reroll', parentId: parent._id, customId, prompt: parent.finalPrompt, seed } });
       case 'zoomOut':
-        return create({ ...common, action: TaskAction.Zoom, job: { kind: 'zoom', parentId: parent._id, prompt: parent.finalPrompt, seed, factor: button.factor } });
+        return create({ ...common, action: TaskAction.Zoom, job: { kind: 'zoom', parentId: parent._id, customId, prompt: parent.finalPrompt, seed, factor: button.factor } });
       case 'customZoom':
-        return create({ ...common, action: TaskAction.Zoom, modal: { kind: ModalKind.CustomZoom, defaultPrompt: `${parent.prompt} --zoom 2` }, job: { kind: 'zoom', parentId: parent._id, prompt: parent.finalPrompt, seed, factor: 2 } });
+        return create({ ...common, action: TaskAction.Zoom, modal: { kind: ModalKind.CustomZoom, defaultPrompt: `${parent.prompt} --zoom 2` }, job: { kind: 'zoom', parentId: parent._id, customId, prompt: parent.finalPrompt, seed, factor: 2 } });
       case 'pan':
-        return create({ ...common, action: TaskAction.Pan, modal: modalFor(ModalKind.Remix), job: { kind: 'pan', parentId: parent._id, prompt: parent.finalPrompt, seed, direction: button.direction } });
+        return create({ ...common, action: TaskAction.Pan, modal: modalFor(ModalKind.Remix), job: { kind: 'pan', parentId: parent._id, customId, prompt: parent.finalPrompt, seed, direction: button.direction } });
       case 'region':
-        return create({ ...common, action: TaskAction.Inpaint, modal: { kind: ModalKind.Region, defaultPrompt: parent.prompt }, job: { kind: 'region', parentId: parent._id, prompt: parent.finalPrompt, seed, maskKey: '' } });
+        return create({ ...common, action: TaskAction.Inpaint, modal: { kind: ModalKind.Region, defaultPrompt: parent.prompt }, job: { kind: 'region', parentId: parent._id, customId, prompt: parent.finalPrompt, seed, maskKey: '' } });
       case 'picReader':
       case 'promptAnalyzer': {
         const suggestions = (parent.properties.prompts as string[] | undefined) ?? [];
@@ -183,7 +193,7 @@ export function tasksService(deps: TasksDeps) {
       }
       case 'picReaderRetry': {
         if (parent.job.kind !== 'describe') throw bad('task.badButton');
-        return create({ ...common, action: TaskAction.Describe, prompt: '', finalPrompt: '', job: { kind: 'describe', imageKey: parent.job.imageKey } });
+        return create({ ...common, action: TaskAction.Describe, prompt: '', finalPrompt: '', job: { kind: 'describe', imageKey: parent.job.imageKey, ...(await upstreamHints(user._id, parent.botType)) } });
       }
       case 'bookmark': {
         const bookmarks = new Set((parent.properties.bookmarkedBy as string[] | undefined) ?? []);
@@ -218,9 +228,10 @@ export function tasksService(deps: TasksDeps) {
     async describe(user: UserDoc, channelId: string, body: { imageId: string; botType?: BotType }) {
       await channels.assertCanPost(user, channelId);
       const [imageKey] = await ownedImageKeys(user, [body.imageId]);
+      const botType = body.botType ?? BotType.MidJourney;
       return create({
-        user, channelId, botType: body.botType ?? BotType.MidJourney, action: TaskAction.Describe, prompt: '', finalPrompt: '',
-        job: { kind: 'describe', imageKey: imageKey! }, properties: { referenceUrls: [`/files/${imageKey}`] },
+        user, channelId, botType, action: TaskAction.Describe, prompt: '', finalPrompt: '',
+        job: { kind: 'describe', imageKey: imageKey!, ...(await upstreamHints(user._id, botType)) }, properties: { referenceUrls: [`/files/${imageKey}`] },
       });
     },
 
@@ -232,9 +243,10 @@ export function tasksService(deps: TasksDeps) {
       }
       const imageKeys = await ownedImageKeys(user, body.imageIds);
       const dimensions = body.dimensions ?? BlendDimensions.Square;
+      const botType = body.botType ?? BotType.MidJourney;
       return create({
-        user, channelId, botType: body.botType ?? BotType.MidJourney, action: TaskAction.Blend, prompt: '', finalPrompt: '',
-        job: { kind: 'blend', imageKeys, dimensions, seed: randomInt(0, 4294967295) },
+        user, channelId, botType, action: TaskAction.Blend, prompt: '', finalPrompt: '',
+        job: { kind: 'blend', imageKeys, dimensions, seed: randomInt(0, 4294967295), ...(await upstreamHints(user._id, botType)) },
         properties: { referenceUrls: imageKeys.map((k) => `/files/${k}`), dimensions },
       });
     },
@@ -242,7 +254,8 @@ export function tasksService(deps: TasksDeps) {
     async shorten(user: UserDoc, channelId: string, body: { prompt: string; botType?: BotType }) {
       await channels.assertCanPost(user, channelId);
       const prompt = validatePrompt(body.prompt);
-      return create({ user, channelId, botType: body.botType ?? BotType.MidJourney, action: TaskAction.Shorten, prompt, finalPrompt: prompt, job: { kind: 'shorten', prompt } });
+      const botType = body.botType ?? BotType.MidJourney;
+      return create({ user, channelId, botType, action: TaskAction.Shorten, prompt, finalPrompt: prompt, job: { kind: 'shorten', prompt, ...(await upstreamHints(user._id, botType)) } });
     },
 
     async action(user: UserDoc, channelId: string, body: { taskId: string; customId: string }) {
@@ -252,7 +265,7 @@ export function tasksService(deps: TasksDeps) {
       if (parent.status !== TaskStatus.Success) throw bad('task.notFinished');
       const button = parseCustomId(body.customId);
       if (!button || !parent.buttons.some((b) => b.customId === body.customId)) throw bad('task.badButton');
-      return fromButton(user, channelId, parent, button);
+      return fromButton(user, channelId, parent, button, body.customId);
     },
 
     async modal(user: UserDoc, channelId: string, body: { taskId: string; prompt?: string; maskBase64?: string }) {
@@ -304,14 +317,21 @@ export function tasksService(deps: TasksDeps) {
       if (doc.userId !== user._id && channel.creatorId !== user._id) throw bad('task.notYours');
       const cancelled = await store.update(taskId, { status: TaskStatus.Cancel, finishTime: now() });
       if (!cancelled) throw bad('task.finished');
-      runner.cancel(taskId);
+      runner.cancel(taskId, doc.upstreamId);
       await billing.refund(taskId);
       return cancelled;
     },
 
     async imageSeed(userId: string, taskId: string): Promise<{ seed: string }> {
       const doc = await taskInChannel(userId, taskId);
-      if (doc.status !== TaskStatus.Success || doc.seed === null) throw bad('task.notFinished');
+      if (doc.status !== TaskStatus.Success) throw bad('task.notFinished');
+      // An upstream task's seed lives at the upstream (read once, then kept).
+      if (!doc.seed && doc.upstreamId && deps.upstreamSeed) {
+        const seed = await deps.upstreamSeed(doc.upstreamId);
+        await store.patch(doc._id, { seed });
+        return { seed };
+      }
+      if (doc.seed === null) throw bad('task.notFinished');
       return { seed: doc.seed };
     },
 
@@ -322,6 +342,12 @@ export function tasksService(deps: TasksDeps) {
 
     async byIdsInChannel(channelId: string, ids: string[]): Promise<Task[]> {
       return (await repo.find({ _id: { $in: ids }, channelId })).map(toTask);
+    },
+
+    async countsByStatus(): Promise<Record<string, number>> {
+      const statuses = Object.values(TaskStatus);
+      const counts = await Promise.all(statuses.map((status) => repo.count({ status })));
+      return Object.fromEntries(statuses.map((status, i) => [status, counts[i]!]));
     },
 
     async countsFor(userId: string): Promise<{ running: number; queued: number }> {

@@ -15,6 +15,12 @@ import { DrawPage } from './DrawPage';
 import { drawDialogs } from './drawDialogs';
 
 vi.mock('../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+// The live connection never connects here: the list and the selection still work over REST.
+vi.mock('../../live/connection', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../live/connection')>();
+  const offline = { connected: false, start() {}, listen: () => () => {}, subscribe: () => Promise.reject(new Error('offline')), unsubscribe() {} };
+  return { ...actual, getLiveConnection: () => offline };
+});
 
 const channels = [
   { id: 'c1', title: 'lobby', isBan: false, isCreator: true, creatorId: 'u1', memberCount: 1, createdAt: 1 },

@@ -23,10 +23,12 @@ export interface DrawShellProps {
   renderChannelActions?: (channel: Channel) => ReactNode;
   /** Extra controls on the right of the `# title` bar. */
   headerActions?: ReactNode;
+  /** A column right of the main area (the member list); left out under 640 px. */
+  aside?: ReactNode;
 }
 
 /** Discord-style layout: icon rail, channel sidebar (overlay on mobile) and the main area. */
-export function DrawShell({ onCreateChannel, main, renderChannelActions, headerActions }: DrawShellProps) {
+export function DrawShell({ onCreateChannel, main, renderChannelActions, headerActions, aside }: DrawShellProps) {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
   const { siderCollapsed } = useSnapshot(appSettingStore);
@@ -43,6 +45,14 @@ export function DrawShell({ onCreateChannel, main, renderChannelActions, headerA
   if (layoutWasMobile !== isMobile) {
     setLayoutWasMobile(isMobile);
     setMobileSidebarOpen(false);
+  }
+
+  // A channel dialog (invite, edit) opened from the overlay's row actions takes its place.
+  const channelDialogOpen = dialogs.inviteChannelId !== null || dialogs.editChannelId !== null;
+  const [channelDialogWasOpen, setChannelDialogWasOpen] = useState(channelDialogOpen);
+  if (channelDialogWasOpen !== channelDialogOpen) {
+    setChannelDialogWasOpen(channelDialogOpen);
+    if (channelDialogOpen) setMobileSidebarOpen(false);
   }
 
   useEffect(() => {
@@ -124,7 +134,11 @@ export function DrawShell({ onCreateChannel, main, renderChannelActions, headerA
           onToggleSidebar={toggleSidebar}
           actions={headerActions}
         />
-        {main}
+        {/* Like Discord, the bar spans the member list too; the list sits beside the body. */}
+        <div className="flex min-h-0 flex-1">
+          <div className="flex min-w-0 flex-1 flex-col">{main}</div>
+          {!isMobile && aside}
+        </div>
       </main>
 
       <SettingsDialog open={dialogs.settings} onOpenChange={setSettingsDialogOpen} />

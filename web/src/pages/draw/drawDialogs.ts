@@ -2,12 +2,16 @@ import { proxy } from 'valtio';
 
 /**
  * Which dialogs of the drawing screen are open. The shell opens settings and subscribe itself;
- * `createChannel` is the hook point for the create-channel dialog (see DrawPage.tsx).
+ * the channel dialogs (create, edit, invite) are mounted in DrawPage.tsx.
  */
 export const drawDialogs = proxy({
   settings: false,
   subscribe: false,
   createChannel: false,
+  /** The channel being edited (修改频道), or null. */
+  editChannelId: null as string | null,
+  /** The channel whose invite dialog is open, or null. */
+  inviteChannelId: null as string | null,
 });
 
 export function openSettingsDialog(): void {
@@ -28,4 +32,16 @@ export function openCreateChannelDialog(): void {
 }
 export function setCreateChannelDialogOpen(open: boolean): void {
   drawDialogs.createChannel = open;
+}
+export function openEditChannelDialog(channelId: string): void {
+  drawDialogs.editChannelId = channelId;
+}
+export function closeEditChannelDialog(): void {
+  drawDialogs.editChannelId = null;
+}
+export function openInviteDialog(channelId: string): void {
+  drawDialogs.inviteChannelId = channelId;
+}
+export function closeInviteDialog(): void {
+  drawDialogs.inviteChannelId = null;
 }

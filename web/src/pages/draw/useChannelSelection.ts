@@ -1,37 +1,55 @@
 import type { Channel } from '@draw/shared';
-import { useCallback, useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { channelsStore, loadChannels, pickChannel } from '../../stores/channels';
-import { chatStore, setCurrentChannel } from '../../stores/chat';
+import { liveBus } from '../../live/bus';
+import { sendToChannelSession, startChannelSession, stopChannelSession } from '../../live/channelSession';
+import { channelsStore } from '../../stores/channels';
+import { chatStore } from '../../stores/chat';
+import { userInfoStore } from '../../stores/userInfo';
 
 /**
- * Spec §4 channel selection: the list is fetched on load; the channel is the route's uuid when it
- * matches, otherwise the first one. Selecting a channel clears the messages and goes to /draw/{id}.
+ * Spec §4 channel selection, run by the channel session (live/channelSession.ts): the list is
+ * fetched on load; the channel is the route's uuid when it matches, otherwise the first one.
+ * Selecting a channel clears the messages and goes to /draw/{id}. The session also keeps the list
+ * live (renames, mute, members, deletions) and moves on when the open channel is lost.
  */
 export function useChannelSelection() {
   const { uuid } = useParams();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const { items, status } = useSnapshot(channelsStore);
   const { currentChannel } = useSnapshot(chatStore);
+  const { id: userId } = useSnapshot(userInfoStore);
+  const routeUuid = uuid ?? null;
+  /** The channel the user just clicked: its navigation is a new history entry. */
+  const clicked = useRef<string | null>(null);
+
+  const routeAtStart = useEffectEvent(() => routeUuid);
+  const onSelected = useEffectEvent((channelId: string | null) => {
+    const byUser = channelId !== null && clicked.current === channelId;
+    clicked.current = null;
+    const target = channelId ? `/draw/${channelId}` : null;
+    if (target && pathname !== target) void navigate(target, { replace: !byUser });
+  });
 
   useEffect(() => {
-    void loadChannels();
+    const off = liveBus.on('selected', ({ channelId }) => onSelected(channelId));
+    const session = startChannelSession({ userId, routeUuid: routeAtStart() });
+    return () => {
+      off();
+      stopChannelSession(session);
+    };
+  }, [userId]);
+
+  useEffect(() => {
+    sendToChannelSession({ type: 'route.changed', uuid: routeUuid });
+  }, [routeUuid]);
+
+  const selectChannel = useCallback((channel: Pick<Channel, 'id' | 'title'>) => {
+    clicked.current = channel.id;
+    sendToChannelSession({ type: 'channel.select', id: channel.id });
   }, []);
-
-  useEffect(() => {
-    if (status !== 'ready') return;
-    const channel = pickChannel(items, uuid);
-    setCurrentChannel(channel ? { uuid: channel.id, title: channel.title } : null);
-  }, [items, status, uuid]);
-
-  const selectChannel = useCallback(
-    (channel: Pick<Channel, 'id' | 'title'>) => {
-      setCurrentChannel({ uuid: channel.id, title: channel.title });
-      navigate(`/draw/${channel.id}`);
-    },
-    [navigate],
-  );
 
   return { channels: items as readonly Channel[], status, currentChannel, selectChannel };
 }

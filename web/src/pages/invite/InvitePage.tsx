@@ -1,25 +1,95 @@
+import type { PublicInvite } from '@draw/shared';
 import { Loader2Icon } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { AuthLayout } from '../../components/app/AuthLayout';
+import { HttpError } from '../../lib/http';
+import { notify } from '../../lib/notify';
+import { ChannelCallError, channelApi } from '../draw/channels/api';
+import { InviteCard } from './InviteCard';
+import { InviteProblem } from './InviteProblem';
+
+type InviteState = { kind: 'loading' } | { kind: 'invalid' } | { kind: 'failed' } | { kind: 'ready'; invite: PublicInvite };
+
+/** A refusal that means the link itself is no good (unknown, expired, replaced, channel gone). */
+function isDeadLink(error: unknown): boolean {
+  if (error instanceof ChannelCallError) return true;
+  return error instanceof HttpError && (error.reason === 'gone' || error.reason === 'not_found' || error.status === 404 || error.status === 410);
+}
+
+function InviteLoading() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-live="polite" className="flex flex-col items-center gap-4 py-6 text-center">
+      <div className="flex size-16 items-center justify-center rounded-2xl bg-primary/15 text-primary">
+        <Loader2Icon className="size-8 animate-spin" aria-hidden />
+      </div>
+      <div>
+        <h1 className="text-xl font-semibold text-heading">{t('invite.loadingTitle')}</h1>
+        <p className="mt-1 text-sm text-muted-foreground">{t('invite.loadingText')}</p>
+      </div>
+    </div>
+  );
+}
+
+function InviteScreen({ code }: { code: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [state, setState] = useState<InviteState>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [joining, setJoining] = useState(false);
+
+  useEffect(() => {
+    let alive = true;
+    channelApi.publicInvite(code).then(
+      (invite) => {
+        if (!alive) return;
+        // Already a member: straight to the channel.
+        if (invite.channelId) void navigate(`/draw/${invite.channelId}`, { replace: true });
+        else setState(invite.valid ? { kind: 'ready', invite } : { kind: 'invalid' });
+      },
+      (error: unknown) => alive && setState({ kind: isDeadLink(error) ? 'invalid' : 'failed' }),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [code, attempt, navigate]);
+
+  async function join() {
+    setJoining(true);
+    try {
+      const channel = await channelApi.join(code);
+      notify.success(t('invite.joinSuccess'));
+      await navigate(`/draw/${channel.id}`, { replace: true });
+    } catch (error) {
+      // The HTTP client has shown the server's message (e.g. the link expired meanwhile).
+      if (isDeadLink(error)) setState({ kind: 'invalid' });
+      setJoining(false);
+    }
+  }
+
+  const retry = () => {
+    setState({ kind: 'loading' });
+    setAttempt((count) => count + 1);
+  };
+
+  if (state.kind === 'loading') return <InviteLoading />;
+  if (state.kind === 'ready') return <InviteCard invite={state.invite} joining={joining} onJoin={() => void join()} />;
+  return <InviteProblem kind={state.kind} onRetry={retry} />;
+}
 
 /**
- * /invite/:code — accepting an invite link. Hook point: the invite feature fills this screen
- * (channel title, creator, member count, join button); for now it shows that the invite is loading.
+ * /invite/:code (behind RequireAuth: a visitor signs in first and comes back here). Shows the
+ * channel, its creator and member count with a join button; an unusable link gets a clear screen
+ * with a way on; a member goes straight to the channel.
  */
 export function InvitePage() {
-  const { t } = useTranslation();
   const { code = '' } = useParams();
   return (
     <AuthLayout>
-      <div data-testid="invite-page" data-invite-code={code} role="status" aria-live="polite" className="flex flex-col items-center gap-4 py-6 text-center">
-        <div className="flex size-16 items-center justify-center rounded-2xl bg-primary/15 text-primary">
-          <Loader2Icon className="size-8 animate-spin" aria-hidden />
-        </div>
-        <div>
-          <h1 className="text-xl font-semibold text-heading">{t('invite.loadingTitle')}</h1>
-          <p className="mt-1 text-sm text-muted-foreground">{t('invite.loadingText')}</p>
-        </div>
+      <div data-testid="invite-page" data-invite-code={code}>
+        <InviteScreen key={code} code={code} />
       </div>
     </AuthLayout>
   );

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { ChannelHash } from '../sidebar/ChannelSection';
+import { LiveStatusPill } from './LiveStatusPill';
 
 export interface ChannelHeaderProps {
   title: string | null;
@@ -13,7 +14,7 @@ export interface ChannelHeaderProps {
   actions?: ReactNode;
 }
 
-/** The main area's top bar: sidebar toggle and `# title`. */
+/** The main area's top bar: sidebar toggle, `# title` and the connection indicator. */
 export function ChannelHeader({ title, isMobile, sidebarOpen, onToggleSidebar, actions }: ChannelHeaderProps) {
   const { t } = useTranslation();
   const toggleLabel = sidebarOpen ? t('sidebar.collapse') : t('sidebar.expand');
@@ -39,7 +40,10 @@ export function ChannelHeader({ title, isMobile, sidebarOpen, onToggleSidebar, a
           <span className="truncate">{title}</span>
         </h1>
       )}
-      {actions && <div className="ml-auto flex items-center gap-1">{actions}</div>}
+      <div className="ml-auto flex min-w-0 items-center gap-1">
+        <LiveStatusPill className="mr-1" />
+        {actions}
+      </div>
     </header>
   );
 }

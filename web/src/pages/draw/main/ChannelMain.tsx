@@ -1,30 +1,31 @@
+import type { Channel } from '@draw/shared';
 import { HashIcon, PlusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../../components/ui/button';
 import { channelsStore } from '../../../stores/channels';
 import { chatStore } from '../../../stores/chat';
+import { Composer } from '../composer/Composer';
+import { ChannelFeed } from './ChannelFeed';
 
 /**
- * The body of the main area (`channel-main`). Hook point: the message list and composer of the
- * current channel (`chatStore.currentChannel`) go here; until then it shows the channel's welcome.
+ * The body of the main area (`channel-main`): the current channel's message feed (live task
+ * cards, viewer, editors) and the composer below it.
  */
 export function ChannelMain({ onCreateChannel }: { onCreateChannel: () => void }) {
   const { t } = useTranslation();
   const { currentChannel } = useSnapshot(chatStore);
   const { items, status } = useSnapshot(channelsStore);
   const noChannels = status === 'ready' && items.length === 0;
+  const channel = currentChannel ? ((items.find((item) => item.id === currentChannel.uuid) as Channel | undefined) ?? null) : null;
 
   return (
-    <div data-testid="channel-main" className="scrollbar-thin flex min-h-0 flex-1 flex-col overflow-y-auto">
-      {currentChannel ? (
-        <div className="mt-auto px-4 pb-8 sm:px-6">
-          <div className="mb-4 flex size-[68px] items-center justify-center rounded-full bg-secondary text-heading dark:bg-[#41434a]">
-            <HashIcon className="size-10" aria-hidden />
-          </div>
-          <h2 className="text-[28px] leading-tight font-bold text-heading sm:text-[32px]">{t('main.welcomeTitle', { title: currentChannel.title })}</h2>
-          <p className="mt-2 text-base text-muted-foreground">{t('main.welcomeText', { title: currentChannel.title })}</p>
-        </div>
+    <div data-testid="channel-main" className="flex min-h-0 flex-1 flex-col">
+      {channel ? (
+        <>
+          <ChannelFeed key={channel.id} channel={channel} />
+          <Composer channel={channel} />
+        </>
       ) : noChannels ? (
         <div className="m-auto flex max-w-sm flex-col items-center gap-3 px-6 text-center">
           <div className="flex size-16 items-center justify-center rounded-full bg-primary/15 text-primary">

@@ -1,7 +1,17 @@
 import { Ui } from '@draw/shared';
-import { CrownIcon } from 'lucide-react';
+import { CircleAlertIcon, LoaderCircleIcon } from 'lucide-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { Button } from '../../../components/ui/button';
 import { Dialog, DialogBody, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { AccountSummary } from './AccountSummary';
+import { billingStore, buy, cancelCheckout, choosePeriod, closeCheckout, loadBilling, pollCheckout, redeem, resume } from './billingStore';
+import './creditsPrompt';
+import { OrderHistory } from './OrderHistory';
+import { PaymentPanel } from './PaymentPanel';
+import { PlanPicker } from './PlanPicker';
+import { RedeemCard } from './RedeemCard';
 
 export interface SubscribeDialogProps {
   open: boolean;
@@ -9,8 +19,8 @@ export interface SubscribeDialogProps {
 }
 
 /**
- * 订阅 (1100 px wide, at most 90vw), opened by the crown in the user footer.
- * Hook point: the plans, order, payment and redeem-code content replaces `SubscribeDialogBody`.
+ * 订阅 (1100 px wide, at most 90vw), opened by the crown in the user footer, or by the "Subscribe"
+ * action of a refusal for lack of credits (`openSubscribeDialog()` in drawDialogs.ts).
  */
 export function SubscribeDialog({ open, onOpenChange }: SubscribeDialogProps) {
   const { t } = useTranslation();
@@ -21,27 +31,70 @@ export function SubscribeDialog({ open, onOpenChange }: SubscribeDialogProps) {
           <DialogTitle>{t('subscribe.title')}</DialogTitle>
           <DialogDescription>{t('subscribe.description')}</DialogDescription>
         </DialogHeader>
-        <DialogBody>
-          <SubscribeDialogBody />
-        </DialogBody>
+        <DialogBody>{open && <SubscribeDialogBody />}</DialogBody>
       </DialogContent>
     </Dialog>
   );
 }
 
-/** The dialog's content area until the plans are plugged in. */
+/** Plans and payment on the left; redeem code and order history on the right (stacked on phones). */
 function SubscribeDialogBody() {
   const { t } = useTranslation();
-  return (
-    <div
-      data-testid="subscribe-body"
-      className="flex min-h-64 flex-col items-center justify-center gap-3 rounded-lg border border-dashed border-border px-6 py-12 text-center"
-    >
-      <div className="flex size-14 items-center justify-center rounded-full bg-[#f0b232]/15">
-        <CrownIcon className="size-7 text-[#f0b232]" aria-hidden />
+  const state = useSnapshot(billingStore);
+
+  // Fresh figures every time the dialog opens; a payment left open is shown again.
+  useEffect(() => {
+    void loadBilling();
+  }, []);
+
+  if (state.status !== 'ready' || !state.account) {
+    return (
+      <div data-testid="subscribe-body" className="flex min-h-72 flex-col items-center justify-center gap-3 text-sm text-muted-foreground">
+        {state.status === 'error' ? (
+          <>
+            <CircleAlertIcon className="size-8 text-destructive" aria-hidden />
+            <p>{t('billing.loadFailed')}</p>
+            <Button variant="secondary" size="sm" onClick={() => void loadBilling()}>
+              {t('billing.retry')}
+            </Button>
+          </>
+        ) : (
+          <>
+            <LoaderCircleIcon className="size-6 animate-spin" aria-hidden />
+            <p>{t('billing.loading')}</p>
+          </>
+        )}
       </div>
-      <p className="text-base font-semibold text-heading">{t('subscribe.placeholderTitle')}</p>
-      <p className="max-w-md text-sm text-muted-foreground">{t('subscribe.placeholderText')}</p>
+    );
+  }
+
+  const account = state.account;
+  const nameOf = (productId: string, fallback: string) => state.products.find((p) => p.id === productId)?.name ?? fallback;
+  return (
+    <div data-testid="subscribe-body" className="flex flex-col gap-5">
+      <AccountSummary account={account} products={state.products} />
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_320px]">
+        <div className="min-w-0">
+          {state.checkout ? (
+            <PaymentPanel
+              checkout={state.checkout}
+              account={account}
+              busy={state.busy}
+              nameOf={nameOf}
+              onPoll={pollCheckout}
+              onCancel={() => void cancelCheckout()}
+              onClose={closeCheckout}
+              onOrderAgain={(productId) => void buy(productId)}
+            />
+          ) : (
+            <PlanPicker products={state.products} account={account} period={state.period} busy={state.busy} onPeriodChange={choosePeriod} onBuy={(id) => void buy(id)} />
+          )}
+        </div>
+        <aside className="flex min-w-0 flex-col gap-4">
+          <RedeemCard busy={state.busy === 'redeem'} disabled={state.busy !== null} onRedeem={redeem} />
+          <OrderHistory orders={state.orders} activeId={state.checkout?.order.id ?? null} disabled={state.busy !== null} nameOf={nameOf} onResume={(order) => void resume(order)} />
+        </aside>
+      </div>
     </div>
   );
 }

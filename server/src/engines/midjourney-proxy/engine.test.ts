@@ -1,0 +1,407 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { statusRank, parseProgress } from '@draw/machines';
+import type { ChannelEvent, Task, TaskStatus } from '@draw/shared';
+import type { TestApp } from '../../testing/harness';
+import { connectSocket, type TestSocket } from '../../testing/socket';
+import type { Billing } from '../../features/tasks/billing';
+import { FAKE_SECRET, startAppOnFake } from './fake/harness';
+import { startFakeMjProxy, type FakeMjProxy, type FakeTask } from './fake/server';
+
+let fake: FakeMjProxy;
+let app: TestApp;
+let origin: string;
+const sockets: TestSocket[] = [];
+type Session = Awaited<ReturnType<TestApp['signIn']>>;
+
+beforeAll(async () => {
+  fake = await startFakeMjProxy({ secret: FAKE_SECRET });
+  ({ app, origin } = await startAppOnFake(fake));
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await app.close();
+  await fake.stop();
+});
+beforeEach(async () => {
+  fake.reset();
+  const listening = await fetch(`${fake.origin}/none`).then(() => true, () => false);
+  if (!listening) await fake.up(); // a failed test may have left it down
+});
+
+const call = (session: Session | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  app.http.inject({ method, url, payload, headers: { ...(session?.auth ?? {}), 'accept-language': 'en-US' } });
+const data = async (p: ReturnType<typeof call>) => (await p).json().data;
+
+/**
+ * Each describe block signs in one user (the login and submit routes are rate limited per IP and
+ * per user); each test draws in a fresh channel of its own.
+ */
+let me: Session;
+const signInForBlock = () =>
+  beforeAll(async () => {
+    me = await app.signIn();
+  });
+
+async function channel(): Promise<{ user: Session; id: string }> {
+  const user = me;
+  const { id } = await data(call(user, 'POST', '/api/draw/channel', { title: 'mj', isBan: false }));
+  return { user, id };
+}
+
+async function waitFor(session: Session, taskId: string, done: (t: Task) => boolean, timeoutMs = 15_000): Promise<Task> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const task = (await data(call(session, 'GET', `/api/mj/task/${taskId}/fetch`))) as Task;
+    if (done(task)) return task;
+    if (Date.now() > deadline) throw new Error(`task ${taskId} is ${task.status} ${task.progress} (${task.failReason})`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+const finished = (session: Session, taskId: string, status: TaskStatus = 'SUCCESS') =>
+  waitFor(session, taskId, (t) => t.status === status || ['SUCCESS', 'FAILURE', 'CANCEL'].includes(t.status)).then((t) => {
+    if (t.status !== status) throw new Error(`task ${taskId} ended ${t.status}: ${t.failReason}`);
+    return t;
+  });
+
+async function submit(session: Session, channelId: string, kind: string, body: object): Promise<string> {
+  const res = (await call(session, 'POST', `/api/mj/submit/${kind}/${channelId}`, body)).json();
+  if (!res.success) throw new Error(res.message);
+  return res.data.taskId as string;
+}
+
+/** The fake's task for one of ours (we send our task id as `state`). */
+const upstreamOf = (taskId: string): FakeTask => {
+  const task = [...fake.tasks.values()].find((t) => t.state === taskId);
+  if (!task) throw new Error(`no upstream task for ${taskId}`);
+  return task;
+};
+
+async function bytesOf(url: string): Promise<Buffer> {
+  const res = await fetch(`${origin}${url}`);
+  expect(res.status).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+async function watch(session: Session, channelId: string): Promise<TestSocket> {
+  const socket = await connectSocket(origin, session.token);
+  sockets.push(socket);
+  await socket.subscribe(channelId);
+  return socket;
+}
+const updatesOf = (socket: TestSocket, taskId: string): Task[] =>
+  socket.events.filter((e: ChannelEvent) => e.type === 'task.updated' && (e.data as Task).id === taskId).map((e) => e.data as Task);
+
+/** Every update moves forwards: status rank, then progress; exactly one terminal update. */
+function expectMonotonic(updates: Task[]) {
+  for (let i = 1; i < updates.length; i++) {
+    const [a, b] = [updates[i - 1]!, updates[i]!];
+    expect(statusRank(b.status)).toBeGreaterThanOrEqual(statusRank(a.status));
+    if (a.status === b.status) expect(parseProgress(b.progress) ?? 0).toBeGreaterThanOrEqual(parseProgress(a.progress) ?? 0);
+  }
+  expect(updates.filter((t) => t.status === 'SUCCESS')).toHaveLength(1);
+}
+
+const billingOf = () => (app.services.runner as unknown as { deps: { billing: Billing } }).deps.billing;
+
+const png = (color: string, size = 64) => sharp({ create: { width: size, height: size, channels: 3, background: color } }).png().toBuffer();
+
+async function upload(session: Session, files: Buffer[]): Promise<string[]> {
+  const form = new FormData();
+  files.forEach((f, i) => form.append('file', new Blob([new Uint8Array(f)], { type: 'image/png' }), `${i}.png`));
+  const res = await fetch(`${origin}/api/upload`, { method: 'POST', body: form, headers: { authorization: session.auth.authorization } });
+  const body = (await res.json()) as { data: { files: { id: string }[] } };
+  return body.data.files.map((f) => f.id);
+}
+
+async function maskDataUrl(size: number) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="100%" height="100%" fill="black"/><rect x="${size / 4}" y="${size / 4}" width="${size / 2}" height="${size / 2}" fill="white"/></svg>`;
+  return `data:image/png;base64,${(await sharp(Buffer.from(svg)).png().toBuffer()).toString('base64')}`;
+}
+
+async function imagineDone(session: Session, channelId: string, prompt = 'a red fox in snow'): Promise<Task> {
+  return finished(session, await submit(session, channelId, 'imagine', { prompt }));
+}
+
+describe('drawing through a midjourney-proxy upstream', () => {
+  signInForBlock();
+  it('imagine: progress with previews, then the result, all served from our own /files/ URLs', async () => {
+    const { user, id } = await channel();
+    const socket = await watch(user, id);
+    const taskId = await submit(user, id, 'imagine', { prompt: 'a red fox in snow --relax' });
+    const done = await finished(user, taskId);
+    const upstream = upstreamOf(taskId);
+
+    const [sent] = fake.submits('imagine');
+    expect(sent).toMatchObject({ speed: 'relax', secret: FAKE_SECRET, body: { botType: 'MID_JOURNEY', state: taskId } });
+    expect(String(sent!.body!.prompt)).toContain('a red fox in snow');
+    const hook = String(sent!.body!.notifyHook);
+    expect(hook).toMatch(new RegExp(`^${origin}/api/open/notify/${taskId}/[A-Za-z0-9_-]{20,}$`));
+
+    expect(done).toMatchObject({ engine: 'midjourney-proxy', progress: '100%', imageUrl: expect.stringMatching(/^\/files\//) });
+    expect(await bytesOf(done.imageUrl!)).toEqual(fake.images.get(`/cdn/${upstream.id}-result.png`));
+    expect(done.buttons.map((b) => b.customId)).toEqual(upstream.buttons.map((b) => b.customId));
+
+    await socket.waitFor((events) => events.some((e) => e.type === 'task.updated' && (e.data as Task).status === 'SUCCESS'));
+    const updates = updatesOf(socket, taskId);
+    expectMonotonic(updates);
+    const previews = updates.filter((t) => t.status === 'IN_PROGRESS' && t.previewUrl).map((t) => t.previewUrl!);
+    expect(previews.length).toBeGreaterThanOrEqual(1);
+    const served = new Set([...fake.images.entries()].filter(([path]) => path.includes('preview')).map(([, bytes]) => bytes.toString('base64')));
+    for (const url of new Set(previews)) {
+      expect(url).toMatch(/^\/files\//);
+      expect(served.has((await bytesOf(url)).toString('base64'))).toBe(true);
+    }
+    // No upstream or CDN link ever reaches a browser.
+    expect(JSON.stringify(socket.events)).not.toContain(fake.origin);
+    expect(JSON.stringify(done)).not.toContain(fake.origin);
+  });
+
+  it('U1 goes upstream with the parent upstream task and its own customId', async () => {
+    const { user, id } = await channel();
+    const grid = await imagineDone(user, id);
+    const u1 = grid.buttons.find((b) => b.label === 'U1')!;
+    const upscaleId = await submit(user, id, 'action', { taskId: grid.id, customId: u1.customId });
+    const upscaled = await finished(user, upscaleId);
+    const [action] = fake.submits('action');
+    expect(action!.body).toMatchObject({ taskId: upstreamOf(grid.id).id, customId: u1.customId, state: upscaleId });
+    expect(upscaled).toMatchObject({ action: 'UPSCALE', parentId: grid.id });
+    expect(upscaled.buttons.some((b) => b.customId.startsWith('MJ::Inpaint::1::'))).toBe(true);
+    expect(await bytesOf(upscaled.imageUrl!)).toEqual(fake.images.get(`/cdn/${upstreamOf(upscaleId).id}-result.png`));
+  });
+
+  it('a remix variation waits in MODAL for the new prompt, then goes through action and modal', async () => {
+    const { user, id } = await channel();
+    expect((await call(user, 'PUT', '/api/draw/settings/option', { name: 'remix', value: true })).json().success).toBe(true);
+    fake.set({ remix: true });
+    const grid = await imagineDone(user, id, 'a red fox');
+    const v1 = grid.buttons.find((b) => b.label === 'V1')!;
+    const variationId = await submit(user, id, 'action', { taskId: grid.id, customId: v1.customId });
+    await call(user, 'PUT', '/api/draw/settings/option', { name: 'remix', value: false });
+    expect((await data(call(user, 'GET', `/api/mj/task/${variationId}/fetch`))).status).toBe('MODAL');
+    expect(fake.submits('action')).toHaveLength(0);
+    await submit(user, id, 'modal', { taskId: variationId, prompt: 'a blue fox' });
+    const varied = await finished(user, variationId);
+    expect(varied).toMatchObject({ action: 'VARIATION', prompt: 'a blue fox' });
+    const [modal] = fake.submits('modal');
+    expect(modal!.body).toMatchObject({ taskId: upstreamOf(variationId).id });
+    expect(String(modal!.body!.prompt)).toContain('a blue fox');
+    expect(upstreamOf(variationId).prompt).toContain('a blue fox');
+  });
+
+  it('vary region sends the mask as a PNG data URL through the modal', async () => {
+    const { user, id } = await channel();
+    const grid = await imagineDone(user, id);
+    const upscaleId = await submit(user, id, 'action', { taskId: grid.id, customId: grid.buttons.find((b) => b.label === 'U2')!.customId });
+    const upscaled = await finished(user, upscaleId);
+    const region = upscaled.buttons.find((b) => b.customId.startsWith('MJ::Inpaint'))!;
+    const regionId = await submit(user, id, 'action', { taskId: upscaleId, customId: region.customId });
+    await submit(user, id, 'modal', { taskId: regionId, prompt: 'a hat', maskBase64: await maskDataUrl(256) });
+    const done = await finished(user, regionId);
+    expect(done).toMatchObject({ action: 'INPAINT', prompt: 'a hat' });
+    const modal = fake.submits('modal').at(-1)!;
+    expect(String(modal.body!.maskBase64)).toMatch(/^data:image\/png;base64,/);
+    expect(upstreamOf(regionId).properties.maskReceived).toBe(true);
+  });
+
+  it('describe, blend and shorten send images as data URLs and read back text results', async () => {
+    const { user, id } = await channel();
+    const [red, blue] = await upload(user, [await png('#d01010'), await png('#1020d0')]);
+    const described = await finished(user, await submit(user, id, 'describe', { imageId: red }));
+    expect(fake.submits('describe')[0]).toMatchObject({ speed: 'fast', body: { base64: expect.stringMatching(/^data:image\/png;base64,/) } });
+    expect(described.properties.prompts).toEqual([1, 2, 3, 4].map((n) => `a described picture, take ${n} --ar 1:1`));
+    expect(described.buttons.map((b) => b.customId)).toContain('MJ::Job::PicReader::1');
+    expect(described.imageUrl).toBeNull();
+
+    const blended = await finished(user, await submit(user, id, 'blend', { imageIds: [red, blue], dimensions: 'LANDSCAPE' }));
+    const [blend] = fake.submits('blend');
+    expect(blend!.body).toMatchObject({ dimensions: 'LANDSCAPE' });
+    expect(blend!.body!.base64Array).toHaveLength(2);
+    expect(await bytesOf(blended.imageUrl!)).toEqual(fake.images.get(`/cdn/${upstreamOf(blended.id).id}-result.png`));
+
+    const shortened = await finished(user, await submit(user, id, 'shorten', { prompt: 'an old castle on a hill at dawn' }));
+    expect(shortened.properties.prompts).toEqual(['an old', 'an old castle', 'an old castle on', 'an old castle on a', 'an old castle on a hill']);
+
+    const suggestion = await submit(user, id, 'action', { taskId: described.id, customId: 'MJ::Job::PicReader::2' });
+    await submit(user, id, 'modal', { taskId: suggestion });
+    await finished(user, suggestion);
+    expect(String(fake.submits('imagine').at(-1)!.body!.prompt)).toContain('a described picture, take 2');
+  });
+
+  it('answer 22 shows the queue position until the task starts', async () => {
+    const { user, id } = await channel();
+    fake.set({ queuePosition: 3, hold: true });
+    const taskId = await submit(user, id, 'imagine', { prompt: 'a queued owl' });
+    const waiting = await waitFor(user, taskId, (t) => t.properties.queuePosition === 3);
+    expect(waiting.status).toBe('SUBMITTED');
+    fake.release();
+    const done = await finished(user, taskId);
+    expect(done.properties.queuePosition).toBeUndefined();
+  });
+
+  it.each([
+    ['23 (queue full)', { code: 23, description: '队列已满，请稍后尝试' }, /Midjourney queue is full/],
+    ['9 with a full queue (C# line)', { code: 9, description: '执行中的任务已满，队列已满' }, /Midjourney queue is full/],
+    ['24 (banned word)', { code: 24, description: '可能包含敏感词', properties: { bannedWord: 'gore', promptEn: 'gore' } }, /"gore" is not allowed/],
+    ['4 (validation)', { code: 4, description: 'base64格式错误' }, /refused the request: base64格式错误/],
+    ['9 (system error)', { code: 9, description: 'Discord 账号不可用' }, /service failed: Discord 账号不可用/],
+  ])('answer %s fails the task with a clear reason and refunds it', async (_name, answer, reason) => {
+    const { user, id } = await channel();
+    const refund = vi.spyOn(billingOf(), 'refund');
+    fake.set({ answers: { imagine: answer } });
+    const taskId = await submit(user, id, 'imagine', { prompt: 'something' });
+    const failed = await finished(user, taskId, 'FAILURE');
+    expect(failed.failReason).toMatch(reason);
+    expect(failed.failReason).toMatch(/credits were refunded/);
+    await vi.waitFor(() => expect(refund).toHaveBeenCalledWith(taskId)); // just after the FAILURE is stored
+    refund.mockRestore();
+  });
+
+  it('answer 3 on an action whose parent the upstream lost, and moderation failures, show their reasons', async () => {
+    const { user, id } = await channel();
+    const grid = await imagineDone(user, id);
+    fake.forget();
+    const upscaleId = await submit(user, id, 'action', { taskId: grid.id, customId: grid.buttons[0]!.customId });
+    expect((await finished(user, upscaleId, 'FAILURE')).failReason).toMatch(/no longer has what this task refers to \(关联任务不存在或已失效\)/);
+
+    fake.set({ failReason: 'Banned prompt detected, Sorry! Our AI moderator thinks this prompt is probably against our community standards.' });
+    const moderated = await finished(user, await submit(user, id, 'imagine', { prompt: 'something dubious' }), 'FAILURE');
+    expect(moderated.failReason).toMatch(/^Midjourney could not draw this: Banned prompt detected, Sorry!/);
+  });
+});
+
+describe('notify hooks', () => {
+  signInForBlock();
+  it('lost hooks: polling alone finishes the task', async () => {
+    const { user, id } = await channel();
+    fake.set({ hooks: 'lost' });
+    const done = await imagineDone(user, id, 'no hooks at all');
+    expect(done.imageUrl).toMatch(/^\/files\//);
+    expect(fake.requests.filter((r) => r.path.endsWith('/fetch')).length).toBeGreaterThan(0);
+  });
+
+  it.each(['duplicated', 'reordered'] as const)('%s hooks never move a task backwards', async (hooks) => {
+    const { user, id } = await channel();
+    const socket = await watch(user, id);
+    fake.set({ hooks, steps: [10, 30, 50, 70, 90], stepMs: 40 });
+    const taskId = await submit(user, id, 'imagine', { prompt: `${hooks} hooks` });
+    await finished(user, taskId);
+    await new Promise((r) => setTimeout(r, 300)); // late hooks arrive after the end
+    await socket.waitFor((events) => events.some((e) => e.type === 'task.updated' && (e.data as Task).status === 'SUCCESS'));
+    expectMonotonic(updatesOf(socket, taskId));
+    expect((await data(call(user, 'GET', `/api/mj/task/${taskId}/fetch`))).status).toBe('SUCCESS');
+  });
+
+  it('refuses a wrong token, takes no token from the query string, and answers late hooks idempotently', async () => {
+    const { user, id } = await channel();
+    fake.set({ hold: true });
+    const taskId = await submit(user, id, 'imagine', { prompt: 'guarded' });
+    await waitFor(user, taskId, () => fake.submits('imagine').length > 0 && [...fake.tasks.values()].some((t) => t.state === taskId));
+    const upstream = upstreamOf(taskId);
+    const forged = { ...upstream, status: 'SUCCESS', progress: '100%', imageUrl: 'https://evil.example/x.png', buttons: [] };
+    const post = (path: string) =>
+      fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': 'en-US' }, body: JSON.stringify(forged) });
+    const wrong = await post(`/api/open/notify/${taskId}/not-the-token`);
+    expect(wrong.status).toBe(404);
+    expect(((await wrong.json()) as { message: string }).message).toBe('Unknown task or wrong hook token');
+    expect((await post(`/api/open/notify/${taskId}?token=x`)).status).toBe(404);
+    expect((await data(call(user, 'GET', `/api/mj/task/${taskId}/fetch`))).status).toBe('SUBMITTED');
+
+    fake.release();
+    await finished(user, taskId);
+    const hook = new URL(String(fake.submits('imagine').at(-1)!.body!.notifyHook));
+    const late = await post(hook.pathname);
+    expect(late.status).toBe(200);
+    expect(((await late.json()) as { data: unknown }).data).toEqual({ accepted: false });
+  });
+});
+
+describe('when the upstream misbehaves', () => {
+  signInForBlock();
+  it('is down at submit: the task fails with a reason and the server keeps serving', async () => {
+    const { user, id } = await channel();
+    await fake.down();
+    const failed = await finished(user, await submit(user, id, 'imagine', { prompt: 'nobody home' }), 'FAILURE');
+    expect(failed.failReason).toMatch(/cannot be reached \(connection refused\)/);
+    expect((await fetch(`${origin}/healthz`)).status).toBe(200);
+    expect((await call(user, 'GET', '/api/draw/channels')).json().success).toBe(true);
+    await fake.up();
+  });
+
+  it('goes down mid-task: polling gives up with a reason', async () => {
+    const { user, id } = await channel();
+    fake.set({ hold: true, hooks: 'lost' });
+    const taskId = await submit(user, id, 'imagine', { prompt: 'falls over' });
+    await waitFor(user, taskId, () => [...fake.tasks.values()].some((t) => t.state === taskId));
+    await fake.down();
+    const failed = await finished(user, taskId, 'FAILURE');
+    expect(failed.failReason).toMatch(/Lost contact with the Midjourney service while drawing \(connection refused\)/);
+    await fake.up();
+  });
+
+  it('restarts and forgets the task: it fails as unknown upstream', async () => {
+    const { user, id } = await channel();
+    fake.set({ hold: true });
+    const taskId = await submit(user, id, 'imagine', { prompt: 'forgotten' });
+    await waitFor(user, taskId, () => [...fake.tasks.values()].some((t) => t.state === taskId));
+    fake.forget();
+    expect((await finished(user, taskId, 'FAILURE')).failReason).toMatch(/no longer knows this task/);
+  });
+
+  it.each([
+    ['answers too slowly', { delayMs: 1500 }, /cannot be reached \(no answer within 1 s\)/],
+    ['answers 502', { httpStatus: 502 }, /cannot be reached \(HTTP 502\)/],
+  ])('%s: the task fails with a reason', async (_name, behaviour, reason) => {
+    const { user, id } = await channel();
+    fake.set(behaviour);
+    expect((await finished(user, await submit(user, id, 'imagine', { prompt: 'slow' }), 'FAILURE')).failReason).toMatch(reason);
+  });
+
+  it('retries an image copy that fails, and fails the task when every try does (never a broken image)', async () => {
+    const { user, id } = await channel();
+    fake.set({ hooks: 'lost', steps: [], imageFailures: 2 });
+    const done = await imagineDone(user, id, 'flaky cdn');
+    expect(await bytesOf(done.imageUrl!)).toEqual(fake.images.get(`/cdn/${upstreamOf(done.id).id}-result.png`));
+
+    fake.set({ brokenImages: true, steps: [50] });
+    const failed = await finished(user, await submit(user, id, 'imagine', { prompt: 'dead cdn' }), 'FAILURE');
+    expect(failed.failReason).toMatch(/image could not be copied from Midjourney \(HTTP 500, after 3 tries\)/);
+    expect(failed.previewUrl).toBeNull();
+    expect(failed.imageUrl).toBeNull();
+  });
+});
+
+describe('task controls on upstream tasks', () => {
+  signInForBlock();
+  it('cancel stops the task at the upstream (C# line) and just stops following on the Java line', async () => {
+    const { user, id } = await channel();
+    fake.set({ hold: true });
+    const taskId = await submit(user, id, 'imagine', { prompt: 'never mind' });
+    await waitFor(user, taskId, () => [...fake.tasks.values()].some((t) => t.state === taskId));
+    expect((await call(user, 'POST', `/api/mj/task/${taskId}/cancel`)).json()).toMatchObject({ success: true, data: { status: 'CANCEL' } });
+    await waitFor(user, taskId, () => upstreamOf(taskId).status === 'FAILURE');
+    expect(fake.requests.some((r) => r.path === `/mj/task/${upstreamOf(taskId).id}/cancel`)).toBe(true);
+
+    fake.set({ javaLine: true });
+    const before = fake.requests.length;
+    const javaId = await submit(user, id, 'imagine', { prompt: 'java line --turbo' });
+    await waitFor(user, javaId, () => [...fake.tasks.values()].some((t) => t.state === javaId));
+    // The Java line has no /mj-turbo/… routes: one 404, then the plain route (the prompt keeps --turbo).
+    expect(fake.requests.slice(before).filter((r) => r.path === '/mj/submit/imagine').map((r) => r.speed)).toEqual(['turbo', null]);
+    expect((await call(user, 'POST', `/api/mj/task/${javaId}/cancel`)).json()).toMatchObject({ success: true, data: { status: 'CANCEL' } });
+    fake.release();
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await data(call(user, 'GET', `/api/mj/task/${javaId}/fetch`))).status).toBe('CANCEL');
+  });
+
+  it('reads the seed of a finished task from the upstream once (the Java line does not put it in the Task)', async () => {
+    const { user, id } = await channel();
+    fake.set({ javaLine: true });
+    const done = await imagineDone(user, id, 'java seed --fast');
+    const seed = await data(call(user, 'GET', `/api/mj/task/${done.id}/image-seed`));
+    expect(seed).toEqual({ seed: expect.stringMatching(/^\d+$/) });
+    const asked = fake.requests.filter((r) => r.path.endsWith('/image-seed')).length;
+    expect(await data(call(user, 'GET', `/api/mj/task/${done.id}/image-seed`))).toEqual(seed);
+    expect(fake.requests.filter((r) => r.path.endsWith('/image-seed'))).toHaveLength(asked);
+  });
+});

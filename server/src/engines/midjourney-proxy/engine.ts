@@ -1,0 +1,183 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { ErrorReason } from '@draw/shared';
+import { AppError } from '../../errors';
+import type { EngineImage, EngineJob, EngineProgress, EngineResult, EngineRunContext, ImageEngine } from '../port';
+import { MjProxyClient, type Submitted } from './client';
+import { UpstreamError, UpstreamErrorKind } from './errors';
+import { copyImage } from './images';
+import { buttonsOf, modalBody, percentOf, submissionOf, textResultsOf, type Submission, type SubmitExtras } from './mapping';
+import { UpstreamStatus, readUpstreamTask, type UpstreamTask } from './protocol';
+import { UpstreamTracker } from './tracker';
+
+export interface MidjourneyProxyOptions {
+  /** `MJ_PROXY_URL`. */
+  baseUrl: string;
+  /** `MJ_PROXY_SECRET` (header `mj-api-secret`). */
+  secret: string;
+  /** `PUBLIC_URL`: our origin for notify hooks; empty = no hooks, polling only. */
+  publicUrl: string;
+  /** Every upstream request gives up after this long. */
+  timeoutMs?: number;
+  pollMinMs?: number;
+  pollMaxMs?: number;
+  maxPollFailures?: number;
+  /** Pause before retrying a failed image copy (doubles each time; 3 tries in all). */
+  imageRetryMs?: number;
+  log?: FastifyBaseLogger;
+  fetch?: typeof fetch;
+}
+
+export const DEFAULTS = { timeoutMs: 15_000, pollMinMs: 2_000, pollMaxMs: 30_000, maxPollFailures: 5, imageRetryMs: 500 } as const;
+
+const TEXT_RESULTS = new Set<EngineJob['kind']>(['describe', 'shorten']);
+
+/**
+ * The real Midjourney through a midjourney-proxy upstream. `run` submits the job (or, after a
+ * restart, picks up the upstream task it already submitted), follows it through hooks and polls,
+ * copies every preview and the result into images the runner stores, and returns the upstream's
+ * own buttons so their customIds work on the next action.
+ */
+export class MidjourneyProxyEngine implements ImageEngine {
+  readonly name = 'midjourney-proxy';
+  readonly displayName = 'Midjourney';
+  readonly reportsStart = true;
+  readonly client: MjProxyClient;
+  readonly tracker: UpstreamTracker;
+  private readonly publicUrl: string;
+  private readonly imageRetryMs: number;
+
+  constructor(private readonly options: MidjourneyProxyOptions) {
+    this.client = new MjProxyClient({ baseUrl: options.baseUrl, secret: options.secret, timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs, fetch: options.fetch });
+    this.tracker = new UpstreamTracker((id, signal) => this.client.fetchTask(id, signal), {
+      pollMinMs: options.pollMinMs ?? DEFAULTS.pollMinMs,
+      pollMaxMs: options.pollMaxMs ?? DEFAULTS.pollMaxMs,
+      maxPollFailures: options.maxPollFailures ?? DEFAULTS.maxPollFailures,
+    });
+    this.publicUrl = options.publicUrl.replace(/\/+$/, '');
+    this.imageRetryMs = options.imageRetryMs ?? DEFAULTS.imageRetryMs;
+  }
+
+  /** Where the upstream reports this task: our id and its secret in the path, never a query. */
+  hookUrl(taskId: string, hookToken: string | undefined): string | null {
+    if (!this.publicUrl || !hookToken) return null;
+    return `${this.publicUrl}/api/open/notify/${encodeURIComponent(taskId)}/${encodeURIComponent(hookToken)}`;
+  }
+
+  async run(job: EngineJob, context: EngineRunContext): Promise<EngineResult> {
+    const { signal } = context;
+    const extras: SubmitExtras = { notifyHook: this.hookUrl(context.taskId, context.hookToken), state: context.taskId };
+    const plan = submissionOf(job, extras);
+    const resuming = Boolean(context.upstreamId);
+    // After a restart it may still show a queue position from before: cleared once it runs.
+    const state = { modalSent: false, queued: resuming };
+    let upstreamId = context.upstreamId ?? null;
+
+    const remember = async (id: string) => {
+      if (id === upstreamId) return;
+      upstreamId = id;
+      await context.rememberUpstreamId?.(id);
+    };
+    const queued = async (answer: Submitted) => {
+      if (answer.kind !== 'queued') return;
+      state.queued = true;
+      await context.onNote?.({ queuePosition: answer.position });
+    };
+    const sendModal = async (id: string, modal: NonNullable<Submission['modal']>) => {
+      state.modalSent = true;
+      const answer = await this.client.submit('modal', modalBody(id, modal, extras), plan.speed, signal);
+      if (answer.id !== id) await remember(answer.id);
+      await queued(answer);
+    };
+
+    if (!upstreamId) {
+      const answer = await this.client.submit(plan.route, plan.body, plan.speed, signal);
+      await remember(answer.id);
+      if (answer.kind === 'modal' && plan.modal) await sendModal(answer.id, plan.modal);
+      else await queued(answer);
+    }
+
+    return this.tracker.follow<EngineResult>({
+      taskId: context.taskId,
+      upstreamId: upstreamId!,
+      signal,
+      pollNow: resuming,
+      onSnapshot: async (task, { superseded }) => {
+        switch (task.status) {
+          case UpstreamStatus.NotStart:
+          case UpstreamStatus.Submitted:
+            return undefined;
+          case UpstreamStatus.Modal:
+            // A restart between the action and its modal: give the upstream what it waits for.
+            if (!plan.modal) throw new UpstreamError(UpstreamErrorKind.Invalid, { detail: 'it waits for input this task cannot give' });
+            if (!state.modalSent) await sendModal(task.id, plan.modal);
+            return undefined;
+          case UpstreamStatus.InProgress: {
+            if (state.queued) {
+              state.queued = false;
+              await context.onNote?.({ queuePosition: null });
+            }
+            const preview = task.imageUrl ? await this.preview(task.imageUrl, signal, superseded) : undefined;
+            const update: EngineProgress = { progress: percentOf(task) ?? 0 };
+            if (preview) update.preview = preview;
+            await context.onProgress(update);
+            return undefined;
+          }
+          case UpstreamStatus.Success:
+            return this.result(job, task, signal);
+          case UpstreamStatus.Failure:
+            throw new UpstreamError(UpstreamErrorKind.Failed, { reason: task.failReason.trim() || 'no reason given' });
+          case UpstreamStatus.Cancel:
+            throw new UpstreamError(UpstreamErrorKind.Cancelled, { reason: task.failReason.trim() || 'cancelled' });
+          default:
+            return undefined;
+        }
+      },
+    });
+  }
+
+  /** A preview is nice to have: one that cannot be copied is skipped, never shown broken. */
+  private async preview(url: string, signal: AbortSignal, superseded: () => boolean): Promise<EngineImage | undefined> {
+    if (superseded()) return undefined;
+    try {
+      return await copyImage(this.client, url, { signal, backoffMs: this.imageRetryMs, abandon: superseded });
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      this.options.log?.warn({ err: error }, 'upstream preview not copied');
+      return undefined;
+    }
+  }
+
+  private async result(job: EngineJob, task: UpstreamTask, signal: AbortSignal): Promise<EngineResult> {
+    const buttons = buttonsOf(task);
+    const seed = task.seed ?? '';
+    // Describe's image is the one we sent; shorten has none: their results are text.
+    if (TEXT_RESULTS.has(job.kind)) return { buttons, seed, prompts: textResultsOf(task) };
+    if (!task.imageUrl) throw new UpstreamError(UpstreamErrorKind.NoImage);
+    const image = await copyImage(this.client, task.imageUrl, { signal, backoffMs: this.imageRetryMs });
+    return { image, buttons, seed };
+  }
+
+  notify(taskId: string, payload: unknown): void {
+    const task = readUpstreamTask(payload);
+    if (task) this.tracker.deliver(taskId, task);
+  }
+
+  async cancel(upstreamId: string): Promise<void> {
+    await this.client.cancel(upstreamId); // false on the Java line: it has no cancel, we just stop following
+  }
+
+  async imageSeed(upstreamId: string): Promise<string> {
+    try {
+      return await this.client.imageSeed(upstreamId);
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      if (error.kind === UpstreamErrorKind.NotFound) throw new AppError(ErrorReason.NotFound, 'upstream.seedNotFound');
+      const detail = typeof error.params.detail === 'string' ? error.params.detail : error.kind;
+      throw new AppError(ErrorReason.UpstreamUnavailable, 'upstream.seedUnavailable', { detail });
+    }
+  }
+}
+
+export function createMidjourneyProxyEngine(options: MidjourneyProxyOptions): MidjourneyProxyEngine {
+  return new MidjourneyProxyEngine(options);
+}

@@ -1,0 +1,48 @@
+import { translate, type MessageParams } from '../../i18n/messages';
+import type { UpstreamMessageKey } from '../../features/upstream/messages';
+import { EngineFailure } from '../port';
+
+/**
+ * Why talking to the upstream did not work. Each kind has a message in
+ * `features/upstream/messages.ts`; the runner stores the en-US text as the task's fail reason.
+ */
+export const UpstreamErrorKind = {
+  /** Connection refused, timeout, HTTP 5xx: at submit time. */
+  Down: 'down',
+  /** The same, while following a task that was already accepted. */
+  Lost: 'lost',
+  Unauthorized: 'unauthorized',
+  QueueFull: 'queueFull',
+  Banned: 'banned',
+  Invalid: 'invalid',
+  NotFound: 'notFound',
+  System: 'system',
+  /** The upstream task ended in FAILURE (moderation, timeout, banned account…). */
+  Failed: 'failed',
+  Cancelled: 'cancelled',
+  /** `fetch` answered empty/null: the upstream restarted and forgot it. */
+  Forgotten: 'forgotten',
+  ImageCopy: 'imageCopy',
+  NoImage: 'noImage',
+  NotFromUpstream: 'notFromUpstream',
+  BadAnswer: 'badAnswer',
+} as const;
+export type UpstreamErrorKind = (typeof UpstreamErrorKind)[keyof typeof UpstreamErrorKind];
+
+const keyOf = (kind: UpstreamErrorKind): UpstreamMessageKey => `upstream.${kind}`;
+
+/** An EngineFailure (so the runner shows its message and refunds) that knows its kind. */
+export class UpstreamError extends EngineFailure {
+  readonly key: UpstreamMessageKey;
+  constructor(
+    readonly kind: UpstreamErrorKind,
+    readonly params: MessageParams = {},
+  ) {
+    super(translate(keyOf(kind), 'en-US', params));
+    this.key = keyOf(kind);
+  }
+}
+
+/** Network-level trouble (retrying later may help), as opposed to an answer that said no. */
+export const isUnreachable = (error: unknown): error is UpstreamError =>
+  error instanceof UpstreamError && (error.kind === UpstreamErrorKind.Down || error.kind === UpstreamErrorKind.Lost);

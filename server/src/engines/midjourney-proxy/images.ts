@@ -1,0 +1,67 @@
+import sharp from 'sharp';
+import type { EngineImage } from '../port';
+import type { MjProxyClient } from './client';
+import { UpstreamError, UpstreamErrorKind } from './errors';
+
+const MIME_BY_FORMAT: Record<string, EngineImage['mime']> = { png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+
+export interface CopyOptions {
+  /** Attempts in all (3: the first and two retries). */
+  tries?: number;
+  /** Pause before the first retry; doubles after each. */
+  backoffMs?: number;
+  signal?: AbortSignal;
+  /** Stop retrying when this turns true (a newer preview made this one pointless). */
+  abandon?: () => boolean;
+}
+
+/** Resolves after `ms`, or rejects with the signal's reason when it aborts first. */
+export function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Downloads an image and checks that it is one (by its bytes, not by what the server claims). */
+async function fetchImage(client: Pick<MjProxyClient, 'download'>, url: string, signal?: AbortSignal): Promise<EngineImage> {
+  const { data } = await client.download(url, signal);
+  if (data.length === 0) throw new Error('empty image');
+  const meta = await sharp(data).metadata().catch(() => {
+    throw new Error('not an image');
+  });
+  const mime = MIME_BY_FORMAT[meta.format ?? ''];
+  if (!mime || !meta.width || !meta.height) throw new Error(`unsupported image format ${meta.format ?? 'unknown'}`);
+  return { data, mime, width: meta.width, height: meta.height ?? 0 };
+}
+
+/**
+ * Copies an upstream image (a Discord CDN link, usually) so that we can serve it ourselves: the
+ * runner stores the bytes in our blob store. Retried with backoff; the last failure is thrown as
+ * an UpstreamError that fails the task with a reason (never a broken image).
+ */
+export async function copyImage(client: Pick<MjProxyClient, 'download'>, url: string, options: CopyOptions = {}): Promise<EngineImage> {
+  const tries = Math.max(1, options.tries ?? 3);
+  const backoffMs = options.backoffMs ?? 500;
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= tries; attempt++) {
+    try {
+      return await fetchImage(client, url, options.signal);
+    } catch (error) {
+      if (options.signal?.aborted) throw options.signal.reason;
+      lastError = error;
+      if (attempt === tries || options.abandon?.()) break;
+      await pause(backoffMs * 2 ** (attempt - 1), options.signal);
+    }
+  }
+  const detail = lastError instanceof Error ? lastError.message : 'download failed';
+  throw new UpstreamError(UpstreamErrorKind.ImageCopy, { detail: `${detail}, after ${tries} ${tries === 1 ? 'try' : 'tries'}` });
+}

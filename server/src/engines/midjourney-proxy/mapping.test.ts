@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import type { EngineImage, ParentImage } from '../port';
+import { speedOf } from '../speed';
+import { UpstreamError } from './errors';
+import { buttonsOf, modalBody, orderOf, submissionOf, textResultsOf } from './mapping';
+import { readSubmitAnswer, readUpstreamTask, type UpstreamTask } from './protocol';
+
+const image: EngineImage = { data: Buffer.from('png-bytes'), mime: 'image/png', width: 2, height: 2 };
+const extras = { notifyHook: 'http://us/api/open/notify/t1/tok', state: 't1' };
+const parent = (upstreamId: string | null): ParentImage => ({
+  taskId: 'p1',
+  action: 'IMAGINE',
+  prompt: 'a fox --v 6.1 --relax',
+  seed: 0,
+  image,
+  upstreamId,
+  customId: 'MJ::JOB::upsample::1::abc',
+});
+const task = (fields: Partial<UpstreamTask>): UpstreamTask => readUpstreamTask({ id: 'u1', status: 'IN_PROGRESS', ...fields })!;
+
+describe('speedOf', () => {
+  it('reads the job mode parameter, the last one winning, and nothing else', () => {
+    expect(speedOf('a fox --v 6.1 --fast')).toBe('fast');
+    expect(speedOf('a fox --relax --turbo')).toBe('turbo');
+    expect(speedOf('a fox \u2014relax')).toBe('relax');
+    expect(speedOf('breakfast--fast')).toBeNull();
+    expect(speedOf('a fox --fastest')).toBeNull();
+    expect(speedOf('a fox')).toBeNull();
+  });
+});
+
+describe('submissionOf', () => {
+  it('sends imagine with reference images as data URLs, the hook and our id as state', () => {
+    const plan = submissionOf({ kind: 'imagine', prompt: 'a fox --fast', seed: 1, botType: 'NIJI_JOURNEY', references: [image] }, extras);
+    expect(plan).toEqual({
+      route: 'imagine',
+      body: { prompt: 'a fox --fast', botType: 'NIJI_JOURNEY', base64Array: [`data:image/png;base64,${image.data.toString('base64')}`], notifyHook: extras.notifyHook, state: 't1' },
+      speed: 'fast',
+      modal: null,
+    });
+    expect(submissionOf({ kind: 'imagine', prompt: 'x', seed: 1, botType: 'MID_JOURNEY', references: [] }, { notifyHook: null, state: 't' }).body).toEqual({ prompt: 'x', botType: 'MID_JOURNEY', state: 't' });
+  });
+
+  it('turns a button press into an action on the parent upstream task, with what a modal would need', () => {
+    const upscale = submissionOf({ kind: 'upscale', parent: parent('u-parent'), index: 1, mode: 'default' }, extras);
+    expect(upscale).toMatchObject({ route: 'action', body: { taskId: 'u-parent', customId: 'MJ::JOB::upsample::1::abc' }, speed: 'relax' });
+    const region = submissionOf({ kind: 'region', parent: parent('u-parent'), prompt: 'a hat --fast', seed: 1, mask: image }, extras);
+    expect(region.modal).toEqual({ prompt: 'a hat --fast', maskBase64: `data:image/png;base64,${image.data.toString('base64')}` });
+    expect(region.speed).toBe('fast');
+    expect(modalBody('u-modal', region.modal!, extras)).toMatchObject({ taskId: 'u-modal', prompt: 'a hat --fast', maskBase64: expect.stringMatching(/^data:image\/png/) });
+  });
+
+  it('refuses actions on images another engine drew, and blends the upstream cannot take', () => {
+    expect(() => submissionOf({ kind: 'upscale', parent: parent(null), index: 1, mode: 'default' }, extras)).toThrow(UpstreamError);
+    expect(() => submissionOf({ kind: 'upscale', parent: parent(null), index: 1, mode: 'default' }, extras)).toThrow(/not drawn by Midjourney/);
+    expect(() => submissionOf({ kind: 'blend', images: Array(6).fill(image), dimensions: 'SQUARE', seed: 1 }, extras)).toThrow(/2 to 5 images/);
+    expect(submissionOf({ kind: 'blend', images: [image, image], dimensions: 'PORTRAIT', seed: 1, speed: 'turbo' }, extras)).toMatchObject({ body: { dimensions: 'PORTRAIT' }, speed: 'turbo' });
+  });
+});
+
+describe('reading the upstream', () => {
+  it('accepts only real tasks and answers', () => {
+    expect(readUpstreamTask(null)).toBeNull();
+    expect(readUpstreamTask({})).toBeNull();
+    expect(readUpstreamTask({ id: 'x', status: 'DANCING' })).toBeNull();
+    expect(readUpstreamTask({ id: 7, status: 'success', progress: 5, buttons: [{ customId: 'MJ::BOOKMARK::a' }, { label: 'no id' }] })).toMatchObject({
+      id: '7',
+      status: 'SUCCESS',
+      progress: '5',
+      buttons: [{ customId: 'MJ::BOOKMARK::a', emoji: '', label: '' }],
+      imageUrl: null,
+    });
+    expect(readSubmitAnswer({ code: 22, result: 123, properties: { numberOfQueues: 2 } })).toEqual({ code: 22, description: '', result: '123', properties: { numberOfQueues: 2 } });
+    expect(readSubmitAnswer('nope')).toBeNull();
+  });
+
+  it('orders snapshots by status, then progress (MODAL before SUBMITTED; terminals equal)', () => {
+    const order = (status: string, progress = '') => orderOf(task({ status: status as UpstreamTask['status'], progress }));
+    expect(order('NOT_START')).toBeLessThan(order('MODAL'));
+    expect(order('MODAL')).toBeLessThan(order('SUBMITTED'));
+    expect(order('SUBMITTED')).toBeLessThan(order('IN_PROGRESS', '0%'));
+    expect(order('IN_PROGRESS', '10%')).toBeLessThan(order('IN_PROGRESS', '50%'));
+    expect(order('IN_PROGRESS', '100%')).toBeLessThan(order('SUCCESS'));
+    expect(order('SUCCESS')).toBe(order('FAILURE'));
+  });
+
+  it('keeps the upstream buttons our action route can take', () => {
+    const buttons = buttonsOf(task({ buttons: [
+      { customId: 'MJ::JOB::upsample::1::3dbbd469-36af-4a0f-8f02-df6c579e7011', emoji: '', label: 'U1' },
+      { customId: 'MJ::JOB::reroll::0::3dbbd469-36af-4a0f-8f02-df6c579e7011::SOLO', emoji: '🔄', label: '' },
+      { customId: 'MJ::Something::new', emoji: '', label: 'New' },
+    ] } as never));
+    expect(buttons.map((b) => b.label || b.emoji)).toEqual(['U1', '🔄']);
+  });
+
+  it("reads describe's and shorten's numbered prompts", () => {
+    const described = task({ status: 'SUCCESS', promptEn: '1️⃣ a red fox, snow --ar 3:2\n\n2️⃣ a fox in winter --ar 3:2\n\n3️⃣ three\n\n4️⃣ four' });
+    expect(textResultsOf(described)).toEqual(['a red fox, snow --ar 3:2', 'a fox in winter --ar 3:2', 'three', 'four']);
+    const shortened = task({
+      status: 'SUCCESS',
+      properties: { finalPrompt: '**Important tokens**\ncastle, hill\n\n**Shortened prompts**\n1️⃣ castle on a hill\n2️⃣ castle\n' },
+    });
+    expect(textResultsOf(shortened)).toEqual(['castle on a hill', 'castle']);
+    expect(textResultsOf(task({ status: 'SUCCESS', promptEn: 'first idea\n\nsecond idea' }))).toEqual(['first idea', 'second idea']);
+  });
+});

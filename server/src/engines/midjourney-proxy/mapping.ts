@@ -1,0 +1,136 @@
+import { parseProgress, statusRank } from '@draw/machines';
+import { parseCustomId, type TaskButton, type TaskStatus } from '@draw/shared';
+import type { EngineImage, EngineJob, EngineSpeed, ParentImage } from '../port';
+import { speedOf } from '../speed';
+import type { SubmitRoute } from './client';
+import { UpstreamError, UpstreamErrorKind } from './errors';
+import { UpstreamStatus, type UpstreamTask } from './protocol';
+
+/** Our jobs ↔ the upstream's request bodies, and the upstream's Task ↔ what we show. */
+
+export interface Submission {
+  route: SubmitRoute;
+  body: Record<string, unknown>;
+  speed: EngineSpeed | null;
+  /** What to send to `/mj/submit/modal` if the upstream answers 21 (actions only). */
+  modal: { prompt: string; maskBase64?: string } | null;
+}
+
+export interface SubmitExtras {
+  /** Where the upstream should POST progress; null = no hook, polling only. */
+  notifyHook: string | null;
+  /** Free text the upstream keeps with the task (our task id: operators can match both sides). */
+  state: string;
+}
+
+export const UPSTREAM_BLEND_MAX = 5;
+
+export const dataUrl = (image: EngineImage): string => `data:${image.mime};base64,${image.data.toString('base64')}`;
+
+function common(extras: SubmitExtras): Record<string, unknown> {
+  return { state: extras.state.slice(0, 255), ...(extras.notifyHook ? { notifyHook: extras.notifyHook } : {}) };
+}
+
+/** The parent's upstream task and the button pressed on it; refused for images another engine drew. */
+function upstreamParent(parent: ParentImage): { taskId: string; customId: string } {
+  if (!parent.upstreamId || !parent.customId) throw new UpstreamError(UpstreamErrorKind.NotFromUpstream);
+  return { taskId: parent.upstreamId, customId: parent.customId };
+}
+
+/** The upstream request for one of our jobs. */
+export function submissionOf(job: EngineJob, extras: SubmitExtras): Submission {
+  const base = common(extras);
+  switch (job.kind) {
+    case 'imagine':
+      return {
+        route: 'imagine',
+        body: { ...base, prompt: job.prompt, botType: job.botType, ...(job.references.length > 0 ? { base64Array: job.references.map(dataUrl) } : {}) },
+        speed: speedOf(job.prompt),
+        modal: null,
+      };
+    case 'describe':
+      return { route: 'describe', body: { ...base, base64: dataUrl(job.image), ...(job.botType ? { botType: job.botType } : {}) }, speed: job.speed ?? null, modal: null };
+    case 'blend':
+      if (job.images.length < 2 || job.images.length > UPSTREAM_BLEND_MAX) {
+        throw new UpstreamError(UpstreamErrorKind.Invalid, { detail: `blend takes 2 to ${UPSTREAM_BLEND_MAX} images` });
+      }
+      return {
+        route: 'blend',
+        body: { ...base, base64Array: job.images.map(dataUrl), dimensions: job.dimensions, ...(job.botType ? { botType: job.botType } : {}) },
+        speed: job.speed ?? null,
+        modal: null,
+      };
+    case 'shorten':
+      return { route: 'shorten', body: { ...base, prompt: job.prompt, ...(job.botType ? { botType: job.botType } : {}) }, speed: job.speed ?? speedOf(job.prompt), modal: null };
+    case 'upscale':
+      return { route: 'action', body: { ...base, ...upstreamParent(job.parent) }, speed: speedOf(job.parent.prompt), modal: { prompt: job.parent.prompt } };
+    case 'variation':
+    case 'reroll':
+    case 'zoom':
+    case 'pan':
+      // A remix prompt, a custom zoom's `--zoom`, or the same prompt: whatever the modal asks for.
+      return { route: 'action', body: { ...base, ...upstreamParent(job.parent) }, speed: speedOf(job.prompt) ?? speedOf(job.parent.prompt), modal: { prompt: job.prompt || job.parent.prompt } };
+    case 'region':
+      return {
+        route: 'action',
+        body: { ...base, ...upstreamParent(job.parent) },
+        speed: speedOf(job.prompt) ?? speedOf(job.parent.prompt),
+        modal: { prompt: job.prompt || job.parent.prompt, maskBase64: dataUrl(job.mask) },
+      };
+    default: {
+      const never: never = job;
+      throw new UpstreamError(UpstreamErrorKind.Invalid, { detail: `unknown job ${String((never as { kind?: unknown }).kind)}` });
+    }
+  }
+}
+
+/** The body of `/mj/submit/modal` for the task the upstream holds in MODAL. */
+export function modalBody(upstreamId: string, modal: NonNullable<Submission['modal']>, extras: SubmitExtras): Record<string, unknown> {
+  return { ...common(extras), taskId: upstreamId, prompt: modal.prompt, ...(modal.maskBase64 ? { maskBase64: modal.maskBase64 } : {}) };
+}
+
+/** 0–100, or null when the upstream sent none (`""` or garbage). */
+export const percentOf = (task: UpstreamTask): number | null => parseProgress(task.progress);
+
+/**
+ * How far along a snapshot is, to drop hooks and polls that bring nothing new: the task machine's
+ * status rank, then progress. MODAL ranks below SUBMITTED as in our machine.
+ */
+export function orderOf(task: UpstreamTask): number {
+  // The upstream's statuses are ours, by name.
+  const status: TaskStatus = task.status;
+  const progress = task.status === UpstreamStatus.InProgress ? (percentOf(task) ?? 0) : 0;
+  return statusRank(status) * 1000 + progress;
+}
+
+export const isTerminalSnapshot = (task: UpstreamTask): boolean =>
+  task.status === UpstreamStatus.Success || task.status === UpstreamStatus.Failure || task.status === UpstreamStatus.Cancel;
+
+/** The upstream's own buttons (so customIds round-trip), keeping only those our action route takes. */
+export function buttonsOf(task: UpstreamTask): TaskButton[] {
+  return task.buttons.filter((b) => parseCustomId(b.customId) !== null).map((b) => ({ customId: b.customId, emoji: b.emoji, label: b.label }));
+}
+
+const KEYCAP = /([1-9])\uFE0F?\u20E3/gu;
+const HAS_KEYCAP = /[1-9]\uFE0F?\u20E3/u;
+
+/**
+ * Describe's four prompts and shorten's shortened prompts. Midjourney numbers them with keycap
+ * emojis (1️⃣ …); the C# line puts the text in `properties.finalPrompt` (describe also in
+ * `promptEn`, shorten also in `description`).
+ */
+export function textResultsOf(task: UpstreamTask): string[] {
+  const finalPrompt = typeof task.properties.finalPrompt === 'string' ? task.properties.finalPrompt : '';
+  const source = [finalPrompt, task.promptEn, task.description, task.prompt].find((t) => HAS_KEYCAP.test(t)) ?? '';
+  const marks = [...source.matchAll(KEYCAP)];
+  const prompts = marks
+    .map((mark, i) => source.slice(mark.index + mark[0].length, marks[i + 1]?.index ?? source.length))
+    .map((t) => t.replace(/\*\*[^*]*\*\*/g, '').replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+  if (prompts.length > 0) return prompts;
+  // No numbering: one prompt per paragraph.
+  return (finalPrompt || task.promptEn || task.prompt)
+    .split(/\n\s*\n/)
+    .map((t) => t.trim())
+    .filter(Boolean);
+}

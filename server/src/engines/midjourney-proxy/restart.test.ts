@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Task } from '@draw/shared';
+import { freePort, startServer, type ServerProcess } from '../../../../scripts/testing/server-process';
+import { FAKE_SECRET, upstreamEnv } from './fake/harness';
+import { startFakeMjProxy, type FakeMjProxy } from './fake/server';
+
+let servers: ServerProcess[] = [];
+let fake: FakeMjProxy | null = null;
+afterEach(async () => {
+  for (const s of servers) await s.stop('SIGKILL');
+  servers = [];
+  await fake?.stop();
+  fake = null;
+});
+
+async function api<T>(origin: string, method: string, url: string, token?: string, body?: object): Promise<T> {
+  const res = await fetch(`${origin}${url}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const envelope = (await res.json()) as { success: boolean; data: T; message: string };
+  if (!envelope.success) throw new Error(`${method} ${url}: ${envelope.message}`);
+  return envelope.data;
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 40_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out at ${JSON.stringify(value).slice(0, 300)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Our server as a real process, talking to the fake upstream with hooks to its own origin. */
+async function serverOn(upstream: FakeMjProxy, dataDir?: string): Promise<ServerProcess> {
+  const port = await freePort();
+  const server = await startServer({ ...upstreamEnv(upstream, `http://127.0.0.1:${port}`), PORT: String(port) }, dataDir);
+  servers.push(server);
+  return server;
+}
+
+describe('our server killed while the upstream draws', () => {
+  it('resumes following the upstream task after a restart, without submitting it again', async () => {
+    fake = await startFakeMjProxy({ secret: FAKE_SECRET, behaviour: { stepMs: 1000, steps: [10, 30, 50, 70, 90] } });
+    const first = await serverOn(fake);
+    const phone = '13700002222';
+    const { devCode } = await api<{ devCode: string }>(first.origin, 'GET', `/api/login/send-login-code?phone=${phone}`);
+    const { token } = await api<{ token: string }>(first.origin, 'POST', '/api/login/login', undefined, { loginType: 'Captcha', account: phone, code: devCode });
+    const channel = await api<{ id: string }>(first.origin, 'POST', '/api/draw/channel', token, { title: 'restart', isBan: false });
+    const { taskId } = await api<{ taskId: string }>(first.origin, 'POST', `/api/mj/submit/imagine/${channel.id}`, token, { prompt: 'a lighthouse in a storm' });
+    const fetchTask = (origin: string) => api<Task>(origin, 'GET', `/api/mj/task/${taskId}/fetch`, token);
+    const before = await until(() => fetchTask(first.origin), (t) => t.status === 'IN_PROGRESS' && t.progress !== '0%');
+    fake.set({ paused: true }); // the upstream task stays mid-way until our server is back
+
+    await first.stop('SIGKILL');
+    const second = await serverOn(fake, first.dataDir);
+    const upstreamId = [...fake.tasks.values()].find((t) => t.state === taskId)!.id;
+    const polled = () => fake!.requests.filter((r) => r.path === `/mj/task/${upstreamId}/fetch`).length;
+    const polledBefore = polled();
+    await until(async () => polled(), (n) => n > polledBefore); // the restarted server follows it again
+    expect((await fetchTask(second.origin)).status).toBe('IN_PROGRESS');
+    expect(before.previewUrl).toMatch(/^\/files\//);
+    // It goes on; its hooks still name the dead server's port, so polling finishes it.
+    fake.set({ paused: false });
+    const done = await until(() => fetchTask(second.origin), (t) => ['SUCCESS', 'FAILURE', 'CANCEL'].includes(t.status));
+    expect(done).toMatchObject({ status: 'SUCCESS', progress: '100%', imageUrl: expect.stringMatching(/^\/files\//) });
+
+    expect(fake.submits('imagine')).toHaveLength(1);
+    const upstream = [...fake.tasks.values()].find((t) => t.state === taskId)!;
+    const image = Buffer.from(await (await fetch(`${second.origin}${done.imageUrl}`)).arrayBuffer());
+    expect(image).toEqual(fake.images.get(`/cdn/${upstream.id}-result.png`));
+    expect(done.buttons.map((b) => b.customId)).toEqual(upstream.buttons.map((b) => b.customId));
+    expect(fake.requests.some((r) => r.path === `/mj/task/${upstream.id}/fetch`)).toBe(true);
+  }, 90_000);
+});

@@ -1,0 +1,160 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { ErrorReason, type RedeemAnswer } from '@draw/shared';
+import { AppError } from '../../errors';
+import type { CreditsLedger } from './ledger';
+import type { ProductsService } from './products';
+import { LedgerKind, type BillingRepository, type RedeemCodeDoc } from './repository';
+
+/** No 0/O, 1/I: codes are read off screens and typed by hand. */
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const DAY_MS = 24 * 3600_000;
+export const CODE_PARAM_PATTERN = /^[A-Za-z0-9 -]{4,64}$/;
+
+export const CodeLimits = { maxCount: 10_000, maxUses: 100_000, maxCredits: 10_000_000, maxExpiresDays: 3650 } as const;
+
+/** `XXXX-XXXX-XXXX-XXXX`: 16 characters of 32 symbols, 80 random bits. */
+export function newCode(): string {
+  const chars = Array.from({ length: 16 }, () => ALPHABET[randomInt(0, ALPHABET.length)]);
+  return [0, 4, 8, 12].map((i) => chars.slice(i, i + 4).join('')).join('-');
+}
+
+/** What a person typed (any case, spaces, with or without dashes) → the stored form. */
+export function normalizeCode(raw: string): string {
+  const compact = raw.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  return compact.length === 16 ? [0, 4, 8, 12].map((i) => compact.slice(i, i + 4)).join('-') : raw.trim().toUpperCase();
+}
+
+export interface MintInput {
+  credits?: number;
+  productId?: string;
+  count?: number;
+  /** How many different users may redeem each code (each once). */
+  uses?: number;
+  expiresDays?: number;
+  note?: string;
+}
+
+export interface CodeUse {
+  code: string;
+  batchId: string;
+  grants: string;
+  uses: number;
+  maxUses: number;
+  expiresAt: number | null;
+  state: 'unused' | 'partly used' | 'used up' | 'expired';
+}
+
+export interface CodesDeps {
+  repo: Pick<BillingRepository, 'codes' | 'redemptions'>;
+  ledger: CreditsLedger;
+  products: ProductsService;
+  now: () => number;
+}
+
+const bad = (detail: string) => new AppError(ErrorReason.BadRequest, 'error.validation', { detail });
+
+/**
+ * Redeem codes: each grants credits or a plan (with its credits), to at most `maxUses` different
+ * users, each once, until it expires. The ledger entry `code:<code>:<userId>` is the final guard.
+ */
+export function codesService({ repo, ledger, products, now }: CodesDeps) {
+  const { codes, redemptions } = repo;
+
+  function stateOf(doc: RedeemCodeDoc): CodeUse['state'] {
+    if (doc.uses >= doc.maxUses) return 'used up';
+    if (doc.expiresAt !== null && doc.expiresAt <= now()) return 'expired';
+    return doc.uses > 0 ? 'partly used' : 'unused';
+  }
+
+  async function grant(userId: string, doc: RedeemCodeDoc): Promise<RedeemAnswer> {
+    const key = `code:${doc._id}:${userId}`;
+    if (doc.kind === 'plan') {
+      const product = doc.productId ? await products.get(doc.productId) : null;
+      if (!product) throw new AppError(ErrorReason.BadRequest, 'billing.productUnknown');
+      const { created, state } = await ledger.grantPlan(
+        userId,
+        key,
+        { productId: product._id, name: product.name, period: product.period, credits: product.credits },
+        { kind: LedgerKind.Code, code: doc._id },
+      );
+      if (!created) throw new AppError(ErrorReason.Conflict, 'billing.codeAlreadyRedeemed');
+      return { kind: 'plan', credits: product.credits, plan: state.plan, balance: state.balance };
+    }
+    const { created, state } = await ledger.grantCredits(userId, key, doc.credits, { kind: LedgerKind.Code, code: doc._id });
+    if (!created) throw new AppError(ErrorReason.Conflict, 'billing.codeAlreadyRedeemed');
+    return { kind: 'credits', credits: doc.credits, plan: null, balance: state.balance };
+  }
+
+  return {
+    async mint(input: MintInput): Promise<{ batchId: string; codes: RedeemCodeDoc[] }> {
+      const count = input.count ?? 1;
+      const maxUses = input.uses ?? 1;
+      if ((input.credits === undefined) === (input.productId === undefined)) throw bad('give either credits or a product');
+      if (input.credits !== undefined && (!Number.isInteger(input.credits) || input.credits < 1 || input.credits > CodeLimits.maxCredits)) throw bad(`credits must be a whole number from 1 to ${CodeLimits.maxCredits}`);
+      if (!Number.isInteger(count) || count < 1 || count > CodeLimits.maxCount) throw bad(`count must be from 1 to ${CodeLimits.maxCount}`);
+      if (!Number.isInteger(maxUses) || maxUses < 1 || maxUses > CodeLimits.maxUses) throw bad(`uses must be from 1 to ${CodeLimits.maxUses}`);
+      if (input.expiresDays !== undefined && (!(input.expiresDays > 0) || input.expiresDays > CodeLimits.maxExpiresDays)) throw bad(`expires-days must be from 1 to ${CodeLimits.maxExpiresDays}`);
+      let credits = input.credits ?? 0;
+      if (input.productId !== undefined) {
+        const product = await products.get(input.productId);
+        if (!product) throw new AppError(ErrorReason.BadRequest, 'billing.productUnknown');
+        credits = product.credits;
+      }
+      const at = now();
+      const batchId = `b-${new Date(at).toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(3).toString('hex')}`;
+      const docs: RedeemCodeDoc[] = Array.from({ length: count }, () => ({
+        _id: newCode(),
+        batchId,
+        kind: input.productId !== undefined ? ('plan' as const) : ('credits' as const),
+        credits,
+        productId: input.productId ?? null,
+        maxUses,
+        uses: 0,
+        expiresAt: input.expiresDays !== undefined ? at + Math.round(input.expiresDays * DAY_MS) : null,
+        createdAt: at,
+        note: input.note ?? '',
+      }));
+      return { batchId, codes: await codes.insertMany(docs) };
+    },
+
+    async list(batchId?: string): Promise<CodeUse[]> {
+      const docs = await codes.find(batchId ? { batchId } : {}, { sort: { createdAt: -1 } });
+      return docs.map((doc) => ({
+        code: doc._id,
+        batchId: doc.batchId,
+        grants: doc.kind === 'plan' ? `plan ${doc.productId} (${doc.credits} credits)` : `${doc.credits} credits`,
+        uses: doc.uses,
+        maxUses: doc.maxUses,
+        expiresAt: doc.expiresAt,
+        state: stateOf(doc),
+      }));
+    },
+
+    async redeem(userId: string, raw: string): Promise<RedeemAnswer> {
+      const code = normalizeCode(raw);
+      const doc = await codes.findOne({ _id: code });
+      if (!doc) throw new AppError(ErrorReason.BadRequest, 'billing.codeUnknown');
+      if (await ledger.hasEntry(`code:${code}:${userId}`)) throw new AppError(ErrorReason.Conflict, 'billing.codeAlreadyRedeemed');
+      if (doc.expiresAt !== null && doc.expiresAt <= now()) throw new AppError(ErrorReason.Gone, 'billing.codeExpired');
+
+      const redemptionId = `${code}:${userId}`;
+      try {
+        await redemptions.insertOne({ _id: redemptionId, code, userId, at: now(), claimedAt: null });
+      } catch (error) {
+        if (!(error instanceof AppError && error.reason === ErrorReason.Conflict)) throw error;
+        // This user already holds a use of the code: finish a grant a crash interrupted, else refuse.
+        const mine = await redemptions.findOne({ _id: redemptionId });
+        if (mine?.claimedAt) return grant(userId, doc);
+        throw new AppError(ErrorReason.Conflict, 'billing.codeAlreadyRedeemed');
+      }
+      const claimed = await codes.findOneAndUpdate({ _id: code, uses: { $lt: doc.maxUses } }, { $inc: { uses: 1 } });
+      if (!claimed) {
+        await redemptions.deleteOne({ _id: redemptionId });
+        throw new AppError(ErrorReason.Conflict, 'billing.codeUsed');
+      }
+      await redemptions.updateOne({ _id: redemptionId }, { $set: { claimedAt: now() } });
+      return grant(userId, doc);
+    },
+  };
+}
+export type CodesService = ReturnType<typeof codesService>;

@@ -1,0 +1,208 @@
+import { Schema } from 'mongoose';
+import { OrderStatus, Period, type Language, type PaymentProviderName, type PlanInfo, type TaskAction } from '@draw/shared';
+import { defineCollection, type BaseDoc, type Storage } from '../../storage/port';
+import { documentSchema } from '../../storage/schema';
+
+// ---- Products ------------------------------------------------------------------------------
+
+export interface ProductDoc extends BaseDoc {
+  name: string;
+  description: string;
+  /** Integer cents. */
+  price: number;
+  currency: string;
+  period: Period;
+  /** Credits granted by one purchase (one period). */
+  credits: number;
+  /** Lower first within a period. */
+  sort: number;
+  enabled: boolean;
+  /** Names and descriptions in other languages; `name`/`description` are the fallback. */
+  translations: Partial<Record<Language, { name: string; description: string }>>;
+  createdAt: number;
+  updatedAt: number;
+}
+
+const productSchema = documentSchema({
+  name: { type: String, required: true, maxlength: 64 },
+  description: { type: String, default: '', maxlength: 500 },
+  price: { type: Number, required: true, min: 1, validate: Number.isInteger },
+  currency: { type: String, required: true, default: 'CNY' },
+  period: { type: String, required: true, enum: Object.values(Period) },
+  credits: { type: Number, required: true, min: 0, validate: Number.isInteger },
+  sort: { type: Number, default: 0 },
+  enabled: { type: Boolean, default: true },
+  translations: { type: Schema.Types.Mixed, default: {} },
+  createdAt: { type: Number, required: true },
+  updatedAt: { type: Number, required: true },
+});
+
+// ---- Orders --------------------------------------------------------------------------------
+
+export interface PaymentAttempt {
+  provider: PaymentProviderName;
+  codeUrl: string;
+  startedAt: number;
+  /** Sandbox only: the secret in the payment page's path. */
+  token: string | null;
+}
+
+export interface OrderDoc extends BaseDoc {
+  orderNo: string;
+  userId: string;
+  productId: string;
+  productName: string;
+  period: Period;
+  credits: number;
+  amount: number;
+  currency: string;
+  status: OrderStatus;
+  createdAt: number;
+  expiresAt: number;
+  paidAt: number | null;
+  cancelledAt: number | null;
+  payment: PaymentAttempt | null;
+  /** The provider's transaction id, once paid. */
+  transactionId: string | null;
+  /** Set once the credits and the plan have been granted (the ledger entry is the real guard). */
+  fulfilledAt: number | null;
+}
+
+const orderSchema = documentSchema({
+  orderNo: { type: String, required: true, unique: true },
+  userId: { type: String, required: true },
+  productId: { type: String, required: true },
+  productName: { type: String, required: true },
+  period: { type: String, required: true, enum: Object.values(Period) },
+  credits: { type: Number, required: true },
+  amount: { type: Number, required: true },
+  currency: { type: String, required: true },
+  status: { type: String, required: true, enum: Object.values(OrderStatus) },
+  createdAt: { type: Number, required: true },
+  expiresAt: { type: Number, required: true },
+  paidAt: { type: Schema.Types.Mixed, default: null },
+  cancelledAt: { type: Schema.Types.Mixed, default: null },
+  payment: { type: Schema.Types.Mixed, default: null },
+  transactionId: { type: Schema.Types.Mixed, default: null },
+  fulfilledAt: { type: Schema.Types.Mixed, default: null },
+});
+orderSchema.index({ userId: 1, createdAt: -1 });
+orderSchema.index({ status: 1, expiresAt: 1 });
+
+// ---- The credits ledger --------------------------------------------------------------------
+
+export const LedgerKind = {
+  Daily: 'daily',
+  Plan: 'plan',
+  Code: 'code',
+  Spend: 'spend',
+  Refund: 'refund',
+  Adjust: 'adjust',
+} as const;
+export type LedgerKind = (typeof LedgerKind)[keyof typeof LedgerKind];
+
+/**
+ * One append-only entry of a user's credits. `_id` is the entry's idempotency key
+ * (`spend:<taskId>`, `refund:<taskId>`, `order:<orderId>`, `code:<code>:<userId>`,
+ * `daily:<userId>:<day>`), so an operation lands at most once. Entries chain per user by `seq`
+ * (unique with `userId`): each one carries the account's state after it (balance, free part,
+ * plan), so the latest entry *is* the account and two writers can never both extend the same
+ * state. Nothing is ever updated or deleted.
+ */
+export interface LedgerDoc extends BaseDoc {
+  userId: string;
+  seq: number;
+  kind: LedgerKind;
+  /** Change of the whole balance (negative for spends). */
+  delta: number;
+  /** Change of the free (daily) part. */
+  freeDelta: number;
+  balanceAfter: number;
+  freeAfter: number;
+  plan: PlanInfo | null;
+  at: number;
+  taskId: string | null;
+  action: TaskAction | null;
+  orderId: string | null;
+  code: string | null;
+  note: string | null;
+}
+
+const ledgerSchema = documentSchema({
+  userId: { type: String, required: true, index: true },
+  seq: { type: Number, required: true, min: 1 },
+  kind: { type: String, required: true, enum: Object.values(LedgerKind) },
+  delta: { type: Number, required: true },
+  freeDelta: { type: Number, required: true },
+  balanceAfter: { type: Number, required: true, min: 0 },
+  freeAfter: { type: Number, required: true, min: 0 },
+  plan: { type: Schema.Types.Mixed, default: null },
+  at: { type: Number, required: true },
+  taskId: { type: Schema.Types.Mixed, default: null },
+  action: { type: Schema.Types.Mixed, default: null },
+  orderId: { type: Schema.Types.Mixed, default: null },
+  code: { type: Schema.Types.Mixed, default: null },
+  note: { type: Schema.Types.Mixed, default: null },
+});
+ledgerSchema.index({ userId: 1, seq: 1 }, { unique: true });
+
+// ---- Redeem codes --------------------------------------------------------------------------
+
+export interface RedeemCodeDoc extends BaseDoc {
+  /** `_id` is the code itself (upper case). */
+  batchId: string;
+  kind: 'credits' | 'plan';
+  credits: number;
+  productId: string | null;
+  /** How many different users may redeem it (each once). */
+  maxUses: number;
+  uses: number;
+  expiresAt: number | null;
+  createdAt: number;
+  note: string;
+}
+
+const codeSchema = documentSchema({
+  batchId: { type: String, required: true, index: true },
+  kind: { type: String, required: true, enum: ['credits', 'plan'] },
+  credits: { type: Number, required: true, min: 0 },
+  productId: { type: Schema.Types.Mixed, default: null },
+  maxUses: { type: Number, required: true, min: 1 },
+  uses: { type: Number, required: true, min: 0 },
+  expiresAt: { type: Schema.Types.Mixed, default: null },
+  createdAt: { type: Number, required: true },
+  note: { type: String, default: '' },
+});
+
+export interface RedemptionDoc extends BaseDoc {
+  /** `_id` is `<code>:<userId>`: a user redeems a code at most once. */
+  code: string;
+  userId: string;
+  at: number;
+  /** Set once a use of the code was claimed for this user. */
+  claimedAt: number | null;
+}
+
+const redemptionSchema = documentSchema({
+  code: { type: String, required: true, index: true },
+  userId: { type: String, required: true },
+  at: { type: Number, required: true },
+  claimedAt: { type: Schema.Types.Mixed, default: null },
+});
+
+export const Products = defineCollection<ProductDoc>('products', productSchema);
+export const Orders = defineCollection<OrderDoc>('orders', orderSchema);
+export const Ledger = defineCollection<LedgerDoc>('credit_ledger', ledgerSchema);
+export const RedeemCodes = defineCollection<RedeemCodeDoc>('redeem_codes', codeSchema);
+export const Redemptions = defineCollection<RedemptionDoc>('redemptions', redemptionSchema);
+
+export function billingRepository(storage: Storage) {
+  return {
+    products: storage.collection(Products),
+    orders: storage.collection(Orders),
+    ledger: storage.collection(Ledger),
+    codes: storage.collection(RedeemCodes),
+    redemptions: storage.collection(Redemptions),
+  };
+}
+export type BillingRepository = ReturnType<typeof billingRepository>;

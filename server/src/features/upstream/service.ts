@@ -1,0 +1,39 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { isTerminal } from '@draw/machines';
+import { ErrorReason } from '@draw/shared';
+import type { ImageEngine } from '../../engines/port';
+import { AppError } from '../../errors';
+import type { TasksRepository } from '../tasks/repository';
+
+export interface UpstreamHooksDeps {
+  tasks: Pick<TasksRepository, 'findOne'>;
+  engine: Pick<ImageEngine, 'notify'>;
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+/** Compared as digests: equal length whatever was sent, so the time taken says nothing. */
+export const tokensEqual = (expected: string, given: string): boolean => timingSafeEqual(digest(expected), digest(given));
+
+const decoy = randomBytes(24).toString('base64url');
+
+/**
+ * Notify hooks from the midjourney-proxy upstream. The proxy does not sign them, so each task's
+ * hook URL carries its own secret token; a hook is passed on only when it matches. Passing on is
+ * all this does: the engine drops stale and duplicate snapshots, and the task store and machine
+ * never move a task backwards, so hooks may come twice, late or out of order.
+ */
+export function upstreamHooks(deps: UpstreamHooksDeps) {
+  return {
+    async receive(taskId: string, token: string, payload: unknown): Promise<{ accepted: boolean }> {
+      const doc = await deps.tasks.findOne({ _id: taskId });
+      const matches = tokensEqual(doc?.hookToken ?? decoy, token);
+      if (!doc || !matches || !deps.engine.notify) throw new AppError(ErrorReason.NotFound, 'upstream.hookRejected');
+      if (isTerminal(doc.status)) return { accepted: false };
+      const upstreamId = (payload as { id?: unknown } | null)?.id;
+      if (doc.upstreamId && typeof upstreamId === 'string' && upstreamId !== doc.upstreamId) return { accepted: false };
+      deps.engine.notify(taskId, payload);
+      return { accepted: true };
+    },
+  };
+}
+export type UpstreamHooks = ReturnType<typeof upstreamHooks>;

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../testing/harness';
+import { inlineScriptHashes } from './security';
+
+let app: TestApp;
+const inline = "document.documentElement.classList.add('dark')";
+
+beforeAll(async () => {
+  const web = fs.mkdtempSync(path.join(os.tmpdir(), 'web-csp-'));
+  fs.writeFileSync(path.join(web, 'index.html'), `<!doctype html><script>${inline}</script><script type="module" src="/assets/a.js"></script><div id="root"></div>`);
+  app = await startTestApp({ WEB_DIST_DIR: web, METRICS_TOKEN: 'scrape-me' });
+});
+afterAll(() => app.close());
+
+describe('security headers', () => {
+  it('send a content security policy that allows exactly our inline script', async () => {
+    const res = await app.http.inject('/draw');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain(inlineScriptHashes(`<script>${inline}</script>`)[0]);
+    expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('keep CORS closed to other origins by default', async () => {
+    const res = await app.http.inject({ url: '/api/home/company-info', headers: { origin: 'https://evil.example' } });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('limit login attempts per IP with the envelope', async () => {
+    const attempt = () =>
+      app.http.inject({ method: 'POST', url: '/api/login/login', remoteAddress: '10.66.0.1', headers: { 'accept-language': 'en-US' }, payload: { loginType: 'Password', account: 'nobody@example.com', password: 'x' } });
+    let last = await attempt();
+    for (let i = 0; i < 25 && last.statusCode !== 429; i++) last = await attempt();
+    expect(last.statusCode).toBe(429);
+    expect(last.json()).toMatchObject({ success: false, reason: 'rate_limited', message: expect.stringMatching(/^Too many attempts/) });
+  });
+});
+
+describe('metrics', () => {
+  it('are served to the scraper with its token, and not to others', async () => {
+    await app.http.inject('/api/home/company-info');
+    expect((await app.http.inject('/metrics')).statusCode).toBe(401);
+    const res = await app.http.inject({ url: '/metrics', headers: { authorization: 'Bearer scrape-me' } });
+    expect(res.statusCode).toBe(200);
+    for (const name of ['http_request_duration_seconds', 'sockets_connected', 'tasks_by_status', 'task_queue_length', 'engine_task_duration_seconds', 'event_log_lag_seconds']) {
+      expect(res.body).toContain(name);
+    }
+    expect(res.body).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/home\/company-info",status="200"\} \d+/);
+  });
+});

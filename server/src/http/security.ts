@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import { ErrorReason } from '@draw/shared';
+import { AppError } from '../errors';
+
+export interface SecurityOptions {
+  webDistDir: string;
+  /** Origins allowed to call the API from other sites; empty = same origin only. */
+  corsOrigins: string[];
+}
+
+/** Hashes of the inline scripts in the built index.html, so the CSP can allow exactly them. */
+export function inlineScriptHashes(indexHtml: string): string[] {
+  const hashes: string[] = [];
+  for (const match of indexHtml.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    const body = match[1] ?? '';
+    if (body.trim()) hashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/**
+ * Rate limits per route, in one table: attempts against accounts per IP, work per user.
+ * Stricter per-account and per-phone limits live in the auth service.
+ */
+const LIMITS: { match: RegExp; max: number; per: 'ip' | 'user' }[] = [
+  { match: /^\/api\/login\/login$/, max: 20, per: 'ip' },
+  { match: /^\/api\/login\/send-login-code$/, max: 10, per: 'ip' },
+  { match: /^\/api\/login\/forget-reset-pwd$/, max: 10, per: 'ip' },
+  { match: /^\/api\/mj\/submit\//, max: 30, per: 'user' },
+  { match: /^\/api\/upload$/, max: 30, per: 'user' },
+  { match: /^\/api\/home\/redeem\//, max: 10, per: 'user' },
+];
+
+const keyOf = (per: 'ip' | 'user') => (request: FastifyRequest) =>
+  per === 'user' && request.user ? `user:${request.user._id}` : `ip:${request.ip}`;
+
+export const securityPlugin = fp<SecurityOptions>(async (app: FastifyInstance, options) => {
+  const indexHtml = path.join(options.webDistDir, 'index.html');
+  const scriptHashes = fs.existsSync(indexHtml) ? inlineScriptHashes(fs.readFileSync(indexHtml, 'utf8')) : [];
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes],
+        // Radix positions popovers with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(cors, { origin: options.corsOrigins.length ? options.corsOrigins : false, credentials: false });
+
+  app.addHook('onRoute', (route) => {
+    const rule = LIMITS.find((l) => l.match.test(route.url));
+    if (!rule) return;
+    route.config = { ...(route.config as object), rateLimit: { max: rule.max, timeWindow: 60_000, keyGenerator: keyOf(rule.per) } } as typeof route.config;
+  });
+  await app.register(rateLimit, {
+    global: false,
+    // Runs after authentication, so per-user limits can see the user.
+    hook: 'preHandler',
+    errorResponseBuilder: (_request, context) => {
+      const error = new AppError(ErrorReason.RateLimited, 'error.rateLimited', { seconds: Math.ceil(context.ttl / 1000) });
+      return Object.assign(error, { statusCode: 429 });
+    },
+  });
+});

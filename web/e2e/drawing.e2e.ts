@@ -1,0 +1,374 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Viewports, launchBrowser, screenshot, startServer, watchConsole, type ServerProcess } from './harness';
+
+/**
+ * The drawing screen, live, with two people in one channel: A imagines, both watch progress and
+ * the grid; B upscales U2, both see it; A repaints a region of the upscale in the Vary (Region)
+ * editor, both see it; B drops offline mid-task and, back online, sees the result without a reload.
+ */
+
+const PROMPT = 'a red fox in snow';
+const LIVE_TIMEOUT = 30_000;
+
+let server: ServerProcess;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const consoles = new Map<Page, string[]>();
+
+interface Person {
+  name: string;
+  page: Page;
+  context: BrowserContext;
+  token: string;
+}
+
+async function openContext(options: { viewport: keyof typeof Viewports; theme: 'dark' | 'light'; storageState?: Awaited<ReturnType<BrowserContext['storageState']>> }) {
+  const context = await browser.newContext({
+    baseURL: server.origin,
+    viewport: Viewports[options.viewport],
+    colorScheme: options.theme,
+    locale: 'zh-CN',
+    storageState: options.storageState,
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  // The app setting wins over the session's theme: light or dark as asked.
+  await context.addInitScript((theme) => {
+    const raw = localStorage.getItem('appSetting');
+    const saved = raw ? (JSON.parse(raw) as { data?: Record<string, unknown> }).data : undefined;
+    localStorage.setItem('appSetting', JSON.stringify({ data: { siderCollapsed: false, language: 'zh-CN', ...saved, theme }, expire: null }));
+  }, options.theme);
+  contexts.push(context);
+  const page = await context.newPage();
+  consoles.set(page, watchConsole(page));
+  return { context, page };
+}
+
+/** Signs in through the login page's code tab, with the development code banner. */
+async function signIn(name: string, phone: string, options: { viewport: keyof typeof Viewports; theme: 'dark' | 'light' }): Promise<Person> {
+  const { context, page } = await openContext(options);
+  await page.goto('/login');
+  await page.getByTestId('login-tab-code').click();
+  await page.getByTestId('login-phone').fill(phone);
+  await page.getByTestId('login-send-code').click();
+  await page.getByTestId('login-dev-code').getByRole('button').click();
+  await page.getByTestId('login-agree').click();
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/\/draw/);
+  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('SECRET_TOKEN') ?? '{}') as { data?: string }).data ?? '');
+  expect(token).not.toBe('');
+  return { name, page, context, token };
+}
+
+/** The same person in another browser window (their session copied). */
+async function sameUser(person: Person, name: string, options: { viewport: keyof typeof Viewports; theme: 'dark' | 'light' }): Promise<Person> {
+  const { context, page } = await openContext({ ...options, storageState: await person.context.storageState() });
+  return { name, page, context, token: person.token };
+}
+
+async function api<T>(person: Person, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.origin}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${person.token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { success: boolean; data: T; message: string };
+  if (!envelope.success) throw new Error(`${method} ${path}: ${envelope.message}`);
+  return envelope.data;
+}
+
+async function openChannel(person: Person, channelId: string) {
+  await person.page.goto(`/draw/${channelId}`);
+  await person.page.getByTestId('message-list').waitFor();
+  await expect.poll(() => person.page.getByTestId('live-status').getAttribute('data-status'), { timeout: LIVE_TIMEOUT }).toBe('live');
+}
+
+const cards = (page: Page) => page.locator('[data-testid^="task-card-"]');
+const card = (page: Page, taskId: string) => page.getByTestId(`task-card-${taskId}`);
+
+async function newestTaskId(page: Page, count: number): Promise<string> {
+  await expect.poll(() => cards(page).count(), { timeout: LIVE_TIMEOUT }).toBeGreaterThanOrEqual(count);
+  const testId = await cards(page).nth(count - 1).getAttribute('data-testid');
+  return testId!.replace('task-card-', '');
+}
+
+/** Waits until the finished image of a task is shown and has really loaded. */
+async function seesImage(page: Page, taskId: string) {
+  const image = page.getByTestId(`task-image-${taskId}`);
+  await image.waitFor({ state: 'visible', timeout: LIVE_TIMEOUT });
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: LIVE_TIMEOUT }).toBe(true);
+  await expect.poll(() => card(page, taskId).getAttribute('data-status')).toBe('SUCCESS');
+}
+
+/** Progress values a page shows for a task until it finishes. */
+async function watchProgress(page: Page, taskId: string): Promise<number[]> {
+  const seen: number[] = [];
+  const bar = page.getByTestId(`task-progress-${taskId}`);
+  const deadline = Date.now() + LIVE_TIMEOUT;
+  while (Date.now() < deadline) {
+    if ((await card(page, taskId).getAttribute('data-status').catch(() => null)) === 'SUCCESS') break;
+    const value = await bar.getAttribute('aria-valuenow', { timeout: 200 }).catch(() => null);
+    if (value !== null && seen.at(-1) !== Number(value)) seen.push(Number(value));
+    await page.waitForTimeout(60);
+  }
+  return seen;
+}
+
+/** The element's box once it stopped moving (dialogs zoom in when they open). */
+async function settledBox(page: Page, target: Locator) {
+  let previous = await target.boundingBox();
+  for (let i = 0; i < 20; i++) {
+    await page.waitForTimeout(100);
+    const box = await target.boundingBox();
+    if (box && previous && Math.abs(box.x - previous.x) < 0.5 && Math.abs(box.y - previous.y) < 0.5 && Math.abs(box.width - previous.width) < 0.5) return box;
+    previous = box;
+  }
+  return previous!;
+}
+
+async function dragOn(page: Page, target: Locator, path: Array<[number, number]>) {
+  const box = await settledBox(page, target);
+  const at = ([x, y]: [number, number]) => [box.x + box.width * x, box.y + box.height * y] as const;
+  const [startX, startY] = at(path[0]!);
+  await page.mouse.move(startX, startY);
+  await page.mouse.down();
+  for (const point of path.slice(1)) {
+    const [x, y] = at(point);
+    await page.mouse.move(x, y, { steps: 8 });
+  }
+  await page.mouse.up();
+}
+
+/** Whether a row is inside the visible part of the message list. */
+async function inView(page: Page, testId: string): Promise<boolean> {
+  return page.evaluate((id) => {
+    const row = document.querySelector(`[data-testid="${id}"]`);
+    const list = document.querySelector('[data-testid="message-list"]');
+    if (!row || !list) return false;
+    const r = row.getBoundingClientRect();
+    const l = list.getBoundingClientRect();
+    return r.top >= l.top - 1 && r.bottom <= l.bottom + 1;
+  }, testId);
+}
+
+const ignorable = (problem: string) => /ERR_INTERNET_DISCONNECTED|ERR_NETWORK_CHANGED|net::ERR_|WebSocket|socket\.io/i.test(problem);
+
+beforeAll(async () => {
+  server = await startServer({ BUILTIN_ENGINE_STEP_MS: '400' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('drawing together in a channel', () => {
+  it('shows tasks live to every member: progress, grid, upscale, vary region, offline catch-up', async () => {
+    const a = await signIn('A', '13800000101', { viewport: 'desktop', theme: 'dark' });
+    const b = await signIn('B', '13800000102', { viewport: 'desktop', theme: 'light' });
+
+    const channel = await api<{ id: string }>(a, 'POST', '/api/draw/channel', { title: 'fox-den', isBan: false });
+    const invite = await api<{ inviteCode: string }>(a, 'POST', `/api/draw/invite-code/${channel.id}`, {});
+    await api(b, 'POST', `/api/draw/join-channel/${invite.inviteCode}`);
+
+    // Two more windows for the screenshots: B on a phone (dark), A on a phone (light).
+    const bPhone = await sameUser(b, 'B phone', { viewport: 'mobile', theme: 'dark' });
+    const aPhone = await sameUser(a, 'A phone', { viewport: 'mobile', theme: 'light' });
+    const everyone = [a, b, bPhone, aPhone];
+    for (const person of everyone) await openChannel(person, channel.id);
+
+    // A imagines from the composer; every window sees the card, the progress and previews moving, then the grid.
+    const composer = a.page.getByTestId('composer-input');
+    await composer.fill(`/imagine ${PROMPT}`);
+    await composer.press('Enter');
+    const submitted = await newestTaskId(a.page, 1);
+    await b.page.getByTestId(`task-card-${submitted}`).waitFor({ timeout: LIVE_TIMEOUT });
+    const [progressA, progressB] = await Promise.all([
+      watchProgress(a.page, submitted),
+      watchProgress(b.page, submitted),
+      (async () => {
+        await a.page.getByTestId(`task-preview-${submitted}`).waitFor({ timeout: LIVE_TIMEOUT });
+        await b.page.getByTestId(`task-preview-${submitted}`).waitFor({ timeout: LIVE_TIMEOUT });
+        await Promise.all([
+          screenshot(a.page, 'drawing-mid-task-desktop-dark'),
+          screenshot(b.page, 'drawing-mid-task-desktop-light'),
+          screenshot(bPhone.page, 'drawing-mid-task-mobile-dark'),
+          screenshot(aPhone.page, 'drawing-mid-task-mobile-light'),
+        ]);
+      })(),
+    ]);
+    for (const seen of [progressA, progressB]) {
+      expect(seen.length).toBeGreaterThanOrEqual(2);
+      expect([...seen].sort((x, y) => x - y)).toEqual(seen);
+    }
+    for (const person of everyone) await seesImage(person.page, submitted);
+    expect(await a.page.getByTestId(`task-image-${submitted}`).getAttribute('alt')).toBe(PROMPT);
+    for (const label of ['U1', 'U2', 'U3', 'U4', 'reroll', 'V1', 'V2', 'V3', 'V4']) {
+      await card(b.page, submitted).getByTestId(`task-button-${label}`).waitFor();
+    }
+
+    // B upscales image 2; both see the upscale arrive and finish.
+    const u2 = card(b.page, submitted).getByTestId('task-button-U2');
+    await u2.click();
+    const upscale = await newestTaskId(b.page, 2);
+    expect(upscale).not.toBe(submitted);
+    for (const person of everyone) await seesImage(person.page, upscale);
+    await Promise.all([
+      screenshot(a.page, 'drawing-finished-desktop-dark'),
+      screenshot(b.page, 'drawing-finished-desktop-light'),
+      screenshot(bPhone.page, 'drawing-finished-mobile-dark'),
+      screenshot(aPhone.page, 'drawing-finished-mobile-light'),
+    ]);
+    for (const label of ['Vary-Subtle', 'Vary-Strong', 'Vary-Region', 'Upscale-Subtle', 'Upscale-Creative', 'Zoom-Out-2x', 'Zoom-Out-1.5x', 'Custom-Zoom', 'pan-left', 'bookmark']) {
+      await card(a.page, upscale).getByTestId(`task-button-${label}`).waitFor();
+    }
+
+    // The viewer: open the upscale, 100%, copy its link, Esc closes.
+    await a.page.getByTestId(`task-image-${upscale}`).click();
+    const viewer = a.page.getByTestId('viewer');
+    await viewer.waitFor();
+    await a.page.getByTestId('viewer-image').waitFor();
+    await expect.poll(() => a.page.getByTestId('viewer-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await a.page.waitForTimeout(300);
+    await screenshot(a.page, 'drawing-viewer-desktop-dark');
+    await a.page.getByTestId('viewer-actual').click();
+    await expect.poll(() => a.page.getByTestId('viewer-zoom').textContent()).toBe('100%');
+    await a.page.getByTestId('viewer-copy').click();
+    await a.page.getByText('复制成功').first().waitFor();
+    expect(await a.page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`^${server.origin}/files/`));
+    await a.page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'hidden' });
+
+    // A opens Vary (Region): the editor opens by itself for A; B sees A is busy with it.
+    await card(a.page, upscale).getByTestId('task-button-Vary-Region').click();
+    const canvas = a.page.getByTestId('region-canvas');
+    await canvas.waitFor({ timeout: LIVE_TIMEOUT });
+    const region = await newestTaskId(a.page, 3);
+    await b.page.getByTestId(`task-waiting-input-${region}`).waitFor({ timeout: LIVE_TIMEOUT });
+    await expect.poll(() => b.page.getByTestId(`task-open-editor-${region}`).count()).toBe(0);
+
+    // The same editor on A's phone (light), from the card's Open editor button.
+    await aPhone.page.getByTestId(`task-open-editor-${region}`).click();
+    await aPhone.page.getByTestId('region-canvas').waitFor();
+    await expect.poll(() => aPhone.page.getByTestId('region-canvas').evaluate((c: HTMLCanvasElement) => c.width)).toBeGreaterThan(0);
+    await dragOn(aPhone.page, aPhone.page.getByTestId('region-canvas'), [[0.3, 0.3], [0.6, 0.4], [0.5, 0.6]]);
+    await aPhone.page.getByText('已选 1 处').waitFor();
+    await screenshot(aPhone.page, 'drawing-region-editor-mobile-light');
+    await aPhone.page.keyboard.press('Escape');
+
+    // Submitting with nothing selected says so; then paint and submit.
+    await expect.poll(() => canvas.evaluate((c: HTMLCanvasElement) => c.width)).toBeGreaterThan(0);
+    await a.page.getByTestId('region-submit').click();
+    await a.page.getByText('请先涂抹或框选要重绘的区域').waitFor();
+    await dragOn(a.page, canvas, [[0.3, 0.45], [0.7, 0.45], [0.5, 0.3], [0.5, 0.6]]);
+    await a.page.getByTestId('region-tool-rect').click();
+    await dragOn(a.page, canvas, [[0.1, 0.75], [0.3, 0.9]]);
+    await a.page.getByText('已选 2 处').waitFor();
+    await a.page.getByTestId('region-prompt').fill(`${PROMPT}, a snowy owl`);
+    await screenshot(a.page, 'drawing-region-editor-desktop-dark');
+    const sent = a.page.waitForRequest((request) => request.url().includes('/api/mj/submit/modal/'));
+    await a.page.getByTestId('region-submit').click();
+    const body = (await sent).postDataJSON() as { taskId: string; prompt: string; maskBase64: string };
+    expect(body).toMatchObject({ taskId: region, prompt: `${PROMPT}, a snowy owl` });
+    // The mask: a PNG the size of the image, black with the painted area white.
+    const measured = await a.page.evaluate(
+      async ({ mask, imageId }) => {
+        const load = (src: string) =>
+          new Promise<HTMLImageElement>((resolve, reject) => {
+            const image = new Image();
+            image.onload = () => resolve(image);
+            image.onerror = reject;
+            image.src = src;
+          });
+        const picture = document.querySelector<HTMLImageElement>(`[data-testid="task-image-${imageId}"]`)!;
+        const image = await load(mask);
+        const canvas = document.createElement('canvas');
+        canvas.width = image.naturalWidth;
+        canvas.height = image.naturalHeight;
+        const ctx = canvas.getContext('2d')!;
+        ctx.drawImage(image, 0, 0);
+        const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+        let white = 0;
+        let black = 0;
+        for (let i = 0; i < pixels.length; i += 4) {
+          if (pixels[i]! > 200 && pixels[i + 1]! > 200 && pixels[i + 2]! > 200) white++;
+          else if (pixels[i]! < 50 && pixels[i + 1]! < 50 && pixels[i + 2]! < 50) black++;
+        }
+        const centre = ctx.getImageData(Math.round(canvas.width * 0.5), Math.round(canvas.height * 0.45), 1, 1).data;
+        const corner = ctx.getImageData(2, 2, 1, 1).data;
+        return {
+          size: [image.naturalWidth, image.naturalHeight],
+          imageSize: [picture.naturalWidth, picture.naturalHeight],
+          white: white / (pixels.length / 4),
+          black: black / (pixels.length / 4),
+          centre: centre[0],
+          corner: corner[0],
+        };
+      },
+      { mask: body.maskBase64, imageId: upscale },
+    );
+    expect(body.maskBase64.startsWith('data:image/png;base64,')).toBe(true);
+    expect(measured.size).toEqual(measured.imageSize);
+    expect(measured.white).toBeGreaterThan(0.05);
+    expect(measured.white + measured.black).toBeGreaterThan(0.97);
+    expect(measured.centre).toBe(255);
+    expect(measured.corner).toBe(0);
+    await canvas.waitFor({ state: 'hidden' });
+    for (const person of [a, b]) await seesImage(person.page, region);
+
+    // B goes offline while a task runs; back online, B sees it finished without reloading.
+    await card(a.page, submitted).getByTestId('task-button-V1').click();
+    const variation = await newestTaskId(a.page, 4);
+    await b.page.getByTestId(`task-card-${variation}`).waitFor({ timeout: LIVE_TIMEOUT });
+    await b.context.setOffline(true);
+    await expect.poll(() => b.page.getByTestId('live-status').getAttribute('data-status'), { timeout: LIVE_TIMEOUT }).not.toBe('live');
+    await seesImage(a.page, variation);
+    await b.page.waitForTimeout(1500);
+    expect(await card(b.page, variation).getAttribute('data-status')).not.toBe('SUCCESS');
+    await screenshot(b.page, 'drawing-offline-desktop-light');
+    await b.context.setOffline(false);
+    await seesImage(b.page, variation);
+    await expect.poll(() => b.page.getByTestId('live-status').getAttribute('data-status'), { timeout: LIVE_TIMEOUT }).toBe('live');
+
+    // B reads back up while A posts: B gets a jump pill; A, at the bottom, follows the message.
+    await b.page.getByTestId('message-list').evaluate((list) => list.scrollTo({ top: 0 }));
+    const posted = await api<{ id: string }>(a, 'POST', `/api/draw/chat/${channel.id}`, { content: 'look at this owl' });
+    await a.page.getByTestId(`message-${posted.id}`).waitFor();
+    await expect.poll(() => inView(a.page, `message-${posted.id}`)).toBe(true);
+    await b.page.getByTestId('jump-to-new').click();
+    await expect.poll(() => inView(b.page, `message-${posted.id}`)).toBe(true);
+    await b.page.getByTestId('jump-to-new').waitFor({ state: 'hidden' });
+
+    // A deletes it (author) after confirming; B sees it go, live.
+    await a.page.getByTestId(`message-${posted.id}`).hover();
+    await a.page.getByTestId(`message-delete-${posted.id}`).click();
+    await a.page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
+    await a.page.getByText('删除成功').first().waitFor();
+    await b.page.getByTestId(`message-${posted.id}`).waitFor({ state: 'detached', timeout: LIVE_TIMEOUT });
+    expect(await b.page.getByTestId(`message-delete-${submitted}`).count()).toBe(0);
+
+    // Paging: a long channel shows its newest page, and scrolling up loads older ones in place.
+    const archive = await api<{ id: string }>(a, 'POST', '/api/draw/channel', { title: 'archive', isBan: false });
+    const ids: string[] = [];
+    for (let i = 1; i <= 70; i++) ids.push((await api<{ id: string }>(a, 'POST', `/api/draw/chat/${archive.id}`, { content: `note ${i}` })).id);
+    await a.page.goto(`/draw/${archive.id}`);
+    await a.page.getByTestId(`message-${ids[69]}`).waitFor();
+    await expect.poll(() => inView(a.page, `message-${ids[69]}`)).toBe(true);
+    expect(await a.page.getByTestId('message-list').locator('article').count()).toBe(50);
+    const before = await a.page.evaluate((id) => {
+      const list = document.querySelector<HTMLElement>('[data-testid="message-list"]')!;
+      list.scrollTop = 0;
+      return document.querySelector(`[data-testid="message-${id}"]`)!.getBoundingClientRect().top;
+    }, ids[20]);
+    await a.page.getByTestId(`message-${ids[0]}`).waitFor({ state: 'attached', timeout: LIVE_TIMEOUT });
+    const after = await a.page.getByTestId(`message-${ids[20]}`).evaluate((row) => row.getBoundingClientRect().top);
+    expect(Math.abs(after - before)).toBeLessThan(80);
+    await screenshot(a.page, 'drawing-history-desktop-dark');
+
+    for (const person of everyone) {
+      expect((consoles.get(person.page) ?? []).filter((problem) => !ignorable(problem))).toEqual([]);
+    }
+  }, 240_000);
+});

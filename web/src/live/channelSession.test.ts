@@ -1,0 +1,268 @@
+// @vitest-environment jsdom
+import { channelEvent, makeChannel, memberEvent, messageEvent } from '@draw/machines/channel/fixtures';
+import type { Channel, ChannelEvent } from '@draw/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { channelsStore, loadChannels } from '../stores/channels';
+import { chatStore } from '../stores/chat';
+import { LiveBus, type LiveBusEvents } from './bus';
+import { ChannelSession, startChannelSession, stopChannelSession } from './channelSession';
+import { LiveConnection, type LiveState } from './connection';
+import { FakeSocket, ticketDispenser } from './fakeSocket';
+
+const flush = () => vi.advanceTimersByTimeAsync(0);
+const ME = 'me';
+
+function harness(initial: Channel[], routeUuid: string | null = null) {
+  let list = initial;
+  const fetchChannels = vi.fn(async () => list);
+  const tickets = ticketDispenser();
+  const sockets: FakeSocket[] = [];
+  const store: LiveState = { status: 'idle' };
+  const connection = new LiveConnection({
+    preConnect: tickets.preConnect,
+    createSocket: (url, options) => {
+      const socket = new FakeSocket(url, options);
+      sockets.push(socket);
+      return socket.asLiveSocket();
+    },
+    backoff: { initialMs: 100, maxMs: 1_000, factor: 2, jitter: 0 },
+    store,
+  });
+  const bus = new LiveBus();
+  const seen: { [K in keyof LiveBusEvents]: LiveBusEvents[K][] } = { apply: [], reload: [], left: [], selected: [] };
+  bus.on('apply', (event) => seen.apply.push(event));
+  bus.on('reload', (request) => seen.reload.push(request));
+  bus.on('left', (left) => seen.left.push(left));
+  bus.on('selected', (selected) => seen.selected.push(selected));
+  const session = new ChannelSession({ userId: ME, routeUuid, connection, fetchChannels, bus, timing: { gapWaitMs: 500, retryDelayMs: 300 } });
+  const socket = () => sockets[0]!;
+  return {
+    session,
+    connection,
+    socket,
+    seen,
+    tickets,
+    fetchChannels,
+    setList: (next: Channel[]) => (list = next),
+    /** Starts the session and lets the first connection in. */
+    async goLive() {
+      session.start();
+      await flush();
+      await socket().accept();
+      await flush();
+    },
+  };
+}
+
+const seqs = (events: readonly ChannelEvent[]) => events.map((event) => event.seq);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  channelsStore.items = [];
+  channelsStore.status = 'idle';
+  chatStore.currentChannel = null;
+  chatStore.items = [];
+});
+afterEach(() => {
+  stopChannelSession();
+  vi.useRealTimers();
+});
+
+describe('ChannelSession', () => {
+  it('loads the list, takes the route channel, mirrors it into the stores and subscribes fresh', async () => {
+    const h = harness([makeChannel('a'), makeChannel('b', { title: 'Bee' })], 'b');
+    await h.goLive();
+    expect(channelsStore.status).toBe('ready');
+    expect(channelsStore.items.map((channel) => channel.id)).toEqual(['a', 'b']);
+    expect(chatStore.currentChannel).toEqual({ uuid: 'b', title: 'Bee' });
+    expect(h.seen.selected).toEqual([{ channelId: 'b' }]);
+    expect(h.socket().subscribes.map((sent) => sent.request)).toEqual([{ channelId: 'b' }]);
+    h.socket().ackLast({ ok: true, seq: 5 });
+    await flush();
+    expect(h.seen.reload).toEqual([{ channelId: 'b' }]);
+  });
+
+  it('falls back to the first channel when the route names none of them', async () => {
+    const h = harness([makeChannel('a', { title: 'Ay' }), makeChannel('b')], 'index');
+    await h.goLive();
+    expect(chatStore.currentChannel).toEqual({ uuid: 'a', title: 'Ay' });
+  });
+
+  it('applies events in seq order, exactly once, whatever order and repeats they come in', async () => {
+    const h = harness([makeChannel('a')]);
+    await h.goLive();
+    h.socket().ackLast({ ok: true, seq: 5 });
+    await flush();
+    for (const seq of [6, 8, 7, 7, 6, 9, 5, 3]) h.socket().sendEvent(messageEvent(seq));
+    expect(seqs(h.seen.apply)).toEqual([6, 7, 8, 9]);
+  });
+
+  it('holds events that come before the subscribe ack and drops those the ack covers', async () => {
+    const h = harness([makeChannel('a')]);
+    await h.goLive();
+    h.socket().sendEvent(messageEvent(4));
+    h.socket().sendEvent(messageEvent(6));
+    h.socket().ackLast({ ok: true, seq: 5 });
+    await flush();
+    expect(h.seen.reload).toEqual([{ channelId: 'a' }]);
+    expect(seqs(h.seen.apply)).toEqual([6]);
+  });
+
+  it('re-subscribes after a reconnect with afterSeq = the last applied seq and a fresh ticket', async () => {
+    const h = harness([makeChannel('a')]);
+    await h.goLive();
+    h.socket().ackLast({ ok: true, seq: 5 });
+    await flush();
+    h.socket().sendEvent(messageEvent(6));
+    h.socket().sendEvent(messageEvent(7));
+
+    h.socket().drop();
+    await vi.advanceTimersByTimeAsync(100);
+    expect((await h.socket().accept()).ticket).toBe('t2');
+    await flush();
+    expect(h.socket().subscribes.at(-1)!.request).toEqual({ channelId: 'a', afterSeq: 7 });
+    h.socket().ackLast({ ok: true, seq: 9 });
+    await flush();
+    // The server replays what we missed; an overlap is dropped.
+    for (const seq of [7, 8, 9]) h.socket().sendEvent(messageEvent(seq));
+    expect(seqs(h.seen.apply)).toEqual([6, 7, 8, 9]);
+    // No second REST load: the feed went on where it was.
+    expect(h.seen.reload).toHaveLength(1);
+  });
+
+  it('asks for a replay when a gap stays open, and for a REST reload on resync', async () => {
+    const h = harness([makeChannel('a')]);
+    await h.goLive();
+    h.socket().ackLast({ ok: true, seq: 1 });
+    await flush();
+    h.socket().sendEvent(messageEvent(3));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(h.socket().subscribes.at(-1)!.request).toEqual({ channelId: 'a', afterSeq: 1 });
+    h.socket().ackLast({ ok: true, seq: 3 });
+    await flush();
+    h.socket().sendEvent(messageEvent(2));
+    expect(seqs(h.seen.apply)).toEqual([2, 3]);
+
+    h.socket().sendResync('a');
+    await flush();
+    expect(h.socket().subscribes.at(-1)!.request).toEqual({ channelId: 'a' });
+    h.socket().ackLast({ ok: true, seq: 40 });
+    await flush();
+    expect(h.seen.reload).toEqual([{ channelId: 'a' }, { channelId: 'a' }]);
+    h.socket().sendEvent(messageEvent(41));
+    expect(seqs(h.seen.apply)).toEqual([2, 3, 41]);
+  });
+
+  it('keeps the sidebar and the header title in step with channel.updated', async () => {
+    const a = makeChannel('a', { title: 'old', isCreator: false });
+    const h = harness([a]);
+    await h.goLive();
+    h.socket().ackLast({ ok: true, seq: 0 });
+    await flush();
+    h.socket().sendEvent(channelEvent(1, 'channel.updated', { ...a, title: 'new', isBan: true }));
+    expect(channelsStore.items[0]).toMatchObject({ title: 'new', isBan: true, isCreator: false });
+    expect(chatStore.currentChannel).toEqual({ uuid: 'a', title: 'new' });
+  });
+
+  it('counts members joining and leaving', async () => {
+    const h = harness([makeChannel('a', { memberCount: 2 })]);
+    await h.goLive();
+    h.socket().ackLast({ ok: true, seq: 0 });
+    await flush();
+    h.socket().sendEvent(memberEvent(1, 'member.joined', 'bob'));
+    expect(channelsStore.items[0]!.memberCount).toBe(3);
+    h.socket().sendEvent(memberEvent(2, 'member.left', 'bob'));
+    expect(channelsStore.items[0]!.memberCount).toBe(2);
+    expect(h.seen.left).toEqual([]);
+  });
+
+  it('leaves a channel the user is removed from, names it, and selects another', async () => {
+    const h = harness([makeChannel('a', { title: 'Ay' }), makeChannel('b', { title: 'Bee' })], 'a');
+    await h.goLive();
+    h.socket().ackLast({ ok: true, seq: 0 });
+    await flush();
+    chatStore.items = [{ id: 'm1' }];
+    h.socket().sendEvent(memberEvent(1, 'member.removed', ME));
+    await flush();
+    expect(h.seen.left).toEqual([{ channelId: 'a', reason: 'removed', title: 'Ay' }]);
+    expect(channelsStore.items.map((channel) => channel.id)).toEqual(['b']);
+    expect(chatStore.currentChannel).toEqual({ uuid: 'b', title: 'Bee' });
+    expect(chatStore.items).toEqual([]);
+    expect(h.seen.selected.at(-1)).toEqual({ channelId: 'b' });
+    expect(h.socket().unsubscribes).toContain('a');
+    expect(h.socket().subscribes.at(-1)!.request).toEqual({ channelId: 'b' });
+  });
+
+  it('leaves a deleted channel; an empty list selects nothing', async () => {
+    const a = makeChannel('a');
+    const h = harness([a]);
+    await h.goLive();
+    h.socket().ackLast({ ok: true, seq: 0 });
+    await flush();
+    h.socket().sendEvent(channelEvent(1, 'channel.deleted', a));
+    await flush();
+    expect(h.seen.left).toEqual([{ channelId: 'a', reason: 'deleted', title: 'Channel a' }]);
+    expect(channelsStore.items).toEqual([]);
+    expect(chatStore.currentChannel).toBeNull();
+    expect(h.seen.selected.at(-1)).toEqual({ channelId: null });
+  });
+
+  it('leaves a channel the server no longer lets the user watch', async () => {
+    const h = harness([makeChannel('a'), makeChannel('b')]);
+    await h.goLive();
+    h.socket().ackLast({ ok: false, reason: 'forbidden', message: 'no' });
+    await flush();
+    expect(h.seen.left).toEqual([{ channelId: 'a', reason: 'denied', title: 'Channel a' }]);
+    expect(chatStore.currentChannel?.uuid).toBe('b');
+  });
+
+  it('follows route changes and user selections', async () => {
+    const h = harness([makeChannel('a'), makeChannel('b')]);
+    await h.goLive();
+    h.session.send({ type: 'route.changed', uuid: 'b' });
+    await flush();
+    expect(chatStore.currentChannel?.uuid).toBe('b');
+    h.session.send({ type: 'channel.select', id: 'a' });
+    await flush();
+    expect(h.seen.selected.map((selected) => selected.channelId)).toEqual(['a', 'b', 'a']);
+  });
+
+  it('routes loadChannels() through the machine while it runs', async () => {
+    const h = harness([makeChannel('a')]);
+    const session = startChannelSession({
+      userId: ME,
+      connection: h.connection,
+      fetchChannels: h.fetchChannels,
+      bus: new LiveBus(),
+    });
+    await flush();
+    h.setList([makeChannel('a'), makeChannel('new')]);
+    const reloaded = loadChannels();
+    expect(channelsStore.status).toBe('loading');
+    await flush();
+    expect((await reloaded).map((channel) => channel.id)).toEqual(['a', 'new']);
+    expect(channelsStore.items.map((channel) => channel.id)).toEqual(['a', 'new']);
+    expect(h.fetchChannels).toHaveBeenCalledTimes(2);
+    stopChannelSession(session);
+  });
+
+  it('takes a channel deleted or quit here out of the list at once', async () => {
+    const h = harness([makeChannel('a'), makeChannel('b')]);
+    await h.goLive();
+    h.session.send({ type: 'channel.removed', id: 'a' });
+    await flush();
+    expect(channelsStore.items.map((channel) => channel.id)).toEqual(['b']);
+    expect(h.seen.left).toEqual([{ channelId: 'a', reason: 'left', title: 'Channel a' }]);
+  });
+
+  it('unsubscribes when stopped', async () => {
+    const h = harness([makeChannel('a')]);
+    await h.goLive();
+    h.socket().ackLast({ ok: true, seq: 0 });
+    await flush();
+    h.session.stop();
+    expect(h.socket().unsubscribes).toEqual(['a']);
+    h.socket().sendEvent(messageEvent(1));
+    expect(h.seen.apply).toEqual([]);
+  });
+});

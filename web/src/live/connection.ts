@@ -1,0 +1,303 @@
+import { DEFAULT_CHANNEL_SESSION_TIMING } from '@draw/machines';
+import {
+  PROTOCOL_VERSION,
+  type ChannelEvent,
+  type ClientToServerEvents,
+  type HandshakeAuth,
+  type PreConnectAnswer,
+  type ServerToClientEvents,
+  type SubscribeAck,
+  type SubscribeRequest,
+} from '@draw/shared';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import { proxy } from 'valtio';
+import { subscribeKey } from 'valtio/utils';
+import { http } from '../lib/http';
+import { authStore } from '../stores/auth';
+
+/**
+ * The tab's one Socket.IO connection (live feed protocol v1). Every connection attempt redeems a
+ * fresh single-use ticket from `GET /api/ws/pre-connect` (the socket's `auth` callback), lost
+ * connections come back with exponential backoff, and logging out closes it.
+ */
+
+export type LiveStatus = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'offline';
+
+export interface LiveState {
+  status: LiveStatus;
+}
+
+/** The connection as the UI shows it. */
+export const liveStore = proxy<LiveState>({ status: 'idle' });
+
+export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type LiveSocketOptions = Partial<ManagerOptions & SocketOptions>;
+
+export interface BackoffOptions {
+  initialMs: number;
+  maxMs: number;
+  factor: number;
+  /** ± this share of the delay, so many tabs do not come back at the same instant. */
+  jitter: number;
+}
+
+export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 500, maxMs: 30_000, factor: 2, jitter: 0.25 };
+
+/** The wait before retry number `attempt` (0-based): initial × factor^attempt, capped, with jitter. */
+export function backoffDelay(attempt: number, options: BackoffOptions = DEFAULT_BACKOFF, random: () => number = Math.random): number {
+  const base = Math.min(options.maxMs, options.initialMs * options.factor ** Math.max(0, attempt));
+  const spread = base * options.jitter * (random() * 2 - 1);
+  return Math.max(0, Math.round(base + spread));
+}
+
+export interface LiveConnectionListener {
+  connected?(): void;
+  /** A live connection was lost (not called for failed attempts before it was live). */
+  disconnected?(): void;
+  event?(event: ChannelEvent): void;
+  resync?(channelId: string): void;
+}
+
+export interface LiveConnectionDeps {
+  /** `GET /api/ws/pre-connect`; rejects when no ticket could be had. */
+  preConnect(): Promise<PreConnectAnswer>;
+  createSocket(url: string | undefined, options: LiveSocketOptions): LiveSocket;
+  backoff?: Partial<BackoffOptions>;
+  /** How long without a connection before the status says offline. */
+  offlineAfterMs?: number;
+  subscribeTimeoutMs?: number;
+  random?: () => number;
+  now?: () => number;
+  /** Where the status goes (default: `liveStore`). */
+  store?: LiveState;
+}
+
+/** What the channel session needs from the connection (a fake in tests). */
+export interface LiveConnectionPort {
+  readonly connected: boolean;
+  start(): void;
+  listen(listener: LiveConnectionListener): () => void;
+  subscribe(request: SubscribeRequest): Promise<SubscribeAck>;
+  unsubscribe(channelId: string): void;
+}
+
+export class LiveConnection implements LiveConnectionPort {
+  private socket: LiveSocket | null = null;
+  private started = false;
+  private wasLive = false;
+  private attempt = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private offlineTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The ticket that came with the first pre-connect answer, for the first attempt only. */
+  private firstTicket: PreConnectAnswer | null = null;
+  private readonly listeners = new Set<LiveConnectionListener>();
+  private readonly backoff: BackoffOptions;
+  private readonly store: LiveState;
+
+  constructor(private readonly deps: LiveConnectionDeps) {
+    this.backoff = { ...DEFAULT_BACKOFF, ...deps.backoff };
+    this.store = deps.store ?? liveStore;
+  }
+
+  get connected(): boolean {
+    return this.socket?.connected ?? false;
+  }
+
+  /** Connects if not already started; safe to call again. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.wasLive = false;
+    this.attempt = 0;
+    this.setStatus('connecting');
+    this.armOfflineTimer();
+    void this.open();
+  }
+
+  /** Disconnects for good (logout); `start()` begins afresh. */
+  stop(): void {
+    this.started = false;
+    this.clearTimers();
+    const socket = this.socket;
+    this.socket = null;
+    this.firstTicket = null;
+    if (socket) {
+      socket.removeAllListeners();
+      socket.disconnect();
+    }
+    this.setStatus('idle');
+  }
+
+  /** Retries at once (the browser came back online). */
+  retryNow(): void {
+    if (!this.started || this.connected) return;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.attempt = 0;
+    void this.open();
+  }
+
+  listen(listener: LiveConnectionListener): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  /** `channel:subscribe`, answered by the server's ack; rejects when not connected or on timeout. */
+  subscribe(request: SubscribeRequest): Promise<SubscribeAck> {
+    const socket = this.socket;
+    return new Promise<SubscribeAck>((resolve, reject) => {
+      // Never let Socket.IO buffer it: a request queued now would go out on a later connection.
+      if (!socket?.connected) return reject(new Error('live connection is not connected'));
+      const timer = setTimeout(() => reject(new Error('channel:subscribe timed out')), this.deps.subscribeTimeoutMs ?? 10_000);
+      socket.emit('channel:subscribe', request, (ack) => {
+        clearTimeout(timer);
+        resolve(ack);
+      });
+    });
+  }
+
+  unsubscribe(channelId: string): void {
+    if (this.socket?.connected) this.socket.emit('channel:unsubscribe', { channelId });
+  }
+
+  private async open(): Promise<void> {
+    if (!this.started) return;
+    if (this.socket) {
+      this.socket.connect();
+      return;
+    }
+    let answer: PreConnectAnswer;
+    try {
+      answer = await this.deps.preConnect();
+    } catch {
+      this.scheduleRetry();
+      return;
+    }
+    if (!this.started || this.socket) return;
+    this.firstTicket = answer;
+    const socket = this.deps.createSocket(answer.url || undefined, {
+      path: answer.path || undefined,
+      autoConnect: false,
+      // We retry ourselves: Socket.IO gives up after a refused handshake, and each try needs a new ticket.
+      reconnection: false,
+      forceNew: true,
+      auth: (send: (auth: HandshakeAuth) => void) => void this.ticketFor(send),
+    });
+    this.socket = socket;
+    socket.on('connect', () => this.onConnect());
+    socket.on('disconnect', (reason) => this.onDisconnect(reason));
+    socket.on('connect_error', () => this.onConnectError());
+    socket.on('channel:event', (event) => this.forEach((listener) => listener.event?.(event)));
+    socket.on('channel:resync', ({ channelId }) => this.forEach((listener) => listener.resync?.(channelId)));
+    socket.connect();
+  }
+
+  /** The handshake's `auth`: a ticket nobody used yet, fetched for this very attempt. */
+  private async ticketFor(send: (auth: HandshakeAuth) => void): Promise<void> {
+    const first = this.firstTicket;
+    this.firstTicket = null;
+    const now = this.deps.now?.() ?? Date.now();
+    if (first && first.expiresAt > now + 1_000) return send({ ticket: first.ticket, v: PROTOCOL_VERSION });
+    try {
+      const answer = await this.deps.preConnect();
+      send({ ticket: answer.ticket, v: PROTOCOL_VERSION });
+    } catch {
+      // No ticket: the server refuses the handshake and we try again later.
+      send({ ticket: '', v: PROTOCOL_VERSION });
+    }
+  }
+
+  private onConnect(): void {
+    this.attempt = 0;
+    this.wasLive = true;
+    this.clearTimers();
+    this.setStatus('live');
+    this.forEach((listener) => listener.connected?.());
+  }
+
+  private onDisconnect(reason: string): void {
+    if (!this.started || reason === 'io client disconnect') return;
+    this.setStatus('reconnecting');
+    this.armOfflineTimer();
+    this.forEach((listener) => listener.disconnected?.());
+    this.scheduleRetry();
+  }
+
+  private onConnectError(): void {
+    if (!this.started) return;
+    if (this.store.status !== 'offline') this.setStatus(this.wasLive ? 'reconnecting' : 'connecting');
+    this.armOfflineTimer();
+    this.scheduleRetry();
+  }
+
+  private scheduleRetry(): void {
+    if (!this.started || this.retryTimer) return;
+    const delay = backoffDelay(this.attempt, this.backoff, this.deps.random);
+    this.attempt += 1;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (this.started && !this.connected) void this.open();
+    }, delay);
+  }
+
+  private armOfflineTimer(): void {
+    if (this.offlineTimer) return;
+    const after = this.deps.offlineAfterMs ?? DEFAULT_CHANNEL_SESSION_TIMING.offlineAfterMs;
+    this.offlineTimer = setTimeout(() => {
+      this.offlineTimer = null;
+      if (this.started && !this.connected) this.setStatus('offline');
+    }, after);
+  }
+
+  private clearTimers(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.offlineTimer) clearTimeout(this.offlineTimer);
+    this.retryTimer = null;
+    this.offlineTimer = null;
+  }
+
+  private setStatus(status: LiveStatus): void {
+    if (this.store.status !== status) this.store.status = status;
+  }
+
+  private forEach(call: (listener: LiveConnectionListener) => void): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        call(listener);
+      } catch (error) {
+        console.error(error);
+      }
+    }
+  }
+}
+
+function isPreConnectAnswer(value: unknown): value is PreConnectAnswer {
+  if (typeof value !== 'object' || value === null) return false;
+  const answer = value as Partial<PreConnectAnswer>;
+  return typeof answer.ticket === 'string' && answer.ticket.length > 0 && typeof answer.expiresAt === 'number';
+}
+
+/** `GET /api/ws/pre-connect` through the app's HTTP client (404/500 envelopes come back raw). */
+export async function fetchPreConnect(): Promise<PreConnectAnswer> {
+  const answer = await http.get<unknown>('/api/ws/pre-connect');
+  if (!isPreConnectAnswer(answer)) throw new Error('pre-connect answered without a ticket');
+  return answer;
+}
+
+let tabConnection: LiveConnection | null = null;
+
+/** The tab's connection, created on first use; it closes when the token goes (logout, 401). */
+export function getLiveConnection(): LiveConnection {
+  if (tabConnection) return tabConnection;
+  const connection = new LiveConnection({
+    preConnect: fetchPreConnect,
+    // No url: the page's own origin (the default; PUBLIC_URL is unset).
+    createSocket: (url, options) => (url ? io(url, options) : io(options)) as LiveSocket,
+  });
+  subscribeKey(authStore, 'token', (token) => {
+    if (!token) connection.stop();
+  });
+  if (typeof window !== 'undefined') window.addEventListener('online', () => connection.retryNow());
+  tabConnection = connection;
+  return connection;
+}

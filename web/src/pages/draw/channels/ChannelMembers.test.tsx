@@ -1,0 +1,154 @@
+// @vitest-environment jsdom
+import '../../../test/dom';
+import '../../../i18n';
+import { memberEvent } from '@draw/machines/channel/fixtures';
+import type { Channel, ChannelDetail } from '@draw/shared';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TooltipProvider } from '../../../components/ui/tooltip';
+import { liveBus } from '../../../live/bus';
+import { notify } from '../../../lib/notify';
+import { channelsStore } from '../../../stores/channels';
+import { chatStore } from '../../../stores/chat';
+import { envelope } from '../../../test/dom';
+import { drawDialogs } from '../drawDialogs';
+import { ChannelActions } from './ChannelActions';
+import { MemberPanel } from './MemberPanel';
+import { memberPanel } from './memberPanel';
+
+vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+
+const mine: Channel = { id: 'c1', title: 'lobby', isBan: false, isCreator: true, creatorId: 'me', memberCount: 2, createdAt: 1 };
+const theirs: Channel = { ...mine, id: 'c2', title: 'anime', isCreator: false, creatorId: 'boss' };
+const detail: ChannelDetail = {
+  ...mine,
+  seq: 4,
+  members: [
+    { userId: 'bob', name: 'Bob', avatar: '', isCreator: false, joinedAt: 5 },
+    { userId: 'me', name: 'Me', avatar: '', isCreator: true, joinedAt: 1 },
+  ],
+};
+
+let fetchMock: ReturnType<typeof vi.fn>;
+const calls = () => fetchMock.mock.calls.map(([url, init]) => `${(init as RequestInit).method} ${String(url)}`);
+
+beforeEach(() => {
+  fetchMock = vi.fn(async (url: string) => {
+    const id = /^\/api\/draw\/channel\/(\w+)$/.exec(url)?.[1];
+    if (id) return envelope({ ...detail, id });
+    return envelope(url === '/api/draw/channels' ? [] : null);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  channelsStore.items = [mine, theirs];
+  channelsStore.status = 'ready';
+  chatStore.currentChannel = { uuid: 'c1', title: 'lobby' };
+  memberPanel.open = true;
+  Object.assign(drawDialogs, { inviteChannelId: null, editChannelId: null });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+  vi.useRealTimers();
+});
+
+const withTooltips = (node: React.ReactNode) => render(<TooltipProvider>{node}</TooltipProvider>);
+
+describe('selected channel actions', () => {
+  it('gives the creator invite, edit and delete, which open their dialogs', () => {
+    withTooltips(<ChannelActions channel={mine} />);
+    expect(screen.queryByTestId('channel-quit-c1')).toBeNull();
+    fireEvent.click(screen.getByTestId('channel-invite-c1'));
+    expect(drawDialogs.inviteChannelId).toBe('c1');
+    fireEvent.click(screen.getByTestId('channel-edit-c1'));
+    expect(drawDialogs.editChannelId).toBe('c1');
+    expect(screen.getByRole('button', { name: '删除' })).toBeTruthy();
+  });
+
+  it('deletes after 确定删除该频道？, debounced 600 ms, then toasts 删除成功 and reloads the list', async () => {
+    withTooltips(<ChannelActions channel={mine} />);
+    fireEvent.click(screen.getByTestId('channel-delete-c1'));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(within(confirm).getByText('确定删除该频道？')).toBeTruthy();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fireEvent.click(screen.getByTestId('popconfirm-ok'));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(calls()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(150);
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('删除成功'));
+    expect(calls()).toEqual(['DELETE /api/draw/channel/c1', 'GET /api/draw/channels']);
+  });
+
+  it('toasts 删除失败 when the delete fails', async () => {
+    fetchMock.mockImplementation(async () => new Response('boom', { status: 502 }));
+    withTooltips(<ChannelActions channel={mine} />);
+    fireEvent.click(screen.getByTestId('channel-delete-c1'));
+    fireEvent.click(await screen.findByTestId('popconfirm-ok'));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('删除失败'), { timeout: 3_000 });
+  });
+
+  it('gives a member only quit, after 确定退出该频道？ → 退出成功', async () => {
+    withTooltips(<ChannelActions channel={theirs} />);
+    expect(screen.queryByTestId('channel-delete-c2')).toBeNull();
+    expect(screen.queryByTestId('channel-invite-c2')).toBeNull();
+    fireEvent.click(screen.getByTestId('channel-quit-c2'));
+    expect(within(await screen.findByRole('alertdialog')).getByText('确定退出该频道？')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('popconfirm-ok'));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('退出成功'));
+    expect(calls()[0]).toBe('POST /api/draw/quit-channel/c2');
+  });
+
+  it('toasts 退出失败 when quitting fails', async () => {
+    fetchMock.mockImplementation(async () => new Response('boom', { status: 502 }));
+    withTooltips(<ChannelActions channel={theirs} />);
+    fireEvent.click(screen.getByTestId('channel-quit-c2'));
+    fireEvent.click(await screen.findByTestId('popconfirm-ok'));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('退出失败'));
+  });
+});
+
+describe('member list', () => {
+  it('lists the members, creator first with a crown, and counts them', async () => {
+    withTooltips(<MemberPanel />);
+    const list = await screen.findByTestId('member-list');
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(list).getAllByRole('listitem').map((row) => row.getAttribute('data-testid'))).toEqual(['member-me', 'member-bob']);
+    expect(within(screen.getByTestId('member-bob')).getByText('Bob')).toBeTruthy();
+    expect(screen.getByTestId('member-crown-me').getAttribute('aria-label')).toBe('频道创建者');
+    expect(screen.queryByTestId('member-crown-bob')).toBeNull();
+    expect(screen.getByTestId('member-count').textContent).toBe('成员 — 2');
+    expect(calls()[0]).toBe('GET /api/draw/channel/c1');
+  });
+
+  it('follows member events live', async () => {
+    withTooltips(<MemberPanel />);
+    await screen.findByTestId('member-bob');
+    act(() => liveBus.emit('apply', memberEvent(5, 'member.joined', 'cy', 'c1')));
+    expect(await screen.findByTestId('member-cy')).toBeTruthy();
+    act(() => liveBus.emit('apply', memberEvent(6, 'member.left', 'bob', 'c1')));
+    await waitFor(() => expect(screen.queryByTestId('member-bob')).toBeNull());
+    act(() => liveBus.emit('apply', memberEvent(7, 'member.joined', 'zed', 'other')));
+    expect(screen.queryByTestId('member-zed')).toBeNull();
+    expect(screen.getByTestId('member-count').textContent).toBe('成员 — 2');
+  });
+
+  it('lets the creator remove a member after confirming', async () => {
+    withTooltips(<MemberPanel />);
+    expect(screen.queryByTestId('member-remove-me')).toBeNull();
+    fireEvent.click(await screen.findByTestId('member-remove-bob'));
+    expect(within(await screen.findByRole('alertdialog')).getByText('确定将 Bob 移出频道？')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('popconfirm-ok'));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('已将 Bob 移出频道'));
+    expect(calls()).toContain('POST /api/draw/remove-user/c1/bob');
+  });
+
+  it('offers no remove action to other members, and hides when collapsed', async () => {
+    chatStore.currentChannel = { uuid: 'c2', title: 'anime' };
+    withTooltips(<MemberPanel />);
+    await screen.findByTestId('member-bob');
+    expect(screen.queryByTestId('member-remove-bob')).toBeNull();
+    act(() => {
+      memberPanel.open = false;
+    });
+    await waitFor(() => expect(screen.queryByTestId('member-list')).toBeNull());
+  });
+});

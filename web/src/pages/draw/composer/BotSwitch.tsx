@@ -1,0 +1,46 @@
+import { BotType } from '@draw/shared';
+import { Flower2Icon, SailboatIcon } from 'lucide-react';
+import { RadioGroup } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
+import { Tooltip } from '../../../components/ui/tooltip';
+import { cn } from '../../../lib/utils';
+
+const BOTS = [
+  { value: BotType.MidJourney, testId: 'composer-bot-mj', labelKey: 'composer.bot.midjourney', nameKey: 'composer.bot.midjourneyName', Icon: SailboatIcon },
+  { value: BotType.NijiJourney, testId: 'composer-bot-niji', labelKey: 'composer.bot.niji', nameKey: 'composer.bot.nijiName', Icon: Flower2Icon },
+] as const;
+
+/** Midjourney / Niji: the bot every submit goes to (a two-way segmented control, arrow keys move). */
+export function BotSwitch({ value, disabled, onChange }: { value: BotType; disabled?: boolean; onChange: (botType: BotType) => void }) {
+  const { t } = useTranslation();
+  return (
+    <RadioGroup.Root
+      data-testid="composer-bot-switch"
+      aria-label={t('composer.bot.label')}
+      orientation="horizontal"
+      loop
+      value={value}
+      disabled={disabled}
+      onValueChange={(next) => onChange(next as BotType)}
+      className="flex h-8 shrink-0 items-center rounded-md bg-black/[0.06] p-0.5 dark:bg-black/25"
+    >
+      {BOTS.map(({ value: bot, testId, labelKey, nameKey, Icon }) => (
+        <Tooltip key={bot} content={t(nameKey)}>
+          <RadioGroup.Item
+            value={bot}
+            data-testid={testId}
+            aria-label={t(nameKey)}
+            className={cn(
+              'flex h-7 items-center gap-1 rounded-[5px] px-2 text-xs font-semibold text-muted-foreground transition-colors outline-none hover:text-heading focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50',
+              // The tooltip trigger owns `data-state`, so the checked look keys on aria-checked.
+              'aria-checked:bg-main aria-checked:text-heading aria-checked:shadow-sm dark:aria-checked:bg-[#4e5058]',
+            )}
+          >
+            <Icon className="size-3.5" aria-hidden />
+            <span className="max-[420px]:hidden">{t(labelKey)}</span>
+          </RadioGroup.Item>
+        </Tooltip>
+      ))}
+    </RadioGroup.Root>
+  );
+}

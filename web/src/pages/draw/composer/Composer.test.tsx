@@ -1,0 +1,310 @@
+// @vitest-environment jsdom
+import '../../../test/dom';
+import '../../../i18n';
+import { BotType } from '@draw/shared';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TooltipProvider } from '../../../components/ui/tooltip';
+import { notify } from '../../../lib/notify';
+import { reloadAppSetting } from '../../../stores/appSetting';
+import { setToken } from '../../../stores/auth';
+import { resetUserInfo, setUserInfo } from '../../../stores/userInfo';
+import { envelope } from '../../../test/dom';
+import { BOT_PREFERENCE_KEY } from './botPreference';
+import { Composer } from './Composer';
+import { channelOf, failure, infoOf, optionsOf, pngFile, settingsOf } from './testing';
+
+vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+
+let fetchMock: ReturnType<typeof vi.fn>;
+let routes: Record<string, () => Response>;
+
+function renderComposer(channel = channelOf()) {
+  return render(
+    <TooltipProvider>
+      <Composer channel={channel} />
+    </TooltipProvider>,
+  );
+}
+
+const input = () => screen.getByTestId('composer-input') as HTMLTextAreaElement;
+const type = (value: string) => fireEvent.change(input(), { target: { value } });
+const press = (key: string, init: Partial<KeyboardEventInit> = {}) => fireEvent.keyDown(input(), { key, ...init });
+const calls = (url: string) => fetchMock.mock.calls.filter(([called]) => String(called).split('?')[0] === url);
+const bodyOf = (call: unknown[]) => JSON.parse(String((call[1] as RequestInit).body));
+
+beforeEach(() => {
+  localStorage.clear();
+  reloadAppSetting();
+  resetUserInfo();
+  setToken('tok', Date.now() + 3600_000);
+  setUserInfo({ id: 'u1', name: 'Ada' });
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
+  routes = {
+    '/api/draw/chat/c1': () => envelope({ id: 'm1', channelId: 'c1', content: 'x' }),
+    '/api/mj/submit/imagine/c1': () => envelope({ taskId: 't1' }),
+    '/api/mj/submit/shorten/c1': () => envelope({ taskId: 't2' }),
+    '/api/mj/submit/describe/c1': () => envelope({ taskId: 't3' }),
+    '/api/upload': () => envelope({ files: [{ id: 'a.png', url: '/files/a.png' }, { id: 'b.png', url: '/files/b.png' }] }),
+    '/api/draw/settings/c1': () => envelope(settingsOf()),
+    '/api/draw/settings/options': () => envelope(optionsOf()),
+    '/api/draw/info/c1': () => envelope(infoOf()),
+  };
+  fetchMock = vi.fn(async (url: string) => {
+    const route = routes[url.split('?')[0]!];
+    return route ? route() : envelope(null);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+describe('composer: sending', () => {
+  it('posts plain text with Enter and clears the input', async () => {
+    renderComposer();
+    type('hello world');
+    press('Enter');
+    await waitFor(() => expect(calls('/api/draw/chat/c1')).toHaveLength(1));
+    expect(bodyOf(calls('/api/draw/chat/c1')[0]!)).toEqual({ content: 'hello world' });
+    await waitFor(() => expect(input().value).toBe(''));
+  });
+
+  it('breaks the line with Shift+Enter and never sends during IME composition', () => {
+    renderComposer();
+    type('你好');
+    press('Enter', { shiftKey: true });
+    press('Enter', { isComposing: true });
+    press('Enter', { keyCode: 229 });
+    fireEvent.compositionStart(input());
+    press('Enter');
+    fireEvent.compositionEnd(input());
+    expect(fetchMock).not.toHaveBeenCalled();
+    press('Enter');
+    expect(calls('/api/draw/chat/c1')).toHaveLength(1);
+  });
+
+  it('sends with the send button too, and ignores blank input', async () => {
+    renderComposer();
+    expect((screen.getByTestId('composer-send') as HTMLButtonElement).disabled).toBe(true);
+    type('   ');
+    press('Enter');
+    expect(fetchMock).not.toHaveBeenCalled();
+    type('via button');
+    fireEvent.click(screen.getByTestId('composer-send'));
+    await waitFor(() => expect(calls('/api/draw/chat/c1')).toHaveLength(1));
+  });
+
+  it('keeps the text when the server refuses, and does not toast a second time', async () => {
+    routes['/api/draw/chat/c1'] = () => failure(400, '消息太长', 'bad_request');
+    renderComposer();
+    type('keep me');
+    press('Enter');
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('消息太长'));
+    expect(notify.error).toHaveBeenCalledTimes(1);
+    expect(input().value).toBe('keep me');
+  });
+});
+
+describe('composer: slash commands', () => {
+  it('opens the command menu on `/`, moves with the arrows, completes /imagine with Enter', async () => {
+    renderComposer();
+    type('/');
+    const menu = screen.getByTestId('command-menu');
+    expect(menu.getAttribute('role')).toBe('listbox');
+    for (const name of ['imagine', 'describe', 'blend', 'shorten', 'settings', 'info']) expect(screen.getByTestId(`command-${name}`)).toBeTruthy();
+    expect(screen.getByText('根据提示词生成图片')).toBeTruthy();
+    expect(input().getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByTestId('command-imagine').getAttribute('aria-selected')).toBe('true');
+    press('ArrowDown');
+    expect(screen.getByTestId('command-describe').getAttribute('aria-selected')).toBe('true');
+    expect(input().getAttribute('aria-activedescendant')).toBe(screen.getByTestId('command-describe').id);
+    press('ArrowUp');
+    press('ArrowUp');
+    expect(screen.getByTestId('command-info').getAttribute('aria-selected')).toBe('true');
+    press('ArrowDown');
+    press('Enter');
+    expect(input().value).toBe('/imagine ');
+    expect(screen.queryByTestId('command-menu')).toBeNull();
+
+    type('/imagine a red fox in snow');
+    press('Enter');
+    await waitFor(() => expect(calls('/api/mj/submit/imagine/c1')).toHaveLength(1));
+    expect(bodyOf(calls('/api/mj/submit/imagine/c1')[0]!)).toEqual({ prompt: 'a red fox in snow', botType: BotType.MidJourney });
+    await waitFor(() => expect(input().value).toBe(''));
+  });
+
+  it('filters as you type and closes with Escape', () => {
+    renderComposer();
+    type('/s');
+    expect(screen.getByTestId('command-shorten')).toBeTruthy();
+    expect(screen.getByTestId('command-settings')).toBeTruthy();
+    expect(screen.queryByTestId('command-imagine')).toBeNull();
+    press('Escape');
+    expect(screen.queryByTestId('command-menu')).toBeNull();
+    type('/se');
+    expect(screen.getByTestId('command-menu')).toBeTruthy();
+  });
+
+  it('asks for a prompt before submitting /imagine or /shorten', () => {
+    renderComposer();
+    type('/imagine   ');
+    press('Enter');
+    expect(notify.error).toHaveBeenCalledWith('请输入提示词');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('submits /shorten with the bot of the switch, remembered per channel', async () => {
+    renderComposer();
+    fireEvent.click(screen.getByTestId('composer-bot-niji'));
+    expect(JSON.parse(localStorage.getItem(BOT_PREFERENCE_KEY)!).data).toEqual({ c1: BotType.NijiJourney });
+    type('/shorten a very very long prompt');
+    press('Enter');
+    await waitFor(() => expect(calls('/api/mj/submit/shorten/c1')).toHaveLength(1));
+    expect(bodyOf(calls('/api/mj/submit/shorten/c1')[0]!)).toEqual({ prompt: 'a very very long prompt', botType: BotType.NijiJourney });
+  });
+
+  it('restores the bot chosen in this channel', () => {
+    localStorage.setItem(BOT_PREFERENCE_KEY, JSON.stringify({ data: { c1: BotType.NijiJourney }, expire: null }));
+    renderComposer();
+    expect(screen.getByTestId('composer-bot-niji').getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByTestId('composer-bot-mj').getAttribute('aria-checked')).toBe('false');
+  });
+
+  it('opens the /settings panel and the /info card from the menu', async () => {
+    renderComposer();
+    type('/settings');
+    press('Enter');
+    expect(await screen.findByTestId('settings-panel')).toBeTruthy();
+    expect(input().value).toBe('');
+    await waitFor(() => expect(screen.getByTestId('settings-version')).toBeTruthy());
+    type('/in');
+    fireEvent.click(screen.getByTestId('command-info'));
+    expect(await screen.findByTestId('info-card')).toBeTruthy();
+    expect(screen.queryByTestId('settings-panel')).toBeNull();
+    await screen.findByText('Built-in sketch engine');
+    fireEvent.click(screen.getByTestId('info-card-close'));
+    expect(screen.queryByTestId('info-card')).toBeNull();
+  });
+
+  it('opens the blend picker for /blend', async () => {
+    renderComposer();
+    type('/blend');
+    press('Enter');
+    expect(await screen.findByTestId('blend-dialog')).toBeTruthy();
+  });
+
+  it('/describe opens the picker without an image, then describes the picked image', async () => {
+    renderComposer();
+    const picker = screen.getByTestId('composer-file-input') as HTMLInputElement;
+    const click = vi.spyOn(picker, 'click').mockImplementation(() => {});
+    type('/describe');
+    press('Enter');
+    expect(click).toHaveBeenCalled();
+    routes['/api/upload'] = () => envelope({ files: [{ id: 'pic.png', url: '/files/pic.png' }] });
+    fireEvent.change(picker, { target: { files: [pngFile('pic.png')] } });
+    await waitFor(() => expect(calls('/api/mj/submit/describe/c1')).toHaveLength(1));
+    expect(bodyOf(calls('/api/mj/submit/describe/c1')[0]!)).toEqual({ imageId: 'pic.png', botType: BotType.MidJourney });
+    await waitFor(() => expect(screen.queryByTestId('composer-attachment-0')).toBeNull());
+  });
+});
+
+describe('composer: attachments', () => {
+  const pick = (files: File[]) => fireEvent.change(screen.getByTestId('composer-file-input'), { target: { files } });
+
+  it('refuses too big, wrong type and too many files before any upload, with the spec messages', async () => {
+    renderComposer();
+    pick([pngFile('big.png', 1024 * 1024 + 1)]);
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('图片大小不能超过 1M'));
+    pick([new File(['just text'], 'notes.png', { type: 'image/png' })]);
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('只能上传 jpg/gif/png/jpeg 格式的图片'));
+    pick([new File(['x'], 'doc.pdf', { type: 'application/pdf' })]);
+    pick(Array.from({ length: 6 }, (_, i) => pngFile(`p${i}.png`)));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('最多上传 5 张垫图'));
+    expect(screen.queryByTestId('composer-attachment-0')).toBeNull();
+    expect(calls('/api/upload')).toHaveLength(0);
+  });
+
+  it('shows thumbnails with remove buttons, uploads them with /imagine, then clears them', async () => {
+    renderComposer();
+    pick([pngFile('a.png'), pngFile('b.png')]);
+    expect(await screen.findByTestId('composer-attachment-1')).toBeTruthy();
+    pick([pngFile('c.png')]);
+    await screen.findByTestId('composer-attachment-2');
+    fireEvent.click(screen.getByLabelText('移除 c.png'));
+    expect(screen.queryByTestId('composer-attachment-2')).toBeNull();
+
+    type('plain text');
+    press('Enter');
+    expect(notify.error).toHaveBeenCalledWith('图片需配合 /imagine 或 /describe 使用');
+
+    type('/imagine a fox --ar 3:2');
+    press('Enter');
+    await waitFor(() => expect(calls('/api/mj/submit/imagine/c1')).toHaveLength(1));
+    const form = (calls('/api/upload')[0]![1] as RequestInit).body as FormData;
+    expect(form.getAll('file').map((file) => (file as File).name)).toEqual(['a.png', 'b.png']);
+    expect(bodyOf(calls('/api/mj/submit/imagine/c1')[0]!)).toEqual({ prompt: 'a fox --ar 3:2', botType: BotType.MidJourney, imageIds: ['a.png', 'b.png'] });
+    await waitFor(() => expect(screen.queryByTestId('composer-attachment-0')).toBeNull());
+  });
+
+  it('takes pasted images', async () => {
+    renderComposer();
+    fireEvent.paste(input(), { clipboardData: { files: [pngFile('pasted.png')], types: ['Files'] } });
+    expect(await screen.findByTestId('composer-attachment-0')).toBeTruthy();
+  });
+
+  it('takes images dropped anywhere on the page, showing the upload overlay while dragging', async () => {
+    renderComposer(channelOf({ title: 'art' }));
+    const dataTransfer = { types: ['Files'], files: [pngFile('dropped.png')], dropEffect: 'none' };
+    const drag = (name: string) => {
+      const event = new Event(name, { bubbles: true, cancelable: true });
+      Object.assign(event, { dataTransfer });
+      act(() => void window.dispatchEvent(event));
+    };
+    drag('dragenter');
+    expect(screen.getByTestId('composer-drop-overlay').textContent).toContain('上传到 #art');
+    drag('drop');
+    expect(screen.queryByTestId('composer-drop-overlay')).toBeNull();
+    expect(await screen.findByTestId('composer-attachment-0')).toBeTruthy();
+  });
+});
+
+describe('composer: muted channel', () => {
+  it('is replaced by an explanation for a member of a muted channel', () => {
+    renderComposer(channelOf({ isBan: true, isCreator: false }));
+    expect(screen.getByTestId('composer-muted').textContent).toContain('全员禁言');
+    expect(screen.getByTestId('composer-muted').textContent).toContain('只有管理员可以发送消息');
+    expect(screen.queryByTestId('composer-input')).toBeNull();
+  });
+
+  it('stays open for the creator and for site admins', () => {
+    const { unmount } = renderComposer(channelOf({ isBan: true, isCreator: true }));
+    expect(screen.getByTestId('composer-input')).toBeTruthy();
+    unmount();
+    setUserInfo({ isAdmin: true });
+    renderComposer(channelOf({ isBan: true, isCreator: false }));
+    expect(screen.getByTestId('composer-input')).toBeTruthy();
+  });
+
+  it('turns muted when the server answers 423 channel_muted (one toast, from the http client)', async () => {
+    routes['/api/mj/submit/imagine/c1'] = () => failure(423, '该频道已开启全员禁言，只有管理员可以发言', 'channel_muted');
+    renderComposer(channelOf({ isCreator: false }));
+    type('/imagine a fox');
+    press('Enter');
+    expect(await screen.findByTestId('composer-muted')).toBeTruthy();
+    expect(notify.error).toHaveBeenCalledTimes(1);
+  });
+
+  it('follows the channel when the mute is lifted', () => {
+    const { rerender } = renderComposer(channelOf({ isBan: true, isCreator: false }));
+    expect(screen.getByTestId('composer-muted')).toBeTruthy();
+    rerender(
+      <TooltipProvider>
+        <Composer channel={channelOf({ isBan: false, isCreator: false })} />
+      </TooltipProvider>,
+    );
+    expect(screen.getByTestId('composer-input')).toBeTruthy();
+  });
+});

@@ -1,0 +1,82 @@
+import { Limits } from '@draw/shared';
+
+/** The Midjourney bot's slash commands, in the order the command menu lists them. */
+export const COMMAND_NAMES = ['imagine', 'describe', 'blend', 'shorten', 'settings', 'info'] as const;
+export type CommandName = (typeof COMMAND_NAMES)[number];
+
+/** Commands that take a `prompt` option typed after the name; the others run as soon as they are picked. */
+const PROMPT_COMMANDS: readonly CommandName[] = ['imagine', 'shorten'];
+
+export function takesPrompt(name: CommandName): boolean {
+  return PROMPT_COMMANDS.includes(name);
+}
+
+export function isCommandName(value: string): value is CommandName {
+  return (COMMAND_NAMES as readonly string[]).includes(value);
+}
+
+/** What the text of the composer means once it is sent. */
+export type ParsedInput =
+  | { kind: 'empty' }
+  | { kind: 'message'; content: string }
+  | { kind: 'command'; name: CommandName; argument: string };
+
+/**
+ * `/name rest` with a known name is that command (names are case-insensitive); anything else,
+ * an unknown `/word` included, is a plain message. Surrounding whitespace never counts.
+ */
+export function parseInput(text: string): ParsedInput {
+  const trimmed = text.trim();
+  if (!trimmed) return { kind: 'empty' };
+  const match = /^\/([a-z]+)(?:\s+([\s\S]*))?$/i.exec(trimmed);
+  const name = match?.[1]?.toLowerCase();
+  if (match && name && isCommandName(name)) return { kind: 'command', name, argument: (match[2] ?? '').trim() };
+  return { kind: 'message', content: trimmed };
+}
+
+/**
+ * The partial command name being typed, while the command menu should be open: the text is `/`
+ * followed by letters only (no space yet). `null` otherwise.
+ */
+export function commandQuery(text: string): string | null {
+  const match = /^\/([a-z]*)$/i.exec(text);
+  return match ? match[1]!.toLowerCase() : null;
+}
+
+/** Commands for a partial name: names starting with it first, then names containing it. */
+export function matchCommands(query: string): CommandName[] {
+  const q = query.toLowerCase();
+  const starts = COMMAND_NAMES.filter((name) => name.startsWith(q));
+  const contains = COMMAND_NAMES.filter((name) => !name.startsWith(q) && name.includes(q));
+  return [...starts, ...contains];
+}
+
+/** The text the composer holds after a command is picked from the menu. */
+export function completeCommand(name: CommandName): string {
+  return takesPrompt(name) ? `/${name} ` : `/${name}`;
+}
+
+/** The command whose option is being typed (`/imagine a fox` → imagine), for the option hint. */
+export function activeCommand(text: string): CommandName | null {
+  const match = /^\/([a-z]+)\s/i.exec(text);
+  const name = match?.[1]?.toLowerCase();
+  return name && isCommandName(name) ? name : null;
+}
+
+/** Moves the highlighted row of a list by `delta`, wrapping around both ends. */
+export function cycleIndex(current: number, delta: number, length: number): number {
+  if (length <= 0) return 0;
+  return (((current + delta) % length) + length) % length;
+}
+
+export type TextProblem = 'promptRequired' | 'promptTooLong' | 'messageTooLong';
+
+export function checkPrompt(prompt: string): TextProblem | null {
+  if (!prompt.trim()) return 'promptRequired';
+  if (prompt.length > Limits.promptMaxChars) return 'promptTooLong';
+  return null;
+}
+
+export function checkMessage(content: string): TextProblem | null {
+  return content.length > Limits.messageMaxChars ? 'messageTooLong' : null;
+}

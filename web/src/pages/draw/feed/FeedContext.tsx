@@ -1,0 +1,28 @@
+import type { Channel, Task } from '@draw/shared';
+import { createContext, useContext } from 'react';
+
+/** What the rows of the feed need from the screen around them. */
+export interface FeedActions {
+  channel: Channel;
+  /** The signed-in user's id. */
+  me: string;
+  openViewer: (image: { src: string; alt: string }) => void;
+  /** Opens the editor of a MODAL task (the submitter's only). */
+  openEditor: (taskId: string) => void;
+  /** A button of ours created `taskId`: open its editor as soon as it shows up in MODAL. */
+  expectEditor: (taskId: string) => void;
+  mergeTasks: (tasks: readonly Task[]) => void;
+  removeMessage: (messageId: string) => void;
+  /** A known task by id (the parent of a reply), if loaded. */
+  taskById: (taskId: string) => Task | undefined;
+  /** Scrolls to the card of a task, if shown. */
+  jumpToTask: (taskId: string) => void;
+}
+
+export const FeedContext = createContext<FeedActions | null>(null);
+
+export function useFeedActions(): FeedActions {
+  const actions = useContext(FeedContext);
+  if (!actions) throw new Error('useFeedActions outside FeedContext');
+  return actions;
+}

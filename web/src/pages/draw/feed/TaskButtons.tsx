@@ -1,0 +1,150 @@
+import { Ui, type Task } from '@draw/shared';
+import {
+  ArrowDownIcon,
+  ArrowLeftIcon,
+  ArrowRightIcon,
+  ArrowUpIcon,
+  BrushIcon,
+  CheckIcon,
+  HeartIcon,
+  Loader2Icon,
+  RefreshCwIcon,
+  WandSparklesIcon,
+  ZoomOutIcon,
+} from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../../lib/utils';
+import { notify } from '../../../lib/notify';
+import { fetchTask, submitAction } from './feedApi';
+import { useFeedActions } from './FeedContext';
+import { bookmarkedBy, buttonAria, buttonRows, type ViewButton } from './taskView';
+
+type ButtonState = 'idle' | 'busy' | 'done';
+
+/** Discord's grey component button; blurple once pressed (as Midjourney marks a used U2). */
+const discordButton =
+  'inline-flex h-8 min-w-[40px] items-center justify-center gap-1.5 rounded-[3px] px-3 text-sm font-medium text-white transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:ring-offset-main disabled:cursor-not-allowed';
+
+/**
+ * The icon standing for a button's emoji (🔄 🪄 🖌️ 🔍 ⬅️…): drawn the same on every system,
+ * with or without an emoji font. Unknown buttons keep their emoji.
+ */
+function ButtonIcon({ view }: { view: ViewButton }) {
+  const props = { className: 'size-4', 'aria-hidden': true } as const;
+  switch (view.parsed?.kind) {
+    case 'reroll':
+    case 'picReaderRetry':
+      return <RefreshCwIcon {...props} />;
+    case 'vary':
+      return <WandSparklesIcon {...props} />;
+    case 'region':
+      return <BrushIcon {...props} />;
+    case 'zoomOut':
+    case 'customZoom':
+      return <ZoomOutIcon {...props} />;
+    case 'pan': {
+      const { direction } = view.parsed;
+      if (direction === 'left') return <ArrowLeftIcon {...props} />;
+      if (direction === 'right') return <ArrowRightIcon {...props} />;
+      if (direction === 'up') return <ArrowUpIcon {...props} />;
+      return <ArrowDownIcon {...props} />;
+    }
+    default:
+      return view.button.emoji ? (
+        <span aria-hidden className="text-base leading-none">
+          {view.button.emoji}
+        </span>
+      ) : null;
+  }
+}
+
+function ActionButton({ task, view }: { task: Task; view: ViewButton }) {
+  const { t } = useTranslation();
+  const { channel, me, expectEditor, mergeTasks } = useFeedActions();
+  const [state, setState] = useState<ButtonState>('idle');
+  const [used, setUsed] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const isBookmark = view.parsed?.kind === 'bookmark';
+  const bookmarked = isBookmark && bookmarkedBy(task, me);
+  const aria = buttonAria(view, bookmarked);
+  const label = t(`feed.button.${aria.key}` as 'feed.button.generic', aria.params as { label: string });
+
+  async function press() {
+    if (state === 'busy') return;
+    setState('busy');
+    try {
+      const result = await submitAction(channel.id, task.id, view.button.customId);
+      if (!result.ok) {
+        if (result.message) notify.error(result.message);
+        setState('idle');
+        return;
+      }
+      setState('done');
+      if (!isBookmark) setUsed(true);
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => setState('idle'), Ui.transientResetMs);
+      if (result.taskId !== task.id) {
+        expectEditor(result.taskId);
+        // Offline or a lost event: read the new task so its card (or editor) still shows up.
+        void fetchTask(result.taskId)
+          .then((created) => created && mergeTasks([created]))
+          .catch(() => undefined);
+      }
+    } catch {
+      // The HTTP client already showed the server's message.
+      setState('idle');
+    }
+  }
+
+  const text = view.button.label;
+  const active = used || bookmarked;
+  return (
+    <button
+      type="button"
+      data-testid={`task-button-${view.name}`}
+      aria-label={label}
+      title={label}
+      aria-pressed={isBookmark ? bookmarked : undefined}
+      aria-busy={state === 'busy' || undefined}
+      disabled={state === 'busy'}
+      onClick={() => void press()}
+      className={cn(
+        discordButton,
+        active ? 'bg-blurple hover:bg-[#4752c4]' : 'bg-[#6d6f78] hover:bg-[#4e5058] dark:bg-[#4e5058] dark:hover:bg-[#6d6f78]',
+        state === 'busy' && 'opacity-70',
+      )}
+    >
+      {state === 'busy' ? (
+        <Loader2Icon className="size-4 animate-spin" aria-hidden />
+      ) : state === 'done' ? (
+        <CheckIcon className="size-4" aria-hidden />
+      ) : isBookmark ? (
+        <HeartIcon className={cn('size-4', bookmarked ? 'fill-[#f23f43] text-[#f23f43]' : 'text-white')} aria-hidden />
+      ) : (
+        <ButtonIcon view={view} />
+      )}
+      {text && <span>{text}</span>}
+    </button>
+  );
+}
+
+/** The rows of buttons under a finished result, laid out like the Midjourney bot's. */
+export function TaskButtons({ task }: { task: Task }) {
+  const { t } = useTranslation();
+  const rows = buttonRows(task.buttons);
+  if (rows.length === 0) return null;
+  return (
+    <div className="mt-2 flex flex-col gap-2" role="group" aria-label={t('feed.button.group')}>
+      {rows.map((row) => (
+        <div key={row.map((view) => view.name).join()} className="flex flex-wrap gap-2">
+          {row.map((view) => (
+            <ActionButton key={view.button.customId} task={task} view={view} />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}

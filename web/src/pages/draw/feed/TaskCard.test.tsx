@@ -1,0 +1,208 @@
+// @vitest-environment jsdom
+import '../../../test/dom';
+import '../../../i18n';
+import { buttonsForResult, TaskAction, TaskStatus, type Channel, type Task } from '@draw/shared';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TooltipProvider } from '../../../components/ui/tooltip';
+import { envelope } from '../../../test/dom';
+import { FeedContext, type FeedActions } from './FeedContext';
+import { makeMessage, makeTask, taskMessage } from './fixtures';
+import { MessageRow } from './MessageRow';
+
+vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+
+const channel: Channel = { id: 'channel-1', title: 'lobby', isBan: false, isCreator: false, creatorId: 'owner', memberCount: 2, createdAt: 1 };
+
+function actions(overrides: Partial<FeedActions> = {}): FeedActions {
+  return {
+    channel,
+    me: 'user-a',
+    openViewer: vi.fn(),
+    openEditor: vi.fn(),
+    expectEditor: vi.fn(),
+    mergeTasks: vi.fn(),
+    removeMessage: vi.fn(),
+    taskById: () => undefined,
+    jumpToTask: vi.fn(),
+    ...overrides,
+  };
+}
+
+function renderTask(task: Task, feed: FeedActions = actions()) {
+  const message = taskMessage(task, { author: { id: task.userId, name: task.userId === 'user-a' ? 'Alice' : 'Bob', avatar: '' } });
+  render(
+    <TooltipProvider>
+      <FeedContext.Provider value={feed}>
+        <MessageRow message={message} task={task} head canDelete={false} />
+      </FeedContext.Provider>
+    </TooltipProvider>,
+  );
+  return { card: screen.getByTestId(`task-card-${task.id}`), feed };
+}
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  fetchMock = vi.fn(async () => envelope({ taskId: 'task-2' }));
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+  vi.useRealTimers();
+});
+
+const grid = makeTask({ status: TaskStatus.Success, progress: '100%', imageUrl: '/files/grid.png', buttons: buttonsForResult('grid', 'h1'), properties: { width: 1024, height: 1024 } });
+
+describe('task card', () => {
+  it('shows the built-in engine honestly, with a BOT badge, the prompt and its parameters', () => {
+    renderTask(makeTask());
+    expect(screen.getByText('Built-in sketch engine')).toBeTruthy();
+    expect(screen.getByText('BOT')).toBeTruthy();
+    expect(screen.queryByText(/Midjourney/)).toBeNull();
+    expect(screen.getByText('a red fox in snow').tagName).toBe('STRONG');
+    expect(screen.getByText('--v 6.1 --fast')).toBeTruthy();
+    expect(screen.getByText('@Alice')).toBeTruthy();
+    expect(screen.getByText('/imagine')).toBeTruthy();
+  });
+
+  it('waits to start with a spinner, and offers cancel to its owner only', () => {
+    renderTask(makeTask({ status: TaskStatus.Submitted }));
+    expect(screen.getByText('等待开始…')).toBeTruthy();
+    expect(screen.getByTestId('task-cancel-task-1')).toBeTruthy();
+  });
+
+  it('hides cancel from other members, but not from the channel creator', () => {
+    renderTask(makeTask({ userId: 'user-b' }));
+    expect(screen.queryByTestId('task-cancel-task-1')).toBeNull();
+  });
+
+  it('cancels for the creator and merges the answer', async () => {
+    const cancelled = makeTask({ userId: 'user-b', status: TaskStatus.Cancel });
+    fetchMock.mockImplementation(async () => envelope(cancelled));
+    const { feed } = renderTask(makeTask({ userId: 'user-b' }), actions({ channel: { ...channel, isCreator: true } }));
+    fireEvent.click(screen.getByTestId('task-cancel-task-1'));
+    fireEvent.click(await screen.findByRole('button', { name: '确定' }));
+    await waitFor(() => expect(feed.mergeTasks).toHaveBeenCalledWith([cancelled]));
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/mj/task/task-1/cancel');
+  });
+
+  it('shows progress with a bar and percentage while running', () => {
+    renderTask(makeTask({ status: TaskStatus.InProgress, progress: '45%', previewUrl: '/files/p.png' }));
+    const bar = screen.getByTestId('task-progress-task-1');
+    expect(bar.getAttribute('role')).toBe('progressbar');
+    expect(bar.getAttribute('aria-valuenow')).toBe('45');
+    expect(screen.getByText('(45%)')).toBeTruthy();
+  });
+
+  it('shows the grid with the prompt as alt and opens the viewer', () => {
+    const { feed } = renderTask(grid);
+    const image = screen.getByTestId('task-image-task-1');
+    expect(image.getAttribute('alt')).toBe('a red fox in snow');
+    fireEvent.click(image);
+    expect(feed.openViewer).toHaveBeenCalledWith({ src: '/files/grid.png', alt: 'a red fox in snow' });
+  });
+
+  it('lays the buttons out like Midjourney, each with an accessible name', () => {
+    const { card } = renderTask(grid);
+    const rows = within(card).getByRole('group').children;
+    expect([...rows].map((row) => [...row.querySelectorAll('button')].map((b) => b.dataset.testid))).toEqual([
+      ['task-button-U1', 'task-button-U2', 'task-button-U3', 'task-button-U4', 'task-button-reroll'],
+      ['task-button-V1', 'task-button-V2', 'task-button-V3', 'task-button-V4'],
+    ]);
+    expect(within(card).getByTestId('task-button-U2').getAttribute('aria-label')).toBe('放大第 2 张 (U2)');
+    expect(within(card).getByTestId('task-button-reroll').getAttribute('aria-label')).toBe('重新生成');
+  });
+
+  it('posts a button, disables it while in flight, shows ✓, and waits for the new task’s editor', async () => {
+    let answer: (value: Response) => void = () => undefined;
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    fetchMock.mockImplementation(async () => envelope(makeTask({ id: 'task-2', status: TaskStatus.Modal })));
+    const { feed } = renderTask(grid);
+    const u2 = screen.getByTestId('task-button-U2') as HTMLButtonElement;
+    fireEvent.click(u2);
+    expect(u2.disabled).toBe(true);
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/mj/submit/action/channel-1');
+    expect(JSON.parse(init.body as string)).toEqual({ taskId: 'task-1', customId: 'MJ::JOB::upsample::2::h1' });
+    await act(async () => answer(envelope({ taskId: 'task-2' })));
+    await waitFor(() => expect(u2.disabled).toBe(false));
+    expect(u2.querySelector('.lucide-check')).toBeTruthy();
+    expect(feed.expectEditor).toHaveBeenCalledWith('task-2');
+    await waitFor(() => expect(feed.mergeTasks).toHaveBeenCalled());
+  });
+
+  it('shows ❤️ filled when I bookmarked the result', () => {
+    renderTask({ ...grid, action: TaskAction.Upscale, buttons: buttonsForResult('upscale', 'h1'), properties: { index: 2, bookmarkedBy: ['user-a'] } });
+    const heart = screen.getByTestId('task-button-bookmark');
+    expect(heart.getAttribute('aria-pressed')).toBe('true');
+    expect(heart.getAttribute('aria-label')).toBe('取消收藏');
+    expect(screen.getByTestId('task-button-Vary-Region')).toBeTruthy();
+    expect(screen.getByText('图 #2', { exact: false })).toBeTruthy();
+  });
+
+  it('shows the failure reason in a red embed', () => {
+    renderTask(makeTask({ status: TaskStatus.Failure, failReason: 'Banned prompt: snow' }));
+    expect(screen.getByRole('alert').textContent).toContain('Banned prompt: snow');
+  });
+
+  it('shows a muted line when cancelled, without buttons or cancel', () => {
+    renderTask(makeTask({ status: TaskStatus.Cancel }));
+    expect(screen.getByText('任务已取消')).toBeTruthy();
+    expect(screen.queryByTestId('task-cancel-task-1')).toBeNull();
+    expect(screen.queryByRole('group')).toBeNull();
+  });
+
+  it('offers the editor to the submitter of a MODAL task and makes others wait', () => {
+    const modal = makeTask({ status: TaskStatus.Modal, properties: { modal: { kind: 'region', defaultPrompt: 'x' } } });
+    const { feed } = renderTask(modal);
+    fireEvent.click(screen.getByTestId('task-open-editor-task-1'));
+    expect(feed.openEditor).toHaveBeenCalledWith('task-1');
+  });
+
+  it('shows another member’s MODAL task as waiting for their input', () => {
+    renderTask(makeTask({ userId: 'user-b', status: TaskStatus.Modal, properties: { modal: { kind: 'remix', defaultPrompt: 'x' } } }));
+    expect(screen.queryByTestId('task-open-editor-task-1')).toBeNull();
+    expect(screen.getByText('等待 @Bob 完成输入…')).toBeTruthy();
+  });
+
+  it('lists a describe result as four numbered prompts with buttons to imagine them', () => {
+    renderTask(
+      makeTask({
+        action: TaskAction.Describe,
+        prompt: '',
+        finalPrompt: '',
+        status: TaskStatus.Success,
+        buttons: buttonsForResult('describe', 'h'),
+        properties: { prompts: ['one', 'two', 'three', 'four'], referenceUrls: ['/files/src.png'] },
+      }),
+    );
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['11.one', '22.two', '33.three', '44.four']);
+    expect(screen.getByTestId('task-button-3').getAttribute('aria-label')).toBe('用第 3 条提示词绘画');
+    expect(screen.getByTestId('task-button-retry')).toBeTruthy();
+  });
+});
+
+describe('text message', () => {
+  it('shows the author, the time and the text, with delete for the author', async () => {
+    const message = makeMessage({ content: 'hi there' });
+    const feed = actions();
+    fetchMock.mockImplementation(async () => envelope(null));
+    render(
+      <TooltipProvider>
+        <FeedContext.Provider value={feed}>
+          <MessageRow message={message} task={null} head canDelete />
+        </FeedContext.Provider>
+      </TooltipProvider>,
+    );
+    expect(screen.getByText('Alice')).toBeTruthy();
+    expect(screen.getByText('hi there')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('message-delete-message-1'));
+    expect(await screen.findByText('确定删除这条消息？')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(feed.removeMessage).toHaveBeenCalledWith('message-1'));
+    const { notify } = await import('../../../lib/notify');
+    expect(notify.success).toHaveBeenCalledWith('删除成功');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/draw/chat/message-1');
+  });
+});

@@ -1,0 +1,81 @@
+import { BotType, buttonsForResult, TaskAction, TaskStatus } from '@draw/shared';
+import { describe, expect, it } from 'vitest';
+import { makeTask } from './fixtures';
+import {
+  bookmarkedBy,
+  buttonAria,
+  buttonRows,
+  commandOf,
+  engineKind,
+  imageSizeOf,
+  modalOf,
+  percentOf,
+  promptParts,
+  sanitizeLabel,
+  speedOf,
+  suggestionsOf,
+} from './taskView';
+
+describe('task view rules', () => {
+  it('never presents the built-in engine as Midjourney', () => {
+    expect(engineKind({ engine: 'builtin', botType: BotType.MidJourney })).toBe('builtin');
+    expect(engineKind({ engine: 'midjourney-proxy', botType: BotType.MidJourney })).toBe('midjourney');
+    expect(engineKind({ engine: 'midjourney-proxy', botType: BotType.NijiJourney })).toBe('niji');
+    expect(engineKind({ engine: 'other', botType: BotType.MidJourney })).toBe('other');
+  });
+
+  it('splits the prompt words from the final parameters', () => {
+    expect(promptParts({ prompt: 'a red fox in snow', finalPrompt: 'a red fox in snow --v 6.1 --fast' })).toEqual({ text: 'a red fox in snow', params: '--v 6.1 --fast' });
+    expect(promptParts({ prompt: 'a cat --ar 16:9', finalPrompt: 'a cat --ar 16:9 --v 6.1 --relax' })).toEqual({ text: 'a cat', params: '--ar 16:9 --v 6.1 --relax' });
+    expect(promptParts({ prompt: '', finalPrompt: '' })).toEqual({ text: '', params: '' });
+    expect(speedOf('a --v 6.1 --relax')).toBe('relax');
+    expect(speedOf('a —turbo')).toBe('turbo');
+    expect(speedOf('a')).toBe('fast');
+  });
+
+  it('reads progress, modal, suggestions, bookmarks and size', () => {
+    expect(percentOf({ status: TaskStatus.InProgress, progress: '45%' })).toBe(45);
+    expect(percentOf({ status: TaskStatus.Success, progress: '' })).toBe(100);
+    expect(percentOf({ status: TaskStatus.Failure, progress: '' })).toBe(0);
+    expect(modalOf(makeTask({ properties: { modal: { kind: 'region', defaultPrompt: 'x' } } }))).toEqual({ kind: 'region', defaultPrompt: 'x' });
+    expect(modalOf(makeTask({ properties: { modal: { kind: 'nope' } } }))).toBeNull();
+    expect(suggestionsOf(makeTask({ properties: { prompts: ['a', 2, 'b'] } }))).toEqual(['a', 'b']);
+    expect(bookmarkedBy(makeTask({ properties: { bookmarkedBy: ['me'] } }), 'me')).toBe(true);
+    expect(bookmarkedBy(makeTask(), 'me')).toBe(false);
+    expect(imageSizeOf(makeTask({ properties: { width: 1024, height: 512 } }))).toEqual({ width: 1024, height: 512 });
+    expect(imageSizeOf(makeTask())).toBeNull();
+    expect(commandOf(makeTask())).toBe('/imagine');
+    expect(commandOf(makeTask({ action: TaskAction.Upscale, parentId: 'p' }))).toBeNull();
+  });
+
+  it('lays out a grid result as U1–U4 🔄 / V1–V4', () => {
+    const rows = buttonRows(buttonsForResult('grid', 'h1'));
+    expect(rows.map((row) => row.map((view) => view.name))).toEqual([
+      ['U1', 'U2', 'U3', 'U4', 'reroll'],
+      ['V1', 'V2', 'V3', 'V4'],
+    ]);
+    expect(buttonAria(rows[0]![1]!, false)).toEqual({ key: 'upscale', params: { index: 2 } });
+  });
+
+  it('lays out an upscale result like Midjourney: vary, upscale, zoom, pans and ❤️', () => {
+    const rows = buttonRows(buttonsForResult('upscale', 'h1'));
+    expect(rows.map((row) => row.map((view) => view.name))).toEqual([
+      ['Vary-Subtle', 'Vary-Strong', 'Vary-Region'],
+      ['Upscale-Subtle', 'Upscale-Creative'],
+      ['Zoom-Out-2x', 'Zoom-Out-1.5x', 'Custom-Zoom'],
+      ['pan-left', 'pan-right', 'pan-up', 'pan-down', 'bookmark'],
+    ]);
+    const bookmark = rows[3]![4]!;
+    expect(buttonAria(bookmark, false).key).toBe('bookmark');
+    expect(buttonAria(bookmark, true).key).toBe('unbookmark');
+  });
+
+  it('numbers describe and shorten suggestions, and keeps unknown buttons', () => {
+    expect(buttonRows(buttonsForResult('describe', 'h')).map((row) => row.map((view) => view.name))).toEqual([['1', '2', '3', '4', 'retry']]);
+    expect(buttonRows(buttonsForResult('shorten', 'h', 3)).map((row) => row.map((view) => view.name))).toEqual([['1', '2', '3']]);
+    const [row] = buttonRows([{ customId: 'MJ::Something::new', emoji: '🌐', label: 'Web' }]);
+    expect(row![0]!.name).toBe('Web');
+    expect(buttonAria(row![0]!, false)).toEqual({ key: 'generic', params: { label: 'Web' } });
+    expect(sanitizeLabel('Vary (Region)')).toBe('Vary-Region');
+  });
+});

@@ -1,0 +1,218 @@
+import { BotType, parseCustomId, TaskAction, TaskStatus, type ParsedCustomId, type Task, type TaskButton } from '@draw/shared';
+import { isTerminal, parseProgress } from '@draw/machines';
+
+/** Pure view rules of a task card: names, prompt parts, button rows, test ids. */
+
+export type EngineKind = 'builtin' | 'midjourney' | 'niji' | 'other';
+
+/** The built-in engine is never presented as Midjourney (decisions: "The built-in engine"). */
+export function engineKind(task: Pick<Task, 'engine' | 'botType'>): EngineKind {
+  if (task.engine === 'builtin') return 'builtin';
+  if (task.engine === 'midjourney-proxy') return task.botType === BotType.NijiJourney ? 'niji' : 'midjourney';
+  return 'other';
+}
+
+/** A parameter starts with `--` or `—` then a letter, at the start or after whitespace. */
+const PARAM_START = /(?:^|\s)(?:--|\u2014)[a-z]/i;
+
+function textPart(prompt: string): string {
+  const match = PARAM_START.exec(prompt);
+  return (match ? prompt.slice(0, match.index) : prompt).trim();
+}
+
+function paramPart(prompt: string): string {
+  const match = PARAM_START.exec(prompt);
+  return match ? prompt.slice(match.index).trim() : '';
+}
+
+/**
+ * The prompt as Midjourney prints it: the words (shown bold) and the parameters the prompt was
+ * drawn with (`finalPrompt`'s, shown muted).
+ */
+export function promptParts(task: Pick<Task, 'prompt' | 'finalPrompt'>): { text: string; params: string } {
+  const text = textPart(task.prompt) || textPart(task.finalPrompt);
+  const params = paramPart(task.finalPrompt) || paramPart(task.prompt);
+  return { text, params };
+}
+
+export type Speed = 'fast' | 'relax' | 'turbo';
+
+/** The job mode the prompt was drawn in (`--relax`/`--fast`/`--turbo`), fast by default. */
+export function speedOf(finalPrompt: string): Speed {
+  const match = /(?:^|\s)(?:--|\u2014)(fast|relax|turbo)\b/i.exec(finalPrompt);
+  return (match?.[1]?.toLowerCase() as Speed | undefined) ?? 'fast';
+}
+
+export function percentOf(task: Pick<Task, 'progress' | 'status'>): number {
+  if (task.status === TaskStatus.Success) return 100;
+  return parseProgress(task.progress) ?? 0;
+}
+
+export function isRunning(task: Pick<Task, 'status'>): boolean {
+  return task.status === TaskStatus.NotStart || task.status === TaskStatus.Submitted || task.status === TaskStatus.InProgress;
+}
+
+export function isFinished(task: Pick<Task, 'status'>): boolean {
+  return isTerminal(task.status);
+}
+
+export type ModalKind = 'remix' | 'region' | 'customZoom' | 'prompt';
+export interface ModalInfo {
+  kind: ModalKind;
+  defaultPrompt: string;
+}
+
+export function modalOf(task: Pick<Task, 'properties' | 'prompt'>): ModalInfo | null {
+  const modal = task.properties.modal as Partial<ModalInfo> | undefined;
+  if (!modal || typeof modal !== 'object') return null;
+  const kind = modal.kind;
+  if (kind !== 'remix' && kind !== 'region' && kind !== 'customZoom' && kind !== 'prompt') return null;
+  return { kind, defaultPrompt: typeof modal.defaultPrompt === 'string' ? modal.defaultPrompt : task.prompt };
+}
+
+/** Suggested prompts of a describe (4) or shorten (up to 5) result. */
+export function suggestionsOf(task: Pick<Task, 'properties'>): string[] {
+  const prompts = task.properties.prompts;
+  return Array.isArray(prompts) ? prompts.filter((p): p is string => typeof p === 'string') : [];
+}
+
+export function referenceUrlsOf(task: Pick<Task, 'properties'>): string[] {
+  const urls = task.properties.referenceUrls;
+  return Array.isArray(urls) ? urls.filter((u): u is string => typeof u === 'string') : [];
+}
+
+export function bookmarkedBy(task: Pick<Task, 'properties'>, userId: string): boolean {
+  const ids = task.properties.bookmarkedBy;
+  return Array.isArray(ids) && ids.includes(userId);
+}
+
+/** The image's size when the engine reported it (finished tasks). */
+export function imageSizeOf(task: Pick<Task, 'properties'>): { width: number; height: number } | null {
+  const { width, height } = task.properties as { width?: unknown; height?: unknown };
+  return typeof width === 'number' && typeof height === 'number' && width > 0 && height > 0 ? { width, height } : null;
+}
+
+/** Whether the result is one image (upscale) rather than a 2×2 grid. */
+export function isSingleImage(task: Pick<Task, 'action'>): boolean {
+  return task.action === TaskAction.Upscale;
+}
+
+// ---- Buttons ----------------------------------------------------------------------------------
+
+export interface ViewButton {
+  button: TaskButton;
+  parsed: ParsedCustomId | null;
+  /** Stable, readable name for test ids and keys: the label, or what an emoji button does. */
+  name: string;
+}
+
+/** `Vary (Region)` → `Vary-Region`; emoji-only buttons get a name from what they do. */
+export function sanitizeLabel(label: string): string {
+  return label
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9.]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+function nameOf(button: TaskButton, parsed: ParsedCustomId | null): string {
+  const fromLabel = sanitizeLabel(button.label);
+  if (fromLabel) return fromLabel;
+  switch (parsed?.kind) {
+    case 'reroll':
+      return 'reroll';
+    case 'picReaderRetry':
+      return 'retry';
+    case 'pan':
+      return `pan-${parsed.direction}`;
+    case 'bookmark':
+      return 'bookmark';
+    default:
+      return sanitizeLabel(button.customId) || 'button';
+  }
+}
+
+/** Row of each kind of button, in Midjourney's layout. */
+const ROW: Record<ParsedCustomId['kind'], number> = {
+  upscale: 0,
+  reroll: 0,
+  variation: 1,
+  vary: 2,
+  region: 2,
+  upscaleVariant: 3,
+  zoomOut: 4,
+  customZoom: 4,
+  pan: 5,
+  bookmark: 5,
+  picReader: 6,
+  picReaderRetry: 6,
+  promptAnalyzer: 7,
+};
+const UNKNOWN_ROW = 8;
+
+/**
+ * `task.buttons` laid out as the Midjourney bot does: U1–U4 🔄 / V1–V4 on a grid; Vary, Upscale,
+ * Zoom, pans ❤️ rows on an upscale; numbered rows on describe and shorten results.
+ */
+export function buttonRows(buttons: readonly TaskButton[]): ViewButton[][] {
+  const rows = new Map<number, ViewButton[]>();
+  for (const button of buttons) {
+    const parsed = parseCustomId(button.customId);
+    const row = parsed ? ROW[parsed.kind] : UNKNOWN_ROW;
+    const list = rows.get(row) ?? [];
+    list.push({ button, parsed, name: nameOf(button, parsed) });
+    rows.set(row, list);
+  }
+  return [...rows.entries()].sort(([a], [b]) => a - b).map(([, list]) => list);
+}
+
+/** i18n key (under `feed.button`) and params of a button's accessible name. */
+export function buttonAria(view: ViewButton, bookmarked: boolean): { key: string; params?: Record<string, string | number> } {
+  const { parsed, button } = view;
+  switch (parsed?.kind) {
+    case 'upscale':
+      return { key: 'upscale', params: { index: parsed.index } };
+    case 'variation':
+      return { key: 'variation', params: { index: parsed.index } };
+    case 'reroll':
+      return { key: 'reroll' };
+    case 'vary':
+      return { key: parsed.strength === 'subtle' ? 'varySubtle' : 'varyStrong' };
+    case 'region':
+      return { key: 'varyRegion' };
+    case 'upscaleVariant':
+      return { key: parsed.mode === 'subtle' ? 'upscaleSubtle' : 'upscaleCreative' };
+    case 'zoomOut':
+      return { key: 'zoomOut', params: { factor: parsed.factor } };
+    case 'customZoom':
+      return { key: 'customZoom' };
+    case 'pan':
+      return { key: `pan.${parsed.direction}` };
+    case 'bookmark':
+      return { key: bookmarked ? 'unbookmark' : 'bookmark' };
+    case 'picReader':
+      return { key: 'imaginePrompt', params: { index: parsed.index } };
+    case 'picReaderRetry':
+      return { key: 'describeAgain' };
+    case 'promptAnalyzer':
+      return { key: 'imaginePrompt', params: { index: parsed.index } };
+    default:
+      return { key: 'generic', params: { label: button.label || button.emoji || button.customId } };
+  }
+}
+
+/** The slash command a task came from, when it was not a button on another task. */
+export function commandOf(task: Pick<Task, 'action' | 'parentId'>): string | null {
+  if (task.parentId) return null;
+  switch (task.action) {
+    case TaskAction.Imagine:
+      return '/imagine';
+    case TaskAction.Describe:
+      return '/describe';
+    case TaskAction.Blend:
+      return '/blend';
+    case TaskAction.Shorten:
+      return '/shorten';
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,92 @@
+import type { Task } from '@draw/shared';
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { useChannelEvents, useFeedReload } from '../../../live/hooks';
+import { setChatItems } from '../../../stores/chat';
+import { fetchPage, fetchTasks } from './feedApi';
+import { feedItems, feedReducer, initialFeedState, missingTaskIds, oldestCreatedAt, type FeedItem, type FeedState } from './feedState';
+
+/** If the live core has not asked for a load by then (no connection yet), load anyway. */
+const FALLBACK_LOAD_MS = 2500;
+
+export interface Feed {
+  state: FeedState;
+  items: FeedItem[];
+  loadOlder: () => void;
+  reload: () => void;
+  /** Task states learnt outside the feed (fetch, cancel): merged forward-only. */
+  mergeTasks: (tasks: readonly Task[]) => void;
+  removeMessage: (messageId: string) => void;
+}
+
+/**
+ * One channel's feed: REST pages (when the live core asks, and older pages on demand) merged
+ * with the live events. Mount it keyed by the channel id: a new channel starts a new feed.
+ */
+export function useFeed(channelId: string): Feed {
+  const [state, dispatch] = useReducer(feedReducer, channelId, initialFeedState);
+  const latestRequest = useRef(0);
+  const olderBusy = useRef(false);
+  const requestedTasks = useRef(new Set<string>());
+
+  const reload = useCallback(() => {
+    const request = ++latestRequest.current;
+    dispatch({ type: 'latestStarted', channelId });
+    fetchPage(channelId)
+      .then((page) => {
+        // An older request answering late changes nothing: the newer one is on its way.
+        if (request !== latestRequest.current) return;
+        dispatch(page ? { type: 'latestLoaded', channelId, page } : { type: 'latestFailed', channelId });
+      })
+      .catch(() => {
+        if (request === latestRequest.current) dispatch({ type: 'latestFailed', channelId });
+      });
+  }, [channelId]);
+
+  useFeedReload(channelId, reload);
+  useChannelEvents(channelId, (event) => dispatch({ type: 'event', event }));
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      if (latestRequest.current === 0) reload();
+    }, FALLBACK_LOAD_MS);
+    return () => window.clearTimeout(timer);
+  }, [reload]);
+
+  const before = oldestCreatedAt(state);
+  const canLoadOlder = state.status === 'ready' && state.hasMore && before !== null;
+  const loadOlder = useCallback(() => {
+    if (!canLoadOlder || olderBusy.current || before === null) return;
+    olderBusy.current = true;
+    dispatch({ type: 'olderStarted', channelId });
+    fetchPage(channelId, before)
+      .then((page) => dispatch(page ? { type: 'olderLoaded', channelId, page } : { type: 'olderFailed', channelId }))
+      .catch(() => dispatch({ type: 'olderFailed', channelId }))
+      .finally(() => {
+        olderBusy.current = false;
+      });
+  }, [before, canLoadOlder, channelId]);
+
+  // Task messages whose task we have not seen (a page without it, a lost task.created).
+  const missingKey = missingTaskIds(state).join(',');
+  useEffect(() => {
+    const ids = missingKey ? missingKey.split(',').filter((id) => !requestedTasks.current.has(id)) : [];
+    if (ids.length === 0) return;
+    ids.forEach((id) => requestedTasks.current.add(id));
+    fetchTasks(channelId, ids)
+      .then((tasks) => dispatch({ type: 'tasksFetched', channelId, tasks }))
+      .catch(() => ids.forEach((id) => requestedTasks.current.delete(id)));
+  }, [channelId, missingKey]);
+
+  const mergeTasks = useCallback((tasks: readonly Task[]) => dispatch({ type: 'tasksFetched', channelId, tasks }), [channelId]);
+  const removeMessage = useCallback((messageId: string) => dispatch({ type: 'messageRemoved', channelId, messageId }), [channelId]);
+
+  const { order, messages, tasks } = state;
+  const items = useMemo(() => feedItems({ order, messages, tasks }), [order, messages, tasks]);
+
+  // The chat store mirrors the list (spec §3: the chat state holds the message items).
+  useEffect(() => {
+    setChatItems(items.map(({ message, task }) => ({ id: message.id, data: { message, task } })));
+  }, [items]);
+
+  return { state, items, loadOlder, reload, mergeTasks, removeMessage };
+}

@@ -1,0 +1,91 @@
+// @vitest-environment jsdom
+import '../../test/dom';
+import '../../i18n';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '../../lib/notify';
+import { envelope } from '../../test/dom';
+import { InvitePage } from './InvitePage';
+
+vi.mock('../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+
+const valid = { valid: true, title: 'lobby', creatorName: 'Ada', memberCount: 3, channelId: null };
+let answers: Record<string, () => Response>;
+let fetchMock: ReturnType<typeof vi.fn>;
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+function renderInvite(code = 'AbCdEfGh12') {
+  return render(
+    <MemoryRouter initialEntries={[`/invite/${code}`]}>
+      <Routes>
+        <Route path="/invite/:code" element={<InvitePage />} />
+        <Route path="/draw/:uuid?" element={<p>draw</p>} />
+      </Routes>
+      <Where />
+    </MemoryRouter>,
+  );
+}
+
+const gone = () =>
+  new Response(JSON.stringify({ code: 410, message: '邀请链接已过期或已失效', data: null, success: false, reason: 'gone' }), { status: 410 });
+
+beforeEach(() => {
+  answers = {
+    'GET /api/login/channel/AbCdEfGh12': () => envelope(valid),
+    'POST /api/draw/join-channel/AbCdEfGh12': () => envelope({ id: 'c7', title: 'lobby', isBan: false, isCreator: false, creatorId: 'ada', memberCount: 4, createdAt: 1 }),
+  };
+  fetchMock = vi.fn(async (url: string, init: RequestInit) => answers[`${init.method} ${url}`]?.() ?? new Response('nope', { status: 500 }));
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+describe('invite screen', () => {
+  it('shows the channel, its creator and member count, and joins', async () => {
+    renderInvite();
+    expect(screen.getByRole('status')).toBeTruthy();
+    expect((await screen.findByTestId('invite-title')).textContent).toBe('#lobby');
+    expect(screen.getByTestId('invite-creator').textContent).toBe('Ada 邀请你加入');
+    expect(screen.getByTestId('invite-member-count').textContent).toBe('3 位成员');
+    fireEvent.click(screen.getByTestId('invite-join'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/draw/c7'));
+    expect(notify.success).toHaveBeenCalledWith('已加入频道');
+  });
+
+  it('sends a member straight to the channel', async () => {
+    answers['GET /api/login/channel/AbCdEfGh12'] = () => envelope({ ...valid, channelId: 'c7' });
+    renderInvite();
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/draw/c7'));
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('join-channel'))).toBe(false);
+  });
+
+  it('shows a clear screen with a way on for an invalid link', async () => {
+    answers['GET /api/login/channel/AbCdEfGh12'] = () => envelope({ valid: false, title: '', creatorName: '', memberCount: 0, channelId: null });
+    renderInvite();
+    expect((await screen.findByTestId('invite-invalid')).textContent).toContain('邀请无效');
+    expect(screen.getByTestId('invite-home').getAttribute('href')).toBe('/draw');
+  });
+
+  it('turns to the invalid screen when the link expires before joining', async () => {
+    answers['POST /api/draw/join-channel/AbCdEfGh12'] = gone;
+    renderInvite();
+    fireEvent.click(await screen.findByTestId('invite-join'));
+    expect(await screen.findByTestId('invite-invalid')).toBeTruthy();
+    expect(notify.error).toHaveBeenCalledWith('邀请链接已过期或已失效');
+  });
+
+  it('offers a retry when the invite could not be fetched', async () => {
+    answers['GET /api/login/channel/AbCdEfGh12'] = () => new Response('down', { status: 502 });
+    renderInvite();
+    expect(await screen.findByTestId('invite-failed')).toBeTruthy();
+    answers['GET /api/login/channel/AbCdEfGh12'] = () => envelope(valid);
+    fireEvent.click(screen.getByRole('button', { name: /重试/ }));
+    expect((await screen.findByTestId('invite-title')).textContent).toBe('#lobby');
+  });
+});
