@@ -1,6 +1,7 @@
 import { Limits } from '@draw/shared';
 import { useTranslation } from 'react-i18next';
 import { errorId, FormField } from '../../components/app/FormField';
+import { TextField } from '../../components/app/TextField';
 import { Input } from '../../components/ui/input';
 import { DevCodeBanner } from './DevCodeBanner';
 import { SendCodeButton } from './SendCodeButton';
@@ -29,21 +30,18 @@ export function CodeFields(props: CodeFieldsProps) {
   const codeId = `${idPrefix}-code`;
   return (
     <div className="flex flex-col gap-5">
-      <FormField id={phoneId} label={t('login.phone')} required error={errors.phone ? t(`login.errors.${errors.phone}`) : null} hint={props.hint}>
-        <Input
-          id={phoneId}
-          data-testid={phoneId}
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          placeholder={t('login.phonePlaceholder')}
-          value={phone}
-          onChange={(event) => props.onPhoneChange(event.target.value)}
-          aria-invalid={errors.phone ? true : undefined}
-          aria-describedby={errors.phone ? errorId(phoneId) : undefined}
-          aria-required
-        />
-      </FormField>
+      <TextField
+        id={phoneId}
+        label={t('login.phone')}
+        error={errors.phone ? t(`login.errors.${errors.phone}`) : null}
+        hint={props.hint}
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        placeholder={t('login.phonePlaceholder')}
+        value={phone}
+        onChange={(event) => props.onPhoneChange(event.target.value)}
+      />
       <FormField id={codeId} label={t('login.code')} required error={errors.code ? t(`login.errors.${errors.code}`) : null}>
         <div className="flex gap-2">
           <Input

@@ -12,7 +12,7 @@ import { notify } from '../../lib/notify';
 import { AgreementField } from './AgreementField';
 import { CodeFields } from './CodeFields';
 import { PasswordFields } from './PasswordFields';
-import { useSendCode } from './useSendCode';
+import { usePhoneCode } from './usePhoneCode';
 import { validateAccount, validateCode, validateLoginPassword, validatePhone, type LoginFieldError } from './validation';
 
 type Errors = Partial<Record<'account' | 'password' | 'phone' | 'code', LoginFieldError | null>>;
@@ -35,25 +35,18 @@ export function LoginForm({ initialAccount = '', onForgotPassword }: LoginFormPr
   const [method, setMethod] = useState<LoginType>(LoginType.Password);
   const [account, setAccount] = useState(initialAccount);
   const [password, setPassword] = useState('');
-  const [phone, setPhone] = useState('');
-  const [code, setCode] = useState('');
   const [agreed, setAgreed] = useState(false);
   const [showAgreeError, setShowAgreeError] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [submitting, setSubmitting] = useState(false);
-  const sendCode = useSendCode();
+  const phoneCode = usePhoneCode(setErrors);
+  const { phone, code } = phoneCode;
 
   const clearError = (field: keyof Errors) => setErrors((current) => ({ ...current, [field]: null }));
 
   function validate(): Errors {
     if (method === LoginType.Password) return { account: validateAccount(account), password: validateLoginPassword(password) };
     return { phone: validatePhone(phone), code: validateCode(code) };
-  }
-
-  async function onSendCode() {
-    const phoneError = validatePhone(phone);
-    setErrors((current) => ({ ...current, phone: phoneError }));
-    if (!phoneError) await sendCode.send(phone);
   }
 
   async function onSubmit(event: FormEvent) {
@@ -116,21 +109,7 @@ export function LoginForm({ initialAccount = '', onForgotPassword }: LoginFormPr
         <TabsContent value={LoginType.Captcha}>
           <CodeFields
             idPrefix="login"
-            phone={phone}
-            code={code}
-            onPhoneChange={(value) => {
-              setPhone(value);
-              clearError('phone');
-            }}
-            onCodeChange={(value) => {
-              setCode(value);
-              clearError('code');
-            }}
-            errors={errors}
-            onSendCode={() => void onSendCode()}
-            sending={sendCode.sending}
-            secondsLeft={sendCode.secondsLeft}
-            devCode={sendCode.devCode}
+            {...phoneCode.fieldProps(errors, clearError)}
             hint={t('login.codeHint')}
           />
         </TabsContent>

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { errorId, FormField } from '../../components/app/FormField';
-import { Input } from '../../components/ui/input';
+import { TextField } from '../../components/app/TextField';
 import type { LoginFieldError } from './validation';
 
 export interface PasswordFieldsProps {
@@ -17,40 +16,27 @@ export function PasswordFields({ account, password, onAccountChange, onPasswordC
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-5">
-      <FormField id="login-account" label={t('login.account')} required error={errors.account ? t(`login.errors.${errors.account}`) : null}>
-        <Input
-          id="login-account"
-          data-testid="login-account"
-          autoComplete="username"
-          inputMode="email"
-          placeholder={t('login.accountPlaceholder')}
-          value={account}
-          onChange={(event) => onAccountChange(event.target.value)}
-          aria-invalid={errors.account ? true : undefined}
-          aria-describedby={errors.account ? errorId('login-account') : undefined}
-          aria-required
-        />
-      </FormField>
+      <TextField
+        id="login-account"
+        label={t('login.account')}
+        error={errors.account ? t(`login.errors.${errors.account}`) : null}
+        autoComplete="username"
+        inputMode="email"
+        placeholder={t('login.accountPlaceholder')}
+        value={account}
+        onChange={(event) => onAccountChange(event.target.value)}
+      />
       <div className="flex flex-col gap-1">
-        <FormField
+        <TextField
           id="login-password"
           label={t('login.password')}
-          required
           error={errors.password ? t(`login.errors.${errors.password}`) : null}
-        >
-          <Input
-            id="login-password"
-            data-testid="login-password"
-            type="password"
-            autoComplete="current-password"
-            placeholder={t('login.passwordPlaceholder')}
-            value={password}
-            onChange={(event) => onPasswordChange(event.target.value)}
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? errorId('login-password') : undefined}
-            aria-required
-          />
-        </FormField>
+          type="password"
+          autoComplete="current-password"
+          placeholder={t('login.passwordPlaceholder')}
+          value={password}
+          onChange={(event) => onPasswordChange(event.target.value)}
+        />
         <button
           type="button"
           data-testid="login-forgot"
