@@ -33,12 +33,15 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
   });
   const app = await buildApp(config, options);
   const signIn = async (phone = nextPhone()) => {
-    const sent = await app.http.inject({ method: 'GET', url: `/api/login/send-login-code?phone=${phone}`, remoteAddress: `10.9.${phoneCounter % 250}.1` });
+    // One made-up address per sign-in: the login routes are rate limited per IP.
+    const remoteAddress = `10.9.${phoneCounter % 250}.1`;
+    const sent = await app.http.inject({ method: 'GET', url: `/api/login/send-login-code?phone=${phone}`, remoteAddress });
     const code = sent.json().data.devCode as string;
     const res = await app.http.inject({
       method: 'POST',
       url: '/api/login/login',
       payload: { loginType: 'Captcha', account: phone, code },
+      remoteAddress,
     });
     const answer = res.json().data as LoginAnswer;
     return { ...answer, auth: { authorization: `Bearer ${answer.token}` } };

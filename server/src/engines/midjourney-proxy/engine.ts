@@ -69,7 +69,7 @@ export class MidjourneyProxyEngine implements ImageEngine {
     const plan = submissionOf(job, extras);
     const resuming = Boolean(context.upstreamId);
     // After a restart it may still show a queue position from before: cleared once it runs.
-    const state = { modalSent: false, queued: resuming };
+    const state = { modalSent: false, queued: resuming, previewUrl: '' };
     let upstreamId = context.upstreamId ?? null;
 
     const remember = async (id: string) => {
@@ -80,7 +80,7 @@ export class MidjourneyProxyEngine implements ImageEngine {
     const queued = async (answer: Submitted) => {
       if (answer.kind !== 'queued') return;
       state.queued = true;
-      await context.onNote?.({ queuePosition: answer.position });
+      if (answer.position !== null) await context.onNote?.({ queuePosition: answer.position });
     };
     const sendModal = async (id: string, modal: NonNullable<Submission['modal']>) => {
       state.modalSent = true;
@@ -116,7 +116,10 @@ export class MidjourneyProxyEngine implements ImageEngine {
               state.queued = false;
               await context.onNote?.({ queuePosition: null });
             }
-            const preview = task.imageUrl ? await this.preview(task.imageUrl, signal, superseded) : undefined;
+            // The same preview again (progress moved, the picture did not) is not copied twice.
+            const fresh = task.imageUrl && task.imageUrl !== state.previewUrl ? task.imageUrl : null;
+            const preview = fresh ? await this.preview(fresh, signal, superseded) : undefined;
+            if (preview && fresh) state.previewUrl = fresh;
             const update: EngineProgress = { progress: percentOf(task) ?? 0 };
             if (preview) update.preview = preview;
             await context.onProgress(update);
