@@ -48,6 +48,7 @@ const zhCN = {
     },
     status: {
       waiting: '等待开始…',
+      queued: '排队中，前面还有 {{position}} 个任务',
       progressLabel: '生成进度',
       failed: '任务失败',
       failedNoReason: '任务失败，原因未知',
@@ -202,6 +203,7 @@ const enUS: typeof zhCN = {
     },
     status: {
       waiting: 'Waiting to start…',
+      queued: 'Queued: {{position}} ahead of this job',
       progressLabel: 'Progress',
       failed: 'Job failed',
       failedNoReason: 'The job failed without a reason',
@@ -356,6 +358,7 @@ const zhTW: typeof zhCN = {
     },
     status: {
       waiting: '等待開始…',
+      queued: '排隊中，前面還有 {{position}} 個任務',
       progressLabel: '生成進度',
       failed: '任務失敗',
       failedNoReason: '任務失敗，原因不明',

@@ -72,6 +72,11 @@ describe('task card', () => {
     expect(screen.getByTestId('task-cancel-task-1')).toBeTruthy();
   });
 
+  it('tells how many jobs are ahead while the upstream queues it', () => {
+    renderTask(makeTask({ status: TaskStatus.Submitted, properties: { queuePosition: 3 } }));
+    expect(screen.getByText('排队中，前面还有 3 个任务')).toBeTruthy();
+  });
+
   it('hides cancel from other members, but not from the channel creator', () => {
     renderTask(makeTask({ userId: 'user-b' }));
     expect(screen.queryByTestId('task-cancel-task-1')).toBeNull();

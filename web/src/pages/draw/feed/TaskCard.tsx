@@ -216,7 +216,9 @@ export function TaskCard({ task, message }: TaskCardProps) {
       {(task.status === TaskStatus.NotStart || task.status === TaskStatus.Submitted) && (
         <p className="mt-1.5 flex items-center gap-2 text-sm text-muted-foreground" data-testid={`task-waiting-${task.id}`}>
           <Loader2Icon className="size-4 animate-spin" aria-hidden />
-          {t('feed.status.waiting')}
+          {typeof task.properties.queuePosition === 'number'
+            ? t('feed.status.queued', { position: task.properties.queuePosition })
+            : t('feed.status.waiting')}
         </p>
       )}
 
