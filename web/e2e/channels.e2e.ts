@@ -318,11 +318,7 @@ describe('screenshots', () => {
         await visible(guest.getByTestId('invite-join'));
         await screenshot(guest, `invite-screen-${suffix}`);
         await guest.goto('/invite/no-such-code');
-        await visible(guest.getByTestId('invite-invalid')).catch(async (error: unknown) => {
-          await screenshot(guest, 'debug-invalid');
-          console.log('DEBUG', guest.url(), await guest.locator('body').innerText());
-          throw error;
-        });
+        await visible(guest.getByTestId('invite-invalid'));
         await screenshot(guest, `invite-invalid-${suffix}`);
         await guest.close();
       }

@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Viewports, launchBrowser, screenshot, startServer, watchConsole, type ServerProcess } from './harness';
+import { startFakeMjProxy, type FakeMjProxy } from '../../scripts/testing/fake-upstream';
+import { freePort } from '../../scripts/testing/server-process';
+import { Viewports, launchBrowser, screenshot as saveScreenshot, startServer, watchConsole, type ServerProcess } from './harness';
 
 /**
  * The drawing screen, live, with two people in one channel: A imagines, both watch progress and
@@ -13,6 +15,27 @@ const LIVE_TIMEOUT = 30_000;
 
 let server: ServerProcess;
 let browser: Browser;
+let fake: FakeMjProxy | null = null;
+/** Screenshots of the upstream run get their own names, so both sets can be looked at. */
+let shotSuffix = '';
+const screenshot = (page: Page, name: string) => saveScreenshot(page, `${name}${shotSuffix}`);
+
+/** The same story runs on the built-in engine and on a (fake) midjourney-proxy upstream. */
+async function startFor(engine: 'builtin' | 'midjourney-proxy'): Promise<ServerProcess> {
+  if (engine === 'builtin') return startServer({ BUILTIN_ENGINE_STEP_MS: '400' });
+  fake = await startFakeMjProxy({ secret: 'e2e-secret', behaviour: { stepMs: 400, steps: [10, 25, 45, 65, 85] } });
+  const port = await freePort();
+  return startServer({
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    IMAGE_ENGINE: 'midjourney-proxy',
+    MJ_PROXY_URL: fake.origin,
+    MJ_PROXY_SECRET: 'e2e-secret',
+    MJ_PROXY_POLL_MS: '200',
+    MJ_PROXY_POLL_MAX_MS: '1000',
+    FREE_DAILY_CREDITS: '100000',
+  });
+}
 const contexts: BrowserContext[] = [];
 const consoles = new Map<Page, string[]>();
 
@@ -154,17 +177,26 @@ async function inView(page: Page, testId: string): Promise<boolean> {
 const ignorable = (problem: string) => /ERR_INTERNET_DISCONNECTED|ERR_NETWORK_CHANGED|net::ERR_|WebSocket|socket\.io/i.test(problem);
 
 beforeAll(async () => {
-  server = await startServer({ BUILTIN_ENGINE_STEP_MS: '400' });
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
   await browser?.close();
-  await server?.stop();
 });
 
-describe('drawing together in a channel', () => {
+describe.each(['builtin', 'midjourney-proxy'] as const)('drawing together in a channel (%s engine)', (engine) => {
+  beforeAll(async () => {
+    shotSuffix = engine === 'builtin' ? '' : '-mjproxy';
+    server = await startFor(engine);
+  });
+
+  afterAll(async () => {
+    for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
+    await server?.stop();
+    await fake?.stop();
+    fake = null;
+  });
+
   it('shows tasks live to every member: progress, grid, upscale, vary region, offline catch-up', async () => {
     const a = await signIn('A', '13800000101', { viewport: 'desktop', theme: 'dark' });
     const b = await signIn('B', '13800000102', { viewport: 'desktop', theme: 'light' });

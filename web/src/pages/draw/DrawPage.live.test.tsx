@@ -14,12 +14,13 @@ import { chatStore } from '../../stores/chat';
 import { setUserInfo } from '../../stores/userInfo';
 import { envelope } from '../../test/dom';
 import { DrawPage } from './DrawPage';
+import type * as ConnectionModule from '../../live/connection';
 
 vi.mock('../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
 const sockets = vi.hoisted(() => [] as FakeSocket[]);
 vi.mock('../../live/connection', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../live/connection')>();
+  const actual = await importOriginal<typeof ConnectionModule>();
   const { FakeSocket: Fake, ticketDispenser } = await import('../../live/fakeSocket');
   const connection = new actual.LiveConnection({
     preConnect: ticketDispenser().preConnect,

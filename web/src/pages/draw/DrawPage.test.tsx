@@ -13,11 +13,12 @@ import { envelope } from '../../test/dom';
 import { TooltipProvider } from '../../components/ui/tooltip';
 import { DrawPage } from './DrawPage';
 import { drawDialogs } from './drawDialogs';
+import type * as ConnectionModule from '../../live/connection';
 
 vi.mock('../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 // The live connection never connects here: the list and the selection still work over REST.
 vi.mock('../../live/connection', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../live/connection')>();
+  const actual = await importOriginal<typeof ConnectionModule>();
   const offline = { connected: false, start() {}, listen: () => () => {}, subscribe: () => Promise.reject(new Error('offline')), unsubscribe() {} };
   return { ...actual, getLiveConnection: () => offline };
 });

@@ -1,0 +1,2 @@
+/** The fake midjourney-proxy, for system tests outside the server package (browser tests). */
+export { startFakeMjProxy, type FakeMjProxy } from '../../server/src/engines/midjourney-proxy/fake/server';
