@@ -58,6 +58,7 @@ import { socketTickets } from './realtime/tickets';
 import { realtimePlugin } from './realtime/plugin';
 import { createSocketServer, type SocketServer } from './realtime/socket';
 import { securityPlugin } from './http/security';
+import { shareRoomsThroughMongo } from './realtime/cluster';
 import { createMetrics, metricsPlugin } from './observability/metrics';
 
 export interface App {
@@ -216,6 +217,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     access: services.channels,
     log: http.log,
   });
+  const mongo = (storage as Storage & { connection?: Parameters<typeof shareRoomsThroughMongo>[1] }).connection;
+  if (mongo) await shareRoomsThroughMongo(io, mongo);
   metrics.bindSources({
     socketsConnected: () => io.engine.clientsCount,
     queue: () => services.runner.counts(),

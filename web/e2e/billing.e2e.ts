@@ -133,8 +133,7 @@ describe('plans, payments, credits and redeem codes', () => {
     // Now the same command draws: 2 credits are spent and the task appears in the channel.
     await send(page, '/imagine a lighthouse in the fog');
     await expect.poll(() => balanceOf(token)).toBe(398);
-    const page1 = await api<{ tasks: { status: string }[] }>(token, 'GET', `/api/draw/chat/${channelId}`);
-    expect(page1.tasks.length).toBe(1);
+    await expect.poll(async () => (await api<{ tasks: { status: string }[] }>(token, 'GET', `/api/draw/chat/${channelId}`)).tasks.length).toBe(1);
     expect(problems.filter((p) => !/402|Payment Required/.test(p))).toEqual([]);
     await context.close();
   });
