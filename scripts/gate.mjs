@@ -22,7 +22,11 @@ function run(command, args, env = {}) {
 function vitestCounts(file) {
   try {
     const report = JSON.parse(fs.readFileSync(file, 'utf8'));
-    return { passed: report.numPassedTests, failed: report.numFailedTests + (report.numFailedTestSuites ?? 0) };
+    // A file that failed without a failing test (it did not load, a hook threw) counts as one failure.
+    const brokenFiles = (report.testResults ?? []).filter(
+      (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'),
+    ).length;
+    return { passed: report.numPassedTests, failed: report.numFailedTests + brokenFiles };
   } catch {
     return { passed: 0, failed: 1 };
   }
@@ -74,8 +78,10 @@ for (const step of steps) {
     }
   }
   const report = path.join(reportDir, `${step.name}.json`);
-  const { seconds } = await run('node', [vitest, 'run', '--config', step.config, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  const { code, seconds } = await run('node', [vitest, 'run', '--config', step.config, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
   const counts = vitestCounts(report);
+  // Vitest also fails a run for errors outside any test (unhandled rejections): count one.
+  if (code !== 0 && counts.failed === 0) counts.failed = 1;
   passed += counts.passed;
   failed += counts.failed;
   summary.push(`${step.name}: ${counts.passed} passed, ${counts.failed} failed (${seconds.toFixed(0)} s)`);

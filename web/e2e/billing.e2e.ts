@@ -172,6 +172,8 @@ describe('plans, payments, credits and redeem codes', () => {
         }
         await openSubscribe(page);
         const dialog = page.getByTestId('subscribe-dialog');
+        // Measure the settled dialog, not a frame of its opening zoom.
+        await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
         const box = (await dialog.boundingBox())!;
         const width = viewport === 'desktop' ? 1280 : 390;
         expect(box.width).toBeLessThanOrEqual(Math.min(1100, width * 0.9) + 1);

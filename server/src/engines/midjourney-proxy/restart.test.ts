@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Task } from '@draw/shared';
+import { api, signInByPhone, until } from '../../../../scripts/testing/http';
 import { freePort, startServer, type ServerProcess } from '../../../../scripts/testing/server-process';
 import { FAKE_SECRET, upstreamEnv } from './fake/harness';
 import { startFakeMjProxy, type FakeMjProxy } from './fake/server';
@@ -12,27 +13,6 @@ afterEach(async () => {
   await fake?.stop();
   fake = null;
 });
-
-async function api<T>(origin: string, method: string, url: string, token?: string, body?: object): Promise<T> {
-  const res = await fetch(`${origin}${url}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const envelope = (await res.json()) as { success: boolean; data: T; message: string };
-  if (!envelope.success) throw new Error(`${method} ${url}: ${envelope.message}`);
-  return envelope.data;
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 40_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out at ${JSON.stringify(value).slice(0, 300)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** Our server as a real process, talking to the fake upstream with hooks to its own origin. */
 async function serverOn(upstream: FakeMjProxy, dataDir?: string): Promise<ServerProcess> {
@@ -47,8 +27,7 @@ describe('our server killed while the upstream draws', () => {
     fake = await startFakeMjProxy({ secret: FAKE_SECRET, behaviour: { stepMs: 1000, steps: [10, 30, 50, 70, 90] } });
     const first = await serverOn(fake);
     const phone = '13700002222';
-    const { devCode } = await api<{ devCode: string }>(first.origin, 'GET', `/api/login/send-login-code?phone=${phone}`);
-    const { token } = await api<{ token: string }>(first.origin, 'POST', '/api/login/login', undefined, { loginType: 'Captcha', account: phone, code: devCode });
+    const token = await signInByPhone(first.origin, phone);
     const channel = await api<{ id: string }>(first.origin, 'POST', '/api/draw/channel', token, { title: 'restart', isBan: false });
     const { taskId } = await api<{ taskId: string }>(first.origin, 'POST', `/api/mj/submit/imagine/${channel.id}`, token, { prompt: 'a lighthouse in a storm' });
     const fetchTask = (origin: string) => api<Task>(origin, 'GET', `/api/mj/task/${taskId}/fetch`, token);

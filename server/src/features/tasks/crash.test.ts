@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Task } from '@draw/shared';
+import { api, signInByPhone, until } from '../../../../scripts/testing/http';
 import { startServer, type ServerProcess } from '../../../../scripts/testing/server-process';
 
 let servers: ServerProcess[] = [];
@@ -8,34 +9,12 @@ afterEach(async () => {
   servers = [];
 });
 
-async function api<T>(origin: string, method: string, url: string, token?: string, body?: object): Promise<T> {
-  const res = await fetch(`${origin}${url}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const envelope = (await res.json()) as { success: boolean; data: T; message: string };
-  if (!envelope.success) throw new Error(`${method} ${url}: ${envelope.message}`);
-  return envelope.data;
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out at ${JSON.stringify(value).slice(0, 300)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe('a server killed mid-task', () => {
   it('finishes every acknowledged task after a restart on the same data', async () => {
     const first = await startServer({ BUILTIN_ENGINE_STEP_MS: '400', ENGINE_CONCURRENCY: '1' });
     servers.push(first);
     const phone = '13700001111';
-    const { devCode } = await api<{ devCode: string }>(first.origin, 'GET', `/api/login/send-login-code?phone=${phone}`);
-    const { token } = await api<{ token: string }>(first.origin, 'POST', '/api/login/login', undefined, { loginType: 'Captcha', account: phone, code: devCode });
+    const token = await signInByPhone(first.origin, phone);
     const channel = await api<{ id: string }>(first.origin, 'POST', '/api/draw/channel', token, { title: 'crash', isBan: false });
     const running = await api<{ taskId: string }>(first.origin, 'POST', `/api/mj/submit/imagine/${channel.id}`, token, { prompt: 'storm over the sea' });
     const queued = await api<{ taskId: string }>(first.origin, 'POST', `/api/mj/submit/imagine/${channel.id}`, token, { prompt: 'calm after the storm' });
