@@ -34,6 +34,16 @@ Takes a product off sale: the subscribe dialog no longer lists it and it cannot 
 Orders already paid and plans already held are not touched; redeem codes minted for it still
 work. Undo with products update <id> --enable. Writes the store.`;
 
+/** The product fields `add` and `update` both take. */
+const PRODUCT_OPTIONS = {
+  name: { type: 'string' },
+  description: { type: 'string' },
+  price: { type: 'string' },
+  period: { type: 'string' },
+  credits: { type: 'string' },
+  sort: { type: 'string' },
+} as const;
+
 export const PRODUCTS_HELP = `Usage: npm run ops -- products <command>
 
 Commands:
@@ -131,16 +141,7 @@ const subcommands: Record<string, Subcommand> = {
   add: {
     help: ADD_HELP,
     async run(args, ctx) {
-      const { values } = parseCommand(args, {
-        id: { type: 'string' },
-        name: { type: 'string' },
-        description: { type: 'string' },
-        price: { type: 'string' },
-        period: { type: 'string' },
-        credits: { type: 'string' },
-        sort: { type: 'string' },
-        json: { type: 'boolean' },
-      });
+      const { values } = parseCommand(args, { id: { type: 'string' }, ...PRODUCT_OPTIONS, json: { type: 'boolean' } });
       if (!values.name || !values.price || !values.period || values.credits === undefined) throw new UsageError('Give --name, --price, --period and --credits.');
       const input: ProductInput = {
         id: values.id,
@@ -165,17 +166,7 @@ const subcommands: Record<string, Subcommand> = {
     async run(args, ctx) {
       const { values, positionals } = parseCommand(
         args,
-        {
-          name: { type: 'string' },
-          description: { type: 'string' },
-          price: { type: 'string' },
-          period: { type: 'string' },
-          credits: { type: 'string' },
-          sort: { type: 'string' },
-          lang: { type: 'string' },
-          enable: { type: 'boolean' },
-          json: { type: 'boolean' },
-        },
+        { ...PRODUCT_OPTIONS, lang: { type: 'string' }, enable: { type: 'boolean' }, json: { type: 'boolean' } },
         { min: 1, max: 1, names: 'the product id' },
       );
       const patch: ProductPatch = {
