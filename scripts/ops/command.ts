@@ -14,10 +14,18 @@ export interface OpsContext {
   out(text: string): void;
   err(text: string): void;
   now(): number;
+  /** Everything on standard input (secrets are read from there, never from arguments). */
+  readStdin(): Promise<string>;
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = '';
+  for await (const chunk of stream) text += chunk.toString();
+  return text;
 }
 
 export function consoleContext(config: Config): OpsContext {
-  return { config, out: (text) => console.log(text), err: (text) => console.error(text), now: Date.now };
+  return { config, out: (text) => console.log(text), err: (text) => console.error(text), now: Date.now, readStdin: () => readAll(process.stdin) };
 }
 
 export interface Subcommand {

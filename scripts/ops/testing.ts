@@ -26,11 +26,11 @@ export interface Captured {
   stderr(): string;
 }
 
-export function capture(config: Config, now: () => number = Date.now): Captured {
+export function capture(config: Config, now: () => number = Date.now, stdin = ''): Captured {
   const out: string[] = [];
   const err: string[] = [];
   return {
-    ctx: { config, out: (text) => out.push(text), err: (text) => err.push(text), now },
+    ctx: { config, out: (text) => out.push(text), err: (text) => err.push(text), now, readStdin: async () => stdin },
     out,
     err,
     stdout: () => out.join('\n'),
@@ -48,17 +48,18 @@ export interface CliResult {
 }
 
 /** Runs `node --import tsx scripts/ops/main.ts ...args` as its own process on the embedded store in dataDir. */
-export function runCli(args: string[], dataDir: string, env: Record<string, string> = {}): Promise<CliResult> {
+export function runCli(args: string[], dataDir: string, env: Record<string, string> = {}, input?: string): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/ops/main.ts', ...args], {
       cwd: root,
       env: { ...process.env, MONGODB_URI: '', NODE_ENV: 'test', DATA_DIR: dataDir, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
+    if (input !== undefined) child.stdin?.end(input);
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
   });

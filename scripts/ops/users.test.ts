@@ -13,7 +13,7 @@ async function passwordLogin(app: Awaited<ReturnType<typeof startTestApp>>, acco
 describe('ops users', () => {
   it('creates users (CLI) whose password signs them in through the real login route', async () => {
     const dir = tempDataDir();
-    const created = await runCli(['users', 'create', '--phone', '138 0013 8000', '--password', 'correct horse', '--name', 'Ops Person'], dir);
+    const created = await runCli(['users', 'create', '--phone', '138 0013 8000', '--password-stdin', '--name', 'Ops Person'], dir, {}, 'correct horse\n');
     expect(created).toMatchObject({ code: 0, stdout: expect.stringContaining('Created user') });
     expect(created.stdout).toMatch(/phone:\s+13800138000/);
     const admin = capture(opsConfig(dir));
@@ -69,6 +69,7 @@ describe('ops users', () => {
       return { code, err: run.stderr() };
     };
     expect(await usage('--password', 'long enough')).toMatchObject({ code: 2, err: expect.stringContaining('Give --phone or --email') });
+    expect(await usage('--phone', '13800138077', '--password', 'long enough', '--password-stdin')).toMatchObject({ code: 2, err: expect.stringContaining('not both') });
     expect(await usage('--phone', '12345')).toMatchObject({ code: 2, err: expect.stringContaining('Not a phone number') });
     expect(await usage('--email', 'not-an-email')).toMatchObject({ code: 2, err: expect.stringContaining('Not an email address') });
     expect(await usage('--phone', '13800138002', '--password', 'short')).toMatchObject({ code: 2, err: expect.stringContaining('8–128 characters') });

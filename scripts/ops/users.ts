@@ -9,7 +9,7 @@ import { runGroup, withReadSource, withWriteStorage, type OpsContext, type Subco
 import { pairs, table, time } from './output';
 import type { ReadSource } from './source';
 
-const CREATE_HELP = `Usage: npm run ops -- users create (--phone P | --email E) [--password X] [--name N] [--admin] [--json]
+const CREATE_HELP = `Usage: npm run ops -- users create (--phone P | --email E) [--password-stdin | --password X] [--name N] [--admin] [--json]
 
 Creates a user with a phone, an email or both, who can sign in at once: with a password (8–128
 characters) through password login, or with a phone through SMS code login. Without --name: "user<last 4 digits>" for a phone
@@ -159,11 +159,15 @@ const subcommands: Record<string, Subcommand> = {
         phone: { type: 'string' },
         email: { type: 'string' },
         password: { type: 'string' },
+        'password-stdin': { type: 'boolean' },
         name: { type: 'string' },
         admin: { type: 'boolean' },
         json: { type: 'boolean' },
       });
-      const doc = await newUserDoc(values, ctx.now());
+      if (values['password-stdin'] && values.password !== undefined) throw new UsageError('Give --password-stdin or --password, not both.');
+      // An argument shows in `ps` and shell history; standard input does not.
+      const password = values['password-stdin'] ? (await ctx.readStdin()).replace(/\r?\n$/, '') : values.password;
+      const doc = await newUserDoc({ ...values, password }, ctx.now());
       const user = toUserRow(await withWriteStorage(ctx.config, (storage) => createUser(storage, doc)));
       if (values.json) ctx.out(JSON.stringify(user, null, 2));
       else ctx.out(`Created user\n${pairs([['id', user.id], ['phone', user.phone], ['email', user.email], ['name', user.name], ['site admin', user.isAdmin], ['password', user.hasPassword]])}`);
