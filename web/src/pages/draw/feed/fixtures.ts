@@ -1,35 +1,20 @@
-import { BotType, MessageKind, TaskAction, TaskStatus, type ChannelEvent, type Message, type MessagePage, type Task } from '@draw/shared';
+import { makeTask as makeStoredTask } from '@draw/machines/task/fixtures';
+import { MessageKind, TaskStatus, type ChannelEvent, type Message, type MessagePage, type Task } from '@draw/shared';
 
 /** Test data for the feed (used by unit and component tests only). */
 
 export const CHANNEL = 'channel-1';
 
+/** A task as the feed tests expect it: submitted by user-a, with the final parameters. */
 export function makeTask(overrides: Partial<Task> = {}): Task {
-  return {
-    id: 'task-1',
+  return makeStoredTask({
     channelId: CHANNEL,
     userId: 'user-a',
-    botType: BotType.MidJourney,
-    action: TaskAction.Imagine,
     status: TaskStatus.Submitted,
-    prompt: 'a red fox in snow',
-    promptEn: 'a red fox in snow',
     finalPrompt: 'a red fox in snow --v 6.1 --fast',
     description: '',
-    submitTime: 1_000,
-    startTime: null,
-    finishTime: null,
-    progress: '0%',
-    previewUrl: null,
-    imageUrl: null,
-    failReason: null,
-    buttons: [],
-    parentId: null,
-    seed: null,
-    engine: 'builtin',
-    properties: {},
     ...overrides,
-  };
+  });
 }
 
 export function makeMessage(overrides: Partial<Message> = {}): Message {
