@@ -1,9 +1,8 @@
 import { Limits, type Task } from '@draw/shared';
-import { Loader2Icon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { EditorFooter } from './EditorFooter';
+import { Dialog, DialogBody, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { cn } from '../../../lib/utils';
@@ -123,15 +122,7 @@ export function CustomZoomModal({ task, defaultPrompt, onClose }: { task: Task; 
               )}
             </div>
           </DialogBody>
-          <DialogFooter>
-            <Button variant="ghost" onClick={onClose} disabled={submitting}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" data-testid="zoom-submit" disabled={submitting}>
-              {submitting && <Loader2Icon className="animate-spin" aria-hidden />}
-              {t('feed.editor.submit')}
-            </Button>
-          </DialogFooter>
+          <EditorFooter submitting={submitting} onClose={onClose} submitTestId="zoom-submit" />
         </form>
       </DialogContent>
     </Dialog>
