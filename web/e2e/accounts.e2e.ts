@@ -89,7 +89,8 @@ describe('a new user signing in and settling in', () => {
       await screenshot(page, `shell-${colorScheme}-mobile`);
       await page.getByTestId('sidebar-toggle').click();
       await page.getByTestId('sidebar-backdrop').waitFor();
-      expect(await page.getByTestId('sidebar').isVisible()).toBe(true);
+      // The drawer slides in; wait for it rather than sampling mid-transition on a loaded machine.
+      await page.locator('[data-testid="sidebar"][data-state="open"]').waitFor({ state: 'visible' });
       await screenshot(page, `shell-${colorScheme}-mobile-sidebar`);
       await context.close();
     }
