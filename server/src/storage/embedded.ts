@@ -4,6 +4,7 @@ import Datastore from '@seald-io/nedb';
 import nedbModel from '@seald-io/nedb/lib/model.js';
 import { Mongoose, type Model } from 'mongoose';
 import { describeValidation, duplicateKeyError, invalidDocumentError } from './errors';
+import { keepAppendHandleOpen, type AppendHandle } from './append';
 import { acquireStoreLock } from './lock';
 import type { BaseDoc, Collection, CollectionDef, Filter, FindOptions, Storage, Update } from './port';
 
@@ -41,6 +42,7 @@ class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
     private readonly ds: Datastore<T>,
     private readonly model: Model<Record<string, unknown>>,
     readonly loaded: Promise<void>,
+    private readonly appendHandle: AppendHandle,
   ) {}
 
   private async validate(doc: unknown): Promise<T> {
@@ -149,6 +151,12 @@ class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
   compact(): Promise<void> {
     return this.mutex.run(() => this.ds.compactDatafileAsync());
   }
+
+  /** Compacts and lets go of the file: the last step of closing the store. */
+  async closeFile(): Promise<void> {
+    await this.compact();
+    await this.appendHandle.close();
+  }
 }
 
 /**
@@ -173,6 +181,7 @@ export function openEmbeddedStorage(dataDir: string, purpose = 'server'): Storag
       const existing = collections.get(def.name);
       if (existing) return existing as unknown as Collection<T>;
       const ds = new Datastore<T>({ filename: path.join(dbDir, `${def.name}.db`) });
+      const appendHandle = keepAppendHandleOpen(ds as unknown as Datastore<never>);
       const loaded = (async () => {
         await ds.loadDatabaseAsync();
         for (const [fields, options] of def.schema.indexes()) {
@@ -185,7 +194,7 @@ export function openEmbeddedStorage(dataDir: string, purpose = 'server'): Storag
       })();
       loaded.catch(() => undefined);
       const model = validator.model<Record<string, unknown>>(def.name, def.schema, def.name);
-      const collection = new EmbeddedCollection<T>(def.name, ds, model, loaded);
+      const collection = new EmbeddedCollection<T>(def.name, ds, model, loaded, appendHandle);
       collections.set(def.name, collection as unknown as EmbeddedCollection<BaseDoc>);
       return collection;
     },
@@ -194,7 +203,7 @@ export function openEmbeddedStorage(dataDir: string, purpose = 'server'): Storag
     },
     async close() {
       clearInterval(timer);
-      await Promise.all([...collections.values()].map((c) => c.loaded.then(() => c.compact()).catch(() => undefined)));
+      await Promise.all([...collections.values()].map((c) => c.loaded.then(() => c.closeFile()).catch(() => undefined)));
       release();
     },
   };
