@@ -10,7 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { Limits, TaskStatus } from '@draw/shared';
 import type { Config } from './config';
 import { loggerOptions } from './logger';
-import { apiNotFound, envelopePlugin } from './http/envelope';
+import { apiNotFound, envelopePlugin, frameworkError } from './http/envelope';
 import { authenticationPlugin } from './http/auth';
 import type { Storage } from './storage/port';
 import { openStorage } from './storage/open';
@@ -47,6 +47,7 @@ import { billingPlugin } from './features/billing/plugin';
 import { tasksService, type PromptComposer, type TasksService } from './features/tasks/service';
 import { tasksPlugin } from './features/tasks/plugin';
 import { createEngine } from './engines/create';
+import type { ImageEngine } from './engines/port';
 import { upstreamHooks } from './features/upstream/service';
 import { upstreamPlugin } from './features/upstream/plugin';
 import { settingsRepository } from './features/settings/repository';
@@ -73,6 +74,8 @@ export interface AppOptions {
   /** Use this store instead of opening one from the configuration (tests). */
   storage?: Storage;
   now?: () => number;
+  /** Use this image engine instead of the configured one (benchmarks that stamp progress). */
+  engine?: ImageEngine;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -95,7 +98,7 @@ function smsSender(config: Config, http: FastifyInstance): SmsSender {
 }
 
 /** The composition root: every service is built here, once, from the storage and config. */
-function composeServices(config: Config, storage: Storage, http: FastifyInstance, now: () => number) {
+function composeServices(config: Config, storage: Storage, http: FastifyInstance, now: () => number, engineOverride?: ImageEngine) {
   const blobs = openBlobs(config, storage);
   const company = companyService(config, companyRepository(storage));
   const authRepo = authRepository(storage);
@@ -111,7 +114,7 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
   const hub = new ChannelHub(realtime, now);
   const tickets = socketTickets(realtime, now);
   const channels = channelsService({ repo: channelsRepository(storage), users: authRepo.users, hub, now });
-  const engine = createEngine(config, http.log);
+  const engine = engineOverride ?? createEngine(config, http.log);
   const tasksRepo = tasksRepository(storage);
   const store = taskStore(tasksRepo, hub);
   const billingFeature = billingService({ repo: billingRepository(storage), config, now, log: http.log });
@@ -178,8 +181,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     requestIdHeader: 'x-request-id',
     bodyLimit: 256 * 1024,
     trustProxy: true,
+    frameworkErrors: frameworkError,
   });
-  const services = composeServices(config, storage, http, now);
+  const services = composeServices(config, storage, http, now, options.engine);
 
   await http.register(swagger, {
     openapi: {
@@ -215,6 +219,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     hub: services.hub,
     tickets: services.tickets,
     access: services.channels,
+    sessions: services.auth,
     log: http.log,
   });
   const mongo = (storage as Storage & { connection?: Parameters<typeof shareRoomsThroughMongo>[1] }).connection;

@@ -35,6 +35,17 @@ function toAppError(error: FastifyError): AppError {
   return new AppError(ErrorReason.Internal, 'error.internal');
 }
 
+/**
+ * Fastify's `frameworkErrors`: refusals made before routing (a path param longer than
+ * maxParamLength, a malformed percent-encoding) answer the envelope too, not Fastify's own body.
+ */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.log.info({ code: error.code }, 'request refused before routing');
+  // The detail does not echo the path: it may be megabytes long.
+  const detail = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'a path parameter is too long' : 'the URL is malformed';
+  return sendError(request, reply, new AppError(ErrorReason.BadRequest, 'error.validation', { detail }));
+}
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   const body = failure(request, error);
   return reply.status(body.code).send(body);

@@ -9,7 +9,7 @@ export const realtimePlugin: FastifyPluginAsync<{ tickets: SocketTickets; public
   { tickets, publicUrl },
 ) => {
   app.get('/api/ws/pre-connect', { schema: { tags: ['realtime'] }, preHandler: requireUser }, async (request) => {
-    const { ticket, expiresAt } = await tickets.issue(currentUser(request)._id);
+    const { ticket, expiresAt } = await tickets.issue(currentUser(request)._id, request.token);
     const answer: PreConnectAnswer = { url: publicUrl, path: SOCKET_PATH, ticket, expiresAt };
     return ok(answer);
   });

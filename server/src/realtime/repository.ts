@@ -14,6 +14,8 @@ export interface SeqDoc extends BaseDoc {
 export interface TicketDoc extends BaseDoc {
   /** `_id` is the SHA-256 of the ticket. */
   userId: string;
+  /** The session (SHA-256 of its token) the ticket was issued to: its sockets end with it. */
+  sessionId?: string;
   expiresAt: number;
   usedAt?: number;
 }
@@ -33,6 +35,7 @@ export const Tickets = defineCollection<TicketDoc>(
   'socket_tickets',
   documentSchema({
     userId: { type: String, required: true },
+    sessionId: String,
     expiresAt: { type: Number, required: true },
     usedAt: Number,
   }),

@@ -13,11 +13,25 @@ import {
 } from '@draw/shared';
 import { languageOf, translate, type MessageKey } from '../i18n/messages';
 import { roomOf, userRoomOf, type ChannelHub } from './hub';
+
+/** The room of one session's sockets (its id is the SHA-256 of its token, never the token). */
+const sessionRoomOf = (sessionId: string) => `session:${sessionId}`;
 import type { SocketTickets } from './tickets';
 
 export interface ChannelAccess {
   /** Whether the user may watch the channel's room (a member, today). */
   canSubscribe(userId: string, channelId: string): Promise<boolean>;
+}
+
+/** One session of a user (a logout), or all of them (`sessionId` absent: a password reset). */
+export interface EndedSessions {
+  userId: string;
+  sessionId?: string;
+}
+
+export interface SessionEvents {
+  /** Called with the user whose session(s) just ended: logout, password reset. */
+  onSessionsEnded(listener: (ended: EndedSessions) => void): void;
 }
 
 interface SocketData {
@@ -35,7 +49,7 @@ function isSubscribeRequest(value: unknown): value is SubscribeRequest {
 
 export function createSocketServer(
   httpServer: HttpServer,
-  deps: { hub: ChannelHub; tickets: SocketTickets; access: ChannelAccess; log: FastifyBaseLogger },
+  deps: { hub: ChannelHub; tickets: SocketTickets; access: ChannelAccess; log: FastifyBaseLogger; sessions?: SessionEvents },
 ): SocketServer {
   const { hub, tickets, access, log } = deps;
   const io: SocketServer = new Server(httpServer, {
@@ -48,10 +62,11 @@ export function createSocketServer(
   io.use(async (socket, next) => {
     const auth = (socket.handshake.auth ?? {}) as Partial<HandshakeAuth>;
     if (auth.v !== PROTOCOL_VERSION) return next(new Error(`unsupported protocol version; this server speaks v${PROTOCOL_VERSION}`));
-    const userId = await tickets.redeem(auth.ticket ?? '').catch(() => null);
-    if (!userId) return next(new Error('invalid or expired ticket'));
+    const redeemed = await tickets.redeem(auth.ticket ?? '').catch(() => null);
+    if (!redeemed) return next(new Error('invalid or expired ticket'));
+    const { userId, sessionId } = redeemed;
     socket.data.userId = userId;
-    await socket.join(userRoomOf(userId));
+    await socket.join(sessionId ? [userRoomOf(userId), sessionRoomOf(sessionId)] : userRoomOf(userId));
     next();
   });
 
@@ -85,6 +100,12 @@ export function createSocketServer(
       if (typeof ack === 'function') ack({ ok: true });
     });
   });
+
+  // A socket does not outlive the session it was opened with: a logout ends that session's
+  // sockets (the user's other devices stay connected), a password reset all of the user's.
+  deps.sessions?.onSessionsEnded(({ userId, sessionId }) =>
+    void io.in(sessionId ? sessionRoomOf(sessionId) : userRoomOf(userId)).disconnectSockets(true),
+  );
 
   hub.attach({
     emit: (event) => void io.to(roomOf(event.channelId)).emit('channel:event', event),

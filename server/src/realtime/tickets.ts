@@ -10,21 +10,23 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
  */
 export function socketTickets(repo: RealtimeRepository, now: () => number) {
   return {
-    async issue(userId: string): Promise<{ ticket: string; expiresAt: number }> {
+    /** `sessionToken`: the token the ticket is asked with, so the socket can end with its session. */
+    async issue(userId: string, sessionToken?: string | null): Promise<{ ticket: string; expiresAt: number }> {
       const ticket = randomBytes(24).toString('base64url');
       const expiresAt = now() + TICKET_TTL_MS;
-      await repo.tickets.insertOne({ _id: sha256(ticket), userId, expiresAt });
+      const sessionId = sessionToken ? sha256(sessionToken) : undefined;
+      await repo.tickets.insertOne({ _id: sha256(ticket), userId, ...(sessionId ? { sessionId } : {}), expiresAt });
       await repo.tickets.deleteMany({ expiresAt: { $lt: now() - TICKET_TTL_MS } });
       return { ticket, expiresAt };
     },
-    /** The ticket's user, once; null for unknown, used or expired tickets. */
-    async redeem(ticket: string): Promise<string | null> {
+    /** The ticket's user and session, once; null for unknown, used or expired tickets. */
+    async redeem(ticket: string): Promise<{ userId: string; sessionId: string | null } | null> {
       if (typeof ticket !== 'string' || ticket.length > 100) return null;
       const doc = await repo.tickets.findOneAndUpdate(
         { _id: sha256(ticket), usedAt: { $exists: false }, expiresAt: { $gt: now() } },
         { $set: { usedAt: now() } },
       );
-      return doc?.userId ?? null;
+      return doc ? { userId: doc.userId, sessionId: doc.sessionId ?? null } : null;
     },
   };
 }

@@ -71,6 +71,8 @@ export interface AuthServiceDeps {
 
 export function authService({ repo, sms, throttle, now, onSendFailure = () => undefined }: AuthServiceDeps) {
   const codeHash = (phone: string, code: string) => sha256(`${phone}:${code}`);
+  const sessionsEndedListeners: ((ended: { userId: string; sessionId?: string }) => void)[] = [];
+  const sessionsEnded = (ended: { userId: string; sessionId?: string }) => sessionsEndedListeners.forEach((listener) => listener(ended));
 
   async function issueSession(user: UserDoc): Promise<LoginAnswer> {
     const token = randomBytes(32).toString('base64url');
@@ -200,6 +202,7 @@ export function authService({ repo, sms, throttle, now, onSendFailure = () => un
       await repo.users.updateOne({ _id: user._id }, { $set: { passwordHash: await hashPassword(password) } });
       // A reset password means someone else may hold a session: end them all.
       await repo.sessions.updateMany({ userId: user._id, revokedAt: { $exists: false } }, { $set: { revokedAt: now() } });
+      sessionsEnded({ userId: user._id });
     },
 
     async userForToken(token: string): Promise<UserDoc | null> {
@@ -209,7 +212,13 @@ export function authService({ repo, sms, throttle, now, onSendFailure = () => un
     },
 
     async logout(token: string): Promise<void> {
-      await repo.sessions.updateOne({ _id: sha256(token) }, { $set: { revokedAt: now() } });
+      const session = await repo.sessions.findOneAndUpdate({ _id: sha256(token), revokedAt: { $exists: false } }, { $set: { revokedAt: now() } });
+      if (session) sessionsEnded({ userId: session.userId, sessionId: session._id });
+    },
+
+    /** Live connections (sockets) opened with a session must not outlive it: called when sessions end. */
+    onSessionsEnded(listener: (ended: { userId: string; sessionId?: string }) => void): void {
+      sessionsEndedListeners.push(listener);
     },
 
     async updateInfo(user: UserDoc, changes: UpdateUserInfoRequest): Promise<UserInfo> {

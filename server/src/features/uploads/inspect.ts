@@ -27,5 +27,12 @@ export async function inspectImage(data: Buffer): Promise<InspectedImage> {
   if (!mime || !IMAGE_MIME_TYPES.includes(mime) || !meta.width || !meta.height) {
     throw new AppError(ErrorReason.UnsupportedMediaType, 'upload.badType');
   }
+  // A valid header can front pixel data that is cut off or corrupt: decode every pixel (into a
+  // 1×1 thumbnail, so memory stays small) before calling the bytes an image.
+  try {
+    await sharp(data, { animated: true, limitInputPixels: 40_000_000 }).resize(1, 1, { fit: 'fill' }).raw().toBuffer();
+  } catch {
+    throw new AppError(ErrorReason.UnsupportedMediaType, 'upload.badType');
+  }
   return { mime, width: meta.width, height: meta.pageHeight ?? meta.height };
 }

@@ -20,6 +20,11 @@ export const uploadsPlugin: FastifyPluginAsync<{ uploads: UploadsService }> = as
       const code = (error as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(ErrorReason.PayloadTooLarge, 'upload.tooLarge');
       if (code === 'FST_FILES_LIMIT') throw new AppError(ErrorReason.BadRequest, 'upload.tooMany', { max: Limits.uploadMaxFiles });
+      // Only the multipart parser runs in this block: anything else it throws (a boundary that is
+      // never found, a truncated form, a malformed part header) is a malformed request, not a 500.
+      if ((error as { statusCode?: number }).statusCode === undefined) {
+        throw new AppError(ErrorReason.BadRequest, 'error.validation', { detail: String((error as Error).message ?? error).slice(0, 200) });
+      }
       throw error;
     }
     return ok({ files: await uploads.store(currentUser(request)._id, files) });

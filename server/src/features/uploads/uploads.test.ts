@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../testing/harness';
+import { Uploads } from './repository';
+import { inspectImage } from './inspect';
+
+const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+let app: TestApp;
+let auth: { authorization: string };
+beforeAll(async () => {
+  app = await startTestApp();
+  auth = (await app.signIn()).auth;
+});
+afterAll(() => app.close());
+
+const upload = (contentType: string, payload: string) =>
+  app.http.inject({ method: 'POST', url: '/api/upload', headers: { ...auth, 'content-type': contentType, 'accept-language': 'en-US' }, payload });
+
+describe('POST /api/upload with a malformed multipart body', () => {
+  // Found by the bad-input fuzz suite: the parser's errors used to surface as 500 internal.
+  it.each([
+    ['a boundary that never appears', 'multipart/form-data; boundary=other', '--fuzz--\r\n'],
+    ['a form cut off mid-part', 'multipart/form-data; boundary=b', '--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc'],
+  ])('refuses %s with a 400 envelope and stores nothing', async (_case, contentType, payload) => {
+    const res = await upload(contentType, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, reason: 'bad_request', message: expect.stringMatching(/^Invalid request: /) });
+    expect(await app.storage.collection(Uploads).count({})).toBe(0);
+  });
+});
+
+describe('inspectImage', () => {
+  it('accepts a whole image', async () => {
+    await expect(inspectImage(ONE_PIXEL_PNG)).resolves.toEqual({ mime: 'image/png', width: 1, height: 1 });
+  });
+
+  // Found by the bad-input fuzz suite: a PNG cut off after its header passed (only the header was
+  // read), was stored, and every task that used it failed later.
+  it('refuses an image whose header is fine but whose pixel data is cut off', async () => {
+    await expect(inspectImage(ONE_PIXEL_PNG.subarray(0, 50))).rejects.toMatchObject({ reason: 'unsupported_media_type', key: 'upload.badType' });
+  });
+});
