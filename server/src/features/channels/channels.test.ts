@@ -39,6 +39,29 @@ describe('channel lifecycle', () => {
     expect(detail.members).toEqual([expect.objectContaining({ userId: ann.user.id, isCreator: true })]);
   });
 
+  it("lists each channel with its own member count, in the order the user joined", async () => {
+    const ann = await app.signIn();
+    const bob = await app.signIn();
+    const shared = await data(call(ann, 'POST', '/api/draw/channel', { title: 'shared', isBan: false }));
+    const solo = await data(call(ann, 'POST', '/api/draw/channel', { title: 'solo', isBan: false }));
+    const own = await data(call(bob, 'POST', '/api/draw/channel', { title: 'own', isBan: false }));
+    const { inviteCode } = await data(call(ann, 'POST', `/api/draw/invite-code/${shared.id}`, {}));
+    await data(call(bob, 'POST', `/api/draw/join-channel/${inviteCode}`));
+
+    const annList = await data(call(ann, 'GET', '/api/draw/channels'));
+    expect(annList.map((c: { title: string; memberCount: number; isCreator: boolean }) => [c.title, c.memberCount, c.isCreator])).toEqual([
+      ['shared', 2, true],
+      ['solo', 1, true],
+    ]);
+    const bobList = await data(call(bob, 'GET', '/api/draw/channels'));
+    expect(bobList.map((c: { id: string; memberCount: number; isCreator: boolean }) => [c.id, c.memberCount, c.isCreator])).toEqual([
+      [own.id, 1, true],
+      [shared.id, 2, false],
+    ]);
+    // The list and the channel's own view agree.
+    expect(annList[1]).toEqual(solo);
+  });
+
   it('refuses bad titles with a clear message and stores nothing', async () => {
     const ann = await app.signIn();
     for (const title of ['', '   ', 'x'.repeat(33), 'bad\u0007bell']) {

@@ -45,16 +45,17 @@ export function validateTitle(raw: string): string {
 }
 
 export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
-  const stateOf = async (doc: ChannelDoc): Promise<ChannelState> => ({
+  /** `memberCount` when the caller already counted the members (the list does, for all channels at once). */
+  const stateOf = async (doc: ChannelDoc, memberCount?: number): Promise<ChannelState> => ({
     id: doc._id,
     title: doc.title,
     isBan: doc.isBan,
     creatorId: doc.creatorId,
-    memberCount: await repo.members.count({ channelId: doc._id }),
+    memberCount: memberCount ?? (await repo.members.count({ channelId: doc._id })),
     createdAt: doc.createdAt,
   });
-  const viewOf = async (doc: ChannelDoc, userId: string): Promise<Channel> => ({
-    ...(await stateOf(doc)),
+  const viewOf = async (doc: ChannelDoc, userId: string, memberCount?: number): Promise<Channel> => ({
+    ...(await stateOf(doc, memberCount)),
     isCreator: doc.creatorId === userId,
   });
 
@@ -116,7 +117,12 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
       const channels = await repo.channels.find({ _id: { $in: memberships.map((m) => m.channelId) } });
       const byId = new Map(channels.filter((c) => !c.deletedAt).map((c) => [c._id, c]));
       const ordered = memberships.map((m) => byId.get(m.channelId)).filter((c): c is ChannelDoc => Boolean(c));
-      return Promise.all(ordered.map((doc) => viewOf(doc, userId)));
+      // One query for every listed channel's members instead of one count per channel: the
+      // per-channel counts made this route's cost grow with the number of channels (bench: rest).
+      const members = ordered.length ? await repo.members.find({ channelId: { $in: ordered.map((c) => c._id) } }) : [];
+      const memberCounts = new Map<string, number>();
+      for (const member of members) memberCounts.set(member.channelId, (memberCounts.get(member.channelId) ?? 0) + 1);
+      return Promise.all(ordered.map((doc) => viewOf(doc, userId, memberCounts.get(doc._id) ?? 0)));
     },
 
     async create(userId: string, request: ChannelRequest): Promise<Channel> {
