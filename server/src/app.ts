@@ -47,6 +47,7 @@ import { billingPlugin } from './features/billing/plugin';
 import { tasksService, type PromptComposer, type TasksService } from './features/tasks/service';
 import { tasksPlugin } from './features/tasks/plugin';
 import { createEngine } from './engines/create';
+import { republishUnsent } from './realtime/republish';
 import type { ImageEngine } from './engines/port';
 import { upstreamHooks } from './features/upstream/service';
 import { upstreamPlugin } from './features/upstream/plugin';
@@ -169,7 +170,8 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
   });
   late.tasks = tasks;
   const upstream = upstreamHooks({ tasks: tasksRepo, engine });
-  return { blobs, company, auth, uploads, hub, tickets, channels, engine, runner, messages, tasks, settings, drawInfo, upstream, billing: billingFeature };
+  const recentChanges = [store.recentChanges, messages.recentChanges];
+  return { blobs, company, auth, uploads, hub, realtime, recentChanges, tickets, channels, engine, runner, messages, tasks, settings, drawInfo, upstream, billing: billingFeature };
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
@@ -231,6 +233,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await storage.ready();
   await services.billing.start();
+  const republished = await republishUnsent(services.hub, services.realtime, services.recentChanges);
+  if (republished > 0) http.log.warn({ republished }, 'published events that a stopped process stored but never sent');
   await services.runner.start();
 
   let closed = false;

@@ -28,6 +28,8 @@ const eventSchema = documentSchema({
   data: { type: Schema.Types.Mixed, required: true },
 });
 eventSchema.index({ channelId: 1, seq: 1 }, { unique: true });
+// The start-up check for changes stored but never published reads the log's last event.
+eventSchema.index({ at: -1 });
 
 export const Events = defineCollection<EventDoc>('events', eventSchema);
 export const Seqs = defineCollection<SeqDoc>('channel_seqs', documentSchema({ seq: { type: Number, required: true } }));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ErrorReason, Limits, MessageKind, type Author, type Message, type MessagePage, type Task } from '@draw/shared';
 import { AppError } from '../../errors';
 import type { ChannelHub } from '../../realtime/hub';
+import type { RecentChange } from '../../realtime/republish';
 import type { Collection } from '../../storage/port';
 import type { UserDoc } from '../auth/repository';
 import type { ChannelsService } from '../channels/service';
@@ -45,7 +46,23 @@ export function messagesService(deps: MessagesDeps) {
     return message;
   }
 
+  const alreadyLogged = () => true; // a message's event carries nothing that changes later
+
   return {
+    /** Messages posted or deleted since `since`: each needs its event in the log (creations first). */
+    async recentChanges(since: number): Promise<RecentChange[]> {
+      const posted = await repo.find({ createdAt: { $gte: since } }, { sort: { createdAt: 1 } });
+      const deleted = await repo.find({ deletedAt: { $gte: since } }, { sort: { deletedAt: 1 } });
+      const change = (doc: MessageDoc, type: 'message.created' | 'message.deleted'): RecentChange => ({
+        channelId: doc.channelId,
+        id: doc._id,
+        carriedBy: [type],
+        isCurrent: alreadyLogged,
+        publish: async () => hub.publish(doc.channelId, type, await toMessage(doc)),
+      });
+      return [...posted.map((doc) => change(doc, 'message.created')), ...deleted.map((doc) => change(doc, 'message.deleted'))];
+    },
+
     /** The message that carries a task card in the channel. */
     postTask: (channelId: string, authorId: string, task: Task) => insert(channelId, authorId, MessageKind.Task, task.prompt, task.id),
 

@@ -1,6 +1,7 @@
 import { applyTaskUpdate, isTerminal, type TaskUpdate } from '@draw/machines';
-import type { Task } from '@draw/shared';
+import { TERMINAL_TASK_STATUSES, type Task } from '@draw/shared';
 import type { ChannelHub } from '../../realtime/hub';
+import { sameAs, type RecentChange } from '../../realtime/republish';
 import { toTask, type TaskDoc, type TasksRepository } from './repository';
 
 const MAX_RETRIES = 8;
@@ -48,6 +49,23 @@ export function taskStore(repo: TasksRepository, hub: ChannelHub) {
       const task = toTask(written);
       if (publish) await hub.publish(task.channelId, 'task.updated', task);
       return task;
+    },
+
+    /** Tasks that may have been stored without their event (running, or changed since `since`). */
+    async recentChanges(since: number): Promise<RecentChange[]> {
+      const docs = await repo.find({
+        $or: [{ status: { $nin: TERMINAL_TASK_STATUSES } }, { submitTime: { $gte: since } }, { startTime: { $gte: since } }, { finishTime: { $gte: since } }],
+      });
+      return docs.map((doc) => {
+        const task = toTask(doc);
+        return {
+          channelId: doc.channelId,
+          id: doc._id,
+          carriedBy: ['task.created', 'task.updated'],
+          isCurrent: sameAs(task),
+          publish: (logged) => hub.publish(doc.channelId, logged ? 'task.updated' : 'task.created', task),
+        };
+      });
     },
 
     isTerminal,

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TaskStatus, type ChannelEvent, type Task } from '@draw/shared';
+import { startTestApp, type TestApp } from '../testing/harness';
+import { messagesRepository } from '../features/messages/repository';
+import { tasksRepository } from '../features/tasks/repository';
+
+let apps: TestApp[] = [];
+afterEach(async () => {
+  for (const app of apps) await app.close().catch(() => undefined);
+  apps = [];
+});
+
+const start = async (dataDir?: string) => {
+  const app = await startTestApp(dataDir ? { DATA_DIR: dataDir } : {});
+  apps.push(app);
+  return app;
+};
+const eventsOf = async (app: TestApp, channelId: string) => app.services.hub.eventsAfter(channelId, 0);
+
+/** The server as a SIGKILL leaves it: stopped without its own clean-up between store and publish. */
+async function restart(app: TestApp, dataDir: string): Promise<TestApp> {
+  await app.close();
+  apps = apps.filter((a) => a !== app);
+  return start(dataDir);
+}
+
+describe('changes stored but never published (a process killed between the two)', () => {
+  it('publishes them at the next start, once, and nothing when every change made it', async () => {
+    let app = await start();
+    const dataDir = app.dataDir;
+    const ann = await app.signIn();
+    const headers = ann.auth;
+    const channel = (await app.http.inject({ method: 'POST', url: '/api/draw/channel', headers, payload: { title: 'kept', isBan: false } })).json().data as { id: string };
+    await app.http.inject({ method: 'POST', url: `/api/draw/chat/${channel.id}`, headers, payload: { content: 'published normally' } });
+    const submitted = (await app.http.inject({ method: 'POST', url: `/api/mj/submit/imagine/${channel.id}`, headers, payload: { prompt: 'a quiet harbour' } })).json().data as { taskId: string };
+    const deadline = Date.now() + 15_000;
+    while ((await app.services.tasks.byIdsInChannel(channel.id, [submitted.taskId]))[0]?.status !== TaskStatus.Success) {
+      if (Date.now() > deadline) throw new Error('task did not finish');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+
+    // Let the runner's last events land, then a clean restart republishes nothing.
+    await new Promise((r) => setTimeout(r, 300));
+    const seqBefore = await app.services.hub.currentSeq(channel.id);
+    app = await restart(app, dataDir);
+    expect(await app.services.hub.currentSeq(channel.id)).toBe(seqBefore);
+
+    // Stored the way the services store, with the process gone before publishing.
+    const lostMessageId = randomUUID();
+    await messagesRepository(app.storage).insertOne({ _id: lostMessageId, channelId: channel.id, authorId: ann.user.id, kind: 'text', content: 'stored, never sent', taskId: null, createdAt: Date.now() });
+    await tasksRepository(app.storage).updateOne({ _id: submitted.taskId }, { $set: { properties: { bookmarkedBy: [ann.user.id] }, finishTime: Date.now() } });
+    app = await restart(app, dataDir);
+
+    const events = await eventsOf(app, channel.id);
+    const fresh = events.filter((e) => e.seq > seqBefore);
+    expect(fresh.map((e) => e.type).sort()).toEqual(['message.created', 'task.updated']);
+    const messageEvent = fresh.find((e) => e.type === 'message.created') as Extract<ChannelEvent, { type: 'message.created' }>;
+    expect(messageEvent.data).toMatchObject({ id: lostMessageId, content: 'stored, never sent' });
+    const taskEvent = fresh.find((e) => e.type === 'task.updated');
+    expect((taskEvent?.data as Task).properties).toMatchObject({ bookmarkedBy: [ann.user.id] });
+
+    // Once published, a further restart adds nothing.
+    const seqAfter = await app.services.hub.currentSeq(channel.id);
+    app = await restart(app, dataDir);
+    expect(await app.services.hub.currentSeq(channel.id)).toBe(seqAfter);
+  });
+});
