@@ -1,13 +1,30 @@
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { DrawPage } from '../pages/draw/DrawPage';
-import { NotFoundPage } from '../pages/errors/NotFoundPage';
-import { ServerErrorPage } from '../pages/errors/ServerErrorPage';
-import { InvitePage } from '../pages/invite/InvitePage';
-import { PrivacyPolicyPage } from '../pages/legal/PrivacyPolicyPage';
-import { UserAgreementPage } from '../pages/legal/UserAgreementPage';
-import { LoginPage } from '../pages/login/LoginPage';
 import { RequireAuth } from './RequireAuth';
 import { RootLayout } from './RootLayout';
+
+/**
+ * A page whose code is fetched when its route is first shown. The drawing screen, where signed-in
+ * users land, stays in the initial bundle; the other pages do not slow its first load.
+ */
+function lazyPage(load: () => Promise<ComponentType>): ComponentType {
+  const Page = lazy(async () => ({ default: await load() }));
+  return function LazyPage() {
+    return (
+      <Suspense fallback={null}>
+        <Page />
+      </Suspense>
+    );
+  };
+}
+
+const LoginPage = lazyPage(async () => (await import('../pages/login/LoginPage')).LoginPage);
+const InvitePage = lazyPage(async () => (await import('../pages/invite/InvitePage')).InvitePage);
+const PrivacyPolicyPage = lazyPage(async () => (await import('../pages/legal/PrivacyPolicyPage')).PrivacyPolicyPage);
+const UserAgreementPage = lazyPage(async () => (await import('../pages/legal/UserAgreementPage')).UserAgreementPage);
+const NotFoundPage = lazyPage(async () => (await import('../pages/errors/NotFoundPage')).NotFoundPage);
+const ServerErrorPage = lazyPage(async () => (await import('../pages/errors/ServerErrorPage')).ServerErrorPage);
 
 /** Spec §2 routes. */
 export const routes: RouteObject[] = [

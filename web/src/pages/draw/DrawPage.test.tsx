@@ -118,7 +118,8 @@ describe('drawing screen shell', () => {
   it('opens 订阅 from the crown and settings from the gear, the name and 编辑服务器个人资料', async () => {
     renderDraw();
     fireEvent.click(await screen.findByTestId('footer-subscribe'));
-    const subscribe = await screen.findByRole('dialog');
+    // Dialogs load their code on first open (lazyWhenOpen): allow for the fetch on a loaded machine.
+    const subscribe = await screen.findByRole('dialog', {}, { timeout: 5_000 });
     expect(within(subscribe).getByText('订阅')).toBeTruthy();
     expect(subscribe.style.width).toBe('1100px');
     expect(subscribe.style.maxWidth).toBe('90vw');
@@ -126,17 +127,17 @@ describe('drawing screen shell', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     fireEvent.click(screen.getByTestId('footer-settings'));
-    expect(await screen.findByTestId('settings-name')).toBeTruthy();
+    expect(await screen.findByTestId('settings-name', {}, { timeout: 5_000 })).toBeTruthy();
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     fireEvent.click(screen.getByTestId('footer-name'));
-    expect(await screen.findByTestId('settings-name')).toBeTruthy();
+    expect(await screen.findByTestId('settings-name', {}, { timeout: 5_000 })).toBeTruthy();
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     fireEvent.click(screen.getByText('编辑服务器个人资料'));
-    expect(await screen.findByTestId('settings-name')).toBeTruthy();
+    expect(await screen.findByTestId('settings-name', {}, { timeout: 5_000 })).toBeTruthy();
   });
 
   it('collapses the sidebar to width 0 and saves the setting at once', async () => {

@@ -1,11 +1,10 @@
 import type { Channel } from '@draw/shared';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { lazyWhenOpen } from '../../components/app/lazyWhenOpen';
 import { channelsStore, loadChannels } from '../../stores/channels';
 import { renderChannelActions } from './channels/ChannelActions';
-import { ChannelFormDialog } from './channels/ChannelFormDialog';
 import { ChannelHeaderActions } from './channels/ChannelHeaderActions';
-import { InviteDialog } from './channels/InviteDialog';
 import { MemberPanel } from './channels/MemberPanel';
 import { useLeaveToasts } from './channels/useLeaveToasts';
 import { DrawShell } from './DrawShell';
@@ -17,6 +16,10 @@ import {
   setCreateChannelDialogOpen,
 } from './drawDialogs';
 import { ChannelMain } from './main/ChannelMain';
+
+// Opened on demand: their code loads on first open, not with the page.
+const ChannelFormDialog = lazyWhenOpen(async () => (await import('./channels/ChannelFormDialog')).ChannelFormDialog, (p) => p.open);
+const InviteDialog = lazyWhenOpen(async () => (await import('./channels/InviteDialog')).InviteDialog, (p) => p.channel !== null);
 
 /**
  * /draw/:uuid? and /chat/:uuid — the composition root of the drawing screen.

@@ -3,16 +3,19 @@ import { Ui } from '@draw/shared';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { lazyWhenOpen } from '../../components/app/lazyWhenOpen';
 import { useIsMobile } from '../../hooks/useMediaQuery';
 import { cn } from '../../lib/utils';
 import { appSettingStore, toggleSiderCollapsed } from '../../stores/appSetting';
 import { drawDialogs, openSettingsDialog, openSubscribeDialog, setSettingsDialogOpen, setSubscribeDialogOpen } from './drawDialogs';
 import { ChannelHeader } from './main/ChannelHeader';
 import { IconRail } from './rail/IconRail';
-import { SettingsDialog } from './settings/SettingsDialog';
 import { ChannelSidebar } from './sidebar/ChannelSidebar';
-import { SubscribeDialog } from './subscribe/SubscribeDialog';
 import { useChannelSelection } from './useChannelSelection';
+
+// Opened on demand: their code (and billing's) loads on first open, not with the page.
+const SettingsDialog = lazyWhenOpen(async () => (await import('./settings/SettingsDialog')).SettingsDialog, (p) => p.open);
+const SubscribeDialog = lazyWhenOpen(async () => (await import('./subscribe/SubscribeDialog')).SubscribeDialog, (p) => p.open);
 
 export interface DrawShellProps {
   /** Called by the add-channel button (`channel-add`) and the server menu. */

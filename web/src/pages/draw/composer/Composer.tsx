@@ -3,6 +3,7 @@ import { Loader2Icon, PlusIcon, SendHorizontalIcon } from 'lucide-react';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { lazyWhenOpen } from '../../../components/app/lazyWhenOpen';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { useIsMobile } from '../../../hooks/useMediaQuery';
 import { notify } from '../../../lib/notify';
@@ -11,7 +12,6 @@ import { userInfoStore } from '../../../stores/userInfo';
 import { postMessage, reportFailure, submitDescribe, submitImagine, submitShorten, uploadImages } from './api';
 import { AttachmentTray } from './AttachmentTray';
 import { IMAGE_ACCEPT } from './attachments';
-import { BlendDialog } from './BlendDialog';
 import { BotAvatar } from './BotAvatar';
 import { loadBotType, saveBotType } from './botPreference';
 import { BotSwitch } from './BotSwitch';
@@ -35,6 +35,9 @@ import { InfoCard } from './InfoCard';
 import { MutedNotice } from './MutedNotice';
 import { SettingsPanel } from './SettingsPanel';
 import { COMPOSER_MAX_IMAGES, useImageList } from './useImageList';
+
+// Opened on demand: its code loads on first open, not with the composer.
+const BlendDialog = lazyWhenOpen(async () => (await import('./BlendDialog')).BlendDialog, (p) => p.open);
 
 export interface ComposerProps {
   channel: Channel;

@@ -1,13 +1,17 @@
 import type { Channel } from '@draw/shared';
 import { useCallback, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { lazyWhenOpen } from '../../../components/app/lazyWhenOpen';
 import { userInfoStore } from '../../../stores/userInfo';
 import { FeedContext, type FeedActions } from '../feed/FeedContext';
-import { ImageViewer, type ViewerImage } from '../feed/ImageViewer';
+import type { ViewerImage } from '../feed/ImageViewer';
 import { MessageList } from '../feed/MessageList';
 import { useFeed } from '../feed/useFeed';
 import { pickEditorTask, pruneAwaiting } from '../modals/editorChoice';
-import { TaskEditor } from '../modals/TaskEditor';
+
+// Opened on demand (a picture clicked, an editor task): their code loads then, not with the feed.
+const ImageViewer = lazyWhenOpen(async () => (await import('../feed/ImageViewer')).ImageViewer, (p) => p.image !== null);
+const TaskEditor = lazyWhenOpen(async () => (await import('../modals/TaskEditor')).TaskEditor, () => true);
 
 const HIGHLIGHT_MS = 1600;
 
