@@ -18,14 +18,29 @@ export interface ReplayReport {
   problems: ReplayProblem[];
 }
 
-export interface StoredState {
-  tasks: Map<string, Task>;
-  /** Messages that are not deleted, by id. */
-  messages: Map<string, Message>;
+/** Lifecycle fields compared between the rebuilt and the stored task. */
+export const COMPARED = ['status', 'progress', 'imageUrl', 'failReason', 'finishTime', 'prompt', 'finalPrompt'] as const satisfies readonly (keyof Task)[];
+
+/** What the replay compares of a stored task: all a large store needs to keep in memory. */
+export type StoredTask = Pick<Task, (typeof COMPARED)[number]>;
+
+export function storedTaskOf(task: Task): StoredTask {
+  return {
+    status: task.status,
+    progress: task.progress,
+    imageUrl: task.imageUrl,
+    failReason: task.failReason,
+    finishTime: task.finishTime,
+    prompt: task.prompt,
+    finalPrompt: task.finalPrompt,
+  };
 }
 
-/** Lifecycle fields compared between the rebuilt and the stored task. */
-const COMPARED: (keyof Task)[] = ['status', 'progress', 'imageUrl', 'failReason', 'finishTime', 'prompt', 'finalPrompt'];
+export interface StoredState {
+  tasks: ReadonlyMap<string, StoredTask>;
+  /** Ids of the messages that are not deleted. */
+  messageIds: ReadonlySet<string>;
+}
 
 /**
  * Rebuilds task and message state from one channel's event log by running every task event
@@ -108,21 +123,20 @@ function compare(channelId: string, tasks: Map<string, Task>, messages: Map<stri
     }
   }
   for (const id of stored.tasks.keys()) if (!tasks.has(id)) differ(`task ${id} is in the store but not in the log`);
-  for (const id of messages.keys()) if (!stored.messages.has(id)) differ(`message ${id} is in the log but not in the store`);
-  for (const id of stored.messages.keys()) if (!messages.has(id)) differ(`message ${id} is in the store but not in the log`);
+  for (const id of messages.keys()) if (!stored.messageIds.has(id)) differ(`message ${id} is in the log but not in the store`);
+  for (const id of stored.messageIds) if (!messages.has(id)) differ(`message ${id} is in the store but not in the log`);
 }
 
 export function mergeReports(reports: ReplayReport[]): ReplayReport {
-  return reports.reduce<ReplayReport>(
-    (sum, r) => ({
-      channels: sum.channels + r.channels,
-      eventsRead: sum.eventsRead + r.eventsRead,
-      tasksRebuilt: sum.tasksRebuilt + r.tasksRebuilt,
-      messagesRebuilt: sum.messagesRebuilt + r.messagesRebuilt,
-      illegalTransitions: sum.illegalTransitions + r.illegalTransitions,
-      differences: sum.differences + r.differences,
-      problems: [...sum.problems, ...r.problems],
-    }),
-    { channels: 0, eventsRead: 0, tasksRebuilt: 0, messagesRebuilt: 0, illegalTransitions: 0, differences: 0, problems: [] },
-  );
+  const sum: ReplayReport = { channels: 0, eventsRead: 0, tasksRebuilt: 0, messagesRebuilt: 0, illegalTransitions: 0, differences: 0, problems: [] };
+  for (const r of reports) {
+    sum.channels += r.channels;
+    sum.eventsRead += r.eventsRead;
+    sum.tasksRebuilt += r.tasksRebuilt;
+    sum.messagesRebuilt += r.messagesRebuilt;
+    sum.illegalTransitions += r.illegalTransitions;
+    sum.differences += r.differences;
+    for (const p of r.problems) sum.problems.push(p); // no spread: a log with millions of problems would overflow the call stack
+  }
+  return sum;
 }

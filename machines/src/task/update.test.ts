@@ -1,9 +1,19 @@
 import { TaskStatus, type Task, type TaskButton } from '@draw/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { transition } from 'xstate';
 import { ALL_TASK_STATUSES, makeTask } from './fixtures';
+import { taskMachine } from './machine';
 import { isTerminal, parseProgress, statusRank } from './status';
-import { TaskRefusal, UNKNOWN_FAILURE_REASON, applyTaskUpdate, taskEventFromUpdate, type TaskUpdate } from './update';
+import {
+  TaskRefusal,
+  UNKNOWN_FAILURE_REASON,
+  applyTaskUpdate,
+  lifecycleFieldsOf,
+  taskEventFromUpdate,
+  taskSnapshotFromTask,
+  type TaskUpdate,
+} from './update';
 
 const { NotStart, Modal, Submitted, InProgress, Success, Failure, Cancel } = TaskStatus;
 const BUTTONS: TaskButton[] = [{ customId: 'MJ::JOB::variation::1::abc', emoji: '', label: 'V1' }];
@@ -187,6 +197,40 @@ describe('out-of-order updates never move a task backwards', () => {
           const again = applyTaskUpdate(task, update);
           expect(again.accepted).toBe(false);
           expect(again.task).toBe(task);
+        }
+      }),
+    );
+  });
+});
+
+describe('applyTaskUpdate reuses one inert actor scope for its transitions', () => {
+  /** The rule through xstate's own `transition()`, which builds a fresh actor for every call. */
+  function throughFreshActors(current: Task, incoming: TaskUpdate) {
+    const events = taskEventFromUpdate(incoming, current.status);
+    if (events.length === 0) return null;
+    let snapshot = taskSnapshotFromTask(current);
+    for (const event of events) {
+      if (!snapshot.can(event)) return null;
+      [snapshot] = transition(taskMachine, snapshot, event);
+    }
+    return lifecycleFieldsOf(snapshot.context);
+  }
+
+  it('decides and changes a task exactly as fresh actors would, update after update', () => {
+    const arbitraryUpdate = fc.record({
+      status: fc.constantFrom(...ALL_TASK_STATUSES),
+      progress: fc.constantFrom('0%', '15%', '40%', '90%', '100%', '', 'n/a'),
+    });
+    fc.assert(
+      fc.property(fc.constantFrom(...ALL_TASK_STATUSES), fc.array(arbitraryUpdate, { minLength: 1, maxLength: 15 }), (start, updates) => {
+        let task = taskIn(start);
+        for (const { status, progress } of updates) {
+          const update = upstream(status, { progress });
+          const expected = throughFreshActors(task, update);
+          const result = applyTaskUpdate(task, update);
+          expect(result.accepted).toBe(expected !== null);
+          if (expected) expect(lifecycleFieldsOf(result.task)).toEqual(expected);
+          task = result.task;
         }
       }),
     );

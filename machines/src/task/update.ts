@@ -1,5 +1,5 @@
 import { TaskStatus, type Task } from '@draw/shared';
-import { transition, type SnapshotFrom } from 'xstate';
+import { createActor, type ActorScope, type SnapshotFrom } from 'xstate';
 import { DEFAULT_TASK_DEADLINE_MS, taskMachine, type TaskEvent, type TaskMachineContext } from './machine';
 import { isTerminal, parseProgress, statusRank } from './status';
 
@@ -21,6 +21,25 @@ export type TaskUpdateResult =
   | { task: Task; accepted: false; reason: TaskRefusal };
 
 export type TaskSnapshot = SnapshotFrom<typeof taskMachine>;
+
+let sharedScope: ActorScope<TaskSnapshot, TaskEvent> | null = null;
+
+/**
+ * The actor scope for pure transitions, made once. xstate's `transition()` makes a new inert
+ * Actor on every call, and constructing one runs the machine's whole initial transition: that
+ * was most of the cost of `applyTaskUpdate` (the replay tool applies it to every update of a
+ * million-event log). The task machine spawns, invokes and sends nothing and its actions are all
+ * `assign` (applied inside the transition), so a shared scope that, like `transition()`'s, only
+ * drops the executable actions (`applyTaskUpdate` never used them) gives the same snapshot.
+ */
+function pureTransitionScope(): ActorScope<TaskSnapshot, TaskEvent> {
+  if (!sharedScope) {
+    const self = createActor(taskMachine); // never started: no timer, no subscription
+    const ignore = () => undefined;
+    sharedScope = { self, id: '', sessionId: '', logger: ignore, defer: ignore, emit: ignore, stopChild: ignore, actionExecutor: ignore, system: self.system };
+  }
+  return sharedScope;
+}
 
 /** Task fields the machine owns; an update can only change them through a machine transition. */
 export const LIFECYCLE_FIELDS = [
@@ -111,7 +130,7 @@ export function applyTaskUpdate(current: Task, incoming: TaskUpdate): TaskUpdate
   let snapshot = taskSnapshotFromTask(current);
   for (const event of events) {
     if (!snapshot.can(event)) return refuse(current, incoming);
-    [snapshot] = transition(taskMachine, snapshot, event);
+    snapshot = taskMachine.transition(snapshot, event, pureTransitionScope());
   }
   return {
     accepted: true,
