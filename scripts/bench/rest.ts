@@ -1,0 +1,227 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { api } from '../testing/http';
+import type { BenchReport, Figure } from './report';
+import type { BaselineSpec, SampledResponse } from './rest/baseline-server';
+import { startProcess, type BenchProcess } from './rest/processes';
+
+/**
+ * REST throughput and tail latency of two hot routes, `GET /api/draw/channels` and
+ * `POST /api/mj/submit/imagine/{channelId}`, against a bare Fastify process answering the same
+ * bytes. Both servers run as their own process (autocannon uses a core of its own here), one at a
+ * time, with the same autocannon settings.
+ */
+const DURATION_S = 10;
+const WARMUP_S = 2;
+const CONNECTIONS = 10;
+const CHANNELS_PER_USER = 20;
+/** Submits are limited to 30/min per user: each submitting user is used at most this often. */
+const SUBMITS_PER_USER = 29;
+/** Enough users that SUBMITS_PER_USER × users exceeds what the server can take in DURATION_S. */
+const SUBMIT_USERS = 400;
+const SIGN_IN_PARALLEL = 8;
+const PROMPT = 'a lighthouse on a cliff at dusk, watercolor, soft light';
+
+interface Measured {
+  rps: number;
+  p99: number;
+  p50: number;
+  total: number;
+  succeeded: number;
+  failed: number;
+  statuses: Record<string, number>;
+}
+
+/** Signs a phone user in; every user comes from its own address, as real users do. */
+async function signIn(origin: string, index: number): Promise<string> {
+  const headers = { 'x-forwarded-for': `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}` };
+  const phone = `139${String(index).padStart(8, '0')}`;
+  const codeRes = await fetch(`${origin}/api/login/send-login-code?phone=${phone}`, { headers });
+  const { data: code } = (await codeRes.json()) as { data: { devCode: string } };
+  const loginRes = await fetch(`${origin}/api/login/login`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ loginType: 'Captcha', account: phone, code: code.devCode }),
+  });
+  const envelope = (await loginRes.json()) as { success: boolean; message: string; data: { token: string } };
+  if (!envelope.success) throw new Error(`sign-in ${phone}: ${envelope.message}`);
+  return envelope.data.token;
+}
+
+async function inBatches<T>(count: number, parallel: number, work: (index: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  for (let start = 0; start < count; start += parallel) {
+    const batch = Array.from({ length: Math.min(parallel, count - start) }, (_, i) => work(start + i));
+    results.push(...(await Promise.all(batch)));
+  }
+  return results;
+}
+
+const SKIPPED_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+async function sample(res: Response): Promise<SampledResponse> {
+  const headers: Record<string, string> = {};
+  res.headers.forEach((value, name) => {
+    if (!SKIPPED_HEADERS.has(name)) headers[name] = value;
+  });
+  return { status: res.status, headers, body: await res.text() };
+}
+
+interface Load {
+  method: 'GET' | 'POST';
+  /** Path, headers and body of the n-th request (n counts across all connections). */
+  request(n: number): { path: string; headers: Record<string, string>; body?: string };
+  /** Whether a 2xx answer's body is the success the client wanted. */
+  succeeded(body: string): boolean;
+}
+
+async function cannon(origin: string, load: Load, durationS: number): Promise<Measured> {
+  let sent = 0;
+  let succeeded = 0;
+  let failedEnvelopes = 0;
+  const statuses: Record<string, number> = {};
+  const result = await autocannon({
+    url: origin,
+    connections: CONNECTIONS,
+    duration: durationS,
+    requests: [
+      {
+        method: load.method,
+        setupRequest: (request) => {
+          const next = load.request(sent);
+          sent += 1;
+          return { ...request, path: next.path, headers: { ...request.headers, ...next.headers }, body: next.body };
+        },
+        onResponse: (status, body) => {
+          statuses[status] = (statuses[status] ?? 0) + 1;
+          if (status >= 200 && status < 300 && load.succeeded(body)) succeeded += 1;
+          else failedEnvelopes += 1;
+        },
+      },
+    ],
+  });
+  const total = result.requests.total;
+  return {
+    rps: total / (result.duration || durationS),
+    p99: result.latency.p99,
+    p50: result.latency.p50,
+    total,
+    succeeded,
+    // Socket errors and timeouts never reach onResponse; count them too.
+    failed: failedEnvelopes + result.errors + result.timeouts,
+    statuses,
+  };
+}
+
+export async function run(): Promise<BenchReport> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'draw-bench-rest-'));
+  const running: BenchProcess[] = [];
+  try {
+    const ours = await startProcess(
+      'server/src/main.ts',
+      {
+        NODE_ENV: 'test',
+        DATA_DIR: path.join(dir, 'data'),
+        // The production default: every request is logged, as in a deployment.
+        LOG_LEVEL: 'info',
+        FREE_DAILY_CREDITS: '1000000',
+        // Tasks queue but do not render during the run: the bench measures the API, not the engine.
+        BUILTIN_ENGINE_STEP_MS: '60000',
+        ENGINE_CONCURRENCY: '1',
+      },
+      path.join(dir, 'server.log'),
+      // BENCH_CPU_PROFILE_DIR=dir writes the server's V8 CPU profile there, to find where its time goes.
+      process.env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE_DIR)}`] : [],
+    );
+    running.push(ours);
+
+    const setupStarted = Date.now();
+    const reader = await signIn(ours.origin, 0);
+    for (let i = 0; i < CHANNELS_PER_USER; i += 1) {
+      await api(ours.origin, 'POST', '/api/draw/channel', reader, { title: `Channel ${i + 1}`, isBan: false });
+    }
+    const submitters = await inBatches(SUBMIT_USERS, SIGN_IN_PARALLEL, async (i) => {
+      const token = await signIn(ours.origin, i + 1);
+      const channel = await api<{ id: string }>(ours.origin, 'POST', '/api/draw/channel', token, { title: `Studio ${i + 1}`, isBan: false });
+      return { token, channelId: channel.id };
+    });
+    const setupSeconds = (Date.now() - setupStarted) / 1000;
+
+    const channelsRes = await fetch(`${ours.origin}/api/draw/channels`, { headers: { authorization: `Bearer ${reader}` } });
+    const channelsSample = await sample(channelsRes);
+    const listed = (JSON.parse(channelsSample.body) as { data: unknown[] }).data.length;
+    if (listed !== CHANNELS_PER_USER) throw new Error(`expected ${CHANNELS_PER_USER} channels, got ${listed}`);
+
+    // The last submitter's sample submit is its one request outside the measured run.
+    const sampler = submitters.at(-1);
+    if (!sampler) throw new Error('no submitting users');
+    const submitRes = await fetch(`${ours.origin}/api/mj/submit/imagine/${sampler.channelId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sampler.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: PROMPT }),
+    });
+    const submitSample = await sample(submitRes);
+    const sampledTask = JSON.parse(submitSample.body) as { success: boolean; data: { taskId: string } };
+    if (!sampledTask.success) throw new Error(`sample submit failed: ${submitSample.body}`);
+
+    const spec: BaselineSpec = { channels: channelsSample, submit: { ...submitSample, taskId: sampledTask.data.taskId } };
+    const specFile = path.join(dir, 'baseline.json');
+    fs.writeFileSync(specFile, JSON.stringify(spec));
+    const baseline = await startProcess('scripts/bench/rest/baseline-server.ts', { BASELINE_SPEC: specFile }, path.join(dir, 'baseline.log'));
+    running.push(baseline);
+
+    const listLoad: Load = {
+      method: 'GET',
+      request: () => ({ path: '/api/draw/channels', headers: { authorization: `Bearer ${reader}` } }),
+      succeeded: (body) => body.startsWith('{"code":200') && body.includes('"success":true'),
+    };
+    // Round-robin over the submitters: request n is user n mod count, so no user exceeds its limit
+    // until every user has sent SUBMITS_PER_USER (and then the 429s count as failures).
+    const usable = submitters.slice(0, -1);
+    const submitLoad: Load = {
+      method: 'POST',
+      request: (n) => {
+        const user = usable[n % usable.length]!;
+        return {
+          path: `/api/mj/submit/imagine/${user.channelId}`,
+          headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ prompt: PROMPT }),
+        };
+      },
+      succeeded: (body) => body.includes('"success":true') && body.includes('"taskId"'),
+    };
+
+    // Warm both processes' JIT on the read route (a submit warm-up would spend rate-limit budget).
+    await cannon(ours.origin, listLoad, WARMUP_S);
+    await cannon(baseline.origin, listLoad, WARMUP_S);
+    const list = { ours: await cannon(ours.origin, listLoad, DURATION_S), baseline: await cannon(baseline.origin, listLoad, DURATION_S) };
+    const submit = { ours: await cannon(ours.origin, submitLoad, DURATION_S), baseline: await cannon(baseline.origin, submitLoad, DURATION_S) };
+    if (submit.ours.total > usable.length * SUBMITS_PER_USER) {
+      console.warn(`rest bench: ${submit.ours.total} submits exceed ${usable.length} users × ${SUBMITS_PER_USER}; raise SUBMIT_USERS`);
+    }
+
+    const figures: Figure[] = [
+      { label: 'GET /api/draw/channels throughput', unit: 'req/s', ours: list.ours.rps, baseline: list.baseline.rps, better: 'higher' },
+      { label: 'GET /api/draw/channels latency p99', unit: 'ms', ours: list.ours.p99, baseline: list.baseline.p99, better: 'lower' },
+      { label: 'POST /api/mj/submit/imagine throughput', unit: 'req/s', ours: submit.ours.rps, baseline: submit.baseline.rps, better: 'higher' },
+      { label: 'POST /api/mj/submit/imagine latency p99', unit: 'ms', ours: submit.ours.p99, baseline: submit.baseline.p99, better: 'lower' },
+    ];
+    const outcome = (m: Measured) => `${m.succeeded}/${m.total} succeeded, ${m.failed} failed (statuses ${JSON.stringify(m.statuses)}), p50 ${m.p50} ms`;
+    return {
+      name: 'REST API',
+      ours: `the real server process (server/src/main.ts, embedded store, LOG_LEVEL=info), signed-in users`,
+      baseline: 'a bare Fastify 5 process (no plugins or hooks, no logging) sending the same sampled bytes and headers',
+      figures,
+      notes: [
+        `autocannon ${CONNECTIONS} connections, ${DURATION_S} s per run after a ${WARMUP_S} s warm-up of the read route; server and baseline each in their own process, autocannon in the bench process.`,
+        `channels list: one user with ${CHANNELS_PER_USER} channels, ${Buffer.byteLength(channelsSample.body)} bytes per answer; ours ${outcome(list.ours)}; baseline ${outcome(list.baseline)}.`,
+        `submit: ${usable.length} users (30 submits/min each), each in its own channel, round-robin; FREE_DAILY_CREDITS=1000000, BUILTIN_ENGINE_STEP_MS=60000, ENGINE_CONCURRENCY=1 so tasks queue without rendering; ours ${outcome(submit.ours)}; baseline ${outcome(submit.baseline)}.`,
+        `A failure is a non-2xx status, a body without "success":true, a socket error or a timeout. Setup (sign-ins, channels) took ${setupSeconds.toFixed(1)} s.`,
+      ],
+    };
+  } finally {
+    for (const p of running.reverse()) await p.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,55 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { freePort } from '../../testing/server-process';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
+
+export interface BenchProcess {
+  origin: string;
+  child: ChildProcess;
+  /** SIGTERM lets the process write its CPU profile (if asked) on a clean exit; SIGKILL follows after 10 s. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a TypeScript entry point as its own process, its output going to a file rather than
+ * through a pipe into this process: autocannon runs here and must not pay for the server's logs.
+ */
+export async function startProcess(entry: string, env: Record<string, string>, logFile: string, nodeArgs: string[] = []): Promise<BenchProcess> {
+  const port = await freePort();
+  const log = fs.openSync(logFile, 'a');
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+    cwd: root,
+    env: { ...process.env, HOST: '127.0.0.1', ...env, PORT: String(port) },
+    stdio: ['ignore', log, log],
+  });
+  fs.closeSync(log);
+  const origin = `http://127.0.0.1:${port}`;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      child.once('exit', () => {
+        clearTimeout(kill);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${entry} exited early:\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
+    try {
+      // Any answer means it listens (the baseline has no /healthz and answers 404).
+      await fetch(`${origin}/healthz`);
+      return { origin, child, stop };
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`${entry} did not start:\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

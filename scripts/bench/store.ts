@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Datastore from '@seald-io/nedb';
+import { openEmbeddedStorage } from '../../server/src/storage/embedded';
+import { defineCollection, type BaseDoc } from '../../server/src/storage/port';
+import { documentSchema } from '../../server/src/storage/schema';
+import type { BenchReport } from './report';
+
+/**
+ * Writes to the embedded store: every progress step of a task is three of them (task, channel
+ * sequence, event), so their cost bounds the live feed's. Ours: our embedded collection's
+ * updateOne (schema validation, per-collection mutex, append). Baseline: NeDB's own updateAsync
+ * of the same document in the same process.
+ */
+interface Row extends BaseDoc {
+  text: string;
+  n: number;
+}
+const Rows = defineCollection<Row>('bench_rows', documentSchema({ text: { type: String, required: true }, n: { type: Number, required: true } }));
+const WRITES = Number(process.env.STORE_WRITES ?? 5000);
+const text = 'x'.repeat(700); // about a task document's size
+
+async function timed(write: (i: number) => Promise<unknown>) {
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  for (let i = 0; i < WRITES; i += 1) await write(i);
+  const cpu = process.cpuUsage(cpuBefore);
+  return { wallMs: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000 };
+}
+
+export async function run(): Promise<BenchReport> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-store-'));
+  try {
+    const storage = openEmbeddedStorage(path.join(root, 'ours'), 'bench');
+    const rows = storage.collection(Rows);
+    await rows.insertOne({ _id: 'row', text, n: 0 });
+    const ours = await timed((n) => rows.updateOne({ _id: 'row' }, { $set: { n } }));
+    await storage.close();
+
+    fs.mkdirSync(path.join(root, 'bare'));
+    const bare = new Datastore<Row>({ filename: path.join(root, 'bare', 'rows.db') });
+    await bare.loadDatabaseAsync();
+    await bare.insertAsync({ _id: 'row', text, n: 0 });
+    const baseline = await timed((n) => bare.updateAsync({ _id: 'row' }, { $set: { n } }, {}));
+
+    const perWrite = (ms: number) => (ms / WRITES) * 1000;
+    return {
+      name: 'Store writes',
+      ours: `${WRITES} updateOne calls on our embedded collection (schema validation, mutex, kept-open append file)`,
+      baseline: `${WRITES} updateAsync calls on a bare NeDB datastore (fs.appendFile per write)`,
+      figures: [
+        { label: 'CPU per write', unit: 'µs', ours: perWrite(ours.cpuMs), baseline: perWrite(baseline.cpuMs), better: 'lower' },
+        { label: 'wall time per write', unit: 'µs', ours: perWrite(ours.wallMs), baseline: perWrite(baseline.wallMs), better: 'lower' },
+      ],
+      notes: ['a 700-byte document, updated one write at a time as the task runner does'],
+    };
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
