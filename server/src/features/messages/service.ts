@@ -81,7 +81,8 @@ export function messagesService(deps: MessagesDeps) {
       const seq = await hub.currentSeq(channelId);
       const size = Math.min(Math.max(limit, 1), PAGE_MAX);
       const filter = before === undefined ? { channelId, deletedAt: { $exists: false } } : { channelId, deletedAt: { $exists: false }, createdAt: { $lt: before } };
-      const docs = await repo.find(filter, { sort: { createdAt: -1 }, limit: size + 1 });
+      // Same order as the live feed (createdAt, then id): messages posted in the same millisecond.
+      const docs = await repo.find(filter, { sort: { createdAt: -1, _id: -1 }, limit: size + 1 });
       const pageDocs = docs.slice(0, size).reverse();
       const taskIds = pageDocs.map((d) => d.taskId).filter((id): id is string => Boolean(id));
       return {
