@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['{shared,machines,server,scripts}/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
-    exclude: ['**/node_modules/**', 'web/e2e/**'],
+    exclude: ['**/node_modules/**', 'web/e2e/**', 'scripts/resilience/**'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Resilience suites: crash, reconnect, bad input, permissions. Real server processes and real
+ * sockets; bounded so the whole suite stays within a few minutes on two cores.
+ */
+export default defineConfig({
+  test: {
+    root: new URL('../..', import.meta.url).pathname,
+    include: ['scripts/resilience/**/*.test.ts'],
+    testTimeout: 600_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
