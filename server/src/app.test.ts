@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 import { startTestApp, type TestApp } from './testing/harness';
@@ -45,6 +46,9 @@ describe('http skeleton', () => {
     fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
     fs.mkdirSync(path.join(webDir, 'assets'));
     fs.writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // As the build leaves them (web/build/precompress.ts): compressed copies beside the asset.
+    fs.writeFileSync(path.join(webDir, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync('console.log(1)'));
+    fs.writeFileSync(path.join(webDir, 'assets', 'app-abc123.js.gz'), zlib.gzipSync('console.log(1)'));
     app = await startTestApp({ WEB_DIST_DIR: webDir });
   });
   afterAll(() => app.close());
@@ -92,6 +96,17 @@ describe('http skeleton', () => {
     const asset = await app.http.inject('/assets/app-abc123.js');
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await app.http.inject('/missing.js')).statusCode).toBe(404);
+  });
+
+  it('sends the build’s precompressed assets to browsers that accept them, and plain ones otherwise', async () => {
+    const br = await app.http.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+    const gz = await app.http.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await app.http.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('serves OpenAPI documentation', async () => {

@@ -264,6 +264,8 @@ async function registerWebApp(http: FastifyInstance, distDir: string) {
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (web/build/precompress.ts).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
