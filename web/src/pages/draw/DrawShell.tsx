@@ -12,6 +12,8 @@ import { ChannelHeader } from './main/ChannelHeader';
 import { IconRail } from './rail/IconRail';
 import { ChannelSidebar } from './sidebar/ChannelSidebar';
 import { useChannelSelection } from './useChannelSelection';
+// Eager, unlike the dialog: a refused submit's toast must offer 订阅 before the dialog's code loads.
+import './subscribe/creditsPrompt';
 
 // Opened on demand: their code (and billing's) loads on first open, not with the page.
 const SettingsDialog = lazyWhenOpen(async () => (await import('./settings/SettingsDialog')).SettingsDialog, (p) => p.open);

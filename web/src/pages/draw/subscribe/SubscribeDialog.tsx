@@ -7,7 +7,6 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogBody, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { AccountSummary } from './AccountSummary';
 import { billingStore, buy, cancelCheckout, choosePeriod, closeCheckout, loadBilling, pollCheckout, redeem, resume } from './billingStore';
-import './creditsPrompt';
 import { OrderHistory } from './OrderHistory';
 import { PaymentPanel } from './PaymentPanel';
 import { PlanPicker } from './PlanPicker';
