@@ -67,7 +67,8 @@ async function loadChannel(source: ReadSource, channelId: string): Promise<Chann
     messages: messages.sort((a, b) => a.createdAt - b.createdAt),
     tasks: tasks.sort((a, b) => a.submitTime - b.submitTime),
     events,
-    seq: seqs[0]?.seq ?? 0,
+    // The embedded store numbers events from the log itself; a counter document may be older.
+    seq: Math.max(seqs[0]?.seq ?? 0, events.at(-1)?.seq ?? 0),
   };
 }
 

@@ -161,12 +161,13 @@ describe('crash: SIGKILL at random moments under load', () => {
       expect(viewer.view(), `${viewer.label}'s screen vs the server`).toEqual(expected);
     }
 
+    const resyncsOf = (viewer: ChannelViewer) => viewer.connections.reduce((sum, c) => sum + c.resyncs, 0);
     const statuses = [...world.ledger.lastSeen.values()].reduce<Record<string, number>>((acc, t) => ({ ...acc, [t.status]: (acc[t.status] ?? 0) + 1 }), {});
     const averageStart = Math.round(startTimes.reduce((a, b) => a + b, 0) / startTimes.length);
     console.log(
       `[crash] seed=${SEED} kills=${KILLS} (mid-task ${killsMidTask}, right after a submit ack ${killsAfterAck}) ` +
         `acked tasks=${world.ledger.tasks.size} messages=${world.ledger.messages.size} cancels=${world.ledger.cancelled.size} ` +
-        `final=${JSON.stringify(statuses)} reloads=${viewers.map((v) => v.reloads).join('/')} ` +
+        `final=${JSON.stringify(statuses)} reloads=${viewers.map((v) => v.reloads).join('/')} resyncs=${viewers.map(resyncsOf).join('/')} ` +
         `server start avg ${averageStart} ms, drain ${drainSeconds.toFixed(1)} s, total ${((Date.now() - suiteStarted) / 1000).toFixed(0)} s`,
     );
     expect(KILLS, 'RESILIENCE_CRASH_KILLS below 20 is for debugging only').toBeGreaterThanOrEqual(20);

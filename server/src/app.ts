@@ -56,6 +56,7 @@ import { pendingInfoSources, settingsService, type DrawInfoSources } from './fea
 import { settingsPlugin } from './features/settings/plugin';
 import { realtimeRepository } from './realtime/repository';
 import { ChannelHub } from './realtime/hub';
+import { sequenceFor } from './realtime/sequence';
 import { socketTickets } from './realtime/tickets';
 import { realtimePlugin } from './realtime/plugin';
 import { createSocketServer, type SocketServer } from './realtime/socket';
@@ -112,7 +113,7 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
   });
   const uploads = uploadsService({ repo: uploadsRepository(storage), blobs, now });
   const realtime = realtimeRepository(storage);
-  const hub = new ChannelHub(realtime, now);
+  const hub = new ChannelHub(realtime, sequenceFor(storage.kind, realtime), now);
   const tickets = socketTickets(realtime, now);
   const channels = channelsService({ repo: channelsRepository(storage), users: authRepo.users, hub, now });
   const engine = engineOverride ?? createEngine(config, http.log);

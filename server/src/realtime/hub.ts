@@ -1,5 +1,6 @@
 import type { ChannelEvent, ChannelEventData, ChannelEventType } from '@draw/shared';
 import type { RealtimeRepository } from './repository';
+import type { SequenceSource } from './sequence';
 
 /** Where published events go after they are stored: the Socket.IO rooms (or nowhere, in tools). */
 export interface EventSink {
@@ -25,6 +26,7 @@ export class ChannelHub {
 
   constructor(
     private readonly repo: RealtimeRepository,
+    private readonly sequence: SequenceSource,
     private readonly now: () => number,
   ) {}
 
@@ -48,18 +50,18 @@ export class ChannelHub {
   }
 
   private async append<T extends ChannelEventType>(channelId: string, type: T, data: ChannelEventData<T>) {
-    const counter = await this.repo.seqs.findOneAndUpdate({ _id: channelId }, { $inc: { seq: 1 } }, { upsert: true });
-    const seq = counter!.seq;
+    const seq = await this.sequence.claim(channelId);
     const event = { channelId, seq, type, at: this.now(), data } as ChannelEvent;
     await this.repo.events.insertOne({ _id: `${channelId}:${seq}`, ...event });
+    this.sequence.confirm(channelId, seq);
     this.sink?.emit(event);
     const sentAt = this.now();
     for (const observer of this.observers) observer(event, sentAt);
     return event;
   }
 
-  async currentSeq(channelId: string): Promise<number> {
-    return (await this.repo.seqs.findOne({ _id: channelId }))?.seq ?? 0;
+  currentSeq(channelId: string): Promise<number> {
+    return this.sequence.current(channelId);
   }
 
   /** The events after `afterSeq`, oldest first; fewer than expected means the log was pruned. */
