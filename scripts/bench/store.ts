@@ -8,8 +8,8 @@ import { documentSchema } from '../../server/src/storage/schema';
 import type { BenchReport } from './report';
 
 /**
- * Writes to the embedded store: every progress step of a task is three of them (task, channel
- * sequence, event), so their cost bounds the live feed's. Ours: our embedded collection's
+ * Writes to the embedded store: every progress step of a task is two of them (the task and its
+ * event), so their cost bounds the live feed's. Ours: our embedded collection's
  * updateOne (schema validation, per-collection mutex, append). Baseline: NeDB's own updateAsync
  * of the same document in the same process.
  */

@@ -6,6 +6,7 @@ import { Mongoose, type Model } from 'mongoose';
 import { describeValidation, duplicateKeyError, invalidDocumentError } from './errors';
 import { keepAppendHandleOpen, type AppendHandle } from './append';
 import { acquireStoreLock } from './lock';
+import { embeddedIndexesOf } from './embedded-indexes';
 import type { BaseDoc, Collection, CollectionDef, Filter, FindOptions, Storage, Update } from './port';
 
 const COMPACTION_INTERVAL_MS = 10 * 60 * 1000;
@@ -184,13 +185,7 @@ export function openEmbeddedStorage(dataDir: string, purpose = 'server'): Storag
       const appendHandle = keepAppendHandleOpen(ds as unknown as Datastore<never>);
       const loaded = (async () => {
         await ds.loadDatabaseAsync();
-        for (const [fields, options] of def.schema.indexes()) {
-          await ds.ensureIndexAsync({
-            fieldName: Object.keys(fields),
-            unique: Boolean(options?.unique),
-            sparse: Boolean(options?.sparse),
-          });
-        }
+        for (const index of embeddedIndexesOf(def.schema.indexes())) await ds.ensureIndexAsync(index);
       })();
       loaded.catch(() => undefined);
       const model = validator.model<Record<string, unknown>>(def.name, def.schema, def.name);
