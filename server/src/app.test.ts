@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, trustProxySetting } from './config';
 import { startTestApp, type TestApp } from './testing/harness';
 import { maskUrl } from './logger';
 
@@ -28,6 +28,20 @@ describe('configuration', () => {
     } catch (error) {
       expect(String(error)).not.toContain('hunter2');
     }
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('believes only a proxy on this host by default, and takes hop counts and address lists', () => {
+    expect(trustProxySetting(loadConfig({}).TRUST_PROXY)).toEqual(['loopback']);
+    const twoHops = trustProxySetting('2') as (address: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => twoHops('10.0.0.1', hop))).toEqual([true, true, false]);
+    expect(trustProxySetting('false')).toBe(false);
+    expect(trustProxySetting('10.0.0.0/8, 192.168.1.7')).toEqual(['10.0.0.0/8', '192.168.1.7']);
+  });
+
+  it('stops the start on a value that names no address', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'nginx-box' })).toThrow(/TRUST_PROXY must be/);
   });
 });
 

@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Limits, TaskStatus } from '@draw/shared';
-import type { Config } from './config';
+import { trustProxySetting, type Config } from './config';
 import { loggerOptions } from './logger';
 import { apiNotFound, envelopePlugin, frameworkError } from './http/envelope';
 import { authenticationPlugin } from './http/auth';
@@ -183,7 +183,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    trustProxy: trustProxySetting(config.TRUST_PROXY) ?? false,
     frameworkErrors: frameworkError,
   });
   const services = composeServices(config, storage, http, now, options.engine);
@@ -198,7 +198,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await http.register(envelopePlugin);
   const webDistDir = config.WEB_DIST_DIR || defaultWebDist;
   const corsOrigins = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
-  await http.register(securityPlugin, { webDistDir, corsOrigins });
+  await http.register(securityPlugin, { webDistDir, corsOrigins, https: config.PUBLIC_URL.startsWith('https://') });
   const metrics = createMetrics();
   services.hub.observe((event, sentAt) => metrics.observeEvent(event, sentAt));
   await http.register(metricsPlugin, { metrics, token: config.METRICS_TOKEN });

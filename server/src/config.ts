@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import Value from 'typebox/value';
+import { isIP } from 'node:net';
 import { ImageEngineName } from '@draw/shared';
 
 const Enum = <const T extends readonly string[]>(values: T, defaultValue: T[number]) =>
@@ -49,6 +50,7 @@ export const ConfigSchema = Type.Object({
   WEB_DIST_DIR: Type.String({ default: '' }),
   CORS_ORIGINS: Type.String({ default: '', description: 'comma-separated origins allowed to call the API cross-site' }),
   METRICS_TOKEN: Type.String({ default: '' }),
+  TRUST_PROXY: Type.String({ default: 'loopback', description: 'which peers may set X-Forwarded-For' }),
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -107,7 +109,30 @@ function checkCrossFieldRules(config: Config): void {
     if (!/^https?:\/\/[^/]+/.test(config.WECHAT_API_BASE)) problems.push('WECHAT_API_BASE must be an http(s) URL');
     if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
+  if (trustProxySetting(config.TRUST_PROXY) === null) {
+    throw new ConfigError(`Invalid configuration:\n  - TRUST_PROXY must be true, false, a hop count, or addresses/CIDRs (loopback, 10.0.0.0/8, …) (got ${JSON.stringify(config.TRUST_PROXY)})`);
+  }
   if (config.PUBLIC_URL && !/^https?:\/\/[^/]+$/.test(config.PUBLIC_URL.replace(/\/$/, ''))) {
     throw new ConfigError(`Invalid configuration:\n  - PUBLIC_URL must be an origin like https://draw.example.com (got ${JSON.stringify(config.PUBLIC_URL)})`);
   }
+}
+
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * Fastify's trustProxy from TRUST_PROXY: `true`, `false`, a hop count, or a comma-separated list
+ * of addresses, CIDRs and named ranges. The default (`loopback`) believes X-Forwarded-For only
+ * from a proxy on this host, so a client reaching the port directly cannot pick its own address
+ * (and dodge the per-IP login limits). Null when the value is none of these.
+ */
+export function trustProxySetting(value: string): boolean | string[] | ((address: string, hop: number) => boolean) | null {
+  const text = value.trim();
+  if (text === 'true' || text === 'false') return text === 'true';
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return (_address, hop) => hop < hops;
+  }
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const valid = (entry: string) => NAMED_RANGES.has(entry) || isIP(entry.split('/')[0] ?? '') !== 0;
+  return entries.length > 0 && entries.every(valid) ? entries : null;
 }

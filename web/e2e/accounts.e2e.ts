@@ -76,6 +76,29 @@ describe('a new user signing in and settling in', () => {
     await context.close();
   });
 
+  it('lays out the desktop shell with the rail and a 240 px sidebar, in the theme the user chose', async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      const context = await newUserContext(browser, server.origin, { viewport: 'desktop', colorScheme: theme });
+      // appSetting as the app itself stores it (no expiry): the theme chosen on an earlier visit.
+      await context.addInitScript((chosen) => {
+        localStorage.setItem('appSetting', JSON.stringify({ data: { siderCollapsed: false, theme: chosen, language: 'zh-CN' }, expire: null }));
+      }, theme);
+      const page = await context.newPage();
+      await page.goto('/login');
+      await page.getByTestId('login-submit').waitFor();
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
+      await screenshot(page, `login-${theme}-desktop`);
+      await signInWithCode(page);
+      await page.getByTestId('channel-main').waitFor();
+      expect(await page.getByTestId('rail').isVisible()).toBe(true);
+      const sidebarWidth = await page.getByTestId('sidebar').evaluate((element) => element.getBoundingClientRect().width);
+      expect(sidebarWidth).toBe(240);
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
+      await screenshot(page, `shell-${theme}-desktop`);
+      await context.close();
+    }
+  });
+
   it('shows the sidebar as an overlay and hides the rail on a phone', async () => {
     for (const colorScheme of ['dark', 'light'] as const) {
       const context = await newUserContext(browser, server.origin, { viewport: 'mobile', colorScheme });

@@ -26,6 +26,37 @@ describe('security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('leave HTTPS-only headers out of a plain-HTTP deployment, so http://<host>:3000 still loads its assets', async () => {
+    const res = await app.http.inject('/draw');
+    expect(String(res.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('send them when PUBLIC_URL is https', async () => {
+    const secure = await startTestApp({ PUBLIC_URL: 'https://draw.example.com' });
+    try {
+      const res = await secure.http.inject('/api/home/company-info');
+      expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('ignore X-Forwarded-For from a client that is not our proxy, so it cannot dodge the login limit', async () => {
+    let last = await app.http.inject({ url: '/api/home/company-info' });
+    for (let i = 0; i < 30 && last.statusCode !== 429; i++) {
+      last = await app.http.inject({
+        method: 'POST',
+        url: '/api/login/login',
+        remoteAddress: '203.0.113.9',
+        headers: { 'x-forwarded-for': `198.51.100.${i}` },
+        payload: { loginType: 'Password', account: 'nobody@example.com', password: 'x' },
+      });
+    }
+    expect(last.statusCode).toBe(429);
+  });
+
   it('keep CORS closed to other origins by default', async () => {
     const res = await app.http.inject({ url: '/api/home/company-info', headers: { origin: 'https://evil.example' } });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();

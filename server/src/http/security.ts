@@ -13,6 +13,8 @@ export interface SecurityOptions {
   webDistDir: string;
   /** Origins allowed to call the API from other sites; empty = same origin only. */
   corsOrigins: string[];
+  /** True when the site is served over HTTPS (PUBLIC_URL is https://…). */
+  https: boolean;
 }
 
 /** Hashes of the inline scripts in the built index.html, so the CSP can allow exactly them. */
@@ -61,8 +63,12 @@ export const securityPlugin = fp<SecurityOptions>(async (app: FastifyInstance, o
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // Only over HTTPS: on a plain-HTTP deployment (npm start reached at http://<host>:3000)
+        // the browser would rewrite every asset to https:// and show a blank page.
+        upgradeInsecureRequests: options.https ? [] : null,
       },
     },
+    strictTransportSecurity: options.https,
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', (request, reply, done) =>

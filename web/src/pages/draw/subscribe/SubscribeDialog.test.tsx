@@ -127,7 +127,8 @@ describe('the 订阅 dialog', () => {
     fireEvent.click(screen.getByTestId('redeem-submit'));
     await waitFor(() => expect(screen.getByTestId('subscribe-balance').textContent).toBe('60'));
     expect(notify.success).toHaveBeenCalledWith('兑换成功，已到账 50 积分');
-    expect((input as HTMLInputElement).value).toBe('');
+    // The code box empties once the redeem call has settled (after the balance refresh).
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe(''));
   });
 });
 
