@@ -279,6 +279,13 @@ describe('composer: muted channel', () => {
     expect(screen.queryByTestId('composer-input')).toBeNull();
   });
 
+  it('still opens /settings for a muted member: it changes only their own settings', async () => {
+    renderComposer(channelOf({ isBan: true, isCreator: false }));
+    fireEvent.click(screen.getByTestId('composer-muted-settings'));
+    expect(await screen.findByTestId('settings-current')).toBeTruthy();
+    expect(screen.queryByTestId('composer-input')).toBeNull();
+  });
+
   it('stays open for the creator and for site admins', () => {
     const { unmount } = renderComposer(channelOf({ isBan: true, isCreator: true }));
     expect(screen.getByTestId('composer-input')).toBeTruthy();

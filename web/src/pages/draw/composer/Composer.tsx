@@ -2,13 +2,11 @@ import { Limits, type BotType, type Channel } from '@draw/shared';
 import { Loader2Icon, PlusIcon, SendHorizontalIcon } from 'lucide-react';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import { lazyWhenOpen } from '../../../components/app/lazyWhenOpen';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { useIsMobile } from '../../../hooks/useMediaQuery';
 import { notify } from '../../../lib/notify';
 import { cn } from '../../../lib/utils';
-import { userInfoStore } from '../../../stores/userInfo';
 import { postMessage, reportFailure, submitDescribe, submitImagine, submitShorten, uploadImages } from './api';
 import { AttachmentTray } from './AttachmentTray';
 import { IMAGE_ACCEPT } from './attachments';
@@ -33,6 +31,7 @@ import {
 import { DropOverlay } from './DropOverlay';
 import { InfoCard } from './InfoCard';
 import { MutedNotice } from './MutedNotice';
+import { useMutedIn } from '../muted';
 import { SettingsPanel } from './SettingsPanel';
 import { COMPOSER_MAX_IMAGES, useImageList } from './useImageList';
 
@@ -41,11 +40,6 @@ const BlendDialog = lazyWhenOpen(async () => (await import('./BlendDialog')).Ble
 
 export interface ComposerProps {
   channel: Channel;
-}
-
-/** Everything everyone may do is refused to a non-admin member of a muted channel (decisions.md "Channels"). */
-export function isMutedFor(channel: Pick<Channel, 'isBan' | 'isCreator'>, isSiteAdmin: boolean): boolean {
-  return channel.isBan && !channel.isCreator && !isSiteAdmin;
 }
 
 /**
@@ -67,7 +61,6 @@ function limitOf(text: string): { used: number; max: number } {
 
 function ChannelComposer({ channel }: ComposerProps) {
   const { t } = useTranslation();
-  const { isAdmin } = useSnapshot(userInfoStore);
   const isMobile = useIsMobile();
   const ids = useId();
   const menuId = `${ids}-commands`;
@@ -81,7 +74,7 @@ function ChannelComposer({ channel }: ComposerProps) {
     setSeenBan(channel.isBan);
     setServerMuted(false);
   }
-  const muted = isMutedFor(channel, isAdmin) || serverMuted;
+  const muted = useMutedIn(channel) || serverMuted;
 
   const [text, setText] = useState('');
   const [botType, setBotType] = useState<BotType>(() => loadBotType(channel.id));
@@ -323,7 +316,7 @@ function ChannelComposer({ channel }: ComposerProps) {
       {panel === 'info' && <InfoCard key={botType} channelId={channel.id} botType={botType} onClose={() => setPanel(null)} />}
 
       {muted ? (
-        <MutedNotice />
+        <MutedNotice onOpen={setPanel} />
       ) : (
         <div className="relative">
           {menuOpen && (

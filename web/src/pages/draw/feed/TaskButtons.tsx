@@ -19,6 +19,7 @@ import { notify } from '../../../lib/notify';
 import { fetchTask, submitAction } from './feedApi';
 import { useFeedActions } from './FeedContext';
 import { bookmarkedBy, buttonAria, buttonRows, type ViewButton } from './taskView';
+import { useMutedIn } from '../muted';
 
 type ButtonState = 'idle' | 'busy' | 'done';
 
@@ -59,7 +60,7 @@ function ButtonIcon({ view }: { view: ViewButton }) {
   }
 }
 
-function ActionButton({ task, view }: { task: Task; view: ViewButton }) {
+function ActionButton({ task, view, muted }: { task: Task; view: ViewButton; muted: boolean }) {
   const { t } = useTranslation();
   const { channel, me, expectEditor, mergeTasks } = useFeedActions();
   const [state, setState] = useState<ButtonState>('idle');
@@ -73,7 +74,7 @@ function ActionButton({ task, view }: { task: Task; view: ViewButton }) {
   const label = t(`feed.button.${aria.key}` as 'feed.button.generic', aria.params as { label: string });
 
   async function press() {
-    if (state === 'busy') return;
+    if (state === 'busy' || muted) return;
     setState('busy');
     try {
       const result = await submitAction(channel.id, task.id, view.button.customId);
@@ -106,15 +107,17 @@ function ActionButton({ task, view }: { task: Task; view: ViewButton }) {
       type="button"
       data-testid={`task-button-${view.name}`}
       aria-label={label}
-      title={label}
+      // A muted member sees why the buttons do nothing instead of a refusal toast per click.
+      title={muted ? `${label} · ${t('composer.muted.text')}` : label}
       aria-pressed={isBookmark ? bookmarked : undefined}
       aria-busy={state === 'busy' || undefined}
-      disabled={state === 'busy'}
+      disabled={state === 'busy' || muted}
       onClick={() => void press()}
       className={cn(
         discordButton,
         active ? 'bg-blurple hover:bg-[#4752c4]' : 'bg-[#6d6f78] hover:bg-[#4e5058] dark:bg-[#4e5058] dark:hover:bg-[#6d6f78]',
         state === 'busy' && 'opacity-70',
+        muted && 'opacity-50',
       )}
     >
       {state === 'busy' ? (
@@ -134,6 +137,8 @@ function ActionButton({ task, view }: { task: Task; view: ViewButton }) {
 /** The rows of buttons under a finished result, laid out like the Midjourney bot's. */
 export function TaskButtons({ task }: { task: Task }) {
   const { t } = useTranslation();
+  const { channel } = useFeedActions();
+  const muted = useMutedIn(channel);
   const rows = buttonRows(task.buttons);
   if (rows.length === 0) return null;
   return (
@@ -141,7 +146,7 @@ export function TaskButtons({ task }: { task: Task }) {
       {rows.map((row) => (
         <div key={row.map((view) => view.name).join()} className="flex flex-wrap gap-2">
           {row.map((view) => (
-            <ActionButton key={view.button.customId} task={task} view={view} />
+            <ActionButton key={view.button.customId} task={task} view={view} muted={muted} />
           ))}
         </div>
       ))}

@@ -72,6 +72,20 @@ describe('task card', () => {
     expect(screen.getByTestId('task-cancel-task-1')).toBeTruthy();
   });
 
+  it('disables the action buttons for a muted member, saying why, and sends nothing', () => {
+    renderTask(grid, actions({ channel: { ...channel, isBan: true } }));
+    const u2 = screen.getByTestId('task-button-U2') as HTMLButtonElement;
+    expect(u2.disabled).toBe(true);
+    expect(u2.title).toContain('只有管理员可以发送消息');
+    fireEvent.click(u2);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('keeps the action buttons for the creator of a muted channel', () => {
+    renderTask(grid, actions({ channel: { ...channel, isBan: true, isCreator: true } }));
+    expect((screen.getByTestId('task-button-U2') as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('tells how many jobs are ahead while the upstream queues it', () => {
     renderTask(makeTask({ status: TaskStatus.Submitted, properties: { queuePosition: 3 } }));
     expect(screen.getByText('排队中，前面还有 3 个任务')).toBeTruthy();
