@@ -61,6 +61,7 @@ import { socketTickets } from './realtime/tickets';
 import { realtimePlugin } from './realtime/plugin';
 import { createSocketServer, type SocketServer } from './realtime/socket';
 import { securityPlugin } from './http/security';
+import { documentRoute } from './http/openapi';
 import { shareRoomsThroughMongo } from './realtime/cluster';
 import { createMetrics, metricsPlugin } from './observability/metrics';
 
@@ -193,6 +194,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       info: { title: 'Drawspace API', version: '1.0.0', description: 'Every answer is the envelope { code, message, data, success }.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
+    transform: documentRoute,
   });
   await http.register(swaggerUi, { routePrefix: '/docs' });
   await http.register(envelopePlugin);
