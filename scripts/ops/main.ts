@@ -34,6 +34,15 @@ server holds the data folder (exit code 1).
 Reads DATA_DIR / MONGODB_URI like the server. Reading never needs the server stopped.
 `;
 
+const REPLAY_HELP = `Usage: npm run ops -- replay [--channel ID] [--json]
+
+Reads the event log (every channel, or one with --channel), runs each task's events through the
+task machine, rebuilds tasks and messages, and compares them with the stored state. Prints a
+summary (events read, tasks and messages rebuilt, illegal transitions, differences, time) and
+each problem found; --json prints the whole report. Exit code 0 when all is consistent, 1 when
+anything is wrong. Safe while the server runs: it reads the files without taking the store.
+`;
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === '-h' || command === 'help') {
@@ -43,7 +52,11 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   switch (command) {
     case 'replay': {
-      const { values } = parseArgs({ args: rest, options: { channel: { type: 'string' }, json: { type: 'boolean' } } });
+      const { values } = parseArgs({ args: rest, options: { channel: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+      if (values.help) {
+        console.log(REPLAY_HELP);
+        return 0;
+      }
       const source = await openReadSource(config);
       try {
         const report = await replayFromSource(source, values.channel);

@@ -4,6 +4,7 @@ import type { Task } from '@draw/shared';
 import { startTestApp, type TestApp } from '../../server/src/testing/harness';
 import { replayFromSource } from './replay';
 import { openReadSource } from './source';
+import { CLI_TIMEOUT, runCli } from './testing';
 
 let app: TestApp;
 let channelId: string;
@@ -39,7 +40,20 @@ describe('replay', () => {
     expect(report.eventsRead).toBeGreaterThan(10);
   });
 
-  it('reports an injected illegal transition and the difference it causes', async () => {
+  it('runs as `npm run ops -- replay`: prints the summary and exits 0 on a consistent log', async () => {
+    const run = await runCli(['replay'], app.dataDir);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/channels replayed: +1/);
+    expect(run.stdout).toMatch(/tasks rebuilt: +2/);
+    expect(run.stdout).toMatch(/illegal transitions: +0/);
+    expect(run.stdout).toMatch(/events\/s/);
+    const help = await runCli(['replay', '--help'], app.dataDir);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('--channel ID');
+  }, CLI_TIMEOUT);
+
+  it('reports an injected illegal transition, keeps the task as stored, and exits 1', async () => {
     const file = `${app.dataDir}/db/events.db`;
     const lines = fs.readFileSync(file, 'utf8').trim().split('\n');
     const last = lines.map((l) => JSON.parse(l)).filter((e) => e.channelId === channelId).sort((a, b) => b.seq - a.seq)[0];
@@ -48,7 +62,13 @@ describe('replay', () => {
     const report = await replayFromSource(await openReadSource(app.config), channelId);
     expect(report.illegalTransitions).toBe(1);
     expect(report.problems[0]).toMatchObject({ kind: 'illegal-transition', detail: expect.stringContaining('SUCCESS 100% → IN_PROGRESS 10%') });
-  });
+    // The machine refuses the step backwards, so the rebuilt task still equals the stored one.
+    expect(report.differences).toBe(0);
+    const run = await runCli(['replay', '--channel', channelId], app.dataDir);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/illegal transitions: +1/);
+    expect(run.stdout).toContain(`illegal-transition in ${channelId}`);
+  }, CLI_TIMEOUT);
 });
 
 async function firstSuccess(): Promise<Task> {
