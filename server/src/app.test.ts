@@ -50,6 +50,13 @@ describe('logs', () => {
     expect(maskUrl('/api/open/notify/task-1/s3cr3t?x=1')).toBe('/api/open/notify/task-1/[redacted]?x=1');
     expect(maskUrl('/x?token=abc&y=2')).toBe('/x?token=[redacted]&y=2');
   });
+
+  it('mask phone numbers asked a code for, and invite codes', () => {
+    expect(maskUrl('/api/login/send-login-code?phone=13800138000')).toBe('/api/login/send-login-code?phone=[redacted]');
+    expect(maskUrl('/api/login/send-login-code?lang=en&phone=%2B8613800138000')).toBe('/api/login/send-login-code?lang=en&phone=[redacted]');
+    expect(maskUrl('/api/draw/join-channel/Ab3_x-9Kq2')).toBe('/api/draw/join-channel/[redacted]');
+    expect(maskUrl('/api/login/channel/Ab3_x-9Kq2?x=1')).toBe('/api/login/channel/[redacted]?x=1');
+  });
 });
 
 describe('http skeleton', () => {

@@ -15,13 +15,16 @@ export const REDACTED_PATHS = [
   'MONGODB_URI',
 ];
 
-/** Hook URLs carry a per-task token in their path; log them without it. */
+/**
+ * Some URLs carry a secret (hook tokens, redeem and invite codes: whoever holds one can use it) or
+ * a phone number; log them without it.
+ */
 export function maskUrl(url: string): string {
   return url
     .replace(/(\/api\/open\/notify\/[^/?]+\/)[^/?]+/, '$1[redacted]')
     .replace(/(\/(?:api\/open\/sandbox|pay\/sandbox)\/[^/?]+\/)[^/?]+/, '$1[redacted]')
-    .replace(/(\/api\/home\/redeem\/)[^/?]+/, '$1[redacted]')
-    .replace(/([?&](?:token|ticket|code|url)=)[^&]+/g, '$1[redacted]');
+    .replace(/(\/api\/(?:home\/redeem|draw\/join-channel|login\/channel)\/)[^/?]+/, '$1[redacted]')
+    .replace(/([?&](?:token|ticket|code|url|phone)=)[^&]+/g, '$1[redacted]');
 }
 
 export function loggerOptions(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>): FastifyServerOptions['logger'] {

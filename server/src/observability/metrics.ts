@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
@@ -69,6 +70,13 @@ export function createMetrics() {
 }
 export type Metrics = ReturnType<typeof createMetrics>;
 
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Compares digests (always 32 bytes) in constant time: the answer time says nothing about the token. */
+function sameSecret(given: string, expected: string): boolean {
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
 /** Times every request and serves /metrics (behind METRICS_TOKEN when one is configured). */
 export const metricsPlugin = fp<{ metrics: Metrics; token: string }>(async (app: FastifyInstance, { metrics, token }) => {
   app.addHook('onResponse', async (request, reply) => {
@@ -76,7 +84,9 @@ export const metricsPlugin = fp<{ metrics: Metrics; token: string }>(async (app:
     metrics.httpDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (token && bearerToken(request.headers.authorization) !== token) return reply.status(401).type('text/plain').send('Unauthorized');
+    if (token && !sameSecret(bearerToken(request.headers.authorization) ?? '', token)) {
+      return reply.status(401).type('text/plain').send('Unauthorized');
+    }
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 });

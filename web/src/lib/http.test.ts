@@ -94,16 +94,19 @@ describe('envelope answers', () => {
     await expect(http.get('/api/draw/channels')).resolves.toEqual([{ id: 'c1' }]);
   });
 
-  it('applies the envelope rules whatever the HTTP status', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(ok({ fine: true }), 202));
-    await expect(http.get('/x')).resolves.toEqual({ fine: true });
+  it('applies the envelope rules to HTTP 200 answers', async () => {
     fetchMock.mockResolvedValue(jsonResponse(fail(409, 'Taken', 'conflict'), 200));
-    await expect(http.get('/x')).rejects.toMatchObject({ message: 'Taken', reason: 'conflict' });
+    await expect(http.get('/x')).rejects.toMatchObject({ message: 'Taken', reason: 'conflict', status: 200 });
   });
 
-  it.each([401, 403])('code %i removes the token, goes to /login with a redirect, and throws', async (code) => {
+  it.each([
+    [401, 200],
+    [403, 200],
+    [401, 401],
+    [403, 403],
+  ])('code %i (HTTP %i) removes the token, goes to /login with a redirect, and throws', async (code, status) => {
     setToken('tok', Date.now() + 60_000);
-    fetchMock.mockResolvedValue(jsonResponse(fail(code, 'Sign in again', code === 401 ? 'unauthorized' : 'forbidden'), code));
+    fetchMock.mockResolvedValue(jsonResponse(fail(code, 'Sign in again', code === 401 ? 'unauthorized' : 'forbidden'), status));
     const error = await http.get('/api/draw/channels').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(HttpError);
     expect(localStorage.getItem(StorageKeys.auth)).toBeNull();
@@ -118,30 +121,60 @@ describe('envelope answers', () => {
     expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
   });
 
-  it.each([404, 500])('code %i returns the raw body with no toast', async (code) => {
+  it.each([404, 500])('code %i at HTTP 200 returns the raw body with no toast', async (code) => {
     const body = fail(code, 'Not here', code === 404 ? 'not_found' : 'internal');
-    fetchMock.mockResolvedValue(jsonResponse(body, code));
+    fetchMock.mockResolvedValue(jsonResponse(body, 200));
     await expect(http.get('/api/draw/channel/x')).resolves.toEqual(body);
     expect(notify.error).not.toHaveBeenCalled();
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it('shows the message as an error toast and throws it with the reason', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(fail(400, '频道名称不能为空', 'bad_request'), 400));
+  it.each([200, 400])('shows the message as an error toast and throws it with the reason (HTTP %i)', async (status) => {
+    fetchMock.mockResolvedValue(jsonResponse(fail(400, '频道名称不能为空', 'bad_request'), status));
     const error = (await http.post('/api/draw/channel', {}).catch((caught: unknown) => caught)) as HttpError;
     expect(error).toBeInstanceOf(HttpError);
     expect(error.message).toBe('频道名称不能为空');
     expect(error.reason).toBe('bad_request');
     expect(error.code).toBe(400);
+    expect(error.status).toBe(status);
     expect(notify.error).toHaveBeenCalledWith('频道名称不能为空');
   });
 
-  it("throws 'Unknown error occurred' when there is no message", async () => {
-    fetchMock.mockResolvedValue(jsonResponse(fail(429, '', 'rate_limited'), 429));
+  it("throws 'Unknown error occurred' without a toast when an HTTP 200 failure has no message", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(fail(429, '', 'rate_limited'), 200));
     const error = (await http.get('/x').catch((caught: unknown) => caught)) as HttpError;
     expect(error.message).toBe(UNKNOWN_ERROR_MESSAGE);
     expect(error.reason).toBe('rate_limited');
     expect(notify.error).not.toHaveBeenCalled();
+  });
+});
+
+describe('answers with a status other than 200', () => {
+  it.each([404, 500])('never return the body of a code %i envelope: they throw with the status and show its message', async (code) => {
+    const body = fail(code, '该手机号未注册', code === 404 ? 'not_found' : 'internal');
+    fetchMock.mockResolvedValue(jsonResponse(body, code));
+    const error = (await http.post('/api/login/forget-reset-pwd', {}).catch((caught: unknown) => caught)) as HttpError;
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error.status).toBe(code);
+    expect(error.code).toBe(code);
+    expect(error.message).toBe('该手机号未注册');
+    expect(notify.error).toHaveBeenCalledWith('该手机号未注册');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('show 请求失败，请稍后重试 when the envelope has no message', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(fail(429, '', 'rate_limited'), 429));
+    const error = (await http.get('/x').catch((caught: unknown) => caught)) as HttpError;
+    expect(error).toMatchObject({ status: 429, reason: 'rate_limited', message: REQUEST_FAILED });
+    expect(notify.error).toHaveBeenCalledWith(REQUEST_FAILED);
+  });
+
+  it('throw even when the envelope says success', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(ok({ fine: true }), 202));
+    const error = (await http.get('/x').catch((caught: unknown) => caught)) as HttpError;
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error.status).toBe(202);
+    expect(notify.error).toHaveBeenCalledWith(REQUEST_FAILED);
   });
 });
 

@@ -82,27 +82,47 @@ function requestFailed(status: number, cause?: unknown): HttpError {
  */
 export const refusalActions: Partial<Record<ErrorReason, () => ToastAction>> = {};
 
-/** Applies the envelope rules of spec §8, whatever the HTTP status. */
-function handleEnvelope<T>(envelope: Envelope<unknown>, status: number): T {
+/** The server's refusal as an error toast, with the way out registered for its reason if any. */
+function showRefusal(message: string, reason: ErrorReason | null): void {
+  const action = reason ? refusalActions[reason]?.() : undefined;
+  if (action) notify.error(message, action);
+  else notify.error(message);
+}
+
+/** Applies the envelope rules of spec §8 to an HTTP 200 answer. */
+function handleEnvelope<T>(envelope: Envelope<unknown>): T {
   if (envelope.success) return envelope.data as T;
   const reason = envelope.reason ?? null;
   if (envelope.code === 401 || envelope.code === 403) {
     signOutAndRedirect();
-    throw new HttpError(envelope.message || UNKNOWN_ERROR_MESSAGE, { status, code: envelope.code, reason });
+    throw new HttpError(envelope.message || UNKNOWN_ERROR_MESSAGE, { status: 200, code: envelope.code, reason });
   }
   if (envelope.code === 404 || envelope.code === 500) return envelope as T;
   if (envelope.message) {
-    const action = reason ? refusalActions[reason]?.() : undefined;
-    if (action) notify.error(envelope.message, action);
-    else notify.error(envelope.message);
-    throw new HttpError(envelope.message, { status, code: envelope.code, reason });
+    showRefusal(envelope.message, reason);
+    throw new HttpError(envelope.message, { status: 200, code: envelope.code, reason });
   }
-  throw new HttpError(UNKNOWN_ERROR_MESSAGE, { status, code: envelope.code, reason });
+  throw new HttpError(UNKNOWN_ERROR_MESSAGE, { status: 200, code: envelope.code, reason });
+}
+
+/**
+ * Any status but 200 is a failure, whatever the body (spec §8): the server answers its refusals
+ * with their own status and an envelope, and returning that envelope as data would let callers
+ * take a refusal for a success. The envelope's message is shown when there is one.
+ */
+function failedStatus(status: number, payload: unknown): HttpError {
+  if (status === 401 || status === 403) signOutAndRedirect();
+  const refusal = isEnvelope(payload) && !payload.success ? payload : null;
+  if (!refusal) return requestFailed(status);
+  const reason = refusal.reason ?? null;
+  const message = refusal.message || i18n.t('http.requestFailed');
+  showRefusal(message, reason);
+  return new HttpError(message, { status, code: refusal.code, reason });
 }
 
 /**
  * Calls the API and returns the envelope's `data`. Failures follow spec §8: see CONTEXT.md.
- * Note: an envelope with code 404 or 500 is returned as is (the raw body), not thrown.
+ * Note: an HTTP 200 envelope with code 404 or 500 is returned as is (the raw body), not thrown.
  */
 export async function request<T>(method: Method, url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   let response: Response;
@@ -119,13 +139,8 @@ export async function request<T>(method: Method, url: string, body?: unknown, op
   }
 
   const payload = await readBody(response);
-  if (isEnvelope(payload)) return handleEnvelope<T>(payload, response.status);
-
-  if (response.status === 401 || response.status === 403) {
-    signOutAndRedirect();
-    throw requestFailed(response.status);
-  }
-  if (!response.ok) throw requestFailed(response.status);
+  if (response.status !== 200) throw failedStatus(response.status, payload);
+  if (isEnvelope(payload)) return handleEnvelope<T>(payload);
   return payload as T;
 }
 

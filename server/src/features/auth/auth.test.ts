@@ -1,5 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as argon2 from '@node-rs/argon2';
+import { verify } from '@node-rs/argon2';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { nextPhone, startTestApp, type TestApp } from '../../testing/harness';
+
+// The real argon2, watched: the tests count how many password checks a login costs.
+vi.mock('@node-rs/argon2', async (importOriginal) => {
+  const actual = await importOriginal<typeof argon2>();
+  return { ...actual, verify: vi.fn(actual.verify) };
+});
 
 /** A clock the tests move by hand. */
 const clock = { offset: 0, now: () => Date.now() + clock.offset };
@@ -44,6 +52,26 @@ describe('phone code login', () => {
     for (let i = 0; i < 4; i++) await login({ loginType: 'Captcha', account: phone, code: wrong });
     const locked = await login({ loginType: 'Captcha', account: phone, code });
     expect(locked.json()).toMatchObject({ success: false, reason: 'rate_limited', message: 'Too many wrong codes. Ask for a new one.' });
+  });
+
+  it.each(['login', 'reset'] as const)('limits wrong codes per phone across new codes (%s)', async (flow) => {
+    const phone = nextPhone();
+    if (flow === 'reset') await app.signIn(phone);
+    const attempt = (code: string) =>
+      flow === 'login'
+        ? login({ loginType: 'Captcha', account: phone, code })
+        : app.http.inject({ method: 'POST', url: '/api/login/forget-reset-pwd', payload: { phone, code, password: 'correct horse 1' }, remoteAddress: freshIp(), headers: en });
+    for (let round = 0; round < 2; round++) {
+      clock.offset += 61_000;
+      const code = (await sendCode(phone)).json().data.devCode as string;
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 5; i++) expect((await attempt(wrong)).json().message).toBe('The verification code is wrong');
+    }
+    clock.offset += 61_000;
+    const right = (await sendCode(phone)).json().data.devCode as string;
+    const refused = await attempt(right);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ success: false, reason: 'rate_limited', message: expect.stringMatching(/^Too many attempts\. Try again in \d+ s\.$/) });
   });
 
   it('refuses an expired code', async () => {
@@ -100,6 +128,47 @@ describe('password login and reset', () => {
     const blocked = await login({ loginType: 'Password', account: phone, password: 'wrong password' });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/Too many attempts\. Try again in \d+ s\./);
+  });
+
+  it('counts wrong passwords against the account however its phone number is spelled', async () => {
+    const phone = nextPhone();
+    await app.signIn(phone);
+    const [a, b, c] = [phone.slice(0, 3), phone.slice(3, 7), phone.slice(7)];
+    for (const spelling of [`${a} ${b}${c}`, `${a}${b} ${c}`, `${a}-${b}-${c}`, `${a} ${b} ${c}`, `${a}-${b}${c}`]) {
+      expect((await login({ loginType: 'Password', account: spelling, password: 'wrong password' })).statusCode).toBe(400);
+    }
+    const blocked = await login({ loginType: 'Password', account: phone, password: 'wrong password' });
+    expect(blocked.statusCode).toBe(429);
+  });
+
+  it('lets no more than the limit of concurrent wrong passwords be checked', async () => {
+    const email = `racer-${nextPhone()}@example.com`;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => login({ loginType: 'Password', account: email, password: 'wrong password' })),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(25);
+  });
+
+  describe('answer time', () => {
+    beforeEach(() => {
+      vi.mocked(verify).mockClear();
+    });
+
+    it('checks a password of an unknown account as long as a real one', async () => {
+      const res = await login({ loginType: 'Password', account: `nobody-${nextPhone()}@example.com`, password: 'some password' });
+      expect(res.json().message).toBe('Wrong account or password');
+      expect(verify).toHaveBeenCalledWith(expect.stringMatching(/^\$argon2id\$/), 'some password');
+    });
+
+    it('checks a password of an account that has none as long as a real one', async () => {
+      const phone = nextPhone();
+      await app.signIn(phone);
+      const res = await login({ loginType: 'Password', account: phone, password: 'some password' });
+      expect(res.json().message).toBe('Wrong account or password');
+      expect(verify).toHaveBeenCalledWith(expect.stringMatching(/^\$argon2id\$/), 'some password');
+    });
   });
 
   it('ends every session when the password is reset', async () => {

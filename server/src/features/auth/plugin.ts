@@ -66,7 +66,7 @@ export const authPlugin: FastifyPluginAsync<{ auth: AuthService }> = async (app,
 
   app.post('/api/login/forget-reset-pwd', { schema: { tags: ['login'], body: ResetBody } }, async (request) => {
     const { phone, code, password } = request.body as ResetPasswordRequest;
-    await auth.resetPassword(phone, code, password);
+    await auth.resetPassword(phone, code, password, request.ip);
     return ok(null);
   });
 

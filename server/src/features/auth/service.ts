@@ -25,6 +25,8 @@ export const AuthRules = {
   codesPerIp: { limit: 10, windowMs: 3600_000 },
   failuresPerAccount: { limit: 5, windowMs: 15 * 60_000 },
   failuresPerIp: { limit: 30, windowMs: 15 * 60_000 },
+  /** Across codes: asking for a new code every minute must not buy five more guesses each time. */
+  codeFailuresPerPhone: { limit: 10, windowMs: 3600_000 },
 } satisfies Record<string, ThrottleRule>;
 
 const PHONE = /^(?:1[3-9]\d{9}|\+\d{7,15})$/;
@@ -61,6 +63,17 @@ export function normalisePhone(raw: string): string {
   return phone;
 }
 
+/** A sign-in account as stored: a lower-case email or a normalised phone, never both. */
+type Account = { email: string; phone?: undefined } | { phone: string; email?: undefined };
+
+/** One spelling per account, so lookups and per-account limits agree on who is meant. */
+export function normaliseAccount(raw: string): Account {
+  const trimmed = raw.trim();
+  if (EMAIL.test(trimmed)) return { email: trimmed.toLowerCase() };
+  if (PHONE.test(trimmed.replace(/[\s-]/g, ''))) return { phone: normalisePhone(trimmed) };
+  throw fail(ErrorReason.BadRequest, 'auth.badAccount');
+}
+
 export interface AuthServiceDeps {
   repo: AuthRepository;
   sms: SmsSender;
@@ -81,8 +94,18 @@ export function authService({ repo, sms, throttle, now, onSendFailure = () => un
     return { token, expiresAt, user: toUserInfo(user) };
   }
 
-  /** Checks a phone code once: wrong codes count against it, a used or expired one never works. */
+  /**
+   * Checks a phone code once: wrong codes count against it and against the phone (a count a new
+   * code does not reset), a used or expired one never works.
+   */
   async function consumeCode(phone: string, code: string): Promise<void> {
+    const phoneKey = `code-fail:phone:${phone}`;
+    await throttle.take(phoneKey, AuthRules.codeFailuresPerPhone);
+    await checkCode(phone, code);
+    await throttle.clear(phoneKey);
+  }
+
+  async function checkCode(phone: string, code: string): Promise<void> {
     const doc = await repo.codes.findOne({ _id: phone });
     if (!doc) throw fail(ErrorReason.BadRequest, 'auth.codeWrong');
     if (doc.usedAt) throw fail(ErrorReason.BadRequest, 'auth.codeUsed');
@@ -96,12 +119,8 @@ export function authService({ repo, sms, throttle, now, onSendFailure = () => un
     if (!claimed) throw fail(ErrorReason.BadRequest, 'auth.codeUsed');
   }
 
-  async function findByAccount(account: string): Promise<UserDoc | null> {
-    const trimmed = account.trim();
-    if (EMAIL.test(trimmed)) return repo.users.findOne({ email: trimmed.toLowerCase() });
-    if (PHONE.test(trimmed.replace(/[\s-]/g, ''))) return repo.users.findOne({ phone: normalisePhone(trimmed) });
-    throw fail(ErrorReason.BadRequest, 'auth.badAccount');
-  }
+  const findByAccount = (account: Account) =>
+    account.email ? repo.users.findOne({ email: account.email }) : repo.users.findOne({ phone: account.phone });
 
   async function createPhoneUser(phone: string): Promise<UserDoc> {
     const user: UserDoc = {
@@ -126,30 +145,28 @@ export function authService({ repo, sms, throttle, now, onSendFailure = () => un
     }
   }
 
-  async function passwordLogin(account: string, password: string, ip: string): Promise<LoginAnswer> {
-    const accountKey = `login-fail:acct:${account.trim().toLowerCase()}`;
+  /** Counts the attempt against the account and the IP before the password is even looked at. */
+  async function passwordLogin(rawAccount: string, password: string, ip: string): Promise<LoginAnswer> {
+    const account = normaliseAccount(rawAccount);
+    const accountKey = `login-fail:acct:${account.email ?? account.phone}`;
     const ipKey = `login-fail:ip:${ip}`;
-    await throttle.check(accountKey, AuthRules.failuresPerAccount);
-    await throttle.check(ipKey, AuthRules.failuresPerIp);
+    await throttle.take(accountKey, AuthRules.failuresPerAccount);
+    await throttle.take(ipKey, AuthRules.failuresPerIp);
     const user = await findByAccount(account);
-    if (!user || !(await verifyPassword(user.passwordHash, password))) {
-      await throttle.hit(accountKey, AuthRules.failuresPerAccount);
-      await throttle.hit(ipKey, AuthRules.failuresPerIp);
-      throw fail(ErrorReason.BadRequest, 'auth.wrongPassword');
-    }
+    // Unknown accounts are checked too (against a dummy hash): same work, same answer time.
+    const verified = await verifyPassword(user?.passwordHash, password);
+    if (!user || !verified) throw fail(ErrorReason.BadRequest, 'auth.wrongPassword');
     await throttle.clear(accountKey);
+    await throttle.release(ipKey);
     return issueSession(user);
   }
 
   async function codeLogin(rawPhone: string, code: string, ip: string): Promise<LoginAnswer> {
     const phone = normalisePhone(rawPhone);
-    await throttle.check(`login-fail:ip:${ip}`, AuthRules.failuresPerIp);
-    try {
-      await consumeCode(phone, code);
-    } catch (error) {
-      await throttle.hit(`login-fail:ip:${ip}`, AuthRules.failuresPerIp);
-      throw error;
-    }
+    const ipKey = `login-fail:ip:${ip}`;
+    await throttle.take(ipKey, AuthRules.failuresPerIp);
+    await consumeCode(phone, code);
+    await throttle.release(ipKey);
     const user = (await repo.users.findOne({ phone })) ?? (await createPhoneUser(phone));
     return issueSession(user);
   }
@@ -171,8 +188,7 @@ export function authService({ repo, sms, throttle, now, onSendFailure = () => un
       if (resendAt > now()) {
         throw fail(ErrorReason.RateLimited, 'auth.codeTooSoon', { seconds: Math.ceil((resendAt - now()) / 1000) });
       }
-      await throttle.check(`sms:ip:${ip}`, AuthRules.codesPerIp);
-      await throttle.hit(`sms:ip:${ip}`, AuthRules.codesPerIp);
+      await throttle.take(`sms:ip:${ip}`, AuthRules.codesPerIp);
       const code = String(randomInt(0, 1_000_000)).padStart(Limits.smsCodeLength, '0');
       const sentAt = now();
       await repo.codes.findOneAndUpdate(
@@ -194,9 +210,12 @@ export function authService({ repo, sms, throttle, now, onSendFailure = () => un
       return { resendAfter: Limits.smsCodeResendSeconds, ...(sms.revealsCodes ? { devCode: code } : {}) };
     },
 
-    async resetPassword(rawPhone: string, code: string, password: string): Promise<void> {
+    async resetPassword(rawPhone: string, code: string, password: string, ip: string): Promise<void> {
       const phone = normalisePhone(rawPhone);
+      const ipKey = `login-fail:ip:${ip}`;
+      await throttle.take(ipKey, AuthRules.failuresPerIp);
       await consumeCode(phone, code);
+      await throttle.release(ipKey);
       const user = await repo.users.findOne({ phone });
       if (!user) throw fail(ErrorReason.NotFound, 'auth.noSuchAccount');
       await repo.users.updateOne({ _id: user._id }, { $set: { passwordHash: await hashPassword(password) } });

@@ -1,40 +1,54 @@
 import { ErrorReason } from '@draw/shared';
 import { AppError } from '../../errors';
-import type { AuthRepository } from './repository';
+import type { AuthRepository, CounterDoc } from './repository';
 
 export interface ThrottleRule {
   limit: number;
   windowMs: number;
 }
 
+const OPEN_WINDOW_TRIES = 3;
+
+const isDuplicateKey = (error: unknown) => error instanceof AppError && error.key === 'error.duplicate';
+
 /**
- * Fixed-window counters in the store, so every server process sees the same counts. `hit` counts
- * one attempt; `check` refuses once the window is full, telling the user how long to wait.
+ * Fixed-window counters in the store, so every server process sees the same counts. An attempt is
+ * counted before it is judged (`take`), in one atomic update: concurrent attempts cannot all slip
+ * in under the limit the way a read-then-write would let them.
  */
 export function throttle(counters: AuthRepository['counters'], now: () => number) {
-  async function current(key: string) {
-    const doc = await counters.findOne({ _id: key });
-    return doc && doc.windowEndsAt > now() ? doc : null;
+  async function increment(key: string, rule: ThrottleRule): Promise<CounterDoc> {
+    for (let tries = 1; ; tries++) {
+      const live = await counters.findOneAndUpdate({ _id: key, windowEndsAt: { $gt: now() } }, { $inc: { count: 1 } });
+      if (live) return live;
+      try {
+        // No window yet, or an expired one: this attempt opens a new one.
+        const opened = await counters.findOneAndUpdate(
+          { _id: key, windowEndsAt: { $lte: now() } },
+          { $set: { count: 1, windowEndsAt: now() + rule.windowMs } },
+          { upsert: true },
+        );
+        if (opened) return opened;
+      } catch (error) {
+        // A concurrent attempt opened the window first: count this one in it.
+        if (!isDuplicateKey(error) || tries >= OPEN_WINDOW_TRIES) throw error;
+      }
+    }
   }
+
   return {
-    async check(key: string, rule: ThrottleRule): Promise<void> {
-      const doc = await current(key);
-      if (doc && doc.count >= rule.limit) {
+    /** Counts one attempt; refuses it, telling the user how long to wait, once the window is full. */
+    async take(key: string, rule: ThrottleRule): Promise<void> {
+      const doc = await increment(key, rule);
+      if (doc.count > rule.limit) {
         throw new AppError(ErrorReason.RateLimited, 'error.rateLimited', {
           seconds: Math.max(1, Math.ceil((doc.windowEndsAt - now()) / 1000)),
         });
       }
     },
-    async hit(key: string, rule: ThrottleRule): Promise<void> {
-      const doc = await current(key);
-      if (doc) await counters.updateOne({ _id: key }, { $inc: { count: 1 } });
-      else {
-        await counters.findOneAndUpdate(
-          { _id: key },
-          { $set: { count: 1, windowEndsAt: now() + rule.windowMs } },
-          { upsert: true },
-        );
-      }
+    /** Gives back an attempt that turned out not to count (a success under a shared limit). */
+    async release(key: string): Promise<void> {
+      await counters.updateOne({ _id: key, count: { $gt: 0 } }, { $inc: { count: -1 } });
     },
     async clear(key: string): Promise<void> {
       await counters.deleteOne({ _id: key });

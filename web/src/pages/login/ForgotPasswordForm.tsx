@@ -1,10 +1,10 @@
-import type { ResetPasswordRequest } from '@draw/shared';
+import { isEnvelope, type ResetPasswordRequest } from '@draw/shared';
 import { ArrowLeftIcon, Loader2Icon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/app/TextField';
 import { Button } from '../../components/ui/button';
-import { http } from '../../lib/http';
+import { http, HttpError } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { CodeFields } from './CodeFields';
 import { usePhoneCode } from './usePhoneCode';
@@ -23,10 +23,15 @@ export function ForgotPasswordForm({ onDone }: ForgotPasswordFormProps) {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [submitting, setSubmitting] = useState(false);
+  // The server's refusal (unknown phone, wrong code, too many attempts) stays in view, not only in a toast.
+  const [serverError, setServerError] = useState<string | null>(null);
   const phoneCode = usePhoneCode(setErrors);
   const { phone, code } = phoneCode;
 
-  const clearError = (field: keyof Errors) => setErrors((current) => ({ ...current, [field]: null }));
+  const clearError = (field: keyof Errors) => {
+    setServerError(null);
+    setErrors((current) => ({ ...current, [field]: null }));
+  };
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -35,12 +40,21 @@ export function ForgotPasswordForm({ onDone }: ForgotPasswordFormProps) {
     if (Object.values(found).some(Boolean)) return;
     const body: ResetPasswordRequest = { phone: phone.trim(), code: code.trim(), password };
     setSubmitting(true);
+    setServerError(null);
     try {
-      await http.post<null>('/api/login/forget-reset-pwd', body);
+      const answer = await http.post<unknown>('/api/login/forget-reset-pwd', body);
+      // An envelope here is a failure handed back as the raw body (code 404/500), not a success.
+      if (isEnvelope(answer)) {
+        const message = answer.message || t('http.requestFailed');
+        notify.error(message);
+        setServerError(message);
+        return;
+      }
       notify.success(t('login.resetSuccess'));
       onDone(phone.trim());
-    } catch {
-      // The HTTP client has already shown the server's message.
+    } catch (error) {
+      // The HTTP client has already shown it as a toast.
+      setServerError(error instanceof HttpError ? error.message : t('http.requestFailed'));
     } finally {
       setSubmitting(false);
     }
@@ -66,6 +80,11 @@ export function ForgotPasswordForm({ onDone }: ForgotPasswordFormProps) {
           clearError('password');
         }}
       />
+      {serverError && (
+        <p role="alert" data-testid="forgot-server-error" className="text-sm font-medium text-destructive dark:text-[#fa777c]">
+          {serverError}
+        </p>
+      )}
       <Button type="submit" size="lg" className="w-full" disabled={submitting} data-testid="forgot-submit">
         {submitting && <Loader2Icon className="animate-spin" aria-hidden />}
         {t('login.resetSubmit')}

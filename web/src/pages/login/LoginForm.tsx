@@ -1,4 +1,4 @@
-import { LoginType, type LoginAnswer, type LoginRequest } from '@draw/shared';
+import { isEnvelope, LoginType, type LoginAnswer, type LoginRequest } from '@draw/shared';
 import { KeyRoundIcon, Loader2Icon, SmartphoneIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { completeLogin } from '../../lib/account';
-import { http } from '../../lib/http';
+import { http, HttpError } from '../../lib/http';
 import { safeRedirect } from '../../lib/navigation';
 import { notify } from '../../lib/notify';
 import { AgreementField } from './AgreementField';
@@ -39,10 +39,15 @@ export function LoginForm({ initialAccount = '', onForgotPassword }: LoginFormPr
   const [showAgreeError, setShowAgreeError] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [submitting, setSubmitting] = useState(false);
+  // The server's refusal (wrong password or code, too many attempts) stays in view, not only in a toast.
+  const [serverError, setServerError] = useState<string | null>(null);
   const phoneCode = usePhoneCode(setErrors);
   const { phone, code } = phoneCode;
 
-  const clearError = (field: keyof Errors) => setErrors((current) => ({ ...current, [field]: null }));
+  const clearError = (field: keyof Errors) => {
+    setServerError(null);
+    setErrors((current) => ({ ...current, [field]: null }));
+  };
 
   function validate(): Errors {
     if (method === LoginType.Password) return { account: validateAccount(account), password: validateLoginPassword(password) };
@@ -61,17 +66,21 @@ export function LoginForm({ initialAccount = '', onForgotPassword }: LoginFormPr
         ? { loginType: LoginType.Password, account: account.trim(), password }
         : { loginType: LoginType.Captcha, account: phone.trim(), code: code.trim() };
     setSubmitting(true);
+    setServerError(null);
     try {
-      const answer = await http.post<LoginAnswer>('/api/login/login', body);
+      const answer = await http.post<unknown>('/api/login/login', body);
       if (!isLoginAnswer(answer)) {
-        notify.error(t('http.requestFailed'));
+        const message = isEnvelope(answer) && answer.message ? answer.message : t('http.requestFailed');
+        notify.error(message);
+        setServerError(message);
         return;
       }
       completeLogin(answer);
       notify.success(t('login.success'));
       navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
-    } catch {
-      // The HTTP client has already shown the server's message.
+    } catch (error) {
+      // The HTTP client has already shown it as a toast.
+      setServerError(error instanceof HttpError ? error.message : t('http.requestFailed'));
     } finally {
       setSubmitting(false);
     }
@@ -79,7 +88,14 @@ export function LoginForm({ initialAccount = '', onForgotPassword }: LoginFormPr
 
   return (
     <form className="flex flex-col gap-5" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('login.formLabel')}>
-      <Tabs value={method} onValueChange={(value) => setMethod(value as LoginType)} className="flex flex-col gap-5">
+      <Tabs
+        value={method}
+        onValueChange={(value) => {
+          setMethod(value as LoginType);
+          setServerError(null);
+        }}
+        className="flex flex-col gap-5"
+      >
         <TabsList className="w-full">
           <TabsTrigger value={LoginType.Password} data-testid="login-tab-password">
             <KeyRoundIcon className="size-4" aria-hidden />
@@ -115,6 +131,11 @@ export function LoginForm({ initialAccount = '', onForgotPassword }: LoginFormPr
         </TabsContent>
       </Tabs>
 
+      {serverError && (
+        <p role="alert" data-testid="login-server-error" className="text-sm font-medium text-destructive dark:text-[#fa777c]">
+          {serverError}
+        </p>
+      )}
       <Button type="submit" size="lg" className="w-full" disabled={submitting} data-testid="login-submit">
         {submitting && <Loader2Icon className="animate-spin" aria-hidden />}
         {submitting ? t('login.submitting') : t('login.submit')}

@@ -6,9 +6,12 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope } from '../../test/dom';
+import { notify } from '../../lib/notify';
 import { authStore } from '../../stores/auth';
 import { userInfoStore } from '../../stores/userInfo';
 import { LoginPage } from './LoginPage';
+
+vi.mock('../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
 function Where() {
   const location = useLocation();
@@ -39,7 +42,18 @@ beforeEach(() => {
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+/** A refusal as the server sends it: its own HTTP status (unless told) and the failure envelope. */
+function refusal(code: number, message: string, reason: string, status = code): Response {
+  return new Response(JSON.stringify({ code, message, data: null, success: false, reason }), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
 
 describe('login screen', () => {
   it('needs the agreement ticked, with an inline error', async () => {
@@ -128,5 +142,55 @@ describe('login screen', () => {
     expect(url).toBe('/api/login/forget-reset-pwd');
     expect(JSON.parse(String(init.body))).toEqual({ phone: '13800138000', code: '123456', password: 'newsecret' });
     expect((screen.getByTestId('login-account') as HTMLInputElement).value).toBe('13800138000');
+  });
+
+  it('shows a wrong password inline as well, until the user edits', async () => {
+    fetchMock.mockResolvedValue(refusal(400, '账号或密码错误', 'bad_request'));
+    renderLogin();
+    fireEvent.change(screen.getByTestId('login-account'), { target: { value: '13800138000' } });
+    fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'wrongpass' } });
+    fireEvent.click(screen.getByTestId('login-agree'));
+    fireEvent.click(screen.getByTestId('login-submit'));
+    const inline = await screen.findByTestId('login-server-error');
+    expect(inline.getAttribute('role')).toBe('alert');
+    expect(inline.textContent).toBe('账号或密码错误');
+    expect(authStore.token).toBeNull();
+
+    fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'wrongpass2' } });
+    expect(screen.queryByTestId('login-server-error')).toBeNull();
+  });
+
+  it('shows a refused code login (too many attempts) inline', async () => {
+    fetchMock.mockResolvedValue(refusal(429, '尝试次数过多，请 3600 秒后再试', 'rate_limited'));
+    renderLogin();
+    fireEvent.mouseDown(screen.getByTestId('login-tab-code'), { button: 0 });
+    fireEvent.change(await screen.findByTestId('login-phone'), { target: { value: '13800138000' } });
+    fireEvent.change(screen.getByTestId('login-code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByTestId('login-agree'));
+    fireEvent.click(screen.getByTestId('login-submit'));
+    expect((await screen.findByRole('alert')).textContent).toBe('尝试次数过多，请 3600 秒后再试');
+    fireEvent.change(screen.getByTestId('login-code'), { target: { value: '654321' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it.each([
+    ['its own status', 404],
+    ['HTTP 200', 200],
+  ])('keeps the reset form open with the error inline when the phone is unknown (%s)', async (_, status) => {
+    fetchMock.mockResolvedValue(refusal(404, '该手机号未注册', 'not_found', status));
+    renderLogin();
+    fireEvent.click(screen.getByTestId('login-forgot'));
+    fireEvent.change(screen.getByTestId('forgot-phone'), { target: { value: '13800138000' } });
+    fireEvent.change(screen.getByTestId('forgot-code'), { target: { value: '123456' } });
+    fireEvent.change(screen.getByTestId('forgot-password'), { target: { value: 'newsecret' } });
+    fireEvent.click(screen.getByTestId('forgot-submit'));
+    const inline = await screen.findByTestId('forgot-server-error');
+    expect(inline.getAttribute('role')).toBe('alert');
+    expect(inline.textContent).toBe('该手机号未注册');
+    expect(notify.success).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('login-account')).toBeNull();
+
+    fireEvent.change(screen.getByTestId('forgot-code'), { target: { value: '654321' } });
+    expect(screen.queryByTestId('forgot-server-error')).toBeNull();
   });
 });

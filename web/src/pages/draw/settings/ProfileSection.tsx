@@ -1,4 +1,4 @@
-import { Limits, type UpdateUserInfoRequest, type UserInfo } from '@draw/shared';
+import { isEnvelope, Limits, type UpdateUserInfoRequest, type UserInfo } from '@draw/shared';
 import { Loader2Icon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -66,7 +66,12 @@ export function ProfileSection() {
     if (avatar !== initial.avatar) change.avatar = avatar;
     setSaving(true);
     try {
-      const answer = await http.put<UserInfo>('/api/home/info', change);
+      const answer = await http.put<unknown>('/api/home/info', change);
+      // An envelope here is a failure handed back as the raw body (code 404/500): nothing was saved.
+      if (isEnvelope(answer)) {
+        notify.error(answer.message || t('http.requestFailed'));
+        return;
+      }
       setUserInfo(isUserInfo(answer) ? answer : change);
       notify.success(t('common.saveSuccess'));
     } catch {
