@@ -42,6 +42,30 @@ export const CHANNEL_EVENT_TYPES = [
   'member.removed',
 ] as const satisfies readonly ChannelEventType[];
 
+/**
+ * Protocol v1 addition: the channel events that change a user's channel LIST (the sidebar).
+ * Besides `channel:event` to the channel's room, the server sends each of them as
+ * `channels:changed` to the sockets of every user it concerns, subscribed to that channel or not:
+ * `channel.updated` and `channel.deleted` to every member, `member.joined` / `member.left` /
+ * `member.removed` to that member only (`data.userId` is always the receiving user). It is the same
+ * event, with the same `seq`, so a client that also watches the channel may apply both. Not
+ * replayed: a client that reconnects reloads its list over REST instead.
+ */
+export const CHANNELS_CHANGE_TYPES = [
+  'channel.updated',
+  'channel.deleted',
+  'member.joined',
+  'member.left',
+  'member.removed',
+] as const satisfies readonly ChannelEventType[];
+
+export type ChannelsChangeType = (typeof CHANNELS_CHANGE_TYPES)[number];
+export type ChannelsChange = Extract<ChannelEvent, { type: ChannelsChangeType }>;
+
+export function isChannelsChange(event: ChannelEvent): event is ChannelsChange {
+  return (CHANNELS_CHANGE_TYPES as readonly string[]).includes(event.type);
+}
+
 export interface SubscribeRequest {
   channelId: string;
   afterSeq?: number;
@@ -57,6 +81,8 @@ export interface ClientToServerEvents {
 export interface ServerToClientEvents {
   'channel:event': (event: ChannelEvent) => void;
   'channel:resync': (request: { channelId: string }) => void;
+  /** v1 addition: a change to the receiving user's channel list (see `ChannelsChange`). */
+  'channels:changed': (change: ChannelsChange) => void;
 }
 
 export interface HandshakeAuth {

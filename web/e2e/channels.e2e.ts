@@ -5,7 +5,8 @@ import { launchBrowser, newUserContext, screenshot, startServer, watchConsole, t
 /**
  * Channels, members and invites, live for every member: two people in two browser contexts,
  * signing in as new users do (phone code), then create → invite → join → rename → mute → quit →
- * rejoin → remove → rejoin → delete, each change seen live by the other side.
+ * rejoin → remove → rejoin → rename and delete while the other looks at another channel, each
+ * change seen live by the other side.
  */
 
 let server: ServerProcess;
@@ -121,6 +122,10 @@ describe('channels, members and invites', () => {
     // ---- B opens the link, signs in, comes back to the invite and joins ----------------------
     const b = await openPage();
     await b.goto(link);
+    // A visitor sees where the link leads before having an account, then signs in to join.
+    await text(b.getByTestId('invite-title')).toContain('画室');
+    await text(b.getByTestId('invite-join')).toBe('登录后加入');
+    await b.getByTestId('invite-join').click();
     await b.waitForURL(/\/login\?redirect=%2Finvite%2F/);
     await signInWithCode(b, '13800138002');
     await b.waitForURL(new RegExp(`/invite/`));
@@ -161,6 +166,20 @@ describe('channels, members and invites', () => {
     await gone(editDialog);
     await visible(b.getByTestId('channel-muted-badge'));
     await visible(a.getByTestId('channel-muted-badge'));
+    // B can no longer post: the composer says why, live, and the server refuses a post anyway.
+    await visible(b.getByTestId('composer-muted'));
+    const refused = await b.evaluate(async (id) => {
+      const token = (JSON.parse(localStorage.getItem('SECRET_TOKEN') ?? '{}') as { data?: string }).data;
+      const response = await fetch(`/api/draw/chat/${id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ content: 'can anyone hear me?' }),
+      });
+      return { status: response.status, body: (await response.json()) as { success: boolean; reason: string; message: string } };
+    }, channelId);
+    expect(refused.status).toBe(423);
+    expect(refused.body).toMatchObject({ success: false, reason: 'channel_muted' });
+    expect(refused.body.message).toContain('全员禁言');
 
     // ---- B quits: A sees B leave ----------------------------------------------------------
     await b.getByTestId(`channel-quit-${channelId}`).click();
@@ -191,32 +210,52 @@ describe('channels, members and invites', () => {
     await gone(b.getByTestId(`channel-item-${channelId}`));
     await visible(b.getByTestId('channel-empty'));
 
-    // ---- B joins once more; A deletes the channel and it vanishes for everyone -------------
+    // ---- B makes a channel of its own, then joins the first once more ----------------------
+    await b.getByTestId('channel-add').click();
+    const bCreateDialog = b.getByTestId('channel-create-dialog');
+    await visible(bCreateDialog);
+    await b.getByTestId('channel-title-input').fill('B的角落');
+    await b.getByTestId('channel-submit').click();
+    await gone(bCreateDialog);
+    await b.waitForURL((url) => /^\/draw\/[\w-]+$/.test(url.pathname) && !url.pathname.endsWith(channelId));
+    const ownId = channelIdFrom(b.url());
+    await text(b.getByTestId('channel-title')).toBe('#B的角落');
     await b.goto(link);
     await b.getByTestId('invite-join').click();
     await b.waitForURL(new RegExp(`/draw/${channelId}$`));
     await visible(a.getByTestId(`member-${bId}`));
-    // A mutes again; once B sees it live, A deletes.
+    await text(b.getByTestId('channel-title')).toBe('#画室二号');
+
+    // ---- While B looks at its own channel, A renames the first and then deletes it: B's
+    // sidebar follows both live, without a reload, and B stays where it is ------------------
+    await b.getByTestId(`channel-item-${ownId}`).click();
+    await b.waitForURL(new RegExp(`/draw/${ownId}$`));
+    await text(b.getByTestId('channel-title')).toBe('#B的角落');
     await a.getByTestId(`channel-edit-${channelId}`).click();
     await visible(editDialog);
-    await a.getByTestId('channel-ban-switch').click();
+    await a.getByTestId('channel-title-input').fill('画室三号');
     await a.getByTestId('channel-submit').click();
     await gone(editDialog);
-    await visible(b.getByTestId('channel-muted-badge'));
+    await text(rowA).toBe('#画室三号');
+    await text(b.getByTestId(`channel-item-${channelId}`)).toBe('#画室三号');
+    expect(channelIdFrom(b.url())).toBe(ownId);
+
     await a.getByTestId(`channel-delete-${channelId}`).click();
     await confirm(a);
     await visible(a.getByText('删除成功'));
     await gone(rowA);
     await visible(a.getByTestId('channel-empty'));
-    await visible(b.getByText('频道 #画室二号 已被删除'));
+    await visible(b.getByText('频道 #画室三号 已被删除'));
     await gone(b.getByTestId(`channel-item-${channelId}`));
-    await visible(b.getByTestId('channel-empty'));
+    expect(channelIdFrom(b.url())).toBe(ownId);
+    await text(b.getByTestId('channel-title')).toBe('#B的角落');
+    await visible(b.getByTestId(`channel-item-${ownId}`));
 
-    // The link is dead now: a clear screen with a way on.
+    // The link is dead now: a clear screen with a way on (back to B's own channel).
     await b.goto(link);
     await visible(b.getByTestId('invite-invalid'));
     await b.getByTestId('invite-home').click();
-    await b.waitForURL(/\/draw$/);
+    await b.waitForURL(new RegExp(`/draw/${ownId}$`));
 
     await a.close();
     await b.close();

@@ -1,4 +1,4 @@
-import type { Channel, ChannelEvent } from '@draw/shared';
+import type { Channel, ChannelEvent, ChannelsChange } from '@draw/shared';
 
 /** Why the current user no longer sees a channel. */
 export const LeaveReason = {
@@ -53,4 +53,37 @@ export function applyEventToList(channels: Channel[], event: ChannelEvent, userI
     default:
       return { channels, leave: null };
   }
+}
+
+/** What a `channels:changed` does to the list. */
+export const ListChangeKind = {
+  /** Update or drop a listed entry (`applyEventToList`). */
+  Entry: 'entry',
+  /** The user joined a channel not listed yet: reload the list, which has its whole entry. */
+  Added: 'added',
+  /** Nothing: not listed (already gone, or never ours), or not about this user. */
+  None: 'none',
+} as const;
+export type ListChangeKind = (typeof ListChangeKind)[keyof typeof ListChangeKind];
+
+export function listChangeOf(channels: readonly Channel[], change: ChannelsChange, userId: string): ListChangeKind {
+  const listed = channels.some((channel) => channel.id === change.channelId);
+  switch (change.type) {
+    case 'channel.updated':
+    case 'channel.deleted':
+      return listed ? ListChangeKind.Entry : ListChangeKind.None;
+    case 'member.joined':
+      return change.data.userId === userId && !listed ? ListChangeKind.Added : ListChangeKind.None;
+    case 'member.left':
+    case 'member.removed':
+      // Only the user's own: other members' comings and goings reach the list through the feed.
+      return change.data.userId === userId && listed ? ListChangeKind.Entry : ListChangeKind.None;
+    default:
+      // A type a newer server adds must not break this client: it changes nothing here.
+      return unknownChange(change);
+  }
+}
+
+function unknownChange(_change: never): ListChangeKind {
+  return ListChangeKind.None;
 }

@@ -1,4 +1,12 @@
-import { ErrorReason, type Channel, type SubscribeAck, type SubscribeRequest } from '@draw/shared';
+import {
+  ErrorReason,
+  isChannelsChange,
+  type Channel,
+  type ChannelEvent,
+  type ChannelsChange,
+  type SubscribeAck,
+  type SubscribeRequest,
+} from '@draw/shared';
 import { createActor, fromPromise } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { channelEvent, makeChannel, memberEvent, messageEvent, seqsOf } from './fixtures';
@@ -40,7 +48,13 @@ function start({ lists = [[makeChannel('a'), makeChannel('b'), makeChannel('c')]
     emitted.filter((event): event is Extract<ChannelSessionEmitted, { type: T }> => event.type === type);
   const applied = () => of('feed.apply').map((event) => event.event);
   const state = () => actor.getSnapshot();
-  return { actor, subscribes, emitted, of, applied, state };
+  return { actor, subscribes, emitted, of, applied, state, loads: () => loads };
+}
+
+/** The server's `channels:changed` carries the channel event itself. */
+function changed(event: ChannelEvent): { type: 'channels.changed'; change: ChannelsChange } {
+  if (!isChannelsChange(event)) throw new Error(`${event.type} is not a list change`);
+  return { type: 'channels.changed', change: event };
 }
 
 /** Lets promise-based actors settle (and advances the fake clock by `ms`). */
@@ -338,5 +352,124 @@ describe('losing the current channel', () => {
     expect(of('channel.left')).toEqual([{ type: 'channel.left', channelId: 'a', reason: LeaveReason.Denied }]);
     expect(state().context.selectedId).toBe('b');
     expect(state().matches({ feed: 'live' })).toBe(true);
+  });
+});
+
+describe('list changes of channels that are not open (channels:changed)', () => {
+  it('renames and mutes a listed channel in place, without touching the feed; ignores what is not about the list', async () => {
+    const { actor, state, applied, of, subscribes } = await live({ lists: [[makeChannel('a'), makeChannel('b', { isCreator: true })]] });
+    actor.send(changed(channelEvent(7, 'channel.updated', makeChannel('b', { title: 'Bees', isBan: true, isCreator: false }))));
+    expect(state().context.channels[1]).toMatchObject({ id: 'b', title: 'Bees', isBan: true, isCreator: true });
+    expect(state().context.selectedId).toBe('a');
+    expect(applied()).toEqual([]);
+    expect(of('channel.left')).toEqual([]);
+    expect(subscribes).toEqual([{ channelId: 'a' }]);
+
+    // Changes about channels not listed, and other members' comings and goings, change nothing.
+    const before = state().context.channels;
+    actor.send(changed(channelEvent(8, 'channel.updated', makeChannel('zzz'))));
+    actor.send(changed(channelEvent(9, 'channel.deleted', makeChannel('zzz'))));
+    actor.send(changed(memberEvent(10, 'member.removed', 'someone-else', 'b')));
+    actor.send(changed(memberEvent(11, 'member.joined', 'me', 'b')));
+    expect(state().context.channels).toBe(before);
+    expect(of('channel.left')).toEqual([]);
+    expect(state().matches({ list: 'ready' })).toBe(true);
+  });
+
+  it.each([
+    ['its deletion', channelEvent(7, 'channel.deleted', makeChannel('b')), LeaveReason.Deleted],
+    ['the user’s removal', memberEvent(7, 'member.removed', 'me', 'b'), LeaveReason.Removed],
+    ['the user quitting in another tab', memberEvent(7, 'member.left', 'me', 'b'), LeaveReason.Left],
+  ])('drops a channel on %s and stays on the open one', async (_, event, reason) => {
+    const { actor, state, of, subscribes } = await live();
+    actor.send(changed(event));
+    expect(state().context.channels.map((c) => c.id)).toEqual(['a', 'c']);
+    expect(of('channel.left')).toEqual([{ type: 'channel.left', channelId: 'b', reason }]);
+    expect(state().context.selectedId).toBe('a');
+    expect(of('channel.selected')).toHaveLength(1);
+    await tick();
+    expect(subscribes).toEqual([{ channelId: 'a' }]);
+  });
+
+  it('leaves the open channel the same way, once, whichever of the two copies comes first', async () => {
+    const { actor, state, of, subscribes } = await live();
+    const removal = memberEvent(11, 'member.removed', 'me', 'a');
+    actor.send(changed(removal));
+    expect(of('channel.left')).toEqual([{ type: 'channel.left', channelId: 'a', reason: LeaveReason.Removed }]);
+    expect(state().context.selectedId).toBe('b');
+    actor.send({ type: 'feed.event', event: removal });
+    expect(of('channel.left')).toHaveLength(1);
+    expect(of('feed.unsubscribe')).toEqual([{ type: 'feed.unsubscribe', channelId: 'a' }]);
+    await tick();
+    expect(subscribes.at(-1)).toEqual({ channelId: 'b' });
+  });
+
+  it('reloads the list when the user joins a channel elsewhere, and shows it', async () => {
+    const { actor, state, loads, of } = await live({ lists: [[makeChannel('a')], [makeChannel('a'), makeChannel('new')]] });
+    actor.send(changed(memberEvent(1, 'member.joined', 'me', 'new')));
+    expect(state().matches({ list: 'loading' })).toBe(true);
+    await tick();
+    expect(loads()).toBe(2);
+    expect(state().context.channels.map((c) => c.id)).toEqual(['a', 'new']);
+    expect(state().context.selectedId).toBe('a');
+    expect(of('channel.selected')).toHaveLength(1);
+  });
+
+  it('reloads an empty list on a join elsewhere, and selects the joined channel', async () => {
+    const { actor, state } = await live({ lists: [[], [makeChannel('new')]] });
+    expect(state().matches({ list: 'empty' })).toBe(true);
+    actor.send(changed(memberEvent(1, 'member.joined', 'me', 'new')));
+    await tick();
+    expect(state().matches({ list: 'ready' })).toBe(true);
+    expect(state().context.selectedId).toBe('new');
+  });
+});
+
+describe('list reloads around the socket', () => {
+  it('retries a failed list load once the socket connects', async () => {
+    const { actor, state, loads } = start({ lists: [new Error('server down'), [makeChannel('a')]] });
+    await tick();
+    expect(state().matches({ list: 'error' })).toBe(true);
+    actor.send({ type: 'socket.connected' });
+    expect(state().matches({ list: 'loading' })).toBe(true);
+    await tick();
+    expect(loads()).toBe(2);
+    expect(state().matches({ list: 'ready' })).toBe(true);
+    expect(state().context).toMatchObject({ listError: null, selectedId: 'a' });
+  });
+
+  it('retries a failed list load after a reconnect too', async () => {
+    const { actor, state, loads } = await live({ lists: [[makeChannel('a')], new Error('server down'), [makeChannel('a')]] });
+    actor.send({ type: 'channels.reload' });
+    await tick();
+    expect(state().matches({ list: 'error' })).toBe(true);
+    expect(state().context.channels.map((c) => c.id)).toEqual(['a']); // the last good list stays
+    actor.send({ type: 'socket.disconnected' });
+    actor.send({ type: 'socket.connected' });
+    await tick();
+    expect(loads()).toBe(3);
+    expect(state().matches({ list: 'ready' })).toBe(true);
+  });
+
+  it('reloads the list after a reconnect (list changes are not replayed), not on the first connect', async () => {
+    const lists = [[makeChannel('a'), makeChannel('b'), makeChannel('c')], [makeChannel('a'), makeChannel('b')], [makeChannel('a')]];
+    const { actor, state, loads, of } = await live({ lists });
+    expect(loads()).toBe(1);
+    actor.send({ type: 'socket.connected' }); // a reconnect we did not see drop: the feed's business only
+    await tick();
+    expect(loads()).toBe(1);
+    actor.send({ type: 'socket.disconnected' });
+    actor.send({ type: 'socket.connected' });
+    await tick();
+    expect(loads()).toBe(2);
+    expect(state().context.channels.map((c) => c.id)).toEqual(['a', 'b']);
+    actor.send({ type: 'socket.disconnected' });
+    await tick(TIMING.offlineAfterMs);
+    expect(state().matches({ socket: 'offline' })).toBe(true);
+    actor.send({ type: 'socket.connected' });
+    await tick();
+    expect(loads()).toBe(3);
+    expect(state().context.channels.map((c) => c.id)).toEqual(['a']);
+    expect(of('channel.selected')).toHaveLength(1);
   });
 });

@@ -1,7 +1,14 @@
-import { ErrorReason, type Channel, type ChannelEvent, type SubscribeAck, type SubscribeRequest } from '@draw/shared';
+import {
+  ErrorReason,
+  type Channel,
+  type ChannelEvent,
+  type ChannelsChange,
+  type SubscribeAck,
+  type SubscribeRequest,
+} from '@draw/shared';
 import { and, assign, enqueueActions, fromPromise, not, or, setup, stateIn } from 'xstate';
 import { EMPTY_CURSOR, anchorFeed, hasFeedGap, receiveFeedEvent } from './feed';
-import { LeaveReason, pickChannelId } from './list';
+import { LeaveReason, ListChangeKind, applyEventToList, listChangeOf, pickChannelId } from './list';
 import {
   DEFAULT_CHANNEL_SESSION_TIMING,
   applyFeedEvents,
@@ -33,7 +40,9 @@ export type ChannelSessionEvent =
   | { type: 'socket.disconnected' }
   | { type: 'feed.event'; event: ChannelEvent }
   /** The server's `channel:resync`: its log can no longer fill our gap. */
-  | { type: 'feed.resync'; channelId: string };
+  | { type: 'feed.resync'; channelId: string }
+  /** The server's `channels:changed`: a change to the user's list, whichever channel is open. */
+  | { type: 'channels.changed'; change: ChannelsChange };
 
 /** Subscribe refusals that mean the channel is not ours to see any more. */
 const DENIED_REASONS: readonly string[] = [ErrorReason.Forbidden, ErrorReason.NotFound, ErrorReason.Gone];
@@ -74,6 +83,12 @@ export const channelSessionMachine = setup({
   },
   guards: {
     listEmpty: ({ context }) => context.channels.length === 0,
+    changesListEntry: ({ context, event }) =>
+      event.type === 'channels.changed' && listChangeOf(context.channels, event.change, context.userId) === ListChangeKind.Entry,
+    addsChannel: ({ context, event }) =>
+      event.type === 'channels.changed' && listChangeOf(context.channels, event.change, context.userId) === ListChangeKind.Added,
+    // The socket was down: list changes sent meanwhile are not replayed, so the list may be stale.
+    socketWasDown: or([stateIn('#channelSession.socket.reconnecting'), stateIn('#channelSession.socket.offline')]),
     isListedChannel: ({ context, event }) =>
       (event.type === 'channel.select' || event.type === 'channel.removed') &&
       context.channels.some((channel) => channel.id === event.id),
@@ -115,6 +130,14 @@ export const channelSessionMachine = setup({
     }),
     removeChannel: enqueueActions(({ context, event, enqueue }) => {
       if (event.type === 'channel.removed') commit(enqueue, leaveChannel(stepFrom(context), event.id, LeaveReason.Left));
+    }),
+    // The same rules as the feed's own events; losing the open channel moves on the same way too.
+    applyListChange: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'channels.changed') return;
+      const { change } = event;
+      const effect = applyEventToList(context.channels, change, context.userId);
+      const next = stepFrom({ ...context, channels: effect.channels });
+      commit(enqueue, effect.leave ? leaveChannel(next, change.channelId, effect.leave) : next);
     }),
     claimFeed: assign(({ context }) => ({ feedChannelId: context.selectedId })),
     // Unsubscribing drops the cursor too: coming back means a fresh REST load, not a replay.
@@ -171,12 +194,17 @@ export const channelSessionMachine = setup({
     'route.changed': { actions: 'followRoute' },
     'channel.select': { guard: 'isListedChannel', actions: 'selectChannel' },
     'channel.removed': { guard: 'isListedChannel', actions: 'removeChannel' },
+    'channels.changed': { guard: 'changesListEntry', actions: 'applyListChange' },
   },
   states: {
     list: {
       initial: 'loading',
       states: {
         loading: {
+          on: {
+            // The answer in flight may predate the join: ask again.
+            'channels.changed': { guard: 'addsChannel', target: 'loading', reenter: true },
+          },
           invoke: {
             src: 'loadChannels',
             onDone: { target: 'ready', actions: { type: 'storeChannels', params: ({ event }) => ({ channels: event.output }) } },
@@ -186,10 +214,22 @@ export const channelSessionMachine = setup({
         ready: {
           // Also reached by leaving the last channel.
           always: { guard: 'listEmpty', target: 'empty' },
-          on: { 'channels.reload': 'loading' },
+          on: {
+            'channels.reload': 'loading',
+            // A joined channel's entry (title, isCreator, count, place) comes from the list route.
+            'channels.changed': { guard: 'addsChannel', target: 'loading' },
+            'socket.connected': { guard: 'socketWasDown', target: 'loading' },
+          },
         },
-        empty: { on: { 'channels.reload': 'loading' } },
-        error: { on: { 'channels.reload': 'loading' } },
+        empty: {
+          on: {
+            'channels.reload': 'loading',
+            'channels.changed': { guard: 'addsChannel', target: 'loading' },
+            'socket.connected': { guard: 'socketWasDown', target: 'loading' },
+          },
+        },
+        // Retried by hand (the sidebar's retry button) or once the socket connects: the server is back.
+        error: { on: { 'channels.reload': 'loading', 'socket.connected': 'loading' } },
       },
     },
 

@@ -1,10 +1,12 @@
-import type { ChannelEvent, ChannelEventData, ChannelEventType } from '@draw/shared';
+import { isChannelsChange, type ChannelEvent, type ChannelEventData, type ChannelEventType, type ChannelsChange } from '@draw/shared';
 import type { RealtimeRepository } from './repository';
 import type { SequenceSource } from './sequence';
 
 /** Where published events go after they are stored: the Socket.IO rooms (or nowhere, in tools). */
 export interface EventSink {
   emit(event: ChannelEvent): void;
+  /** Sends a channel-list change to these users' own rooms (`channels:changed`). */
+  notify?(userIds: readonly string[], change: ChannelsChange): void;
   /** Takes one user's sockets out of a channel's room. */
   evict(channelId: string, userId: string): void;
   /** Takes every socket out of a channel's room. */
@@ -13,6 +15,14 @@ export interface EventSink {
 
 export const roomOf = (channelId: string) => `channel:${channelId}`;
 export const userRoomOf = (userId: string) => `user:${userId}`;
+
+export interface PublishOptions {
+  /**
+   * Users whose channel list this event changes: they get it as `channels:changed` too, whichever
+   * channel they watch (only list-changing types are sent; see `ChannelsChange`).
+   */
+  alsoTo?: readonly string[];
+}
 
 /**
  * The channel event log. Every change to a channel takes the channel's next sequence number and is
@@ -39,9 +49,14 @@ export class ChannelHub {
     this.observers.push(observer);
   }
 
-  publish<T extends ChannelEventType>(channelId: string, type: T, data: ChannelEventData<T>): Promise<ChannelEvent> {
+  publish<T extends ChannelEventType>(
+    channelId: string,
+    type: T,
+    data: ChannelEventData<T>,
+    options: PublishOptions = {},
+  ): Promise<ChannelEvent> {
     const previous = this.chains.get(channelId) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(() => this.append(channelId, type, data));
+    const next = previous.catch(() => undefined).then(() => this.append(channelId, type, data, options));
     this.chains.set(channelId, next);
     void next.finally(() => {
       if (this.chains.get(channelId) === next) this.chains.delete(channelId);
@@ -49,12 +64,14 @@ export class ChannelHub {
     return next;
   }
 
-  private async append<T extends ChannelEventType>(channelId: string, type: T, data: ChannelEventData<T>) {
+  private async append<T extends ChannelEventType>(channelId: string, type: T, data: ChannelEventData<T>, options: PublishOptions) {
     const seq = await this.sequence.claim(channelId);
     const event = { channelId, seq, type, at: this.now(), data } as ChannelEvent;
     await this.repo.events.insertOne({ _id: `${channelId}:${seq}`, ...event });
     this.sequence.confirm(channelId, seq);
     this.sink?.emit(event);
+    // Inside the per-channel chain, so a user's list changes leave in seq order too.
+    if (options.alsoTo?.length && isChannelsChange(event)) this.sink?.notify?.(options.alsoTo, event);
     const sentAt = this.now();
     for (const observer of this.observers) observer(event, sentAt);
     return event;

@@ -83,6 +83,12 @@ export function createSocketServer(
           return ack(refuse(ErrorReason.Forbidden, 'channel.notMember'));
         }
         await socket.join(roomOf(channelId));
+        // A removal (or deletion) between the check and the join evicted nobody, as the socket was
+        // not in the room yet: ask again now that it is. One after this point finds it and evicts it.
+        if (!(await access.canSubscribe(socket.data.userId, channelId))) {
+          await socket.leave(roomOf(channelId));
+          return ack(refuse(ErrorReason.Forbidden, 'channel.notMember'));
+        }
         const seq = await hub.currentSeq(channelId);
         ack({ ok: true, seq });
         if (afterSeq === undefined || afterSeq >= seq) return;
@@ -109,6 +115,7 @@ export function createSocketServer(
 
   hub.attach({
     emit: (event) => void io.to(roomOf(event.channelId)).emit('channel:event', event),
+    notify: (userIds, change) => void io.to(userIds.map(userRoomOf)).emit('channels:changed', change),
     evict: (channelId, userId) => void io.in(userRoomOf(userId)).socketsLeave(roomOf(channelId)),
     close: (channelId) => void io.in(roomOf(channelId)).socketsLeave(roomOf(channelId)),
   });

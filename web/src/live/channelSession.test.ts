@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { channelEvent, makeChannel, memberEvent, messageEvent } from '@draw/machines/channel/fixtures';
-import type { Channel, ChannelEvent } from '@draw/shared';
+import { isChannelsChange, type Channel, type ChannelEvent, type ChannelsChange } from '@draw/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { channelsStore, loadChannels } from '../stores/channels';
 import { chatStore } from '../stores/chat';
@@ -12,9 +12,12 @@ import { FakeSocket, ticketDispenser } from './fakeSocket';
 const flush = () => vi.advanceTimersByTimeAsync(0);
 const ME = 'me';
 
-function harness(initial: Channel[], routeUuid: string | null = null) {
+function harness(initial: Channel[] | Error, routeUuid: string | null = null) {
   let list = initial;
-  const fetchChannels = vi.fn(async () => list);
+  const fetchChannels = vi.fn(async () => {
+    if (list instanceof Error) throw list;
+    return list;
+  });
   const tickets = ticketDispenser();
   const sockets: FakeSocket[] = [];
   const store: LiveState = { status: 'idle' };
@@ -43,7 +46,7 @@ function harness(initial: Channel[], routeUuid: string | null = null) {
     seen,
     tickets,
     fetchChannels,
-    setList: (next: Channel[]) => (list = next),
+    setList: (next: Channel[] | Error) => (list = next),
     /** Starts the session and lets the first connection in. */
     async goLive() {
       session.start();
@@ -55,6 +58,12 @@ function harness(initial: Channel[], routeUuid: string | null = null) {
 }
 
 const seqs = (events: readonly ChannelEvent[]) => events.map((event) => event.seq);
+
+/** The server's `channels:changed` carries the channel event itself. */
+function change(event: ChannelEvent): ChannelsChange {
+  if (!isChannelsChange(event)) throw new Error(`${event.type} is not a list change`);
+  return event;
+}
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -264,5 +273,88 @@ describe('ChannelSession', () => {
     expect(h.socket().unsubscribes).toEqual(['a']);
     h.socket().sendEvent(messageEvent(1));
     expect(h.seen.apply).toEqual([]);
+  });
+});
+
+describe('ChannelSession: channels:changed keeps the sidebar live beyond the open channel', () => {
+  it('renames, mutes and drops channels that are not open, and stays on the open one', async () => {
+    const h = harness([makeChannel('a', { title: 'Ay' }), makeChannel('b', { title: 'Bee' }), makeChannel('c', { title: 'Sea' })], 'a');
+    await h.goLive();
+    h.socket().ackLast({ ok: true, seq: 0 });
+    await flush();
+
+    h.socket().sendChange(change(channelEvent(4, 'channel.updated', makeChannel('b', { title: 'Bees', isBan: true }))));
+    expect(channelsStore.items.map((channel) => [channel.id, channel.title, channel.isBan])).toEqual([
+      ['a', 'Ay', false],
+      ['b', 'Bees', true],
+      ['c', 'Sea', false],
+    ]);
+    h.socket().sendChange(change(channelEvent(5, 'channel.deleted', makeChannel('b'))));
+    h.socket().sendChange(change(memberEvent(9, 'member.removed', ME, 'c')));
+    await flush();
+    expect(channelsStore.items.map((channel) => channel.id)).toEqual(['a']);
+    expect(h.seen.left).toEqual([
+      { channelId: 'b', reason: 'deleted', title: 'Bees' },
+      { channelId: 'c', reason: 'removed', title: 'Sea' },
+    ]);
+    expect(chatStore.currentChannel).toEqual({ uuid: 'a', title: 'Ay' });
+    expect(h.seen.selected).toEqual([{ channelId: 'a' }]);
+    expect(h.socket().subscribes.map((sent) => sent.request)).toEqual([{ channelId: 'a' }]);
+    expect(h.seen.apply).toEqual([]);
+  });
+
+  it('leaves the open channel with its message when the change beats the feed, and only once', async () => {
+    const h = harness([makeChannel('a', { title: 'Ay' }), makeChannel('b', { title: 'Bee' })], 'a');
+    await h.goLive();
+    h.socket().ackLast({ ok: true, seq: 0 });
+    await flush();
+    const deletion = channelEvent(1, 'channel.deleted', makeChannel('a', { title: 'Ay' }));
+    h.socket().sendChange(change(deletion));
+    await flush();
+    expect(h.seen.left).toEqual([{ channelId: 'a', reason: 'deleted', title: 'Ay' }]);
+    expect(chatStore.currentChannel).toEqual({ uuid: 'b', title: 'Bee' });
+    h.socket().sendEvent(deletion);
+    await flush();
+    expect(h.seen.left).toHaveLength(1);
+    expect(h.socket().unsubscribes).toContain('a');
+    expect(h.socket().subscribes.at(-1)!.request).toEqual({ channelId: 'b' });
+  });
+
+  it('shows a channel joined in another tab', async () => {
+    const h = harness([makeChannel('a')]);
+    await h.goLive();
+    h.setList([makeChannel('a'), makeChannel('joined', { title: 'Joined' })]);
+    h.socket().sendChange(change(memberEvent(3, 'member.joined', ME, 'joined')));
+    await flush();
+    expect(channelsStore.items.map((channel) => channel.title)).toEqual(['Channel a', 'Joined']);
+    expect(chatStore.currentChannel?.uuid).toBe('a');
+  });
+});
+
+describe('ChannelSession: a list that failed to load', () => {
+  it('says so in the store, and loads again once the socket is back', async () => {
+    const h = harness(new Error('server down'));
+    h.session.start();
+    await flush();
+    expect(channelsStore.status).toBe('error');
+    expect(channelsStore.items).toEqual([]);
+    h.setList([makeChannel('a')]);
+    await h.socket().accept();
+    await flush();
+    expect(h.fetchChannels).toHaveBeenCalledTimes(2);
+    expect(channelsStore.status).toBe('ready');
+    expect(chatStore.currentChannel?.uuid).toBe('a');
+  });
+
+  it('reloads the list after a reconnect, as list changes sent meanwhile are not replayed', async () => {
+    const h = harness([makeChannel('a'), makeChannel('gone-meanwhile')]);
+    await h.goLive();
+    h.setList([makeChannel('a')]);
+    h.socket().drop();
+    await vi.advanceTimersByTimeAsync(100);
+    await h.socket().accept();
+    await flush();
+    expect(h.fetchChannels).toHaveBeenCalledTimes(2);
+    expect(channelsStore.items.map((channel) => channel.id)).toEqual(['a']);
   });
 });

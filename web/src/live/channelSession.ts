@@ -77,6 +77,7 @@ export class ChannelSession {
       disconnected: () => actor.send({ type: 'socket.disconnected' }),
       event: (event) => actor.send({ type: 'feed.event', event }),
       resync: (channelId) => actor.send({ type: 'feed.resync', channelId }),
+      changed: (change) => actor.send({ type: 'channels.changed', change }),
     });
     actor.start();
     if (connection.connected) actor.send({ type: 'socket.connected' });

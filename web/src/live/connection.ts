@@ -2,6 +2,7 @@ import { DEFAULT_CHANNEL_SESSION_TIMING } from '@draw/machines';
 import {
   PROTOCOL_VERSION,
   type ChannelEvent,
+  type ChannelsChange,
   type ClientToServerEvents,
   type HandshakeAuth,
   type PreConnectAnswer,
@@ -56,6 +57,8 @@ export interface LiveConnectionListener {
   disconnected?(): void;
   event?(event: ChannelEvent): void;
   resync?(channelId: string): void;
+  /** `channels:changed`: the user's channel list changed, whichever channel is subscribed. */
+  changed?(change: ChannelsChange): void;
 }
 
 export interface LiveConnectionDeps {
@@ -189,6 +192,7 @@ export class LiveConnection implements LiveConnectionPort {
     socket.on('connect_error', () => this.onConnectError());
     socket.on('channel:event', (event) => this.forEach((listener) => listener.event?.(event)));
     socket.on('channel:resync', ({ channelId }) => this.forEach((listener) => listener.resync?.(channelId)));
+    socket.on('channels:changed', (change) => this.forEach((listener) => listener.changed?.(change)));
     socket.connect();
   }
 

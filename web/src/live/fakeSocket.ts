@@ -1,4 +1,4 @@
-import type { ChannelEvent, HandshakeAuth, PreConnectAnswer, SubscribeAck, SubscribeRequest } from '@draw/shared';
+import type { ChannelEvent, ChannelsChange, HandshakeAuth, PreConnectAnswer, SubscribeAck, SubscribeRequest } from '@draw/shared';
 import type { LiveSocket, LiveSocketOptions } from './connection';
 
 /**
@@ -94,6 +94,10 @@ export class FakeSocket {
 
   sendResync(channelId: string): void {
     this.fire('channel:resync', { channelId });
+  }
+
+  sendChange(change: ChannelsChange): void {
+    this.fire('channels:changed', change);
   }
 
   /** Answers the latest `channel:subscribe`. */

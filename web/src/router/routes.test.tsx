@@ -47,9 +47,15 @@ describe('routes', () => {
   });
 
   it('keeps the path of a protected screen in the redirect', async () => {
-    const router = start('/invite/ABC123');
+    const router = start('/draw/c42');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/invite/ABC123')}`);
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/draw/c42')}`);
+  });
+
+  it('shows an invite to a visitor without sending them to log in first', async () => {
+    const router = start('/invite/ABC123');
+    expect((await screen.findByTestId('invite-page')).getAttribute('data-invite-code')).toBe('ABC123');
+    expect(router.state.location.pathname).toBe('/invite/ABC123');
   });
 
   it('sends /chat to /chat/index', async () => {

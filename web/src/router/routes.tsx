@@ -49,14 +49,8 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
       },
-      {
-        path: 'invite/:code',
-        element: (
-          <RequireAuth>
-            <InvitePage />
-          </RequireAuth>
-        ),
-      },
+      // Public, like Discord's: a visitor sees where the link leads before signing in to join.
+      { path: 'invite/:code', element: <InvitePage /> },
       { path: 'login', element: <LoginPage /> },
       { path: 'privacy-policy', element: <PrivacyPolicyPage /> },
       { path: 'user-agreement', element: <UserAgreementPage /> },

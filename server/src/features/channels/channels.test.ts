@@ -111,6 +111,28 @@ describe('invites', () => {
     expect(await data(call(eve, 'GET', '/api/draw/channels'))).toEqual([]);
     expect((await call(eve, 'POST', '/api/draw/invite-code/' + id, { expireHours: 5 })).json().success).toBe(false);
   });
+
+  it('never revives an expired code: a new expiry or the empty body gives a new code', async () => {
+    const ann = await app.signIn();
+    const eve = await app.signIn();
+    const { id } = await data(call(ann, 'POST', '/api/draw/channel', { title: 'revive', isBan: false }));
+    const expired = await data(call(ann, 'POST', `/api/draw/invite-code/${id}`, { isNew: true, expireHours: 1 }));
+    clock.offset += 3600_000 + 1;
+
+    const renewed = await data(call(ann, 'POST', `/api/draw/invite-code/${id}`, { expireHours: 24 }));
+    expect(renewed.inviteCode).not.toBe(expired.inviteCode);
+    expect(renewed.expireAt - clock.now()).toBeGreaterThan(23 * 3600_000);
+    expect((await call(eve, 'POST', `/api/draw/join-channel/${expired.inviteCode}`)).json()).toMatchObject({ success: false, reason: 'gone' });
+    expect((await data(call(null, 'GET', `/api/login/channel/${expired.inviteCode}`))).valid).toBe(false);
+
+    // The renewed code expires in turn; the empty body also answers a fresh one.
+    clock.offset += 24 * 3600_000 + 1;
+    const fresh = await data(call(ann, 'POST', `/api/draw/invite-code/${id}`, {}));
+    expect(fresh).toMatchObject({ expireAt: null });
+    expect(fresh.inviteCode).not.toBe(renewed.inviteCode);
+    expect((await call(eve, 'POST', `/api/draw/join-channel/${renewed.inviteCode}`)).json()).toMatchObject({ success: false, reason: 'gone' });
+    expect(await data(call(eve, 'POST', `/api/draw/join-channel/${fresh.inviteCode}`))).toMatchObject({ id, memberCount: 2 });
+  });
 });
 
 describe('permission matrix', () => {

@@ -90,6 +90,11 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
     return doc;
   }
 
+  /** Every member's user id: who gets a change to the channel's place in their list. */
+  async function memberIds(channelId: string): Promise<string[]> {
+    return (await repo.members.find({ channelId })).map((member) => member.userId);
+  }
+
   async function currentInvite(channelId: string): Promise<InviteDoc | null> {
     return repo.invites.findOne({ channelId, replacedAt: { $exists: false } }, { sort: { createdAt: -1 } });
   }
@@ -146,7 +151,7 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
         { $set: { title: validateTitle(request.title), isBan: request.isBan, updatedAt: now() } },
       );
       if (!doc) throw notFound();
-      await hub.publish(channelId, 'channel.updated', await stateOf(doc));
+      await hub.publish(channelId, 'channel.updated', await stateOf(doc), { alsoTo: await memberIds(channelId) });
       return viewOf(doc, userId);
     },
 
@@ -163,8 +168,9 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
     async remove(userId: string, channelId: string): Promise<void> {
       const doc = await asCreator(channelId, userId);
       const state = await stateOf(doc);
+      const members = await memberIds(channelId);
       await repo.channels.updateOne({ _id: channelId }, { $set: { deletedAt: now(), updatedAt: now() } });
-      await hub.publish(channelId, 'channel.deleted', state);
+      await hub.publish(channelId, 'channel.deleted', state, { alsoTo: members });
       await repo.members.deleteMany({ channelId });
       await repo.invites.updateMany({ channelId, replacedAt: { $exists: false } }, { $set: { replacedAt: now() } });
       hub.close(channelId);
@@ -176,7 +182,8 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
       if ('isNew' in request && request.isNew) invite = await newInvite(channelId, userId, request.expireHours);
       else if ('expireHours' in request) {
         const hours = request.expireHours;
-        if (!invite) invite = await newInvite(channelId, userId, hours);
+        // An expired code stays dead (decisions: it no longer joins): a new expiry gets a new code.
+        if (!isUsable(invite)) invite = await newInvite(channelId, userId, hours);
         else {
           const expiresAt = hours === -1 ? null : now() + hours * HOUR_MS;
           invite = (await repo.invites.findOneAndUpdate({ _id: invite._id }, { $set: { expiresAt } }))!;
@@ -227,7 +234,8 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
         if ((error as AppError).reason === ErrorReason.Conflict) return viewOf(channel, userId);
         throw error;
       }
-      await hub.publish(channel._id, 'member.joined', await memberView(member, channel.creatorId));
+      // The joiner's other tabs add the channel to their list.
+      await hub.publish(channel._id, 'member.joined', await memberView(member, channel.creatorId), { alsoTo: [userId] });
       return viewOf(channel, userId);
     },
 
@@ -237,7 +245,7 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
       const member = (await repo.members.findOne({ _id: memberId(channelId, userId) }))!;
       const view = await memberView(member, doc.creatorId);
       await repo.members.deleteOne({ _id: member._id });
-      await hub.publish(channelId, 'member.left', view);
+      await hub.publish(channelId, 'member.left', view, { alsoTo: [userId] });
       hub.evict(channelId, userId);
     },
 
@@ -248,7 +256,7 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
       if (!member) throw new AppError(ErrorReason.NotFound, 'channel.noSuchMember');
       const view = await memberView(member, doc.creatorId);
       await repo.members.deleteOne({ _id: member._id });
-      await hub.publish(channelId, 'member.removed', view);
+      await hub.publish(channelId, 'member.removed', view, { alsoTo: [targetId] });
       hub.evict(channelId, targetId);
     },
 

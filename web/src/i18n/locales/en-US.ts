@@ -196,6 +196,7 @@ const enUS: LocaleResource = {
     invitedBy: '{{name}} invited you to join',
     memberCount: 'Members: {{count}}',
     join: 'Accept Invite',
+    signInToJoin: 'Sign in to join',
     joining: 'Joining…',
     joinSuccess: 'You joined the channel',
     notNow: 'Not now',

@@ -197,6 +197,7 @@ const zhCN = {
     invitedBy: '{{name}} 邀请你加入',
     memberCount: '{{count}} 位成员',
     join: '接受邀请',
+    signInToJoin: '登录后加入',
     joining: '加入中…',
     joinSuccess: '已加入频道',
     notNow: '暂不加入',

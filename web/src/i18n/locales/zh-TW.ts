@@ -196,6 +196,7 @@ const zhTW: LocaleResource = {
     invitedBy: '{{name}} 邀請你加入',
     memberCount: '{{count}} 位成員',
     join: '接受邀請',
+    signInToJoin: '登入後加入',
     joining: '加入中…',
     joinSuccess: '已加入頻道',
     notNow: '暫不加入',

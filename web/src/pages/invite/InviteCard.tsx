@@ -6,12 +6,14 @@ import { Button } from '../../components/ui/button';
 
 export interface InviteCardProps {
   invite: PublicInvite;
+  /** A visitor is offered to sign in to join. */
+  signedIn: boolean;
   joining: boolean;
   onJoin: () => void;
 }
 
 /** What the link leads to — channel, creator, member count — and 接受邀请, like Discord's invite screen. */
-export function InviteCard({ invite, joining, onJoin }: InviteCardProps) {
+export function InviteCard({ invite, signedIn, joining, onJoin }: InviteCardProps) {
   const { t } = useTranslation();
   const initial = [...invite.title.trim()][0]?.toUpperCase() ?? '#';
   return (
@@ -40,10 +42,10 @@ export function InviteCard({ invite, joining, onJoin }: InviteCardProps) {
       <div className="flex w-full flex-col gap-2">
         <Button size="lg" className="w-full" data-testid="invite-join" onClick={onJoin} disabled={joining}>
           {joining && <Loader2Icon className="animate-spin" aria-hidden />}
-          {joining ? t('invite.joining') : t('invite.join')}
+          {joining ? t('invite.joining') : signedIn ? t('invite.join') : t('invite.signInToJoin')}
         </Button>
         <Button asChild variant="link" className="mx-auto h-auto py-1 text-sm">
-          <Link to="/draw">{t('invite.notNow')}</Link>
+          <Link to={signedIn ? '/draw' : '/'}>{t('invite.notNow')}</Link>
         </Button>
       </div>
     </div>

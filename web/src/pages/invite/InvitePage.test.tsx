@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../lib/notify';
 import { envelope } from '../../test/dom';
+import { removeToken, setToken } from '../../stores/auth';
 import { InvitePage } from './InvitePage';
 
 vi.mock('../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
@@ -16,6 +17,10 @@ let fetchMock: ReturnType<typeof vi.fn>;
 
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+function Search() {
+  return <p data-testid="search">{useLocation().search}</p>;
 }
 
 function renderInvite(code = 'AbCdEfGh12') {
@@ -34,6 +39,7 @@ const gone = () =>
   new Response(JSON.stringify({ code: 410, message: '邀请链接已过期或已失效', data: null, success: false, reason: 'gone' }), { status: 410 });
 
 beforeEach(() => {
+  setToken('signed-in-token');
   answers = {
     'GET /api/login/channel/AbCdEfGh12': () => envelope(valid),
     'POST /api/draw/join-channel/AbCdEfGh12': () => envelope({ id: 'c7', title: 'lobby', isBan: false, isCreator: false, creatorId: 'ada', memberCount: 4, createdAt: 1 }),
@@ -42,11 +48,34 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
+  removeToken();
   vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
 
 describe('invite screen', () => {
+  it('shows a visitor where the link leads, and sends them to sign in (and back) to join', async () => {
+    removeToken();
+    render(
+      <MemoryRouter initialEntries={['/invite/AbCdEfGh12']}>
+        <Routes>
+          <Route path="/invite/:code" element={<InvitePage />} />
+          <Route path="/login" element={<p>login</p>} />
+        </Routes>
+        <Where />
+        <Search />
+      </MemoryRouter>,
+    );
+    expect((await screen.findByTestId('invite-title')).textContent).toBe('#lobby');
+    expect(screen.getByTestId('invite-member-count').textContent).toBe('3 位成员');
+    const join = screen.getByTestId('invite-join');
+    expect(join.textContent).toBe('登录后加入');
+    fireEvent.click(join);
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/login'));
+    expect(screen.getByTestId('search').textContent).toBe(`?redirect=${encodeURIComponent('/invite/AbCdEfGh12')}`);
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/draw/join-channel/AbCdEfGh12', expect.anything());
+  });
+
   it('shows the channel, its creator and member count, and joins', async () => {
     renderInvite();
     expect(screen.getByRole('status')).toBeTruthy();

@@ -3,9 +3,12 @@ import { Loader2Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
 import { AuthLayout } from '../../components/app/AuthLayout';
 import { HttpError } from '../../lib/http';
+import { loginPath } from '../../lib/navigation';
 import { notify } from '../../lib/notify';
+import { authStore } from '../../stores/auth';
 import { ChannelCallError, channelApi } from '../draw/channels/api';
 import { InviteCard } from './InviteCard';
 import { InviteProblem } from './InviteProblem';
@@ -39,6 +42,7 @@ function InviteScreen({ code }: { code: string }) {
   const [state, setState] = useState<InviteState>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [joining, setJoining] = useState(false);
+  const signedIn = Boolean(useSnapshot(authStore).token);
 
   useEffect(() => {
     let alive = true;
@@ -54,9 +58,14 @@ function InviteScreen({ code }: { code: string }) {
     return () => {
       alive = false;
     };
-  }, [code, attempt, navigate]);
+  }, [code, attempt, navigate, signedIn]);
 
   async function join() {
+    if (!signedIn) {
+      // Joining needs an account: sign in, then come back to this very link.
+      await navigate(loginPath(`/invite/${code}`));
+      return;
+    }
     setJoining(true);
     try {
       const channel = await channelApi.join(code);
@@ -75,14 +84,14 @@ function InviteScreen({ code }: { code: string }) {
   };
 
   if (state.kind === 'loading') return <InviteLoading />;
-  if (state.kind === 'ready') return <InviteCard invite={state.invite} joining={joining} onJoin={() => void join()} />;
+  if (state.kind === 'ready') return <InviteCard invite={state.invite} signedIn={signedIn} joining={joining} onJoin={() => void join()} />;
   return <InviteProblem kind={state.kind} onRetry={retry} />;
 }
 
 /**
- * /invite/:code (behind RequireAuth: a visitor signs in first and comes back here). Shows the
- * channel, its creator and member count with a join button; an unusable link gets a clear screen
- * with a way on; a member goes straight to the channel.
+ * /invite/:code, public: shows the channel, its creator and member count with a join button (a
+ * visitor signs in first and comes back here to join); an unusable link gets a clear screen with
+ * a way on; a member goes straight to the channel.
  */
 export function InvitePage() {
   const { code = '' } = useParams();

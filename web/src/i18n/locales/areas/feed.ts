@@ -155,6 +155,11 @@ const zhCN = {
       },
     },
   },
+  /** The sidebar's channel list (ChannelSection) when it could not be loaded. */
+  channelList: {
+    loadFailed: '频道列表加载失败',
+    retry: '重试',
+  },
 };
 
 const enUS: typeof zhCN = {
@@ -310,6 +315,11 @@ const enUS: typeof zhCN = {
       },
     },
   },
+  /** The sidebar's channel list (ChannelSection) when it could not be loaded. */
+  channelList: {
+    loadFailed: 'Could not load your channels',
+    retry: 'Retry',
+  },
 };
 
 const zhTW: typeof zhCN = {
@@ -464,6 +474,11 @@ const zhTW: typeof zhCN = {
         promptTooLong: '提示詞不能超過 {{max}} 個字元',
       },
     },
+  },
+  /** The sidebar's channel list (ChannelSection) when it could not be loaded. */
+  channelList: {
+    loadFailed: '頻道列表載入失敗',
+    retry: '重試',
   },
 };
 

@@ -1,10 +1,11 @@
 import type { Channel } from '@draw/shared';
-import { HashIcon, PlusIcon } from 'lucide-react';
+import { HashIcon, PlusIcon, RotateCwIcon, TriangleAlertIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tooltip } from '../../../components/ui/tooltip';
-import type { ChannelListStatus } from '../../../stores/channels';
+import { loadChannels, type ChannelListStatus } from '../../../stores/channels';
 import { CategoryHeader } from './CategoryHeader';
 import { SidebarRow } from './SidebarRow';
 
@@ -16,6 +17,8 @@ export interface ChannelSectionProps {
   onCreateChannel: () => void;
   /** Hook point: the action buttons of the selected channel (invite, edit, delete / quit). */
   renderChannelActions?: (channel: Channel) => ReactNode;
+  /** Loads the list again after a failure (default: `loadChannels()`, through the channel session). */
+  onRetry?: () => void;
 }
 
 /** The # before every channel name (text, so the row reads "# title"). */
@@ -51,10 +54,43 @@ function EmptyChannels() {
   );
 }
 
+const retryLoad = () => void loadChannels();
+
+/**
+ * The list could not be loaded. Not "no channels": the user may well have some. With a list from
+ * an earlier load it sits above that list, which is kept.
+ */
+function ChannelListError({ onRetry, compact }: { onRetry: () => void; compact: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="alert"
+      data-testid="channel-list-error"
+      className={compact ? 'flex items-center gap-2 px-2 py-1 text-xs text-sidebar-foreground' : 'flex flex-col items-center gap-2 px-3 py-6 text-center'}
+    >
+      <TriangleAlertIcon className={compact ? 'size-4 shrink-0 text-destructive' : 'size-8 text-destructive'} aria-hidden />
+      <p className={compact ? 'min-w-0 flex-1 truncate' : 'text-sm font-semibold text-sidebar-foreground'}>{t('channelList.loadFailed')}</p>
+      <Button type="button" variant="outline" size="sm" data-testid="channel-list-retry" onClick={onRetry} className={compact ? 'h-6 px-2' : undefined}>
+        <RotateCwIcon aria-hidden />
+        {t('channelList.retry')}
+      </Button>
+    </div>
+  );
+}
+
 /** 文字频道: the add-channel button and the list of channels with a # prefix. */
-export function ChannelSection({ channels, status, selectedId, onSelect, onCreateChannel, renderChannelActions }: ChannelSectionProps) {
+export function ChannelSection({
+  channels,
+  status,
+  selectedId,
+  onSelect,
+  onCreateChannel,
+  renderChannelActions,
+  onRetry = retryLoad,
+}: ChannelSectionProps) {
   const { t } = useTranslation();
   const firstLoad = channels.length === 0 && (status === 'idle' || status === 'loading');
+  const failed = status === 'error';
   return (
     <section aria-label={t('sidebar.textChannels')} className="flex flex-col gap-0.5">
       <CategoryHeader
@@ -73,11 +109,10 @@ export function ChannelSection({ channels, status, selectedId, onSelect, onCreat
           </Tooltip>
         }
       />
+      {failed && <ChannelListError onRetry={onRetry} compact={channels.length > 0} />}
       {firstLoad ? (
         <ChannelListSkeleton />
-      ) : channels.length === 0 ? (
-        <EmptyChannels />
-      ) : (
+      ) : channels.length > 0 ? (
         <ul className="flex flex-col gap-0.5" aria-label={t('sidebar.textChannels')}>
           {channels.map((channel) => {
             const selected = channel.id === selectedId;
@@ -95,6 +130,8 @@ export function ChannelSection({ channels, status, selectedId, onSelect, onCreat
             );
           })}
         </ul>
+      ) : failed ? null : (
+        <EmptyChannels />
       )}
     </section>
   );

@@ -1,0 +1,170 @@
+import fs from 'node:fs';
+import type { ChannelsChange } from '@draw/shared';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { listen, startTestApp, type TestApp } from '../testing/harness';
+import { connectSocket, type TestSocket } from '../testing/socket';
+
+let app: TestApp;
+let origin: string;
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  app = await startTestApp();
+  origin = await listen(app);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  await app.close();
+  fs.rmSync(app.dataDir, { recursive: true, force: true });
+});
+
+type Session = Awaited<ReturnType<TestApp['signIn']>>;
+const call = (session: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  app.http.inject({ method, url, payload, headers: session.auth });
+const data = async (p: ReturnType<typeof call>) => (await p).json().data;
+
+/** A real socket of the session's user that also records its `channels:changed`. */
+async function socketFor(session: Session) {
+  const socket = await connectSocket(origin, session.token);
+  sockets.push(socket);
+  const changes: ChannelsChange[] = [];
+  socket.on('channels:changed', (change) => changes.push(change));
+  const waitForChanges = async (count: number) => {
+    const deadline = Date.now() + 5_000;
+    while (changes.length < count) {
+      if (Date.now() > deadline) throw new Error(`timed out; got ${changes.map((c) => c.type).join(', ')}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return changes;
+  };
+  return { socket, changes, waitForChanges };
+}
+
+async function channelOf(owner: Session, title: string) {
+  const { id } = await data(call(owner, 'POST', '/api/draw/channel', { title, isBan: false }));
+  const { inviteCode } = await data(call(owner, 'POST', `/api/draw/invite-code/${id}`, {}));
+  return { id: id as string, join: (who: Session) => call(who, 'POST', `/api/draw/join-channel/${inviteCode}`) };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 100));
+const summary = (changes: ChannelsChange[]) => changes.map((c) => [c.channelId, c.type]);
+
+describe('channel list changes reach members watching another channel', () => {
+  it('sends a member renames, mutes, deletion and their own removal, and nothing to outsiders', async () => {
+    const ann = await app.signIn();
+    const bob = await app.signIn();
+    const eve = await app.signIn();
+    const eveTab = await socketFor(eve);
+    const x = await channelOf(ann, 'x');
+    const y = await channelOf(ann, 'y');
+    await x.join(bob);
+    await y.join(bob);
+    const bobTab = await socketFor(bob);
+    expect(await bobTab.socket.subscribe(y.id)).toMatchObject({ ok: true });
+
+    await call(ann, 'PUT', `/api/draw/channel/${x.id}`, { title: 'x renamed', isBan: true });
+    await call(ann, 'POST', `/api/draw/remove-user/${y.id}/${bob.user.id}`);
+    await call(ann, 'DELETE', `/api/draw/channel/${x.id}`);
+
+    const changes = await bobTab.waitForChanges(3);
+    expect(summary(changes)).toEqual([
+      [x.id, 'channel.updated'],
+      [y.id, 'member.removed'],
+      [x.id, 'channel.deleted'],
+    ]);
+    expect(changes[0]).toMatchObject({ seq: 2, data: { title: 'x renamed', isBan: true } });
+    expect(changes[1]!.data).toMatchObject({ userId: bob.user.id });
+    // The channel events themselves still go to the watched room only: y's removal, not x's rename.
+    await settle();
+    expect(bobTab.socket.events.map((e) => [e.channelId, e.type])).toEqual([[y.id, 'member.removed']]);
+    expect(bobTab.changes).toHaveLength(3);
+    expect(eveTab.changes).toEqual([]);
+  });
+
+  it('tells a member who quits in one tab, and shows a join from another tab, only to that member', async () => {
+    const ann = await app.signIn();
+    const bob = await app.signIn();
+    const cat = await app.signIn();
+    const x = await channelOf(ann, 'quit-join');
+    const annTab = await socketFor(ann);
+    const bobTab = await socketFor(bob);
+    const catTab = await socketFor(cat);
+    await x.join(cat);
+
+    await x.join(bob);
+    await call(bob, 'POST', `/api/draw/quit-channel/${x.id}`);
+    const changes = await bobTab.waitForChanges(2);
+    expect(summary(changes)).toEqual([
+      [x.id, 'member.joined'],
+      [x.id, 'member.left'],
+    ]);
+    expect(changes.every((c) => 'userId' in c.data && c.data.userId === bob.user.id)).toBe(true);
+    await settle();
+    // Other members' lists do not change when someone else joins or leaves.
+    expect(annTab.changes).toEqual([]);
+    expect(summary(catTab.changes)).toEqual([[x.id, 'member.joined']]);
+  });
+});
+
+describe('subscribing races a removal', () => {
+  it('refuses and keeps out a member removed between the membership check and the room join', async () => {
+    const ann = await app.signIn();
+    const bob = await app.signIn();
+    const x = await channelOf(ann, 'race');
+    await x.join(bob);
+    const bobTab = await socketFor(bob);
+
+    // The first membership check answers "member", then waits while ann removes bob.
+    const channels = app.services.channels;
+    const check = channels.canSubscribe.bind(channels);
+    let release!: () => void;
+    const removed = new Promise<void>((resolve) => (release = resolve));
+    let checked!: () => void;
+    const firstCheckDone = new Promise<void>((resolve) => (checked = resolve));
+    vi.spyOn(channels, 'canSubscribe').mockImplementationOnce(async (userId, channelId) => {
+      const answer = await check(userId, channelId);
+      checked();
+      await removed;
+      return answer;
+    });
+
+    const ack = bobTab.socket.subscribe(x.id);
+    await firstCheckDone;
+    expect((await call(ann, 'POST', `/api/draw/remove-user/${x.id}/${bob.user.id}`)).json().success).toBe(true);
+    release();
+    expect(await ack).toMatchObject({ ok: false, reason: 'forbidden' });
+
+    // Nothing that happens in the channel afterwards reaches bob.
+    await call(ann, 'PUT', `/api/draw/channel/${x.id}`, { title: 'after bob', isBan: false });
+    await call(ann, 'POST', `/api/draw/chat/${x.id}`, { content: 'bob cannot read this' });
+    await settle();
+    expect(bobTab.socket.events).toEqual([]);
+  });
+
+  it('refuses a channel deleted between the check and the join', async () => {
+    const ann = await app.signIn();
+    const x = await channelOf(ann, 'gone');
+    const annTab = await socketFor(ann);
+    const channels = app.services.channels;
+    const check = channels.canSubscribe.bind(channels);
+    let release!: () => void;
+    const deleted = new Promise<void>((resolve) => (release = resolve));
+    let checked!: () => void;
+    const firstCheckDone = new Promise<void>((resolve) => (checked = resolve));
+    vi.spyOn(channels, 'canSubscribe').mockImplementationOnce(async (userId, channelId) => {
+      const answer = await check(userId, channelId);
+      checked();
+      await deleted;
+      return answer;
+    });
+
+    const ack = annTab.socket.subscribe(x.id);
+    await firstCheckDone;
+    await call(ann, 'DELETE', `/api/draw/channel/${x.id}`);
+    release();
+    expect(await ack).toMatchObject({ ok: false, reason: 'forbidden' });
+  });
+});
