@@ -17,6 +17,11 @@ afterAll(async () => {
 const indexAuth = async (token: string) =>
   ((await (await fetch(`${server.origin}/api/home/index`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { auth: boolean } }).data.auth;
 
+/** appSetting as the app itself stores it (no expiry): the theme chosen on an earlier visit. */
+function chooseTheme(theme: 'light' | 'dark'): void {
+  localStorage.setItem('appSetting', JSON.stringify({ data: { siderCollapsed: false, theme, language: 'zh-CN' }, expire: null }));
+}
+
 describe('a new user signing in and settling in', () => {
   it('is sent to login, signs in with a phone code, stays signed in, edits the profile, keeps settings, and logs out for good', async () => {
     const context = await newUserContext(browser, server.origin);
@@ -79,10 +84,7 @@ describe('a new user signing in and settling in', () => {
   it('lays out the desktop shell with the rail and a 240 px sidebar, in the theme the user chose', async () => {
     for (const theme of ['light', 'dark'] as const) {
       const context = await newUserContext(browser, server.origin, { viewport: 'desktop', colorScheme: theme });
-      // appSetting as the app itself stores it (no expiry): the theme chosen on an earlier visit.
-      await context.addInitScript((chosen) => {
-        localStorage.setItem('appSetting', JSON.stringify({ data: { siderCollapsed: false, theme: chosen, language: 'zh-CN' }, expire: null }));
-      }, theme);
+      await context.addInitScript(chooseTheme, theme);
       const page = await context.newPage();
       await page.goto('/login');
       await page.getByTestId('login-submit').waitFor();
@@ -102,8 +104,11 @@ describe('a new user signing in and settling in', () => {
   it('shows the sidebar as an overlay and hides the rail on a phone', async () => {
     for (const colorScheme of ['dark', 'light'] as const) {
       const context = await newUserContext(browser, server.origin, { viewport: 'mobile', colorScheme });
+      await context.addInitScript(chooseTheme, colorScheme);
       const page = await context.newPage();
       await page.goto('/login');
+      await page.getByTestId('login-submit').waitFor();
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(colorScheme === 'dark');
       await screenshot(page, `login-${colorScheme}-mobile`);
       await signInWithCode(page);
       await page.getByTestId('channel-main').waitFor();

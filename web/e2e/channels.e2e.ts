@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newUserContext, screenshot, startServer, watchConsole, type ContextOptions, type ServerProcess } from './harness';
+import { launchBrowser, newUserContext, screenshot, startServer, tokenOf, watchConsole, type ContextOptions, type ServerProcess } from './harness';
 
 /**
  * Channels, members and invites, live for every member: two people in two browser contexts,
@@ -168,15 +168,12 @@ describe('channels, members and invites', () => {
     await visible(a.getByTestId('channel-muted-badge'));
     // B can no longer post: the composer says why, live, and the server refuses a post anyway.
     await visible(b.getByTestId('composer-muted'));
-    const refused = await b.evaluate(async (id) => {
-      const token = (JSON.parse(localStorage.getItem('SECRET_TOKEN') ?? '{}') as { data?: string }).data;
-      const response = await fetch(`/api/draw/chat/${id}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ content: 'can anyone hear me?' }),
-      });
-      return { status: response.status, body: (await response.json()) as { success: boolean; reason: string; message: string } };
-    }, channelId);
+    const refusedResponse = await fetch(`${server.origin}/api/draw/chat/${channelId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'zh-CN', authorization: `Bearer ${await tokenOf(b)}` },
+      body: JSON.stringify({ content: 'can anyone hear me?' }),
+    });
+    const refused = { status: refusedResponse.status, body: (await refusedResponse.json()) as { success: boolean; reason: string; message: string } };
     expect(refused.status).toBe(423);
     expect(refused.body).toMatchObject({ success: false, reason: 'channel_muted' });
     expect(refused.body.message).toContain('全员禁言');
