@@ -55,8 +55,17 @@ export class ChannelHub {
     data: ChannelEventData<T>,
     options: PublishOptions = {},
   ): Promise<ChannelEvent> {
+    return this.exclusive(channelId, () => this.append(channelId, type, data, options));
+  }
+
+  /**
+   * Runs `work` between two of the channel's publications: while it runs, this process stores and
+   * sends no event of that channel (a subscriber's catch-up uses it, so live events cannot overtake
+   * or repeat the backlog).
+   */
+  exclusive<T>(channelId: string, work: () => Promise<T>): Promise<T> {
     const previous = this.chains.get(channelId) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(() => this.append(channelId, type, data, options));
+    const next = previous.catch(() => undefined).then(work);
     this.chains.set(channelId, next);
     void next.finally(() => {
       if (this.chains.get(channelId) === next) this.chains.delete(channelId);

@@ -168,3 +168,28 @@ describe('subscribing races a removal', () => {
     expect(await ack).toMatchObject({ ok: false, reason: 'forbidden' });
   });
 });
+
+describe('catching up while the channel is busy', () => {
+  it('sends the missed events before any live one, each once, in seq order', async () => {
+    const ann = await app.signIn();
+    const x = await channelOf(ann, 'busy');
+    for (let i = 0; i < 5; i++) await call(ann, 'POST', `/api/draw/chat/${x.id}`, { content: `before ${i}` });
+    const tab = await socketFor(ann);
+    const hub = app.services.hub;
+    const read = hub.eventsAfter.bind(hub);
+    // Someone posts while the backlog is being read.
+    vi.spyOn(hub, 'eventsAfter').mockImplementationOnce(async (channelId, afterSeq, upToSeq) => {
+      void call(ann, 'POST', `/api/draw/chat/${x.id}`, { content: 'during catch-up' });
+      await new Promise((r) => setTimeout(r, 100));
+      return read(channelId, afterSeq, upToSeq);
+    });
+
+    const ack = await tab.socket.subscribe(x.id, 1);
+    expect(ack).toMatchObject({ ok: true });
+    const last = (ack as { seq: number }).seq + 1;
+    const deadline = Date.now() + 5_000;
+    while (!tab.socket.events.some((e) => e.seq === last) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    const seqs = tab.socket.events.map((e) => e.seq);
+    expect(seqs).toEqual(Array.from({ length: last - 1 }, (_, i) => i + 2));
+  });
+});

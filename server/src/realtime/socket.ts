@@ -83,18 +83,22 @@ export function createSocketServer(
           return ack(refuse(ErrorReason.Forbidden, 'channel.notMember'));
         }
         await socket.join(roomOf(channelId));
-        // A removal (or deletion) between the check and the join evicted nobody, as the socket was
-        // not in the room yet: ask again now that it is. One after this point finds it and evicts it.
-        if (!(await access.canSubscribe(socket.data.userId, channelId))) {
-          await socket.leave(roomOf(channelId));
-          return ack(refuse(ErrorReason.Forbidden, 'channel.notMember'));
-        }
-        const seq = await hub.currentSeq(channelId);
-        ack({ ok: true, seq });
-        if (afterSeq === undefined || afterSeq >= seq) return;
-        const missed = await hub.eventsAfter(channelId, afterSeq, seq);
-        if (missed.length !== seq - afterSeq) return void socket.emit('channel:resync', { channelId });
-        for (const event of missed) socket.emit('channel:event', event);
+        // Between two publications of the channel: the backlog goes out complete and before any
+        // live event, each event once, in seq order (protocol v1), however busy the channel is.
+        await hub.exclusive(channelId, async () => {
+          // A removal (or deletion) between the check and the join evicted nobody, as the socket was
+          // not in the room yet: ask again now that it is. One after this point finds it and evicts it.
+          if (!(await access.canSubscribe(socket.data.userId, channelId))) {
+            await socket.leave(roomOf(channelId));
+            return ack(refuse(ErrorReason.Forbidden, 'channel.notMember'));
+          }
+          const seq = await hub.currentSeq(channelId);
+          ack({ ok: true, seq });
+          if (afterSeq === undefined || afterSeq >= seq) return;
+          const missed = await hub.eventsAfter(channelId, afterSeq, seq);
+          if (missed.length !== seq - afterSeq) return void socket.emit('channel:resync', { channelId });
+          for (const event of missed) socket.emit('channel:event', event);
+        });
       } catch (error) {
         log.error({ err: error }, 'subscribe failed');
         ack(refuse(ErrorReason.Internal, 'error.internal'));
