@@ -7,6 +7,7 @@ import { TaskStatus, type ChannelDetail, type Task } from '@draw/shared';
 import { freePort, type ServerProcess } from '../testing/server-process';
 import { channelWithMembers, must, signIn, tasksByIds, visibleItem, wholeChannel, type Member } from './support/client';
 import { Ledger, memberLoop, type World } from './support/activity';
+import { creditsReport, type CreditsReport } from './support/credits';
 import { seededRandom, sleep, suiteSeed } from './support/random';
 import { startServerProcess } from './support/server';
 import { ChannelViewer } from './support/viewer';
@@ -16,8 +17,10 @@ import { ChannelViewer } from './support/viewer';
  * after it acknowledged a submit) while three members submit imagines, press buttons on finished
  * tasks, chat and cancel, in two channels they joined through invites. After every restart on the
  * same data folder, everything the server acknowledged is there and no task moved backwards;
- * once the load stops every task ends (SUCCESS/FAILURE/CANCEL), and every member's screen (the
- * web's session machine + feed reducer over a real socket) equals the server's REST answer.
+ * once the load stops every task ends (SUCCESS/FAILURE/CANCEL), every member's screen (the
+ * web's session machine + feed reducer over a real socket) equals the server's REST answer, and
+ * every member's credits are their grants minus what their successful tasks cost: a kill between
+ * a charge and its task, or between a task's failure (or cancel) and its refund, loses nothing.
  */
 
 const SEED = suiteSeed('crash');
@@ -144,6 +147,15 @@ describe('crash: SIGKILL at random moments under load', () => {
     expect(unfinished.map((t) => `${t.id} ${t.status} ${t.progress}`), 'tasks stuck after the load stopped').toEqual([]);
     const drainSeconds = (Date.now() - drainStarted) / 1000;
     await checkAcknowledged(world, alice!);
+
+    // A refund follows its task's end by a moment: give the last ones that moment.
+    let credits: CreditsReport = await creditsReport(origin, dataDir, members);
+    for (let i = 0; i < 20 && (credits.wrong.length > 0 || credits.balances.some((b) => b.balance !== b.expected)); i++) {
+      await sleep(250);
+      credits = await creditsReport(origin, dataDir, members);
+    }
+    expect(credits.wrong, 'tasks and charges whose credits are not where they belong').toEqual([]);
+    for (const { label, balance, expected } of credits.balances) expect(balance, `${label}'s credits: grants − successful tasks`).toBe(expected);
 
     // Every screen catches up with the server's log, then shows exactly what REST answers.
     const seqOf = async (channelId: string) => (await must<ChannelDetail>(origin, 'GET', `/api/draw/channel/${channelId}`, alice!.token)).seq;

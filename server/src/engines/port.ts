@@ -30,14 +30,27 @@ export interface ParentImage {
   customId?: string;
 }
 
+/** On actions: the job mode of the user who pressed the button (not the parent's). */
+interface ActionSpeed {
+  speed?: EngineSpeed;
+}
+
+/**
+ * On actions Midjourney can remix: the user wrote a new prompt for it. An engine that cannot take
+ * that prompt must fail the job rather than draw without it.
+ */
+interface RemixPrompt {
+  remix?: boolean;
+}
+
 export type EngineJob =
   | { kind: 'imagine'; prompt: string; seed: number; botType: BotType; references: EngineImage[] }
-  | { kind: 'upscale'; parent: ParentImage; index: 1 | 2 | 3 | 4; mode: 'default' | 'subtle' | 'creative' }
-  | { kind: 'variation'; parent: ParentImage; prompt: string; seed: number; index: 1 | 2 | 3 | 4; strength: 'subtle' | 'strong' | 'index' }
-  | { kind: 'reroll'; parent: ParentImage; prompt: string; seed: number }
-  | { kind: 'zoom'; parent: ParentImage; prompt: string; seed: number; factor: number }
-  | { kind: 'pan'; parent: ParentImage; prompt: string; seed: number; direction: PanDirection }
-  | { kind: 'region'; parent: ParentImage; prompt: string; seed: number; mask: EngineImage }
+  | ({ kind: 'upscale'; parent: ParentImage; index: 1 | 2 | 3 | 4; mode: 'default' | 'subtle' | 'creative' } & ActionSpeed)
+  | ({ kind: 'variation'; parent: ParentImage; prompt: string; seed: number; index: 1 | 2 | 3 | 4; strength: 'subtle' | 'strong' | 'index' } & ActionSpeed & RemixPrompt)
+  | ({ kind: 'reroll'; parent: ParentImage; prompt: string; seed: number } & ActionSpeed & RemixPrompt)
+  | ({ kind: 'zoom'; parent: ParentImage; prompt: string; seed: number; factor: number } & ActionSpeed)
+  | ({ kind: 'pan'; parent: ParentImage; prompt: string; seed: number; direction: PanDirection } & ActionSpeed & RemixPrompt)
+  | ({ kind: 'region'; parent: ParentImage; prompt: string; seed: number; mask: EngineImage } & ActionSpeed)
   | { kind: 'blend'; images: EngineImage[]; dimensions: BlendDimensions; seed: number; botType?: BotType; speed?: EngineSpeed }
   | { kind: 'describe'; image: EngineImage; botType?: BotType; speed?: EngineSpeed }
   | { kind: 'shorten'; prompt: string; botType?: BotType; speed?: EngineSpeed };

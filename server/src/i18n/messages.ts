@@ -254,6 +254,21 @@ const coreMessages = {
     'en-US': 'The mask image is not valid',
     'zh-TW': '遮罩圖片無效',
   },
+  'task.emptyMask': {
+    'zh-CN': '蒙版中没有选中任何区域，请先用白色涂抹要修改的区域',
+    'en-US': 'The mask selects nothing: paint the area to change (in white) first',
+    'zh-TW': '遮罩中沒有選取任何區域，請先用白色塗抹要修改的區域',
+  },
+  'task.notSaved': {
+    'zh-CN': '任务未能保存，不会执行；积分已退还。',
+    'en-US': 'The task could not be saved, so it will not run. Your credits were refunded.',
+    'zh-TW': '任務未能儲存，不會執行；點數已退還。',
+  },
+  'task.remixOffUpstream': {
+    'zh-CN': 'Midjourney 账号未开启 Remix 模式，无法使用你修改的提示词：请在 Midjourney 中开启 Remix，或在这里关闭 Remix。积分已退还。',
+    'en-US': 'The Midjourney account is not in Remix mode, so your new prompt could not be used: turn Remix on there, or turn it off here. Your credits were refunded.',
+    'zh-TW': 'Midjourney 帳號未開啟 Remix 模式，無法使用你修改的提示詞：請在 Midjourney 中開啟 Remix，或在這裡關閉 Remix。點數已退還。',
+  },
   'task.badZoom': {
     'zh-CN': '缩放值需在 {min} 到 {max} 之间，例如 --zoom 1.5',
     'en-US': 'The zoom must be between {min} and {max}, e.g. --zoom 1.5',

@@ -189,6 +189,49 @@ describe('drawing through a midjourney-proxy upstream', () => {
     expect(upstreamOf(variationId).prompt).toContain('a blue fox');
   });
 
+  it('a remix prompt the upstream account cannot take (Remix off there) fails the task, refunded, and stops it upstream', async () => {
+    const { user, id } = await channel();
+    expect((await call(user, 'PUT', '/api/draw/settings/option', { name: 'remix', value: true })).json().success).toBe(true);
+    try {
+      const grid = await imagineDone(user, id, 'a red fox');
+      const v1 = grid.buttons.find((b) => b.label === 'V1')!;
+      const refund = vi.spyOn(billingOf(), 'refund');
+      const variationId = await submit(user, id, 'action', { taskId: grid.id, customId: v1.customId });
+      await submit(user, id, 'modal', { taskId: variationId, prompt: 'a blue fox' });
+      const failed = await finished(user, variationId, 'FAILURE');
+      expect(failed.failReason).toBe(
+        'The Midjourney account is not in Remix mode, so your new prompt could not be used: turn Remix on there, or turn it off here. Your credits were refunded.',
+      );
+      await vi.waitFor(() => expect(refund).toHaveBeenCalledWith(variationId));
+      refund.mockRestore();
+      expect(fake.submits('modal')).toHaveLength(0);
+      const upstream = upstreamOf(variationId);
+      expect(fake.requests.some((r) => r.path === `/mj/task/${upstream.id}/cancel`)).toBe(true);
+      await waitFor(user, variationId, () => upstream.status === 'FAILURE');
+
+      // The same prompt as the parent's loses nothing: it draws.
+      const again = await submit(user, id, 'action', { taskId: grid.id, customId: v1.customId });
+      await submit(user, id, 'modal', { taskId: again });
+      expect(await finished(user, again)).toMatchObject({ action: 'VARIATION', prompt: 'a red fox' });
+    } finally {
+      await call(user, 'PUT', '/api/draw/settings/option', { name: 'remix', value: false });
+    }
+  });
+
+  it("an action goes to the presser's job-mode queue, not the parent's", async () => {
+    const { user, id } = await channel();
+    const grid = await imagineDone(user, id, 'a red fox --turbo');
+    expect(fake.submits('imagine').at(-1)!.speed).toBe('turbo');
+    expect((await call(user, 'PUT', '/api/draw/settings/option', { name: 'speed', value: 'relax' })).json().success).toBe(true);
+    try {
+      const upscaleId = await submit(user, id, 'action', { taskId: grid.id, customId: grid.buttons.find((b) => b.label === 'U1')!.customId });
+      await finished(user, upscaleId);
+      expect(fake.submits('action').at(-1)).toMatchObject({ speed: 'relax', body: { state: upscaleId } });
+    } finally {
+      await call(user, 'PUT', '/api/draw/settings/option', { name: 'speed', value: 'fast' });
+    }
+  });
+
   it('vary region sends the mask as a PNG data URL through the modal', async () => {
     const { user, id } = await channel();
     const grid = await imagineDone(user, id);

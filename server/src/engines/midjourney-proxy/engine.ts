@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ErrorReason } from '@draw/shared';
 import { AppError } from '../../errors';
-import type { EngineImage, EngineJob, EngineProgress, EngineResult, EngineRunContext, ImageEngine } from '../port';
+import { translate } from '../../i18n/messages';
+import { EngineFailure, type EngineImage, type EngineJob, type EngineProgress, type EngineResult, type EngineRunContext, type ImageEngine } from '../port';
 import { MjProxyClient, type Submitted } from './client';
 import { UpstreamError, UpstreamErrorKind } from './errors';
 import { copyImage } from './images';
@@ -91,6 +92,7 @@ export class MidjourneyProxyEngine implements ImageEngine {
 
     if (!upstreamId) {
       const answer = await this.client.submit(plan.route, plan.body, plan.speed, signal);
+      if (plan.remix && answer.kind !== 'modal') await this.refuseWithoutRemix(answer.id);
       await remember(answer.id);
       if (answer.kind === 'modal' && plan.modal) await sendModal(answer.id, plan.modal);
       else await queued(answer);
@@ -136,6 +138,16 @@ export class MidjourneyProxyEngine implements ImageEngine {
         }
       },
     });
+  }
+
+  /**
+   * Our remix modal took a new prompt, but the upstream's account is not in Remix mode: it started
+   * the action without asking for one, so it would draw the old prompt while the task shows the new
+   * one. Stop it there (C# line; the Java line has no cancel) and fail the task, refunded.
+   */
+  private async refuseWithoutRemix(upstreamId: string): Promise<never> {
+    await this.cancel(upstreamId).catch((err: unknown) => this.options.log?.warn({ err }, 'upstream cancel failed'));
+    throw new EngineFailure(translate('task.remixOffUpstream', 'en-US'));
   }
 
   /** A preview is nice to have: one that cannot be copied is skipped, never shown broken. */

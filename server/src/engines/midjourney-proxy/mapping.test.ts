@@ -50,6 +50,20 @@ describe('submissionOf', () => {
     expect(modalBody('u-modal', region.modal!, extras)).toMatchObject({ taskId: 'u-modal', prompt: 'a hat --fast', maskBase64: expect.stringMatching(/^data:image\/png/) });
   });
 
+  it("queues an action by the presser's job mode, not the parent's; jobs stored without one keep the prompt's", () => {
+    expect(submissionOf({ kind: 'upscale', parent: parent('u-parent'), index: 1, mode: 'default', speed: 'turbo' }, extras).speed).toBe('turbo');
+    expect(submissionOf({ kind: 'variation', parent: parent('u-parent'), prompt: 'a fox --v 6.1 --relax', seed: 1, index: 2, strength: 'index', speed: 'fast' }, extras).speed).toBe('fast');
+    expect(submissionOf({ kind: 'pan', parent: parent('u-parent'), prompt: 'a fox --relax', seed: 1, direction: 'left', speed: 'turbo' }, extras).speed).toBe('turbo');
+    expect(submissionOf({ kind: 'region', parent: parent('u-parent'), prompt: 'a hat', seed: 1, mask: image, speed: 'fast' }, extras).speed).toBe('fast');
+    expect(submissionOf({ kind: 'zoom', parent: parent('u-parent'), prompt: 'a fox --zoom 2', seed: 1, factor: 2 }, extras).speed).toBe('relax');
+  });
+
+  it('marks a remix prompt the user wrote, which the upstream must take through its modal', () => {
+    const remixed = submissionOf({ kind: 'reroll', parent: parent('u-parent'), prompt: 'a wolf', seed: 1, remix: true }, extras);
+    expect(remixed).toMatchObject({ route: 'action', remix: true, modal: { prompt: 'a wolf' } });
+    expect(submissionOf({ kind: 'reroll', parent: parent('u-parent'), prompt: 'a fox', seed: 1 }, extras).remix).toBeUndefined();
+  });
+
   it('refuses actions on images another engine drew, and blends the upstream cannot take', () => {
     expect(() => submissionOf({ kind: 'upscale', parent: parent(null), index: 1, mode: 'default' }, extras)).toThrow(UpstreamError);
     expect(() => submissionOf({ kind: 'upscale', parent: parent(null), index: 1, mode: 'default' }, extras)).toThrow(/not drawn by Midjourney/);

@@ -14,6 +14,11 @@ export interface Submission {
   speed: EngineSpeed | null;
   /** What to send to `/mj/submit/modal` if the upstream answers 21 (actions only). */
   modal: { prompt: string; maskBase64?: string } | null;
+  /**
+   * The modal carries a prompt the user wrote for a remix: an upstream that does not ask for the
+   * modal (its account is not in Remix mode) would draw without it.
+   */
+  remix?: boolean;
 }
 
 export interface SubmitExtras {
@@ -35,6 +40,20 @@ function common(extras: SubmitExtras): Record<string, unknown> {
 function upstreamParent(parent: ParentImage): { taskId: string; customId: string } {
   if (!parent.upstreamId || !parent.customId) throw new UpstreamError(UpstreamErrorKind.NotFromUpstream);
   return { taskId: parent.upstreamId, customId: parent.customId };
+}
+
+type ActionJob = Extract<EngineJob, { parent: ParentImage }>;
+
+/**
+ * The queue of an action: the pressing user's job mode; for jobs stored without one, the mode its
+ * prompt names, then the parent's.
+ */
+function actionSpeed(job: ActionJob): EngineSpeed | null {
+  return job.speed ?? ('prompt' in job ? speedOf(job.prompt) : null) ?? speedOf(job.parent.prompt);
+}
+
+function actionOn(job: Exclude<ActionJob, { kind: 'upscale' }>, base: Record<string, unknown>): Submission {
+  return { route: 'action', body: { ...base, ...upstreamParent(job.parent) }, speed: actionSpeed(job), modal: { prompt: job.prompt || job.parent.prompt } };
 }
 
 /** The upstream request for one of our jobs. */
@@ -63,20 +82,17 @@ export function submissionOf(job: EngineJob, extras: SubmitExtras): Submission {
     case 'shorten':
       return { route: 'shorten', body: { ...base, prompt: job.prompt, ...(job.botType ? { botType: job.botType } : {}) }, speed: job.speed ?? speedOf(job.prompt), modal: null };
     case 'upscale':
-      return { route: 'action', body: { ...base, ...upstreamParent(job.parent) }, speed: speedOf(job.parent.prompt), modal: { prompt: job.parent.prompt } };
+      return { route: 'action', body: { ...base, ...upstreamParent(job.parent) }, speed: actionSpeed(job), modal: { prompt: job.parent.prompt } };
     case 'variation':
     case 'reroll':
-    case 'zoom':
     case 'pan':
-      // A remix prompt, a custom zoom's `--zoom`, or the same prompt: whatever the modal asks for.
-      return { route: 'action', body: { ...base, ...upstreamParent(job.parent) }, speed: speedOf(job.prompt) ?? speedOf(job.parent.prompt), modal: { prompt: job.prompt || job.parent.prompt } };
+      // A remix prompt, or the same prompt: whatever the modal asks for.
+      return { ...actionOn(job, base), ...(job.remix ? { remix: true } : {}) };
+    case 'zoom':
+      // A custom zoom's `--zoom`, or the same prompt.
+      return actionOn(job, base);
     case 'region':
-      return {
-        route: 'action',
-        body: { ...base, ...upstreamParent(job.parent) },
-        speed: speedOf(job.prompt) ?? speedOf(job.parent.prompt),
-        modal: { prompt: job.prompt || job.parent.prompt, maskBase64: dataUrl(job.mask) },
-      };
+      return { ...actionOn(job, base), modal: { prompt: job.prompt || job.parent.prompt, maskBase64: dataUrl(job.mask) } };
     default: {
       const never: never = job;
       throw new UpstreamError(UpstreamErrorKind.Invalid, { detail: `unknown job ${String((never as { kind?: unknown }).kind)}` });

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreditAccount, RedeemAnswer } from '@draw/shared';
+import type { BaseDoc, Collection } from '../../storage/port';
 import { startTestApp, type TestApp } from '../../testing/harness';
-import { newCode, normalizeCode } from './codes';
+import { codesService, newCode, normalizeCode } from './codes';
+import { creditsLedger } from './ledger';
+import { Ledger, RedeemCodes, Redemptions } from './repository';
 import { balanceOf, caller, checkedChain, drawer } from './testkit';
 
 let app: TestApp;
@@ -98,4 +101,66 @@ describe('redeem codes', () => {
     await expect(codes.mint({ credits: 5, count: 0 })).rejects.toThrow();
     await expect(codes.mint({ productId: 'nope' })).rejects.toThrow();
   });
+});
+
+const collectionsOf = (app: TestApp) => ({ codes: app.storage.collection(RedeemCodes), redemptions: app.storage.collection(Redemptions), ledger: app.storage.collection(Ledger) });
+type Collections = ReturnType<typeof collectionsOf>;
+
+/** The codes service of a server process on these collections. */
+function serverOn(app: TestApp, repo: Collections) {
+  const ledger = creditsLedger({ repo, dailyAllowance: 0, now: () => clock });
+  return codesService({ repo, ledger, products: app.services.billing.products, now: () => clock });
+}
+
+/** A server process that is killed (every call throws) once it has done `writes` writes. */
+function dyingAfter(app: TestApp, writes: number) {
+  let done = 0;
+  const wrap = <T extends BaseDoc>(collection: Collection<T>): Collection<T> =>
+    new Proxy(collection, {
+      get(target, name, receiver) {
+        const value = Reflect.get(target, name, receiver) as unknown;
+        if (typeof value !== 'function') return value;
+        const isWrite = /^(insert|update|findOneAndUpdate|delete)/.test(String(name));
+        return async (...args: unknown[]) => {
+          if (done >= writes) throw new Error('killed');
+          const result: unknown = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+          if (isWrite) done += 1;
+          return result;
+        };
+      },
+    });
+  const { codes, redemptions, ledger } = collectionsOf(app);
+  return serverOn(app, { codes: wrap(codes), redemptions: wrap(redemptions), ledger: wrap(ledger) });
+}
+
+describe('a redeem cut off by a crash', () => {
+  // A redeem writes its use, the code's counter, the ledger grant and the grant mark: kill it after each.
+  for (const writes of [1, 2, 3]) {
+    for (const recovery of ['the user asks again', 'the repair sweep'] as const) {
+      it(`after ${writes} write(s), ${recovery} grants it exactly once, using one use`, async () => {
+        const ann = await drawer(app);
+        const bob = await drawer(app);
+        const { codes } = await app.services.billing.codes.mint({ credits: 30, uses: 2 });
+        const code = codes[0]!._id;
+        await expect(dyingAfter(app, writes).redeem(ann.userId, code)).rejects.toThrow('killed');
+
+        const restarted = serverOn(app, collectionsOf(app));
+        if (recovery === 'the user asks again') {
+          const again = await redeem(ann.session, code);
+          expect([200, 409]).toContain(again.statusCode);
+        } else {
+          expect((await restarted.repair()).granted).toBe(0); // an ask may still be under way
+          clock += 3 * 60_000;
+          await restarted.repair();
+          expect((await redeem(ann.session, code)).json().message).toBe('You have already redeemed this code');
+        }
+        expect(await balanceOf(app, ann.userId)).toBe(30);
+        expect((await checkedChain(app, ann.userId)).filter((e) => e.kind === 'code')).toHaveLength(1);
+        expect((await restarted.list()).find((c) => c.code === code)).toMatchObject({ uses: 1, state: 'partly used' });
+        // The second use is still there for someone else.
+        expect((await redeem(bob.session, code)).statusCode).toBe(200);
+        expect((await restarted.list()).find((c) => c.code === code)).toMatchObject({ uses: 2, state: 'used up' });
+      });
+    }
+  }
 });

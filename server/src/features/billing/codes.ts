@@ -52,10 +52,14 @@ export interface CodesDeps {
 }
 
 const bad = (detail: string) => new AppError(ErrorReason.BadRequest, 'error.validation', { detail });
+const isConflict = (error: unknown) => error instanceof AppError && error.reason === ErrorReason.Conflict;
+/** A redeem takes milliseconds: a use without its grant for this long was cut off by a crash. */
+const REPAIR_GRACE_MS = 2 * 60_000;
 
 /**
  * Redeem codes: each grants credits or a plan (with its credits), to at most `maxUses` different
- * users, each once, until it expires. The ledger entry `code:<code>:<userId>` is the final guard.
+ * users, each once, until it expires. A use is a redemption row (use number and user in one
+ * insert); the ledger entry `code:<code>:<userId>` makes its grant happen once.
  */
 export function codesService({ repo, ledger, products, now }: CodesDeps) {
   const { codes, redemptions } = repo;
@@ -66,7 +70,8 @@ export function codesService({ repo, ledger, products, now }: CodesDeps) {
     return doc.uses > 0 ? 'partly used' : 'unused';
   }
 
-  async function grant(userId: string, doc: RedeemCodeDoc): Promise<RedeemAnswer> {
+  /** Grants what the code gives, once per code and user; `created` is false when it was granted before. */
+  async function grantOnce(userId: string, doc: RedeemCodeDoc): Promise<{ created: boolean; answer: RedeemAnswer }> {
     const key = `code:${doc._id}:${userId}`;
     if (doc.kind === 'plan') {
       const product = doc.productId ? await products.get(doc.productId) : null;
@@ -77,13 +82,43 @@ export function codesService({ repo, ledger, products, now }: CodesDeps) {
         { productId: product._id, name: product.name, period: product.period, credits: product.credits },
         { kind: LedgerKind.Code, code: doc._id },
       );
-      if (!created) throw new AppError(ErrorReason.Conflict, 'billing.codeAlreadyRedeemed');
-      return { kind: 'plan', credits: product.credits, plan: state.plan, balance: state.balance };
+      return { created, answer: { kind: 'plan', credits: product.credits, plan: state.plan, balance: state.balance } };
     }
     const { created, state } = await ledger.grantCredits(userId, key, doc.credits, { kind: LedgerKind.Code, code: doc._id });
-    if (!created) throw new AppError(ErrorReason.Conflict, 'billing.codeAlreadyRedeemed');
-    return { kind: 'credits', credits: doc.credits, plan: null, balance: state.balance };
+    return { created, answer: { kind: 'credits', credits: doc.credits, plan: null, balance: state.balance } };
   }
+
+  /**
+   * Takes one use of the code for the user. One insert both takes use number `n` (the row's key)
+   * and says who took it (unique per code and user), so no crash can leave a use taken by nobody.
+   * Returns once the user holds a use: just taken, or taken by an earlier ask whose grant a crash
+   * (or a parallel ask) has yet to finish.
+   */
+  async function claimUse(doc: RedeemCodeDoc, userId: string): Promise<void> {
+    let next = doc.uses + 1;
+    while (next <= doc.maxUses) {
+      const at = now();
+      try {
+        await redemptions.insertOne({ _id: `${doc._id}#${next}`, code: doc._id, userId, use: next, at, claimedAt: at, grantedAt: null });
+        return await countUse(doc._id, next);
+      } catch (error) {
+        if (!isConflict(error)) throw error;
+      }
+      const mine = await redemptions.findOne({ code: doc._id, userId });
+      if (mine?.claimedAt) return await countUse(doc._id, mine.use);
+      // A row from before use numbers whose claim never happened: drop it and take a use now.
+      if (mine) await redemptions.deleteOne({ _id: mine._id, claimedAt: null });
+      else next = Math.max(next + 1, ((await codes.findOne({ _id: doc._id }))?.uses ?? 0) + 1);
+    }
+    throw new AppError(ErrorReason.Conflict, 'billing.codeUsed');
+  }
+
+  /** The code's counter shows how far its uses went (the rows are the truth): it only moves forward. */
+  async function countUse(code: string, use: number | undefined): Promise<void> {
+    if (use) await codes.updateOne({ _id: code, uses: { $lt: use } }, { $set: { uses: use } });
+  }
+
+  const markGranted = (code: string, userId: string) => redemptions.updateOne({ code, userId }, { $set: { grantedAt: now() } });
 
   return {
     async mint(input: MintInput): Promise<{ batchId: string; codes: RedeemCodeDoc[] }> {
@@ -136,24 +171,34 @@ export function codesService({ repo, ledger, products, now }: CodesDeps) {
       if (!doc) throw new AppError(ErrorReason.BadRequest, 'billing.codeUnknown');
       if (await ledger.hasEntry(`code:${code}:${userId}`)) throw new AppError(ErrorReason.Conflict, 'billing.codeAlreadyRedeemed');
       if (doc.expiresAt !== null && doc.expiresAt <= now()) throw new AppError(ErrorReason.Gone, 'billing.codeExpired');
+      await claimUse(doc, userId);
+      const { created, answer } = await grantOnce(userId, doc);
+      // A parallel ask by the same user granted it first.
+      if (!created) throw new AppError(ErrorReason.Conflict, 'billing.codeAlreadyRedeemed');
+      await markGranted(code, userId);
+      return answer;
+    },
 
-      const redemptionId = `${code}:${userId}`;
-      try {
-        await redemptions.insertOne({ _id: redemptionId, code, userId, at: now(), claimedAt: null });
-      } catch (error) {
-        if (!(error instanceof AppError && error.reason === ErrorReason.Conflict)) throw error;
-        // This user already holds a use of the code: finish a grant a crash interrupted, else refuse.
-        const mine = await redemptions.findOne({ _id: redemptionId });
-        if (mine?.claimedAt) return grant(userId, doc);
-        throw new AppError(ErrorReason.Conflict, 'billing.codeAlreadyRedeemed');
+    /**
+     * Uses taken whose grant a crash cut off, granted now (the ledger entry makes it once). Rows
+     * younger than a grace period belong to asks still under way.
+     */
+    async repair(): Promise<{ granted: number; failed: number }> {
+      const cut = await redemptions.find({ grantedAt: null, claimedAt: { $ne: null }, at: { $lt: now() - REPAIR_GRACE_MS } }, { limit: 500 });
+      let granted = 0;
+      let failed = 0;
+      for (const row of cut) {
+        try {
+          const doc = await codes.findOne({ _id: row.code });
+          if (!doc) continue;
+          await countUse(row.code, row.use);
+          if ((await grantOnce(row.userId, doc)).created) granted += 1;
+          await markGranted(row.code, row.userId);
+        } catch {
+          failed += 1; // e.g. the plan's product was removed: left for an operator
+        }
       }
-      const claimed = await codes.findOneAndUpdate({ _id: code, uses: { $lt: doc.maxUses } }, { $inc: { uses: 1 } });
-      if (!claimed) {
-        await redemptions.deleteOne({ _id: redemptionId });
-        throw new AppError(ErrorReason.Conflict, 'billing.codeUsed');
-      }
-      await redemptions.updateOne({ _id: redemptionId }, { $set: { claimedAt: now() } });
-      return grant(userId, doc);
+      return { granted, failed };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ErrorReason, Period, type CreditAccount, type PlanInfo, type TaskAction } from '@draw/shared';
 import { AppError } from '../../errors';
-import type { Billing } from '../tasks/billing';
+import type { Billing, OpenCharge } from '../tasks/billing';
 import { TASK_PRICES, priceOf } from './prices';
 import { LedgerKind, type BillingRepository, type LedgerDoc } from './repository';
 
@@ -9,6 +9,7 @@ const DAY_MS = 24 * 3600_000;
 /** The product's day (daily allowance) runs on China Standard Time (UTC+8, no daylight saving). */
 const DAY_OFFSET_MS = 8 * 3600_000;
 const MAX_ATTEMPTS = 200;
+const CHARGES_PAGE = 500;
 
 export const PERIOD_MS: Record<Period, number> = {
   [Period.Day]: DAY_MS,
@@ -170,6 +171,22 @@ export function creditsLedger({ repo, dailyAllowance, now }: LedgerDeps) {
         taskId,
         action: spend.action ?? undefined,
       }));
+    },
+
+    async openCharges(since: number): Promise<OpenCharge[]> {
+      const open: OpenCharge[] = [];
+      // Paged by key (unique, stable; every spend's key lies between `spend:` and `spend;`), so a
+      // long history is read in bounded pieces.
+      for (let after = 'spend:'; ; ) {
+        const spends = await ledger.find({ kind: LedgerKind.Spend, at: { $gte: since }, _id: { $gt: after, $lt: 'spend;' } }, { sort: { _id: 1 }, limit: CHARGES_PAGE });
+        if (spends.length === 0) return open;
+        after = spends.at(-1)!._id;
+        const refunds = await ledger.find({ _id: { $in: spends.map((spend) => `refund:${spend.taskId}`) } });
+        const refunded = new Set(refunds.map((refund) => refund.taskId));
+        for (const spend of spends) {
+          if (spend.taskId && !refunded.has(spend.taskId)) open.push({ taskId: spend.taskId, userId: spend.userId, at: spend.at });
+        }
+      }
     },
   };
 

@@ -217,6 +217,12 @@ export function ordersService({ repo, ledger, products, provider, now, log }: Or
 
     bySandboxLink,
 
+    /** The unpaid order whose WeChat Pay payment shows this code URL (only while WeChat Pay is the provider). */
+    async byWechatCode(codeUrl: string): Promise<OrderDoc | null> {
+      if (provider.name !== PaymentProviderName.Wechat) return null;
+      return orders.findOne({ status: OrderStatus.Unpaid, expiresAt: { $gt: now() }, 'payment.provider': PaymentProviderName.Wechat, 'payment.codeUrl': codeUrl });
+    },
+
     /** The sandbox page's button: pays an unpaid order. */
     async confirmSandbox(orderId: string, token: string): Promise<Order> {
       const doc = await bySandboxLink(orderId, token);

@@ -97,8 +97,9 @@ export const billingPlugin: FastifyPluginAsync<BillingPluginOptions> = async (ap
       const { url } = request.query as { url: string };
       const origins = [...new Set([configuredOrigin, requestOrigin(request)].filter(Boolean))];
       const kind = classifyPaymentUrl(url, origins);
-      const known = kind?.kind === 'sandbox' ? Boolean(await billing.orders.bySandboxLink(kind.orderId, kind.token)) : kind !== null;
-      if (!known) throw new AppError(ErrorReason.BadRequest, 'billing.qrcodeRefused');
+      const order =
+        kind === null ? null : kind.kind === 'sandbox' ? await billing.orders.bySandboxLink(kind.orderId, kind.token) : await billing.orders.byWechatCode(url);
+      if (!order) throw new AppError(ErrorReason.BadRequest, 'billing.qrcodeRefused');
       return reply
         .header('Cache-Control', 'private, max-age=600')
         .header('X-Content-Type-Options', 'nosniff')

@@ -10,9 +10,10 @@ const SANDBOX_PATH = new RegExp(`^${SANDBOX_PAGE_PREFIX}/([A-Za-z0-9-]{1,64})/([
 export type PaymentUrl = { kind: 'wechat' } | { kind: 'sandbox'; orderId: string; token: string };
 
 /**
- * Which of our own payment URLs this is, or null: a WeChat Pay `weixin://wxpay/…` code URL, or a
- * sandbox payment page on one of our origins. The QR endpoint draws nothing else, so it cannot be
- * used to dress up other links.
+ * Which kind of our payment URLs this looks like, or null: a WeChat Pay `weixin://wxpay/…` code
+ * URL, or a sandbox payment page on one of our origins. Looking like one is not enough: the QR
+ * endpoint then checks it is an open order's own (anyone can write a `weixin://wxpay/` URL), so it
+ * cannot be used to dress up other links, or other merchants' payments, as ours.
  */
 export function classifyPaymentUrl(raw: string, origins: readonly string[]): PaymentUrl | null {
   if (!raw || raw.length > QR_URL_MAX_CHARS) return null;

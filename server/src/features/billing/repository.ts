@@ -145,6 +145,8 @@ const ledgerSchema = documentSchema({
   note: { type: Schema.Types.Mixed, default: null },
 });
 ledgerSchema.index({ userId: 1, seq: 1 }, { unique: true });
+// The credit reconciliation reads recent spends.
+ledgerSchema.index({ kind: 1, at: 1 });
 
 // ---- Redeem codes --------------------------------------------------------------------------
 
@@ -175,20 +177,32 @@ const codeSchema = documentSchema({
 });
 
 export interface RedemptionDoc extends BaseDoc {
-  /** `_id` is `<code>:<userId>`: a user redeems a code at most once. */
+  /**
+   * `_id` is `<code>#<n>`: use number n of the code (1…maxUses), so taking a use and saying whose
+   * it is are one insert. Unique per code and user: a user redeems a code at most once. (Rows
+   * written before use numbers have `<code>:<userId>`.)
+   */
   code: string;
   userId: string;
+  /** n (absent on old rows). */
+  use?: number;
   at: number;
-  /** Set once a use of the code was claimed for this user. */
+  /** When the use was taken (null only on old rows whose claim never happened). */
   claimedAt: number | null;
+  /** Set once the grant is in the ledger; a row left without it is granted by the repair. */
+  grantedAt?: number | null;
 }
 
 const redemptionSchema = documentSchema({
   code: { type: String, required: true, index: true },
   userId: { type: String, required: true },
+  use: { type: Number, min: 1 },
   at: { type: Number, required: true },
   claimedAt: { type: Schema.Types.Mixed, default: null },
+  grantedAt: { type: Schema.Types.Mixed, default: null },
 });
+redemptionSchema.index({ code: 1, userId: 1 }, { unique: true });
+redemptionSchema.index({ grantedAt: 1, at: 1 });
 
 export const Products = defineCollection<ProductDoc>('products', productSchema);
 export const Orders = defineCollection<OrderDoc>('orders', orderSchema);

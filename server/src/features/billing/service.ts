@@ -58,6 +58,9 @@ export function billingService({ repo, config, now, log, provider: given }: Bill
   async function sweep(): Promise<void> {
     await orders.expireDue();
     await orders.recover();
+    const codesRepaired = await codes.repair();
+    if (codesRepaired.granted > 0) log.warn(codesRepaired, 'redeem grants a crash cut off were completed');
+    if (codesRepaired.failed > 0) log.error(codesRepaired, 'redeem grants could not be completed');
   }
 
   /**
@@ -111,7 +114,7 @@ export function billingService({ repo, config, now, log, provider: given }: Bill
     provider,
     wechatNotification,
 
-    /** Seeds the default products on the first start, finishes interrupted grants, expires old orders. */
+    /** Seeds the default products on the first start, finishes interrupted grants (orders, codes), expires old orders. */
     async start(): Promise<void> {
       const seeded = await products.seedDefaults();
       if (seeded > 0) log.info({ count: seeded }, 'default products written');

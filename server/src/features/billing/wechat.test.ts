@@ -204,6 +204,24 @@ describe('WeChat Pay Native', () => {
     expect(png.headers['content-type']).toBe('image/png');
   });
 
+  it('draws a WeChat Pay QR code only for the code URL of an order still open for payment', async () => {
+    const { call, data } = caller(app);
+    const qr = (url: string) => app.http.inject({ url: `/api/home/qrcode?url=${encodeURIComponent(url)}`, headers: { 'accept-language': 'en-US' } });
+    const open = await orderAndPay();
+    const cancelled = await orderAndPay();
+    expect((await qr(open.payment.codeUrl)).statusCode).toBe(200);
+    expect((await qr(cancelled.payment.codeUrl)).statusCode).toBe(200);
+
+    // Someone else's (or a made-up) WeChat Pay payment is not dressed up as ours.
+    const foreign = await qr('weixin://wxpay/bizpayurl?pr=Zz9Yy8Xx');
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().message).toBe('QR codes are only made for this site’s payment links');
+
+    await data(call(cancelled.session, 'POST', `/api/home/cancel-order/${cancelled.order.id}`));
+    expect((await qr(cancelled.payment.codeUrl)).statusCode).toBe(400);
+    expect((await qr(open.payment.codeUrl)).statusCode).toBe(200);
+  });
+
   it('grants once when the same notification arrives five times (and in parallel)', async () => {
     const { session, userId, order } = await orderAndPay();
     const tx = transactionOf(order);

@@ -39,17 +39,17 @@ export function jobResolver(blobs: BlobStore, tasks: TasksRepository) {
       case 'imagine':
         return { ...job, references: await Promise.all(job.referenceKeys.map(image)) };
       case 'upscale':
-        return { kind: 'upscale', parent: await parent(job.parentId, job.customId), index: job.index, mode: job.mode };
+        return { kind: 'upscale', parent: await parent(job.parentId, job.customId), index: job.index, mode: job.mode, ...upstreamHints(job) };
       case 'variation':
-        return { kind: 'variation', parent: await parent(job.parentId, job.customId), prompt: job.prompt, seed: job.seed, index: job.index, strength: job.strength };
+        return { kind: 'variation', parent: await parent(job.parentId, job.customId), prompt: job.prompt, seed: job.seed, index: job.index, strength: job.strength, ...upstreamHints(job), ...remixOf(job) };
       case 'reroll':
-        return { kind: 'reroll', parent: await parent(job.parentId, job.customId), prompt: job.prompt, seed: job.seed };
+        return { kind: 'reroll', parent: await parent(job.parentId, job.customId), prompt: job.prompt, seed: job.seed, ...upstreamHints(job), ...remixOf(job) };
       case 'zoom':
-        return { kind: 'zoom', parent: await parent(job.parentId, job.customId), prompt: job.prompt, seed: job.seed, factor: job.factor };
+        return { kind: 'zoom', parent: await parent(job.parentId, job.customId), prompt: job.prompt, seed: job.seed, factor: job.factor, ...upstreamHints(job) };
       case 'pan':
-        return { kind: 'pan', parent: await parent(job.parentId, job.customId), prompt: job.prompt, seed: job.seed, direction: job.direction };
+        return { kind: 'pan', parent: await parent(job.parentId, job.customId), prompt: job.prompt, seed: job.seed, direction: job.direction, ...upstreamHints(job), ...remixOf(job) };
       case 'region':
-        return { kind: 'region', parent: await parent(job.parentId, job.customId), prompt: job.prompt, seed: job.seed, mask: await image(job.maskKey) };
+        return { kind: 'region', parent: await parent(job.parentId, job.customId), prompt: job.prompt, seed: job.seed, mask: await image(job.maskKey), ...upstreamHints(job) };
       case 'blend':
         return { kind: 'blend', images: await Promise.all(job.imageKeys.map(image)), dimensions: job.dimensions, seed: job.seed, ...upstreamHints(job) };
       case 'describe':
@@ -69,3 +69,5 @@ export type JobResolver = ReturnType<typeof jobResolver>;
 function upstreamHints(job: { botType?: BotType; speed?: EngineSpeed }): { botType?: BotType; speed?: EngineSpeed } {
   return { ...(job.botType ? { botType: job.botType } : {}), ...(job.speed ? { speed: job.speed } : {}) };
 }
+
+const remixOf = (job: { remix?: boolean }): { remix?: boolean } => (job.remix ? { remix: true } : {});

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { TaskStatus } from '@draw/shared';
-import { formatProgress } from '@draw/machines';
+import { DEFAULT_TASK_DEADLINE_MS, formatProgress } from '@draw/machines';
 import { EXTENSION_BY_MIME, type BlobStore } from '../../blobs/port';
 import type { EngineImage, ImageEngine } from '../../engines/port';
 import type { Billing } from './billing';
@@ -11,6 +11,17 @@ import type { TaskStore } from './store';
 
 const LEASE_MS = 30_000;
 const SWEEP_EVERY_MS = 5_000;
+/** A charge whose task is not stored after this long was cut off by a crash (a submit stores it at once). */
+export const ORPHAN_CHARGE_GRACE_MS = 2 * 60_000;
+const RECONCILE_EVERY_MS = 60_000;
+/**
+ * How far back the periodic reconciliation looks. A task ends within its deadlines (MODAL, then
+ * the run) plus a few sweeps of its charge, far inside this; the start-up pass looks at everything.
+ */
+const RECONCILE_LOOKBACK_MS = 6 * 3600_000;
+const RECONCILE_BATCH = 200;
+/** Tasks whose credits go back. */
+const REFUNDED_STATUSES = new Set<string>([TaskStatus.Failure, TaskStatus.Cancel]);
 
 export interface RunnerDeps {
   repo: TasksRepository;
@@ -40,6 +51,8 @@ export class TaskRunner {
   private readonly running = new Map<string, AbortController>();
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
+  private sweeping: Promise<void> | null = null;
+  private lastReconcile = 0;
 
   constructor(private readonly deps: RunnerDeps) {}
 
@@ -47,13 +60,74 @@ export class TaskRunner {
     if (this.deps.exclusive) {
       await this.deps.repo.updateMany({ leaseOwner: { $ne: null } }, { $set: { leaseOwner: null, leaseUntil: 0 } });
     }
+    // Before anything runs. With the embedded store no other process can be between a charge and
+    // its task, so every charge without a task is a predecessor's, cut off by its end.
+    const now = this.deps.now();
+    await this.reconcileCredits(0, this.deps.exclusive ? now : now - ORPHAN_CHARGE_GRACE_MS);
+    this.lastReconcile = now;
     await this.recover();
     await this.sweepDeadlines();
-    this.timer = setInterval(() => {
-      void this.sweepDeadlines().catch((err: unknown) => this.deps.log.error({ err }, 'deadline sweep failed'));
-      void this.recover().catch((err: unknown) => this.deps.log.error({ err }, 'recovery failed'));
-    }, SWEEP_EVERY_MS);
+    // A tick that finds the last round still going skips; rounds never overlap.
+    this.timer = setInterval(() => void (this.sweeping ?? this.sweep()), SWEEP_EVERY_MS);
     this.timer.unref();
+  }
+
+  /**
+   * One round of the periodic checks; each failure is logged and left for the next round. A caller
+   * that finds a round under way waits for it, then runs its own.
+   */
+  async sweep(): Promise<void> {
+    while (this.sweeping) await this.sweeping;
+    if (this.stopped) return;
+    this.sweeping = this.round();
+    try {
+      await this.sweeping;
+    } finally {
+      this.sweeping = null;
+    }
+  }
+
+  private async round(): Promise<void> {
+    await this.settle('deadline sweep failed', () => this.sweepDeadlines());
+    await this.settle('recovery failed', () => this.recover());
+    const now = this.deps.now();
+    if (now - this.lastReconcile >= RECONCILE_EVERY_MS) {
+      this.lastReconcile = now;
+      await this.settle('credit reconciliation failed', () => this.reconcileCredits(now - RECONCILE_LOOKBACK_MS, now - ORPHAN_CHARGE_GRACE_MS));
+    }
+  }
+
+  private async settle(failure: string, work: () => Promise<unknown>): Promise<void> {
+    try {
+      await work();
+    } catch (err) {
+      this.deps.log.error({ err }, failure);
+    }
+  }
+
+  /**
+   * Gives back what a crash kept: a charge made since `since` with no refund, whose task failed or
+   * was cancelled (killed between the final state and its refund), or was never stored and was
+   * charged at or before `orphanedUpTo` (killed between the charge and the task). Safe to run any
+   * number of times, in any number of processes at once: the ledger takes one refund per task.
+   */
+  async reconcileCredits(since: number, orphanedUpTo: number): Promise<number> {
+    const open = await this.deps.billing.openCharges(since);
+    let refunded = 0;
+    for (let start = 0; start < open.length; start += RECONCILE_BATCH) {
+      const batch = open.slice(start, start + RECONCILE_BATCH);
+      const tasks = await this.deps.repo.find({ _id: { $in: batch.map((charge) => charge.taskId) } });
+      const statusOf = new Map(tasks.map((task) => [task._id, task.status]));
+      for (const charge of batch) {
+        const status = statusOf.get(charge.taskId);
+        const owed = status === undefined ? charge.at <= orphanedUpTo : REFUNDED_STATUSES.has(status);
+        if (!owed) continue;
+        await this.deps.billing.refund(charge.taskId);
+        refunded += 1;
+        this.deps.log.warn({ taskId: charge.taskId, status: status ?? 'never stored' }, 'credits a crash kept were refunded');
+      }
+    }
+    return refunded;
   }
 
   async stop(): Promise<void> {
@@ -100,10 +174,13 @@ export class TaskRunner {
       const id = this.queue.shift()!;
       const controller = new AbortController();
       this.running.set(id, controller);
-      void this.execute(id, controller).finally(() => {
-        this.running.delete(id);
-        this.pump();
-      });
+      void this.execute(id, controller)
+        // Whatever is left undone (a claim, a failure, a refund the store refused) the sweeps finish.
+        .catch((err: unknown) => this.deps.log.error({ err, taskId: id }, 'task run stopped; the sweeps will pick it up'))
+        .finally(() => {
+          this.running.delete(id);
+          this.pump();
+        });
     }
   }
 
@@ -182,9 +259,11 @@ export class TaskRunner {
     }
   }
 
+  /** Fails a task and refunds it; a refund that cannot be written now is left to the reconciliation. */
   async fail(id: string, reason: string): Promise<void> {
     const failed = await this.deps.store.update(id, { status: TaskStatus.Failure, failReason: reason, finishTime: this.deps.now() });
-    if (failed) await this.deps.billing.refund(id);
+    if (!failed) return;
+    await this.deps.billing.refund(id).catch((err: unknown) => this.deps.log.error({ err, taskId: id }, 'refund failed; the reconciliation will give it back'));
   }
 
   /** Every task ends: one past its deadline fails with a reason (and is refunded). */
@@ -193,11 +272,14 @@ export class TaskRunner {
       { status: { $in: [TaskStatus.NotStart, TaskStatus.Submitted, TaskStatus.InProgress, TaskStatus.Modal] }, deadlineAt: { $lt: this.deps.now() } },
       { limit: 500 },
     );
+    // The deadline restarts when a MODAL task gets its input, so it is not counted from submitTime.
+    const minutes = Math.round(DEFAULT_TASK_DEADLINE_MS / 60_000);
     for (const task of overdue) {
       this.running.get(task._id)?.abort(new Cancelled());
       if (task.upstreamId) this.cancelUpstream(task._id, task.upstreamId);
-      const minutes = Math.round((task.deadlineAt - task.submitTime) / 60_000);
-      await this.fail(task._id, `Timed out: the task did not finish within ${minutes} minutes. Your credits were refunded.`);
+      await this.settle('deadline failure not stored', () =>
+        this.fail(task._id, `Timed out: the task did not finish within ${minutes} minutes. Your credits were refunded.`),
+      );
     }
   }
 }

@@ -13,6 +13,7 @@ import {
   type Task,
 } from '@draw/shared';
 import { AppError } from '../../errors';
+import { translate } from '../../i18n/messages';
 import type { UserDoc } from '../auth/repository';
 import type { ChannelsService } from '../channels/service';
 import type { MessagesService } from '../messages/service';
@@ -48,7 +49,7 @@ export interface TasksDeps {
   now: () => number;
 }
 
-function bad(key: 'task.badPrompt' | 'task.tooManyImages' | 'task.blendCount' | 'task.badButton' | 'task.notFound' | 'task.notModal' | 'task.maskRequired' | 'task.badMask' | 'task.badZoom' | 'task.notFinished' | 'task.finished' | 'task.notYours', params?: Record<string, string | number>) {
+function bad(key: 'task.badPrompt' | 'task.tooManyImages' | 'task.blendCount' | 'task.badButton' | 'task.notFound' | 'task.notModal' | 'task.maskRequired' | 'task.badMask' | 'task.emptyMask' | 'task.badZoom' | 'task.notFinished' | 'task.finished' | 'task.notYours', params?: Record<string, string | number>) {
   const reason = key === 'task.notFound' ? ErrorReason.NotFound : key === 'task.notYours' ? ErrorReason.Forbidden : ErrorReason.BadRequest;
   return new AppError(reason, key, params);
 }
@@ -132,11 +133,31 @@ export function tasksService(deps: TasksDeps) {
       const task = await store.create(doc);
       await messages.postTask(input.channelId, input.user._id, task);
     } catch (error) {
-      await billing.refund(id);
+      await abandon(id);
       throw error;
     }
     if (!input.modal) runner.enqueue(id);
     return { taskId: id };
+  }
+
+  /**
+   * A submit that failed after its charge. A row that was written is failed first, so no sweep
+   * ever runs it, then the credits go back. A store that refuses even that leaves the row as it
+   * is (it runs, as charged) or none (the credit reconciliation refunds the charge).
+   */
+  async function abandon(id: string): Promise<void> {
+    try {
+      const failed = await store.update(id, { status: TaskStatus.Failure, failReason: translate('task.notSaved', 'en-US'), finishTime: now() });
+      if (!failed) {
+        // No row, or a sweep already ran it to its end: only a task that succeeded keeps its charge.
+        const row = await repo.findOne({ _id: id });
+        if (row?.status === TaskStatus.Success) return;
+      }
+      runner.cancel(id);
+      await billing.refund(id);
+    } catch {
+      // The original error is what the user must see; the sweeps settle the rest.
+    }
   }
 
   async function ownedImageKeys(user: UserDoc, ids: string[]): Promise<string[]> {
@@ -162,27 +183,30 @@ export function tasksService(deps: TasksDeps) {
     const { finalPrompt, remix } = await prompts.compose(user._id, parent.botType, parent.prompt);
     const common = { user, channelId, botType: parent.botType, parentId: parent._id, prompt: parent.prompt, finalPrompt };
     const seed = randomInt(0, 4294967295);
+    // The presser's job mode (relax/fast/turbo), as for every other submit: not the parent's.
+    const { speed } = await upstreamHints(user._id, parent.botType);
+    const on = { parentId: parent._id, customId, ...(speed ? { speed } : {}) };
     const modalFor = (kind: ModalKind, defaultPrompt = parent.prompt) =>
       needsModal(button, remix) ? { kind, defaultPrompt } : null;
     switch (button.kind) {
       case 'upscale':
-        return create({ ...common, action: TaskAction.Upscale, job: { kind: 'upscale', parentId: parent._id, customId, index: button.index, mode: 'default' }, properties: { index: button.index } });
+        return create({ ...common, action: TaskAction.Upscale, job: { kind: 'upscale', ...on, index: button.index, mode: 'default' }, properties: { index: button.index } });
       case 'upscaleVariant':
-        return create({ ...common, action: TaskAction.Upscale, job: { kind: 'upscale', parentId: parent._id, customId, index: 1, mode: button.mode } });
+        return create({ ...common, action: TaskAction.Upscale, job: { kind: 'upscale', ...on, index: 1, mode: button.mode } });
       case 'variation':
-        return create({ ...common, action: TaskAction.Variation, modal: modalFor(ModalKind.Remix), job: { kind: 'variation', parentId: parent._id, customId, prompt: parent.finalPrompt, seed, index: button.index, strength: 'index' }, properties: { index: button.index } });
+        return create({ ...common, action: TaskAction.Variation, modal: modalFor(ModalKind.Remix), job: { kind: 'variation', ...on, prompt: parent.finalPrompt, seed, index: button.index, strength: 'index' }, properties: { index: button.index } });
       case 'vary':
-        return create({ ...common, action: TaskAction.Variation, modal: modalFor(ModalKind.Remix), job: { kind: 'variation', parentId: parent._id, customId, prompt: parent.finalPrompt, seed, index: 1, strength: button.strength } });
+        return create({ ...common, action: TaskAction.Variation, modal: modalFor(ModalKind.Remix), job: { kind: 'variation', ...on, prompt: parent.finalPrompt, seed, index: 1, strength: button.strength } });
       case 'reroll':
-        return create({ ...common, action: TaskAction.Reroll, modal: modalFor(ModalKind.Remix), job: { kind: 'reroll', parentId: parent._id, customId, prompt: parent.finalPrompt, seed } });
+        return create({ ...common, action: TaskAction.Reroll, modal: modalFor(ModalKind.Remix), job: { kind: 'reroll', ...on, prompt: parent.finalPrompt, seed } });
       case 'zoomOut':
-        return create({ ...common, action: TaskAction.Zoom, job: { kind: 'zoom', parentId: parent._id, customId, prompt: parent.finalPrompt, seed, factor: button.factor } });
+        return create({ ...common, action: TaskAction.Zoom, job: { kind: 'zoom', ...on, prompt: parent.finalPrompt, seed, factor: button.factor } });
       case 'customZoom':
-        return create({ ...common, action: TaskAction.Zoom, modal: { kind: ModalKind.CustomZoom, defaultPrompt: `${parent.prompt} --zoom 2` }, job: { kind: 'zoom', parentId: parent._id, customId, prompt: parent.finalPrompt, seed, factor: 2 } });
+        return create({ ...common, action: TaskAction.Zoom, modal: { kind: ModalKind.CustomZoom, defaultPrompt: `${parent.prompt} --zoom 2` }, job: { kind: 'zoom', ...on, prompt: parent.finalPrompt, seed, factor: 2 } });
       case 'pan':
-        return create({ ...common, action: TaskAction.Pan, modal: modalFor(ModalKind.Remix), job: { kind: 'pan', parentId: parent._id, customId, prompt: parent.finalPrompt, seed, direction: button.direction } });
+        return create({ ...common, action: TaskAction.Pan, modal: modalFor(ModalKind.Remix), job: { kind: 'pan', ...on, prompt: parent.finalPrompt, seed, direction: button.direction } });
       case 'region':
-        return create({ ...common, action: TaskAction.Inpaint, modal: { kind: ModalKind.Region, defaultPrompt: parent.prompt }, job: { kind: 'region', parentId: parent._id, customId, prompt: parent.finalPrompt, seed, maskKey: '' } });
+        return create({ ...common, action: TaskAction.Inpaint, modal: { kind: ModalKind.Region, defaultPrompt: parent.prompt }, job: { kind: 'region', ...on, prompt: parent.finalPrompt, seed, maskKey: '' } });
       case 'picReader':
       case 'promptAnalyzer': {
         const suggestions = (parent.properties.prompts as string[] | undefined) ?? [];
@@ -296,12 +320,14 @@ export function tasksService(deps: TasksDeps) {
         case 'variation':
         case 'reroll':
         case 'pan':
-          job = { ...job, prompt: finalPrompt };
+          // A new remix prompt must reach the engine: an engine that would drop it fails the task instead.
+          job = { ...job, prompt: finalPrompt, ...(modal.kind === ModalKind.Remix && prompt !== modal.defaultPrompt ? { remix: true } : {}) };
           break;
         default:
           break;
       }
-      const updated = await store.update(doc._id, { status: TaskStatus.Submitted, prompt, promptEn: prompt, finalPrompt }, { job });
+      // The deadline is for drawing: time spent waiting here for the user's input does not count.
+      const updated = await store.update(doc._id, { status: TaskStatus.Submitted, prompt, promptEn: prompt, finalPrompt }, { job, deadlineAt: now() + DEFAULT_TASK_DEADLINE_MS });
       if (!updated) throw bad('task.notModal');
       runner.enqueue(doc._id);
       return { taskId: doc._id };
@@ -318,7 +344,8 @@ export function tasksService(deps: TasksDeps) {
       const cancelled = await store.update(taskId, { status: TaskStatus.Cancel, finishTime: now() });
       if (!cancelled) throw bad('task.finished');
       runner.cancel(taskId, doc.upstreamId);
-      await billing.refund(taskId);
+      // The cancel stands either way: a refund the ledger cannot take now, the reconciliation makes.
+      await billing.refund(taskId).catch(() => undefined);
       return cancelled;
     },
 
@@ -361,6 +388,9 @@ export function tasksService(deps: TasksDeps) {
 }
 export type TasksService = ReturnType<typeof tasksService>;
 
+/** Brighter than mid-grey counts as painted (brush edges are soft). */
+const MASK_WHITE_MIN = 128;
+
 /** A vary-region mask arrives as a data URL; it is kept as an image blob for the engine. */
 async function storeMask(blobs: BlobStore, maskBase64: string): Promise<string> {
   const match = /^data:image\/(png|jpeg|jpg|webp);base64,([A-Za-z0-9+/=]+)$/.exec(maskBase64.trim());
@@ -368,9 +398,14 @@ async function storeMask(blobs: BlobStore, maskBase64: string): Promise<string> 
   const data = Buffer.from(match[2]!, 'base64');
   if (data.length === 0 || data.length > 4 * Limits.imageMaxBytes) throw bad('task.badMask');
   const { default: sharp } = await import('sharp');
-  const png = await sharp(data).png().toBuffer().catch(() => {
-    throw bad('task.badMask');
-  });
+  const decode = <T>(work: Promise<T>) =>
+    work.catch(() => {
+      throw bad('task.badMask');
+    });
+  // White marks what to repaint (transparent counts as black): a mask without any selects nothing.
+  const grey = await decode(sharp(data).flatten({ background: '#000000' }).greyscale().raw().toBuffer());
+  if (!grey.some((value) => value >= MASK_WHITE_MIN)) throw bad('task.emptyMask');
+  const png = await decode(sharp(data).png().toBuffer());
   const key = `${randomUUID()}.png`;
   await blobs.put(key, png);
   return key;

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelEvent, Task } from '@draw/shared';
@@ -219,6 +221,34 @@ describe('bad requests are refused with a clear message and store nothing', () =
     expect((await call(bob, 'POST', `/api/draw/chat/${id}`, { content: 'hello?' })).json().reason).toBe('channel_muted');
     const page = await data(call(ann, 'GET', `/api/draw/chat/${id}`));
     expect(page.messages).toHaveLength(1);
+  });
+
+  it('for a Vary (Region) mask that selects nothing: nothing stored, nothing charged, the task still waits', async () => {
+    const { owner: ann, id } = await channelWithMembers();
+    const grid = await waitForTask(ann, (await data(call(ann, 'POST', `/api/mj/submit/imagine/${id}`, { prompt: 'a lake' }))).taskId, 'SUCCESS');
+    const u1 = grid.buttons.find((b) => b.label === 'U1')!;
+    const upscaled = await waitForTask(ann, (await data(call(ann, 'POST', `/api/mj/submit/action/${id}`, { taskId: grid.id, customId: u1.customId }))).taskId, 'SUCCESS');
+    const region = upscaled.buttons.find((b) => b.customId.startsWith('MJ::Inpaint'))!;
+    const { taskId } = await data(call(ann, 'POST', `/api/mj/submit/action/${id}`, { taskId: upscaled.id, customId: region.customId }));
+    const credits = async () => (await data(call(ann, 'GET', '/api/home/credits'))).balance as number;
+    const files = () => fs.readdirSync(path.join(app.config.DATA_DIR, 'files')).length;
+    const [balance, stored] = [await credits(), files()];
+
+    const black = `data:image/png;base64,${(await sharp({ create: { width: 256, height: 256, channels: 3, background: '#000' } }).png().toBuffer()).toString('base64')}`;
+    const clear = `data:image/png;base64,${(await sharp({ create: { width: 256, height: 256, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 0 } } }).png().toBuffer()).toString('base64')}`;
+    for (const mask of [black, clear]) {
+      const refused = await call(ann, 'POST', `/api/mj/submit/modal/${id}`, { taskId, prompt: 'a boat', maskBase64: mask });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe('The mask selects nothing: paint the area to change (in white) first');
+    }
+    const zh = await app.http.inject({ method: 'POST', url: `/api/mj/submit/modal/${id}`, payload: { taskId, maskBase64: black }, headers: { ...ann.auth, 'accept-language': 'zh-CN' } });
+    expect(zh.json().message).toBe('蒙版中没有选中任何区域，请先用白色涂抹要修改的区域');
+    expect(await credits()).toBe(balance);
+    expect(files()).toBe(stored);
+    expect((await data(call(ann, 'GET', `/api/mj/task/${taskId}/fetch`))).status).toBe('MODAL');
+
+    expect((await call(ann, 'POST', `/api/mj/submit/modal/${id}`, { taskId, prompt: 'a boat', maskBase64: await maskDataUrl(256, 256) })).json().success).toBe(true);
+    await waitForTask(ann, taskId, 'SUCCESS');
   });
 
   it('for uploads that are too big, not images, or too many', async () => {
