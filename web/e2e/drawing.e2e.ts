@@ -121,6 +121,23 @@ async function seesImage(page: Page, taskId: string) {
   await image.waitFor({ state: 'visible', timeout: LIVE_TIMEOUT });
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: LIVE_TIMEOUT }).toBe(true);
   await expect.poll(() => card(page, taskId).getAttribute('data-status')).toBe('SUCCESS');
+  // The result fades in over the last preview: wait for the fade, so screenshots show the image.
+  await expect.poll(() => image.evaluate((img) => getComputedStyle(img).opacity)).toBe('1');
+}
+
+/** Toasts (sonner) have timed out, so they do not cover what a screenshot is for. */
+async function toastsGone(page: Page) {
+  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
+}
+
+/**
+ * The same screen in the other theme: the app's dark mode is the `dark` class on <html>
+ * (Tailwind's class variant), so flipping it renders exactly what the other theme shows.
+ */
+async function screenshotInOtherTheme(page: Page, name: string) {
+  await page.evaluate(() => document.documentElement.classList.toggle('dark'));
+  await screenshot(page, name);
+  await page.evaluate(() => document.documentElement.classList.toggle('dark'));
 }
 
 /** Progress values a page shows for a task until it finishes. */
@@ -287,7 +304,9 @@ describe.each(['builtin', 'midjourney-proxy'] as const)('drawing together in a c
     await expect.poll(() => aPhone.page.getByTestId('region-canvas').evaluate((c: HTMLCanvasElement) => c.width)).toBeGreaterThan(0);
     await dragOn(aPhone.page, aPhone.page.getByTestId('region-canvas'), [[0.3, 0.3], [0.6, 0.4], [0.5, 0.6]]);
     await aPhone.page.getByText('已选 1 处').waitFor();
+    await toastsGone(aPhone.page);
     await screenshot(aPhone.page, 'drawing-region-editor-mobile-light');
+    await screenshotInOtherTheme(aPhone.page, 'drawing-region-editor-mobile-dark');
     await aPhone.page.keyboard.press('Escape');
 
     // Submitting with nothing selected says so; then paint and submit.
@@ -299,7 +318,9 @@ describe.each(['builtin', 'midjourney-proxy'] as const)('drawing together in a c
     await dragOn(a.page, canvas, [[0.1, 0.75], [0.3, 0.9]]);
     await a.page.getByText('已选 2 处').waitFor();
     await a.page.getByTestId('region-prompt').fill(`${PROMPT}, a snowy owl`);
+    await toastsGone(a.page);
     await screenshot(a.page, 'drawing-region-editor-desktop-dark');
+    await screenshotInOtherTheme(a.page, 'drawing-region-editor-desktop-light');
     const sent = a.page.waitForRequest((request) => request.url().includes('/api/mj/submit/modal/'));
     await a.page.getByTestId('region-submit').click();
     const body = (await sent).postDataJSON() as { taskId: string; prompt: string; maskBase64: string };
@@ -379,7 +400,12 @@ describe.each(['builtin', 'midjourney-proxy'] as const)('drawing together in a c
     await a.page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
     await a.page.getByText('删除成功').first().waitFor();
     await b.page.getByTestId(`message-${posted.id}`).waitFor({ state: 'detached', timeout: LIVE_TIMEOUT });
-    expect(await b.page.getByTestId(`message-delete-${submitted}`).count()).toBe(0);
+    // B neither wrote A's task message nor created the channel: no delete there.
+    const taskRow = b.page.locator(`[data-task-id="${submitted}"]`);
+    await taskRow.hover();
+    const taskMessageId = ((await taskRow.getAttribute('data-testid')) ?? '').replace('message-', '');
+    expect(taskMessageId).not.toBe('');
+    expect(await b.page.getByTestId(`message-delete-${taskMessageId}`).count()).toBe(0);
 
     // Paging: a long channel shows its newest page, and scrolling up loads older ones in place.
     const archive = await api<{ id: string }>(a, 'POST', '/api/draw/channel', { title: 'archive', isBan: false });
