@@ -70,6 +70,29 @@ describe('security headers', () => {
     expect(last.statusCode).toBe(429);
     expect(last.json()).toMatchObject({ success: false, reason: 'rate_limited', message: expect.stringMatching(/^Too many attempts/) });
   });
+
+  it('limit submits, uploads and redeems per user, so one user flooding leaves the others alone', async () => {
+    const flooder = await app.signIn();
+    const neighbour = await app.signIn();
+    const channel = (await app.http.inject({ method: 'POST', url: '/api/draw/channel', headers: flooder.auth, payload: { title: 'flood', isBan: false } })).json().data.id;
+    const neighbours = (await app.http.inject({ method: 'POST', url: '/api/draw/channel', headers: neighbour.auth, payload: { title: 'calm', isBan: false } })).json().data.id;
+    const routes = [
+      { url: `/api/mj/submit/imagine/${channel}`, payload: { prompt: '' }, limit: 30 },
+      { url: '/api/upload', payload: {}, limit: 30 },
+      { url: '/api/home/redeem/NOPE-NOPE-NOPE-NOPE', payload: {}, limit: 10 },
+    ];
+    for (const route of routes) {
+      const statuses: number[] = [];
+      for (let i = 0; i <= route.limit; i++) {
+        statuses.push((await app.http.inject({ method: 'POST', url: route.url, headers: { ...flooder.auth, 'accept-language': 'en-US' }, payload: route.payload })).statusCode);
+      }
+      expect(statuses.slice(0, route.limit).includes(429), route.url).toBe(false);
+      expect(statuses.at(-1), route.url).toBe(429);
+    }
+    // Same address, another user: still served.
+    const calm = await app.http.inject({ method: 'POST', url: `/api/mj/submit/imagine/${neighbours}`, headers: neighbour.auth, payload: { prompt: 'a calm lake' } });
+    expect(calm.json()).toMatchObject({ success: true });
+  });
 });
 
 describe('metrics', () => {
