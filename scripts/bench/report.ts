@@ -9,6 +9,11 @@ export interface Figure {
   ours: number;
   baseline: number;
   better: Better;
+  /**
+   * The smallest step the tool measures in (autocannon: whole milliseconds). A figure below it
+   * reads 0; the ratio then takes the resolution instead and is printed as a lower bound (≥).
+   */
+  resolution?: number;
 }
 
 export interface BenchReport {
@@ -23,14 +28,21 @@ export interface BenchReport {
 
 /** ours / baseline: how many times the baseline's figure ours is (1.00 = the same). */
 export function ratioOf(figure: Figure): number {
-  return figure.baseline === 0 ? Number.NaN : figure.ours / figure.baseline;
+  const baseline = figure.resolution ? Math.max(figure.baseline, figure.resolution) : figure.baseline;
+  return baseline === 0 ? Number.NaN : figure.ours / baseline;
+}
+
+/** The ratio as printed: a baseline under the resolution makes it a bound, not a value. */
+function ratioText(figure: Figure): string {
+  const bounded = figure.resolution !== undefined && figure.baseline < figure.resolution;
+  return `${bounded ? '≥' : ''}${ratioOf(figure).toFixed(2)}×`;
 }
 
 const formatNumber = (value: number) =>
   Number.isInteger(value) || Math.abs(value) >= 100 ? Math.round(value).toLocaleString('en-US') : value.toFixed(2);
 
 export function formatReport(report: BenchReport): string {
-  const rows = report.figures.map((f) => [f.label, `${formatNumber(f.ours)} ${f.unit}`, `${formatNumber(f.baseline)} ${f.unit}`, `${ratioOf(f).toFixed(2)}×`, `${f.better} is better`]);
+  const rows = report.figures.map((f) => [f.label, `${formatNumber(f.ours)} ${f.unit}`, `${formatNumber(f.baseline)} ${f.unit}`, ratioText(f), `${f.better} is better`]);
   const header = ['figure', 'ours', 'baseline', 'ours/baseline', ''];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
@@ -52,7 +64,7 @@ export function markdownOf(report: BenchReport): string {
     '',
     '| figure | ours | baseline | ours / baseline |',
     '| --- | ---: | ---: | ---: |',
-    ...report.figures.map((f) => `| ${f.label} (${f.better} is better) | ${formatNumber(f.ours)} ${f.unit} | ${formatNumber(f.baseline)} ${f.unit} | ${ratioOf(f).toFixed(2)}× |`),
+    ...report.figures.map((f) => `| ${f.label} (${f.better} is better) | ${formatNumber(f.ours)} ${f.unit} | ${formatNumber(f.baseline)} ${f.unit} | ${ratioText(f)} |`),
     ...(report.notes?.length ? ['', ...report.notes.map((n) => `- ${n}`)] : []),
   ].join('\n');
 }
