@@ -6,7 +6,7 @@ import { cn } from '../../../lib/utils';
 import type { Feed } from './useFeed';
 import { MessageRow } from './MessageRow';
 import { buildRows, formatDate } from './rows';
-import { isNearBottom, isNearTop, keepPositionAfterPrepend, listChange, type ListEdges } from './scroll';
+import { isNearBottom, isNearTop, keepPositionAfterPrepend, listChange, wasNearBottom, type ListEdges } from './scroll';
 
 export interface MessageListProps {
   feed: Feed;
@@ -68,6 +68,8 @@ export function MessageList({ feed, channelTitle, me, isCreator }: MessageListPr
   const [atBottom, setAtBottom] = useState(true);
   const lastId = items.at(-1)?.message.id ?? null;
   const [seenLastId, setSeenLastId] = useState<string | null>(lastId);
+  /** The newest message the list showed while pinned to the bottom: what the reader has seen. */
+  const pinnedLastIdRef = useRef(lastId);
   const rows = useMemo(() => buildRows(items), [items]);
 
   const edges: ListEdges = { first: items[0]?.message.id ?? null, last: lastId, count: items.length };
@@ -83,8 +85,12 @@ export function MessageList({ feed, channelTitle, me, isCreator }: MessageListPr
       box.scrollTop = keepPositionAfterPrepend(box.scrollTop, before.height, box.scrollHeight);
     }
     // Sending a message takes you to it, as in Discord.
-    if (change.appended && items.at(-1)?.message.author.id === me) atBottomRef.current = true;
-    if (change.initial || atBottomRef.current) box.scrollTop = box.scrollHeight;
+    const sentByMe = change.appended && items.at(-1)?.message.author.id === me;
+    if (sentByMe) atBottomRef.current = true;
+    if (change.initial || sentByMe || (atBottomRef.current && wasNearBottom(box, before.height))) {
+      box.scrollTop = box.scrollHeight;
+      pinnedLastIdRef.current = lastId;
+    }
     previous.current = { edges, height: box.scrollHeight };
   });
 
@@ -94,7 +100,7 @@ export function MessageList({ feed, channelTitle, me, isCreator }: MessageListPr
     const content = contentRef.current;
     if (!box || !content || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => {
-      if (atBottomRef.current) box.scrollTop = box.scrollHeight;
+      if (atBottomRef.current && wasNearBottom(box, previous.current.height)) box.scrollTop = box.scrollHeight;
       previous.current = { ...previous.current, height: box.scrollHeight };
     });
     observer.observe(content);
@@ -112,8 +118,14 @@ export function MessageList({ feed, channelTitle, me, isCreator }: MessageListPr
     const box = scrollRef.current;
     if (!box) return;
     const near = isNearBottom(box);
-    // Leaving the bottom: what was there by then has been seen.
-    if (near || atBottomRef.current) setSeenLastId(lastId);
+    if (near) {
+      pinnedLastIdRef.current = lastId;
+      setSeenLastId(lastId);
+    } else if (atBottomRef.current) {
+      // Leaving the bottom: seen is what showed while pinned, not what arrived since (a message
+      // can land between the scroll and this event).
+      setSeenLastId(pinnedLastIdRef.current);
+    }
     atBottomRef.current = near;
     setAtBottom(near);
     if (isNearTop(box) && state.hasMore && state.olderStatus === 'idle') loadOlder();
@@ -124,6 +136,7 @@ export function MessageList({ feed, channelTitle, me, isCreator }: MessageListPr
     if (!box) return;
     atBottomRef.current = true;
     box.scrollTo({ top: box.scrollHeight, behavior: 'smooth' });
+    pinnedLastIdRef.current = lastId;
     setSeenLastId(lastId);
   }
 

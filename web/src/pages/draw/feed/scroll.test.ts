@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { distanceFromBottom, isNearBottom, isNearTop, keepPositionAfterPrepend, listChange } from './scroll';
+import { distanceFromBottom, isNearBottom, isNearTop, keepPositionAfterPrepend, listChange, wasNearBottom } from './scroll';
 
 describe('scroll rules', () => {
+  it('judges being at the bottom against the height before the content grew', () => {
+    // At the bottom of 1500 px, then a 400 px image loads below: still following.
+    expect(wasNearBottom({ scrollTop: 700, clientHeight: 800 }, 1500)).toBe(true);
+    // Scrolled to the top in the same frame as the growth: not pulled back down.
+    expect(wasNearBottom({ scrollTop: 0, clientHeight: 800 }, 1500)).toBe(false);
+    // The first render (nothing before) always follows.
+    expect(wasNearBottom({ scrollTop: 0, clientHeight: 800 }, 0)).toBe(true);
+  });
+
   it('measures the distance from the bottom', () => {
     expect(distanceFromBottom({ scrollTop: 500, scrollHeight: 1500, clientHeight: 800 })).toBe(200);
     expect(isNearBottom({ scrollTop: 600, scrollHeight: 1500, clientHeight: 800 })).toBe(true);

@@ -19,6 +19,16 @@ export function isNearBottom(box: ScrollBox, threshold = NEAR_BOTTOM_PX): boolea
   return distanceFromBottom(box) <= threshold;
 }
 
+/**
+ * Whether the reader was at the bottom before the content grew from `heightBefore` to what it is
+ * now. Reads the scroll position itself, which is current even while its scroll event is still
+ * on its way: a reader who has just scrolled up is not pulled back down by content that grows
+ * in the same frame.
+ */
+export function wasNearBottom(box: Pick<ScrollBox, 'scrollTop' | 'clientHeight'>, heightBefore: number, threshold = NEAR_BOTTOM_PX): boolean {
+  return heightBefore - box.clientHeight - box.scrollTop <= threshold;
+}
+
 export function isNearTop(box: ScrollBox, threshold = NEAR_TOP_PX): boolean {
   return box.scrollTop <= threshold;
 }
