@@ -30,18 +30,6 @@ export type ChannelEvent =
 export type ChannelEventType = ChannelEvent['type'];
 export type ChannelEventData<T extends ChannelEventType> = Extract<ChannelEvent, { type: T }>['data'];
 
-export const CHANNEL_EVENT_TYPES = [
-  'task.created',
-  'task.updated',
-  'message.created',
-  'message.deleted',
-  'channel.updated',
-  'channel.deleted',
-  'member.joined',
-  'member.left',
-  'member.removed',
-] as const satisfies readonly ChannelEventType[];
-
 /**
  * Protocol v1 addition: the channel events that change a user's channel LIST (the sidebar).
  * Besides `channel:event` to the channel's room, the server sends each of them as
@@ -57,6 +45,14 @@ export const CHANNELS_CHANGE_TYPES = [
   'member.joined',
   'member.left',
   'member.removed',
+] as const satisfies readonly ChannelEventType[];
+
+export const CHANNEL_EVENT_TYPES = [
+  'task.created',
+  'task.updated',
+  'message.created',
+  'message.deleted',
+  ...CHANNELS_CHANGE_TYPES,
 ] as const satisfies readonly ChannelEventType[];
 
 export type ChannelsChangeType = (typeof CHANNELS_CHANGE_TYPES)[number];
