@@ -4,8 +4,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/app/TextField';
 import { Button } from '../../components/ui/button';
-import { http, HttpError } from '../../lib/http';
+import { http } from '../../lib/http';
 import { notify } from '../../lib/notify';
+import { ServerErrorLine, useServerError } from './ServerError';
 import { CodeFields } from './CodeFields';
 import { usePhoneCode } from './usePhoneCode';
 import { validateCode, validateNewPassword, validatePhone, type LoginFieldError } from './validation';
@@ -23,13 +24,12 @@ export function ForgotPasswordForm({ onDone }: ForgotPasswordFormProps) {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [submitting, setSubmitting] = useState(false);
-  // The server's refusal (unknown phone, wrong code, too many attempts) stays in view, not only in a toast.
-  const [serverError, setServerError] = useState<string | null>(null);
+  const serverError = useServerError();
   const phoneCode = usePhoneCode(setErrors);
   const { phone, code } = phoneCode;
 
   const clearError = (field: keyof Errors) => {
-    setServerError(null);
+    serverError.clear();
     setErrors((current) => ({ ...current, [field]: null }));
   };
 
@@ -40,21 +40,15 @@ export function ForgotPasswordForm({ onDone }: ForgotPasswordFormProps) {
     if (Object.values(found).some(Boolean)) return;
     const body: ResetPasswordRequest = { phone: phone.trim(), code: code.trim(), password };
     setSubmitting(true);
-    setServerError(null);
+    serverError.clear();
     try {
       const answer = await http.post<unknown>('/api/login/forget-reset-pwd', body);
       // An envelope here is a failure handed back as the raw body (code 404/500), not a success.
-      if (isEnvelope(answer)) {
-        const message = answer.message || t('http.requestFailed');
-        notify.error(message);
-        setServerError(message);
-        return;
-      }
+      if (isEnvelope(answer)) return serverError.fromRawAnswer(answer);
       notify.success(t('login.resetSuccess'));
       onDone(phone.trim());
     } catch (error) {
-      // The HTTP client has already shown it as a toast.
-      setServerError(error instanceof HttpError ? error.message : t('http.requestFailed'));
+      serverError.fromError(error);
     } finally {
       setSubmitting(false);
     }
@@ -80,11 +74,7 @@ export function ForgotPasswordForm({ onDone }: ForgotPasswordFormProps) {
           clearError('password');
         }}
       />
-      {serverError && (
-        <p role="alert" data-testid="forgot-server-error" className="text-sm font-medium text-destructive dark:text-[#fa777c]">
-          {serverError}
-        </p>
-      )}
+      <ServerErrorLine message={serverError.message} testId="forgot-server-error" />
       <Button type="submit" size="lg" className="w-full" disabled={submitting} data-testid="forgot-submit">
         {submitting && <Loader2Icon className="animate-spin" aria-hidden />}
         {t('login.resetSubmit')}

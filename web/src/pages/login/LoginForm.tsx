@@ -1,4 +1,4 @@
-import { isEnvelope, LoginType, type LoginAnswer, type LoginRequest } from '@draw/shared';
+import { LoginType, type LoginAnswer, type LoginRequest } from '@draw/shared';
 import { KeyRoundIcon, Loader2Icon, SmartphoneIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +6,10 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { completeLogin } from '../../lib/account';
-import { http, HttpError } from '../../lib/http';
+import { http } from '../../lib/http';
 import { safeRedirect } from '../../lib/navigation';
 import { notify } from '../../lib/notify';
+import { ServerErrorLine, useServerError } from './ServerError';
 import { AgreementField } from './AgreementField';
 import { CodeFields } from './CodeFields';
 import { PasswordFields } from './PasswordFields';
@@ -39,13 +40,12 @@ export function LoginForm({ initialAccount = '', onForgotPassword }: LoginFormPr
   const [showAgreeError, setShowAgreeError] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [submitting, setSubmitting] = useState(false);
-  // The server's refusal (wrong password or code, too many attempts) stays in view, not only in a toast.
-  const [serverError, setServerError] = useState<string | null>(null);
+  const serverError = useServerError();
   const phoneCode = usePhoneCode(setErrors);
   const { phone, code } = phoneCode;
 
   const clearError = (field: keyof Errors) => {
-    setServerError(null);
+    serverError.clear();
     setErrors((current) => ({ ...current, [field]: null }));
   };
 
@@ -66,21 +66,15 @@ export function LoginForm({ initialAccount = '', onForgotPassword }: LoginFormPr
         ? { loginType: LoginType.Password, account: account.trim(), password }
         : { loginType: LoginType.Captcha, account: phone.trim(), code: code.trim() };
     setSubmitting(true);
-    setServerError(null);
+    serverError.clear();
     try {
       const answer = await http.post<unknown>('/api/login/login', body);
-      if (!isLoginAnswer(answer)) {
-        const message = isEnvelope(answer) && answer.message ? answer.message : t('http.requestFailed');
-        notify.error(message);
-        setServerError(message);
-        return;
-      }
+      if (!isLoginAnswer(answer)) return serverError.fromRawAnswer(answer);
       completeLogin(answer);
       notify.success(t('login.success'));
       navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
     } catch (error) {
-      // The HTTP client has already shown it as a toast.
-      setServerError(error instanceof HttpError ? error.message : t('http.requestFailed'));
+      serverError.fromError(error);
     } finally {
       setSubmitting(false);
     }
@@ -92,7 +86,7 @@ export function LoginForm({ initialAccount = '', onForgotPassword }: LoginFormPr
         value={method}
         onValueChange={(value) => {
           setMethod(value as LoginType);
-          setServerError(null);
+          serverError.clear();
         }}
         className="flex flex-col gap-5"
       >
@@ -131,11 +125,7 @@ export function LoginForm({ initialAccount = '', onForgotPassword }: LoginFormPr
         </TabsContent>
       </Tabs>
 
-      {serverError && (
-        <p role="alert" data-testid="login-server-error" className="text-sm font-medium text-destructive dark:text-[#fa777c]">
-          {serverError}
-        </p>
-      )}
+      <ServerErrorLine message={serverError.message} testId="login-server-error" />
       <Button type="submit" size="lg" className="w-full" disabled={submitting} data-testid="login-submit">
         {submitting && <Loader2Icon className="animate-spin" aria-hidden />}
         {submitting ? t('login.submitting') : t('login.submit')}
