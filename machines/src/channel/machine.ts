@@ -62,6 +62,14 @@ function commit(
  * channel's subscription, gap-free). The web provides the I/O as actors and listens to the
  * emitted events (see `ChannelSessionEmitted` and machines/CONTEXT.md).
  */
+/** When a loaded list (with channels or none) loads again. */
+const LOADED_LIST_REFRESH = {
+  'channels.reload': 'loading',
+  // A joined channel's entry (title, isCreator, count, place) comes from the list route.
+  'channels.changed': { guard: 'addsChannel', target: 'loading' },
+  'socket.connected': { guard: 'socketWasDown', target: 'loading' },
+} as const;
+
 export const channelSessionMachine = setup({
   types: {
     context: {} as ChannelSessionContext,
@@ -214,20 +222,9 @@ export const channelSessionMachine = setup({
         ready: {
           // Also reached by leaving the last channel.
           always: { guard: 'listEmpty', target: 'empty' },
-          on: {
-            'channels.reload': 'loading',
-            // A joined channel's entry (title, isCreator, count, place) comes from the list route.
-            'channels.changed': { guard: 'addsChannel', target: 'loading' },
-            'socket.connected': { guard: 'socketWasDown', target: 'loading' },
-          },
+          on: LOADED_LIST_REFRESH,
         },
-        empty: {
-          on: {
-            'channels.reload': 'loading',
-            'channels.changed': { guard: 'addsChannel', target: 'loading' },
-            'socket.connected': { guard: 'socketWasDown', target: 'loading' },
-          },
-        },
+        empty: { on: LOADED_LIST_REFRESH },
         // Retried by hand (the sidebar's retry button) or once the socket connects: the server is back.
         error: { on: { 'channels.reload': 'loading', 'socket.connected': 'loading' } },
       },
