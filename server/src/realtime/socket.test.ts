@@ -109,6 +109,23 @@ describe('channel list changes reach members watching another channel', () => {
   });
 });
 
+/** The next membership check answers as usual, then waits until `release()`: a window to change things in. */
+function holdFirstMembershipCheck() {
+  const channels = app.services.channels;
+  const check = channels.canSubscribe.bind(channels);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let checked!: () => void;
+  const firstCheckDone = new Promise<void>((resolve) => (checked = resolve));
+  vi.spyOn(channels, 'canSubscribe').mockImplementationOnce(async (userId, channelId) => {
+    const answer = await check(userId, channelId);
+    checked();
+    await released;
+    return answer;
+  });
+  return { firstCheckDone, release };
+}
+
 describe('subscribing races a removal', () => {
   it('refuses and keeps out a member removed between the membership check and the room join', async () => {
     const ann = await app.signIn();
@@ -118,18 +135,7 @@ describe('subscribing races a removal', () => {
     const bobTab = await socketFor(bob);
 
     // The first membership check answers "member", then waits while ann removes bob.
-    const channels = app.services.channels;
-    const check = channels.canSubscribe.bind(channels);
-    let release!: () => void;
-    const removed = new Promise<void>((resolve) => (release = resolve));
-    let checked!: () => void;
-    const firstCheckDone = new Promise<void>((resolve) => (checked = resolve));
-    vi.spyOn(channels, 'canSubscribe').mockImplementationOnce(async (userId, channelId) => {
-      const answer = await check(userId, channelId);
-      checked();
-      await removed;
-      return answer;
-    });
+    const { firstCheckDone, release } = holdFirstMembershipCheck();
 
     const ack = bobTab.socket.subscribe(x.id);
     await firstCheckDone;
@@ -148,18 +154,7 @@ describe('subscribing races a removal', () => {
     const ann = await app.signIn();
     const x = await channelOf(ann, 'gone');
     const annTab = await socketFor(ann);
-    const channels = app.services.channels;
-    const check = channels.canSubscribe.bind(channels);
-    let release!: () => void;
-    const deleted = new Promise<void>((resolve) => (release = resolve));
-    let checked!: () => void;
-    const firstCheckDone = new Promise<void>((resolve) => (checked = resolve));
-    vi.spyOn(channels, 'canSubscribe').mockImplementationOnce(async (userId, channelId) => {
-      const answer = await check(userId, channelId);
-      checked();
-      await deleted;
-      return answer;
-    });
+    const { firstCheckDone, release } = holdFirstMembershipCheck();
 
     const ack = annTab.socket.subscribe(x.id);
     await firstCheckDone;
