@@ -16,9 +16,15 @@ export const ORPHAN_CHARGE_GRACE_MS = 2 * 60_000;
 const RECONCILE_EVERY_MS = 60_000;
 /**
  * How far back the periodic reconciliation looks. A task ends within its deadlines (MODAL, then
- * the run) plus a few sweeps of its charge, far inside this; the start-up pass looks at everything.
+ * the run) plus a few sweeps of its charge, far inside this; the start-up pass looks further back.
  */
 const RECONCILE_LOOKBACK_MS = 6 * 3600_000;
+/**
+ * How far back the start-up pass looks: a charge a crash cut off is no older than the downtime
+ * before this start plus a task's life, so a month covers any outage and keeps the start from
+ * reading a whole ledger's history.
+ */
+const START_RECONCILE_LOOKBACK_MS = 30 * 24 * 3600_000;
 const RECONCILE_BATCH = 200;
 /** Tasks whose credits go back. */
 const REFUNDED_STATUSES = new Set<string>([TaskStatus.Failure, TaskStatus.Cancel]);
@@ -63,7 +69,7 @@ export class TaskRunner {
     // Before anything runs. With the embedded store no other process can be between a charge and
     // its task, so every charge without a task is a predecessor's, cut off by its end.
     const now = this.deps.now();
-    await this.reconcileCredits(0, this.deps.exclusive ? now : now - ORPHAN_CHARGE_GRACE_MS);
+    await this.reconcileCredits(now - START_RECONCILE_LOOKBACK_MS, this.deps.exclusive ? now : now - ORPHAN_CHARGE_GRACE_MS);
     this.lastReconcile = now;
     await this.recover();
     await this.sweepDeadlines();
