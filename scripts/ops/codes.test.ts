@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { openEmbeddedStorage } from '../../server/src/storage/embedded';
 import { startTestApp } from '../../server/src/testing/harness';
-import { mintCodes, runCodes } from './codes';
+import { runCodes } from './codes';
 import { CLI_TIMEOUT, capture, opsConfig, runCli, tempDataDir } from './testing';
 
 const CODE = /[A-HJ-NP-Z2-9]{4}(?:-[A-HJ-NP-Z2-9]{4}){3}/g;
@@ -53,20 +52,18 @@ describe('ops codes', () => {
     }
   }, CLI_TIMEOUT);
 
-  it('refuses to mint while a server holds the embedded store: clear message, exit code 1, nothing written', async () => {
+  it('mints beside a running server, whose users redeem the new codes at once', async () => {
     const dir = tempDataDir();
-    const held = openEmbeddedStorage(dir, 'server');
+    const app = await startTestApp({ DATA_DIR: dir, FREE_DAILY_CREDITS: '0' });
     try {
+      const ann = await app.signIn();
       const cli = await runCli(['codes', 'mint', '--credits', '10'], dir);
-      expect(cli.code).toBe(1);
-      expect(cli.stderr).toContain(`The data folder ${dir} is in use by process ${process.pid} (server). Stop it first`);
-      expect(cli.stdout).not.toContain('Minted');
-      await expect(mintCodes(opsConfig(dir), { credits: 10 })).rejects.toThrow(/is in use by process/);
-      const list = capture(opsConfig(dir));
-      expect(await runCodes(['list'], list.ctx)).toBe(0);
-      expect(list.stdout()).toBe('No redeem codes.');
+      expect(cli.code).toBe(0);
+      const [code] = cli.stdout.match(CODE)!;
+      const redeemed = await app.http.inject({ method: 'POST', url: `/api/home/redeem/${code}`, headers: { ...ann.auth, 'accept-language': 'en-US' } });
+      expect(redeemed.json()).toMatchObject({ success: true, data: { credits: 10, balance: 10 } });
     } finally {
-      await held.close();
+      await app.close();
     }
   }, CLI_TIMEOUT);
 });

@@ -72,9 +72,9 @@ export async function runGroup(group: string, help: string, subcommands: Record<
 }
 
 /**
- * Opens the store for writing as 'ops'. The embedded store is refused (StoreInUseError) while a
- * server holds its folder: NeDB keeps every file in memory, so writing under a running server
- * would be lost or lose its writes. MongoDB needs no lock.
+ * Opens the store for writing as 'ops', beside a running server if there is one: every write is an
+ * SQLite transaction (or a MongoDB write) that the server reads at its next query, as it keeps no
+ * copy of what ops commands change. Only the one-time move of a NeDB folder needs the server gone.
  */
 export async function withWriteStorage<R>(config: Config, work: (storage: Storage) => Promise<R>): Promise<R> {
   const storage = await openStorage(config, 'ops');

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { openEmbeddedStorage } from '../../server/src/storage/embedded';
 import { startTestApp } from '../../server/src/testing/harness';
 import { runCompany } from './company';
 import { CLI_TIMEOUT, capture, opsConfig, runCli, tempDataDir } from './testing';
@@ -48,18 +47,16 @@ describe('ops company', () => {
     }
   }, CLI_TIMEOUT);
 
-  it('refuses to set while a server holds the embedded store (CLI): clear message, exit code 1', async () => {
+  it('sets beside a running server, which answers the new values at once (CLI)', async () => {
     const dir = tempDataDir();
-    const held = openEmbeddedStorage(dir, 'server');
+    const app = await startTestApp({ DATA_DIR: dir });
     try {
-      const set = await runCli(['company', 'set', '--name', 'Too Early'], dir);
-      expect(set.code).toBe(1);
-      expect(set.stderr).toContain(`The data folder ${dir} is in use by process ${process.pid} (server). Stop it first, or point DATA_DIR elsewhere.`);
-      const show = capture(opsConfig(dir));
-      expect(await runCompany(['show', '--json'], show.ctx)).toBe(0);
-      expect(JSON.parse(show.stdout()).name).toBe('Drawspace');
+      const set = await runCli(['company', 'set', '--name', 'Renamed Live'], dir);
+      expect(set.code).toBe(0);
+      const info = await app.http.inject({ url: '/api/home/company-info' });
+      expect(info.json()).toMatchObject({ success: true, data: { name: 'Renamed Live' } });
     } finally {
-      await held.close();
+      await app.close();
     }
   }, CLI_TIMEOUT);
 

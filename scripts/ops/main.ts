@@ -8,6 +8,7 @@ import { runCompany } from './company';
 import { runChannel } from './channel';
 import { runProducts } from './products';
 import { runCodes } from './codes';
+import { runMigrate } from './migrate';
 
 const HELP = `Drawspace operations
 
@@ -26,10 +27,12 @@ Commands:
                                    take one off sale.
   codes mint|list                  Mint redeem codes (credits or a plan; count, uses, expiry); list
                                    them with their use.
+  migrate                          Move a data folder written by the NeDB versions (db/*.db) into
+                                   the SQLite store, as the server does at its first start.
 
 Run a command with --help for its options. users create/admin, company set, products
-add/update/disable and codes mint write the store: with the embedded store they refuse while a
-server holds the data folder (exit code 1).
+add/update/disable and codes mint write the store, also while a server runs (it sees the change
+at once). migrate needs the server stopped (exit code 1 while one holds the folder).
 
 Reads DATA_DIR / MONGODB_URI like the server. Reading never needs the server stopped.
 `;
@@ -40,7 +43,7 @@ Reads the event log (every channel, or one with --channel), runs each task's eve
 task machine, rebuilds tasks and messages, and compares them with the stored state. Prints a
 summary (events read, tasks and messages rebuilt, illegal transitions, differences, time) and
 each problem found; --json prints the whole report. Exit code 0 when all is consistent, 1 when
-anything is wrong. Safe while the server runs: it reads the files without taking the store.
+anything is wrong. Safe while the server runs: it reads the store through a read-only connection.
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -66,6 +69,8 @@ async function main(argv: string[]): Promise<number> {
         await source.close();
       }
     }
+    case 'migrate':
+      return runMigrate(rest, consoleContext(config));
     case 'users':
       return runUsers(rest, consoleContext(config));
     case 'company':

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@draw/shared';
-import { openEmbeddedStorage } from '../../server/src/storage/embedded';
 import { startTestApp } from '../../server/src/testing/harness';
 import { DEFAULT_PRODUCTS } from '../../server/src/features/billing/products';
 import { parsePrice, runProducts } from './products';
@@ -72,23 +71,18 @@ describe('ops products', () => {
     }
   }, CLI_TIMEOUT);
 
-  it('refuses to write while a server holds the embedded store: clear message, exit code 1, nothing written', async () => {
+  it('writes beside a running server, which lists the change at once', async () => {
     const dir = tempDataDir();
-    const held = openEmbeddedStorage(dir, 'server');
+    const app = await startTestApp({ DATA_DIR: dir });
+    const listed = async () => ((await app.http.inject({ url: '/api/home/products', headers: { 'accept-language': 'en-US' } })).json().data as Product[]).map((p) => p.name);
     try {
-      const cli = await runCli(['products', 'add', '--name', 'Held', '--price', '1', '--period', 'Day', '--credits', '1'], dir);
-      expect(cli.code).toBe(1);
-      expect(cli.stderr).toContain(`The data folder ${dir} is in use by process ${process.pid} (server). Stop it first`);
-      for (const args of [['update', 'month-basic', '--price', '1'], ['disable', 'month-basic']]) {
-        const run = capture(opsConfig(dir));
-        expect(await runProducts(args, run.ctx)).toBe(1);
-        expect(run.stderr()).toContain('is in use by process');
-      }
-      const list = capture(opsConfig(dir));
-      expect(await runProducts(['list'], list.ctx)).toBe(0);
-      expect(list.stdout()).toContain('No products yet');
+      const cli = await runCli(['products', 'add', '--name', 'Live Plan', '--price', '1', '--period', 'Day', '--credits', '1', '--id', 'live-plan'], dir);
+      expect(cli.code).toBe(0);
+      expect(await listed()).toContain('Live Plan');
+      expect((await runCli(['products', 'disable', 'live-plan'], dir)).code).toBe(0);
+      expect(await listed()).not.toContain('Live Plan');
     } finally {
-      await held.close();
+      await app.close();
     }
   }, CLI_TIMEOUT);
 });

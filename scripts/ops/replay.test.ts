@@ -1,7 +1,9 @@
-import fs from 'node:fs';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '@draw/shared';
 import { startTestApp, type TestApp } from '../../server/src/testing/harness';
+import { Events, type EventDoc } from '../../server/src/realtime/repository';
+import { embeddedFileOf } from '../../server/src/storage/embedded';
 import { replayFromSource } from './replay';
 import { openReadSource } from './source';
 import { CLI_TIMEOUT, runCli } from './testing';
@@ -35,7 +37,7 @@ afterAll(() => app.close());
 describe('replay', () => {
   it('rebuilds exactly the stored tasks and messages from the log, while the server holds the store', async () => {
     const source = await openReadSource(app.config);
-    const report = await replayFromSource(source);
+    const report = await replayFromSource(source).finally(() => source.close());
     expect(report).toMatchObject({ channels: 1, tasksRebuilt: 2, messagesRebuilt: 2, illegalTransitions: 0, differences: 0, problems: [] });
     expect(report.eventsRead).toBeGreaterThan(10);
   });
@@ -54,12 +56,16 @@ describe('replay', () => {
   }, CLI_TIMEOUT);
 
   it('reports an injected illegal transition, keeps the task as stored, and exits 1', async () => {
-    const file = `${app.dataDir}/db/events.db`;
-    const lines = fs.readFileSync(file, 'utf8').trim().split('\n');
-    const last = lines.map((l) => JSON.parse(l)).filter((e) => e.channelId === channelId).sort((a, b) => b.seq - a.seq)[0];
-    const forged = { ...last, _id: `${channelId}:${last.seq + 1}`, seq: last.seq + 1, type: 'task.updated', data: { ...(await firstSuccess()), status: 'IN_PROGRESS', progress: '10%' } };
-    fs.appendFileSync(file, `${JSON.stringify(forged)}\n`);
-    const report = await replayFromSource(await openReadSource(app.config), channelId);
+    // Another writer of the same file (as a bug or a hand edit would be): a step back after SUCCESS.
+    const events = await loggedEvents();
+    const last = events.filter((e) => e.channelId === channelId).sort((a, b) => b.seq - a.seq)[0]!;
+    const success = events.find((e) => e.type === 'task.updated' && (e.data as Task).status === 'SUCCESS')!.data as Task;
+    const forged = { ...last, _id: `${channelId}:${last.seq + 1}`, seq: last.seq + 1, type: 'task.updated', data: { ...success, status: 'IN_PROGRESS', progress: '10%' } };
+    const db = new Database(embeddedFileOf(app.dataDir));
+    db.prepare('INSERT INTO events (_id, doc) VALUES (?, jsonb(?))').run(forged._id, JSON.stringify(forged));
+    db.close();
+    const source = await openReadSource(app.config);
+    const report = await replayFromSource(source, channelId).finally(() => source.close());
     expect(report.illegalTransitions).toBe(1);
     expect(report.problems[0]).toMatchObject({ kind: 'illegal-transition', detail: expect.stringContaining('SUCCESS 100% → IN_PROGRESS 10%') });
     // The machine refuses the step backwards, so the rebuilt task still equals the stored one.
@@ -71,7 +77,11 @@ describe('replay', () => {
   }, CLI_TIMEOUT);
 });
 
-async function firstSuccess(): Promise<Task> {
-  const events = fs.readFileSync(`${app.dataDir}/db/events.db`, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-  return events.find((e) => e.type === 'task.updated' && e.data.status === 'SUCCESS').data;
+async function loggedEvents(): Promise<EventDoc[]> {
+  const source = await openReadSource(app.config);
+  try {
+    return await source.all(Events);
+  } finally {
+    await source.close();
+  }
 }

@@ -1,107 +1,37 @@
-import type { ChannelEvent, Task } from '@draw/shared';
+import type { ChannelEvent } from '@draw/shared';
 import { Events } from '../../server/src/realtime/repository';
 import { Tasks, toTask, type TaskDoc } from '../../server/src/features/tasks/repository';
 import { Messages, type MessageDoc } from '../../server/src/features/messages/repository';
-import { embeddedChannelLogs, NotGroupedByOwner } from './replay-embedded';
 import { mergeReports, replayChannel, storedTaskOf, type ReplayReport, type StoredState, type StoredTask } from './replay-core';
-import { foldEmbeddedFile, type ReadSource } from './source';
+import type { ReadSource } from './source';
 
-function groupBy<T>(items: Iterable<T>, key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = groups.get(k);
-    if (list) list.push(item);
-    else groups.set(k, [item]);
-  }
-  return groups;
-}
-
-/** What the replay compares of the store, by channel: the compared fields of tasks, the ids of live messages. */
-interface StoredByChannel {
-  tasks: Map<string, { id: string; channelId: string; task: StoredTask }[]>;
-  messageIds: Map<string, string[]>;
-}
-
-const storedTaskEntry = (doc: TaskDoc) => {
-  const task: Task = toTask(doc);
-  return { id: task.id, channelId: task.channelId, task: storedTaskOf(task) };
-};
-/** Marks a deleted message, which the replay does not compare (not null: that could be a channel id). */
-const DELETED = Symbol('deleted');
-const liveMessageChannel = (doc: MessageDoc): string | typeof DELETED => (doc.deletedAt ? DELETED : doc.channelId);
-
-function storedByChannel(tasks: Iterable<ReturnType<typeof storedTaskEntry>>, messages: Iterable<[string, string | typeof DELETED]>): StoredByChannel {
-  const messageIds = new Map<string, string[]>();
-  for (const [id, channelId] of messages) {
-    if (channelId === DELETED) continue;
-    const list = messageIds.get(channelId);
-    if (list) list.push(id);
-    else messageIds.set(channelId, [id]);
-  }
-  return { tasks: groupBy(tasks, (t) => t.channelId), messageIds };
-}
-
-function storedStateOf(stored: StoredByChannel, channelId: string): StoredState {
-  const tasks = new Map<string, StoredTask>();
-  for (const t of stored.tasks.get(channelId) ?? []) tasks.set(t.id, t.task);
-  return { tasks, messageIds: new Set(stored.messageIds.get(channelId)) };
-}
+const storedTaskEntry = (doc: TaskDoc): [string, StoredTask] => [doc._id, storedTaskOf(toTask(doc))];
 
 /**
- * The embedded store, streamed: the stored tasks and messages are kept only as far as the
- * replay compares them, and the log is replayed one channel at a time (replay-embedded.ts), so
- * memory follows the largest channel, not the whole log. Null when events.db is not grouped by
- * channel as the server writes it: the caller then replays the whole file at once.
+ * Replays one channel: its log in seq order and the stored tasks and live messages it is
+ * compared with, each read from the store with the channel in the query (on an index), so memory
+ * follows the largest channel, never the whole history.
  */
-async function replayEmbedded(dataDir: string, channelId?: string): Promise<ReplayReport | null> {
-  // Same rules as reading the files whole (last line for an _id wins, in its first place), keeping only what is compared.
-  const tasks = new Map<string, ReturnType<typeof storedTaskEntry>>();
-  await foldEmbeddedFile(dataDir, Tasks, { set: (id, doc) => tasks.set(id, storedTaskEntry(doc)), delete: (id) => tasks.delete(id) });
-  const messages = new Map<string, string | typeof DELETED>();
-  await foldEmbeddedFile(dataDir, Messages, { set: (id, doc) => messages.set(id, liveMessageChannel(doc)), delete: (id) => messages.delete(id) });
-  const stored = storedByChannel(tasks.values(), messages);
-  tasks.clear();
-  messages.clear();
-  const reports: { firstAt: number; report: ReplayReport }[] = [];
-  try {
-    for await (const log of embeddedChannelLogs(dataDir, channelId)) {
-      log.events.sort((a, b) => a.seq - b.seq);
-      reports.push({ firstAt: log.firstAt, report: replayChannel(log.channelId, log.events, storedStateOf(stored, log.channelId)) });
-    }
-  } catch (error) {
-    if (error instanceof NotGroupedByOwner) return null;
-    throw error;
-  }
-  reports.sort((a, b) => a.firstAt - b.firstAt);
-  return mergeReports(reports.map((r) => r.report));
+async function replayOne(source: ReadSource, channelId: string): Promise<ReplayReport> {
+  const [events, tasks, messages] = await Promise.all([
+    source.where(Events, { channelId }, { sort: { seq: 1 } }),
+    source.where(Tasks, { channelId }),
+    source.where(Messages, { channelId }),
+  ]);
+  const stored: StoredState = {
+    tasks: new Map(tasks.map(storedTaskEntry)),
+    messageIds: new Set(messages.filter((m: MessageDoc) => !m.deletedAt).map((m) => m._id)),
+  };
+  return replayChannel(channelId, events.map(({ _id, ...event }) => event as ChannelEvent), stored);
 }
 
-/** Everything in memory at once: MongoDB, or an events.db that is not grouped by channel. */
-async function replayWhole(source: ReadSource, channelId?: string): Promise<ReplayReport> {
-  const [events, tasks, messages] = await Promise.all([source.all(Events), source.all(Tasks), source.all(Messages)]);
-  const byChannel = groupBy(
-    events.filter((e) => !channelId || e.channelId === channelId).map(({ _id, ...e }) => e as ChannelEvent),
-    (e) => e.channelId,
-  );
-  const stored = storedByChannel(
-    tasks.map(storedTaskEntry),
-    messages.map((m): [string, string | typeof DELETED] => [m._id, liveMessageChannel(m)]),
-  );
-  const reports: ReplayReport[] = [];
-  for (const [id, log] of byChannel) {
-    log.sort((a, b) => a.seq - b.seq);
-    reports.push(replayChannel(id, log, storedStateOf(stored, id)));
-  }
-  return mergeReports(reports);
-}
-
-/** Replays one channel's log (or every channel's) against the stored state. */
+/** Replays one channel's log (or every channel's, one at a time) against the stored state. */
 export async function replayFromSource(source: ReadSource, channelId?: string): Promise<ReplayReport & { seconds: number }> {
   const started = performance.now();
-  const streamed = source.embeddedDir === undefined ? null : await replayEmbedded(source.embeddedDir, channelId);
-  const report = streamed ?? (await replayWhole(source, channelId));
-  return { ...report, seconds: (performance.now() - started) / 1000 };
+  const channels = channelId ? [channelId] : await source.distinct(Events, 'channelId');
+  const reports: ReplayReport[] = [];
+  for (const id of channels) reports.push(await replayOne(source, id));
+  return { ...mergeReports(reports), seconds: (performance.now() - started) / 1000 };
 }
 
 export function formatReport(report: ReplayReport & { seconds: number }): string {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { openEmbeddedStorage } from '../../server/src/storage/embedded';
 import { startTestApp } from '../../server/src/testing/harness';
 import { withWriteStorage } from './command';
 import { openReadSource } from './source';
@@ -38,27 +37,16 @@ describe('ops users', () => {
     }
   }, CLI_TIMEOUT);
 
-  it('refuses to write while a server holds the embedded store: clear message, exit code 1, nothing written', async () => {
+  it('creates a user beside a running server, who signs in at once', async () => {
     const dir = tempDataDir();
-    const held = openEmbeddedStorage(dir, 'server');
+    const app = await startTestApp({ DATA_DIR: dir });
     try {
-      const cli = await runCli(['users', 'create', '--phone', '13800138001', '--password', 'long enough'], dir);
-      expect(cli.code).toBe(1);
-      expect(cli.stderr).toContain(`The data folder ${dir} is in use by process ${process.pid} (server). Stop it first`);
-      expect(cli.stdout).not.toContain('Created');
-
-      const run = capture(opsConfig(dir));
-      expect(await runUsers(['admin', 'grant', '13800138001'], run.ctx)).toBe(1);
-      expect(run.stderr()).toContain('is in use by process');
-
-      const list = capture(opsConfig(dir));
-      expect(await runUsers(['list'], list.ctx)).toBe(0);
-      expect(list.stdout()).toContain('0 of 0 users');
+      const cli = await runCli(['users', 'create', '--phone', '13800138001', '--password-stdin'], dir, {}, 'long enough\n');
+      expect(cli.code).toBe(0);
+      expect(await passwordLogin(app, '13800138001', 'long enough')).toMatchObject({ success: true });
     } finally {
-      await held.close();
+      await app.close();
     }
-    const after = capture(opsConfig(dir));
-    expect(await runUsers(['create', '--phone', '13800138001'], after.ctx)).toBe(0);
   }, CLI_TIMEOUT);
 
   it('validates input before touching the store and names the owner of a taken phone or email', async () => {

@@ -17,6 +17,7 @@ export const ConfigSchema = Type.Object({
   PUBLIC_URL: Type.String({ default: '', description: 'origin used in invite links and upstream hooks' }),
   DATA_DIR: Type.String({ minLength: 1, default: './data' }),
   MONGODB_URI: Type.String({ default: '' }),
+  SQLITE_SYNCHRONOUS: Enum(['full', 'normal'] as const, 'full'),
   IMAGE_ENGINE: Enum([ImageEngineName.Builtin, ImageEngineName.MidjourneyProxy] as const, ImageEngineName.Builtin),
   BUILTIN_ENGINE_STEP_MS: Type.Integer({ minimum: 0, maximum: 60000, default: 800 }),
   ENGINE_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 3 }),

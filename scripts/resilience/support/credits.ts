@@ -1,7 +1,7 @@
 import { TaskStatus, type CreditAccount } from '@draw/shared';
 import { LedgerKind, Ledger } from '../../../server/src/features/billing/repository';
 import { Tasks } from '../../../server/src/features/tasks/repository';
-import { readEmbeddedFile } from '../../ops/source';
+import { openReadSource } from '../../ops/source';
 import { must, type Member } from './client';
 
 const REFUNDED = new Set<string>([TaskStatus.Failure, TaskStatus.Cancel]);
@@ -16,12 +16,13 @@ export interface CreditsReport {
 /**
  * What every member's credits should be once every task has ended: a task that failed or was
  * cancelled cost nothing, a charge whose task was never stored was given back, and a task that
- * succeeded was paid once. Reads the embedded store's files (safe while the server runs), after
+ * succeeded was paid once. Reads the embedded store read-only (safe while the server runs), after
  * the balances, so a daily allowance the balance read settles is counted too.
  */
 export async function creditsReport(origin: string, dataDir: string, members: readonly Member[]): Promise<CreditsReport> {
   const accounts = await Promise.all(members.map((m) => must<CreditAccount>(origin, 'GET', '/api/home/credits', m.token)));
-  const [entries, tasks] = await Promise.all([readEmbeddedFile(dataDir, Ledger), readEmbeddedFile(dataDir, Tasks)]);
+  const source = await openReadSource({ MONGODB_URI: '', DATA_DIR: dataDir });
+  const [entries, tasks] = await Promise.all([source.all(Ledger), source.all(Tasks)]).finally(() => source.close());
   const keys = new Set(entries.map((e) => e._id));
   const stored = new Set(tasks.map((t) => t._id));
   const wrong: string[] = [];

@@ -196,13 +196,23 @@ describe.each(adapters)('storage contract: $name', (adapter) => {
 });
 
 describe('embedded store ownership', () => {
-  it('refuses a second owner of the same data folder while the first is open', async () => {
+  it('refuses a second server on the same data folder while the first is open', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-lock-'));
     const first = openEmbeddedStorage(dir, 'server');
-    expect(() => openEmbeddedStorage(dir, 'ops')).toThrow(StoreInUseError);
+    expect(() => openEmbeddedStorage(dir, 'server')).toThrow(StoreInUseError);
     await first.close();
-    const second = openEmbeddedStorage(dir, 'ops');
+    const second = openEmbeddedStorage(dir, 'server');
     await second.close();
+  });
+
+  it('lets an ops command write beside a running server, which reads the change at once', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-lock-'));
+    const server = openEmbeddedStorage(dir, 'server');
+    const ops = openEmbeddedStorage(dir, 'ops');
+    const written = await ops.collection(Gadgets).insertOne(gadget({ sku: 'from-ops' }));
+    expect(await server.collection(Gadgets).findOne({ _id: written._id })).toMatchObject({ sku: 'from-ops' });
+    await ops.close();
+    await server.close();
   });
 
   it('takes over a lock left by a process that no longer exists', async () => {

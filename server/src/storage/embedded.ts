@@ -1,17 +1,63 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Datastore from '@seald-io/nedb';
-import nedbModel from '@seald-io/nedb/lib/model.js';
+import Database from 'better-sqlite3';
 import { Mongoose, type Model } from 'mongoose';
 import { describeValidation, duplicateKeyError, invalidDocumentError } from './errors';
-import { keepAppendHandleOpen, type AppendHandle } from './append';
 import { acquireStoreLock } from './lock';
-import { embeddedIndexesOf } from './embedded-indexes';
 import type { BaseDoc, Collection, CollectionDef, Filter, FindOptions, Storage, Update } from './port';
+import { fieldSql, orderSql, whereSql, type SqlPart, type SqlValue } from './sqlite/filter';
+import { quoteName, reconcileIndexes, sqlIndexesOf, type IndexChanges } from './sqlite/indexes';
+import { applyUpdate, equalityFields } from './sqlite/update';
 
-const COMPACTION_INTERVAL_MS = 10 * 60 * 1000;
+/** The embedded store's file, under DATA_DIR/db. */
+export const EMBEDDED_FILE = 'drawspace.sqlite';
+export const embeddedFileOf = (dataDir: string) => path.join(dataDir, 'db', EMBEDDED_FILE);
 
-/** Serialises read-modify-write sequences so updates validate and apply atomically in-process. */
+export const SynchronousMode = { Normal: 'normal', Full: 'full' } as const;
+export type SynchronousMode = (typeof SynchronousMode)[keyof typeof SynchronousMode];
+
+export interface EmbeddedOptions {
+  /**
+   * Who opens the folder. A server owns it (one at a time, the pid lock); `ops` commands share it
+   * with a running server, as SQLite's own locking allows.
+   */
+  purpose?: string;
+  /** `full` also survives a power cut; `normal` survives any crash of the process (see README). */
+  synchronous?: SynchronousMode;
+  /** Told when opening a collection changed its indexes (a new version declared other ones). */
+  onIndexChange?: (collection: string, changes: IndexChanges) => void;
+  /**
+   * Reads only, beside a running server (replay, ops reports): no lock, nothing written to the file;
+   * a collection (or a whole store) that does not exist yet reads as empty.
+   */
+  readonly?: boolean;
+  /** Told of each distinct statement the first time it is prepared, with SQLite's plan for it (tests, diagnostics). */
+  onNewQuery?: (collection: string, sql: string, plan: string[]) => void;
+}
+
+const STATEMENT_CACHE_LIMIT = 500;
+/** How long a write waits for another process's transaction (an ops command) before it fails. */
+const BUSY_TIMEOUT_MS = 5_000;
+
+/** Pragmas every connection to the store uses: WAL lets readers (ops, replay) run beside the writer. */
+export function configureConnection(db: Database.Database, synchronous: SynchronousMode): void {
+  db.pragma('journal_mode = WAL');
+  db.pragma(`synchronous = ${synchronous.toUpperCase()}`);
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  db.pragma('temp_store = MEMORY');
+  // 32 MiB of page cache at most, whatever the history: memory does not grow with the data.
+  db.pragma('cache_size = -32768');
+}
+
+/** A write whose document another process changed this many times in a row gives up. */
+const WRITE_RACE_RETRIES = 20;
+
+interface StoredRow {
+  id: string;
+  text: string;
+}
+
+/** Runs this process's writes to a collection one at a time (validation awaits in between). */
 class Mutex {
   private tail: Promise<unknown> = Promise.resolve();
   run<R>(work: () => Promise<R>): Promise<R> {
@@ -21,31 +67,49 @@ class Mutex {
   }
 }
 
-function isUniqueViolation(error: unknown): error is { key?: string } {
-  return (error as { errorType?: string })?.errorType === 'uniqueViolated';
+function isUniqueViolation(error: unknown): error is Error & { code: string } {
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === 'string' && (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY');
 }
 
-/** Equality fields of a filter become the base of an upserted document, as MongoDB does. */
-function equalityFields(filter: Record<string, unknown>): Record<string, unknown> {
-  const base: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(filter)) {
-    if (key.startsWith('$') || key.includes('.')) continue;
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) continue;
-    base[key] = value;
-  }
-  return base;
+/** Paths the schema declares as lists: equality on them matches an element, as in MongoDB. */
+function arrayPathsOf(model: Model<Record<string, unknown>>): Set<string> {
+  const paths = new Set<string>();
+  model.schema.eachPath((name, type) => {
+    if ((type as { instance?: string }).instance === 'Array') paths.add(name);
+  });
+  return paths;
 }
 
-class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
+export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
+  private readonly table: string;
+  private readonly statements = new Map<string, Database.Statement>();
+  private readonly arrayPaths: Set<string>;
   private readonly mutex = new Mutex();
+
   constructor(
     readonly name: string,
-    private readonly ds: Datastore<T>,
+    private readonly db: Database.Database,
     private readonly model: Model<Record<string, unknown>>,
-    readonly loaded: Promise<void>,
-    private readonly appendHandle: AppendHandle,
-  ) {}
+    private readonly onNewQuery?: EmbeddedOptions['onNewQuery'],
+  ) {
+    this.table = quoteName(name);
+    this.arrayPaths = arrayPathsOf(model);
+  }
 
+  /** A prepared statement, kept; `params` are examples of its values, for the plan `onNewQuery` reports. */
+  private statement(sql: string, params: readonly SqlValue[] = []): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      if (this.statements.size >= STATEMENT_CACHE_LIMIT) this.statements.clear();
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+      if (this.onNewQuery && statement.reader) this.onNewQuery(this.name, sql, this.planOf(sql, [...params]));
+    }
+    return statement;
+  }
+
+  /** Validates and casts a whole document with the collection's mongoose schema, as MongoDB's adapter does. */
   private async validate(doc: unknown): Promise<T> {
     try {
       const instance = new this.model(doc);
@@ -56,149 +120,230 @@ class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
     }
   }
 
-  private async guard<R>(work: () => Promise<R>): Promise<R> {
-    await this.loaded;
+  private guard<R>(work: () => R): R {
     try {
-      return await work();
+      return work();
     } catch (error) {
-      if (isUniqueViolation(error)) throw duplicateKeyError(this.name, String(error.key ?? ''));
+      if (isUniqueViolation(error)) throw duplicateKeyError(this.name, error.message.replace(/^UNIQUE constraint failed: /, ''));
       throw error;
     }
   }
 
-  insertOne(doc: T): Promise<T> {
-    return this.guard(() => this.mutex.run(async () => (await this.ds.insertAsync(await this.validate(doc))) as T));
+  /** One write transaction (BEGIN IMMEDIATE), so another process's write cannot interleave. */
+  private transaction<R>(work: () => R): R {
+    return this.guard(() => this.db.transaction(work).immediate());
   }
 
+  private read<R>(work: () => R): Promise<R> {
+    return new Promise((resolve) => resolve(this.guard(work)));
+  }
+
+  /**
+   * Validation is asynchronous (mongoose), so a read-modify-write cannot sit in one synchronous
+   * transaction. Writes of this process run one at a time (the mutex); a write of another process
+   * (an ops command) between the read and the write is caught by comparing the stored document
+   * with the one read, and the update is computed again.
+   */
+  private async replaceIfUnchanged(read: () => StoredRow[], change: (doc: T) => Promise<T>): Promise<T[] | null> {
+    const rows = read();
+    const next = await Promise.all(rows.map((row) => change(JSON.parse(row.text) as T)));
+    return this.transaction(() => {
+      const current = this.statement(`SELECT json(doc) FROM ${this.table} WHERE _id = ?`, ['']).pluck();
+      if (rows.some((row) => current.get(row.id) !== row.text)) return null;
+      for (const doc of next) this.replaceRow(doc);
+      return next;
+    });
+  }
+
+  private async updateRows(read: () => StoredRow[], update: Update<T>): Promise<T[]> {
+    for (let attempt = 1; ; attempt++) {
+      const written = await this.replaceIfUnchanged(read, (doc) => this.validate(applyUpdate(doc as unknown as Record<string, unknown>, update as Record<string, unknown>, false)));
+      if (written) return written;
+      if (attempt >= WRITE_RACE_RETRIES) throw duplicateKeyError(this.name, 'concurrent update');
+    }
+  }
+
+  private storedRows(filter: Filter<T>, options: FindOptions<T> = {}): StoredRow[] {
+    const { sql, params } = this.selectSql(filter, options, '_id AS id, json(doc) AS text');
+    return this.statement(sql, params).all(...params) as StoredRow[];
+  }
+
+  /** The SELECT for a find, shared with `explain` so a test sees the plan of the real query. */
+  selectSql(filter: Filter<T>, options: FindOptions<T> = {}, columns = 'json(doc)'): SqlPart {
+    const where = whereSql(filter as Record<string, unknown>, this.arrayPaths);
+    let sql = `SELECT ${columns} FROM ${this.table} WHERE ${where.sql}${orderSql(options.sort as never)}`;
+    const params: SqlValue[] = [...where.params];
+    if (options.limit || options.skip) {
+      sql += ' LIMIT ? OFFSET ?';
+      params.push(options.limit || -1, options.skip ?? 0);
+    }
+    return { sql, params };
+  }
+
+  private rows(filter: Filter<T>, options: FindOptions<T> = {}): T[] {
+    const { sql, params } = this.selectSql(filter, options);
+    return (this.statement(sql, params).pluck().all(...params) as string[]).map((text) => JSON.parse(text) as T);
+  }
+
+  private insertRow(doc: T): void {
+    this.statement(`INSERT INTO ${this.table} (_id, doc) VALUES (?, jsonb(?))`).run(doc._id, JSON.stringify(doc));
+  }
+
+  private replaceRow(doc: T): void {
+    this.statement(`UPDATE ${this.table} SET doc = jsonb(?) WHERE _id = ?`).run(JSON.stringify(doc), doc._id);
+  }
+
+  /** The distinct values of one field (sorted), read from its index when it has one. */
+  distinct<K extends keyof T & string>(field: K): T[K][] {
+    const sql = `SELECT DISTINCT ${fieldSql(field)} FROM ${this.table} WHERE ${fieldSql(field)} IS NOT NULL ORDER BY 1`;
+    return this.statement(sql).pluck().all() as T[K][];
+  }
+
+  private planOf(sql: string, params: SqlValue[]): string[] {
+    return (this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((row) => row.detail);
+  }
+
+  /** The plan SQLite picks for a find: one line per step, as `EXPLAIN QUERY PLAN` prints them. */
+  explain(filter: Filter<T>, options: FindOptions<T> = {}): string[] {
+    const { sql, params } = this.selectSql(filter, options);
+    return this.planOf(sql, params);
+  }
+
+  insertOne(doc: T): Promise<T> {
+    return this.mutex.run(async () => {
+      const valid = await this.validate(doc);
+      this.transaction(() => this.insertRow(valid));
+      return valid;
+    });
+  }
+
+  /** All or nothing: one failing document leaves none of the batch stored. */
   insertMany(docs: readonly T[]): Promise<T[]> {
-    return this.guard(() =>
-      this.mutex.run(async () => (await this.ds.insertAsync(await Promise.all(docs.map((d) => this.validate(d))))) as unknown as T[]),
-    );
+    return this.mutex.run(async () => {
+      const valid = await Promise.all(docs.map((doc) => this.validate(doc)));
+      this.transaction(() => valid.forEach((doc) => this.insertRow(doc)));
+      return valid;
+    });
   }
 
   findOne(filter: Filter<T>, options: Pick<FindOptions<T>, 'sort'> = {}): Promise<T | null> {
-    return this.guard(async () => {
-      const [doc] = await this.find(filter, { ...options, limit: 1 });
-      return doc ?? null;
-    });
+    return this.read(() => this.rows(filter, { ...options, limit: 1 })[0] ?? null);
   }
 
   find(filter: Filter<T>, options: FindOptions<T> = {}): Promise<T[]> {
-    return this.guard(async () => {
-      let cursor = this.ds.findAsync(filter as never);
-      if (options.sort) cursor = cursor.sort(options.sort as Record<string, number>);
-      if (options.skip) cursor = cursor.skip(options.skip);
-      if (options.limit) cursor = cursor.limit(options.limit);
-      return (await cursor) as T[];
-    });
+    return this.read(() => this.rows(filter, options));
   }
 
   count(filter: Filter<T>): Promise<number> {
-    return this.guard(() => this.ds.countAsync(filter as never));
+    return this.read(() => {
+      const { sql, params } = this.selectSql(filter, {}, 'count(*)');
+      return this.statement(sql, params).pluck().get(...params) as number;
+    });
   }
 
   findOneAndUpdate(filter: Filter<T>, update: Update<T>, options: { upsert?: boolean } = {}): Promise<T | null> {
-    return this.guard(() =>
-      this.mutex.run(async () => {
-        const [current] = (await this.ds.findAsync(filter as never).limit(1)) as T[];
-        if (!current) {
-          if (!options.upsert) return null;
-          const { $setOnInsert, ...rest } = update;
-          const base = { ...equalityFields(filter as Record<string, unknown>), ...($setOnInsert ?? {}) };
-          const created = await this.validate(nedbModel.modify(base, rest));
-          return (await this.ds.insertAsync(created)) as T;
-        }
-        const { $setOnInsert: _ignored, ...rest } = update;
-        const next = await this.validate(nedbModel.modify(current, rest));
-        await this.ds.updateAsync({ _id: current._id } as never, next as never, {});
-        return next;
-      }),
-    );
+    return this.mutex.run(async () => {
+      const [updated] = await this.updateRows(() => this.guard(() => this.storedRows(filter, { limit: 1 })), update);
+      if (updated || !options.upsert) return updated ?? null;
+      const base = equalityFields(filter as Record<string, unknown>);
+      const created = await this.validate(applyUpdate(base, update as Record<string, unknown>, true));
+      // A document inserted meanwhile with the same id is a duplicate, as a racing upsert is on MongoDB.
+      this.transaction(() => this.insertRow(created));
+      return created;
+    });
   }
 
   async updateOne(filter: Filter<T>, update: Update<T>): Promise<{ matched: number }> {
-    const doc = await this.findOneAndUpdate(filter, update);
-    return { matched: doc ? 1 : 0 };
+    return { matched: (await this.findOneAndUpdate(filter, update)) ? 1 : 0 };
   }
 
   updateMany(filter: Filter<T>, update: Update<T>): Promise<{ matched: number }> {
-    return this.guard(() =>
-      this.mutex.run(async () => {
-        const { $setOnInsert: _ignored, ...rest } = update;
-        const docs = (await this.ds.findAsync(filter as never)) as T[];
-        const next = await Promise.all(docs.map((doc) => this.validate(nedbModel.modify(doc, rest))));
-        for (const doc of next) await this.ds.updateAsync({ _id: doc._id } as never, doc as never, {});
-        return { matched: next.length };
-      }),
-    );
+    return this.mutex.run(async () => ({
+      matched: (await this.updateRows(() => this.guard(() => this.storedRows(filter)), update)).length,
+    }));
   }
 
   deleteOne(filter: Filter<T>): Promise<{ deleted: number }> {
-    return this.guard(() =>
-      this.mutex.run(async () => {
-        const [doc] = (await this.ds.findAsync(filter as never).limit(1)) as T[];
-        if (!doc) return { deleted: 0 };
-        return { deleted: await this.ds.removeAsync({ _id: doc._id } as never, {}) };
-      }),
-    );
+    return this.mutex.run(async () => this.transaction(() => {
+      const { sql, params } = this.selectSql(filter, { limit: 1 }, '_id');
+      const id = this.statement(sql, params).pluck().get(...params) as string | undefined;
+      if (id === undefined) return { deleted: 0 };
+      return { deleted: this.statement(`DELETE FROM ${this.table} WHERE _id = ?`).run(id).changes };
+    }));
   }
 
   deleteMany(filter: Filter<T>): Promise<{ deleted: number }> {
-    return this.guard(() =>
-      this.mutex.run(async () => ({ deleted: await this.ds.removeAsync(filter as never, { multi: true }) })),
-    );
-  }
-
-  compact(): Promise<void> {
-    return this.mutex.run(() => this.ds.compactDatafileAsync());
-  }
-
-  /** Compacts and lets go of the file: the last step of closing the store. */
-  async closeFile(): Promise<void> {
-    await this.compact();
-    await this.appendHandle.close();
+    return this.mutex.run(async () => this.transaction(() => {
+      const where = whereSql(filter as Record<string, unknown>, this.arrayPaths);
+      return { deleted: this.statement(`DELETE FROM ${this.table} WHERE ${where.sql}`).run(...where.params).changes };
+    }));
   }
 }
 
+export interface EmbeddedStorage extends Storage {
+  readonly kind: 'embedded';
+  collection<T extends BaseDoc>(def: CollectionDef<T>): EmbeddedCollection<T>;
+  /** The SQLite file, for tools that read it on their own connection. */
+  readonly file: string;
+}
+
+const hasTable = (db: Database.Database, name: string) =>
+  db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(name) !== undefined;
+
+/** The table every collection is: the id, and the document as JSONB. */
+export function createCollectionTable(db: Database.Database, name: string): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS ${quoteName(name)} (_id TEXT PRIMARY KEY NOT NULL, doc BLOB NOT NULL)`);
+}
+
 /**
- * The embedded default: one append-only NeDB file per collection under DATA_DIR/db. Each write is
- * appended before it is acknowledged, so a killed process loses nothing it answered for; files are
- * compacted (write-to-temp, fsync, rename) at load, periodically and at close.
+ * The embedded default: one SQLite file (WAL) under DATA_DIR/db, a table per collection with the
+ * documents as JSONB and the declared indexes as indexes on the same JSON expressions the queries
+ * use. Every write is committed before it is acknowledged; nothing is held in memory but SQLite's
+ * bounded page cache.
  */
-export function openEmbeddedStorage(dataDir: string, purpose = 'server'): Storage {
-  const dbDir = path.join(dataDir, 'db');
-  fs.mkdirSync(dbDir, { recursive: true });
-  const release = acquireStoreLock(dataDir, purpose);
+export function openEmbeddedStorage(dataDir: string, options: EmbeddedOptions | string = {}): EmbeddedStorage {
+  const opts = typeof options === 'string' ? { purpose: options } : options;
+  const { purpose = 'server', synchronous = SynchronousMode.Full, onIndexChange, readonly = false, onNewQuery } = opts;
+  const file = embeddedFileOf(dataDir);
+  if (!readonly) fs.mkdirSync(path.dirname(file), { recursive: true });
+  const release = purpose === 'ops' || readonly ? () => undefined : acquireStoreLock(dataDir, purpose);
+  let db: Database.Database;
+  try {
+    // A folder no server has used yet reads as an empty store.
+    db = readonly && !fs.existsSync(file) ? new Database(':memory:') : new Database(file, { readonly, fileMustExist: readonly });
+    if (readonly) db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    else configureConnection(db, synchronous);
+  } catch (error) {
+    release();
+    throw error;
+  }
   const validator = new Mongoose();
   const collections = new Map<string, EmbeddedCollection<BaseDoc>>();
-  const timer = setInterval(() => {
-    for (const c of collections.values()) void c.compact().catch(() => undefined);
-  }, COMPACTION_INTERVAL_MS);
-  timer.unref();
 
   return {
     kind: 'embedded',
-    collection<T extends BaseDoc>(def: CollectionDef<T>): Collection<T> {
+    file,
+    collection<T extends BaseDoc>(def: CollectionDef<T>): EmbeddedCollection<T> {
       const existing = collections.get(def.name);
-      if (existing) return existing as unknown as Collection<T>;
-      const ds = new Datastore<T>({ filename: path.join(dbDir, `${def.name}.db`) });
-      const appendHandle = keepAppendHandleOpen(ds as unknown as Datastore<never>);
-      const loaded = (async () => {
-        await ds.loadDatabaseAsync();
-        for (const index of embeddedIndexesOf(def.schema.indexes())) await ds.ensureIndexAsync(index);
-      })();
-      loaded.catch(() => undefined);
+      if (existing) return existing as unknown as EmbeddedCollection<T>;
+      if (readonly) {
+        // A temporary table lives in memory beside the read-only file and stands in for a missing one.
+        if (!hasTable(db, def.name)) db.exec(`CREATE TEMP TABLE ${quoteName(def.name)} (_id TEXT PRIMARY KEY NOT NULL, doc BLOB NOT NULL)`);
+      } else {
+        db.transaction(() => {
+          createCollectionTable(db, def.name);
+          const changes = reconcileIndexes(db, def.name, sqlIndexesOf(def.name, def.schema.indexes()));
+          if (changes.created.length || changes.dropped.length) onIndexChange?.(def.name, changes);
+        }).immediate();
+      }
       const model = validator.model<Record<string, unknown>>(def.name, def.schema, def.name);
-      const collection = new EmbeddedCollection<T>(def.name, ds, model, loaded, appendHandle);
+      const collection = new EmbeddedCollection<T>(def.name, db, model, onNewQuery);
       collections.set(def.name, collection as unknown as EmbeddedCollection<BaseDoc>);
       return collection;
     },
-    async ready() {
-      await Promise.all([...collections.values()].map((c) => c.loaded));
-    },
+    async ready() {},
     async close() {
-      clearInterval(timer);
-      await Promise.all([...collections.values()].map((c) => c.loaded.then(() => c.closeFile()).catch(() => undefined)));
+      if (db.open) db.close();
       release();
     },
   };

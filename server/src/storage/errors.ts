@@ -10,6 +10,11 @@ export function invalidDocumentError(detail: string): AppError {
   return new AppError(ErrorReason.BadRequest, 'error.invalidDocument', { detail });
 }
 
+/** A filter or update the storage port does not allow: a bug, or input that skipped validation. */
+export function invalidQueryError(detail: string): AppError {
+  return new AppError(ErrorReason.BadRequest, 'error.invalidDocument', { detail: `unsupported query: ${detail}` });
+}
+
 interface ValidationLike {
   name?: string;
   errors?: Record<string, { message?: string }>;

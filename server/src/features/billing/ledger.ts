@@ -175,12 +175,16 @@ export function creditsLedger({ repo, dailyAllowance, now }: LedgerDeps) {
 
     async openCharges(since: number): Promise<OpenCharge[]> {
       const open: OpenCharge[] = [];
-      // Paged by key (unique, stable; every spend's key lies between `spend:` and `spend;`), so a
-      // long history is read in bounded pieces.
-      for (let after = 'spend:'; ; ) {
-        const spends = await ledger.find({ kind: LedgerKind.Spend, at: { $gte: since }, _id: { $gt: after, $lt: 'spend;' } }, { sort: { _id: 1 }, limit: CHARGES_PAGE });
+      // Paged in (at, _id) order, the index's, so a long history is read in bounded pieces and
+      // each page starts where the last ended without sorting anything.
+      for (let after = { at: since, id: '' }; ; ) {
+        const spends = await ledger.find(
+          { kind: LedgerKind.Spend, at: { $gte: after.at }, $or: [{ at: { $gt: after.at } }, { _id: { $gt: after.id } }] },
+          { sort: { at: 1, _id: 1 }, limit: CHARGES_PAGE },
+        );
         if (spends.length === 0) return open;
-        after = spends.at(-1)!._id;
+        const last = spends.at(-1)!;
+        after = { at: last.at, id: last._id };
         const refunds = await ledger.find({ _id: { $in: spends.map((spend) => `refund:${spend.taskId}`) } });
         const refunded = new Set(refunds.map((refund) => refund.taskId));
         for (const spend of spends) {

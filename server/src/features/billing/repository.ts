@@ -145,8 +145,8 @@ const ledgerSchema = documentSchema({
   note: { type: Schema.Types.Mixed, default: null },
 });
 ledgerSchema.index({ userId: 1, seq: 1 }, { unique: true });
-// The credit reconciliation reads recent spends.
-ledgerSchema.index({ kind: 1, at: 1 });
+// The credit reconciliation reads recent spends, paged in (at, _id) order.
+ledgerSchema.index({ kind: 1, at: 1, _id: 1 });
 
 // ---- Redeem codes --------------------------------------------------------------------------
 

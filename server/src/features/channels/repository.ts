@@ -39,19 +39,24 @@ const channelSchema = documentSchema({
 });
 
 const memberSchema = documentSchema({
-  channelId: { type: String, required: true, index: true },
-  userId: { type: String, required: true, index: true },
+  channelId: { type: String, required: true },
+  userId: { type: String, required: true },
   joinedAt: { type: Number, required: true },
 });
 memberSchema.index({ channelId: 1, userId: 1 }, { unique: true });
+// A channel's members and a user's channels, each listed in the order they joined.
+memberSchema.index({ channelId: 1, joinedAt: 1 });
+memberSchema.index({ userId: 1, joinedAt: 1 });
 
 const inviteSchema = documentSchema({
-  channelId: { type: String, required: true, index: true },
+  channelId: { type: String, required: true },
   createdBy: { type: String, required: true },
   createdAt: { type: Number, required: true },
   expiresAt: { type: Number, default: null },
   replacedAt: Number,
 });
+// A channel's current invite is its newest one.
+inviteSchema.index({ channelId: 1, createdAt: -1 });
 
 export const Channels = defineCollection<ChannelDoc>('channels', channelSchema);
 export const Members = defineCollection<MemberDoc>('members', memberSchema);

@@ -50,6 +50,8 @@ const schema = documentSchema({
 schema.index({ channelId: 1, submitTime: -1 });
 schema.index({ status: 1, submitTime: 1 });
 schema.index({ userId: 1, status: 1 });
+// Only tasks a process holds have an owner: the start-up release reads just those.
+schema.index({ leaseOwner: 1 }, { sparse: true });
 
 export const Tasks = defineCollection<TaskDoc>('tasks', schema);
 export const tasksRepository = (storage: Storage) => storage.collection(Tasks);
