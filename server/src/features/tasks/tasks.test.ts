@@ -63,6 +63,19 @@ async function maskDataUrl({ width, height }: { width: number; height: number })
   return `data:image/png;base64,${(await sharp(Buffer.from(svg)).png().toBuffer()).toString('base64')}`;
 }
 
+/** A Vary (Region) task waiting in MODAL for its mask, with what a refusal must leave unchanged. */
+async function regionTaskWaiting(prompt: string) {
+  const { owner: ann, id } = await channelWithMembers();
+  const grid = await waitForTask(ann, (await data(call(ann, 'POST', `/api/mj/submit/imagine/${id}`, { prompt }))).taskId, 'SUCCESS');
+  const u1 = grid.buttons.find((b) => b.label === 'U1')!;
+  const upscaled = await waitForTask(ann, (await data(call(ann, 'POST', `/api/mj/submit/action/${id}`, { taskId: grid.id, customId: u1.customId }))).taskId, 'SUCCESS');
+  const region = upscaled.buttons.find((b) => b.customId.startsWith('MJ::Inpaint'))!;
+  const { taskId } = (await data(call(ann, 'POST', `/api/mj/submit/action/${id}`, { taskId: upscaled.id, customId: region.customId }))) as { taskId: string };
+  const credits = async () => (await data(call(ann, 'GET', '/api/home/credits'))).balance as number;
+  const files = () => fs.readdirSync(path.join(app.config.DATA_DIR, 'files')).length;
+  return { ann, id, taskId, size: await imageSize(upscaled), credits, files, balance: await credits(), stored: files() };
+}
+
 describe('a drawing session watched live by two members', () => {
   it('delivers every event of imagine → U2 → Zoom Out → Vary (Region) to both, in order, without gaps or duplicates', async () => {
     const bob = await app.signIn();
@@ -231,17 +244,7 @@ describe('bad requests are refused with a clear message and store nothing', () =
   });
 
   it('for a Vary (Region) mask that selects nothing: nothing stored, nothing charged, the task still waits', async () => {
-    const { owner: ann, id } = await channelWithMembers();
-    const grid = await waitForTask(ann, (await data(call(ann, 'POST', `/api/mj/submit/imagine/${id}`, { prompt: 'a lake' }))).taskId, 'SUCCESS');
-    const u1 = grid.buttons.find((b) => b.label === 'U1')!;
-    const upscaled = await waitForTask(ann, (await data(call(ann, 'POST', `/api/mj/submit/action/${id}`, { taskId: grid.id, customId: u1.customId }))).taskId, 'SUCCESS');
-    const region = upscaled.buttons.find((b) => b.customId.startsWith('MJ::Inpaint'))!;
-    const { taskId } = await data(call(ann, 'POST', `/api/mj/submit/action/${id}`, { taskId: upscaled.id, customId: region.customId }));
-    const credits = async () => (await data(call(ann, 'GET', '/api/home/credits'))).balance as number;
-    const files = () => fs.readdirSync(path.join(app.config.DATA_DIR, 'files')).length;
-    const [balance, stored] = [await credits(), files()];
-
-    const size = await imageSize(upscaled);
+    const { ann, id, taskId, size, credits, files, balance, stored } = await regionTaskWaiting('a lake');
     const black = dataUrl(await sharp({ create: { ...size, channels: 3, background: '#000' } }).png().toBuffer());
     const clear = dataUrl(await sharp({ create: { ...size, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 0 } } }).png().toBuffer());
     for (const mask of [black, clear]) {
@@ -260,16 +263,8 @@ describe('bad requests are refused with a clear message and store nothing', () =
   });
 
   it('for a Vary (Region) mask of another size, or a huge canvas in a small file: refused before decoding, nothing changes', async () => {
-    const { owner: ann, id } = await channelWithMembers();
-    const grid = await waitForTask(ann, (await data(call(ann, 'POST', `/api/mj/submit/imagine/${id}`, { prompt: 'a field' }))).taskId, 'SUCCESS');
-    const u1 = grid.buttons.find((b) => b.label === 'U1')!;
-    const upscaled = await waitForTask(ann, (await data(call(ann, 'POST', `/api/mj/submit/action/${id}`, { taskId: grid.id, customId: u1.customId }))).taskId, 'SUCCESS');
-    const region = upscaled.buttons.find((b) => b.customId.startsWith('MJ::Inpaint'))!;
-    const { taskId } = await data(call(ann, 'POST', `/api/mj/submit/action/${id}`, { taskId: upscaled.id, customId: region.customId }));
-    const credits = async () => (await data(call(ann, 'GET', '/api/home/credits'))).balance as number;
-    const files = () => fs.readdirSync(path.join(app.config.DATA_DIR, 'files')).length;
-    const [balance, stored] = [await credits(), files()];
-    const size = await imageSize(upscaled);
+    const { ann, id, taskId, size, credits, files, balance, stored } = await regionTaskWaiting('a field');
+
 
     const huge = dataUrl(await blackPng(16383, 16383));
     for (const mask of [huge, await maskDataUrl({ width: size.width - 1, height: size.height }), await maskDataUrl({ width: size.height, height: size.width * 2 })]) {
