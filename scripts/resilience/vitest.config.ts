@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Resilience suites: crash, reconnect, bad input, permissions. Real server processes and real
+ * Resilience suites: crash, reconnect, bad input, permissions, attacks. Real server processes and real
  * sockets; bounded so the whole suite stays within a few minutes on two cores.
  */
 export default defineConfig({

@@ -31,6 +31,95 @@ describe('configuration', () => {
   });
 });
 
+describe('configuration in production', () => {
+  const production = { NODE_ENV: 'production' };
+  const trial = { ALLOW_UNSAFE_SANDBOX_PAYMENTS: 'true', ALLOW_UNSAFE_CONSOLE_SMS: 'true' };
+
+  it('refuses the sandbox payments and console SMS defaults, naming the variables that change them', () => {
+    const attempt = () => loadConfig(production);
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PAYMENT_PROVIDER=sandbox .* for free: set PAYMENT_PROVIDER=wechat .* or ALLOW_UNSAFE_SANDBOX_PAYMENTS=true/);
+    expect(attempt).toThrow(/SMS_PROVIDER=console .* set SMS_PROVIDER=aliyun .* or ALLOW_UNSAFE_CONSOLE_SMS=true/);
+    expect(() => loadConfig({ ...production, ALLOW_UNSAFE_SANDBOX_PAYMENTS: 'true' })).toThrow(/ALLOW_UNSAFE_CONSOLE_SMS/);
+    expect(() => loadConfig({ ...production, ALLOW_UNSAFE_CONSOLE_SMS: 'true' })).toThrow(/ALLOW_UNSAFE_SANDBOX_PAYMENTS/);
+  });
+
+  it('starts with the unsafe opt-ins, and with real providers without them', () => {
+    expect(loadConfig({ ...production, ...trial })).toMatchObject({ PAYMENT_PROVIDER: 'sandbox', SMS_PROVIDER: 'console' });
+    const aliyun = { SMS_PROVIDER: 'aliyun', ALIYUN_ACCESS_KEY_ID: 'id', ALIYUN_ACCESS_KEY_SECRET: 's', ALIYUN_SMS_SIGN_NAME: 'n', ALIYUN_SMS_TEMPLATE_CODE: 't' };
+    const wechat = {
+      PAYMENT_PROVIDER: 'wechat', WECHAT_APP_ID: 'a', WECHAT_MCH_ID: 'm', WECHAT_MCH_SERIAL: 's', WECHAT_MCH_PRIVATE_KEY: 'k', WECHAT_PLATFORM_PUBLIC_KEY: 'p',
+      WECHAT_API_V3_KEY: '0123456789abcdef0123456789abcdef', PUBLIC_URL: 'https://draw.example.com',
+    };
+    expect(loadConfig({ ...production, ...aliyun, ...wechat })).toMatchObject({ PAYMENT_PROVIDER: 'wechat', SMS_PROVIDER: 'aliyun' });
+  });
+
+  it('keeps the development defaults working outside production', () => {
+    expect(loadConfig({})).toMatchObject({ NODE_ENV: 'development', PAYMENT_PROVIDER: 'sandbox', SMS_PROVIDER: 'console' });
+    expect(loadConfig({ NODE_ENV: 'test' }).PAYMENT_PROVIDER).toBe('sandbox');
+  });
+});
+
+describe('docker-compose.yml', () => {
+  /** The app's environment as compose resolves it from `vars`; `refused` lists the `${X:?…}` left unset. */
+  function composeEnvironment(vars: Record<string, string>) {
+    const text = fs.readFileSync(path.join(__dirname, '../../docker-compose.yml'), 'utf8');
+    const app = text.slice(text.indexOf('\n  app:'), text.indexOf('\n  midjourney-proxy:'));
+    const env: Record<string, string> = {};
+    const refused: string[] = [];
+    for (const [, key, value] of app.matchAll(/^ {6}([A-Z_0-9]+): (.*)$/gm)) {
+      const plain = value!.trim().replace(/^"(.*)"$/, '$1');
+      const ref = /^\$\{([A-Z_0-9]+)(?::([-?])(.*))?\}$/.exec(plain);
+      if (!ref) env[key!] = plain;
+      else if (vars[ref[1]!] !== undefined) env[key!] = vars[ref[1]!]!;
+      else if (ref[2] === '?') refused.push(ref[1]!);
+      else env[key!] = ref[3] ?? '';
+    }
+    return { env, refused };
+  }
+
+  it('deploys no free credits by default: payments and SMS must be chosen', () => {
+    const { env, refused } = composeEnvironment({});
+    expect(env.NODE_ENV).toBe('production');
+    expect(refused).toEqual(['PAYMENT_PROVIDER', 'SMS_PROVIDER']);
+    expect(() => loadConfig(composeEnvironment({ PAYMENT_PROVIDER: 'sandbox', SMS_PROVIDER: 'console' }).env)).toThrow(/ALLOW_UNSAFE_SANDBOX_PAYMENTS/);
+  });
+
+  it('starts the documented trial server when the unsafe opt-ins are given', () => {
+    const { env, refused } = composeEnvironment({ PAYMENT_PROVIDER: 'sandbox', ALLOW_UNSAFE_SANDBOX_PAYMENTS: 'true', SMS_PROVIDER: 'console', ALLOW_UNSAFE_CONSOLE_SMS: 'true' });
+    expect(refused).toEqual([]);
+    expect(loadConfig(env)).toMatchObject({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', METRICS_TOKEN: '', PUBLIC_API_DOCS: false });
+  });
+});
+
+describe('a production server', () => {
+  const trial = { NODE_ENV: 'production', ALLOW_UNSAFE_SANDBOX_PAYMENTS: 'true', ALLOW_UNSAFE_CONSOLE_SMS: 'true' };
+
+  it('hides /metrics without METRICS_TOKEN and the API docs unless PUBLIC_API_DOCS=true', async () => {
+    const app = await startTestApp(trial);
+    try {
+      for (const url of ['/metrics', '/docs', '/docs/json', '/docs/static/index.html']) {
+        const res = await app.http.inject(url);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body, url).not.toMatch(/http_request_duration_seconds|openapi|swagger/i);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('serves /metrics to the scraper with its token, and the docs when they are made public', async () => {
+    const app = await startTestApp({ ...trial, METRICS_TOKEN: 'scrape-me', PUBLIC_API_DOCS: 'true' });
+    try {
+      expect((await app.http.inject('/metrics')).statusCode).toBe(401);
+      expect((await app.http.inject({ url: '/metrics', headers: { authorization: 'Bearer scrape-me' } })).body).toContain('http_request_duration_seconds');
+      expect((await app.http.inject('/docs/json')).json().paths).toHaveProperty(['/api/home/company-info']);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('believes only a proxy on this host by default, and takes hop counts and address lists', () => {
     expect(trustProxySetting(loadConfig({}).TRUST_PROXY)).toEqual(['loopback']);

@@ -196,14 +196,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     },
     transform: documentRoute,
   });
-  await http.register(swaggerUi, { routePrefix: '/docs' });
+  // The API's map is for developers; a production server shows it only when told to.
+  if (config.NODE_ENV !== 'production' || config.PUBLIC_API_DOCS) await http.register(swaggerUi, { routePrefix: '/docs' });
+  else for (const url of ['/docs', '/docs/*']) http.get(url, { schema: { hide: true } }, (_request, reply) => reply.status(404).type('text/plain').send('Not found'));
   await http.register(envelopePlugin);
   const webDistDir = config.WEB_DIST_DIR || defaultWebDist;
   const corsOrigins = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
   await http.register(securityPlugin, { webDistDir, corsOrigins, https: config.PUBLIC_URL.startsWith('https://') });
   const metrics = createMetrics();
   services.hub.observe((event, sentAt) => metrics.observeEvent(event, sentAt));
-  await http.register(metricsPlugin, { metrics, token: config.METRICS_TOKEN });
+  await http.register(metricsPlugin, { metrics, token: config.METRICS_TOKEN, production: config.NODE_ENV === 'production' });
   await http.register(multipart, { limits: { fileSize: Limits.imageMaxBytes, files: Limits.uploadMaxFiles + 1 } });
   await http.register(authenticationPlugin, { resolver: services.auth });
   await http.register(healthPlugin, { storage, startedAt: now() });

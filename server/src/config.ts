@@ -33,6 +33,8 @@ export const ConfigSchema = Type.Object({
   ALIYUN_SMS_TEMPLATE_CODE: Type.String({ default: '' }),
   ALIYUN_SMS_ENDPOINT: Type.String({ default: 'https://dysmsapi.aliyuncs.com' }),
   PAYMENT_PROVIDER: Enum(['sandbox', 'wechat'] as const, 'sandbox'),
+  ALLOW_UNSAFE_SANDBOX_PAYMENTS: Type.Boolean({ default: false, description: 'production only: allow PAYMENT_PROVIDER=sandbox, where anyone pays for free' }),
+  ALLOW_UNSAFE_CONSOLE_SMS: Type.Boolean({ default: false, description: 'production only: allow SMS_PROVIDER=console, where login codes go only to the log' }),
   FREE_DAILY_CREDITS: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 10, description: 'free credits each user gets every day (topped up, not accumulated)' }),
   WECHAT_APP_ID: Type.String({ default: '' }),
   WECHAT_MCH_ID: Type.String({ default: '' }),
@@ -51,6 +53,7 @@ export const ConfigSchema = Type.Object({
   WEB_DIST_DIR: Type.String({ default: '' }),
   CORS_ORIGINS: Type.String({ default: '', description: 'comma-separated origins allowed to call the API cross-site' }),
   METRICS_TOKEN: Type.String({ default: '' }),
+  PUBLIC_API_DOCS: Type.Boolean({ default: false, description: 'production only: serve the OpenAPI documentation at /docs' }),
   TRUST_PROXY: Type.String({ default: 'loopback', description: 'which peers may set X-Forwarded-For' }),
 });
 
@@ -92,7 +95,29 @@ function describeProblems(value: Record<string, unknown>): string[] {
   return [...byKey.values()];
 }
 
+/**
+ * Defaults that suit `npm start` on a laptop and give things away on a public server: in
+ * production each needs its own opt-in, whose name says it is unsafe.
+ */
+function unsafeInProduction(config: Config): string[] {
+  if (config.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (config.PAYMENT_PROVIDER === 'sandbox' && !config.ALLOW_UNSAFE_SANDBOX_PAYMENTS) {
+    problems.push(
+      'PAYMENT_PROVIDER=sandbox (the default) lets anyone mark their own orders paid and get credits for free: set PAYMENT_PROVIDER=wechat with its WECHAT_* keys, or ALLOW_UNSAFE_SANDBOX_PAYMENTS=true for a trial server',
+    );
+  }
+  if (config.SMS_PROVIDER === 'console' && !config.ALLOW_UNSAFE_CONSOLE_SMS) {
+    problems.push(
+      'SMS_PROVIDER=console (the default) sends login codes only to the server log, so nobody can sign in but its readers: set SMS_PROVIDER=aliyun with its ALIYUN_* keys, or ALLOW_UNSAFE_CONSOLE_SMS=true for a trial server',
+    );
+  }
+  return problems;
+}
+
 function checkCrossFieldRules(config: Config): void {
+  const unsafe = unsafeInProduction(config);
+  if (unsafe.length > 0) throw new ConfigError(`Invalid configuration for NODE_ENV=production:\n${unsafe.map((p) => `  - ${p}`).join('\n')}`);
   if (config.SMS_PROVIDER === 'aliyun') {
     const missing = (['ALIYUN_ACCESS_KEY_ID', 'ALIYUN_ACCESS_KEY_SECRET', 'ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_TEMPLATE_CODE'] as const).filter((k) => !config[k]);
     if (missing.length) throw new ConfigError(`Invalid configuration:\n  - SMS_PROVIDER=aliyun needs ${missing.join(', ')}`);

@@ -32,7 +32,7 @@ const failureEnvelope = {
 /** Routes outside /api that operators and browsers use; documented, not enveloped. */
 const OPERATIONS: Record<string, { summary: string; tags: string[] }> = {
   '/healthz': { summary: 'Liveness: `{ status: "ok", storage, uptimeSeconds }` once the store answers', tags: ['operations'] },
-  '/metrics': { summary: 'Prometheus metrics (text); `Authorization: Bearer <METRICS_TOKEN>` when one is configured', tags: ['operations'] },
+  '/metrics': { summary: 'Prometheus metrics (text); `Authorization: Bearer <METRICS_TOKEN>` when one is configured; 404 in production without one', tags: ['operations'] },
   '/files/:key': { summary: 'An image (upload, preview or result), immutable, cached for a year', tags: ['files'] },
 };
 

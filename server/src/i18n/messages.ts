@@ -124,6 +124,11 @@ const coreMessages = {
     'en-US': 'Each image must be 1 MB or smaller',
     'zh-TW': '圖片大小不能超過 1M',
   },
+  'upload.tooManyPixels': {
+    'zh-CN': '图片不能超过 {max} 百万像素',
+    'en-US': 'Each image must be {max} megapixels or smaller',
+    'zh-TW': '圖片不能超過 {max} 百萬像素',
+  },
   'upload.badType': {
     'zh-CN': '只能上传 jpg/gif/png/jpeg 格式的图片',
     'en-US': 'Only jpg, gif, png and jpeg images can be uploaded',
@@ -253,6 +258,11 @@ const coreMessages = {
     'zh-CN': '蒙版图片无效',
     'en-US': 'The mask image is not valid',
     'zh-TW': '遮罩圖片無效',
+  },
+  'task.maskSize': {
+    'zh-CN': '蒙版的尺寸必须与图片相同（{width}×{height} 像素）',
+    'en-US': 'The mask must have the image\'s size ({width}×{height} pixels)',
+    'zh-TW': '遮罩的尺寸必須與圖片相同（{width}×{height} 像素）',
   },
   'task.emptyMask': {
     'zh-CN': '蒙版中没有选中任何区域，请先用白色涂抹要修改的区域',

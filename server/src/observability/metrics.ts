@@ -77,13 +77,18 @@ function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-/** Times every request and serves /metrics (behind METRICS_TOKEN when one is configured). */
-export const metricsPlugin = fp<{ metrics: Metrics; token: string }>(async (app: FastifyInstance, { metrics, token }) => {
+/**
+ * Times every request and serves /metrics: behind METRICS_TOKEN when one is configured; without
+ * one, open outside production and absent (404) in production, where it would tell anyone the
+ * traffic, the queue and the routes.
+ */
+export const metricsPlugin = fp<{ metrics: Metrics; token: string; production: boolean }>(async (app: FastifyInstance, { metrics, token, production }) => {
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unknown';
     metrics.httpDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (!token && production) return reply.status(404).type('text/plain').send('Not found');
     if (token && !sameSecret(bearerToken(request.headers.authorization) ?? '', token)) {
       return reply.status(401).type('text/plain').send('Unauthorized');
     }

@@ -1,14 +1,12 @@
 import sharp, { type Sharp } from 'sharp';
 import { EngineFailure, type EngineImage } from '../port';
+import { openImage } from '../../images/decode';
 import type { Raw } from './pixels';
 
 /** sharp at the edges of the engine: rendering SVG, decoding uploads, resampling, encoding. */
 
 /** Results stay under this so that storage and browsers handle them comfortably. */
 export const MAX_RESULT_BYTES = 1.5 * 1024 * 1024;
-/** Uploads are ≤ 1 MB but may still be huge in pixels (a 1 MB PNG can hold 100 MP of flat colour). */
-const MAX_INPUT_PIXELS = 40_000_000;
-
 const fromRaw = (raw: Raw): Sharp =>
   sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } });
 
@@ -34,7 +32,8 @@ export interface DecodeOptions {
 /** Decodes user-supplied bytes; anything unreadable becomes a failure the user can read. */
 export async function decodeImage(bytes: Buffer, options: DecodeOptions): Promise<Raw> {
   try {
-    let image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
+    // Uploads are ≤ 1 MB but may still be huge in pixels: the header is checked before decoding.
+    let image = (await openImage(bytes)).image
       .autoOrient()
       .flatten({ background: options.background ?? '#ffffff' });
     if (options.maxSide) image = image.resize(options.maxSide, options.maxSide, { fit: 'inside', withoutEnlargement: true });
@@ -50,7 +49,7 @@ const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1)
 /** A single grey channel, 0–255 per pixel, stretched to width×height (masks follow the image). */
 export async function decodeGrey(bytes: Buffer, width: number, height: number, what: string): Promise<Uint8Array> {
   try {
-    const data = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
+    const data = await (await openImage(bytes)).image
       .autoOrient()
       .flatten({ background: '#000000' })
       .resize(width, height, { fit: 'fill', kernel: 'linear' })

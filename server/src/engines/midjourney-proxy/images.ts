@@ -1,9 +1,7 @@
-import sharp from 'sharp';
+import { readImageHeader } from '../../images/decode';
 import type { EngineImage } from '../port';
 import type { MjProxyClient } from './client';
 import { UpstreamError, UpstreamErrorKind } from './errors';
-
-const MIME_BY_FORMAT: Record<string, EngineImage['mime']> = { png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 
 export interface CopyOptions {
   /** Attempts in all (3: the first and two retries). */
@@ -31,16 +29,14 @@ export function pause(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** Downloads an image and checks that it is one (by its bytes, not by what the server claims). */
+/**
+ * Downloads an image and checks that it is one (by its header, not by what the server claims),
+ * within the byte and pixel limits: a preview or result is stored and later decoded by us.
+ */
 async function fetchImage(client: Pick<MjProxyClient, 'download'>, url: string, signal?: AbortSignal): Promise<EngineImage> {
   const { data } = await client.download(url, signal);
-  if (data.length === 0) throw new Error('empty image');
-  const meta = await sharp(data).metadata().catch(() => {
-    throw new Error('not an image');
-  });
-  const mime = MIME_BY_FORMAT[meta.format ?? ''];
-  if (!mime || !meta.width || !meta.height) throw new Error(`unsupported image format ${meta.format ?? 'unknown'}`);
-  return { data, mime, width: meta.width, height: meta.height ?? 0 };
+  const { mime, width, height } = await readImageHeader(data);
+  return { data, mime, width, height };
 }
 
 /**

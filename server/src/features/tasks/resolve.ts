@@ -1,12 +1,10 @@
-import sharp from 'sharp';
 import { ErrorReason, type BotType } from '@draw/shared';
 import { EngineFailure, type EngineImage, type EngineJob, type EngineSpeed, type ParentImage } from '../../engines/port';
 import type { BlobStore } from '../../blobs/port';
 import { AppError } from '../../errors';
+import { readImageHeader } from '../../images/decode';
 import type { JobSpec } from './jobs';
 import type { TasksRepository } from './repository';
-
-const MIME_BY_FORMAT: Record<string, EngineImage['mime']> = { png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 
 export const blobKeyOf = (url: string | null): string | null => (url?.startsWith('/files/') ? url.slice('/files/'.length) : null);
 
@@ -15,8 +13,11 @@ export function jobResolver(blobs: BlobStore, tasks: TasksRepository) {
   async function image(key: string): Promise<EngineImage> {
     const data = await blobs.read(key);
     if (!data) throw new EngineFailure(`An input image (${key}) is missing.`);
-    const meta = await sharp(data).metadata();
-    return { data, mime: MIME_BY_FORMAT[meta.format ?? ''] ?? 'image/png', width: meta.width ?? 0, height: meta.pageHeight ?? meta.height ?? 0 };
+    // Checked when it was stored; read again within the limits, since the store is only a folder.
+    const header = await readImageHeader(data).catch((error: unknown) => {
+      throw new EngineFailure(`An input image (${key}) is not readable (${error instanceof Error ? error.message : 'unknown'}).`);
+    });
+    return { data, mime: header.mime, width: header.width, height: header.height };
   }
 
   async function parent(id: string, customId: string | undefined): Promise<ParentImage> {

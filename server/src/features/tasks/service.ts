@@ -23,6 +23,8 @@ import type { EngineSpeed } from '../../engines/port';
 import { speedOf } from '../../engines/speed';
 import type { Billing } from './billing';
 import { ModalKind, type JobSpec } from './jobs';
+import { ImageRefusal, ImageRefused, readImageHeader, readMask, type MaskImage } from '../../images/decode';
+import { blobKeyOf } from './resolve';
 import { toTask, type TaskDoc, type TasksRepository } from './repository';
 import type { TaskRunner } from './runner';
 import type { TaskStore } from './store';
@@ -49,7 +51,7 @@ export interface TasksDeps {
   now: () => number;
 }
 
-function bad(key: 'task.badPrompt' | 'task.tooManyImages' | 'task.blendCount' | 'task.badButton' | 'task.notFound' | 'task.notModal' | 'task.maskRequired' | 'task.badMask' | 'task.emptyMask' | 'task.badZoom' | 'task.notFinished' | 'task.finished' | 'task.notYours', params?: Record<string, string | number>) {
+function bad(key: 'task.badPrompt' | 'task.tooManyImages' | 'task.blendCount' | 'task.badButton' | 'task.notFound' | 'task.notModal' | 'task.maskRequired' | 'task.badMask' | 'task.maskSize' | 'task.emptyMask' | 'task.badZoom' | 'task.notFinished' | 'task.finished' | 'task.notYours', params?: Record<string, string | number>) {
   const reason = key === 'task.notFound' ? ErrorReason.NotFound : key === 'task.notYours' ? ErrorReason.Forbidden : ErrorReason.BadRequest;
   return new AppError(reason, key, params);
 }
@@ -305,7 +307,7 @@ export function tasksService(deps: TasksDeps) {
       switch (job.kind) {
         case 'region': {
           if (!body.maskBase64) throw bad('task.maskRequired');
-          job = { ...job, prompt: finalPrompt, maskKey: await storeMask(deps.blobs, body.maskBase64) };
+          job = { ...job, prompt: finalPrompt, maskKey: await storeMask(deps.blobs, body.maskBase64, await parentImageSize(repo, deps.blobs, job.parentId)) };
           break;
         }
         case 'zoom': {
@@ -390,24 +392,40 @@ export type TasksService = ReturnType<typeof tasksService>;
 
 /** Brighter than mid-grey counts as painted (brush edges are soft). */
 const MASK_WHITE_MIN = 128;
+/** A mask is a two-tone PNG of its image's size: a few MB at most even for a 4096×4096 upscale. */
+const MASK_MAX_BYTES = 4 * Limits.imageMaxBytes;
 
-/** A vary-region mask arrives as a data URL; it is kept as an image blob for the engine. */
-async function storeMask(blobs: BlobStore, maskBase64: string): Promise<string> {
+/** The size of the image a region task repaints: recorded when its parent finished, else its header. */
+async function parentImageSize(repo: TasksRepository, blobs: BlobStore, parentId: string): Promise<{ width: number; height: number }> {
+  const parent = await repo.findOne({ _id: parentId });
+  const { width, height } = (parent?.properties ?? {}) as { width?: unknown; height?: unknown };
+  if (typeof width === 'number' && typeof height === 'number' && width > 0 && height > 0) return { width, height };
+  const key = blobKeyOf(parent?.imageUrl ?? null);
+  const data = key ? await blobs.read(key) : null;
+  if (!data) throw bad('task.notFound');
+  return readImageHeader(data).catch(() => {
+    throw bad('task.notFound');
+  });
+}
+
+/**
+ * A vary-region mask arrives as a data URL; it is kept as a greyscale PNG blob for the engine.
+ * Its header is checked (size, pixels) before any decoding, and it must match its image exactly.
+ */
+async function storeMask(blobs: BlobStore, maskBase64: string, size: { width: number; height: number }): Promise<string> {
   const match = /^data:image\/(png|jpeg|jpg|webp);base64,([A-Za-z0-9+/=]+)$/.exec(maskBase64.trim());
   if (!match) throw bad('task.badMask');
   const data = Buffer.from(match[2]!, 'base64');
-  if (data.length === 0 || data.length > 4 * Limits.imageMaxBytes) throw bad('task.badMask');
-  const { default: sharp } = await import('sharp');
-  const decode = <T>(work: Promise<T>) =>
-    work.catch(() => {
-      throw bad('task.badMask');
-    });
-  // White marks what to repaint (transparent counts as black): a mask without any selects nothing.
-  const grey = await decode(sharp(data).flatten({ background: '#000000' }).greyscale().raw().toBuffer());
-  if (!grey.some((value) => value >= MASK_WHITE_MIN)) throw bad('task.emptyMask');
-  const png = await decode(sharp(data).png().toBuffer());
+  let mask: MaskImage;
+  try {
+    mask = await readMask(data, size, MASK_WHITE_MIN, { maxBytes: MASK_MAX_BYTES });
+  } catch (error) {
+    const wrongSize: string[] = [ImageRefusal.WrongSize, ImageRefusal.TooManyPixels];
+    if (error instanceof ImageRefused && wrongSize.includes(error.refusal)) throw bad('task.maskSize', size);
+    throw bad('task.badMask');
+  }
+  if (!mask.selects) throw bad('task.emptyMask');
   const key = `${randomUUID()}.png`;
-  await blobs.put(key, png);
+  await blobs.put(key, mask.png);
   return key;
 }
-

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelEvent, Task } from '@draw/shared';
 import { listen, startTestApp, type TestApp } from '../../testing/harness';
+import { blackPng, dataUrl } from '../../testing/images';
 import { connectSocket, type TestSocket } from '../../testing/socket';
 
 let app: TestApp;
@@ -51,9 +52,28 @@ async function upload(session: Session, files: { name: string; data: Buffer; typ
 
 const png = (color: string, size = 64) => sharp({ create: { width: size, height: size, channels: 3, background: color } }).png().toBuffer();
 
-async function maskDataUrl(width: number, height: number) {
+/** A mask has its image's exact size: read from the image the region task repaints. */
+async function imageSize(task: Task) {
+  const { width, height } = await sharp(Buffer.from(await (await fetch(`${origin}${task.imageUrl}`)).arrayBuffer())).metadata();
+  return { width: width!, height: height! };
+}
+
+async function maskDataUrl({ width, height }: { width: number; height: number }) {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="black"/><rect x="${width / 4}" y="${height / 4}" width="${width / 2}" height="${height / 2}" fill="white"/></svg>`;
   return `data:image/png;base64,${(await sharp(Buffer.from(svg)).png().toBuffer()).toString('base64')}`;
+}
+
+/** A Vary (Region) task waiting in MODAL for its mask, with what a refusal must leave unchanged. */
+async function regionTaskWaiting(prompt: string) {
+  const { owner: ann, id } = await channelWithMembers();
+  const grid = await waitForTask(ann, (await data(call(ann, 'POST', `/api/mj/submit/imagine/${id}`, { prompt }))).taskId, 'SUCCESS');
+  const u1 = grid.buttons.find((b) => b.label === 'U1')!;
+  const upscaled = await waitForTask(ann, (await data(call(ann, 'POST', `/api/mj/submit/action/${id}`, { taskId: grid.id, customId: u1.customId }))).taskId, 'SUCCESS');
+  const region = upscaled.buttons.find((b) => b.customId.startsWith('MJ::Inpaint'))!;
+  const { taskId } = (await data(call(ann, 'POST', `/api/mj/submit/action/${id}`, { taskId: upscaled.id, customId: region.customId }))) as { taskId: string };
+  const credits = async () => (await data(call(ann, 'GET', '/api/home/credits'))).balance as number;
+  const files = () => fs.readdirSync(path.join(app.config.DATA_DIR, 'files')).length;
+  return { ann, id, taskId, size: await imageSize(upscaled), credits, files, balance: await credits(), stored: files() };
 }
 
 describe('a drawing session watched live by two members', () => {
@@ -85,7 +105,7 @@ describe('a drawing session watched live by two members', () => {
     const regionButton = upscaled.buttons.find((b) => b.customId.startsWith('MJ::Inpaint'))!;
     const { taskId: regionId } = await data(call(ann, 'POST', `/api/mj/submit/action/${id}`, { taskId: upscaleId, customId: regionButton.customId }));
     expect((await data(call(ann, 'GET', `/api/mj/task/${regionId}/fetch`))).status).toBe('MODAL');
-    const mask = await maskDataUrl(256, 256);
+    const mask = await maskDataUrl(await imageSize(upscaled));
     expect((await call(ann, 'POST', `/api/mj/submit/modal/${id}`, { taskId: regionId, prompt: 'a blue hat', maskBase64: mask })).json().success).toBe(true);
     const region = await waitForTask(ann, regionId, 'SUCCESS');
     expect(region).toMatchObject({ action: 'INPAINT', prompt: 'a blue hat' });
@@ -224,18 +244,9 @@ describe('bad requests are refused with a clear message and store nothing', () =
   });
 
   it('for a Vary (Region) mask that selects nothing: nothing stored, nothing charged, the task still waits', async () => {
-    const { owner: ann, id } = await channelWithMembers();
-    const grid = await waitForTask(ann, (await data(call(ann, 'POST', `/api/mj/submit/imagine/${id}`, { prompt: 'a lake' }))).taskId, 'SUCCESS');
-    const u1 = grid.buttons.find((b) => b.label === 'U1')!;
-    const upscaled = await waitForTask(ann, (await data(call(ann, 'POST', `/api/mj/submit/action/${id}`, { taskId: grid.id, customId: u1.customId }))).taskId, 'SUCCESS');
-    const region = upscaled.buttons.find((b) => b.customId.startsWith('MJ::Inpaint'))!;
-    const { taskId } = await data(call(ann, 'POST', `/api/mj/submit/action/${id}`, { taskId: upscaled.id, customId: region.customId }));
-    const credits = async () => (await data(call(ann, 'GET', '/api/home/credits'))).balance as number;
-    const files = () => fs.readdirSync(path.join(app.config.DATA_DIR, 'files')).length;
-    const [balance, stored] = [await credits(), files()];
-
-    const black = `data:image/png;base64,${(await sharp({ create: { width: 256, height: 256, channels: 3, background: '#000' } }).png().toBuffer()).toString('base64')}`;
-    const clear = `data:image/png;base64,${(await sharp({ create: { width: 256, height: 256, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 0 } } }).png().toBuffer()).toString('base64')}`;
+    const { ann, id, taskId, size, credits, files, balance, stored } = await regionTaskWaiting('a lake');
+    const black = dataUrl(await sharp({ create: { ...size, channels: 3, background: '#000' } }).png().toBuffer());
+    const clear = dataUrl(await sharp({ create: { ...size, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 0 } } }).png().toBuffer());
     for (const mask of [black, clear]) {
       const refused = await call(ann, 'POST', `/api/mj/submit/modal/${id}`, { taskId, prompt: 'a boat', maskBase64: mask });
       expect(refused.statusCode).toBe(400);
@@ -247,8 +258,25 @@ describe('bad requests are refused with a clear message and store nothing', () =
     expect(files()).toBe(stored);
     expect((await data(call(ann, 'GET', `/api/mj/task/${taskId}/fetch`))).status).toBe('MODAL');
 
-    expect((await call(ann, 'POST', `/api/mj/submit/modal/${id}`, { taskId, prompt: 'a boat', maskBase64: await maskDataUrl(256, 256) })).json().success).toBe(true);
+    expect((await call(ann, 'POST', `/api/mj/submit/modal/${id}`, { taskId, prompt: 'a boat', maskBase64: await maskDataUrl(size) })).json().success).toBe(true);
     await waitForTask(ann, taskId, 'SUCCESS');
+  });
+
+  it('for a Vary (Region) mask of another size, or a huge canvas in a small file: refused before decoding, nothing changes', async () => {
+    const { ann, id, taskId, size, credits, files, balance, stored } = await regionTaskWaiting('a field');
+
+
+    const huge = dataUrl(await blackPng(16383, 16383));
+    for (const mask of [huge, await maskDataUrl({ width: size.width - 1, height: size.height }), await maskDataUrl({ width: size.height, height: size.width * 2 })]) {
+      const refused = await call(ann, 'POST', `/api/mj/submit/modal/${id}`, { taskId, prompt: 'a tree', maskBase64: mask });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ success: false, reason: 'bad_request', message: `The mask must have the image's size (${size.width}×${size.height} pixels)` });
+    }
+    const zh = await app.http.inject({ method: 'POST', url: `/api/mj/submit/modal/${id}`, payload: { taskId, maskBase64: huge }, headers: { ...ann.auth, 'accept-language': 'zh-TW' } });
+    expect(zh.json().message).toBe(`遮罩的尺寸必須與圖片相同（${size.width}×${size.height} 像素）`);
+    expect(await credits()).toBe(balance);
+    expect(files()).toBe(stored);
+    expect((await data(call(ann, 'GET', `/api/mj/task/${taskId}/fetch`))).status).toBe('MODAL');
   });
 
   it('for uploads that are too big, not images, or too many', async () => {

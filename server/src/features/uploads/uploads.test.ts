@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/harness';
+import { blackPng } from '../../testing/images';
 import { Uploads } from './repository';
 import { inspectImage } from './inspect';
 
@@ -38,5 +39,23 @@ describe('inspectImage', () => {
   // read), was stored, and every task that used it failed later.
   it('refuses an image whose header is fine but whose pixel data is cut off', async () => {
     await expect(inspectImage(ONE_PIXEL_PNG.subarray(0, 50))).rejects.toMatchObject({ reason: 'unsupported_media_type', key: 'upload.badType' });
+  });
+
+  it('refuses a small file that declares a huge canvas, as too many pixels, before decoding it', async () => {
+    const huge = await blackPng(16383, 16383);
+    expect(huge.length).toBeLessThan(1024 * 1024);
+    await expect(inspectImage(huge)).rejects.toMatchObject({ reason: 'payload_too_large', key: 'upload.tooManyPixels', params: { max: 40 } });
+  });
+});
+
+describe('POST /api/upload with a huge canvas in a small file', () => {
+  it('answers 413 with a readable message and stores nothing', async () => {
+    const boundary = 'huge';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.png"\r\nContent-Type: image/png\r\n\r\n`;
+    const payload = Buffer.concat([Buffer.from(head), await blackPng(16383, 16383), Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const res = await app.http.inject({ method: 'POST', url: '/api/upload', headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}`, 'accept-language': 'en-US' }, payload });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ success: false, reason: 'payload_too_large', message: 'Each image must be 40 megapixels or smaller' });
+    expect(await app.storage.collection(Uploads).count({})).toBe(0);
   });
 });

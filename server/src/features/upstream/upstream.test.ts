@@ -1,0 +1,96 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envelopePlugin } from '../../http/envelope';
+import { HOOK_BODY_LIMIT, HOOK_MAX_DEPTH, upstreamPlugin } from './plugin';
+import { upstreamHooks } from './service';
+
+const TOKEN = 'hook-token-0123456789';
+const notified: unknown[] = [];
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = Fastify({ logger: false });
+  await app.register(envelopePlugin);
+  const hooks = upstreamHooks({
+    tasks: { findOne: async () => ({ _id: 't1', status: 'IN_PROGRESS', hookToken: TOKEN, upstreamId: 'u1' }) as never },
+    engine: { notify: (_taskId, payload) => void notified.push(payload) },
+  });
+  await app.register(upstreamPlugin, { hooks });
+  // Another route in the same app: the hook's own JSON parser must not reach it.
+  app.post('/api/elsewhere', async (request) => ({ success: true, data: request.body }));
+});
+afterAll(() => app.close());
+
+/** What the fake upstream and the contract's Task look like, extras included. */
+const task = {
+  id: 'u1',
+  action: 'IMAGINE',
+  status: 'IN_PROGRESS',
+  prompt: '一只狐狸 --v 6',
+  promptEn: 'a fox --v 6',
+  description: '/imagine a fox',
+  state: 't1',
+  submitTime: 1_700_000_000_000,
+  startTime: 1_700_000_000_100,
+  finishTime: null,
+  imageUrl: 'https://cdn.discordapp.com/attachments/1/2/preview.png',
+  progress: '45%',
+  failReason: null,
+  buttons: [{ customId: 'MJ::JOB::upsample::1::abc', emoji: '', label: 'U1', type: 2, style: 2 }],
+  properties: { finalPrompt: 'a fox --v 6', messageId: '1', nonce: '2', discordInstanceId: '3' },
+  botType: 'MID_JOURNEY',
+  width: 1024,
+  height: 1024,
+};
+
+const hook = (body: string, token = TOKEN) =>
+  app.inject({ method: 'POST', url: `/api/open/notify/t1/${token}`, headers: { 'content-type': 'application/json; charset=utf-8', 'accept-language': 'en-US' }, payload: body });
+
+describe('the notify hook', () => {
+  it('passes on a Task of the contract, with the fields the upstream lines add', async () => {
+    notified.length = 0;
+    const res = await hook(JSON.stringify(task));
+    expect(res.json()).toMatchObject({ success: true, data: { accepted: true } });
+    expect(notified).toEqual([task]);
+  });
+
+  it('refuses a body past its limit with 413, passing nothing on', async () => {
+    notified.length = 0;
+    const res = await hook(JSON.stringify({ ...task, description: 'x'.repeat(HOOK_BODY_LIMIT) }));
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ success: false, reason: 'payload_too_large' });
+    expect(notified).toEqual([]);
+  });
+
+  it('refuses deep nesting before parsing it, whatever the token', async () => {
+    notified.length = 0;
+    const deep = `{"id":"u1","status":"SUCCESS","properties":{"x":${'['.repeat(60_000)}${']'.repeat(60_000)}}}`;
+    for (const token of [TOKEN, 'not-the-token']) {
+      const res = await hook(deep, token);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, reason: 'bad_request', message: `The hook body nests too deeply (at most ${HOOK_MAX_DEPTH} levels)` });
+    }
+    expect(notified).toEqual([]);
+  });
+
+  it.each([
+    ['no status', { id: 'u1' }],
+    ['an id that is an object', { ...task, id: { $ne: null } }],
+    ['buttons that are not a list', { ...task, buttons: 'U1' }],
+    ['a button without customId', { ...task, buttons: [{ label: 'U1' }] }],
+    ['properties that are a list', { ...task, properties: [1, 2] }],
+    ['null', null],
+  ])('refuses a body with %s as invalid, passing nothing on', async (_case, body) => {
+    notified.length = 0;
+    const res = await hook(JSON.stringify(body));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, reason: 'bad_request' });
+    expect(notified).toEqual([]);
+  });
+
+  it('keeps its parser to itself: other routes parse JSON as before', async () => {
+    const nested = JSON.parse(`${'['.repeat(HOOK_MAX_DEPTH + 5)}1${']'.repeat(HOOK_MAX_DEPTH + 5)}`) as unknown;
+    const res = await app.inject({ method: 'POST', url: '/api/elsewhere', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ nested }) });
+    expect(res.json()).toEqual({ success: true, data: { nested } });
+  });
+});
