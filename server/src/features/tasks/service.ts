@@ -192,7 +192,7 @@ export function tasksService(deps: TasksDeps) {
       case 'upscale':
         return create({ ...common, action: TaskAction.Upscale, job: { kind: 'upscale', ...on, index: button.index, mode: 'default' }, properties: { index: button.index } });
       case 'upscaleVariant':
-        return create({ ...common, action: TaskAction.Upscale, job: { kind: 'upscale', ...on, index: 1, mode: button.mode } });
+        return create({ ...common, action: TaskAction.Upscale, job: { kind: 'upscale', ...on, index: 1, mode: button.mode ?? 'default' } });
       case 'variation':
         return create({ ...common, action: TaskAction.Variation, modal: modalFor(ModalKind.Remix), job: { kind: 'variation', ...on, prompt: parent.finalPrompt, seed, index: button.index, strength: 'index' }, properties: { index: button.index } });
       case 'vary':
