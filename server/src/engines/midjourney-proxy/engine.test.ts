@@ -183,13 +183,15 @@ describe('drawing through a midjourney-proxy upstream', () => {
     await submit(user, id, 'modal', { taskId: variationId, prompt: 'a blue fox' });
     const varied = await finished(user, variationId);
     expect(varied).toMatchObject({ action: 'VARIATION', prompt: 'a blue fox' });
+    // The person's Remix is on: the action asks the C# line for its modal even if the account would not.
+    expect(fake.submits('action')[0]!.body).toMatchObject({ enableRemix: true });
     const [modal] = fake.submits('modal');
     expect(modal!.body).toMatchObject({ taskId: upstreamOf(variationId).id });
     expect(String(modal!.body!.prompt)).toContain('a blue fox');
     expect(upstreamOf(variationId).prompt).toContain('a blue fox');
   });
 
-  it('a remix prompt the upstream account cannot take (Remix off there) fails the task, refunded, and stops it upstream', async () => {
+  it('a remix prompt the upstream account cannot take (code 4, Remix off there) fails the task, refunded, with no job upstream', async () => {
     const { user, id } = await channel();
     expect((await call(user, 'PUT', '/api/draw/settings/option', { name: 'remix', value: true })).json().success).toBe(true);
     try {
@@ -200,16 +202,15 @@ describe('drawing through a midjourney-proxy upstream', () => {
       await submit(user, id, 'modal', { taskId: variationId, prompt: 'a blue fox' });
       const failed = await finished(user, variationId, 'FAILURE');
       expect(failed.failReason).toBe(
-        'The Midjourney account is not in Remix mode, so your new prompt could not be used: turn Remix on there, or turn it off here. Your credits were refunded.',
+        'The Midjourney account does not have Remix on, so your Remix setting cannot be honoured. Turn Remix off in your settings and try again; your credits were refunded.',
       );
       await vi.waitFor(() => expect(refund).toHaveBeenCalledWith(variationId));
       refund.mockRestore();
+      expect(fake.submits('action').at(-1)!.body).toMatchObject({ enableRemix: true });
       expect(fake.submits('modal')).toHaveLength(0);
-      const upstream = upstreamOf(variationId);
-      expect(fake.requests.some((r) => r.path === `/mj/task/${upstream.id}/cancel`)).toBe(true);
-      await waitFor(user, variationId, () => upstream.status === 'FAILURE');
+      expect([...fake.tasks.values()].some((t) => t.state === variationId)).toBe(false);
 
-      // The same prompt as the parent's loses nothing: it draws.
+      // The same prompt as the parent's loses nothing: it draws, asked again without Remix.
       const again = await submit(user, id, 'action', { taskId: grid.id, customId: v1.customId });
       await submit(user, id, 'modal', { taskId: again });
       expect(await finished(user, again)).toMatchObject({ action: 'VARIATION', prompt: 'a red fox' });
@@ -416,7 +417,7 @@ describe('when the upstream misbehaves', () => {
 
 describe('task controls on upstream tasks', () => {
   signInForBlock();
-  it('cancel stops the task at the upstream (C# line) and just stops following on the Java line', async () => {
+  it('cancel stops the task at the upstream (C# line, admin token)', async () => {
     const { user, id } = await channel();
     fake.set({ hold: true });
     const taskId = await submit(user, id, 'imagine', { prompt: 'never mind' });
@@ -425,21 +426,10 @@ describe('task controls on upstream tasks', () => {
     await waitFor(user, taskId, () => upstreamOf(taskId).status === 'FAILURE');
     expect(fake.requests.some((r) => r.path === `/mj/task/${upstreamOf(taskId).id}/cancel`)).toBe(true);
 
-    fake.set({ javaLine: true });
-    const before = fake.requests.length;
-    const javaId = await submit(user, id, 'imagine', { prompt: 'java line --turbo' });
-    await waitFor(user, javaId, () => [...fake.tasks.values()].some((t) => t.state === javaId));
-    // The Java line has no /mj-turbo/… routes: one 404, then the plain route (the prompt keeps --turbo).
-    expect(fake.requests.slice(before).filter((r) => r.path === '/mj/submit/imagine').map((r) => r.speed)).toEqual(['turbo', null]);
-    expect((await call(user, 'POST', `/api/mj/task/${javaId}/cancel`)).json()).toMatchObject({ success: true, data: { status: 'CANCEL' } });
-    fake.release();
-    await new Promise((r) => setTimeout(r, 300));
-    expect((await data(call(user, 'GET', `/api/mj/task/${javaId}/fetch`))).status).toBe('CANCEL');
   });
 
-  it('reads the seed of a finished task from the upstream once (the Java line does not put it in the Task)', async () => {
+  it('reads the seed of a finished task from the upstream once (when the Task does not carry it)', async () => {
     const { user, id } = await channel();
-    fake.set({ javaLine: true });
     const done = await imagineDone(user, id, 'java seed --fast');
     const seed = await data(call(user, 'GET', `/api/mj/task/${done.id}/image-seed`));
     expect(seed).toEqual({ seed: expect.stringMatching(/^\d+$/) });
