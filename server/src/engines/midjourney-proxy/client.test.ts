@@ -34,8 +34,12 @@ describe('MjProxyClient', () => {
     expect(await client().cancel(id)).toBe(true);
     fake.set({ secretRole: 'user' });
     await expect(client().cancel(id)).rejects.toThrow(/refused to stop the job \(HTTP 400 "演示模式，禁止操作"/);
+    expect(await client().probe()).toBe('csharp');
     fake.set({ line: 'java' });
     expect(await client().cancel(id)).toBe(false);
+    expect(await client().probe()).toBe('java');
+    // The Java line answers an unknown id with an empty 200, the C# line with 204: both "not known".
+    expect(await client().fetchTask('no-such-task')).toBeNull();
     fake.reset('csharp');
   });
 
