@@ -157,6 +157,14 @@ const KEYCAPS = ['1️⃣', '2️⃣', '3️⃣', '4️⃣', '5️⃣'];
 const TERMINAL = new Set(['SUCCESS', 'FAILURE', 'CANCEL']);
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
+/** Both lines check a blend alike; only the words for a wrong image count differ. */
+function blendRefusal(body: Record<string, unknown>, countMessage: string): Submitted | null {
+  if (!Array.isArray(body.base64Array) || body.base64Array.length < 2 || body.base64Array.length > 5) return { code: 4, description: countMessage };
+  if (!['PORTRAIT', 'SQUARE', 'LANDSCAPE'].includes(text(body.dimensions))) return { code: 4, description: 'dimensions参数错误' };
+  if (!body.base64Array.every(isImageDataUrl)) return { code: 4, description: 'base64格式错误' };
+  return null;
+}
+
 export class FakeMjProxy {
   behaviour: FakeBehaviour = { ...DEFAULT_BEHAVIOUR };
   readonly tasks = new Map<string, FakeTask>();
@@ -347,11 +355,11 @@ export class FakeMjProxy {
         if (!text(body.base64) && !text(body.link)) return { code: 4, description: 'base64或link不能为空' };
         if (text(body.base64) && !isImageDataUrl(body.base64)) return { code: 4, description: 'base64格式错误' };
         break;
-      case 'blend':
-        if (!Array.isArray(body.base64Array) || body.base64Array.length < 2 || body.base64Array.length > 5) return { code: 4, description: '图片参数错误，2~5张图片' };
-        if (!['PORTRAIT', 'SQUARE', 'LANDSCAPE'].includes(text(body.dimensions))) return { code: 4, description: 'dimensions参数错误' };
-        if (!body.base64Array.every(isImageDataUrl)) return { code: 4, description: 'base64格式错误' };
+      case 'blend': {
+        const refused = blendRefusal(body, '图片参数错误，2~5张图片');
+        if (refused) return refused;
         break;
+      }
       case 'shorten':
         break;
       case 'action':
@@ -479,11 +487,11 @@ export class FakeMjProxy {
         if (!text(body.base64)) return { code: 4, description: 'base64不能为空' };
         if (!isImageDataUrl(body.base64)) return { code: 4, description: 'base64格式错误' };
         break;
-      case 'blend':
-        if (!Array.isArray(body.base64Array) || body.base64Array.length < 2 || body.base64Array.length > 5) return { code: 4, description: 'base64List参数错误' };
-        if (!['PORTRAIT', 'SQUARE', 'LANDSCAPE'].includes(text(body.dimensions))) return { code: 4, description: 'dimensions参数错误' };
-        if (!body.base64Array.every(isImageDataUrl)) return { code: 4, description: 'base64格式错误' };
+      case 'blend': {
+        const refused = blendRefusal(body, 'base64List参数错误');
+        if (refused) return refused;
         break;
+      }
       case 'simple-change': {
         const match = /^(\S+)\s+(?:([UV])([1-4])|R)$/.exec(text(body.content));
         if (!match) return { code: 4, description: 'content参数错误' };
