@@ -168,6 +168,7 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
     engineName: engine.name,
     engineMaxBlend: engine.name === 'builtin' ? Limits.blendMaxImages : Limits.upstreamBlendMaxImages,
     upstreamSeed: engine.imageSeed?.bind(engine),
+    ...(engine.offers ? { offers: engine.offers.bind(engine) } : {}),
     now,
   });
   late.tasks = tasks;
@@ -241,6 +242,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const republished = await republishUnsent(services.hub, services.realtime, services.recentChanges);
   if (republished > 0) http.log.warn({ republished }, 'published events that a stopped process stored but never sent');
   await services.runner.start();
+  // What the upstream offers decides which buttons and commands work: learnt now, in the background.
+  void services.engine.prepare?.().catch((err: unknown) => http.log.warn({ err }, 'upstream not probed; its answers will tell'));
 
   let closed = false;
   return {

@@ -16,9 +16,11 @@ export type ParsedCustomId =
   | { kind: 'variation'; index: GridIndex; hash: string }
   | { kind: 'reroll'; hash: string }
   | { kind: 'vary'; strength: 'subtle' | 'strong'; hash: string }
-  | { kind: 'upscaleVariant'; mode: 'subtle' | 'creative'; version: string; hash: string }
+  /** Upscale (Subtle/Creative); V5's Upscale (2x/4x) carry no mode (`upsample_v5_2x`). */
+  | { kind: 'upscaleVariant'; mode: 'subtle' | 'creative' | null; version: string; hash: string }
   | { kind: 'zoomOut'; factor: 2 | 1.5; hash: string }
-  | { kind: 'customZoom'; hash: string }
+  /** `short`: the form without Discord's `::1::` that tasks drawn before it still carry. */
+  | { kind: 'customZoom'; hash: string; short?: true }
   | { kind: 'pan'; direction: PanDirection; hash: string }
   | { kind: 'region'; hash: string }
   | { kind: 'picReader'; index: GridIndex }
@@ -33,8 +35,8 @@ const HASH = /^[A-Za-z0-9_-]{1,128}$/;
 const GRID_INDEX = /^[1-4]$/;
 /** Shorten offers a handful of prompts; the bound only keeps absurd numbers out. */
 const ANALYZER_INDEX = /^[1-9][0-9]?$/;
-/** e.g. v5_2x, v6_2x, v6r1_2x, v7_2x. */
-const UPSCALE_VARIANT = /^upsample_(v[0-9]+(?:r[0-9]+)?_[0-9]+x)_(subtle|creative)$/;
+/** e.g. v5_2x, v5_4x, v5.2_2x, v6_2x, v6r1_2x, v7_2x; the mode is absent on V5's 2x/4x. */
+const UPSCALE_VARIANT = /^upsample_(v[0-9]+(?:\.[0-9]+)?(?:r[0-9]+)?_[0-9]+x)(?:_(subtle|creative))?$/;
 const PAN = /^pan_(left|right|up|down)$/;
 const MAX_LENGTH = 256;
 
@@ -58,7 +60,9 @@ export function parseCustomId(input: unknown): ParsedCustomId | null {
       return null;
     }
     case 'CustomZoom':
-      return b === undefined && isHash(a) ? { kind: 'customZoom', hash: a } : null;
+      // `MJ::CustomZoom::1::<hash>` as Discord and the C# line send it; `MJ::CustomZoom::<hash>` from older tasks.
+      if (a === '1' && isHash(b) && c === undefined) return { kind: 'customZoom', hash: b };
+      return b === undefined && isHash(a) ? { kind: 'customZoom', hash: a, short: true } : null;
     case 'Inpaint':
       return a === '1' && isHash(b) && c === 'SOLO' && d === undefined ? { kind: 'region', hash: b } : null;
     case 'Job': {
@@ -101,8 +105,8 @@ function parseJob(
   const pan = PAN.exec(action);
   if (pan?.[1] !== undefined) return { kind: 'pan', direction: pan[1] as PanDirection, hash };
   const variant = UPSCALE_VARIANT.exec(action);
-  if (variant?.[1] !== undefined && variant[2] !== undefined) {
-    return { kind: 'upscaleVariant', mode: variant[2] as 'subtle' | 'creative', version: variant[1], hash };
+  if (variant?.[1] !== undefined) {
+    return { kind: 'upscaleVariant', mode: (variant[2] as 'subtle' | 'creative' | undefined) ?? null, version: variant[1], hash };
   }
   return null;
 }
@@ -118,11 +122,11 @@ export function buildCustomId(p: ParsedCustomId): string {
     case 'vary':
       return `MJ::JOB::${p.strength === 'subtle' ? 'low' : 'high'}_variation::1::${p.hash}::SOLO`;
     case 'upscaleVariant':
-      return `MJ::JOB::upsample_${p.version}_${p.mode}::1::${p.hash}::SOLO`;
+      return `MJ::JOB::upsample_${p.version}${p.mode ? `_${p.mode}` : ''}::1::${p.hash}::SOLO`;
     case 'zoomOut':
       return `MJ::Outpaint::${p.factor === 2 ? 50 : 75}::1::${p.hash}::SOLO`;
     case 'customZoom':
-      return `MJ::CustomZoom::${p.hash}`;
+      return p.short ? `MJ::CustomZoom::${p.hash}` : `MJ::CustomZoom::1::${p.hash}`;
     case 'pan':
       return `MJ::JOB::pan_${p.direction}::1::${p.hash}::SOLO`;
     case 'region':
@@ -169,6 +173,8 @@ export function resultKindForAction(action: TaskAction): ResultKind {
 /** The upscale-variant version our buttons carry (the upstream's current default line). */
 export const DEFAULT_UPSCALE_VERSION = 'v6_2x';
 const GRID_INDEXES: readonly GridIndex[] = [1, 2, 3, 4];
+/** Midjourney's own Discord emoji on Upscale (Subtle/Creative): a name, not a character. */
+export const UPSCALE_EMOJI = 'upscale_1';
 const PAN_EMOJI: Record<PanDirection, string> = { left: '⬅️', right: '➡️', up: '⬆️', down: '⬇️' };
 
 const button = (p: ParsedCustomId, label: string, emoji = ''): TaskButton => ({ customId: buildCustomId(p), emoji, label });
@@ -190,8 +196,8 @@ export function buttonsForResult(kind: ResultKind, hash: string, promptCount = 5
         button({ kind: 'vary', strength: 'subtle', hash }, 'Vary (Subtle)', '🪄'),
         button({ kind: 'vary', strength: 'strong', hash }, 'Vary (Strong)', '🪄'),
         button({ kind: 'region', hash }, 'Vary (Region)', '🖌️'),
-        button({ kind: 'upscaleVariant', mode: 'subtle', version: DEFAULT_UPSCALE_VERSION, hash }, 'Upscale (Subtle)'),
-        button({ kind: 'upscaleVariant', mode: 'creative', version: DEFAULT_UPSCALE_VERSION, hash }, 'Upscale (Creative)'),
+        button({ kind: 'upscaleVariant', mode: 'subtle', version: DEFAULT_UPSCALE_VERSION, hash }, 'Upscale (Subtle)', UPSCALE_EMOJI),
+        button({ kind: 'upscaleVariant', mode: 'creative', version: DEFAULT_UPSCALE_VERSION, hash }, 'Upscale (Creative)', UPSCALE_EMOJI),
         button({ kind: 'zoomOut', factor: 2, hash }, 'Zoom Out 2x', '🔍'),
         button({ kind: 'zoomOut', factor: 1.5, hash }, 'Zoom Out 1.5x', '🔍'),
         button({ kind: 'customZoom', hash }, 'Custom Zoom', '🔍'),

@@ -41,6 +41,11 @@ interface ActionSpeed {
  */
 interface RemixPrompt {
   remix?: boolean;
+  /**
+   * The person's Remix setting is on: an upstream that can (the C# line's `enableRemix`) asks for
+   * the prompt even when its Discord account would draw straight away.
+   */
+  enableRemix?: boolean;
 }
 
 export type EngineJob =
@@ -81,6 +86,10 @@ export interface EngineNote {
 }
 
 export interface EngineRunContext {
+  /** True once an earlier run sent the upstream the input its MODAL task waits for. */
+  upstreamModalSent?: boolean;
+  /** Persists that the modal is about to be sent (a restart must never send it twice). */
+  rememberModalSent?(): Promise<void>;
   /** The task id: engines use it (hashed) inside button customIds. */
   taskId: string;
   signal: AbortSignal;
@@ -114,9 +123,29 @@ export interface ImageEngine {
   cancel?(upstreamId: string): Promise<void>;
   /** The seed of a finished upstream task (may take about a minute); throws an AppError. */
   imageSeed?(upstreamId: string): Promise<string>;
+  /**
+   * False when the engine's upstream cannot serve this (a midjourney-proxy line without it): the
+   * submit is refused with a clear message instead of failing at the upstream. Absent = all.
+   */
+  offers?(feature: EngineFeature): boolean;
+  /** Learns what the upstream offers, once at start (best effort). */
+  prepare?(): Promise<void>;
 }
+
+/** What a job may need beyond imagine, describe and blend. */
+export const EngineFeature = {
+  Shorten: 'shorten',
+  Cancel: 'cancel',
+  Seed: 'seed',
+} as const;
+export type EngineFeature = (typeof EngineFeature)[keyof typeof EngineFeature];
 
 /** A failure the user should read (moderation, bad input, upstream said no). */
 export class EngineFailure extends Error {
   override name = 'EngineFailure';
+}
+
+/** The upstream cancelled the job itself (its admin, or a cancel that reached it late): our CANCEL. */
+export class EngineCancelled extends EngineFailure {
+  override name = 'EngineCancelled';
 }

@@ -32,9 +32,15 @@ describe('MjProxyClient', () => {
     for (let i = 0; i < 100 && (await client().fetchTask(id))?.status !== 'SUCCESS'; i++) await new Promise((r) => setTimeout(r, 10));
     expect(await client().imageSeed(id)).toMatch(/^\d+$/);
     expect(await client().cancel(id)).toBe(true);
-    fake.set({ javaLine: true });
+    fake.set({ secretRole: 'user' });
+    await expect(client().cancel(id)).rejects.toThrow(/refused to stop the job \(HTTP 400 "演示模式，禁止操作"/);
+    expect(await client().probe()).toBe('csharp');
+    fake.set({ line: 'java' });
     expect(await client().cancel(id)).toBe(false);
-    fake.reset();
+    expect(await client().probe()).toBe('java');
+    // The Java line answers an unknown id with an empty 200, the C# line with 204: both "not known".
+    expect(await client().fetchTask('no-such-task')).toBeNull();
+    fake.reset('csharp');
   });
 
   it('sends the secret to the proxy itself only, never to another host', async () => {

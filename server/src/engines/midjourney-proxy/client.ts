@@ -2,7 +2,14 @@ import type { EngineSpeed } from '../port';
 import { UpstreamError, UpstreamErrorKind } from './errors';
 import { UpstreamCode, readSubmitAnswer, readUpstreamTask, type SubmitAnswer, type UpstreamTask } from './protocol';
 
-export type SubmitRoute = 'imagine' | 'describe' | 'blend' | 'shorten' | 'action' | 'modal';
+export type SubmitRoute = 'imagine' | 'describe' | 'blend' | 'shorten' | 'action' | 'modal' | 'change';
+
+/**
+ * Which midjourney-proxy answers: the C# line (trueai-org: actions, modals, buttons, cancel) or
+ * the open-source Java line (imagine, describe, blend and `change` only); unknown until learnt.
+ */
+export const ProxyLine = { CSharp: 'csharp', Java: 'java', Unknown: 'unknown' } as const;
+export type ProxyLine = (typeof ProxyLine)[keyof typeof ProxyLine];
 
 /** What a submit answer means for us (the refusals are thrown as UpstreamErrors). */
 export type Submitted =
@@ -123,15 +130,31 @@ export class MjProxyClient {
     const parsed = readSubmitAnswer(answer.json);
     if (!parsed) {
       if (answer.status >= 500) throw new UpstreamError(UpstreamErrorKind.Down, { detail: `HTTP ${answer.status}` });
+      // The Java line has no such route (Spring's 404 page): it is not offered, not broken.
+      if (answer.status === 404) throw new UpstreamError(UpstreamErrorKind.NotOffered, { feature: `/${route}` });
       throw new UpstreamError(UpstreamErrorKind.BadAnswer, { detail: `HTTP ${answer.status}` });
     }
+    // An unhandled error at the C# line (`{ code: -1, message: "操作失败" }` on HTTP 500): it is down.
+    if (answer.status >= 500 && parsed.code === UpstreamCode.Refused) throw new UpstreamError(UpstreamErrorKind.Down, { detail: `HTTP ${answer.status}${parsed.description ? `: ${parsed.description}` : ''}` });
     return classify(parsed);
+  }
+
+  /**
+   * Which line answers, asked without side effects: an action without a task id is refused by the
+   * C# line with a submit answer (code 4) before anything is stored; the Java line has no such route.
+   */
+  async probe(signal?: AbortSignal): Promise<ProxyLine> {
+    const answer = await this.call('POST', 'mj/submit/action', {}, signal);
+    if (readSubmitAnswer(answer.json)) return ProxyLine.CSharp;
+    if (answer.status === 404) return ProxyLine.Java;
+    return ProxyLine.Unknown;
   }
 
   /** The upstream's current view of a task; null when it does not know it (any more). */
   async fetchTask(id: string, signal?: AbortSignal): Promise<UpstreamTask | null> {
     const answer = await this.call('GET', `mj/task/${encodeURIComponent(id)}/fetch`, undefined, signal);
-    if (answer.status === 404) return null;
+    // 204: the C# line's answer for an id it does not know; 404 from relays.
+    if (answer.status === 204 || answer.status === 404) return null;
     if (answer.status >= 500) throw new UpstreamError(UpstreamErrorKind.Down, { detail: `HTTP ${answer.status}` });
     if (answer.status !== 200) throw new UpstreamError(UpstreamErrorKind.BadAnswer, { detail: `HTTP ${answer.status}` });
     if (answer.json === null) return null; // empty body or `null`
@@ -140,10 +163,17 @@ export class MjProxyClient {
     return task;
   }
 
-  /** Cancels at the upstream (C# line); false when it has no cancel route (Java line). */
+  /**
+   * Cancels at the upstream (C# line); false when it has no cancel route (Java line). The C# line
+   * answers anyone but its admin with HTTP 400 "演示模式，禁止操作": thrown as CancelRefused.
+   */
   async cancel(id: string): Promise<boolean> {
     const answer = await this.call('POST', `mj/task/${encodeURIComponent(id)}/cancel`, {});
     if (answer.status === 404 && !readSubmitAnswer(answer.json)) return false;
+    if (answer.status === 400) {
+      const said = answer.body.trim().slice(0, 100);
+      throw new UpstreamError(UpstreamErrorKind.CancelRefused, { detail: said ? `HTTP 400 "${said}"` : 'HTTP 400' });
+    }
     if (answer.status >= 400) throw new UpstreamError(UpstreamErrorKind.BadAnswer, { detail: `HTTP ${answer.status}` });
     return true;
   }
@@ -153,6 +183,7 @@ export class MjProxyClient {
     const answer = await this.call('GET', `mj/task/${encodeURIComponent(id)}/image-seed`, undefined, signal, this.options.seedTimeoutMs ?? 90_000);
     const parsed = readSubmitAnswer(answer.json);
     if (parsed?.code === UpstreamCode.Accepted && parsed.result) return parsed.result;
+    if (answer.status === 404 && !parsed) throw new UpstreamError(UpstreamErrorKind.NotOffered, { feature: 'image-seed' });
     if (answer.status === 404 || parsed?.code === UpstreamCode.NotFound) throw new UpstreamError(UpstreamErrorKind.NotFound, { detail: parsed?.description || 'no such task' });
     if (!parsed && answer.status >= 500) throw new UpstreamError(UpstreamErrorKind.Down, { detail: `HTTP ${answer.status}` });
     throw new UpstreamError(UpstreamErrorKind.System, { detail: parsed?.description || `HTTP ${answer.status}` });
@@ -217,9 +248,14 @@ function classify(answer: SubmitAnswer): Submitted {
       const word = typeof answer.properties.bannedWord === 'string' && answer.properties.bannedWord ? answer.properties.bannedWord : answer.description || '?';
       throw new UpstreamError(UpstreamErrorKind.Banned, { word: word.slice(0, 100) });
     }
+    case UpstreamCode.Refused:
+      throw refusalOf(answer.description) ?? new UpstreamError(UpstreamErrorKind.Refused, { detail: answer.description || 'no reason given' });
     case UpstreamCode.Validation:
-      throw new UpstreamError(UpstreamErrorKind.Invalid, { detail: answer.description || 'invalid parameters' });
+      if (/remix/i.test(answer.description)) throw new UpstreamError(UpstreamErrorKind.RemixUnsupported);
+      // The C# imagine route answers its limits with code 4 instead of -1.
+      throw refusalOf(answer.description) ?? new UpstreamError(UpstreamErrorKind.Invalid, { detail: answer.description || 'invalid parameters' });
     case UpstreamCode.NotFound:
+      if (NO_ACCOUNT.test(answer.description)) throw new UpstreamError(UpstreamErrorKind.NoAccount, { detail: answer.description });
       throw new UpstreamError(UpstreamErrorKind.NotFound, { detail: answer.description || 'not found' });
     case UpstreamCode.SystemError:
       // The C# line says "queue full" this way.
@@ -228,6 +264,22 @@ function classify(answer: SubmitAnswer): Submitted {
     default:
       throw new UpstreamError(UpstreamErrorKind.BadAnswer, { detail: `code ${answer.code}${answer.description ? `: ${answer.description}` : ''}` });
   }
+}
+
+/** C# "无可用的账号实例"; Java "账号不可用: <id>" (an account, not the referenced task, is missing). */
+const NO_ACCOUNT = /账号|帳號|实例|account|instance/i;
+const QUEUE_FULL = /队列数已达上限|队列已满|并发数已达上限|queue/i;
+const LIMIT = /次数已达上限|limit/i;
+const TEMP_BAN = /临时封锁|封锁/;
+const SERVICE_DOWN = /服务暂不可用/;
+
+/** The refusals the C# line words in Chinese that have a message of ours; null for the others. */
+function refusalOf(message: string): UpstreamError | null {
+  if (QUEUE_FULL.test(message)) return new UpstreamError(UpstreamErrorKind.QueueFull);
+  if (LIMIT.test(message)) return new UpstreamError(UpstreamErrorKind.LimitReached, { detail: message.slice(0, 200) });
+  if (TEMP_BAN.test(message)) return new UpstreamError(UpstreamErrorKind.TempBanned);
+  if (SERVICE_DOWN.test(message)) return new UpstreamError(UpstreamErrorKind.Down, { detail: message.slice(0, 200) });
+  return null;
 }
 
 async function readBytes(res: Response, max: number): Promise<Buffer> {

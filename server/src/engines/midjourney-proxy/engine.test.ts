@@ -1,12 +1,13 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { statusRank, parseProgress } from '@draw/machines';
-import type { ChannelEvent, Task, TaskStatus } from '@draw/shared';
+import type { ChannelEvent, Task } from '@draw/shared';
 import type { TestApp } from '../../testing/harness';
 import { connectSocket, type TestSocket } from '../../testing/socket';
 import type { Billing } from '../../features/tasks/billing';
 import { FAKE_SECRET, startAppOnFake } from './fake/harness';
-import { startFakeMjProxy, type FakeMjProxy, type FakeTask } from './fake/server';
+import { startFakeMjProxy, type FakeMjProxy } from './fake/server';
+import { upstreamTestkit } from './fake/testkit';
 
 let fake: FakeMjProxy;
 let app: TestApp;
@@ -29,9 +30,8 @@ beforeEach(async () => {
   if (!listening) await fake.up(); // a failed test may have left it down
 });
 
-const call = (session: Session | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  app.http.inject({ method, url, payload, headers: { ...(session?.auth ?? {}), 'accept-language': 'en-US' } });
-const data = async (p: ReturnType<typeof call>) => (await p).json().data;
+const kit = upstreamTestkit(() => ({ app, origin, fake }));
+const { call, data, waitFor, finished, submit, upstreamOf, upload, png, imagineDone } = kit;
 
 /**
  * Each describe block signs in one user (the login and submit routes are rate limited per IP and
@@ -44,38 +44,8 @@ const signInForBlock = () =>
   });
 
 async function channel(): Promise<{ user: Session; id: string }> {
-  const user = me;
-  const { id } = await data(call(user, 'POST', '/api/draw/channel', { title: 'mj', isBan: false }));
-  return { user, id };
+  return { user: me, id: await kit.channel(me) };
 }
-
-async function waitFor(session: Session, taskId: string, done: (t: Task) => boolean, timeoutMs = 15_000): Promise<Task> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const task = (await data(call(session, 'GET', `/api/mj/task/${taskId}/fetch`))) as Task;
-    if (done(task)) return task;
-    if (Date.now() > deadline) throw new Error(`task ${taskId} is ${task.status} ${task.progress} (${task.failReason})`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-const finished = (session: Session, taskId: string, status: TaskStatus = 'SUCCESS') =>
-  waitFor(session, taskId, (t) => t.status === status || ['SUCCESS', 'FAILURE', 'CANCEL'].includes(t.status)).then((t) => {
-    if (t.status !== status) throw new Error(`task ${taskId} ended ${t.status}: ${t.failReason}`);
-    return t;
-  });
-
-async function submit(session: Session, channelId: string, kind: string, body: object): Promise<string> {
-  const res = (await call(session, 'POST', `/api/mj/submit/${kind}/${channelId}`, body)).json();
-  if (!res.success) throw new Error(res.message);
-  return res.data.taskId as string;
-}
-
-/** The fake's task for one of ours (we send our task id as `state`). */
-const upstreamOf = (taskId: string): FakeTask => {
-  const task = [...fake.tasks.values()].find((t) => t.state === taskId);
-  if (!task) throw new Error(`no upstream task for ${taskId}`);
-  return task;
-};
 
 async function bytesOf(url: string): Promise<Buffer> {
   const res = await fetch(`${origin}${url}`);
@@ -104,23 +74,9 @@ function expectMonotonic(updates: Task[]) {
 
 const billingOf = () => (app.services.runner as unknown as { deps: { billing: Billing } }).deps.billing;
 
-const png = (color: string, size = 64) => sharp({ create: { width: size, height: size, channels: 3, background: color } }).png().toBuffer();
-
-async function upload(session: Session, files: Buffer[]): Promise<string[]> {
-  const form = new FormData();
-  files.forEach((f, i) => form.append('file', new Blob([new Uint8Array(f)], { type: 'image/png' }), `${i}.png`));
-  const res = await fetch(`${origin}/api/upload`, { method: 'POST', body: form, headers: { authorization: session.auth.authorization } });
-  const body = (await res.json()) as { data: { files: { id: string }[] } };
-  return body.data.files.map((f) => f.id);
-}
-
 async function maskDataUrl(size: number) {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="100%" height="100%" fill="black"/><rect x="${size / 4}" y="${size / 4}" width="${size / 2}" height="${size / 2}" fill="white"/></svg>`;
   return `data:image/png;base64,${(await sharp(Buffer.from(svg)).png().toBuffer()).toString('base64')}`;
-}
-
-async function imagineDone(session: Session, channelId: string, prompt = 'a red fox in snow'): Promise<Task> {
-  return finished(session, await submit(session, channelId, 'imagine', { prompt }));
 }
 
 describe('drawing through a midjourney-proxy upstream', () => {
@@ -183,13 +139,15 @@ describe('drawing through a midjourney-proxy upstream', () => {
     await submit(user, id, 'modal', { taskId: variationId, prompt: 'a blue fox' });
     const varied = await finished(user, variationId);
     expect(varied).toMatchObject({ action: 'VARIATION', prompt: 'a blue fox' });
+    // The person's Remix is on: the action asks the C# line for its modal even if the account would not.
+    expect(fake.submits('action')[0]!.body).toMatchObject({ enableRemix: true });
     const [modal] = fake.submits('modal');
     expect(modal!.body).toMatchObject({ taskId: upstreamOf(variationId).id });
     expect(String(modal!.body!.prompt)).toContain('a blue fox');
     expect(upstreamOf(variationId).prompt).toContain('a blue fox');
   });
 
-  it('a remix prompt the upstream account cannot take (Remix off there) fails the task, refunded, and stops it upstream', async () => {
+  it('a remix prompt the upstream account cannot take (code 4, Remix off there) fails the task, refunded, with no job upstream', async () => {
     const { user, id } = await channel();
     expect((await call(user, 'PUT', '/api/draw/settings/option', { name: 'remix', value: true })).json().success).toBe(true);
     try {
@@ -200,16 +158,15 @@ describe('drawing through a midjourney-proxy upstream', () => {
       await submit(user, id, 'modal', { taskId: variationId, prompt: 'a blue fox' });
       const failed = await finished(user, variationId, 'FAILURE');
       expect(failed.failReason).toBe(
-        'The Midjourney account is not in Remix mode, so your new prompt could not be used: turn Remix on there, or turn it off here. Your credits were refunded.',
+        'The Midjourney account does not have Remix on, so your Remix setting cannot be honoured. Turn Remix off in your settings and try again; your credits were refunded.',
       );
       await vi.waitFor(() => expect(refund).toHaveBeenCalledWith(variationId));
       refund.mockRestore();
+      expect(fake.submits('action').at(-1)!.body).toMatchObject({ enableRemix: true });
       expect(fake.submits('modal')).toHaveLength(0);
-      const upstream = upstreamOf(variationId);
-      expect(fake.requests.some((r) => r.path === `/mj/task/${upstream.id}/cancel`)).toBe(true);
-      await waitFor(user, variationId, () => upstream.status === 'FAILURE');
+      expect([...fake.tasks.values()].some((t) => t.state === variationId)).toBe(false);
 
-      // The same prompt as the parent's loses nothing: it draws.
+      // The same prompt as the parent's loses nothing: it draws, asked again without Remix.
       const again = await submit(user, id, 'action', { taskId: grid.id, customId: v1.customId });
       await submit(user, id, 'modal', { taskId: again });
       expect(await finished(user, again)).toMatchObject({ action: 'VARIATION', prompt: 'a red fox' });
@@ -416,7 +373,7 @@ describe('when the upstream misbehaves', () => {
 
 describe('task controls on upstream tasks', () => {
   signInForBlock();
-  it('cancel stops the task at the upstream (C# line) and just stops following on the Java line', async () => {
+  it('cancel stops the task at the upstream (C# line, admin token)', async () => {
     const { user, id } = await channel();
     fake.set({ hold: true });
     const taskId = await submit(user, id, 'imagine', { prompt: 'never mind' });
@@ -425,21 +382,10 @@ describe('task controls on upstream tasks', () => {
     await waitFor(user, taskId, () => upstreamOf(taskId).status === 'FAILURE');
     expect(fake.requests.some((r) => r.path === `/mj/task/${upstreamOf(taskId).id}/cancel`)).toBe(true);
 
-    fake.set({ javaLine: true });
-    const before = fake.requests.length;
-    const javaId = await submit(user, id, 'imagine', { prompt: 'java line --turbo' });
-    await waitFor(user, javaId, () => [...fake.tasks.values()].some((t) => t.state === javaId));
-    // The Java line has no /mj-turbo/… routes: one 404, then the plain route (the prompt keeps --turbo).
-    expect(fake.requests.slice(before).filter((r) => r.path === '/mj/submit/imagine').map((r) => r.speed)).toEqual(['turbo', null]);
-    expect((await call(user, 'POST', `/api/mj/task/${javaId}/cancel`)).json()).toMatchObject({ success: true, data: { status: 'CANCEL' } });
-    fake.release();
-    await new Promise((r) => setTimeout(r, 300));
-    expect((await data(call(user, 'GET', `/api/mj/task/${javaId}/fetch`))).status).toBe('CANCEL');
   });
 
-  it('reads the seed of a finished task from the upstream once (the Java line does not put it in the Task)', async () => {
+  it('reads the seed of a finished task from the upstream once (when the Task does not carry it)', async () => {
     const { user, id } = await channel();
-    fake.set({ javaLine: true });
     const done = await imagineDone(user, id, 'java seed --fast');
     const seed = await data(call(user, 'GET', `/api/mj/task/${done.id}/image-seed`));
     expect(seed).toEqual({ seed: expect.stringMatching(/^\d+$/) });

@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ErrorReason } from '@draw/shared';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n/messages';
-import { EngineFailure, type EngineImage, type EngineJob, type EngineProgress, type EngineResult, type EngineRunContext, type ImageEngine } from '../port';
-import { MjProxyClient, type Submitted } from './client';
+import { EngineFailure, EngineFeature, type EngineImage, type EngineJob, type EngineProgress, type EngineResult, type EngineRunContext, type ImageEngine } from '../port';
+import { MjProxyClient, ProxyLine, type Submitted } from './client';
 import { UpstreamError, UpstreamErrorKind } from './errors';
 import { copyImage } from './images';
 import { buttonsOf, modalBody, percentOf, submissionOf, textResultsOf, type Submission, type SubmitExtras } from './mapping';
@@ -46,16 +46,54 @@ export class MidjourneyProxyEngine implements ImageEngine {
   readonly tracker: UpstreamTracker;
   private readonly publicUrl: string;
   private readonly imageRetryMs: number;
+  /** What the upstream is, once learnt (a probe at start, or what its answers show). */
+  private line: ProxyLine = ProxyLine.Unknown;
+  private probing: Promise<ProxyLine> | null = null;
 
   constructor(private readonly options: MidjourneyProxyOptions) {
     this.client = new MjProxyClient({ baseUrl: options.baseUrl, secret: options.secret, timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs, fetch: options.fetch });
-    this.tracker = new UpstreamTracker((id, signal) => this.client.fetchTask(id, signal), {
+    this.tracker = new UpstreamTracker((id, signal) => this.client.fetchTask(id, signal).then((task) => this.learnFrom(task)), {
       pollMinMs: options.pollMinMs ?? DEFAULTS.pollMinMs,
       pollMaxMs: options.pollMaxMs ?? DEFAULTS.pollMaxMs,
       maxPollFailures: options.maxPollFailures ?? DEFAULTS.maxPollFailures,
     });
     this.publicUrl = options.publicUrl.replace(/\/+$/, '');
     this.imageRetryMs = options.imageRetryMs ?? DEFAULTS.imageRetryMs;
+  }
+
+  /** The line that answers, as learnt so far. */
+  get upstreamLine(): ProxyLine {
+    return this.line;
+  }
+
+  async prepare(): Promise<void> {
+    await this.lineOf();
+  }
+
+  /** Asks the upstream which line it is, once (again after a probe that got no answer). */
+  private async lineOf(signal?: AbortSignal): Promise<ProxyLine> {
+    if (this.line !== ProxyLine.Unknown) return this.line;
+    this.probing ??= this.client
+      .probe(signal)
+      .catch(() => ProxyLine.Unknown)
+      .then((line) => {
+        if (this.line === ProxyLine.Unknown) this.line = line;
+        this.probing = null;
+        return this.line;
+      });
+    return this.probing;
+  }
+
+  /** A Task says which line sent it: the C# line's always have `buttons`, the Java line's never. */
+  private learnFrom<T extends UpstreamTask | null>(task: T): T {
+    if (task) this.line = task.hasButtons ? ProxyLine.CSharp : ProxyLine.Java;
+    return task;
+  }
+
+  /** Unknown counts as able: the upstream's own answer then says. */
+  offers(feature: EngineFeature): boolean {
+    if (this.line !== ProxyLine.Java) return true;
+    return feature !== EngineFeature.Shorten && feature !== EngineFeature.Seed && feature !== EngineFeature.Cancel;
   }
 
   /** Where the upstream reports this task: our id and its secret in the path, never a query. */
@@ -67,10 +105,12 @@ export class MidjourneyProxyEngine implements ImageEngine {
   async run(job: EngineJob, context: EngineRunContext): Promise<EngineResult> {
     const { signal } = context;
     const extras: SubmitExtras = { notifyHook: this.hookUrl(context.taskId, context.hookToken), state: context.taskId };
-    const plan = submissionOf(job, extras);
     const resuming = Boolean(context.upstreamId);
+    // Actions and shorten differ between the lines: learn which one answers before the first.
+    const needsLine = !resuming && (job.kind === 'shorten' || 'parent' in job);
+    let plan = submissionOf(job, extras, needsLine ? await this.lineOf(signal) : this.line);
     // After a restart it may still show a queue position from before: cleared once it runs.
-    const state = { modalSent: false, queued: resuming, previewUrl: '' };
+    const state = { modalSent: context.upstreamModalSent === true, queued: resuming, previewUrl: '' };
     let upstreamId = context.upstreamId ?? null;
 
     const remember = async (id: string) => {
@@ -85,13 +125,31 @@ export class MidjourneyProxyEngine implements ImageEngine {
     };
     const sendModal = async (id: string, modal: NonNullable<Submission['modal']>) => {
       state.modalSent = true;
+      // Stored first: the C# line queues the job again for every modal posted, so a restart in
+      // between must leave it to the polls (a modal lost here fails at the deadline, refunded).
+      await context.rememberModalSent?.();
       const answer = await this.client.submit('modal', modalBody(id, modal, extras), plan.speed, signal);
       if (answer.id !== id) await remember(answer.id);
       await queued(answer);
     };
 
     if (!upstreamId) {
-      const answer = await this.client.submit(plan.route, plan.body, plan.speed, signal);
+      let answer: Submitted;
+      try {
+        answer = await this.client.submit(plan.route, plan.body, plan.speed, signal);
+      } catch (error) {
+        if (!(error instanceof UpstreamError)) throw error;
+        if (error.kind === UpstreamErrorKind.NotOffered && plan.route === 'action') {
+          // No action route after all: the Java line, whose `change` may serve it.
+          this.line = ProxyLine.Java;
+          plan = submissionOf(job, extras, ProxyLine.Java);
+        } else if (error.kind === UpstreamErrorKind.RemixUnsupported && !plan.remix && plan.body.enableRemix) {
+          // The account has no Remix, but the prompt is the parent's: nothing is lost without it.
+          const { enableRemix: _asked, ...body } = plan.body;
+          plan = { ...plan, body };
+        } else throw error;
+        answer = await this.client.submit(plan.route, plan.body, plan.speed, signal);
+      }
       if (plan.remix && answer.kind !== 'modal') await this.refuseWithoutRemix(answer.id);
       await remember(answer.id);
       if (answer.kind === 'modal' && plan.modal) await sendModal(answer.id, plan.modal);
@@ -130,9 +188,9 @@ export class MidjourneyProxyEngine implements ImageEngine {
           case UpstreamStatus.Success:
             return this.result(job, task, signal);
           case UpstreamStatus.Failure:
-            throw new UpstreamError(UpstreamErrorKind.Failed, { reason: task.failReason.trim() || 'no reason given' });
+            throw failureOf(task.failReason.trim());
           case UpstreamStatus.Cancel:
-            throw new UpstreamError(UpstreamErrorKind.Cancelled, { reason: task.failReason.trim() || 'cancelled' });
+            throw UpstreamError.cancelled(task.failReason.trim() || 'cancelled');
           default:
             return undefined;
         }
@@ -174,23 +232,39 @@ export class MidjourneyProxyEngine implements ImageEngine {
 
   notify(taskId: string, payload: unknown): void {
     const task = readUpstreamTask(payload);
-    if (task) this.tracker.deliver(taskId, task);
+    if (task) this.tracker.deliver(taskId, this.learnFrom(task));
   }
 
   async cancel(upstreamId: string): Promise<void> {
-    await this.client.cancel(upstreamId); // false on the Java line: it has no cancel, we just stop following
+    if (this.line === ProxyLine.Java) return; // it has no cancel: we just stop following
+    await this.client.cancel(upstreamId); // false when the route is missing: the same
   }
 
   async imageSeed(upstreamId: string): Promise<string> {
+    if (!this.offers(EngineFeature.Seed)) throw new AppError(ErrorReason.BadRequest, 'upstream.seedNotOffered');
     try {
       return await this.client.imageSeed(upstreamId);
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       if (error.kind === UpstreamErrorKind.NotFound) throw new AppError(ErrorReason.NotFound, 'upstream.seedNotFound');
+      if (error.kind === UpstreamErrorKind.NotOffered) {
+        this.line = ProxyLine.Java;
+        throw new AppError(ErrorReason.BadRequest, 'upstream.seedNotOffered');
+      }
       const detail = typeof error.params.detail === 'string' ? error.params.detail : error.kind;
       throw new AppError(ErrorReason.UpstreamUnavailable, 'upstream.seedUnavailable', { detail });
     }
   }
+}
+
+/** The C# line cancels with "取消任务" and fails banned prompts at run time: both read as ours. */
+const CANCELLED = /^(取消任务|主动取消任务|任务已取消|cancel(l)?ed)$/i;
+const BANNED_AT_RUN = /可能包含敏感词/;
+
+function failureOf(reason: string): EngineFailure {
+  if (CANCELLED.test(reason)) return UpstreamError.cancelled(reason);
+  if (BANNED_AT_RUN.test(reason)) return new UpstreamError(UpstreamErrorKind.BannedPrompt);
+  return new UpstreamError(UpstreamErrorKind.Failed, { reason: reason || 'no reason given' });
 }
 
 export function createMidjourneyProxyEngine(options: MidjourneyProxyOptions): MidjourneyProxyEngine {

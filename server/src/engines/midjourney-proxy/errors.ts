@@ -1,6 +1,6 @@
 import { translate, type MessageParams } from '../../i18n/messages';
 import type { UpstreamMessageKey } from '../../features/upstream/messages';
-import { EngineFailure } from '../port';
+import { EngineCancelled, EngineFailure } from '../port';
 
 /**
  * Why talking to the upstream did not work. Each kind has a message in
@@ -14,6 +14,22 @@ export const UpstreamErrorKind = {
   Unauthorized: 'unauthorized',
   QueueFull: 'queueFull',
   Banned: 'banned',
+  /** The C# line fails a job at run time when its prompt "可能包含敏感词" (no word given). */
+  BannedPrompt: 'bannedPrompt',
+  /** Code 3 "无可用的账号实例": no Discord account can take it (none free, or none for this speed). */
+  NoAccount: 'noAccount',
+  /** A daily or total drawing limit the proxy keeps for our token. */
+  LimitReached: 'limitReached',
+  /** The proxy blocks our token for a while (too many banned prompts). */
+  TempBanned: 'tempBanned',
+  /** Any other refusal the proxy words itself (`{ code: -1, message }`). */
+  Refused: 'refused',
+  /** Code 4 "当前账号不支持 remix": the Discord account has Remix off. */
+  RemixUnsupported: 'remixUnsupported',
+  /** This proxy line has no such route (the Java line: no shorten, pan, zoom, vary…). */
+  NotOffered: 'notOffered',
+  /** The proxy refused our cancel (the C# line takes it from an admin token only). */
+  CancelRefused: 'cancelRefused',
   Invalid: 'invalid',
   NotFound: 'notFound',
   System: 'system',
@@ -33,6 +49,10 @@ const keyOf = (kind: UpstreamErrorKind): UpstreamMessageKey => `upstream.${kind}
 
 /** An EngineFailure (so the runner shows its message and refunds) that knows its kind. */
 export class UpstreamError extends EngineFailure {
+  static cancelled(reason: string): EngineCancelled {
+    return new EngineCancelled(translate('upstream.cancelled', 'en-US', { reason }));
+  }
+
   readonly key: UpstreamMessageKey;
   constructor(
     readonly kind: UpstreamErrorKind,

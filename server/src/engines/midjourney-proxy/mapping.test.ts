@@ -64,6 +64,28 @@ describe('submissionOf', () => {
     expect(submissionOf({ kind: 'reroll', parent: parent('u-parent'), prompt: 'a fox', seed: 1 }, extras).remix).toBeUndefined();
   });
 
+  it("asks the C# line for its modal when the person's Remix is on (enableRemix), on remixable actions only", () => {
+    expect(submissionOf({ kind: 'pan', parent: parent('u-parent'), prompt: 'a fox', seed: 1, direction: 'left', enableRemix: true }, extras).body).toMatchObject({ enableRemix: true });
+    expect(submissionOf({ kind: 'variation', parent: parent('u-parent'), prompt: 'a fox', seed: 1, index: 2, strength: 'index' }, extras).body).not.toHaveProperty('enableRemix');
+  });
+
+  it('on the Java line: U/V/🔄 go through change, anything else is not offered, an edited remix is refused', () => {
+    const java = (job: Parameters<typeof submissionOf>[0]) => submissionOf(job, extras, 'java');
+    expect(java({ kind: 'upscale', parent: parent('u-parent'), index: 3, mode: 'default' })).toEqual({
+      route: 'change',
+      body: { taskId: 'u-parent', action: 'UPSCALE', index: 3, notifyHook: extras.notifyHook, state: 't1' },
+      speed: 'relax',
+      modal: null,
+    });
+    expect(java({ kind: 'variation', parent: parent('u-parent'), prompt: 'a fox', seed: 1, index: 4, strength: 'index' }).body).toMatchObject({ action: 'VARIATION', index: 4 });
+    expect(java({ kind: 'reroll', parent: parent('u-parent'), prompt: 'a fox', seed: 1, enableRemix: true }).body).toEqual({ taskId: 'u-parent', action: 'REROLL', notifyHook: extras.notifyHook, state: 't1' });
+    expect(() => java({ kind: 'reroll', parent: parent('u-parent'), prompt: 'a wolf', seed: 1, remix: true })).toThrow(/not in Remix mode/);
+    expect(() => java({ kind: 'upscale', parent: parent('u-parent'), index: 1, mode: 'creative' })).toThrow('This Midjourney service does not offer Upscale (Subtle/Creative).');
+    expect(() => java({ kind: 'zoom', parent: parent('u-parent'), prompt: 'a fox', seed: 1, factor: 2 })).toThrow(/does not offer Zoom Out/);
+    expect(() => java({ kind: 'shorten', prompt: 'a fox' })).toThrow(/does not offer \/shorten/);
+    expect(java({ kind: 'imagine', prompt: 'x', seed: 1, botType: 'MID_JOURNEY', references: [] }).route).toBe('imagine');
+  });
+
   it('refuses actions on images another engine drew, and blends the upstream cannot take', () => {
     expect(() => submissionOf({ kind: 'upscale', parent: parent(null), index: 1, mode: 'default' }, extras)).toThrow(UpstreamError);
     expect(() => submissionOf({ kind: 'upscale', parent: parent(null), index: 1, mode: 'default' }, extras)).toThrow(/not drawn by Midjourney/);
@@ -86,6 +108,8 @@ describe('reading the upstream', () => {
     });
     expect(readSubmitAnswer({ code: 22, result: 123, properties: { numberOfQueues: 2 } })).toEqual({ code: 22, description: '', result: '123', properties: { numberOfQueues: 2 } });
     expect(readSubmitAnswer('nope')).toBeNull();
+    // The C# line's refusal before any task exists.
+    expect(readSubmitAnswer({ success: false, code: -1, message: '队列数已达上限', timestamp: '1' })).toEqual({ code: -1, description: '队列数已达上限', result: null, properties: {} });
   });
 
   it('orders snapshots by status, then progress (MODAL before SUBMITTED; terminals equal)', () => {
@@ -106,6 +130,22 @@ describe('reading the upstream', () => {
     ] } as never));
     expect(buttons.map((b) => b.label || b.emoji)).toEqual(['U1', '🔄']);
   });
+
+  it('gives a Java-line task (no buttons field) the buttons its change route or our own imagine can serve', () => {
+    const java = (action: string) => buttonsOf(readUpstreamTask({ id: '1732500000123', status: 'SUCCESS', action })!);
+    const id = '1732500000123';
+    expect(java('IMAGINE').map((b) => b.customId)).toEqual([
+      ...[1, 2, 3, 4].map((i) => `MJ::JOB::upsample::${i}::${id}`),
+      `MJ::JOB::reroll::0::${id}::SOLO`,
+      ...[1, 2, 3, 4].map((i) => `MJ::JOB::variation::${i}::${id}`),
+    ]);
+    expect(java('BLEND')).toHaveLength(9);
+    expect(java('UPSCALE')).toEqual([]);
+    expect(java('DESCRIBE').map((b) => b.customId)).toContain('MJ::Job::PicReader::1');
+    // A C# task with an empty buttons array keeps it empty.
+    expect(buttonsOf(readUpstreamTask({ id: '1', status: 'SUCCESS', action: 'IMAGINE', buttons: [] })!)).toEqual([]);
+  });
+
 
   it("reads describe's and shorten's numbered prompts", () => {
     const described = task({ status: 'SUCCESS', promptEn: '1️⃣ a red fox, snow --ar 3:2\n\n2️⃣ a fox in winter --ar 3:2\n\n3️⃣ three\n\n4️⃣ four' });

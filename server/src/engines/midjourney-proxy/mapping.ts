@@ -1,8 +1,9 @@
 import { parseProgress, statusRank } from '@draw/machines';
-import { parseCustomId, type TaskButton, type TaskStatus } from '@draw/shared';
-import type { EngineImage, EngineJob, EngineSpeed, ParentImage } from '../port';
+import { buttonsForResult, parseCustomId, type TaskButton, type TaskStatus } from '@draw/shared';
+import { translate } from '../../i18n/messages';
+import { EngineFailure, type EngineImage, type EngineJob, type EngineSpeed, type ParentImage } from '../port';
 import { speedOf } from '../speed';
-import type { SubmitRoute } from './client';
+import { ProxyLine, type SubmitRoute } from './client';
 import { UpstreamError, UpstreamErrorKind } from './errors';
 import { UpstreamStatus, type UpstreamTask } from './protocol';
 
@@ -56,9 +57,57 @@ function actionOn(job: Exclude<ActionJob, { kind: 'upscale' }>, base: Record<str
   return { route: 'action', body: { ...base, ...upstreamParent(job.parent) }, speed: actionSpeed(job), modal: { prompt: job.prompt || job.parent.prompt } };
 }
 
-/** The upstream request for one of our jobs. */
-export function submissionOf(job: EngineJob, extras: SubmitExtras): Submission {
+/** Midjourney's own name for what a job asks (the same in every language), for "not offered". */
+function featureOf(job: EngineJob): string {
+  switch (job.kind) {
+    case 'upscale':
+      return job.mode === 'default' ? `U${job.index}` : 'Upscale (Subtle/Creative)';
+    case 'variation':
+      return job.strength === 'index' ? `V${job.index}` : 'Vary (Subtle/Strong)';
+    case 'zoom':
+      return 'Zoom Out';
+    case 'pan':
+      return 'Pan';
+    case 'region':
+      return 'Vary (Region)';
+    default:
+      return `/${job.kind}`;
+  }
+}
+
+const notOffered = (job: EngineJob) => new UpstreamError(UpstreamErrorKind.NotOffered, { feature: featureOf(job) });
+
+/**
+ * The Java line's only actions: `/mj/submit/change` with U1–U4, V1–V4 or a reroll on a grid. It
+ * cannot take a prompt, so a remix the person edited is refused before anything is submitted.
+ */
+function changeOf(job: EngineJob, base: Record<string, unknown>): Submission {
+  if (!('parent' in job)) throw notOffered(job);
+  const { taskId } = upstreamParent(job.parent);
+  const speed = actionSpeed(job);
+  const change = (action: 'UPSCALE' | 'VARIATION' | 'REROLL', index?: number): Submission => ({
+    route: 'change',
+    body: { ...base, taskId, action, ...(index ? { index } : {}) },
+    speed,
+    modal: null,
+  });
+  if ('remix' in job && job.remix) throw new EngineFailure(translate('task.remixOffUpstream', 'en-US'));
+  if (job.kind === 'upscale' && job.mode === 'default') return change('UPSCALE', job.index);
+  if (job.kind === 'variation' && job.strength === 'index') return change('VARIATION', job.index);
+  if (job.kind === 'reroll') return change('REROLL');
+  throw notOffered(job);
+}
+
+/** Variation, reroll and pan ask the C# line for its modal when the person's Remix is on. */
+const remixFlag = (job: { enableRemix?: boolean }): Record<string, unknown> => (job.enableRemix ? { enableRemix: true } : {});
+
+/** The upstream request for one of our jobs, on the line that answers. */
+export function submissionOf(job: EngineJob, extras: SubmitExtras, line: ProxyLine = ProxyLine.Unknown): Submission {
   const base = common(extras);
+  if (line === ProxyLine.Java) {
+    if (job.kind === 'shorten') throw notOffered(job);
+    if ('parent' in job) return changeOf(job, base);
+  }
   switch (job.kind) {
     case 'imagine':
       return {
@@ -85,9 +134,11 @@ export function submissionOf(job: EngineJob, extras: SubmitExtras): Submission {
       return { route: 'action', body: { ...base, ...upstreamParent(job.parent) }, speed: actionSpeed(job), modal: { prompt: job.parent.prompt } };
     case 'variation':
     case 'reroll':
-    case 'pan':
+    case 'pan': {
       // A remix prompt, or the same prompt: whatever the modal asks for.
-      return { ...actionOn(job, base), ...(job.remix ? { remix: true } : {}) };
+      const plan = actionOn(job, base);
+      return { ...plan, body: { ...plan.body, ...remixFlag(job) }, ...(job.remix ? { remix: true } : {}) };
+    }
     case 'zoom':
       // A custom zoom's `--zoom`, or the same prompt.
       return actionOn(job, base);
@@ -122,8 +173,20 @@ export function orderOf(task: UpstreamTask): number {
 export const isTerminalSnapshot = (task: UpstreamTask): boolean =>
   task.status === UpstreamStatus.Success || task.status === UpstreamStatus.Failure || task.status === UpstreamStatus.Cancel;
 
-/** The upstream's own buttons (so customIds round-trip), keeping only those our action route takes. */
+/** The Java line's actions: `change` serves U1–U4, V1–V4 and 🔄 on these results only. */
+const JAVA_CHANGEABLE = new Set(['IMAGINE', 'VARIATION', 'REROLL', 'BLEND']);
+
+/**
+ * The buttons a finished task shows. The C# line sends its own (so customIds round-trip): those our
+ * action route takes are kept. The Java line sends none: a grid it can change gets U1–U4, 🔄 and
+ * V1–V4 (hashed with the upstream id, sent back through `change`), a describe gets its prompts
+ * (drawn by our own imagine), anything else none, since that line could not serve them.
+ */
 export function buttonsOf(task: UpstreamTask): TaskButton[] {
+  if (!task.hasButtons) {
+    if (task.action === 'DESCRIBE') return buttonsForResult('describe', '');
+    return JAVA_CHANGEABLE.has(task.action) ? buttonsForResult('grid', task.id) : [];
+  }
   return task.buttons.filter((b) => parseCustomId(b.customId) !== null).map((b) => ({ customId: b.customId, emoji: b.emoji, label: b.label }));
 }
 

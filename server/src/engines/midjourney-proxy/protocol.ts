@@ -16,6 +16,8 @@ export type UpstreamStatus = (typeof UpstreamStatus)[keyof typeof UpstreamStatus
 
 /** Answer codes of the submit routes. */
 export const UpstreamCode = {
+  /** C# line: `{ success: false, code: -1, message }`, a refusal before any task exists. */
+  Refused: -1,
   Accepted: 1,
   NotFound: 3,
   Validation: 4,
@@ -48,6 +50,8 @@ export interface UpstreamTask {
   seed: string | null;
   properties: Record<string, unknown>;
   finishTime: number | null;
+  /** The Task has a `buttons` field at all: the C# line always sends one, the Java line never. */
+  hasButtons: boolean;
 }
 
 export interface SubmitAnswer {
@@ -97,15 +101,20 @@ export function readUpstreamTask(value: unknown): UpstreamTask | null {
     seed: idText(value.seed),
     properties: isRecord(value.properties) ? value.properties : {},
     finishTime,
+    hasButtons: Array.isArray(value.buttons),
   };
 }
 
-/** A submit answer `{ code, description, result, properties }`; null when the body is not one. */
+/**
+ * A submit answer `{ code, description, result, properties }`, or the C# line's refusal
+ * `{ success: false, code: -1, message }` (its message read as the description); null when the
+ * body is neither.
+ */
 export function readSubmitAnswer(value: unknown): SubmitAnswer | null {
   if (!isRecord(value) || typeof value.code !== 'number') return null;
   return {
     code: value.code,
-    description: text(value.description, 2000),
+    description: text(value.description, 2000) || text(value.message, 2000),
     result: idText(value.result),
     properties: isRecord(value.properties) ? value.properties : {},
   };

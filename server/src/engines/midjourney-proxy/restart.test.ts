@@ -54,4 +54,33 @@ describe('our server killed while the upstream draws', () => {
     expect(done.buttons.map((b) => b.customId)).toEqual(upstream.buttons.map((b) => b.customId));
     expect(fake.requests.some((r) => r.path === `/mj/task/${upstream.id}/fetch`)).toBe(true);
   }, 90_000);
+
+  it('a modal already sent is never sent again: the resumed run polls the C# task still in MODAL', async () => {
+    fake = await startFakeMjProxy({ secret: FAKE_SECRET, behaviour: { remix: true } });
+    const first = await serverOn(fake);
+    const token = await signInByPhone(first.origin, '13700003333');
+    const channel = await api<{ id: string }>(first.origin, 'POST', '/api/draw/channel', token, { title: 'remix restart', isBan: false });
+    const fetchTask = (origin: string, id: string) => api<Task>(origin, 'GET', `/api/mj/task/${id}/fetch`, token);
+    const { taskId: gridId } = await api<{ taskId: string }>(first.origin, 'POST', `/api/mj/submit/imagine/${channel.id}`, token, { prompt: 'a red fox' });
+    const grid = await until(() => fetchTask(first.origin, gridId), (t) => t.status === 'SUCCESS');
+    await api(first.origin, 'PUT', '/api/draw/settings/option', token, { name: 'remix', value: true });
+    const v1 = grid.buttons.find((b) => b.label === 'V1')!;
+    const { taskId } = await api<{ taskId: string }>(first.origin, 'POST', `/api/mj/submit/action/${channel.id}`, token, { taskId: gridId, customId: v1.customId });
+    fake.set({ hold: true }); // the C# task stays MODAL after its modal, until a worker takes it
+    await api(first.origin, 'POST', `/api/mj/submit/modal/${channel.id}`, token, { taskId, prompt: 'a blue fox' });
+    await until(async () => fake!.submits('modal').length, (n) => n === 1);
+
+    await first.stop('SIGKILL');
+    const second = await serverOn(fake, first.dataDir);
+    const upstreamId = [...fake.tasks.values()].find((t) => t.state === taskId)!.id;
+    const polled = () => fake!.requests.filter((r) => r.path === `/mj/task/${upstreamId}/fetch`).length;
+    const polledBefore = polled();
+    await until(async () => polled(), (n) => n > polledBefore + 2); // resumed, and seen MODAL a few times
+    expect(fake.tasks.get(upstreamId)!.status).toBe('MODAL');
+    fake.release();
+    const done = await until(() => fetchTask(second.origin, taskId), (t) => ['SUCCESS', 'FAILURE', 'CANCEL'].includes(t.status));
+    expect(done).toMatchObject({ status: 'SUCCESS', prompt: 'a blue fox' });
+    expect(fake.submits('modal')).toHaveLength(1);
+    expect(fake.modalPosts(upstreamId)).toBe(1);
+  }, 90_000);
 });

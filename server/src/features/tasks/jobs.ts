@@ -23,6 +23,8 @@ export type JobSpec =
 /** Actions Midjourney remixes: true once the user wrote a new prompt for it, which must not be dropped. */
 interface Remixable {
   remix?: boolean;
+  /** The person's Remix setting was on: the upstream is asked for its modal (`enableRemix`). */
+  enableRemix?: boolean;
 }
 
 /** What a MODAL task still needs before it can run. */

@@ -10,6 +10,8 @@ export interface TaskDoc extends BaseDoc, Omit<Task, 'id'> {
   /** Per-task secret for upstream notify hooks. */
   hookToken: string;
   upstreamId: string | null;
+  /** The upstream's MODAL task got its input: a resumed run polls, it never sends it again. */
+  upstreamModalSent?: boolean;
   deadlineAt: number;
   /** Which server process runs it, until when: a crashed process's tasks are picked up again. */
   leaseOwner: string | null;
@@ -42,6 +44,7 @@ const schema = documentSchema({
   job: { type: Schema.Types.Mixed, required: true },
   hookToken: { type: String, required: true },
   upstreamId: { type: Schema.Types.Mixed, default: null },
+  upstreamModalSent: { type: Boolean, default: false },
   deadlineAt: { type: Number, required: true },
   leaseOwner: { type: Schema.Types.Mixed, default: null },
   leaseUntil: { type: Number, default: 0 },
@@ -58,6 +61,6 @@ export const tasksRepository = (storage: Storage) => storage.collection(Tasks);
 export type TasksRepository = ReturnType<typeof tasksRepository>;
 
 export function toTask(doc: TaskDoc): Task {
-  const { _id, job: _job, hookToken: _h, upstreamId: _u, deadlineAt: _d, leaseOwner: _o, leaseUntil: _l, cost: _c, ...rest } = doc;
+  const { _id, job: _job, hookToken: _h, upstreamId: _u, upstreamModalSent: _m, deadlineAt: _d, leaseOwner: _o, leaseUntil: _l, cost: _c, ...rest } = doc;
   return { id: _id, ...rest };
 }

@@ -71,4 +71,7 @@ function upstreamHints(job: { botType?: BotType; speed?: EngineSpeed }): { botTy
   return { ...(job.botType ? { botType: job.botType } : {}), ...(job.speed ? { speed: job.speed } : {}) };
 }
 
-const remixOf = (job: { remix?: boolean }): { remix?: boolean } => (job.remix ? { remix: true } : {});
+const remixOf = (job: { remix?: boolean; enableRemix?: boolean }): { remix?: boolean; enableRemix?: boolean } => ({
+  ...(job.remix ? { remix: true } : {}),
+  ...(job.enableRemix ? { enableRemix: true } : {}),
+});

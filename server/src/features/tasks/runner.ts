@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { TaskStatus } from '@draw/shared';
 import { DEFAULT_TASK_DEADLINE_MS, formatProgress } from '@draw/machines';
 import { EXTENSION_BY_MIME, type BlobStore } from '../../blobs/port';
-import type { EngineImage, ImageEngine } from '../../engines/port';
+import { EngineCancelled, EngineFailure, type EngineImage, type ImageEngine } from '../../engines/port';
 import type { Billing } from './billing';
 import type { TasksRepository } from './repository';
 import type { JobResolver } from './resolve';
@@ -157,9 +157,16 @@ export class TaskRunner {
     if (upstreamId) this.cancelUpstream(taskId, upstreamId);
   }
 
-  /** Best effort: an upstream that keeps drawing a task we gave up on only wastes its own time. */
+  /**
+   * Best effort: an upstream that keeps drawing a task we gave up on only wastes its own time. One
+   * that refuses (the C# line takes cancels from its admin only) is told to the person on the task,
+   * since the job goes on using the account's quota.
+   */
   private cancelUpstream(taskId: string, upstreamId: string): void {
-    void this.deps.engine.cancel?.(upstreamId).catch((err: unknown) => this.deps.log.warn({ err, taskId }, 'upstream cancel failed'));
+    void this.deps.engine.cancel?.(upstreamId).catch(async (err: unknown) => {
+      this.deps.log.warn({ err, taskId }, 'upstream cancel failed');
+      if (err instanceof EngineFailure) await this.deps.store.patch(taskId, { failReason: err.message }).catch(() => undefined);
+    });
   }
 
   counts(): { running: number; queued: number } {
@@ -224,6 +231,10 @@ export class TaskRunner {
           await store.update(id, { status: TaskStatus.InProgress, progress: formatProgress(progress), ...(previewUrl ? { previewUrl } : {}) });
         },
         upstreamId: doc.upstreamId,
+        upstreamModalSent: doc.upstreamModalSent === true,
+        rememberModalSent: async () => {
+          await store.patch(id, { upstreamModalSent: true }, false);
+        },
         hookToken: doc.hookToken,
         // Stored before the engine goes on, so a crash from here on resumes instead of resubmitting.
         rememberUpstreamId: async (upstreamId) => {
@@ -257,8 +268,12 @@ export class TaskRunner {
       const reason = controller.signal.reason;
       if (reason instanceof Shutdown) return; // resumes at the next start
       if (reason instanceof Cancelled) return; // the cancel already moved it to CANCEL
+      if (error instanceof EngineCancelled) {
+        await this.cancelled(id, error.message);
+        return;
+      }
       log.warn({ err: error, taskId: id }, 'task failed');
-      await this.fail(id, error instanceof Error && error.name === 'EngineFailure' ? error.message : 'The engine could not draw this image. Your credits were refunded.');
+      await this.fail(id, error instanceof EngineFailure ? error.message : 'The engine could not draw this image. Your credits were refunded.');
     } finally {
       clearInterval(renew);
       await repo.updateOne({ _id: id, leaseOwner: this.processId }, { $set: { leaseOwner: null, leaseUntil: 0 } }).catch(() => undefined);
@@ -269,6 +284,13 @@ export class TaskRunner {
   async fail(id: string, reason: string): Promise<void> {
     const failed = await this.deps.store.update(id, { status: TaskStatus.Failure, failReason: reason, finishTime: this.deps.now() });
     if (!failed) return;
+    await this.deps.billing.refund(id).catch((err: unknown) => this.deps.log.error({ err, taskId: id }, 'refund failed; the reconciliation will give it back'));
+  }
+
+  /** The upstream cancelled it: CANCEL with its reason, refunded as any cancel. */
+  private async cancelled(id: string, reason: string): Promise<void> {
+    const cancelled = await this.deps.store.update(id, { status: TaskStatus.Cancel, failReason: reason, finishTime: this.deps.now() });
+    if (!cancelled) return;
     await this.deps.billing.refund(id).catch((err: unknown) => this.deps.log.error({ err, taskId: id }, 'refund failed; the reconciliation will give it back'));
   }
 

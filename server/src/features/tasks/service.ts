@@ -19,7 +19,7 @@ import type { ChannelsService } from '../channels/service';
 import type { MessagesService } from '../messages/service';
 import type { UploadsService } from '../uploads/service';
 import type { BlobStore } from '../../blobs/port';
-import type { EngineSpeed } from '../../engines/port';
+import { EngineFeature, type EngineSpeed } from '../../engines/port';
 import { speedOf } from '../../engines/speed';
 import type { Billing } from './billing';
 import { ModalKind, type JobSpec } from './jobs';
@@ -48,6 +48,8 @@ export interface TasksDeps {
   engineMaxBlend: number;
   /** The seed of a finished upstream task, from the upstream (engines with an upstream only). */
   upstreamSeed?: (upstreamId: string) => Promise<string>;
+  /** False for what the engine's upstream cannot serve (absent: everything). */
+  offers?: (feature: EngineFeature) => boolean;
   now: () => number;
 }
 
@@ -194,7 +196,7 @@ export function tasksService(deps: TasksDeps) {
       case 'upscale':
         return create({ ...common, action: TaskAction.Upscale, job: { kind: 'upscale', ...on, index: button.index, mode: 'default' }, properties: { index: button.index } });
       case 'upscaleVariant':
-        return create({ ...common, action: TaskAction.Upscale, job: { kind: 'upscale', ...on, index: 1, mode: button.mode } });
+        return create({ ...common, action: TaskAction.Upscale, job: { kind: 'upscale', ...on, index: 1, mode: button.mode ?? 'default' } });
       case 'variation':
         return create({ ...common, action: TaskAction.Variation, modal: modalFor(ModalKind.Remix), job: { kind: 'variation', ...on, prompt: parent.finalPrompt, seed, index: button.index, strength: 'index' }, properties: { index: button.index } });
       case 'vary':
@@ -279,6 +281,7 @@ export function tasksService(deps: TasksDeps) {
 
     async shorten(user: UserDoc, channelId: string, body: { prompt: string; botType?: BotType }) {
       await channels.assertCanPost(user, channelId);
+      if (deps.offers && !deps.offers(EngineFeature.Shorten)) throw new AppError(ErrorReason.BadRequest, 'upstream.notOffered', { feature: '/shorten' });
       const prompt = validatePrompt(body.prompt);
       const botType = body.botType ?? BotType.MidJourney;
       return create({ user, channelId, botType, action: TaskAction.Shorten, prompt, finalPrompt: prompt, job: { kind: 'shorten', prompt, ...(await upstreamHints(user._id, botType)) } });
@@ -323,7 +326,13 @@ export function tasksService(deps: TasksDeps) {
         case 'reroll':
         case 'pan':
           // A new remix prompt must reach the engine: an engine that would drop it fails the task instead.
-          job = { ...job, prompt: finalPrompt, ...(modal.kind === ModalKind.Remix && prompt !== modal.defaultPrompt ? { remix: true } : {}) };
+          // A remix modal means the person's Remix is on: the upstream is asked for its own modal too.
+          job = {
+            ...job,
+            prompt: finalPrompt,
+            ...(modal.kind === ModalKind.Remix ? { enableRemix: true } : {}),
+            ...(modal.kind === ModalKind.Remix && prompt !== modal.defaultPrompt ? { remix: true } : {}),
+          };
           break;
         default:
           break;

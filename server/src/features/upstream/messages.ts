@@ -31,6 +31,46 @@ export const upstreamMessages = {
     'en-US': 'Midjourney refused the prompt: "{word}" is not allowed. Your credits were refunded.',
     'zh-TW': 'Midjourney 拒絕了該提示詞：「{word}」是違禁詞。點數已退還。',
   },
+  'upstream.bannedPrompt': {
+    'zh-CN': 'Midjourney 服务拒绝了该提示词：可能包含违禁词。积分已退还。',
+    'en-US': 'The Midjourney service refused the prompt: it may contain a banned word. Your credits were refunded.',
+    'zh-TW': 'Midjourney 服務拒絕了該提示詞：可能包含違禁詞。點數已退還。',
+  },
+  'upstream.noAccount': {
+    'zh-CN': 'Midjourney 服务暂时没有可用的账号（{detail}），请稍后再试或换一种速度模式；积分已退还。',
+    'en-US': 'The Midjourney service has no account free for this right now ({detail}). Try again later or with another speed; your credits were refunded.',
+    'zh-TW': 'Midjourney 服務暫時沒有可用的帳號（{detail}），請稍後再試或換一種速度模式；點數已退還。',
+  },
+  'upstream.limitReached': {
+    'zh-CN': '本站在 Midjourney 服务的绘图次数已达上限（{detail}），请稍后再试；积分已退还。',
+    'en-US': "This site has reached its drawing limit at the Midjourney service ({detail}). Try again later; your credits were refunded.",
+    'zh-TW': '本站在 Midjourney 服務的繪圖次數已達上限（{detail}），請稍後再試；點數已退還。',
+  },
+  'upstream.tempBanned': {
+    'zh-CN': 'Midjourney 服务暂时封锁了本站（违禁词过多），请稍后再试；积分已退还。',
+    'en-US': 'The Midjourney service has blocked this site for a while (too many banned prompts). Try again later; your credits were refunded.',
+    'zh-TW': 'Midjourney 服務暫時封鎖了本站（違禁詞過多），請稍後再試；點數已退還。',
+  },
+  'upstream.refused': {
+    'zh-CN': 'Midjourney 服务拒绝了该请求：{detail}。积分已退还。',
+    'en-US': 'The Midjourney service refused this: {detail}. Your credits were refunded.',
+    'zh-TW': 'Midjourney 服務拒絕了該請求：{detail}。點數已退還。',
+  },
+  'upstream.remixUnsupported': {
+    'zh-CN': 'Midjourney 账号未开启 Remix 模式，无法按你的 Remix 设置修改提示词；请关闭 Remix 设置后再试。积分已退还。',
+    'en-US': "The Midjourney account does not have Remix on, so your Remix setting cannot be honoured. Turn Remix off in your settings and try again; your credits were refunded.",
+    'zh-TW': 'Midjourney 帳號未開啟 Remix 模式，無法依你的 Remix 設定修改提示詞；請關閉 Remix 設定後再試。點數已退還。',
+  },
+  'upstream.notOffered': {
+    'zh-CN': '当前的 Midjourney 服务不提供 {feature}。',
+    'en-US': 'This Midjourney service does not offer {feature}.',
+    'zh-TW': '目前的 Midjourney 服務不提供 {feature}。',
+  },
+  'upstream.cancelRefused': {
+    'zh-CN': '已在本站取消并退还积分，但 Midjourney 服务拒绝停止该任务（{detail}；取消需要管理员令牌），它仍会占用账号额度。',
+    'en-US': "Cancelled here and refunded, but the Midjourney service refused to stop the job ({detail}; cancelling needs its admin token), so it still uses the account's quota.",
+    'zh-TW': '已在本站取消並退還點數，但 Midjourney 服務拒絕停止該任務（{detail}；取消需要管理員權杖），它仍會佔用帳號額度。',
+  },
   'upstream.invalid': {
     'zh-CN': 'Midjourney 拒绝了该请求：{detail}。积分已退还。',
     'en-US': 'Midjourney refused the request: {detail}. Your credits were refunded.',
@@ -95,6 +135,11 @@ export const upstreamMessages = {
     'zh-CN': '暂时无法从 Midjourney 读取种子（{detail}），请稍后再试',
     'en-US': 'The seed cannot be read from Midjourney right now ({detail}). Try again later.',
     'zh-TW': '暫時無法從 Midjourney 讀取種子（{detail}），請稍後再試',
+  },
+  'upstream.seedNotOffered': {
+    'zh-CN': '当前的 Midjourney 服务不提供读取种子',
+    'en-US': 'This Midjourney service does not offer reading the seed',
+    'zh-TW': '目前的 Midjourney 服務不提供讀取種子',
   },
   'upstream.seedNotFound': {
     'zh-CN': 'Midjourney 已不认识该任务，无法读取它的种子',

@@ -83,6 +83,7 @@ const zhCN = {
       varyRegion: '局部重绘 (Vary Region)',
       upscaleSubtle: '精细放大 (Upscale Subtle)',
       upscaleCreative: '创意放大 (Upscale Creative)',
+      upscaleBy: '放大 (Upscale {{factor}})',
       zoomOut: '缩小 {{factor}} 倍 (Zoom Out)',
       customZoom: '自定义缩放 (Custom Zoom)',
       pan: {
@@ -243,6 +244,7 @@ const enUS: typeof zhCN = {
       varyRegion: 'Vary (Region)',
       upscaleSubtle: 'Upscale (Subtle)',
       upscaleCreative: 'Upscale (Creative)',
+      upscaleBy: 'Upscale ({{factor}})',
       zoomOut: 'Zoom Out {{factor}}x',
       customZoom: 'Custom Zoom',
       pan: {
@@ -403,6 +405,7 @@ const zhTW: typeof zhCN = {
       varyRegion: '局部重繪 (Vary Region)',
       upscaleSubtle: '精細放大 (Upscale Subtle)',
       upscaleCreative: '創意放大 (Upscale Creative)',
+      upscaleBy: '放大 (Upscale {{factor}})',
       zoomOut: '縮小 {{factor}} 倍 (Zoom Out)',
       customZoom: '自訂縮放 (Custom Zoom)',
       pan: {

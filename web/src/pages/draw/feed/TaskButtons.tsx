@@ -7,6 +7,7 @@ import {
   BrushIcon,
   CheckIcon,
   HeartIcon,
+  ImageUpscaleIcon,
   Loader2Icon,
   RefreshCwIcon,
   WandSparklesIcon,
@@ -41,6 +42,9 @@ function ButtonIcon({ view }: { view: ViewButton }) {
       return <WandSparklesIcon {...props} />;
     case 'region':
       return <BrushIcon {...props} />;
+    case 'upscaleVariant':
+      // Midjourney marks these with its own Discord emoji (`upscale_1`): a name, never shown as text.
+      return <ImageUpscaleIcon {...props} />;
     case 'zoomOut':
     case 'customZoom':
       return <ZoomOutIcon {...props} />;
@@ -52,7 +56,8 @@ function ButtonIcon({ view }: { view: ViewButton }) {
       return <ArrowDownIcon {...props} />;
     }
     default:
-      return view.button.emoji ? (
+      // A Discord custom emoji arrives as its bare name (letters, digits, `_`): not drawable here.
+      return view.button.emoji && !/^[A-Za-z0-9_]+$/.test(view.button.emoji) ? (
         <span aria-hidden className="text-base leading-none">
           {view.button.emoji}
         </span>

@@ -122,6 +122,29 @@ describe('task card', () => {
     expect(feed.openViewer).toHaveBeenCalledWith({ src: '/files/grid.png', alt: 'a red fox in snow' });
   });
 
+  it("draws Midjourney's own upscale emoji as an icon, never its name, and names V5's Upscale (2x/4x)", () => {
+    const upscaled = makeTask({
+      status: TaskStatus.Success,
+      action: TaskAction.Upscale,
+      progress: '100%',
+      imageUrl: '/files/u.png',
+      buttons: [
+        { customId: 'MJ::JOB::upsample_v6_2x_subtle::1::h1::SOLO', emoji: 'upscale_1', label: 'Upscale (Subtle)' },
+        { customId: 'MJ::JOB::upsample_v5_4x::1::h1::SOLO', emoji: 'upscale_1', label: 'Upscale (4x)' },
+      ],
+    });
+    const { card } = renderTask(upscaled);
+    expect(card.textContent).not.toContain('upscale_1');
+    expect(within(card).getByRole('button', { name: '放大 (Upscale 4x)' })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: '精细放大 (Upscale Subtle)' })).toBeTruthy();
+  });
+
+  it('says why a task was cancelled when there is more to say', () => {
+    const reason = 'Cancelled here and refunded, but the Midjourney service refused to stop the job.';
+    const { card } = renderTask(makeTask({ status: TaskStatus.Cancel, failReason: reason }));
+    expect(within(card).getByText(reason)).toBeTruthy();
+  });
+
   it('lays the buttons out like Midjourney, each with an accessible name', () => {
     const { card } = renderTask(grid);
     const rows = within(card).getByRole('group').children;

@@ -242,10 +242,18 @@ export function TaskCard({ task, message }: TaskCardProps) {
       )}
 
       {task.status === TaskStatus.Cancel && (
-        <p className="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground italic">
-          <BanIcon className="size-4" aria-hidden />
-          {t('feed.status.cancelled')}
-        </p>
+        <>
+          <p className="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground italic">
+            <BanIcon className="size-4" aria-hidden />
+            {t('feed.status.cancelled')}
+          </p>
+          {/* Why, when there is more to say: cancelled at the upstream, or an upstream that would not stop. */}
+          {task.failReason && (
+            <p className="mt-0.5 max-w-[520px] text-sm break-words whitespace-pre-wrap text-muted-foreground" data-testid={`task-cancel-note-${task.id}`}>
+              {task.failReason}
+            </p>
+          )}
+        </>
       )}
 
       {task.status === TaskStatus.Modal && <ModalState task={task} author={author} mine={mine} />}

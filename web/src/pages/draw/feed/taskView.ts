@@ -180,6 +180,7 @@ export function buttonAria(view: ViewButton, bookmarked: boolean): { key: string
     case 'region':
       return { key: 'varyRegion' };
     case 'upscaleVariant':
+      if (parsed.mode === null) return { key: 'upscaleBy', params: { factor: /_([0-9]+x)$/.exec(parsed.version)?.[1] ?? '2x' } };
       return { key: parsed.mode === 'subtle' ? 'upscaleSubtle' : 'upscaleCreative' };
     case 'zoomOut':
       return { key: 'zoomOut', params: { factor: parsed.factor } };
