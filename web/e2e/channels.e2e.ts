@@ -200,8 +200,9 @@ describe('channels, members and invites', () => {
     await visible(b.getByTestId(`member-${aId}`));
     await gone(b.getByTestId('channel-muted-badge'));
     await a.getByTestId(`member-${bId}`).hover();
+    await a.getByTestId(`member-menu-${bId}`).click();
     await a.getByTestId(`member-remove-${bId}`).click();
-    await confirm(a);
+    await a.getByTestId('member-remove-dialog').getByTestId('member-action-confirm').click();
     await gone(a.getByTestId(`member-${bId}`));
     await visible(b.getByText('你已被移出频道 #画室二号'));
     await gone(b.getByTestId(`channel-item-${channelId}`));

@@ -57,12 +57,12 @@ function OpenMemberPanel({ isMobile }: { isMobile: boolean }) {
   const [action, setAction] = useState<MemberAction | null>(null);
 
   useEffect(() => {
-    // The dialog's own Escape closes only the dialog.
-    if (!isMobile || action) return;
-    const onKeyDown = (event: KeyboardEvent) => event.key === 'Escape' && closeMobileMemberPanel();
+    if (!isMobile) return;
+    // An Escape that a dialog or menu over the sheet handled (Radix marks it) closes only that.
+    const onKeyDown = (event: KeyboardEvent) => event.key === 'Escape' && !event.defaultPrevented && closeMobileMemberPanel();
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [isMobile, action]);
+  }, [isMobile]);
 
   if (!channelId || !state) return null;
 

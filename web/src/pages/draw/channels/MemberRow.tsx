@@ -2,7 +2,7 @@ import type { Member } from '@draw/shared';
 import { BanIcon, CrownIcon, EllipsisVerticalIcon, UserMinusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/app/UserAvatar';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
 import { Tooltip } from '../../../components/ui/tooltip';
 import type { MemberAction } from './MemberActionDialog';
 
@@ -39,12 +39,13 @@ export function MemberRow({ member, onAction }: MemberRowProps) {
               type="button"
               data-testid={`member-menu-${member.userId}`}
               aria-label={t('members.actions', { name: member.name })}
-              className="flex size-7 shrink-0 items-center justify-center rounded-md text-sidebar-foreground opacity-0 transition outline-none group-hover/member:opacity-100 hover:bg-sidebar-active hover:text-heading focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:opacity-100 [@media(hover:none)]:opacity-100"
+              className="flex size-7 shrink-0 items-center justify-center rounded-md text-sidebar-foreground opacity-0 transition outline-none group-hover/member:opacity-100 hover:bg-sidebar-active hover:text-heading focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:opacity-100 max-sm:opacity-100 [@media(hover:none)]:opacity-100"
             >
               <EllipsisVerticalIcon className="size-4" aria-hidden />
             </button>
           </DropdownMenuTrigger>
-          <DropdownMenuContent side="left" align="start" className="min-w-44">
+          <DropdownMenuContent side="bottom" align="end" className="min-w-44">
+            <DropdownMenuLabel className="max-w-52 truncate normal-case">{member.name}</DropdownMenuLabel>
             <DropdownMenuItem data-testid={`member-remove-${member.userId}`} onSelect={() => onAction({ kind: 'remove', member })}>
               <UserMinusIcon aria-hidden />
               {t('members.remove')}
