@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newUserContext, screenshot, startServer, watchConsole, type ContextOptions, type ServerProcess } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './harness';
+import { browserSuite, gone, text, visible, type Session } from './suite';
 
 /**
  * Kick versus ban, in two browsers: A (the creator) bans B from the member menu, B's view drops
@@ -9,73 +10,13 @@ import { launchBrowser, newUserContext, screenshot, startServer, watchConsole, t
  * server's message. Then screenshots of the menu, the dialog and the banned list.
  */
 
-let server: ServerProcess;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const problems: string[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.stop();
-});
-
-interface Session {
-  token: string;
-  expiresAt: number;
-  user: { id: string; name: string };
-}
-
-const text = (locator: Locator) => expect.poll(() => locator.textContent(), { timeout: 20_000 });
-const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 20_000 });
-const gone = (locator: Locator) => locator.waitFor({ state: 'detached', timeout: 20_000 });
-
-async function api<T>(path: string, options: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${server.origin}${path}`, {
-    method: options.method ?? 'GET',
-    headers: {
-      'Accept-Language': 'zh-CN',
-      ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const envelope = (await response.json()) as { success: boolean; data: T; message: string };
-  if (!envelope.success) throw new Error(`${path}: ${envelope.message}`);
-  return envelope.data;
-}
+const { problems, api, apiSignIn: signInAs, signedInPage } = browserSuite();
 
 let phone = 13800139000;
-async function apiSignIn(): Promise<Session> {
+const apiSignIn = () => {
   phone += 1;
-  const sent = await api<{ devCode: string }>(`/api/login/send-login-code?phone=${phone}`);
-  return api<Session>('/api/login/login', { method: 'POST', body: { loginType: 'Captcha', account: String(phone), code: sent.devCode } });
-}
-
-/** A page signed in as `session`, in the given theme and size. */
-async function signedInPage(session: Session, options: { theme?: 'light' | 'dark'; viewport?: ContextOptions['viewport'] } = {}): Promise<Page> {
-  const theme = options.theme ?? 'dark';
-  const context = await newUserContext(browser, server.origin, { viewport: options.viewport ?? 'desktop', colorScheme: theme });
-  contexts.push(context);
-  const page = await context.newPage();
-  const seen = watchConsole(page);
-  page.on('close', () => problems.push(...seen));
-  await page.addInitScript(
-    ({ session: s, theme: th }) => {
-      const week = Date.now() + 7 * 86_400_000;
-      localStorage.setItem('SECRET_TOKEN', JSON.stringify({ data: s.token, expire: s.expiresAt }));
-      localStorage.setItem('userInfo', JSON.stringify({ data: s.user, expire: week }));
-      localStorage.setItem('appSetting', JSON.stringify({ data: { siderCollapsed: false, theme: th, language: 'zh-CN' }, expire: null }));
-    },
-    { session, theme },
-  );
-  return page;
-}
+  return signInAs(String(phone));
+};
 
 async function channelWith(owner: Session, title: string, ...joiners: Session[]) {
   const channel = await api<{ id: string }>('/api/draw/channel', { method: 'POST', token: owner.token, body: { title, isBan: false } });
@@ -95,8 +36,8 @@ describe('bans', () => {
     const owner = await apiSignIn();
     const guest = await apiSignIn();
     const { id: channelId, code } = await channelWith(owner, '禁区', guest);
-    const a = await signedInPage(owner);
-    const b = await signedInPage(guest);
+    const a = await signedInPage(owner, 'dark');
+    const b = await signedInPage(guest, 'dark');
     await a.goto(`/draw/${channelId}`);
     await b.goto(`/draw/${channelId}`);
     await visible(a.getByTestId(`member-${guest.user.id}`));
@@ -173,7 +114,7 @@ describe('screenshots', () => {
     for (const theme of ['light', 'dark'] as const) {
       for (const viewport of ['desktop', 'mobile'] as const) {
         const suffix = `${viewport}-${theme}`;
-        const page = await signedInPage(owner, { theme, viewport });
+        const page = await signedInPage(owner, theme, viewport);
         await page.goto(`/draw/${channelId}`);
         await text(page.getByTestId('channel-title')).toBe('#灵感画廊');
         if (viewport === 'mobile') {

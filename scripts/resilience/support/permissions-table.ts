@@ -187,6 +187,12 @@ const ownerOf = (scene: Scene, actor: Actor): Session => actor.session ?? scene.
 const channelDetail = async (scene: Scene, channel: ChannelRef) =>
   data<ChannelDetail>(await scene.call(scene.creator, 'GET', `/api/draw/channel/${channel.id}`));
 const memberIds = async (scene: Scene, channel: ChannelRef) => (await channelDetail(scene, channel)).members.map((m) => m.userId).sort();
+/** A member of its own per cell, so removing or banning one never changes another cell's channel. */
+async function newMemberOf(scene: Scene, channel: ChannelRef): Promise<Session> {
+  const member = await signInAt(scene.app);
+  dataOf(await scene.call(member, 'POST', `/api/draw/join-channel/${channel.code}`), 'join');
+  return member;
+}
 const bannedIds = async (scene: Scene, channel: ChannelRef) =>
   data<ChannelBan[]>(await scene.call(scene.creator, 'GET', `/api/draw/channel/${channel.id}/bans`)).map((b) => b.userId).sort();
 const orderDoc = (scene: Scene, orderId: string) => scene.app.storage.collection(Orders).findOne({ _id: orderId });
@@ -763,9 +769,7 @@ const channelRows: Row[] = [
     expect: creatorOnly(),
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
-      // A member of its own per cell, so removing one never changes another cell's channel.
-      const target = await signInAt(scene.app);
-      dataOf(await scene.call(target, 'POST', `/api/draw/join-channel/${channel.code}`), 'join');
+      const target = await newMemberOf(scene, channel);
       return {
         url: `/api/draw/remove-user/${channel.id}/${target.user.id}`,
         observe: () => memberIds(scene, channel),
@@ -788,9 +792,7 @@ const channelRows: Row[] = [
     expect: creatorOnly(),
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
-      // A member of its own per cell, so banning one never changes another cell's channel.
-      const target = await signInAt(scene.app);
-      dataOf(await scene.call(target, 'POST', `/api/draw/join-channel/${channel.code}`), 'join');
+      const target = await newMemberOf(scene, channel);
       return {
         url: `/api/draw/channel/${channel.id}/ban`,
         payload: { userId: target.user.id },
