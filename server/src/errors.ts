@@ -26,6 +26,7 @@ export function httpStatusOf(reason: ErrorReason): number {
     // The spec's client treats 401/403 as "session invalid" and signs the user out, so being
     // refused inside the product (not the creator, not a member, muted) never answers 403.
     case ErrorReason.Forbidden:
+    case ErrorReason.Banned:
       return 400;
     case ErrorReason.ChannelMuted:
       return 423;

@@ -75,7 +75,21 @@ export interface ChannelDetail extends Channel {
 /** POST /api/draw/invite-code/{channelId} → InviteInfo */
 export type InviteCodeRequest = Record<string, never> | { isNew: true; expireHours: InviteExpireHours } | { expireHours: InviteExpireHours };
 /** POST /api/draw/join-channel/{code} → Channel */
-/** POST /api/draw/quit-channel/{id}, POST /api/draw/remove-user/{channelId}/{userId} → null */
+/**
+ * POST /api/draw/quit-channel/{id}, POST /api/draw/remove-user/{channelId}/{userId} → null.
+ * Removal is a kick: the removed member may rejoin with a usable invite.
+ */
+/**
+ * POST /api/draw/channel/{id}/ban → null (creator only). A ban removes the user if they are a
+ * member and keeps them out, whatever invite code they use, until it is lifted.
+ */
+export interface BanRequest {
+  userId: string;
+  /** Shown to the creator in the banned list; at most `Limits.banReasonMaxChars`. */
+  reason?: string;
+}
+/** DELETE /api/draw/channel/{id}/ban/{userId} → null (creator only): they may join again with a usable invite. */
+/** GET /api/draw/channel/{id}/bans → ChannelBan[] (creator only), newest first */
 
 // ---- Messages and tasks --------------------------------------------------------------------
 /** GET /api/draw/chat/{channelId}?before=&limit= → MessagePage */

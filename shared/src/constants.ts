@@ -69,6 +69,7 @@ export const Limits = {
   zoomMin: 1,
   zoomMax: 2,
   channelTitleMaxChars: 32,
+  banReasonMaxChars: 200,
   userNameMaxChars: 32,
   userDescriptionMaxChars: 190,
   messageMaxChars: 2000,

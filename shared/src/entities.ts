@@ -45,6 +45,17 @@ export interface Member {
   joinedAt: number;
 }
 
+/** A user kept out of a channel by its creator (GET /api/draw/channel/{id}/bans). */
+export interface ChannelBan {
+  userId: string;
+  name: string;
+  avatar: string;
+  /** Who banned them (the channel's creator). */
+  bannedBy: string;
+  bannedAt: number;
+  reason: string | null;
+}
+
 export interface Author {
   id: string;
   name: string;
@@ -107,6 +118,8 @@ export interface PublicInvite {
   creatorName: string;
   memberCount: number;
   channelId: string | null;
+  /** The signed-in asker is banned from the channel: joining will be refused, whatever the code. */
+  banned: boolean;
 }
 
 export interface Product {

@@ -13,6 +13,8 @@ export const ErrorReason = {
   UnsupportedMediaType: 'unsupported_media_type',
   RateLimited: 'rate_limited',
   ChannelMuted: 'channel_muted',
+  /** Banned from the channel by its creator: no invite lets this user in until the ban is lifted. */
+  Banned: 'banned',
   InsufficientCredits: 'insufficient_credits',
   UpstreamUnavailable: 'upstream_unavailable',
   Internal: 'internal',

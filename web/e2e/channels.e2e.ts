@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newUserContext, screenshot, startServer, tokenOf, watchConsole, type ContextOptions, type ServerProcess } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, tokenOf } from './harness';
+import { browserSuite, gone, text, visible } from './suite';
 
 /**
  * Channels, members and invites, live for every member: two people in two browser contexts,
@@ -9,34 +10,7 @@ import { launchBrowser, newUserContext, screenshot, startServer, tokenOf, watchC
  * change seen live by the other side.
  */
 
-let server: ServerProcess;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const problems: string[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.stop();
-});
-
-async function openPage(options: ContextOptions = {}): Promise<Page> {
-  const context = await newUserContext(browser, server.origin, options);
-  contexts.push(context);
-  const page = await context.newPage();
-  const seen = watchConsole(page);
-  page.on('close', () => problems.push(...seen));
-  return page;
-}
-
-const text = (locator: Locator) => expect.poll(() => locator.textContent(), { timeout: 20_000 });
-const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 20_000 });
-const gone = (locator: Locator) => locator.waitFor({ state: 'detached', timeout: 20_000 });
+const { origin, problems, openPage, api, apiSignIn, signedInPage } = browserSuite();
 
 /** Signs in with a phone code, as a new user would (the dev banner shows the code). */
 async function signInWithCode(page: Page, phone: string): Promise<void> {
@@ -102,7 +76,7 @@ describe('channels, members and invites', () => {
     expect(await inviteDialog.evaluate((node) => (node as HTMLElement).style.width)).toBe('520px');
     await text(inviteDialog.getByRole('heading')).toBe('邀请成员加入 # 画室');
     const linkField = a.getByTestId('invite-link');
-    await expect.poll(() => linkField.inputValue()).toMatch(new RegExp(`^${server.origin}/invite/[\\w-]{8,}$`));
+    await expect.poll(() => linkField.inputValue()).toMatch(new RegExp(`^${origin()}/invite/[\\w-]{8,}$`));
     await text(a.getByTestId('invite-expiry-text')).toContain('永不过期');
     // Choosing 1天 changes the current link's expiry (the server writes the time in our zone).
     await a.getByTestId('invite-expiry').click();
@@ -168,7 +142,7 @@ describe('channels, members and invites', () => {
     await visible(a.getByTestId('channel-muted-badge'));
     // B can no longer post: the composer says why, live, and the server refuses a post anyway.
     await visible(b.getByTestId('composer-muted'));
-    const refusedResponse = await fetch(`${server.origin}/api/draw/chat/${channelId}`, {
+    const refusedResponse = await fetch(`${origin()}/api/draw/chat/${channelId}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'accept-language': 'zh-CN', authorization: `Bearer ${await tokenOf(b)}` },
       body: JSON.stringify({ content: 'can anyone hear me?' }),
@@ -200,8 +174,9 @@ describe('channels, members and invites', () => {
     await visible(b.getByTestId(`member-${aId}`));
     await gone(b.getByTestId('channel-muted-badge'));
     await a.getByTestId(`member-${bId}`).hover();
+    await a.getByTestId(`member-menu-${bId}`).click();
     await a.getByTestId(`member-remove-${bId}`).click();
-    await confirm(a);
+    await a.getByTestId('member-remove-dialog').getByTestId('member-action-confirm').click();
     await gone(a.getByTestId(`member-${bId}`));
     await visible(b.getByText('你已被移出频道 #画室二号'));
     await gone(b.getByTestId(`channel-item-${channelId}`));
@@ -261,47 +236,6 @@ describe('channels, members and invites', () => {
 });
 
 // ---- Screenshots ------------------------------------------------------------------------------
-
-interface Session {
-  token: string;
-  expiresAt: number;
-  user: { id: string; name: string };
-}
-
-async function api<T>(path: string, options: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${server.origin}${path}`, {
-    method: options.method ?? 'GET',
-    headers: {
-      'Accept-Language': 'zh-CN',
-      ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const envelope = (await response.json()) as { success: boolean; data: T; message: string };
-  if (!envelope.success) throw new Error(`${path}: ${envelope.message}`);
-  return envelope.data;
-}
-
-async function apiSignIn(phone: string): Promise<Session> {
-  const sent = await api<{ devCode: string }>(`/api/login/send-login-code?phone=${phone}`);
-  return api<Session>('/api/login/login', { method: 'POST', body: { loginType: 'Captcha', account: phone, code: sent.devCode } });
-}
-
-/** A page signed in as `session`, in the given theme (the app's own setting). */
-async function signedInPage(session: Session, theme: 'light' | 'dark', viewport: 'desktop' | 'mobile'): Promise<Page> {
-  const page = await openPage({ viewport, colorScheme: theme });
-  await page.addInitScript(
-    ({ session: s, theme: th }) => {
-      const week = Date.now() + 7 * 86_400_000;
-      localStorage.setItem('SECRET_TOKEN', JSON.stringify({ data: s.token, expire: s.expiresAt }));
-      localStorage.setItem('userInfo', JSON.stringify({ data: s.user, expire: week }));
-      localStorage.setItem('appSetting', JSON.stringify({ data: { siderCollapsed: false, theme: th, language: 'zh-CN' }, expire: null }));
-    },
-    { session, theme },
-  );
-  return page;
-}
 
 describe('screenshots', () => {
   it('captures the dialogs, the member list and the invite screen in both themes and sizes', async () => {

@@ -4,7 +4,7 @@ import { isErrorReason } from '@draw/shared';
 import type { App } from '../../../server/src/app';
 import type { BaseDoc, CollectionDef } from '../../../server/src/storage/port';
 import { Users } from '../../../server/src/features/auth/repository';
-import { Channels, Invites, Members } from '../../../server/src/features/channels/repository';
+import { Bans, Channels, Invites, Members } from '../../../server/src/features/channels/repository';
 import { Messages } from '../../../server/src/features/messages/repository';
 import { Tasks } from '../../../server/src/features/tasks/repository';
 import { DrawSettingsCollection } from '../../../server/src/features/settings/repository';
@@ -23,6 +23,7 @@ const WATCHED: readonly CollectionDef<BaseDoc>[] = [
   Channels,
   Members,
   Invites,
+  Bans,
   Messages,
   Tasks,
   DrawSettingsCollection,

@@ -136,6 +136,17 @@ export const ROUTES: readonly RouteRow[] = [
   { area: Area.Channels, method: 'POST', path: '/api/draw/join-channel/:code', signedIn: true, params: { code: 'inviteCode' } },
   { area: Area.Channels, method: 'POST', path: '/api/draw/quit-channel/:id', signedIn: true, params: { id: null } },
   { area: Area.Channels, method: 'POST', path: '/api/draw/remove-user/:channelId/:userId', signedIn: true, params: { channelId: 'channelId', userId: null } },
+  // A valid channel would let a run ban (and so remove) the fixture's member.
+  {
+    area: Area.Channels,
+    method: 'POST',
+    path: '/api/draw/channel/:id/ban',
+    signedIn: true,
+    params: { id: null },
+    body: { userId: (ids) => fc.constant(ids.memberUserId), reason: shortText },
+  },
+  { area: Area.Channels, method: 'DELETE', path: '/api/draw/channel/:id/ban/:userId', signedIn: true, params: { id: 'channelId', userId: 'memberUserId' } },
+  { area: Area.Channels, method: 'GET', path: '/api/draw/channel/:id/bans', signedIn: true, params: { id: 'channelId' } },
 
   // ---- chat ----
   {

@@ -5,6 +5,7 @@ import {
   OrderStatus,
   TaskStatus,
   type Channel,
+  type ChannelBan,
   type ChannelDetail,
   type DrawSettings,
   type DrawSettingsOptions,
@@ -186,6 +187,14 @@ const ownerOf = (scene: Scene, actor: Actor): Session => actor.session ?? scene.
 const channelDetail = async (scene: Scene, channel: ChannelRef) =>
   data<ChannelDetail>(await scene.call(scene.creator, 'GET', `/api/draw/channel/${channel.id}`));
 const memberIds = async (scene: Scene, channel: ChannelRef) => (await channelDetail(scene, channel)).members.map((m) => m.userId).sort();
+/** A member of its own per cell, so removing or banning one never changes another cell's channel. */
+async function newMemberOf(scene: Scene, channel: ChannelRef): Promise<Session> {
+  const member = await signInAt(scene.app);
+  dataOf(await scene.call(member, 'POST', `/api/draw/join-channel/${channel.code}`), 'join');
+  return member;
+}
+const bannedIds = async (scene: Scene, channel: ChannelRef) =>
+  data<ChannelBan[]>(await scene.call(scene.creator, 'GET', `/api/draw/channel/${channel.id}/bans`)).map((b) => b.userId).sort();
 const orderDoc = (scene: Scene, orderId: string) => scene.app.storage.collection(Orders).findOne({ _id: orderId });
 const settingsOf = (scene: Scene, userId: string | null) => (userId ? scene.app.services.settings.get(userId, BotType.MidJourney) : Promise.resolve(null));
 /** The bystander's settings must never move when someone else changes theirs. */
@@ -760,9 +769,7 @@ const channelRows: Row[] = [
     expect: creatorOnly(),
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
-      // A member of its own per cell, so removing one never changes another cell's channel.
-      const target = await signInAt(scene.app);
-      dataOf(await scene.call(target, 'POST', `/api/draw/join-channel/${channel.code}`), 'join');
+      const target = await newMemberOf(scene, channel);
       return {
         url: `/api/draw/remove-user/${channel.id}/${target.user.id}`,
         observe: () => memberIds(scene, channel),
@@ -777,6 +784,71 @@ const channelRows: Row[] = [
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
       return { url: `/api/draw/remove-user/${channel.id}/${scene.creator.user.id}`, observe: () => memberIds(scene, channel) };
+    },
+  }),
+  httpRow({
+    route: 'POST /api/draw/channel/{id}/ban',
+    variant: 'another member',
+    expect: creatorOnly(),
+    prepare: async (scene, role) => {
+      const channel = scene.channelOf(role);
+      const target = await newMemberOf(scene, channel);
+      return {
+        url: `/api/draw/channel/${channel.id}/ban`,
+        payload: { userId: target.user.id },
+        observe: async () => ({ members: await memberIds(scene, channel), bans: await bannedIds(scene, channel) }),
+        confirm: async () => {
+          expect(await memberIds(scene, channel)).not.toContain(target.user.id);
+          expect(await bannedIds(scene, channel)).toContain(target.user.id);
+          expect((await scene.call(target, 'POST', `/api/draw/join-channel/${channel.code}`)).json).toMatchObject({ success: false, reason: 'banned' });
+        },
+      };
+    },
+  }),
+  httpRow({
+    route: 'POST /api/draw/channel/{id}/ban',
+    variant: 'the creator',
+    expect: creatorOnly({ creator: FORBIDDEN }),
+    prepare: async (scene, role) => {
+      const channel = scene.channelOf(role);
+      return {
+        url: `/api/draw/channel/${channel.id}/ban`,
+        payload: { userId: scene.creator.user.id },
+        observe: async () => ({ members: await memberIds(scene, channel), bans: await bannedIds(scene, channel) }),
+      };
+    },
+  }),
+  httpRow({
+    route: 'DELETE /api/draw/channel/{id}/ban/{userId}',
+    expect: creatorOnly(),
+    prepare: async (scene, role) => {
+      const channel = scene.channelOf(role);
+      const target = await signInAt(scene.app);
+      dataOf(await scene.call(scene.creator, 'POST', `/api/draw/channel/${channel.id}/ban`, { userId: target.user.id }), 'ban');
+      return {
+        url: `/api/draw/channel/${channel.id}/ban/${target.user.id}`,
+        observe: () => bannedIds(scene, channel),
+        confirm: async () => {
+          expect(await bannedIds(scene, channel)).not.toContain(target.user.id);
+          dataOf(await scene.call(target, 'POST', `/api/draw/join-channel/${channel.code}`), 'rejoin after the unban');
+        },
+      };
+    },
+  }),
+  httpRow({
+    route: 'GET /api/draw/channel/{id}/bans',
+    expect: creatorOnly(),
+    prepare: async (scene, role) => {
+      const channel = scene.channelOf(role);
+      const banned = await scene.once(`banned user:${channel.id}`, async () => {
+        const target = await signInAt(scene.app);
+        dataOf(await scene.call(scene.creator, 'POST', `/api/draw/channel/${channel.id}/ban`, { userId: target.user.id, reason: 'probe' }), 'ban');
+        return target.user.id;
+      });
+      return {
+        url: `/api/draw/channel/${channel.id}/bans`,
+        confirm: async (a) => expect(data<ChannelBan[]>(a)).toContainEqual(expect.objectContaining({ userId: banned, reason: 'probe' })),
+      };
     },
   }),
   httpRow({

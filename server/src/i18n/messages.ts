@@ -189,6 +189,31 @@ const coreMessages = {
     'en-US': 'That user is not a member of this channel',
     'zh-TW': '該使用者不是頻道成員',
   },
+  'channel.banned': {
+    'zh-CN': '你已被该频道的创建者封禁，在解除封禁之前无法通过任何邀请链接加入',
+    'en-US': 'You are banned from this channel: no invite link lets you join until its creator lifts the ban',
+    'zh-TW': '你已被該頻道的建立者停權，在解除停權之前無法透過任何邀請連結加入',
+  },
+  'channel.cannotBanCreator': {
+    'zh-CN': '不能封禁频道创建者',
+    'en-US': 'The channel creator cannot be banned',
+    'zh-TW': '不能將頻道建立者停權',
+  },
+  'channel.noSuchUser': {
+    'zh-CN': '该用户不存在',
+    'en-US': 'That user does not exist',
+    'zh-TW': '該使用者不存在',
+  },
+  'channel.notBanned': {
+    'zh-CN': '该用户没有被封禁',
+    'en-US': 'That user is not banned from this channel',
+    'zh-TW': '該使用者未被停權',
+  },
+  'channel.badBanReason': {
+    'zh-CN': '封禁原因最多 {max} 个字符，且不能包含控制字符',
+    'en-US': 'The ban reason must be at most {max} characters, without control characters',
+    'zh-TW': '停權原因最多 {max} 個字元，且不能包含控制字元',
+  },
   'channel.badTitle': {
     'zh-CN': '频道名称需为 1-{max} 个字符，且不能包含控制字符',
     'en-US': 'The channel name must be 1–{max} characters, without control characters',

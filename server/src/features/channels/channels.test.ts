@@ -93,7 +93,7 @@ describe('invites', () => {
     expect(longer.expireAt - clock.now()).toBeGreaterThan(167 * 3600_000);
 
     const preview = await data(call(null, 'GET', `/api/login/channel/${second.inviteCode}`));
-    expect(preview).toEqual({ valid: true, title: 'invites', creatorName: ann.user.name, memberCount: 1, channelId: null });
+    expect(preview).toEqual({ valid: true, title: 'invites', creatorName: ann.user.name, memberCount: 1, channelId: null, banned: false });
     const joined = await data(call(bob, 'POST', `/api/draw/join-channel/${second.inviteCode}`));
     expect(joined).toMatchObject({ id, isCreator: false, memberCount: 2 });
     expect((await data(call(bob, 'POST', `/api/draw/join-channel/${second.inviteCode}`))).memberCount).toBe(2);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import Type from 'typebox';
-import { INVITE_EXPIRE_HOURS, type ChannelRequest, type InviteCodeRequest } from '@draw/shared';
+import { INVITE_EXPIRE_HOURS, Limits, type BanRequest, type ChannelRequest, type InviteCodeRequest } from '@draw/shared';
 import { currentUser, requireUser } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { schemaOf } from '../../http/schema';
@@ -12,6 +12,10 @@ const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$
 const IdParams = Type.Object({ id: Id });
 const ChannelBody = schemaOf<ChannelRequest>()(
   Type.Object({ title: Type.String({ maxLength: 200 }), isBan: Type.Boolean() }, { additionalProperties: false }),
+);
+const BanBody = schemaOf<BanRequest>()(
+  // The reason's own rule (code points, no control characters) is the service's; this bounds the body.
+  Type.Object({ userId: Id, reason: Type.Optional(Type.String({ maxLength: 2 * Limits.banReasonMaxChars })) }, { additionalProperties: false }),
 );
 const ExpireHours = Type.Enum([...INVITE_EXPIRE_HOURS]);
 const InviteBody = Type.Union([
@@ -84,6 +88,28 @@ export const channelsPlugin: FastifyPluginAsync<{ channels: ChannelsService }> =
       return ok(null);
     },
   );
+
+  // A ban is a removal that sticks: no invite lets the user back in until it is lifted.
+  app.post('/api/draw/channel/:id/ban', { ...guarded, schema: { tags: ['channels'], params: IdParams, body: BanBody } }, async (request) => {
+    const { id } = request.params as { id: string };
+    await channels.ban(currentUser(request)._id, id, request.body as BanRequest);
+    return ok(null);
+  });
+
+  app.delete(
+    '/api/draw/channel/:id/ban/:userId',
+    { ...guarded, schema: { tags: ['channels'], params: Type.Object({ id: Id, userId: Id }) } },
+    async (request) => {
+      const { id, userId } = request.params as { id: string; userId: string };
+      await channels.unban(currentUser(request)._id, id, userId);
+      return ok(null);
+    },
+  );
+
+  app.get('/api/draw/channel/:id/bans', { ...guarded, schema: { tags: ['channels'], params: IdParams } }, async (request) => {
+    const { id } = request.params as { id: string };
+    return ok(await channels.bans(currentUser(request)._id, id));
+  });
 
   // Public: what an invite link leads to, shown before the visitor signs in.
   app.get('/api/login/channel/:code', { schema: { tags: ['login'], params: Type.Object({ code: Id }) } }, async (request) => {

@@ -1,3 +1,4 @@
+import { Limits } from '@draw/shared';
 import { defineCollection, type BaseDoc, type Storage } from '../../storage/port';
 import { documentSchema } from '../../storage/schema';
 
@@ -29,6 +30,15 @@ export interface InviteDoc extends BaseDoc {
   replacedAt?: number;
 }
 
+export interface BanDoc extends BaseDoc {
+  /** `_id` is `<channelId>:<userId>`, like a membership: one ban per user and channel. */
+  channelId: string;
+  userId: string;
+  bannedBy: string;
+  bannedAt: number;
+  reason?: string;
+}
+
 const channelSchema = documentSchema({
   title: { type: String, required: true, maxlength: 64 },
   isBan: { type: Boolean, default: false },
@@ -58,9 +68,20 @@ const inviteSchema = documentSchema({
 // A channel's current invite is its newest one.
 inviteSchema.index({ channelId: 1, createdAt: -1 });
 
+const banSchema = documentSchema({
+  channelId: { type: String, required: true, index: true },
+  userId: { type: String, required: true },
+  bannedBy: { type: String, required: true },
+  bannedAt: { type: Number, required: true },
+  // Code units: the service counts up to `Limits.banReasonMaxChars` code points.
+  reason: { type: String, maxlength: 2 * Limits.banReasonMaxChars },
+});
+banSchema.index({ channelId: 1, userId: 1 }, { unique: true });
+
 export const Channels = defineCollection<ChannelDoc>('channels', channelSchema);
 export const Members = defineCollection<MemberDoc>('members', memberSchema);
 export const Invites = defineCollection<InviteDoc>('invites', inviteSchema);
+export const Bans = defineCollection<BanDoc>('channel_bans', banSchema);
 
 export const memberId = (channelId: string, userId: string) => `${channelId}:${userId}`;
 
@@ -69,6 +90,7 @@ export function channelsRepository(storage: Storage) {
     channels: storage.collection(Channels),
     members: storage.collection(Members),
     invites: storage.collection(Invites),
+    bans: storage.collection(Bans),
   };
 }
 export type ChannelsRepository = ReturnType<typeof channelsRepository>;

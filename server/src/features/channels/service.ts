@@ -2,7 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   ErrorReason,
   Limits,
+  type BanRequest,
   type Channel,
+  type ChannelBan,
   type ChannelDetail,
   type ChannelRequest,
   type ChannelState,
@@ -17,7 +19,7 @@ import type { ChannelHub } from '../../realtime/hub';
 import type { Collection } from '../../storage/port';
 import type { UserDoc } from '../auth/repository';
 import { formatInviteExpiry } from './format';
-import { memberId, type ChannelDoc, type ChannelsRepository, type InviteDoc, type MemberDoc } from './repository';
+import { memberId, type BanDoc, type ChannelDoc, type ChannelsRepository, type InviteDoc, type MemberDoc } from './repository';
 
 const HOUR_MS = 3600_000;
 const DEFAULT_AVATAR = '/discord256.png';
@@ -35,6 +37,7 @@ export interface Reader {
 }
 
 const notFound = () => new AppError(ErrorReason.NotFound, 'channel.notFound');
+const bannedError = () => new AppError(ErrorReason.Banned, 'channel.banned');
 
 export function validateTitle(raw: string): string {
   const title = raw.trim();
@@ -42,6 +45,15 @@ export function validateTitle(raw: string): string {
     throw new AppError(ErrorReason.BadRequest, 'channel.badTitle', { max: Limits.channelTitleMaxChars });
   }
   return title;
+}
+
+/** The reason as stored: trimmed, or undefined when empty. */
+export function validateBanReason(raw: string | undefined): string | undefined {
+  const reason = raw?.trim() ?? '';
+  if ([...reason].length > Limits.banReasonMaxChars || /\p{Cc}/u.test(reason)) {
+    throw new AppError(ErrorReason.BadRequest, 'channel.badBanReason', { max: Limits.banReasonMaxChars });
+  }
+  return reason || undefined;
 }
 
 export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
@@ -109,6 +121,19 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
       createdAt: now(),
       expiresAt: expireHours === -1 ? null : now() + expireHours * HOUR_MS,
     });
+  }
+
+  const isBanned = async (channelId: string, userId: string) => Boolean(await repo.bans.findOne({ _id: memberId(channelId, userId) }));
+
+  /**
+   * Takes a member out: their other members see `member.removed`, their own channel list drops
+   * the channel (`channels:changed`), and their sockets leave the room at once.
+   */
+  async function expel(channel: ChannelDoc, member: MemberDoc): Promise<void> {
+    const view = await memberView(member, channel.creatorId);
+    await repo.members.deleteOne({ _id: member._id });
+    await hub.publish(channel._id, 'member.removed', view, { alsoTo: [member.userId] });
+    hub.evict(channel._id, member.userId);
   }
 
   const isUsable = (invite: InviteDoc | null): invite is InviteDoc =>
@@ -200,7 +225,7 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
       const invite = await repo.invites.findOne({ _id: code });
       const channel = invite ? await repo.channels.findOne({ _id: invite.channelId }) : null;
       if (!isUsable(invite) || !channel || channel.deletedAt) {
-        return { valid: false, title: '', creatorName: '', memberCount: 0, channelId: null };
+        return { valid: false, title: '', creatorName: '', memberCount: 0, channelId: null, banned: false };
       }
       const creator = await users.findOne({ _id: channel.creatorId });
       const isMember = userId ? Boolean(await repo.members.findOne({ _id: memberId(channel._id, userId) })) : false;
@@ -210,6 +235,7 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
         creatorName: creator?.name ?? '—',
         memberCount: await repo.members.count({ channelId: channel._id }),
         channelId: isMember ? channel._id : null,
+        banned: userId && !isMember ? await isBanned(channel._id, userId) : false,
       };
     },
 
@@ -227,12 +253,18 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
       });
       const id = memberId(channel._id, userId);
       if (await repo.members.findOne({ _id: id })) return viewOf(channel, userId);
+      if (await isBanned(channel._id, userId)) throw bannedError();
       const member = { _id: id, channelId: channel._id, userId, joinedAt: now() };
       try {
         await repo.members.insertOne(member);
       } catch (error) {
         if ((error as AppError).reason === ErrorReason.Conflict) return viewOf(channel, userId);
         throw error;
+      }
+      // A ban stored while this join ran (see `ban`): undo the membership nobody has heard of yet.
+      if (await isBanned(channel._id, userId)) {
+        await repo.members.deleteOne({ _id: id });
+        throw bannedError();
       }
       // The joiner's other tabs add the channel to their list.
       await hub.publish(channel._id, 'member.joined', await memberView(member, channel.creatorId), { alsoTo: [userId] });
@@ -254,10 +286,51 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
       if (targetId === doc.creatorId) throw new AppError(ErrorReason.Forbidden, 'channel.cannotRemoveCreator');
       const member = await repo.members.findOne({ _id: memberId(channelId, targetId) });
       if (!member) throw new AppError(ErrorReason.NotFound, 'channel.noSuchMember');
-      const view = await memberView(member, doc.creatorId);
-      await repo.members.deleteOne({ _id: member._id });
-      await hub.publish(channelId, 'member.removed', view, { alsoTo: [targetId] });
-      hub.evict(channelId, targetId);
+      await expel(doc, member);
+    },
+
+    /**
+     * Keeps a user out of the channel until unbanned, removing them if they are in. Any existing
+     * user may be banned, so someone who left just before cannot come back; banning twice keeps
+     * the first record.
+     */
+    async ban(userId: string, channelId: string, request: BanRequest): Promise<void> {
+      const doc = await asCreator(channelId, userId);
+      const targetId = request.userId;
+      if (targetId === doc.creatorId) throw new AppError(ErrorReason.Forbidden, 'channel.cannotBanCreator');
+      const reason = validateBanReason(request.reason);
+      if (!(await users.findOne({ _id: targetId }))) throw new AppError(ErrorReason.NotFound, 'channel.noSuchUser');
+      const ban: BanDoc = { _id: memberId(channelId, targetId), channelId, userId: targetId, bannedBy: userId, bannedAt: now(), ...(reason ? { reason } : {}) };
+      try {
+        // Stored before the membership is read, while a join stores the membership before it reads
+        // the ban: of a ban and a join that race, at least one sees the other.
+        await repo.bans.insertOne(ban);
+      } catch (error) {
+        if ((error as AppError).reason !== ErrorReason.Conflict) throw error;
+      }
+      const member = await repo.members.findOne({ _id: memberId(channelId, targetId) });
+      if (member) await expel(doc, member);
+    },
+
+    async unban(userId: string, channelId: string, targetId: string): Promise<void> {
+      await asCreator(channelId, userId);
+      const { deleted } = await repo.bans.deleteOne({ _id: memberId(channelId, targetId) });
+      if (!deleted) throw new AppError(ErrorReason.NotFound, 'channel.notBanned');
+    },
+
+    async bans(userId: string, channelId: string): Promise<ChannelBan[]> {
+      await asCreator(channelId, userId);
+      const docs = await repo.bans.find({ channelId }, { sort: { bannedAt: -1 } });
+      const people = docs.length ? await users.find({ _id: { $in: docs.map((d) => d.userId) } }) : [];
+      const byId = new Map(people.map((user) => [user._id, user]));
+      return docs.map((doc) => ({
+        userId: doc.userId,
+        name: byId.get(doc.userId)?.name ?? '—',
+        avatar: byId.get(doc.userId)?.avatar || DEFAULT_AVATAR,
+        bannedBy: doc.bannedBy,
+        bannedAt: doc.bannedAt,
+        reason: doc.reason ?? null,
+      }));
     },
 
     /** Whether the user may watch the channel's live feed. */

@@ -28,7 +28,7 @@ export interface DrawShellProps {
   renderChannelActions?: (channel: Channel) => ReactNode;
   /** Extra controls on the right of the `# title` bar. */
   headerActions?: ReactNode;
-  /** A column right of the main area (the member list); left out under 640 px. */
+  /** A column right of the main area (the member list); under 640 px it places itself (a sheet). */
   aside?: ReactNode;
 }
 
@@ -142,7 +142,7 @@ export function DrawShell({ onCreateChannel, main, renderChannelActions, headerA
         {/* Like Discord, the bar spans the member list too; the list sits beside the body. */}
         <div className="flex min-h-0 flex-1">
           <div className="flex min-w-0 flex-1 flex-col">{main}</div>
-          {!isMobile && aside}
+          {aside}
         </div>
       </main>
 

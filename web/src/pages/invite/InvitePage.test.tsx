@@ -11,7 +11,7 @@ import { InvitePage } from './InvitePage';
 
 vi.mock('../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
-const valid = { valid: true, title: 'lobby', creatorName: 'Ada', memberCount: 3, channelId: null };
+const valid = { valid: true, title: 'lobby', creatorName: 'Ada', memberCount: 3, channelId: null, banned: false };
 let answers: Record<string, () => Response>;
 let fetchMock: ReturnType<typeof vi.fn>;
 
@@ -95,7 +95,7 @@ describe('invite screen', () => {
   });
 
   it('shows a clear screen with a way on for an invalid link', async () => {
-    answers['GET /api/login/channel/AbCdEfGh12'] = () => envelope({ valid: false, title: '', creatorName: '', memberCount: 0, channelId: null });
+    answers['GET /api/login/channel/AbCdEfGh12'] = () => envelope({ valid: false, title: '', creatorName: '', memberCount: 0, channelId: null, banned: false });
     renderInvite();
     expect((await screen.findByTestId('invite-invalid')).textContent).toContain('邀请无效');
     expect(screen.getByTestId('invite-home').getAttribute('href')).toBe('/draw');
@@ -107,6 +107,27 @@ describe('invite screen', () => {
     fireEvent.click(await screen.findByTestId('invite-join'));
     expect(await screen.findByTestId('invite-invalid')).toBeTruthy();
     expect(notify.error).toHaveBeenCalledWith('邀请链接已过期或已失效');
+  });
+
+  it('tells a banned user at once, with no join button and no retry', async () => {
+    answers['GET /api/login/channel/AbCdEfGh12'] = () => envelope({ ...valid, banned: true });
+    renderInvite();
+    const screenBanned = await screen.findByTestId('invite-banned');
+    expect(screenBanned.textContent).toContain('你已被该频道封禁');
+    expect(screen.getByTestId('invite-problem-text').textContent).toBe('频道创建者封禁了你。在解除封禁之前，任何邀请链接都无法让你加入。');
+    expect(screen.queryByTestId('invite-join')).toBeNull();
+    expect(screen.queryByRole('button', { name: /重试/ })).toBeNull();
+  });
+
+  it('shows the server’s message when a join is refused by a ban', async () => {
+    const message = '你已被该频道的创建者封禁，在解除封禁之前无法通过任何邀请链接加入';
+    answers['POST /api/draw/join-channel/AbCdEfGh12'] = () =>
+      new Response(JSON.stringify({ code: 400, message, data: null, success: false, reason: 'banned' }), { status: 400 });
+    renderInvite();
+    fireEvent.click(await screen.findByTestId('invite-join'));
+    expect(await screen.findByTestId('invite-banned')).toBeTruthy();
+    expect(screen.getByTestId('invite-problem-text').textContent).toBe(message);
+    expect(screen.getByTestId('where').textContent).toBe('/invite/AbCdEfGh12');
   });
 
   it('offers a retry when the invite could not be fetched', async () => {

@@ -1,4 +1,4 @@
-import type { PublicInvite } from '@draw/shared';
+import { ErrorReason, type PublicInvite } from '@draw/shared';
 import { Loader2Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,13 @@ import { ChannelCallError, channelApi } from '../draw/channels/api';
 import { InviteCard } from './InviteCard';
 import { InviteProblem } from './InviteProblem';
 
-type InviteState = { kind: 'loading' } | { kind: 'invalid' } | { kind: 'failed' } | { kind: 'ready'; invite: PublicInvite };
+type InviteState =
+  | { kind: 'loading' }
+  | { kind: 'invalid' }
+  | { kind: 'failed' }
+  /** The creator banned this user: `message` is the server's refusal when joining told us. */
+  | { kind: 'banned'; message: string | null }
+  | { kind: 'ready'; invite: PublicInvite };
 
 /** A refusal that means the link itself is no good (unknown, expired, replaced, channel gone). */
 function isDeadLink(error: unknown): boolean {
@@ -51,7 +57,8 @@ function InviteScreen({ code }: { code: string }) {
         if (!alive) return;
         // Already a member: straight to the channel.
         if (invite.channelId) void navigate(`/draw/${invite.channelId}`, { replace: true });
-        else setState(invite.valid ? { kind: 'ready', invite } : { kind: 'invalid' });
+        else if (!invite.valid) setState({ kind: 'invalid' });
+        else setState(invite.banned ? { kind: 'banned', message: null } : { kind: 'ready', invite });
       },
       (error: unknown) => alive && setState({ kind: isDeadLink(error) ? 'invalid' : 'failed' }),
     );
@@ -73,7 +80,8 @@ function InviteScreen({ code }: { code: string }) {
       await navigate(`/draw/${channel.id}`, { replace: true });
     } catch (error) {
       // The HTTP client has shown the server's message (e.g. the link expired meanwhile).
-      if (isDeadLink(error)) setState({ kind: 'invalid' });
+      if (error instanceof HttpError && error.reason === ErrorReason.Banned) setState({ kind: 'banned', message: error.message });
+      else if (isDeadLink(error)) setState({ kind: 'invalid' });
       setJoining(false);
     }
   }
@@ -85,6 +93,7 @@ function InviteScreen({ code }: { code: string }) {
 
   if (state.kind === 'loading') return <InviteLoading />;
   if (state.kind === 'ready') return <InviteCard invite={state.invite} signedIn={signedIn} joining={joining} onJoin={() => void join()} />;
+  if (state.kind === 'banned') return <InviteProblem kind="banned" message={state.message} onRetry={retry} />;
   return <InviteProblem kind={state.kind} onRetry={retry} />;
 }
 

@@ -8,11 +8,12 @@ import { channelsStore } from '../../../stores/channels';
 import { chatStore } from '../../../stores/chat';
 import { memberPanel, toggleMemberPanel } from './memberPanel';
 
-/** Right of the `# title` bar: the 全员禁言 badge and the member list toggle (desktop). */
+/** Right of the `# title` bar: the 全员禁言 badge and the member list toggle (a column on desktop, a sheet on phones). */
 export function ChannelHeaderActions() {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
-  const { open } = useSnapshot(memberPanel);
+  const panel = useSnapshot(memberPanel);
+  const open = isMobile ? panel.mobileOpen : panel.open;
   const { currentChannel } = useSnapshot(chatStore);
   const { items } = useSnapshot(channelsStore);
   const channel = currentChannel ? items.find((candidate) => candidate.id === currentChannel.uuid) : undefined;
@@ -33,23 +34,21 @@ export function ChannelHeaderActions() {
           </span>
         </Tooltip>
       )}
-      {!isMobile && (
-        <Tooltip content={toggleLabel} side="bottom">
-          <button
-            type="button"
-            data-testid="member-list-toggle"
-            aria-label={toggleLabel}
-            aria-pressed={open}
-            onClick={toggleMemberPanel}
-            className={cn(
-              'flex size-8 items-center justify-center rounded-md transition-colors outline-none hover:text-heading focus-visible:ring-2 focus-visible:ring-ring',
-              open ? 'text-heading' : 'text-muted-foreground',
-            )}
-          >
-            <UsersIcon className="size-5" aria-hidden />
-          </button>
-        </Tooltip>
-      )}
+      <Tooltip content={toggleLabel} side="bottom">
+        <button
+          type="button"
+          data-testid="member-list-toggle"
+          aria-label={toggleLabel}
+          aria-pressed={open}
+          onClick={() => toggleMemberPanel(isMobile)}
+          className={cn(
+            'flex size-8 items-center justify-center rounded-md transition-colors outline-none hover:text-heading focus-visible:ring-2 focus-visible:ring-ring',
+            open ? 'text-heading' : 'text-muted-foreground',
+          )}
+        >
+          <UsersIcon className="size-5" aria-hidden />
+        </button>
+      </Tooltip>
     </>
   );
 }

@@ -131,21 +131,88 @@ describe('member list', () => {
     expect(screen.getByTestId('member-count').textContent).toBe('成员 — 2');
   });
 
-  it('lets the creator remove a member after confirming', async () => {
+  /** Opens the creator's menu on a member (Radix opens it from the keyboard in jsdom) and picks an item. */
+  async function pick(userId: string, item: 'remove' | 'ban') {
+    fireEvent.keyDown(await screen.findByTestId(`member-menu-${userId}`), { key: 'Enter' });
+    fireEvent.click(await screen.findByTestId(`member-${item}-${userId}`));
+  }
+
+  it('lets the creator remove a member (a kick) after confirming in a dialog that says they may rejoin', async () => {
     withTooltips(<MemberPanel />);
-    expect(screen.queryByTestId('member-remove-me')).toBeNull();
-    fireEvent.click(await screen.findByTestId('member-remove-bob'));
-    expect(within(await screen.findByRole('alertdialog')).getByText('确定将 Bob 移出频道？')).toBeTruthy();
-    fireEvent.click(screen.getByTestId('popconfirm-ok'));
+    await screen.findByTestId('member-bob');
+    expect(screen.queryByTestId('member-menu-me')).toBeNull();
+    await pick('bob', 'remove');
+    const dialog = await screen.findByTestId('member-remove-dialog');
+    expect(within(dialog).getByText('确定将 Bob 移出频道？')).toBeTruthy();
+    expect(within(dialog).getByText('Bob 之后仍可通过有效的邀请链接重新加入。')).toBeTruthy();
+    fireEvent.click(within(dialog).getByTestId('member-action-confirm'));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('已将 Bob 移出频道'));
     expect(calls()).toContain('POST /api/draw/remove-user/c1/bob');
+    await waitFor(() => expect(screen.queryByTestId('member-remove-dialog')).toBeNull());
   });
 
-  it('offers no remove action to other members, and hides when collapsed', async () => {
+  it('lets the creator ban a member with a reason after a dialog naming them, then lists and unbans them', async () => {
+    const bans: { userId: string; name: string; avatar: string; bannedBy: string; bannedAt: number; reason: string | null }[] = [];
+    const bodies: unknown[] = [];
+    fetchMock.mockImplementation(async (url: string, init: RequestInit) => {
+      if (url === '/api/draw/channel/c1') return envelope(detail);
+      if (url === '/api/draw/channel/c1/bans') return envelope(bans);
+      if (url === '/api/draw/channel/c1/ban') {
+        bodies.push(JSON.parse(String(init.body)));
+        bans.push({ userId: 'bob', name: 'Bob', avatar: '', bannedBy: 'me', bannedAt: 9, reason: 'spam' });
+        return envelope(null);
+      }
+      if (url === '/api/draw/channel/c1/ban/bob') {
+        bans.length = 0;
+        return envelope(null);
+      }
+      return envelope(null);
+    });
+    withTooltips(<MemberPanel />);
+    await screen.findByTestId('member-bob');
+    // Nobody is banned yet: no banned section.
+    await waitFor(() => expect(calls()).toContain('GET /api/draw/channel/c1/bans'));
+    expect(screen.queryByTestId('banned-list')).toBeNull();
+
+    await pick('bob', 'ban');
+    const dialog = await screen.findByTestId('member-ban-dialog');
+    expect(within(dialog).getByText('封禁 Bob')).toBeTruthy();
+    expect(within(dialog).getByText('Bob 将被移出此频道，在你解除封禁之前无法通过任何邀请链接重新加入。')).toBeTruthy();
+    fireEvent.change(within(dialog).getByTestId('ban-reason'), { target: { value: '  spam ' } });
+    fireEvent.click(within(dialog).getByTestId('member-action-confirm'));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('已封禁 Bob'));
+    expect(bodies).toEqual([{ userId: 'bob', reason: 'spam' }]);
+
+    const banned = await screen.findByTestId('banned-bob');
+    expect(screen.getByTestId('banned-count').textContent).toBe('已封禁 — 1');
+    expect(within(banned).getByText('原因：spam')).toBeTruthy();
+    fireEvent.click(within(banned).getByTestId('banned-unban-bob'));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('已解除对 Bob 的封禁，对方可通过邀请重新加入'));
+    expect(calls()).toContain('DELETE /api/draw/channel/c1/ban/bob');
+    await waitFor(() => expect(screen.queryByTestId('banned-list')).toBeNull());
+  });
+
+  it('keeps the ban dialog open when the ban is refused', async () => {
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url === '/api/draw/channel/c1') return envelope(detail);
+      if (url === '/api/draw/channel/c1/bans') return envelope([]);
+      return new Response(JSON.stringify({ code: 400, message: '不能封禁频道创建者', data: null, success: false, reason: 'forbidden' }), { status: 400 });
+    });
+    withTooltips(<MemberPanel />);
+    await pick('bob', 'ban');
+    fireEvent.click(within(await screen.findByTestId('member-ban-dialog')).getByTestId('member-action-confirm'));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('不能封禁频道创建者'));
+    expect(screen.getByTestId('member-ban-dialog')).toBeTruthy();
+    expect(notify.success).not.toHaveBeenCalled();
+  });
+
+  it('offers no member menu and no banned list to other members, and hides when collapsed', async () => {
     chatStore.currentChannel = { uuid: 'c2', title: 'anime' };
     withTooltips(<MemberPanel />);
     await screen.findByTestId('member-bob');
-    expect(screen.queryByTestId('member-remove-bob')).toBeNull();
+    expect(screen.queryByTestId('member-menu-bob')).toBeNull();
+    expect(screen.queryByTestId('banned-list')).toBeNull();
+    expect(calls()).not.toContain('GET /api/draw/channel/c2/bans');
     act(() => {
       memberPanel.open = false;
     });

@@ -1,15 +1,21 @@
-import type { Member } from '@draw/shared';
+import type { ChannelBan } from '@draw/shared';
 import { RotateCwIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useIsMobile } from '../../../hooks/useMediaQuery';
 import { notify } from '../../../lib/notify';
 import { channelsStore } from '../../../stores/channels';
 import { chatStore } from '../../../stores/chat';
 import { channelApi } from './api';
+import { BannedList } from './BannedList';
+import { MemberActionDialog, type MemberAction } from './MemberActionDialog';
 import { MemberRow } from './MemberRow';
-import { memberPanel } from './memberPanel';
+import { closeMobileMemberPanel, memberPanel } from './memberPanel';
+import { reportCallFailure } from './reportCallFailure';
+import { useChannelBans } from './useChannelBans';
 import { useChannelMembers } from './useChannelMembers';
 
 export const MEMBER_PANEL_WIDTH = 240;
@@ -28,33 +34,70 @@ function MemberSkeleton() {
 }
 
 /**
- * Discord's right-hand member list for the open channel (240 px, collapsible from the header,
- * not shown under 640 px — DrawShell leaves it out on mobile).
+ * Discord's right-hand member list for the open channel (240 px, collapsible from the header); on
+ * phones a sheet over the channel, opened from the same header button. The creator's menu on a
+ * member removes (a kick: they may rejoin by invite) or bans (no invite lets them back until
+ * unbanned); the creator also sees the banned users, with Unban.
  */
 export function MemberPanel() {
+  const isMobile = useIsMobile();
+  const panel = useSnapshot(memberPanel);
+  // Hidden, it asks the server nothing: on phones it is closed most of the time.
+  return (isMobile ? panel.mobileOpen : panel.open) ? <OpenMemberPanel isMobile={isMobile} /> : null;
+}
+
+function OpenMemberPanel({ isMobile }: { isMobile: boolean }) {
   const { t } = useTranslation();
-  const { open } = useSnapshot(memberPanel);
   const { currentChannel } = useSnapshot(chatStore);
   const { items } = useSnapshot(channelsStore);
   const channelId = currentChannel?.uuid ?? null;
-  const { state, reload } = useChannelMembers(channelId);
-  if (!open || !channelId || !state) return null;
   const isCreator = items.find((channel) => channel.id === channelId)?.isCreator ?? false;
+  const { state, reload } = useChannelMembers(channelId);
+  const bans = useChannelBans(channelId, isCreator);
+  const [action, setAction] = useState<MemberAction | null>(null);
 
-  async function remove(member: Member) {
+  useEffect(() => {
+    if (!isMobile) return;
+    // An Escape that a dialog or menu over the sheet handled (Radix marks it) closes only that.
+    const onKeyDown = (event: KeyboardEvent) => event.key === 'Escape' && !event.defaultPrevented && closeMobileMemberPanel();
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [isMobile]);
+
+  if (!channelId || !state) return null;
+
+  async function confirm({ kind, member }: MemberAction, reason: string) {
     try {
-      await channelApi.removeMember(channelId!, member.userId);
-      notify.success(t('members.removeSuccess', { name: member.name }));
-    } catch {
-      notify.error(t('members.removeFailed'));
+      if (kind === 'ban') {
+        await channelApi.ban(channelId!, reason ? { userId: member.userId, reason } : { userId: member.userId });
+        notify.success(t('members.banSuccess', { name: member.name }));
+        void bans.reload();
+      } else {
+        await channelApi.removeMember(channelId!, member.userId);
+        notify.success(t('members.removeSuccess', { name: member.name }));
+      }
+    } catch (error) {
+      reportCallFailure(error, kind === 'ban' ? t('members.banFailed') : t('members.removeFailed'));
+      throw error;
     }
   }
 
-  return (
+  async function unban(ban: ChannelBan) {
+    try {
+      await channelApi.unban(channelId!, ban.userId);
+      notify.success(t('members.unbanSuccess', { name: ban.name }));
+    } catch (error) {
+      reportCallFailure(error, t('members.unbanFailed'));
+    }
+    // Either way the list shows what the server now has (another tab may have unbanned first).
+    await bans.reload();
+  }
+
+  const list = (
     <aside
       data-testid="member-list"
       aria-label={t('members.label')}
-      className="flex shrink-0 flex-col bg-sidebar"
+      className="flex h-full shrink-0 flex-col bg-sidebar"
       style={{ width: MEMBER_PANEL_WIDTH }}
     >
       <div className="scrollbar-thin min-h-0 flex-1 overflow-y-auto px-2 pt-6 pb-4">
@@ -74,11 +117,30 @@ export function MemberPanel() {
         ) : (
           <ul className="flex flex-col gap-0.5">
             {state.members.map((member) => (
-              <MemberRow key={member.userId} member={member} onRemove={isCreator && !member.isCreator ? remove : undefined} />
+              <MemberRow key={member.userId} member={member} onAction={isCreator && !member.isCreator ? setAction : undefined} />
             ))}
           </ul>
         )}
+        {bans.state && <BannedList state={bans.state} onUnban={unban} />}
       </div>
     </aside>
+  );
+
+  const dialog = <MemberActionDialog action={action} onClose={() => setAction(null)} onConfirm={confirm} />;
+
+  if (!isMobile) {
+    return (
+      <>
+        {list}
+        {dialog}
+      </>
+    );
+  }
+  return (
+    <>
+      <div data-testid="member-list-backdrop" aria-hidden className="fixed inset-0 z-30 bg-overlay animate-fade-in" onClick={closeMobileMemberPanel} />
+      <div className="fixed inset-y-0 right-0 z-40 shadow-2xl">{list}</div>
+      {dialog}
+    </>
   );
 }

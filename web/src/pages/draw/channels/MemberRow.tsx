@@ -1,20 +1,20 @@
 import type { Member } from '@draw/shared';
-import { CrownIcon, UserMinusIcon } from 'lucide-react';
+import { BanIcon, CrownIcon, EllipsisVerticalIcon, UserMinusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/app/UserAvatar';
-import { Popconfirm } from '../../../components/ui/popconfirm';
-import { Tooltip, TooltipContent, TooltipRoot, TooltipTrigger } from '../../../components/ui/tooltip';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
+import { Tooltip } from '../../../components/ui/tooltip';
+import type { MemberAction } from './MemberActionDialog';
 
 export interface MemberRowProps {
   member: Member;
-  /** Shown to the channel's creator on every other member. */
-  onRemove?: (member: Member) => Promise<unknown>;
+  /** The creator's menu on every other member: remove (a kick) or ban. */
+  onAction?: (action: MemberAction) => void;
 }
 
-/** One member: avatar, name, a crown for the creator, and the creator's remove action. */
-export function MemberRow({ member, onRemove }: MemberRowProps) {
+/** One member: avatar, name, a crown for the creator, and the creator's menu (remove, ban). */
+export function MemberRow({ member, onAction }: MemberRowProps) {
   const { t } = useTranslation();
-  const removeLabel = t('members.removeNamed', { name: member.name });
   return (
     <li
       data-testid={`member-${member.userId}`}
@@ -31,28 +31,31 @@ export function MemberRow({ member, onRemove }: MemberRowProps) {
           </Tooltip>
         )}
       </span>
-      {onRemove && (
-        <TooltipRoot>
-          <Popconfirm
-            title={t('members.removeConfirm', { name: member.name })}
-            danger
-            side="left"
-            onConfirm={() => onRemove(member)}
-            confirmText={<span data-testid="popconfirm-ok">{t('common.confirm')}</span>}
-          >
-            <TooltipTrigger asChild>
-              <button
-                type="button"
-                data-testid={`member-remove-${member.userId}`}
-                aria-label={removeLabel}
-                className="flex size-7 shrink-0 items-center justify-center rounded-md text-sidebar-foreground opacity-0 transition outline-none group-hover/member:opacity-100 hover:bg-destructive/15 hover:text-destructive focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:opacity-100 dark:hover:text-[#fa777c]"
-              >
-                <UserMinusIcon className="size-4" aria-hidden />
-              </button>
-            </TooltipTrigger>
-          </Popconfirm>
-          <TooltipContent side="top">{t('members.remove')}</TooltipContent>
-        </TooltipRoot>
+      {onAction && (
+        // Not modal: the dialog an item opens must get focus and pointer events once the menu closes.
+        <DropdownMenu modal={false}>
+          <DropdownMenuTrigger asChild>
+            <button
+              type="button"
+              data-testid={`member-menu-${member.userId}`}
+              aria-label={t('members.actions', { name: member.name })}
+              className="flex size-7 shrink-0 items-center justify-center rounded-md text-sidebar-foreground opacity-0 transition outline-none group-hover/member:opacity-100 hover:bg-sidebar-active hover:text-heading focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:opacity-100 max-sm:opacity-100 [@media(hover:none)]:opacity-100"
+            >
+              <EllipsisVerticalIcon className="size-4" aria-hidden />
+            </button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent side="bottom" align="end" className="min-w-44">
+            <DropdownMenuLabel className="max-w-52 truncate normal-case">{member.name}</DropdownMenuLabel>
+            <DropdownMenuItem data-testid={`member-remove-${member.userId}`} onSelect={() => onAction({ kind: 'remove', member })}>
+              <UserMinusIcon aria-hidden />
+              {t('members.remove')}
+            </DropdownMenuItem>
+            <DropdownMenuItem variant="destructive" data-testid={`member-ban-${member.userId}`} onSelect={() => onAction({ kind: 'ban', member })}>
+              <BanIcon aria-hidden />
+              {t('members.ban')}
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
       )}
     </li>
   );

@@ -1,6 +1,8 @@
 import {
   isEnvelope,
+  type BanRequest,
   type Channel,
+  type ChannelBan,
   type ChannelDetail,
   type ChannelRequest,
   type InviteCodeRequest,
@@ -41,6 +43,8 @@ const isChannel = (value: unknown) => isObject(value) && typeof value.id === 'st
 const isDetail = (value: unknown) => isChannel(value) && Array.isArray((value as Record<string, unknown>).members);
 const isInvite = (value: unknown) => isObject(value) && typeof value.inviteCode === 'string';
 const isPublicInvite = (value: unknown) => isObject(value) && typeof value.valid === 'boolean';
+const isBanList = (value: unknown) =>
+  Array.isArray(value) && value.every((ban) => isObject(ban) && typeof ban.userId === 'string' && typeof ban.name === 'string');
 const anything = () => true;
 
 /** The browser's time zone, so the server writes the invite expiry in the user's local time. */
@@ -70,6 +74,16 @@ export const channelApi = {
   },
   async removeMember(channelId: string, userId: string): Promise<void> {
     answerOf(await http.post(`/api/draw/remove-user/${encodeURIComponent(channelId)}/${encodeURIComponent(userId)}`), anything);
+  },
+  /** A kick plus a record: the user cannot rejoin with any invite until unbanned. */
+  async ban(channelId: string, body: BanRequest): Promise<void> {
+    answerOf(await http.post(`/api/draw/channel/${encodeURIComponent(channelId)}/ban`, body), anything);
+  },
+  async unban(channelId: string, userId: string): Promise<void> {
+    answerOf(await http.delete(`/api/draw/channel/${encodeURIComponent(channelId)}/ban/${encodeURIComponent(userId)}`), anything);
+  },
+  async bans(channelId: string): Promise<ChannelBan[]> {
+    return answerOf<ChannelBan[]>(await http.get(`/api/draw/channel/${encodeURIComponent(channelId)}/bans`), isBanList);
   },
   async invite(channelId: string, body: InviteCodeRequest = {}): Promise<InviteInfo> {
     const zone = browserTimeZone();
