@@ -115,7 +115,7 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
   const uploads = uploadsService({ repo: uploadsRepository(storage), blobs, now });
   const realtime = realtimeRepository(storage);
   const hub = new ChannelHub(realtime, sequenceFor(storage.kind, realtime), now);
-  const tickets = socketTickets(realtime, now);
+  const tickets = socketTickets(realtime, auth, now);
   const channels = channelsService({ repo: channelsRepository(storage), users: authRepo.users, hub, now });
   const engine = engineOverride ?? createEngine(config, http.log);
   const tasksRepo = tasksRepository(storage);

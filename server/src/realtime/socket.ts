@@ -36,6 +36,7 @@ export interface SessionEvents {
 
 interface SocketData {
   userId: string;
+  sessionId: string;
 }
 
 export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -66,17 +67,28 @@ export function createSocketServer(
     if (!redeemed) return next(new Error('invalid or expired ticket'));
     const { userId, sessionId } = redeemed;
     socket.data.userId = userId;
-    await socket.join(sessionId ? [userRoomOf(userId), sessionRoomOf(sessionId)] : userRoomOf(userId));
+    socket.data.sessionId = sessionId;
+    await socket.join([userRoomOf(userId), sessionRoomOf(sessionId)]);
     next();
   });
 
   io.on('connection', (socket) => {
     const language = languageOf(socket.handshake.headers['accept-language']);
     const refuse = (reason: ErrorReason, key: MessageKey): SubscribeAck => ({ ok: false, reason, message: translate(key, language) });
+    // A logout between the ticket's check and this point found the socket in its session's room
+    // but not yet connected, so it ended nothing: ask again now that any later one will find it.
+    const sessionLive = tickets.isSessionLive(socket.data.sessionId).then(
+      (live) => {
+        if (!live) socket.disconnect(true);
+        return live;
+      },
+      () => false,
+    );
 
     socket.on('channel:subscribe', async (request, ack) => {
       if (typeof ack !== 'function') return;
       try {
+        if (!(await sessionLive)) return ack(refuse(ErrorReason.Unauthorized, 'auth.required'));
         if (!isSubscribeRequest(request)) return ack(refuse(ErrorReason.BadRequest, 'socket.badRequest'));
         const { channelId, afterSeq } = request;
         if (!(await access.canSubscribe(socket.data.userId, channelId))) {

@@ -230,6 +230,12 @@ export function authService({ repo, sms, throttle, now, onSendFailure = () => un
       return repo.users.findOne({ _id: session.userId });
     },
 
+    /** Whether the session (by its id, the SHA-256 of its token) can still act: not revoked, not expired. */
+    async isSessionLive(sessionId: string): Promise<boolean> {
+      const session = await repo.sessions.findOne({ _id: sessionId });
+      return !!session && !session.revokedAt && session.expiresAt > now();
+    },
+
     async logout(token: string): Promise<void> {
       const session = await repo.sessions.findOneAndUpdate({ _id: sha256(token), revokedAt: { $exists: false } }, { $set: { revokedAt: now() } });
       if (session) sessionsEnded({ userId: session.userId, sessionId: session._id });
