@@ -26,6 +26,7 @@ import { authService } from './features/auth/service';
 import { authPlugin } from './features/auth/plugin';
 import { consoleSmsSender, type SmsSender } from './features/auth/sms';
 import { aliyunSmsSender } from './features/auth/aliyun-sms';
+import { slowdown } from './features/auth/slowdown';
 import { throttle } from './features/auth/throttle';
 import { uploadsRepository } from './features/uploads/repository';
 import { uploadsService } from './features/uploads/service';
@@ -110,6 +111,7 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
     sms: smsSender(config, http),
     onSendFailure: (err) => http.log.error({ err }, 'sms send failed'),
     throttle: throttle(authRepo.counters, now),
+    slowdown: slowdown(authRepo.slowdowns, now),
     now,
   });
   const uploads = uploadsService({ repo: uploadsRepository(storage), blobs, now });
