@@ -255,4 +255,17 @@ describe('catch-up is bounded', () => {
     const bobTab = await socketFor(bob);
     expect(await bobTab.socket.subscribe(x.id)).toMatchObject({ ok: true });
   });
+
+  it('closes a socket that floods events, and other members are still served', async () => {
+    const ann = await app.signIn();
+    const bob = await app.signIn();
+    const x = await channelOf(ann, 'closed flood');
+    await x.join(bob);
+    const flooder = await socketFor(ann);
+    const closed = new Promise<string>((resolve) => flooder.socket.once('disconnect', resolve));
+    for (let i = 0; i < 200; i++) flooder.socket.emit('channel:unsubscribe', { channelId: x.id });
+    expect(await closed).toBe('io server disconnect');
+    const bobTab = await socketFor(bob);
+    expect(await bobTab.socket.subscribe(x.id)).toMatchObject({ ok: true });
+  });
 });

@@ -14,7 +14,7 @@ import {
 } from '@draw/shared';
 import { languageOf, translate, type MessageKey, type MessageParams } from '../i18n/messages';
 import { roomOf, userRoomOf, type ChannelHub } from './hub';
-import { perUserLimit, SUBSCRIBE_LIMIT } from './limits';
+import { eventLimit, SOCKET_FLOOD_LIMIT, SUBSCRIBE_LIMIT } from './limits';
 import type { SocketTickets } from './tickets';
 
 /** The room of one session's sockets (its id is the SHA-256 of its token, never the token). */
@@ -56,7 +56,8 @@ export function createSocketServer(
   deps: { hub: ChannelHub; tickets: SocketTickets; access: ChannelAccess; log: FastifyBaseLogger; sessions?: SessionEvents },
 ): SocketServer {
   const { hub, tickets, access, log } = deps;
-  const subscribes = perUserLimit(SUBSCRIBE_LIMIT);
+  const subscribes = eventLimit(SUBSCRIBE_LIMIT);
+  const floods = eventLimit(SOCKET_FLOOD_LIMIT);
   const io: SocketServer = new Server(httpServer, {
     path: SOCKET_PATH,
     serveClient: false,
@@ -121,6 +122,13 @@ export function createSocketServer(
       },
       () => false,
     );
+
+    socket.use((_packet, next) => {
+      void floods.wait(socket.id).then(
+        (waitMs) => (waitMs > 0 ? socket.disconnect(true) : next()),
+        (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
+      );
+    });
 
     socket.on('channel:subscribe', async (request, ack) => {
       if (typeof ack !== 'function') return;
