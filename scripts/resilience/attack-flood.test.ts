@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatchUp, MessageKind, type ChannelEvent, type SubscribeAck, type SubscribeRequest } from '@draw/shared';
+import { CatchUp, type ChannelEvent, type SubscribeAck, type SubscribeRequest } from '@draw/shared';
 import { nextPhone, startTestApp } from '../../server/src/testing/harness';
+import { textMessageIn } from '../../server/src/testing/messages';
 import { connectSocket, type TestSocket } from '../../server/src/testing/socket';
 import { freePort, type ServerProcess } from '../testing/server-process';
 import { call, must } from './support/client';
@@ -60,15 +61,7 @@ beforeAll(async () => {
   for (const member of [q, w, m]) await inject(member.auth, 'POST', `/api/draw/join-channel/${inviteCode}`);
   smallChannel = (await inject(m.auth, 'POST', '/api/draw/channel', { title: 'small', isBan: false })).id;
   for (let i = 0; i < BIG_CHANNEL_EVENTS; i++) {
-    await seed.services.hub.publish(bigChannel, 'message.created', {
-      id: `seed-${i}`,
-      channelId: bigChannel,
-      author: { id: ann.userId, name: 'ann', avatar: '' },
-      kind: MessageKind.Text,
-      content: `line ${i}`,
-      taskId: null,
-      createdAt: Date.now(),
-    });
+    await seed.services.hub.publish(bigChannel, 'message.created', textMessageIn(bigChannel, `line ${i}`));
   }
   await seed.close();
   server = await startServerProcess({ PORT: String(await freePort()) }, dataDir);

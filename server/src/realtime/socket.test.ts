@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import { CatchUp, MessageKind, type ChannelsChange, type SubscribeAck, type SubscribeRequest } from '@draw/shared';
+import { CatchUp, type ChannelsChange, type SubscribeAck, type SubscribeRequest } from '@draw/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listen, startTestApp, type TestApp } from '../testing/harness';
+import { textMessageIn } from '../testing/messages';
 import { connectSocket, type TestSocket } from '../testing/socket';
 
 let app: TestApp;
@@ -197,16 +198,7 @@ describe('catch-up is bounded', () => {
     for (let i = 0; i < count; i++) await say(x.id, `old ${i}`);
     return { ann, x, head: count };
   }
-  const say = (channelId: string, content: string) =>
-    app.services.hub.publish(channelId, 'message.created', {
-      id: `${channelId}-${content}`,
-      channelId,
-      author: { id: 'u1', name: 'Ann', avatar: '' },
-      kind: MessageKind.Text,
-      content,
-      taskId: null,
-      createdAt: Date.now(),
-    });
+  const say = (channelId: string, content: string) => app.services.hub.publish(channelId, 'message.created', textMessageIn(channelId, content));
   const subscribe = (socket: Awaited<ReturnType<typeof socketFor>>['socket'], request: SubscribeRequest) =>
     new Promise<SubscribeAck>((resolve) => socket.emit('channel:subscribe', request, resolve));
 
