@@ -26,6 +26,7 @@ import { authService } from './features/auth/service';
 import { authPlugin } from './features/auth/plugin';
 import { consoleSmsSender, type SmsSender } from './features/auth/sms';
 import { aliyunSmsSender } from './features/auth/aliyun-sms';
+import { slowdown } from './features/auth/slowdown';
 import { throttle } from './features/auth/throttle';
 import { uploadsRepository } from './features/uploads/repository';
 import { uploadsService } from './features/uploads/service';
@@ -110,12 +111,13 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
     sms: smsSender(config, http),
     onSendFailure: (err) => http.log.error({ err }, 'sms send failed'),
     throttle: throttle(authRepo.counters, now),
+    slowdown: slowdown(authRepo.slowdowns, now),
     now,
   });
   const uploads = uploadsService({ repo: uploadsRepository(storage), blobs, now });
   const realtime = realtimeRepository(storage);
   const hub = new ChannelHub(realtime, sequenceFor(storage.kind, realtime), now);
-  const tickets = socketTickets(realtime, now);
+  const tickets = socketTickets(realtime, auth, now);
   const channels = channelsService({ repo: channelsRepository(storage), users: authRepo.users, hub, now });
   const engine = engineOverride ?? createEngine(config, http.log);
   const tasksRepo = tasksRepository(storage);

@@ -31,14 +31,21 @@ export function inlineScriptHashes(indexHtml: string): string[] {
  * Rate limits per route, in one table: attempts against accounts per IP, work per user.
  * Stricter per-account and per-phone limits live in the auth service.
  */
-const LIMITS: { match: RegExp; max: number; per: 'ip' | 'user' }[] = [
+const LIMITS: { match: RegExp; method?: string; max: number; windowMs?: number; per: 'ip' | 'user' }[] = [
   { match: /^\/api\/login\/login$/, max: 20, per: 'ip' },
   { match: /^\/api\/login\/send-login-code$/, max: 10, per: 'ip' },
   { match: /^\/api\/login\/forget-reset-pwd$/, max: 10, per: 'ip' },
   { match: /^\/api\/mj\/submit\//, max: 30, per: 'user' },
   { match: /^\/api\/upload$/, max: 30, per: 'user' },
   { match: /^\/api\/home\/redeem\//, max: 10, per: 'user' },
+  // Chat: a quick typist's burst, never a flood that fills every member's feed.
+  { match: /^\/api\/draw\/chat\/:id$/, method: 'POST', max: 20, windowMs: 10_000, per: 'user' },
+  // Each ticket opens a socket: reconnects with backoff need a few a minute.
+  { match: /^\/api\/ws\/pre-connect$/, max: 30, per: 'user' },
 ];
+
+/** Default window of the limits above. */
+const LIMIT_WINDOW_MS = 60_000;
 
 const keyOf = (per: 'ip' | 'user') => (request: FastifyRequest) =>
   per === 'user' && request.user ? `user:${request.user._id}` : `ip:${request.ip}`;
@@ -78,9 +85,11 @@ export const securityPlugin = fp<SecurityOptions>(async (app: FastifyInstance, o
   await app.register(cors, { origin: options.corsOrigins.length ? options.corsOrigins : false, credentials: false });
 
   app.addHook('onRoute', (route) => {
-    const rule = LIMITS.find((l) => l.match.test(route.url));
+    const methods = [route.method].flat();
+    const rule = LIMITS.find((l) => l.match.test(route.url) && (!l.method || methods.includes(l.method)));
     if (!rule) return;
-    route.config = { ...(route.config as object), rateLimit: { max: rule.max, timeWindow: 60_000, keyGenerator: keyOf(rule.per) } } as typeof route.config;
+    const rateLimit = { max: rule.max, timeWindow: rule.windowMs ?? LIMIT_WINDOW_MS, keyGenerator: keyOf(rule.per) };
+    route.config = { ...(route.config as object), rateLimit } as typeof route.config;
   });
   await app.register(rateLimit, {
     global: false,

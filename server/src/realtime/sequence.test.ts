@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MessageKind, type Message } from '@draw/shared';
 import { openEmbeddedStorage } from '../storage/embedded';
 import type { Storage } from '../storage/port';
+import { textMessageIn } from '../testing/messages';
 import { ChannelHub } from './hub';
 import { realtimeRepository } from './repository';
 import { ownedLogSequence } from './sequence';
@@ -22,7 +22,7 @@ function processOn(dir: string) {
   const repo = realtimeRepository(storage);
   const sequence = ownedLogSequence(repo);
   const hub = new ChannelHub(repo, sequence, Date.now);
-  const say = (channelId: string, content: string) => hub.publish(channelId, 'message.created', messageIn(channelId, content));
+  const say = (channelId: string, content: string) => hub.publish(channelId, 'message.created', textMessageIn(channelId, content));
   const stop = async () => {
     await storage.close();
     opened = opened.filter((s) => s !== storage);
@@ -30,15 +30,6 @@ function processOn(dir: string) {
   return { repo, sequence, hub, say, stop };
 }
 
-const messageIn = (channelId: string, content: string): Message => ({
-  id: `${channelId}-${content}`,
-  channelId,
-  author: { id: 'u1', name: 'Ann', avatar: '' },
-  kind: MessageKind.Text,
-  content,
-  taskId: null,
-  createdAt: Date.now(),
-});
 const freshDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'draw-seq-'));
 const seqsIn = async (hub: ChannelHub, channelId: string) => (await hub.eventsAfter(channelId, 0)).map((e) => e.seq);
 
