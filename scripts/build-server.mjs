@@ -11,10 +11,9 @@ import { build } from 'esbuild';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const outdir = path.join(root, 'server/dist');
 
-const dependenciesOf = (workspace) =>
-  Object.keys(JSON.parse(fs.readFileSync(path.join(root, workspace, 'package.json'), 'utf8')).dependencies ?? {});
-// What the runtime install provides: the production dependencies of the packages bundled in.
-const runtimeDependencies = new Set(['server', 'shared', 'machines'].flatMap(dependenciesOf));
+// What the runtime install (`npm ci --omit=dev -w @draw/server`) provides: the server's own
+// production dependencies, which therefore also name what the bundled shared and machines import.
+const runtimeDependencies = new Set(Object.keys(JSON.parse(fs.readFileSync(path.join(root, 'server/package.json'), 'utf8')).dependencies));
 const packageName = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
 
 /**
@@ -30,7 +29,7 @@ const externals = {
       if (name.startsWith('@draw/')) return undefined;
       if (runtimeDependencies.has(name)) return { external: true };
       return {
-        errors: [{ text: `${name} is imported by ${path.relative(root, args.importer)} but is not a dependency of server, shared or machines` }],
+        errors: [{ text: `${name} is imported by ${path.relative(root, args.importer)} but is not a dependency in server/package.json` }],
       };
     });
   },

@@ -1,0 +1,179 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Reproduces the Dockerfile's `runtime` stage in a folder, for machines without a Docker engine
+ * (these): it reads the Dockerfile and does what its `deps` and `runtime` stages say — copies what
+ * they COPY, runs the deps stage's RUN lines (its `npm ci --omit=dev`) — with the `build` stage's
+ * results taken from this checkout (run `npm run build` first). What cannot happen outside a
+ * container (apt-get, chown to the image's user) is skipped and listed.
+ */
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const IMAGE_WORKDIR = '/app';
+
+export interface Instruction {
+  keyword: string;
+  args: string;
+}
+
+export interface Stage {
+  name: string;
+  instructions: Instruction[];
+}
+
+/** Stages and their instructions; continuation lines joined, comments dropped. */
+export function parseDockerfile(text: string): Stage[] {
+  const logical = text
+    .replace(/\\\r?\n/g, ' ')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'));
+  const stages: Stage[] = [];
+  for (const line of logical) {
+    const [keyword = '', ...rest] = line.split(/\s+/);
+    const args = rest.join(' ');
+    if (keyword.toUpperCase() === 'FROM') {
+      stages.push({ name: args.match(/\bAS\s+(\S+)/i)?.[1] ?? String(stages.length), instructions: [] });
+      continue;
+    }
+    stages.at(-1)?.instructions.push({ keyword: keyword.toUpperCase(), args });
+  }
+  return stages;
+}
+
+export interface RuntimeStage {
+  /** The folder that stands for the image's /app. */
+  appDir: string;
+  env: Record<string, string>;
+  /** CMD, as the exec form's argument list. */
+  command: string[];
+  user: string | null;
+  healthcheck: string | null;
+  /** Instructions not carried out here, with why. */
+  skipped: string[];
+}
+
+interface StageState {
+  appDir: string;
+  env: Record<string, string>;
+  command: string[];
+  user: string | null;
+  healthcheck: string | null;
+  skipped: string[];
+}
+
+/** Where a path of the image (absolute, or relative to /app) lands in the stand-in folder. */
+function inImage(state: StageState, imagePath: string): string {
+  const absolute = path.posix.resolve(IMAGE_WORKDIR, imagePath);
+  if (absolute !== IMAGE_WORKDIR && !absolute.startsWith(`${IMAGE_WORKDIR}/`)) {
+    throw new Error(`the stage uses ${imagePath}, outside ${IMAGE_WORKDIR}: teach scripts/docker/stage.ts about it`);
+  }
+  return path.join(state.appDir, path.posix.relative(IMAGE_WORKDIR, absolute));
+}
+
+function copy(state: StageState, args: string, sources: Record<string, string>): void {
+  const words = args.split(/\s+/);
+  const from = words.find((w) => w.startsWith('--from='))?.slice('--from='.length);
+  const paths = words.filter((w) => !w.startsWith('--'));
+  const dest = paths.pop();
+  if (!dest || paths.length === 0) throw new Error(`COPY ${args}: nothing to copy`);
+  const base = from === undefined ? root : sources[from];
+  if (!base) throw new Error(`COPY --from=${from}: no such stage here`);
+  for (const source of paths) {
+    // A stage's paths are the image's; the build context's are relative to this checkout.
+    const relative = from === undefined ? source : path.posix.relative(IMAGE_WORKDIR, path.posix.resolve(IMAGE_WORKDIR, source));
+    const sourcePath = path.join(base, relative);
+    if (!fs.existsSync(sourcePath)) throw new Error(`COPY ${args}: ${sourcePath} is missing (run \`npm run build\` first?)`);
+    const intoFolder = dest.endsWith('/') || dest === '.';
+    // Docker copies a folder's contents, and a file into a destination ending in '/'.
+    const target = intoFolder && !fs.statSync(sourcePath).isDirectory() ? path.join(inImage(state, dest), path.basename(sourcePath)) : inImage(state, dest);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.cpSync(sourcePath, target, { recursive: true, verbatimSymlinks: true });
+  }
+}
+
+function runStage(stage: Stage, appDir: string, sources: Record<string, string>, runCommands: boolean): StageState {
+  const state: StageState = { appDir, env: {}, command: [], user: null, healthcheck: null, skipped: [] };
+  fs.mkdirSync(appDir, { recursive: true });
+  for (const { keyword, args } of stage.instructions) {
+    switch (keyword) {
+      case 'WORKDIR':
+        if (args !== IMAGE_WORKDIR) throw new Error(`WORKDIR ${args}: only ${IMAGE_WORKDIR} is reproduced`);
+        break;
+      case 'COPY':
+        copy(state, args, sources);
+        break;
+      case 'RUN': {
+        if (!runCommands || /^apt-get\b|\bchown\b/.test(args)) {
+          state.skipped.push(`${stage.name}: RUN ${args}`);
+          break;
+        }
+        // The packages come from npm's cache when it has them (CI just ran `npm ci`).
+        const result = spawnSync('sh', ['-c', args], {
+          cwd: appDir,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: { ...process.env, ...state.env, npm_config_prefer_offline: 'true', npm_config_loglevel: 'error' },
+          encoding: 'utf8',
+        });
+        if (result.status !== 0) throw new Error(`${stage.name}: RUN ${args} failed:\n${result.stdout}\n${result.stderr}`);
+        break;
+      }
+      case 'ENV':
+        for (const match of args.matchAll(/(\w+)=("[^"]*"|\S+)/g)) state.env[match[1]!] = match[2]!.replace(/^"|"$/g, '');
+        break;
+      case 'CMD':
+        state.command = JSON.parse(args) as string[];
+        break;
+      case 'USER':
+        state.user = args;
+        break;
+      case 'HEALTHCHECK':
+        state.healthcheck = args;
+        break;
+      case 'EXPOSE':
+      case 'VOLUME':
+      case 'STOPSIGNAL':
+      case 'ARG':
+        break;
+      default:
+        throw new Error(`${keyword} in stage ${stage.name}: not reproduced by scripts/docker/stage.ts`);
+    }
+  }
+  return state;
+}
+
+/**
+ * Builds the stand-in for the runtime image under `dir` (dir/deps/app, dir/runtime/app) and says
+ * how the image would start. The `build` stage is this checkout after `npm run build`.
+ */
+export function assembleRuntimeStage(dir: string, dockerfile = path.join(root, 'Dockerfile')): RuntimeStage {
+  const stages = parseDockerfile(fs.readFileSync(dockerfile, 'utf8'));
+  const runtime = stages.at(-1);
+  if (!runtime) throw new Error('the Dockerfile has no stage');
+  const sources: Record<string, string> = { build: root };
+  const skipped = ['build: taken from this checkout (npm run build)'];
+  for (const stage of stages.slice(0, -1)) {
+    if (stage.name === 'build') continue;
+    const done = runStage(stage, path.join(dir, stage.name, 'app'), sources, true);
+    sources[stage.name] = done.appDir;
+    skipped.push(...done.skipped);
+  }
+  // The runtime stage only assembles: a RUN there (other than the data folder's owner) would be news.
+  const state = runStage(runtime, path.join(dir, runtime.name, 'app'), sources, false);
+  const unexpected = state.skipped.filter((line) => !/mkdir -p \/app\/data && chown/.test(line));
+  if (unexpected.length) throw new Error(`the runtime stage runs commands this reproduction skips:\n${unexpected.join('\n')}`);
+  return { appDir: state.appDir, env: state.env, command: state.command, user: state.user, healthcheck: state.healthcheck, skipped: [...skipped, ...state.skipped] };
+}
+
+/** Bytes under a folder, symlinks not followed (what the image layer would hold). */
+export function folderSize(dir: string): number {
+  let total = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) total += folderSize(full);
+    else if (entry.isFile()) total += fs.statSync(full).size;
+  }
+  return total;
+}
