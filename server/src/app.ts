@@ -259,25 +259,28 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 }
 
 /**
- * The built web app with SPA fallback; unknown /api routes get the envelope instead. Files are
- * looked up per request, not listed at start: a deploy that rebuilds web/dist under a running
- * server is served at once (a browser holding the old index.html asks for new chunk names).
+ * The built web app with SPA fallback; unknown /api routes get the envelope instead. Hashed
+ * assets are looked up per request, not listed at start: a deploy that rebuilds web/dist under a
+ * running server is served at once (a browser holding the old index.html asks for new chunk
+ * names; index.html itself is read by the fallback on each request). The few unhashed files at
+ * the top (icons) are listed at start: a wildcard there would also catch /api paths that the
+ * router refuses (an over-long parameter) before the envelope can answer them.
  */
 async function registerWebApp(http: FastifyInstance, distDir: string) {
   const indexHtml = path.join(distDir, 'index.html');
-  await http.register(fastifyStatic, {
-    root: distDir,
-    wildcard: true,
-    index: false,
-    // Folders (`/`, `/assets/`) are pages of the app, not listings: the fallback below answers them.
-    allowedPath: (pathname) => !pathname.endsWith('/'),
+  const common = {
+    index: false as const,
     // The build writes .br and .gz beside each asset (web/build/precompress.ts).
     preCompressed: true,
-    setHeaders(reply, filePath) {
+    setHeaders(reply: { header(name: string, value: string): unknown }, filePath: string) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
-  });
+  };
+  await http.register(fastifyStatic, { ...common, root: path.join(distDir, 'assets'), prefix: '/assets/', wildcard: true });
+  if (fs.existsSync(distDir)) {
+    await http.register(fastifyStatic, { ...common, root: distDir, wildcard: false, globIgnore: ['assets/**', 'index.html'], decorateReply: false });
+  }
   http.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET') return apiNotFound(request, reply);
