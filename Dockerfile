@@ -1,11 +1,12 @@
 # One image serves the built web app and the API on one port.
-# Stages: `build` compiles (web/dist, server/dist); `deps` installs the server's production
+# Stages: `manifests` holds the package files; `build` compiles (web/dist, server/dist); `deps` installs the server's production
 # dependencies; `runtime` holds those two results and nothing else, and runs as the `node` user.
 # scripts/docker/stage.ts reproduces the `deps` and `runtime` stages in a folder without Docker
 # (web/e2e/runtime.e2e.ts starts that folder and signs in): keep its reading of this file in step.
 ARG NODE_IMAGE=node:24-bookworm-slim
 
-FROM ${NODE_IMAGE} AS build
+# The workspace manifests both installs start from.
+FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY shared/package.json shared/
@@ -13,21 +14,16 @@ COPY machines/package.json machines/
 COPY server/package.json server/
 COPY web/package.json web/
 COPY scripts/package.json scripts/
+
+FROM manifests AS build
 # Compiling needs no native addon: their install scripts (better-sqlite3's build) are skipped.
 RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY . .
 RUN npm run build
 
-FROM ${NODE_IMAGE} AS deps
+FROM manifests AS deps
 # better-sqlite3 builds from source when no prebuilt binary can be downloaded.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY shared/package.json shared/
-COPY machines/package.json machines/
-COPY server/package.json server/
-COPY web/package.json web/
-COPY scripts/package.json scripts/
 # Only the server's dependencies (the web app's are compiled into web/dist); the compiler's
 # leftovers go, the addon stays.
 RUN npm ci --omit=dev --workspace @draw/server --no-audit --no-fund \

@@ -20,6 +20,8 @@ export interface Instruction {
 
 export interface Stage {
   name: string;
+  /** The stage it starts from (`FROM <stage> AS name`), or null for an image. */
+  parent: string | null;
   instructions: Instruction[];
 }
 
@@ -35,7 +37,12 @@ export function parseDockerfile(text: string): Stage[] {
     const [keyword = '', ...rest] = line.split(/\s+/);
     const args = rest.join(' ');
     if (keyword.toUpperCase() === 'FROM') {
-      stages.push({ name: args.match(/\bAS\s+(\S+)/i)?.[1] ?? String(stages.length), instructions: [] });
+      const from = rest[0] ?? '';
+      stages.push({
+        name: args.match(/\bAS\s+(\S+)/i)?.[1] ?? String(stages.length),
+        parent: stages.some((stage) => stage.name === from) ? from : null,
+        instructions: [],
+      });
       continue;
     }
     stages.at(-1)?.instructions.push({ keyword: keyword.toUpperCase(), args });
@@ -43,6 +50,7 @@ export function parseDockerfile(text: string): Stage[] {
   return stages;
 }
 
+/** A stage as carried out here, and how its image would start. */
 export interface RuntimeStage {
   /** The folder that stands for the image's /app. */
   appDir: string;
@@ -54,15 +62,7 @@ export interface RuntimeStage {
   /** Instructions not carried out here, with why. */
   skipped: string[];
 }
-
-interface StageState {
-  appDir: string;
-  env: Record<string, string>;
-  command: string[];
-  user: string | null;
-  healthcheck: string | null;
-  skipped: string[];
-}
+type StageState = RuntimeStage;
 
 /** Where a path of the image (absolute, or relative to /app) lands in the stand-in folder. */
 function inImage(state: StageState, imagePath: string): string {
@@ -94,10 +94,11 @@ function copy(state: StageState, args: string, sources: Record<string, string>):
   }
 }
 
-function runStage(stage: Stage, appDir: string, sources: Record<string, string>, runCommands: boolean): StageState {
+function runStage(chain: Stage[], appDir: string, sources: Record<string, string>, runCommands: boolean): StageState {
   const state: StageState = { appDir, env: {}, command: [], user: null, healthcheck: null, skipped: [] };
   fs.mkdirSync(appDir, { recursive: true });
-  for (const { keyword, args } of stage.instructions) {
+  const stage = chain.at(-1)!;
+  for (const { keyword, args } of chain.flatMap((s) => s.instructions)) {
     switch (keyword) {
       case 'WORKDIR':
         if (args !== IMAGE_WORKDIR) throw new Error(`WORKDIR ${args}: only ${IMAGE_WORKDIR} is reproduced`);
@@ -152,16 +153,23 @@ export function assembleRuntimeStage(dir: string, dockerfile = path.join(root, '
   const stages = parseDockerfile(fs.readFileSync(dockerfile, 'utf8'));
   const runtime = stages.at(-1);
   if (!runtime) throw new Error('the Dockerfile has no stage');
+  /** A stage with the stages it starts from, oldest first. */
+  const chainOf = (stage: Stage): Stage[] => {
+    const parent = stages.find((s) => s.name === stage.parent);
+    return parent ? [...chainOf(parent), stage] : [stage];
+  };
+  const bases = new Set(stages.map((s) => s.parent));
   const sources: Record<string, string> = { build: root };
   const skipped = ['build: taken from this checkout (npm run build)'];
   for (const stage of stages.slice(0, -1)) {
-    if (stage.name === 'build') continue;
-    const done = runStage(stage, path.join(dir, stage.name, 'app'), sources, true);
+    // A stage only others start from is carried out as part of them.
+    if (stage.name === 'build' || bases.has(stage.name)) continue;
+    const done = runStage(chainOf(stage), path.join(dir, stage.name, 'app'), sources, true);
     sources[stage.name] = done.appDir;
     skipped.push(...done.skipped);
   }
   // The runtime stage only assembles: a RUN there (other than the data folder's owner) would be news.
-  const state = runStage(runtime, path.join(dir, runtime.name, 'app'), sources, false);
+  const state = runStage(chainOf(runtime), path.join(dir, runtime.name, 'app'), sources, false);
   const unexpected = state.skipped.filter((line) => !/mkdir -p \/app\/data && chown/.test(line));
   if (unexpected.length) throw new Error(`the runtime stage runs commands this reproduction skips:\n${unexpected.join('\n')}`);
   return { appDir: state.appDir, env: state.env, command: state.command, user: state.user, healthcheck: state.healthcheck, skipped: [...skipped, ...state.skipped] };
