@@ -94,6 +94,24 @@ function copy(state: StageState, args: string, sources: Record<string, string>):
   }
 }
 
+/**
+ * A RUN starts from the image's environment, not from the `npm run` or `npm test` this may be
+ * called under: npm's exported settings (npm_config_nodedir, npm_config_local_prefix…) and the
+ * checkout's node_modules/.bin would change what `npm ci` does.
+ */
+function containerLikeEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (key.startsWith('npm_') || key === 'INIT_CWD' || key === 'NODE_OPTIONS' || key.startsWith('VITEST')) continue;
+    env[key] = value;
+  }
+  env.PATH = (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .filter((dir) => !dir.includes(`${path.sep}node_modules${path.sep}`))
+    .join(path.delimiter);
+  return env;
+}
+
 function runStage(chain: Stage[], appDir: string, sources: Record<string, string>, runCommands: boolean): StageState {
   const state: StageState = { appDir, env: {}, command: [], user: null, healthcheck: null, skipped: [] };
   fs.mkdirSync(appDir, { recursive: true });
@@ -115,7 +133,7 @@ function runStage(chain: Stage[], appDir: string, sources: Record<string, string
         const result = spawnSync('sh', ['-c', args], {
           cwd: appDir,
           stdio: ['ignore', 'pipe', 'pipe'],
-          env: { ...process.env, ...state.env, npm_config_prefer_offline: 'true', npm_config_loglevel: 'error' },
+          env: { ...containerLikeEnv(), ...state.env, npm_config_prefer_offline: 'true', npm_config_loglevel: 'error' },
           encoding: 'utf8',
         });
         if (result.status !== 0) throw new Error(`${stage.name}: RUN ${args} failed:\n${result.stdout}\n${result.stderr}`);

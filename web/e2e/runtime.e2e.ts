@@ -99,7 +99,13 @@ describe('the Docker runtime stage, assembled without Docker', () => {
     for (const dev of ['typescript', 'tsx', 'vitest', 'vite', 'esbuild', 'react', 'eslint', 'playwright-core']) {
       expect(fs.existsSync(path.join(modules, dev)), `${dev} is not a production dependency of the server`).toBe(false);
     }
-    expect(stage.user).toBe('node');
+    // The native addons were built or fetched for this Node by the stage's own `npm ci`.
+    const natives = spawnSync(process.execPath, ['-e', "new (require('better-sqlite3'))(':memory:'); require('sharp'); require('@node-rs/argon2')"], {
+      cwd: stage.appDir,
+      encoding: 'utf8',
+    });
+    expect(natives.status, natives.stderr).toBe(0);
+        expect(stage.user).toBe('node');
     expect(stage.healthcheck).toContain('/healthz');
     expect(stage.command).toEqual(['node', '--enable-source-maps', 'server/dist/main.js']);
   });
