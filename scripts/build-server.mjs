@@ -46,9 +46,9 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20.19',
-  // Shared code of the two entries goes to chunks instead of being copied twice.
-  splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
+  // Each entry is one file in server/dist, so paths relative to a module (app.ts finds web/dist
+  // at ../../web/dist) hold as they do in the sources; the ops CLI repeats some code for that.
+  splitting: false,
   sourcemap: 'linked',
   sourcesContent: false,
   plugins: [externals],
