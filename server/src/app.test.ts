@@ -219,6 +219,25 @@ describe('http skeleton', () => {
     expect(plain.body).toBe('console.log(1)');
   });
 
+  it('serves files a deploy adds to the web build after the start, precompressed and long-cached', async () => {
+    const chunk = 'export const page = "v2"';
+    fs.writeFileSync(path.join(webDir, 'assets', 'page-new456.js'), chunk);
+    fs.writeFileSync(path.join(webDir, 'assets', 'page-new456.js.br'), zlib.brotliCompressSync(chunk));
+    const plain = await app.http.inject('/assets/page-new456.js');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body).toBe(chunk);
+    expect(plain.headers['cache-control']).toContain('immutable');
+    const br = await app.http.inject({ url: '/assets/page-new456.js', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(chunk);
+
+    fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root" data-build="2"></div>');
+    const page = await app.http.inject('/draw');
+    expect(page.body).toContain('data-build="2"');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect((await app.http.inject('/assets/page-gone789.js')).statusCode).toBe(404);
+  });
+
   it('serves OpenAPI documentation', async () => {
     const res = await app.http.inject('/docs/json');
     expect(res.statusCode).toBe(200);

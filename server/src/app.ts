@@ -265,28 +265,34 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   };
 }
 
-/** The built web app with SPA fallback; unknown /api routes get the envelope instead. */
+/**
+ * The built web app with SPA fallback; unknown /api routes get the envelope instead. Hashed
+ * assets are looked up per request, not listed at start: a deploy that rebuilds web/dist under a
+ * running server is served at once (a browser holding the old index.html asks for new chunk
+ * names; index.html itself is read by the fallback on each request). The few unhashed files at
+ * the top (icons) are listed at start: a wildcard there would also catch /api paths that the
+ * router refuses (an over-long parameter) before the envelope can answer them.
+ */
 async function registerWebApp(http: FastifyInstance, distDir: string) {
   const indexHtml = path.join(distDir, 'index.html');
-  const hasWeb = fs.existsSync(indexHtml);
-  if (hasWeb) {
-    await http.register(fastifyStatic, {
-      root: distDir,
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz beside each asset (web/build/precompress.ts).
-      preCompressed: true,
-      setHeaders(reply, filePath) {
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
+  const common = {
+    index: false as const,
+    // The build writes .br and .gz beside each asset (web/build/precompress.ts).
+    preCompressed: true,
+    setHeaders(reply: { header(name: string, value: string): unknown }, filePath: string) {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  };
+  await http.register(fastifyStatic, { ...common, root: path.join(distDir, 'assets'), prefix: '/assets/', wildcard: true });
+  if (fs.existsSync(distDir)) {
+    await http.register(fastifyStatic, { ...common, root: distDir, wildcard: false, globIgnore: ['assets/**', 'index.html'], decorateReply: false });
   }
   http.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET') return apiNotFound(request, reply);
-    if (!hasWeb) return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     if (/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html')) return reply.status(404).type('text/plain').send('Not found');
+    if (!fs.existsSync(indexHtml)) return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexHtml));
   });
 }

@@ -8,8 +8,9 @@ import { inlineScriptHashes } from './security';
 let app: TestApp;
 const inline = "document.documentElement.classList.add('dark')";
 
+let web: string;
 beforeAll(async () => {
-  const web = fs.mkdtempSync(path.join(os.tmpdir(), 'web-csp-'));
+  web = fs.mkdtempSync(path.join(os.tmpdir(), 'web-csp-'));
   fs.writeFileSync(path.join(web, 'index.html'), `<!doctype html><script>${inline}</script><script type="module" src="/assets/a.js"></script><div id="root"></div>`);
   app = await startTestApp({ WEB_DIST_DIR: web, METRICS_TOKEN: 'scrape-me' });
 });
@@ -24,6 +25,14 @@ describe('security headers', () => {
     expect(csp).toContain(inlineScriptHashes(`<script>${inline}</script>`)[0]);
     expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('allow the new inline script once a deploy replaces index.html under the running server', async () => {
+    const next = "document.documentElement.dataset.build = '2'";
+    fs.writeFileSync(path.join(web, 'index.html'), `<!doctype html><script>${next}</script><div id="root"></div>`);
+    const policy = async () => String((await app.http.inject('/draw')).headers['content-security-policy']);
+    await expect.poll(policy, { timeout: 10_000, interval: 250 }).toContain(inlineScriptHashes(`<script>${next}</script>`)[0]);
+    expect(await policy()).not.toContain(inlineScriptHashes(`<script>${inline}</script>`)[0]);
   });
 
   it('leave HTTPS-only headers out of a plain-HTTP deployment, so http://<host>:3000 still loads its assets', async () => {

@@ -52,32 +52,41 @@ const keyOf = (per: 'ip' | 'user') => (request: FastifyRequest) =>
 
 export const securityPlugin = fp<SecurityOptions>(async (app: FastifyInstance, options) => {
   const indexHtml = path.join(options.webDistDir, 'index.html');
-  const scriptHashes = fs.existsSync(indexHtml) ? inlineScriptHashes(fs.readFileSync(indexHtml, 'utf8')) : [];
+  const readHashes = () => (fs.existsSync(indexHtml) ? inlineScriptHashes(fs.readFileSync(indexHtml, 'utf8')) : []);
 
-  // helmet's middleware, built once: @fastify/helmet rebuilt it (and re-parsed the CSP) on every
-  // request, about 7% of the CPU of a cheap route (scripts/bench/rest.ts).
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...scriptHashes],
-        // Radix positions popovers with inline style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // Only over HTTPS: on a plain-HTTP deployment (npm start reached at http://<host>:3000)
-        // the browser would rewrite every asset to https:// and show a blank page.
-        upgradeInsecureRequests: options.https ? [] : null,
+  // helmet's middleware, built once per index.html: @fastify/helmet rebuilt it (and re-parsed the
+  // CSP) on every request, about 7% of the CPU of a cheap route (scripts/bench/rest.ts).
+  const headersFor = (scriptHashes: string[]) =>
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...scriptHashes],
+          // Radix positions popovers with inline style attributes.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          // Only over HTTPS: on a plain-HTTP deployment (npm start reached at http://<host>:3000)
+          // the browser would rewrite every asset to https:// and show a blank page.
+          upgradeInsecureRequests: options.https ? [] : null,
+        },
       },
-    },
-    strictTransportSecurity: options.https,
-    crossOriginEmbedderPolicy: false,
-  });
+      strictTransportSecurity: options.https,
+      crossOriginEmbedderPolicy: false,
+    });
+  let securityHeaders = headersFor(readHashes());
+  // A deploy may rebuild web/dist under the running server (it serves the new files at once):
+  // the allowed inline scripts follow the new index.html, checked by a cheap stat poll.
+  const onIndexChange = () => {
+    securityHeaders = headersFor(readHashes());
+  };
+  fs.watchFile(indexHtml, { interval: 2_000, persistent: false }, onIndexChange);
+  app.addHook('onClose', async () => fs.unwatchFile(indexHtml, onIndexChange));
   app.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined)),
   );

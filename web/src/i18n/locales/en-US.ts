@@ -247,6 +247,9 @@ const enUS: LocaleResource = {
     notFoundText: "The page you are looking for doesn't exist or has moved.",
     serverErrorTitle: 'Something went wrong on our side',
     serverErrorText: 'The service is unavailable right now. Please try again later.',
+    loadFailedTitle: 'This page did not load completely',
+    loadFailedText: 'The site may have just been updated, or the network dropped. Reload to carry on.',
+    reload: 'Reload',
   },
   legal: {
     backToLogin: 'Back to log in',

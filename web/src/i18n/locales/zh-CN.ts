@@ -248,6 +248,9 @@ const zhCN = {
     notFoundText: '你要找的页面不存在，或已被移动。',
     serverErrorTitle: '服务器开小差了',
     serverErrorText: '服务暂时不可用，请稍后再试。',
+    loadFailedTitle: '页面没能加载完整',
+    loadFailedText: '网站可能刚刚更新，或者网络中断了。重新加载即可继续。',
+    reload: '重新加载',
   },
   legal: {
     backToLogin: '返回登录',

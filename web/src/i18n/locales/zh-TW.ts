@@ -247,6 +247,9 @@ const zhTW: LocaleResource = {
     notFoundText: '你要找的頁面不存在，或已被移動。',
     serverErrorTitle: '伺服器開小差了',
     serverErrorText: '服務暫時無法使用，請稍後再試。',
+    loadFailedTitle: '頁面沒能完整載入',
+    loadFailedText: '網站可能剛剛更新，或者網路中斷了。重新載入即可繼續。',
+    reload: '重新載入',
   },
   legal: {
     backToLogin: '返回登入',
