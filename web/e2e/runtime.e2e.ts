@@ -113,7 +113,9 @@ describe('the Docker runtime stage, assembled without Docker', () => {
   it('starts with plain node, serves a signed-in page, and stops cleanly on SIGTERM', { timeout: 120_000 }, async () => {
     const port = await freePort();
     const dataDir = path.join(work, 'data');
-    const env = cleanEnv({ ...stage.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+    // The image runs in production, which refuses the development providers unless told it is a trial.
+    const trial = { ALLOW_UNSAFE_SANDBOX_PAYMENTS: 'true', ALLOW_UNSAFE_CONSOLE_SMS: 'true' };
+    const env = cleanEnv({ ...stage.env, ...trial, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
     const node = (argv: string[]) => [argv[0] === 'node' ? process.execPath : argv[0]!, ...argv.slice(1)] as const;
 
     // An operator's first account, with the compiled ops CLI the image carries.
