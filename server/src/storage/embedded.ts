@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Mongoose, type Model } from 'mongoose';
-import { describeValidation, duplicateKeyError, invalidDocumentError } from './errors';
+import { duplicateKeyError } from './errors';
 import { acquireStoreLock } from './lock';
 import type { BaseDoc, Collection, CollectionDef, Filter, FindOptions, Storage, Update } from './port';
+import { validateDocument } from './schema';
 import { fieldSql, orderSql, whereSql, type SqlPart, type SqlValue } from './sqlite/filter';
 import { quoteName, reconcileIndexes, sqlIndexesOf, type IndexChanges } from './sqlite/indexes';
 import { applyUpdate, equalityFields } from './sqlite/update';
@@ -110,14 +111,8 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
   }
 
   /** Validates and casts a whole document with the collection's mongoose schema, as MongoDB's adapter does. */
-  private async validate(doc: unknown): Promise<T> {
-    try {
-      const instance = new this.model(doc);
-      await instance.validate();
-      return instance.toObject({ versionKey: false }) as T;
-    } catch (error) {
-      throw invalidDocumentError(describeValidation(error));
-    }
+  private validate(doc: unknown): Promise<T> {
+    return validateDocument(this.model, doc) as Promise<T>;
   }
 
   private guard<R>(work: () => R): R {
@@ -342,6 +337,9 @@ export function openEmbeddedStorage(dataDir: string, options: EmbeddedOptions | 
       return collection;
     },
     async ready() {},
+    async ping() {
+      db.prepare('SELECT 1').get();
+    },
     async close() {
       if (db.open) db.close();
       release();
