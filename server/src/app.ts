@@ -63,6 +63,7 @@ import { createSocketServer, type SocketServer } from './realtime/socket';
 import { securityPlugin } from './http/security';
 import { documentRoute } from './http/openapi';
 import { shareRoomsThroughMongo } from './realtime/cluster';
+import { topologyProblem, type MongoStorage } from './storage/mongo';
 import { createMetrics, metricsPlugin } from './observability/metrics';
 
 export interface App {
@@ -227,8 +228,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     sessions: services.auth,
     log: http.log,
   });
-  const mongo = (storage as Storage & { connection?: Parameters<typeof shareRoomsThroughMongo>[1] }).connection;
-  if (mongo) await shareRoomsThroughMongo(io, mongo);
+  const mongo = storage as Partial<MongoStorage>;
+  if (mongo.connection && mongo.topology) {
+    // A standalone server has no change streams: one process only (openStorage refuses WORKERS > 1).
+    if (topologyProblem(mongo.topology, 2) === null) await shareRoomsThroughMongo(io, mongo.connection);
+    else http.log.warn('MongoDB is a standalone server: rooms are not shared, so only this one process may use this database');
+  }
   metrics.bindSources({
     socketsConnected: () => io.engine.clientsCount,
     queue: () => services.runner.counts(),

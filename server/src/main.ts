@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import { StoreInUseError } from './storage/lock';
+import { MongoTopologyError } from './storage/mongo';
 import { buildApp } from './app';
 
 async function main() {
@@ -17,7 +18,7 @@ async function main() {
   try {
     app = await buildApp(config);
   } catch (error) {
-    if (error instanceof StoreInUseError) {
+    if (error instanceof StoreInUseError || error instanceof MongoTopologyError) {
       console.error(error.message);
       process.exit(3);
     }

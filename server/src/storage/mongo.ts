@@ -279,8 +279,8 @@ export interface MongoOptions {
 export interface MongoStorage extends Storage {
   readonly kind: 'mongodb';
   readonly connection: Connection;
-  /** True when the server is part of a replica set (or a sharded cluster): change streams work. */
-  readonly replicated: boolean;
+  /** The server's `hello` answer at connection: whether change streams (a replica set) are there. */
+  readonly topology: HelloReply;
 }
 
 /** MongoDB through mongoose models (validation, index declarations) and the driver (reads and writes). */
@@ -308,7 +308,7 @@ export async function openMongoStorage(uri: string, options: MongoOptions = {}):
   return {
     kind: 'mongodb',
     connection,
-    replicated: topologyProblem(hello, 2) === null,
+    topology: hello,
     collection<T extends BaseDoc>(def: CollectionDef<T>): Collection<T> {
       const existing = collections.get(def.name);
       if (existing) return existing as unknown as Collection<T>;
