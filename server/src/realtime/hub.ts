@@ -1,5 +1,5 @@
 import { isChannelsChange, type ChannelEvent, type ChannelEventData, type ChannelEventType, type ChannelsChange } from '@draw/shared';
-import type { RealtimeRepository } from './repository';
+import type { EventDoc, RealtimeRepository } from './repository';
 import { isDuplicateKey, type SequenceSource } from './sequence';
 
 /** Tries at storing one event: the second follows a repair of the number source, the third covers a race with another process's repair. */
@@ -88,6 +88,11 @@ export class ChannelHub {
 
   /** Stores the event under the channel's next number; a number found taken repairs the source once and tries again. */
   private async store<T extends ChannelEventType>(channelId: string, type: T, data: ChannelEventData<T>): Promise<ChannelEvent> {
+    if (this.sequence.append) {
+      const at = this.now();
+      const { _id, ...stored } = await this.sequence.append(channelId, (seq) => ({ _id: `${channelId}:${seq}`, channelId, seq, type, at, data }) as EventDoc);
+      return stored as ChannelEvent;
+    }
     for (let attempt = 1; ; attempt++) {
       const seq = await this.sequence.claim(channelId);
       const event = { channelId, seq, type, at: this.now(), data } as ChannelEvent;

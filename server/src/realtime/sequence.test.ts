@@ -7,7 +7,8 @@ import { openEmbeddedStorage } from '../storage/embedded';
 import type { Storage } from '../storage/port';
 import { ChannelHub } from './hub';
 import { realtimeRepository } from './repository';
-import { ownedLogSequence, sharedCounterSequence, type SequenceSource } from './sequence';
+import { acquireStoreLock } from '../storage/lock';
+import { ownedLogSequence, sequenceFor, sharedCounterSequence, type SequenceSource } from './sequence';
 
 let opened: Storage[] = [];
 afterEach(async () => {
@@ -149,5 +150,35 @@ describe('sequence numbers from a shared counter (MongoDB) that fell behind the 
 
     const second = counterProcess(dir);
     expect((await second.say('ahead', 'm10')).seq).toBe(10);
+  });
+});
+
+describe('sequence numbers on one SQLite file shared by a cluster (WORKERS > 1)', () => {
+  /** A cluster member: its own connection to the file, as a worker process has. */
+  function memberOn(dir: string) {
+    const storage = openEmbeddedStorage(dir, { purpose: 'sequence-test', clusterMember: true });
+    opened.push(storage);
+    const repo = realtimeRepository(storage);
+    const hub = new ChannelHub(repo, sequenceFor(storage.kind, repo, { clustered: true }), Date.now);
+    return { repo, hub, say: (channelId: string, content: string) => hub.publish(channelId, 'message.created', messageIn(channelId, content)) };
+  }
+
+  it('gives concurrent publishers on separate connections unique numbers with no gap, and current follows the log', async () => {
+    const dir = freshDir();
+    const release = acquireStoreLock(dir, 'cluster primary');
+    try {
+      const [a, b] = [memberOn(dir), memberOn(dir)];
+      const events = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? a : b).say('shared', `m${i}`)));
+      expect(events.map((e) => e.seq).sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+      expect(await seqsIn(a.hub, 'shared')).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+      expect(await b.hub.currentSeq('shared')).toBe(30);
+    } finally {
+      release();
+    }
+  });
+
+  it('refuses a cluster member on a folder its primary does not hold', () => {
+    const dir = freshDir();
+    expect(() => openEmbeddedStorage(dir, { purpose: 'sequence-test', clusterMember: true })).toThrow(/not locked by this cluster/);
   });
 });

@@ -1,7 +1,7 @@
 import { ErrorReason } from '@draw/shared';
 import { AppError } from '../errors';
-import { StorageKind } from '../storage/port';
-import type { RealtimeRepository } from './repository';
+import { StorageKind, type Filter } from '../storage/port';
+import type { EventDoc, RealtimeRepository } from './repository';
 
 /**
  * Where a channel's sequence numbers come from. `claim` names the number the next event will carry;
@@ -17,7 +17,19 @@ export interface SequenceSource {
    * the log). Sources that read the log itself have nothing to repair.
    */
   repair?(channelId: string): Promise<void>;
+  /**
+   * Numbers and stores the event in one step (several processes on one SQLite file): when present,
+   * the hub uses it instead of `claim`, the insert and `confirm`.
+   */
+  append?(channelId: string, build: (seq: number) => EventDoc): Promise<EventDoc>;
 }
+
+/** A log that can number and store a document in one write transaction (the embedded store's). */
+export interface NumberingLog {
+  insertNumbered(scope: Filter<EventDoc>, field: 'seq', floor: number, build: (n: number) => EventDoc): Promise<EventDoc>;
+}
+
+const canNumber = (events: unknown): events is NumberingLog => typeof (events as Partial<NumberingLog>).insertNumbered === 'function';
 
 /** The highest number stored in a channel's log (0 for none), read from the (channelId, seq) index. */
 async function lastLogged(repo: RealtimeRepository, channelId: string): Promise<number> {
@@ -110,10 +122,40 @@ export function ownedLogSequence(repo: RealtimeRepository): SequenceSource {
   };
 }
 
-/** The embedded store has one owning process; MongoDB may be shared by several. */
-export function sequenceFor(kind: StorageKind, repo: RealtimeRepository): SequenceSource {
+/**
+ * Several processes on one embedded store (WORKERS > 1): each event takes the log's next number in
+ * the transaction that stores it, so numbers are unique across the processes, have no gaps, and
+ * `current` (read from the log each time) never names an event not stored. A counter left by an
+ * older version still counts, as a floor read once per channel.
+ */
+export function sharedLogSequence(repo: RealtimeRepository, log: NumberingLog): SequenceSource {
+  const floors = new Map<string, number>();
+  const floorOf = async (channelId: string) => {
+    let floor = floors.get(channelId);
+    if (floor === undefined) {
+      floor = (await repo.seqs.findOne({ _id: channelId }))?.seq ?? 0;
+      floors.set(channelId, floor);
+    }
+    return floor;
+  };
+  const unused = () => Promise.reject(new Error('numbers come with append on a shared log'));
+  return {
+    claim: unused,
+    confirm() {},
+    async current(channelId) {
+      return Math.max(await lastLogged(repo, channelId), await floorOf(channelId));
+    },
+    async append(channelId, build) {
+      return log.insertNumbered({ channelId }, 'seq', await floorOf(channelId), build);
+    },
+  };
+}
+
+/** The embedded store has one owning process, or a cluster of them; MongoDB may be shared by several. */
+export function sequenceFor(kind: StorageKind, repo: RealtimeRepository, options: { clustered?: boolean } = {}): SequenceSource {
   switch (kind) {
     case StorageKind.Embedded:
+      if (options.clustered && canNumber(repo.events)) return sharedLogSequence(repo, repo.events);
       return ownedLogSequence(repo);
     case StorageKind.MongoDB:
       return sharedCounterSequence(repo);
