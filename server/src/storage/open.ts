@@ -12,7 +12,7 @@ type StorageConfig = Pick<Config, 'MONGODB_URI' | 'DATA_DIR'> & Partial<Pick<Con
  * MongoDB when MONGODB_URI is set, otherwise the embedded SQLite store in DATA_DIR (a folder the
  * NeDB versions wrote is moved into it first).
  */
-export async function openStorage(config: StorageConfig, purpose = 'server'): Promise<Storage> {
+export async function openStorage(config: StorageConfig, purpose = 'server', options: { clusterMember?: boolean } = {}): Promise<Storage> {
   const log = pino(loggerOptions({ LOG_LEVEL: config.LOG_LEVEL ?? 'info', NODE_ENV: config.NODE_ENV ?? 'development' } as Config) as object);
   if (config.MONGODB_URI) {
     const storage = await openMongoStorage(config.MONGODB_URI, { log });
@@ -23,9 +23,11 @@ export async function openStorage(config: StorageConfig, purpose = 'server'): Pr
     }
     return storage;
   }
-  await migrateNedbFolder(config.DATA_DIR, log as MigrationLog);
+  // A cluster's primary moved it before starting its members.
+  if (!options.clusterMember) await migrateNedbFolder(config.DATA_DIR, log as MigrationLog);
   return openEmbeddedStorage(config.DATA_DIR, {
     purpose,
+    clusterMember: options.clusterMember,
     synchronous: config.SQLITE_SYNCHRONOUS ?? 'full',
     onIndexChange: (collection, changes) => log.info({ collection, ...changes }, 'store indexes changed'),
   });
