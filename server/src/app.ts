@@ -64,6 +64,10 @@ import { createSocketServer, type SocketServer } from './realtime/socket';
 import { securityPlugin } from './http/security';
 import { documentRoute } from './http/openapi';
 import { shareRoomsThroughMongo } from './realtime/cluster';
+import { createAdapter as createClusterAdapter } from '@socket.io/cluster-adapter';
+import { setupWorker } from '@socket.io/sticky';
+import { ClusterRole } from './cluster';
+import { topologyProblem, type MongoStorage } from './storage/mongo';
 import { createMetrics, metricsPlugin } from './observability/metrics';
 
 export interface App {
@@ -80,6 +84,8 @@ export interface AppOptions {
   now?: () => number;
   /** Use this image engine instead of the configured one (benchmarks that stamp progress). */
   engine?: ImageEngine;
+  /** This process is one of a cluster's members (WORKERS > 1), with this part in its start. */
+  cluster?: ClusterRole;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -102,7 +108,7 @@ function smsSender(config: Config, http: FastifyInstance): SmsSender {
 }
 
 /** The composition root: every service is built here, once, from the storage and config. */
-function composeServices(config: Config, storage: Storage, http: FastifyInstance, now: () => number, engineOverride?: ImageEngine) {
+function composeServices(config: Config, storage: Storage, http: FastifyInstance, now: () => number, engineOverride?: ImageEngine, role?: ClusterRole) {
   const blobs = openBlobs(config, storage);
   const company = companyService(config, companyRepository(storage));
   const authRepo = authRepository(storage);
@@ -116,7 +122,7 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
   });
   const uploads = uploadsService({ repo: uploadsRepository(storage), blobs, now });
   const realtime = realtimeRepository(storage);
-  const hub = new ChannelHub(realtime, sequenceFor(storage.kind, realtime), now);
+  const hub = new ChannelHub(realtime, sequenceFor(storage.kind, realtime, { clustered: role !== undefined }), now);
   const tickets = socketTickets(realtime, auth, now);
   const channels = channelsService({ repo: channelsRepository(storage), users: authRepo.users, hub, now });
   const engine = engineOverride ?? createEngine(config, http.log);
@@ -132,7 +138,8 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
     blobs,
     billing,
     concurrency: config.ENGINE_CONCURRENCY,
-    exclusive: storage.kind === 'embedded',
+    // Once per cluster: its first member starts alone; the others (and replacements) leave leases to expire.
+    exclusive: storage.kind === 'embedded' && (role === undefined || role === ClusterRole.First),
     now,
     log: http.log,
   });
@@ -181,7 +188,7 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
   const now = options.now ?? Date.now;
-  const storage = options.storage ?? (await openStorage(config));
+  const storage = options.storage ?? (await openStorage(config, 'server', { clusterMember: options.cluster !== undefined }));
   const http = Fastify({
     logger: loggerOptions(config),
     genReqId: () => randomUUID(),
@@ -190,7 +197,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     trustProxy: trustProxySetting(config.TRUST_PROXY) ?? false,
     frameworkErrors: frameworkError,
   });
-  const services = composeServices(config, storage, http, now, options.engine);
+  const services = composeServices(config, storage, http, now, options.engine, options.cluster);
 
   await http.register(swagger, {
     openapi: {
@@ -232,8 +239,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     sessions: services.auth,
     log: http.log,
   });
-  const mongo = (storage as Storage & { connection?: Parameters<typeof shareRoomsThroughMongo>[1] }).connection;
-  if (mongo) await shareRoomsThroughMongo(io, mongo);
+  const mongo = storage as Partial<MongoStorage>;
+  if (mongo.connection && mongo.topology) {
+    // A standalone server has no change streams: one process only (openStorage refuses WORKERS > 1).
+    if (topologyProblem(mongo.topology, 2) === null) await shareRoomsThroughMongo(io, mongo.connection);
+    else http.log.warn('MongoDB is a standalone server: rooms are not shared, so only this one process may use this database');
+  } else if (options.cluster) {
+    io.adapter(createClusterAdapter());
+  }
+  // The cluster's primary hands this member its connections, sticky by Socket.IO session.
+  if (options.cluster) setupWorker(io);
   metrics.bindSources({
     socketsConnected: () => io.engine.clientsCount,
     queue: () => services.runner.counts(),
@@ -241,7 +256,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await storage.ready();
   await services.billing.start();
-  const republished = await republishUnsent(services.hub, services.realtime, services.recentChanges);
+  // A member joining a cluster that has just started leaves this to the first (or never two republish one change).
+  const republished = options.cluster === ClusterRole.Joining ? 0 : await republishUnsent(services.hub, services.realtime, services.recentChanges);
   if (republished > 0) http.log.warn({ republished }, 'published events that a stopped process stored but never sent');
   await services.runner.start();
   // What the upstream offers decides which buttons and commands work: learnt now, in the background.

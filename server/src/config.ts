@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import Value from 'typebox/value';
 import { isIP } from 'node:net';
+import os from 'node:os';
 import { ImageEngineName } from '@draw/shared';
 
 const Enum = <const T extends readonly string[]>(values: T, defaultValue: T[number]) =>
@@ -17,6 +18,7 @@ export const ConfigSchema = Type.Object({
   PUBLIC_URL: Type.String({ default: '', description: 'origin used in invite links and upstream hooks' }),
   DATA_DIR: Type.String({ minLength: 1, default: './data' }),
   MONGODB_URI: Type.String({ default: '' }),
+  WORKERS: Type.String({ default: '1', pattern: '^(auto|[1-9][0-9]?)$', description: 'server processes sharing the port and the store: 1 to 99, or auto (one per core)' }),
   SQLITE_SYNCHRONOUS: Enum(['full', 'normal'] as const, 'full'),
   IMAGE_ENGINE: Enum([ImageEngineName.Builtin, ImageEngineName.MidjourneyProxy] as const, ImageEngineName.Builtin),
   BUILTIN_ENGINE_STEP_MS: Type.Integer({ minimum: 0, maximum: 60000, default: 800 }),
@@ -58,6 +60,11 @@ export const ConfigSchema = Type.Object({
 });
 
 export type Config = Static<typeof ConfigSchema>;
+
+/** How many server processes WORKERS asks for (`auto`: one per core the machine offers). */
+export function workerCount(config: Pick<Config, 'WORKERS'>, cores: number = os.availableParallelism()): number {
+  return config.WORKERS === 'auto' ? Math.max(1, cores) : Number(config.WORKERS);
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

@@ -1,5 +1,7 @@
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, workerCount } from './config';
+import { announceReady, clusterRole, runPrimary } from './cluster';
 import { StoreInUseError } from './storage/lock';
+import { MongoTopologyError } from './storage/mongo';
 import { buildApp, type App } from './app';
 
 /**
@@ -19,6 +21,19 @@ async function main() {
     }
     throw error;
   }
+  const workers = workerCount(config);
+  const role = clusterRole();
+  if (workers > 1 && !role) {
+    try {
+      return await runPrimary(config, workers);
+    } catch (error) {
+      if (error instanceof StoreInUseError) {
+        console.error(error.message);
+        process.exit(3);
+      }
+      throw error;
+    }
+  }
   // Handlers go in first: as PID 1 in a container, a signal without a handler is ignored, so a
   // stop during a slow start (a MongoDB that does not answer) would wait for SIGKILL.
   let app: App | undefined;
@@ -37,9 +52,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   try {
-    app = await buildApp(config);
+    app = await buildApp(config, role ? { cluster: role } : {});
   } catch (error) {
-    if (error instanceof StoreInUseError) {
+    if (error instanceof StoreInUseError || error instanceof MongoTopologyError) {
       console.error(error.message);
       process.exit(3);
     }
@@ -48,6 +63,12 @@ async function main() {
   if (stopping) {
     await app.close();
     process.exit(0);
+  }
+  if (role) {
+    // The primary listens and hands connections over (sticky sessions); this member only serves them.
+    await app.http.ready();
+    announceReady();
+    return;
   }
   await app.http.listen({ port: config.PORT, host: config.HOST });
 }

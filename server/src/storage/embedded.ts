@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Mongoose, type Model } from 'mongoose';
-import { describeValidation, duplicateKeyError, invalidDocumentError } from './errors';
-import { acquireStoreLock } from './lock';
+import { duplicateKeyError } from './errors';
+import { acquireStoreLock, assertClusterLock } from './lock';
 import type { BaseDoc, Collection, CollectionDef, Filter, FindOptions, Storage, Update } from './port';
+import { validateDocument } from './schema';
 import { fieldSql, orderSql, whereSql, type SqlPart, type SqlValue } from './sqlite/filter';
 import { quoteName, reconcileIndexes, sqlIndexesOf, type IndexChanges } from './sqlite/indexes';
 import { applyUpdate, equalityFields } from './sqlite/update';
@@ -31,6 +32,11 @@ export interface EmbeddedOptions {
    * a collection (or a whole store) that does not exist yet reads as empty.
    */
   readonly?: boolean;
+  /**
+   * One of a cluster's server processes (WORKERS > 1): the cluster's primary holds the folder's
+   * lock for all of them, so this process checks that instead of taking it.
+   */
+  clusterMember?: boolean;
   /** Told of each distinct statement the first time it is prepared, with SQLite's plan for it (tests, diagnostics). */
   onNewQuery?: (collection: string, sql: string, plan: string[]) => void;
 }
@@ -110,14 +116,8 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
   }
 
   /** Validates and casts a whole document with the collection's mongoose schema, as MongoDB's adapter does. */
-  private async validate(doc: unknown): Promise<T> {
-    try {
-      const instance = new this.model(doc);
-      await instance.validate();
-      return instance.toObject({ versionKey: false }) as T;
-    } catch (error) {
-      throw invalidDocumentError(describeValidation(error));
-    }
+  private validate(doc: unknown): Promise<T> {
+    return validateDocument(this.model, doc) as Promise<T>;
   }
 
   private guard<R>(work: () => R): R {
@@ -217,6 +217,27 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
     });
   }
 
+  /**
+   * Stores `build(n)` where n follows the highest `field` among the documents matching `scope`
+   * (and `floor`), in one write transaction: processes sharing the file never take the same
+   * number, and a number is taken only by a stored document. `build(n)` may differ between
+   * numbers only in `_id` and `field`: it is validated once, before the transaction.
+   */
+  insertNumbered<K extends keyof T & string>(scope: Filter<T>, field: K, floor: number, build: (n: number) => T): Promise<T> {
+    return this.mutex.run(async () => {
+      const valid = await this.validate(build(floor + 1));
+      const where = whereSql(scope as Record<string, unknown>, this.arrayPaths);
+      return this.transaction(() => {
+        const last = this.statement(`SELECT max(${fieldSql(field)}) FROM ${this.table} WHERE ${where.sql}`, where.params).pluck().get(...where.params) as number | null;
+        const n = Math.max(last ?? 0, floor) + 1;
+        const numbered = build(n);
+        const doc = { ...valid, _id: numbered._id, [field]: numbered[field] } as T;
+        this.insertRow(doc);
+        return doc;
+      });
+    });
+  }
+
   /** All or nothing: one failing document leaves none of the batch stored. */
   insertMany(docs: readonly T[]): Promise<T[]> {
     return this.mutex.run(async () => {
@@ -303,10 +324,12 @@ export function createCollectionTable(db: Database.Database, name: string): void
  */
 export function openEmbeddedStorage(dataDir: string, options: EmbeddedOptions | string = {}): EmbeddedStorage {
   const opts = typeof options === 'string' ? { purpose: options } : options;
-  const { purpose = 'server', synchronous = SynchronousMode.Full, onIndexChange, readonly = false, onNewQuery } = opts;
+  const { purpose = 'server', synchronous = SynchronousMode.Full, onIndexChange, readonly = false, onNewQuery, clusterMember = false } = opts;
   const file = embeddedFileOf(dataDir);
   if (!readonly) fs.mkdirSync(path.dirname(file), { recursive: true });
-  const release = purpose === 'ops' || readonly ? () => undefined : acquireStoreLock(dataDir, purpose);
+  const unlocked = purpose === 'ops' || readonly;
+  if (clusterMember && !unlocked) assertClusterLock(dataDir);
+  const release = unlocked || clusterMember ? () => undefined : acquireStoreLock(dataDir, purpose);
   let db: Database.Database;
   try {
     // A folder no server has used yet reads as an empty store.
@@ -342,6 +365,9 @@ export function openEmbeddedStorage(dataDir: string, options: EmbeddedOptions | 
       return collection;
     },
     async ready() {},
+    async ping() {
+      db.prepare('SELECT 1').get();
+    },
     async close() {
       if (db.open) db.close();
       release();
