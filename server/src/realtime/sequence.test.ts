@@ -151,7 +151,7 @@ describe('sequence numbers on one SQLite file shared by a cluster (WORKERS > 1)'
     opened.push(storage);
     const repo = realtimeRepository(storage);
     const hub = new ChannelHub(repo, sequenceFor(storage.kind, repo, { clustered: true }), Date.now);
-    return { repo, hub, say: (channelId: string, content: string) => hub.publish(channelId, 'message.created', messageIn(channelId, content)) };
+    return { repo, hub, say: (channelId: string, content: string) => hub.publish(channelId, 'message.created', textMessageIn(channelId, content)) };
   }
 
   it('gives concurrent publishers on separate connections unique numbers with no gap, and current follows the log', async () => {
