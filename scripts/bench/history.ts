@@ -187,6 +187,15 @@ export async function run(): Promise<BenchReport> {
   const figures: Figure[] = [];
   const notes: string[] = [];
   try {
+    // What a start costs with no history at all (module loading, tsx): the floor under every restart.
+    const emptyStart = async (cwd: string, name: string) => {
+      const { server, healthzMs } = await timedStart(cwd, path.join(work, name), path.join(work, `${name}.log`));
+      await server.stop();
+      return healthzMs / 1000;
+    };
+    const emptySqlite = await emptyStart(root, 'empty-sqlite');
+    const emptyNedb = earlier ? await emptyStart(earlier.dir, 'empty-nedb') : Number.NaN;
+    figures.push({ label: 'empty data folder: start → first /healthz', unit: 's', ours: emptySqlite, baseline: emptyNedb, better: Better.lower });
     const session = await captureSession();
     for (const events of SIZES) {
       const started = performance.now();
