@@ -252,7 +252,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   metrics.bindSources({
     socketsConnected: () => io.engine.clientsCount,
     queue: () => services.runner.counts(),
-    tasksByStatus: () => services.tasks.countsByStatus(),
+    tasksByStatus: () => services.tasks.unfinishedCountsByStatus(),
   });
   await storage.ready();
   await services.billing.start();
