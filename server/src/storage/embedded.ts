@@ -9,6 +9,7 @@ import { validateDocument } from './schema';
 import { fieldSql, orderSql, whereSql, type SqlPart, type SqlValue } from './sqlite/filter';
 import { quoteName, reconcileIndexes, sqlIndexesOf, type IndexChanges } from './sqlite/indexes';
 import { applyUpdate, equalityFields } from './sqlite/update';
+import { startCheckpointer } from './sqlite/checkpointer';
 
 /** The embedded store's file, under DATA_DIR/db. */
 export const EMBEDDED_FILE = 'drawspace.sqlite';
@@ -39,6 +40,8 @@ export interface EmbeddedOptions {
   clusterMember?: boolean;
   /** Told of each distinct statement the first time it is prepared, with SQLite's plan for it (tests, diagnostics). */
   onNewQuery?: (collection: string, sql: string, plan: string[]) => void;
+  /** Told when the store runs degraded (WAL checkpoints back on the event loop). */
+  onWarning?: (message: string) => void;
 }
 
 const STATEMENT_CACHE_LIMIT = 500;
@@ -324,7 +327,7 @@ export function createCollectionTable(db: Database.Database, name: string): void
  */
 export function openEmbeddedStorage(dataDir: string, options: EmbeddedOptions | string = {}): EmbeddedStorage {
   const opts = typeof options === 'string' ? { purpose: options } : options;
-  const { purpose = 'server', synchronous = SynchronousMode.Full, onIndexChange, readonly = false, onNewQuery, clusterMember = false } = opts;
+  const { purpose = 'server', synchronous = SynchronousMode.Full, onIndexChange, readonly = false, onNewQuery, clusterMember = false, onWarning } = opts;
   const file = embeddedFileOf(dataDir);
   if (!readonly) fs.mkdirSync(path.dirname(file), { recursive: true });
   const unlocked = purpose === 'ops' || readonly;
@@ -342,6 +345,8 @@ export function openEmbeddedStorage(dataDir: string, options: EmbeddedOptions | 
   }
   const validator = new Mongoose();
   const collections = new Map<string, EmbeddedCollection<BaseDoc>>();
+  // The server's store keeps checkpoints off its event loop; short-lived tools do them inline.
+  const checkpointer = purpose === 'server' && !readonly ? startCheckpointer(db, file, (reason) => onWarning?.(`WAL checkpoints back on the event loop: ${reason}`)) : null;
 
   return {
     kind: 'embedded',
@@ -369,6 +374,7 @@ export function openEmbeddedStorage(dataDir: string, options: EmbeddedOptions | 
       db.prepare('SELECT 1').get();
     },
     async close() {
+      await checkpointer?.stop();
       if (db.open) db.close();
       release();
     },
