@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -88,7 +89,8 @@ const sizeOf = (dir: string): number =>
 /** Spawn → first /healthz → first signed-in answer (GET /api/draw/channels). */
 async function timedStart(cwd: string, dataDir: string, logFile: string, token?: string) {
   const since = performance.now();
-  const server = await spawnServer({ cwd, dataDir, logFile, env: serverEnv() });
+  // Ours runs compiled, as production does; the earlier version ran its TypeScript through tsx in production.
+  const server = await spawnServer({ cwd, dataDir, logFile, env: serverEnv(), compiled: cwd === root });
   const healthzMs = await firstAnswer(server, logFile, since, async () => (await fetch(`${server.origin}/healthz`)).ok, START_TIMEOUT_MS);
   const apiMs = token
     ? await firstAnswer(server, logFile, since, async () => {
@@ -180,6 +182,7 @@ const liveNote = (store: string, m: Measured) =>
 
 export async function run(): Promise<BenchReport> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'draw-bench-history-'));
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'ignore' });
   const needsNedb = SIZES.some((n) => n <= NEDB_MAX_EVENTS);
   const earlier = needsNedb
     ? checkoutEarlier(root, NEDB_COMMIT, path.join(work, 'nedb-checkout'), { compactionMs: Math.min(10 * 60_000, Math.max(30_000, Math.floor(liveMs / 2))) })

@@ -24,6 +24,8 @@ export interface ServerSpec {
   dataDir: string;
   logFile: string;
   env: Record<string, string>;
+  /** Runs the compiled server (server/dist/main.js, as `npm start` does) instead of the TypeScript through tsx. */
+  compiled?: boolean;
 }
 
 function statusField(pid: number, field: string): number {
@@ -36,7 +38,8 @@ function statusField(pid: number, field: string): number {
 export async function spawnServer(spec: ServerSpec): Promise<ServerProcess> {
   const port = await freePort();
   const log = fs.openSync(spec.logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const args = spec.compiled ? ['server/dist/main.js'] : ['--import', 'tsx', 'server/src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: spec.cwd,
     env: { ...process.env, MONGODB_URI: '', HOST: '127.0.0.1', ...spec.env, DATA_DIR: spec.dataDir, PORT: String(port) },
     stdio: ['ignore', log, log],
