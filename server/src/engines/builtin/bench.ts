@@ -40,6 +40,8 @@ const jobs: Record<EngineJobKind, (seed: number) => EngineJob> = {
   blend: (seed) => ({ kind: 'blend', images: [photo, upscaled], dimensions: 'SQUARE', seed }),
   describe: () => ({ kind: 'describe', image: upscaled }),
   shorten: () => ({ kind: 'shorten', prompt }),
+  animate: (seed) => ({ kind: 'animate', parent: { ...upParent, seed }, prompt, motion: 'high' }),
+  extend: (seed) => ({ kind: 'extend', parent: { ...upParent, seed }, prompt, motion: 'low', index: 1 }),
 };
 
 const median = (xs: number[]): number => {
@@ -56,7 +58,7 @@ for (const [kind, job] of Object.entries(jobs)) {
     const started = performance.now();
     const result = await engine.run(job(100 + i), context);
     times.push(performance.now() - started);
-    bytes = result.image?.data.length ?? 0;
+    bytes = result.video?.data.length ?? result.image?.data.length ?? 0;
   }
   const size = bytes ? `${Math.round(bytes / 1024)} KB` : '-';
   console.log(`${kind.padEnd(10)} median ${median(times).toFixed(0).padStart(5)} ms   (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)})   ${size}`);
