@@ -1,8 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeMjProxy, type FakeMjProxy } from '../../scripts/testing/fake-upstream';
-import { freePort } from '../../scripts/testing/server-process';
-import { launchBrowser, screenshot, startServer, watchConsole, type ServerProcess } from './harness';
+import { launchBrowser, screenshot, type ServerProcess } from './harness';
+import { LIVE_TIMEOUT, card, newestTaskId, peopleOn, startServerFor, type Person, type RunningServer } from './people';
 
 /**
  * Clips, live, with two people in one channel: A presses Animate on an upscale and both see the
@@ -10,75 +9,16 @@ import { launchBrowser, screenshot, startServer, watchConsole, type ServerProces
  * built-in engine (an animated WebP it films itself) and on the fake C# midjourney-proxy line.
  */
 
-const LIVE_TIMEOUT = 30_000;
 const Screens = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } } as const;
 
 let browser: Browser;
 let server: ServerProcess;
-let fake: FakeMjProxy | null = null;
-const contexts: BrowserContext[] = [];
-const consoles = new Map<Page, string[]>();
+let running: RunningServer | null = null;
+const { signIn, api, openChannel, consoles, closeAll } = peopleOn(
+  () => server,
+  () => browser,
+);
 
-interface Person {
-  page: Page;
-  context: BrowserContext;
-  token: string;
-}
-
-async function startFor(engine: 'builtin' | 'midjourney-proxy'): Promise<ServerProcess> {
-  if (engine === 'builtin') return startServer({ BUILTIN_ENGINE_STEP_MS: '150', FREE_DAILY_CREDITS: '1000' });
-  fake = await startFakeMjProxy({ secret: 'e2e-secret', behaviour: { stepMs: 150, video: true } });
-  const port = await freePort();
-  return startServer({
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    IMAGE_ENGINE: 'midjourney-proxy',
-    MJ_PROXY_URL: fake.origin,
-    MJ_PROXY_SECRET: 'e2e-secret',
-    MJ_PROXY_POLL_MS: '200',
-    MJ_PROXY_POLL_MAX_MS: '1000',
-    FREE_DAILY_CREDITS: '1000',
-  });
-}
-
-async function openContext(screen: keyof typeof Screens, theme: 'dark' | 'light', storageState?: Awaited<ReturnType<BrowserContext['storageState']>>) {
-  const context = await browser.newContext({ baseURL: server.origin, viewport: Screens[screen], colorScheme: theme, locale: 'zh-CN', storageState });
-  await context.addInitScript((t) => {
-    const raw = localStorage.getItem('appSetting');
-    const saved = raw ? (JSON.parse(raw) as { data?: Record<string, unknown> }).data : undefined;
-    localStorage.setItem('appSetting', JSON.stringify({ data: { siderCollapsed: false, language: 'zh-CN', ...saved, theme: t }, expire: null }));
-  }, theme);
-  contexts.push(context);
-  const page = await context.newPage();
-  consoles.set(page, watchConsole(page));
-  return { context, page };
-}
-
-async function signIn(phone: string, screen: keyof typeof Screens, theme: 'dark' | 'light'): Promise<Person> {
-  const { context, page } = await openContext(screen, theme);
-  await page.goto('/login');
-  await page.getByTestId('login-tab-code').click();
-  await page.getByTestId('login-phone').fill(phone);
-  await page.getByTestId('login-send-code').click();
-  await page.getByTestId('login-dev-code').getByRole('button').click();
-  await page.getByTestId('login-agree').click();
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/\/draw/);
-  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('SECRET_TOKEN') ?? '{}') as { data?: string }).data ?? '');
-  expect(token).not.toBe('');
-  return { page, context, token };
-}
-
-async function api<T>(person: Person, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.origin}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${person.token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { success: boolean; data: T; message: string };
-  if (!envelope.success) throw new Error(`${method} ${path}: ${envelope.message}`);
-  return envelope.data;
-}
 
 interface TaskView {
   id: string;
@@ -100,20 +40,6 @@ async function finished(person: Person, taskId: string): Promise<TaskView> {
     .toMatch(/SUCCESS|FAILURE|CANCEL/);
   expect(task!.status, task!.failReason ?? '').toBe('SUCCESS');
   return task!;
-}
-
-async function openChannel(person: Person, channelId: string) {
-  await person.page.goto(`/draw/${channelId}`);
-  await person.page.getByTestId('message-list').waitFor();
-  await expect.poll(() => person.page.getByTestId('live-status').getAttribute('data-status'), { timeout: LIVE_TIMEOUT }).toBe('live');
-}
-
-const card = (page: Page, taskId: string) => page.getByTestId(`task-card-${taskId}`);
-
-async function newestTaskId(page: Page, count: number): Promise<string> {
-  const cards = page.locator('[data-testid^="task-card-"]');
-  await expect.poll(() => cards.count(), { timeout: LIVE_TIMEOUT }).toBeGreaterThanOrEqual(count);
-  return (await cards.nth(count - 1).getAttribute('data-testid'))!.replace('task-card-', '');
 }
 
 /**
@@ -146,19 +72,19 @@ describe.each(['builtin', 'midjourney-proxy'] as const)('clips in a channel (%s 
   const suffix = engine === 'builtin' ? '' : '-mjproxy';
 
   beforeAll(async () => {
-    server = await startFor(engine);
+    running = await startServerFor(engine, { stepMs: 150, behaviour: { video: true } });
+    server = running.server;
   });
 
   afterAll(async () => {
-    for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
-    await server?.stop();
-    await fake?.stop();
-    fake = null;
+    await closeAll();
+    await running?.stop();
+    running = null;
   });
 
   it('A animates an upscale; both see the clip play in the card and the viewer; A extends it', async () => {
-    const a = await signIn(engine === 'builtin' ? '13800000201' : '13800000211', 'desktop', 'dark');
-    const b = await signIn(engine === 'builtin' ? '13800000202' : '13800000212', 'phone', 'light');
+    const a = await signIn('A', engine === 'builtin' ? '13800000201' : '13800000211', { viewport: Screens.desktop, theme: 'dark' });
+    const b = await signIn('B', engine === 'builtin' ? '13800000202' : '13800000212', { viewport: Screens.phone, theme: 'light' });
     const channel = await api<{ id: string }>(a, 'POST', '/api/draw/channel', { title: 'clips', isBan: false });
     const invite = await api<{ inviteCode: string }>(a, 'POST', `/api/draw/invite-code/${channel.id}`, {});
     await api(b, 'POST', `/api/draw/join-channel/${invite.inviteCode}`);
