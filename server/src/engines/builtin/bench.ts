@@ -27,6 +27,9 @@ const mask = await png(
     { input: { create: { width: 128, height: 96, channels: 3, background: '#fff' } }, left: 64, top: 32 },
   ]),
 );
+const clip = (await engine.run({ kind: 'animate', parent: upParent, prompt, motion: 'low' }, context)).video;
+if (!clip) throw new Error('animate made no clip');
+const clipParent: ParentImage = { ...upParent, action: 'VIDEO', video: clip };
 const photo = await png(sharp(grid.data).extract({ left: 512, top: 0, width: 512, height: 512 }));
 
 const jobs: Record<EngineJobKind, (seed: number) => EngineJob> = {
@@ -41,7 +44,7 @@ const jobs: Record<EngineJobKind, (seed: number) => EngineJob> = {
   describe: () => ({ kind: 'describe', image: upscaled }),
   shorten: () => ({ kind: 'shorten', prompt }),
   animate: (seed) => ({ kind: 'animate', parent: { ...upParent, seed }, prompt, motion: 'high' }),
-  extend: (seed) => ({ kind: 'extend', parent: { ...upParent, seed }, prompt, motion: 'low', index: 1 }),
+  extend: (seed) => ({ kind: 'extend', parent: { ...clipParent, seed }, prompt, motion: 'low', index: 1 }),
 };
 
 const median = (xs: number[]): number => {
