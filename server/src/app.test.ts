@@ -169,13 +169,13 @@ describe('http skeleton', () => {
     expect(res.json()).toMatchObject({ status: 'ok', storage: 'embedded' });
   });
 
-  it('serves company info from configuration in the envelope', async () => {
+  it('serves company info from configuration in the envelope, with what the built-in engine offers (everything)', async () => {
     const res = await app.http.inject('/api/home/company-info');
     expect(res.json()).toEqual({
       code: 200,
       message: '',
       success: true,
-      data: { name: 'Drawspace', description: expect.any(String), keywords: expect.any(String), isShowChatGPT: false, isShowDiscord: true },
+      data: { name: 'Drawspace', description: expect.any(String), keywords: expect.any(String), isShowChatGPT: false, isShowDiscord: true, engineFeatures: ['shorten', 'cancel', 'seed', 'video'] },
     });
   });
 

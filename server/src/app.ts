@@ -219,7 +219,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await http.register(multipart, { limits: { fileSize: Limits.imageMaxBytes, files: Limits.uploadMaxFiles + 1 } });
   await http.register(authenticationPlugin, { resolver: services.auth });
   await http.register(healthPlugin, { storage, startedAt: now() });
-  await http.register(companyPlugin, { company: services.company });
+  await http.register(companyPlugin, { company: services.company, ...(services.engine.offers ? { offers: services.engine.offers.bind(services.engine) } : {}) });
   await http.register(authPlugin, { auth: services.auth });
   await http.register(uploadsPlugin, { uploads: services.uploads });
   await http.register(filesPlugin, { blobs: services.blobs });

@@ -1,4 +1,4 @@
-import type { BlendDimensions, BotType } from '@draw/shared';
+import type { BlendDimensions, BotType, VideoMotion } from '@draw/shared';
 import type { EngineSpeed, PanDirection } from '../../engines/port';
 
 /**
@@ -18,7 +18,9 @@ export type JobSpec =
   | { kind: 'region'; parentId: string; prompt: string; seed: number; maskKey: string; customId?: string; speed?: EngineSpeed }
   | { kind: 'blend'; imageKeys: string[]; dimensions: BlendDimensions; seed: number; botType?: BotType; speed?: EngineSpeed }
   | { kind: 'describe'; imageKey: string; botType?: BotType; speed?: EngineSpeed }
-  | { kind: 'shorten'; prompt: string; botType?: BotType; speed?: EngineSpeed };
+  | { kind: 'shorten'; prompt: string; botType?: BotType; speed?: EngineSpeed }
+  | { kind: 'animate'; parentId: string; prompt: string; motion: VideoMotion; customId?: string; speed?: EngineSpeed }
+  | { kind: 'extend'; parentId: string; prompt: string; motion: VideoMotion; index: 1 | 2 | 3 | 4; customId?: string; speed?: EngineSpeed };
 
 /** Actions Midjourney remixes: true once the user wrote a new prompt for it, which must not be dropped. */
 interface Remixable {

@@ -120,6 +120,7 @@ export function tasksService(deps: TasksDeps) {
       progress: '0%',
       previewUrl: null,
       imageUrl: null,
+      videoUrl: null,
       failReason: null,
       buttons: [],
       parentId: input.parentId ?? null,
@@ -223,6 +224,15 @@ export function tasksService(deps: TasksDeps) {
       case 'picReaderRetry': {
         if (parent.job.kind !== 'describe') throw bad('task.badButton');
         return create({ ...common, action: TaskAction.Describe, prompt: '', finalPrompt: '', job: { kind: 'describe', imageKey: parent.job.imageKey, ...(await upstreamHints(user._id, parent.botType)) } });
+      }
+      case 'animate':
+      case 'extend': {
+        if (deps.offers && !deps.offers(EngineFeature.Video)) {
+          throw new AppError(ErrorReason.BadRequest, 'upstream.notOffered', { feature: button.kind === 'animate' ? 'Animate' : 'Extend' });
+        }
+        const video = { ...on, prompt: parent.prompt, motion: button.motion };
+        const job: JobSpec = button.kind === 'animate' ? { kind: 'animate', ...video } : { kind: 'extend', ...video, index: button.index };
+        return create({ ...common, action: TaskAction.Video, job, properties: { motion: button.motion, ...(button.kind === 'extend' ? { extend: true } : {}) } });
       }
       case 'bookmark': {
         const bookmarks = new Set((parent.properties.bookmarkedBy as string[] | undefined) ?? []);

@@ -22,6 +22,7 @@ import {
   completeCommand,
   cycleIndex,
   matchCommands,
+  offeredCommands,
   parseInput,
   takesPrompt,
   type CommandName,
@@ -34,6 +35,8 @@ import { MutedNotice } from './MutedNotice';
 import { useMutedIn } from '../muted';
 import { SettingsPanel } from './SettingsPanel';
 import { COMPOSER_MAX_IMAGES, useImageList } from './useImageList';
+import { useSnapshot } from 'valtio';
+import { companyInfoStore } from '../../../stores/companyInfo';
 
 // Opened on demand: its code loads on first open, not with the composer.
 const BlendDialog = lazyWhenOpen(async () => (await import('./BlendDialog')).BlendDialog, (p) => p.open);
@@ -94,7 +97,9 @@ function ChannelComposer({ channel }: ComposerProps) {
 
   // The command menu: open while `/letters` is typed and some command matches.
   const query = muted ? null : commandQuery(text);
-  const matches = query === null ? [] : matchCommands(query);
+  // Commands the engine cannot serve (/shorten on the Java line) are not offered at all.
+  const { engineFeatures } = useSnapshot(companyInfoStore);
+  const matches = query === null ? [] : matchCommands(query, offeredCommands(engineFeatures));
   const menuOpen = matches.length > 0 && dismissedAt !== text;
   const activeIndex = highlight.query === query ? Math.min(highlight.index, matches.length - 1) : 0;
   const optionCommand = activeCommand(text);

@@ -5,7 +5,7 @@ import { Popconfirm } from '../../../components/ui/popconfirm';
 import { cancelTask } from './feedApi';
 import { useFeedActions } from './FeedContext';
 import { TaskButtons } from './TaskButtons';
-import { TaskPreview, TaskResultImage } from './TaskImage';
+import { TaskPreview, TaskResultClip, TaskResultImage } from './TaskImage';
 import { isRunning, modalOf, percentOf, promptParts, referenceUrlsOf, speedOf, suggestionsOf } from './taskView';
 
 /** What follows the prompt: "— @user (fast)", "— Image #2 @user", "— Variations by @user (fast)". */
@@ -229,7 +229,8 @@ export function TaskCard({ task, message }: TaskCardProps) {
         </>
       )}
 
-      {task.status === TaskStatus.Success && (suggestions ? <SuggestionsEmbed task={task} /> : <TaskResultImage task={task} alt={alt} />)}
+      {task.status === TaskStatus.Success &&
+        (suggestions ? <SuggestionsEmbed task={task} /> : task.videoUrl ? <TaskResultClip task={task} alt={alt} /> : <TaskResultImage task={task} alt={alt} />)}
 
       {task.status === TaskStatus.Failure && (
         <div role="alert" className="mt-2 max-w-[520px] rounded-[4px] border-l-4 border-destructive bg-destructive/[0.06] p-3 dark:bg-[#2b2d31]">
