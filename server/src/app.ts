@@ -196,6 +196,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     bodyLimit: 256 * 1024,
     trustProxy: trustProxySetting(config.TRUST_PROXY) ?? false,
     frameworkErrors: frameworkError,
+    // The upstream task schema spells nullable fields as type lists (`['string', 'null']`).
+    ajv: { customOptions: { allowUnionTypes: true } },
   });
   const services = composeServices(config, storage, http, now, options.engine, options.cluster);
 
