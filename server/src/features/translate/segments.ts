@@ -1,3 +1,5 @@
+import { hasCjk } from '@draw/shared';
+
 /**
  * A prompt cut into what a translator may see and what must reach the engine exactly as typed.
  * Midjourney reads URLs (image prompts), `--parameters` with their values, `::` weights and
@@ -15,11 +17,6 @@ export interface Segment {
  * (Midjourney's parameters close the prompt, and a value such as `--no 汽车` is the person's own).
  */
 const PROTECTED = /<?https?:\/\/[^\s<>]+>?|\{[^{}]*\}|::-?\d*\.?\d*|(?:^|\s)--[A-Za-z][\s\S]*$/gu;
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u;
-
-export function hasCjk(text: string): boolean {
-  return CJK.test(text);
-}
 
 export function splitPrompt(prompt: string): Segment[] {
   const segments: Segment[] = [];

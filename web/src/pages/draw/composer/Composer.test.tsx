@@ -6,7 +6,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '../../../components/ui/tooltip';
 import { notify } from '../../../lib/notify';
-import { reloadAppSetting } from '../../../stores/appSetting';
+import { reloadAppSetting, setPreviewTranslation } from '../../../stores/appSetting';
 import { setToken } from '../../../stores/auth';
 import { resetUserInfo, setUserInfo } from '../../../stores/userInfo';
 import { envelope } from '../../../test/dom';
@@ -313,5 +313,48 @@ describe('composer: muted channel', () => {
       </TooltipProvider>,
     );
     expect(screen.getByTestId('composer-input')).toBeTruthy();
+  });
+});
+
+describe('composer: the English before sending', () => {
+  const translateCalls = () => calls('/api/mj/translate');
+
+  it('is off by default: a Chinese prompt goes straight to the server, which translates it', async () => {
+    renderComposer();
+    type('/imagine 猫 --ar 2:3');
+    press('Enter');
+    await waitFor(() => expect(calls('/api/mj/submit/imagine/c1')).toHaveLength(1));
+    expect(bodyOf(calls('/api/mj/submit/imagine/c1')[0]!)).toEqual({ prompt: '猫 --ar 2:3', botType: BotType.MidJourney });
+    expect(translateCalls()).toHaveLength(0);
+  });
+
+  it('with the setting on, shows the English first; the person edits it and that is what is sent', async () => {
+    setPreviewTranslation(true);
+    routes['/api/mj/translate'] = () => envelope({ prompt: '猫 --ar 2:3', promptEn: 'cat --ar 2:3', translated: true, failed: false, provider: 'openai' });
+    renderComposer();
+    type('/imagine 猫 --ar 2:3');
+    press('Enter');
+    const english = (await screen.findByTestId('composer-translation-input')) as HTMLTextAreaElement;
+    expect(english.value).toBe('cat --ar 2:3');
+    expect(bodyOf(translateCalls()[0]!)).toEqual({ prompt: '猫 --ar 2:3' });
+    expect(calls('/api/mj/submit/imagine/c1')).toHaveLength(0);
+    fireEvent.change(english, { target: { value: 'a tabby cat --ar 2:3' } });
+    fireEvent.click(screen.getByTestId('composer-translation-send'));
+    await waitFor(() => expect(calls('/api/mj/submit/imagine/c1')).toHaveLength(1));
+    expect(bodyOf(calls('/api/mj/submit/imagine/c1')[0]!)).toEqual({ prompt: '猫 --ar 2:3', promptEn: 'a tabby cat --ar 2:3', botType: BotType.MidJourney });
+    await waitFor(() => expect(screen.queryByTestId('composer-translation')).toBeNull());
+  });
+
+  it('says when the translation failed, and an untouched failure lets the server try again', async () => {
+    setPreviewTranslation(true);
+    routes['/api/mj/translate'] = () => envelope({ prompt: '狗', promptEn: '狗', translated: false, failed: true, provider: 'baidu' });
+    renderComposer();
+    type('/imagine 狗');
+    press('Enter');
+    await screen.findByTestId('composer-translation-input');
+    expect(screen.getByTestId('composer-translation-note').textContent).toBe('翻译失败：将按原文发送，也可以在这里写英文。');
+    press('Enter');
+    await waitFor(() => expect(calls('/api/mj/submit/imagine/c1')).toHaveLength(1));
+    expect(bodyOf(calls('/api/mj/submit/imagine/c1')[0]!)).toEqual({ prompt: '狗', botType: BotType.MidJourney });
   });
 });

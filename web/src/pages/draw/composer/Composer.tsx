@@ -1,13 +1,15 @@
-import { Limits, type BotType, type Channel } from '@draw/shared';
+import { hasCjk, Limits, type BotType, type Channel } from '@draw/shared';
 import { Loader2Icon, PlusIcon, SendHorizontalIcon } from 'lucide-react';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { lazyWhenOpen } from '../../../components/app/lazyWhenOpen';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { useIsMobile } from '../../../hooks/useMediaQuery';
 import { notify } from '../../../lib/notify';
 import { cn } from '../../../lib/utils';
-import { postMessage, reportFailure, submitDescribe, submitImagine, submitShorten, uploadImages } from './api';
+import { appSettingStore } from '../../../stores/appSetting';
+import { postMessage, reportFailure, submitDescribe, submitImagine, submitShorten, translatePrompt, uploadImages } from './api';
 import { AttachmentTray } from './AttachmentTray';
 import { IMAGE_ACCEPT } from './attachments';
 import { BotAvatar } from './BotAvatar';
@@ -33,6 +35,7 @@ import { InfoCard } from './InfoCard';
 import { MutedNotice } from './MutedNotice';
 import { useMutedIn } from '../muted';
 import { SettingsPanel } from './SettingsPanel';
+import { TranslationPreview, type PendingTranslation } from './TranslationPreview';
 import { COMPOSER_MAX_IMAGES, useImageList } from './useImageList';
 
 // Opened on demand: its code loads on first open, not with the composer.
@@ -84,6 +87,8 @@ function ChannelComposer({ channel }: ComposerProps) {
   const [highlight, setHighlight] = useState({ query: '', index: 0 });
   const [dismissedAt, setDismissedAt] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  const { previewTranslation } = useSnapshot(appSettingStore);
+  const [pending, setPending] = useState<PendingTranslation | null>(null);
 
   const attachments = useImageList(COMPOSER_MAX_IMAGES, t('composer.errors.tooMany', { max: COMPOSER_MAX_IMAGES }));
   const input = useRef<HTMLTextAreaElement>(null);
@@ -130,6 +135,7 @@ function ChannelComposer({ channel }: ComposerProps) {
     try {
       await call();
       setText('');
+      setPending(null);
       if (sentImages) attachments.clear();
     } catch (error) {
       if (reportFailure(error) === 'channel_muted') setServerMuted(true);
@@ -163,6 +169,21 @@ function ChannelComposer({ channel }: ComposerProps) {
     }, true);
   }
 
+  /** With the preview on, a Chinese prompt first shows its English (once per prompt). */
+  const needsPreview = (command: PendingTranslation['command'], prompt: string) =>
+    previewTranslation && hasCjk(prompt) && !(pending && pending.prompt === prompt && pending.command === command);
+
+  async function showTranslation(command: PendingTranslation['command'], prompt: string): Promise<void> {
+    setPending({ command, prompt, promptEn: '', failed: false, loading: true });
+    try {
+      const { promptEn, failed } = await translatePrompt(prompt);
+      setPending((current) => (current?.prompt === prompt ? { command, prompt, promptEn, failed, loading: false } : current));
+    } catch (error) {
+      reportFailure(error);
+      setPending(null);
+    }
+  }
+
   function execute(parsed: ParsedInput) {
     if (busy.current) return;
     const images = attachments.current();
@@ -178,20 +199,27 @@ function ChannelComposer({ channel }: ComposerProps) {
       return;
     }
     const { name, argument } = parsed;
+    // The English shown for this very prompt goes as the person left it.
+    if (pending?.loading) return;
+    // A failed translation left untouched is not the person's English: the server tries again.
+    const shown = pending && pending.prompt === argument && pending.command === name && !(pending.failed && pending.promptEn === argument);
+    const edited = shown ? { promptEn: pending.promptEn } : {};
     switch (name) {
       case 'imagine': {
         const problem = checkPrompt(argument);
         if (problem) return showProblem(problem);
+        if (needsPreview(name, argument)) return void showTranslation(name, argument);
         void submit(async () => {
           const imageIds = images.length > 0 ? await uploadImages(images.map((image) => image.file)) : undefined;
-          return submitImagine(channel.id, { prompt: argument, botType, ...(imageIds ? { imageIds } : {}) });
+          return submitImagine(channel.id, { prompt: argument, ...edited, botType, ...(imageIds ? { imageIds } : {}) });
         }, true);
         return;
       }
       case 'shorten': {
         const problem = checkPrompt(argument);
         if (problem) return showProblem(problem);
-        void submit(() => submitShorten(channel.id, { prompt: argument, botType }), false);
+        if (needsPreview(name, argument)) return void showTranslation(name, argument);
+        void submit(() => submitShorten(channel.id, { prompt: argument, ...edited, botType }), false);
         return;
       }
       case 'describe':
@@ -330,6 +358,18 @@ function ChannelComposer({ channel }: ComposerProps) {
             />
           )}
           <div className="rounded-lg bg-[#ebedef] dark:bg-[#383a40]">
+            {pending && (
+              <TranslationPreview
+                pending={pending}
+                disabled={sending}
+                onChange={(promptEn) => setPending({ ...pending, promptEn })}
+                onSend={() => execute(parseInput(text))}
+                onCancel={() => {
+                  setPending(null);
+                  focusInput();
+                }}
+              />
+            )}
             {attachments.images.length > 0 && <AttachmentTray images={attachments.images} disabled={sending} onRemove={attachments.remove} />}
             {showOptionHint && (
               <div id={hintId} className="flex items-center gap-2 px-4 pt-2.5 text-[13px] text-muted-foreground">
@@ -368,7 +408,11 @@ function ChannelComposer({ channel }: ComposerProps) {
                 aria-controls={menuOpen ? menuId : undefined}
                 aria-activedescendant={menuOpen ? commandOptionId(menuId, matches[activeIndex]!) : undefined}
                 aria-describedby={showOptionHint ? hintId : undefined}
-                onChange={(event) => setText(event.target.value)}
+                onChange={(event) => {
+                  setText(event.target.value);
+                  // The English shown belonged to the prompt as it was.
+                  if (pending) setPending(null);
+                }}
                 onKeyDown={onKeyDown}
                 onPaste={onPaste}
                 onCompositionStart={() => (composing.current = true)}
