@@ -19,6 +19,7 @@ const DICTIONARY: Record<string, string> = {
   '猫': 'cat',
   '狗': 'dog',
   '蓝色的海': 'blue sea',
+  '蓝色的海，油画风格': 'the blue sea, oil painting style',
 };
 export const fakeEnglish = (text: string) => DICTIONARY[text] ?? `EN[${text}]`;
 
