@@ -171,6 +171,7 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
     prompts,
     translator,
     engineName: engine.name,
+    publicUrl: config.PUBLIC_URL,
     engineMaxBlend: engine.name === 'builtin' ? Limits.blendMaxImages : Limits.upstreamBlendMaxImages,
     upstreamSeed: engine.imageSeed?.bind(engine),
     ...(engine.offers ? { offers: engine.offers.bind(engine) } : {}),

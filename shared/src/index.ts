@@ -6,3 +6,4 @@ export * from './socket';
 export * from './api';
 export * from './customId';
 export * from './prompt';
+export * from './references';

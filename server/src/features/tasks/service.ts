@@ -9,7 +9,9 @@ import {
   TaskStatus,
   parseCustomId,
   needsModal,
+  type ImagineReference,
   type ParsedCustomId,
+  type ReferenceWeightsRequest,
   type Task,
 } from '@draw/shared';
 import { AppError } from '../../errors';
@@ -23,6 +25,7 @@ import { EngineFeature, type EngineSpeed } from '../../engines/port';
 import { speedOf } from '../../engines/speed';
 import type { Billing } from './billing';
 import { ModalKind, type JobSpec } from './jobs';
+import { planReferences } from './references';
 import { ImageRefusal, ImageRefused, readImageHeader, readMask, type MaskImage } from '../../images/decode';
 import { blobKeyOf } from './resolve';
 import { toTask, type TaskDoc, type TasksRepository } from './repository';
@@ -48,6 +51,8 @@ export interface TasksDeps {
   /** Turns the CJK text of a prompt into English for the engine (URLs and parameters as typed). */
   translator: PromptTranslator;
   engineName: string;
+  /** Our public origin: style and character/omni references reach an upstream as URLs under it. */
+  publicUrl: string;
   engineMaxBlend: number;
   /** The seed of a finished upstream task, from the upstream (engines with an upstream only). */
   upstreamSeed?: (upstreamId: string) => Promise<string>;
@@ -262,19 +267,32 @@ export function tasksService(deps: TasksDeps) {
   }
 
   return {
-    async imagine(user: UserDoc, channelId: string, body: { prompt: string; promptEn?: string; botType?: BotType; imageIds?: string[] }) {
+    async imagine(
+      user: UserDoc,
+      channelId: string,
+      body: { prompt: string; promptEn?: string; botType?: BotType; imageIds?: string[]; references?: ImagineReference[]; weights?: ReferenceWeightsRequest },
+    ) {
       await channels.assertCanPost(user, channelId);
       const prompt = validatePrompt(body.prompt);
-      const imageIds = body.imageIds ?? [];
-      if (imageIds.length > Limits.imagineMaxImages) throw bad('task.tooManyImages', { max: Limits.imagineMaxImages });
+      // Plain imageIds are image prompts; references say what each image is for.
+      const references: ImagineReference[] = [...(body.imageIds ?? []).map((imageId) => ({ imageId, kind: 'image' as const })), ...(body.references ?? [])];
+      if (references.length > Limits.imagineMaxImages) throw bad('task.tooManyImages', { max: Limits.imagineMaxImages });
       const botType = body.botType ?? BotType.MidJourney;
-      const referenceKeys = await ownedImageKeys(user, imageIds);
+      await ownedImageKeys(user, references.map((r) => r.imageId));
       const en = await english(prompt, body.promptEn);
-      const { finalPrompt } = await prompts.compose(user._id, botType, en.promptEn);
+      const composed = (await prompts.compose(user._id, botType, en.promptEn)).finalPrompt;
+      const plan = planReferences({
+        references, weights: body.weights ?? {}, finalPrompt: composed, publicUrl: deps.publicUrl, upstream: deps.engineName !== 'builtin', keyOf: (id) => id,
+      });
+      const finalPrompt = plan.params ? `${composed} ${plan.params}` : composed;
       return create({
         user, channelId, botType, action: TaskAction.Imagine, prompt, promptEn: en.promptEn, finalPrompt,
-        job: { kind: 'imagine', prompt: finalPrompt, seed: seedOf(finalPrompt), botType, referenceKeys },
-        properties: { referenceUrls: referenceKeys.map((k) => `/files/${k}`), ...translationFlag(en) },
+        job: { kind: 'imagine', prompt: finalPrompt, seed: seedOf(finalPrompt), botType, referenceKeys: plan.imageKeys, ...(plan.styleKeys.length > 0 ? { styleKeys: plan.styleKeys } : {}) },
+        properties: {
+          referenceUrls: references.map((r) => `/files/${r.imageId}`),
+          ...(body.references?.length ? { referenceKinds: references.map((r) => r.kind) } : {}),
+          ...translationFlag(en),
+        },
       });
     },
 
