@@ -358,3 +358,45 @@ describe('composer: the English before sending', () => {
     expect(bodyOf(calls('/api/mj/submit/imagine/c1')[0]!)).toEqual({ prompt: '狗', botType: BotType.MidJourney });
   });
 });
+
+describe('composer: reference images', () => {
+  const pick = (files: File[]) => fireEvent.change(screen.getByTestId('composer-file-input'), { target: { files } });
+
+  it('marks images as image prompt, style or character reference (V6) with weights, and sends them as references', async () => {
+    routes['/api/upload'] = () => envelope({ files: [{ id: 'a.png', url: '/files/a.png' }, { id: 'b.png', url: '/files/b.png' }, { id: 'c.png', url: '/files/c.png' }] });
+    renderComposer();
+    pick([pngFile('a.png'), pngFile('b.png'), pngFile('c.png')]);
+    await screen.findByTestId('composer-attachment-2');
+    const kind = (i: number) => screen.getByTestId(`composer-attachment-kind-${i}`) as HTMLSelectElement;
+    await waitFor(() => expect(calls('/api/draw/settings/c1').length).toBeGreaterThan(0));
+    expect([...kind(0).options].map((o) => o.value)).toEqual(['image', 'style', 'character']);
+    fireEvent.change(kind(1), { target: { value: 'style' } });
+    fireEvent.change(kind(2), { target: { value: 'character' } });
+    fireEvent.change(screen.getByTestId('composer-weight-style'), { target: { value: '250' } });
+    fireEvent.change(screen.getByTestId('composer-weight-character'), { target: { value: '40' } });
+    expect(screen.queryByTestId('composer-weight-omni')).toBeNull();
+    type('/imagine a knight');
+    press('Enter');
+    await waitFor(() => expect(calls('/api/mj/submit/imagine/c1')).toHaveLength(1));
+    expect(bodyOf(calls('/api/mj/submit/imagine/c1')[0]!)).toEqual({
+      prompt: 'a knight',
+      botType: BotType.MidJourney,
+      references: [
+        { imageId: 'a.png', kind: 'image' },
+        { imageId: 'b.png', kind: 'style' },
+        { imageId: 'c.png', kind: 'character' },
+      ],
+      weights: { style: 250, character: 40 },
+    });
+  });
+
+  it('offers the omni reference (--oref) instead on V7', async () => {
+    routes['/api/draw/settings/c1'] = () => envelope(settingsOf({ version: '7' }));
+    renderComposer();
+    pick([pngFile('a.png')]);
+    await screen.findByTestId('composer-attachment-0');
+    const kind = screen.getByTestId('composer-attachment-kind-0') as HTMLSelectElement;
+    await waitFor(() => expect([...kind.options].map((o) => o.value)).toEqual(['image', 'style', 'omni']));
+    expect(kind.options[2]!.textContent).toBe('全能参考 --oref');
+  });
+});

@@ -1,4 +1,15 @@
-import { hasCjk, Limits, type BotType, type Channel } from '@draw/shared';
+import {
+  BotType as BotTypes,
+  hasCjk,
+  Limits,
+  majorVersionOf,
+  personReferenceFor,
+  ReferenceKind,
+  type BotType,
+  type Channel,
+  type ImagineReference,
+  type ReferenceWeightsRequest,
+} from '@draw/shared';
 import { Loader2Icon, PlusIcon, SendHorizontalIcon } from 'lucide-react';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +20,8 @@ import { useIsMobile } from '../../../hooks/useMediaQuery';
 import { notify } from '../../../lib/notify';
 import { cn } from '../../../lib/utils';
 import { appSettingStore } from '../../../stores/appSetting';
-import { postMessage, reportFailure, submitDescribe, submitImagine, submitShorten, translatePrompt, uploadImages } from './api';
-import { AttachmentTray } from './AttachmentTray';
+import { getSettings, postMessage, reportFailure, submitDescribe, submitImagine, submitShorten, translatePrompt, uploadImages } from './api';
+import { AttachmentTray, type ReferenceMarks } from './AttachmentTray';
 import { IMAGE_ACCEPT } from './attachments';
 import { BotAvatar } from './BotAvatar';
 import { loadBotType, saveBotType } from './botPreference';
@@ -89,6 +100,9 @@ function ChannelComposer({ channel }: ComposerProps) {
   const [dragging, setDragging] = useState(false);
   const { previewTranslation } = useSnapshot(appSettingStore);
   const [pending, setPending] = useState<PendingTranslation | null>(null);
+  const [kinds, setKinds] = useState<Record<string, ReferenceKind>>({});
+  const [weights, setWeights] = useState<ReferenceWeightsRequest>({});
+  const [person, setPerson] = useState<'character' | 'omni'>(ReferenceKind.Character);
 
   const attachments = useImageList(COMPOSER_MAX_IMAGES, t('composer.errors.tooMany', { max: COMPOSER_MAX_IMAGES }));
   const input = useRef<HTMLTextAreaElement>(null);
@@ -136,7 +150,11 @@ function ChannelComposer({ channel }: ComposerProps) {
       await call();
       setText('');
       setPending(null);
-      if (sentImages) attachments.clear();
+      if (sentImages) {
+        attachments.clear();
+        setKinds({});
+        setWeights({});
+      }
     } catch (error) {
       if (reportFailure(error) === 'channel_muted') setServerMuted(true);
     } finally {
@@ -168,6 +186,45 @@ function ChannelComposer({ channel }: ComposerProps) {
       return submitDescribe(channel.id, { imageId: imageId!, botType });
     }, true);
   }
+
+  /** What an attached image is for (a person reference follows the version: --cref on V6, --oref on V7). */
+  const kindOf = (key: string): ReferenceKind => {
+    const kind = kinds[key] ?? ReferenceKind.Image;
+    return kind === ReferenceKind.Character || kind === ReferenceKind.Omni ? person : kind;
+  };
+
+  /** Plain image prompts go as `imageIds`; marked images as references with the weights of the kinds in use. */
+  function referencesOf(keys: string[], imageIds: string[]): { imageIds: string[] } | { references: ImagineReference[]; weights: ReferenceWeightsRequest } {
+    const references = keys.map((key, i) => ({ imageId: imageIds[i]!, kind: kindOf(key) }));
+    const used = new Set(references.map((r) => r.kind));
+    const chosen = Object.fromEntries(Object.entries(weights).filter(([kind, weight]) => weight !== undefined && used.has(kind as ReferenceKind)));
+    if (references.every((r) => r.kind === ReferenceKind.Image) && Object.keys(chosen).length === 0) return { imageIds };
+    return { references, weights: chosen };
+  }
+
+  const marks: ReferenceMarks = {
+    kinds: Object.fromEntries(attachments.images.map((image) => [image.key, kindOf(image.key)])),
+    weights,
+    person,
+    onKind: (key, kind) => setKinds((current) => ({ ...current, [key]: kind })),
+    onWeight: (kind, weight) => setWeights((current) => ({ ...current, [kind]: weight })),
+  };
+
+  // The version in the person's settings decides between --cref (V6) and --oref (V7).
+  const hasImages = attachments.images.length > 0;
+  useEffect(() => {
+    if (!hasImages || panel === 'settings') return;
+    let live = true;
+    getSettings(channel.id, botType)
+      .then((settings) => {
+        const param = botType === BotTypes.NijiJourney ? 'niji' : 'v';
+        if (live) setPerson(personReferenceFor(majorVersionOf(`--${param} ${settings.version}`)));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [hasImages, botType, channel.id, panel]);
 
   /** With the preview on, a Chinese prompt first shows its English (once per prompt). */
   const needsPreview = (command: PendingTranslation['command'], prompt: string) =>
@@ -211,7 +268,7 @@ function ChannelComposer({ channel }: ComposerProps) {
         if (needsPreview(name, argument)) return void showTranslation(name, argument);
         void submit(async () => {
           const imageIds = images.length > 0 ? await uploadImages(images.map((image) => image.file)) : undefined;
-          return submitImagine(channel.id, { prompt: argument, ...edited, botType, ...(imageIds ? { imageIds } : {}) });
+          return submitImagine(channel.id, { prompt: argument, ...edited, botType, ...(imageIds ? referencesOf(images.map((image) => image.key), imageIds) : {}) });
         }, true);
         return;
       }
@@ -370,7 +427,7 @@ function ChannelComposer({ channel }: ComposerProps) {
                 }}
               />
             )}
-            {attachments.images.length > 0 && <AttachmentTray images={attachments.images} disabled={sending} onRemove={attachments.remove} />}
+            {attachments.images.length > 0 && <AttachmentTray images={attachments.images} disabled={sending} onRemove={attachments.remove} marks={marks} />}
             {showOptionHint && (
               <div id={hintId} className="flex items-center gap-2 px-4 pt-2.5 text-[13px] text-muted-foreground">
                 <BotAvatar botType={botType} className="size-4" />

@@ -8,6 +8,8 @@ import {
   type DrawSettingsOptions,
   type DrawSettingsUpdate,
   type ErrorReason,
+  type ImagineReference,
+  type ReferenceWeightsRequest,
   type Message,
 } from '@draw/shared';
 import i18n from '../../../i18n';
@@ -62,7 +64,10 @@ export async function translatePrompt(prompt: string): Promise<PromptTranslation
   return expect(await http.post('/api/mj/translate', { prompt }), (value) => typeof value.promptEn === 'string');
 }
 
-export async function submitImagine(channelId: string, body: { prompt: string; promptEn?: string; botType: BotType; imageIds?: string[] }): Promise<SubmitAnswer> {
+export async function submitImagine(
+  channelId: string,
+  body: { prompt: string; promptEn?: string; botType: BotType; imageIds?: string[]; references?: ImagineReference[]; weights?: ReferenceWeightsRequest },
+): Promise<SubmitAnswer> {
   return expect(await http.post(`/api/mj/submit/imagine/${channelId}`, body), isSubmit);
 }
 
