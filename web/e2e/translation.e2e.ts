@@ -1,14 +1,16 @@
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAi, type FakeTranslator } from '../../scripts/testing/fake-translators';
 import { launchBrowser, screenshot, startServer, watchConsole, type ServerProcess } from './harness';
 
 /**
- * Chinese prompts in a real browser, on the built-in engine with a fake OpenAI-compatible
- * translator: the composer's English preview (the /settings switch), then the card showing the
- * prompt as typed with its English under it.
+ * Chinese prompts and reference images in a real browser, on the built-in engine with a fake
+ * OpenAI-compatible translator: the composer's English preview (the /settings switch), the card
+ * showing the prompt as typed with its English under it, and images marked as references.
  */
 const KEY = 'sk-e2e';
+const SAMPLE_PNG = path.join(path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..'), 'web/public/discord256.png');
 const PROMPT = '一只在雪中的红狐狸 --ar 16:9 --chaos 20';
 let openai: FakeTranslator;
 let server: ServerProcess;
@@ -110,3 +112,40 @@ describe('Chinese prompts in the browser', () => {
     expect(problems).toEqual([]);
   }, 120_000);
 });
+
+describe('reference images in the composer', () => {
+  async function attachTwo(page: Page): Promise<void> {
+    await page.getByTestId('composer-file-input').setInputFiles([SAMPLE_PNG, SAMPLE_PNG]);
+    await page.getByTestId('composer-attachment-1').waitFor({ timeout: 20_000 });
+    await page.getByTestId('composer-attachment-kind-1').selectOption('style');
+    await page.getByTestId('composer-weight-style').fill('200');
+  }
+
+  it('an image marked as style reference goes with --sref and its weight; the other as image prompt', async () => {
+    const page = await openChannel('dark', { width: 1440, height: 900 }, false);
+    await attachTwo(page);
+    expect(await page.getByTestId('composer-attachment-kind-0').inputValue()).toBe('image');
+    const before = await page.locator('[data-testid^="task-card-"][data-status="SUCCESS"]').count();
+    await page.getByTestId('composer-input').fill('/imagine a lighthouse at dusk');
+    await page.getByTestId('composer-input').press('Enter');
+    await expect.poll(() => page.locator('[data-testid^="task-card-"][data-status="SUCCESS"]').count(), { timeout: 30_000 }).toBeGreaterThan(before);
+    const card = page.locator('[data-testid^="task-card-"][data-status="SUCCESS"]').last();
+    expect(await card.textContent()).toMatch(/--sref \/files\/[^ ]+\.png --sw 200/);
+    await page.context().close();
+    expect(problems).toEqual([]);
+  }, 90_000);
+
+  it('looks right in light and dark, on desktop and phone (screenshots)', async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      for (const [name, size] of [['desktop', { width: 1440, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
+        const page = await openChannel(theme, size, false);
+        await attachTwo(page);
+        await page.getByTestId('composer-input').fill('/imagine a lighthouse at dusk');
+        await screenshot(page, `references-${theme}-${name}`);
+        await page.context().close();
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+});
+

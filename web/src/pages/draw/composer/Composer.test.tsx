@@ -397,6 +397,6 @@ describe('composer: reference images', () => {
     await screen.findByTestId('composer-attachment-0');
     const kind = screen.getByTestId('composer-attachment-kind-0') as HTMLSelectElement;
     await waitFor(() => expect([...kind.options].map((o) => o.value)).toEqual(['image', 'style', 'omni']));
-    expect(kind.options[2]!.textContent).toBe('全能参考 --oref');
+    expect(kind.options[2]!.textContent).toBe('全能 --oref');
   });
 });
