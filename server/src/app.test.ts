@@ -31,6 +31,22 @@ describe('configuration', () => {
   });
 });
 
+describe('translation configuration', () => {
+  it('defaults to none and names what each provider needs, without echoing keys', () => {
+    expect(loadConfig({}).TRANSLATE_PROVIDER).toBe('none');
+    expect(() => loadConfig({ TRANSLATE_PROVIDER: 'openai', TRANSLATE_API_KEY: 'sk-hunter2' })).toThrow(/TRANSLATE_API_URL must be .* ending in \/v1[\s\S]*TRANSLATE_MODEL is required/);
+    expect(() => loadConfig({ TRANSLATE_PROVIDER: 'openai', TRANSLATE_API_URL: 'https://api.deepseek.com', TRANSLATE_MODEL: 'm' })).toThrow(/ending in \/v1/);
+    expect(() => loadConfig({ TRANSLATE_PROVIDER: 'baidu', BAIDU_TRANSLATE_SECRET: 'hunter2' })).toThrow(/BAIDU_TRANSLATE_APP_ID is required/);
+    expect(() => loadConfig({ TRANSLATE_PROVIDER: 'google' })).toThrow(/TRANSLATE_PROVIDER must be one of none, openai, baidu/);
+    try {
+      loadConfig({ TRANSLATE_PROVIDER: 'openai', TRANSLATE_API_KEY: 'sk-hunter2', TRANSLATE_TIMEOUT_MS: 'x' });
+    } catch (error) {
+      expect(String(error)).not.toContain('hunter2');
+    }
+    expect(loadConfig({ TRANSLATE_PROVIDER: 'openai', TRANSLATE_API_URL: 'http://localhost:11434/v1', TRANSLATE_MODEL: 'qwen2.5' })).toMatchObject({ TRANSLATE_TIMEOUT_MS: 8000 });
+  });
+});
+
 describe('configuration in production', () => {
   const production = { NODE_ENV: 'production' };
   const trial = { ALLOW_UNSAFE_SANDBOX_PAYMENTS: 'true', ALLOW_UNSAFE_CONSOLE_SMS: 'true' };

@@ -46,6 +46,9 @@ import { billingRepository } from './features/billing/repository';
 import { billingService } from './features/billing/service';
 import { billingPlugin } from './features/billing/plugin';
 import { tasksService, type PromptComposer, type TasksService } from './features/tasks/service';
+import { createTranslator } from './features/translate/create';
+import { translatePlugin } from './features/translate/plugin';
+import { promptTranslator } from './features/translate/service';
 import { tasksPlugin } from './features/tasks/plugin';
 import { createEngine } from './engines/create';
 import { republishUnsent } from './realtime/republish';
@@ -145,6 +148,7 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
   });
   const settings = settingsService({ repo: settingsRepository(storage), users: authRepo.users, now });
   const prompts: PromptComposer = settings;
+  const translator = promptTranslator({ translator: createTranslator(config), timeoutMs: config.TRANSLATE_TIMEOUT_MS, cacheEntries: 5000, log: http.log });
   const drawInfo: DrawInfoSources = {
     ...pendingInfoSources(engine.displayName),
     planOf: (userId) => billingFeature.ledger.planOf(userId),
@@ -174,7 +178,9 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
     blobs,
     billing,
     prompts,
+    translator,
     engineName: engine.name,
+    publicUrl: config.PUBLIC_URL,
     engineMaxBlend: engine.name === 'builtin' ? Limits.blendMaxImages : Limits.upstreamBlendMaxImages,
     upstreamSeed: engine.imageSeed?.bind(engine),
     ...(engine.offers ? { offers: engine.offers.bind(engine) } : {}),
@@ -183,7 +189,7 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
   late.tasks = tasks;
   const upstream = upstreamHooks({ tasks: tasksRepo, engine });
   const recentChanges = [store.recentChanges, messages.recentChanges];
-  return { blobs, company, auth, uploads, hub, realtime, recentChanges, tickets, channels, engine, runner, messages, tasks, settings, drawInfo, upstream, billing: billingFeature };
+  return { blobs, company, auth, uploads, hub, realtime, recentChanges, tickets, channels, engine, runner, messages, tasks, translator, settings, drawInfo, upstream, billing: billingFeature };
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
@@ -228,6 +234,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await http.register(channelsPlugin, { channels: services.channels });
   await http.register(messagesPlugin, { messages: services.messages });
   await http.register(tasksPlugin, { tasks: services.tasks });
+  await http.register(translatePlugin, { translator: services.translator });
   await http.register(upstreamPlugin, { hooks: services.upstream });
   await http.register(settingsPlugin, { settings: services.settings, channels: services.channels, infoSources: services.drawInfo });
   await http.register(billingPlugin, { billing: services.billing, publicUrl: config.PUBLIC_URL });

@@ -5,3 +5,5 @@ export * from './entities';
 export * from './socket';
 export * from './api';
 export * from './customId';
+export * from './prompt';
+export * from './references';

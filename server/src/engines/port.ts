@@ -61,7 +61,7 @@ interface RemixPrompt {
 }
 
 export type EngineJob =
-  | { kind: 'imagine'; prompt: string; seed: number; botType: BotType; references: EngineImage[] }
+  | { kind: 'imagine'; prompt: string; seed: number; botType: BotType; references: EngineImage[]; /** Style references (their URLs are in the prompt; the built-in engine takes their palette). */ styles?: EngineImage[] }
   | ({ kind: 'upscale'; parent: ParentImage; index: 1 | 2 | 3 | 4; mode: 'default' | 'subtle' | 'creative' } & ActionSpeed)
   | ({ kind: 'variation'; parent: ParentImage; prompt: string; seed: number; index: 1 | 2 | 3 | 4; strength: 'subtle' | 'strong' | 'index' } & ActionSpeed & RemixPrompt)
   | ({ kind: 'reroll'; parent: ParentImage; prompt: string; seed: number } & ActionSpeed & RemixPrompt)

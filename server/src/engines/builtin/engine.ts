@@ -51,7 +51,10 @@ async function draw(job: EngineJob): Promise<Drawing> {
       const references = await Promise.all(
         job.references.map((r, i) => decodeImage(r.data, { what: `reference image ${i + 1}`, maxSide: MAX_REFERENCE_SIDE })),
       );
-      return { raw: await renderImagine({ prompt: job.prompt, seed: job.seed, botType: job.botType, references }), seed: String(job.seed), kind: 'grid' };
+      const styles = await Promise.all(
+        (job.styles ?? []).map((r, i) => decodeImage(r.data, { what: `style reference ${i + 1}`, maxSide: MAX_REFERENCE_SIDE })),
+      );
+      return { raw: await renderImagine({ prompt: job.prompt, seed: job.seed, botType: job.botType, references, styles }), seed: String(job.seed), kind: 'grid' };
     }
     case 'upscale': {
       const tile = await parentTile(job.parent, job.index);

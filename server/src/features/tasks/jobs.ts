@@ -9,7 +9,7 @@ import type { EngineSpeed, PanDirection } from '../../engines/port';
  * the pressing user's job mode (jobs stored before it existed have none).
  */
 export type JobSpec =
-  | { kind: 'imagine'; prompt: string; seed: number; botType: BotType; referenceKeys: string[] }
+  | { kind: 'imagine'; prompt: string; seed: number; botType: BotType; referenceKeys: string[]; styleKeys?: string[] }
   | { kind: 'upscale'; parentId: string; index: 1 | 2 | 3 | 4; mode: 'default' | 'subtle' | 'creative'; customId?: string; speed?: EngineSpeed }
   | ({ kind: 'variation'; parentId: string; prompt: string; seed: number; index: 1 | 2 | 3 | 4; strength: 'subtle' | 'strong' | 'index'; customId?: string; speed?: EngineSpeed } & Remixable)
   | ({ kind: 'reroll'; parentId: string; prompt: string; seed: number; customId?: string; speed?: EngineSpeed } & Remixable)

@@ -50,7 +50,7 @@ export function jobResolver(blobs: BlobStore, tasks: TasksRepository) {
   return async function resolve(job: JobSpec): Promise<EngineJob> {
     switch (job.kind) {
       case 'imagine':
-        return { ...job, references: await Promise.all(job.referenceKeys.map(image)) };
+        return { ...job, references: await Promise.all(job.referenceKeys.map(image)), styles: await Promise.all((job.styleKeys ?? []).map(image)) };
       case 'upscale':
         return { kind: 'upscale', parent: await parent(job.parentId, job.customId), index: job.index, mode: job.mode, ...upstreamHints(job) };
       case 'variation':

@@ -181,6 +181,9 @@ const enUS: LocaleResource = {
     },
     language: 'Language',
     languageDescription: 'Choose the language of the interface.',
+    prompts: 'Prompts',
+    previewTranslation: 'Show the English before sending',
+    previewTranslationDescription: 'Midjourney understands English: Chinese prompts are translated before they are sent. Turn this on to see the translation first and edit it.',
     logout: 'Log Out',
     errors: {
       nameRequired: 'Enter a name',

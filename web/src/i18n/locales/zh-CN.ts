@@ -182,6 +182,9 @@ const zhCN = {
     },
     language: '语言',
     languageDescription: '选择界面显示的语言。',
+    prompts: '提示词',
+    previewTranslation: '发送前显示英文翻译',
+    previewTranslationDescription: 'Midjourney 只懂英文：中文提示词会被翻译后发送。开启后，发送前先显示译文，可以修改。',
     logout: '退出登录',
     errors: {
       nameRequired: '请输入名称',

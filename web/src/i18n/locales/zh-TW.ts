@@ -181,6 +181,9 @@ const zhTW: LocaleResource = {
     },
     language: '語言',
     languageDescription: '選擇介面顯示的語言。',
+    prompts: '提示詞',
+    previewTranslation: '傳送前顯示英文翻譯',
+    previewTranslationDescription: 'Midjourney 只懂英文：中文提示詞會翻譯後傳送。開啟後，傳送前先顯示譯文，可以修改。',
     logout: '登出',
     errors: {
       nameRequired: '請輸入名稱',

@@ -22,6 +22,10 @@ const zhCN = {
     reference: '参考图 {{index}}',
     cancelTask: '取消任务',
     cancelConfirm: '确定取消这个任务？',
+    translation: {
+      label: '发送给引擎的英文',
+      failed: '翻译失败，已按原文发送',
+    },
     time: {
       today: '今天 {{time}}',
       yesterday: '昨天 {{time}}',
@@ -192,6 +196,10 @@ const enUS: typeof zhCN = {
     reference: 'Reference image {{index}}',
     cancelTask: 'Cancel job',
     cancelConfirm: 'Cancel this job?',
+    translation: {
+      label: 'English sent to the engine',
+      failed: 'Translation failed: sent as typed',
+    },
     time: {
       today: 'Today at {{time}}',
       yesterday: 'Yesterday at {{time}}',
@@ -362,6 +370,10 @@ const zhTW: typeof zhCN = {
     reference: '參考圖 {{index}}',
     cancelTask: '取消任務',
     cancelConfirm: '確定取消這個任務？',
+    translation: {
+      label: '傳送給引擎的英文',
+      failed: '翻譯失敗，已按原文傳送',
+    },
     time: {
       today: '今天 {{time}}',
       yesterday: '昨天 {{time}}',

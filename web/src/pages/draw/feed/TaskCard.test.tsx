@@ -282,3 +282,26 @@ describe('text message', () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/draw/chat/message-1');
   });
 });
+
+describe('task card with a translated prompt', () => {
+  it('shows the prompt as typed with the English the engine got under it, muted', () => {
+    const task = makeTask({ id: 'zh-1', prompt: '一只在雪中的红狐狸 --ar 16:9', promptEn: 'a red fox in the snow --ar 16:9', finalPrompt: 'a red fox in the snow --ar 16:9 --v 6.1 --fast' });
+    const { card } = renderTask(task);
+    expect(within(card).getByText('一只在雪中的红狐狸')).toBeTruthy();
+    const english = within(card).getByTestId('task-english-zh-1');
+    expect(english.textContent).toBe('a red fox in the snow');
+    expect(english.className).toContain('text-muted-foreground');
+    expect(within(english).getByLabelText('发送给引擎的英文')).toBeTruthy();
+  });
+
+  it('says when the translation failed and the prompt went as typed', () => {
+    const task = makeTask({ id: 'zh-2', prompt: '蓝色的海', promptEn: '蓝色的海', finalPrompt: '蓝色的海 --v 6.1', properties: { translationFailed: true } });
+    const { card } = renderTask(task);
+    expect(within(card).getByTestId('task-english-zh-2').textContent).toBe('翻译失败，已按原文发送');
+  });
+
+  it('adds nothing to an English prompt', () => {
+    const { card } = renderTask(makeTask({ id: 'en-1', prompt: 'a red fox', promptEn: 'a red fox' }));
+    expect(within(card).queryByTestId('task-english-en-1')).toBeNull();
+  });
+});

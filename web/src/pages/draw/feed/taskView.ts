@@ -35,6 +35,16 @@ export function promptParts(task: Pick<Task, 'prompt' | 'finalPrompt'>): { text:
   return { text, params };
 }
 
+/**
+ * The English under the prompt: what the engine got when it differs from what was typed, or that
+ * the translation failed and the prompt went as typed. Null when there is nothing to add.
+ */
+export function englishOf(task: Pick<Task, 'prompt' | 'promptEn' | 'properties'>): { text: string; failed: boolean } | null {
+  if (task.properties.translationFailed === true) return { text: '', failed: true };
+  const english = textPart(task.promptEn ?? '');
+  return english && english !== textPart(task.prompt) ? { text: english, failed: false } : null;
+}
+
 export type Speed = 'fast' | 'relax' | 'turbo';
 
 /** The job mode the prompt was drawn in (`--relax`/`--fast`/`--turbo`), fast by default. */
