@@ -1,12 +1,16 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMPTY_CURSOR, anchorFeed, receiveFeedEvent, type FeedCursor } from '@draw/machines';
-import type { ChannelEvent } from '@draw/shared';
+import { TaskStatus, type ChannelEvent, type Task } from '@draw/shared';
+import { Events } from '../../server/src/realtime/repository';
+import { replayFromSource } from '../ops/replay';
+import { openReadSource } from '../ops/source';
 import { connectSocket, type TestSocket } from '../../server/src/testing/socket';
 import { freePort, type ServerProcess } from '../testing/server-process';
-import { channelWithMembers, must, signIn, type Member } from './support/client';
+import { channelWithMembers, must, signIn, tasksByIds, type Member } from './support/client';
 import { startServerProcess } from './support/server';
 
 /**
@@ -19,10 +23,11 @@ let cluster: ServerProcess;
 let ann: Member;
 let bob: Member;
 let cid: string;
+let dir: string;
 
 beforeAll(async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'draw-cluster-'));
-  cluster = await startServerProcess({ PORT: String(await freePort()), WORKERS: '2', TRUST_PROXY: 'true', BUILTIN_ENGINE_STEP_MS: '100' }, dir);
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'draw-cluster-'));
+  cluster = await startServerProcess({ PORT: String(await freePort()), WORKERS: '2', TRUST_PROXY: 'true', BUILTIN_ENGINE_STEP_MS: '100', FREE_DAILY_CREDITS: '1000' }, dir);
   ann = await signIn(cluster.origin, '13800000001', 'ann', '10.0.0.1');
   bob = await signIn(cluster.origin, '13800000002', 'bob', '10.0.0.2');
   cid = await channelWithMembers(cluster.origin, ann, [bob], 'cluster');
@@ -83,5 +88,52 @@ describe('two server processes on one data folder (WORKERS=2)', () => {
       socket.disconnect();
     }
     watcher.disconnect();
+  });
+
+  it('runs each task on one process at a time, takes over a killed process’s tasks, and republishes nothing twice', async () => {
+    // The primary's children that are server processes (tsx also runs an esbuild service beside them).
+    const members = () =>
+      execFileSync('pgrep', ['-P', String(cluster.child.pid)])
+        .toString()
+        .trim()
+        .split('\n')
+        .map(Number)
+        .filter((pid) => !fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('esbuild'));
+    expect(members()).toHaveLength(2);
+    const submitted = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => must<{ taskId: string }>(cluster.origin, 'POST', `/api/mj/submit/imagine/${cid}`, i % 2 ? ann.token : bob.token, { prompt: `harbour at dawn ${i}` })),
+    );
+    const ids = submitted.map((s) => s.taskId);
+    // Kill one process while the tasks run: the primary replaces it, and the leases it held run out.
+    const [victim] = members();
+    process.kill(victim!, 'SIGKILL');
+    const deadline = Date.now() + 90_000;
+    let tasks: Task[] = [];
+    while (Date.now() < deadline) {
+      // A request relayed to the killed process is cut (not left hanging): ask again, as a client does.
+      tasks = await tasksByIds(cluster.origin, ann.token, cid, ids).catch(() => tasks);
+      if (tasks.length === ids.length && tasks.every((t) => t.status === TaskStatus.Success)) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(tasks.map((t) => t.status)).toEqual(ids.map(() => TaskStatus.Success));
+    expect(members()).toHaveLength(2);
+
+    // The log, read as the replay tool reads it: every task rebuilt through the task machine with no
+    // illegal step (two runners would race progress backwards), and each task's start, each progress
+    // value and its end logged once (a second runner, or a republish, would log them again).
+    const source = await openReadSource({ MONGODB_URI: '', DATA_DIR: dir });
+    try {
+      const report = await replayFromSource(source, cid);
+      expect(report).toMatchObject({ illegalTransitions: 0, differences: 0, problems: [] });
+      const events = await source.where(Events, { channelId: cid }, { sort: { seq: 1 } });
+      for (const id of ids) {
+        const updates = events.filter((e) => e.type === 'task.updated' && (e.data as Task).id === id).map((e) => e.data as Task);
+        const steps = updates.map((t) => `${t.status} ${t.progress}`);
+        expect(steps.filter((step) => step.startsWith(TaskStatus.Success)), id).toHaveLength(1);
+        expect(new Set(steps).size, `${id}: ${steps.join(', ')}`).toBe(steps.length);
+      }
+    } finally {
+      await source.close();
+    }
   });
 });

@@ -54,6 +54,16 @@ export async function runPrimary(config: Config, workers: number): Promise<void>
   const server = http.createServer();
   setupMaster(server, { loadBalancingMethod: 'least-connection' });
   setupPrimary();
+  // A request with a body stays on the primary's socket, its bytes relayed to a member; when that
+  // member dies nothing ends the socket, and the client would wait forever. Sockets handed over to
+  // a member close here at once, so what is still open on a member's death is relayed: end it,
+  // and the client retries on a new connection (other members' relayed requests in flight are cut
+  // too: a member's death is rare, a hang is worse).
+  const relayed = new Set<import('node:net').Socket>();
+  server.on('connection', (socket) => {
+    relayed.add(socket);
+    socket.once('close', () => relayed.delete(socket));
+  });
 
   let stopping = false;
   const fork = (role: ClusterRole): Promise<Worker> =>
@@ -93,6 +103,7 @@ export async function runPrimary(config: Config, workers: number): Promise<void>
     return;
   }
   cluster.on('exit', (worker, code, signal) => {
+    for (const socket of relayed) socket.destroy();
     if (stopping) return;
     log.error({ pid: worker.process.pid, code, signal }, 'a server process died; starting another');
     setTimeout(() => {
