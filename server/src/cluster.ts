@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import cluster, { type Worker } from 'node:cluster';
 import http from 'node:http';
 import { setupMaster } from '@socket.io/sticky';
@@ -59,7 +60,7 @@ export async function runPrimary(config: Config, workers: number): Promise<void>
   // a member close here at once, so what is still open on a member's death is relayed: end it,
   // and the client retries on a new connection (other members' relayed requests in flight are cut
   // too: a member's death is rare, a hang is worse).
-  const relayed = new Set<import('node:net').Socket>();
+  const relayed = new Set<Socket>();
   server.on('connection', (socket) => {
     relayed.add(socket);
     socket.once('close', () => relayed.delete(socket));
