@@ -5,3 +5,4 @@ export * from './entities';
 export * from './socket';
 export * from './api';
 export * from './customId';
+export * from './archive';

@@ -1,5 +1,5 @@
 import mongoose, { type Connection, type Model } from 'mongoose';
-import { describeValidation, duplicateKeyError, invalidDocumentError } from './errors';
+import { describeValidation, duplicateKeyError, invalidDocumentError, invalidQueryError } from './errors';
 import type { BaseDoc, Collection, CollectionDef, Filter, FindOptions, Storage, Update } from './port';
 
 function translate(name: string, error: unknown): never {
@@ -9,6 +9,29 @@ function translate(name: string, error: unknown): never {
     throw invalidDocumentError(describeValidation(error));
   }
   throw error;
+}
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** ASCII letters either way round, everything else literally: what `$contains` means on SQLite too. */
+const containsPattern = (text: string) =>
+  escapeRegex(text).replace(/[A-Za-z]/g, (letter) => `[${letter.toLowerCase()}${letter.toUpperCase()}]`);
+
+/** The port's own operators in MongoDB's words (`$contains` → an escaped regex). */
+function toMongoFilter(filter: unknown): unknown {
+  if (Array.isArray(filter)) return filter.map(toMongoFilter);
+  if (filter === null || typeof filter !== 'object') return filter;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(filter)) {
+    if (value !== null && typeof value === 'object' && !Array.isArray(value) && '$contains' in value) {
+      const { $contains, ...rest } = value as { $contains: unknown };
+      if (typeof $contains !== 'string') throw invalidQueryError('$contains needs a string');
+      out[key] = { ...rest, $regex: containsPattern($contains) };
+    } else {
+      out[key] = key === '$or' || key === '$and' ? toMongoFilter(value) : value;
+    }
+  }
+  return out;
 }
 
 class MongoCollection<T extends BaseDoc> implements Collection<T> {
@@ -35,12 +58,12 @@ class MongoCollection<T extends BaseDoc> implements Collection<T> {
   }
   findOne(filter: Filter<T>, options: Pick<FindOptions<T>, 'sort'> = {}): Promise<T | null> {
     return this.run(
-      async () => (await this.model.findOne(filter as never).sort(options.sort as never).lean()) as T | null,
+      async () => (await this.model.findOne(toMongoFilter(filter) as never).sort(options.sort as never).lean()) as T | null,
     );
   }
   find(filter: Filter<T>, options: FindOptions<T> = {}): Promise<T[]> {
     return this.run(async () => {
-      let query = this.model.find(filter as never);
+      let query = this.model.find(toMongoFilter(filter) as never);
       if (options.sort) query = query.sort(options.sort as never);
       if (options.skip) query = query.skip(options.skip);
       if (options.limit) query = query.limit(options.limit);
@@ -48,13 +71,13 @@ class MongoCollection<T extends BaseDoc> implements Collection<T> {
     });
   }
   count(filter: Filter<T>): Promise<number> {
-    return this.run(() => this.model.countDocuments(filter as never));
+    return this.run(() => this.model.countDocuments(toMongoFilter(filter) as never));
   }
   findOneAndUpdate(filter: Filter<T>, update: Update<T>, options: { upsert?: boolean } = {}): Promise<T | null> {
     return this.run(
       async () =>
         (await this.model
-          .findOneAndUpdate(filter as never, update as never, {
+          .findOneAndUpdate(toMongoFilter(filter) as never, update as never, {
             returnDocument: 'after',
             upsert: Boolean(options.upsert),
             runValidators: true,
@@ -65,19 +88,19 @@ class MongoCollection<T extends BaseDoc> implements Collection<T> {
   }
   updateOne(filter: Filter<T>, update: Update<T>): Promise<{ matched: number }> {
     return this.run(async () => ({
-      matched: (await this.model.updateOne(filter as never, update as never, { runValidators: true })).matchedCount,
+      matched: (await this.model.updateOne(toMongoFilter(filter) as never, update as never, { runValidators: true })).matchedCount,
     }));
   }
   updateMany(filter: Filter<T>, update: Update<T>): Promise<{ matched: number }> {
     return this.run(async () => ({
-      matched: (await this.model.updateMany(filter as never, update as never, { runValidators: true })).matchedCount,
+      matched: (await this.model.updateMany(toMongoFilter(filter) as never, update as never, { runValidators: true })).matchedCount,
     }));
   }
   deleteOne(filter: Filter<T>): Promise<{ deleted: number }> {
-    return this.run(async () => ({ deleted: (await this.model.deleteOne(filter as never)).deletedCount }));
+    return this.run(async () => ({ deleted: (await this.model.deleteOne(toMongoFilter(filter) as never)).deletedCount }));
   }
   deleteMany(filter: Filter<T>): Promise<{ deleted: number }> {
-    return this.run(async () => ({ deleted: (await this.model.deleteMany(filter as never)).deletedCount }));
+    return this.run(async () => ({ deleted: (await this.model.deleteMany(toMongoFilter(filter) as never)).deletedCount }));
   }
 }
 
