@@ -4,7 +4,7 @@ import path from 'node:path';
 import { formatReport, markdownOf, type BenchReport } from './report';
 
 /**
- * `npm run bench [-- fanout rest replay web store log]`: runs the benchmarks one after another (never in
+ * `npm run bench [-- fanout rest replay web store log archive]`: runs the benchmarks one after another (never in
  * parallel: they share two cores), prints each with its same-run baseline, and writes the
  * figures as Markdown to scripts/bench/results/latest.md for docs/PERFORMANCE.md.
  */
@@ -15,6 +15,7 @@ const benches: Record<string, () => Promise<BenchReport>> = {
   web: async () => (await import('./web')).run(),
   store: async () => (await import('./store')).run(),
   log: async () => (await import('./log')).run(),
+  archive: async () => (await import('./archive')).run(),
 };
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -35,6 +35,11 @@ const draw = async (session: Session, channelId: string, prompt: string) =>
 
 const tiles = (page: Page) => page.getByTestId('archive-item');
 const tile = (page: Page, taskId: string) => page.locator(`[data-testid="archive-item"][data-task-id="${taskId}"]`);
+/** Screenshots wait until every image on screen has been decoded. */
+async function shot(page: Page, name: string) {
+  await expect.poll(() => page.locator('img').evaluateAll((images) => images.every((i) => (i as HTMLImageElement).complete)), { timeout: 20_000 }).toBe(true);
+  await screenshot(page, name);
+}
 const tileCount = (page: Page) => expect.poll(() => tiles(page).count(), { timeout: 20_000 });
 
 function zipNames(file: string): Promise<{ names: string[]; listing: ArchiveZipEntry[] }> {
@@ -125,7 +130,7 @@ describe('archive', () => {
     await desk.locator(`[data-testid="archive-family-link"][data-task-id="${cat.id}"]`).click();
     await text(details).toContain('IMAGINE');
     await visible(desk.locator(`[data-testid="archive-family-link"][data-task-id="${upscaled.id}"]`));
-    await screenshot(desk, 'archive-desktop-dark');
+    await shot(desk, 'archive-desktop-dark');
 
     // ---- Select two and download the ZIP; its files are those two and prompts.json -------------
     await desk.getByTestId('archive-details-close').click();
@@ -150,25 +155,25 @@ describe('archive', () => {
     await bobPage.goto('/archive');
     await tileCount(bobPage).toBe(1);
     await visible(tile(bobPage, lighthouse.id));
-    await screenshot(bobPage, 'archive-desktop-light-after-leaving');
+    await shot(bobPage, 'archive-desktop-light-after-leaving');
 
     // ---- Screenshots: the phone, light and dark, grid and details -----------------------------
-    await screenshot(phonePage, 'archive-phone-light');
+    await shot(phonePage, 'archive-phone-light');
     await tile(phonePage, upscaled.id).locator('img').click();
     await visible(phonePage.getByTestId('archive-details'));
-    await screenshot(phonePage, 'archive-phone-light-details');
+    await shot(phonePage, 'archive-phone-light-details');
     const phoneDark = await signedInPage(ann, 'dark', 'mobile');
     await phoneDark.goto('/archive');
     // B's image stays in A's archive: it was made in a channel A is still in.
     await tileCount(phoneDark).toBe(3);
-    await screenshot(phoneDark, 'archive-phone-dark');
+    await shot(phoneDark, 'archive-phone-dark');
     const deskLight = await signedInPage(ann, 'light');
     await deskLight.setViewportSize({ width: 1440, height: 900 });
     await deskLight.goto('/archive');
     await tileCount(deskLight).toBe(3);
     await tile(deskLight, cat.id).locator('img').click();
     await visible(deskLight.getByTestId('archive-details'));
-    await screenshot(deskLight, 'archive-desktop-light');
+    await shot(deskLight, 'archive-desktop-light');
 
     expect(problems.filter((p) => !p.includes('favicon'))).toEqual([]);
   });

@@ -43,7 +43,7 @@ function Tile({ item, selected, selecting, onOpen, onSelect, onStar }: TileProps
         onClick={onSelect}
         className={cn(
           'absolute top-1.5 left-1.5 flex size-6 items-center justify-center rounded-md border-2 border-white/90 shadow transition-opacity',
-          selected ? 'bg-primary opacity-100' : 'bg-black/30 opacity-0 group-hover:opacity-100 focus-visible:opacity-100',
+          selected ? 'bg-primary opacity-100' : 'bg-black/30 opacity-0 group-hover:opacity-100 focus-visible:opacity-100 max-sm:opacity-100',
           selecting && 'opacity-100',
         )}
       >
@@ -138,6 +138,8 @@ export function ArchivePage() {
 
   const details = shown && (
     <ArchiveDetails
+      // A new image starts the panel afresh: scrolled to the top, its own family and seed.
+      key={shown.task.id}
       item={shown}
       onClose={() => setOpenId(null)}
       onOpen={open}
