@@ -8,6 +8,7 @@ import type { Author, Task } from './entities';
  *   GET    /api/archive?scope=&channelId=&q=&favorite=&kind=&ratio=&from=&to=&cursor=&limit= → ArchivePage
  *   PUT    /api/archive/favorite/{taskId} → FavoriteChange
  *   DELETE /api/archive/favorite/{taskId} → FavoriteChange
+ *   POST   /api/archive/favorites  (ArchiveZipRequest-shaped `{ taskIds }`, ≤ 200) → string[]: the starred ones
  *   GET    /api/archive/task/{taskId}/family → ArchiveFamily
  *   POST   /api/archive/zip  (ArchiveZipRequest) → application/zip, with a `prompts.json`
  * An id the asker may not see is refused as not found, whether it exists or not.
@@ -57,6 +58,8 @@ export const ArchiveLimits = {
   /** Parents followed up the chain at most (a chain is built one button at a time). */
   familyDepth: 50,
   familyChildren: 100,
+  /** Task ids per "which of these did I star" question (a page of the channel's feed). */
+  starLookupMax: 200,
 } as const;
 
 /** The query of GET /api/archive, as the client sends it (dates are epoch ms). */

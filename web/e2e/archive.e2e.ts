@@ -148,6 +148,17 @@ describe('archive', () => {
     expect(names.sort()).toEqual(['prompts.json', ...listing.map((e) => e.file)].sort());
     expect(fs.statSync(file).size).toBeGreaterThan(1000);
 
+    // ---- The same stars on the channel's task cards, both ways and live -----------------------
+    await desk.goto(`/draw/${room.id}`);
+    await expect.poll(() => desk.getByTestId(`task-star-${cat.id}`).getAttribute('aria-pressed'), { timeout: 20_000 }).toBe('true');
+    await expect.poll(() => desk.getByTestId(`task-star-${lighthouse.id}`).getAttribute('aria-pressed'), { timeout: 20_000 }).toBe('false');
+    await desk.getByTestId(`task-star-${lighthouse.id}`).click();
+    await expect.poll(() => tile(phonePage, lighthouse.id).getAttribute('data-favorite'), { timeout: 20_000 }).toBe('true');
+    await tile(phonePage, cat.id).getByTestId('archive-star').click();
+    await expect.poll(() => desk.getByTestId(`task-star-${cat.id}`).getAttribute('aria-pressed'), { timeout: 20_000 }).toBe('false');
+    await desk.getByTestId(`task-star-${lighthouse.id}`).scrollIntoViewIfNeeded();
+    await shot(desk, 'archive-channel-star-dark');
+
     // ---- B leaves: B keeps B's own image, and no longer sees A's ------------------------------
     await api(`/api/draw/quit-channel/${room.id}`, { method: 'POST', token: bob.token });
     const bobPage = await signedInPage(bob, 'light');

@@ -162,6 +162,11 @@ describe('favourites', () => {
     expect((await archive(bob)).items.map((i) => i.favorite)).toEqual([false, false]);
     expect(prompts(await archive(bob, { favorite: true }))).toEqual([]);
 
+    const boat = (await archive(ann, { q: 'boat' })).items[0]!.task;
+    expect(await data(call(ann, 'POST', '/api/archive/favorites', { taskIds: [kite.id, boat.id, 'no-such-task'] }))).toEqual([kite.id]);
+    expect(await data(call(bob, 'POST', '/api/archive/favorites', { taskIds: [kite.id] }))).toEqual([]);
+    expect((await call(ann, 'POST', '/api/archive/favorites', { taskIds: [] })).statusCode).toBe(400);
+
     await data(call(ann, 'DELETE', `/api/archive/favorite/${kite.id}`));
     expect(prompts(await archive(ann, { favorite: true }))).toEqual([]);
     await expect.poll(() => onLaptop.length).toBe(3);

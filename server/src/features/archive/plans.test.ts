@@ -57,6 +57,7 @@ describe('archive queries use an index', () => {
     }
     await call('PUT', `/api/archive/favorite/${taskId}`, token);
     await call('GET', '/api/archive?favorite=true&q=灯', token);
+    await call('POST', '/api/archive/favorites', token, { taskIds: [taskId] });
     await call('GET', `/api/archive/task/${taskId}/family`, token);
     await call('POST', '/api/archive/zip', token, { taskIds: [taskId] });
     await call('DELETE', `/api/archive/favorite/${taskId}`, token);

@@ -25,6 +25,7 @@ const Query = Type.Object(
 );
 const TaskParams = Type.Object({ taskId: Id });
 const ZipBody = Type.Object({ taskIds: Type.Array(Id, { minItems: 1, maxItems: ArchiveLimits.zipMaxImages }) }, strict);
+const StarredBody = Type.Object({ taskIds: Type.Array(Id, { minItems: 1, maxItems: ArchiveLimits.starLookupMax }) }, strict);
 const schema = { tags: ['archive'] };
 const taskIdOf = (request: { params: unknown }) => (request.params as { taskId: string }).taskId;
 
@@ -37,6 +38,9 @@ export const archivePlugin: FastifyPluginAsync<{ archive: ArchiveService }> = as
   );
   app.delete('/api/archive/favorite/:taskId', { preHandler: requireUser, schema: { ...schema, params: TaskParams } }, async (request) =>
     ok(await archive.setFavorite(currentUser(request)._id, taskIdOf(request), false)),
+  );
+  app.post('/api/archive/favorites', { preHandler: requireUser, schema: { ...schema, body: StarredBody } }, async (request) =>
+    ok(await archive.starredAmong(currentUser(request)._id, (request.body as { taskIds: string[] }).taskIds)),
   );
   app.get('/api/archive/task/:taskId/family', { preHandler: requireUser, schema: { ...schema, params: TaskParams } }, async (request) =>
     ok(await archive.family(currentUser(request)._id, taskIdOf(request))),

@@ -235,6 +235,14 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
     return change;
   }
 
+  /** Which of these images the person starred (the ⭐ on the channel's task cards); unseen ids are left out. */
+  async function starredAmong(userId: string, taskIds: readonly string[]): Promise<string[]> {
+    const visible = await visibleDocs(userId, [...new Set(taskIds)]);
+    if (visible.size === 0) return [];
+    const stars = await favorites.find({ userId, taskId: { $in: [...visible.keys()] } });
+    return stars.map((star) => star.taskId);
+  }
+
   async function family(userId: string, taskId: string): Promise<ArchiveFamily> {
     const doc = await visibleDoc(userId, taskId);
     const ancestors: TaskDoc[] = [];
@@ -297,7 +305,7 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
     return { stream: archive.outputStream as Readable, fileName: `drawspace-archive-${day}.zip` };
   }
 
-  return { page, setFavorite, family, zip };
+  return { page, setFavorite, starredAmong, family, zip };
 }
 
 function emptyStream(): Readable {

@@ -25,6 +25,20 @@ const dayOf = (ms: number | undefined) => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
+function DateFilter({ testId, label, value, onChange }: { testId: string; label: string; value: string; onChange: (day: string) => void }) {
+  return (
+    <input
+      type="date"
+      data-testid={testId}
+      aria-label={label}
+      title={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      className="h-9 rounded-lg bg-input px-2 text-sm text-foreground outline-none [color-scheme:light] dark:[color-scheme:dark]"
+    />
+  );
+}
+
 export interface ArchiveToolbarProps {
   filters: ArchiveFilters;
   channels: Channel[];
@@ -92,24 +106,8 @@ export function ArchiveToolbar({ filters, channels, onChange }: ArchiveToolbarPr
           </option>
         ))}
       </FilterSelect>
-      <input
-        type="date"
-        data-testid="archive-from"
-        aria-label={t('archive.from')}
-        title={t('archive.from')}
-        value={dayOf(filters.from)}
-        onChange={(e) => set({ from: dayStart(e.target.value) })}
-        className="h-9 rounded-lg bg-input px-2 text-sm text-foreground outline-none [color-scheme:light] dark:[color-scheme:dark]"
-      />
-      <input
-        type="date"
-        data-testid="archive-to"
-        aria-label={t('archive.to')}
-        title={t('archive.to')}
-        value={dayOf(filters.to)}
-        onChange={(e) => set({ to: dayEnd(e.target.value) })}
-        className="h-9 rounded-lg bg-input px-2 text-sm text-foreground outline-none [color-scheme:light] dark:[color-scheme:dark]"
-      />
+      <DateFilter testId="archive-from" label={t('archive.from')} value={dayOf(filters.from)} onChange={(day) => set({ from: dayStart(day) })} />
+      <DateFilter testId="archive-to" label={t('archive.to')} value={dayOf(filters.to)} onChange={(day) => set({ to: dayEnd(day) })} />
       <button
         type="button"
         data-testid="archive-favorites"

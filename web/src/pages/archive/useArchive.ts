@@ -2,6 +2,7 @@ import { ArchiveLimits, type ArchiveItem, type ArchiveQuery } from '@draw/shared
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getLiveConnection } from '../../live/connection';
 import { fetchArchivePage, setFavorite } from './archiveApi';
+import { favoritesStore } from './favorites';
 
 export type ArchiveFilters = Omit<ArchiveQuery, 'cursor' | 'limit'>;
 export type LoadStatus = 'loading' | 'idle' | 'failed' | 'done';
@@ -57,6 +58,7 @@ export function useArchive(filters: ArchiveFilters) {
   }, [loadMore]);
 
   const applyFavorite = useCallback((taskId: string, favorite: boolean) => {
+    favoritesStore.starred[taskId] = favorite;
     setItems((previous) => previous.map((item) => (item.task.id === taskId ? { ...item, favorite } : item)));
   }, []);
 

@@ -6,6 +6,7 @@ import { cancelTask } from './feedApi';
 import { useFeedActions } from './FeedContext';
 import { TaskButtons } from './TaskButtons';
 import { TaskPreview, TaskResultImage } from './TaskImage';
+import { FavoriteStar } from './FavoriteStar';
 import { isRunning, modalOf, percentOf, promptParts, referenceUrlsOf, speedOf, suggestionsOf } from './taskView';
 
 /** What follows the prompt: "— @user (fast)", "— Image #2 @user", "— Variations by @user (fast)". */
@@ -258,6 +259,7 @@ export function TaskCard({ task, message }: TaskCardProps) {
 
       {task.status === TaskStatus.Modal && <ModalState task={task} author={author} mine={mine} />}
 
+      {task.status === TaskStatus.Success && !suggestions && task.imageUrl && <FavoriteStar task={task} />}
       {task.status === TaskStatus.Success && <TaskButtons task={task} />}
 
       {canCancel && (
