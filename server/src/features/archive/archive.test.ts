@@ -131,7 +131,23 @@ describe('filters and pages', () => {
       expect(res.statusCode, query).toBe(400);
       expect(res.json(), query).toMatchObject({ success: false, reason: 'bad_request' });
     }
-    expect((await call(null, 'GET', '/api/archive')).statusCode).toBe(401);
+    const signedOut: [Parameters<typeof call>[1], string, object?][] = [
+      ['GET', '/api/archive'],
+      ['PUT', '/api/archive/favorite/t1'],
+      ['DELETE', '/api/archive/favorite/t1'],
+      ['POST', '/api/archive/favorites', { taskIds: ['t1'] }],
+      ['GET', '/api/archive/task/t1/family'],
+    ];
+    for (const [method, url, body] of signedOut) {
+      const res = await call(null, method, url, body);
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json(), url).toMatchObject({ success: false, reason: 'unauthorized' });
+    }
+    for (const [method, url] of [['PUT', '/api/archive/favorite/bad%20id'], ['GET', '/api/archive/task/bad%20id/family']] as const) {
+      const res = await call(ann, method, url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toMatchObject({ success: false, reason: 'bad_request' });
+    }
   });
 });
 
