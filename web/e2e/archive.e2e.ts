@@ -149,7 +149,14 @@ describe('archive', () => {
     expect(fs.statSync(file).size).toBeGreaterThan(1000);
 
     // ---- The same stars on the channel's task cards, both ways and live -----------------------
-    await desk.goto(`/draw/${room.id}`);
+    // "Open in channel" leads to the image's own card in the channel.
+    await desk.getByTestId('archive-clear-selection').click();
+    await tile(desk, cat.id).locator('img').click();
+    await desk.getByTestId('archive-open-channel').click();
+    await desk.waitForURL(`**/draw/${room.id}**`);
+    await visible(desk.getByTestId(`task-card-${cat.id}`));
+    await expect.poll(() => desk.getByTestId(`task-card-${cat.id}`).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => new URL(desk.url()).search, { timeout: 20_000 }).toBe('');
     await expect.poll(() => desk.getByTestId(`task-star-${cat.id}`).getAttribute('aria-pressed'), { timeout: 20_000 }).toBe('true');
     await expect.poll(() => desk.getByTestId(`task-star-${lighthouse.id}`).getAttribute('aria-pressed'), { timeout: 20_000 }).toBe('false');
     await desk.getByTestId(`task-star-${lighthouse.id}`).click();

@@ -110,7 +110,7 @@ export function ArchiveDetails({ item, onClose, onOpen, onToggleFavorite, classN
             {t('archive.details.copyPrompt')}
           </Button>
           {item.channel.open && (
-            <Button size="sm" data-testid="archive-open-channel" onClick={() => navigate(`/draw/${item.channel.id}`)}>
+            <Button size="sm" data-testid="archive-open-channel" onClick={() => navigate(`/draw/${item.channel.id}?task=${encodeURIComponent(task.id)}`)}>
               <ExternalLinkIcon className="size-4" aria-hidden />
               {t('archive.details.openInChannel')}
             </Button>

@@ -166,7 +166,7 @@ export function ArchivePage() {
                 <span className="text-sm text-muted-foreground" data-testid="archive-selected-count">
                   {t('archive.selected', { count: selected.size })}
                 </span>
-                <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
+                <Button size="sm" variant="ghost" data-testid="archive-clear-selection" onClick={() => setSelected(new Set())}>
                   {t('archive.clearSelection')}
                 </Button>
                 <Button size="sm" data-testid="archive-zip" disabled={zipping} onClick={() => void zip()}>
