@@ -192,6 +192,10 @@ describe('archive', () => {
     await tile(deskLight, cat.id).locator('img').click();
     await visible(deskLight.getByTestId('archive-details'));
     await shot(deskLight, 'archive-desktop-light');
+    // "Reuse" opens the channel's composer with the prompt filled in, ready to send.
+    await deskLight.getByTestId('archive-reuse').click();
+    await deskLight.waitForURL(`**/draw/${room.id}`);
+    await expect.poll(() => deskLight.getByTestId('composer-input').inputValue(), { timeout: 20_000 }).toBe('/imagine 一只橘猫在屋顶上晒太阳');
 
     expect(problems.filter((p) => !p.includes('favicon'))).toEqual([]);
   });

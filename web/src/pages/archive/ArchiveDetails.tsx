@@ -1,5 +1,5 @@
 import type { ArchiveFamily, ArchiveItem } from '@draw/shared';
-import { CopyIcon, DownloadIcon, ExternalLinkIcon, StarIcon, XIcon } from 'lucide-react';
+import { CopyIcon, DownloadIcon, ExternalLinkIcon, RepeatIcon, StarIcon, XIcon } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { notify } from '../../lib/notify';
 import { cn } from '../../lib/utils';
 import { copyText } from '../draw/channels/copyText';
+import { prefillComposer } from '../draw/composer/prefill';
 import { fetchFamily, fetchSeed } from './archiveApi';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -109,6 +110,20 @@ export function ArchiveDetails({ item, onClose, onOpen, onToggleFavorite, classN
             <CopyIcon className="size-4" aria-hidden />
             {t('archive.details.copyPrompt')}
           </Button>
+          {item.channel.open && (
+            <Button
+              size="sm"
+              variant="secondary"
+              data-testid="archive-reuse"
+              onClick={() => {
+                prefillComposer(item.channel.id, `/imagine ${task.prompt}`);
+                navigate(`/draw/${item.channel.id}`);
+              }}
+            >
+              <RepeatIcon className="size-4" aria-hidden />
+              {t('archive.details.reuse')}
+            </Button>
+          )}
           {item.channel.open && (
             <Button size="sm" data-testid="archive-open-channel" onClick={() => navigate(`/draw/${item.channel.id}?task=${encodeURIComponent(task.id)}`)}>
               <ExternalLinkIcon className="size-4" aria-hidden />

@@ -58,6 +58,7 @@ const zhCN = {
       copyPrompt: '复制提示词',
       copySeed: '复制种子',
       openInChannel: '在频道中打开',
+      reuse: '再画一次',
     },
   },
 };
@@ -118,6 +119,7 @@ const enUS: typeof zhCN = {
       copyPrompt: 'Copy prompt',
       copySeed: 'Copy seed',
       openInChannel: 'Open in channel',
+      reuse: 'Reuse prompt',
     },
   },
 };
@@ -178,6 +180,7 @@ const zhTW: typeof zhCN = {
       copyPrompt: '複製提示詞',
       copySeed: '複製種子',
       openInChannel: '在頻道中開啟',
+      reuse: '再畫一次',
     },
   },
 };

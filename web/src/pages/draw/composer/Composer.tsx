@@ -34,6 +34,7 @@ import { MutedNotice } from './MutedNotice';
 import { useMutedIn } from '../muted';
 import { SettingsPanel } from './SettingsPanel';
 import { COMPOSER_MAX_IMAGES, useImageList } from './useImageList';
+import { clearPrefill, peekPrefill } from './prefill';
 
 // Opened on demand: its code loads on first open, not with the composer.
 const BlendDialog = lazyWhenOpen(async () => (await import('./BlendDialog')).BlendDialog, (p) => p.open);
@@ -76,7 +77,8 @@ function ChannelComposer({ channel }: ComposerProps) {
   }
   const muted = useMutedIn(channel) || serverMuted;
 
-  const [text, setText] = useState('');
+  const [text, setText] = useState(() => peekPrefill(channel.id) ?? '');
+  useEffect(() => clearPrefill(channel.id), [channel.id]);
   const [botType, setBotType] = useState<BotType>(() => loadBotType(channel.id));
   const [panel, setPanel] = useState<Panel>(null);
   const [blendOpen, setBlendOpen] = useState(false);
