@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// The one gate: typecheck, lint, unit + integration tests, browser tests, resilience tests.
+// The one gate: typecheck, lint, unit + integration tests, browser tests, resilience tests, and
+// with NODE24=<node 24 binary> (.ci/run sets it) the unit + integration tests again on Node 24.
 // Ends with a plain `N passed, N failed` line that sums every suite; exits non-zero on any failure.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { prepareNode24 } from './node24/prepare.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
@@ -47,6 +49,8 @@ const steps = [
   },
   { name: 'lint', kind: 'check', run: () => run('npx', ['eslint', '.', '--max-warnings=0']) },
   { name: 'unit+integration', kind: 'vitest', config: 'vitest.config.ts' },
+  // The machine's Node runs everything; the current LTS runs the unit + integration suite too.
+  ...(process.env.NODE24 ? [{ name: 'unit+integration@node24', kind: 'vitest', config: 'vitest.config.ts', node: process.env.NODE24 }] : []),
   { name: 'browser', kind: 'vitest', config: 'web/e2e/vitest.config.ts', build: true },
   { name: 'resilience', kind: 'vitest', config: 'scripts/resilience/vitest.config.ts', optional: true },
 ];
@@ -77,8 +81,18 @@ for (const step of steps) {
       continue;
     }
   }
-  const report = path.join(reportDir, `${step.name}.json`);
-  const { code, seconds } = await run('node', [vitest, 'run', '--config', step.config, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  let env = {};
+  if (step.node) {
+    try {
+      env = prepareNode24(step.node);
+    } catch (error) {
+      summary.push(`${step.name}: could not prepare ${step.node}: ${error.message}`);
+      failed += 1;
+      continue;
+    }
+  }
+  const report = path.join(reportDir, `${step.name.replace(/\W+/g, '-')}.json`);
+  const { code, seconds } = await run(step.node ?? 'node', [vitest, 'run', '--config', step.config, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
   const counts = vitestCounts(report);
   // Vitest also fails a run for errors outside any test (unhandled rejections): count one.
   if (code !== 0 && counts.failed === 0) counts.failed = 1;

@@ -84,6 +84,7 @@ export async function run(): Promise<BenchReport> {
           progress: '100%',
           previewUrl: null,
           imageUrl: finished ? `/files/${i}.png` : null,
+          videoUrl: null,
           failReason: null,
           buttons: [],
           parentId: null,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { formatReport, markdownOf, type BenchReport } from './report';
 
 /**
- * `npm run bench [-- fanout rest replay web store log archive]`: runs the benchmarks one after another (never in
+ * `npm run bench [-- fanout rest replay web store log durability history archive]`: runs the benchmarks one after another (never in
  * parallel: they share two cores), prints each with its same-run baseline, and writes the
  * figures as Markdown to scripts/bench/results/latest.md for docs/PERFORMANCE.md.
  */
@@ -15,8 +15,12 @@ const benches: Record<string, () => Promise<BenchReport>> = {
   web: async () => (await import('./web')).run(),
   store: async () => (await import('./store')).run(),
   log: async () => (await import('./log')).run(),
+  durability: async () => (await import('./durability')).run(),
+  history: async () => (await import('./history')).run(),
   archive: async () => (await import('./archive')).run(),
 };
+/** Run only when asked for by name: they take from minutes (durability) to an hour (history). */
+const onRequest = new Set(['durability', 'history']);
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const unknown = asked.filter((name) => !(name in benches));
@@ -24,7 +28,7 @@ if (unknown.length > 0) {
   console.error(`unknown benchmark: ${unknown.join(', ')} (known: ${Object.keys(benches).join(', ')})`);
   process.exit(2);
 }
-const names = asked.length > 0 ? asked : Object.keys(benches);
+const names = asked.length > 0 ? asked : Object.keys(benches).filter((name) => !onRequest.has(name));
 
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
 console.log(`machine: ${machine}\nload average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);

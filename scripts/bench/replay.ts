@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { replayFromSource } from '../ops/replay';
 import { openReadSource } from '../ops/source';
+import { migrateNedbFolder } from '../../server/src/storage/migrate-nedb';
 import { Better, type BenchReport } from './report';
 import { captureSession, type CapturedSession } from './replay/capture';
 import { generateLog, type GeneratedLog } from './replay/generate';
@@ -72,6 +73,7 @@ function expectFaithful(label: string, generated: GeneratedLog, replayed: { even
 async function checkSample(session: CapturedSession, tmp: string): Promise<void> {
   const dir = path.join(tmp, 'sample');
   const generated = generateLog(dir, session, { events: SAMPLE_EVENTS, seed: SEED });
+  await migrateNedbFolder(dir);
   const report = await replayFromSource(await openReadSource({ MONGODB_URI: '', DATA_DIR: dir }));
   expectFaithful('sample', generated, { ...report, problems: report.problems.length, first: report.problems.slice(0, 5).map((p) => `${p.kind}: ${p.detail}`) });
   fs.rmSync(dir, { recursive: true, force: true });
@@ -89,6 +91,8 @@ export async function run(): Promise<BenchReport> {
     started = performance.now();
     const dataDir = path.join(tmp, 'data');
     const generated = generateLog(dataDir, session, { events: EVENTS, seed: SEED });
+    // The generator writes the NeDB layout; the store it becomes is what both sides read.
+    await migrateNedbFolder(dataDir);
     const generateSeconds = (performance.now() - started) / 1000;
 
     const baseline = await runWorker('parse', dataDir);
@@ -107,7 +111,7 @@ export async function run(): Promise<BenchReport> {
     return {
       name: `Replay: rebuilding state from a ${generated.events.toLocaleString('en-US')}-event log`,
       ours: 'the replay tool (`npm run ops -- replay` code path: read the embedded files, run every task event through the task machine, compare with the stored tasks and messages), in its own process, module loading not timed',
-      baseline: 'reading the same events.db and JSON.parse of every line, nothing else, in its own process',
+      baseline: 'reading every event of the same SQLite store (one SELECT) and JSON.parse of each, nothing else, in its own process',
       figures: [
         { label: 'events per second (wall)', unit: 'events/s', ours: rate(ours), baseline: rate(baseline), better: Better.higher },
         { label: 'wall time', unit: 's', ours: ours.seconds, baseline: baseline.seconds, better: Better.lower },
@@ -115,7 +119,7 @@ export async function run(): Promise<BenchReport> {
         { label: 'peak RSS', unit: 'MB', ours: ours.peakRssBytes / MB, baseline: baseline.peakRssBytes / MB, better: Better.lower },
       ],
       notes: [
-        `log: ${generated.channels.toLocaleString('en-US')} channels, ${generated.tasks.toLocaleString('en-US')} tasks, ${generated.messages.toLocaleString('en-US')} live messages; events.db ${(sizes.events / MB).toFixed(0)} MB, tasks.db ${(sizes.tasks / MB).toFixed(0)} MB, messages.db ${(sizes.messages / MB).toFixed(0)} MB (the replay also reads the last two; the baseline does not)`,
+        `log: ${generated.channels.toLocaleString('en-US')} channels, ${generated.tasks.toLocaleString('en-US')} tasks, ${generated.messages.toLocaleString('en-US')} live messages; generated as NeDB files of ${(sizes.events / MB).toFixed(0)} MB of events, ${(sizes.tasks / MB).toFixed(0)} MB of tasks, ${(sizes.messages / MB).toFixed(0)} MB of messages, moved into SQLite (the replay also reads tasks and messages; the baseline does not)`,
         `event mix: ${counts}`,
         `replay result: ${replayed.illegalTransitions} illegal transitions, ${replayed.differences} differences, ${replayed.problemCount} problems (checked: counts equal to what was generated)`,
         `generated from one real server session captured in ${captureSeconds.toFixed(1)} s, written in ${generateSeconds.toFixed(1)} s (seed ${SEED}); compacted layout: events in _id order, as NeDB leaves them after a start`,

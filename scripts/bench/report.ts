@@ -34,12 +34,13 @@ export function ratioOf(figure: Figure): number {
 
 /** The ratio as printed: a baseline under the resolution makes it a bound, not a value. */
 function ratioText(figure: Figure): string {
+  if (Number.isNaN(ratioOf(figure))) return '—';
   const bounded = figure.resolution !== undefined && figure.baseline < figure.resolution;
   return `${bounded ? '≥' : ''}${ratioOf(figure).toFixed(2)}×`;
 }
 
 const formatNumber = (value: number) =>
-  Number.isInteger(value) || Math.abs(value) >= 100 ? Math.round(value).toLocaleString('en-US') : value.toFixed(2);
+  Number.isNaN(value) ? '—' : Number.isInteger(value) || Math.abs(value) >= 100 ? Math.round(value).toLocaleString('en-US') : value.toFixed(2);
 
 export function formatReport(report: BenchReport): string {
   const rows = report.figures.map((f) => [f.label, `${formatNumber(f.ours)} ${f.unit}`, `${formatNumber(f.baseline)} ${f.unit}`, ratioText(f), `${f.better} is better`]);

@@ -35,7 +35,7 @@ interface Measured {
 }
 
 /** Signs a phone user in; every user comes from its own address, as real users do. */
-async function signIn(origin: string, index: number): Promise<string> {
+export async function signIn(origin: string, index: number): Promise<string> {
   const headers = { 'x-forwarded-for': `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}` };
   const phone = `139${String(index).padStart(8, '0')}`;
   const codeRes = await fetch(`${origin}/api/login/send-login-code?phone=${phone}`, { headers });

@@ -30,7 +30,9 @@ describe('ops company', () => {
 
     const app = await startTestApp({ DATA_DIR: dir, ...CONFIGURED });
     try {
-      const served = (await app.http.inject({ url: '/api/home/company-info' })).json().data;
+      const { engineFeatures, ...served } = (await app.http.inject({ url: '/api/home/company-info' })).json().data;
+      // The site adds what its engine offers; the company's own fields are what ops sets.
+      expect(engineFeatures).toEqual(['shorten', 'cancel', 'seed', 'video']);
       expect(served).toEqual({
         name: 'Acme Drawing',
         description: 'Draw with AI together, live, in shared channels.',
@@ -38,7 +40,7 @@ describe('ops company', () => {
         isShowChatGPT: true,
         isShowDiscord: false,
       });
-      // show --json is exactly what the site serves, and works while the server holds the store.
+      // show --json is exactly the company part of what the site serves, and works while the server holds the store.
       const json = capture(opsConfig(dir, CONFIGURED));
       expect(await runCompany(['show', '--json'], json.ctx)).toBe(0);
       expect(JSON.parse(json.stdout())).toEqual(served);

@@ -15,8 +15,18 @@ export interface ReplayReport {
   messagesRebuilt: number;
   illegalTransitions: number;
   differences: number;
+  /** Numbers a shared counter handed out that no event carries: not losses (see `Numbering`). */
+  skippedNumbers: number;
   problems: ReplayProblem[];
 }
+
+/**
+ * Where event numbers come from. `log`: the log itself, so a missing number is a lost event.
+ * `counter` (MongoDB): a process that dies between taking a number and writing its event skips
+ * that number and loses nothing (the change it carried is republished under a later one), so
+ * missing numbers are counted, not reported; a lost change shows as a difference from the store.
+ */
+export type Numbering = 'log' | 'counter';
 
 /** Lifecycle fields compared between the rebuilt and the stored task. */
 export const COMPARED = ['status', 'progress', 'imageUrl', 'failReason', 'finishTime', 'prompt', 'finalPrompt'] as const satisfies readonly (keyof Task)[];
@@ -46,15 +56,20 @@ export interface StoredState {
  * Rebuilds task and message state from one channel's event log by running every task event
  * through the task machine, reporting gaps, illegal transitions and differences from the store.
  */
-export function replayChannel(channelId: string, events: ChannelEvent[], stored: StoredState | null): ReplayReport {
+export function replayChannel(channelId: string, events: ChannelEvent[], stored: StoredState | null, numbering: Numbering = 'log'): ReplayReport {
   const problems: ReplayProblem[] = [];
   const tasks = new Map<string, Task>();
   const messages = new Map<string, Message>();
+  let skippedNumbers = 0;
+  const gap = (seq: number, from: number, detail: string) => {
+    if (numbering === 'counter') skippedNumbers += seq - from;
+    else problems.push({ channelId, seq, kind: 'gap', detail });
+  };
   let expected = events[0]?.seq ?? 1;
-  if (expected !== 1) problems.push({ channelId, seq: expected, kind: 'gap', detail: `log starts at seq ${expected}` });
+  if (expected !== 1) gap(expected, 1, `log starts at seq ${expected}`);
   for (const event of events) {
     if (event.seq < expected) problems.push({ channelId, seq: event.seq, kind: 'duplicate', detail: `seq ${event.seq} seen twice` });
-    else if (event.seq > expected) problems.push({ channelId, seq: event.seq, kind: 'gap', detail: `seq ${expected}…${event.seq - 1} missing` });
+    else if (event.seq > expected) gap(event.seq, expected, `seq ${expected}…${event.seq - 1} missing`);
     expected = Math.max(expected, event.seq + 1);
     switch (event.type) {
       case 'task.created':
@@ -107,6 +122,7 @@ export function replayChannel(channelId: string, events: ChannelEvent[], stored:
     messagesRebuilt: messages.size,
     illegalTransitions: problems.filter((p) => p.kind === 'illegal-transition').length,
     differences: problems.filter((p) => p.kind === 'difference').length,
+    skippedNumbers,
     problems,
   };
 }
@@ -128,7 +144,7 @@ function compare(channelId: string, tasks: Map<string, Task>, messages: Map<stri
 }
 
 export function mergeReports(reports: ReplayReport[]): ReplayReport {
-  const sum: ReplayReport = { channels: 0, eventsRead: 0, tasksRebuilt: 0, messagesRebuilt: 0, illegalTransitions: 0, differences: 0, problems: [] };
+  const sum: ReplayReport = { channels: 0, eventsRead: 0, tasksRebuilt: 0, messagesRebuilt: 0, illegalTransitions: 0, differences: 0, skippedNumbers: 0, problems: [] };
   for (const r of reports) {
     sum.channels += r.channels;
     sum.eventsRead += r.eventsRead;
@@ -136,6 +152,7 @@ export function mergeReports(reports: ReplayReport[]): ReplayReport {
     sum.messagesRebuilt += r.messagesRebuilt;
     sum.illegalTransitions += r.illegalTransitions;
     sum.differences += r.differences;
+    sum.skippedNumbers += r.skippedNumbers;
     for (const p of r.problems) sum.problems.push(p); // no spread: a log with millions of problems would overflow the call stack
   }
   return sum;

@@ -22,7 +22,7 @@ async function replayOne(source: ReadSource, channelId: string): Promise<ReplayR
     tasks: new Map(tasks.map(storedTaskEntry)),
     messageIds: new Set(messages.filter((m: MessageDoc) => !m.deletedAt).map((m) => m._id)),
   };
-  return replayChannel(channelId, events.map(({ _id, ...event }) => event as ChannelEvent), stored);
+  return replayChannel(channelId, events.map(({ _id, ...event }) => event as ChannelEvent), stored, source.numbering);
 }
 
 /** Replays one channel's log (or every channel's, one at a time) against the stored state. */
@@ -43,6 +43,7 @@ export function formatReport(report: ReplayReport & { seconds: number }): string
     `messages rebuilt:     ${report.messagesRebuilt}`,
     `illegal transitions:  ${report.illegalTransitions}`,
     `differences:          ${report.differences}`,
+    ...(report.skippedNumbers ? [`skipped numbers:      ${report.skippedNumbers} (a shared counter's, not lost events)`] : []),
     `time:                 ${report.seconds.toFixed(2)} s (${rate} events/s)`,
   ];
   for (const p of report.problems.slice(0, 50)) lines.push(`  ${p.kind} in ${p.channelId}${p.seq ? ` @${p.seq}` : ''}: ${p.detail}`);

@@ -12,6 +12,12 @@ export type Where<T> = { [K in keyof T]?: T[K] | { $in: readonly T[K][] } };
  * MongoDB. Filters run in the store, on its indexes.
  */
 export interface ReadSource {
+  /**
+   * How the store numbers channel events: from the log itself (embedded: no gaps unless events
+   * are lost) or from a shared counter (MongoDB: a process dying between the increment and the
+   * write skips a number, which loses nothing).
+   */
+  readonly numbering: 'log' | 'counter';
   all<T extends BaseDoc>(def: CollectionDef<T>): Promise<T[]>;
   /** The documents matching `where`, in the order `options.sort` asks. */
   where<T extends BaseDoc>(def: CollectionDef<T>, where: Where<T>, options?: FindOptions<T>): Promise<T[]>;
@@ -22,6 +28,7 @@ export interface ReadSource {
 
 function embeddedSource(storage: EmbeddedStorage): ReadSource {
   return {
+    numbering: 'log',
     all: (def) => storage.collection(def).find({}),
     where: (def, where, options) => storage.collection(def).find(where as Filter<never>, options),
     distinct: async (def, field) => storage.collection(def).distinct(field),
@@ -31,8 +38,10 @@ function embeddedSource(storage: EmbeddedStorage): ReadSource {
 
 export async function openReadSource(config: Pick<Config, 'MONGODB_URI' | 'DATA_DIR'>): Promise<ReadSource> {
   if (!config.MONGODB_URI) return embeddedSource(openEmbeddedStorage(config.DATA_DIR, { readonly: true }));
-  const storage = await openMongoStorage(config.MONGODB_URI);
+  // Read-only really: no collection or index is created, and a mistyped database name is refused.
+  const storage = await openMongoStorage(config.MONGODB_URI, { readonly: true });
   return {
+    numbering: 'counter',
     all: (def) => storage.collection(def).find({}),
     where: <T extends BaseDoc>(def: CollectionDef<T>, where: Where<T>, options?: FindOptions<T>) => storage.collection(def).find(where as Filter<T>, options),
     distinct: (def, field) => storage.connection.collection(def.name).distinct(field) as never,

@@ -239,12 +239,18 @@ describe('bad input: chat', () => {
 
   it('messages with markup and operators are stored and listed verbatim, or refused by the length rule', async () => {
     const content = fc.oneof(injectionString, fc.string({ unit: 'grapheme', maxLength: 60 }), fc.constantFrom('x'.repeat(2_000), 'x'.repeat(2_001), ` ${INJECTION_STRINGS.join(' ')} `));
+    // Chat posts are limited per user (20 per 10 s): writers of their own, joined now, take turns.
+    const { inviteCode } = await call<{ inviteCode: string }>(owner, 'POST', `/api/draw/invite-code/${ids.channelId}`, {});
+    const writers = await Promise.all(Array.from({ length: Math.ceil(RUNS / 10) + 1 }, () => app.signIn()));
+    for (const writer of writers) await call(writer, 'POST', `/api/draw/join-channel/${inviteCode}`);
+    let turn = 0;
     await fc.assert(
       fc.asyncProperty(content, async (raw) => {
+        const writer = writers[turn++ % writers.length]!;
         const trimmed = raw.trim();
         const valid = trimmed.length >= 1 && trimmed.length <= 2_000;
         const before = await storeFingerprint(app);
-        const res = await send({ method: 'POST', url: `/api/draw/chat/${ids.channelId}`, headers: { ...owner.auth, 'content-type': 'application/json' }, payload: JSON.stringify({ content: raw }) });
+        const res = await send({ method: 'POST', url: `/api/draw/chat/${ids.channelId}`, headers: { ...writer.auth, 'content-type': 'application/json' }, payload: JSON.stringify({ content: raw }) });
         const label = `content ${JSON.stringify(raw.slice(0, 80))}: contract says ${valid ? 'accept' : 'refuse'}`;
         const body = expectEnvelope(res, label);
         expect(body.success, label).toBe(valid);
@@ -413,19 +419,33 @@ describe('bad input: realtime', () => {
   const overTheWire = (value: unknown): unknown => (value === undefined ? undefined : (JSON.parse(JSON.stringify(value) ?? 'null') as unknown));
   const isValidSubscribe = (value: unknown): value is { channelId: string; afterSeq?: number } => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-    const { channelId, afterSeq } = value as Record<string, unknown>;
+    const { channelId, afterSeq, paged } = value as Record<string, unknown>;
     const validAfter = afterSeq === undefined || (Number.isSafeInteger(afterSeq) && (afterSeq as number) >= 0);
-    return typeof channelId === 'string' && channelId.length > 0 && channelId.length <= 64 && validAfter;
+    const validPaged = paged === undefined || typeof paged === 'boolean';
+    return typeof channelId === 'string' && channelId.length > 0 && channelId.length <= 64 && validAfter && validPaged;
   };
   /** Keeps a frame under the server's 64 KB socket buffer; oversized frames have their own test. */
   const fitsFrame = (value: unknown) => (JSON.stringify(value) ?? '').length < 60_000;
 
   let socket: TestSocket;
+  /**
+   * Subscribes are limited per user (20 per 10 s) and a socket sending more than 60 events in 10 s
+   * is closed: the fuzz runs take turns over members of their own, each with a socket, sized so
+   * no run meets a limit (a limit's refusal would hide what the payload itself gets).
+   */
+  let fuzzers: TestSocket[] = [];
+  let turn = 0;
+  const nextFuzzer = () => fuzzers[turn++ % fuzzers.length]!;
   beforeAll(async () => {
     socket = await connectSocket(origin, owner.token);
+    const { inviteCode } = await call<{ inviteCode: string }>(owner, 'POST', `/api/draw/invite-code/${ids.channelId}`, {});
+    const sessions = await Promise.all(Array.from({ length: Math.ceil((RUNS * 4) / 15) + 1 }, () => app.signIn()));
+    for (const session of sessions) await call(session, 'POST', `/api/draw/join-channel/${inviteCode}`);
+    fuzzers = await Promise.all(sessions.map((session) => connectSocket(origin, session.token)));
   });
   afterAll(() => {
     socket?.disconnect();
+    for (const fuzzer of fuzzers) fuzzer.disconnect();
   });
 
   const subscribePayload = fc.oneof(
@@ -458,6 +478,7 @@ describe('bad input: realtime', () => {
             ? { ...generated, channelId: generated.channelId === 'own' ? ids.channelId : generated.channelId === 'others' ? ids.othersChannelId : generated.channelId }
             : generated;
         const label = `subscribe ${String(JSON.stringify(payload)).slice(0, 160)}`;
+        const socket = nextFuzzer();
         if (!withAck) socket.emit('channel:subscribe', payload as never, undefined as never);
         // A follow-up with an ack proves the socket is alive (and answers the fuzzed payload too).
         const ack = (await socket.timeout(5_000).emitWithAck('channel:subscribe', payload as never)) as SubscribeAck;
@@ -475,7 +496,7 @@ describe('bad input: realtime', () => {
       }),
       fuzzOptions(RUNS * 2),
     );
-    expect(socket.connected).toBe(true);
+    expect(fuzzers.every((fuzzer) => fuzzer.connected)).toBe(true);
 
     // No events leak from a channel the fuzzing could not join (while its own channel's do arrive).
     expect((await socket.subscribe(ids.channelId)).ok).toBe(true);
@@ -488,13 +509,14 @@ describe('bad input: realtime', () => {
   it('channel:unsubscribe: any payload, with or without ack, leaves the socket connected', async () => {
     await fc.assert(
       fc.asyncProperty(anyValue.filter(fitsFrame), fc.boolean(), async (payload, withAck) => {
+        const socket = nextFuzzer();
         if (!withAck) socket.emit('channel:unsubscribe', payload as never);
         const ack = (await socket.timeout(5_000).emitWithAck('channel:unsubscribe', payload as never)) as { ok: boolean };
         expect(ack).toEqual({ ok: true });
       }),
       fuzzOptions(),
     );
-    expect(socket.connected).toBe(true);
+    expect(fuzzers.every((fuzzer) => fuzzer.connected)).toBe(true);
   });
 
   it('an oversized frame closes only that socket; the server stays up', async () => {

@@ -31,6 +31,22 @@ describe('configuration', () => {
   });
 });
 
+describe('translation configuration', () => {
+  it('defaults to none and names what each provider needs, without echoing keys', () => {
+    expect(loadConfig({}).TRANSLATE_PROVIDER).toBe('none');
+    expect(() => loadConfig({ TRANSLATE_PROVIDER: 'openai', TRANSLATE_API_KEY: 'sk-hunter2' })).toThrow(/TRANSLATE_API_URL must be .* ending in \/v1[\s\S]*TRANSLATE_MODEL is required/);
+    expect(() => loadConfig({ TRANSLATE_PROVIDER: 'openai', TRANSLATE_API_URL: 'https://api.deepseek.com', TRANSLATE_MODEL: 'm' })).toThrow(/ending in \/v1/);
+    expect(() => loadConfig({ TRANSLATE_PROVIDER: 'baidu', BAIDU_TRANSLATE_SECRET: 'hunter2' })).toThrow(/BAIDU_TRANSLATE_APP_ID is required/);
+    expect(() => loadConfig({ TRANSLATE_PROVIDER: 'google' })).toThrow(/TRANSLATE_PROVIDER must be one of none, openai, baidu/);
+    try {
+      loadConfig({ TRANSLATE_PROVIDER: 'openai', TRANSLATE_API_KEY: 'sk-hunter2', TRANSLATE_TIMEOUT_MS: 'x' });
+    } catch (error) {
+      expect(String(error)).not.toContain('hunter2');
+    }
+    expect(loadConfig({ TRANSLATE_PROVIDER: 'openai', TRANSLATE_API_URL: 'http://localhost:11434/v1', TRANSLATE_MODEL: 'qwen2.5' })).toMatchObject({ TRANSLATE_TIMEOUT_MS: 8000 });
+  });
+});
+
 describe('configuration in production', () => {
   const production = { NODE_ENV: 'production' };
   const trial = { ALLOW_UNSAFE_SANDBOX_PAYMENTS: 'true', ALLOW_UNSAFE_CONSOLE_SMS: 'true' };
@@ -169,13 +185,13 @@ describe('http skeleton', () => {
     expect(res.json()).toMatchObject({ status: 'ok', storage: 'embedded' });
   });
 
-  it('serves company info from configuration in the envelope', async () => {
+  it('serves company info from configuration in the envelope, with what the built-in engine offers (everything)', async () => {
     const res = await app.http.inject('/api/home/company-info');
     expect(res.json()).toEqual({
       code: 200,
       message: '',
       success: true,
-      data: { name: 'Drawspace', description: expect.any(String), keywords: expect.any(String), isShowChatGPT: false, isShowDiscord: true },
+      data: { name: 'Drawspace', description: expect.any(String), keywords: expect.any(String), isShowChatGPT: false, isShowDiscord: true, engineFeatures: ['shorten', 'cancel', 'seed', 'video'] },
     });
   });
 
@@ -217,6 +233,25 @@ describe('http skeleton', () => {
     const plain = await app.http.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe('console.log(1)');
+  });
+
+  it('serves files a deploy adds to the web build after the start, precompressed and long-cached', async () => {
+    const chunk = 'export const page = "v2"';
+    fs.writeFileSync(path.join(webDir, 'assets', 'page-new456.js'), chunk);
+    fs.writeFileSync(path.join(webDir, 'assets', 'page-new456.js.br'), zlib.brotliCompressSync(chunk));
+    const plain = await app.http.inject('/assets/page-new456.js');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body).toBe(chunk);
+    expect(plain.headers['cache-control']).toContain('immutable');
+    const br = await app.http.inject({ url: '/assets/page-new456.js', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(chunk);
+
+    fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root" data-build="2"></div>');
+    const page = await app.http.inject('/draw');
+    expect(page.body).toContain('data-build="2"');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect((await app.http.inject('/assets/page-gone789.js')).statusCode).toBe(404);
   });
 
   it('serves OpenAPI documentation', async () => {

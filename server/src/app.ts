@@ -26,6 +26,7 @@ import { authService } from './features/auth/service';
 import { authPlugin } from './features/auth/plugin';
 import { consoleSmsSender, type SmsSender } from './features/auth/sms';
 import { aliyunSmsSender } from './features/auth/aliyun-sms';
+import { slowdown } from './features/auth/slowdown';
 import { throttle } from './features/auth/throttle';
 import { uploadsRepository } from './features/uploads/repository';
 import { uploadsService } from './features/uploads/service';
@@ -45,6 +46,9 @@ import { billingRepository } from './features/billing/repository';
 import { billingService } from './features/billing/service';
 import { billingPlugin } from './features/billing/plugin';
 import { tasksService, type PromptComposer, type TasksService } from './features/tasks/service';
+import { createTranslator } from './features/translate/create';
+import { translatePlugin } from './features/translate/plugin';
+import { promptTranslator } from './features/translate/service';
 import { tasksPlugin } from './features/tasks/plugin';
 import { createEngine } from './engines/create';
 import { republishUnsent } from './realtime/republish';
@@ -66,6 +70,10 @@ import { createSocketServer, type SocketServer } from './realtime/socket';
 import { securityPlugin } from './http/security';
 import { documentRoute } from './http/openapi';
 import { shareRoomsThroughMongo } from './realtime/cluster';
+import { createAdapter as createClusterAdapter } from '@socket.io/cluster-adapter';
+import { setupWorker } from '@socket.io/sticky';
+import { ClusterRole } from './cluster';
+import { topologyProblem, type MongoStorage } from './storage/mongo';
 import { createMetrics, metricsPlugin } from './observability/metrics';
 
 export interface App {
@@ -82,6 +90,8 @@ export interface AppOptions {
   now?: () => number;
   /** Use this image engine instead of the configured one (benchmarks that stamp progress). */
   engine?: ImageEngine;
+  /** This process is one of a cluster's members (WORKERS > 1), with this part in its start. */
+  cluster?: ClusterRole;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -104,7 +114,7 @@ function smsSender(config: Config, http: FastifyInstance): SmsSender {
 }
 
 /** The composition root: every service is built here, once, from the storage and config. */
-function composeServices(config: Config, storage: Storage, http: FastifyInstance, now: () => number, engineOverride?: ImageEngine) {
+function composeServices(config: Config, storage: Storage, http: FastifyInstance, now: () => number, engineOverride?: ImageEngine, role?: ClusterRole) {
   const blobs = openBlobs(config, storage);
   const company = companyService(config, companyRepository(storage));
   const authRepo = authRepository(storage);
@@ -113,12 +123,13 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
     sms: smsSender(config, http),
     onSendFailure: (err) => http.log.error({ err }, 'sms send failed'),
     throttle: throttle(authRepo.counters, now),
+    slowdown: slowdown(authRepo.slowdowns, now),
     now,
   });
   const uploads = uploadsService({ repo: uploadsRepository(storage), blobs, now });
   const realtime = realtimeRepository(storage);
-  const hub = new ChannelHub(realtime, sequenceFor(storage.kind, realtime), now);
-  const tickets = socketTickets(realtime, now);
+  const hub = new ChannelHub(realtime, sequenceFor(storage.kind, realtime, { clustered: role !== undefined }), now);
+  const tickets = socketTickets(realtime, auth, now);
   const channels = channelsService({ repo: channelsRepository(storage), users: authRepo.users, hub, now });
   const engine = engineOverride ?? createEngine(config, http.log);
   const tasksRepo = tasksRepository(storage);
@@ -133,12 +144,14 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
     blobs,
     billing,
     concurrency: config.ENGINE_CONCURRENCY,
-    exclusive: storage.kind === 'embedded',
+    // Once per cluster: its first member starts alone; the others (and replacements) leave leases to expire.
+    exclusive: storage.kind === 'embedded' && (role === undefined || role === ClusterRole.First),
     now,
     log: http.log,
   });
   const settings = settingsService({ repo: settingsRepository(storage), users: authRepo.users, now });
   const prompts: PromptComposer = settings;
+  const translator = promptTranslator({ translator: createTranslator(config), timeoutMs: config.TRANSLATE_TIMEOUT_MS, cacheEntries: 5000, log: http.log });
   const drawInfo: DrawInfoSources = {
     ...pendingInfoSources(engine.displayName),
     planOf: (userId) => billingFeature.ledger.planOf(userId),
@@ -168,7 +181,9 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
     blobs,
     billing,
     prompts,
+    translator,
     engineName: engine.name,
+    publicUrl: config.PUBLIC_URL,
     engineMaxBlend: engine.name === 'builtin' ? Limits.blendMaxImages : Limits.upstreamBlendMaxImages,
     upstreamSeed: engine.imageSeed?.bind(engine),
     ...(engine.offers ? { offers: engine.offers.bind(engine) } : {}),
@@ -178,12 +193,12 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
   const upstream = upstreamHooks({ tasks: tasksRepo, engine });
   const archive = archiveService({ tasks: tasksRepo, favorites: favoritesRepository(storage), channels: channelsRepository(storage), users: authRepo.users, blobs, hub, now });
   const recentChanges = [store.recentChanges, messages.recentChanges];
-  return { blobs, company, auth, uploads, hub, realtime, recentChanges, tickets, channels, engine, runner, messages, tasks, settings, drawInfo, upstream, archive, billing: billingFeature };
+  return { blobs, company, auth, uploads, hub, realtime, recentChanges, tickets, channels, engine, runner, messages, tasks, translator, settings, drawInfo, upstream, archive, billing: billingFeature };
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
   const now = options.now ?? Date.now;
-  const storage = options.storage ?? (await openStorage(config));
+  const storage = options.storage ?? (await openStorage(config, 'server', { clusterMember: options.cluster !== undefined }));
   const http = Fastify({
     logger: loggerOptions(config),
     genReqId: () => randomUUID(),
@@ -191,8 +206,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     bodyLimit: 256 * 1024,
     trustProxy: trustProxySetting(config.TRUST_PROXY) ?? false,
     frameworkErrors: frameworkError,
+    // The upstream task schema spells nullable fields as type lists (`['string', 'null']`).
+    ajv: { customOptions: { allowUnionTypes: true } },
   });
-  const services = composeServices(config, storage, http, now, options.engine);
+  const services = composeServices(config, storage, http, now, options.engine, options.cluster);
 
   await http.register(swagger, {
     openapi: {
@@ -214,13 +231,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await http.register(multipart, { limits: { fileSize: Limits.imageMaxBytes, files: Limits.uploadMaxFiles + 1 } });
   await http.register(authenticationPlugin, { resolver: services.auth });
   await http.register(healthPlugin, { storage, startedAt: now() });
-  await http.register(companyPlugin, { company: services.company });
+  await http.register(companyPlugin, { company: services.company, ...(services.engine.offers ? { offers: services.engine.offers.bind(services.engine) } : {}) });
   await http.register(authPlugin, { auth: services.auth });
   await http.register(uploadsPlugin, { uploads: services.uploads });
   await http.register(filesPlugin, { blobs: services.blobs });
   await http.register(channelsPlugin, { channels: services.channels });
   await http.register(messagesPlugin, { messages: services.messages });
   await http.register(tasksPlugin, { tasks: services.tasks });
+  await http.register(translatePlugin, { translator: services.translator });
   await http.register(archivePlugin, { archive: services.archive });
   await http.register(upstreamPlugin, { hooks: services.upstream });
   await http.register(settingsPlugin, { settings: services.settings, channels: services.channels, infoSources: services.drawInfo });
@@ -235,16 +253,25 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     sessions: services.auth,
     log: http.log,
   });
-  const mongo = (storage as Storage & { connection?: Parameters<typeof shareRoomsThroughMongo>[1] }).connection;
-  if (mongo) await shareRoomsThroughMongo(io, mongo);
+  const mongo = storage as Partial<MongoStorage>;
+  if (mongo.connection && mongo.topology) {
+    // A standalone server has no change streams: one process only (openStorage refuses WORKERS > 1).
+    if (topologyProblem(mongo.topology, 2) === null) await shareRoomsThroughMongo(io, mongo.connection);
+    else http.log.warn('MongoDB is a standalone server: rooms are not shared, so only this one process may use this database');
+  } else if (options.cluster) {
+    io.adapter(createClusterAdapter());
+  }
+  // The cluster's primary hands this member its connections, sticky by Socket.IO session.
+  if (options.cluster) setupWorker(io);
   metrics.bindSources({
     socketsConnected: () => io.engine.clientsCount,
     queue: () => services.runner.counts(),
-    tasksByStatus: () => services.tasks.countsByStatus(),
+    tasksByStatus: () => services.tasks.unfinishedCountsByStatus(),
   });
   await storage.ready();
   await services.billing.start();
-  const republished = await republishUnsent(services.hub, services.realtime, services.recentChanges);
+  // A member joining a cluster that has just started leaves this to the first (or never two republish one change).
+  const republished = options.cluster === ClusterRole.Joining ? 0 : await republishUnsent(services.hub, services.realtime, services.recentChanges);
   if (republished > 0) http.log.warn({ republished }, 'published events that a stopped process stored but never sent');
   await services.runner.start();
   // What the upstream offers decides which buttons and commands work: learnt now, in the background.
@@ -268,28 +295,34 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   };
 }
 
-/** The built web app with SPA fallback; unknown /api routes get the envelope instead. */
+/**
+ * The built web app with SPA fallback; unknown /api routes get the envelope instead. Hashed
+ * assets are looked up per request, not listed at start: a deploy that rebuilds web/dist under a
+ * running server is served at once (a browser holding the old index.html asks for new chunk
+ * names; index.html itself is read by the fallback on each request). The few unhashed files at
+ * the top (icons) are listed at start: a wildcard there would also catch /api paths that the
+ * router refuses (an over-long parameter) before the envelope can answer them.
+ */
 async function registerWebApp(http: FastifyInstance, distDir: string) {
   const indexHtml = path.join(distDir, 'index.html');
-  const hasWeb = fs.existsSync(indexHtml);
-  if (hasWeb) {
-    await http.register(fastifyStatic, {
-      root: distDir,
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz beside each asset (web/build/precompress.ts).
-      preCompressed: true,
-      setHeaders(reply, filePath) {
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
+  const common = {
+    index: false as const,
+    // The build writes .br and .gz beside each asset (web/build/precompress.ts).
+    preCompressed: true,
+    setHeaders(reply: { header(name: string, value: string): unknown }, filePath: string) {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  };
+  await http.register(fastifyStatic, { ...common, root: path.join(distDir, 'assets'), prefix: '/assets/', wildcard: true });
+  if (fs.existsSync(distDir)) {
+    await http.register(fastifyStatic, { ...common, root: distDir, wildcard: false, globIgnore: ['assets/**', 'index.html'], decorateReply: false });
   }
   http.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET') return apiNotFound(request, reply);
-    if (!hasWeb) return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     if (/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html')) return reply.status(404).type('text/plain').send('Not found');
+    if (!fs.existsSync(indexHtml)) return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexHtml));
   });
 }

@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import Value from 'typebox/value';
 import { isIP } from 'node:net';
+import os from 'node:os';
 import { ImageEngineName } from '@draw/shared';
 
 const Enum = <const T extends readonly string[]>(values: T, defaultValue: T[number]) =>
@@ -17,6 +18,7 @@ export const ConfigSchema = Type.Object({
   PUBLIC_URL: Type.String({ default: '', description: 'origin used in invite links and upstream hooks' }),
   DATA_DIR: Type.String({ minLength: 1, default: './data' }),
   MONGODB_URI: Type.String({ default: '' }),
+  WORKERS: Type.String({ default: '1', pattern: '^(auto|[1-9][0-9]?)$', description: 'server processes sharing the port and the store: 1 to 99, or auto (one per core)' }),
   SQLITE_SYNCHRONOUS: Enum(['full', 'normal'] as const, 'full'),
   IMAGE_ENGINE: Enum([ImageEngineName.Builtin, ImageEngineName.MidjourneyProxy] as const, ImageEngineName.Builtin),
   BUILTIN_ENGINE_STEP_MS: Type.Integer({ minimum: 0, maximum: 60000, default: 800 }),
@@ -26,6 +28,14 @@ export const ConfigSchema = Type.Object({
   MJ_PROXY_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 300_000, default: 15_000, description: 'every request to the midjourney-proxy gives up after this long' }),
   MJ_PROXY_POLL_MS: Type.Integer({ minimum: 10, maximum: 600_000, default: 2_000, description: 'quiet time before an upstream task is polled (doubles while nothing changes)' }),
   MJ_PROXY_POLL_MAX_MS: Type.Integer({ minimum: 10, maximum: 600_000, default: 30_000, description: 'longest wait between two polls of an upstream task' }),
+  TRANSLATE_PROVIDER: Enum(['none', 'openai', 'baidu'] as const, 'none'),
+  TRANSLATE_API_URL: Type.String({ default: '', description: 'openai: the chat-completions base URL ending in /v1' }),
+  TRANSLATE_API_KEY: Type.String({ default: '' }),
+  TRANSLATE_MODEL: Type.String({ default: '' }),
+  TRANSLATE_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 8_000, description: 'a prompt whose translation takes longer goes as typed' }),
+  BAIDU_TRANSLATE_APP_ID: Type.String({ default: '' }),
+  BAIDU_TRANSLATE_SECRET: Type.String({ default: '' }),
+  BAIDU_TRANSLATE_URL: Type.String({ default: 'https://fanyi-api.baidu.com/api/trans/vip/translate' }),
   SMS_PROVIDER: Enum(['console', 'aliyun'] as const, 'console'),
   ALIYUN_ACCESS_KEY_ID: Type.String({ default: '' }),
   ALIYUN_ACCESS_KEY_SECRET: Type.String({ default: '' }),
@@ -58,6 +68,11 @@ export const ConfigSchema = Type.Object({
 });
 
 export type Config = Static<typeof ConfigSchema>;
+
+/** How many server processes WORKERS asks for (`auto`: one per core the machine offers). */
+export function workerCount(config: Pick<Config, 'WORKERS'>, cores: number = os.availableParallelism()): number {
+  return config.WORKERS === 'auto' ? Math.max(1, cores) : Number(config.WORKERS);
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -128,6 +143,7 @@ function checkCrossFieldRules(config: Config): void {
   if (config.IMAGE_ENGINE === 'midjourney-proxy' && !/^https?:\/\/[^\s/]+/.test(config.MJ_PROXY_URL)) {
     throw new ConfigError('Invalid configuration:\n  - MJ_PROXY_URL must be an http(s) URL like http://mj-proxy:8080');
   }
+  checkTranslation(config);
   if (config.PAYMENT_PROVIDER === 'wechat') {
     const required = ['WECHAT_APP_ID', 'WECHAT_MCH_ID', 'WECHAT_MCH_SERIAL', 'WECHAT_MCH_PRIVATE_KEY', 'WECHAT_PLATFORM_PUBLIC_KEY', 'WECHAT_API_V3_KEY', 'PUBLIC_URL'] as const;
     const problems = required.filter((key) => !config[key]).map((key) => `${key} is required when PAYMENT_PROVIDER=wechat`);
@@ -141,6 +157,19 @@ function checkCrossFieldRules(config: Config): void {
   if (config.PUBLIC_URL && !/^https?:\/\/[^/]+$/.test(config.PUBLIC_URL.replace(/\/$/, ''))) {
     throw new ConfigError(`Invalid configuration:\n  - PUBLIC_URL must be an origin like https://draw.example.com (got ${JSON.stringify(config.PUBLIC_URL)})`);
   }
+}
+
+function checkTranslation(config: Config): void {
+  const problems: string[] = [];
+  if (config.TRANSLATE_PROVIDER === 'openai') {
+    if (!/^https?:\/\/[^\s/]+.*\/v1\/?$/.test(config.TRANSLATE_API_URL)) problems.push('TRANSLATE_API_URL must be the http(s) base URL ending in /v1 when TRANSLATE_PROVIDER=openai');
+    if (!config.TRANSLATE_MODEL) problems.push('TRANSLATE_MODEL is required when TRANSLATE_PROVIDER=openai');
+  }
+  if (config.TRANSLATE_PROVIDER === 'baidu') {
+    for (const key of ['BAIDU_TRANSLATE_APP_ID', 'BAIDU_TRANSLATE_SECRET'] as const) if (!config[key]) problems.push(`${key} is required when TRANSLATE_PROVIDER=baidu`);
+    if (!/^https?:\/\/[^\s/]+/.test(config.BAIDU_TRANSLATE_URL)) problems.push('BAIDU_TRANSLATE_URL must be an http(s) URL');
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
 }
 
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);

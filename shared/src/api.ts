@@ -1,5 +1,5 @@
 import type { InviteExpireHours, Language, LoginType, Theme } from './constants';
-import type { Channel, CompanyInfo, Member, Message, SessionInfo, Task, UserInfo } from './entities';
+import type { Channel, CompanyInfoWithEngine, Member, Message, SessionInfo, Task, UserInfo } from './entities';
 
 /**
  * REST request and answer bodies, declared once for both sides. Every answer is wrapped in the
@@ -41,8 +41,8 @@ export interface ResetPasswordRequest {
 // ---- Home --------------------------------------------------------------------------------
 /** GET /api/home/index → SessionInfo (never a 401: auth false instead) */
 export type HomeIndexAnswer = SessionInfo;
-/** GET /api/home/company-info → CompanyInfo */
-export type CompanyInfoAnswer = CompanyInfo;
+/** GET /api/home/company-info → CompanyInfoWithEngine */
+export type CompanyInfoAnswer = CompanyInfoWithEngine;
 /** PUT /api/home/info → UserInfo */
 export interface UpdateUserInfoRequest {
   name?: string;

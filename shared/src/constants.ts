@@ -24,8 +24,27 @@ export const TaskAction = {
   Pan: 'PAN',
   Shorten: 'SHORTEN',
   Inpaint: 'INPAINT',
+  /** A short clip from an upscaled image (Animate), or a clip made longer (Extend). */
+  Video: 'VIDEO',
 } as const;
 export type TaskAction = ValueOf<typeof TaskAction>;
+
+/** Animate's and Extend's motion: Midjourney's `--motion low|high`. */
+export const VideoMotion = { Low: 'low', High: 'high' } as const;
+export type VideoMotion = ValueOf<typeof VideoMotion>;
+
+/**
+ * What an engine may or may not serve beyond imagine, describe and blend (a midjourney-proxy line
+ * lacks some): the server refuses the rest, and the web hides what the current engine lacks.
+ */
+export const EngineFeature = {
+  Shorten: 'shorten',
+  Cancel: 'cancel',
+  Seed: 'seed',
+  Video: 'video',
+} as const;
+export type EngineFeature = ValueOf<typeof EngineFeature>;
+export const ENGINE_FEATURES: readonly EngineFeature[] = Object.values(EngineFeature);
 
 export const BotType = { MidJourney: 'MID_JOURNEY', NijiJourney: 'NIJI_JOURNEY' } as const;
 export type BotType = ValueOf<typeof BotType>;
@@ -54,6 +73,10 @@ export type BlendDimensions = ValueOf<typeof BlendDimensions>;
 /** Invite expiry choices in hours; -1 means the link never expires. */
 export const INVITE_EXPIRE_HOURS = [1, 6, 12, 24, 168, -1] as const;
 export type InviteExpireHours = (typeof INVITE_EXPIRE_HOURS)[number];
+
+/** A clip as stored: an MP4 from an upstream, or an animated WebP the built-in engine makes. */
+export const CLIP_MIME_TYPES = ['video/mp4', 'image/webp'] as const;
+export type ClipMimeType = (typeof CLIP_MIME_TYPES)[number];
 
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
 export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number];

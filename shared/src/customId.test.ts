@@ -28,6 +28,11 @@ describe('parseCustomId', () => {
     [`MJ::Outpaint::75::1::${H}::SOLO`, { kind: 'zoomOut', factor: 1.5, hash: H }],
     [`MJ::CustomZoom::${H}`, { kind: 'customZoom', hash: H, short: true }],
     [`MJ::CustomZoom::1::${H}`, { kind: 'customZoom', hash: H }],
+    // The C# line's video buttons: Animate carries ::SOLO, Extend does not.
+    [`MJ::JOB::animate_high::1::${H}::SOLO`, { kind: 'animate', motion: 'high', hash: H }],
+    [`MJ::JOB::animate_low::1::${H}::SOLO`, { kind: 'animate', motion: 'low', hash: H }],
+    [`MJ::JOB::animate_high_extend::1::${H}`, { kind: 'extend', motion: 'high', index: 1, hash: H }],
+    [`MJ::JOB::animate_low_extend::4::${H}`, { kind: 'extend', motion: 'low', index: 4, hash: H }],
     // V5's Upscale (2x)/(4x) have no Subtle/Creative; versions may carry a dot.
     [`MJ::JOB::upsample_v5_2x::1::${H}::SOLO`, { kind: 'upscaleVariant', mode: null, version: 'v5_2x', hash: H }],
     [`MJ::JOB::upsample_v5_4x::1::${H}::SOLO`, { kind: 'upscaleVariant', mode: null, version: 'v5_4x', hash: H }],
@@ -154,7 +159,7 @@ describe('buttonsForResult', () => {
     expect(buttons[8]?.customId).toBe(`MJ::JOB::variation::4::${H}`);
   });
 
-  it('gives an upscale the vary, upscale, zoom, pan and bookmark buttons', () => {
+  it('gives an upscale the vary, upscale, zoom, pan, animate and bookmark buttons', () => {
     const kinds = buttonsForResult('upscale', H).map((b) => parseCustomId(b.customId));
     expect(kinds).toEqual([
       { kind: 'vary', strength: 'subtle', hash: H },
@@ -169,10 +174,12 @@ describe('buttonsForResult', () => {
       { kind: 'pan', direction: 'right', hash: H },
       { kind: 'pan', direction: 'up', hash: H },
       { kind: 'pan', direction: 'down', hash: H },
+      { kind: 'animate', motion: 'high', hash: H },
+      { kind: 'animate', motion: 'low', hash: H },
       { kind: 'bookmark', hash: H },
     ]);
     const labels = buttonsForResult('upscale', H).map((b) => b.label || b.emoji);
-    expect(labels).toEqual(['Vary (Subtle)', 'Vary (Strong)', 'Vary (Region)', 'Upscale (Subtle)', 'Upscale (Creative)', 'Zoom Out 2x', 'Zoom Out 1.5x', 'Custom Zoom', '⬅️', '➡️', '⬆️', '⬇️', '❤️']);
+    expect(labels).toEqual(['Vary (Subtle)', 'Vary (Strong)', 'Vary (Region)', 'Upscale (Subtle)', 'Upscale (Creative)', 'Zoom Out 2x', 'Zoom Out 1.5x', 'Custom Zoom', '⬅️', '➡️', '⬆️', '⬇️', 'Animate (High motion)', 'Animate (Low motion)', '❤️']);
   });
 
   it('gives describe four PicReader buttons and a retry', () => {
@@ -195,7 +202,7 @@ describe('buttonsForResult', () => {
   });
 
   it('every button it emits parses back', () => {
-    for (const kind of ['grid', 'upscale', 'describe', 'shorten'] as const) {
+    for (const kind of ['grid', 'upscale', 'describe', 'shorten', 'video'] as const) {
       for (const b of buttonsForResult(kind, H)) expect(parseCustomId(b.customId)).not.toBeNull();
     }
   });
@@ -207,5 +214,19 @@ describe('buttonsForResult', () => {
     expect(resultKindForAction('UPSCALE')).toBe('upscale');
     expect(resultKindForAction('DESCRIBE')).toBe('describe');
     expect(resultKindForAction('SHORTEN')).toBe('shorten');
+    expect(resultKindForAction('VIDEO')).toBe('video');
+  });
+
+  it('gives a clip Extend (High/Low motion) on its first clip', () => {
+    expect(buttonsForResult('video', H)).toEqual([
+      { customId: `MJ::JOB::animate_high_extend::1::${H}`, emoji: '🎞️', label: 'Extend (High motion)' },
+      { customId: `MJ::JOB::animate_low_extend::1::${H}`, emoji: '🎞️', label: 'Extend (Low motion)' },
+    ]);
+  });
+
+  it('refuses video ids out of shape', () => {
+    for (const id of [`MJ::JOB::animate_medium::1::${H}::SOLO`, `MJ::JOB::animate_high::1::${H}`, `MJ::JOB::animate_high_extend::5::${H}`, `MJ::JOB::animate_low_extend::1::${H}::SOLO`, `MJ::JOB::animate_high::2::${H}::SOLO`]) {
+      expect(parseCustomId(id)).toBeNull();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { TaskAction } from './constants';
+import type { TaskAction, VideoMotion } from './constants';
 import type { TaskButton } from './entities';
 
 /**
@@ -26,7 +26,11 @@ export type ParsedCustomId =
   | { kind: 'picReader'; index: GridIndex }
   | { kind: 'picReaderRetry' }
   | { kind: 'promptAnalyzer'; index: number }
-  | { kind: 'bookmark'; hash: string };
+  | { kind: 'bookmark'; hash: string }
+  /** Animate (Low/High motion) on an upscale: a clip from the image. */
+  | { kind: 'animate'; motion: VideoMotion; hash: string }
+  /** Extend (Low/High motion) on a finished clip; `index` is the clip of the batch (1–4). */
+  | { kind: 'extend'; motion: VideoMotion; index: GridIndex; hash: string };
 
 export type CustomIdKind = ParsedCustomId['kind'];
 
@@ -38,6 +42,9 @@ const ANALYZER_INDEX = /^[1-9][0-9]?$/;
 /** e.g. v5_2x, v5_4x, v5.2_2x, v6_2x, v6r1_2x, v7_2x; the mode is absent on V5's 2x/4x. */
 const UPSCALE_VARIANT = /^upsample_(v[0-9]+(?:\.[0-9]+)?(?:r[0-9]+)?_[0-9]+x)(?:_(subtle|creative))?$/;
 const PAN = /^pan_(left|right|up|down)$/;
+const ANIMATE = /^animate_(low|high)$/;
+/** The C# line's Extend ids carry no `::SOLO`. */
+const EXTEND = /^animate_(low|high)_extend$/;
 const MAX_LENGTH = 256;
 
 const isHash = (s: string | undefined): s is string => s !== undefined && HASH.test(s);
@@ -97,11 +104,18 @@ function parseJob(
     if (i === null || solo !== undefined) return null;
     return { kind: action === 'upsample' ? 'upscale' : 'variation', index: i, hash };
   }
+  const extend = EXTEND.exec(action);
+  if (extend?.[1] !== undefined) {
+    const i = gridIndex(index);
+    return i === null || solo !== undefined ? null : { kind: 'extend', motion: extend[1] as VideoMotion, index: i, hash };
+  }
   if (solo !== 'SOLO') return null;
   if (action === 'reroll') return index === '0' ? { kind: 'reroll', hash } : null;
   if (index !== '1') return null;
   if (action === 'low_variation') return { kind: 'vary', strength: 'subtle', hash };
   if (action === 'high_variation') return { kind: 'vary', strength: 'strong', hash };
+  const animate = ANIMATE.exec(action);
+  if (animate?.[1] !== undefined) return { kind: 'animate', motion: animate[1] as VideoMotion, hash };
   const pan = PAN.exec(action);
   if (pan?.[1] !== undefined) return { kind: 'pan', direction: pan[1] as PanDirection, hash };
   const variant = UPSCALE_VARIANT.exec(action);
@@ -139,6 +153,10 @@ export function buildCustomId(p: ParsedCustomId): string {
       return `MJ::Job::PromptAnalyzer::${p.index}`;
     case 'bookmark':
       return `MJ::BOOKMARK::${p.hash}`;
+    case 'animate':
+      return `MJ::JOB::animate_${p.motion}::1::${p.hash}::SOLO`;
+    case 'extend':
+      return `MJ::JOB::animate_${p.motion}_extend::${p.index}::${p.hash}`;
     default: {
       const never: never = p;
       throw new Error(`unknown customId kind ${String(never)}`);
@@ -149,13 +167,16 @@ export function buildCustomId(p: ParsedCustomId): string {
 const ALWAYS_MODAL: ReadonlySet<CustomIdKind> = new Set(['customZoom', 'region', 'picReader', 'promptAnalyzer']);
 const REMIX_MODAL: ReadonlySet<CustomIdKind> = new Set(['reroll', 'variation', 'vary', 'pan']);
 
+/** Buttons that make a clip: hidden where the engine offers no video. */
+export const VIDEO_KINDS: ReadonlySet<CustomIdKind> = new Set(['animate', 'extend']);
+
 /** Whether pressing the button opens a modal (new prompt, mask or zoom) before the task queues. */
 export function needsModal(parsed: ParsedCustomId, remix: boolean): boolean {
   return ALWAYS_MODAL.has(parsed.kind) || (remix && REMIX_MODAL.has(parsed.kind));
 }
 
 /** Which set of buttons a finished result shows. */
-export type ResultKind = 'grid' | 'upscale' | 'describe' | 'shorten';
+export type ResultKind = 'grid' | 'upscale' | 'describe' | 'shorten' | 'video';
 
 export function resultKindForAction(action: TaskAction): ResultKind {
   switch (action) {
@@ -165,6 +186,8 @@ export function resultKindForAction(action: TaskAction): ResultKind {
       return 'describe';
     case 'SHORTEN':
       return 'shorten';
+    case 'VIDEO':
+      return 'video';
     default:
       return 'grid';
   }
@@ -175,6 +198,8 @@ export const DEFAULT_UPSCALE_VERSION = 'v6_2x';
 const GRID_INDEXES: readonly GridIndex[] = [1, 2, 3, 4];
 /** Midjourney's own Discord emoji on Upscale (Subtle/Creative): a name, not a character. */
 export const UPSCALE_EMOJI = 'upscale_1';
+/** Midjourney's film-frames emoji on Animate and Extend. */
+export const VIDEO_EMOJI = '🎞️';
 const PAN_EMOJI: Record<PanDirection, string> = { left: '⬅️', right: '➡️', up: '⬆️', down: '⬇️' };
 
 const button = (p: ParsedCustomId, label: string, emoji = ''): TaskButton => ({ customId: buildCustomId(p), emoji, label });
@@ -202,7 +227,14 @@ export function buttonsForResult(kind: ResultKind, hash: string, promptCount = 5
         button({ kind: 'zoomOut', factor: 1.5, hash }, 'Zoom Out 1.5x', '🔍'),
         button({ kind: 'customZoom', hash }, 'Custom Zoom', '🔍'),
         ...PAN_DIRECTIONS.map((direction) => button({ kind: 'pan', direction, hash }, '', PAN_EMOJI[direction])),
+        button({ kind: 'animate', motion: 'high', hash }, 'Animate (High motion)', VIDEO_EMOJI),
+        button({ kind: 'animate', motion: 'low', hash }, 'Animate (Low motion)', VIDEO_EMOJI),
         button({ kind: 'bookmark', hash }, '', '❤️'),
+      ];
+    case 'video':
+      return [
+        button({ kind: 'extend', motion: 'high', index: 1, hash }, 'Extend (High motion)', VIDEO_EMOJI),
+        button({ kind: 'extend', motion: 'low', index: 1, hash }, 'Extend (Low motion)', VIDEO_EMOJI),
       ];
     case 'describe':
       return [

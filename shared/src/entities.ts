@@ -1,4 +1,4 @@
-import type { BotType, Language, Period, TaskAction, TaskStatus, Theme } from './constants';
+import type { BotType, EngineFeature, Language, Period, TaskAction, TaskStatus, Theme } from './constants';
 
 export interface UserInfo {
   id: string;
@@ -21,6 +21,12 @@ export interface CompanyInfo {
   keywords: string;
   isShowChatGPT: boolean;
   isShowDiscord: boolean;
+}
+
+/** What GET /api/home/company-info answers: the company's fields and what the drawing engine offers. */
+export interface CompanyInfoWithEngine extends CompanyInfo {
+  /** The features the current engine serves (a midjourney-proxy line may lack /shorten or video). */
+  engineFeatures: EngineFeature[];
 }
 
 /** The channel as the current user sees it. */
@@ -84,7 +90,10 @@ export interface Task {
   finishTime: number | null;
   progress: string;
   previewUrl: string | null;
+  /** A still: the picture, or for a VIDEO task the clip's poster frame. */
   imageUrl: string | null;
+  /** VIDEO tasks: the clip (`.mp4` or an animated `.webp`), copied into our own store. */
+  videoUrl: string | null;
   failReason: string | null;
   buttons: TaskButton[];
   parentId: string | null;

@@ -6,3 +6,5 @@ export * from './socket';
 export * from './api';
 export * from './customId';
 export * from './archive';
+export * from './prompt';
+export * from './references';

@@ -63,12 +63,28 @@ export function isChannelsChange(event: ChannelEvent): event is ChannelsChange {
   return (CHANNELS_CHANGE_TYPES as readonly string[]).includes(event.type);
 }
 
+/**
+ * Bounds on a subscriber's catch-up (the events after its `afterSeq`). Protocol v1 addition.
+ * A client that sets `paged` takes the backlog a page at a time: the server sends at most
+ * `pageSize` events, THEN acks with `more: true` if events remain; the client subscribes again
+ * with `afterSeq` = the last seq it got. The socket joins the channel's room with the last page
+ * only, so the whole backlog still arrives once, in seq order, before any live event.
+ * A backlog longer than `maxBacklog` (or, for a client without `paged`, longer than one page) is
+ * answered with `channel:resync`: the client reloads the channel over REST, as after any resync.
+ */
+export const CatchUp = { pageSize: 200, maxBacklog: 1_000 } as const;
+
 export interface SubscribeRequest {
   channelId: string;
   afterSeq?: number;
+  /** v1 addition: take the backlog in pages (see `CatchUp`). */
+  paged?: boolean;
 }
 
-export type SubscribeAck = { ok: true; seq: number } | { ok: false; reason: ErrorReason; message: string };
+export type SubscribeAck =
+  /** `more` (paged requests only): the page's events came before this ack and more remain; ask again. */
+  | { ok: true; seq: number; more?: boolean }
+  | { ok: false; reason: ErrorReason; message: string };
 
 export interface ClientToServerEvents {
   'channel:subscribe': (request: SubscribeRequest, ack: (answer: SubscribeAck) => void) => void;

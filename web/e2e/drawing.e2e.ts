@@ -1,8 +1,7 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeMjProxy, type FakeMjProxy } from '../../scripts/testing/fake-upstream';
-import { freePort } from '../../scripts/testing/server-process';
-import { Viewports, launchBrowser, screenshot as saveScreenshot, startServer, watchConsole, type ServerProcess } from './harness';
+import { launchBrowser, screenshot as saveScreenshot, type ServerProcess } from './harness';
+import { LIVE_TIMEOUT, card, newestTaskId, peopleOn, startServerFor, type RunningServer } from './people';
 
 /**
  * The drawing screen, live, with two people in one channel: A imagines, both watch progress and
@@ -11,109 +10,18 @@ import { Viewports, launchBrowser, screenshot as saveScreenshot, startServer, wa
  */
 
 const PROMPT = 'a red fox in snow';
-const LIVE_TIMEOUT = 30_000;
 
 let server: ServerProcess;
 let browser: Browser;
-let fake: FakeMjProxy | null = null;
+let running: RunningServer | null = null;
 /** Screenshots of the upstream run get their own names, so both sets can be looked at. */
 let shotSuffix = '';
 const screenshot = (page: Page, name: string) => saveScreenshot(page, `${name}${shotSuffix}`);
 
-/** The same story runs on the built-in engine and on a (fake) midjourney-proxy upstream. */
-async function startFor(engine: 'builtin' | 'midjourney-proxy'): Promise<ServerProcess> {
-  if (engine === 'builtin') return startServer({ BUILTIN_ENGINE_STEP_MS: '400' });
-  fake = await startFakeMjProxy({ secret: 'e2e-secret', behaviour: { stepMs: 400, steps: [10, 25, 45, 65, 85] } });
-  const port = await freePort();
-  return startServer({
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    IMAGE_ENGINE: 'midjourney-proxy',
-    MJ_PROXY_URL: fake.origin,
-    MJ_PROXY_SECRET: 'e2e-secret',
-    MJ_PROXY_POLL_MS: '200',
-    MJ_PROXY_POLL_MAX_MS: '1000',
-    FREE_DAILY_CREDITS: '100000',
-  });
-}
-const contexts: BrowserContext[] = [];
-const consoles = new Map<Page, string[]>();
-
-interface Person {
-  name: string;
-  page: Page;
-  context: BrowserContext;
-  token: string;
-}
-
-async function openContext(options: { viewport: keyof typeof Viewports; theme: 'dark' | 'light'; storageState?: Awaited<ReturnType<BrowserContext['storageState']>> }) {
-  const context = await browser.newContext({
-    baseURL: server.origin,
-    viewport: Viewports[options.viewport],
-    colorScheme: options.theme,
-    locale: 'zh-CN',
-    storageState: options.storageState,
-    permissions: ['clipboard-read', 'clipboard-write'],
-  });
-  // The app setting wins over the session's theme: light or dark as asked.
-  await context.addInitScript((theme) => {
-    const raw = localStorage.getItem('appSetting');
-    const saved = raw ? (JSON.parse(raw) as { data?: Record<string, unknown> }).data : undefined;
-    localStorage.setItem('appSetting', JSON.stringify({ data: { siderCollapsed: false, language: 'zh-CN', ...saved, theme }, expire: null }));
-  }, options.theme);
-  contexts.push(context);
-  const page = await context.newPage();
-  consoles.set(page, watchConsole(page));
-  return { context, page };
-}
-
-/** Signs in through the login page's code tab, with the development code banner. */
-async function signIn(name: string, phone: string, options: { viewport: keyof typeof Viewports; theme: 'dark' | 'light' }): Promise<Person> {
-  const { context, page } = await openContext(options);
-  await page.goto('/login');
-  await page.getByTestId('login-tab-code').click();
-  await page.getByTestId('login-phone').fill(phone);
-  await page.getByTestId('login-send-code').click();
-  await page.getByTestId('login-dev-code').getByRole('button').click();
-  await page.getByTestId('login-agree').click();
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/\/draw/);
-  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('SECRET_TOKEN') ?? '{}') as { data?: string }).data ?? '');
-  expect(token).not.toBe('');
-  return { name, page, context, token };
-}
-
-/** The same person in another browser window (their session copied). */
-async function sameUser(person: Person, name: string, options: { viewport: keyof typeof Viewports; theme: 'dark' | 'light' }): Promise<Person> {
-  const { context, page } = await openContext({ ...options, storageState: await person.context.storageState() });
-  return { name, page, context, token: person.token };
-}
-
-async function api<T>(person: Person, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.origin}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${person.token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { success: boolean; data: T; message: string };
-  if (!envelope.success) throw new Error(`${method} ${path}: ${envelope.message}`);
-  return envelope.data;
-}
-
-async function openChannel(person: Person, channelId: string) {
-  await person.page.goto(`/draw/${channelId}`);
-  await person.page.getByTestId('message-list').waitFor();
-  await expect.poll(() => person.page.getByTestId('live-status').getAttribute('data-status'), { timeout: LIVE_TIMEOUT }).toBe('live');
-}
-
-const cards = (page: Page) => page.locator('[data-testid^="task-card-"]');
-const card = (page: Page, taskId: string) => page.getByTestId(`task-card-${taskId}`);
-
-async function newestTaskId(page: Page, count: number): Promise<string> {
-  await expect.poll(() => cards(page).count(), { timeout: LIVE_TIMEOUT }).toBeGreaterThanOrEqual(count);
-  const testId = await cards(page).nth(count - 1).getAttribute('data-testid');
-  return testId!.replace('task-card-', '');
-}
+const { signIn, sameUser, api, openChannel, consoles, closeAll } = peopleOn(
+  () => server,
+  () => browser,
+);
 
 /** Waits until the finished image of a task is shown and has really loaded. */
 async function seesImage(page: Page, taskId: string) {
@@ -204,14 +112,14 @@ afterAll(async () => {
 describe.each(['builtin', 'midjourney-proxy'] as const)('drawing together in a channel (%s engine)', (engine) => {
   beforeAll(async () => {
     shotSuffix = engine === 'builtin' ? '' : '-mjproxy';
-    server = await startFor(engine);
+    running = await startServerFor(engine, { stepMs: 400, behaviour: { steps: [10, 25, 45, 65, 85] } });
+    server = running.server;
   });
 
   afterAll(async () => {
-    for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
-    await server?.stop();
-    await fake?.stop();
-    fake = null;
+    await closeAll();
+    await running?.stop();
+    running = null;
   });
 
   it('shows tasks live to every member: progress, grid, upscale, vary region, offline catch-up', async () => {

@@ -4,6 +4,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { createAppRouter } from './router';
+import { reloadOnPreloadError } from './lib/staleBuild';
+
+reloadOnPreloadError();
 
 const router = createAppRouter();
 const container = document.getElementById('root');

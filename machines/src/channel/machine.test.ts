@@ -191,7 +191,7 @@ describe('feed', () => {
     await tick(TIMING.gapWaitMs - 1);
     expect(subscribes).toHaveLength(1);
     await tick(1);
-    expect(subscribes).toEqual([{ channelId: 'a' }, { channelId: 'a', afterSeq: 11 }]);
+    expect(subscribes).toEqual([{ channelId: 'a' }, { channelId: 'a', afterSeq: 11, paged: true }]);
     expect(state().matches({ feed: { live: 'gap' } })).toBe(true); // still missing 12–13
     for (const seq of [12, 13, 14]) actor.send({ type: 'feed.event', event: messageEvent(seq) });
     expect(seqsOf(applied())).toEqual([11, 12, 13, 14]);
@@ -206,7 +206,7 @@ describe('feed', () => {
     expect(state().matches({ feed: 'idle', socket: 'reconnecting' })).toBe(true);
     actor.send({ type: 'socket.connected' });
     await tick();
-    expect(subscribes).toEqual([{ channelId: 'a' }, { channelId: 'a', afterSeq: 11 }]);
+    expect(subscribes).toEqual([{ channelId: 'a' }, { channelId: 'a', afterSeq: 11, paged: true }]);
     expect(state().matches({ feed: { live: 'inOrder' } })).toBe(true);
     expect(state().context.lastSeq.a).toBe(11);
     expect(of('feed.reload')).toHaveLength(1);
@@ -218,7 +218,7 @@ describe('feed', () => {
     actor.send({ type: 'feed.event', event: messageEvent(11) });
     actor.send({ type: 'socket.connected' });
     await tick();
-    expect(subscribes.at(-1)).toEqual({ channelId: 'a', afterSeq: 11 });
+    expect(subscribes.at(-1)).toEqual({ channelId: 'a', afterSeq: 11, paged: true });
   });
 
   it('holds events that arrive before the ack and keeps only those after it', async () => {
@@ -253,13 +253,36 @@ describe('feed', () => {
     expect(seqsOf(applied())).toEqual([51]);
   });
 
+  it('takes a long catch-up a page at a time, each from the last seq it got, then goes live', async () => {
+    const head = 30;
+    let actorRef: ReturnType<typeof start>['actor'] | null = null;
+    // The server's side: a page of up to 8 events before the ack, `more` while the head is ahead.
+    const { actor, subscribes, state, of, applied } = await live({
+      ack: (request) => {
+        if (request.afterSeq === undefined) return { ok: true, seq: 10 };
+        const upTo = Math.min(head, request.afterSeq + 8);
+        for (let seq = request.afterSeq + 1; seq <= upTo; seq++) actorRef?.send({ type: 'feed.event', event: messageEvent(seq) });
+        return upTo < head ? { ok: true, seq: head, more: true } : { ok: true, seq: head };
+      },
+    });
+    actorRef = actor;
+    actor.send({ type: 'feed.event', event: messageEvent(11) });
+    actor.send({ type: 'socket.disconnected' });
+    actor.send({ type: 'socket.connected' });
+    await tick();
+    expect(subscribes.slice(1)).toEqual([11, 19, 27].map((afterSeq) => ({ channelId: 'a', afterSeq, paged: true })));
+    expect(seqsOf(applied())).toEqual(Array.from({ length: 20 }, (_, i) => 11 + i));
+    expect(state().matches({ feed: { live: 'inOrder' } })).toBe(true);
+    expect(of('feed.reload')).toHaveLength(1); // only the first, fresh subscribe
+  });
+
   it('resyncs when the server is behind our cursor', async () => {
     const { actor, subscribes, state } = await live({ ack: (request) => ({ ok: true, seq: request.afterSeq === undefined ? 10 : 3 }) });
     actor.send({ type: 'feed.event', event: messageEvent(11) });
     actor.send({ type: 'socket.disconnected' });
     actor.send({ type: 'socket.connected' });
     await tick();
-    expect(subscribes).toEqual([{ channelId: 'a' }, { channelId: 'a', afterSeq: 11 }, { channelId: 'a' }]);
+    expect(subscribes).toEqual([{ channelId: 'a' }, { channelId: 'a', afterSeq: 11, paged: true }, { channelId: 'a' }]);
     expect(state().context.lastSeq).toEqual({ a: 10 });
     expect(state().matches({ feed: 'live' })).toBe(true);
   });

@@ -113,6 +113,8 @@ export const channelSessionMachine = setup({
     hasGap: ({ context }) => context.feedChannelId !== null && hasFeedGap(cursorOf(context, context.feedChannelId)),
     ackDenied: (_, { ack }: { ack: SubscribeAck }) => !ack.ok && DENIED_REASONS.includes(ack.reason),
     ackFailed: (_, { ack }: { ack: SubscribeAck }) => !ack.ok,
+    // A page of the catch-up came in before this ack, and more remain: ask for the next one.
+    ackHasMore: (_, { ack }: { ack: SubscribeAck }) => ack.ok && ack.more === true,
     // The server's log is behind what we applied (its log was reset): only a reload is safe.
     ackBehindCursor: ({ context }, { ack }: { ack: SubscribeAck }) => {
       const lastSeq = context.feedChannelId === null ? undefined : context.lastSeq[context.feedChannelId];
@@ -253,7 +255,8 @@ export const channelSessionMachine = setup({
             { guard: 'canSubscribe', target: 'subscribing' },
           ],
         },
-        // Subscribing from the cursor (a reconnect or a gap replays what we missed), or fresh.
+        // Subscribing from the cursor (a reconnect or a gap replays what we missed, a page per
+        // request), or fresh.
         subscribing: {
           entry: 'claimFeed',
           always: { guard: 'feedStale', target: 'idle' },
@@ -264,6 +267,12 @@ export const channelSessionMachine = setup({
               { guard: { type: 'ackDenied', params: ({ event }) => ({ ack: event.output }) }, target: 'idle', actions: 'leaveDeniedChannel' },
               { guard: { type: 'ackFailed', params: ({ event }) => ({ ack: event.output }) }, target: 'backoff' },
               { guard: { type: 'ackBehindCursor', params: ({ event }) => ({ ack: event.output }) }, target: 'resyncing' },
+              {
+                guard: { type: 'ackHasMore', params: ({ event }) => ({ ack: event.output }) },
+                target: 'subscribing',
+                reenter: true,
+                actions: { type: 'anchorFeed', params: ({ event }) => ({ ack: event.output }) },
+              },
               { target: 'live', actions: { type: 'anchorFeed', params: ({ event }) => ({ ack: event.output }) } },
             ],
             onError: 'backoff',
@@ -330,5 +339,6 @@ function subscribeRequest(context: ChannelSessionContext): SubscribeRequest {
   // Unreachable: the feed only subscribes with a selection, which `claimFeed` copied here.
   if (channelId === null) throw new Error('channelSessionMachine: subscribing without a channel');
   const afterSeq = context.lastSeq[channelId];
-  return afterSeq === undefined ? { channelId } : { channelId, afterSeq };
+  // A catch-up comes a page at a time (CatchUp in @draw/shared): `ackHasMore` asks for the next.
+  return afterSeq === undefined ? { channelId } : { channelId, afterSeq, paged: true };
 }

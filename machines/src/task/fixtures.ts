@@ -19,6 +19,7 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
     progress: '0%',
     previewUrl: null,
     imageUrl: null,
+    videoUrl: null,
     failReason: null,
     buttons: [],
     parentId: null,

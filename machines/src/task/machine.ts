@@ -14,6 +14,8 @@ export interface TaskMachineContext {
   progress: string;
   previewUrl: string | null;
   imageUrl: string | null;
+  /** A VIDEO task's clip, set when it succeeds. */
+  videoUrl: string | null;
   failReason: string | null;
   startTime: number | null;
   finishTime: number | null;
@@ -35,7 +37,7 @@ export type TaskEvent =
   | { type: 'task.modalSubmitted' }
   | { type: 'task.started'; at?: number }
   | { type: 'task.progress'; progress: number; previewUrl?: string | null; at?: number }
-  | { type: 'task.succeeded'; imageUrl?: string | null; buttons: TaskButton[]; at?: number }
+  | { type: 'task.succeeded'; imageUrl?: string | null; videoUrl?: string | null; buttons: TaskButton[]; at?: number }
   | { type: 'task.failed'; reason: string; at?: number }
   | { type: 'task.cancelled'; reason?: string; at?: number }
   | { type: 'task.deadlineExpired'; reason?: string; at?: number };
@@ -104,6 +106,7 @@ export const taskMachine = setup({
         percent: 100,
         progress: formatProgress(100),
         imageUrl: event.imageUrl ?? context.imageUrl,
+        videoUrl: event.videoUrl ?? context.videoUrl,
         buttons: event.buttons,
         finishTime: eventTime(event),
       };
@@ -135,6 +138,7 @@ export const taskMachine = setup({
     progress: formatProgress(0),
     previewUrl: null,
     imageUrl: null,
+    videoUrl: null,
     failReason: null,
     startTime: null,
     finishTime: null,

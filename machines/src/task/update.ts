@@ -47,6 +47,7 @@ export const LIFECYCLE_FIELDS = [
   'progress',
   'previewUrl',
   'imageUrl',
+  'videoUrl',
   'failReason',
   'startTime',
   'finishTime',
@@ -63,8 +64,9 @@ export const UNKNOWN_FAILURE_REASON = 'The task failed without a reason';
 
 /** The lifecycle fields of a machine context (or of a task): what to write on the Task document. */
 export function lifecycleFieldsOf(source: TaskLifecycleFields): TaskLifecycleFields {
-  const { status, progress, previewUrl, imageUrl, failReason, startTime, finishTime, buttons } = source;
-  return { status, progress, previewUrl, imageUrl, failReason, startTime, finishTime, buttons };
+  const { status, progress, previewUrl, imageUrl, videoUrl, failReason, startTime, finishTime, buttons } = source;
+  // Tasks from before clips existed carry no videoUrl.
+  return { status, progress, previewUrl, imageUrl, videoUrl: videoUrl ?? null, failReason, startTime, finishTime, buttons };
 }
 
 export function taskContextFromTask(task: Task, deadlineMs = DEFAULT_TASK_DEADLINE_MS): TaskMachineContext {
@@ -109,7 +111,7 @@ export function taskEventFromUpdate(update: TaskUpdate, from?: TaskStatus): Task
     case TaskStatus.Success:
       return [
         ...afterModal,
-        { type: 'task.succeeded', imageUrl: update.imageUrl, buttons: update.buttons ?? [], at: finishedAt },
+        { type: 'task.succeeded', imageUrl: update.imageUrl, videoUrl: update.videoUrl, buttons: update.buttons ?? [], at: finishedAt },
       ];
     case TaskStatus.Failure:
       return [{ type: 'task.failed', reason: update.failReason || UNKNOWN_FAILURE_REASON, at: finishedAt }];

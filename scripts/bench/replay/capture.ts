@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Task } from '@draw/shared';
 import { startTestApp, type TestApp } from '../../../server/src/testing/harness';
-import type { EventDoc } from '../../../server/src/realtime/repository';
-import type { TaskDoc } from '../../../server/src/features/tasks/repository';
-import type { MessageDoc } from '../../../server/src/features/messages/repository';
+import { Events, type EventDoc } from '../../../server/src/realtime/repository';
+import { Tasks, type TaskDoc } from '../../../server/src/features/tasks/repository';
+import { Messages, type MessageDoc } from '../../../server/src/features/messages/repository';
+import { openEmbeddedStorage } from '../../../server/src/storage/embedded';
 
 /**
  * One short, real session on an in-process server: what the generated log is made of, so the
@@ -14,10 +14,13 @@ import type { MessageDoc } from '../../../server/src/features/messages/repositor
 export interface CapturedSession {
   /** Every event of the session's one channel, in seq order, as stored (with `_id`). */
   events: EventDoc[];
-  /** The stored tasks (after the store's compaction at close: one line each). */
+  /** The stored tasks, one document each. */
   tasks: TaskDoc[];
   messages: MessageDoc[];
-  /** The lines of the stored files that are not documents (`$$indexCreated`), by collection. */
+  /**
+   * Lines the generated NeDB files end with besides documents (`$$indexCreated`), by collection.
+   * The store is SQLite now and has none: NeDB builds its declared indexes at load without them.
+   */
   indexLines: { events: string[]; tasks: string[]; messages: string[] };
   channelId: string;
   users: { creator: CapturedUser; joiner: CapturedUser; removed: CapturedUser };
@@ -36,10 +39,6 @@ type Session = Awaited<ReturnType<TestApp['signIn']>>;
 
 const TASK_WAIT_ROUNDS = 400;
 const TASK_WAIT_MS = 25;
-
-function readLines(file: string): string[] {
-  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()) : [];
-}
 
 export async function captureSession(): Promise<CapturedSession> {
   // A slow enough engine that a cancel lands while the task is still running; credits for 4 tasks.
@@ -98,21 +97,20 @@ export async function captureSession(): Promise<CapturedSession> {
     await call(ann, 'POST', `/api/draw/remove-user/${channelId}/${users.removed.id}`);
     await call(bob, 'POST', `/api/draw/quit-channel/${channelId}`);
 
-    await app.close(); // compacts every collection, as a restarted server's files look
-    const db = (name: string) => readLines(path.join(app.dataDir, 'db', `${name}.db`));
-    const split = (lines: string[]) => ({
-      docs: lines.filter((l) => !l.includes('"$$indexCreated"')).map((l) => JSON.parse(l) as Record<string, unknown>),
-      indexLines: lines.filter((l) => l.includes('"$$indexCreated"')),
-    });
-    const events = split(db('events'));
-    const tasks = split(db('tasks'));
-    const messages = split(db('messages'));
-    const channelEvents = (events.docs as unknown as EventDoc[]).filter((e) => e.channelId === channelId).sort((a, b) => a.seq - b.seq);
+    await app.close();
+    const store = openEmbeddedStorage(app.dataDir, { readonly: true });
+    const [events, tasks, messages] = await Promise.all([
+      store.collection(Events).find({ channelId }, { sort: { seq: 1 } }),
+      store.collection(Tasks).find({}),
+      store.collection(Messages).find({}),
+    ]);
+    await store.close();
+    const channelEvents = events;
     return {
       events: channelEvents,
-      tasks: tasks.docs as unknown as TaskDoc[],
-      messages: messages.docs as unknown as MessageDoc[],
-      indexLines: { events: events.indexLines, tasks: tasks.indexLines, messages: messages.indexLines },
+      tasks: tasks as TaskDoc[],
+      messages: messages as MessageDoc[],
+      indexLines: { events: [], tasks: [], messages: [] },
       channelId,
       users,
       taskIds: { imagine: imagineId, upscale: upscaleId, variation: variationId, cancelled: cancelledId },

@@ -38,6 +38,8 @@ export interface GeneratedLog {
   messages: number;
   bytes: { events: number; tasks: number; messages: number };
   eventCounts: Record<string, number>;
+  /** The busiest channel and its last seq (the history bench reads its tail). */
+  largest: { channelId: string; events: number };
 }
 
 /** Deterministic 32-bit PRNG (mulberry32): same seed, same file, byte for byte. */
@@ -320,7 +322,7 @@ export function generateLog(dataDir: string, session: CapturedSession, options: 
   const eventsFile = new LineFile(path.join(dbDir, 'events.db'));
   const tasksFile = new LineFile(path.join(dbDir, 'tasks.db'));
   const messagesFile = new LineFile(path.join(dbDir, 'messages.db'));
-  const result: GeneratedLog = { channels: sizes.length, events: 0, tasks: 0, messages: 0, bytes: { events: 0, tasks: 0, messages: 0 }, eventCounts: {} };
+  const result: GeneratedLog = { channels: sizes.length, events: 0, tasks: 0, messages: 0, bytes: { events: 0, tasks: 0, messages: 0 }, eventCounts: {}, largest: { channelId: '', events: 0 } };
 
   const prompt = (): string => {
     if (random() < 0.2) return Array.from({ length: 4 + ((random() * 10) | 0) }, () => pick(pools.zh)).join('');
@@ -462,6 +464,7 @@ export function generateLog(dataDir: string, session: CapturedSession, options: 
     for (const line of messageLines.values()) messagesFile.write(line);
     result.messages += [...messageLines.values()].filter((l) => !l.includes('"deletedAt"')).length;
     result.events += budget;
+    if (budget > result.largest.events) result.largest = { channelId, events: budget };
   }
   for (const line of c.indexLines.events) eventsFile.write(line);
   for (const line of c.indexLines.tasks) tasksFile.write(line);

@@ -1,5 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import Database from 'better-sqlite3';
+import { embeddedFileOf } from '../../../server/src/storage/embedded';
 import { replayFromSource } from '../../ops/replay';
 import { openReadSource } from '../../ops/source';
 
@@ -24,29 +24,18 @@ export interface WorkerResult {
   replay?: { channels: number; tasksRebuilt: number; messagesRebuilt: number; illegalTransitions: number; differences: number; problemCount: number; firstProblems: string[] };
 }
 
-const READ_CHUNK_BYTES = 1 << 20;
-
-/** The baseline: read the log and JSON.parse every line, nothing else (no machine, no state). */
-async function parseEveryLine(file: string): Promise<number> {
-  let events = 0;
-  let rest = '';
-  const parse = (line: string) => {
-    if (line.length === 0) return;
-    const doc = JSON.parse(line) as { seq?: unknown };
-    if (doc.seq !== undefined) events += 1; // the index line is not an event
-  };
-  const stream = fs.createReadStream(file, { encoding: 'utf8', highWaterMark: READ_CHUNK_BYTES });
-  for await (const chunk of stream as AsyncIterable<string>) {
-    const text = rest + chunk;
-    let start = 0;
-    for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
-      parse(text.slice(start, end));
-      start = end + 1;
+/** The baseline: read every event of the log from the store and JSON.parse it, nothing else (no machine, no state). */
+function parseEveryEvent(dataDir: string): number {
+  const db = new Database(embeddedFileOf(dataDir), { readonly: true });
+  try {
+    let events = 0;
+    for (const text of db.prepare('SELECT json(doc) FROM events').pluck().iterate() as IterableIterator<string>) {
+      if ((JSON.parse(text) as { seq?: unknown }).seq !== undefined) events += 1;
     }
-    rest = text.slice(start);
+    return events;
+  } finally {
+    db.close();
   }
-  parse(rest);
-  return events;
 }
 
 async function measure(mode: WorkerMode, dataDir: string): Promise<WorkerResult> {
@@ -55,7 +44,7 @@ async function measure(mode: WorkerMode, dataDir: string): Promise<WorkerResult>
   let events = 0;
   let replay: WorkerResult['replay'];
   if (mode === WorkerMode.parse) {
-    events = await parseEveryLine(path.join(dataDir, 'db', 'events.db'));
+    events = parseEveryEvent(dataDir);
   } else {
     // Exactly what `npm run ops -- replay` does with the embedded store, after the process started.
     const source = await openReadSource({ MONGODB_URI: '', DATA_DIR: dataDir });

@@ -3,18 +3,30 @@ import { mongo } from 'mongoose';
 import type { Readable } from 'node:stream';
 import { BLOB_KEY, type BlobStore } from './port';
 
+/** The part of a GridFS bucket the store uses (a fake stands in for it in tests). */
+export type Bucket = Pick<mongo.GridFSBucket, 'find' | 'openUploadStream' | 'openDownloadStream' | 'delete'>;
+
+/** The same refusal as the folder store's: keys come from us, so a bad one is a bug, never written. */
+function checkedKey(key: string): string {
+  if (!BLOB_KEY.test(key)) throw new Error(`bad blob key ${key}`);
+  return key;
+}
+
 /** With MongoDB, images live in GridFS so every server process sees the same files. */
 export function gridFsBlobStore(connection: Connection): BlobStore {
-  const bucket = new mongo.GridFSBucket(connection.db!, { bucketName: 'blobs' });
+  return gridFsBlobStoreOn(new mongo.GridFSBucket(connection.db!, { bucketName: 'blobs' }));
+}
+
+/** Behaves as the folder store does: bad keys are refused on writes, a missing key reads as null and deletes as nothing. */
+export function gridFsBlobStoreOn(bucket: Bucket): BlobStore {
   async function find(key: string) {
-    if (!BLOB_KEY.test(key)) return null;
     const [file] = await bucket.find({ filename: key }).limit(1).toArray();
     return file ?? null;
   }
   return {
     kind: 'gridfs',
     async put(key, data) {
-      if (await find(key)) return;
+      if (await find(checkedKey(key))) return;
       await new Promise<void>((resolve, reject) => {
         const upload = bucket.openUploadStream(key);
         upload.once('finish', () => resolve());
@@ -23,6 +35,7 @@ export function gridFsBlobStore(connection: Connection): BlobStore {
       });
     },
     async open(key) {
+      if (!BLOB_KEY.test(key)) return null;
       const file = await find(key);
       if (!file) return null;
       return { stream: bucket.openDownloadStream(file._id) as unknown as Readable, size: file.length };
@@ -35,8 +48,12 @@ export function gridFsBlobStore(connection: Connection): BlobStore {
       return Buffer.concat(chunks);
     },
     async delete(key) {
-      const file = await find(key);
-      if (file) await bucket.delete(file._id);
+      const file = await find(checkedKey(key));
+      if (!file) return;
+      // Deleted by another process since the lookup: gone either way, as a missing file is in the folder store.
+      await bucket.delete(file._id).catch((error: unknown) => {
+        if (!String((error as Error)?.message).includes('File not found')) throw error;
+      });
     },
   };
 }

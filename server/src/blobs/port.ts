@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 
-/** Image bytes (uploads, previews, results). Keys are `<uuid>.<ext>`; the extension fixes the type. */
+/** Image and clip bytes (uploads, previews, results). Keys are `<uuid>.<ext>`; the extension fixes the type. */
 export interface BlobStore {
   readonly kind: 'folder' | 'gridfs';
   put(key: string, data: Buffer): Promise<void>;
@@ -16,6 +16,7 @@ export const MIME_BY_EXTENSION: Record<string, string> = {
   jpeg: 'image/jpeg',
   gif: 'image/gif',
   webp: 'image/webp',
+  mp4: 'video/mp4',
 };
 
 export const EXTENSION_BY_MIME: Record<string, string> = {
@@ -23,6 +24,7 @@ export const EXTENSION_BY_MIME: Record<string, string> = {
   'image/jpeg': 'jpg',
   'image/gif': 'gif',
   'image/webp': 'webp',
+  'video/mp4': 'mp4',
 };
 
-export const BLOB_KEY = /^[\w-]{8,64}\.(png|jpg|jpeg|gif|webp)$/;
+export const BLOB_KEY = /^[\w-]{8,64}\.(png|jpg|jpeg|gif|webp|mp4)$/;

@@ -1,4 +1,5 @@
-import type { BlendDimensions, BotType, TaskAction, TaskButton } from '@draw/shared';
+import { EngineFeature } from '@draw/shared';
+import type { BlendDimensions, BotType, ClipMimeType, TaskAction, TaskButton, VideoMotion } from '@draw/shared';
 
 /**
  * The engine port: what the task runner asks of any image engine (the built-in sketch engine or
@@ -10,6 +11,15 @@ export interface EngineImage {
   mime: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
   width: number;
   height: number;
+}
+
+/** A clip: an MP4 (upstreams) or an animated WebP (the built-in engine). */
+export interface EngineVideo {
+  data: Buffer;
+  mime: ClipMimeType;
+  /** Known for an animated WebP; an MP4's size is not read. */
+  width?: number;
+  height?: number;
 }
 
 export type PanDirection = 'left' | 'right' | 'up' | 'down';
@@ -28,6 +38,8 @@ export interface ParentImage {
   upstreamId?: string | null;
   /** The button pressed on the parent, exactly as the parent carries it (the upstream's customId). */
   customId?: string;
+  /** The parent's clip, when it is a VIDEO task (Extend continues it). */
+  video?: EngineVideo;
 }
 
 /** On actions: the job mode of the user who pressed the button (not the parent's). */
@@ -49,7 +61,7 @@ interface RemixPrompt {
 }
 
 export type EngineJob =
-  | { kind: 'imagine'; prompt: string; seed: number; botType: BotType; references: EngineImage[] }
+  | { kind: 'imagine'; prompt: string; seed: number; botType: BotType; references: EngineImage[]; /** Style references (their URLs are in the prompt; the built-in engine takes their palette). */ styles?: EngineImage[] }
   | ({ kind: 'upscale'; parent: ParentImage; index: 1 | 2 | 3 | 4; mode: 'default' | 'subtle' | 'creative' } & ActionSpeed)
   | ({ kind: 'variation'; parent: ParentImage; prompt: string; seed: number; index: 1 | 2 | 3 | 4; strength: 'subtle' | 'strong' | 'index' } & ActionSpeed & RemixPrompt)
   | ({ kind: 'reroll'; parent: ParentImage; prompt: string; seed: number } & ActionSpeed & RemixPrompt)
@@ -58,7 +70,10 @@ export type EngineJob =
   | ({ kind: 'region'; parent: ParentImage; prompt: string; seed: number; mask: EngineImage } & ActionSpeed)
   | { kind: 'blend'; images: EngineImage[]; dimensions: BlendDimensions; seed: number; botType?: BotType; speed?: EngineSpeed }
   | { kind: 'describe'; image: EngineImage; botType?: BotType; speed?: EngineSpeed }
-  | { kind: 'shorten'; prompt: string; botType?: BotType; speed?: EngineSpeed };
+  | { kind: 'shorten'; prompt: string; botType?: BotType; speed?: EngineSpeed }
+  | ({ kind: 'animate'; parent: ParentImage; prompt: string; motion: VideoMotion } & ActionSpeed)
+  /** `index`: which clip of the parent's batch (1–4) goes on. */
+  | ({ kind: 'extend'; parent: ParentImage; prompt: string; motion: VideoMotion; index: 1 | 2 | 3 | 4 } & ActionSpeed);
 
 export type EngineJobKind = EngineJob['kind'];
 
@@ -69,8 +84,10 @@ export interface EngineProgress {
 }
 
 export interface EngineResult {
-  /** The finished picture (absent for describe and shorten). */
+  /** The finished picture (absent for describe and shorten); for a clip, its poster frame. */
   image?: EngineImage;
+  /** Animate and Extend: the clip. */
+  video?: EngineVideo;
   /** Text results: describe's four prompts, shorten's shortened prompts. */
   prompts?: string[];
   /** Free text shown with the result (describe/shorten summaries). */
@@ -132,13 +149,8 @@ export interface ImageEngine {
   prepare?(): Promise<void>;
 }
 
-/** What a job may need beyond imagine, describe and blend. */
-export const EngineFeature = {
-  Shorten: 'shorten',
-  Cancel: 'cancel',
-  Seed: 'seed',
-} as const;
-export type EngineFeature = (typeof EngineFeature)[keyof typeof EngineFeature];
+/** What a job may need beyond imagine, describe and blend (declared in shared: the web hides the rest). */
+export { EngineFeature };
 
 /** A failure the user should read (moderation, bad input, upstream said no). */
 export class EngineFailure extends Error {

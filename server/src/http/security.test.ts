@@ -8,8 +8,9 @@ import { inlineScriptHashes } from './security';
 let app: TestApp;
 const inline = "document.documentElement.classList.add('dark')";
 
+let web: string;
 beforeAll(async () => {
-  const web = fs.mkdtempSync(path.join(os.tmpdir(), 'web-csp-'));
+  web = fs.mkdtempSync(path.join(os.tmpdir(), 'web-csp-'));
   fs.writeFileSync(path.join(web, 'index.html'), `<!doctype html><script>${inline}</script><script type="module" src="/assets/a.js"></script><div id="root"></div>`);
   app = await startTestApp({ WEB_DIST_DIR: web, METRICS_TOKEN: 'scrape-me' });
 });
@@ -24,6 +25,14 @@ describe('security headers', () => {
     expect(csp).toContain(inlineScriptHashes(`<script>${inline}</script>`)[0]);
     expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('allow the new inline script once a deploy replaces index.html under the running server', async () => {
+    const next = "document.documentElement.dataset.build = '2'";
+    fs.writeFileSync(path.join(web, 'index.html'), `<!doctype html><script>${next}</script><div id="root"></div>`);
+    const policy = async () => String((await app.http.inject('/draw')).headers['content-security-policy']);
+    await expect.poll(policy, { timeout: 10_000, interval: 250 }).toContain(inlineScriptHashes(`<script>${next}</script>`)[0]);
+    expect(await policy()).not.toContain(inlineScriptHashes(`<script>${inline}</script>`)[0]);
   });
 
   it('leave HTTPS-only headers out of a plain-HTTP deployment, so http://<host>:3000 still loads its assets', async () => {
@@ -71,7 +80,7 @@ describe('security headers', () => {
     expect(last.json()).toMatchObject({ success: false, reason: 'rate_limited', message: expect.stringMatching(/^Too many attempts/) });
   });
 
-  it('limit submits, uploads and redeems per user, so one user flooding leaves the others alone', async () => {
+  it('limit submits, uploads, redeems, chat posts and socket tickets per user, so one user flooding leaves the others alone', async () => {
     const flooder = await app.signIn();
     const neighbour = await app.signIn();
     const channel = (await app.http.inject({ method: 'POST', url: '/api/draw/channel', headers: flooder.auth, payload: { title: 'flood', isBan: false } })).json().data.id;
@@ -80,11 +89,14 @@ describe('security headers', () => {
       { url: `/api/mj/submit/imagine/${channel}`, payload: { prompt: '' }, limit: 30 },
       { url: '/api/upload', payload: {}, limit: 30 },
       { url: '/api/home/redeem/NOPE-NOPE-NOPE-NOPE', payload: {}, limit: 10 },
+      { url: `/api/draw/chat/${channel}`, payload: { content: 'flood' }, limit: 20 },
+      { url: '/api/ws/pre-connect', method: 'GET' as const, limit: 30 },
     ];
     for (const route of routes) {
       const statuses: number[] = [];
       for (let i = 0; i <= route.limit; i++) {
-        statuses.push((await app.http.inject({ method: 'POST', url: route.url, headers: { ...flooder.auth, 'accept-language': 'en-US' }, payload: route.payload })).statusCode);
+        const method = route.method ?? 'POST';
+        statuses.push((await app.http.inject({ method, url: route.url, headers: { ...flooder.auth, 'accept-language': 'en-US' }, payload: route.payload })).statusCode);
       }
       expect(statuses.slice(0, route.limit).includes(429), route.url).toBe(false);
       expect(statuses.at(-1), route.url).toBe(429);
@@ -92,6 +104,11 @@ describe('security headers', () => {
     // Same address, another user: still served.
     const calm = await app.http.inject({ method: 'POST', url: `/api/mj/submit/imagine/${neighbours}`, headers: neighbour.auth, payload: { prompt: 'a calm lake' } });
     expect(calm.json()).toMatchObject({ success: true });
+    const said = await app.http.inject({ method: 'POST', url: `/api/draw/chat/${neighbours}`, headers: neighbour.auth, payload: { content: 'still here' } });
+    expect(said.json()).toMatchObject({ success: true });
+    // Reading the chat is not posting: not limited with it.
+    const read = await app.http.inject({ url: `/api/draw/chat/${channel}`, headers: flooder.auth });
+    expect(read.json()).toMatchObject({ success: true });
   });
 });
 

@@ -31,46 +31,62 @@ export function inlineScriptHashes(indexHtml: string): string[] {
  * Rate limits per route, in one table: attempts against accounts per IP, work per user.
  * Stricter per-account and per-phone limits live in the auth service.
  */
-const LIMITS: { match: RegExp; max: number; per: 'ip' | 'user' }[] = [
+const LIMITS: { match: RegExp; method?: string; max: number; windowMs?: number; per: 'ip' | 'user' }[] = [
   { match: /^\/api\/login\/login$/, max: 20, per: 'ip' },
   { match: /^\/api\/login\/send-login-code$/, max: 10, per: 'ip' },
   { match: /^\/api\/login\/forget-reset-pwd$/, max: 10, per: 'ip' },
   { match: /^\/api\/mj\/submit\//, max: 30, per: 'user' },
   { match: /^\/api\/upload$/, max: 30, per: 'user' },
   { match: /^\/api\/home\/redeem\//, max: 10, per: 'user' },
+  // Chat: a quick typist's burst, never a flood that fills every member's feed.
+  { match: /^\/api\/draw\/chat\/:id$/, method: 'POST', max: 20, windowMs: 10_000, per: 'user' },
+  // Each ticket opens a socket: reconnects with backoff need a few a minute.
+  { match: /^\/api\/ws\/pre-connect$/, max: 30, per: 'user' },
 ];
+
+/** Default window of the limits above. */
+const LIMIT_WINDOW_MS = 60_000;
 
 const keyOf = (per: 'ip' | 'user') => (request: FastifyRequest) =>
   per === 'user' && request.user ? `user:${request.user._id}` : `ip:${request.ip}`;
 
 export const securityPlugin = fp<SecurityOptions>(async (app: FastifyInstance, options) => {
   const indexHtml = path.join(options.webDistDir, 'index.html');
-  const scriptHashes = fs.existsSync(indexHtml) ? inlineScriptHashes(fs.readFileSync(indexHtml, 'utf8')) : [];
+  const readHashes = () => (fs.existsSync(indexHtml) ? inlineScriptHashes(fs.readFileSync(indexHtml, 'utf8')) : []);
 
-  // helmet's middleware, built once: @fastify/helmet rebuilt it (and re-parsed the CSP) on every
-  // request, about 7% of the CPU of a cheap route (scripts/bench/rest.ts).
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...scriptHashes],
-        // Radix positions popovers with inline style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // Only over HTTPS: on a plain-HTTP deployment (npm start reached at http://<host>:3000)
-        // the browser would rewrite every asset to https:// and show a blank page.
-        upgradeInsecureRequests: options.https ? [] : null,
+  // helmet's middleware, built once per index.html: @fastify/helmet rebuilt it (and re-parsed the
+  // CSP) on every request, about 7% of the CPU of a cheap route (scripts/bench/rest.ts).
+  const headersFor = (scriptHashes: string[]) =>
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...scriptHashes],
+          // Radix positions popovers with inline style attributes.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          // Only over HTTPS: on a plain-HTTP deployment (npm start reached at http://<host>:3000)
+          // the browser would rewrite every asset to https:// and show a blank page.
+          upgradeInsecureRequests: options.https ? [] : null,
+        },
       },
-    },
-    strictTransportSecurity: options.https,
-    crossOriginEmbedderPolicy: false,
-  });
+      strictTransportSecurity: options.https,
+      crossOriginEmbedderPolicy: false,
+    });
+  let securityHeaders = headersFor(readHashes());
+  // A deploy may rebuild web/dist under the running server (it serves the new files at once):
+  // the allowed inline scripts follow the new index.html, checked by a cheap stat poll.
+  const onIndexChange = () => {
+    securityHeaders = headersFor(readHashes());
+  };
+  fs.watchFile(indexHtml, { interval: 2_000, persistent: false }, onIndexChange);
+  app.addHook('onClose', async () => fs.unwatchFile(indexHtml, onIndexChange));
   app.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined)),
   );
@@ -78,9 +94,11 @@ export const securityPlugin = fp<SecurityOptions>(async (app: FastifyInstance, o
   await app.register(cors, { origin: options.corsOrigins.length ? options.corsOrigins : false, credentials: false });
 
   app.addHook('onRoute', (route) => {
-    const rule = LIMITS.find((l) => l.match.test(route.url));
+    const methods = [route.method].flat();
+    const rule = LIMITS.find((l) => l.match.test(route.url) && (!l.method || methods.includes(l.method)));
     if (!rule) return;
-    route.config = { ...(route.config as object), rateLimit: { max: rule.max, timeWindow: 60_000, keyGenerator: keyOf(rule.per) } } as typeof route.config;
+    const rateLimit = { max: rule.max, timeWindow: rule.windowMs ?? LIMIT_WINDOW_MS, keyGenerator: keyOf(rule.per) };
+    route.config = { ...(route.config as object), rateLimit } as typeof route.config;
   });
   await app.register(rateLimit, {
     global: false,

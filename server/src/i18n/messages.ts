@@ -250,6 +250,21 @@ const coreMessages = {
     'en-US': 'The prompt must be 1–{max} characters',
     'zh-TW': '提示詞需為 1-{max} 個字元',
   },
+  'task.badReferenceWeight': {
+    'zh-CN': '{kind}的权重 --{param} 需在 {min} 到 {max} 之间',
+    'en-US': 'The {kind} weight --{param} must be between {min} and {max}',
+    'zh-TW': '{kind}的權重 --{param} 需在 {min} 到 {max} 之間',
+  },
+  'task.referenceNotForVersion': {
+    'zh-CN': '当前版本（V{version}）不支持 --{param}：V6 用角色参考 --cref，V7 用全能参考 --oref',
+    'en-US': 'This version (V{version}) does not take --{param}: V6 takes character references (--cref), V7 omni references (--oref)',
+    'zh-TW': '目前版本（V{version}）不支援 --{param}：V6 用角色參考 --cref，V7 用全能參考 --oref',
+  },
+  'task.referencesNeedPublicUrl': {
+    'zh-CN': '风格参考和角色/全能参考要以公网链接发给 Midjourney，但本站的 PUBLIC_URL 为空或是本地地址。请联系管理员设置可公开访问的 PUBLIC_URL，或把图片作为垫图使用。',
+    'en-US': 'Style and character/omni references reach Midjourney as public links, but this server\'s PUBLIC_URL is empty or local. Ask the operator to set a publicly reachable PUBLIC_URL, or use the images as image prompts.',
+    'zh-TW': '風格參考和角色/全能參考要以公網連結傳給 Midjourney，但本站的 PUBLIC_URL 為空或是本機位址。請聯絡管理員設定可公開存取的 PUBLIC_URL，或把圖片作為墊圖使用。',
+  },
   'task.tooManyImages': {
     'zh-CN': '最多上传 {max} 张垫图',
     'en-US': 'Use at most {max} reference images',

@@ -57,12 +57,12 @@ export function createMetrics() {
       new Gauge({ name: 'tasks_running', help: 'Tasks being drawn by this process', registers: [registry], collect() { this.set(sources.queue().running); } });
       new Gauge({
         name: 'tasks_by_status',
-        help: 'Stored tasks by status',
+        help: 'Stored tasks in each unfinished status (finished ones: engine_task_duration_seconds)',
         labelNames: ['status'],
         registers: [registry],
         async collect() {
           const counts = await sources.tasksByStatus();
-          for (const status of Object.values(TaskStatus)) this.set({ status }, counts[status] ?? 0);
+          for (const [status, count] of Object.entries(counts)) this.set({ status }, count);
         },
       });
     },

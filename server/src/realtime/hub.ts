@@ -1,6 +1,9 @@
 import { isChannelsChange, type ChannelEvent, type ChannelEventData, type ChannelEventType, type ChannelsChange, type FavoriteChange } from '@draw/shared';
-import type { RealtimeRepository } from './repository';
-import type { SequenceSource } from './sequence';
+import type { EventDoc, RealtimeRepository } from './repository';
+import { isDuplicateKey, type SequenceSource } from './sequence';
+
+/** Tries at storing one event: the second follows a repair of the number source, the third covers a race with another process's repair. */
+const STORE_ATTEMPTS = 3;
 
 /** Where published events go after they are stored: the Socket.IO rooms (or nowhere, in tools). */
 export interface EventSink {
@@ -76,16 +79,35 @@ export class ChannelHub {
   }
 
   private async append<T extends ChannelEventType>(channelId: string, type: T, data: ChannelEventData<T>, options: PublishOptions) {
-    const seq = await this.sequence.claim(channelId);
-    const event = { channelId, seq, type, at: this.now(), data } as ChannelEvent;
-    await this.repo.events.insertOne({ _id: `${channelId}:${seq}`, ...event });
-    this.sequence.confirm(channelId, seq);
+    const event = await this.store(channelId, type, data);
     this.sink?.emit(event);
     // Inside the per-channel chain, so a user's list changes leave in seq order too.
     if (options.alsoTo?.length && isChannelsChange(event)) this.sink?.notify?.(options.alsoTo, event);
     const sentAt = this.now();
     for (const observer of this.observers) observer(event, sentAt);
     return event;
+  }
+
+  /** Stores the event under the channel's next number; a number found taken repairs the source once and tries again. */
+  private async store<T extends ChannelEventType>(channelId: string, type: T, data: ChannelEventData<T>): Promise<ChannelEvent> {
+    if (this.sequence.append) {
+      const at = this.now();
+      const { _id, ...stored } = await this.sequence.append(channelId, (seq) => ({ _id: `${channelId}:${seq}`, channelId, seq, type, at, data }) as EventDoc);
+      return stored as ChannelEvent;
+    }
+    for (let attempt = 1; ; attempt++) {
+      const seq = await this.sequence.claim(channelId);
+      const event = { channelId, seq, type, at: this.now(), data } as ChannelEvent;
+      try {
+        await this.repo.events.insertOne({ _id: `${channelId}:${seq}`, ...event });
+      } catch (error) {
+        if (!isDuplicateKey(error) || !this.sequence.repair || attempt >= STORE_ATTEMPTS) throw error;
+        await this.sequence.repair(channelId);
+        continue;
+      }
+      this.sequence.confirm(channelId, seq);
+      return event;
+    }
   }
 
   currentSeq(channelId: string): Promise<number> {

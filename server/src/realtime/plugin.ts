@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { SOCKET_PATH, type PreConnectAnswer } from '@draw/shared';
+import { ErrorReason, SOCKET_PATH, type PreConnectAnswer } from '@draw/shared';
+import { AppError } from '../errors';
 import { currentUser, requireUser } from '../http/auth';
 import { ok } from '../http/envelope';
 import type { SocketTickets } from './tickets';
@@ -9,7 +10,9 @@ export const realtimePlugin: FastifyPluginAsync<{ tickets: SocketTickets; public
   { tickets, publicUrl },
 ) => {
   app.get('/api/ws/pre-connect', { schema: { tags: ['realtime'] }, preHandler: requireUser }, async (request) => {
-    const { ticket, expiresAt } = await tickets.issue(currentUser(request)._id, request.token);
+    const user = currentUser(request);
+    if (!request.token) throw new AppError(ErrorReason.Unauthorized, 'auth.required');
+    const { ticket, expiresAt } = await tickets.issue(user._id, request.token);
     const answer: PreConnectAnswer = { url: publicUrl, path: SOCKET_PATH, ticket, expiresAt };
     return ok(answer);
   });

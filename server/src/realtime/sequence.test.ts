@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MessageKind, type Message } from '@draw/shared';
 import { openEmbeddedStorage } from '../storage/embedded';
 import type { Storage } from '../storage/port';
+import { textMessageIn } from '../testing/messages';
 import { ChannelHub } from './hub';
 import { realtimeRepository } from './repository';
-import { ownedLogSequence } from './sequence';
+import { acquireStoreLock } from '../storage/lock';
+import { ownedLogSequence, sequenceFor, sharedCounterSequence, type SequenceSource } from './sequence';
 
 let opened: Storage[] = [];
 afterEach(async () => {
@@ -16,13 +17,13 @@ afterEach(async () => {
 });
 
 /** One server process on the embedded store: its own storage handle, repository and hub. */
-function processOn(dir: string) {
+function processOn(dir: string, source: (repo: ReturnType<typeof realtimeRepository>) => SequenceSource = ownedLogSequence) {
   const storage = openEmbeddedStorage(dir, 'sequence-test');
   opened.push(storage);
   const repo = realtimeRepository(storage);
-  const sequence = ownedLogSequence(repo);
+  const sequence = source(repo);
   const hub = new ChannelHub(repo, sequence, Date.now);
-  const say = (channelId: string, content: string) => hub.publish(channelId, 'message.created', messageIn(channelId, content));
+  const say = (channelId: string, content: string) => hub.publish(channelId, 'message.created', textMessageIn(channelId, content));
   const stop = async () => {
     await storage.close();
     opened = opened.filter((s) => s !== storage);
@@ -30,15 +31,6 @@ function processOn(dir: string) {
   return { repo, sequence, hub, say, stop };
 }
 
-const messageIn = (channelId: string, content: string): Message => ({
-  id: `${channelId}-${content}`,
-  channelId,
-  author: { id: 'u1', name: 'Ann', avatar: '' },
-  kind: MessageKind.Text,
-  content,
-  taskId: null,
-  createdAt: Date.now(),
-});
 const freshDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'draw-seq-'));
 const seqsIn = async (hub: ChannelHub, channelId: string) => (await hub.eventsAfter(channelId, 0)).map((e) => e.seq);
 
@@ -98,5 +90,86 @@ describe('sequence numbers on the embedded store (the log is the counter)', () =
     const upgraded = processOn(dir);
     expect(await upgraded.hub.currentSeq('legacy')).toBe(7);
     expect((await upgraded.say('legacy', 'l8')).seq).toBe(8);
+  });
+});
+
+describe('sequence numbers from a shared counter (MongoDB) that fell behind the log', () => {
+  const counterProcess = (dir: string) => processOn(dir, sharedCounterSequence);
+
+  it('raises a counter left behind by a restore before the first event, so nobody gets a conflict', async () => {
+    const dir = freshDir();
+    const before = counterProcess(dir);
+    for (const n of [1, 2, 3, 4, 5]) await before.say('restored', `m${n}`);
+    // A dump taken without --oplog: the counter was copied before the last three events.
+    await before.repo.seqs.updateOne({ _id: 'restored' }, { $set: { seq: 2 } });
+    await before.stop();
+
+    const after = counterProcess(dir);
+    expect((await after.say('restored', 'm6')).seq).toBe(6);
+    expect(await seqsIn(after.hub, 'restored')).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('creates the counter from the log when events were imported without one', async () => {
+    const dir = freshDir();
+    const owned = processOn(dir);
+    for (const n of [1, 2, 3]) await owned.say('imported', `m${n}`);
+    await owned.stop();
+
+    const shared = counterProcess(dir);
+    expect((await shared.say('imported', 'm4')).seq).toBe(4);
+    expect((await shared.repo.seqs.findOne({ _id: 'imported' }))?.seq).toBe(4);
+  });
+
+  it('repairs on the first conflict when the counter falls behind while the process runs', async () => {
+    const dir = freshDir();
+    const running = counterProcess(dir);
+    for (const n of [1, 2, 3, 4]) await running.say('live', `m${n}`);
+    await running.repo.seqs.updateOne({ _id: 'live' }, { $set: { seq: 1 } });
+
+    const event = await running.say('live', 'm5');
+    expect(event.seq).toBe(5);
+    expect(await seqsIn(running.hub, 'live')).toEqual([1, 2, 3, 4, 5]);
+    expect(await running.hub.currentSeq('live')).toBe(5);
+  });
+
+  it('never lowers a counter that is ahead of the log (a gap left by a process that died)', async () => {
+    const dir = freshDir();
+    const first = counterProcess(dir);
+    await first.say('ahead', 'm1');
+    await first.repo.seqs.updateOne({ _id: 'ahead' }, { $set: { seq: 9 } });
+    await first.stop();
+
+    const second = counterProcess(dir);
+    expect((await second.say('ahead', 'm10')).seq).toBe(10);
+  });
+});
+
+describe('sequence numbers on one SQLite file shared by a cluster (WORKERS > 1)', () => {
+  /** A cluster member: its own connection to the file, as a worker process has. */
+  function memberOn(dir: string) {
+    const storage = openEmbeddedStorage(dir, { purpose: 'sequence-test', clusterMember: true });
+    opened.push(storage);
+    const repo = realtimeRepository(storage);
+    const hub = new ChannelHub(repo, sequenceFor(storage.kind, repo, { clustered: true }), Date.now);
+    return { repo, hub, say: (channelId: string, content: string) => hub.publish(channelId, 'message.created', textMessageIn(channelId, content)) };
+  }
+
+  it('gives concurrent publishers on separate connections unique numbers with no gap, and current follows the log', async () => {
+    const dir = freshDir();
+    const release = acquireStoreLock(dir, 'cluster primary');
+    try {
+      const [a, b] = [memberOn(dir), memberOn(dir)];
+      const events = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? a : b).say('shared', `m${i}`)));
+      expect(events.map((e) => e.seq).sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+      expect(await seqsIn(a.hub, 'shared')).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+      expect(await b.hub.currentSeq('shared')).toBe(30);
+    } finally {
+      release();
+    }
+  });
+
+  it('refuses a cluster member on a folder its primary does not hold', () => {
+    const dir = freshDir();
+    expect(() => openEmbeddedStorage(dir, { purpose: 'sequence-test', clusterMember: true })).toThrow(/not locked by this cluster/);
   });
 });

@@ -1,5 +1,7 @@
-import { StorageKind } from '../storage/port';
-import type { RealtimeRepository } from './repository';
+import { ErrorReason } from '@draw/shared';
+import { AppError } from '../errors';
+import { StorageKind, type Filter } from '../storage/port';
+import type { EventDoc, RealtimeRepository } from './repository';
 
 /**
  * Where a channel's sequence numbers come from. `claim` names the number the next event will carry;
@@ -10,16 +12,66 @@ export interface SequenceSource {
   confirm(channelId: string, seq: number): void;
   /** The last number whose event is (or, with a shared counter, is being) written to the log. */
   current(channelId: string): Promise<number>;
+  /**
+   * Brings the source level with the log when an insert found its number taken (a counter behind
+   * the log). Sources that read the log itself have nothing to repair.
+   */
+  repair?(channelId: string): Promise<void>;
+  /**
+   * Numbers and stores the event in one step (several processes on one SQLite file): when present,
+   * the hub uses it instead of `claim`, the insert and `confirm`.
+   */
+  append?(channelId: string, build: (seq: number) => EventDoc): Promise<EventDoc>;
 }
+
+/** A log that can number and store a document in one write transaction (the embedded store's). */
+export interface NumberingLog {
+  insertNumbered(scope: Filter<EventDoc>, field: 'seq', floor: number, build: (n: number) => EventDoc): Promise<EventDoc>;
+}
+
+const canNumber = (events: unknown): events is NumberingLog => typeof (events as Partial<NumberingLog>).insertNumbered === 'function';
+
+/** The highest number stored in a channel's log (0 for none), read from the (channelId, seq) index. */
+async function lastLogged(repo: RealtimeRepository, channelId: string): Promise<number> {
+  const [last] = await repo.events.find({ channelId }, { sort: { seq: -1 }, limit: 1 });
+  return last?.seq ?? 0;
+}
+
+/** Raises a channel's counter to `floor` (never lowers it), creating it when missing. */
+async function raiseCounter(repo: RealtimeRepository, channelId: string, floor: number): Promise<void> {
+  if (floor === 0) return;
+  const raised = await repo.seqs.findOneAndUpdate({ _id: channelId, seq: { $lt: floor } }, { $set: { seq: floor } });
+  if (raised) return;
+  try {
+    await repo.seqs.findOneAndUpdate({ _id: channelId }, { $setOnInsert: { seq: floor } }, { upsert: true });
+  } catch (error) {
+    // Another process created it at the same moment; its next increment is checked like any other.
+    if (!isDuplicateKey(error)) throw error;
+  }
+}
+
+export const isDuplicateKey = (error: unknown): boolean =>
+  error instanceof AppError && error.reason === ErrorReason.Conflict && error.key === 'error.duplicate';
 
 /**
  * Several processes (MongoDB): one atomic counter per channel keeps numbers unique across them.
  * A process that dies between the increment and the log write leaves a gap, which subscribers
  * asking for it get a `channel:resync` for.
+ *
+ * The counter can fall behind the log (a restore of a dump taken without `--oplog`, data imported
+ * from another store): every insert would then hit a taken number. So the first claim of each
+ * channel in a process first raises the counter to the log's last number (one indexed read), and
+ * the hub calls `repair` again when an insert still finds its number taken.
  */
 export function sharedCounterSequence(repo: RealtimeRepository): SequenceSource {
+  const checked = new Set<string>();
+  const repair = async (channelId: string) => {
+    await raiseCounter(repo, channelId, await lastLogged(repo, channelId));
+    checked.add(channelId);
+  };
   return {
     async claim(channelId) {
+      if (!checked.has(channelId)) await repair(channelId);
       const counter = await repo.seqs.findOneAndUpdate({ _id: channelId }, { $inc: { seq: 1 } }, { upsert: true });
       return counter!.seq;
     },
@@ -27,6 +79,7 @@ export function sharedCounterSequence(repo: RealtimeRepository): SequenceSource 
     async current(channelId) {
       return (await repo.seqs.findOne({ _id: channelId }))?.seq ?? 0;
     },
+    repair,
   };
 }
 
@@ -41,9 +94,8 @@ export function ownedLogSequence(repo: RealtimeRepository): SequenceSource {
   const loading = new Map<string, Promise<number>>();
 
   const loadFromStore = async (channelId: string): Promise<number> => {
-    const [last] = await repo.events.find({ channelId }, { sort: { seq: -1 }, limit: 1 });
     const legacy = await repo.seqs.findOne({ _id: channelId });
-    return Math.max(last?.seq ?? 0, legacy?.seq ?? 0);
+    return Math.max(await lastLogged(repo, channelId), legacy?.seq ?? 0);
   };
 
   const lastOf = async (channelId: string): Promise<number> => {
@@ -70,10 +122,40 @@ export function ownedLogSequence(repo: RealtimeRepository): SequenceSource {
   };
 }
 
-/** The embedded store has one owning process; MongoDB may be shared by several. */
-export function sequenceFor(kind: StorageKind, repo: RealtimeRepository): SequenceSource {
+/**
+ * Several processes on one embedded store (WORKERS > 1): each event takes the log's next number in
+ * the transaction that stores it, so numbers are unique across the processes, have no gaps, and
+ * `current` (read from the log each time) never names an event not stored. A counter left by an
+ * older version still counts, as a floor read once per channel.
+ */
+export function sharedLogSequence(repo: RealtimeRepository, log: NumberingLog): SequenceSource {
+  const floors = new Map<string, number>();
+  const floorOf = async (channelId: string) => {
+    let floor = floors.get(channelId);
+    if (floor === undefined) {
+      floor = (await repo.seqs.findOne({ _id: channelId }))?.seq ?? 0;
+      floors.set(channelId, floor);
+    }
+    return floor;
+  };
+  const unused = () => Promise.reject(new Error('numbers come with append on a shared log'));
+  return {
+    claim: unused,
+    confirm() {},
+    async current(channelId) {
+      return Math.max(await lastLogged(repo, channelId), await floorOf(channelId));
+    },
+    async append(channelId, build) {
+      return log.insertNumbered({ channelId }, 'seq', await floorOf(channelId), build);
+    },
+  };
+}
+
+/** The embedded store has one owning process, or a cluster of them; MongoDB may be shared by several. */
+export function sequenceFor(kind: StorageKind, repo: RealtimeRepository, options: { clustered?: boolean } = {}): SequenceSource {
   switch (kind) {
     case StorageKind.Embedded:
+      if (options.clustered && canNumber(repo.events)) return sharedLogSequence(repo, repo.events);
       return ownedLogSequence(repo);
     case StorageKind.MongoDB:
       return sharedCounterSequence(repo);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, nextPhone, startTestApp, type TestApp } from '../testing/harness';
-import { connectSocket, type TestSocket } from '../testing/socket';
+import { connectSocket, connectWithTicket, fetchTicket, type TestSocket } from '../testing/socket';
 
 const clock = { offset: 0, now: () => Date.now() + clock.offset };
 let app: TestApp;
@@ -79,5 +79,41 @@ describe('a socket does not outlive its session', () => {
     await call(ann, 'POST', '/api/login/logout');
     await call(ann, 'POST', '/api/login/logout');
     expect(await within(ended, 300).catch(() => 'still connected')).toBe('still connected');
+  });
+});
+
+describe('a ticket is only as good as its session', () => {
+  /** A password reset with a new code (every session ends); the caller waited out the code's resend wait. */
+  async function resetPassword(phone: string) {
+    const remoteAddress = '10.77.0.2';
+    const sent = await app.http.inject({ method: 'GET', url: `/api/login/send-login-code?phone=${phone}`, remoteAddress });
+    const code = sent.json().data.devCode as string;
+    const reset = await app.http.inject({ method: 'POST', url: '/api/login/forget-reset-pwd', payload: { phone, code, password: 'a-new-password-2' }, remoteAddress });
+    expect(reset.statusCode).toBe(200);
+  }
+
+  it('refuses a ticket fetched before a logout', async () => {
+    const ann = await app.signIn();
+    const ticket = await fetchTicket(origin, ann.token);
+    await call(ann, 'POST', '/api/login/logout');
+    await expect(connectWithTicket(origin, ticket)).rejects.toThrow('invalid or expired ticket');
+  });
+
+  it('refuses a ticket fetched before a password reset', async () => {
+    const phone = nextPhone();
+    const bob = await app.signIn(phone);
+    clock.offset += 61_000; // past the login code's resend wait, within the ticket's minute
+    const ticket = await fetchTicket(origin, bob.token);
+    await resetPassword(phone);
+    await expect(connectWithTicket(origin, ticket)).rejects.toThrow('invalid or expired ticket');
+  });
+
+  it('still opens a socket with a ticket of a live session, once', async () => {
+    const cid = await app.signIn();
+    const ticket = await fetchTicket(origin, cid.token);
+    const socket = await connectWithTicket(origin, ticket);
+    sockets.push(socket);
+    expect(socket.connected).toBe(true);
+    await expect(connectWithTicket(origin, ticket)).rejects.toThrow('invalid or expired ticket');
   });
 });

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import type { ChannelsChange } from '@draw/shared';
+import { CatchUp, type ChannelsChange, type SubscribeAck, type SubscribeRequest } from '@draw/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listen, startTestApp, type TestApp } from '../testing/harness';
+import { textMessageIn } from '../testing/messages';
 import { connectSocket, type TestSocket } from '../testing/socket';
 
 let app: TestApp;
@@ -186,5 +187,77 @@ describe('catching up while the channel is busy', () => {
     while (!tab.socket.events.some((e) => e.seq === last) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     const seqs = tab.socket.events.map((e) => e.seq);
     expect(seqs).toEqual(Array.from({ length: last - 1 }, (_, i) => i + 2));
+  });
+});
+
+describe('catch-up is bounded', () => {
+  /** A channel of ann's with `count` events in its log (published straight to the hub: quick). */
+  async function channelWithEvents(count: number) {
+    const ann = await app.signIn();
+    const x = await channelOf(ann, 'long');
+    for (let i = 0; i < count; i++) await say(x.id, `old ${i}`);
+    return { ann, x, head: count };
+  }
+  const say = (channelId: string, content: string) => app.services.hub.publish(channelId, 'message.created', textMessageIn(channelId, content));
+  const subscribe = (socket: Awaited<ReturnType<typeof socketFor>>['socket'], request: SubscribeRequest) =>
+    new Promise<SubscribeAck>((resolve) => socket.emit('channel:subscribe', request, resolve));
+
+  it('sends a paged catch-up a page per request, the whole backlog once and in order before any live event', async () => {
+    const { ann, x, head } = await channelWithEvents(450);
+    const tab = await socketFor(ann);
+    const first = await subscribe(tab.socket, { channelId: x.id, afterSeq: 0, paged: true });
+    // The page's events came before the ack.
+    expect(first).toEqual({ ok: true, seq: head, more: true });
+    expect(tab.socket.events.map((e) => e.seq)).toEqual(Array.from({ length: CatchUp.pageSize }, (_, i) => i + 1));
+    // Published between pages: it must come after the backlog, not in the middle of it.
+    await say(x.id, 'live');
+    await settle();
+    expect(tab.socket.events).toHaveLength(CatchUp.pageSize);
+    let ack = first;
+    while (ack.ok && ack.more) ack = await subscribe(tab.socket, { channelId: x.id, afterSeq: tab.socket.events.at(-1)!.seq, paged: true });
+    expect(ack).toEqual({ ok: true, seq: head + 1 });
+    await say(x.id, 'live 2');
+    await tab.socket.waitFor((events) => events.some((e) => e.seq === head + 2));
+    expect(tab.socket.events.map((e) => e.seq)).toEqual(Array.from({ length: head + 2 }, (_, i) => i + 1));
+  });
+
+  it('answers a backlog past the limit, or past one page for a client that does not page, with a resync and no events', async () => {
+    const { ann, x, head } = await channelWithEvents(CatchUp.maxBacklog + 5);
+    const tab = await socketFor(ann);
+    expect(await subscribe(tab.socket, { channelId: x.id, afterSeq: 0, paged: true })).toEqual({ ok: true, seq: head });
+    expect(await subscribe(tab.socket, { channelId: x.id, afterSeq: head - CatchUp.pageSize - 1 })).toEqual({ ok: true, seq: head });
+    await settle();
+    expect(tab.socket.resyncs).toEqual([x.id, x.id]);
+    expect(tab.socket.events).toEqual([]);
+    // Within one page, a client that does not page gets it all after the ack, as before.
+    expect(await subscribe(tab.socket, { channelId: x.id, afterSeq: head - 3 })).toEqual({ ok: true, seq: head });
+    expect((await tab.socket.waitFor((events) => events.length === 3)).map((e) => e.seq)).toEqual([head - 2, head - 1, head]);
+  });
+
+  it('limits subscribes per user, and another member is still served', async () => {
+    const ann = await app.signIn();
+    const bob = await app.signIn();
+    const x = await channelOf(ann, 'flood');
+    await x.join(bob);
+    const annTabs = [await socketFor(ann), await socketFor(ann)];
+    const acks = await Promise.all(Array.from({ length: 30 }, (_, i) => annTabs[i % 2]!.socket.subscribe(x.id)));
+    expect(acks.filter((a) => a.ok)).toHaveLength(20);
+    expect(acks.filter((a) => !a.ok)).toHaveLength(10);
+    expect(acks.find((a) => !a.ok)).toMatchObject({ ok: false, reason: 'rate_limited', message: expect.stringMatching(/^操作太频繁|^Too many/) });
+    const bobTab = await socketFor(bob);
+    expect(await bobTab.socket.subscribe(x.id)).toMatchObject({ ok: true });
+  });
+
+  it('closes a socket that floods events, and other members are still served', async () => {
+    const ann = await app.signIn();
+    const bob = await app.signIn();
+    const x = await channelOf(ann, 'closed flood');
+    await x.join(bob);
+    const flooder = await socketFor(ann);
+    const closed = new Promise<string>((resolve) => flooder.socket.once('disconnect', resolve));
+    for (let i = 0; i < 200; i++) flooder.socket.emit('channel:unsubscribe', { channelId: x.id });
+    expect(await closed).toBe('io server disconnect');
+    const bobTab = await socketFor(bob);
+    expect(await bobTab.socket.subscribe(x.id)).toMatchObject({ ok: true });
   });
 });

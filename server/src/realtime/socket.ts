@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server } from 'socket.io';
 import {
+  CatchUp,
   ErrorReason,
   PROTOCOL_VERSION,
   SOCKET_PATH,
@@ -11,12 +12,13 @@ import {
   type SubscribeAck,
   type SubscribeRequest,
 } from '@draw/shared';
-import { languageOf, translate, type MessageKey } from '../i18n/messages';
+import { languageOf, translate, type MessageKey, type MessageParams } from '../i18n/messages';
 import { roomOf, userRoomOf, type ChannelHub } from './hub';
+import { eventLimit, SOCKET_FLOOD_LIMIT, SUBSCRIBE_LIMIT } from './limits';
+import type { SocketTickets } from './tickets';
 
 /** The room of one session's sockets (its id is the SHA-256 of its token, never the token). */
 const sessionRoomOf = (sessionId: string) => `session:${sessionId}`;
-import type { SocketTickets } from './tickets';
 
 export interface ChannelAccess {
   /** Whether the user may watch the channel's room (a member, today). */
@@ -36,15 +38,17 @@ export interface SessionEvents {
 
 interface SocketData {
   userId: string;
+  sessionId: string;
 }
 
 export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type ServerSocket = Parameters<Parameters<SocketServer['on']>[1]>[0];
 
 function isSubscribeRequest(value: unknown): value is SubscribeRequest {
   if (typeof value !== 'object' || value === null) return false;
-  const { channelId, afterSeq } = value as Record<string, unknown>;
+  const { channelId, afterSeq, paged } = value as Record<string, unknown>;
   const validAfter = afterSeq === undefined || (Number.isSafeInteger(afterSeq) && (afterSeq as number) >= 0);
-  return typeof channelId === 'string' && channelId.length > 0 && channelId.length <= 64 && validAfter;
+  return typeof channelId === 'string' && channelId.length > 0 && channelId.length <= 64 && validAfter && (paged === undefined || typeof paged === 'boolean');
 }
 
 export function createSocketServer(
@@ -52,12 +56,43 @@ export function createSocketServer(
   deps: { hub: ChannelHub; tickets: SocketTickets; access: ChannelAccess; log: FastifyBaseLogger; sessions?: SessionEvents },
 ): SocketServer {
   const { hub, tickets, access, log } = deps;
+  const subscribes = eventLimit(SUBSCRIBE_LIMIT);
+  const floods = eventLimit(SOCKET_FLOOD_LIMIT);
   const io: SocketServer = new Server(httpServer, {
     path: SOCKET_PATH,
     serveClient: false,
     maxHttpBufferSize: 64 * 1024,
     cors: { origin: false },
   });
+
+  /**
+   * The catch-up of one subscribe, inside the channel's exclusive section with the socket in its
+   * room: at most one page of the log is read and sent (see `CatchUp` in @draw/shared).
+   */
+  async function catchUp(socket: ServerSocket, { channelId, afterSeq, paged }: SubscribeRequest, ack: (answer: SubscribeAck) => void) {
+    const seq = await hub.currentSeq(channelId);
+    if (afterSeq === undefined || afterSeq >= seq) return ack({ ok: true, seq });
+    const resync = () => {
+      ack({ ok: true, seq });
+      socket.emit('channel:resync', { channelId });
+    };
+    const backlog = seq - afterSeq;
+    if (backlog > CatchUp.maxBacklog || (!paged && backlog > CatchUp.pageSize)) return resync();
+    const upTo = Math.min(seq, afterSeq + CatchUp.pageSize);
+    const page = await hub.eventsAfter(channelId, afterSeq, upTo);
+    // Fewer than asked for: that part of the log was pruned.
+    if (page.length !== upTo - afterSeq) return resync();
+    if (!paged) {
+      ack({ ok: true, seq });
+      for (const event of page) socket.emit('channel:event', event);
+      return;
+    }
+    const more = upTo < seq;
+    // Out of the room until the last page: no live event can come before the backlog is complete.
+    if (more) await socket.leave(roomOf(channelId));
+    for (const event of page) socket.emit('channel:event', event);
+    ack(more ? { ok: true, seq, more } : { ok: true, seq });
+  }
 
   io.use(async (socket, next) => {
     const auth = (socket.handshake.auth ?? {}) as Partial<HandshakeAuth>;
@@ -66,19 +101,43 @@ export function createSocketServer(
     if (!redeemed) return next(new Error('invalid or expired ticket'));
     const { userId, sessionId } = redeemed;
     socket.data.userId = userId;
-    await socket.join(sessionId ? [userRoomOf(userId), sessionRoomOf(sessionId)] : userRoomOf(userId));
+    socket.data.sessionId = sessionId;
+    await socket.join([userRoomOf(userId), sessionRoomOf(sessionId)]);
     next();
   });
 
   io.on('connection', (socket) => {
     const language = languageOf(socket.handshake.headers['accept-language']);
-    const refuse = (reason: ErrorReason, key: MessageKey): SubscribeAck => ({ ok: false, reason, message: translate(key, language) });
+    const refuse = (reason: ErrorReason, key: MessageKey, params?: MessageParams): SubscribeAck => ({
+      ok: false,
+      reason,
+      message: translate(key, language, params),
+    });
+    // A logout between the ticket's check and this point found the socket in its session's room
+    // but not yet connected, so it ended nothing: ask again now that any later one will find it.
+    const sessionLive = tickets.isSessionLive(socket.data.sessionId).then(
+      (live) => {
+        if (!live) socket.disconnect(true);
+        return live;
+      },
+      () => false,
+    );
+
+    socket.use((_packet, next) => {
+      void floods.wait(socket.id).then(
+        (waitMs) => (waitMs > 0 ? socket.disconnect(true) : next()),
+        (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
+      );
+    });
 
     socket.on('channel:subscribe', async (request, ack) => {
       if (typeof ack !== 'function') return;
       try {
+        const waitMs = await subscribes.wait(socket.data.userId);
+        if (waitMs > 0) return ack(refuse(ErrorReason.RateLimited, 'error.rateLimited', { seconds: Math.ceil(waitMs / 1000) }));
+        if (!(await sessionLive)) return ack(refuse(ErrorReason.Unauthorized, 'auth.required'));
         if (!isSubscribeRequest(request)) return ack(refuse(ErrorReason.BadRequest, 'socket.badRequest'));
-        const { channelId, afterSeq } = request;
+        const { channelId } = request;
         if (!(await access.canSubscribe(socket.data.userId, channelId))) {
           return ack(refuse(ErrorReason.Forbidden, 'channel.notMember'));
         }
@@ -92,12 +151,7 @@ export function createSocketServer(
             await socket.leave(roomOf(channelId));
             return ack(refuse(ErrorReason.Forbidden, 'channel.notMember'));
           }
-          const seq = await hub.currentSeq(channelId);
-          ack({ ok: true, seq });
-          if (afterSeq === undefined || afterSeq >= seq) return;
-          const missed = await hub.eventsAfter(channelId, afterSeq, seq);
-          if (missed.length !== seq - afterSeq) return void socket.emit('channel:resync', { channelId });
-          for (const event of missed) socket.emit('channel:event', event);
+          await catchUp(socket, request, ack);
         });
       } catch (error) {
         log.error({ err: error }, 'subscribe failed');

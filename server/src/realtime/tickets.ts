@@ -4,30 +4,39 @@ import type { RealtimeRepository } from './repository';
 const TICKET_TTL_MS = 60_000;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
+/** Whether a session (by id: the SHA-256 of its token) is still live; the auth service answers. */
+export interface LiveSessions {
+  isSessionLive(sessionId: string): Promise<boolean>;
+}
+
 /**
  * Short-lived, single-use tickets for the socket handshake, so the long-lived token never travels
- * in a URL or a socket frame. Stored (hashed) so any server process can redeem them.
+ * in a URL or a socket frame. Stored (hashed) so any server process can redeem them. A ticket is
+ * only as good as the session it was asked with: one fetched before a logout or a password reset
+ * opens nothing afterwards.
  */
-export function socketTickets(repo: RealtimeRepository, now: () => number) {
+export function socketTickets(repo: RealtimeRepository, sessions: LiveSessions, now: () => number) {
   return {
-    /** `sessionToken`: the token the ticket is asked with, so the socket can end with its session. */
-    async issue(userId: string, sessionToken?: string | null): Promise<{ ticket: string; expiresAt: number }> {
+    /** `sessionToken`: the token the ticket is asked with, so the socket lives and ends with its session. */
+    async issue(userId: string, sessionToken: string): Promise<{ ticket: string; expiresAt: number }> {
       const ticket = randomBytes(24).toString('base64url');
       const expiresAt = now() + TICKET_TTL_MS;
-      const sessionId = sessionToken ? sha256(sessionToken) : undefined;
-      await repo.tickets.insertOne({ _id: sha256(ticket), userId, ...(sessionId ? { sessionId } : {}), expiresAt });
+      await repo.tickets.insertOne({ _id: sha256(ticket), userId, sessionId: sha256(sessionToken), expiresAt });
       await repo.tickets.deleteMany({ expiresAt: { $lt: now() - TICKET_TTL_MS } });
       return { ticket, expiresAt };
     },
-    /** The ticket's user and session, once; null for unknown, used or expired tickets. */
-    async redeem(ticket: string): Promise<{ userId: string; sessionId: string | null } | null> {
+    /** The ticket's user and session, once; null for unknown, used or expired tickets, or an ended session. */
+    async redeem(ticket: string): Promise<{ userId: string; sessionId: string } | null> {
       if (typeof ticket !== 'string' || ticket.length > 100) return null;
       const doc = await repo.tickets.findOneAndUpdate(
         { _id: sha256(ticket), usedAt: { $exists: false }, expiresAt: { $gt: now() } },
         { $set: { usedAt: now() } },
       );
-      return doc ? { userId: doc.userId, sessionId: doc.sessionId ?? null } : null;
+      // Tickets stored without a session (before sessions were recorded) cannot be checked: refused.
+      if (!doc?.sessionId || !(await sessions.isSessionLive(doc.sessionId))) return null;
+      return { userId: doc.userId, sessionId: doc.sessionId };
     },
+    isSessionLive: (sessionId: string) => sessions.isSessionLive(sessionId),
   };
 }
 export type SocketTickets = ReturnType<typeof socketTickets>;

@@ -9,6 +9,7 @@ import { StoreInUseError } from './lock';
 import { openMongoStorage } from './mongo';
 import { defineCollection, type BaseDoc, type Storage } from './port';
 import { documentSchema } from './schema';
+import { fakeMongoStorage } from '../testing/fake-mongo';
 
 interface Gadget extends BaseDoc {
   sku: string;
@@ -66,7 +67,20 @@ function embeddedAdapter(): Adapter {
   };
 }
 
-const adapters: Adapter[] = [embeddedAdapter()];
+/** The MongoDB adapter's own code over an in-memory stand-in for the driver (no server here). */
+function fakeMongoAdapter(): Adapter {
+  const data = new Map<string, Record<string, unknown>[]>();
+  return {
+    name: 'mongodb adapter on an in-memory driver',
+    open: async () => fakeMongoStorage(data),
+    reopen: async (previous) => {
+      await previous.close();
+      return fakeMongoStorage(data);
+    },
+  };
+}
+
+const adapters: Adapter[] = [embeddedAdapter(), fakeMongoAdapter()];
 const mongoUri = process.env.MONGODB_URI;
 if (mongoUri) {
   adapters.push({
@@ -81,10 +95,12 @@ if (mongoUri) {
 
 describe.each(adapters)('storage contract: $name', (adapter) => {
   let storage: Storage;
+  // The collection first, then ready(): on MongoDB, ready() waits for the indexes of the collections asked for.
   const open = async () => {
     storage = await adapter.open();
+    const col = storage.collection(Gadgets);
     await storage.ready();
-    return storage.collection(Gadgets);
+    return col;
   };
 
   afterEach(async () => {
@@ -163,6 +179,44 @@ describe.each(adapters)('storage contract: $name', (adapter) => {
     const negative = await col.updateOne({ _id: g._id }, { $set: { stock: -5 } }).catch((e: unknown) => e);
     expect((negative as AppError).reason).toBe(ErrorReason.BadRequest);
     expect((await col.findOne({ _id: g._id }))?.stock).toBe(1);
+  });
+
+  it('applies the schema to the whole document after $inc, and to upserts, as to inserts', async () => {
+    const col = await open();
+    const g = await col.insertOne(gadget({ stock: 2 }));
+    const belowMin = await col.findOneAndUpdate({ _id: g._id }, { $inc: { stock: -5 } }).catch((e: unknown) => e);
+    expect((belowMin as AppError).reason).toBe(ErrorReason.BadRequest);
+    const many = await col.updateMany({ _id: g._id }, { $inc: { stock: -5 } }).catch((e: unknown) => e);
+    expect((many as AppError).reason).toBe(ErrorReason.BadRequest);
+    expect((await col.findOne({ _id: g._id }))?.stock).toBe(2);
+    const incomplete = await col
+      .findOneAndUpdate({ _id: 'half' }, { $inc: { stock: 1 } }, { upsert: true })
+      .catch((e: unknown) => e);
+    expect((incomplete as AppError).reason, 'an upsert missing required fields').toBe(ErrorReason.BadRequest);
+    expect(await col.findOne({ _id: 'half' })).toBeNull();
+    const unknownField = await col.updateOne({ _id: g._id }, { $set: { hacker: true } as never }).catch((e: unknown) => e);
+    expect((unknownField as AppError).reason).toBe(ErrorReason.BadRequest);
+  });
+
+  it('stores a batch all or nothing', async () => {
+    const col = await open();
+    await col.insertOne(gadget({ sku: 'taken' }));
+    const batch = [gadget({ sku: 'b1' }), gadget({ sku: 'b2' }), gadget({ sku: 'taken' }), gadget({ sku: 'b4' })];
+    const failed = await col.insertMany(batch).catch((e: unknown) => e);
+    expect((failed as AppError).reason).toBe(ErrorReason.Conflict);
+    const invalid = await col.insertMany([gadget({ sku: 'v1' }), { ...gadget(), stock: -1 }]).catch((e: unknown) => e);
+    expect((invalid as AppError).reason).toBe(ErrorReason.BadRequest);
+    expect((await col.find({})).map((g) => g.sku)).toEqual(['taken']);
+  });
+
+  it('matches a missing field with null, as MongoDB does', async () => {
+    const col = await open();
+    const without = await col.insertOne(gadget());
+    const withNote = await col.insertOne(gadget({ note: 'n' }));
+    expect((await col.find({ note: null })).map((g) => g._id)).toEqual([without._id]);
+    expect((await col.find({ note: { $ne: null } })).map((g) => g._id)).toEqual([withNote._id]);
+    expect((await col.find({ note: { $in: [null, 'x'] as string[] } })).map((g) => g._id)).toEqual([without._id]);
+    expect(await col.count({ note: { $exists: false } })).toBe(1);
   });
 
   it('keeps every acknowledged write across a restart', async () => {

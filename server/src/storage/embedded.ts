@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Mongoose, type Model } from 'mongoose';
-import { describeValidation, duplicateKeyError, invalidDocumentError } from './errors';
-import { acquireStoreLock } from './lock';
+import { duplicateKeyError } from './errors';
+import { acquireStoreLock, assertClusterLock } from './lock';
 import type { BaseDoc, Collection, CollectionDef, Filter, FindOptions, Storage, Update } from './port';
+import { validateDocument } from './schema';
 import { fieldSql, orderSql, whereSql, type SqlPart, type SqlValue } from './sqlite/filter';
 import { quoteName, reconcileIndexes, sqlIndexesOf, type IndexChanges } from './sqlite/indexes';
 import { applyUpdate, equalityFields } from './sqlite/update';
+import { startCheckpointer } from './sqlite/checkpointer';
 
 /** The embedded store's file, under DATA_DIR/db. */
 export const EMBEDDED_FILE = 'drawspace.sqlite';
@@ -31,8 +33,15 @@ export interface EmbeddedOptions {
    * a collection (or a whole store) that does not exist yet reads as empty.
    */
   readonly?: boolean;
+  /**
+   * One of a cluster's server processes (WORKERS > 1): the cluster's primary holds the folder's
+   * lock for all of them, so this process checks that instead of taking it.
+   */
+  clusterMember?: boolean;
   /** Told of each distinct statement the first time it is prepared, with SQLite's plan for it (tests, diagnostics). */
   onNewQuery?: (collection: string, sql: string, plan: string[]) => void;
+  /** Told when the store runs degraded (WAL checkpoints back on the event loop). */
+  onWarning?: (message: string) => void;
 }
 
 const STATEMENT_CACHE_LIMIT = 500;
@@ -110,14 +119,8 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
   }
 
   /** Validates and casts a whole document with the collection's mongoose schema, as MongoDB's adapter does. */
-  private async validate(doc: unknown): Promise<T> {
-    try {
-      const instance = new this.model(doc);
-      await instance.validate();
-      return instance.toObject({ versionKey: false }) as T;
-    } catch (error) {
-      throw invalidDocumentError(describeValidation(error));
-    }
+  private validate(doc: unknown): Promise<T> {
+    return validateDocument(this.model, doc) as Promise<T>;
   }
 
   private guard<R>(work: () => R): R {
@@ -217,6 +220,27 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
     });
   }
 
+  /**
+   * Stores `build(n)` where n follows the highest `field` among the documents matching `scope`
+   * (and `floor`), in one write transaction: processes sharing the file never take the same
+   * number, and a number is taken only by a stored document. `build(n)` may differ between
+   * numbers only in `_id` and `field`: it is validated once, before the transaction.
+   */
+  insertNumbered<K extends keyof T & string>(scope: Filter<T>, field: K, floor: number, build: (n: number) => T): Promise<T> {
+    return this.mutex.run(async () => {
+      const valid = await this.validate(build(floor + 1));
+      const where = whereSql(scope as Record<string, unknown>, this.arrayPaths);
+      return this.transaction(() => {
+        const last = this.statement(`SELECT max(${fieldSql(field)}) FROM ${this.table} WHERE ${where.sql}`, where.params).pluck().get(...where.params) as number | null;
+        const n = Math.max(last ?? 0, floor) + 1;
+        const numbered = build(n);
+        const doc = { ...valid, _id: numbered._id, [field]: numbered[field] } as T;
+        this.insertRow(doc);
+        return doc;
+      });
+    });
+  }
+
   /** All or nothing: one failing document leaves none of the batch stored. */
   insertMany(docs: readonly T[]): Promise<T[]> {
     return this.mutex.run(async () => {
@@ -303,10 +327,12 @@ export function createCollectionTable(db: Database.Database, name: string): void
  */
 export function openEmbeddedStorage(dataDir: string, options: EmbeddedOptions | string = {}): EmbeddedStorage {
   const opts = typeof options === 'string' ? { purpose: options } : options;
-  const { purpose = 'server', synchronous = SynchronousMode.Full, onIndexChange, readonly = false, onNewQuery } = opts;
+  const { purpose = 'server', synchronous = SynchronousMode.Full, onIndexChange, readonly = false, onNewQuery, clusterMember = false, onWarning } = opts;
   const file = embeddedFileOf(dataDir);
   if (!readonly) fs.mkdirSync(path.dirname(file), { recursive: true });
-  const release = purpose === 'ops' || readonly ? () => undefined : acquireStoreLock(dataDir, purpose);
+  const unlocked = purpose === 'ops' || readonly;
+  if (clusterMember && !unlocked) assertClusterLock(dataDir);
+  const release = unlocked || clusterMember ? () => undefined : acquireStoreLock(dataDir, purpose);
   let db: Database.Database;
   try {
     // A folder no server has used yet reads as an empty store.
@@ -319,6 +345,8 @@ export function openEmbeddedStorage(dataDir: string, options: EmbeddedOptions | 
   }
   const validator = new Mongoose();
   const collections = new Map<string, EmbeddedCollection<BaseDoc>>();
+  // The server's store keeps checkpoints off its event loop; short-lived tools do them inline.
+  const checkpointer = purpose === 'server' && !readonly ? startCheckpointer(db, file, (reason) => onWarning?.(`WAL checkpoints back on the event loop: ${reason}`)) : null;
 
   return {
     kind: 'embedded',
@@ -342,7 +370,11 @@ export function openEmbeddedStorage(dataDir: string, options: EmbeddedOptions | 
       return collection;
     },
     async ready() {},
+    async ping() {
+      db.prepare('SELECT 1').get();
+    },
     async close() {
+      await checkpointer?.stop();
       if (db.open) db.close();
       release();
     },

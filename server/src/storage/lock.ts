@@ -6,7 +6,7 @@ export class StoreInUseError extends Error {
 }
 
 /**
- * One process owns an embedded store at a time. The lock is a file holding the owner's pid; a
+ * One process (or one cluster of them, WORKERS > 1, whose primary holds it) owns an embedded store at a time. The lock is a file holding the owner's pid; a
  * lock left by a process that no longer exists (killed, crashed) is taken over at once, so a
  * restart after SIGKILL never waits.
  */
@@ -29,6 +29,20 @@ export function acquireStoreLock(dataDir: string, purpose: string): () => void {
     }
   }
   throw new StoreInUseError(`Could not lock the data folder ${dataDir}`);
+}
+
+/**
+ * A cluster's server processes share the folder: its primary holds the lock, and each member checks
+ * that the holder is itself or its parent (the primary) before opening the store.
+ */
+export function assertClusterLock(dataDir: string): void {
+  const holder = readHolder(path.join(dataDir, 'LOCK'));
+  if (holder && (holder.pid === process.ppid || holder.pid === process.pid)) return;
+  throw new StoreInUseError(
+    holder
+      ? `The data folder ${dataDir} is in use by process ${holder.pid} (${holder.purpose}), not by this cluster.`
+      : `The data folder ${dataDir} is not locked by this cluster's primary.`,
+  );
 }
 
 function readHolder(lockPath: string): { pid: number; purpose: string } | null {

@@ -43,10 +43,10 @@ interface Expected {
 
 const expectedCounts = Object.fromEntries(Object.entries(expected.collections).map(([name, c]) => [name, c.docs]));
 
-function copyFixture(dbFolder = 'data/db'): string {
+function copyFixture(dbFolder = 'datadir/db'): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'draw-nedb-move-'));
   fs.cpSync(path.join(FIXTURE, dbFolder), path.join(dir, 'db'), { recursive: true });
-  fs.cpSync(path.join(FIXTURE, 'data/files'), path.join(dir, 'files'), { recursive: true });
+  fs.cpSync(path.join(FIXTURE, 'datadir/files'), path.join(dir, 'files'), { recursive: true });
   return dir;
 }
 

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import Database from 'better-sqlite3';
+import { ALL_COLLECTIONS } from '../collections';
 import { createCollectionTable, EMBEDDED_FILE, embeddedFileOf } from './embedded';
+import { reconcileIndexes, sqlIndexesOf } from './sqlite/indexes';
 import { acquireStoreLock } from './lock';
 
 /**
@@ -127,6 +129,12 @@ async function build(dbDir: string, names: readonly string[]): Promise<Migration
     for (const name of names) {
       const collection = name.slice(0, -NEDB_SUFFIX.length);
       counts[collection] = await moveFile(db, path.join(dbDir, name), collection);
+    }
+    // The declared indexes, as a server start would make them: a tool that reads the moved store
+    // before any server has started (replay after `ops migrate`) reads it on its indexes.
+    for (const def of ALL_COLLECTIONS) {
+      createCollectionTable(db, def.name);
+      reconcileIndexes(db, def.name, sqlIndexesOf(def.name, def.schema.indexes()));
     }
     db.exec(`CREATE TABLE _meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)`);
     db.prepare(`INSERT INTO _meta (key, value) VALUES (?, ?)`).run(MARK_KEY, JSON.stringify(counts));

@@ -91,5 +91,7 @@ export interface Storage {
   collection<T extends BaseDoc>(def: CollectionDef<T>): Collection<T>;
   /** Resolves once every collection asked for so far has its indexes in place. */
   ready(): Promise<void>;
+  /** A cheap round trip to the store (health checks): rejects when it cannot answer. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,4 +1,5 @@
-import { Schema } from 'mongoose';
+import { Schema, type Model } from 'mongoose';
+import { describeValidation, invalidDocumentError } from './errors';
 
 /**
  * Every stored document uses string ids we generate and epoch-millisecond numbers for times, so
@@ -12,4 +13,15 @@ export function documentSchema(definition: Record<string, unknown>): StoredSchem
     { _id: { type: String, required: true }, ...definition },
     { versionKey: false, strict: 'throw', minimize: false, _id: false },
   );
+}
+
+/** Validates and casts a whole document with its collection's model: both adapters write only documents that pass. */
+export async function validateDocument(model: Model<Record<string, unknown>>, doc: unknown): Promise<Record<string, unknown>> {
+  try {
+    const instance = new model(doc);
+    await instance.validate();
+    return instance.toObject({ versionKey: false }) as Record<string, unknown>;
+  } catch (error) {
+    throw invalidDocumentError(describeValidation(error));
+  }
 }

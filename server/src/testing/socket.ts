@@ -14,10 +14,20 @@ export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents> & {
   waitFor(predicate: (events: ChannelEvent[]) => boolean, timeoutMs?: number): Promise<ChannelEvent[]>;
 };
 
-/** A real Socket.IO client that signs in the way the web does: pre-connect ticket, then handshake. */
-export async function connectSocket(origin: string, token: string): Promise<TestSocket> {
+/** `GET /api/ws/pre-connect` with the session's token. */
+export async function fetchTicket(origin: string, token: string): Promise<{ ticket: string; path: string }> {
   const res = await fetch(`${origin}/api/ws/pre-connect`, { headers: { authorization: `Bearer ${token}` } });
   const { data } = (await res.json()) as { data: { ticket: string; path: string } };
+  return data;
+}
+
+/** A real Socket.IO client that signs in the way the web does: pre-connect ticket, then handshake. */
+export async function connectSocket(origin: string, token: string): Promise<TestSocket> {
+  return connectWithTicket(origin, await fetchTicket(origin, token));
+}
+
+/** The handshake with a ticket fetched earlier; rejects with the server's refusal. */
+export async function connectWithTicket(origin: string, data: { ticket: string; path: string }): Promise<TestSocket> {
   const socket = io(origin, {
     path: data.path,
     auth: { ticket: data.ticket, v: PROTOCOL_VERSION },

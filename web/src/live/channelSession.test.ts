@@ -129,13 +129,35 @@ describe('ChannelSession', () => {
     await vi.advanceTimersByTimeAsync(100);
     expect((await h.socket().accept()).ticket).toBe('t2');
     await flush();
-    expect(h.socket().subscribes.at(-1)!.request).toEqual({ channelId: 'a', afterSeq: 7 });
+    expect(h.socket().subscribes.at(-1)!.request).toEqual({ channelId: 'a', afterSeq: 7, paged: true });
     h.socket().ackLast({ ok: true, seq: 9 });
     await flush();
     // The server replays what we missed; an overlap is dropped.
     for (const seq of [7, 8, 9]) h.socket().sendEvent(messageEvent(seq));
     expect(seqs(h.seen.apply)).toEqual([6, 7, 8, 9]);
     // No second REST load: the feed went on where it was.
+    expect(h.seen.reload).toHaveLength(1);
+  });
+
+  it('pages through a long catch-up: each page’s events, then an ack with more, then the next request', async () => {
+    const h = harness([makeChannel('a')]);
+    await h.goLive();
+    h.socket().ackLast({ ok: true, seq: 5 });
+    await flush();
+    h.socket().drop();
+    await vi.advanceTimersByTimeAsync(100);
+    await h.socket().accept();
+    await flush();
+    // The server sends a page (6–8) before its ack, and says more remain.
+    for (const seq of [6, 7, 8]) h.socket().sendEvent(messageEvent(seq));
+    h.socket().ackLast({ ok: true, seq: 10, more: true });
+    await flush();
+    expect(h.socket().subscribes.at(-1)!.request).toEqual({ channelId: 'a', afterSeq: 8, paged: true });
+    for (const seq of [9, 10]) h.socket().sendEvent(messageEvent(seq));
+    h.socket().ackLast({ ok: true, seq: 10 });
+    await flush();
+    h.socket().sendEvent(messageEvent(11));
+    expect(seqs(h.seen.apply)).toEqual([6, 7, 8, 9, 10, 11]);
     expect(h.seen.reload).toHaveLength(1);
   });
 
@@ -146,7 +168,7 @@ describe('ChannelSession', () => {
     await flush();
     h.socket().sendEvent(messageEvent(3));
     await vi.advanceTimersByTimeAsync(500);
-    expect(h.socket().subscribes.at(-1)!.request).toEqual({ channelId: 'a', afterSeq: 1 });
+    expect(h.socket().subscribes.at(-1)!.request).toEqual({ channelId: 'a', afterSeq: 1, paged: true });
     h.socket().ackLast({ ok: true, seq: 3 });
     await flush();
     h.socket().sendEvent(messageEvent(2));

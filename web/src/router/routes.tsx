@@ -1,6 +1,8 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { loadChunk } from '../lib/staleBuild';
 import { DrawPage } from '../pages/draw/DrawPage';
+import { RouteErrorScreen } from '../pages/errors/RouteErrorScreen';
 import { RequireAuth } from './RequireAuth';
 import { RootLayout } from './RootLayout';
 
@@ -9,7 +11,7 @@ import { RootLayout } from './RootLayout';
  * users land, stays in the initial bundle; the other pages do not slow its first load.
  */
 function lazyPage(load: () => Promise<ComponentType>): ComponentType {
-  const Page = lazy(async () => ({ default: await load() }));
+  const Page = lazy(async () => ({ default: await loadChunk(load) }));
   return function LazyPage() {
     return (
       <Suspense fallback={null}>
@@ -31,6 +33,8 @@ const ServerErrorPage = lazyPage(async () => (await import('../pages/errors/Serv
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    // Never a blank page: a chunk that still fails after the recovery reload, or any render error.
+    errorElement: <RouteErrorScreen />,
     children: [
       { index: true, element: <Navigate to="/draw" replace /> },
       {

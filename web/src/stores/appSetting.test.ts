@@ -21,26 +21,26 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('app settings', () => {
-  it('defaults: sider expanded, dark theme, zh-CN', () => {
-    expect(defaultAppSetting()).toEqual({ siderCollapsed: false, theme: 'dark', language: 'zh-CN' });
+  it('defaults: sider expanded, dark theme, zh-CN, no translation preview', () => {
+    expect(defaultAppSetting()).toEqual({ siderCollapsed: false, theme: 'dark', language: 'zh-CN', previewTranslation: false });
     expect(restoreAppSetting()).toEqual(defaultAppSetting());
   });
 
   it('restores the saved settings merged over the defaults', () => {
     localStorage.setItem(APP_SETTING_KEY, JSON.stringify({ data: { theme: 'light' }, expire: null }));
-    expect(restoreAppSetting()).toEqual({ siderCollapsed: false, theme: 'light', language: 'zh-CN' });
-    localStorage.setItem(APP_SETTING_KEY, JSON.stringify({ data: { siderCollapsed: true, language: 'en-US', extra: 1 }, expire: null }));
-    expect(restoreAppSetting()).toEqual({ siderCollapsed: true, theme: 'dark', language: 'en-US' });
+    expect(restoreAppSetting()).toEqual({ siderCollapsed: false, theme: 'light', language: 'zh-CN', previewTranslation: false });
+    localStorage.setItem(APP_SETTING_KEY, JSON.stringify({ data: { siderCollapsed: true, language: 'en-US', previewTranslation: true, extra: 1 }, expire: null }));
+    expect(restoreAppSetting()).toEqual({ siderCollapsed: true, theme: 'dark', language: 'en-US', previewTranslation: true });
   });
 
   it('ignores invalid saved values', () => {
-    localStorage.setItem(APP_SETTING_KEY, JSON.stringify({ data: { theme: 'purple', language: 'fr-FR', siderCollapsed: 'yes' }, expire: null }));
+    localStorage.setItem(APP_SETTING_KEY, JSON.stringify({ data: { theme: 'purple', language: 'fr-FR', siderCollapsed: 'yes', previewTranslation: 'on' }, expire: null }));
     expect(restoreAppSetting()).toEqual(defaultAppSetting());
   });
 
   it('saves every change at once, under appSetting with no expiry', () => {
     setSiderCollapsed(true);
-    expect(saved()).toEqual({ data: { siderCollapsed: true, theme: 'dark', language: 'zh-CN' }, expire: null });
+    expect(saved()).toEqual({ data: { siderCollapsed: true, theme: 'dark', language: 'zh-CN', previewTranslation: false }, expire: null });
     setTheme('auto');
     expect(saved().data.theme).toBe('auto');
     toggleSiderCollapsed();

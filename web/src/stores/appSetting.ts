@@ -6,12 +6,14 @@ export interface AppSetting {
   siderCollapsed: boolean;
   theme: Theme;
   language: Language;
+  /** Show the English a prompt will go with before sending it (off by default). */
+  previewTranslation: boolean;
 }
 
 export const APP_SETTING_KEY = StorageKeys.appSetting;
 
 export function defaultAppSetting(): AppSetting {
-  return { siderCollapsed: false, theme: Theme.Dark, language: DEFAULT_LANGUAGE };
+  return { siderCollapsed: false, theme: Theme.Dark, language: DEFAULT_LANGUAGE, previewTranslation: false };
 }
 
 const THEMES: readonly string[] = Object.values(Theme);
@@ -22,6 +24,7 @@ export function restoreAppSetting(): AppSetting {
   const setting = defaultAppSetting();
   if (!saved || typeof saved !== 'object') return setting;
   if (typeof saved.siderCollapsed === 'boolean') setting.siderCollapsed = saved.siderCollapsed;
+  if (typeof saved.previewTranslation === 'boolean') setting.previewTranslation = saved.previewTranslation;
   if (typeof saved.theme === 'string' && THEMES.includes(saved.theme)) setting.theme = saved.theme;
   if (typeof saved.language === 'string' && (LANGUAGES as readonly string[]).includes(saved.language)) {
     setting.language = saved.language;
@@ -47,6 +50,11 @@ export function toggleSiderCollapsed(): void {
 
 export function setTheme(theme: Theme): void {
   appSettingStore.theme = theme;
+  save();
+}
+
+export function setPreviewTranslation(on: boolean): void {
+  appSettingStore.previewTranslation = on;
   save();
 }
 

@@ -27,6 +27,9 @@ const mask = await png(
     { input: { create: { width: 128, height: 96, channels: 3, background: '#fff' } }, left: 64, top: 32 },
   ]),
 );
+const clip = (await engine.run({ kind: 'animate', parent: upParent, prompt, motion: 'low' }, context)).video;
+if (!clip) throw new Error('animate made no clip');
+const clipParent: ParentImage = { ...upParent, action: 'VIDEO', video: clip };
 const photo = await png(sharp(grid.data).extract({ left: 512, top: 0, width: 512, height: 512 }));
 
 const jobs: Record<EngineJobKind, (seed: number) => EngineJob> = {
@@ -40,6 +43,8 @@ const jobs: Record<EngineJobKind, (seed: number) => EngineJob> = {
   blend: (seed) => ({ kind: 'blend', images: [photo, upscaled], dimensions: 'SQUARE', seed }),
   describe: () => ({ kind: 'describe', image: upscaled }),
   shorten: () => ({ kind: 'shorten', prompt }),
+  animate: (seed) => ({ kind: 'animate', parent: { ...upParent, seed }, prompt, motion: 'high' }),
+  extend: (seed) => ({ kind: 'extend', parent: { ...clipParent, seed }, prompt, motion: 'low', index: 1 }),
 };
 
 const median = (xs: number[]): number => {
@@ -56,7 +61,7 @@ for (const [kind, job] of Object.entries(jobs)) {
     const started = performance.now();
     const result = await engine.run(job(100 + i), context);
     times.push(performance.now() - started);
-    bytes = result.image?.data.length ?? 0;
+    bytes = result.video?.data.length ?? result.image?.data.length ?? 0;
   }
   const size = bytes ? `${Math.round(bytes / 1024)} KB` : '-';
   console.log(`${kind.padEnd(10)} median ${median(times).toFixed(0).padStart(5)} ms   (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)})   ${size}`);

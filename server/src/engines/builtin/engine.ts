@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { buttonsForResult, type ResultKind } from '@draw/shared';
-import { EngineFailure, type EngineImage, type EngineJob, type EngineResult, type EngineRunContext, type ImageEngine } from '../port';
+import { EngineFailure, type EngineImage, type EngineJob, type EngineResult, type EngineRunContext, type EngineVideo, type ImageEngine } from '../port';
+import { renderClip } from './animate';
 import { renderBlend } from './blend';
 import { describeImage } from './describe';
 import { renderImagine } from './imagine';
@@ -30,7 +31,9 @@ export function buttonHash(taskId: string): string {
 }
 
 interface Drawing {
+  /** The picture; for a clip, its first frame (the poster). */
   raw?: Raw;
+  video?: EngineVideo;
   prompts?: string[];
   description?: string;
   seed: string;
@@ -48,7 +51,10 @@ async function draw(job: EngineJob): Promise<Drawing> {
       const references = await Promise.all(
         job.references.map((r, i) => decodeImage(r.data, { what: `reference image ${i + 1}`, maxSide: MAX_REFERENCE_SIDE })),
       );
-      return { raw: await renderImagine({ prompt: job.prompt, seed: job.seed, botType: job.botType, references }), seed: String(job.seed), kind: 'grid' };
+      const styles = await Promise.all(
+        (job.styles ?? []).map((r, i) => decodeImage(r.data, { what: `style reference ${i + 1}`, maxSide: MAX_REFERENCE_SIDE })),
+      );
+      return { raw: await renderImagine({ prompt: job.prompt, seed: job.seed, botType: job.botType, references, styles }), seed: String(job.seed), kind: 'grid' };
     }
     case 'upscale': {
       const tile = await parentTile(job.parent, job.index);
@@ -88,6 +94,15 @@ async function draw(job: EngineJob): Promise<Drawing> {
       const { prompts, description } = shortenPrompt(job.prompt);
       return { prompts, description, seed: '', kind: 'shorten' };
     }
+    case 'animate':
+    case 'extend': {
+      if (job.kind === 'animate' && job.parent.action !== 'UPSCALE') throw new EngineFailure('Animate works on an upscaled image.');
+      if (job.kind === 'extend' && !job.parent.video) throw new EngineFailure('Extend works on a finished clip.');
+      // Each clip moves its own way: an extension turns from where its parent went.
+      const seed = job.parent.seed + (job.kind === 'extend' ? 3 : 0);
+      const clip = await renderClip(job.parent, job.motion, seed);
+      return { raw: clip.poster, video: clip.video, seed: String(seed), kind: 'video' };
+    }
     default: {
       const never: never = job;
       throw new EngineFailure(`Unknown job ${String((never as { kind?: unknown }).kind)}.`);
@@ -126,6 +141,7 @@ export class BuiltinEngine implements ImageEngine {
       seed: drawing.seed,
     };
     if (image) result.image = image;
+    if (drawing.video) result.video = drawing.video;
     if (drawing.prompts) result.prompts = drawing.prompts;
     if (drawing.description) result.description = drawing.description;
     return result;

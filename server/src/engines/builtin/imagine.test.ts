@@ -64,4 +64,20 @@ describe('imagine', () => {
     const recipe = imagineRecipes({ prompt, seed: 11 })[2]!;
     expect((await renderRecipe(recipe)).data.equals(quadrantOf(grid, 3).data)).toBe(true);
   });
+
+  it('a style reference colours the result: its palette leads over the prompt', async () => {
+    // Striped so that its colours measure as saturated, not a flat field.
+    const stripes = (a: [number, number, number], b: [number, number, number]): Raw => {
+      const raw = createRaw(64, 64, a);
+      for (let i = 0; i < raw.data.length; i += 3) if (Math.floor(i / 3 / 64) % 8 < 3) raw.data.set(b, i);
+      return raw;
+    };
+    const blue = await renderImagine({ prompt: 'a house in a field', seed: 7, styles: [stripes([20, 40, 200], [40, 90, 230])] });
+    const red = await renderImagine({ prompt: 'a house in a field', seed: 7, styles: [stripes([210, 30, 20], [240, 90, 40])] });
+    const [br, , bb] = mean(blue);
+    const [rr, , rb] = mean(red);
+    expect(bb).toBeGreaterThan(br);
+    expect(rr).toBeGreaterThan(rb);
+  });
 });
+

@@ -17,6 +17,8 @@ export interface ImagineSpec {
   botType?: BotType;
   /** Decoded reference images: their colours tint the palette and their shapes show through. */
   references?: readonly Raw[];
+  /** Decoded style references: their colours lead the palette. */
+  styles?: readonly Raw[];
   /** Extra colours to lean towards (a reroll of a picture whose prompt names none). */
   tints?: readonly Rgb[];
 }
@@ -61,7 +63,8 @@ export function imagineRecipes(spec: ImagineSpec): TileRecipe[] {
   const theme = readTheme(spec.prompt);
   const references = spec.references ?? [];
   const tints = [...(spec.tints ?? []), ...references.flatMap((r) => dominantColors(r, 2).map((s) => s.rgb))];
-  const base = buildPalette(theme, rng.fork('palette'), { botType: spec.botType, tints });
+  const style = (spec.styles ?? []).flatMap((s) => dominantColors(s, 3).map((c) => c.rgb));
+  const base = buildPalette(theme, rng.fork('palette'), { botType: spec.botType, tints, style });
   const { width, height } = tileSizeFor(spec.prompt);
   return quadrantStyles(theme, rng.fork('styles')).map((style, q) => ({
     style,

@@ -171,11 +171,17 @@ export interface PaletteOptions {
   botType?: BotType;
   /** Colours measured from reference images: they tint the palette when the prompt names none. */
   tints?: Rgb[];
+  /** Colours of style references: they lead, over the colours the prompt names. */
+  style?: Rgb[];
 }
 
 export function buildPalette(theme: Theme, rng: Rng, options: PaletteOptions = {}): Palette {
-  const tints = (options.tints ?? []).map(toHsl).filter((c) => c.s > 0.08 || c.l < 0.2 || c.l > 0.8);
-  const anchors = [...theme.anchors, ...tints];
+  const usable = (c: Hsl) => c.s > 0.08 || c.l < 0.2 || c.l > 0.8;
+  const tints = (options.tints ?? []).map(toHsl).filter(usable);
+  const style = (options.style ?? []).map(toHsl).filter(usable);
+  // A style reference sets the whole family: hues it lacks are its own neighbours, not harmonies.
+  const near = (c: Hsl, dh: number, dl: number): Hsl => ({ h: c.h + dh, s: c.s, l: clamp(c.l + dl, 0.1, 0.9) });
+  const anchors = style[0] ? [style[0], style[1] ?? near(style[0], 14, -0.12), style[2] ?? near(style[0], -14, 0.14)] : [...theme.anchors, ...tints];
   const hash0 = theme.wordHashes[0];
   const baseHue = anchors[0]?.h ?? wordHue(hash0 ?? rng.int(0, 1 << 30));
   const harmony = HARMONIES[(theme.wordHashes[1] ?? rng.int(0, 1000)) % HARMONIES.length] ?? [30, -30];

@@ -2,7 +2,7 @@ import type { EngineSpeed } from '../port';
 import { UpstreamError, UpstreamErrorKind } from './errors';
 import { UpstreamCode, readSubmitAnswer, readUpstreamTask, type SubmitAnswer, type UpstreamTask } from './protocol';
 
-export type SubmitRoute = 'imagine' | 'describe' | 'blend' | 'shorten' | 'action' | 'modal' | 'change';
+export type SubmitRoute = 'imagine' | 'describe' | 'blend' | 'shorten' | 'action' | 'modal' | 'change' | 'video';
 
 /**
  * Which midjourney-proxy answers: the C# line (trueai-org: actions, modals, buttons, cancel) or

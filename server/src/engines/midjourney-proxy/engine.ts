@@ -2,10 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ErrorReason } from '@draw/shared';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n/messages';
-import { EngineFailure, EngineFeature, type EngineImage, type EngineJob, type EngineProgress, type EngineResult, type EngineRunContext, type ImageEngine } from '../port';
+import { EngineFailure, EngineFeature, type EngineImage, type EngineJob, type EngineProgress, type EngineResult, type EngineRunContext, type ImageEngine, type ParentImage } from '../port';
 import { MjProxyClient, ProxyLine, type Submitted } from './client';
 import { UpstreamError, UpstreamErrorKind } from './errors';
-import { copyImage } from './images';
+import { copyClip, copyImage } from './images';
 import { buttonsOf, modalBody, percentOf, submissionOf, textResultsOf, type Submission, type SubmitExtras } from './mapping';
 import { UpstreamStatus, readUpstreamTask, type UpstreamTask } from './protocol';
 import { UpstreamTracker } from './tracker';
@@ -93,7 +93,7 @@ export class MidjourneyProxyEngine implements ImageEngine {
   /** Unknown counts as able: the upstream's own answer then says. */
   offers(feature: EngineFeature): boolean {
     if (this.line !== ProxyLine.Java) return true;
-    return feature !== EngineFeature.Shorten && feature !== EngineFeature.Seed && feature !== EngineFeature.Cancel;
+    return feature !== EngineFeature.Shorten && feature !== EngineFeature.Seed && feature !== EngineFeature.Cancel && feature !== EngineFeature.Video;
   }
 
   /** Where the upstream reports this task: our id and its secret in the path, never a query. */
@@ -225,9 +225,22 @@ export class MidjourneyProxyEngine implements ImageEngine {
     const seed = task.seed ?? '';
     // Describe's image is the one we sent; shorten has none: their results are text.
     if (TEXT_RESULTS.has(job.kind)) return { buttons, seed, prompts: textResultsOf(task) };
+    if (job.kind === 'animate' || job.kind === 'extend') return this.clipResult(job.parent, task, buttons, seed, signal);
     if (!task.imageUrl) throw new UpstreamError(UpstreamErrorKind.NoImage);
     const image = await copyImage(this.client, task.imageUrl, { signal, backoffMs: this.imageRetryMs });
     return { image, buttons, seed };
+  }
+
+  /**
+   * A clip task's result: the clip copied (MP4 or WebP, within the clip limits) and a poster: the
+   * upstream's thumbnail when it sends one that copies, else the picture the clip starts from.
+   */
+  private async clipResult(parent: ParentImage, task: UpstreamTask, buttons: EngineResult['buttons'], seed: string, signal: AbortSignal): Promise<EngineResult> {
+    const clipUrl = task.videoUrl ?? task.imageUrl;
+    if (!clipUrl) throw new UpstreamError(UpstreamErrorKind.NoImage);
+    const video = await copyClip(this.client, clipUrl, { signal, backoffMs: this.imageRetryMs });
+    const thumbnail = task.videoThumbnail ? await this.preview(task.videoThumbnail, signal, () => false) : undefined;
+    return { video, image: thumbnail ?? parent.image, buttons, seed };
   }
 
   notify(taskId: string, payload: unknown): void {

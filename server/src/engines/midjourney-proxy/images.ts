@@ -1,5 +1,6 @@
+import { readClipHeader } from '../../images/clip';
 import { readImageHeader } from '../../images/decode';
-import type { EngineImage } from '../port';
+import type { EngineImage, EngineVideo } from '../port';
 import type { MjProxyClient } from './client';
 import { UpstreamError, UpstreamErrorKind } from './errors';
 
@@ -45,12 +46,25 @@ async function fetchImage(client: Pick<MjProxyClient, 'download'>, url: string, 
  * an UpstreamError that fails the task with a reason (never a broken image).
  */
 export async function copyImage(client: Pick<MjProxyClient, 'download'>, url: string, options: CopyOptions = {}): Promise<EngineImage> {
+  return copy(() => fetchImage(client, url, options.signal), options);
+}
+
+/** A clip (MP4 or animated WebP), checked by its bytes within the clip limits, copied as images are. */
+export async function copyClip(client: Pick<MjProxyClient, 'download'>, url: string, options: CopyOptions = {}): Promise<EngineVideo> {
+  return copy(async () => {
+    const { data } = await client.download(url, options.signal);
+    const { mime, width, height } = await readClipHeader(data);
+    return { data, mime, ...(width && height ? { width, height } : {}) };
+  }, options);
+}
+
+async function copy<T>(once: () => Promise<T>, options: CopyOptions): Promise<T> {
   const tries = Math.max(1, options.tries ?? 3);
   const backoffMs = options.backoffMs ?? 500;
   let lastError: unknown;
   for (let attempt = 1; attempt <= tries; attempt++) {
     try {
-      return await fetchImage(client, url, options.signal);
+      return await once();
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason;
       lastError = error;

@@ -91,6 +91,25 @@ describe('the Java line (novicezk v2.6.3)', () => {
     expect(env.fake.requests.some((r) => r.path.endsWith('/cancel'))).toBe(false);
   });
 
+  it('offers no video: the web is told, and an Animate pressed anyway is refused before anything is charged or sent', async () => {
+    const info = (await call(null, 'GET', '/api/home/company-info')).json().data;
+    expect(info.engineFeatures).toEqual([]);
+    const id = await kit.channel(user());
+    const grid = await imagineDone(user(), id, 'a windmill');
+    const u1 = await finished(user(), await submit(user(), id, 'action', { taskId: grid.id, customId: grid.buttons[0]!.customId }));
+    expect(u1.buttons.some((b) => b.customId.includes('animate'))).toBe(false);
+    // An Animate button from elsewhere (a task drawn before the engine changed).
+    const animate = { customId: `MJ::JOB::animate_low::1::${upstreamOf(u1.id).id}::SOLO`, emoji: '🎞️', label: 'Animate (Low motion)' };
+    const repo = (env.app.services.runner as unknown as { deps: { repo: { updateOne(f: object, u: object): Promise<unknown> } } }).deps.repo;
+    await repo.updateOne({ _id: u1.id }, { $set: { buttons: [animate] } });
+    const charge = vi.spyOn(billing(), 'charge');
+    const res = (await call(user(), 'POST', `/api/mj/submit/action/${id}`, { taskId: u1.id, customId: animate.customId })).json();
+    expect(res).toMatchObject({ success: false, message: 'This Midjourney service does not offer Animate.' });
+    expect(charge).not.toHaveBeenCalled();
+    charge.mockRestore();
+    expect(env.fake.requests.some((r) => r.path.includes('video'))).toBe(false);
+  });
+
   it('refuses a banned prompt at submit (24) with the word, refunded', async () => {
     const id = await kit.channel(user());
     env.fake.set({ bannedWords: ['gore'] });
@@ -123,6 +142,38 @@ describe('the C# line (trueai-org 11.10)', () => {
     const v5 = await finished(user(), await submit(user(), id, 'action', { taskId: grid.id, customId: grid.buttons[1]!.customId }));
     expect(v5.buttons.filter((b) => b.emoji === 'upscale_1').map((b) => b.label)).toEqual(['Upscale (2x)', 'Upscale (4x)']);
     await finished(user(), await submit(user(), id, 'action', { taskId: v5.id, customId: v5.buttons.find((b) => b.label === 'Upscale (4x)')!.customId }));
+  });
+
+  it('animates an upscale and extends the clip through /mj/submit/video; clips and posters are copied to our store', async () => {
+    env.fake.set({ video: true });
+    expect((await call(null, 'GET', '/api/home/company-info')).json().data.engineFeatures).toEqual(['shorten', 'cancel', 'seed', 'video']);
+    const id = await kit.channel(user());
+    const grid = await imagineDone(user(), id, 'a paper boat --v 6');
+    const upscaled = await finished(user(), await submit(user(), id, 'action', { taskId: grid.id, customId: grid.buttons[2]!.customId }));
+    const animate = upscaled.buttons.find((b) => b.label === 'Animate (High motion)')!;
+    // The upstream's own button, as it sent it.
+    expect(animate).toEqual(expect.objectContaining({ customId: upstreamOf(upscaled.id).buttons.find((b) => b.label === 'Animate (High motion)')!.customId, emoji: '🎞️' }));
+    const clip = await finished(user(), await submit(user(), id, 'action', { taskId: upscaled.id, customId: animate.customId }));
+    const sent = env.fake.submits('video').at(-1)!.body!;
+    expect(sent).toMatchObject({ prompt: 'a paper boat --v 6', motion: 'high', batchSize: 1, loop: false, image: expect.stringMatching(/^data:image\/png;base64,/) });
+    expect(sent).not.toHaveProperty('taskId');
+    const upstream = upstreamOf(clip.id);
+    expect(clip).toMatchObject({ action: 'VIDEO', videoUrl: expect.stringMatching(/^\/files\/[\w-]+\.webp$/), imageUrl: expect.stringMatching(/^\/files\/[\w-]+\.png$/) });
+    const copied = Buffer.from(await (await fetch(`${env.origin}${clip.videoUrl}`)).arrayBuffer());
+    expect(copied.equals(env.fake.images.get(new URL(upstream.videoUrl!).pathname)!)).toBe(true);
+    const poster = Buffer.from(await (await fetch(`${env.origin}${clip.imageUrl}`)).arrayBuffer());
+    expect(poster.equals(env.fake.images.get(new URL(upstream.videoUrls![0]!.thumbnail).pathname)!)).toBe(true);
+    expect(clip.buttons.map((b) => b.label)).toEqual(['Extend (High motion)', 'Extend (Low motion)']);
+
+    const extended = await finished(user(), await submit(user(), id, 'action', { taskId: clip.id, customId: clip.buttons[1]!.customId }));
+    expect(env.fake.submits('video').at(-1)!.body).toMatchObject({ action: 'extend', taskId: upstream.id, index: 0, motion: 'low', batchSize: 1 });
+    expect(upstreamOf(extended.id).parentId).toBe(upstream.id);
+    expect(extended.videoUrl).toMatch(/\.webp$/);
+
+    // Video switched off at the upstream: its refusal is read, refunded.
+    env.fake.set({ video: false });
+    const refused = await finished(user(), await submit(user(), id, 'action', { taskId: upscaled.id, customId: animate.customId }), 'FAILURE');
+    expect(refused.failReason).toContain('视频功能未启用');
   });
 
   it('an id the upstream does not know (HTTP 204) fails at once as forgotten, not as lost contact', async () => {

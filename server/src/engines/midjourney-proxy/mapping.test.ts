@@ -86,6 +86,26 @@ describe('submissionOf', () => {
     expect(java({ kind: 'imagine', prompt: 'x', seed: 1, botType: 'MID_JOURNEY', references: [] }).route).toBe('imagine');
   });
 
+  it('sends Animate with the upscale as first frame and Extend with the clip task, one clip each; never on the Java line', () => {
+    const upscale = { ...parent('up-1'), action: 'UPSCALE' as const, customId: 'MJ::JOB::animate_low::1::h::SOLO' };
+    const animate = submissionOf({ kind: 'animate', parent: upscale, prompt: 'a fox --v 6.1', motion: 'low', speed: 'fast' }, extras, 'csharp');
+    expect(animate).toEqual({
+      route: 'video',
+      body: { prompt: 'a fox --v 6.1', motion: 'low', batchSize: 1, loop: false, image: `data:image/png;base64,${image.data.toString('base64')}`, notifyHook: extras.notifyHook, state: 't1' },
+      speed: 'fast',
+      modal: null,
+    });
+    const clip = { ...parent('clip-9'), action: 'VIDEO' as const, customId: 'MJ::JOB::animate_high_extend::1::clip-9' };
+    const extend = submissionOf({ kind: 'extend', parent: clip, prompt: '', motion: 'high', index: 1 }, extras, 'csharp');
+    expect(extend.body).toEqual({ prompt: 'a fox --v 6.1 --relax', motion: 'high', batchSize: 1, action: 'extend', taskId: 'clip-9', index: 0, notifyHook: extras.notifyHook, state: 't1' });
+    expect(extend.speed).toBe('relax');
+    // A blend's upscale has no prompt; the upstream refuses an empty one.
+    expect(submissionOf({ kind: 'animate', parent: { ...upscale, prompt: '' }, prompt: '', motion: 'low' }, extras, 'csharp').body.prompt).toBe('animate');
+    expect(() => submissionOf({ kind: 'extend', parent: { ...clip, upstreamId: null }, prompt: '', motion: 'low', index: 1 }, extras, 'csharp')).toThrow(UpstreamError);
+    expect(() => submissionOf({ kind: 'animate', parent: upscale, prompt: 'x', motion: 'low' }, extras, 'java')).toThrow('does not offer Animate');
+    expect(() => submissionOf({ kind: 'extend', parent: clip, prompt: 'x', motion: 'low', index: 1 }, extras, 'java')).toThrow('does not offer Extend');
+  });
+
   it('refuses actions on images another engine drew, and blends the upstream cannot take', () => {
     expect(() => submissionOf({ kind: 'upscale', parent: parent(null), index: 1, mode: 'default' }, extras)).toThrow(UpstreamError);
     expect(() => submissionOf({ kind: 'upscale', parent: parent(null), index: 1, mode: 'default' }, extras)).toThrow(/not drawn by Midjourney/);
@@ -146,6 +166,21 @@ describe('reading the upstream', () => {
     expect(buttonsOf(readUpstreamTask({ id: '1', status: 'SUCCESS', action: 'IMAGINE', buttons: [] })!)).toEqual([]);
   });
 
+
+  it('reads a clip task: its first clip and thumbnail, and Extend buttons on its own id', () => {
+    const clip = readUpstreamTask({
+      id: '1732000000001',
+      status: 'SUCCESS',
+      action: 'VIDEO',
+      imageUrl: 'https://cdn.midjourney.com/video/j/0_0.mp4',
+      videoUrls: [{ url: 'https://cdn.midjourney.com/video/j/0_0.mp4', thumbnail: 'https://cdn.midjourney.com/j/0_0_640_N.webp' }, { url: 'x' }],
+      buttons: [{ customId: 'MJ::JOB::video_virtual_upscale::1::j', label: 'U1', emoji: '' }],
+    })!;
+    expect(clip).toMatchObject({ videoUrl: 'https://cdn.midjourney.com/video/j/0_0.mp4', videoThumbnail: 'https://cdn.midjourney.com/j/0_0_640_N.webp' });
+    expect(readUpstreamTask({ id: 'a', status: 'SUCCESS', videoUrl: 'https://v/1.mp4' })).toMatchObject({ videoUrl: 'https://v/1.mp4', videoThumbnail: null });
+    expect(buttonsOf(clip).map((b) => b.customId)).toEqual(['MJ::JOB::animate_high_extend::1::1732000000001', 'MJ::JOB::animate_low_extend::1::1732000000001']);
+    expect(buttonsOf({ ...clip, hasButtons: false })).toEqual([]);
+  });
 
   it("reads describe's and shorten's numbered prompts", () => {
     const described = task({ status: 'SUCCESS', promptEn: '1️⃣ a red fox, snow --ar 3:2\n\n2️⃣ a fox in winter --ar 3:2\n\n3️⃣ three\n\n4️⃣ four' });

@@ -70,6 +70,10 @@ function featureOf(job: EngineJob): string {
       return 'Pan';
     case 'region':
       return 'Vary (Region)';
+    case 'animate':
+      return 'Animate';
+    case 'extend':
+      return 'Extend';
     default:
       return `/${job.kind}`;
   }
@@ -144,11 +148,31 @@ export function submissionOf(job: EngineJob, extras: SubmitExtras, line: ProxyLi
       return actionOn(job, base);
     case 'region':
       return { ...actionOn(job, base), modal: { prompt: job.prompt || job.parent.prompt, maskBase64: dataUrl(job.mask) } };
+    case 'animate':
+    case 'extend':
+      return videoOf(job, base);
     default: {
       const never: never = job;
       throw new UpstreamError(UpstreamErrorKind.Invalid, { detail: `unknown job ${String((never as { kind?: unknown }).kind)}` });
     }
   }
+}
+
+/** The C# line's `/mj/submit/video` refuses an empty prompt; a blend's upscale has none of its own. */
+const VIDEO_FALLBACK_PROMPT = 'animate';
+
+/**
+ * Animate sends the upscale itself as the first frame (`image`), so it works on any upscale, the
+ * upstream's or not; Extend names the upstream's clip task (`action: "extend"`, `taskId`, its
+ * 0-based `index`). One clip per task (`batchSize: 1`): a card shows one clip.
+ */
+function videoOf(job: Extract<EngineJob, { kind: 'animate' | 'extend' }>, base: Record<string, unknown>): Submission {
+  const prompt = (job.prompt || job.parent.prompt).trim() || VIDEO_FALLBACK_PROMPT;
+  const common = { ...base, prompt, motion: job.motion, batchSize: 1 };
+  const speed = actionSpeed(job);
+  if (job.kind === 'animate') return { route: 'video', body: { ...common, image: dataUrl(job.parent.image), loop: false }, speed, modal: null };
+  if (!job.parent.upstreamId) throw new UpstreamError(UpstreamErrorKind.NotFromUpstream);
+  return { route: 'video', body: { ...common, action: 'extend', taskId: job.parent.upstreamId, index: job.index - 1 }, speed, modal: null };
 }
 
 /** The body of `/mj/submit/modal` for the task the upstream holds in MODAL. */
@@ -183,6 +207,8 @@ const JAVA_CHANGEABLE = new Set(['IMAGINE', 'VARIATION', 'REROLL', 'BLEND']);
  * (drawn by our own imagine), anything else none, since that line could not serve them.
  */
 export function buttonsOf(task: UpstreamTask): TaskButton[] {
+  // A clip: ours go through `/mj/submit/video` (whatever Discord's message offered for its batch).
+  if (task.action === 'VIDEO') return task.hasButtons ? buttonsForResult('video', task.id) : [];
   if (!task.hasButtons) {
     if (task.action === 'DESCRIBE') return buttonsForResult('describe', '');
     return JAVA_CHANGEABLE.has(task.action) ? buttonsForResult('grid', task.id) : [];

@@ -50,6 +50,9 @@ export interface UpstreamTask {
   seed: string | null;
   properties: Record<string, unknown>;
   finishTime: number | null;
+  /** VIDEO tasks (C# line): the first clip (`videoUrl`, else `videoUrls[0].url`) and its thumbnail. */
+  videoUrl: string | null;
+  videoThumbnail: string | null;
   /** The Task has a `buttons` field at all: the C# line always sends one, the Java line never. */
   hasButtons: boolean;
 }
@@ -86,6 +89,9 @@ export function readUpstreamTask(value: unknown): UpstreamTask | null {
   const status = typeof value.status === 'string' ? value.status.toUpperCase() : '';
   if (!id || !STATUSES.has(status)) return null;
   const imageUrl = text(value.imageUrl, 4000).trim();
+  const firstVideo = Array.isArray(value.videoUrls) && isRecord(value.videoUrls[0]) ? value.videoUrls[0] : {};
+  const videoUrl = text(value.videoUrl, 4000).trim() || text(firstVideo.url, 4000).trim();
+  const videoThumbnail = text(firstVideo.thumbnail, 4000).trim();
   const finishTime = typeof value.finishTime === 'number' && Number.isFinite(value.finishTime) ? value.finishTime : null;
   return {
     id,
@@ -101,6 +107,8 @@ export function readUpstreamTask(value: unknown): UpstreamTask | null {
     seed: idText(value.seed),
     properties: isRecord(value.properties) ? value.properties : {},
     finishTime,
+    videoUrl: videoUrl || null,
+    videoThumbnail: videoThumbnail || null,
     hasButtons: Array.isArray(value.buttons),
   };
 }

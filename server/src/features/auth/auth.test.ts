@@ -42,36 +42,79 @@ describe('phone code login', () => {
     expect(second.json().data.user.id).toBe(first.json().data.user.id);
   });
 
-  it('refuses a wrong code, then five wrong codes lock that code', async () => {
+  it('refuses a wrong code, then five wrong codes kill that code', async () => {
     const phone = nextPhone();
-    const code = (await sendCode(phone)).json().data.devCode as string;
+    const ip = freshIp();
+    const code = (await sendCode(phone, ip)).json().data.devCode as string;
     const wrong = code === '000000' ? '111111' : '000000';
-    const res = await login({ loginType: 'Captcha', account: phone, code: wrong });
+    const res = await login({ loginType: 'Captcha', account: phone, code: wrong }, ip);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, message: 'The verification code is wrong' });
-    for (let i = 0; i < 4; i++) await login({ loginType: 'Captcha', account: phone, code: wrong });
-    const locked = await login({ loginType: 'Captcha', account: phone, code });
+    for (let i = 0; i < 4; i++) await login({ loginType: 'Captcha', account: phone, code: wrong }, ip);
+    const locked = await login({ loginType: 'Captcha', account: phone, code }, ip);
     expect(locked.json()).toMatchObject({ success: false, reason: 'rate_limited', message: 'Too many wrong codes. Ask for a new one.' });
   });
 
-  it.each(['login', 'reset'] as const)('limits wrong codes per phone across new codes (%s)', async (flow) => {
+  it.each(['login', 'reset'] as const)('limits one address’s wrong codes per phone across new codes, not the owner’s (%s)', async (flow) => {
     const phone = nextPhone();
     if (flow === 'reset') await app.signIn(phone);
-    const attempt = (code: string) =>
+    const attempt = (code: string, ip: string) =>
       flow === 'login'
-        ? login({ loginType: 'Captcha', account: phone, code })
-        : app.http.inject({ method: 'POST', url: '/api/login/forget-reset-pwd', payload: { phone, code, password: 'correct horse 1' }, remoteAddress: freshIp(), headers: en });
+        ? login({ loginType: 'Captcha', account: phone, code }, ip)
+        : app.http.inject({ method: 'POST', url: '/api/login/forget-reset-pwd', payload: { phone, code, password: 'correct horse 1' }, remoteAddress: ip, headers: en });
+    const guesser = freshIp();
     for (let round = 0; round < 2; round++) {
       clock.offset += 61_000;
-      const code = (await sendCode(phone)).json().data.devCode as string;
+      const code = (await sendCode(phone, guesser)).json().data.devCode as string;
       const wrong = code === '000000' ? '111111' : '000000';
-      for (let i = 0; i < 5; i++) expect((await attempt(wrong)).json().message).toBe('The verification code is wrong');
+      for (let i = 0; i < 5; i++) expect((await attempt(wrong, guesser)).json().message).toBe('The verification code is wrong');
     }
     clock.offset += 61_000;
-    const right = (await sendCode(phone)).json().data.devCode as string;
-    const refused = await attempt(right);
+    const right = (await sendCode(phone, guesser)).json().data.devCode as string;
+    const refused = await attempt(right, guesser);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ success: false, reason: 'rate_limited', message: expect.stringMatching(/^Too many attempts\. Try again in \d+ s\.$/) });
+    // The phone's owner, elsewhere, is not locked out with that address.
+    clock.offset += 61_000;
+    const owner = freshIp();
+    const fresh = (await sendCode(phone, owner)).json().data.devCode as string;
+    expect((await attempt(fresh, owner)).json()).toMatchObject({ success: true });
+  });
+
+  it('lets the owner in with a code sent after a stranger’s flood of wrong codes, while the flood goes on', async () => {
+    const phone = nextPhone();
+    const stranger = () => login({ loginType: 'Captcha', account: phone, code: '000000' });
+    // No code was ever sent: every guess is wrong, and from everywhere the phone's wait grows.
+    const flood = [];
+    for (let i = 0; i < 40; i++) flood.push((await stranger()).statusCode);
+    expect(flood.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(flood.slice(5).every((status) => status === 429)).toBe(true);
+    const ownerIp = freshIp();
+    const code = (await sendCode(phone, ownerIp)).json().data.devCode as string;
+    // The stranger keeps guessing at the owner's fresh code: slowed, and it does not spend it.
+    const guesses: number[] = [];
+    for (let i = 0; i < 16; i++) {
+      if (i % 4 === 0) clock.offset += 61_000; // past each wait: some guesses are judged
+      guesses.push((await stranger()).statusCode);
+    }
+    expect(guesses.filter((status) => status === 400).length).toBeGreaterThan(0);
+    const signedIn = await login({ loginType: 'Captcha', account: phone, code }, ownerIp);
+    expect(signedIn.json()).toMatchObject({ success: true, data: { token: expect.any(String) } });
+  });
+
+  it('slows a phone’s wrong codes from everywhere with growing waits of at most a minute', async () => {
+    const phone = nextPhone();
+    const waits: number[] = [];
+    for (let i = 0; i < 14; i++) {
+      const res = await login({ loginType: 'Captcha', account: phone, code: '000000' });
+      if (res.statusCode === 429) {
+        const seconds = Number(/in (\d+) s/.exec(res.json().message)?.[1]);
+        waits.push(seconds);
+        clock.offset += seconds * 1000;
+        i--;
+      }
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 16, 32, 60, 60, 60]);
   });
 
   it('refuses an expired code', async () => {
@@ -127,7 +170,37 @@ describe('password login and reset', () => {
     for (let i = 0; i < 5; i++) await login({ loginType: 'Password', account: phone, password: 'wrong password' });
     const blocked = await login({ loginType: 'Password', account: phone, password: 'wrong password' });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toMatch(/Too many attempts\. Try again in \d+ s\./);
+    expect(blocked.json().message).toMatch(/Too many attempts\. Try again in 1 s\./);
+  });
+
+  it('locks out the guessing address, and the owner elsewhere waits at most a minute', async () => {
+    const phone = nextPhone();
+    await app.signIn(phone);
+    clock.offset += 61_000;
+    const code = (await sendCode(phone)).json().data.devCode;
+    await app.http.inject({ method: 'POST', url: '/api/login/forget-reset-pwd', payload: { phone, code, password: 'correct horse 3' } });
+    const stranger = freshIp();
+    const guess = () => login({ loginType: 'Password', account: phone, password: 'wrong password' }, stranger);
+    for (let i = 0; i < 5; i++) expect((await guess()).statusCode).toBe(400);
+    clock.offset += 60_000;
+    // That address is out for a quarter of an hour, whatever the account's wait says.
+    const lockedOut = await guess();
+    expect(lockedOut.statusCode).toBe(429);
+    expect(Number(/in (\d+) s/.exec(lockedOut.json().message)?.[1])).toBeGreaterThan(60);
+    // Many more addresses keep guessing: each gets one try per wait.
+    for (let i = 0; i < 30; i++) {
+      await login({ loginType: 'Password', account: phone, password: 'wrong password' });
+      clock.offset += 20_000;
+    }
+    const owner = freshIp();
+    const first = await login({ loginType: 'Password', account: phone, password: 'correct horse 3' }, owner);
+    if (first.statusCode === 429) {
+      const seconds = Number(/in (\d+) s/.exec(first.json().message)?.[1]);
+      expect(seconds).toBeLessThanOrEqual(60);
+      clock.offset += seconds * 1000;
+    }
+    const signedIn = first.statusCode === 429 ? await login({ loginType: 'Password', account: phone, password: 'correct horse 3' }, owner) : first;
+    expect(signedIn.json()).toMatchObject({ success: true });
   });
 
   it('counts wrong passwords against the account however its phone number is spelled', async () => {

@@ -32,12 +32,21 @@ export interface LoginCodeDoc extends BaseDoc {
   expiresAt: number;
   failedAttempts: number;
   usedAt?: number;
+  /** SHA-256 of the address that asked for the code: its tries there are judged by the code's own budget. */
+  requestedFrom?: string;
 }
 
 /** Fixed-window counters for throttling (per account, per IP), shared by every server process. */
 export interface CounterDoc extends BaseDoc {
   count: number;
   windowEndsAt: number;
+}
+
+/** Growing waits between attempts on one account (see slowdown.ts); `_id` is the key. */
+export interface SlowdownDoc extends BaseDoc {
+  failures: number;
+  lastFailureAt: number;
+  nextAttemptAt: number;
 }
 
 export const Users = defineCollection<UserDoc>(
@@ -76,6 +85,7 @@ export const LoginCodes = defineCollection<LoginCodeDoc>(
     expiresAt: { type: Number, required: true },
     failedAttempts: { type: Number, default: 0 },
     usedAt: Number,
+    requestedFrom: String,
   }),
 );
 
@@ -84,12 +94,22 @@ export const Counters = defineCollection<CounterDoc>(
   documentSchema({ count: { type: Number, required: true }, windowEndsAt: { type: Number, required: true } }),
 );
 
+export const Slowdowns = defineCollection<SlowdownDoc>(
+  'auth_slowdowns',
+  documentSchema({
+    failures: { type: Number, required: true },
+    lastFailureAt: { type: Number, required: true },
+    nextAttemptAt: { type: Number, required: true },
+  }),
+);
+
 export function authRepository(storage: Storage) {
   return {
     users: storage.collection(Users),
     sessions: storage.collection(Sessions),
     codes: storage.collection(LoginCodes),
     counters: storage.collection(Counters),
+    slowdowns: storage.collection(Slowdowns),
   };
 }
 export type AuthRepository = ReturnType<typeof authRepository>;

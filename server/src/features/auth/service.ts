@@ -13,26 +13,44 @@ import {
 import { AppError } from '../../errors';
 import type { MessageKey } from '../../i18n/messages';
 import { hashPassword, verifyPassword } from './passwords';
-import type { AuthRepository, UserDoc } from './repository';
+import type { AuthRepository, LoginCodeDoc, UserDoc } from './repository';
 import { maskPhone, type SmsSender } from './sms';
+import type { Slowdown, SlowdownRule } from './slowdown';
 import type { Throttle, ThrottleRule } from './throttle';
 
 const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 const MAX_CODE_ATTEMPTS = 5;
 const DEFAULT_AVATAR = '/discord256.png';
 
+/**
+ * Lockouts, counted per address: they stop one address guessing, and a stranger's guesses from
+ * elsewhere never lock the owner out.
+ */
 export const AuthRules = {
   codesPerIp: { limit: 10, windowMs: 3600_000 },
-  failuresPerAccount: { limit: 5, windowMs: 15 * 60_000 },
   failuresPerIp: { limit: 30, windowMs: 15 * 60_000 },
-  /** Across codes: asking for a new code every minute must not buy five more guesses each time. */
-  codeFailuresPerPhone: { limit: 10, windowMs: 3600_000 },
+  /** One address's wrong passwords for one account. */
+  passwordFailuresPerAccountAddress: { limit: 5, windowMs: 15 * 60_000 },
+  /** One address's wrong codes for one phone, across codes: a new code every minute buys no more. */
+  codeFailuresPerPhoneAddress: { limit: 10, windowMs: 3600_000 },
 } satisfies Record<string, ThrottleRule>;
+
+/**
+ * Per account, from every address together: growing waits (1 s doubling, capped at a minute)
+ * instead of a lockout, so guessing is slowed to about one try a minute while the owner waits
+ * a minute at most. A code's own tries, from the address that asked for it, are never slowed.
+ */
+export const AuthSlowdowns = {
+  passwordFailuresPerAccount: { free: 5, firstWaitMs: 1_000, maxWaitMs: 60_000, forgetAfterMs: 15 * 60_000 },
+  codeFailuresPerPhone: { free: 5, firstWaitMs: 1_000, maxWaitMs: 60_000, forgetAfterMs: 3600_000 },
+} satisfies Record<string, SlowdownRule>;
 
 const PHONE = /^(?:1[3-9]\d{9}|\+\d{7,15})$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+/** An address as stored: hashed, so the store holds no client addresses. */
+const addressHash = (ip: string) => sha256(`address:${ip}`);
 const fail = (reason: ErrorReason, key: MessageKey, params?: Record<string, string | number>) =>
   new AppError(reason, key, params);
 
@@ -78,11 +96,12 @@ export interface AuthServiceDeps {
   repo: AuthRepository;
   sms: SmsSender;
   throttle: Throttle;
+  slowdown: Slowdown;
   now: () => number;
   onSendFailure?: (error: unknown) => void;
 }
 
-export function authService({ repo, sms, throttle, now, onSendFailure = () => undefined }: AuthServiceDeps) {
+export function authService({ repo, sms, throttle, slowdown, now, onSendFailure = () => undefined }: AuthServiceDeps) {
   const codeHash = (phone: string, code: string) => sha256(`${phone}:${code}`);
   const sessionsEndedListeners: ((ended: { userId: string; sessionId?: string }) => void)[] = [];
   const sessionsEnded = (ended: { userId: string; sessionId?: string }) => sessionsEndedListeners.forEach((listener) => listener(ended));
@@ -95,27 +114,42 @@ export function authService({ repo, sms, throttle, now, onSendFailure = () => un
   }
 
   /**
-   * Checks a phone code once: wrong codes count against it and against the phone (a count a new
-   * code does not reset), a used or expired one never works.
+   * Checks a phone code once. Every attempt is counted before it is judged: against the phone
+   * (growing waits), this address on this phone (a lockout for that address only) and this
+   * address. A live code tried from the address that asked for it is judged past the phone's wait:
+   * it was sent to the phone, so its holder is most likely the owner (a stranger's guesses must not
+   * keep them out); its own budget bounds the guesses on it. A used or expired code never works.
    */
-  async function consumeCode(phone: string, code: string): Promise<void> {
+  async function consumeCode(phone: string, code: string, ip: string): Promise<void> {
     const phoneKey = `code-fail:phone:${phone}`;
-    await throttle.take(phoneKey, AuthRules.codeFailuresPerPhone);
-    await checkCode(phone, code);
-    await throttle.clear(phoneKey);
+    const addressKey = `code-fail:phone:${phone}:ip:${ip}`;
+    const ipKey = `login-fail:ip:${ip}`;
+    const doc = await repo.codes.findOne({ _id: phone });
+    const unspent = !!doc && !doc.usedAt && doc.expiresAt > now();
+    // Spent by wrong tries: nothing left to guess, so nothing is counted.
+    if (unspent && doc.failedAttempts >= MAX_CODE_ATTEMPTS) throw fail(ErrorReason.RateLimited, 'auth.codeTooManyAttempts');
+    const own = unspent && doc.requestedFrom === addressHash(ip);
+    await slowdown.take(phoneKey, AuthSlowdowns.codeFailuresPerPhone, { pastWait: own });
+    await throttle.take(addressKey, AuthRules.codeFailuresPerPhoneAddress);
+    await throttle.take(ipKey, AuthRules.failuresPerIp);
+    await checkCode(phone, code, doc, own);
+    await Promise.all([slowdown.clear(phoneKey), throttle.clear(addressKey), throttle.release(ipKey)]);
   }
 
-  async function checkCode(phone: string, code: string): Promise<void> {
-    const doc = await repo.codes.findOne({ _id: phone });
+  async function checkCode(phone: string, code: string, doc: LoginCodeDoc | null, own: boolean): Promise<void> {
     if (!doc) throw fail(ErrorReason.BadRequest, 'auth.codeWrong');
     if (doc.usedAt) throw fail(ErrorReason.BadRequest, 'auth.codeUsed');
     if (doc.expiresAt <= now()) throw fail(ErrorReason.BadRequest, 'auth.codeExpired');
-    if (doc.failedAttempts >= MAX_CODE_ATTEMPTS) throw fail(ErrorReason.RateLimited, 'auth.codeTooManyAttempts');
-    if (!/^\d{6}$/.test(code) || !sameHash(doc.codeHash, codeHash(phone, code))) {
-      await repo.codes.updateOne({ _id: phone }, { $inc: { failedAttempts: 1 } });
-      throw fail(ErrorReason.BadRequest, 'auth.codeWrong');
+    const sameCode = { _id: phone, codeHash: doc.codeHash };
+    if (own) {
+      // Taken before it is judged, in one update: concurrent tries cannot all slip under the budget.
+      const tried = await repo.codes.findOneAndUpdate({ ...sameCode, failedAttempts: { $lt: MAX_CODE_ATTEMPTS } }, { $inc: { failedAttempts: 1 } });
+      if (!tried) throw fail(ErrorReason.RateLimited, 'auth.codeTooManyAttempts');
+    } else if (doc.failedAttempts >= MAX_CODE_ATTEMPTS) {
+      throw fail(ErrorReason.RateLimited, 'auth.codeTooManyAttempts');
     }
-    const claimed = await repo.codes.findOneAndUpdate({ _id: phone, usedAt: { $exists: false } }, { $set: { usedAt: now() } });
+    if (!/^\d{6}$/.test(code) || !sameHash(doc.codeHash, codeHash(phone, code))) throw fail(ErrorReason.BadRequest, 'auth.codeWrong');
+    const claimed = await repo.codes.findOneAndUpdate({ ...sameCode, usedAt: { $exists: false } }, { $set: { usedAt: now() } });
     if (!claimed) throw fail(ErrorReason.BadRequest, 'auth.codeUsed');
   }
 
@@ -145,28 +179,26 @@ export function authService({ repo, sms, throttle, now, onSendFailure = () => un
     }
   }
 
-  /** Counts the attempt against the account and the IP before the password is even looked at. */
+  /** Counts the attempt against the account, this address on it and this address before the password is even looked at. */
   async function passwordLogin(rawAccount: string, password: string, ip: string): Promise<LoginAnswer> {
     const account = normaliseAccount(rawAccount);
     const accountKey = `login-fail:acct:${account.email ?? account.phone}`;
+    const addressKey = `${accountKey}:ip:${ip}`;
     const ipKey = `login-fail:ip:${ip}`;
-    await throttle.take(accountKey, AuthRules.failuresPerAccount);
+    await slowdown.take(accountKey, AuthSlowdowns.passwordFailuresPerAccount);
+    await throttle.take(addressKey, AuthRules.passwordFailuresPerAccountAddress);
     await throttle.take(ipKey, AuthRules.failuresPerIp);
     const user = await findByAccount(account);
     // Unknown accounts are checked too (against a dummy hash): same work, same answer time.
     const verified = await verifyPassword(user?.passwordHash, password);
     if (!user || !verified) throw fail(ErrorReason.BadRequest, 'auth.wrongPassword');
-    await throttle.clear(accountKey);
-    await throttle.release(ipKey);
+    await Promise.all([slowdown.clear(accountKey), throttle.clear(addressKey), throttle.release(ipKey)]);
     return issueSession(user);
   }
 
   async function codeLogin(rawPhone: string, code: string, ip: string): Promise<LoginAnswer> {
     const phone = normalisePhone(rawPhone);
-    const ipKey = `login-fail:ip:${ip}`;
-    await throttle.take(ipKey, AuthRules.failuresPerIp);
-    await consumeCode(phone, code);
-    await throttle.release(ipKey);
+    await consumeCode(phone, code, ip);
     const user = (await repo.users.findOne({ phone })) ?? (await createPhoneUser(phone));
     return issueSession(user);
   }
@@ -194,7 +226,13 @@ export function authService({ repo, sms, throttle, now, onSendFailure = () => un
       await repo.codes.findOneAndUpdate(
         { _id: phone },
         {
-          $set: { codeHash: codeHash(phone, code), sentAt, expiresAt: sentAt + Limits.smsCodeTtlSeconds * 1000, failedAttempts: 0 },
+          $set: {
+            codeHash: codeHash(phone, code),
+            sentAt,
+            expiresAt: sentAt + Limits.smsCodeTtlSeconds * 1000,
+            failedAttempts: 0,
+            requestedFrom: addressHash(ip),
+          },
           $unset: { usedAt: true },
         },
         { upsert: true },
@@ -212,10 +250,7 @@ export function authService({ repo, sms, throttle, now, onSendFailure = () => un
 
     async resetPassword(rawPhone: string, code: string, password: string, ip: string): Promise<void> {
       const phone = normalisePhone(rawPhone);
-      const ipKey = `login-fail:ip:${ip}`;
-      await throttle.take(ipKey, AuthRules.failuresPerIp);
-      await consumeCode(phone, code);
-      await throttle.release(ipKey);
+      await consumeCode(phone, code, ip);
       const user = await repo.users.findOne({ phone });
       if (!user) throw fail(ErrorReason.NotFound, 'auth.noSuchAccount');
       await repo.users.updateOne({ _id: user._id }, { $set: { passwordHash: await hashPassword(password) } });
@@ -228,6 +263,12 @@ export function authService({ repo, sms, throttle, now, onSendFailure = () => un
       const session = await repo.sessions.findOne({ _id: sha256(token) });
       if (!session || session.revokedAt || session.expiresAt <= now()) return null;
       return repo.users.findOne({ _id: session.userId });
+    },
+
+    /** Whether the session (by its id, the SHA-256 of its token) can still act: not revoked, not expired. */
+    async isSessionLive(sessionId: string): Promise<boolean> {
+      const session = await repo.sessions.findOne({ _id: sessionId });
+      return !!session && !session.revokedAt && session.expiresAt > now();
     },
 
     async logout(token: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import Type from 'typebox';
-import { BlendDimensions, BotType, Limits } from '@draw/shared';
+import { BlendDimensions, BotType, Limits, REFERENCE_KINDS } from '@draw/shared';
 import { currentUser, requireUser } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import type { TasksService } from './service';
@@ -14,7 +14,17 @@ const TaskParams = Type.Object({ id: Id });
 const strict = { additionalProperties: false } as const;
 
 const bodies = {
-  imagine: Type.Object({ prompt: Prompt, botType: Bot, imageIds: Type.Optional(Type.Array(UploadId, { maxItems: 20 })) }, strict),
+  imagine: Type.Object(
+    {
+      prompt: Prompt,
+      promptEn: Type.Optional(Prompt),
+      botType: Bot,
+      imageIds: Type.Optional(Type.Array(UploadId, { maxItems: 20 })),
+      references: Type.Optional(Type.Array(Type.Object({ imageId: UploadId, kind: Type.Enum([...REFERENCE_KINDS]) }, strict), { maxItems: 20 })),
+      weights: Type.Optional(Type.Object(Object.fromEntries(REFERENCE_KINDS.map((kind) => [kind, Type.Optional(Type.Number())])), strict)),
+    },
+    strict,
+  ),
   describe: Type.Object({ imageId: UploadId, botType: Bot }, strict),
   blend: Type.Object(
     {
@@ -24,9 +34,9 @@ const bodies = {
     },
     strict,
   ),
-  shorten: Type.Object({ prompt: Prompt, botType: Bot }, strict),
+  shorten: Type.Object({ prompt: Prompt, promptEn: Type.Optional(Prompt), botType: Bot }, strict),
   action: Type.Object({ taskId: Id, customId: Type.String({ minLength: 1, maxLength: 200 }) }, strict),
-  modal: Type.Object({ taskId: Id, prompt: Type.Optional(Prompt), maskBase64: Type.Optional(Type.String({ maxLength: 6_000_000 })) }, strict),
+  modal: Type.Object({ taskId: Id, prompt: Type.Optional(Prompt), promptEn: Type.Optional(Prompt), maskBase64: Type.Optional(Type.String({ maxLength: 6_000_000 })) }, strict),
 };
 
 export const tasksPlugin: FastifyPluginAsync<{ tasks: TasksService }> = async (app, { tasks }) => {

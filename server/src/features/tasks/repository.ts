@@ -35,6 +35,7 @@ const schema = documentSchema({
   progress: { type: String, default: '0%' },
   previewUrl: { type: Schema.Types.Mixed, default: null },
   imageUrl: { type: Schema.Types.Mixed, default: null },
+  videoUrl: { type: Schema.Types.Mixed, default: null },
   failReason: { type: Schema.Types.Mixed, default: null },
   buttons: { type: Schema.Types.Mixed, default: [] },
   parentId: { type: Schema.Types.Mixed, default: null },
@@ -67,5 +68,6 @@ export type TasksRepository = ReturnType<typeof tasksRepository>;
 
 export function toTask(doc: TaskDoc): Task {
   const { _id, job: _job, hookToken: _h, upstreamId: _u, upstreamModalSent: _m, deadlineAt: _d, leaseOwner: _o, leaseUntil: _l, cost: _c, ...rest } = doc;
-  return { id: _id, ...rest };
+  // Tasks stored before clips existed have no videoUrl.
+  return { id: _id, ...rest, videoUrl: rest.videoUrl ?? null };
 }

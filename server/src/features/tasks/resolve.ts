@@ -1,5 +1,6 @@
 import { ErrorReason, type BotType } from '@draw/shared';
-import { EngineFailure, type EngineImage, type EngineJob, type EngineSpeed, type ParentImage } from '../../engines/port';
+import { EngineFailure, type EngineImage, type EngineJob, type EngineSpeed, type EngineVideo, type ParentImage } from '../../engines/port';
+import { readClipHeader } from '../../images/clip';
 import type { BlobStore } from '../../blobs/port';
 import { AppError } from '../../errors';
 import { readImageHeader } from '../../images/decode';
@@ -20,11 +21,22 @@ export function jobResolver(blobs: BlobStore, tasks: TasksRepository) {
     return { data, mime: header.mime, width: header.width, height: header.height };
   }
 
+  async function clip(key: string): Promise<EngineVideo> {
+    const data = await blobs.read(key);
+    if (!data) throw new EngineFailure('The clip this action starts from is no longer available.');
+    const header = await readClipHeader(data).catch((error: unknown) => {
+      throw new EngineFailure(`The clip this action starts from is not readable (${error instanceof Error ? error.message : 'unknown'}).`);
+    });
+    return { data, mime: header.mime, ...(header.width && header.height ? { width: header.width, height: header.height } : {}) };
+  }
+
   async function parent(id: string, customId: string | undefined): Promise<ParentImage> {
     const doc = await tasks.findOne({ _id: id });
     const key = blobKeyOf(doc?.imageUrl ?? null);
     if (!doc || !key) throw new EngineFailure('The image this action starts from is no longer available.');
+    const videoKey = blobKeyOf(doc.videoUrl ?? null);
     return {
+      ...(videoKey ? { video: await clip(videoKey) } : {}),
       taskId: id,
       action: doc.action,
       prompt: doc.finalPrompt || doc.prompt,
@@ -38,7 +50,7 @@ export function jobResolver(blobs: BlobStore, tasks: TasksRepository) {
   return async function resolve(job: JobSpec): Promise<EngineJob> {
     switch (job.kind) {
       case 'imagine':
-        return { ...job, references: await Promise.all(job.referenceKeys.map(image)) };
+        return { ...job, references: await Promise.all(job.referenceKeys.map(image)), styles: await Promise.all((job.styleKeys ?? []).map(image)) };
       case 'upscale':
         return { kind: 'upscale', parent: await parent(job.parentId, job.customId), index: job.index, mode: job.mode, ...upstreamHints(job) };
       case 'variation':
@@ -57,6 +69,10 @@ export function jobResolver(blobs: BlobStore, tasks: TasksRepository) {
         return { kind: 'describe', image: await image(job.imageKey), ...upstreamHints(job) };
       case 'shorten':
         return { kind: 'shorten', prompt: job.prompt, ...upstreamHints(job) };
+      case 'animate':
+        return { kind: 'animate', parent: await parent(job.parentId, job.customId), prompt: job.prompt, motion: job.motion, ...upstreamHints(job) };
+      case 'extend':
+        return { kind: 'extend', parent: await parent(job.parentId, job.customId), prompt: job.prompt, motion: job.motion, index: job.index, ...upstreamHints(job) };
       default: {
         const never: never = job;
         throw new AppError(ErrorReason.Internal, 'error.internal', { job: JSON.stringify(never) });

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { TaskStatus, ratioOf } from '@draw/shared';
 import { DEFAULT_TASK_DEADLINE_MS, formatProgress } from '@draw/machines';
 import { EXTENSION_BY_MIME, type BlobStore } from '../../blobs/port';
-import { EngineCancelled, EngineFailure, type EngineImage, type ImageEngine } from '../../engines/port';
+import { EngineCancelled, EngineFailure, type EngineImage, type EngineVideo, type ImageEngine } from '../../engines/port';
 import type { Billing } from './billing';
 import type { TasksRepository } from './repository';
 import type { JobResolver } from './resolve';
@@ -206,7 +206,8 @@ export class TaskRunner {
     return Boolean(claimed);
   }
 
-  private async saveImage(image: EngineImage): Promise<string> {
+  /** Stores a picture or a clip under a fresh key whose extension fixes how it is served. */
+  private async saveImage(image: EngineImage | EngineVideo): Promise<string> {
     const key = `${randomUUID()}.${EXTENSION_BY_MIME[image.mime] ?? 'png'}`;
     await this.deps.blobs.put(key, image.data);
     return `/files/${key}`;
@@ -248,12 +249,14 @@ export class TaskRunner {
         },
       });
       const imageUrl = result.image ? await this.saveImage(result.image) : null;
+      const videoUrl = result.video ? await this.saveImage(result.video) : null;
       // Read again: notes may have changed the properties while it ran; a finished task is in no queue.
       const { queuePosition: _queued, ...properties } = (await store.get(id))?.properties ?? doc.properties;
       await store.update(id, {
         status: TaskStatus.Success,
         progress: '100%',
         imageUrl,
+        videoUrl,
         buttons: result.buttons,
         finishTime: now(),
         seed: result.seed,

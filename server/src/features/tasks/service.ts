@@ -1,6 +1,7 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { DEFAULT_TASK_DEADLINE_MS } from '@draw/machines';
 import {
+  TERMINAL_TASK_STATUSES,
   BlendDimensions,
   BotType,
   ErrorReason,
@@ -9,7 +10,9 @@ import {
   TaskStatus,
   parseCustomId,
   needsModal,
+  type ImagineReference,
   type ParsedCustomId,
+  type ReferenceWeightsRequest,
   type Task,
 } from '@draw/shared';
 import { AppError } from '../../errors';
@@ -23,11 +26,13 @@ import { EngineFeature, type EngineSpeed } from '../../engines/port';
 import { speedOf } from '../../engines/speed';
 import type { Billing } from './billing';
 import { ModalKind, type JobSpec } from './jobs';
+import { planReferences } from './references';
 import { ImageRefusal, ImageRefused, readImageHeader, readMask, type MaskImage } from '../../images/decode';
 import { blobKeyOf } from './resolve';
 import { toTask, type TaskDoc, type TasksRepository } from './repository';
 import type { TaskRunner } from './runner';
 import type { TaskStore } from './store';
+import type { PromptTranslator } from '../translate/service';
 
 export interface PromptComposer {
   /** The final prompt (settings' parameters and suffix added) and whether remix is on. */
@@ -44,7 +49,11 @@ export interface TasksDeps {
   blobs: BlobStore;
   billing: Billing;
   prompts: PromptComposer;
+  /** Turns the CJK text of a prompt into English for the engine (URLs and parameters as typed). */
+  translator: PromptTranslator;
   engineName: string;
+  /** Our public origin: style and character/omni references reach an upstream as URLs under it. */
+  publicUrl: string;
   engineMaxBlend: number;
   /** The seed of a finished upstream task, from the upstream (engines with an upstream only). */
   upstreamSeed?: (upstreamId: string) => Promise<string>;
@@ -81,8 +90,25 @@ export function zoomFromPrompt(prompt: string): number | null {
   return zoom >= Limits.zoomMin && zoom <= Limits.zoomMax ? zoom : NaN;
 }
 
+/** A task's English and whether its translation failed (the card then says it went as typed). */
+interface English {
+  promptEn: string;
+  translationFailed: boolean;
+}
+
 export function tasksService(deps: TasksDeps) {
-  const { repo, store, runner, channels, messages, uploads, billing, prompts, now } = deps;
+  const { repo, store, runner, channels, messages, uploads, billing, prompts, translator, now } = deps;
+
+  /**
+   * What the engine gets for a prompt: the person's own English when they edited the preview,
+   * else the translator's. A translator that fails never loses the prompt: it goes as typed.
+   */
+  async function english(prompt: string, edited?: string): Promise<English> {
+    if (edited?.trim()) return { promptEn: validatePrompt(edited), translationFailed: false };
+    const { promptEn, failed } = await translator.translatePrompt(prompt);
+    return { promptEn, translationFailed: failed };
+  }
+  const translationFlag = (en: English) => (en.translationFailed ? { translationFailed: true } : {});
 
   interface NewTask {
     user: UserDoc;
@@ -90,6 +116,8 @@ export function tasksService(deps: TasksDeps) {
     botType: BotType;
     action: TaskAction;
     prompt: string;
+    /** What the engine gets (absent: the prompt itself, e.g. an action reusing its parent's). */
+    promptEn?: string;
     finalPrompt: string;
     job: JobSpec;
     parentId?: string | null;
@@ -110,7 +138,7 @@ export function tasksService(deps: TasksDeps) {
       action: input.action,
       status: input.modal ? TaskStatus.Modal : TaskStatus.Submitted,
       prompt: input.prompt,
-      promptEn: input.prompt,
+      promptEn: input.promptEn ?? input.prompt,
       finalPrompt: input.finalPrompt,
       description: '',
       submitTime,
@@ -119,6 +147,7 @@ export function tasksService(deps: TasksDeps) {
       progress: '0%',
       previewUrl: null,
       imageUrl: null,
+      videoUrl: null,
       failReason: null,
       buttons: [],
       parentId: input.parentId ?? null,
@@ -184,8 +213,9 @@ export function tasksService(deps: TasksDeps) {
 
   /** Turns a button press on a finished task into the next task, as Midjourney would. */
   async function fromButton(user: UserDoc, channelId: string, parent: TaskDoc, button: ParsedCustomId, customId: string) {
-    const { finalPrompt, remix } = await prompts.compose(user._id, parent.botType, parent.prompt);
-    const common = { user, channelId, botType: parent.botType, parentId: parent._id, prompt: parent.prompt, finalPrompt };
+    const parentEn = parent.promptEn || parent.prompt;
+    const { finalPrompt, remix } = await prompts.compose(user._id, parent.botType, parentEn);
+    const common = { user, channelId, botType: parent.botType, parentId: parent._id, prompt: parent.prompt, promptEn: parentEn, finalPrompt };
     const seed = randomInt(0, 4294967295);
     // The presser's job mode (relax/fast/turbo), as for every other submit: not the parent's.
     const { speed } = await upstreamHints(user._id, parent.botType);
@@ -216,12 +246,22 @@ export function tasksService(deps: TasksDeps) {
         const suggestions = (parent.properties.prompts as string[] | undefined) ?? [];
         const suggestion = suggestions[button.index - 1];
         if (!suggestion) throw bad('task.badButton');
-        const composed = await prompts.compose(user._id, parent.botType, suggestion);
-        return create({ ...common, parentId: parent._id, prompt: suggestion, finalPrompt: composed.finalPrompt, action: TaskAction.Imagine, modal: { kind: ModalKind.Prompt, defaultPrompt: suggestion }, job: { kind: 'imagine', prompt: composed.finalPrompt, seed: seedOf(suggestion), botType: parent.botType, referenceKeys: [] } });
+        const en = await english(suggestion);
+        const composed = await prompts.compose(user._id, parent.botType, en.promptEn);
+        return create({ ...common, parentId: parent._id, prompt: suggestion, promptEn: en.promptEn, finalPrompt: composed.finalPrompt, properties: translationFlag(en), action: TaskAction.Imagine, modal: { kind: ModalKind.Prompt, defaultPrompt: suggestion }, job: { kind: 'imagine', prompt: composed.finalPrompt, seed: seedOf(suggestion), botType: parent.botType, referenceKeys: [] } });
       }
       case 'picReaderRetry': {
         if (parent.job.kind !== 'describe') throw bad('task.badButton');
-        return create({ ...common, action: TaskAction.Describe, prompt: '', finalPrompt: '', job: { kind: 'describe', imageKey: parent.job.imageKey, ...(await upstreamHints(user._id, parent.botType)) } });
+        return create({ ...common, action: TaskAction.Describe, prompt: '', promptEn: '', finalPrompt: '', job: { kind: 'describe', imageKey: parent.job.imageKey, ...(await upstreamHints(user._id, parent.botType)) } });
+      }
+      case 'animate':
+      case 'extend': {
+        if (deps.offers && !deps.offers(EngineFeature.Video)) {
+          throw new AppError(ErrorReason.BadRequest, 'upstream.notOffered', { feature: button.kind === 'animate' ? 'Animate' : 'Extend' });
+        }
+        const video = { ...on, prompt: parent.prompt, motion: button.motion };
+        const job: JobSpec = button.kind === 'animate' ? { kind: 'animate', ...video } : { kind: 'extend', ...video, index: button.index };
+        return create({ ...common, action: TaskAction.Video, job, properties: { motion: button.motion, ...(button.kind === 'extend' ? { extend: true } : {}) } });
       }
       case 'bookmark': {
         const bookmarks = new Set((parent.properties.bookmarkedBy as string[] | undefined) ?? []);
@@ -238,18 +278,32 @@ export function tasksService(deps: TasksDeps) {
   }
 
   return {
-    async imagine(user: UserDoc, channelId: string, body: { prompt: string; botType?: BotType; imageIds?: string[] }) {
+    async imagine(
+      user: UserDoc,
+      channelId: string,
+      body: { prompt: string; promptEn?: string; botType?: BotType; imageIds?: string[]; references?: ImagineReference[]; weights?: ReferenceWeightsRequest },
+    ) {
       await channels.assertCanPost(user, channelId);
       const prompt = validatePrompt(body.prompt);
-      const imageIds = body.imageIds ?? [];
-      if (imageIds.length > Limits.imagineMaxImages) throw bad('task.tooManyImages', { max: Limits.imagineMaxImages });
+      // Plain imageIds are image prompts; references say what each image is for.
+      const references: ImagineReference[] = [...(body.imageIds ?? []).map((imageId) => ({ imageId, kind: 'image' as const })), ...(body.references ?? [])];
+      if (references.length > Limits.imagineMaxImages) throw bad('task.tooManyImages', { max: Limits.imagineMaxImages });
       const botType = body.botType ?? BotType.MidJourney;
-      const referenceKeys = await ownedImageKeys(user, imageIds);
-      const { finalPrompt } = await prompts.compose(user._id, botType, prompt);
+      await ownedImageKeys(user, references.map((r) => r.imageId));
+      const en = await english(prompt, body.promptEn);
+      const composed = (await prompts.compose(user._id, botType, en.promptEn)).finalPrompt;
+      const plan = planReferences({
+        references, weights: body.weights ?? {}, finalPrompt: composed, publicUrl: deps.publicUrl, upstream: deps.engineName !== 'builtin', keyOf: (id) => id,
+      });
+      const finalPrompt = plan.params ? `${composed} ${plan.params}` : composed;
       return create({
-        user, channelId, botType, action: TaskAction.Imagine, prompt, finalPrompt,
-        job: { kind: 'imagine', prompt: finalPrompt, seed: seedOf(finalPrompt), botType, referenceKeys },
-        properties: { referenceUrls: referenceKeys.map((k) => `/files/${k}`) },
+        user, channelId, botType, action: TaskAction.Imagine, prompt, promptEn: en.promptEn, finalPrompt,
+        job: { kind: 'imagine', prompt: finalPrompt, seed: seedOf(finalPrompt), botType, referenceKeys: plan.imageKeys, ...(plan.styleKeys.length > 0 ? { styleKeys: plan.styleKeys } : {}) },
+        properties: {
+          referenceUrls: references.map((r) => `/files/${r.imageId}`),
+          ...(body.references?.length ? { referenceKinds: references.map((r) => r.kind) } : {}),
+          ...translationFlag(en),
+        },
       });
     },
 
@@ -279,12 +333,16 @@ export function tasksService(deps: TasksDeps) {
       });
     },
 
-    async shorten(user: UserDoc, channelId: string, body: { prompt: string; botType?: BotType }) {
+    async shorten(user: UserDoc, channelId: string, body: { prompt: string; promptEn?: string; botType?: BotType }) {
       await channels.assertCanPost(user, channelId);
       if (deps.offers && !deps.offers(EngineFeature.Shorten)) throw new AppError(ErrorReason.BadRequest, 'upstream.notOffered', { feature: '/shorten' });
       const prompt = validatePrompt(body.prompt);
       const botType = body.botType ?? BotType.MidJourney;
-      return create({ user, channelId, botType, action: TaskAction.Shorten, prompt, finalPrompt: prompt, job: { kind: 'shorten', prompt, ...(await upstreamHints(user._id, botType)) } });
+      const en = await english(prompt, body.promptEn);
+      return create({
+        user, channelId, botType, action: TaskAction.Shorten, prompt, promptEn: en.promptEn, finalPrompt: en.promptEn,
+        job: { kind: 'shorten', prompt: en.promptEn, ...(await upstreamHints(user._id, botType)) }, properties: translationFlag(en),
+      });
     },
 
     async action(user: UserDoc, channelId: string, body: { taskId: string; customId: string }) {
@@ -297,7 +355,7 @@ export function tasksService(deps: TasksDeps) {
       return fromButton(user, channelId, parent, button, body.customId);
     },
 
-    async modal(user: UserDoc, channelId: string, body: { taskId: string; prompt?: string; maskBase64?: string }) {
+    async modal(user: UserDoc, channelId: string, body: { taskId: string; prompt?: string; promptEn?: string; maskBase64?: string }) {
       await channels.assertCanPost(user, channelId);
       const doc = await repo.findOne({ _id: body.taskId });
       if (!doc || doc.channelId !== channelId) throw bad('task.notFound');
@@ -305,7 +363,10 @@ export function tasksService(deps: TasksDeps) {
       if (doc.status !== TaskStatus.Modal) throw bad('task.notModal');
       const modal = doc.properties.modal as { kind: ModalKind; defaultPrompt: string };
       const prompt = body.prompt?.trim() ? validatePrompt(body.prompt) : modal.defaultPrompt;
-      const { finalPrompt } = await prompts.compose(user._id, doc.botType, prompt);
+      // The default prompt unchanged keeps the English it came with (a custom zoom's adds its --zoom).
+      const kept = prompt === modal.defaultPrompt && !body.promptEn?.trim() && doc.promptEn && modal.kind !== ModalKind.CustomZoom;
+      const en: English = kept ? { promptEn: doc.promptEn, translationFailed: doc.properties.translationFailed === true } : await english(prompt, body.promptEn);
+      const { finalPrompt } = await prompts.compose(user._id, doc.botType, en.promptEn);
       let job: JobSpec = doc.job;
       switch (job.kind) {
         case 'region': {
@@ -338,7 +399,12 @@ export function tasksService(deps: TasksDeps) {
           break;
       }
       // The deadline is for drawing: time spent waiting here for the user's input does not count.
-      const updated = await store.update(doc._id, { status: TaskStatus.Submitted, prompt, promptEn: prompt, finalPrompt }, { job, deadlineAt: now() + DEFAULT_TASK_DEADLINE_MS });
+      const { translationFailed: _was, ...properties } = doc.properties;
+      const updated = await store.update(
+        doc._id,
+        { status: TaskStatus.Submitted, prompt, promptEn: en.promptEn, finalPrompt, properties: { ...properties, ...translationFlag(en) } },
+        { job, deadlineAt: now() + DEFAULT_TASK_DEADLINE_MS },
+      );
       if (!updated) throw bad('task.notModal');
       runner.enqueue(doc._id);
       return { taskId: doc._id };
@@ -382,8 +448,13 @@ export function tasksService(deps: TasksDeps) {
       return (await repo.find({ _id: { $in: ids }, channelId })).map(toTask);
     },
 
-    async countsByStatus(): Promise<Record<string, number>> {
-      const statuses = Object.values(TaskStatus);
+    /**
+     * Stored tasks in each unfinished status. Finished ones are left out on purpose: their count
+     * grows with the history, and counting it at every scrape held the event loop (163 ms at a
+     * million events); `engine_task_duration_seconds` counts finishes instead.
+     */
+    async unfinishedCountsByStatus(): Promise<Record<string, number>> {
+      const statuses = Object.values(TaskStatus).filter((status) => !TERMINAL_TASK_STATUSES.includes(status));
       const counts = await Promise.all(statuses.map((status) => repo.count({ status })));
       return Object.fromEntries(statuses.map((status, i) => [status, counts[i]!]));
     },

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelEvent, Task } from '@draw/shared';
 import { listen, startTestApp, type TestApp } from '../../testing/harness';
+import { giveCredits } from '../billing/testkit';
 import { blackPng, dataUrl } from '../../testing/images';
 import { connectSocket, type TestSocket } from '../../testing/socket';
 
@@ -202,6 +203,36 @@ describe('task controls', () => {
     const page = await data(call(ann, 'GET', `/api/draw/chat/${id}`));
     expect(page.messages.map((m: { taskId: string }) => m.taskId)).toEqual([taskId]);
     expect(page.tasks[0]).toMatchObject({ id: taskId, status: 'SUCCESS' });
+  });
+});
+
+describe('clips from the built-in engine', () => {
+  it('animates an upscale and extends the clip: VIDEO tasks with a served WebP clip and a poster, 4 credits each', async () => {
+    const { owner: ann, id } = await channelWithMembers();
+    await giveCredits(app, ann.user.id, 10);
+    const credits = async () => (await data(call(ann, 'GET', '/api/home/credits'))).balance as number;
+    const grid = await waitForTask(ann, (await data(call(ann, 'POST', `/api/mj/submit/imagine/${id}`, { prompt: 'a lighthouse at dusk' }))).taskId, 'SUCCESS');
+    expect(grid.buttons.some((b) => b.customId.includes('animate'))).toBe(false);
+    const u1 = grid.buttons.find((b) => b.label === 'U1')!;
+    const upscaled = await waitForTask(ann, (await data(call(ann, 'POST', `/api/mj/submit/action/${id}`, { taskId: grid.id, customId: u1.customId }))).taskId, 'SUCCESS');
+    const animate = upscaled.buttons.find((b) => b.label === 'Animate (Low motion)')!;
+    const before = await credits();
+    const { taskId } = await data(call(ann, 'POST', `/api/mj/submit/action/${id}`, { taskId: upscaled.id, customId: animate.customId }));
+    expect(await credits()).toBe(before - 4);
+    const clip = await waitForTask(ann, taskId, 'SUCCESS');
+    expect(clip).toMatchObject({ action: 'VIDEO', parentId: upscaled.id, videoUrl: expect.stringMatching(/^\/files\/[\w-]+\.webp$/), imageUrl: expect.stringMatching(/^\/files\//) });
+    expect(clip.properties).toMatchObject({ motion: 'low' });
+    const served = await fetch(`${origin}${clip.videoUrl}`);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    expect((await sharp(Buffer.from(await served.arrayBuffer()), { animated: true }).metadata()).pages).toBeGreaterThan(4);
+    expect(clip.buttons.map((b) => b.label)).toEqual(['Extend (High motion)', 'Extend (Low motion)']);
+
+    const extendAnswer = (await call(ann, 'POST', `/api/mj/submit/action/${id}`, { taskId: clip.id, customId: clip.buttons[0]!.customId })).json();
+    expect(extendAnswer).toMatchObject({ success: true });
+    const extended = await waitForTask(ann, extendAnswer.data.taskId, 'SUCCESS');
+    expect(extended).toMatchObject({ action: 'VIDEO', parentId: clip.id, properties: expect.objectContaining({ motion: 'high', extend: true }) });
+    expect(extended.videoUrl).not.toBe(clip.videoUrl);
+    expect(await credits()).toBe(before - 8);
   });
 });
 

@@ -9,7 +9,7 @@ const notified: unknown[] = [];
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = Fastify({ logger: false });
+  app = Fastify({ logger: false, ajv: { customOptions: { allowUnionTypes: true } } });
   await app.register(envelopePlugin);
   const hooks = upstreamHooks({
     tasks: { findOne: async () => ({ _id: 't1', status: 'IN_PROGRESS', hookToken: TOKEN, upstreamId: 'u1' }) as never },

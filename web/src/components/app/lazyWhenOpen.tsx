@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { loadChunk } from '../../lib/staleBuild';
 
 /** Runs `work` when the browser is idle (after the first render), or soon where it has no idle callback. */
 function whenIdle(work: () => void): () => void {
@@ -24,7 +25,8 @@ export function lazyWhenOpen<P extends object>(load: () => Promise<ComponentType
       loading = undefined;
       throw error;
     }));
-  const Dialog = lazy(async () => ({ default: await preload() }));
+  // Opening it after a deploy removed its chunk reloads the page; the idle preload stays quiet.
+  const Dialog = lazy(async () => ({ default: await loadChunk(preload) }));
   function LazyDialog(props: P) {
     const [opened, setOpened] = useState(false);
     if (!opened && isOpen(props)) setOpened(true);

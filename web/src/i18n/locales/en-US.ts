@@ -182,6 +182,9 @@ const enUS: LocaleResource = {
     },
     language: 'Language',
     languageDescription: 'Choose the language of the interface.',
+    prompts: 'Prompts',
+    previewTranslation: 'Show the English before sending',
+    previewTranslationDescription: 'Midjourney understands English: Chinese prompts are translated before they are sent. Turn this on to see the translation first and edit it.',
     logout: 'Log Out',
     errors: {
       nameRequired: 'Enter a name',
@@ -248,6 +251,9 @@ const enUS: LocaleResource = {
     notFoundText: "The page you are looking for doesn't exist or has moved.",
     serverErrorTitle: 'Something went wrong on our side',
     serverErrorText: 'The service is unavailable right now. Please try again later.',
+    loadFailedTitle: 'This page did not load completely',
+    loadFailedText: 'The site may have just been updated, or the network dropped. Reload to carry on.',
+    reload: 'Reload',
   },
   legal: {
     backToLogin: 'Back to log in',

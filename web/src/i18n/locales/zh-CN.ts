@@ -183,6 +183,9 @@ const zhCN = {
     },
     language: '语言',
     languageDescription: '选择界面显示的语言。',
+    prompts: '提示词',
+    previewTranslation: '发送前显示英文翻译',
+    previewTranslationDescription: 'Midjourney 只懂英文：中文提示词会被翻译后发送。开启后，发送前先显示译文，可以修改。',
     logout: '退出登录',
     errors: {
       nameRequired: '请输入名称',
@@ -249,6 +252,9 @@ const zhCN = {
     notFoundText: '你要找的页面不存在，或已被移动。',
     serverErrorTitle: '服务器开小差了',
     serverErrorText: '服务暂时不可用，请稍后再试。',
+    loadFailedTitle: '页面没能加载完整',
+    loadFailedText: '网站可能刚刚更新，或者网络中断了。重新加载即可继续。',
+    reload: '重新加载',
   },
   legal: {
     backToLogin: '返回登录',

@@ -182,6 +182,9 @@ const zhTW: LocaleResource = {
     },
     language: '語言',
     languageDescription: '選擇介面顯示的語言。',
+    prompts: '提示詞',
+    previewTranslation: '傳送前顯示英文翻譯',
+    previewTranslationDescription: 'Midjourney 只懂英文：中文提示詞會翻譯後傳送。開啟後，傳送前先顯示譯文，可以修改。',
     logout: '登出',
     errors: {
       nameRequired: '請輸入名稱',
@@ -248,6 +251,9 @@ const zhTW: LocaleResource = {
     notFoundText: '你要找的頁面不存在，或已被移動。',
     serverErrorTitle: '伺服器開小差了',
     serverErrorText: '服務暫時無法使用，請稍後再試。',
+    loadFailedTitle: '頁面沒能完整載入',
+    loadFailedText: '網站可能剛剛更新，或者網路中斷了。重新載入即可繼續。',
+    reload: '重新載入',
   },
   legal: {
     backToLogin: '返回登入',

@@ -65,3 +65,8 @@ export function describeButtons(): FakeButton[] {
 export function shortenButtons(count: number): FakeButton[] {
   return Array.from({ length: count }, (_, i) => b(`MJ::Job::PromptAnalyzer::${i + 1}`, String(i + 1)));
 }
+
+/** A finished clip (TaskInfo.SetVideoExtendButtons): Extend, with no `::SOLO`. */
+export function videoButtons(hash: string): FakeButton[] {
+  return [b(`MJ::JOB::animate_high_extend::1::${hash}`, 'Extend (High motion)', '🎞️'), b(`MJ::JOB::animate_low_extend::1::${hash}`, 'Extend (Low motion)', '🎞️')];
+}

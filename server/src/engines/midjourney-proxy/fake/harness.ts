@@ -1,6 +1,7 @@
 import { freePort } from '../../../../../scripts/testing/server-process';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startTestApp, type TestApp } from '../../../testing/harness';
-import type { FakeMjProxy } from './server';
+import { startFakeMjProxy, type FakeMjProxy } from './server';
 
 export const FAKE_SECRET = 'fake-mj-secret';
 
@@ -30,4 +31,24 @@ export async function startAppOnFake(fake: FakeMjProxy, env: Record<string, stri
   const app = await startTestApp({ ...upstreamEnv(fake, origin), PORT: String(port), ...env });
   await app.http.listen({ port, host: '127.0.0.1' });
   return { app, origin };
+}
+
+/**
+ * One fake upstream and one app on it for a test file, with one signed-in user: started before
+ * its tests (after the hooks registered earlier, so `env` may name servers they started), reset
+ * before each test, stopped after. Read the fields inside tests.
+ */
+export function upstreamSuite(env: () => Record<string, string> = () => ({})) {
+  const suite = {} as { fake: FakeMjProxy; app: TestApp; origin: string; me: Awaited<ReturnType<TestApp['signIn']>> };
+  beforeAll(async () => {
+    suite.fake = await startFakeMjProxy({ secret: FAKE_SECRET });
+    ({ app: suite.app, origin: suite.origin } = await startAppOnFake(suite.fake, env()));
+    suite.me = await suite.app.signIn();
+  });
+  afterAll(async () => {
+    await suite.app?.close();
+    await suite.fake?.stop();
+  });
+  beforeEach(() => suite.fake.reset());
+  return suite;
 }

@@ -13,6 +13,15 @@ export async function fakePng(name: string, size: number): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
+/** A tiny real clip: an animated WebP of a few frames (the fake has no video encoder for MP4). */
+export async function fakeClip(name: string, size = 64, frames = 4): Promise<Buffer> {
+  const stills = await Promise.all(Array.from({ length: frames }, (_, i) => fakePng(`${name}-${i}`, size)));
+  const raw = await Promise.all(stills.map((png) => sharp(png).removeAlpha().raw().toBuffer()));
+  return sharp(Buffer.concat(raw), { raw: { width: size, height: size * frames, channels: 3, pageHeight: size } })
+    .webp({ loop: 0, delay: Array.from({ length: frames }, () => 100) })
+    .toBuffer();
+}
+
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** True when a data URL carries PNG bytes (checked by signature, as a real proxy would need). */

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { describeButtons, gridButtons, shortenButtons, upscaleButtons, type FakeButton, type FakeVersion } from './buttons';
-import { fakePng, isImageDataUrl, isPngDataUrl } from './images';
+import { describeButtons, gridButtons, shortenButtons, upscaleButtons, videoButtons, type FakeButton, type FakeVersion } from './buttons';
+import { fakeClip, fakePng, isImageDataUrl, isPngDataUrl } from './images';
 
 /**
  * A fake midjourney-proxy over real HTTP, for tests and local development, in the two lines read
@@ -12,7 +12,8 @@ import { fakePng, isImageDataUrl, isPngDataUrl } from './images';
  *   tasks with `buttons`, MODAL; `fetch` of an unknown id is HTTP 204; refusals before a task
  *   exists come as `{ success: false, code: -1, message }` (HTTP 200, or 500 when unhandled);
  *   cancel needs an admin token (HTTP 400 "演示模式，禁止操作" otherwise) and fails the task
- *   "取消任务"; `enableRemix` on actions; banned words fail the task at run time.
+ *   "取消任务"; `enableRemix` on actions; banned words fail the task at run time; `/mj/submit/video`
+ *   (when `video` is on) makes VIDEO tasks whose clip is in `videoUrl`/`videoUrls` (a WebP here).
  * - `java` (novicezk v2.6.3): imagine, describe, blend, `change` and `simple-change` only; no
  *   buttons, no MODAL or CANCEL, no cancel, no seed; unknown routes answer Spring's 404 JSON;
  *   `fetch` of an unknown id is an empty HTTP 200; banned words are refused at submit (24).
@@ -24,7 +25,7 @@ import { fakePng, isImageDataUrl, isPngDataUrl } from './images';
 export const FakeLine = { CSharp: 'csharp', Java: 'java' } as const;
 export type FakeLine = (typeof FakeLine)[keyof typeof FakeLine];
 
-export type FakeRoute = 'imagine' | 'describe' | 'blend' | 'shorten' | 'action' | 'modal' | 'change' | 'simple-change';
+export type FakeRoute = 'imagine' | 'describe' | 'blend' | 'shorten' | 'action' | 'modal' | 'change' | 'simple-change' | 'video';
 export type HookMode = 'normal' | 'lost' | 'duplicated' | 'reordered';
 
 export interface FakeAnswer {
@@ -69,7 +70,7 @@ export interface FakeBehaviour {
   bannedWords: string[];
   /** The Midjourney version the upscale buttons are for. */
   version: FakeVersion;
-  /** C# line: the account draws video (upscales carry the Animate buttons). */
+  /** C# line: video is on (`EnableVideo`): upscales carry the Animate buttons, `/mj/submit/video` works. */
   video: boolean;
   /** The next N image downloads answer 500. */
   imageFailures: number;
@@ -125,6 +126,9 @@ export interface FakeTask {
   buttons: FakeButton[];
   properties: Record<string, unknown>;
   parentId: string | null;
+  /** VIDEO tasks: the first clip, and every clip with its thumbnail. */
+  videoUrl?: string;
+  videoUrls?: { url: string; thumbnail: string }[];
 }
 
 interface TaskInternals {
@@ -303,7 +307,7 @@ export class FakeMjProxy {
   // ---- the C# line -------------------------------------------------------------------------
 
   private csharp(method: string, path: string, body: Record<string, unknown>): Reply {
-    const submit = /^\/mj\/submit\/(imagine|describe|blend|shorten|action|modal)$/.exec(path);
+    const submit = /^\/mj\/submit\/(imagine|describe|blend|shorten|action|modal|video)$/.exec(path);
     if (method === 'POST' && submit) {
       const route = submit[1] as FakeRoute;
       const refused = this.csharpRefusal(route);
@@ -366,6 +370,8 @@ export class FakeMjProxy {
         return this.csharpAction(body);
       case 'modal':
         return this.csharpModal(body);
+      case 'video':
+        return this.csharpVideo(body);
       default:
         return { code: 4, description: '未知的 Action 类型' };
     }
@@ -427,6 +433,28 @@ export class FakeMjProxy {
       task.description = 'Waiting for window confirm';
       return { code: 21, description: 'Waiting for window confirm', result: task.id, properties: { finalPrompt: prompt, remix: true } };
     }
+    return this.enqueue(task);
+  }
+
+  /** SubmitController.Video: a clip from a first frame, or `action: "extend"` on a finished clip. */
+  private csharpVideo(body: Record<string, unknown>): Submitted {
+    if (!this.behaviour.video) return { code: 4, description: '视频功能未启用' };
+    const prompt = text(body.prompt);
+    if (!prompt) return { code: 4, description: 'Prompt 不能为空' };
+    if (body.image !== undefined && !isImageDataUrl(body.image)) return { code: 4, description: 'base64格式错误' };
+    let parentId: string | null = null;
+    const taskId = text(body.taskId);
+    if (taskId) {
+      if (text(body.action) !== 'extend') return { code: 4, description: '任务类型错误' };
+      const target = this.tasks.get(taskId);
+      if (!target) return { code: 3, description: '关联任务不存在或已失效', status: 404 };
+      if (target.status !== 'SUCCESS') return { code: 4, description: '关联任务状态错误' };
+      parentId = target.id;
+    } else if (!isImageDataUrl(body.image)) return { code: 4, description: 'base64格式错误' };
+    if (this.behaviour.noAccount) return { code: 3, description: '无可用的账号实例' };
+    const task = this.create('VIDEO', prompt, body, parentId);
+    task.description = `/video ${prompt}`;
+    task.properties = { ...task.properties, motion: text(body.motion) || 'low', batchSize: Number(body.batchSize) || 4, index: body.index ?? null };
     return this.enqueue(task);
   }
 
@@ -532,7 +560,7 @@ export class FakeMjProxy {
   }
 
   private async serveImage(path: string, res: http.ServerResponse): Promise<void> {
-    const match = /^\/cdn\/([\w-]+)\.png$/.exec(path);
+    const match = /^\/cdn\/([\w-]+)\.(png|webp)$/.exec(path);
     if (!match) {
       res.writeHead(404).end();
       return;
@@ -542,12 +570,12 @@ export class FakeMjProxy {
       res.writeHead(500).end();
       return;
     }
-    let png = this.images.get(path);
-    if (!png) {
-      png = await fakePng(match[1]!, match[1]!.includes('preview') ? 64 : 256);
-      this.images.set(path, png);
+    let bytes = this.images.get(path);
+    if (!bytes) {
+      bytes = match[2] === 'webp' ? await fakeClip(match[1]!) : await fakePng(match[1]!, match[1]!.includes('preview') ? 64 : 256);
+      this.images.set(path, bytes);
     }
-    res.writeHead(200, { 'content-type': 'image/png', 'content-length': png.length }).end(png);
+    res.writeHead(200, { 'content-type': `image/${match[2]}`, 'content-length': bytes.length }).end(bytes);
   }
 
   /** The Task as this line serialises it. */
@@ -658,6 +686,18 @@ export class FakeMjProxy {
         changes.prompt = prompts;
         changes.properties = { ...task.properties, finalPrompt: prompts };
         buttons = describeButtons();
+        break;
+      }
+      case 'VIDEO': {
+        // TaskInfo: imageUrl and videoUrl are the clip's link, videoUrls one per clip of the batch.
+        const clips = Array.from({ length: Number(task.properties.batchSize) || 4 }, (_, i) => ({
+          url: `${this.origin}/cdn/${task.id}-clip-${i}.webp`,
+          thumbnail: `${this.origin}/cdn/${task.id}-thumb-${i}.png`,
+        }));
+        changes.imageUrl = clips[0]!.url;
+        changes.videoUrl = clips[0]!.url;
+        changes.videoUrls = clips;
+        buttons = videoButtons(internals.hash);
         break;
       }
       case 'SHORTEN': {

@@ -25,6 +25,7 @@ const zhCN = {
       priceGrid: '四宫格 {{n}}',
       priceUpscale: '放大 {{n}}',
       priceText: '描述 / 精简 {{n}}',
+      priceVideo: '视频 {{n}}',
     },
     plans: {
       credits: '{{n}} 积分',
@@ -96,6 +97,7 @@ const enUS: typeof zhCN = {
       priceGrid: 'Grid {{n}}',
       priceUpscale: 'Upscale {{n}}',
       priceText: 'Describe / shorten {{n}}',
+      priceVideo: 'Clip {{n}}',
     },
     plans: {
       credits: '{{n}} credits',
@@ -167,6 +169,7 @@ const zhTW: typeof zhCN = {
       priceGrid: '四宮格 {{n}}',
       priceUpscale: '放大 {{n}}',
       priceText: '描述 / 精簡 {{n}}',
+      priceVideo: '影片 {{n}}',
     },
     plans: {
       credits: '{{n}} 積分',

@@ -22,6 +22,10 @@ const zhCN = {
     reference: '参考图 {{index}}',
     cancelTask: '取消任务',
     cancelConfirm: '确定取消这个任务？',
+    translation: {
+      label: '发送给引擎的英文',
+      failed: '翻译失败，已按原文发送',
+    },
     time: {
       today: '今天 {{time}}',
       yesterday: '昨天 {{time}}',
@@ -66,6 +70,11 @@ const zhCN = {
       open: '查看大图：{{prompt}}',
       altFallback: '生成的图片',
     },
+    clip: {
+      open: '全屏观看：{{prompt}}',
+      download: '下载视频',
+      label: '视频',
+    },
     describe: {
       title: '图片描述',
       source: '被描述的图片',
@@ -96,6 +105,10 @@ const zhCN = {
       unbookmark: '取消收藏',
       imaginePrompt: '用第 {{index}} 条提示词绘画',
       describeAgain: '重新描述',
+      animateLow: '生成视频 · 低动态 (Animate Low motion)',
+      animateHigh: '生成视频 · 高动态 (Animate High motion)',
+      extendLow: '延长视频 · 低动态 (Extend Low motion)',
+      extendHigh: '延长视频 · 高动态 (Extend High motion)',
       generic: '{{label}}',
     },
     viewer: {
@@ -183,6 +196,10 @@ const enUS: typeof zhCN = {
     reference: 'Reference image {{index}}',
     cancelTask: 'Cancel job',
     cancelConfirm: 'Cancel this job?',
+    translation: {
+      label: 'English sent to the engine',
+      failed: 'Translation failed: sent as typed',
+    },
     time: {
       today: 'Today at {{time}}',
       yesterday: 'Yesterday at {{time}}',
@@ -227,6 +244,11 @@ const enUS: typeof zhCN = {
       open: 'Open image: {{prompt}}',
       altFallback: 'Generated image',
     },
+    clip: {
+      open: 'Watch full screen: {{prompt}}',
+      download: 'Download clip',
+      label: 'Clip',
+    },
     describe: {
       title: 'Describe',
       source: 'Described image',
@@ -257,6 +279,10 @@ const enUS: typeof zhCN = {
       unbookmark: 'Remove bookmark',
       imaginePrompt: 'Imagine prompt {{index}}',
       describeAgain: 'Describe again',
+      animateLow: 'Animate (Low motion)',
+      animateHigh: 'Animate (High motion)',
+      extendLow: 'Extend (Low motion)',
+      extendHigh: 'Extend (High motion)',
       generic: '{{label}}',
     },
     viewer: {
@@ -344,6 +370,10 @@ const zhTW: typeof zhCN = {
     reference: '參考圖 {{index}}',
     cancelTask: '取消任務',
     cancelConfirm: '確定取消這個任務？',
+    translation: {
+      label: '傳送給引擎的英文',
+      failed: '翻譯失敗，已按原文傳送',
+    },
     time: {
       today: '今天 {{time}}',
       yesterday: '昨天 {{time}}',
@@ -388,6 +418,11 @@ const zhTW: typeof zhCN = {
       open: '查看大圖：{{prompt}}',
       altFallback: '生成的圖片',
     },
+    clip: {
+      open: '全螢幕觀看：{{prompt}}',
+      download: '下載影片',
+      label: '影片',
+    },
     describe: {
       title: '圖片描述',
       source: '被描述的圖片',
@@ -418,6 +453,10 @@ const zhTW: typeof zhCN = {
       unbookmark: '取消收藏',
       imaginePrompt: '用第 {{index}} 條提示詞繪畫',
       describeAgain: '重新描述',
+      animateLow: '生成影片 · 低動態 (Animate Low motion)',
+      animateHigh: '生成影片 · 高動態 (Animate High motion)',
+      extendLow: '延長影片 · 低動態 (Extend Low motion)',
+      extendHigh: '延長影片 · 高動態 (Extend High motion)',
       generic: '{{label}}',
     },
     viewer: {

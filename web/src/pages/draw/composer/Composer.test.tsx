@@ -6,7 +6,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '../../../components/ui/tooltip';
 import { notify } from '../../../lib/notify';
-import { reloadAppSetting } from '../../../stores/appSetting';
+import { reloadAppSetting, setPreviewTranslation } from '../../../stores/appSetting';
 import { setToken } from '../../../stores/auth';
 import { resetUserInfo, setUserInfo } from '../../../stores/userInfo';
 import { envelope } from '../../../test/dom';
@@ -313,5 +313,90 @@ describe('composer: muted channel', () => {
       </TooltipProvider>,
     );
     expect(screen.getByTestId('composer-input')).toBeTruthy();
+  });
+});
+
+describe('composer: the English before sending', () => {
+  const translateCalls = () => calls('/api/mj/translate');
+
+  it('is off by default: a Chinese prompt goes straight to the server, which translates it', async () => {
+    renderComposer();
+    type('/imagine 猫 --ar 2:3');
+    press('Enter');
+    await waitFor(() => expect(calls('/api/mj/submit/imagine/c1')).toHaveLength(1));
+    expect(bodyOf(calls('/api/mj/submit/imagine/c1')[0]!)).toEqual({ prompt: '猫 --ar 2:3', botType: BotType.MidJourney });
+    expect(translateCalls()).toHaveLength(0);
+  });
+
+  it('with the setting on, shows the English first; the person edits it and that is what is sent', async () => {
+    setPreviewTranslation(true);
+    routes['/api/mj/translate'] = () => envelope({ prompt: '猫 --ar 2:3', promptEn: 'cat --ar 2:3', translated: true, failed: false, provider: 'openai' });
+    renderComposer();
+    type('/imagine 猫 --ar 2:3');
+    press('Enter');
+    const english = (await screen.findByTestId('composer-translation-input')) as HTMLTextAreaElement;
+    expect(english.value).toBe('cat --ar 2:3');
+    expect(bodyOf(translateCalls()[0]!)).toEqual({ prompt: '猫 --ar 2:3' });
+    expect(calls('/api/mj/submit/imagine/c1')).toHaveLength(0);
+    fireEvent.change(english, { target: { value: 'a tabby cat --ar 2:3' } });
+    fireEvent.click(screen.getByTestId('composer-translation-send'));
+    await waitFor(() => expect(calls('/api/mj/submit/imagine/c1')).toHaveLength(1));
+    expect(bodyOf(calls('/api/mj/submit/imagine/c1')[0]!)).toEqual({ prompt: '猫 --ar 2:3', promptEn: 'a tabby cat --ar 2:3', botType: BotType.MidJourney });
+    await waitFor(() => expect(screen.queryByTestId('composer-translation')).toBeNull());
+  });
+
+  it('says when the translation failed, and an untouched failure lets the server try again', async () => {
+    setPreviewTranslation(true);
+    routes['/api/mj/translate'] = () => envelope({ prompt: '狗', promptEn: '狗', translated: false, failed: true, provider: 'baidu' });
+    renderComposer();
+    type('/imagine 狗');
+    press('Enter');
+    await screen.findByTestId('composer-translation-input');
+    expect(screen.getByTestId('composer-translation-note').textContent).toBe('翻译失败：将按原文发送，也可以在这里写英文。');
+    press('Enter');
+    await waitFor(() => expect(calls('/api/mj/submit/imagine/c1')).toHaveLength(1));
+    expect(bodyOf(calls('/api/mj/submit/imagine/c1')[0]!)).toEqual({ prompt: '狗', botType: BotType.MidJourney });
+  });
+});
+
+describe('composer: reference images', () => {
+  const pick = (files: File[]) => fireEvent.change(screen.getByTestId('composer-file-input'), { target: { files } });
+
+  it('marks images as image prompt, style or character reference (V6) with weights, and sends them as references', async () => {
+    routes['/api/upload'] = () => envelope({ files: [{ id: 'a.png', url: '/files/a.png' }, { id: 'b.png', url: '/files/b.png' }, { id: 'c.png', url: '/files/c.png' }] });
+    renderComposer();
+    pick([pngFile('a.png'), pngFile('b.png'), pngFile('c.png')]);
+    await screen.findByTestId('composer-attachment-2');
+    const kind = (i: number) => screen.getByTestId(`composer-attachment-kind-${i}`) as HTMLSelectElement;
+    await waitFor(() => expect(calls('/api/draw/settings/c1').length).toBeGreaterThan(0));
+    expect([...kind(0).options].map((o) => o.value)).toEqual(['image', 'style', 'character']);
+    fireEvent.change(kind(1), { target: { value: 'style' } });
+    fireEvent.change(kind(2), { target: { value: 'character' } });
+    fireEvent.change(screen.getByTestId('composer-weight-style'), { target: { value: '250' } });
+    fireEvent.change(screen.getByTestId('composer-weight-character'), { target: { value: '40' } });
+    expect(screen.queryByTestId('composer-weight-omni')).toBeNull();
+    type('/imagine a knight');
+    press('Enter');
+    await waitFor(() => expect(calls('/api/mj/submit/imagine/c1')).toHaveLength(1));
+    expect(bodyOf(calls('/api/mj/submit/imagine/c1')[0]!)).toEqual({
+      prompt: 'a knight',
+      botType: BotType.MidJourney,
+      references: [
+        { imageId: 'a.png', kind: 'image' },
+        { imageId: 'b.png', kind: 'style' },
+        { imageId: 'c.png', kind: 'character' },
+      ],
+      weights: { style: 250, character: 40 },
+    });
+  });
+
+  it('offers the omni reference (--oref) instead on V7', async () => {
+    routes['/api/draw/settings/c1'] = () => envelope(settingsOf({ version: '7' }));
+    renderComposer();
+    pick([pngFile('a.png')]);
+    await screen.findByTestId('composer-attachment-0');
+    const kind = screen.getByTestId('composer-attachment-kind-0') as HTMLSelectElement;
+    await waitFor(() => expect([...kind.options].map((o) => o.value)).toEqual(['image', 'style', 'omni']));
+    expect(kind.options[2]!.textContent).toBe('全能 --oref');
   });
 });

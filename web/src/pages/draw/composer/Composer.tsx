@@ -1,14 +1,27 @@
-import { Limits, type BotType, type Channel } from '@draw/shared';
+import {
+  BotType as BotTypes,
+  hasCjk,
+  Limits,
+  majorVersionOf,
+  personReferenceFor,
+  ReferenceKind,
+  type BotType,
+  type Channel,
+  type ImagineReference,
+  type ReferenceWeightsRequest,
+} from '@draw/shared';
 import { Loader2Icon, PlusIcon, SendHorizontalIcon } from 'lucide-react';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { lazyWhenOpen } from '../../../components/app/lazyWhenOpen';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { useIsMobile } from '../../../hooks/useMediaQuery';
 import { notify } from '../../../lib/notify';
 import { cn } from '../../../lib/utils';
-import { postMessage, reportFailure, submitDescribe, submitImagine, submitShorten, uploadImages } from './api';
-import { AttachmentTray } from './AttachmentTray';
+import { appSettingStore } from '../../../stores/appSetting';
+import { getSettings, postMessage, reportFailure, submitDescribe, submitImagine, submitShorten, translatePrompt, uploadImages } from './api';
+import { AttachmentTray, type ReferenceMarks } from './AttachmentTray';
 import { IMAGE_ACCEPT } from './attachments';
 import { BotAvatar } from './BotAvatar';
 import { loadBotType, saveBotType } from './botPreference';
@@ -22,6 +35,7 @@ import {
   completeCommand,
   cycleIndex,
   matchCommands,
+  offeredCommands,
   parseInput,
   takesPrompt,
   type CommandName,
@@ -33,8 +47,10 @@ import { InfoCard } from './InfoCard';
 import { MutedNotice } from './MutedNotice';
 import { useMutedIn } from '../muted';
 import { SettingsPanel } from './SettingsPanel';
+import { TranslationPreview, type PendingTranslation } from './TranslationPreview';
 import { COMPOSER_MAX_IMAGES, useImageList } from './useImageList';
 import { clearPrefill, peekPrefill } from './prefill';
+import { companyInfoStore } from '../../../stores/companyInfo';
 
 // Opened on demand: its code loads on first open, not with the composer.
 const BlendDialog = lazyWhenOpen(async () => (await import('./BlendDialog')).BlendDialog, (p) => p.open);
@@ -86,6 +102,11 @@ function ChannelComposer({ channel }: ComposerProps) {
   const [highlight, setHighlight] = useState({ query: '', index: 0 });
   const [dismissedAt, setDismissedAt] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  const { previewTranslation } = useSnapshot(appSettingStore);
+  const [pending, setPending] = useState<PendingTranslation | null>(null);
+  const [kinds, setKinds] = useState<Record<string, ReferenceKind>>({});
+  const [weights, setWeights] = useState<ReferenceWeightsRequest>({});
+  const [person, setPerson] = useState<'character' | 'omni'>(ReferenceKind.Character);
 
   const attachments = useImageList(COMPOSER_MAX_IMAGES, t('composer.errors.tooMany', { max: COMPOSER_MAX_IMAGES }));
   const input = useRef<HTMLTextAreaElement>(null);
@@ -96,7 +117,9 @@ function ChannelComposer({ channel }: ComposerProps) {
 
   // The command menu: open while `/letters` is typed and some command matches.
   const query = muted ? null : commandQuery(text);
-  const matches = query === null ? [] : matchCommands(query);
+  // Commands the engine cannot serve (/shorten on the Java line) are not offered at all.
+  const { engineFeatures } = useSnapshot(companyInfoStore);
+  const matches = query === null ? [] : matchCommands(query, offeredCommands(engineFeatures));
   const menuOpen = matches.length > 0 && dismissedAt !== text;
   const activeIndex = highlight.query === query ? Math.min(highlight.index, matches.length - 1) : 0;
   const optionCommand = activeCommand(text);
@@ -132,7 +155,12 @@ function ChannelComposer({ channel }: ComposerProps) {
     try {
       await call();
       setText('');
-      if (sentImages) attachments.clear();
+      setPending(null);
+      if (sentImages) {
+        attachments.clear();
+        setKinds({});
+        setWeights({});
+      }
     } catch (error) {
       if (reportFailure(error) === 'channel_muted') setServerMuted(true);
     } finally {
@@ -165,6 +193,60 @@ function ChannelComposer({ channel }: ComposerProps) {
     }, true);
   }
 
+  /** What an attached image is for (a person reference follows the version: --cref on V6, --oref on V7). */
+  const kindOf = (key: string): ReferenceKind => {
+    const kind = kinds[key] ?? ReferenceKind.Image;
+    return kind === ReferenceKind.Character || kind === ReferenceKind.Omni ? person : kind;
+  };
+
+  /** Plain image prompts go as `imageIds`; marked images as references with the weights of the kinds in use. */
+  function referencesOf(keys: string[], imageIds: string[]): { imageIds: string[] } | { references: ImagineReference[]; weights: ReferenceWeightsRequest } {
+    const references = keys.map((key, i) => ({ imageId: imageIds[i]!, kind: kindOf(key) }));
+    const used = new Set(references.map((r) => r.kind));
+    const chosen = Object.fromEntries(Object.entries(weights).filter(([kind, weight]) => weight !== undefined && used.has(kind as ReferenceKind)));
+    if (references.every((r) => r.kind === ReferenceKind.Image) && Object.keys(chosen).length === 0) return { imageIds };
+    return { references, weights: chosen };
+  }
+
+  const marks: ReferenceMarks = {
+    kinds: Object.fromEntries(attachments.images.map((image) => [image.key, kindOf(image.key)])),
+    weights,
+    person,
+    onKind: (key, kind) => setKinds((current) => ({ ...current, [key]: kind })),
+    onWeight: (kind, weight) => setWeights((current) => ({ ...current, [kind]: weight })),
+  };
+
+  // The version in the person's settings decides between --cref (V6) and --oref (V7).
+  const hasImages = attachments.images.length > 0;
+  useEffect(() => {
+    if (!hasImages || panel === 'settings') return;
+    let live = true;
+    getSettings(channel.id, botType)
+      .then((settings) => {
+        const param = botType === BotTypes.NijiJourney ? 'niji' : 'v';
+        if (live) setPerson(personReferenceFor(majorVersionOf(`--${param} ${settings.version}`)));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [hasImages, botType, channel.id, panel]);
+
+  /** With the preview on, a Chinese prompt first shows its English (once per prompt). */
+  const needsPreview = (command: PendingTranslation['command'], prompt: string) =>
+    previewTranslation && hasCjk(prompt) && !(pending && pending.prompt === prompt && pending.command === command);
+
+  async function showTranslation(command: PendingTranslation['command'], prompt: string): Promise<void> {
+    setPending({ command, prompt, promptEn: '', failed: false, loading: true });
+    try {
+      const { promptEn, failed } = await translatePrompt(prompt);
+      setPending((current) => (current?.prompt === prompt ? { command, prompt, promptEn, failed, loading: false } : current));
+    } catch (error) {
+      reportFailure(error);
+      setPending(null);
+    }
+  }
+
   function execute(parsed: ParsedInput) {
     if (busy.current) return;
     const images = attachments.current();
@@ -180,20 +262,27 @@ function ChannelComposer({ channel }: ComposerProps) {
       return;
     }
     const { name, argument } = parsed;
+    // The English shown for this very prompt goes as the person left it.
+    if (pending?.loading) return;
+    // A failed translation left untouched is not the person's English: the server tries again.
+    const shown = pending && pending.prompt === argument && pending.command === name && !(pending.failed && pending.promptEn === argument);
+    const edited = shown ? { promptEn: pending.promptEn } : {};
     switch (name) {
       case 'imagine': {
         const problem = checkPrompt(argument);
         if (problem) return showProblem(problem);
+        if (needsPreview(name, argument)) return void showTranslation(name, argument);
         void submit(async () => {
           const imageIds = images.length > 0 ? await uploadImages(images.map((image) => image.file)) : undefined;
-          return submitImagine(channel.id, { prompt: argument, botType, ...(imageIds ? { imageIds } : {}) });
+          return submitImagine(channel.id, { prompt: argument, ...edited, botType, ...(imageIds ? referencesOf(images.map((image) => image.key), imageIds) : {}) });
         }, true);
         return;
       }
       case 'shorten': {
         const problem = checkPrompt(argument);
         if (problem) return showProblem(problem);
-        void submit(() => submitShorten(channel.id, { prompt: argument, botType }), false);
+        if (needsPreview(name, argument)) return void showTranslation(name, argument);
+        void submit(() => submitShorten(channel.id, { prompt: argument, ...edited, botType }), false);
         return;
       }
       case 'describe':
@@ -332,7 +421,19 @@ function ChannelComposer({ channel }: ComposerProps) {
             />
           )}
           <div className="rounded-lg bg-[#ebedef] dark:bg-[#383a40]">
-            {attachments.images.length > 0 && <AttachmentTray images={attachments.images} disabled={sending} onRemove={attachments.remove} />}
+            {pending && (
+              <TranslationPreview
+                pending={pending}
+                disabled={sending}
+                onChange={(promptEn) => setPending({ ...pending, promptEn })}
+                onSend={() => execute(parseInput(text))}
+                onCancel={() => {
+                  setPending(null);
+                  focusInput();
+                }}
+              />
+            )}
+            {attachments.images.length > 0 && <AttachmentTray images={attachments.images} disabled={sending} onRemove={attachments.remove} marks={marks} />}
             {showOptionHint && (
               <div id={hintId} className="flex items-center gap-2 px-4 pt-2.5 text-[13px] text-muted-foreground">
                 <BotAvatar botType={botType} className="size-4" />
@@ -370,7 +471,11 @@ function ChannelComposer({ channel }: ComposerProps) {
                 aria-controls={menuOpen ? menuId : undefined}
                 aria-activedescendant={menuOpen ? commandOptionId(menuId, matches[activeIndex]!) : undefined}
                 aria-describedby={showOptionHint ? hintId : undefined}
-                onChange={(event) => setText(event.target.value)}
+                onChange={(event) => {
+                  setText(event.target.value);
+                  // The English shown belonged to the prompt as it was.
+                  if (pending) setPending(null);
+                }}
                 onKeyDown={onKeyDown}
                 onPaste={onPaste}
                 onCompositionStart={() => (composing.current = true)}

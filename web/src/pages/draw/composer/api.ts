@@ -8,6 +8,8 @@ import {
   type DrawSettingsOptions,
   type DrawSettingsUpdate,
   type ErrorReason,
+  type ImagineReference,
+  type ReferenceWeightsRequest,
   type Message,
 } from '@draw/shared';
 import i18n from '../../../i18n';
@@ -51,7 +53,21 @@ export async function uploadImages(files: readonly File[]): Promise<string[]> {
   return answer.files.map((file) => file.id);
 }
 
-export async function submitImagine(channelId: string, body: { prompt: string; botType: BotType; imageIds?: string[] }): Promise<SubmitAnswer> {
+export interface PromptTranslation {
+  promptEn: string;
+  translated: boolean;
+  failed: boolean;
+}
+
+/** The English the server would send for a prompt (the composer's preview). */
+export async function translatePrompt(prompt: string): Promise<PromptTranslation> {
+  return expect(await http.post('/api/mj/translate', { prompt }), (value) => typeof value.promptEn === 'string');
+}
+
+export async function submitImagine(
+  channelId: string,
+  body: { prompt: string; promptEn?: string; botType: BotType; imageIds?: string[]; references?: ImagineReference[]; weights?: ReferenceWeightsRequest },
+): Promise<SubmitAnswer> {
   return expect(await http.post(`/api/mj/submit/imagine/${channelId}`, body), isSubmit);
 }
 
@@ -63,7 +79,7 @@ export async function submitBlend(channelId: string, body: { imageIds: string[];
   return expect(await http.post(`/api/mj/submit/blend/${channelId}`, body), isSubmit);
 }
 
-export async function submitShorten(channelId: string, body: { prompt: string; botType: BotType }): Promise<SubmitAnswer> {
+export async function submitShorten(channelId: string, body: { prompt: string; promptEn?: string; botType: BotType }): Promise<SubmitAnswer> {
   return expect(await http.post(`/api/mj/submit/shorten/${channelId}`, body), isSubmit);
 }
 

@@ -1,6 +1,6 @@
 import { Limits } from '@draw/shared';
 import { describe, expect, it } from 'vitest';
-import { activeCommand, checkMessage, checkPrompt, commandQuery, completeCommand, cycleIndex, matchCommands, parseInput } from './commands';
+import { activeCommand, checkMessage, checkPrompt, commandQuery, completeCommand, cycleIndex, matchCommands, offeredCommands, parseInput } from './commands';
 
 describe('parseInput', () => {
   it('treats blank text as empty', () => {
@@ -40,6 +40,13 @@ describe('the command menu', () => {
     expect(matchCommands('s')).toEqual(['shorten', 'settings', 'describe']);
     expect(matchCommands('in')).toEqual(['info', 'imagine', 'settings']);
     expect(matchCommands('zzz')).toEqual([]);
+  });
+
+  it('leaves out /shorten where the engine does not offer it (the Java line)', () => {
+    expect(offeredCommands(['shorten', 'video'])).toEqual(['imagine', 'describe', 'blend', 'shorten', 'settings', 'info']);
+    expect(offeredCommands([])).toEqual(['imagine', 'describe', 'blend', 'settings', 'info']);
+    expect(matchCommands('s', offeredCommands([]))).toEqual(['settings', 'describe']);
+    expect(matchCommands('shor', offeredCommands([]))).toEqual([]);
   });
 
   it('completes prompt commands with a trailing space', () => {

@@ -1,4 +1,4 @@
-import { Limits } from '@draw/shared';
+import { EngineFeature, Limits } from '@draw/shared';
 
 /** The Midjourney bot's slash commands, in the order the command menu lists them. */
 export const COMMAND_NAMES = ['imagine', 'describe', 'blend', 'shorten', 'settings', 'info'] as const;
@@ -43,11 +43,25 @@ export function commandQuery(text: string): string | null {
   return match ? match[1]!.toLowerCase() : null;
 }
 
-/** Commands for a partial name: names starting with it first, then names containing it. */
-export function matchCommands(query: string): CommandName[] {
+/** Commands that need a feature not every engine offers (a midjourney-proxy line may lack it). */
+const COMMAND_FEATURE: Partial<Record<CommandName, EngineFeature>> = { shorten: EngineFeature.Shorten };
+
+/** The commands the current engine serves, in menu order. */
+export function offeredCommands(features: readonly string[]): CommandName[] {
+  return COMMAND_NAMES.filter((name) => {
+    const feature = COMMAND_FEATURE[name];
+    return feature === undefined || features.includes(feature);
+  });
+}
+
+/**
+ * Commands for a partial name: names starting with it first, then names containing it; only
+ * those in `offered` (by default all).
+ */
+export function matchCommands(query: string, offered: readonly CommandName[] = COMMAND_NAMES): CommandName[] {
   const q = query.toLowerCase();
-  const starts = COMMAND_NAMES.filter((name) => name.startsWith(q));
-  const contains = COMMAND_NAMES.filter((name) => !name.startsWith(q) && name.includes(q));
+  const starts = offered.filter((name) => name.startsWith(q));
+  const contains = offered.filter((name) => !name.startsWith(q) && name.includes(q));
   return [...starts, ...contains];
 }
 

@@ -1,4 +1,5 @@
 import type { Channel, Task } from '@draw/shared';
+import type { ViewerImage } from './ImageViewer';
 import { createContext, useContext } from 'react';
 
 /** What the rows of the feed need from the screen around them. */
@@ -6,7 +7,7 @@ export interface FeedActions {
   channel: Channel;
   /** The signed-in user's id. */
   me: string;
-  openViewer: (image: { src: string; alt: string }) => void;
+  openViewer: (image: ViewerImage) => void;
   /** Opens the editor of a MODAL task (the submitter's only). */
   openEditor: (taskId: string) => void;
   /** A button of ours created `taskId`: open its editor as soon as it shows up in MODAL. */

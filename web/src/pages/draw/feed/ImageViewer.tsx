@@ -10,6 +10,10 @@ import { absoluteUrl, currentScale, downloadName, fitScale, stepZoom, type ZoomM
 export interface ViewerImage {
   src: string;
   alt: string;
+  /** A clip: an MP4 plays in a `<video>` (controls, muted loop), an animated WebP in an `<img>`. */
+  clip?: 'video' | 'img';
+  /** The clip's still, shown until the video plays. */
+  poster?: string;
 }
 
 function ToolButton({ label, onClick, children, active = false, testId }: { label: string; onClick: () => void; children: ReactNode; active?: boolean; testId?: string }) {
@@ -100,11 +104,11 @@ function ViewerBody({ image, onClose }: { image: ViewerImage; onClose: () => voi
           <span className="text-[11px] font-bold">1:1</span>
         </ToolButton>
         <span aria-hidden className="mx-1 h-5 w-px bg-white/15" />
-        <Tooltip content={t('feed.viewer.download')} side="bottom">
+        <Tooltip content={t(image.clip ? 'feed.clip.download' : 'feed.viewer.download')} side="bottom">
           <a
             href={image.src}
             download={downloadName(image.src)}
-            aria-label={t('feed.viewer.download')}
+            aria-label={t(image.clip ? 'feed.clip.download' : 'feed.viewer.download')}
             data-testid="viewer-download"
             className="flex size-9 items-center justify-center rounded-md text-white/80 transition-colors outline-none hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-ring"
           >
@@ -148,15 +152,32 @@ function ViewerBody({ image, onClose }: { image: ViewerImage; onClose: () => voi
           drag.current = null;
         }}
       >
-        <img
-          src={image.src}
-          alt={image.alt}
-          data-testid="viewer-image"
-          draggable={false}
-          onLoad={(event) => setNatural({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })}
-          style={natural ? { width, height, maxWidth: 'none' } : { maxWidth: '100%', maxHeight: '100%' }}
-          className="m-auto shrink-0 rounded-sm object-contain shadow-2xl select-none"
-        />
+        {image.clip === 'video' ? (
+          <video
+            src={image.src}
+            poster={image.poster}
+            aria-label={image.alt}
+            data-testid="viewer-video"
+            muted
+            loop
+            autoPlay
+            playsInline
+            controls
+            onLoadedMetadata={(event) => setNatural({ width: event.currentTarget.videoWidth, height: event.currentTarget.videoHeight })}
+            style={natural ? { width, height, maxWidth: 'none' } : { maxWidth: '100%', maxHeight: '100%' }}
+            className="m-auto shrink-0 rounded-sm object-contain shadow-2xl"
+          />
+        ) : (
+          <img
+            src={image.src}
+            alt={image.alt}
+            data-testid={image.clip ? 'viewer-video' : 'viewer-image'}
+            draggable={false}
+            onLoad={(event) => setNatural({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })}
+            style={natural ? { width, height, maxWidth: 'none' } : { maxWidth: '100%', maxHeight: '100%' }}
+            className="m-auto shrink-0 rounded-sm object-contain shadow-2xl select-none"
+          />
+        )}
       </div>
     </>
   );

@@ -6,6 +6,7 @@ import {
   ArrowUpIcon,
   BrushIcon,
   CheckIcon,
+  FilmIcon,
   HeartIcon,
   ImageUpscaleIcon,
   Loader2Icon,
@@ -19,8 +20,10 @@ import { cn } from '../../../lib/utils';
 import { notify } from '../../../lib/notify';
 import { fetchTask, submitAction } from './feedApi';
 import { useFeedActions } from './FeedContext';
-import { bookmarkedBy, buttonAria, buttonRows, type ViewButton } from './taskView';
+import { bookmarkedBy, buttonAria, buttonRows, servableButtons, type ViewButton } from './taskView';
 import { useMutedIn } from '../muted';
+import { useSnapshot } from 'valtio';
+import { companyInfoStore } from '../../../stores/companyInfo';
 
 type ButtonState = 'idle' | 'busy' | 'done';
 
@@ -48,6 +51,9 @@ function ButtonIcon({ view }: { view: ViewButton }) {
     case 'zoomOut':
     case 'customZoom':
       return <ZoomOutIcon {...props} />;
+    case 'animate':
+    case 'extend':
+      return <FilmIcon {...props} />;
     case 'pan': {
       const { direction } = view.parsed;
       if (direction === 'left') return <ArrowLeftIcon {...props} />;
@@ -144,7 +150,9 @@ export function TaskButtons({ task }: { task: Task }) {
   const { t } = useTranslation();
   const { channel } = useFeedActions();
   const muted = useMutedIn(channel);
-  const rows = buttonRows(task.buttons);
+  const { engineFeatures } = useSnapshot(companyInfoStore);
+  // A button the current engine cannot serve (video on a line without it) is not shown at all.
+  const rows = buttonRows(servableButtons(task.buttons, engineFeatures));
   if (rows.length === 0) return null;
   return (
     <div className="mt-2 flex flex-col gap-2" role="group" aria-label={t('feed.button.group')}>

@@ -9,6 +9,7 @@ import { envelope } from '../../../test/dom';
 import { FeedContext, type FeedActions } from './FeedContext';
 import { makeMessage, makeTask, taskMessage } from './fixtures';
 import { MessageRow } from './MessageRow';
+import { companyInfoStore } from '../../../stores/companyInfo';
 
 vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
@@ -121,6 +122,39 @@ describe('task card', () => {
     expect(image.getAttribute('alt')).toBe('a red fox in snow');
     fireEvent.click(image);
     expect(feed.openViewer).toHaveBeenCalledWith({ src: '/files/grid.png', alt: 'a red fox in snow' });
+  });
+
+  it('plays an MP4 clip muted and looping with its poster and controls; opens it full screen and offers its download', () => {
+    const clip = makeTask({ status: TaskStatus.Success, action: TaskAction.Video, progress: '100%', imageUrl: '/files/poster.png', videoUrl: '/files/clip.mp4', buttons: buttonsForResult('video', 'h1'), properties: { width: 480, height: 360 } });
+    const { feed } = renderTask(clip);
+    const video = screen.getByTestId('task-video-task-1') as HTMLVideoElement;
+    expect(video.tagName).toBe('VIDEO');
+    expect(video.getAttribute('src')).toBe('/files/clip.mp4');
+    expect(video.getAttribute('poster')).toBe('/files/poster.png');
+    expect(video.muted && video.loop && video.autoplay && video.controls).toBe(true);
+    expect(screen.getByTestId('task-clip-download-task-1').getAttribute('download')).toBe('clip.mp4');
+    fireEvent.click(screen.getByTestId('task-clip-open-task-1'));
+    expect(feed.openViewer).toHaveBeenCalledWith({ src: '/files/clip.mp4', alt: 'a red fox in snow', clip: 'video', poster: '/files/poster.png' });
+    expect(screen.getByTestId('task-button-Extend-High-motion').getAttribute('aria-label')).toBe('延长视频 · 高动态 (Extend High motion)');
+  });
+
+  it("plays the built-in engine's animated WebP in an image; hides Animate where the engine offers no video", () => {
+    const clip = makeTask({ status: TaskStatus.Success, action: TaskAction.Video, progress: '100%', imageUrl: '/files/poster.png', videoUrl: '/files/clip.webp' });
+    renderTask(clip);
+    expect(screen.getByTestId('task-video-task-1').tagName).toBe('IMG');
+    // With video offered (the default), an upscale shows Animate.
+    expect(screen.queryByTestId('task-button-Animate-Low-motion')).toBeNull();
+    const upscaled = makeTask({ id: 'task-2', status: TaskStatus.Success, action: TaskAction.Upscale, progress: '100%', imageUrl: '/files/u.png', buttons: buttonsForResult('upscale', 'h2') });
+    const before = companyInfoStore.engineFeatures;
+    companyInfoStore.engineFeatures = ['cancel'];
+    try {
+      renderTask(upscaled);
+      const card = screen.getByTestId('task-card-task-2');
+      expect(within(card).queryByTestId('task-button-Animate-Low-motion')).toBeNull();
+      expect(within(card).getByTestId('task-button-Vary-Subtle')).toBeTruthy();
+    } finally {
+      companyInfoStore.engineFeatures = before;
+    }
   });
 
   it("draws Midjourney's own upscale emoji as an icon, never its name, and names V5's Upscale (2x/4x)", () => {
@@ -247,5 +281,28 @@ describe('text message', () => {
     const { notify } = await import('../../../lib/notify');
     expect(notify.success).toHaveBeenCalledWith('删除成功');
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/draw/chat/message-1');
+  });
+});
+
+describe('task card with a translated prompt', () => {
+  it('shows the prompt as typed with the English the engine got under it, muted', () => {
+    const task = makeTask({ id: 'zh-1', prompt: '一只在雪中的红狐狸 --ar 16:9', promptEn: 'a red fox in the snow --ar 16:9', finalPrompt: 'a red fox in the snow --ar 16:9 --v 6.1 --fast' });
+    const { card } = renderTask(task);
+    expect(within(card).getByText('一只在雪中的红狐狸')).toBeTruthy();
+    const english = within(card).getByTestId('task-english-zh-1');
+    expect(english.textContent).toBe('a red fox in the snow');
+    expect(english.className).toContain('text-muted-foreground');
+    expect(within(english).getByLabelText('发送给引擎的英文')).toBeTruthy();
+  });
+
+  it('says when the translation failed and the prompt went as typed', () => {
+    const task = makeTask({ id: 'zh-2', prompt: '蓝色的海', promptEn: '蓝色的海', finalPrompt: '蓝色的海 --v 6.1', properties: { translationFailed: true } });
+    const { card } = renderTask(task);
+    expect(within(card).getByTestId('task-english-zh-2').textContent).toBe('翻译失败，已按原文发送');
+  });
+
+  it('adds nothing to an English prompt', () => {
+    const { card } = renderTask(makeTask({ id: 'en-1', prompt: 'a red fox', promptEn: 'a red fox' }));
+    expect(within(card).queryByTestId('task-english-en-1')).toBeNull();
   });
 });

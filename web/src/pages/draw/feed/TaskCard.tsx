@@ -1,13 +1,13 @@
 import { TaskAction, TaskStatus, type Message, type Task } from '@draw/shared';
-import { BanIcon, CircleXIcon, Loader2Icon, PencilLineIcon, XIcon } from 'lucide-react';
+import { BanIcon, CircleXIcon, LanguagesIcon, Loader2Icon, PencilLineIcon, TriangleAlertIcon, XIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Popconfirm } from '../../../components/ui/popconfirm';
 import { cancelTask } from './feedApi';
 import { useFeedActions } from './FeedContext';
 import { TaskButtons } from './TaskButtons';
-import { TaskPreview, TaskResultImage } from './TaskImage';
+import { TaskPreview, TaskResultClip, TaskResultImage } from './TaskImage';
+import { englishOf, isRunning, modalOf, percentOf, promptParts, referenceUrlsOf, speedOf, suggestionsOf } from './taskView';
 import { FavoriteStar } from './FavoriteStar';
-import { isRunning, modalOf, percentOf, promptParts, referenceUrlsOf, speedOf, suggestionsOf } from './taskView';
 
 /** What follows the prompt: "— @user (fast)", "— Image #2 @user", "— Variations by @user (fast)". */
 function TaskByline({ task, author }: { task: Task; author: string }) {
@@ -55,6 +55,27 @@ function PromptLine({ task, author }: { task: Task; author: string }) {
       <strong className="font-semibold text-heading">{title}</strong>
       {params && <span className="ml-1 font-mono text-[13px] text-muted-foreground">{params}</span>}
       <TaskByline task={task} author={author} />
+    </p>
+  );
+}
+
+/** The English the engine got, muted under the prompt as typed (or why it went untranslated). */
+function EnglishLine({ task }: { task: Task }) {
+  const { t } = useTranslation();
+  const english = englishOf(task);
+  if (!english) return null;
+  if (english.failed) {
+    return (
+      <p data-testid={`task-english-${task.id}`} data-failed="true" className="mt-0.5 flex items-center gap-1 text-[13px] leading-5 text-muted-foreground">
+        <TriangleAlertIcon className="size-3.5 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden />
+        {t('feed.translation.failed')}
+      </p>
+    );
+  }
+  return (
+    <p data-testid={`task-english-${task.id}`} className="mt-0.5 flex items-start gap-1 text-[13px] leading-5 break-words text-muted-foreground">
+      <LanguagesIcon className="mt-[3px] size-3.5 shrink-0" aria-label={t('feed.translation.label')} />
+      <span lang="en" className="min-w-0">{english.text}</span>
     </p>
   );
 }
@@ -212,6 +233,7 @@ export function TaskCard({ task, message }: TaskCardProps) {
   return (
     <div data-testid={`task-card-${task.id}`} data-status={task.status} className="min-w-0">
       <PromptLine task={task} author={author} />
+      <EnglishLine task={task} />
       <ReferenceImages task={task} />
 
       {(task.status === TaskStatus.NotStart || task.status === TaskStatus.Submitted) && (
@@ -230,7 +252,8 @@ export function TaskCard({ task, message }: TaskCardProps) {
         </>
       )}
 
-      {task.status === TaskStatus.Success && (suggestions ? <SuggestionsEmbed task={task} /> : <TaskResultImage task={task} alt={alt} />)}
+      {task.status === TaskStatus.Success &&
+        (suggestions ? <SuggestionsEmbed task={task} /> : task.videoUrl ? <TaskResultClip task={task} alt={alt} /> : <TaskResultImage task={task} alt={alt} />)}
 
       {task.status === TaskStatus.Failure && (
         <div role="alert" className="mt-2 max-w-[520px] rounded-[4px] border-l-4 border-destructive bg-destructive/[0.06] p-3 dark:bg-[#2b2d31]">

@@ -1,10 +1,12 @@
 import type { Task } from '@draw/shared';
+import { DownloadIcon, FilmIcon, MaximizeIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/utils';
 import { useFeedActions } from './FeedContext';
-import { imageSizeOf, isSingleImage, percentOf } from './taskView';
+import { clipOf, imageSizeOf, isSingleImage, percentOf } from './taskView';
 import { useLoadedSrc } from './useLoadedSrc';
+import { downloadName } from './viewerZoom';
 
 /** Results are shown at most this wide, like Discord's attachments. */
 export const MAX_IMAGE_WIDTH = 512;
@@ -47,6 +49,73 @@ export function TaskResultImage({ task, alt }: { task: Task; alt: string }) {
       />
       <span aria-hidden className="pointer-events-none absolute inset-0 bg-black/0 transition-colors group-hover/image:bg-black/10" />
     </button>
+  );
+}
+
+const overlayButton =
+  'flex size-8 items-center justify-center rounded-md bg-black/55 text-white backdrop-blur-sm transition-colors outline-none hover:bg-black/75 focus-visible:ring-2 focus-visible:ring-ring';
+
+/**
+ * A finished clip: an MP4 plays in a muted, looping `<video>` with its poster and controls; an
+ * animated WebP (the built-in engine's) loops in an `<img>` over its poster. Buttons on top open
+ * it full screen and download it.
+ */
+export function TaskResultClip({ task, alt }: { task: Task; alt: string }) {
+  const { t } = useTranslation();
+  const { openViewer } = useFeedActions();
+  const [loaded, setLoaded] = useState(false);
+  const clip = clipOf(task);
+  if (!clip) return null;
+  const size = imageSizeOf(task);
+  const open = () => openViewer({ src: clip.src, alt, clip: clip.element, ...(clip.poster ? { poster: clip.poster } : {}) });
+  return (
+    <div
+      data-testid={`task-clip-${task.id}`}
+      className="group/clip relative mt-2 block w-full max-w-[448px] overflow-hidden rounded-lg bg-black/5 dark:bg-black/20"
+      style={frameStyle(size)}
+    >
+      {clip.element === 'video' ? (
+        <video
+          data-testid={`task-video-${task.id}`}
+          src={clip.src}
+          poster={clip.poster ?? undefined}
+          aria-label={alt}
+          muted
+          loop
+          autoPlay
+          playsInline
+          controls
+          preload="metadata"
+          className="block h-auto w-full"
+        />
+      ) : (
+        <button type="button" onClick={open} aria-label={t('feed.clip.open', { prompt: alt })} className="block w-full outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          {clip.poster && !loaded && <img src={clip.poster} alt="" aria-hidden className="absolute inset-0 size-full object-cover" />}
+          <img
+            data-testid={`task-video-${task.id}`}
+            src={clip.src}
+            alt={alt}
+            width={size?.width}
+            height={size?.height}
+            onLoad={() => setLoaded(true)}
+            className="relative block h-auto w-full"
+            draggable={false}
+          />
+        </button>
+      )}
+      <span className="pointer-events-none absolute top-2 left-2 inline-flex items-center gap-1 rounded-md bg-black/55 px-1.5 py-0.5 text-[11px] font-semibold text-white backdrop-blur-sm">
+        <FilmIcon className="size-3.5" aria-hidden />
+        {t('feed.clip.label')}
+      </span>
+      <span className="absolute top-2 right-2 flex gap-1.5">
+        <button type="button" onClick={open} aria-label={t('feed.clip.open', { prompt: alt })} data-testid={`task-clip-open-${task.id}`} className={overlayButton}>
+          <MaximizeIcon className="size-4" aria-hidden />
+        </button>
+        <a href={clip.src} download={downloadName(clip.src)} aria-label={t('feed.clip.download')} data-testid={`task-clip-download-${task.id}`} className={overlayButton}>
+          <DownloadIcon className="size-4" aria-hidden />
+        </a>
+      </span>
+    </div>
   );
 }
 

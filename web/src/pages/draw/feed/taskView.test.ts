@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { makeTask } from './fixtures';
 import {
   bookmarkedBy,
+  clipOf,
+  servableButtons,
   buttonAria,
   buttonRows,
   commandOf,
@@ -57,17 +59,30 @@ describe('task view rules', () => {
     expect(buttonAria(rows[0]![1]!, false)).toEqual({ key: 'upscale', params: { index: 2 } });
   });
 
-  it('lays out an upscale result like Midjourney: vary, upscale, zoom, pans and ❤️', () => {
+  it('lays out an upscale result like Midjourney: vary, upscale, zoom, pans and ❤️, then Animate', () => {
     const rows = buttonRows(buttonsForResult('upscale', 'h1'));
     expect(rows.map((row) => row.map((view) => view.name))).toEqual([
       ['Vary-Subtle', 'Vary-Strong', 'Vary-Region'],
       ['Upscale-Subtle', 'Upscale-Creative'],
       ['Zoom-Out-2x', 'Zoom-Out-1.5x', 'Custom-Zoom'],
       ['pan-left', 'pan-right', 'pan-up', 'pan-down', 'bookmark'],
+      ['Animate-High-motion', 'Animate-Low-motion'],
     ]);
+    expect(buttonAria(rows[4]![1]!, false).key).toBe('animateLow');
     const bookmark = rows[3]![4]!;
     expect(buttonAria(bookmark, false).key).toBe('bookmark');
     expect(buttonAria(bookmark, true).key).toBe('unbookmark');
+  });
+
+  it('plays an MP4 as video and a WebP as an image; drops Animate and Extend where video is not offered', () => {
+    expect(clipOf({ videoUrl: '/files/a.mp4', imageUrl: '/files/a.png' })).toEqual({ src: '/files/a.mp4', element: 'video', poster: '/files/a.png' });
+    expect(clipOf({ videoUrl: '/files/a.webp', imageUrl: null })).toEqual({ src: '/files/a.webp', element: 'img', poster: null });
+    expect(clipOf({ videoUrl: null, imageUrl: '/files/a.png' })).toBeNull();
+    const upscale = buttonsForResult('upscale', 'h1');
+    expect(servableButtons(upscale, ['video'])).toHaveLength(upscale.length);
+    expect(servableButtons(upscale, []).map((b) => b.label)).not.toContain('Animate (Low motion)');
+    expect(servableButtons(buttonsForResult('video', 'h1'), [])).toEqual([]);
+    expect(buttonAria(buttonRows(buttonsForResult('video', 'h1'))[0]![0]!, false).key).toBe('extendHigh');
   });
 
   it('numbers describe and shorten suggestions, and keeps unknown buttons', () => {

@@ -1,4 +1,4 @@
-import { BotType, parseCustomId, TaskAction, TaskStatus, type ParsedCustomId, type Task, type TaskButton } from '@draw/shared';
+import { BotType, EngineFeature, parseCustomId, TaskAction, TaskStatus, VIDEO_KINDS, type ParsedCustomId, type Task, type TaskButton } from '@draw/shared';
 import { isTerminal, parseProgress } from '@draw/machines';
 
 /** Pure view rules of a task card: names, prompt parts, button rows, test ids. */
@@ -33,6 +33,16 @@ export function promptParts(task: Pick<Task, 'prompt' | 'finalPrompt'>): { text:
   const text = textPart(task.prompt) || textPart(task.finalPrompt);
   const params = paramPart(task.finalPrompt) || paramPart(task.prompt);
   return { text, params };
+}
+
+/**
+ * The English under the prompt: what the engine got when it differs from what was typed, or that
+ * the translation failed and the prompt went as typed. Null when there is nothing to add.
+ */
+export function englishOf(task: Pick<Task, 'prompt' | 'promptEn' | 'properties'>): { text: string; failed: boolean } | null {
+  if (task.properties.translationFailed === true) return { text: '', failed: true };
+  const english = textPart(task.promptEn ?? '');
+  return english && english !== textPart(task.prompt) ? { text: english, failed: false } : null;
 }
 
 export type Speed = 'fast' | 'relax' | 'turbo';
@@ -92,9 +102,27 @@ export function imageSizeOf(task: Pick<Task, 'properties'>): { width: number; he
   return typeof width === 'number' && typeof height === 'number' && width > 0 && height > 0 ? { width, height } : null;
 }
 
-/** Whether the result is one image (upscale) rather than a 2×2 grid. */
+/** Whether the result is one image (upscale, or a clip's frame) rather than a 2×2 grid. */
 export function isSingleImage(task: Pick<Task, 'action'>): boolean {
-  return task.action === TaskAction.Upscale;
+  return task.action === TaskAction.Upscale || task.action === TaskAction.Video;
+}
+
+/**
+ * How a clip plays: an MP4 in a `<video>` (poster, controls, muted loop), an animated WebP in an
+ * `<img>` (browsers loop it by themselves). Null for a task without a clip.
+ */
+export function clipOf(task: Pick<Task, 'videoUrl' | 'imageUrl'>): { src: string; element: 'video' | 'img'; poster: string | null } | null {
+  if (!task.videoUrl) return null;
+  return { src: task.videoUrl, element: /\.mp4$/i.test(task.videoUrl) ? 'video' : 'img', poster: task.imageUrl };
+}
+
+/** The buttons the current engine can serve: Animate and Extend only where it offers video. */
+export function servableButtons(buttons: readonly TaskButton[], features: readonly string[]): TaskButton[] {
+  if (features.includes(EngineFeature.Video)) return [...buttons];
+  return buttons.filter((b) => {
+    const parsed = parseCustomId(b.customId);
+    return !parsed || !VIDEO_KINDS.has(parsed.kind);
+  });
 }
 
 // ---- Buttons ----------------------------------------------------------------------------------
@@ -143,11 +171,13 @@ const ROW: Record<ParsedCustomId['kind'], number> = {
   customZoom: 4,
   pan: 5,
   bookmark: 5,
-  picReader: 6,
-  picReaderRetry: 6,
-  promptAnalyzer: 7,
+  animate: 6,
+  extend: 6,
+  picReader: 7,
+  picReaderRetry: 7,
+  promptAnalyzer: 8,
 };
-const UNKNOWN_ROW = 8;
+const UNKNOWN_ROW = 9;
 
 /**
  * `task.buttons` laid out as the Midjourney bot does: U1–U4 🔄 / V1–V4 on a grid; Vary, Upscale,
@@ -196,6 +226,10 @@ export function buttonAria(view: ViewButton, bookmarked: boolean): { key: string
       return { key: 'describeAgain' };
     case 'promptAnalyzer':
       return { key: 'imaginePrompt', params: { index: parsed.index } };
+    case 'animate':
+      return { key: parsed.motion === 'low' ? 'animateLow' : 'animateHigh' };
+    case 'extend':
+      return { key: parsed.motion === 'low' ? 'extendLow' : 'extendHigh' };
     default:
       return { key: 'generic', params: { label: button.label || button.emoji || button.customId } };
   }

@@ -96,6 +96,15 @@ describe('settings dialog', () => {
     expect(localStorage.getItem(StorageKeys.auth)).toBeNull();
   });
 
+  it('turns the English preview of Chinese prompts on (off by default), saved at once', async () => {
+    renderSettings();
+    const toggle = screen.getByTestId('settings-preview-translation');
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+    expect(appSettingStore.previewTranslation).toBe(true);
+  });
+
   it('shows the language picker with the current language', () => {
     renderSettings();
     expect(screen.getByTestId('settings-language').textContent).toContain('简体中文');

@@ -8,6 +8,7 @@ import { logout } from '../../../lib/account';
 import { AppearanceSection } from './AppearanceSection';
 import { LanguageSection } from './LanguageSection';
 import { ProfileSection } from './ProfileSection';
+import { PromptSection } from './PromptSection';
 
 export const SETTINGS_DIALOG_WIDTH = 600;
 
@@ -16,7 +17,7 @@ export interface SettingsDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** User settings: profile, theme, language and log out. */
+/** User settings: profile, theme, language, prompt translation preview and log out. */
 export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
   const { t } = useTranslation();
   const [loggingOut, setLoggingOut] = useState(false);
@@ -43,6 +44,8 @@ export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
           <AppearanceSection />
           <Separator />
           <LanguageSection />
+          <Separator />
+          <PromptSection />
         </DialogBody>
         <DialogFooter className="flex-row justify-between">
           <Button variant="destructive" onClick={() => void onLogout()} disabled={loggingOut} data-testid="settings-logout">

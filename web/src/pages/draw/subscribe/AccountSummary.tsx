@@ -72,6 +72,8 @@ export function AccountSummary({ account, products }: AccountSummaryProps) {
             t('billing.account.priceGrid', { n: prices[TaskAction.Imagine] }),
             t('billing.account.priceUpscale', { n: prices[TaskAction.Upscale] }),
             t('billing.account.priceText', { n: prices[TaskAction.Describe] }),
+            // Servers from before clips existed send no video price.
+            ...(prices[TaskAction.Video] ? [t('billing.account.priceVideo', { n: prices[TaskAction.Video] })] : []),
           ].map((label) => (
             <li key={label} className="rounded-md bg-background px-2 py-1 text-xs font-medium text-foreground">
               {label}

@@ -17,7 +17,7 @@ vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn
 
 const product = (id: string, period: Product['period'], price: number, credits: number): Product => ({ id, name: id.toUpperCase(), description: `${id} plan`, price, currency: 'CNY', period, credits });
 const PRODUCTS = [product('day', 'Day', 390, 30), product('basic', 'Month', 2900, 400), product('pro', 'Month', 6900, 1200), product('year', 'Year', 69000, 15000)];
-const prices = { IMAGINE: 2, VARIATION: 2, REROLL: 2, ZOOM: 2, PAN: 2, INPAINT: 2, BLEND: 2, UPSCALE: 1, DESCRIBE: 1, SHORTEN: 1 };
+const prices = { IMAGINE: 2, VARIATION: 2, REROLL: 2, ZOOM: 2, PAN: 2, INPAINT: 2, BLEND: 2, UPSCALE: 1, DESCRIBE: 1, SHORTEN: 1, VIDEO: 4 };
 const account = (overrides: Partial<CreditAccount> = {}): CreditAccount => ({ balance: 10, free: 10, dailyAllowance: 10, plan: null, prices, ...overrides });
 const order = (overrides: Partial<Order> = {}): Order => ({
   id: 'o1',

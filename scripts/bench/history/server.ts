@@ -1,0 +1,116 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { freePort } from '../../testing/server-process';
+
+/**
+ * The two servers the history bench compares, each the real `server/src/main.ts` in its own
+ * process: this checkout's (SQLite), and the commit before the SQLite change (NeDB) run from a
+ * temporary git worktree that borrows this checkout's node_modules.
+ */
+
+export interface ServerProcess {
+  origin: string;
+  child: ChildProcess;
+  /** SIGTERM, then SIGKILL after `graceMs` (the NeDB server rewrites every file at close). */
+  stop(graceMs?: number): Promise<void>;
+  /** Resident memory now and its peak since start (VmRSS, VmHWM), in bytes. */
+  memory(): { rss: number; peak: number };
+}
+
+export interface ServerSpec {
+  /** The checkout whose server/src/main.ts runs (its own node_modules resolve its imports). */
+  cwd: string;
+  dataDir: string;
+  logFile: string;
+  env: Record<string, string>;
+  /** Runs the compiled server (server/dist/main.js, as `npm start` does) instead of the TypeScript through tsx. */
+  compiled?: boolean;
+}
+
+function statusField(pid: number, field: string): number {
+  const text = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text);
+  return match ? Number(match[1]) * 1024 : Number.NaN;
+}
+
+/** Spawns the server; resolves at once (the caller times its first answers). */
+export async function spawnServer(spec: ServerSpec): Promise<ServerProcess> {
+  const port = await freePort();
+  const log = fs.openSync(spec.logFile, 'a');
+  const args = spec.compiled ? ['server/dist/main.js'] : ['--import', 'tsx', 'server/src/main.ts'];
+  const child = spawn(process.execPath, args, {
+    cwd: spec.cwd,
+    env: { ...process.env, MONGODB_URI: '', HOST: '127.0.0.1', ...spec.env, DATA_DIR: spec.dataDir, PORT: String(port) },
+    stdio: ['ignore', log, log],
+  });
+  fs.closeSync(log);
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    child,
+    stop: (graceMs = 60_000) =>
+      new Promise<void>((resolve) => {
+        if (exited()) return resolve();
+        const kill = setTimeout(() => child.kill('SIGKILL'), graceMs);
+        child.once('exit', () => {
+          clearTimeout(kill);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+    memory: () => (exited() || !child.pid ? { rss: Number.NaN, peak: Number.NaN } : { rss: statusField(child.pid, 'VmRSS'), peak: statusField(child.pid, 'VmHWM') }),
+  };
+}
+
+/** Polls `probe` every 10 ms until it holds; the milliseconds since `since`. */
+export async function firstAnswer(server: ServerProcess, logFile: string, since: number, probe: () => Promise<boolean>, timeoutMs: number): Promise<number> {
+  const deadline = since + timeoutMs;
+  for (;;) {
+    if (server.child.exitCode !== null || server.child.signalCode !== null) {
+      throw new Error(`the server exited early:\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
+    }
+    const answered = await probe().catch(() => false);
+    if (answered) return performance.now() - since;
+    if (performance.now() > deadline) throw new Error(`no answer within ${timeoutMs / 1000} s:\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+export interface EarlierCheckout {
+  dir: string;
+  remove(): void;
+}
+
+/**
+ * A detached worktree of `commit` whose node_modules are links to this checkout's packages, except
+ * the workspace packages (`@draw/*`), which are the worktree's own. The earlier server needs
+ * `@seald-io/nedb`, a dev dependency of the scripts workspace for this reason.
+ */
+export function checkoutEarlier(root: string, commit: string, dir: string, env: { compactionMs: number }): EarlierCheckout {
+  execFileSync('git', ['worktree', 'add', '--detach', dir, commit], { cwd: root, stdio: 'ignore' });
+  const modules = path.join(root, 'node_modules');
+  const target = path.join(dir, 'node_modules');
+  fs.mkdirSync(target);
+  for (const name of fs.readdirSync(modules)) {
+    if (name === '@draw') continue;
+    fs.symlinkSync(path.join(modules, name), path.join(target, name));
+  }
+  fs.mkdirSync(path.join(target, '@draw'));
+  for (const name of fs.readdirSync(path.join(modules, '@draw'))) {
+    fs.symlinkSync(path.join('..', '..', name), path.join(target, '@draw', name));
+  }
+  // Its rewrite of every file runs every 10 minutes; a live phase shorter than that would never
+  // see one, so the interval is shortened to fall inside the phase (the rewrite itself is unchanged).
+  const storeFile = path.join(dir, 'server/src/storage/embedded.ts');
+  const source = fs.readFileSync(storeFile, 'utf8');
+  const patched = source.replace('const COMPACTION_INTERVAL_MS = 10 * 60 * 1000;', `const COMPACTION_INTERVAL_MS = ${env.compactionMs};`);
+  if (patched === source) throw new Error(`history bench: ${commit}'s NeDB adapter has no COMPACTION_INTERVAL_MS to shorten`);
+  fs.writeFileSync(storeFile, patched);
+  return {
+    dir,
+    remove() {
+      execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: root, stdio: 'ignore' });
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMPTY_CURSOR, anchorFeed, receiveFeedEvent, type FeedCursor } from '@draw/machines';
+import type { ChannelEvent } from '@draw/shared';
+import { connectSocket, type TestSocket } from '../../server/src/testing/socket';
+import { freePort, type ServerProcess } from '../testing/server-process';
+import { channelWithMembers, must, signIn, type Member } from './support/client';
+import { startServerProcess } from './support/server';
+
+/**
+ * WORKERS=2 on one data folder: two real server processes behind the primary's sticky balancer,
+ * sharing the SQLite file and relaying rooms through the cluster adapter. The balancer gives each
+ * new socket to the member with the fewest, so two sockets opened one after the other are held by
+ * different processes.
+ */
+let cluster: ServerProcess;
+let ann: Member;
+let bob: Member;
+let cid: string;
+
+beforeAll(async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'draw-cluster-'));
+  cluster = await startServerProcess({ PORT: String(await freePort()), WORKERS: '2', TRUST_PROXY: 'true', BUILTIN_ENGINE_STEP_MS: '100' }, dir);
+  ann = await signIn(cluster.origin, '13800000001', 'ann', '10.0.0.1');
+  bob = await signIn(cluster.origin, '13800000002', 'bob', '10.0.0.2');
+  cid = await channelWithMembers(cluster.origin, ann, [bob], 'cluster');
+});
+afterAll(() => cluster?.stop());
+
+/** What a client applies from what its socket received: the feed rules of @draw/machines (order, no repeats). */
+function applied(socket: TestSocket, anchor: number): ChannelEvent[] {
+  let cursor: FeedCursor = anchorFeed(EMPTY_CURSOR, anchor).cursor;
+  const out: ChannelEvent[] = [];
+  for (const event of socket.events.filter((e) => e.channelId === cid)) {
+    const step = receiveFeedEvent(cursor, event);
+    cursor = step.cursor;
+    out.push(...step.apply);
+  }
+  return out;
+}
+
+const say = (member: Member, content: string) => must(cluster.origin, 'POST', `/api/draw/chat/${cid}`, member.token, { content });
+
+describe('two server processes on one data folder (WORKERS=2)', () => {
+  it('delivers every event to members on both processes, numbered without gap or repeat, including a catch-up racing live events', async () => {
+    const a = await connectSocket(cluster.origin, ann.token);
+    const b = await connectSocket(cluster.origin, bob.token);
+    const start = (await a.subscribe(cid)) as { ok: true; seq: number };
+    await b.subscribe(cid);
+    // Writers on both processes at once (REST requests spread over both by the balancer).
+    await Promise.all(Array.from({ length: 30 }, (_, i) => say(i % 2 ? ann : bob, `m${i}`)));
+    // A third socket subscribes from the start while more events arrive: catch-up and live events interleave.
+    const late = await connectSocket(cluster.origin, bob.token);
+    const [lateAck] = await Promise.all([late.subscribe(cid, start.seq), ...Array.from({ length: 10 }, (_, i) => say(ann, `late${i}`))]);
+    expect(lateAck).toMatchObject({ ok: true });
+    const last = start.seq + 40;
+    for (const socket of [a, b, late]) {
+      await socket.waitFor(() => applied(socket, start.seq).length === 40, 20_000);
+      expect(applied(socket, start.seq).map((e) => e.seq)).toEqual(Array.from({ length: 40 }, (_, i) => start.seq + i + 1));
+      expect(socket.resyncs).toEqual([]);
+    }
+    const page = await must<{ seq: number }>(cluster.origin, 'GET', `/api/draw/chat/${cid}?limit=1`, ann.token);
+    expect(page.seq).toBe(last);
+    for (const socket of [a, b, late]) socket.disconnect();
+  });
+
+  it('evicts a removed member from the room on whichever process holds the socket', async () => {
+    const carol = await signIn(cluster.origin, '13800000003', 'carol', '10.0.0.3');
+    const invite = await must<{ inviteCode: string }>(cluster.origin, 'POST', `/api/draw/invite-code/${cid}`, ann.token, {});
+    await must(cluster.origin, 'POST', `/api/draw/join-channel/${invite.inviteCode}`, carol.token);
+    const sockets = [await connectSocket(cluster.origin, carol.token), await connectSocket(cluster.origin, carol.token)];
+    for (const socket of sockets) expect(await socket.subscribe(cid)).toMatchObject({ ok: true });
+    await must(cluster.origin, 'POST', `/api/draw/remove-user/${cid}/${carol.userId}`, ann.token);
+    await say(ann, 'after the removal');
+    const watcher = await connectSocket(cluster.origin, ann.token);
+    await watcher.subscribe(cid);
+    await say(ann, 'and once more');
+    await watcher.waitFor((events) => events.some((e) => e.type === 'message.created' && e.data.content === 'and once more'), 10_000);
+    for (const socket of sockets) {
+      expect(socket.events.filter((e) => e.type === 'message.created').map((e) => (e.data as { content: string }).content)).not.toContain('and once more');
+      socket.disconnect();
+    }
+    watcher.disconnect();
+  });
+});

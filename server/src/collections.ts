@@ -1,0 +1,40 @@
+import { Counters, LoginCodes, Sessions, Slowdowns, Users } from './features/auth/repository';
+import { Ledger, Orders, Products, RedeemCodes, Redemptions } from './features/billing/repository';
+import { Bans, Channels, Invites, Members } from './features/channels/repository';
+import { CompanyCollection } from './features/company/repository';
+import { Messages } from './features/messages/repository';
+import { DrawSettingsCollection } from './features/settings/repository';
+import { Tasks } from './features/tasks/repository';
+import { Uploads } from './features/uploads/repository';
+import { Events, Seqs, Tickets } from './realtime/repository';
+import type { BaseDoc, CollectionDef } from './storage/port';
+
+/**
+ * Every stored collection, for work on the store as a whole: a moved NeDB folder gets each one's
+ * declared indexes before it is put in place, so tools reading it before any server start
+ * (replay after `ops migrate`) read it on its indexes too. A test keeps the list complete.
+ */
+export const ALL_COLLECTIONS: readonly CollectionDef<BaseDoc>[] = [
+  Users,
+  Sessions,
+  LoginCodes,
+  Counters,
+  Slowdowns,
+  Tasks,
+  Channels,
+  Members,
+  Invites,
+  Bans,
+  DrawSettingsCollection,
+  Products,
+  Orders,
+  Ledger,
+  RedeemCodes,
+  Redemptions,
+  Uploads,
+  CompanyCollection,
+  Messages,
+  Events,
+  Seqs,
+  Tickets,
+] as unknown as CollectionDef<BaseDoc>[];

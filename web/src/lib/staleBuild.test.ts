@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const reload = vi.fn();
+
+beforeEach(() => {
+  vi.resetModules();
+  sessionStorage.clear();
+  reload.mockReset();
+  vi.stubGlobal('location', { ...window.location, reload });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const load = () => import('./staleBuild');
+const gone = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: http://x/assets/LoginPage-abc.js'));
+
+describe('stale build recovery', () => {
+  it('reloads once when a lazy chunk of the previous build is gone, and stays suspended meanwhile', async () => {
+    const { loadChunk } = await load();
+    let settled = false;
+    void loadChunk(gone).then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+  });
+
+  it('does not reload in a loop: a chunk still missing after the reload is an error the page shows', async () => {
+    sessionStorage.setItem('drawspace:stale-build-reload', String(Date.now()));
+    const { loadChunk } = await load();
+    await expect(loadChunk(gone)).rejects.toThrow('dynamically imported module');
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('reloads again for a later deploy, once the loop window has passed', async () => {
+    sessionStorage.setItem('drawspace:stale-build-reload', String(Date.now() - 60_000));
+    const { reloadForNewBuild } = await load();
+    expect(reloadForNewBuild()).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets other failures through untouched', async () => {
+    const { loadChunk } = await load();
+    await expect(loadChunk(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('answers Vite’s preload error by reloading and keeping the error from being thrown', async () => {
+    const { reloadOnPreloadError } = await load();
+    reloadOnPreloadError();
+    const event = new Event('vite:preloadError', { cancelable: true });
+    window.dispatchEvent(event);
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(event.defaultPrevented).toBe(true);
+  });
+});

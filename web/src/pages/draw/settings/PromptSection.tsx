@@ -1,0 +1,23 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { Switch } from '../../../components/ui/switch';
+import { appSettingStore, setPreviewTranslation } from '../../../stores/appSetting';
+import { SettingsSection } from './SettingsSection';
+
+/** Prompts: whether the composer shows the English before sending (off by default). */
+export function PromptSection() {
+  const { t } = useTranslation();
+  const { previewTranslation } = useSnapshot(appSettingStore);
+  const id = useId();
+  return (
+    <SettingsSection title={t('settings.prompts')} description={t('settings.previewTranslationDescription')}>
+      <div className="flex items-center justify-between gap-4">
+        <label htmlFor={id} className="text-sm font-medium text-foreground">
+          {t('settings.previewTranslation')}
+        </label>
+        <Switch id={id} data-testid="settings-preview-translation" checked={previewTranslation} onCheckedChange={setPreviewTranslation} />
+      </div>
+    </SettingsSection>
+  );
+}
