@@ -4,7 +4,7 @@ import path from 'node:path';
 import { formatReport, markdownOf, type BenchReport } from './report';
 
 /**
- * `npm run bench [-- fanout rest replay web store log durability history]`: runs the benchmarks one after another (never in
+ * `npm run bench [-- fanout rest replay web store log durability history archive]`: runs the benchmarks one after another (never in
  * parallel: they share two cores), prints each with its same-run baseline, and writes the
  * figures as Markdown to scripts/bench/results/latest.md for docs/PERFORMANCE.md.
  */
@@ -17,6 +17,7 @@ const benches: Record<string, () => Promise<BenchReport>> = {
   log: async () => (await import('./log')).run(),
   durability: async () => (await import('./durability')).run(),
   history: async () => (await import('./history')).run(),
+  archive: async () => (await import('./archive')).run(),
 };
 /** Run only when asked for by name: they take from minutes (durability) to an hour (history). */
 const onRequest = new Set(['durability', 'history']);

@@ -55,6 +55,9 @@ import { republishUnsent } from './realtime/republish';
 import type { ImageEngine } from './engines/port';
 import { upstreamHooks } from './features/upstream/service';
 import { upstreamPlugin } from './features/upstream/plugin';
+import { favoritesRepository } from './features/archive/repository';
+import { archiveService } from './features/archive/service';
+import { archivePlugin } from './features/archive/plugin';
 import { settingsRepository } from './features/settings/repository';
 import { pendingInfoSources, settingsService, type DrawInfoSources } from './features/settings/service';
 import { settingsPlugin } from './features/settings/plugin';
@@ -188,8 +191,9 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
   });
   late.tasks = tasks;
   const upstream = upstreamHooks({ tasks: tasksRepo, engine });
+  const archive = archiveService({ tasks: tasksRepo, favorites: favoritesRepository(storage), channels: channelsRepository(storage), users: authRepo.users, blobs, hub, now });
   const recentChanges = [store.recentChanges, messages.recentChanges];
-  return { blobs, company, auth, uploads, hub, realtime, recentChanges, tickets, channels, engine, runner, messages, tasks, translator, settings, drawInfo, upstream, billing: billingFeature };
+  return { blobs, company, auth, uploads, hub, realtime, recentChanges, tickets, channels, engine, runner, messages, tasks, translator, settings, drawInfo, upstream, archive, billing: billingFeature };
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
@@ -235,6 +239,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await http.register(messagesPlugin, { messages: services.messages });
   await http.register(tasksPlugin, { tasks: services.tasks });
   await http.register(translatePlugin, { translator: services.translator });
+  await http.register(archivePlugin, { archive: services.archive });
   await http.register(upstreamPlugin, { hooks: services.upstream });
   await http.register(settingsPlugin, { settings: services.settings, channels: services.channels, infoSources: services.drawInfo });
   await http.register(billingPlugin, { billing: services.billing, publicUrl: config.PUBLIC_URL });

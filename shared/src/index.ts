@@ -5,5 +5,6 @@ export * from './entities';
 export * from './socket';
 export * from './api';
 export * from './customId';
+export * from './archive';
 export * from './prompt';
 export * from './references';

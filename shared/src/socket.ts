@@ -1,5 +1,6 @@
 import type { ErrorReason } from './errors';
 import type { ChannelState, Member, Message, Task } from './entities';
+import type { FavoriteChange } from './archive';
 
 /** Live feed protocol version; a client announces it in the handshake (`auth.v`). */
 export const PROTOCOL_VERSION = 1 as const;
@@ -95,6 +96,8 @@ export interface ServerToClientEvents {
   'channel:resync': (request: { channelId: string }) => void;
   /** v1 addition: a change to the receiving user's channel list (see `ChannelsChange`). */
   'channels:changed': (change: ChannelsChange) => void;
+  /** v1 addition: the receiving user starred or unstarred an image (on any of their devices). */
+  'archive:favorite': (change: FavoriteChange) => void;
 }
 
 export interface HandshakeAuth {

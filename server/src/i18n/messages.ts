@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@draw/shared';
 import { billingMessages } from '../features/billing/messages';
 import { upstreamMessages } from '../features/upstream/messages';
+import { archiveMessages } from '../features/archive/messages';
 
 export type Catalogue = Record<Language, string>;
 
@@ -407,7 +408,7 @@ const coreMessages = {
 } as const satisfies Record<string, Catalogue>;
 
 /** Features with many messages keep them beside their code (`features/<name>/messages.ts`). */
-export const messages = { ...coreMessages, ...billingMessages, ...upstreamMessages };
+export const messages = { ...coreMessages, ...billingMessages, ...upstreamMessages, ...archiveMessages };
 
 export type MessageKey = keyof typeof messages;
 export type MessageParams = Record<string, string | number>;

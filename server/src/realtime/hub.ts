@@ -1,4 +1,4 @@
-import { isChannelsChange, type ChannelEvent, type ChannelEventData, type ChannelEventType, type ChannelsChange } from '@draw/shared';
+import { isChannelsChange, type ChannelEvent, type ChannelEventData, type ChannelEventType, type ChannelsChange, type FavoriteChange } from '@draw/shared';
 import type { EventDoc, RealtimeRepository } from './repository';
 import { isDuplicateKey, type SequenceSource } from './sequence';
 
@@ -10,6 +10,8 @@ export interface EventSink {
   emit(event: ChannelEvent): void;
   /** Sends a channel-list change to these users' own rooms (`channels:changed`). */
   notify?(userIds: readonly string[], change: ChannelsChange): void;
+  /** Sends a favourite toggle to every socket of that user (`archive:favorite`). */
+  favorite?(userId: string, change: FavoriteChange): void;
   /** Takes one user's sockets out of a channel's room. */
   evict(channelId: string, userId: string): void;
   /** Takes every socket out of a channel's room. */
@@ -117,6 +119,11 @@ export class ChannelHub {
     const seqFilter = upToSeq === undefined ? { $gt: afterSeq } : { $gt: afterSeq, $lte: upToSeq };
     const docs = await this.repo.events.find({ channelId, seq: seqFilter }, { sort: { seq: 1 } });
     return docs.map(({ _id, ...event }) => event as ChannelEvent);
+  }
+
+  /** A person's own change that their other devices show at once; not logged (they reload over REST). */
+  favorite(userId: string, change: FavoriteChange): void {
+    this.sink?.favorite?.(userId, change);
   }
 
   evict(channelId: string, userId: string): void {

@@ -174,6 +174,7 @@ export function createSocketServer(
   hub.attach({
     emit: (event) => void io.to(roomOf(event.channelId)).emit('channel:event', event),
     notify: (userIds, change) => void io.to(userIds.map(userRoomOf)).emit('channels:changed', change),
+    favorite: (userId, change) => void io.to(userRoomOf(userId)).emit('archive:favorite', change),
     evict: (channelId, userId) => void io.in(userRoomOf(userId)).socketsLeave(roomOf(channelId)),
     close: (channelId) => void io.in(roomOf(channelId)).socketsLeave(roomOf(channelId)),
   });

@@ -233,6 +233,25 @@ describe.each(adapters)('storage contract: $name', (adapter) => {
     expect((dup as AppError).reason).toBe(ErrorReason.Conflict);
   });
 
+  it('finds substrings with $contains: Chinese as written, ASCII letters in either case, no patterns', async () => {
+    const col = await open();
+    await col.insertMany([
+      gadget({ owner: 'sub', note: '一只橘猫在屋顶上 Orange CAT' }),
+      gadget({ owner: 'sub', note: '海边的灯塔' }),
+      gadget({ owner: 'sub', note: 'a.b*c (50%)' }),
+      gadget({ owner: 'sub' }),
+    ]);
+    const notes = async (text: string) =>
+      (await col.find({ owner: 'sub', note: { $contains: text } }, { sort: { note: 1 } })).map((g) => g.note);
+    expect(await notes('橘猫')).toEqual(['一只橘猫在屋顶上 Orange CAT']);
+    expect(await notes('orange cat')).toEqual(['一只橘猫在屋顶上 Orange CAT']);
+    expect(await notes('灯塔')).toEqual(['海边的灯塔']);
+    expect(await notes('.b*c (50%')).toEqual(['a.b*c (50%)']);
+    expect(await notes('a.*c')).toEqual([]);
+    expect(await notes('猫狗')).toEqual([]);
+    expect(await col.count({ owner: 'sub', $or: [{ note: { $contains: '灯' } }, { note: { $contains: 'cat' } }] })).toBe(2);
+  });
+
   it('deletes one or many', async () => {
     const col = await open();
     await col.insertMany([gadget({ owner: 'del' }), gadget({ owner: 'del' }), gadget({ owner: 'keep' })]);

@@ -1,10 +1,37 @@
 import mongoose, { type Connection, type Model } from 'mongoose';
-import { duplicateKeyError, invalidDocumentError } from './errors';
+import { duplicateKeyError, invalidDocumentError, invalidQueryError } from './errors';
 import type { BaseDoc, Collection, CollectionDef, Filter, FindOptions, Storage, Update } from './port';
 import { validateDocument } from './schema';
 import { applyUpdate, equalityFields } from './sqlite/update';
 
 type Doc = Record<string, unknown>;
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** ASCII letters either way round, everything else literally: what `$contains` means on SQLite too. */
+const containsPattern = (text: string) =>
+  escapeRegex(text).replace(/[A-Za-z]/g, (letter) => `[${letter.toLowerCase()}${letter.toUpperCase()}]`);
+
+/** The port's own operators in MongoDB's words (`$contains` → an escaped regex). */
+function toMongoFilter(filter: unknown): Doc {
+  return convert(filter) as Doc;
+}
+
+function convert(filter: unknown): unknown {
+  if (Array.isArray(filter)) return filter.map(convert);
+  if (filter === null || typeof filter !== 'object') return filter;
+  const out: Doc = {};
+  for (const [key, value] of Object.entries(filter)) {
+    if (value !== null && typeof value === 'object' && !Array.isArray(value) && '$contains' in value) {
+      const { $contains, ...rest } = value as { $contains: unknown };
+      if (typeof $contains !== 'string') throw invalidQueryError('$contains needs a string');
+      out[key] = { ...rest, $regex: containsPattern($contains) };
+    } else {
+      out[key] = key === '$or' || key === '$and' ? convert(value) : value;
+    }
+  }
+  return out;
+}
 
 /**
  * The few operations the adapter asks of a MongoDB collection. The driver implements them
@@ -133,25 +160,25 @@ export class MongoCollection<T extends BaseDoc> implements Collection<T> {
   }
 
   findOne(filter: Filter<T>, options: Pick<FindOptions<T>, 'sort'> = {}): Promise<T | null> {
-    return this.run(async () => (await this.docs.findOne(filter as Doc, options.sort as Doc | undefined)) as T | null);
+    return this.run(async () => (await this.docs.findOne(toMongoFilter(filter), options.sort as Doc | undefined)) as T | null);
   }
 
   find(filter: Filter<T>, options: FindOptions<T> = {}): Promise<T[]> {
     return this.run(async () => {
       const found: T[] = [];
-      for await (const doc of this.docs.find(filter as Doc, options as never)) found.push(doc as T);
+      for await (const doc of this.docs.find(toMongoFilter(filter), options as never)) found.push(doc as T);
       return found;
     });
   }
 
   count(filter: Filter<T>): Promise<number> {
-    return this.run(() => this.docs.count(filter as Doc));
+    return this.run(() => this.docs.count(toMongoFilter(filter)));
   }
 
   /** Reads `found` again under its lock and writes the updated, validated document if nobody changed it meanwhile. */
   private updateFound(filter: Filter<T>, found: Doc, update: Update<T>): Promise<T | null | typeof RETRY> {
     return this.locks.run(String(found._id), async () => {
-      const current = await this.docs.findOne({ $and: [filter as Doc, { _id: found._id }] });
+      const current = await this.docs.findOne({ $and: [toMongoFilter(filter), { _id: found._id }] });
       if (!current) return null;
       const next = await this.validate(applyUpdate(current, update as Doc, false));
       return (await this.docs.replaceIfUnchanged(current, next as unknown as Doc)) ? next : RETRY;
@@ -162,14 +189,14 @@ export class MongoCollection<T extends BaseDoc> implements Collection<T> {
     this.writable();
     return this.run(async () => {
       for (let attempt = 1; attempt <= WRITE_RACE_RETRIES; attempt++) {
-        const found = await this.docs.findOne(filter as Doc);
+        const found = await this.docs.findOne(toMongoFilter(filter));
         if (found) {
           const updated = await this.updateFound(filter, found, update);
           if (updated !== RETRY && updated !== null) return updated;
           continue;
         }
         if (!options.upsert) return null;
-        const created = await this.validate(applyUpdate(equalityFields(filter as Doc), update as Doc, true));
+        const created = await this.validate(applyUpdate(equalityFields(toMongoFilter(filter)), update as Doc, true));
         try {
           await this.docs.insertOne(created as unknown as Doc);
           return created;
@@ -194,7 +221,7 @@ export class MongoCollection<T extends BaseDoc> implements Collection<T> {
     this.writable();
     return this.run(async () => {
       const ids: unknown[] = [];
-      for await (const doc of this.docs.find(filter as Doc, { sort: { _id: 1 } })) ids.push(doc._id);
+      for await (const doc of this.docs.find(toMongoFilter(filter), { sort: { _id: 1 } })) ids.push(doc._id);
       let matched = 0;
       for (const id of ids) {
         const byId = { $and: [filter, { _id: id }] } as Filter<T>;
@@ -206,12 +233,12 @@ export class MongoCollection<T extends BaseDoc> implements Collection<T> {
 
   deleteOne(filter: Filter<T>): Promise<{ deleted: number }> {
     this.writable();
-    return this.run(async () => ({ deleted: await this.docs.deleteOne(filter as Doc) }));
+    return this.run(async () => ({ deleted: await this.docs.deleteOne(toMongoFilter(filter)) }));
   }
 
   deleteMany(filter: Filter<T>): Promise<{ deleted: number }> {
     this.writable();
-    return this.run(async () => ({ deleted: await this.docs.deleteMany(filter as Doc) }));
+    return this.run(async () => ({ deleted: await this.docs.deleteMany(toMongoFilter(filter)) }));
   }
 }
 

@@ -19,6 +19,11 @@ type Comparable<V> = {
   $lt?: V;
   $lte?: V;
   $exists?: boolean;
+  /**
+   * Substring match on a string field, case-insensitive for ASCII letters only (other letters,
+   * Chinese included, match as written). No patterns: the text is matched literally.
+   */
+  $contains?: V extends string ? string : never;
 };
 
 export type Filter<T> = {

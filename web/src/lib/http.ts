@@ -144,6 +144,22 @@ export async function request<T>(method: Method, url: string, body?: unknown, op
   return payload as T;
 }
 
+/**
+ * POSTs and answers the body as a file (the archive's ZIP). Refusals come enveloped with their own
+ * status and are handled as for `request`.
+ */
+export async function downloadFile(url: string, body: unknown, options: RequestOptions = {}): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(url, options.params), { method: 'POST', headers: buildHeaders(body, options.headers), body: JSON.stringify(body), signal: options.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw requestFailed(0, error);
+  }
+  if (response.status !== 200) throw failedStatus(response.status, await readBody(response));
+  return response.blob();
+}
+
 export const http = {
   get: <T>(url: string, options?: RequestOptions) => request<T>('GET', url, undefined, options),
   post: <T>(url: string, body?: unknown, options?: RequestOptions) => request<T>('POST', url, body, options),

@@ -3,6 +3,7 @@ import {
   PROTOCOL_VERSION,
   type ChannelEvent,
   type ChannelsChange,
+  type FavoriteChange,
   type ClientToServerEvents,
   type HandshakeAuth,
   type PreConnectAnswer,
@@ -59,6 +60,8 @@ export interface LiveConnectionListener {
   resync?(channelId: string): void;
   /** `channels:changed`: the user's channel list changed, whichever channel is subscribed. */
   changed?(change: ChannelsChange): void;
+  /** `archive:favorite`: the user starred or unstarred an image (here or on another device). */
+  favorite?(change: FavoriteChange): void;
 }
 
 export interface LiveConnectionDeps {
@@ -193,6 +196,7 @@ export class LiveConnection implements LiveConnectionPort {
     socket.on('channel:event', (event) => this.forEach((listener) => listener.event?.(event)));
     socket.on('channel:resync', ({ channelId }) => this.forEach((listener) => listener.resync?.(channelId)));
     socket.on('channels:changed', (change) => this.forEach((listener) => listener.changed?.(change)));
+    socket.on('archive:favorite', (change) => this.forEach((listener) => listener.favorite?.(change)));
     socket.connect();
   }
 

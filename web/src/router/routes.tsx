@@ -25,6 +25,7 @@ const LoginPage = lazyPage(async () => (await import('../pages/login/LoginPage')
 const InvitePage = lazyPage(async () => (await import('../pages/invite/InvitePage')).InvitePage);
 const PrivacyPolicyPage = lazyPage(async () => (await import('../pages/legal/PrivacyPolicyPage')).PrivacyPolicyPage);
 const UserAgreementPage = lazyPage(async () => (await import('../pages/legal/UserAgreementPage')).UserAgreementPage);
+const ArchivePage = lazyPage(async () => (await import('../pages/archive/ArchivePage')).ArchivePage);
 const NotFoundPage = lazyPage(async () => (await import('../pages/errors/NotFoundPage')).NotFoundPage);
 const ServerErrorPage = lazyPage(async () => (await import('../pages/errors/ServerErrorPage')).ServerErrorPage);
 
@@ -50,6 +51,14 @@ export const routes: RouteObject[] = [
         element: (
           <RequireAuth>
             <DrawPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: 'archive',
+        element: (
+          <RequireAuth>
+            <ArchivePage />
           </RequireAuth>
         ),
       },

@@ -53,7 +53,12 @@ const schema = documentSchema({
 });
 schema.index({ channelId: 1, submitTime: -1 });
 schema.index({ status: 1, submitTime: 1 });
-schema.index({ userId: 1, status: 1 });
+// A user's tasks by status; finished ones newest first with a tie-break (the archive's "mine" pages).
+schema.index({ userId: 1, status: 1, finishTime: -1, _id: -1 });
+// A channel's finished images newest first (the archive's pages of channels the reader is in).
+schema.index({ channelId: 1, status: 1, finishTime: -1, _id: -1 });
+// The images made from one (the archive's family view).
+schema.index({ parentId: 1, submitTime: 1 });
 // Only tasks a process holds have an owner: the start-up release reads just those.
 schema.index({ leaseOwner: 1 }, { sparse: true });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { TaskStatus } from '@draw/shared';
+import { TaskStatus, ratioOf } from '@draw/shared';
 import { DEFAULT_TASK_DEADLINE_MS, formatProgress } from '@draw/machines';
 import { EXTENSION_BY_MIME, type BlobStore } from '../../blobs/port';
 import { EngineCancelled, EngineFailure, type EngineImage, type EngineVideo, type ImageEngine } from '../../engines/port';
@@ -264,7 +264,7 @@ export class TaskRunner {
         properties: {
           ...properties,
           ...(result.prompts ? { prompts: result.prompts } : {}),
-          ...(result.image ? { width: result.image.width, height: result.image.height } : {}),
+          ...(result.image ? { width: result.image.width, height: result.image.height, ratio: ratioOf(result.image.width, result.image.height) } : {}),
         },
       });
     } catch (error) {

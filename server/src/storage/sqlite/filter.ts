@@ -85,6 +85,10 @@ function operator(path: string, op: string, operand: unknown, arrayPaths: Readon
     case '$exists':
       if (path === '_id') return { sql: operand ? '1' : '0', params: [] };
       return { sql: `json_type(doc, '$.${path}') IS ${operand ? 'NOT NULL' : 'NULL'}`, params: [] };
+    case '$contains':
+      if (typeof operand !== 'string') throw invalidQueryError('$contains needs a string');
+      // SQLite's lower() folds ASCII only: the same on both sides, so Chinese matches byte for byte.
+      return { sql: `instr(lower(${field}), lower(?)) > 0`, params: [operand] };
     default: {
       const comparison = RANGE[op];
       if (!comparison) throw invalidQueryError(`operator ${op}`);

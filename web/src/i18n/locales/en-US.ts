@@ -1,6 +1,7 @@
 import { feedLocale } from './areas/feed';
 import { composerLocale } from './areas/composer';
 import { billingLocale } from './areas/billing';
+import { archiveLocale } from './areas/archive';
 import type { LocaleResource } from './zh-CN';
 
 /** English (fallback). */
@@ -409,6 +410,7 @@ const enUS: LocaleResource = {
     },
   },
   ...feedLocale['en-US'],
+  ...archiveLocale['en-US'],
   ...composerLocale['en-US'],
   ...billingLocale['en-US'],
 };

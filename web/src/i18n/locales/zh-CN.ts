@@ -1,6 +1,7 @@
 import { feedLocale } from './areas/feed';
 import { composerLocale } from './areas/composer';
 import { billingLocale } from './areas/billing';
+import { archiveLocale } from './areas/archive';
 /**
  * 简体中文 (default). The reference locale: every other locale has exactly these keys
  * (checked by the type `LocaleResource` and by locales.test.ts).
@@ -410,6 +411,7 @@ const zhCN = {
     },
   },
   ...feedLocale['zh-CN'],
+  ...archiveLocale['zh-CN'],
   ...composerLocale['zh-CN'],
   ...billingLocale['zh-CN'],
 };

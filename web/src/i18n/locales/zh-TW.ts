@@ -1,6 +1,7 @@
 import { feedLocale } from './areas/feed';
 import { composerLocale } from './areas/composer';
 import { billingLocale } from './areas/billing';
+import { archiveLocale } from './areas/archive';
 import type { LocaleResource } from './zh-CN';
 
 /** 繁體中文 */
@@ -409,6 +410,7 @@ const zhTW: LocaleResource = {
     },
   },
   ...feedLocale['zh-TW'],
+  ...archiveLocale['zh-TW'],
   ...composerLocale['zh-TW'],
   ...billingLocale['zh-TW'],
 };

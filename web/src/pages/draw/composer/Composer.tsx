@@ -49,6 +49,7 @@ import { useMutedIn } from '../muted';
 import { SettingsPanel } from './SettingsPanel';
 import { TranslationPreview, type PendingTranslation } from './TranslationPreview';
 import { COMPOSER_MAX_IMAGES, useImageList } from './useImageList';
+import { clearPrefill, peekPrefill } from './prefill';
 import { companyInfoStore } from '../../../stores/companyInfo';
 
 // Opened on demand: its code loads on first open, not with the composer.
@@ -92,7 +93,8 @@ function ChannelComposer({ channel }: ComposerProps) {
   }
   const muted = useMutedIn(channel) || serverMuted;
 
-  const [text, setText] = useState('');
+  const [text, setText] = useState(() => peekPrefill(channel.id) ?? '');
+  useEffect(() => clearPrefill(channel.id), [channel.id]);
   const [botType, setBotType] = useState<BotType>(() => loadBotType(channel.id));
   const [panel, setPanel] = useState<Panel>(null);
   const [blendOpen, setBlendOpen] = useState(false);

@@ -7,6 +7,7 @@ import { useFeedActions } from './FeedContext';
 import { TaskButtons } from './TaskButtons';
 import { TaskPreview, TaskResultClip, TaskResultImage } from './TaskImage';
 import { englishOf, isRunning, modalOf, percentOf, promptParts, referenceUrlsOf, speedOf, suggestionsOf } from './taskView';
+import { FavoriteStar } from './FavoriteStar';
 
 /** What follows the prompt: "— @user (fast)", "— Image #2 @user", "— Variations by @user (fast)". */
 function TaskByline({ task, author }: { task: Task; author: string }) {
@@ -281,6 +282,7 @@ export function TaskCard({ task, message }: TaskCardProps) {
 
       {task.status === TaskStatus.Modal && <ModalState task={task} author={author} mine={mine} />}
 
+      {task.status === TaskStatus.Success && !suggestions && task.imageUrl && <FavoriteStar task={task} />}
       {task.status === TaskStatus.Success && <TaskButtons task={task} />}
 
       {canCancel && (

@@ -3,6 +3,7 @@ import '../../../test/dom';
 import '../../../i18n';
 import { buttonsForResult, TaskStatus, type Channel, type ChannelEvent, type MessagePage } from '@draw/shared';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '../../../components/ui/tooltip';
 import { chatStore } from '../../../stores/chat';
@@ -44,11 +45,13 @@ function route(url: string, init?: RequestInit): Response {
   return envelope(null);
 }
 
-function mount(over: Partial<Channel> = {}) {
+function mount(over: Partial<Channel> = {}, address = '/') {
   return render(
-    <TooltipProvider>
-      <ChannelFeed channel={{ ...channel, ...over }} />
-    </TooltipProvider>,
+    <MemoryRouter initialEntries={[address]}>
+      <TooltipProvider>
+        <ChannelFeed channel={{ ...channel, ...over }} />
+      </TooltipProvider>
+    </MemoryRouter>,
   );
 }
 
@@ -75,6 +78,18 @@ const hello = makeMessage({ id: 'm1', content: 'hello', createdAt: Date.now() - 
 const fromBob = makeMessage({ id: 'm2', content: 'hi Alice', author: bob, createdAt: Date.now() - 30_000 });
 
 describe('channel feed', () => {
+  it("opened from the archive (?task=), reads older pages until the task's card is there and flashes it", async () => {
+    const old = makeTask({ id: 'task-old', status: TaskStatus.Success, prompt: 'an old fox', submitTime: Date.now() - 3_600_000 });
+    pages = [
+      makePage({ messages: [hello, fromBob], hasMore: true, seq: 3 }),
+      makePage({ messages: [taskMessage(old)], tasks: [old], hasMore: false, seq: 3 }),
+    ];
+    mount({}, '/draw/lobby?task=task-old');
+    await reload();
+    await waitFor(() => expect(document.querySelector('[data-task-id="task-old"]')?.classList.contains('bg-warning/10')).toBe(true));
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith(`/api/draw/chat/${CHANNEL}`))).toHaveLength(2);
+  });
+
   it('loads the channel when the live core asks, as a log of messages', async () => {
     pages = [makePage({ messages: [hello, fromBob], seq: 3 })];
     mount();

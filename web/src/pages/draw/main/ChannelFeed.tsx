@@ -1,5 +1,6 @@
 import type { Channel } from '@draw/shared';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { lazyWhenOpen } from '../../../components/app/lazyWhenOpen';
 import { userInfoStore } from '../../../stores/userInfo';
@@ -24,6 +25,40 @@ function jumpToTask(taskId: string): void {
   window.setTimeout(() => element.classList.remove('bg-warning/10'), HIGHLIGHT_MS);
 }
 
+/** Older pages read at most while looking for a task asked for in the address (`?task=`). */
+const MAX_PAGES_TO_FIND = 25;
+
+/**
+ * `/draw/{channel}?task={id}` (the archive's "open in channel"): loads older pages until the
+ * task's card is there, then scrolls to it and flashes it; gives up after a bounded number of pages.
+ */
+function useJumpFromAddress(feed: ReturnType<typeof useFeed>): void {
+  const [params, setParams] = useSearchParams();
+  // Task ids are word characters: anything else in the address is not one.
+  const asked = params.get('task');
+  const wanted = asked && /^[\w-]{1,64}$/.test(asked) ? asked : null;
+  const pagesRead = useRef(0);
+  const { status, olderStatus, hasMore, tasks } = feed.state;
+  useEffect(() => {
+    if (!wanted || status !== 'ready' || olderStatus === 'loading') return;
+    const done = () => {
+      pagesRead.current = 0;
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        next.delete('task');
+        return next;
+      }, { replace: true });
+    };
+    if (tasks[wanted] && document.querySelector(`[data-task-id="${CSS.escape(wanted)}"]`)) {
+      jumpToTask(wanted);
+      return done();
+    }
+    if (!hasMore || olderStatus === 'error' || pagesRead.current >= MAX_PAGES_TO_FIND) return done();
+    pagesRead.current += 1;
+    feed.loadOlder();
+  }, [wanted, status, olderStatus, hasMore, tasks, feed, setParams]);
+}
+
 /**
  * One channel's feed with its viewer and editors. Mounted keyed by the channel id, so switching
  * channels starts a fresh feed.
@@ -31,6 +66,7 @@ function jumpToTask(taskId: string): void {
 export function ChannelFeed({ channel }: { channel: Channel }) {
   const { id: me } = useSnapshot(userInfoStore);
   const feed = useFeed(channel.id);
+  useJumpFromAddress(feed);
   const { tasks } = feed.state;
   const [viewer, setViewer] = useState<ViewerImage | null>(null);
   const [requested, setRequested] = useState<string | null>(null);

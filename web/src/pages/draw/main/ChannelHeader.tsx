@@ -1,4 +1,5 @@
-import { MenuIcon, PanelLeftCloseIcon, PanelLeftOpenIcon } from 'lucide-react';
+import { ImagesIcon, MenuIcon, PanelLeftCloseIcon, PanelLeftOpenIcon } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from '../../../components/ui/tooltip';
@@ -43,6 +44,14 @@ export function ChannelHeader({ title, isMobile, sidebarOpen, onToggleSidebar, a
       <div className="ml-auto flex min-w-0 items-center gap-1">
         <LiveStatusPill className="mr-1" />
         {actions}
+        {/* On a phone the rail is hidden: the archive is reached from here. */}
+        {isMobile && (
+          <Tooltip content={t('archive.rail')} side="bottom">
+            <Link to="/archive" data-testid="header-archive" aria-label={t('archive.rail')} className="flex size-8 shrink-0 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-heading">
+              <ImagesIcon className="size-5" aria-hidden />
+            </Link>
+          </Tooltip>
+        )}
       </div>
     </header>
   );

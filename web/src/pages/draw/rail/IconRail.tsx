@@ -1,4 +1,4 @@
-import { BotMessageSquareIcon } from 'lucide-react';
+import { BotMessageSquareIcon, ImagesIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -7,7 +7,7 @@ import { notify } from '../../../lib/notify';
 import { companyInfoStore } from '../../../stores/companyInfo';
 import { RailButton } from './RailButton';
 
-/** The 72 px server rail: drawing (isShowDiscord) and chat (isShowChatGPT, not open yet). */
+/** The 72 px server rail: drawing (isShowDiscord), the archive and chat (isShowChatGPT, not open yet). */
 export function IconRail() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -25,6 +25,9 @@ export function IconRail() {
           <LogoIcon className="size-12" />
         </RailButton>
       )}
+      <RailButton label={t('archive.rail')} active={pathname.startsWith('/archive')} onClick={() => navigate('/archive')} testId="rail-archive">
+        <ImagesIcon className="size-6" aria-hidden />
+      </RailButton>
       {isShowChatGPT && (
         <RailButton label={t('rail.chat')} tone="green" onClick={() => notify.warning(t('rail.chatUnavailable'))} testId="rail-chat">
           <BotMessageSquareIcon className="size-6" aria-hidden />

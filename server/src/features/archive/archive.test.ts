@@ -1,0 +1,278 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import type { ArchiveFamily, ArchiveItem, ArchivePage, ArchiveZipEntry, FavoriteChange, Task } from '@draw/shared';
+import { listen, startTestApp, type TestApp } from '../../testing/harness';
+import { connectSocket, type TestSocket } from '../../testing/socket';
+
+let app: TestApp;
+let origin: string;
+const sockets: TestSocket[] = [];
+type Session = Awaited<ReturnType<TestApp['signIn']>>;
+
+beforeAll(async () => {
+  app = await startTestApp({ BUILTIN_ENGINE_STEP_MS: '0' });
+  origin = await listen(app);
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await app.close();
+});
+
+const call = (session: Session | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  app.http.inject({ method, url, payload, headers: { ...(session?.auth ?? {}), 'accept-language': 'en-US' } });
+const data = async (p: ReturnType<typeof call>) => (await p).json().data;
+
+async function channel(owner: Session, ...others: Session[]) {
+  const { id } = await data(call(owner, 'POST', '/api/draw/channel', { title: 'gallery', isBan: false }));
+  const { inviteCode } = await data(call(owner, 'POST', `/api/draw/invite-code/${id}`, {}));
+  for (const other of others) await call(other, 'POST', `/api/draw/join-channel/${inviteCode}`);
+  return id as string;
+}
+
+async function waitForTask(session: Session, taskId: string): Promise<Task> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const task = (await data(call(session, 'GET', `/api/mj/task/${taskId}/fetch`))) as Task;
+    if (task.status === 'SUCCESS') return task;
+    if (Date.now() > deadline) throw new Error(`task ${taskId} is ${task.status}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const draw = async (session: Session, channelId: string, prompt: string) =>
+  waitForTask(session, (await data(call(session, 'POST', `/api/mj/submit/imagine/${channelId}`, { prompt }))).taskId);
+const press = async (session: Session, channelId: string, task: Task, label: string) => {
+  const button = task.buttons.find((b) => b.label === label || b.customId.includes(label))!;
+  return waitForTask(session, (await data(call(session, 'POST', `/api/mj/submit/action/${channelId}`, { taskId: task.id, customId: button.customId }))).taskId);
+};
+
+const archive = async (session: Session, query: Record<string, string | number | boolean> = {}) => {
+  const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]));
+  const res = await call(session, 'GET', `/api/archive?${search}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as ArchivePage;
+};
+const prompts = (page: ArchivePage) => page.items.map((item: ArchiveItem) => item.task.prompt);
+
+/** A refusal that says nothing about whether the image exists: the same answer as for a made-up id. */
+async function expectHidden(session: Session, method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: (id: string) => string, taskId: string, body?: (id: string) => object) {
+  const hidden = await call(session, method, url(taskId), body?.(taskId));
+  const missing = await call(session, method, url('no-such-task'), body?.('no-such-task'));
+  expect(hidden.statusCode).toBe(404);
+  expect(hidden.json()).toMatchObject({ success: false, reason: 'not_found' });
+  expect(hidden.json()).toEqual(missing.json());
+}
+
+describe('who sees which images', () => {
+  it("shows another member's images only while the reader is in the channel, and the reader's own for good", async () => {
+    const owner = await app.signIn();
+    const ann = await app.signIn();
+    const bob = await app.signIn();
+    const shared = await channel(owner, ann, bob);
+    const annsPicture = await draw(ann, shared, 'ann draws a red kite');
+    const bobsPicture = await draw(bob, shared, 'bob draws a blue boat');
+
+    expect(prompts(await archive(ann))).toEqual(['bob draws a blue boat', 'ann draws a red kite']);
+    expect(prompts(await archive(ann, { scope: 'mine' }))).toEqual(['ann draws a red kite']);
+    const outsider = await app.signIn();
+    expect(prompts(await archive(outsider))).toEqual([]);
+    await expectHidden(outsider, 'GET', (id) => `/api/archive/task/${id}/family`, bobsPicture.id);
+
+    expect((await call(ann, 'POST', `/api/draw/quit-channel/${shared}`)).statusCode).toBe(200);
+    const afterLeaving = await archive(ann);
+    expect(prompts(afterLeaving)).toEqual(['ann draws a red kite']);
+    expect(afterLeaving.items[0]!.channel).toEqual({ id: shared, title: 'gallery', open: false });
+    expect(prompts(await archive(ann, { channelId: shared }))).toEqual(['ann draws a red kite']);
+    await expectHidden(ann, 'GET', (id) => `/api/archive/task/${id}/family`, bobsPicture.id);
+    await expectHidden(ann, 'PUT', (id) => `/api/archive/favorite/${id}`, bobsPicture.id);
+    await expectHidden(ann, 'DELETE', (id) => `/api/archive/favorite/${id}`, bobsPicture.id);
+    await expectHidden(ann, 'POST', () => '/api/archive/zip', bobsPicture.id, (id) => ({ taskIds: [annsPicture.id, id] }));
+
+    expect((await call(owner, 'DELETE', `/api/draw/channel/${shared}`)).statusCode).toBe(200);
+    expect(prompts(await archive(bob))).toEqual(['bob draws a blue boat']);
+    expect(prompts(await archive(owner))).toEqual([]);
+  });
+});
+
+describe('filters and pages', () => {
+  it('searches the prompt in Chinese and English, filters by kind, shape and date, and pages by cursor without repeats', async () => {
+    const ann = await app.signIn();
+    const room = await channel(ann);
+    const cat = await draw(ann, room, '一只橘猫在屋顶上晒太阳 --ar 16:9');
+    await draw(ann, room, 'A Lighthouse at dusk');
+    const sea = await draw(ann, room, '海边的灯塔 lighthouse');
+    const upscaled = await press(ann, room, cat, 'U1');
+
+    expect(prompts(await archive(ann, { q: '橘猫' }))).toEqual([upscaled.prompt, cat.prompt]);
+    expect(prompts(await archive(ann, { q: '灯塔' }))).toEqual(['海边的灯塔 lighthouse']);
+    expect(prompts(await archive(ann, { q: 'LIGHTHOUSE' }))).toEqual(['海边的灯塔 lighthouse', 'A Lighthouse at dusk']);
+    expect(prompts(await archive(ann, { q: '猫狗' }))).toEqual([]);
+    expect((await archive(ann, { kind: 'upscale' })).items.map((i) => i.task.id)).toEqual([upscaled.id]);
+    expect((await archive(ann, { kind: 'grid', q: '橘猫' })).items.map((i) => i.task.id)).toEqual([cat.id]);
+    expect((await archive(ann, { ratio: 'landscape', kind: 'grid' })).items.map((i) => i.task.id)).toEqual([cat.id]);
+    expect((await archive(ann, { from: sea.finishTime!, kind: 'grid' })).items.map((i) => i.task.id)).toEqual([sea.id]);
+    expect((await archive(ann, { to: cat.finishTime!, kind: 'grid' })).items.map((i) => i.task.id)).toEqual([cat.id]);
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: ArchivePage = await archive(ann, { limit: 1, ...(cursor ? { cursor } : {}) });
+      seen.push(...page.items.map((i) => i.task.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual((await archive(ann)).items.map((i) => i.task.id));
+    expect(seen).toHaveLength(4);
+  });
+
+  it('refuses a forged cursor, a reversed date range, an unknown kind and a page too large, with the envelope', async () => {
+    const ann = await app.signIn();
+    for (const query of ['cursor=bm90LWEtY3Vyc29y', 'from=200&to=100', 'kind=sculpture', 'limit=1000', 'scope=theirs']) {
+      const res = await call(ann, 'GET', `/api/archive?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json(), query).toMatchObject({ success: false, reason: 'bad_request' });
+    }
+    const signedOut: [Parameters<typeof call>[1], string, object?][] = [
+      ['GET', '/api/archive'],
+      ['PUT', '/api/archive/favorite/t1'],
+      ['DELETE', '/api/archive/favorite/t1'],
+      ['POST', '/api/archive/favorites', { taskIds: ['t1'] }],
+      ['GET', '/api/archive/task/t1/family'],
+    ];
+    for (const [method, url, body] of signedOut) {
+      const res = await call(null, method, url, body);
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json(), url).toMatchObject({ success: false, reason: 'unauthorized' });
+    }
+    for (const [method, url] of [['PUT', '/api/archive/favorite/bad%20id'], ['GET', '/api/archive/task/bad%20id/family']] as const) {
+      const res = await call(ann, method, url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toMatchObject({ success: false, reason: 'bad_request' });
+    }
+  });
+});
+
+describe('favourites', () => {
+  it('stars privately, lists favourites only, and tells every device of the person at once', async () => {
+    const ann = await app.signIn();
+    const bob = await app.signIn();
+    const room = await channel(ann, bob);
+    const kite = await draw(ann, room, 'kite');
+    await draw(ann, room, 'boat');
+    const phone = await connectSocket(origin, ann.token);
+    const laptop = await connectSocket(origin, ann.token);
+    const bobs = await connectSocket(origin, bob.token);
+    sockets.push(phone, laptop, bobs);
+    const heard = (socket: TestSocket) => {
+      const changes: FavoriteChange[] = [];
+      socket.on('archive:favorite', (change) => changes.push(change));
+      return changes;
+    };
+    const onPhone = heard(phone);
+    const onLaptop = heard(laptop);
+    const onBobs = heard(bobs);
+
+    expect(await data(call(ann, 'PUT', `/api/archive/favorite/${kite.id}`))).toEqual({ taskId: kite.id, favorite: true });
+    expect(await data(call(ann, 'PUT', `/api/archive/favorite/${kite.id}`))).toEqual({ taskId: kite.id, favorite: true });
+    expect(prompts(await archive(ann, { favorite: true }))).toEqual(['kite']);
+    expect((await archive(ann)).items.map((i) => [i.task.prompt, i.favorite])).toEqual([['boat', false], ['kite', true]]);
+    expect((await archive(bob)).items.map((i) => i.favorite)).toEqual([false, false]);
+    expect(prompts(await archive(bob, { favorite: true }))).toEqual([]);
+
+    const boat = (await archive(ann, { q: 'boat' })).items[0]!.task;
+    expect(await data(call(ann, 'POST', '/api/archive/favorites', { taskIds: [kite.id, boat.id, 'no-such-task'] }))).toEqual([kite.id]);
+    expect(await data(call(bob, 'POST', '/api/archive/favorites', { taskIds: [kite.id] }))).toEqual([]);
+    expect((await call(ann, 'POST', '/api/archive/favorites', { taskIds: [] })).statusCode).toBe(400);
+
+    await data(call(ann, 'DELETE', `/api/archive/favorite/${kite.id}`));
+    expect(prompts(await archive(ann, { favorite: true }))).toEqual([]);
+    await expect.poll(() => onLaptop.length).toBe(3);
+    expect(onPhone).toEqual([
+      { taskId: kite.id, favorite: true },
+      { taskId: kite.id, favorite: true },
+      { taskId: kite.id, favorite: false },
+    ]);
+    expect(onLaptop).toEqual(onPhone);
+    expect(onBobs).toEqual([]);
+  });
+});
+
+describe('family', () => {
+  it('gives the chain of parents and the images made from one, each visible to the reader', async () => {
+    const ann = await app.signIn();
+    const room = await channel(ann);
+    const grid = await draw(ann, room, 'a tower');
+    const u2 = await press(ann, room, grid, 'U2');
+    const zoomed = await press(ann, room, u2, 'Zoom Out 2x');
+    const v1 = await press(ann, room, grid, 'V1');
+
+    const ofU2 = (await data(call(ann, 'GET', `/api/archive/task/${u2.id}/family`))) as ArchiveFamily;
+    expect(ofU2.item.task.id).toBe(u2.id);
+    expect(ofU2.ancestors.map((i) => i.task.id)).toEqual([grid.id]);
+    expect(ofU2.children.map((i) => i.task.id)).toEqual([zoomed.id]);
+    const ofZoom = (await data(call(ann, 'GET', `/api/archive/task/${zoomed.id}/family`))) as ArchiveFamily;
+    expect(ofZoom.ancestors.map((i) => i.task.action)).toEqual(['IMAGINE', 'UPSCALE']);
+    const ofGrid = (await data(call(ann, 'GET', `/api/archive/task/${grid.id}/family`))) as ArchiveFamily;
+    expect(ofGrid.children.map((i) => i.task.id)).toEqual([u2.id, v1.id]);
+  });
+});
+
+function zipEntries(body: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(body, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const files = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (err, stream) => {
+          if (err || !stream) return reject(err);
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            files.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(files));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+describe('ZIP download', () => {
+  it('streams the chosen images with a prompts.json listing each one', async () => {
+    const ann = await app.signIn();
+    const bob = await app.signIn();
+    const room = await channel(ann, bob);
+    const kite = await draw(ann, room, '风筝 kite');
+    const boat = await draw(bob, room, 'boat');
+    const res = await fetch(`${origin}/api/archive/zip`, {
+      method: 'POST',
+      headers: { authorization: ann.auth.authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ taskIds: [kite.id, boat.id] }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="drawspace-archive-\d{4}-\d\d-\d\d\.zip"$/);
+    const files = await zipEntries(Buffer.from(await res.arrayBuffer()));
+    const listing = JSON.parse(files.get('prompts.json')!.toString('utf8')) as ArchiveZipEntry[];
+    expect(listing.map((e) => [e.taskId, e.prompt, e.author])).toEqual([
+      [kite.id, '风筝 kite', ann.user.name],
+      [boat.id, 'boat', bob.user.name],
+    ]);
+    expect([...files.keys()].sort()).toEqual(['prompts.json', ...listing.map((e) => e.file)].sort());
+    const original = Buffer.from(await (await fetch(`${origin}${kite.imageUrl}`)).arrayBuffer());
+    expect(files.get(listing[0]!.file)!.equals(original)).toBe(true);
+  });
+
+  it('refuses an empty list, more than 500 images and signed-out callers', async () => {
+    const ann = await app.signIn();
+    const ids = Array.from({ length: 501 }, (_, i) => `t${i}`);
+    for (const taskIds of [[], ids]) {
+      const res = await call(ann, 'POST', '/api/archive/zip', { taskIds });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, reason: 'bad_request' });
+    }
+    expect((await call(null, 'POST', '/api/archive/zip', { taskIds: ['x'] })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,317 @@
+import { PassThrough, type Readable } from 'node:stream';
+import yazl from 'yazl';
+import {
+  ARCHIVE_ACTIONS,
+  ARCHIVE_KIND_ACTIONS,
+  ArchiveLimits,
+  ArchiveScope,
+  ErrorReason,
+  TaskStatus,
+  type ArchiveFamily,
+  type ArchiveItem,
+  type ArchivePage,
+  type ArchiveQuery,
+  type ArchiveZipEntry,
+  type FavoriteChange,
+} from '@draw/shared';
+import { AppError } from '../../errors';
+import type { BlobStore } from '../../blobs/port';
+import type { ChannelHub } from '../../realtime/hub';
+import type { Collection, Filter } from '../../storage/port';
+import type { UserDoc } from '../auth/repository';
+import type { ChannelsRepository } from '../channels/repository';
+import { toTask, type TaskDoc, type TasksRepository } from '../tasks/repository';
+import { favoriteId, type FavoritesRepository } from './repository';
+
+export interface ArchiveDeps {
+  tasks: TasksRepository;
+  favorites: FavoritesRepository;
+  channels: ChannelsRepository;
+  users: Collection<UserDoc>;
+  blobs: BlobStore;
+  hub: ChannelHub;
+  now: () => number;
+}
+
+const DEFAULT_AVATAR = '/discord256.png';
+/** Favourites read per round when "favourites only" filters them further; rounds per page at most. */
+const FAVORITE_BATCH = 200;
+const FAVORITE_ROUNDS = 10;
+
+const notFound = () => new AppError(ErrorReason.NotFound, 'archive.notFound');
+
+interface Cursor {
+  finishTime: number;
+  id: string;
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.finishTime, cursor.id])).toString('base64url');
+}
+
+function decodeCursor(raw: string | undefined): Cursor | null {
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2 && Number.isSafeInteger(value[0]) && typeof value[1] === 'string' && value[1].length <= 64) {
+      return { finishTime: value[0] as number, id: value[1] };
+    }
+  } catch {
+    // falls through to the refusal
+  }
+  throw new AppError(ErrorReason.BadRequest, 'archive.badCursor');
+}
+
+/** Newest first, ties by id: the one order of every archive list and its cursor. */
+const newerFirst = (a: TaskDoc, b: TaskDoc) => (b.finishTime ?? 0) - (a.finishTime ?? 0) || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
+
+/** The conditions after the cursor on (finishTime, id), spelt so the index range still applies. */
+function afterCursor(cursor: Cursor | null, idField: '_id' | 'taskId') {
+  if (!cursor) return {};
+  return { $or: [{ finishTime: { $lt: cursor.finishTime } }, { [idField]: { $lt: cursor.id } }] };
+}
+
+/** MongoDB refuses an empty `$and`, so none is written when there is nothing to add. */
+function all(parts: Filter<TaskDoc>[]): Filter<TaskDoc> {
+  const present = parts.filter((part) => Object.keys(part).length > 0);
+  return present.length ? { $and: present } : {};
+}
+
+function finishRange(query: ArchiveQuery, cursor: Cursor | null) {
+  const upper = Math.min(query.to ?? Number.MAX_SAFE_INTEGER, cursor?.finishTime ?? Number.MAX_SAFE_INTEGER);
+  return { $lte: upper, ...(query.from !== undefined ? { $gte: query.from } : {}) };
+}
+
+const isArchiveImage = (doc: TaskDoc) => doc.status === TaskStatus.Success && Boolean(doc.imageUrl) && ARCHIVE_ACTIONS.includes(doc.action);
+
+/** ASCII letters folded, the rest as written: what `$contains` does in the store. */
+const foldAscii = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+
+/** `contentFilter` for tasks already read (the favourites' pages read them by id). */
+function matchesContent(doc: TaskDoc, query: ArchiveQuery): boolean {
+  if (query.kind && !ARCHIVE_KIND_ACTIONS[query.kind].includes(doc.action)) return false;
+  if (query.ratio && (doc.properties as { ratio?: unknown }).ratio !== query.ratio) return false;
+  const finished = doc.finishTime ?? 0;
+  if ((query.from !== undefined && finished < query.from) || (query.to !== undefined && finished > query.to)) return false;
+  const text = query.q?.trim();
+  return !text || [doc.prompt, doc.promptEn].some((field) => foldAscii(field ?? '').includes(foldAscii(text)));
+}
+
+export function archiveService({ tasks, favorites, channels, users, blobs, hub, now }: ArchiveDeps) {
+  /** The channels whose members' images the person sees: those they are in now, not deleted. */
+  async function openChannelIds(userId: string): Promise<Set<string>> {
+    const memberships = await channels.members.find({ userId });
+    if (memberships.length === 0) return new Set();
+    const live = await channels.channels.find({ _id: { $in: memberships.map((m) => m.channelId) }, deletedAt: { $exists: false } });
+    return new Set(live.map((c) => c._id));
+  }
+
+  /** What every archive image is: a finished task with a picture (not describe or shorten). */
+  const finishedImages = { status: TaskStatus.Success, imageUrl: { $ne: null }, action: { $in: ARCHIVE_ACTIONS } } as const;
+
+  /** The filters of the query that are not about who may see what or where the page starts. */
+  function contentFilter(query: ArchiveQuery): Filter<TaskDoc>[] {
+    const parts: Filter<TaskDoc>[] = [];
+    if (query.kind) parts.push({ action: { $in: ARCHIVE_KIND_ACTIONS[query.kind] } });
+    if (query.ratio) parts.push({ 'properties.ratio': query.ratio });
+    const text = query.q?.trim();
+    if (text) parts.push({ $or: [{ prompt: { $contains: text } }, { promptEn: { $contains: text } }] });
+    return parts;
+  }
+
+  /**
+   * The images among these ids the person may see. Read by primary key alone and checked here:
+   * with more conditions in the statement SQLite may prefer a status index and read every finished task.
+   */
+  async function visibleDocs(userId: string, ids: readonly string[]): Promise<Map<string, TaskDoc>> {
+    if (ids.length === 0) return new Map();
+    const docs = (await tasks.find({ _id: { $in: [...ids] } })).filter(isArchiveImage);
+    const foreign = docs.some((d) => d.userId !== userId);
+    const open = foreign ? await openChannelIds(userId) : new Set<string>();
+    return new Map(docs.filter((d) => d.userId === userId || open.has(d.channelId)).map((d) => [d._id, d]));
+  }
+
+  async function visibleDoc(userId: string, taskId: string): Promise<TaskDoc> {
+    const doc = (await visibleDocs(userId, [taskId])).get(taskId);
+    if (!doc) throw notFound();
+    return doc;
+  }
+
+  async function toItems(userId: string, docs: readonly TaskDoc[]): Promise<ArchiveItem[]> {
+    if (docs.length === 0) return [];
+    const ids = docs.map((d) => d._id);
+    const [authors, channelDocs, starred, open] = await Promise.all([
+      users.find({ _id: { $in: [...new Set(docs.map((d) => d.userId))] } }),
+      channels.channels.find({ _id: { $in: [...new Set(docs.map((d) => d.channelId))] } }),
+      favorites.find({ userId, taskId: { $in: ids } }),
+      openChannelIds(userId),
+    ]);
+    const authorById = new Map(authors.map((u) => [u._id, u]));
+    const channelById = new Map(channelDocs.map((c) => [c._id, c]));
+    const starredIds = new Set(starred.map((f) => f.taskId));
+    return docs.map((doc) => {
+      const author = authorById.get(doc.userId);
+      return {
+        task: toTask(doc),
+        author: { id: doc.userId, name: author?.name ?? '—', avatar: author?.avatar || DEFAULT_AVATAR },
+        channel: { id: doc.channelId, title: channelById.get(doc.channelId)?.title ?? '—', open: open.has(doc.channelId) },
+        favorite: starredIds.has(doc._id),
+      };
+    });
+  }
+
+  /** Where the page's images may come from: the person's own, and each open channel's (one index range each). */
+  function sources(userId: string, query: ArchiveQuery, open: Set<string>): Filter<TaskDoc>[] {
+    const mine: Filter<TaskDoc> = { userId, ...(query.channelId ? { channelId: query.channelId } : {}) };
+    if (query.scope === ArchiveScope.Mine) return [mine];
+    if (query.channelId) return open.has(query.channelId) ? [{ channelId: query.channelId }] : [mine];
+    return [mine, ...[...open].map((channelId) => ({ channelId }))];
+  }
+
+  async function page(userId: string, query: ArchiveQuery): Promise<ArchivePage> {
+    const limit = Math.min(query.limit ?? ArchiveLimits.pageDefault, ArchiveLimits.pageMax);
+    if (query.from !== undefined && query.to !== undefined && query.from > query.to) throw new AppError(ErrorReason.BadRequest, 'archive.badRange');
+    const cursor = decodeCursor(query.cursor);
+    if (query.favorite) return favoritePage(userId, query, cursor, limit);
+    const open = await openChannelIds(userId);
+    const content = contentFilter(query);
+
+    // Each source is read along its own (…, status, finishTime, _id) index, then merged: no sort, no offset.
+    const seen = new Map<string, TaskDoc>();
+    for (const source of sources(userId, query, open)) {
+      const filter: Filter<TaskDoc> = { ...source, ...finishedImages, finishTime: finishRange(query, cursor), ...all([afterCursor(cursor, '_id'), ...content]) };
+      for (const doc of await tasks.find(filter, { sort: { finishTime: -1, _id: -1 }, limit: limit + 1 })) seen.set(doc._id, doc);
+    }
+    const merged = [...seen.values()].sort(newerFirst);
+    const docs = merged.slice(0, limit);
+    const last = docs.at(-1);
+    const nextCursor = merged.length > limit && last ? encodeCursor({ finishTime: last.finishTime ?? 0, id: last._id }) : null;
+    return { items: await toItems(userId, docs), nextCursor };
+  }
+
+  /**
+   * "Favourites only": the person's stars in the archive's order, each round's tasks read by id
+   * with the other filters. A page reads a bounded number of rounds; a short page with a cursor
+   * means "more may follow".
+   */
+  async function favoritePage(userId: string, query: ArchiveQuery, cursor: Cursor | null, limit: number): Promise<ArchivePage> {
+    const wanted = (doc: TaskDoc) =>
+      (query.scope !== ArchiveScope.Mine || doc.userId === userId) && (!query.channelId || doc.channelId === query.channelId) && matchesContent(doc, query);
+    const found: TaskDoc[] = [];
+    let position = cursor;
+    for (let round = 0; round < FAVORITE_ROUNDS && found.length < limit; round++) {
+      const stars = await favorites.find(
+        { userId, finishTime: finishRange(query, position), ...afterCursor(position, 'taskId') },
+        { sort: { finishTime: -1, taskId: -1 }, limit: FAVORITE_BATCH },
+      );
+      if (stars.length === 0) return { items: await toItems(userId, found), nextCursor: null };
+      const docs = await visibleDocs(userId, stars.map((s) => s.taskId));
+      const byId = new Map([...docs].filter(([, doc]) => wanted(doc)));
+      for (const star of stars) {
+        position = { finishTime: star.finishTime, id: star.taskId };
+        const doc = byId.get(star.taskId);
+        if (doc) found.push(doc);
+        if (found.length === limit) break;
+      }
+      if (stars.length < FAVORITE_BATCH && found.length < limit) return { items: await toItems(userId, found), nextCursor: null };
+    }
+    return { items: await toItems(userId, found), nextCursor: position ? encodeCursor(position) : null };
+  }
+
+  async function setFavorite(userId: string, taskId: string, favorite: boolean): Promise<FavoriteChange> {
+    const doc = await visibleDoc(userId, taskId);
+    const _id = favoriteId(userId, taskId);
+    if (favorite) {
+      await favorites.findOneAndUpdate(
+        { _id },
+        { $setOnInsert: { userId, taskId, finishTime: doc.finishTime ?? 0, createdAt: now() } },
+        { upsert: true },
+      );
+    } else {
+      await favorites.deleteOne({ _id });
+    }
+    const change = { taskId, favorite };
+    hub.favorite(userId, change);
+    return change;
+  }
+
+  /** Which of these images the person starred (the ⭐ on the channel's task cards); unseen ids are left out. */
+  async function starredAmong(userId: string, taskIds: readonly string[]): Promise<string[]> {
+    const visible = await visibleDocs(userId, [...new Set(taskIds)]);
+    if (visible.size === 0) return [];
+    const stars = await favorites.find({ userId, taskId: { $in: [...visible.keys()] } });
+    return stars.map((star) => star.taskId);
+  }
+
+  async function family(userId: string, taskId: string): Promise<ArchiveFamily> {
+    const doc = await visibleDoc(userId, taskId);
+    const ancestors: TaskDoc[] = [];
+    let parentId = doc.parentId;
+    const walked = new Set([doc._id]);
+    while (parentId && !walked.has(parentId) && ancestors.length < ArchiveLimits.familyDepth) {
+      walked.add(parentId);
+      const parent = (await visibleDocs(userId, [parentId])).get(parentId);
+      if (!parent) break;
+      ancestors.unshift(parent);
+      parentId = parent.parentId;
+    }
+    const made = await tasks.find({ parentId: doc._id }, { sort: { submitTime: 1 }, limit: ArchiveLimits.familyChildren });
+    const children = await visibleDocs(userId, made.map((c) => c._id));
+    const [item, ...rest] = await toItems(userId, [doc, ...ancestors, ...made.filter((c) => children.has(c._id))]);
+    return { item: item!, ancestors: rest.slice(0, ancestors.length), children: rest.slice(ancestors.length) };
+  }
+
+  /**
+   * The ZIP of the chosen images, streamed as it is built: one image is read at a time (yazl asks
+   * for each stream in turn), so memory stays flat whatever the count. Every id is checked first.
+   */
+  async function zip(userId: string, taskIds: readonly string[]): Promise<{ stream: Readable; fileName: string }> {
+    const unique = [...new Set(taskIds)];
+    const docs = await visibleDocs(userId, unique);
+    if (docs.size !== unique.length) throw notFound();
+    const items = await toItems(userId, unique.map((id) => docs.get(id)!));
+    const archive = new yazl.ZipFile();
+    const entries: ArchiveZipEntry[] = items.map(({ task, author, channel }, index) => {
+      const extension = task.imageUrl?.split('.').pop() ?? 'png';
+      const { width, height } = task.properties as { width?: number; height?: number };
+      return {
+        file: `${String(index + 1).padStart(3, '0')}-${task.id}.${extension}`,
+        taskId: task.id,
+        prompt: task.prompt,
+        finalPrompt: task.finalPrompt,
+        action: task.action,
+        seed: task.seed,
+        author: author.name,
+        channel: channel.title,
+        finishTime: task.finishTime,
+        width: width ?? null,
+        height: height ?? null,
+      };
+    });
+    archive.addBuffer(Buffer.from(JSON.stringify(entries, null, 2)), 'prompts.json');
+    items.forEach(({ task }, index) => {
+      const key = task.imageUrl?.replace(/^\/files\//, '') ?? '';
+      const mtime = new Date(task.finishTime ?? now());
+      // Images are compressed already: stored as they are, deflate would only cost CPU.
+      archive.addReadStreamLazy(entries[index]!.file, { compress: false, mtime }, (done) => {
+        blobs.open(key).then(
+          (opened) => done(null, opened?.stream ?? emptyStream()),
+          (error: unknown) => done(error as Error, emptyStream()),
+        );
+      });
+    });
+    archive.end();
+    const day = new Date(now()).toISOString().slice(0, 10);
+    return { stream: archive.outputStream as Readable, fileName: `drawspace-archive-${day}.zip` };
+  }
+
+  return { page, setFavorite, starredAmong, family, zip };
+}
+
+function emptyStream(): Readable {
+  const stream = new PassThrough();
+  stream.end();
+  return stream;
+}
+
+export type ArchiveService = ReturnType<typeof archiveService>;
