@@ -1,3 +1,4 @@
+import { Favorites } from './features/archive/repository';
 import { Counters, LoginCodes, Sessions, Slowdowns, Users } from './features/auth/repository';
 import { Ledger, Orders, Products, RedeemCodes, Redemptions } from './features/billing/repository';
 import { Bans, Channels, Invites, Members } from './features/channels/repository';
@@ -37,4 +38,5 @@ export const ALL_COLLECTIONS: readonly CollectionDef<BaseDoc>[] = [
   Events,
   Seqs,
   Tickets,
+  Favorites,
 ] as unknown as CollectionDef<BaseDoc>[];

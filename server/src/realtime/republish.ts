@@ -75,4 +75,14 @@ async function lastLogged(repo: RealtimeRepository, change: RecentChange): Promi
 }
 
 /** `isCurrent` for documents whose event data is the whole public document. */
-export const sameAs = (current: unknown) => (data: unknown) => isDeepStrictEqual(data, current);
+/**
+ * Whether a logged event already carries this state. A field a newer version added (null until it
+ * is set) is absent from events an older version logged: it does not make them stale, or the
+ * first start after every upgrade would publish recent tasks again.
+ */
+export const sameAs = (current: unknown) => (data: unknown) => isDeepStrictEqual(withoutEmpty(data), withoutEmpty(current));
+
+function withoutEmpty(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null && field !== undefined));
+}
