@@ -40,9 +40,16 @@ export function prepareNode24(binary) {
     try {
       for (const part of ['binding.gyp', 'package.json', 'deps', 'src']) fs.cpSync(path.join(packageDir, part), path.join(build, part), { recursive: true });
       console.log(`Compiling better-sqlite3 ${version} for Node ABI ${abi}…`);
-      execFileSync(binary, [nodeGyp(), 'rebuild', '--release', `--nodedir=${nodeDirOf(binary)}`, `-j`, String(os.availableParallelism())], { cwd: build, stdio: ['ignore', 'ignore', 'inherit'] });
+      const nodedir = nodeDirOf(binary);
+      // npm passes its own `nodedir` (an .npmrc may name the machine's Node headers) to scripts as
+      // npm_config_nodedir, which node-gyp prefers to the flag: both must name Node 24's headers.
+      const env = { ...process.env, npm_config_nodedir: nodedir, NPM_CONFIG_NODEDIR: nodedir };
+      execFileSync(binary, [nodeGyp(), 'rebuild', '--release', `--nodedir=${nodedir}`, `-j`, String(os.availableParallelism())], { cwd: build, env, stdio: ['ignore', 'ignore', 'inherit'] });
+      const built = path.join(build, 'build/Release/better_sqlite3.node');
+      const loaded = execFileSync(binary, ['-e', `process.dlopen({ exports: {} }, ${JSON.stringify(built)}); console.log('ok')`], { encoding: 'utf8' }).trim();
+      if (loaded !== 'ok') throw new Error(`better-sqlite3 built for Node ABI ${abi} does not load`);
       fs.mkdirSync(path.dirname(addon), { recursive: true });
-      fs.copyFileSync(path.join(build, 'build/Release/better_sqlite3.node'), addon);
+      fs.copyFileSync(built, addon);
     } finally {
       fs.rmSync(build, { recursive: true, force: true });
     }
