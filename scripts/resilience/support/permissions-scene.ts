@@ -38,6 +38,10 @@ export interface Envelope {
   data: unknown;
 }
 
+/** The chat limit is 20 posts per user per 10 s: a probe that meets it waits a second and asks again. */
+const RATE_LIMIT_RETRIES = 15;
+const RATE_LIMIT_WAIT_MS = 1_000;
+
 export interface HttpAnswer {
   status: number;
   contentType: string;
@@ -321,8 +325,13 @@ export class Scene {
     return this.app.services.hub.currentSeq(channelId);
   }
 
+  /** Posts as `author`; the probes of many rows post more often than a person may, so a 429 waits its turn. */
   async postMessage(author: Session, channel: ChannelRef, content: string): Promise<string> {
-    return dataOf<{ id: string }>(await this.call(author, 'POST', `/api/draw/chat/${channel.id}`, { content }), 'post message').id;
+    for (let attempt = 1; ; attempt++) {
+      const answer = await this.call(author, 'POST', `/api/draw/chat/${channel.id}`, { content });
+      if (answer.status !== 429 || attempt >= RATE_LIMIT_RETRIES) return dataOf<{ id: string }>(answer, 'post message').id;
+      await new Promise((r) => setTimeout(r, RATE_LIMIT_WAIT_MS));
+    }
   }
 
   /** The channel's visible messages, read by its creator (a member of both rooms). */

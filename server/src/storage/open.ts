@@ -13,7 +13,8 @@ type StorageConfig = Pick<Config, 'MONGODB_URI' | 'DATA_DIR'> & Partial<Pick<Con
  * NeDB versions wrote is moved into it first).
  */
 export async function openStorage(config: StorageConfig, purpose = 'server', options: { clusterMember?: boolean } = {}): Promise<Storage> {
-  const log = pino(loggerOptions({ LOG_LEVEL: config.LOG_LEVEL ?? 'info', NODE_ENV: config.NODE_ENV ?? 'development' } as Config) as object);
+  // A server logs to standard output; a tool (ops) keeps it for its own answer (`--json`), so it logs to standard error.
+  const log = pino(loggerOptions({ LOG_LEVEL: config.LOG_LEVEL ?? 'info', NODE_ENV: config.NODE_ENV ?? 'development' } as Config) as object, pino.destination(purpose === 'server' ? 1 : 2));
   if (config.MONGODB_URI) {
     const storage = await openMongoStorage(config.MONGODB_URI, { log });
     const problem = topologyProblem(storage.topology, workerCount({ WORKERS: config.WORKERS ?? '1' }));
