@@ -1,4 +1,5 @@
-import Database from 'better-sqlite3';
+import { openDatabase } from '../../server/src/storage/sqlite/driver';
+import type Database from 'better-sqlite3';
 import { configureConnection, SynchronousMode } from '../../server/src/storage/embedded';
 
 /**
@@ -8,7 +9,7 @@ import { configureConnection, SynchronousMode } from '../../server/src/storage/e
  * JSON round trip through the adapter. What is left between it and ours is the adapter's own cost.
  */
 export function openBareTable(file: string, table: string): Database.Database {
-  const db = new Database(file);
+  const db = openDatabase(file);
   configureConnection(db, SynchronousMode.Full);
   db.exec(`CREATE TABLE "${table}" (_id TEXT PRIMARY KEY NOT NULL, doc BLOB NOT NULL)`);
   return db;

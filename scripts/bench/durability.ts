@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { openDatabase } from '../../server/src/storage/sqlite/driver';
 import { configureConnection, openEmbeddedStorage, SynchronousMode } from '../../server/src/storage/embedded';
 import { Events, type EventDoc } from '../../server/src/realtime/repository';
 import { defineCollection, type BaseDoc } from '../../server/src/storage/port';
@@ -48,7 +48,7 @@ async function steps(dir: string, synchronous: SynchronousMode) {
 
 /** Raw prepared UPDATEs, one commit each, on the same table shape and pragmas: the engine's own cost. */
 function bareWrites(file: string, synchronous: SynchronousMode): number {
-  const db = new Database(file);
+  const db = openDatabase(file);
   try {
     configureConnection(db, synchronous);
     db.exec('CREATE TABLE rows (_id TEXT PRIMARY KEY NOT NULL, doc BLOB NOT NULL)');

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { openDatabase } from '../../server/src/storage/sqlite/driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '@draw/shared';
 import { startTestApp, type TestApp } from '../../server/src/testing/harness';
@@ -61,7 +61,7 @@ describe('replay', () => {
     const last = events.filter((e) => e.channelId === channelId).sort((a, b) => b.seq - a.seq)[0]!;
     const success = events.find((e) => e.type === 'task.updated' && (e.data as Task).status === 'SUCCESS')!.data as Task;
     const forged = { ...last, _id: `${channelId}:${last.seq + 1}`, seq: last.seq + 1, type: 'task.updated', data: { ...success, status: 'IN_PROGRESS', progress: '10%' } };
-    const db = new Database(embeddedFileOf(app.dataDir));
+    const db = openDatabase(embeddedFileOf(app.dataDir));
     db.prepare('INSERT INTO events (_id, doc) VALUES (?, jsonb(?))').run(forged._id, JSON.stringify(forged));
     db.close();
     const source = await openReadSource(app.config);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Events, type EventDoc } from '../../server/src/realtime/repository';
 import { Tasks } from '../../server/src/features/tasks/repository';
-import Database from 'better-sqlite3';
+import { openDatabase } from '../../server/src/storage/sqlite/driver';
 import { embeddedFileOf, openEmbeddedStorage } from '../../server/src/storage/embedded';
 import { openReadSource } from './source';
 import { tempDataDir } from './testing';
@@ -31,7 +31,7 @@ describe('reading the embedded store for the ops tools', () => {
     expect(await source.all(Tasks)).toEqual([]);
     await source.close();
     await server.close();
-    const file = new Database(embeddedFileOf(dir), { readonly: true });
+    const file = openDatabase(embeddedFileOf(dir), { readonly: true });
     const tables = file.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all();
     file.close();
     expect(tables).toEqual(['events']);

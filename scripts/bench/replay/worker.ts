@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { openDatabase } from '../../../server/src/storage/sqlite/driver';
 import { embeddedFileOf } from '../../../server/src/storage/embedded';
 import { replayFromSource } from '../../ops/replay';
 import { openReadSource } from '../../ops/source';
@@ -26,7 +26,7 @@ export interface WorkerResult {
 
 /** The baseline: read every event of the log from the store and JSON.parse it, nothing else (no machine, no state). */
 function parseEveryEvent(dataDir: string): number {
-  const db = new Database(embeddedFileOf(dataDir), { readonly: true });
+  const db = openDatabase(embeddedFileOf(dataDir), { readonly: true });
   try {
     let events = 0;
     for (const text of db.prepare('SELECT json(doc) FROM events').pluck().iterate() as IterableIterator<string>) {

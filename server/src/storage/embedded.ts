@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { Mongoose, type Model } from 'mongoose';
 import { duplicateKeyError } from './errors';
 import { acquireStoreLock, assertClusterLock } from './lock';
@@ -9,7 +9,7 @@ import { validateDocument } from './schema';
 import { fieldSql, orderSql, whereSql, type SqlPart, type SqlValue } from './sqlite/filter';
 import { quoteName, reconcileIndexes, sqlIndexesOf, type IndexChanges } from './sqlite/indexes';
 import { applyUpdate, equalityFields } from './sqlite/update';
-import { startCheckpointer } from './sqlite/checkpointer';
+import { openDatabase, pragma } from './sqlite/driver';
 
 /** The embedded store's file, under DATA_DIR/db. */
 export const EMBEDDED_FILE = 'drawspace.sqlite';
@@ -40,22 +40,19 @@ export interface EmbeddedOptions {
   clusterMember?: boolean;
   /** Told of each distinct statement the first time it is prepared, with SQLite's plan for it (tests, diagnostics). */
   onNewQuery?: (collection: string, sql: string, plan: string[]) => void;
-  /** Told when the store runs degraded (WAL checkpoints back on the event loop). */
-  onWarning?: (message: string) => void;
 }
 
-const STATEMENT_CACHE_LIMIT = 500;
 /** How long a write waits for another process's transaction (an ops command) before it fails. */
 const BUSY_TIMEOUT_MS = 5_000;
 
 /** Pragmas every connection to the store uses: WAL lets readers (ops, replay) run beside the writer. */
 export function configureConnection(db: Database.Database, synchronous: SynchronousMode): void {
-  db.pragma('journal_mode = WAL');
-  db.pragma(`synchronous = ${synchronous.toUpperCase()}`);
-  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  db.pragma('temp_store = MEMORY');
+  pragma(db, 'journal_mode = WAL');
+  pragma(db, `synchronous = ${synchronous.toUpperCase()}`);
+  pragma(db, `busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  pragma(db, 'temp_store = MEMORY');
   // 32 MiB of page cache at most, whatever the history: memory does not grow with the data.
-  db.pragma('cache_size = -32768');
+  pragma(db, 'cache_size = -32768');
 }
 
 /** A write whose document another process changed this many times in a row gives up. */
@@ -110,7 +107,6 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
   private statement(sql: string, params: readonly SqlValue[] = []): Database.Statement {
     let statement = this.statements.get(sql);
     if (!statement) {
-      if (this.statements.size >= STATEMENT_CACHE_LIMIT) this.statements.clear();
       statement = this.db.prepare(sql);
       this.statements.set(sql, statement);
       if (this.onNewQuery && statement.reader) this.onNewQuery(this.name, sql, this.planOf(sql, [...params]));
@@ -327,7 +323,7 @@ export function createCollectionTable(db: Database.Database, name: string): void
  */
 export function openEmbeddedStorage(dataDir: string, options: EmbeddedOptions | string = {}): EmbeddedStorage {
   const opts = typeof options === 'string' ? { purpose: options } : options;
-  const { purpose = 'server', synchronous = SynchronousMode.Full, onIndexChange, readonly = false, onNewQuery, clusterMember = false, onWarning } = opts;
+  const { purpose = 'server', synchronous = SynchronousMode.Full, onIndexChange, readonly = false, onNewQuery, clusterMember = false } = opts;
   const file = embeddedFileOf(dataDir);
   if (!readonly) fs.mkdirSync(path.dirname(file), { recursive: true });
   const unlocked = purpose === 'ops' || readonly;
@@ -336,8 +332,8 @@ export function openEmbeddedStorage(dataDir: string, options: EmbeddedOptions | 
   let db: Database.Database;
   try {
     // A folder no server has used yet reads as an empty store.
-    db = readonly && !fs.existsSync(file) ? new Database(':memory:') : new Database(file, { readonly, fileMustExist: readonly });
-    if (readonly) db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    db = readonly && !fs.existsSync(file) ? openDatabase(':memory:') : openDatabase(file, { readonly, fileMustExist: readonly });
+    if (readonly) pragma(db, `busy_timeout = ${BUSY_TIMEOUT_MS}`);
     else configureConnection(db, synchronous);
   } catch (error) {
     release();
@@ -345,8 +341,6 @@ export function openEmbeddedStorage(dataDir: string, options: EmbeddedOptions | 
   }
   const validator = new Mongoose();
   const collections = new Map<string, EmbeddedCollection<BaseDoc>>();
-  // The server's store keeps checkpoints off its event loop; short-lived tools do them inline.
-  const checkpointer = purpose === 'server' && !readonly ? startCheckpointer(db, file, (reason) => onWarning?.(`WAL checkpoints back on the event loop: ${reason}`)) : null;
 
   return {
     kind: 'embedded',
@@ -374,7 +368,6 @@ export function openEmbeddedStorage(dataDir: string, options: EmbeddedOptions | 
       db.prepare('SELECT 1').get();
     },
     async close() {
-      await checkpointer?.stop();
       if (db.open) db.close();
       release();
     },

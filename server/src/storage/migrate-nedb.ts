@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openDatabase, pragma } from './sqlite/driver';
 import { ALL_COLLECTIONS } from '../collections';
 import { createCollectionTable, EMBEDDED_FILE, embeddedFileOf } from './embedded';
 import { reconcileIndexes, sqlIndexesOf } from './sqlite/indexes';
@@ -97,7 +98,7 @@ function removeSideFiles(file: string): void {
 }
 
 function readMark(file: string): MigrationReport['counts'] | null {
-  const db = new Database(file, { readonly: true });
+  const db = openDatabase(file, { readonly: true });
   try {
     const hasMeta = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_meta'`).get();
     if (!hasMeta) return null;
@@ -120,12 +121,12 @@ function setAside(dbDir: string, names: readonly string[], at: Date): string {
 async function build(dbDir: string, names: readonly string[]): Promise<MigrationReport['counts']> {
   const side = path.join(dbDir, BUILDING);
   removeSideFiles(side); // a move a kill cut off starts again from nothing
-  const db = new Database(side);
+  const db = openDatabase(side);
   const counts: MigrationReport['counts'] = {};
   try {
     // A side file that a crash would simply rebuild: no journal needed while it fills.
-    db.pragma('journal_mode = OFF');
-    db.pragma('synchronous = OFF');
+    pragma(db, 'journal_mode = OFF');
+    pragma(db, 'synchronous = OFF');
     for (const name of names) {
       const collection = name.slice(0, -NEDB_SUFFIX.length);
       counts[collection] = await moveFile(db, path.join(dbDir, name), collection);
@@ -138,7 +139,7 @@ async function build(dbDir: string, names: readonly string[]): Promise<Migration
     }
     db.exec(`CREATE TABLE _meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)`);
     db.prepare(`INSERT INTO _meta (key, value) VALUES (?, ?)`).run(MARK_KEY, JSON.stringify(counts));
-    db.pragma('journal_mode = WAL');
+    pragma(db, 'journal_mode = WAL');
   } finally {
     db.close();
   }

@@ -31,6 +31,5 @@ export async function openStorage(config: StorageConfig, purpose = 'server', opt
     clusterMember: options.clusterMember,
     synchronous: config.SQLITE_SYNCHRONOUS ?? 'full',
     onIndexChange: (collection, changes) => log.info({ collection, ...changes }, 'store indexes changed'),
-    onWarning: (message) => log.warn(message),
   });
 }
