@@ -7,10 +7,12 @@ export interface EventLimit {
 }
 
 /**
- * `channel:subscribe` per user: enough for switching channels, reconnecting and paging through a
- * catch-up (a few pages), far below what would let one member keep the process busy for others.
+ * `channel:subscribe` per user: enough for switching channels and for several tabs reconnecting
+ * at once after a blip, each paging through its catch-up (every page is a subscribe; at 20 the
+ * resilience suite's reconnecting tabs were refused and fell back to a REST reload). Each one is
+ * bounded work (a page, or a resync), so this stays far below what would keep the process busy.
  */
-export const SUBSCRIBE_LIMIT: EventLimit = { points: 20, windowSeconds: 10 };
+export const SUBSCRIBE_LIMIT: EventLimit = { points: 60, windowSeconds: 10 };
 
 /**
  * Every event on one socket: a connection that sends far more than any client of ours would is

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { listen, startTestApp, type TestApp } from '../testing/harness';
 import { textMessageIn } from '../testing/messages';
 import { connectSocket, type TestSocket } from '../testing/socket';
+import { SUBSCRIBE_LIMIT } from './limits';
 
 let app: TestApp;
 let origin: string;
@@ -240,8 +241,8 @@ describe('catch-up is bounded', () => {
     const x = await channelOf(ann, 'flood');
     await x.join(bob);
     const annTabs = [await socketFor(ann), await socketFor(ann)];
-    const acks = await Promise.all(Array.from({ length: 30 }, (_, i) => annTabs[i % 2]!.socket.subscribe(x.id)));
-    expect(acks.filter((a) => a.ok)).toHaveLength(20);
+    const acks = await Promise.all(Array.from({ length: SUBSCRIBE_LIMIT.points + 10 }, (_, i) => annTabs[i % 2]!.socket.subscribe(x.id)));
+    expect(acks.filter((a) => a.ok)).toHaveLength(SUBSCRIBE_LIMIT.points);
     expect(acks.filter((a) => !a.ok)).toHaveLength(10);
     expect(acks.find((a) => !a.ok)).toMatchObject({ ok: false, reason: 'rate_limited', message: expect.stringMatching(/^操作太频繁|^Too many/) });
     const bobTab = await socketFor(bob);
