@@ -10,7 +10,7 @@ import { replayFromSource } from '../ops/replay';
 import { openReadSource } from '../ops/source';
 import { connectSocket, type TestSocket } from '../../server/src/testing/socket';
 import { freePort, type ServerProcess } from '../testing/server-process';
-import { channelWithMembers, must, signIn, tasksByIds, type Member } from './support/client';
+import { channelWithMembers, must, mustInTurn, signIn, tasksByIds, type Member } from './support/client';
 import { startServerProcess } from './support/server';
 
 /**
@@ -26,7 +26,8 @@ let cid: string;
 let dir: string;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'draw-cluster-'));
+  // A folder that does not exist yet, as on a first `WORKERS=2 npm start`.
+  dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'draw-cluster-')), 'data');
   cluster = await startServerProcess({ PORT: String(await freePort()), WORKERS: '2', TRUST_PROXY: 'true', BUILTIN_ENGINE_STEP_MS: '100', FREE_DAILY_CREDITS: '1000' }, dir);
   ann = await signIn(cluster.origin, '13800000001', 'ann', '10.0.0.1');
   bob = await signIn(cluster.origin, '13800000002', 'bob', '10.0.0.2');
@@ -46,7 +47,7 @@ function applied(socket: TestSocket, anchor: number): ChannelEvent[] {
   return out;
 }
 
-const say = (member: Member, content: string) => must(cluster.origin, 'POST', `/api/draw/chat/${cid}`, member.token, { content });
+const say = (member: Member, content: string) => mustInTurn(cluster.origin, 'POST', `/api/draw/chat/${cid}`, member.token, { content });
 
 describe('two server processes on one data folder (WORKERS=2)', () => {
   it('delivers every event to members on both processes, numbered without gap or repeat, including a catch-up racing live events', async () => {

@@ -12,6 +12,8 @@ export class StoreInUseError extends Error {
  */
 export function acquireStoreLock(dataDir: string, purpose: string): () => void {
   const lockPath = path.join(dataDir, 'LOCK');
+  // The first start makes the folder (a cluster's primary locks it before any member opens the store).
+  fs.mkdirSync(dataDir, { recursive: true });
   const mine = JSON.stringify({ pid: process.pid, purpose, since: Date.now() });
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
