@@ -53,7 +53,9 @@ export async function runPrimary(config: Config, workers: number): Promise<void>
   // Connections' first bytes travel to members as Buffers, which the default JSON channel would not keep.
   cluster.setupPrimary({ serialization: 'advanced' });
   const server = http.createServer();
-  setupMaster(server, { loadBalancingMethod: 'least-connection' });
+  // Round-robin: 'least-connection' counts only Socket.IO sessions, so every plain HTTP connection
+  // (the REST API, a proxy's keep-alive pool) went to the first member while the others idled.
+  setupMaster(server, { loadBalancingMethod: 'round-robin' });
   setupPrimary();
   // A request with a body stays on the primary's socket, its bytes relayed to a member; when that
   // member dies nothing ends the socket, and the client would wait forever. Sockets handed over to
