@@ -22,6 +22,8 @@ const SUBMITS_PER_USER = 29;
 /** Enough users that SUBMITS_PER_USER × users exceeds what the server can take in DURATION_S. */
 const SUBMIT_USERS = 400;
 const SIGN_IN_PARALLEL = 8;
+/** The several-process row: the server as WORKERS=2 on the same folder. */
+const CLUSTER_WORKERS = 2;
 const PROMPT = 'a lighthouse on a cliff at dusk, watercolor, soft light';
 
 interface Measured {
@@ -117,19 +119,20 @@ async function cannon(origin: string, load: Load, durationS: number): Promise<Me
 export async function run(): Promise<BenchReport> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'draw-bench-rest-'));
   const running: BenchProcess[] = [];
+  const serverEnv: Record<string, string> = {
+    NODE_ENV: 'test',
+    DATA_DIR: path.join(dir, 'data'),
+    // The production default: every request is logged, as in a deployment.
+    LOG_LEVEL: 'info',
+    FREE_DAILY_CREDITS: '1000000',
+    // Tasks queue but do not render during the run: the bench measures the API, not the engine.
+    BUILTIN_ENGINE_STEP_MS: '60000',
+    ENGINE_CONCURRENCY: '1',
+  };
   try {
     const ours = await startProcess(
       'server/src/main.ts',
-      {
-        NODE_ENV: 'test',
-        DATA_DIR: path.join(dir, 'data'),
-        // The production default: every request is logged, as in a deployment.
-        LOG_LEVEL: 'info',
-        FREE_DAILY_CREDITS: '1000000',
-        // Tasks queue but do not render during the run: the bench measures the API, not the engine.
-        BUILTIN_ENGINE_STEP_MS: '60000',
-        ENGINE_CONCURRENCY: '1',
-      },
+      serverEnv,
       path.join(dir, 'server.log'),
       // BENCH_CPU_PROFILE_DIR=dir writes the server's V8 CPU profile there, to find where its time goes.
       process.env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE_DIR)}`] : [],
@@ -201,11 +204,21 @@ export async function run(): Promise<BenchReport> {
       console.warn(`rest bench: ${submit.ours.total} submits exceed ${usable.length} users × ${SUBMITS_PER_USER}; raise SUBMIT_USERS`);
     }
 
+    // The same folder, users and loads served by WORKERS=2 (a primary handing connections to two
+    // members). Per-route limits are counted per process, so each submitter starts afresh.
+    await running.splice(running.indexOf(ours), 1)[0]!.stop();
+    const cluster = await startProcess('server/src/main.ts', { ...serverEnv, WORKERS: String(CLUSTER_WORKERS) }, path.join(dir, 'cluster.log'));
+    running.push(cluster);
+    await cannon(cluster.origin, listLoad, WARMUP_S);
+    const clustered = { list: await cannon(cluster.origin, listLoad, DURATION_S), submit: await cannon(cluster.origin, submitLoad, DURATION_S) };
+
     const figures: Figure[] = [
       { label: 'GET /api/draw/channels throughput', unit: 'req/s', ours: list.ours.rps, baseline: list.baseline.rps, better: 'higher' },
       { label: 'GET /api/draw/channels latency p99', unit: 'ms', ours: list.ours.p99, baseline: list.baseline.p99, better: 'lower', resolution: 1 },
       { label: 'POST /api/mj/submit/imagine throughput', unit: 'req/s', ours: submit.ours.rps, baseline: submit.baseline.rps, better: 'higher' },
       { label: 'POST /api/mj/submit/imagine latency p99', unit: 'ms', ours: submit.ours.p99, baseline: submit.baseline.p99, better: 'lower', resolution: 1 },
+      { label: `GET /api/draw/channels throughput, ${CLUSTER_WORKERS} processes`, unit: 'req/s', ours: clustered.list.rps, baseline: list.baseline.rps, better: 'higher' },
+      { label: `POST /api/mj/submit/imagine throughput, ${CLUSTER_WORKERS} processes`, unit: 'req/s', ours: clustered.submit.rps, baseline: submit.baseline.rps, better: 'higher' },
     ];
     const outcome = (m: Measured) => `${m.succeeded}/${m.total} succeeded, ${m.failed} failed (statuses ${JSON.stringify(m.statuses)}), p50 ${m.p50} ms`;
     return {
@@ -217,6 +230,7 @@ export async function run(): Promise<BenchReport> {
         `autocannon ${CONNECTIONS} connections, ${DURATION_S} s per run after a ${WARMUP_S} s warm-up of the read route; server and baseline each in their own process, autocannon in the bench process.`,
         `channels list: one user with ${CHANNELS_PER_USER} channels, ${Buffer.byteLength(channelsSample.body)} bytes per answer; ours ${outcome(list.ours)}; baseline ${outcome(list.baseline)}.`,
         `submit: ${usable.length} users (30 submits/min each), each in its own channel, round-robin; FREE_DAILY_CREDITS=1000000, BUILTIN_ENGINE_STEP_MS=60000, ENGINE_CONCURRENCY=1 so tasks queue without rendering; ours ${outcome(submit.ours)}; baseline ${outcome(submit.baseline)}.`,
+        `${CLUSTER_WORKERS} processes: the same folder, users and loads served by WORKERS=${CLUSTER_WORKERS} (a primary passing each connection to a member, sticky by Socket.IO session), against the same single bare process; list ${outcome(clustered.list)}; submit ${outcome(clustered.submit)}. On a machine of ${os.cpus().length} cores autocannon, the primary and the members share them.`,
         'Latencies are whole milliseconds (autocannon): a baseline p99 of 0 ms is under 1 ms, so its ratio is computed against 1 ms and printed as a lower bound (≥).',
         `A failure is a non-2xx status, a body without "success":true, a socket error or a timeout. Setup (sign-ins, channels) took ${setupSeconds.toFixed(1)} s.`,
       ],
