@@ -19,7 +19,10 @@ import path from 'node:path';
 import { percentile, type BenchReport, type Figure } from './report';
 import type { MemorySample } from './fanout/clock';
 import { forkChild, type ChildHandle } from './fanout/ipc';
-import type { BareCommands, ClientCommands, Load, Member, Mode, OursCommands, ReplayEmit, RoundResult, Stamp } from './fanout/protocol';
+import type { BareCommands, ClientCommands, ClusterCommands, Load, Member, Mode, OursCommands, ReplayEmit, RoundResult, Stamp } from './fanout/protocol';
+
+/** The several-process row: ours as WORKERS=2 would run it. */
+const CLUSTER_PROCESSES = 2;
 
 function intFromEnv(name: string, fallback: number, min: number, max: number): number {
   const raw = process.env[name];
@@ -101,6 +104,23 @@ async function measureOurs(load: Load, clientProcesses: number): Promise<Side & 
   }
 }
 
+/** Ours as a cluster: the same load, each channel's members spread over the processes. */
+async function measureOursCluster(load: Load, clientProcesses: number): Promise<Pick<Side, 'delivery' | 'round' | 'connectMs'>> {
+  const primary = forkChild<ClusterCommands>('ours-cluster.ts', { env: { FANOUT_CLUSTER_WORKERS: String(CLUSTER_PROCESSES) } });
+  const clients: Clients = Array.from({ length: clientProcesses }, () => forkChild<ClientCommands>('clients.ts'));
+  try {
+    const { origin, members } = await primary.call('setup', load, 300_000);
+    const connectMs = await connectAll(clients, 'ours', origin, members);
+    await collectAll(clients, await primary.call('round', null, 300_000));
+    const round = await primary.call('round', null, 300_000);
+    const delivery = await collectAll(clients, round);
+    await Promise.all(clients.map((c) => c.call('disconnect', null)));
+    return { delivery, round, connectMs };
+  } finally {
+    await Promise.all([primary.stop(), ...clients.map((c) => c.stop())]);
+  }
+}
+
 async function measureBare(members: Member[], timetables: ReplayEmit[][], clientProcesses: number): Promise<Side> {
   const server = forkChild<BareCommands>('bare-server.ts', { nodeArgs: ['--expose-gc'] });
   const clients: Clients = Array.from({ length: clientProcesses }, () => forkChild<ClientCommands>('clients.ts'));
@@ -145,6 +165,8 @@ export async function run(): Promise<BenchReport> {
     clientProcesses,
   );
 
+  const clustered = await measureOursCluster(load, clientProcesses);
+
   const kib = (bytes: number) => bytes / 1024;
   const perSocket = (side: Side, field: keyof MemorySample) => kib((side.after[field] - side.before[field]) / sockets);
   const latencyFigure = (label: string, p: number): Figure => ({
@@ -154,7 +176,7 @@ export async function run(): Promise<BenchReport> {
     baseline: percentile(bare.delivery.latencies, p),
     better: 'lower',
   });
-  const deliveryNote = (name: string, side: Side) =>
+  const deliveryNote = (name: string, side: Pick<Side, 'delivery' | 'round' | 'connectMs'>) =>
     `${name}: ${side.delivery.expected - side.delivery.missing} of ${side.delivery.expected} deliveries received (${side.delivery.missing} missing); callbacks at most ${side.round.maxLateMs.toFixed(1)} ms behind their timetable; all ${sockets} sockets connected in ${(side.connectMs / 1000).toFixed(1)} s`;
 
   return {
@@ -172,6 +194,27 @@ export async function run(): Promise<BenchReport> {
         baseline: bare.round.cpuMs / bare.round.stamps.length,
         better: 'lower',
       },
+      {
+        label: `progress → member latency p50, ${CLUSTER_PROCESSES} processes`,
+        unit: 'ms',
+        ours: percentile(clustered.delivery.latencies, 50),
+        baseline: percentile(bare.delivery.latencies, 50),
+        better: 'lower',
+      },
+      {
+        label: `progress → member latency p99, ${CLUSTER_PROCESSES} processes`,
+        unit: 'ms',
+        ours: percentile(clustered.delivery.latencies, 99),
+        baseline: percentile(bare.delivery.latencies, 99),
+        better: 'lower',
+      },
+      {
+        label: `server CPU per progress step, ${CLUSTER_PROCESSES} processes`,
+        unit: 'ms',
+        ours: clustered.round.cpuMs / clustered.round.stamps.length,
+        baseline: bare.round.cpuMs / bare.round.stamps.length,
+        better: 'lower',
+      },
       { label: 'server heap per connected socket (after GC)', unit: 'KiB', ours: perSocket(ours, 'heapUsed'), baseline: perSocket(bare, 'heapUsed'), better: 'lower' },
       { label: 'server RSS per connected socket (after GC)', unit: 'KiB', ours: perSocket(ours, 'rss'), baseline: perSocket(bare, 'rss'), better: 'lower' },
     ],
@@ -182,6 +225,8 @@ export async function run(): Promise<BenchReport> {
       `payload: task.updated events of ${typicalBytes} bytes of JSON (median), baseline padded to each step's size`,
       deliveryNote('ours', ours),
       deliveryNote('baseline', bare),
+      deliveryNote(`ours, ${CLUSTER_PROCESSES} processes`, clustered),
+      `${CLUSTER_PROCESSES} processes: ours as WORKERS=${CLUSTER_PROCESSES} runs it (a primary holding the folder and relaying rooms through @socket.io/cluster-adapter, members sharing the SQLite store), each channel's members spread over both processes, channel c's task submitted through process c mod ${CLUSTER_PROCESSES} and run by whichever claims it; CPU is every member's plus the primary's; compared with the same single bare Socket.IO process`,
       `memory: heap used and RSS of the server process after forced GC, before and after connecting ${sockets} sockets, divided by ${sockets}; ours includes each socket's stored ticket, user room and channel room`,
       `clients in ${clientProcesses} processes; ours' setup (users, channels, memberships through the routes) took ${(ours.setupMs / 1000).toFixed(1)} s`,
     ],

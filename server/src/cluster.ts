@@ -18,7 +18,7 @@ import { migrateNedbFolder, type MigrationLog } from './storage/migrate-nedb';
 export const ClusterRole = { First: 'first', Joining: 'joining', Replacement: 'replacement' } as const;
 export type ClusterRole = (typeof ClusterRole)[keyof typeof ClusterRole];
 
-const ROLE_ENV = 'DRAWSPACE_CLUSTER_ROLE';
+export const ROLE_ENV = 'DRAWSPACE_CLUSTER_ROLE';
 export const READY_MESSAGE = 'drawspace:ready';
 
 /** This process's role when it is a cluster member, else null. */

@@ -62,7 +62,7 @@ serve<ClientCommands>(
       let next = 0;
       await Promise.all(Array.from({ length: Math.min(parallel, members.length) }, async () => {
         for (let member = members[next++]; member; member = members[next++]) {
-          sockets.push(await open(mode, origin, member));
+          sockets.push(await open(mode, member.origin ?? origin, member));
           membersOfChannel.set(member.channelId, (membersOfChannel.get(member.channelId) ?? 0) + 1);
         }
       }));

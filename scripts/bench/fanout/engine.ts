@@ -72,6 +72,11 @@ export class StampingEngine implements ImageEngine {
     }
   }
 
+  /** Runs ended since the engine was made. */
+  get finishedCount(): number {
+    return this.finished;
+  }
+
   /** Resolves once `count` runs have ended since the engine was made. */
   whenFinished(count: number): Promise<void> {
     if (this.finished >= count) return Promise.resolve();

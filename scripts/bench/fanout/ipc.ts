@@ -8,6 +8,8 @@ import path from 'node:path';
 export type CommandMap = Record<string, { input: unknown; output: unknown }>;
 
 type Request = { id: number; command: string; input: unknown };
+/** The child's first message: it now listens for calls. */
+const READY = 'bench:ready';
 type Response = { id: number; ok: true; output: unknown } | { id: number; ok: false; error: string };
 
 export type Handlers<C extends CommandMap> = { [K in keyof C]: (input: C[K]['input']) => Promise<C[K]['output']> };
@@ -29,6 +31,29 @@ export function forkChild<C extends CommandMap>(script: string, options: { nodeA
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  return handleOf<C>(script, child, {
+    pid: child.pid ?? -1,
+    exited: () => child.exitCode !== null || child.signalCode !== null,
+    kill: (signal) => child.kill(signal),
+  });
+}
+
+/** What a handle needs of a forked child or of a cluster worker: both speak over their IPC channel. */
+export interface Endpoint {
+  send(message: unknown): unknown;
+  on(event: 'message', listener: (message: unknown) => void): unknown;
+  on(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): unknown;
+  once(event: 'exit', listener: () => void): unknown;
+}
+
+const isResponse = (message: unknown): message is Response =>
+  typeof message === 'object' && message !== null && typeof (message as Response).id === 'number' && typeof (message as Response).ok === 'boolean';
+
+export function handleOf<C extends CommandMap>(
+  name: string,
+  endpoint: Endpoint,
+  process: { pid: number; exited(): boolean; kill(signal: NodeJS.Signals): void },
+): ChildHandle<C> {
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
   let nextId = 1;
   const failAll = (error: Error) => {
@@ -38,34 +63,41 @@ export function forkChild<C extends CommandMap>(script: string, options: { nodeA
     }
     pending.clear();
   };
-  child.on('message', (message: Response) => {
+  // Calls wait for the child to listen: a cluster worker's channel is read from its start (the
+  // cluster's own messages), so what arrives before `serve` listens would be dropped.
+  let listening: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (listening = resolve));
+  // A cluster worker's channel also carries the cluster adapter's and sticky sessions' messages.
+  endpoint.on('message', (message) => {
+    if ((message as { type?: unknown } | null)?.type === READY) return listening();
+    if (!isResponse(message)) return;
     const waiter = pending.get(message.id);
     if (!waiter) return;
     pending.delete(message.id);
     clearTimeout(waiter.timer);
     if (message.ok) waiter.resolve(message.output);
-    else waiter.reject(new Error(`${script}: ${message.error}`));
+    else waiter.reject(new Error(`${name}: ${message.error}`));
   });
-  child.on('exit', (code, signal) => failAll(new Error(`${script} exited (${signal ?? code})`)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  endpoint.on('exit', (code, signal) => failAll(new Error(`${name} exited (${signal ?? code})`)));
+  const exited = new Promise<void>((resolve) => endpoint.once('exit', () => resolve()));
 
   return {
-    pid: child.pid ?? -1,
+    pid: process.pid,
     call(command, input, timeoutMs = 120_000) {
       const id = nextId++;
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           pending.delete(id);
-          reject(new Error(`${script}: ${command} took more than ${timeoutMs} ms`));
+          reject(new Error(`${name}: ${command} took more than ${timeoutMs} ms`));
         }, timeoutMs);
         pending.set(id, { resolve: resolve as (value: unknown) => void, reject, timer });
-        child.send({ id, command, input } satisfies Request);
+        void ready.then(() => endpoint.send({ id, command, input } satisfies Request));
       });
     },
     async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 8000);
+      if (process.exited()) return;
+      process.kill('SIGTERM');
+      const killer = setTimeout(() => process.kill('SIGKILL'), 8000);
       await exited;
       clearTimeout(killer);
     },
@@ -75,7 +107,7 @@ export function forkChild<C extends CommandMap>(script: string, options: { nodeA
 /** The child side: answers the parent's calls; exits when the parent goes away or asks it to. */
 export function serve<C extends CommandMap>(handlers: Handlers<C>, onExit: () => Promise<void> = async () => undefined): void {
   if (!process.send) throw new Error('run this module through forkChild');
-  const send = (response: Response) => process.send!(response);
+  const send = (message: Response | { type: typeof READY }) => process.send!(message);
   let exiting = false;
   const exit = async () => {
     if (exiting) return;
@@ -88,6 +120,8 @@ export function serve<C extends CommandMap>(handlers: Handlers<C>, onExit: () =>
   process.on('disconnect', () => void exit());
   process.on('SIGTERM', () => void exit());
   process.on('message', (message: Request) => {
+    // A cluster worker's channel also carries the cluster adapter's and sticky sessions' messages.
+    if (typeof message?.id !== 'number' || typeof message.command !== 'string') return;
     const handler = (handlers as Record<string, (input: unknown) => Promise<unknown>>)[message.command];
     if (!handler) return send({ id: message.id, ok: false, error: `unknown command ${message.command}` });
     handler(message.input).then(
@@ -95,4 +129,5 @@ export function serve<C extends CommandMap>(handlers: Handlers<C>, onExit: () =>
       (error: unknown) => send({ id: message.id, ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
     );
   });
+  send({ type: READY });
 }

@@ -4,22 +4,24 @@
  * the real routes (in-process `inject`, one made-up client address per sign-in because sign-ins
  * are rate limited per address); the client processes connect over real HTTP and Socket.IO.
  */
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../../server/src/config';
 import { buildApp, type App } from '../../../server/src/app';
+import { clusterRole } from '../../../server/src/cluster';
 import { clockMs, cpuMsSince, settledMemory, sleep } from './clock';
 import { StampingEngine } from './engine';
-import { serve } from './ipc';
-import type { Load, Member, OursCommands } from './protocol';
+import { serve, type Handlers } from './ipc';
+import type { Load, Member, MemberCommands, OursCommands, Owner } from './protocol';
 
 let app: App | null = null;
 let engine: StampingEngine | null = null;
 let dataDir = '';
 let origin = '';
-const owners: { channelId: string; authorization: string }[] = [];
+const owners: Owner[] = [];
 const channelOfTask = new Map<string, string>();
 let rounds = 0;
 
@@ -53,8 +55,12 @@ async function pool(count: number, parallel: number, work: (index: number) => Pr
   }));
 }
 
-async function setup(load: Load) {
-  const started = clockMs();
+/**
+ * Builds the app on the folder and listens on a port of its own. As a cluster member it joins the
+ * cluster adapter (rooms relayed through the primary) and binds exclusively, so each member has
+ * its own port and the bench decides which process each socket talks to.
+ */
+async function start(load: Load) {
   dataDir = process.env.FANOUT_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'draw-bench-fanout-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -67,11 +73,18 @@ async function setup(load: Load) {
   // The issue asks for a task progressing in every channel at once; the configuration caps the
   // runner at 64 concurrent tasks, so the benchmark raises it to the channel count directly.
   engine = new StampingEngine(load.steps, load.stepMs);
-  app = await buildApp({ ...config, ENGINE_CONCURRENCY: Math.max(config.ENGINE_CONCURRENCY, load.channels) }, { engine });
-  await app.http.listen({ port: 0, host: '127.0.0.1' });
+  const role = clusterRole();
+  app = await buildApp({ ...config, ENGINE_CONCURRENCY: Math.max(config.ENGINE_CONCURRENCY, load.channels) }, { engine, ...(role ? { cluster: role } : {}) });
+  await app.http.listen({ port: 0, host: '127.0.0.1', exclusive: cluster.isWorker });
   const address = app.http.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
   origin = `http://127.0.0.1:${address.port}`;
+  return { origin };
+}
+
+async function setup(load: Load) {
+  const started = clockMs();
+  await start(load);
 
   const members: Member[] = [];
   await pool(load.channels, 8, async (c) => {
@@ -87,7 +100,7 @@ async function setup(load: Load) {
       members.push({ channelId: channel.id, token: joiner.slice('Bearer '.length) });
     }
   });
-  return { origin, members, setupMs: clockMs() - started };
+  return { origin, members, owners: [...owners], setupMs: clockMs() - started };
 }
 
 /** FANOUT_CPU_PROF=<folder>: a CPU profile of each round (not of setup), for finding our costs. */
@@ -137,10 +150,46 @@ async function runRound() {
   return { stamps, maxLateMs: engine.maxLateMs, wallMs: clockMs() - started, cpuMs: cpuMsSince(cpu) };
 }
 
-serve<OursCommands>(
-  { setup, memory: () => settledMemory(), round },
-  async () => {
-    await app?.close();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+/** As a cluster member: what this process did since the primary began the round. */
+let roundCpu = process.cpuUsage();
+let roundStampsFrom = 0;
+
+async function submit({ owners: share, round: n }: { owners: Owner[]; round: number }) {
+  return Promise.all(
+    share.map(async ({ channelId, authorization }) => {
+      const { taskId } = await call<{ taskId: string }>('POST', `/api/mj/submit/imagine/${channelId}`, {
+        authorization,
+        payload: { prompt: `a lighthouse on the cliffs at dusk, round ${n}` },
+      });
+      return { taskId, channelId };
+    }),
+  );
+}
+
+const memberHandlers: Handlers<MemberCommands> = {
+  setup,
+  join: start,
+  async begin() {
+    roundCpu = process.cpuUsage();
+    roundStampsFrom = engine!.stamps.length;
+    engine!.maxLateMs = 0;
+    return null;
   },
-);
+  submit,
+  async status() {
+    const { running, queued } = app!.services.runner.counts();
+    return { finished: engine!.finishedCount, busy: running + queued };
+  },
+  async harvest() {
+    return { stamps: engine!.stamps.slice(roundStampsFrom), cpuMs: cpuMsSince(roundCpu), maxLateMs: engine!.maxLateMs };
+  },
+};
+
+const cleanup = async () => {
+  await app?.close();
+  // A cluster's folder belongs to its primary, which removes it once every member has stopped.
+  if (dataDir && !cluster.isWorker) fs.rmSync(dataDir, { recursive: true, force: true });
+};
+
+if (cluster.isWorker) serve<MemberCommands>(memberHandlers, cleanup);
+else serve<OursCommands>({ setup, memory: () => settledMemory(), round }, cleanup);

@@ -14,6 +14,8 @@ export interface Member {
   channelId: string;
   /** Ours: the user's bearer token (the client asks /api/ws/pre-connect for a ticket). */
   token?: string;
+  /** Ours with several processes: the process this member connects to (else the run's origin). */
+  origin?: string;
 }
 
 export interface Load {
@@ -32,11 +34,44 @@ export interface RoundResult {
   cpuMs: number;
 }
 
+/** A channel's creator, who submits its task each round. */
+export interface Owner {
+  channelId: string;
+  authorization: string;
+}
+
 export type OursCommands = {
-  setup: { input: Load; output: { origin: string; members: Member[]; setupMs: number } };
+  setup: { input: Load; output: { origin: string; members: Member[]; owners: Owner[]; setupMs: number } };
   memory: { input: null; output: MemorySample };
   /** One imagine task per channel, submitted by its creator; resolves when every task is finished. */
   round: { input: null; output: RoundResult };
+};
+
+/** An engine's progress callback in one of a cluster's processes (the primary knows each task's channel). */
+export interface TaskStamp {
+  taskId: string;
+  key: string;
+  at: number;
+}
+
+/**
+ * One member of a cluster of ours (ours-server.ts as a cluster worker, driven by ours-cluster.ts):
+ * the first sets everything up, the others join; a round is begun on all, submitted through each,
+ * awaited by polling, and harvested from all (a task may run on either process).
+ */
+export type MemberCommands = {
+  setup: OursCommands['setup'];
+  join: { input: Load; output: { origin: string } };
+  begin: { input: null; output: null };
+  submit: { input: { owners: Owner[]; round: number }; output: { taskId: string; channelId: string }[] };
+  status: { input: null; output: { finished: number; busy: number } };
+  harvest: { input: null; output: { stamps: TaskStamp[]; cpuMs: number; maxLateMs: number } };
+};
+
+/** The cluster as the bench sees it: set up, then measured rounds (memory is not compared). */
+export type ClusterCommands = {
+  setup: OursCommands['setup'];
+  round: OursCommands['round'];
 };
 
 export interface ReplayEmit {
