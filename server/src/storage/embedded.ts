@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { Mongoose, type Model } from 'mongoose';
+import { commitDurability, type CommitDurability } from './durability';
 import { duplicateKeyError } from './errors';
 import { acquireStoreLock, assertClusterLock } from './lock';
 import type { BaseDoc, Collection, CollectionDef, Filter, FindOptions, Storage, Update } from './port';
@@ -98,6 +99,7 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
     private readonly db: Database.Database,
     private readonly model: Model<Record<string, unknown>>,
     private readonly onNewQuery?: EmbeddedOptions['onNewQuery'],
+    private readonly durability: CommitDurability = { around: (transaction) => transaction() },
   ) {
     this.table = quoteName(name);
     this.arrayPaths = arrayPathsOf(model);
@@ -130,7 +132,7 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
 
   /** One write transaction (BEGIN IMMEDIATE), so another process's write cannot interleave. */
   private transaction<R>(work: () => R): R {
-    return this.guard(() => this.db.transaction(work).immediate());
+    return this.guard(() => this.durability.around(() => this.db.transaction(work).immediate()));
   }
 
   private read<R>(work: () => R): Promise<R> {
@@ -341,6 +343,7 @@ export function openEmbeddedStorage(dataDir: string, options: EmbeddedOptions | 
   }
   const validator = new Mongoose();
   const collections = new Map<string, EmbeddedCollection<BaseDoc>>();
+  const durability = readonly ? undefined : commitDurability(db, synchronous === SynchronousMode.Full);
 
   return {
     kind: 'embedded',
@@ -359,7 +362,7 @@ export function openEmbeddedStorage(dataDir: string, options: EmbeddedOptions | 
         }).immediate();
       }
       const model = validator.model<Record<string, unknown>>(def.name, def.schema, def.name);
-      const collection = new EmbeddedCollection<T>(def.name, db, model, onNewQuery);
+      const collection = new EmbeddedCollection<T>(def.name, db, model, onNewQuery, durability);
       collections.set(def.name, collection as unknown as EmbeddedCollection<BaseDoc>);
       return collection;
     },

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { TaskStatus, ratioOf } from '@draw/shared';
 import { DEFAULT_TASK_DEADLINE_MS, formatProgress } from '@draw/machines';
 import { EXTENSION_BY_MIME, type BlobStore } from '../../blobs/port';
+import { withoutWaitingForDisk } from '../../storage/durability';
 import { EngineCancelled, EngineFailure, type EngineImage, type EngineVideo, type ImageEngine } from '../../engines/port';
 import type { Billing } from './billing';
 import type { TasksRepository } from './repository';
@@ -229,7 +230,11 @@ export class TaskRunner {
         signal: controller.signal,
         onProgress: async ({ progress, preview }) => {
           const previewUrl = preview ? await this.saveImage(preview) : undefined;
-          await store.update(id, { status: TaskStatus.InProgress, progress: formatProgress(progress), ...(previewUrl ? { previewUrl } : {}) });
+          // No one is promised a progress step: its store write and event skip the disk wait (the
+          // task's end, committed in full, makes them durable; a crash resumes the task anyway).
+          await withoutWaitingForDisk(() =>
+            store.update(id, { status: TaskStatus.InProgress, progress: formatProgress(progress), ...(previewUrl ? { previewUrl } : {}) }),
+          );
         },
         upstreamId: doc.upstreamId,
         upstreamModalSent: doc.upstreamModalSent === true,
