@@ -1,4 +1,4 @@
-import { isEnvelope, type Envelope, type ErrorReason } from '@draw/shared';
+import { isEnvelope, type Envelope, type ErrorReason, type UploadedFile } from '@draw/shared';
 import i18n from '../i18n';
 import { appSettingStore } from '../stores/appSetting';
 import { getToken, removeToken } from '../stores/auth';
@@ -168,10 +168,7 @@ export const http = {
 };
 
 /** One stored file as answered by POST /api/upload. */
-export interface UploadedFile {
-  id: string;
-  url: string;
-}
+export type { UploadedFile } from '@draw/shared';
 export interface UploadAnswer {
   files: UploadedFile[];
 }

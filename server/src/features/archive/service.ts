@@ -90,7 +90,7 @@ const foldAscii = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.to
 /** `contentFilter` for tasks already read (the favourites' pages read them by id). */
 function matchesContent(doc: TaskDoc, query: ArchiveQuery): boolean {
   if (query.kind && !ARCHIVE_KIND_ACTIONS[query.kind].includes(doc.action)) return false;
-  if (query.ratio && (doc.properties as { ratio?: unknown }).ratio !== query.ratio) return false;
+  if (query.ratio && doc.properties.ratio !== query.ratio) return false;
   const finished = doc.finishTime ?? 0;
   if ((query.from !== undefined && finished < query.from) || (query.to !== undefined && finished > query.to)) return false;
   const text = query.q?.trim();
@@ -273,7 +273,7 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
     const archive = new yazl.ZipFile();
     const entries: ArchiveZipEntry[] = items.map(({ task, author, channel }, index) => {
       const extension = task.imageUrl?.split('.').pop() ?? 'png';
-      const { width, height } = task.properties as { width?: number; height?: number };
+      const { width, height } = task.properties;
       return {
         file: `${String(index + 1).padStart(3, '0')}-${task.id}.${extension}`,
         taskId: task.id,
