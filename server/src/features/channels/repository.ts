@@ -94,6 +94,8 @@ export function channelsRepository(storage: Storage) {
     channels: repositoryOf(channels, {
       /** The channels of `ids`, deleted ones included (any order). */
       byIds: (ids: readonly string[]) => channels.find({ _id: { $in: ids } }),
+      /** The channels of `ids` that are not deleted. */
+      liveByIds: (ids: readonly string[]) => channels.find({ _id: { $in: ids }, deletedAt: { $exists: false } }),
       /** Changes a channel's fields; the channel as written, or null when there is none. */
       setFields: (id: string, fields: Partial<Omit<ChannelDoc, '_id'>>) => channels.findOneAndUpdate({ _id: id }, { $set: fields }),
       markDeleted: (id: string, at: number) => channels.updateOne({ _id: id }, { $set: { deletedAt: at, updatedAt: at } }),
