@@ -1,36 +1,29 @@
 import {
   TERMINAL_TASK_STATUSES,
-  BlendDimensions,
-  BotType,
-  ErrorReason,
-  Limits,
-  TaskAction,
   TaskStatus,
   parseCustomId,
   type ActionRequest,
   type BlendRequest,
   type DescribeRequest,
-  type ImagineReference,
   type ImagineRequest,
   type ModalRequest,
   type ShortenRequest,
   type SubmitAnswer,
   type Task,
 } from '@draw/shared';
-import { AppError } from '../../errors';
 import type { UserDoc } from '../auth/repository';
 import type { ChannelsService } from '../channels/service';
 import type { MessagesService } from '../messages/service';
 import type { UploadsService } from '../uploads/service';
 import type { BlobStore } from '../../blobs/port';
-import { EngineFeature } from '../../engines/port';
+import type { EngineFeature } from '../../engines/port';
 import type { PromptTranslator } from '../translate/service';
 import type { Billing } from './billing';
 import { buttonPresser } from './buttons';
+import { slashCommands } from './commands';
 import { taskRefusal } from './errors';
 import { modalCompleter } from './modal';
-import { englishFor, randomSeed, seedOf, translationFlag, validatePrompt } from './prompt';
-import { planReferences } from './references';
+import { englishFor } from './prompt';
 import { taskRefunds } from './refunds';
 import { toTask, type TaskDoc, type TasksRepository } from './repository';
 import type { TaskRunner } from './runner';
@@ -65,16 +58,17 @@ export interface TasksDeps {
 }
 
 /**
- * The task routes' rules: who may submit what, in which channel. The work is in the parts:
- * `submit.ts` (charge, store, queue), `prompt.ts` (prompt rules, English), `buttons.ts` (the
- * button → job table), `modal.ts` (a MODAL task's input), `mask.ts` (region masks), `refunds.ts`.
+ * The task routes' façade: who may do what to which task, in which channel. The work is in the
+ * parts: `commands.ts` (the slash commands), `buttons.ts` (the button → job table), `modal.ts` (a
+ * MODAL task's input), `submit.ts` (charge, store, queue), `prompt.ts` (prompt rules, English),
+ * `mask.ts` (region masks), `refunds.ts`.
  */
 export function tasksService(deps: TasksDeps) {
   const { repo, store, runner, channels, billing, prompts, now } = deps;
   const english = englishFor(deps.translator);
   const refunds = taskRefunds({ repo, store, runner, billing, now });
   const submit = taskSubmitter({ ...deps, refunds });
-  const { create, upstreamHints, ownedImageKeys } = submit;
+  const commands = slashCommands({ submit, prompts, english, engineName: deps.engineName, publicUrl: deps.publicUrl, engineMaxBlend: deps.engineMaxBlend, ...(deps.offers ? { offers: deps.offers } : {}) });
   const press = buttonPresser({ submit, store, prompts, english, ...(deps.offers ? { offers: deps.offers } : {}) });
   const completeModal = modalCompleter({ repo, store, runner, blobs: deps.blobs, prompts, english, now });
 
@@ -95,65 +89,22 @@ export function tasksService(deps: TasksDeps) {
   return {
     async imagine(user: UserDoc, channelId: string, body: ImagineRequest): Promise<SubmitAnswer> {
       await channels.assertCanPost(user, channelId);
-      const prompt = validatePrompt(body.prompt);
-      // Plain imageIds are image prompts; references say what each image is for.
-      const references: ImagineReference[] = [...(body.imageIds ?? []).map((imageId) => ({ imageId, kind: 'image' as const })), ...(body.references ?? [])];
-      if (references.length > Limits.imagineMaxImages) throw taskRefusal('task.tooManyImages', { max: Limits.imagineMaxImages });
-      const botType = body.botType ?? BotType.MidJourney;
-      await ownedImageKeys(user, references.map((r) => r.imageId));
-      const en = await english(prompt, body.promptEn);
-      const composed = (await prompts.compose(user._id, botType, en.promptEn)).finalPrompt;
-      const plan = planReferences({
-        references, weights: body.weights ?? {}, finalPrompt: composed, publicUrl: deps.publicUrl, upstream: deps.engineName !== 'builtin', keyOf: (id) => id,
-      });
-      const finalPrompt = plan.params ? `${composed} ${plan.params}` : composed;
-      return create({
-        user, channelId, botType, action: TaskAction.Imagine, prompt, promptEn: en.promptEn, finalPrompt,
-        job: { kind: 'imagine', prompt: finalPrompt, seed: seedOf(finalPrompt), botType, referenceKeys: plan.imageKeys, ...(plan.styleKeys.length > 0 ? { styleKeys: plan.styleKeys } : {}) },
-        properties: {
-          referenceUrls: references.map((r) => `/files/${r.imageId}`),
-          ...(body.references?.length ? { referenceKinds: references.map((r) => r.kind) } : {}),
-          ...translationFlag(en),
-        },
-      });
+      return commands.imagine(user, channelId, body);
     },
 
     async describe(user: UserDoc, channelId: string, body: DescribeRequest): Promise<SubmitAnswer> {
       await channels.assertCanPost(user, channelId);
-      const [imageKey] = await ownedImageKeys(user, [body.imageId]);
-      const botType = body.botType ?? BotType.MidJourney;
-      return create({
-        user, channelId, botType, action: TaskAction.Describe, prompt: '', finalPrompt: '',
-        job: { kind: 'describe', imageKey: imageKey!, ...(await upstreamHints(user._id, botType)) }, properties: { referenceUrls: [`/files/${imageKey}`] },
-      });
+      return commands.describe(user, channelId, body);
     },
 
     async blend(user: UserDoc, channelId: string, body: BlendRequest): Promise<SubmitAnswer> {
       await channels.assertCanPost(user, channelId);
-      const max = Math.min(Limits.blendMaxImages, deps.engineMaxBlend);
-      if (body.imageIds.length < Limits.blendMinImages || body.imageIds.length > max) {
-        throw taskRefusal('task.blendCount', { min: Limits.blendMinImages, max });
-      }
-      const imageKeys = await ownedImageKeys(user, body.imageIds);
-      const dimensions = body.dimensions ?? BlendDimensions.Square;
-      const botType = body.botType ?? BotType.MidJourney;
-      return create({
-        user, channelId, botType, action: TaskAction.Blend, prompt: '', finalPrompt: '',
-        job: { kind: 'blend', imageKeys, dimensions, seed: randomSeed(), ...(await upstreamHints(user._id, botType)) },
-        properties: { referenceUrls: imageKeys.map((k) => `/files/${k}`), dimensions },
-      });
+      return commands.blend(user, channelId, body);
     },
 
     async shorten(user: UserDoc, channelId: string, body: ShortenRequest): Promise<SubmitAnswer> {
       await channels.assertCanPost(user, channelId);
-      if (deps.offers && !deps.offers(EngineFeature.Shorten)) throw new AppError(ErrorReason.BadRequest, 'upstream.notOffered', { feature: '/shorten' });
-      const prompt = validatePrompt(body.prompt);
-      const botType = body.botType ?? BotType.MidJourney;
-      const en = await english(prompt, body.promptEn);
-      return create({
-        user, channelId, botType, action: TaskAction.Shorten, prompt, promptEn: en.promptEn, finalPrompt: en.promptEn,
-        job: { kind: 'shorten', prompt: en.promptEn, ...(await upstreamHints(user._id, botType)) }, properties: translationFlag(en),
-      });
+      return commands.shorten(user, channelId, body);
     },
 
     async action(user: UserDoc, channelId: string, body: ActionRequest): Promise<SubmitAnswer> {
