@@ -7,7 +7,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { Limits, TaskStatus } from '@draw/shared';
+import { Limits } from '@draw/shared';
 import { trustProxySetting, type Config } from './config';
 import { loggerOptions } from './logger';
 import { apiNotFound, envelopePlugin, frameworkError } from './http/envelope';
@@ -155,10 +155,7 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
   const drawInfo: DrawInfoSources = {
     ...pendingInfoSources(engine.displayName),
     planOf: (userId) => billingFeature.ledger.planOf(userId),
-    taskCounts: async (userId) => ({
-      running: await tasksRepo.count({ userId, status: TaskStatus.InProgress }),
-      queued: await tasksRepo.count({ userId, status: { $in: [TaskStatus.NotStart, TaskStatus.Submitted] } }),
-    }),
+    taskCounts: (userId) => tasksRepo.countsFor(userId),
   };
 
   // Messages and tasks refer to each other (a page lists its tasks; a task posts its message).

@@ -40,15 +40,9 @@ export const ARCHIVE_KIND_ACTIONS: Record<ArchiveKind, readonly TaskAction[]> = 
 /** Actions whose result is an image (describe and shorten answer with text). */
 export const ARCHIVE_ACTIONS: readonly TaskAction[] = Object.values(ARCHIVE_KIND_ACTIONS).flat();
 
-export const ArchiveRatio = { Square: 'square', Portrait: 'portrait', Landscape: 'landscape' } as const;
-export type ArchiveRatio = ValueOf<typeof ArchiveRatio>;
-
-/** The shape bucket of an image: within 5 % of square counts as square. */
-export function ratioOf(width: number, height: number): ArchiveRatio {
-  const r = width / height;
-  if (Math.abs(r - 1) <= 0.05) return ArchiveRatio.Square;
-  return r > 1 ? ArchiveRatio.Landscape : ArchiveRatio.Portrait;
-}
+// In its own file: a task's properties name it, and entities must not import this file back.
+export { ArchiveRatio, ratioOf } from './ratio';
+import type { ArchiveRatio } from './ratio';
 
 export const ArchiveLimits = {
   pageDefault: 40,

@@ -1,4 +1,7 @@
-import type { BotType, EngineFeature, Language, Period, TaskAction, TaskStatus, Theme } from './constants';
+import type { BlendDimensions, BotType, EngineFeature, ImageMimeType, Language, Period, TaskAction, TaskStatus, Theme, VideoMotion } from './constants';
+import type { JobSpeed } from './prompt';
+import type { ArchiveRatio } from './ratio';
+import type { ReferenceKind } from './references';
 
 export interface UserInfo {
   id: string;
@@ -99,7 +102,56 @@ export interface Task {
   parentId: string | null;
   seed: string | null;
   engine: string;
-  properties: Record<string, unknown>;
+  properties: TaskProperties;
+}
+
+/** What a MODAL task still needs before it can run. */
+export const ModalKind = {
+  Remix: 'remix',
+  Region: 'region',
+  CustomZoom: 'customZoom',
+  Prompt: 'prompt',
+} as const;
+export type ModalKind = (typeof ModalKind)[keyof typeof ModalKind];
+
+/** A MODAL task's wait: what for, and the prompt its editor starts from. */
+export interface TaskModal {
+  kind: ModalKind;
+  defaultPrompt: string;
+}
+
+/**
+ * A task's facts beyond its columns, each written by the server at one moment of its life (the
+ * closed list: nothing else is stored there). All optional: tasks stored before a key existed lack it.
+ */
+export interface TaskProperties {
+  /** At submit: the job mode the task was sent in (relax, fast, turbo). */
+  speed?: JobSpeed;
+  /** At submit, while MODAL: what the task waits for. */
+  modal?: TaskModal;
+  /** At submit: the translator failed and the prompt went to the engine as typed. */
+  translationFailed?: boolean;
+  /** At submit: the images it was given (imagine, describe, blend), as `/files/…` URLs. */
+  referenceUrls?: string[];
+  /** At submit: what each of `referenceUrls` is for, when the person said (imagine). */
+  referenceKinds?: ReferenceKind[];
+  /** At submit: a blend's shape. */
+  dimensions?: BlendDimensions;
+  /** At submit: which image of the parent's grid a U or V button took. */
+  index?: 1 | 2 | 3 | 4;
+  /** At submit: a clip's motion; `extend` when it extends the parent's clip. */
+  motion?: VideoMotion;
+  extend?: boolean;
+  /** Anytime: the people who bookmarked it (❤️). */
+  bookmarkedBy?: string[];
+  /** While it waits at an upstream: its place in the upstream's queue. */
+  queuePosition?: number;
+  /** At the end: a describe's or shorten's suggested prompts. */
+  prompts?: string[];
+  /** At the end: the image's size and shape bucket (the archive filters on `ratio`). */
+  width?: number;
+  height?: number;
+  ratio?: ArchiveRatio;
 }
 
 export const MessageKind = { Text: 'text', Task: 'task' } as const;
@@ -146,9 +198,19 @@ export interface DrawSettings {
   version: string;
   stylize: number;
   style: 'raw' | 'standard';
-  speed: 'relax' | 'fast' | 'turbo';
+  speed: JobSpeed;
   remix: boolean;
   suffix: string;
+}
+
+/** One stored file as answered by POST /api/upload. */
+export interface UploadedFile {
+  id: string;
+  url: string;
+  mime: ImageMimeType;
+  width: number;
+  height: number;
+  size: number;
 }
 
 export interface UserPreferences {

@@ -8,3 +8,4 @@ export * from './customId';
 export * from './archive';
 export * from './prompt';
 export * from './references';
+export * from './tasks';

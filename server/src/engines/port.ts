@@ -1,5 +1,5 @@
 import { EngineFeature } from '@draw/shared';
-import type { BlendDimensions, BotType, ClipMimeType, TaskAction, TaskButton, VideoMotion } from '@draw/shared';
+import type { BlendDimensions, BotType, ClipMimeType, JobSpeed, TaskAction, TaskButton, VideoMotion } from '@draw/shared';
 
 /**
  * The engine port: what the task runner asks of any image engine (the built-in sketch engine or
@@ -25,7 +25,7 @@ export interface EngineVideo {
 export type PanDirection = 'left' | 'right' | 'up' | 'down';
 
 /** Midjourney's job modes; an upstream picks its queue from it (`/mj-fast/…`). */
-export type EngineSpeed = 'relax' | 'fast' | 'turbo';
+export type EngineSpeed = JobSpeed;
 
 /** What a finished parent task hands to an action on it (upscale, vary, zoom, pan, region). */
 export interface ParentImage {

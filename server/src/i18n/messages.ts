@@ -2,8 +2,9 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@draw/shared';
 import { billingMessages } from '../features/billing/messages';
 import { upstreamMessages } from '../features/upstream/messages';
 import { archiveMessages } from '../features/archive/messages';
+import type { Catalogue } from './catalogue';
 
-export type Catalogue = Record<Language, string>;
+export type { Catalogue } from './catalogue';
 
 /**
  * Every message the server can answer with, in every language the product offers. `{name}`

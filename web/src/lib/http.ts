@@ -1,4 +1,4 @@
-import { isEnvelope, type Envelope, type ErrorReason } from '@draw/shared';
+import { isEnvelope, type Envelope, type ErrorReason, type UploadAnswer } from '@draw/shared';
 import i18n from '../i18n';
 import { appSettingStore } from '../stores/appSetting';
 import { getToken, removeToken } from '../stores/auth';
@@ -167,14 +167,8 @@ export const http = {
   delete: <T>(url: string, options?: RequestOptions) => request<T>('DELETE', url, undefined, options),
 };
 
-/** One stored file as answered by POST /api/upload. */
-export interface UploadedFile {
-  id: string;
-  url: string;
-}
-export interface UploadAnswer {
-  files: UploadedFile[];
-}
+/** What POST /api/upload answers: one stored file each (declared in @draw/shared). */
+export type { UploadAnswer, UploadedFile } from '@draw/shared';
 
 /** Uploads files as multipart form data (each under the field `file`) to POST /api/upload. */
 export function upload(files: File | Blob | FileList | ReadonlyArray<File | Blob>, options?: RequestOptions): Promise<UploadAnswer> {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineImage, ParentImage } from '../port';
-import { speedOf } from '../speed';
 import { UpstreamError } from './errors';
 import { buttonsOf, modalBody, orderOf, submissionOf, textResultsOf } from './mapping';
 import { readSubmitAnswer, readUpstreamTask, type UpstreamTask } from './protocol';
@@ -17,17 +16,6 @@ const parent = (upstreamId: string | null): ParentImage => ({
   customId: 'MJ::JOB::upsample::1::abc',
 });
 const task = (fields: Partial<UpstreamTask>): UpstreamTask => readUpstreamTask({ id: 'u1', status: 'IN_PROGRESS', ...fields })!;
-
-describe('speedOf', () => {
-  it('reads the job mode parameter, the last one winning, and nothing else', () => {
-    expect(speedOf('a fox --v 6.1 --fast')).toBe('fast');
-    expect(speedOf('a fox --relax --turbo')).toBe('turbo');
-    expect(speedOf('a fox \u2014relax')).toBe('relax');
-    expect(speedOf('breakfast--fast')).toBeNull();
-    expect(speedOf('a fox --fastest')).toBeNull();
-    expect(speedOf('a fox')).toBeNull();
-  });
-});
 
 describe('submissionOf', () => {
   it('sends imagine with reference images as data URLs, the hook and our id as state', () => {

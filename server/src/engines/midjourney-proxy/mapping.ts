@@ -1,8 +1,7 @@
 import { parseProgress, statusRank } from '@draw/machines';
-import { buttonsForResult, parseCustomId, type TaskButton, type TaskStatus } from '@draw/shared';
+import { buttonsForResult, parseCustomId, speedOf, type TaskButton, type TaskStatus } from '@draw/shared';
 import { translate } from '../../i18n/messages';
 import { EngineFailure, type EngineImage, type EngineJob, type EngineSpeed, type ParentImage } from '../port';
-import { speedOf } from '../speed';
 import { ProxyLine, type SubmitRoute } from './client';
 import { UpstreamError, UpstreamErrorKind } from './errors';
 import { UpstreamStatus, type UpstreamTask } from './protocol';

@@ -1,4 +1,4 @@
-import type { Catalogue } from '../../i18n/messages';
+import type { Catalogue } from '../../i18n/catalogue';
 
 /** What the archive routes answer with when they refuse. */
 export const archiveMessages = {

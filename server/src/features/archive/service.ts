@@ -17,17 +17,16 @@ import {
 import { AppError } from '../../errors';
 import type { BlobStore } from '../../blobs/port';
 import type { ChannelHub } from '../../realtime/hub';
-import type { Collection, Filter } from '../../storage/port';
-import type { UserDoc } from '../auth/repository';
+import type { UsersRepository } from '../auth/repository';
 import type { ChannelsRepository } from '../channels/repository';
 import { toTask, type TaskDoc, type TasksRepository } from '../tasks/repository';
-import { favoriteId, type FavoritesRepository } from './repository';
+import { archiveImages, favoriteId, type ArchiveCursor, type FavoritesRepository, type ImageSource } from './repository';
 
 export interface ArchiveDeps {
   tasks: TasksRepository;
   favorites: FavoritesRepository;
   channels: ChannelsRepository;
-  users: Collection<UserDoc>;
+  users: Pick<UsersRepository, 'byIds'>;
   blobs: BlobStore;
   hub: ChannelHub;
   now: () => number;
@@ -40,10 +39,7 @@ const FAVORITE_ROUNDS = 10;
 
 const notFound = () => new AppError(ErrorReason.NotFound, 'archive.notFound');
 
-interface Cursor {
-  finishTime: number;
-  id: string;
-}
+type Cursor = ArchiveCursor;
 
 export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.finishTime, cursor.id])).toString('base64url');
@@ -65,23 +61,6 @@ function decodeCursor(raw: string | undefined): Cursor | null {
 /** Newest first, ties by id: the one order of every archive list and its cursor. */
 const newerFirst = (a: TaskDoc, b: TaskDoc) => (b.finishTime ?? 0) - (a.finishTime ?? 0) || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
 
-/** The conditions after the cursor on (finishTime, id), spelt so the index range still applies. */
-function afterCursor(cursor: Cursor | null, idField: '_id' | 'taskId') {
-  if (!cursor) return {};
-  return { $or: [{ finishTime: { $lt: cursor.finishTime } }, { [idField]: { $lt: cursor.id } }] };
-}
-
-/** MongoDB refuses an empty `$and`, so none is written when there is nothing to add. */
-function all(parts: Filter<TaskDoc>[]): Filter<TaskDoc> {
-  const present = parts.filter((part) => Object.keys(part).length > 0);
-  return present.length ? { $and: present } : {};
-}
-
-function finishRange(query: ArchiveQuery, cursor: Cursor | null) {
-  const upper = Math.min(query.to ?? Number.MAX_SAFE_INTEGER, cursor?.finishTime ?? Number.MAX_SAFE_INTEGER);
-  return { $lte: upper, ...(query.from !== undefined ? { $gte: query.from } : {}) };
-}
-
 const isArchiveImage = (doc: TaskDoc) => doc.status === TaskStatus.Success && Boolean(doc.imageUrl) && ARCHIVE_ACTIONS.includes(doc.action);
 
 /** ASCII letters folded, the rest as written: what `$contains` does in the store. */
@@ -90,7 +69,7 @@ const foldAscii = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.to
 /** `contentFilter` for tasks already read (the favourites' pages read them by id). */
 function matchesContent(doc: TaskDoc, query: ArchiveQuery): boolean {
   if (query.kind && !ARCHIVE_KIND_ACTIONS[query.kind].includes(doc.action)) return false;
-  if (query.ratio && (doc.properties as { ratio?: unknown }).ratio !== query.ratio) return false;
+  if (query.ratio && doc.properties.ratio !== query.ratio) return false;
   const finished = doc.finishTime ?? 0;
   if ((query.from !== undefined && finished < query.from) || (query.to !== undefined && finished > query.to)) return false;
   const text = query.q?.trim();
@@ -102,21 +81,8 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
   async function openChannelIds(userId: string): Promise<Set<string>> {
     const memberships = await channels.members.find({ userId });
     if (memberships.length === 0) return new Set();
-    const live = await channels.channels.find({ _id: { $in: memberships.map((m) => m.channelId) }, deletedAt: { $exists: false } });
+    const live = await channels.channels.liveByIds(memberships.map((m) => m.channelId));
     return new Set(live.map((c) => c._id));
-  }
-
-  /** What every archive image is: a finished task with a picture (not describe or shorten). */
-  const finishedImages = { status: TaskStatus.Success, imageUrl: { $ne: null }, action: { $in: ARCHIVE_ACTIONS } } as const;
-
-  /** The filters of the query that are not about who may see what or where the page starts. */
-  function contentFilter(query: ArchiveQuery): Filter<TaskDoc>[] {
-    const parts: Filter<TaskDoc>[] = [];
-    if (query.kind) parts.push({ action: { $in: ARCHIVE_KIND_ACTIONS[query.kind] } });
-    if (query.ratio) parts.push({ 'properties.ratio': query.ratio });
-    const text = query.q?.trim();
-    if (text) parts.push({ $or: [{ prompt: { $contains: text } }, { promptEn: { $contains: text } }] });
-    return parts;
   }
 
   /**
@@ -125,7 +91,7 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
    */
   async function visibleDocs(userId: string, ids: readonly string[]): Promise<Map<string, TaskDoc>> {
     if (ids.length === 0) return new Map();
-    const docs = (await tasks.find({ _id: { $in: [...ids] } })).filter(isArchiveImage);
+    const docs = (await tasks.byIds(ids)).filter(isArchiveImage);
     const foreign = docs.some((d) => d.userId !== userId);
     const open = foreign ? await openChannelIds(userId) : new Set<string>();
     return new Map(docs.filter((d) => d.userId === userId || open.has(d.channelId)).map((d) => [d._id, d]));
@@ -141,9 +107,9 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
     if (docs.length === 0) return [];
     const ids = docs.map((d) => d._id);
     const [authors, channelDocs, starred, open] = await Promise.all([
-      users.find({ _id: { $in: [...new Set(docs.map((d) => d.userId))] } }),
-      channels.channels.find({ _id: { $in: [...new Set(docs.map((d) => d.channelId))] } }),
-      favorites.find({ userId, taskId: { $in: ids } }),
+      users.byIds(docs.map((d) => d.userId)),
+      channels.channels.byIds([...new Set(docs.map((d) => d.channelId))]),
+      favorites.among(userId, ids),
       openChannelIds(userId),
     ]);
     const authorById = new Map(authors.map((u) => [u._id, u]));
@@ -161,8 +127,8 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
   }
 
   /** Where the page's images may come from: the person's own, and each open channel's (one index range each). */
-  function sources(userId: string, query: ArchiveQuery, open: Set<string>): Filter<TaskDoc>[] {
-    const mine: Filter<TaskDoc> = { userId, ...(query.channelId ? { channelId: query.channelId } : {}) };
+  function sources(userId: string, query: ArchiveQuery, open: Set<string>): ImageSource[] {
+    const mine: ImageSource = { userId, ...(query.channelId ? { channelId: query.channelId } : {}) };
     if (query.scope === ArchiveScope.Mine) return [mine];
     if (query.channelId) return open.has(query.channelId) ? [{ channelId: query.channelId }] : [mine];
     return [mine, ...[...open].map((channelId) => ({ channelId }))];
@@ -174,13 +140,11 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
     const cursor = decodeCursor(query.cursor);
     if (query.favorite) return favoritePage(userId, query, cursor, limit);
     const open = await openChannelIds(userId);
-    const content = contentFilter(query);
 
     // Each source is read along its own (…, status, finishTime, _id) index, then merged: no sort, no offset.
     const seen = new Map<string, TaskDoc>();
     for (const source of sources(userId, query, open)) {
-      const filter: Filter<TaskDoc> = { ...source, ...finishedImages, finishTime: finishRange(query, cursor), ...all([afterCursor(cursor, '_id'), ...content]) };
-      for (const doc of await tasks.find(filter, { sort: { finishTime: -1, _id: -1 }, limit: limit + 1 })) seen.set(doc._id, doc);
+      for (const doc of await archiveImages(tasks, source, query, cursor, limit + 1)) seen.set(doc._id, doc);
     }
     const merged = [...seen.values()].sort(newerFirst);
     const docs = merged.slice(0, limit);
@@ -200,10 +164,7 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
     const found: TaskDoc[] = [];
     let position = cursor;
     for (let round = 0; round < FAVORITE_ROUNDS && found.length < limit; round++) {
-      const stars = await favorites.find(
-        { userId, finishTime: finishRange(query, position), ...afterCursor(position, 'taskId') },
-        { sort: { finishTime: -1, taskId: -1 }, limit: FAVORITE_BATCH },
-      );
+      const stars = await favorites.page(userId, query, position, FAVORITE_BATCH);
       if (stars.length === 0) return { items: await toItems(userId, found), nextCursor: null };
       const docs = await visibleDocs(userId, stars.map((s) => s.taskId));
       const byId = new Map([...docs].filter(([, doc]) => wanted(doc)));
@@ -220,16 +181,8 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
 
   async function setFavorite(userId: string, taskId: string, favorite: boolean): Promise<FavoriteChange> {
     const doc = await visibleDoc(userId, taskId);
-    const _id = favoriteId(userId, taskId);
-    if (favorite) {
-      await favorites.findOneAndUpdate(
-        { _id },
-        { $setOnInsert: { userId, taskId, finishTime: doc.finishTime ?? 0, createdAt: now() } },
-        { upsert: true },
-      );
-    } else {
-      await favorites.deleteOne({ _id });
-    }
+    if (favorite) await favorites.star(userId, taskId, doc.finishTime ?? 0, now());
+    else await favorites.deleteOne({ _id: favoriteId(userId, taskId) });
     const change = { taskId, favorite };
     hub.favorite(userId, change);
     return change;
@@ -239,7 +192,7 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
   async function starredAmong(userId: string, taskIds: readonly string[]): Promise<string[]> {
     const visible = await visibleDocs(userId, [...new Set(taskIds)]);
     if (visible.size === 0) return [];
-    const stars = await favorites.find({ userId, taskId: { $in: [...visible.keys()] } });
+    const stars = await favorites.among(userId, [...visible.keys()]);
     return stars.map((star) => star.taskId);
   }
 
@@ -273,7 +226,7 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
     const archive = new yazl.ZipFile();
     const entries: ArchiveZipEntry[] = items.map(({ task, author, channel }, index) => {
       const extension = task.imageUrl?.split('.').pop() ?? 'png';
-      const { width, height } = task.properties as { width?: number; height?: number };
+      const { width, height } = task.properties;
       return {
         file: `${String(index + 1).padStart(3, '0')}-${task.id}.${extension}`,
         taskId: task.id,

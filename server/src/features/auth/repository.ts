@@ -1,6 +1,7 @@
 import { Theme, type Language } from '@draw/shared';
 import { defineCollection, type BaseDoc, type Storage } from '../../storage/port';
 import { documentSchema } from '../../storage/schema';
+import { repositoryOf } from '../queries';
 
 export interface UserDoc extends BaseDoc {
   phone?: string;
@@ -103,13 +104,72 @@ export const Slowdowns = defineCollection<SlowdownDoc>(
   }),
 );
 
+/** Users, with the queries other features ask of them. */
+export function usersRepository(storage: Storage) {
+  const users = storage.collection(Users);
+  return repositoryOf(users, {
+    /** The users of `ids` (any order; unknown ids are left out): one query for a page's authors. */
+    byIds: (ids: readonly string[]): Promise<UserDoc[]> => (ids.length ? users.find({ _id: { $in: [...new Set(ids)] } }) : Promise.resolve([])),
+    /** Changes a user's own fields; the user as written, or null when there is none. */
+    setFields: (id: string, fields: Partial<Omit<UserDoc, '_id'>>) => users.findOneAndUpdate({ _id: id }, { $set: fields }),
+  });
+}
+export type UsersRepository = ReturnType<typeof usersRepository>;
+
+function sessionsRepository(storage: Storage) {
+  const sessions = storage.collection(Sessions);
+  return repositoryOf(sessions, {
+    /** Ends every live session of a user. */
+    revokeAllOf: (userId: string, at: number) => sessions.updateMany({ userId, revokedAt: { $exists: false } }, { $set: { revokedAt: at } }),
+    /** Ends one session if it is live; the session, or null when it was not. */
+    revoke: (id: string, at: number) => sessions.findOneAndUpdate({ _id: id, revokedAt: { $exists: false } }, { $set: { revokedAt: at } }),
+  });
+}
+
+function codesRepository(storage: Storage) {
+  const codes = storage.collection(LoginCodes);
+  return repositoryOf(codes, {
+    /** A new code for a phone, replacing any earlier one (used or not). */
+    issue: (phone: string, code: Omit<LoginCodeDoc, '_id' | 'usedAt'>) =>
+      codes.findOneAndUpdate({ _id: phone }, { $set: code, $unset: { usedAt: true } }, { upsert: true }),
+    /** Counts one try of this code, while its budget of `max` lasts; null once it is spent. */
+    countTry: (phone: string, codeHash: string, max: number) =>
+      codes.findOneAndUpdate({ _id: phone, codeHash, failedAttempts: { $lt: max } }, { $inc: { failedAttempts: 1 } }),
+    /** Marks this code used, once: null when it already was. */
+    use: (phone: string, codeHash: string, at: number) =>
+      codes.findOneAndUpdate({ _id: phone, codeHash, usedAt: { $exists: false } }, { $set: { usedAt: at } }),
+  });
+}
+
+function countersRepository(storage: Storage) {
+  const counters = storage.collection(Counters);
+  return repositoryOf(counters, {
+    /** One more in the key's window while it runs; null when there is none or it has ended. */
+    countInWindow: (key: string, now: number) => counters.findOneAndUpdate({ _id: key, windowEndsAt: { $gt: now } }, { $inc: { count: 1 } }),
+    /** Opens a new window with this attempt in it, unless a live one exists (then null, or a duplicate-key refusal). */
+    openWindow: (key: string, now: number, endsAt: number) =>
+      counters.findOneAndUpdate({ _id: key, windowEndsAt: { $lte: now } }, { $set: { count: 1, windowEndsAt: endsAt } }, { upsert: true }),
+    /** One less, never below zero. */
+    giveBack: (key: string) => counters.updateOne({ _id: key, count: { $gt: 0 } }, { $inc: { count: -1 } }),
+  });
+}
+
+function slowdownsRepository(storage: Storage) {
+  const slowdowns = storage.collection(Slowdowns);
+  return repositoryOf(slowdowns, {
+    /** Writes the key's next state only if it is still the one read (compare-and-set); null when another attempt won. */
+    replaceIfUnchanged: (seen: SlowdownDoc, next: Omit<SlowdownDoc, '_id'>) =>
+      slowdowns.findOneAndUpdate({ _id: seen._id, failures: seen.failures, lastFailureAt: seen.lastFailureAt }, { $set: next }),
+  });
+}
+
 export function authRepository(storage: Storage) {
   return {
-    users: storage.collection(Users),
-    sessions: storage.collection(Sessions),
-    codes: storage.collection(LoginCodes),
-    counters: storage.collection(Counters),
-    slowdowns: storage.collection(Slowdowns),
+    users: usersRepository(storage),
+    sessions: sessionsRepository(storage),
+    codes: codesRepository(storage),
+    counters: countersRepository(storage),
+    slowdowns: slowdownsRepository(storage),
   };
 }
 export type AuthRepository = ReturnType<typeof authRepository>;

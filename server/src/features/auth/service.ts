@@ -140,16 +140,15 @@ export function authService({ repo, sms, throttle, slowdown, now, onSendFailure 
     if (!doc) throw fail(ErrorReason.BadRequest, 'auth.codeWrong');
     if (doc.usedAt) throw fail(ErrorReason.BadRequest, 'auth.codeUsed');
     if (doc.expiresAt <= now()) throw fail(ErrorReason.BadRequest, 'auth.codeExpired');
-    const sameCode = { _id: phone, codeHash: doc.codeHash };
     if (own) {
       // Taken before it is judged, in one update: concurrent tries cannot all slip under the budget.
-      const tried = await repo.codes.findOneAndUpdate({ ...sameCode, failedAttempts: { $lt: MAX_CODE_ATTEMPTS } }, { $inc: { failedAttempts: 1 } });
+      const tried = await repo.codes.countTry(phone, doc.codeHash, MAX_CODE_ATTEMPTS);
       if (!tried) throw fail(ErrorReason.RateLimited, 'auth.codeTooManyAttempts');
     } else if (doc.failedAttempts >= MAX_CODE_ATTEMPTS) {
       throw fail(ErrorReason.RateLimited, 'auth.codeTooManyAttempts');
     }
     if (!/^\d{6}$/.test(code) || !sameHash(doc.codeHash, codeHash(phone, code))) throw fail(ErrorReason.BadRequest, 'auth.codeWrong');
-    const claimed = await repo.codes.findOneAndUpdate({ ...sameCode, usedAt: { $exists: false } }, { $set: { usedAt: now() } });
+    const claimed = await repo.codes.use(phone, doc.codeHash, now());
     if (!claimed) throw fail(ErrorReason.BadRequest, 'auth.codeUsed');
   }
 
@@ -223,20 +222,13 @@ export function authService({ repo, sms, throttle, slowdown, now, onSendFailure 
       await throttle.take(`sms:ip:${ip}`, AuthRules.codesPerIp);
       const code = String(randomInt(0, 1_000_000)).padStart(Limits.smsCodeLength, '0');
       const sentAt = now();
-      await repo.codes.findOneAndUpdate(
-        { _id: phone },
-        {
-          $set: {
-            codeHash: codeHash(phone, code),
-            sentAt,
-            expiresAt: sentAt + Limits.smsCodeTtlSeconds * 1000,
-            failedAttempts: 0,
-            requestedFrom: addressHash(ip),
-          },
-          $unset: { usedAt: true },
-        },
-        { upsert: true },
-      );
+      await repo.codes.issue(phone, {
+        codeHash: codeHash(phone, code),
+        sentAt,
+        expiresAt: sentAt + Limits.smsCodeTtlSeconds * 1000,
+        failedAttempts: 0,
+        requestedFrom: addressHash(ip),
+      });
       try {
         await sms.sendLoginCode(phone, code);
       } catch (error) {
@@ -253,9 +245,9 @@ export function authService({ repo, sms, throttle, slowdown, now, onSendFailure 
       await consumeCode(phone, code, ip);
       const user = await repo.users.findOne({ phone });
       if (!user) throw fail(ErrorReason.NotFound, 'auth.noSuchAccount');
-      await repo.users.updateOne({ _id: user._id }, { $set: { passwordHash: await hashPassword(password) } });
+      await repo.users.setFields(user._id, { passwordHash: await hashPassword(password) });
       // A reset password means someone else may hold a session: end them all.
-      await repo.sessions.updateMany({ userId: user._id, revokedAt: { $exists: false } }, { $set: { revokedAt: now() } });
+      await repo.sessions.revokeAllOf(user._id, now());
       sessionsEnded({ userId: user._id });
     },
 
@@ -272,7 +264,7 @@ export function authService({ repo, sms, throttle, slowdown, now, onSendFailure 
     },
 
     async logout(token: string): Promise<void> {
-      const session = await repo.sessions.findOneAndUpdate({ _id: sha256(token), revokedAt: { $exists: false } }, { $set: { revokedAt: now() } });
+      const session = await repo.sessions.revoke(sha256(token), now());
       if (session) sessionsEnded({ userId: session.userId, sessionId: session._id });
     },
 
@@ -282,30 +274,30 @@ export function authService({ repo, sms, throttle, slowdown, now, onSendFailure 
     },
 
     async updateInfo(user: UserDoc, changes: UpdateUserInfoRequest): Promise<UserInfo> {
-      const $set: Partial<UserDoc> = {};
+      const changed: Partial<UserDoc> = {};
       if (changes.name !== undefined) {
         const name = changes.name.trim();
         if (name.length < 1 || name.length > Limits.userNameMaxChars || /[\p{Cc}]/u.test(name)) {
           throw fail(ErrorReason.BadRequest, 'auth.badName', { max: Limits.userNameMaxChars });
         }
-        $set.name = name;
+        changed.name = name;
       }
-      if (changes.description !== undefined) $set.description = changes.description.trim();
+      if (changes.description !== undefined) changed.description = changes.description.trim();
       if (changes.avatar !== undefined) {
         if (!/^\/files\/[\w.-]+$/.test(changes.avatar)) throw fail(ErrorReason.BadRequest, 'auth.badAvatar');
-        $set.avatar = changes.avatar;
+        changed.avatar = changes.avatar;
       }
-      if (changes.theme !== undefined) $set.theme = changes.theme;
-      if (changes.language !== undefined) $set.language = changes.language;
-      if (changes.nijiRemix !== undefined) $set.nijiRemix = changes.nijiRemix;
-      if (changes.mjRemix !== undefined) $set.mjRemix = changes.mjRemix;
-      const updated = await repo.users.findOneAndUpdate({ _id: user._id }, { $set });
+      if (changes.theme !== undefined) changed.theme = changes.theme;
+      if (changes.language !== undefined) changed.language = changes.language;
+      if (changes.nijiRemix !== undefined) changed.nijiRemix = changes.nijiRemix;
+      if (changes.mjRemix !== undefined) changed.mjRemix = changes.mjRemix;
+      const updated = await repo.users.setFields(user._id, changed);
       if (!updated) throw fail(ErrorReason.Unauthorized, 'auth.required');
       return toUserInfo(updated);
     },
 
     async setPassword(userId: string, password: string): Promise<void> {
-      await repo.users.updateOne({ _id: userId }, { $set: { passwordHash: await hashPassword(password) } });
+      await repo.users.setFields(userId, { passwordHash: await hashPassword(password) });
     },
   };
 }

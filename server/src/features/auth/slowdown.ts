@@ -59,10 +59,7 @@ export function slowdown(docs: AuthRepository['slowdowns'], now: () => number) {
             continue;
           }
         }
-        const claimed = await docs.findOneAndUpdate(
-          { _id: key, failures: doc.failures, lastFailureAt: doc.lastFailureAt },
-          { $set: next },
-        );
+        const claimed = await docs.replaceIfUnchanged(doc, next);
         if (claimed) return;
       }
       throw refusal(rule.firstWaitMs);

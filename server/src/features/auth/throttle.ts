@@ -19,15 +19,12 @@ const isDuplicateKey = (error: unknown) => error instanceof AppError && error.ke
 export function throttle(counters: AuthRepository['counters'], now: () => number) {
   async function increment(key: string, rule: ThrottleRule): Promise<CounterDoc> {
     for (let tries = 1; ; tries++) {
-      const live = await counters.findOneAndUpdate({ _id: key, windowEndsAt: { $gt: now() } }, { $inc: { count: 1 } });
+      const live = await counters.countInWindow(key, now());
       if (live) return live;
       try {
         // No window yet, or an expired one: this attempt opens a new one.
-        const opened = await counters.findOneAndUpdate(
-          { _id: key, windowEndsAt: { $lte: now() } },
-          { $set: { count: 1, windowEndsAt: now() + rule.windowMs } },
-          { upsert: true },
-        );
+        const at = now();
+        const opened = await counters.openWindow(key, at, at + rule.windowMs);
         if (opened) return opened;
       } catch (error) {
         // A concurrent attempt opened the window first: count this one in it.
@@ -48,7 +45,7 @@ export function throttle(counters: AuthRepository['counters'], now: () => number
     },
     /** Gives back an attempt that turned out not to count (a success under a shared limit). */
     async release(key: string): Promise<void> {
-      await counters.updateOne({ _id: key, count: { $gt: 0 } }, { $inc: { count: -1 } });
+      await counters.giveBack(key);
     },
     async clear(key: string): Promise<void> {
       await counters.deleteOne({ _id: key });

@@ -4,7 +4,7 @@ import type { BaseDoc, Collection } from '../../storage/port';
 import { startTestApp, type TestApp } from '../../testing/harness';
 import { codesService, newCode, normalizeCode } from './codes';
 import { creditsLedger } from './ledger';
-import { Ledger, RedeemCodes, Redemptions } from './repository';
+import { Ledger, RedeemCodes, Redemptions, ledgerRepository, redeemCodesRepository, redemptionsRepository } from './repository';
 import { balanceOf, caller, checkedChain, drawer } from './testkit';
 
 let app: TestApp;
@@ -106,8 +106,15 @@ describe('redeem codes', () => {
 const collectionsOf = (app: TestApp) => ({ codes: app.storage.collection(RedeemCodes), redemptions: app.storage.collection(Redemptions), ledger: app.storage.collection(Ledger) });
 type Collections = ReturnType<typeof collectionsOf>;
 
+const repositoriesOn = ({ codes, redemptions, ledger }: Collections) => ({
+  codes: redeemCodesRepository(codes),
+  redemptions: redemptionsRepository(redemptions),
+  ledger: ledgerRepository(ledger),
+});
+
 /** The codes service of a server process on these collections. */
-function serverOn(app: TestApp, repo: Collections) {
+function serverOn(app: TestApp, collections: Collections) {
+  const repo = repositoriesOn(collections);
   const ledger = creditsLedger({ repo, dailyAllowance: 0, now: () => clock });
   return codesService({ repo, ledger, products: app.services.billing.products, now: () => clock });
 }

@@ -115,10 +115,10 @@ export function codesService({ repo, ledger, products, now }: CodesDeps) {
 
   /** The code's counter shows how far its uses went (the rows are the truth): it only moves forward. */
   async function countUse(code: string, use: number | undefined): Promise<void> {
-    if (use) await codes.updateOne({ _id: code, uses: { $lt: use } }, { $set: { uses: use } });
+    if (use) await codes.raiseUses(code, use);
   }
 
-  const markGranted = (code: string, userId: string) => redemptions.updateOne({ code, userId }, { $set: { grantedAt: now() } });
+  const markGranted = (code: string, userId: string) => redemptions.markGranted(code, userId, now());
 
   return {
     async mint(input: MintInput): Promise<{ batchId: string; codes: RedeemCodeDoc[] }> {
@@ -184,7 +184,7 @@ export function codesService({ repo, ledger, products, now }: CodesDeps) {
      * younger than a grace period belong to asks still under way.
      */
     async repair(): Promise<{ granted: number; failed: number }> {
-      const cut = await redemptions.find({ grantedAt: null, claimedAt: { $ne: null }, at: { $lt: now() - REPAIR_GRACE_MS } }, { limit: 500 });
+      const cut = await redemptions.cutOff(now() - REPAIR_GRACE_MS, 500);
       let granted = 0;
       let failed = 0;
       for (const row of cut) {

@@ -178,14 +178,11 @@ export function creditsLedger({ repo, dailyAllowance, now }: LedgerDeps) {
       // Paged in (at, _id) order, the index's, so a long history is read in bounded pieces and
       // each page starts where the last ended without sorting anything.
       for (let after = { at: since, id: '' }; ; ) {
-        const spends = await ledger.find(
-          { kind: LedgerKind.Spend, at: { $gte: after.at }, $or: [{ at: { $gt: after.at } }, { _id: { $gt: after.id } }] },
-          { sort: { at: 1, _id: 1 }, limit: CHARGES_PAGE },
-        );
+        const spends = await ledger.spendsAfter(after, CHARGES_PAGE);
         if (spends.length === 0) return open;
         const last = spends.at(-1)!;
         after = { at: last.at, id: last._id };
-        const refunds = await ledger.find({ _id: { $in: spends.map((spend) => `refund:${spend.taskId}`) } });
+        const refunds = await ledger.refundsOf(spends.flatMap((spend) => (spend.taskId ? [spend.taskId] : [])));
         const refunded = new Set(refunds.map((refund) => refund.taskId));
         for (const spend of spends) {
           if (spend.taskId && !refunded.has(spend.taskId)) open.push({ taskId: spend.taskId, userId: spend.userId, at: spend.at });

@@ -1,4 +1,4 @@
-import type { Catalogue } from '../../i18n/messages';
+import type { Catalogue } from '../../i18n/catalogue';
 
 /** Messages of plans, payments, credits and redeem codes (spread into `messages`). */
 export const billingMessages = {

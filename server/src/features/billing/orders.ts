@@ -84,7 +84,7 @@ export function ordersService({ repo, ledger, products, provider, now, log }: Or
 
   /** Unpaid orders past their time become expired (lazily, and by the periodic sweep). */
   async function expireDue(filter: { userId?: string; _id?: string } = {}): Promise<void> {
-    await orders.updateMany({ ...filter, status: OrderStatus.Unpaid, expiresAt: { $lte: now() } }, { $set: { status: OrderStatus.Expired } });
+    await orders.expireDue(filter, now());
   }
 
   async function own(userId: string, orderId: string): Promise<OrderDoc> {
@@ -104,7 +104,7 @@ export function ordersService({ repo, ledger, products, provider, now, log }: Or
       { productId: order.productId, name: order.productName, period: order.period, credits: order.credits },
       { kind: LedgerKind.Plan, orderId: order._id },
     );
-    if (order.fulfilledAt === null) await orders.updateOne({ _id: order._id, fulfilledAt: null }, { $set: { fulfilledAt: now() } });
+    if (order.fulfilledAt === null) await orders.markFulfilled(order._id, now());
   }
 
   /**
@@ -112,10 +112,7 @@ export function ordersService({ repo, ledger, products, provider, now, log }: Or
    * or cancelled is still honoured (the payer paid); a paid order stays as it is.
    */
   async function markPaid(orderId: string, receipt: PaymentReceipt): Promise<OrderDoc> {
-    const paid = await orders.findOneAndUpdate(
-      { _id: orderId, status: { $in: [OrderStatus.Unpaid, OrderStatus.Expired, OrderStatus.Cancelled] } },
-      { $set: { status: OrderStatus.Paid, paidAt: now(), transactionId: receipt.transactionId } },
-    );
+    const paid = await orders.markPaid(orderId, now(), receipt.transactionId);
     const doc = paid ?? (await orders.findOne({ _id: orderId }));
     if (!doc) throw new AppError(ErrorReason.NotFound, 'billing.orderNotFound');
     if (paid) log.info({ orderId, orderNo: doc.orderNo, provider: receipt.provider, amount: doc.amount }, 'order paid');
@@ -184,10 +181,7 @@ export function ordersService({ repo, ledger, products, provider, now, log }: Or
 
     async cancel(userId: string, orderId: string): Promise<Order> {
       const doc = await own(userId, orderId);
-      const cancelled = await orders.findOneAndUpdate(
-        { _id: doc._id, userId, status: OrderStatus.Unpaid },
-        { $set: { status: OrderStatus.Cancelled, cancelledAt: now() } },
-      );
+      const cancelled = await orders.cancelUnpaid(doc._id, userId, now());
       if (!cancelled) throw refusalOf((await orders.findOne({ _id: doc._id }))?.status ?? doc.status);
       if (cancelled.payment && cancelled.payment.provider === provider.name) {
         await provider.close(cancelled).catch((err: unknown) => log.warn({ err, orderId }, 'could not close the payment at the provider'));
@@ -209,7 +203,7 @@ export function ordersService({ repo, ledger, products, provider, now, log }: Or
           throw error instanceof AppError ? error : new AppError(ErrorReason.UpstreamUnavailable, 'billing.paymentUnavailable');
         }
         payment = { provider: provider.name, codeUrl: started.codeUrl, token: started.token, startedAt: now() };
-        const updated = await orders.findOneAndUpdate({ _id: doc._id, status: OrderStatus.Unpaid }, { $set: { payment } });
+        const updated = await orders.setPayment(doc._id, payment);
         if (!updated) throw refusalOf((await orders.findOne({ _id: doc._id }))?.status ?? OrderStatus.Cancelled);
       }
       return { orderId: doc._id, provider: payment.provider, codeUrl: payment.codeUrl, qrcodeUrl: qrcodeUrlOf(payment.codeUrl), expiresAt: doc.expiresAt };
@@ -220,7 +214,7 @@ export function ordersService({ repo, ledger, products, provider, now, log }: Or
     /** The unpaid order whose WeChat Pay payment shows this code URL (only while WeChat Pay is the provider). */
     async byWechatCode(codeUrl: string): Promise<OrderDoc | null> {
       if (provider.name !== PaymentProviderName.Wechat) return null;
-      return orders.findOne({ status: OrderStatus.Unpaid, expiresAt: { $gt: now() }, 'payment.provider': PaymentProviderName.Wechat, 'payment.codeUrl': codeUrl });
+      return orders.unpaidByWechatCode(codeUrl, now());
     },
 
     /** The sandbox page's button: pays an unpaid order. */

@@ -225,7 +225,7 @@ export function productsService({ repo, now }: { repo: Pick<BillingRepository, '
         if (patch.name !== undefined) set.name = patch.name.trim();
         if (patch.description !== undefined) set.description = patch.description.trim();
       }
-      const updated = await products.findOneAndUpdate({ _id: id }, { $set: set as Partial<ProductDoc> });
+      const updated = await products.setFields(id, set as Partial<ProductDoc>);
       if (!updated) throw new AppError(ErrorReason.BadRequest, 'billing.productUnknown');
       return updated;
     },

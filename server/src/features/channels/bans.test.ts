@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roomOf } from '../../realtime/hub';
 import { listen, startTestApp, type TestApp } from '../../testing/harness';
 import { connectSocket, type TestSocket } from '../../testing/socket';
-import { Users } from '../auth/repository';
+import { usersRepository } from '../auth/repository';
 import { Bans, Members, channelsRepository, type MemberDoc } from './repository';
 import { channelsService } from './service';
 
@@ -224,7 +224,7 @@ describe('a ban', () => {
         return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
       },
     });
-    const racing = channelsService({ repo: { ...repo, members }, users: app.storage.collection(Users), hub: app.services.hub, now: Date.now });
+    const racing = channelsService({ repo: { ...repo, members }, users: usersRepository(app.storage), hub: app.services.hub, now: Date.now });
     const seq = await app.services.hub.currentSeq(id);
     await expect(racing.join(bob.user.id, code)).rejects.toMatchObject({ reason: 'banned' });
     expect(await memberIds(creator, id)).toEqual([creator.user.id]);

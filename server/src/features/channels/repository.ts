@@ -1,6 +1,7 @@
 import { Limits } from '@draw/shared';
 import { defineCollection, type BaseDoc, type Storage } from '../../storage/port';
 import { documentSchema } from '../../storage/schema';
+import { repositoryOf } from '../queries';
 
 export interface ChannelDoc extends BaseDoc {
   title: string;
@@ -86,10 +87,33 @@ export const Bans = defineCollection<BanDoc>('channel_bans', banSchema);
 export const memberId = (channelId: string, userId: string) => `${channelId}:${userId}`;
 
 export function channelsRepository(storage: Storage) {
+  const channels = storage.collection(Channels);
+  const members = storage.collection(Members);
+  const invites = storage.collection(Invites);
   return {
-    channels: storage.collection(Channels),
-    members: storage.collection(Members),
-    invites: storage.collection(Invites),
+    channels: repositoryOf(channels, {
+      /** The channels of `ids`, deleted ones included (any order). */
+      byIds: (ids: readonly string[]) => channels.find({ _id: { $in: ids } }),
+      /** The channels of `ids` that are not deleted. */
+      liveByIds: (ids: readonly string[]) => channels.find({ _id: { $in: ids }, deletedAt: { $exists: false } }),
+      /** Changes a channel's fields; the channel as written, or null when there is none. */
+      setFields: (id: string, fields: Partial<Omit<ChannelDoc, '_id'>>) => channels.findOneAndUpdate({ _id: id }, { $set: fields }),
+      markDeleted: (id: string, at: number) => channels.updateOne({ _id: id }, { $set: { deletedAt: at, updatedAt: at } }),
+    }),
+    members: repositoryOf(members, {
+      /** Every member of any of these channels: one query for a whole list's member counts. */
+      ofChannels: (channelIds: readonly string[]) => (channelIds.length ? members.find({ channelId: { $in: channelIds } }) : Promise.resolve([])),
+    }),
+    invites: repositoryOf(invites, {
+      /** The channel's current invite: its newest one not replaced. */
+      current: (channelId: string) => invites.findOne({ channelId, replacedAt: { $exists: false } }, { sort: { createdAt: -1 } }),
+      /** One invite stops working: a newer one replaces it. */
+      replace: (id: string, at: number) => invites.updateOne({ _id: id }, { $set: { replacedAt: at } }),
+      /** Every invite of the channel stops working (the channel is deleted). */
+      replaceAllOf: (channelId: string, at: number) => invites.updateMany({ channelId, replacedAt: { $exists: false } }, { $set: { replacedAt: at } }),
+      /** A new expiry for an invite; the invite as written. */
+      setExpiry: (id: string, expiresAt: number | null) => invites.findOneAndUpdate({ _id: id }, { $set: { expiresAt } }),
+    }),
     bans: storage.collection(Bans),
   };
 }

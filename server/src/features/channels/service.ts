@@ -16,8 +16,7 @@ import {
 } from '@draw/shared';
 import { AppError } from '../../errors';
 import type { ChannelHub } from '../../realtime/hub';
-import type { Collection } from '../../storage/port';
-import type { UserDoc } from '../auth/repository';
+import type { UserDoc, UsersRepository } from '../auth/repository';
 import { formatInviteExpiry } from './format';
 import { memberId, type BanDoc, type ChannelDoc, type ChannelsRepository, type InviteDoc, type MemberDoc } from './repository';
 
@@ -26,7 +25,7 @@ const DEFAULT_AVATAR = '/discord256.png';
 
 export interface ChannelsDeps {
   repo: ChannelsRepository;
-  users: Collection<UserDoc>;
+  users: UsersRepository;
   hub: ChannelHub;
   now: () => number;
 }
@@ -108,12 +107,12 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
   }
 
   async function currentInvite(channelId: string): Promise<InviteDoc | null> {
-    return repo.invites.findOne({ channelId, replacedAt: { $exists: false } }, { sort: { createdAt: -1 } });
+    return repo.invites.current(channelId);
   }
 
   async function newInvite(channelId: string, userId: string, expireHours: number): Promise<InviteDoc> {
     const current = await currentInvite(channelId);
-    if (current) await repo.invites.updateOne({ _id: current._id }, { $set: { replacedAt: now() } });
+    if (current) await repo.invites.replace(current._id, now());
     return repo.invites.insertOne({
       _id: randomBytes(9).toString('base64url'),
       channelId,
@@ -144,12 +143,12 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
 
     async list(userId: string): Promise<Channel[]> {
       const memberships = await repo.members.find({ userId }, { sort: { joinedAt: 1 } });
-      const channels = await repo.channels.find({ _id: { $in: memberships.map((m) => m.channelId) } });
+      const channels = await repo.channels.byIds(memberships.map((m) => m.channelId));
       const byId = new Map(channels.filter((c) => !c.deletedAt).map((c) => [c._id, c]));
       const ordered = memberships.map((m) => byId.get(m.channelId)).filter((c): c is ChannelDoc => Boolean(c));
       // One query for every listed channel's members instead of one count per channel: the
       // per-channel counts made this route's cost grow with the number of channels (bench: rest).
-      const members = ordered.length ? await repo.members.find({ channelId: { $in: ordered.map((c) => c._id) } }) : [];
+      const members = await repo.members.ofChannels(ordered.map((c) => c._id));
       const memberCounts = new Map<string, number>();
       for (const member of members) memberCounts.set(member.channelId, (memberCounts.get(member.channelId) ?? 0) + 1);
       return Promise.all(ordered.map((doc) => viewOf(doc, userId, memberCounts.get(doc._id) ?? 0)));
@@ -171,10 +170,7 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
 
     async update(userId: string, channelId: string, request: ChannelRequest): Promise<Channel> {
       await asCreator(channelId, userId);
-      const doc = await repo.channels.findOneAndUpdate(
-        { _id: channelId },
-        { $set: { title: validateTitle(request.title), isBan: request.isBan, updatedAt: now() } },
-      );
+      const doc = await repo.channels.setFields(channelId, { title: validateTitle(request.title), isBan: request.isBan, updatedAt: now() });
       if (!doc) throw notFound();
       await hub.publish(channelId, 'channel.updated', await stateOf(doc), { alsoTo: await memberIds(channelId) });
       return viewOf(doc, userId);
@@ -194,10 +190,10 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
       const doc = await asCreator(channelId, userId);
       const state = await stateOf(doc);
       const members = await memberIds(channelId);
-      await repo.channels.updateOne({ _id: channelId }, { $set: { deletedAt: now(), updatedAt: now() } });
+      await repo.channels.markDeleted(channelId, now());
       await hub.publish(channelId, 'channel.deleted', state, { alsoTo: members });
       await repo.members.deleteMany({ channelId });
-      await repo.invites.updateMany({ channelId, replacedAt: { $exists: false } }, { $set: { replacedAt: now() } });
+      await repo.invites.replaceAllOf(channelId, now());
       hub.close(channelId);
     },
 
@@ -211,7 +207,7 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
         if (!isUsable(invite)) invite = await newInvite(channelId, userId, hours);
         else {
           const expiresAt = hours === -1 ? null : now() + hours * HOUR_MS;
-          invite = (await repo.invites.findOneAndUpdate({ _id: invite._id }, { $set: { expiresAt } }))!;
+          invite = (await repo.invites.setExpiry(invite._id, expiresAt))!;
         }
       } else if (!isUsable(invite)) invite = await newInvite(channelId, userId, -1);
       return {
@@ -321,7 +317,7 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
     async bans(userId: string, channelId: string): Promise<ChannelBan[]> {
       await asCreator(channelId, userId);
       const docs = await repo.bans.find({ channelId }, { sort: { bannedAt: -1 } });
-      const people = docs.length ? await users.find({ _id: { $in: docs.map((d) => d.userId) } }) : [];
+      const people = await users.byIds(docs.map((d) => d.userId));
       const byId = new Map(people.map((user) => [user._id, user]));
       return docs.map((doc) => ({
         userId: doc.userId,

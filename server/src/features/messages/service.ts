@@ -3,8 +3,7 @@ import { ErrorReason, Limits, MessageKind, type Author, type Message, type Messa
 import { AppError } from '../../errors';
 import type { ChannelHub } from '../../realtime/hub';
 import type { RecentChange } from '../../realtime/republish';
-import type { Collection } from '../../storage/port';
-import type { UserDoc } from '../auth/repository';
+import type { UserDoc, UsersRepository } from '../auth/repository';
 import type { ChannelsService } from '../channels/service';
 import type { MessageDoc, MessagesRepository } from './repository';
 
@@ -14,7 +13,7 @@ const PAGE_MAX = 100;
 
 export interface MessagesDeps {
   repo: MessagesRepository;
-  users: Collection<UserDoc>;
+  users: Pick<UsersRepository, 'byIds'>;
   channels: ChannelsService;
   hub: ChannelHub;
   now: () => number;
@@ -24,20 +23,22 @@ export interface MessagesDeps {
 
 export function messagesService(deps: MessagesDeps) {
   const { repo, users, channels, hub, now } = deps;
-  async function authorOf(userId: string): Promise<Author> {
-    const user = await users.findOne({ _id: userId });
-    return { id: userId, name: user?.name ?? '—', avatar: user?.avatar || DEFAULT_AVATAR };
-  }
+  const authorFrom = (userId: string, user: UserDoc | undefined): Author => ({ id: userId, name: user?.name ?? '—', avatar: user?.avatar || DEFAULT_AVATAR });
 
-  const toMessage = async (doc: MessageDoc): Promise<Message> => ({
-    id: doc._id,
-    channelId: doc.channelId,
-    author: await authorOf(doc.authorId),
-    kind: doc.kind,
-    content: doc.content,
-    taskId: doc.taskId,
-    createdAt: doc.createdAt,
-  });
+  /** Messages with their authors, looked up in one query however many there are. */
+  async function toMessages(docs: readonly MessageDoc[]): Promise<Message[]> {
+    const people = new Map((await users.byIds(docs.map((doc) => doc.authorId))).map((user) => [user._id, user]));
+    return docs.map((doc) => ({
+      id: doc._id,
+      channelId: doc.channelId,
+      author: authorFrom(doc.authorId, people.get(doc.authorId)),
+      kind: doc.kind,
+      content: doc.content,
+      taskId: doc.taskId,
+      createdAt: doc.createdAt,
+    }));
+  }
+  const toMessage = async (doc: MessageDoc): Promise<Message> => (await toMessages([doc]))[0]!;
 
   async function insert(channelId: string, authorId: string, kind: MessageKind, content: string, taskId: string | null) {
     const doc = await repo.insertOne({ _id: randomUUID(), channelId, authorId, kind, content, taskId, createdAt: now() });
@@ -51,8 +52,8 @@ export function messagesService(deps: MessagesDeps) {
   return {
     /** Messages posted or deleted since `since`: each needs its event in the log (creations first). */
     async recentChanges(since: number): Promise<RecentChange[]> {
-      const posted = await repo.find({ createdAt: { $gte: since } }, { sort: { createdAt: 1 } });
-      const deleted = await repo.find({ deletedAt: { $gte: since } }, { sort: { deletedAt: 1 } });
+      const posted = await repo.postedSince(since);
+      const deleted = await repo.deletedSince(since);
       const change = (doc: MessageDoc, type: 'message.created' | 'message.deleted'): RecentChange => ({
         channelId: doc.channelId,
         id: doc._id,
@@ -80,13 +81,11 @@ export function messagesService(deps: MessagesDeps) {
       await channels.asMember(channelId, userId);
       const seq = await hub.currentSeq(channelId);
       const size = Math.min(Math.max(limit, 1), PAGE_MAX);
-      const filter = before === undefined ? { channelId, deletedAt: { $exists: false } } : { channelId, deletedAt: { $exists: false }, createdAt: { $lt: before } };
-      // Same order as the live feed (createdAt, then id): messages posted in the same millisecond.
-      const docs = await repo.find(filter, { sort: { createdAt: -1, _id: -1 }, limit: size + 1 });
+      const docs = await repo.page(channelId, before, size + 1);
       const pageDocs = docs.slice(0, size).reverse();
       const taskIds = pageDocs.map((d) => d.taskId).filter((id): id is string => Boolean(id));
       return {
-        messages: await Promise.all(pageDocs.map(toMessage)),
+        messages: await toMessages(pageDocs),
         tasks: taskIds.length ? await deps.tasksByIds(channelId, taskIds) : [],
         hasMore: docs.length > size,
         seq,
@@ -101,7 +100,7 @@ export function messagesService(deps: MessagesDeps) {
         throw new AppError(ErrorReason.Forbidden, 'message.notYours');
       }
       const message = await toMessage(doc);
-      await repo.updateOne({ _id: messageId }, { $set: { deletedAt: now() } });
+      await repo.markDeleted(messageId, now());
       await hub.publish(doc.channelId, 'message.deleted', message);
     },
   };

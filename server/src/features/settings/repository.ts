@@ -1,6 +1,7 @@
 import type { BotType } from '@draw/shared';
 import { defineCollection, type BaseDoc, type Storage } from '../../storage/port';
 import { documentSchema } from '../../storage/schema';
+import { repositoryOf } from '../queries';
 import { BOT_TYPES, DRAW_SPEEDS, DRAW_STYLES, SettingsLimits, type DrawSpeed, type DrawStyle } from './options';
 
 export interface DrawSettingsDoc extends BaseDoc {
@@ -37,8 +38,13 @@ export const DrawSettingsCollection = defineCollection<DrawSettingsDoc>(
 export const settingsId = (userId: string, botType: BotType) => `${userId}:${botType}`;
 
 export function settingsRepository(storage: Storage) {
+  const settings = storage.collection(DrawSettingsCollection);
   return {
-    settings: storage.collection(DrawSettingsCollection),
+    settings: repositoryOf(settings, {
+      /** Stores what the person chose for a bot (other choices stay as they were). */
+      save: (userId: string, botType: BotType, values: Partial<Omit<DrawSettingsDoc, '_id' | 'userId' | 'botType'>>, at: number) =>
+        settings.findOneAndUpdate({ _id: settingsId(userId, botType) }, { $set: { userId, botType, ...values, updatedAt: at } }, { upsert: true }),
+    }),
   };
 }
 export type SettingsRepository = ReturnType<typeof settingsRepository>;

@@ -8,8 +8,7 @@ import {
   type DrawSettingsUpdate,
 } from '@draw/shared';
 import { AppError } from '../../errors';
-import type { Collection } from '../../storage/port';
-import type { UserDoc } from '../auth/repository';
+import type { UserDoc, UsersRepository } from '../auth/repository';
 import { composePrompt } from './compose';
 import {
   DRAW_OPTION_NAMES,
@@ -28,7 +27,7 @@ import { settingsId, type DrawSettingsDoc, type SettingsRepository } from './rep
 
 export interface SettingsDeps {
   repo: SettingsRepository;
-  users: Collection<UserDoc>;
+  users: Pick<UsersRepository, 'findOne' | 'setFields'>;
   now: () => number;
 }
 
@@ -157,13 +156,9 @@ export function settingsService({ repo, users, now }: SettingsDeps) {
   async function update(userId: string, botType: BotType, changes: DrawSettingsUpdate): Promise<DrawSettings> {
     const { values, remix } = checkUpdate(checkBotType(botType), changes);
     if (Object.keys(values).length > 0) {
-      await repo.settings.findOneAndUpdate(
-        { _id: settingsId(userId, botType) },
-        { $set: { userId, botType, ...values, updatedAt: now() } },
-        { upsert: true },
-      );
+      await repo.settings.save(userId, botType, values, now());
     }
-    if (remix !== undefined) await users.updateOne({ _id: userId }, { $set: { [remixField(botType)]: remix } });
+    if (remix !== undefined) await users.setFields(userId, remixField(botType) === 'nijiRemix' ? { nijiRemix: remix } : { mjRemix: remix });
     return get(userId, botType);
   }
 

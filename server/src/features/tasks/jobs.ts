@@ -1,4 +1,4 @@
-import type { BlendDimensions, BotType, VideoMotion } from '@draw/shared';
+import { speedOf, type BlendDimensions, type BotType, type JobSpeed, type VideoMotion } from '@draw/shared';
 import type { EngineSpeed, PanDirection } from '../../engines/port';
 
 /**
@@ -29,11 +29,11 @@ interface Remixable {
   enableRemix?: boolean;
 }
 
-/** What a MODAL task still needs before it can run. */
-export const ModalKind = {
-  Remix: 'remix',
-  Region: 'region',
-  CustomZoom: 'customZoom',
-  Prompt: 'prompt',
-} as const;
-export type ModalKind = (typeof ModalKind)[keyof typeof ModalKind];
+/**
+ * The job mode a job is sent in, as the upstream mapping picks it: the pressing person's mode
+ * the job carries, else the last mode its prompt names; null when neither says (the upstream's
+ * own default then). Stored on the task at submit, so its card shows the mode it ran in.
+ */
+export function speedOfJob(job: JobSpec): JobSpeed | null {
+  return ('speed' in job ? job.speed : undefined) ?? ('prompt' in job ? speedOf(job.prompt) : null);
+}

@@ -1,7 +1,8 @@
 import { Schema } from 'mongoose';
-import { TaskStatus, type Task } from '@draw/shared';
+import { TERMINAL_TASK_STATUSES, TaskStatus, type Task } from '@draw/shared';
 import { defineCollection, type BaseDoc, type Storage } from '../../storage/port';
 import { documentSchema } from '../../storage/schema';
+import { repositoryOf } from '../queries';
 import type { JobSpec } from './jobs';
 
 /** The stored task: the public Task plus what only the server needs to run it. */
@@ -63,7 +64,74 @@ schema.index({ parentId: 1, submitTime: 1 });
 schema.index({ leaseOwner: 1 }, { sparse: true });
 
 export const Tasks = defineCollection<TaskDoc>('tasks', schema);
-export const tasksRepository = (storage: Storage) => storage.collection(Tasks);
+/** Tasks a process should be running. */
+const RUNNABLE = [TaskStatus.Submitted, TaskStatus.InProgress];
+/** Tasks that have not ended (MODAL included: it waits for its person, within its deadline). */
+const UNFINISHED = [TaskStatus.NotStart, TaskStatus.Submitted, TaskStatus.InProgress, TaskStatus.Modal];
+
+export function tasksRepository(storage: Storage) {
+  const tasks = storage.collection(Tasks);
+  return repositoryOf(tasks, {
+    /** Some tasks by id, whichever channel (the credit reconciliation). */
+    byIds: (ids: readonly string[]) => tasks.find({ _id: { $in: ids } }),
+
+    /** Those of `ids` that belong to the channel. */
+    inChannel: (channelId: string, ids: readonly string[]) => tasks.find({ _id: { $in: ids }, channelId }),
+
+    /** What a user has running and waiting (the info card, the draw limits). */
+    async countsFor(userId: string): Promise<{ running: number; queued: number }> {
+      const [running, queued] = await Promise.all([
+        tasks.count({ userId, status: TaskStatus.InProgress }),
+        tasks.count({ userId, status: { $in: [TaskStatus.Submitted, TaskStatus.NotStart] } }),
+      ]);
+      return { running, queued };
+    },
+
+    /**
+     * Takes (or renews) the lease of a runnable task for `owner` until `until`: only when no live
+     * process holds it. False when another does, or the task is not runnable any more.
+     */
+    async claim(id: string, owner: string, now: number, until: number): Promise<boolean> {
+      const claimed = await tasks.findOneAndUpdate(
+        { _id: id, status: { $in: RUNNABLE }, $or: [{ leaseUntil: { $lt: now } }, { leaseOwner: owner }] },
+        { $set: { leaseOwner: owner, leaseUntil: until } },
+      );
+      return claimed !== null;
+    },
+
+    /** Keeps `owner`'s lease alive until `until` (nothing when it lost the lease). */
+    renewLease: (id: string, owner: string, until: number) => tasks.updateOne({ _id: id, leaseOwner: owner }, { $set: { leaseUntil: until } }),
+
+    /** Gives up `owner`'s lease on one task. */
+    releaseLease: (id: string, owner: string) => tasks.updateOne({ _id: id, leaseOwner: owner }, { $set: { leaseOwner: null, leaseUntil: 0 } }),
+
+    /** Voids every lease (a store this process owns alone: its predecessor's leases died with it). */
+    releaseAllLeases: () => tasks.updateMany({ leaseOwner: { $ne: null } }, { $set: { leaseOwner: null, leaseUntil: 0 } }),
+
+    /** Runnable tasks no live process holds, oldest first. */
+    stranded: (now: number, limit: number) =>
+      tasks.find({ status: { $in: RUNNABLE }, leaseUntil: { $lt: now } }, { sort: { submitTime: 1 }, limit }),
+
+    /** Unfinished tasks past their deadline. */
+    overdue: (now: number, limit: number) => tasks.find({ status: { $in: UNFINISHED }, deadlineAt: { $lt: now } }, { limit }),
+
+    /**
+     * Writes `fields` only if the task is still at the status and progress they were computed
+     * from (the optimistic check of every lifecycle change); the task as written, or null.
+     */
+    writeIfUnchanged: (id: string, seen: Pick<TaskDoc, 'status' | 'progress'>, fields: Partial<Omit<TaskDoc, '_id'>>) =>
+      tasks.findOneAndUpdate({ _id: id, status: seen.status, progress: seen.progress }, { $set: fields }),
+
+    /** Sets fields outside the lifecycle; the task as written, or null when there is none. */
+    setFields: (id: string, fields: Partial<Omit<TaskDoc, '_id'>>) => tasks.findOneAndUpdate({ _id: id }, { $set: fields }),
+
+    /** Tasks that may have changed since `since`: every unfinished one, and those submitted, started or finished since. */
+    changedSince: (since: number) =>
+      tasks.find({
+        $or: [{ status: { $nin: TERMINAL_TASK_STATUSES } }, { submitTime: { $gte: since } }, { startTime: { $gte: since } }, { finishTime: { $gte: since } }],
+      }),
+  });
+}
 export type TasksRepository = ReturnType<typeof tasksRepository>;
 
 export function toTask(doc: TaskDoc): Task {

@@ -65,7 +65,7 @@ export class TaskRunner {
 
   async start(): Promise<void> {
     if (this.deps.exclusive) {
-      await this.deps.repo.updateMany({ leaseOwner: { $ne: null } }, { $set: { leaseOwner: null, leaseUntil: 0 } });
+      await this.deps.repo.releaseAllLeases();
     }
     // Before anything runs. With the embedded store no other process can be between a charge and
     // its task, so every charge without a task is a predecessor's, cut off by its end.
@@ -123,7 +123,7 @@ export class TaskRunner {
     let refunded = 0;
     for (let start = 0; start < open.length; start += RECONCILE_BATCH) {
       const batch = open.slice(start, start + RECONCILE_BATCH);
-      const tasks = await this.deps.repo.find({ _id: { $in: batch.map((charge) => charge.taskId) } });
+      const tasks = await this.deps.repo.byIds(batch.map((charge) => charge.taskId));
       const statusOf = new Map(tasks.map((task) => [task._id, task.status]));
       for (const charge of batch) {
         const status = statusOf.get(charge.taskId);
@@ -176,10 +176,7 @@ export class TaskRunner {
 
   /** Tasks that should be running but are not leased by a live process. */
   private async recover(): Promise<void> {
-    const stranded = await this.deps.repo.find(
-      { status: { $in: [TaskStatus.Submitted, TaskStatus.InProgress] }, leaseUntil: { $lt: this.deps.now() } },
-      { sort: { submitTime: 1 }, limit: 500 },
-    );
+    const stranded = await this.deps.repo.stranded(this.deps.now(), 500);
     for (const task of stranded) this.enqueue(task._id);
   }
 
@@ -200,11 +197,8 @@ export class TaskRunner {
 
   private async claim(id: string): Promise<boolean> {
     const { repo, now } = this.deps;
-    const claimed = await repo.findOneAndUpdate(
-      { _id: id, status: { $in: [TaskStatus.Submitted, TaskStatus.InProgress] }, $or: [{ leaseUntil: { $lt: now() } }, { leaseOwner: this.processId }] },
-      { $set: { leaseOwner: this.processId, leaseUntil: now() + LEASE_MS } },
-    );
-    return Boolean(claimed);
+    const at = now();
+    return repo.claim(id, this.processId, at, at + LEASE_MS);
   }
 
   /** Stores a picture or a clip under a fresh key whose extension fixes how it is served. */
@@ -218,7 +212,7 @@ export class TaskRunner {
     const { store, engine, resolve, now, log, repo } = this.deps;
     if (!(await this.claim(id))) return;
     const renew = setInterval(() => {
-      void repo.updateOne({ _id: id, leaseOwner: this.processId }, { $set: { leaseUntil: now() + LEASE_MS } }).catch(() => undefined);
+      void repo.renewLease(id, this.processId, now() + LEASE_MS).catch(() => undefined);
     }, LEASE_MS / 3);
     try {
       const doc = await store.get(id);
@@ -284,7 +278,7 @@ export class TaskRunner {
       await this.fail(id, error instanceof EngineFailure ? error.message : 'The engine could not draw this image. Your credits were refunded.');
     } finally {
       clearInterval(renew);
-      await repo.updateOne({ _id: id, leaseOwner: this.processId }, { $set: { leaseOwner: null, leaseUntil: 0 } }).catch(() => undefined);
+      await repo.releaseLease(id, this.processId).catch(() => undefined);
     }
   }
 
@@ -304,10 +298,7 @@ export class TaskRunner {
 
   /** Every task ends: one past its deadline fails with a reason (and is refunded). */
   private async sweepDeadlines(): Promise<void> {
-    const overdue = await this.deps.repo.find(
-      { status: { $in: [TaskStatus.NotStart, TaskStatus.Submitted, TaskStatus.InProgress, TaskStatus.Modal] }, deadlineAt: { $lt: this.deps.now() } },
-      { limit: 500 },
-    );
+    const overdue = await this.deps.repo.overdue(this.deps.now(), 500);
     // The deadline restarts when a MODAL task gets its input, so it is not counted from submitTime.
     const minutes = Math.round(DEFAULT_TASK_DEADLINE_MS / 60_000);
     for (const task of overdue) {

@@ -1,5 +1,5 @@
 import { applyTaskUpdate, isTerminal, type TaskUpdate } from '@draw/machines';
-import { TERMINAL_TASK_STATUSES, type Task } from '@draw/shared';
+import type { Task } from '@draw/shared';
 import type { ChannelHub } from '../../realtime/hub';
 import { sameAs, type RecentChange } from '../../realtime/republish';
 import { toTask, type TaskDoc, type TasksRepository } from './repository';
@@ -30,10 +30,7 @@ export function taskStore(repo: TasksRepository, hub: ChannelHub) {
         const result = applyTaskUpdate(toTask(current), update);
         if (!result.accepted) return null;
         const { id: _id, ...fields } = result.task;
-        const written = await repo.findOneAndUpdate(
-          { _id: id, status: current.status, progress: current.progress },
-          { $set: { ...fields, ...extra } },
-        );
+        const written = await repo.writeIfUnchanged(id, current, { ...fields, ...extra });
         if (!written) continue;
         const task = toTask(written);
         await hub.publish(task.channelId, 'task.updated', task);
@@ -44,7 +41,7 @@ export function taskStore(repo: TasksRepository, hub: ChannelHub) {
 
     /** Changes fields outside the lifecycle (bookmarks, upstream id), publishing the result. */
     async patch(id: string, changes: Partial<TaskDoc>, publish = true): Promise<Task | null> {
-      const written = await repo.findOneAndUpdate({ _id: id }, { $set: changes });
+      const written = await repo.setFields(id, changes);
       if (!written) return null;
       const task = toTask(written);
       if (publish) await hub.publish(task.channelId, 'task.updated', task);
@@ -53,9 +50,7 @@ export function taskStore(repo: TasksRepository, hub: ChannelHub) {
 
     /** Tasks that may have been stored without their event (running, or changed since `since`). */
     async recentChanges(since: number): Promise<RecentChange[]> {
-      const docs = await repo.find({
-        $or: [{ status: { $nin: TERMINAL_TASK_STATUSES } }, { submitTime: { $gte: since } }, { startTime: { $gte: since } }, { finishTime: { $gte: since } }],
-      });
+      const docs = await repo.changedSince(since);
       return docs.map((doc) => {
         const task = toTask(doc);
         return {

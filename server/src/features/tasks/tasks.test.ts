@@ -191,6 +191,23 @@ describe('task controls', () => {
     expect(blended.action).toBe('BLEND');
   });
 
+  it('stores the job mode each task runs in: the last mode its prompt names, else the person\'s, and a button press the presser\'s', async () => {
+    const { owner: ann, id } = await channelWithMembers();
+    const submit = async (prompt: string) => (await data(call(ann, 'POST', `/api/mj/submit/imagine/${id}`, { prompt }))).taskId as string;
+    // Midjourney reads the last mode flag: this one runs in turbo, whatever came before it.
+    const turbo = await waitForTask(ann, await submit('a fox --relax --ar 1:1 --turbo'), 'SUCCESS');
+    expect(turbo.properties.speed).toBe('turbo');
+    expect(turbo.finalPrompt).toMatch(/--turbo/);
+    // No flag: the person's settings (fast by default), then relax once they choose it.
+    expect((await waitForTask(ann, await submit('a plain fox'), 'SUCCESS')).properties.speed).toBe('fast');
+    await call(ann, 'PUT', '/api/draw/settings/option?botType=MID_JOURNEY', { name: 'speed', value: 'relax' });
+    expect((await waitForTask(ann, await submit('a slow fox'), 'SUCCESS')).properties.speed).toBe('relax');
+    // U1 on the turbo grid runs in the presser's mode (relax now), not the parent's prompt's.
+    const u1 = turbo.buttons.find((b) => b.label === 'U1')!;
+    const upscale = await waitForTask(ann, (await data(call(ann, 'POST', `/api/mj/submit/action/${id}`, { taskId: turbo.id, customId: u1.customId }))).taskId, 'SUCCESS');
+    expect(upscale.properties.speed).toBe('relax');
+  });
+
   it('reads back a finished task seed and lists tasks by id for members only', async () => {
     const { owner: ann, id } = await channelWithMembers();
     const { taskId } = await data(call(ann, 'POST', `/api/mj/submit/imagine/${id}`, { prompt: 'moon --seed 1234' }));

@@ -1,18 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { ErrorReason, Limits, type ImageMimeType } from '@draw/shared';
+import { ErrorReason, Limits, type UploadedFile } from '@draw/shared';
 import { AppError } from '../../errors';
 import { EXTENSION_BY_MIME, type BlobStore } from '../../blobs/port';
 import { inspectImage } from './inspect';
 import type { UploadDoc, UploadsRepository } from './repository';
 
-export interface UploadedFile {
-  id: string;
-  url: string;
-  mime: ImageMimeType;
-  width: number;
-  height: number;
-  size: number;
-}
+export type { UploadedFile } from '@draw/shared';
 
 export const fileUrl = (key: string) => `/files/${key}`;
 

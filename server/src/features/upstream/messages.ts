@@ -1,4 +1,4 @@
-import type { Catalogue } from '../../i18n/messages';
+import type { Catalogue } from '../../i18n/catalogue';
 
 /**
  * What users read when the midjourney-proxy upstream says no, fails or cannot be reached. Task

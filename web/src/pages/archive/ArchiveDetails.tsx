@@ -70,7 +70,7 @@ export function ArchiveDetails({ item, onClose, onOpen, onToggleFavorite, classN
   }, [task.id]);
   const shownFamily = family?.item.task.id === task.id ? family : null;
 
-  const { width, height } = task.properties as { width?: number; height?: number };
+  const { width, height } = task.properties;
   const copy = async (text: string) => {
     if (await copyText(text)) notify.success(t('common.copySuccess'));
   };

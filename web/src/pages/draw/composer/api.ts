@@ -1,16 +1,19 @@
 import {
   isEnvelope,
-  type BlendDimensions,
+  type BlendRequest,
   type BotType,
+  type DescribeRequest,
   type DrawInfo,
   type DrawOptionRequest,
   type DrawSettings,
   type DrawSettingsOptions,
   type DrawSettingsUpdate,
   type ErrorReason,
-  type ImagineReference,
-  type ReferenceWeightsRequest,
+  type ImagineRequest,
   type Message,
+  type ShortenRequest,
+  type SubmitAnswer,
+  type UploadAnswer,
 } from '@draw/shared';
 import i18n from '../../../i18n';
 import { http, HttpError, UNKNOWN_ERROR_MESSAGE, upload } from '../../../lib/http';
@@ -40,16 +43,14 @@ export function reportFailure(error: unknown): ErrorReason | null {
   return error instanceof HttpError ? error.reason : null;
 }
 
-export interface SubmitAnswer {
-  taskId: string;
-}
+export type { SubmitAnswer } from '@draw/shared';
 const isSubmit = (value: Record<string, unknown>) => typeof value.taskId === 'string';
 
 const bot = (botType: BotType) => ({ params: { botType } });
 
 /** Uploads the files in one multipart request; the ids of the stored images, in order. */
 export async function uploadImages(files: readonly File[]): Promise<string[]> {
-  const answer = expect<{ files: { id: string }[] }>(await upload(files), (value) => Array.isArray(value.files));
+  const answer = expect<UploadAnswer>(await upload(files), (value) => Array.isArray(value.files));
   return answer.files.map((file) => file.id);
 }
 
@@ -66,20 +67,20 @@ export async function translatePrompt(prompt: string): Promise<PromptTranslation
 
 export async function submitImagine(
   channelId: string,
-  body: { prompt: string; promptEn?: string; botType: BotType; imageIds?: string[]; references?: ImagineReference[]; weights?: ReferenceWeightsRequest },
+  body: ImagineRequest,
 ): Promise<SubmitAnswer> {
   return expect(await http.post(`/api/mj/submit/imagine/${channelId}`, body), isSubmit);
 }
 
-export async function submitDescribe(channelId: string, body: { imageId: string; botType: BotType }): Promise<SubmitAnswer> {
+export async function submitDescribe(channelId: string, body: DescribeRequest): Promise<SubmitAnswer> {
   return expect(await http.post(`/api/mj/submit/describe/${channelId}`, body), isSubmit);
 }
 
-export async function submitBlend(channelId: string, body: { imageIds: string[]; dimensions: BlendDimensions; botType: BotType }): Promise<SubmitAnswer> {
+export async function submitBlend(channelId: string, body: BlendRequest): Promise<SubmitAnswer> {
   return expect(await http.post(`/api/mj/submit/blend/${channelId}`, body), isSubmit);
 }
 
-export async function submitShorten(channelId: string, body: { prompt: string; promptEn?: string; botType: BotType }): Promise<SubmitAnswer> {
+export async function submitShorten(channelId: string, body: ShortenRequest): Promise<SubmitAnswer> {
   return expect(await http.post(`/api/mj/submit/shorten/${channelId}`, body), isSubmit);
 }
 

@@ -6,13 +6,13 @@ import { cancelTask } from './feedApi';
 import { useFeedActions } from './FeedContext';
 import { TaskButtons } from './TaskButtons';
 import { TaskPreview, TaskResultClip, TaskResultImage } from './TaskImage';
-import { englishOf, isRunning, modalOf, percentOf, promptParts, referenceUrlsOf, speedOf, suggestionsOf } from './taskView';
+import { englishOf, isRunning, modalOf, percentOf, promptParts, referenceUrlsOf, speedOfTask, suggestionsOf } from './taskView';
 import { FavoriteStar } from './FavoriteStar';
 
 /** What follows the prompt: "— @user (fast)", "— Image #2 @user", "— Variations by @user (fast)". */
 function TaskByline({ task, author }: { task: Task; author: string }) {
   const { t } = useTranslation();
-  const speed = t(`feed.speed.${speedOf(task.finalPrompt)}`);
+  const speed = t(`feed.speed.${speedOfTask(task)}`);
   const mention = <span className="rounded-[3px] bg-blurple/15 px-0.5 font-medium text-[#4752c4] dark:bg-blurple/30 dark:text-[#c9cdfb]">@{author}</span>;
   const status =
     task.status === TaskStatus.InProgress

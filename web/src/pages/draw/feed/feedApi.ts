@@ -1,4 +1,4 @@
-import type { MessagePage, Task } from '@draw/shared';
+import type { ActionRequest, MessagePage, ModalRequest, Task } from '@draw/shared';
 import { http } from '../../../lib/http';
 import { isMessagePage, isTask } from './feedState';
 
@@ -49,11 +49,11 @@ async function submit(url: string, body: unknown): Promise<SubmitResult> {
 
 /** A button on a finished task: U1, V2, 🔄, Vary (Region)… The new task may start in MODAL. */
 export function submitAction(channelId: string, taskId: string, customId: string): Promise<SubmitResult> {
-  return submit(`/api/mj/submit/action/${encodeURIComponent(channelId)}`, { taskId, customId });
+  return submit(`/api/mj/submit/action/${encodeURIComponent(channelId)}`, { taskId, customId } satisfies ActionRequest);
 }
 
 /** Completes a MODAL task (only its submitter may). */
-export function submitModal(channelId: string, body: { taskId: string; prompt?: string; maskBase64?: string }): Promise<SubmitResult> {
+export function submitModal(channelId: string, body: ModalRequest): Promise<SubmitResult> {
   return submit(`/api/mj/submit/modal/${encodeURIComponent(channelId)}`, body);
 }
 

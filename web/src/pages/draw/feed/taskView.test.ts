@@ -1,4 +1,4 @@
-import { BotType, buttonsForResult, TaskAction, TaskStatus } from '@draw/shared';
+import { BotType, buttonsForResult, TaskAction, TaskStatus, type TaskProperties } from '@draw/shared';
 import { describe, expect, it } from 'vitest';
 import { makeTask } from './fixtures';
 import {
@@ -14,7 +14,7 @@ import {
   percentOf,
   promptParts,
   sanitizeLabel,
-  speedOf,
+  speedOfTask,
   suggestionsOf,
 } from './taskView';
 
@@ -30,9 +30,16 @@ describe('task view rules', () => {
     expect(promptParts({ prompt: 'a red fox in snow', finalPrompt: 'a red fox in snow --v 6.1 --fast' })).toEqual({ text: 'a red fox in snow', params: '--v 6.1 --fast' });
     expect(promptParts({ prompt: 'a cat --ar 16:9', finalPrompt: 'a cat --ar 16:9 --v 6.1 --relax' })).toEqual({ text: 'a cat', params: '--ar 16:9 --v 6.1 --relax' });
     expect(promptParts({ prompt: '', finalPrompt: '' })).toEqual({ text: '', params: '' });
-    expect(speedOf('a --v 6.1 --relax')).toBe('relax');
-    expect(speedOf('a —turbo')).toBe('turbo');
-    expect(speedOf('a')).toBe('fast');
+  });
+
+  it('shows the job mode the task ran in, as the server stored it at submit', () => {
+    // Stored: wins over what the prompt says (a button press runs in the presser's mode).
+    expect(speedOfTask({ finalPrompt: 'a --v 6.1 --relax', properties: { speed: 'turbo' } })).toBe('turbo');
+    // Stored before the field existed: the last mode the prompt names, as Midjourney and the server read it.
+    expect(speedOfTask({ finalPrompt: 'a --relax --v 6.1 --turbo', properties: {} })).toBe('turbo');
+    expect(speedOfTask({ finalPrompt: 'a —relax', properties: {} })).toBe('relax');
+    // None at all (a describe's empty prompt): the default mode.
+    expect(speedOfTask({ finalPrompt: '', properties: {} })).toBe('fast');
   });
 
   it('reads progress, modal, suggestions, bookmarks and size', () => {
@@ -40,8 +47,8 @@ describe('task view rules', () => {
     expect(percentOf({ status: TaskStatus.Success, progress: '' })).toBe(100);
     expect(percentOf({ status: TaskStatus.Failure, progress: '' })).toBe(0);
     expect(modalOf(makeTask({ properties: { modal: { kind: 'region', defaultPrompt: 'x' } } }))).toEqual({ kind: 'region', defaultPrompt: 'x' });
-    expect(modalOf(makeTask({ properties: { modal: { kind: 'nope' } } }))).toBeNull();
-    expect(suggestionsOf(makeTask({ properties: { prompts: ['a', 2, 'b'] } }))).toEqual(['a', 'b']);
+    expect(modalOf(makeTask({ properties: { modal: { kind: 'nope' } } as unknown as TaskProperties }))).toBeNull();
+    expect(suggestionsOf(makeTask({ properties: { prompts: ['a', 2, 'b'] } as unknown as TaskProperties }))).toEqual(['a', 'b']);
     expect(bookmarkedBy(makeTask({ properties: { bookmarkedBy: ['me'] } }), 'me')).toBe(true);
     expect(bookmarkedBy(makeTask(), 'me')).toBe(false);
     expect(imageSizeOf(makeTask({ properties: { width: 1024, height: 512 } }))).toEqual({ width: 1024, height: 512 });

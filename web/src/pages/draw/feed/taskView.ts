@@ -1,4 +1,19 @@
-import { BotType, EngineFeature, parseCustomId, TaskAction, TaskStatus, VIDEO_KINDS, type ParsedCustomId, type Task, type TaskButton } from '@draw/shared';
+import {
+  BotType,
+  DEFAULT_JOB_SPEED,
+  EngineFeature,
+  ModalKind,
+  parseCustomId,
+  speedOf,
+  TaskAction,
+  TaskStatus,
+  VIDEO_KINDS,
+  type JobSpeed,
+  type ParsedCustomId,
+  type Task,
+  type TaskButton,
+  type TaskModal,
+} from '@draw/shared';
 import { isTerminal, parseProgress } from '@draw/machines';
 
 /** Pure view rules of a task card: names, prompt parts, button rows, test ids. */
@@ -45,12 +60,12 @@ export function englishOf(task: Pick<Task, 'prompt' | 'promptEn' | 'properties'>
   return english && english !== textPart(task.prompt) ? { text: english, failed: false } : null;
 }
 
-export type Speed = 'fast' | 'relax' | 'turbo';
-
-/** The job mode the prompt was drawn in (`--relax`/`--fast`/`--turbo`), fast by default. */
-export function speedOf(finalPrompt: string): Speed {
-  const match = /(?:^|\s)(?:--|\u2014)(fast|relax|turbo)\b/i.exec(finalPrompt);
-  return (match?.[1]?.toLowerCase() as Speed | undefined) ?? 'fast';
+/**
+ * The job mode the task ran in: the one the server stored at submit; for tasks stored before it
+ * did, the last mode its final prompt names (Midjourney's rule, the server's too), else the default.
+ */
+export function speedOfTask(task: Pick<Task, 'finalPrompt' | 'properties'>): JobSpeed {
+  return task.properties.speed ?? speedOf(task.finalPrompt) ?? DEFAULT_JOB_SPEED;
 }
 
 export function percentOf(task: Pick<Task, 'progress' | 'status'>): number {
@@ -66,18 +81,13 @@ export function isFinished(task: Pick<Task, 'status'>): boolean {
   return isTerminal(task.status);
 }
 
-export type ModalKind = 'remix' | 'region' | 'customZoom' | 'prompt';
-export interface ModalInfo {
-  kind: ModalKind;
-  defaultPrompt: string;
-}
+const MODAL_KINDS: readonly string[] = Object.values(ModalKind);
 
-export function modalOf(task: Pick<Task, 'properties' | 'prompt'>): ModalInfo | null {
-  const modal = task.properties.modal as Partial<ModalInfo> | undefined;
-  if (!modal || typeof modal !== 'object') return null;
-  const kind = modal.kind;
-  if (kind !== 'remix' && kind !== 'region' && kind !== 'customZoom' && kind !== 'prompt') return null;
-  return { kind, defaultPrompt: typeof modal.defaultPrompt === 'string' ? modal.defaultPrompt : task.prompt };
+/** A MODAL task's wait, when its properties name a known one (stored data is checked, not trusted). */
+export function modalOf(task: Pick<Task, 'properties' | 'prompt'>): TaskModal | null {
+  const modal: Partial<TaskModal> | undefined = task.properties.modal;
+  if (!modal || typeof modal !== 'object' || !modal.kind || !MODAL_KINDS.includes(modal.kind)) return null;
+  return { kind: modal.kind, defaultPrompt: typeof modal.defaultPrompt === 'string' ? modal.defaultPrompt : task.prompt };
 }
 
 /** Suggested prompts of a describe (4) or shorten (up to 5) result. */
@@ -98,7 +108,7 @@ export function bookmarkedBy(task: Pick<Task, 'properties'>, userId: string): bo
 
 /** The image's size when the engine reported it (finished tasks). */
 export function imageSizeOf(task: Pick<Task, 'properties'>): { width: number; height: number } | null {
-  const { width, height } = task.properties as { width?: unknown; height?: unknown };
+  const { width, height } = task.properties;
   return typeof width === 'number' && typeof height === 'number' && width > 0 && height > 0 ? { width, height } : null;
 }
 

@@ -1,0 +1,100 @@
+import {
+  BlendDimensions,
+  BotType,
+  ErrorReason,
+  Limits,
+  TaskAction,
+  type BlendRequest,
+  type DescribeRequest,
+  type ImagineReference,
+  type ImagineRequest,
+  type ShortenRequest,
+  type SubmitAnswer,
+} from '@draw/shared';
+import { EngineFeature } from '../../engines/port';
+import { AppError } from '../../errors';
+import type { UserDoc } from '../auth/repository';
+import { taskRefusal } from './errors';
+import { randomSeed, seedOf, translationFlag, validatePrompt, type English } from './prompt';
+import { planReferences } from './references';
+import type { PromptComposer, TaskSubmitter } from './submit';
+
+export interface CommandDeps {
+  submit: TaskSubmitter;
+  prompts: PromptComposer;
+  english: (prompt: string, edited?: string) => Promise<English>;
+  engineName: string;
+  /** Our public origin: style and character/omni references reach an upstream as URLs under it. */
+  publicUrl: string;
+  engineMaxBlend: number;
+  /** False for what the engine's upstream cannot serve (absent: everything). */
+  offers?: (feature: EngineFeature) => boolean;
+}
+
+/**
+ * The slash commands (/imagine, /describe, /blend, /shorten): what each one asks of its body and
+ * which task it makes. Whether the person may post in the channel is the caller's check.
+ */
+export function slashCommands({ submit, prompts, english, engineName, publicUrl, engineMaxBlend, offers }: CommandDeps) {
+  const { create, upstreamHints, ownedImageKeys } = submit;
+  return {
+    async imagine(user: UserDoc, channelId: string, body: ImagineRequest): Promise<SubmitAnswer> {
+      const prompt = validatePrompt(body.prompt);
+      // Plain imageIds are image prompts; references say what each image is for.
+      const references: ImagineReference[] = [...(body.imageIds ?? []).map((imageId) => ({ imageId, kind: 'image' as const })), ...(body.references ?? [])];
+      if (references.length > Limits.imagineMaxImages) throw taskRefusal('task.tooManyImages', { max: Limits.imagineMaxImages });
+      const botType = body.botType ?? BotType.MidJourney;
+      await ownedImageKeys(user, references.map((r) => r.imageId));
+      const en = await english(prompt, body.promptEn);
+      const composed = (await prompts.compose(user._id, botType, en.promptEn)).finalPrompt;
+      const plan = planReferences({
+        references, weights: body.weights ?? {}, finalPrompt: composed, publicUrl, upstream: engineName !== 'builtin', keyOf: (id) => id,
+      });
+      const finalPrompt = plan.params ? `${composed} ${plan.params}` : composed;
+      return create({
+        user, channelId, botType, action: TaskAction.Imagine, prompt, promptEn: en.promptEn, finalPrompt,
+        job: { kind: 'imagine', prompt: finalPrompt, seed: seedOf(finalPrompt), botType, referenceKeys: plan.imageKeys, ...(plan.styleKeys.length > 0 ? { styleKeys: plan.styleKeys } : {}) },
+        properties: {
+          referenceUrls: references.map((r) => `/files/${r.imageId}`),
+          ...(body.references?.length ? { referenceKinds: references.map((r) => r.kind) } : {}),
+          ...translationFlag(en),
+        },
+      });
+    },
+
+    async describe(user: UserDoc, channelId: string, body: DescribeRequest): Promise<SubmitAnswer> {
+      const [imageKey] = await ownedImageKeys(user, [body.imageId]);
+      const botType = body.botType ?? BotType.MidJourney;
+      return create({
+        user, channelId, botType, action: TaskAction.Describe, prompt: '', finalPrompt: '',
+        job: { kind: 'describe', imageKey: imageKey!, ...(await upstreamHints(user._id, botType)) }, properties: { referenceUrls: [`/files/${imageKey}`] },
+      });
+    },
+
+    async blend(user: UserDoc, channelId: string, body: BlendRequest): Promise<SubmitAnswer> {
+      const max = Math.min(Limits.blendMaxImages, engineMaxBlend);
+      if (body.imageIds.length < Limits.blendMinImages || body.imageIds.length > max) {
+        throw taskRefusal('task.blendCount', { min: Limits.blendMinImages, max });
+      }
+      const imageKeys = await ownedImageKeys(user, body.imageIds);
+      const dimensions = body.dimensions ?? BlendDimensions.Square;
+      const botType = body.botType ?? BotType.MidJourney;
+      return create({
+        user, channelId, botType, action: TaskAction.Blend, prompt: '', finalPrompt: '',
+        job: { kind: 'blend', imageKeys, dimensions, seed: randomSeed(), ...(await upstreamHints(user._id, botType)) },
+        properties: { referenceUrls: imageKeys.map((k) => `/files/${k}`), dimensions },
+      });
+    },
+
+    async shorten(user: UserDoc, channelId: string, body: ShortenRequest): Promise<SubmitAnswer> {
+      if (offers && !offers(EngineFeature.Shorten)) throw new AppError(ErrorReason.BadRequest, 'upstream.notOffered', { feature: '/shorten' });
+      const prompt = validatePrompt(body.prompt);
+      const botType = body.botType ?? BotType.MidJourney;
+      const en = await english(prompt, body.promptEn);
+      return create({
+        user, channelId, botType, action: TaskAction.Shorten, prompt, promptEn: en.promptEn, finalPrompt: en.promptEn,
+        job: { kind: 'shorten', prompt: en.promptEn, ...(await upstreamHints(user._id, botType)) }, properties: translationFlag(en),
+      });
+    },
+  };
+}

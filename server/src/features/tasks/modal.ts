@@ -1,0 +1,79 @@
+import { DEFAULT_TASK_DEADLINE_MS } from '@draw/machines';
+import { Limits, ModalKind, TaskStatus, type ModalRequest } from '@draw/shared';
+import type { BlobStore } from '../../blobs/port';
+import type { UserDoc } from '../auth/repository';
+import { taskRefusal } from './errors';
+import { speedOfJob, type JobSpec } from './jobs';
+import { parentImageSize, storeMask } from './mask';
+import { seedOf, translationFlag, validatePrompt, zoomFromPrompt, type English } from './prompt';
+import type { TaskDoc, TasksRepository } from './repository';
+import type { TaskRunner } from './runner';
+import type { TaskStore } from './store';
+import type { PromptComposer } from './submit';
+
+export interface ModalDeps {
+  repo: Pick<TasksRepository, 'findOne'>;
+  store: Pick<TaskStore, 'update'>;
+  runner: Pick<TaskRunner, 'enqueue'>;
+  blobs: BlobStore;
+  prompts: PromptComposer;
+  english: (prompt: string, edited?: string) => Promise<English>;
+  now: () => number;
+}
+
+/** A MODAL task gets what it waited for (a prompt, a mask, a zoom) and goes to the queue. */
+export function modalCompleter({ repo, store, runner, blobs, prompts, english, now }: ModalDeps) {
+  return async function complete(user: UserDoc, doc: TaskDoc, body: ModalRequest): Promise<{ taskId: string }> {
+    if (doc.userId !== user._id) throw taskRefusal('task.notYours');
+    if (doc.status !== TaskStatus.Modal || !doc.properties.modal) throw taskRefusal('task.notModal');
+    const modal = doc.properties.modal;
+    const prompt = body.prompt?.trim() ? validatePrompt(body.prompt) : modal.defaultPrompt;
+    // The default prompt unchanged keeps the English it came with (a custom zoom's adds its --zoom).
+    const kept = prompt === modal.defaultPrompt && !body.promptEn?.trim() && doc.promptEn && modal.kind !== ModalKind.CustomZoom;
+    const en: English = kept ? { promptEn: doc.promptEn, translationFailed: doc.properties.translationFailed === true } : await english(prompt, body.promptEn);
+    const { finalPrompt } = await prompts.compose(user._id, doc.botType, en.promptEn);
+    let job: JobSpec = doc.job;
+    switch (job.kind) {
+      case 'region': {
+        if (!body.maskBase64) throw taskRefusal('task.maskRequired');
+        job = { ...job, prompt: finalPrompt, maskKey: await storeMask(blobs, body.maskBase64, await parentImageSize(repo, blobs, job.parentId)) };
+        break;
+      }
+      case 'zoom': {
+        const factor = zoomFromPrompt(prompt);
+        if (factor === null || Number.isNaN(factor)) throw taskRefusal('task.badZoom', { min: Limits.zoomMin, max: Limits.zoomMax });
+        job = { ...job, prompt: finalPrompt, factor };
+        break;
+      }
+      case 'imagine':
+        job = { ...job, prompt: finalPrompt, seed: seedOf(finalPrompt) };
+        break;
+      case 'variation':
+      case 'reroll':
+      case 'pan':
+        // A new remix prompt must reach the engine: an engine that would drop it fails the task instead.
+        // A remix modal means the person's Remix is on: the upstream is asked for its own modal too.
+        job = {
+          ...job,
+          prompt: finalPrompt,
+          ...(modal.kind === ModalKind.Remix ? { enableRemix: true } : {}),
+          ...(modal.kind === ModalKind.Remix && prompt !== modal.defaultPrompt ? { remix: true } : {}),
+        };
+        break;
+      default:
+        break;
+    }
+    // A prompt the person wrote here may name another job mode (an imagine from a suggestion).
+    const { translationFailed: _was, speed: _before, ...properties } = doc.properties;
+    const speed = speedOfJob(job);
+    // The deadline is for drawing: time spent waiting here for the user's input does not count.
+    const updated = await store.update(
+      doc._id,
+      { status: TaskStatus.Submitted, prompt, promptEn: en.promptEn, finalPrompt, properties: { ...properties, ...(speed ? { speed } : {}), ...translationFlag(en) } },
+      { job, deadlineAt: now() + DEFAULT_TASK_DEADLINE_MS },
+    );
+    if (!updated) throw taskRefusal('task.notModal');
+    runner.enqueue(doc._id);
+    return { taskId: doc._id };
+  };
+}

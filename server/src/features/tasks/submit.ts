@@ -1,0 +1,114 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { DEFAULT_TASK_DEADLINE_MS } from '@draw/machines';
+import { TaskStatus, speedOf, type BotType, type TaskAction, type TaskModal, type TaskProperties } from '@draw/shared';
+import type { EngineSpeed } from '../../engines/port';
+import type { UserDoc } from '../auth/repository';
+import type { MessagesService } from '../messages/service';
+import type { UploadsService } from '../uploads/service';
+import type { Billing } from './billing';
+import { speedOfJob, type JobSpec } from './jobs';
+import type { TaskRefunds } from './refunds';
+import type { TaskDoc } from './repository';
+import type { TaskRunner } from './runner';
+import type { TaskStore } from './store';
+
+export interface PromptComposer {
+  /** The final prompt (settings' parameters and suffix added) and whether remix is on. */
+  compose(userId: string, botType: BotType, prompt: string): Promise<{ finalPrompt: string; remix: boolean }>;
+}
+
+/** A task about to be stored: what every kind of submit decides. */
+export interface NewTask {
+  user: UserDoc;
+  channelId: string;
+  botType: BotType;
+  action: TaskAction;
+  prompt: string;
+  /** What the engine gets (absent: the prompt itself, e.g. an action reusing its parent's). */
+  promptEn?: string;
+  finalPrompt: string;
+  job: JobSpec;
+  parentId?: string | null;
+  modal?: TaskModal | null;
+  properties?: TaskProperties;
+}
+
+export interface SubmitDeps {
+  store: TaskStore;
+  runner: Pick<TaskRunner, 'enqueue'>;
+  messages: Pick<MessagesService, 'postTask'>;
+  uploads: Pick<UploadsService, 'readOwned'>;
+  billing: Pick<Billing, 'charge'>;
+  prompts: PromptComposer;
+  refunds: Pick<TaskRefunds, 'abandon'>;
+  engineName: string;
+  now: () => number;
+}
+
+/** Charging, storing, announcing and queueing a new task: the common end of every submit. */
+export function taskSubmitter(deps: SubmitDeps) {
+  const { store, runner, messages, uploads, billing, prompts, refunds, now } = deps;
+  return {
+    /** Stores the task and its message, publishes both, then queues it (or leaves it waiting in MODAL). */
+    async create(input: NewTask): Promise<{ taskId: string }> {
+      const id = randomUUID();
+      const cost = await billing.charge(input.user._id, id, input.action);
+      const submitTime = now();
+      const speed = speedOfJob(input.job);
+      const doc: TaskDoc = {
+        _id: id,
+        channelId: input.channelId,
+        userId: input.user._id,
+        botType: input.botType,
+        action: input.action,
+        status: input.modal ? TaskStatus.Modal : TaskStatus.Submitted,
+        prompt: input.prompt,
+        promptEn: input.promptEn ?? input.prompt,
+        finalPrompt: input.finalPrompt,
+        description: '',
+        submitTime,
+        startTime: null,
+        finishTime: null,
+        progress: '0%',
+        previewUrl: null,
+        imageUrl: null,
+        videoUrl: null,
+        failReason: null,
+        buttons: [],
+        parentId: input.parentId ?? null,
+        seed: 'seed' in input.job ? String(input.job.seed) : null,
+        engine: deps.engineName,
+        properties: { ...(input.properties ?? {}), ...(speed ? { speed } : {}), ...(input.modal ? { modal: input.modal } : {}) },
+        job: input.job,
+        hookToken: randomBytes(24).toString('base64url'),
+        upstreamId: null,
+        deadlineAt: submitTime + DEFAULT_TASK_DEADLINE_MS,
+        leaseOwner: null,
+        leaseUntil: 0,
+        cost,
+      };
+      try {
+        const task = await store.create(doc);
+        await messages.postTask(input.channelId, input.user._id, task);
+      } catch (error) {
+        await refunds.abandon(id);
+        throw error;
+      }
+      if (!input.modal) runner.enqueue(id);
+      return { taskId: id };
+    },
+
+    /** The person's bot and job mode for jobs without a prompt of their own (an upstream queues by mode). */
+    async upstreamHints(userId: string, botType: BotType): Promise<{ botType: BotType; speed?: EngineSpeed }> {
+      const speed = speedOf((await prompts.compose(userId, botType, '')).finalPrompt);
+      return speed ? { botType, speed } : { botType };
+    },
+
+    /** The upload ids, once each is known to be the person's own. */
+    async ownedImageKeys(user: UserDoc, ids: string[]): Promise<string[]> {
+      for (const id of ids) await uploads.readOwned(user._id, id);
+      return ids;
+    },
+  };
+}
+export type TaskSubmitter = ReturnType<typeof taskSubmitter>;
