@@ -20,7 +20,7 @@ function harness(initial: Channel[] | Error, routeUuid: string | null = null) {
   });
   const tickets = ticketDispenser();
   const sockets: FakeSocket[] = [];
-  const store: LiveState = { status: 'idle' };
+  const store: LiveState = { status: 'idle', refusal: null };
   const connection = new LiveConnection({
     preConnect: tickets.preConnect,
     createSocket: (url, options) => {
