@@ -235,6 +235,18 @@ describe('catch-up is bounded', () => {
     expect((await tab.socket.waitFor((events) => events.length === 3)).map((e) => e.seq)).toEqual([head - 2, head - 1, head]);
   });
 
+  it('tells a client that saw numbers the log no longer has to reload (steps lost with the machine, a restored backup)', async () => {
+    const { ann, x, head } = await channelWithEvents(3);
+    const tab = await socketFor(ann);
+    expect(await subscribe(tab.socket, { channelId: x.id, afterSeq: head + 2, paged: true })).toEqual({ ok: true, seq: head });
+    await settle();
+    expect(tab.socket.resyncs).toEqual([x.id]);
+    // Up to date is not ahead: no reload.
+    expect(await subscribe(tab.socket, { channelId: x.id, afterSeq: head, paged: true })).toEqual({ ok: true, seq: head });
+    await settle();
+    expect(tab.socket.resyncs).toEqual([x.id]);
+  });
+
   it('limits subscribes per user, and another member is still served', async () => {
     const ann = await app.signIn();
     const bob = await app.signIn();

@@ -82,11 +82,14 @@ export function createSocketServer(
    */
   async function catchUp(socket: ServerSocket, { channelId, afterSeq, paged }: SubscribeRequest, ack: (answer: SubscribeAck) => void) {
     const seq = await hub.currentSeq(channelId);
-    if (afterSeq === undefined || afterSeq >= seq) return ack({ ok: true, seq });
     const resync = () => {
       ack({ ok: true, seq });
       socket.emit('channel:resync', { channelId });
     };
+    if (afterSeq === undefined || afterSeq === seq) return ack({ ok: true, seq });
+    // The client saw numbers the log no longer has (steps written without fsync and lost with the
+    // machine, or a restored backup): the next events will reuse them, so it must reload.
+    if (afterSeq > seq) return resync();
     const backlog = seq - afterSeq;
     if (backlog > CatchUp.maxBacklog || (!paged && backlog > CatchUp.pageSize)) return resync();
     const upTo = Math.min(seq, afterSeq + CatchUp.pageSize);
