@@ -3,6 +3,7 @@ export * from './errors';
 export * from './envelope';
 export * from './entities';
 export * from './socket';
+export * from './handshake';
 export * from './api';
 export * from './customId';
 export * from './archive';

@@ -2,7 +2,11 @@ import type { ErrorReason } from './errors';
 import type { ChannelState, Member, Message, Task } from './entities';
 import type { FavoriteChange } from './archive';
 
-/** Live feed protocol version; a client announces it in the handshake (`auth.v`). */
+/**
+ * Live feed protocol version; a client announces it in the handshake (`auth.v`), and the server
+ * refuses any other with a typed reason (`HandshakeRefusal` in handshake.ts). Raise it only for a
+ * change an older client cannot live with; additions a client may ignore stay within v1.
+ */
 export const PROTOCOL_VERSION = 1 as const;
 export type ProtocolVersion = typeof PROTOCOL_VERSION;
 
@@ -100,8 +104,11 @@ export interface ServerToClientEvents {
   'archive:favorite': (change: FavoriteChange) => void;
 }
 
+/** Socket.IO's handshake `auth`. */
 export interface HandshakeAuth {
+  /** Single-use, from `GET /api/ws/pre-connect`. */
   ticket: string;
+  /** The protocol version the client speaks (required: see `versionRefusal`). */
   v: ProtocolVersion;
 }
 

@@ -4,13 +4,16 @@ import { Server } from 'socket.io';
 import {
   CatchUp,
   ErrorReason,
+  HandshakeRefusal,
   PROTOCOL_VERSION,
   SOCKET_PATH,
   type ClientToServerEvents,
   type HandshakeAuth,
+  type HandshakeRefusalData,
   type ServerToClientEvents,
   type SubscribeAck,
   type SubscribeRequest,
+  versionRefusal,
 } from '@draw/shared';
 import { languageOf, translate, type MessageKey, type MessageParams } from '../i18n/messages';
 import { roomOf, userRoomOf, type ChannelHub } from './hub';
@@ -49,6 +52,14 @@ function isSubscribeRequest(value: unknown): value is SubscribeRequest {
   const { channelId, afterSeq, paged } = value as Record<string, unknown>;
   const validAfter = afterSeq === undefined || (Number.isSafeInteger(afterSeq) && (afterSeq as number) >= 0);
   return typeof channelId === 'string' && channelId.length > 0 && channelId.length <= 64 && validAfter && (paged === undefined || typeof paged === 'boolean');
+}
+
+/**
+ * A refused handshake: Socket.IO hands `message` and `data` to the client's `connect_error`, so
+ * clients switch on `data.reason`; the message is for people reading logs.
+ */
+function handshakeRefusal(reason: HandshakeRefusal, message: string): Error & { data: HandshakeRefusalData } {
+  return Object.assign(new Error(message), { data: { reason, serverVersion: PROTOCOL_VERSION } });
 }
 
 export function createSocketServer(
@@ -99,9 +110,11 @@ export function createSocketServer(
 
   io.use(async (socket, next) => {
     const auth = (socket.handshake.auth ?? {}) as Partial<HandshakeAuth>;
-    if (auth.v !== PROTOCOL_VERSION) return next(new Error(`unsupported protocol version; this server speaks v${PROTOCOL_VERSION}`));
+    // Before the ticket: a client that cannot speak with us keeps its ticket unspent.
+    const tooOld = versionRefusal(auth.v);
+    if (tooOld) return next(handshakeRefusal(tooOld, `unsupported protocol version (${tooOld}); this server speaks v${PROTOCOL_VERSION}`));
     const redeemed = await tickets.redeem(auth.ticket ?? '').catch(() => null);
-    if (!redeemed) return next(new Error('invalid or expired ticket'));
+    if (!redeemed) return next(handshakeRefusal(HandshakeRefusal.InvalidTicket, 'invalid or expired ticket'));
     const { userId, sessionId } = redeemed;
     socket.data.userId = userId;
     socket.data.sessionId = sessionId;

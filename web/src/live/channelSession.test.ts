@@ -3,7 +3,7 @@ import { channelEvent, makeChannel, memberEvent, messageEvent } from '@draw/mach
 import { isChannelsChange, type Channel, type ChannelEvent, type ChannelsChange } from '@draw/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { channelsStore, loadChannels } from '../stores/channels';
-import { chatStore } from '../stores/chat';
+import { chatStore, currentChannelOf } from '../stores/chat';
 import { LiveBus, type LiveBusEvents } from './bus';
 import { ChannelSession, startChannelSession, stopChannelSession } from './channelSession';
 import { LiveConnection, type LiveState } from './connection';
@@ -11,6 +11,11 @@ import { FakeSocket, ticketDispenser } from './fakeSocket';
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
 const ME = 'me';
+/** The channel on screen as views read it (`useCurrentChannel`): its id, with the list's title. */
+const shown = () => {
+  const channel = currentChannelOf(channelsStore.items, chatStore);
+  return channel && { uuid: channel.id, title: channel.title };
+};
 
 function harness(initial: Channel[] | Error, routeUuid: string | null = null) {
   let list = initial;
@@ -20,7 +25,7 @@ function harness(initial: Channel[] | Error, routeUuid: string | null = null) {
   });
   const tickets = ticketDispenser();
   const sockets: FakeSocket[] = [];
-  const store: LiveState = { status: 'idle' };
+  const store: LiveState = { status: 'idle', refusal: null };
   const connection = new LiveConnection({
     preConnect: tickets.preConnect,
     createSocket: (url, options) => {
@@ -69,8 +74,7 @@ beforeEach(() => {
   vi.useFakeTimers();
   channelsStore.items = [];
   channelsStore.status = 'idle';
-  chatStore.currentChannel = null;
-  chatStore.items = [];
+  chatStore.currentChannelId = null;
 });
 afterEach(() => {
   stopChannelSession();
@@ -78,12 +82,15 @@ afterEach(() => {
 });
 
 describe('ChannelSession', () => {
-  it('loads the list, takes the route channel, mirrors it into the stores and subscribes fresh', async () => {
+  it('loads the list, takes the route channel, publishes both to the stores and subscribes fresh', async () => {
     const h = harness([makeChannel('a'), makeChannel('b', { title: 'Bee' })], 'b');
     await h.goLive();
     expect(channelsStore.status).toBe('ready');
     expect(channelsStore.items.map((channel) => channel.id)).toEqual(['a', 'b']);
-    expect(chatStore.currentChannel).toEqual({ uuid: 'b', title: 'Bee' });
+    // The machine's list itself, not a copy kept in step beside it.
+    expect(channelsStore.items).toBe(h.session.channels);
+    expect(chatStore.currentChannelId).toBe('b');
+    expect(shown()).toEqual({ uuid: 'b', title: 'Bee' });
     expect(h.seen.selected).toEqual([{ channelId: 'b' }]);
     expect(h.socket().subscribes.map((sent) => sent.request)).toEqual([{ channelId: 'b' }]);
     h.socket().ackLast({ ok: true, seq: 5 });
@@ -94,7 +101,7 @@ describe('ChannelSession', () => {
   it('falls back to the first channel when the route names none of them', async () => {
     const h = harness([makeChannel('a', { title: 'Ay' }), makeChannel('b')], 'index');
     await h.goLive();
-    expect(chatStore.currentChannel).toEqual({ uuid: 'a', title: 'Ay' });
+    expect(shown()).toEqual({ uuid: 'a', title: 'Ay' });
   });
 
   it('applies events in seq order, exactly once, whatever order and repeats they come in', async () => {
@@ -192,7 +199,7 @@ describe('ChannelSession', () => {
     await flush();
     h.socket().sendEvent(channelEvent(1, 'channel.updated', { ...a, title: 'new', isBan: true }));
     expect(channelsStore.items[0]).toMatchObject({ title: 'new', isBan: true, isCreator: false });
-    expect(chatStore.currentChannel).toEqual({ uuid: 'a', title: 'new' });
+    expect(shown()).toEqual({ uuid: 'a', title: 'new' });
   });
 
   it('counts members joining and leaving', async () => {
@@ -212,13 +219,11 @@ describe('ChannelSession', () => {
     await h.goLive();
     h.socket().ackLast({ ok: true, seq: 0 });
     await flush();
-    chatStore.items = [{ id: 'm1' }];
     h.socket().sendEvent(memberEvent(1, 'member.removed', ME));
     await flush();
     expect(h.seen.left).toEqual([{ channelId: 'a', reason: 'removed', title: 'Ay' }]);
     expect(channelsStore.items.map((channel) => channel.id)).toEqual(['b']);
-    expect(chatStore.currentChannel).toEqual({ uuid: 'b', title: 'Bee' });
-    expect(chatStore.items).toEqual([]);
+    expect(shown()).toEqual({ uuid: 'b', title: 'Bee' });
     expect(h.seen.selected.at(-1)).toEqual({ channelId: 'b' });
     expect(h.socket().unsubscribes).toContain('a');
     expect(h.socket().subscribes.at(-1)!.request).toEqual({ channelId: 'b' });
@@ -234,7 +239,7 @@ describe('ChannelSession', () => {
     await flush();
     expect(h.seen.left).toEqual([{ channelId: 'a', reason: 'deleted', title: 'Channel a' }]);
     expect(channelsStore.items).toEqual([]);
-    expect(chatStore.currentChannel).toBeNull();
+    expect(shown()).toBeNull();
     expect(h.seen.selected.at(-1)).toEqual({ channelId: null });
   });
 
@@ -244,7 +249,7 @@ describe('ChannelSession', () => {
     h.socket().ackLast({ ok: false, reason: 'forbidden', message: 'no' });
     await flush();
     expect(h.seen.left).toEqual([{ channelId: 'a', reason: 'denied', title: 'Channel a' }]);
-    expect(chatStore.currentChannel?.uuid).toBe('b');
+    expect(chatStore.currentChannelId).toBe('b');
   });
 
   it('follows route changes and user selections', async () => {
@@ -252,7 +257,7 @@ describe('ChannelSession', () => {
     await h.goLive();
     h.session.send({ type: 'route.changed', uuid: 'b' });
     await flush();
-    expect(chatStore.currentChannel?.uuid).toBe('b');
+    expect(chatStore.currentChannelId).toBe('b');
     h.session.send({ type: 'channel.select', id: 'a' });
     await flush();
     expect(h.seen.selected.map((selected) => selected.channelId)).toEqual(['a', 'b', 'a']);
@@ -319,7 +324,7 @@ describe('ChannelSession: channels:changed keeps the sidebar live beyond the ope
       { channelId: 'b', reason: 'deleted', title: 'Bees' },
       { channelId: 'c', reason: 'removed', title: 'Sea' },
     ]);
-    expect(chatStore.currentChannel).toEqual({ uuid: 'a', title: 'Ay' });
+    expect(shown()).toEqual({ uuid: 'a', title: 'Ay' });
     expect(h.seen.selected).toEqual([{ channelId: 'a' }]);
     expect(h.socket().subscribes.map((sent) => sent.request)).toEqual([{ channelId: 'a' }]);
     expect(h.seen.apply).toEqual([]);
@@ -334,7 +339,7 @@ describe('ChannelSession: channels:changed keeps the sidebar live beyond the ope
     h.socket().sendChange(change(deletion));
     await flush();
     expect(h.seen.left).toEqual([{ channelId: 'a', reason: 'deleted', title: 'Ay' }]);
-    expect(chatStore.currentChannel).toEqual({ uuid: 'b', title: 'Bee' });
+    expect(shown()).toEqual({ uuid: 'b', title: 'Bee' });
     h.socket().sendEvent(deletion);
     await flush();
     expect(h.seen.left).toHaveLength(1);
@@ -349,7 +354,7 @@ describe('ChannelSession: channels:changed keeps the sidebar live beyond the ope
     h.socket().sendChange(change(memberEvent(3, 'member.joined', ME, 'joined')));
     await flush();
     expect(channelsStore.items.map((channel) => channel.title)).toEqual(['Channel a', 'Joined']);
-    expect(chatStore.currentChannel?.uuid).toBe('a');
+    expect(chatStore.currentChannelId).toBe('a');
   });
 });
 
@@ -365,7 +370,7 @@ describe('ChannelSession: a list that failed to load', () => {
     await flush();
     expect(h.fetchChannels).toHaveBeenCalledTimes(2);
     expect(channelsStore.status).toBe('ready');
-    expect(chatStore.currentChannel?.uuid).toBe('a');
+    expect(chatStore.currentChannelId).toBe('a');
   });
 
   it('reloads the list after a reconnect, as list changes sent meanwhile are not replayed', async () => {

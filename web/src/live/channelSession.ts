@@ -5,17 +5,19 @@ import {
   type ChannelSessionTiming,
 } from '@draw/machines';
 import type { Channel, SubscribeAck, SubscribeRequest } from '@draw/shared';
+import { ref } from 'valtio';
 import { createActor, fromPromise, type Actor, type SnapshotFrom } from 'xstate';
 import { channelsStore, fetchChannels, setChannelsReloader, type ChannelListStatus } from '../stores/channels';
-import { chatStore, setCurrentChannel, setCurrentChannelTitle } from '../stores/chat';
+import { setCurrentChannel } from '../stores/chat';
 import { liveBus, type LiveBus } from './bus';
 import { getLiveConnection, type LiveConnectionPort } from './connection';
 
 /**
  * Runs `channelSessionMachine` (@draw/machines) for the signed-in user: provides its I/O (the
  * channel list over REST, subscriptions over the socket), feeds it the socket's events and the
- * route, mirrors its channel list into `channelsStore` and its selection into `chatStore`, and
- * re-emits its output on the live bus for the hooks (hooks.ts).
+ * route, publishes its channel list to `channelsStore` and its selection to `chatStore` (their one
+ * writer while it runs; views read them through the hooks), and re-emits its output on the live
+ * bus for the hooks (hooks.ts).
  */
 
 export interface ChannelSessionOptions {
@@ -129,7 +131,7 @@ export class ChannelSession {
     });
   }
 
-  /** After each transition: mirror the list, then hand out what the transition emitted, in order. */
+  /** After each transition: publish the list, then hand out what the transition emitted, in order. */
   private commit(snapshot: SessionSnapshot): void {
     this.syncList(snapshot);
     const emitted = this.outbox.splice(0);
@@ -141,10 +143,9 @@ export class ChannelSession {
     if (channels !== this.lastChannels) {
       this.lastChannels = channels;
       for (const channel of channels) this.titles.set(channel.id, channel.title);
-      channelsStore.items = channels.map((channel) => ({ ...channel }));
-      const current = chatStore.currentChannel;
-      const shown = current && channels.find((channel) => channel.id === current.uuid);
-      if (shown && shown.title !== current.title) setCurrentChannelTitle(shown.title);
+      // The machine's own list, never changed in place (each change is a new array): published as
+      // is (`ref`: valtio neither copies nor proxies it), so there is one list, not a mirror.
+      channelsStore.items = ref(channels);
     }
     const status = listStatusOf(snapshot);
     if (channelsStore.status !== status) channelsStore.status = status;
@@ -154,7 +155,7 @@ export class ChannelSession {
     switch (event.type) {
       case 'channel.selected': {
         const channel = snapshot.context.channels.find((candidate) => candidate.id === event.channelId);
-        setCurrentChannel(channel ? { uuid: channel.id, title: channel.title } : null);
+        setCurrentChannel(channel ? channel.id : null);
         this.bus.emit('selected', { channelId: channel ? channel.id : null });
         return;
       }

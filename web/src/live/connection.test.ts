@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { PROTOCOL_VERSION } from '@draw/shared';
+import { HandshakeRefusal, PROTOCOL_VERSION } from '@draw/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope } from '../test/dom';
 import { removeToken, setToken } from '../stores/auth';
@@ -24,7 +24,7 @@ const BACKOFF = { initialMs: 100, maxMs: 1_000, factor: 2, jitter: 0.25 };
 function setup(offlineAfterMs = 5_000) {
   const tickets = ticketDispenser();
   const sockets: FakeSocket[] = [];
-  const store: LiveState = { status: 'idle' };
+  const store: LiveState = { status: 'idle', refusal: null };
   const connection = new LiveConnection({
     preConnect: tickets.preConnect,
     createSocket: (url, options) => {
@@ -152,7 +152,7 @@ describe('LiveConnection', () => {
       },
       backoff: BACKOFF,
       random: () => 0.5,
-      store: { status: 'idle' },
+      store: { status: 'idle', refusal: null },
     });
     connection.start();
     await flush();
@@ -195,6 +195,38 @@ describe('LiveConnection', () => {
     socket().sendResync('a');
     expect(event).toHaveBeenCalledWith(sample);
     expect(resync).toHaveBeenCalledWith('a');
+  });
+
+  it.each([HandshakeRefusal.ClientTooOld, HandshakeRefusal.ServerTooOld])(
+    'gives up on a %s refusal: says refused, tells its listeners once, and never retries',
+    async (reason) => {
+      const { connection, socket, store, tickets } = setup(1_000);
+      const refused = vi.fn();
+      connection.listen({ refused });
+      connection.start();
+      await flush();
+      await socket().refuse(reason);
+      expect(store).toEqual({ status: 'refused', refusal: reason });
+      expect(refused).toHaveBeenCalledExactlyOnceWith(reason);
+      // Neither the backoff, the offline deadline nor the browser coming back online tries again.
+      connection.retryNow();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(socket().attempting).toBe(false);
+      expect(tickets.issued()).toBe(1);
+      expect(store.status).toBe('refused');
+    },
+  );
+
+  it('keeps retrying refusals a new ticket can cure, and errors without a reason', async () => {
+    const { connection, socket, store } = setup();
+    connection.start();
+    await flush();
+    await socket().refuse(HandshakeRefusal.InvalidTicket);
+    await vi.advanceTimersByTimeAsync(100);
+    await socket().refuse(null);
+    await vi.advanceTimersByTimeAsync(200);
+    await socket().accept();
+    expect(store).toEqual({ status: 'live', refusal: null });
   });
 
   it('stops for good: disconnects, goes idle and does not retry', async () => {

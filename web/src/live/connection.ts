@@ -1,12 +1,15 @@
 import { DEFAULT_CHANNEL_SESSION_TIMING } from '@draw/machines';
 import {
   PROTOCOL_VERSION,
+  isHandshakeRefusalData,
+  isVersionRefusal,
   type ChannelEvent,
   type ChannelsChange,
   type FavoriteChange,
   type ClientToServerEvents,
   type HandshakeAuth,
   type PreConnectAnswer,
+  type VersionRefusal,
   type ServerToClientEvents,
   type SubscribeAck,
   type SubscribeRequest,
@@ -16,6 +19,7 @@ import { proxy } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
 import { http } from '../lib/http';
 import { authStore } from '../stores/auth';
+import { announceRefusal } from './refusal';
 
 /**
  * The tab's one Socket.IO connection (live feed protocol v1). Every connection attempt redeems a
@@ -23,14 +27,21 @@ import { authStore } from '../stores/auth';
  * connections come back with exponential backoff, and logging out closes it.
  */
 
-export type LiveStatus = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'offline';
+/** `refused`: the server cannot speak with this client's protocol version; no retry helps. */
+export type LiveStatus = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'offline' | 'refused';
 
 export interface LiveState {
   status: LiveStatus;
+  /** Why the status is `refused` (null otherwise). */
+  refusal: VersionRefusal | null;
 }
 
-/** The connection as the UI shows it. */
-export const liveStore = proxy<LiveState>({ status: 'idle' });
+/**
+ * The connection as the UI shows it. Its one writer is the tab's `LiveConnection`; views read it
+ * through `useLiveStatus()` (hooks.ts). The channel session machine's `socket` region is its own
+ * input for deciding when to subscribe, fed by the same connection, and no view reads it.
+ */
+export const liveStore = proxy<LiveState>({ status: 'idle', refusal: null });
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type LiveSocketOptions = Partial<ManagerOptions & SocketOptions>;
@@ -62,6 +73,8 @@ export interface LiveConnectionListener {
   changed?(change: ChannelsChange): void;
   /** `archive:favorite`: the user starred or unstarred an image (here or on another device). */
   favorite?(change: FavoriteChange): void;
+  /** The server refused this client's protocol version: the connection gives up until a reload. */
+  refused?(reason: VersionRefusal): void;
 }
 
 export interface LiveConnectionDeps {
@@ -114,6 +127,7 @@ export class LiveConnection implements LiveConnectionPort {
     if (this.started) return;
     this.started = true;
     this.wasLive = false;
+    this.store.refusal = null;
     this.attempt = 0;
     this.setStatus('connecting');
     this.armOfflineTimer();
@@ -131,12 +145,13 @@ export class LiveConnection implements LiveConnectionPort {
       socket.removeAllListeners();
       socket.disconnect();
     }
+    this.store.refusal = null;
     this.setStatus('idle');
   }
 
   /** Retries at once (the browser came back online). */
   retryNow(): void {
-    if (!this.started || this.connected) return;
+    if (!this.started || this.connected || this.store.status === 'refused') return;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     this.attempt = 0;
@@ -192,7 +207,7 @@ export class LiveConnection implements LiveConnectionPort {
     this.socket = socket;
     socket.on('connect', () => this.onConnect());
     socket.on('disconnect', (reason) => this.onDisconnect(reason));
-    socket.on('connect_error', () => this.onConnectError());
+    socket.on('connect_error', (error: Error & { data?: unknown }) => this.onConnectError(error.data));
     socket.on('channel:event', (event) => this.forEach((listener) => listener.event?.(event)));
     socket.on('channel:resync', ({ channelId }) => this.forEach((listener) => listener.resync?.(channelId)));
     socket.on('channels:changed', (change) => this.forEach((listener) => listener.changed?.(change)));
@@ -231,11 +246,20 @@ export class LiveConnection implements LiveConnectionPort {
     this.scheduleRetry();
   }
 
-  private onConnectError(): void {
+  private onConnectError(data: unknown): void {
     if (!this.started) return;
+    if (isHandshakeRefusalData(data) && isVersionRefusal(data.reason)) return this.onRefused(data.reason);
     if (this.store.status !== 'offline') this.setStatus(this.wasLive ? 'reconnecting' : 'connecting');
     this.armOfflineTimer();
     this.scheduleRetry();
+  }
+
+  /** A new ticket cannot change the protocol we speak: stop, and let the person reload. */
+  private onRefused(reason: VersionRefusal): void {
+    this.clearTimers();
+    this.store.refusal = reason;
+    this.setStatus('refused');
+    this.forEach((listener) => listener.refused?.(reason));
   }
 
   private scheduleRetry(): void {
@@ -302,6 +326,7 @@ export function getLiveConnection(): LiveConnection {
     // No url: the page's own origin (the default; PUBLIC_URL is unset).
     createSocket: (url, options) => (url ? io(url, options) : io(options)) as LiveSocket,
   });
+  connection.listen({ refused: announceRefusal });
   subscribeKey(authStore, 'token', (token) => {
     if (!token) connection.stop();
   });

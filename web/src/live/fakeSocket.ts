@@ -1,4 +1,13 @@
-import type { ChannelEvent, ChannelsChange, HandshakeAuth, PreConnectAnswer, SubscribeAck, SubscribeRequest } from '@draw/shared';
+import {
+  HandshakeRefusal,
+  PROTOCOL_VERSION,
+  type ChannelEvent,
+  type ChannelsChange,
+  type HandshakeAuth,
+  type PreConnectAnswer,
+  type SubscribeAck,
+  type SubscribeRequest,
+} from '@draw/shared';
 import type { LiveSocket, LiveSocketOptions } from './connection';
 
 /**
@@ -75,10 +84,14 @@ export class FakeSocket {
     return auth;
   }
 
-  /** Refuses the attempt in progress (bad ticket); resolves with the auth it carried. */
-  async refuse(): Promise<HandshakeAuth> {
+  /**
+   * Refuses the attempt in progress as the server does (default: a bad ticket); resolves with the
+   * auth it carried. `null`: a refusal without data, as a transport error gives.
+   */
+  async refuse(reason: HandshakeRefusal | null = HandshakeRefusal.InvalidTicket): Promise<HandshakeAuth> {
     const auth = await this.takeAuth();
-    this.fire('connect_error', new Error('invalid or expired ticket'));
+    const error = reason ? Object.assign(new Error(reason), { data: { reason, serverVersion: PROTOCOL_VERSION } }) : new Error('websocket error');
+    this.fire('connect_error', error);
     return auth;
   }
 

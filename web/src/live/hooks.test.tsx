@@ -2,10 +2,13 @@
 import '../test/dom';
 import { messageEvent } from '@draw/machines/channel/fixtures';
 import { act, render } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { makeChannel } from '@draw/machines/channel/fixtures';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { channelsStore } from '../stores/channels';
+import { chatStore } from '../stores/chat';
 import { liveBus } from './bus';
 import { liveStore } from './connection';
-import { useChannelEvents, useChannelLeft, useFeedReload, useLiveStatus } from './hooks';
+import { useChannelEvents, useChannelLeft, useChannelList, useCurrentChannel, useFeedReload, useLiveStatus } from './hooks';
 
 function Probe(props: {
   channelId: string | null;
@@ -18,6 +21,22 @@ function Probe(props: {
   useChannelLeft((channelId, reason, title) => props.onLeft?.(channelId, reason, title));
   return <p data-testid="status">{useLiveStatus()}</p>;
 }
+
+function ChannelProbe() {
+  const { items, status } = useChannelList();
+  const current = useCurrentChannel();
+  return (
+    <p data-testid="channels">
+      {status}: {items.map((channel) => channel.title).join(',')} / {current ? `${current.id}=${current.title}` : 'none'}
+    </p>
+  );
+}
+
+afterEach(() => {
+  channelsStore.items = [];
+  channelsStore.status = 'idle';
+  chatStore.currentChannelId = null;
+});
 
 describe('live hooks', () => {
   it("delivers only the channel's applied events, to the latest handler", () => {
@@ -64,5 +83,25 @@ describe('live hooks', () => {
       liveStore.status = 'reconnecting';
     });
     expect(view.getByTestId('status').textContent).toBe('reconnecting');
+  });
+
+  it('reads the list and the channel on screen from their one owner each: a rename shows at once', async () => {
+    const view = render(<ChannelProbe />);
+    expect(view.getByTestId('channels').textContent).toBe('idle:  / none');
+    await act(async () => {
+      channelsStore.items = [makeChannel('a', { title: 'Ay' }), makeChannel('b', { title: 'Bee' })];
+      channelsStore.status = 'ready';
+      chatStore.currentChannelId = 'b';
+    });
+    expect(view.getByTestId('channels').textContent).toBe('ready: Ay,Bee / b=Bee');
+    await act(async () => {
+      channelsStore.items = [makeChannel('a', { title: 'Ay' }), makeChannel('b', { title: 'Bees' })];
+    });
+    expect(view.getByTestId('channels').textContent).toBe('ready: Ay,Bees / b=Bees');
+    // A selection the list does not hold (yet) shows nothing rather than a stale title.
+    await act(async () => {
+      chatStore.currentChannelId = 'gone';
+    });
+    expect(view.getByTestId('channels').textContent).toBe('ready: Ay,Bees / none');
   });
 });

@@ -1,13 +1,28 @@
 import type { LeaveReason } from '@draw/machines';
-import type { ChannelEvent } from '@draw/shared';
+import type { Channel, ChannelEvent } from '@draw/shared';
 import { useEffect, useEffectEvent } from 'react';
 import { useSnapshot } from 'valtio';
+import { channelsStore, type ChannelListStatus } from '../stores/channels';
+import { chatStore, currentChannelOf } from '../stores/chat';
 import { liveBus } from './bus';
 import { liveStore, type LiveStatus } from './connection';
 
-/** The tab's connection status: idle | connecting | live | reconnecting | offline. */
+/** The tab's connection status: idle | connecting | live | reconnecting | offline | refused. */
 export function useLiveStatus(): LiveStatus {
   return useSnapshot(liveStore).status;
+}
+
+/** The user's channels and whether they are loaded (`channelsStore`, the one list). */
+export function useChannelList(): { items: readonly Channel[]; status: ChannelListStatus } {
+  const { items, status } = useSnapshot(channelsStore);
+  return { items: items as readonly Channel[], status };
+}
+
+/** The channel on screen, as the list has it now (renamed, muted…), or null. */
+export function useCurrentChannel(): Channel | null {
+  const { items } = useSnapshot(channelsStore);
+  const chat = useSnapshot(chatStore);
+  return currentChannelOf(items as readonly Channel[], chat);
 }
 
 /**

@@ -10,8 +10,10 @@ export interface ChannelsState {
 }
 
 /**
- * The channels the current user belongs to. While the drawing screen is open the channel session
- * (live/channelSession.ts) owns this list and keeps it in step with the live feed.
+ * The channels the current user belongs to: the one list views read (`useChannelList()`,
+ * `findChannel`). While the drawing screen is open its one writer is the channel session
+ * (live/channelSession.ts), which publishes its machine's list here as is (no copy) and keeps it
+ * in step with the live feed; otherwise `loadChannels()` writes it.
  */
 export const channelsStore = proxy<ChannelsState>({ items: [], status: 'idle' });
 

@@ -1,41 +1,25 @@
-import type { Message, Task } from '@draw/shared';
+import type { Channel } from '@draw/shared';
 import { proxy } from 'valtio';
 
-/** The channel being shown. `uuid` is the channel id (spec §3: the client derives uuid from id). */
-export interface CurrentChannel {
-  uuid: string;
-  title: string;
-}
-
-/** One row of the message list; `data` is filled in when the message (and its task) are known. */
-export interface ChatItem {
-  id: string;
-  data?: { message: Message; task?: Task | null };
-}
-
+/**
+ * The channel on screen, by id; its one writer is the channel session (live/channelSession.ts).
+ * Its title and flags are the list's (`channelsStore`), read through `currentChannelOf` (or the
+ * `useCurrentChannel()` hook), so a rename shows at once and nothing keeps a second copy.
+ * The message items of spec §3's chat state are the feed's own (pages/draw/feed/useFeed.ts).
+ */
 export interface ChatState {
-  currentChannel: CurrentChannel | null;
-  items: ChatItem[];
+  currentChannelId: string | null;
 }
 
-export const chatStore = proxy<ChatState>({ currentChannel: null, items: [] });
+export const chatStore = proxy<ChatState>({ currentChannelId: null });
 
-/** Shows another channel: its message list starts empty (spec §4). */
-export function setCurrentChannel(channel: CurrentChannel | null): void {
-  const changed = chatStore.currentChannel?.uuid !== channel?.uuid;
-  chatStore.currentChannel = channel;
-  if (changed) chatStore.items = [];
+/** The channel session selected another channel (`null`: nothing to show). */
+export function setCurrentChannel(channelId: string | null): void {
+  if (chatStore.currentChannelId !== channelId) chatStore.currentChannelId = channelId;
 }
 
-/** Keeps the title in step when the current channel is renamed. */
-export function setCurrentChannelTitle(title: string): void {
-  if (chatStore.currentChannel) chatStore.currentChannel.title = title;
-}
-
-export function setChatItems(items: ChatItem[]): void {
-  chatStore.items = items;
-}
-
-export function clearChatItems(): void {
-  chatStore.items = [];
+/** The current channel's entry in `channels` (the list), or null. */
+export function currentChannelOf(channels: readonly Channel[], chat: Readonly<ChatState>): Channel | null {
+  const id = chat.currentChannelId;
+  return id ? (channels.find((channel) => channel.id === id) ?? null) : null;
 }

@@ -30,6 +30,11 @@ const enUS: LocaleResource = {
   http: {
     requestFailed: 'Request failed, please try again later',
   },
+  live: {
+    clientTooOld: 'This page is out of date and can no longer receive live updates. Reload the page to get the new version.',
+    serverTooOld: 'The server runs an older version than this page, so live updates are paused. Reload the page a little later.',
+    reload: 'Reload',
+  },
   login: {
     formLabel: 'Sign-in form',
     welcome: 'Welcome back!',

@@ -31,6 +31,11 @@ const zhCN = {
   http: {
     requestFailed: '请求失败，请稍后重试',
   },
+  live: {
+    clientTooOld: '此页面的版本已过旧，无法再接收实时更新。请刷新页面以加载新版本。',
+    serverTooOld: '服务器的版本比此页面旧，暂时无法接收实时更新。请稍后刷新页面。',
+    reload: '刷新页面',
+  },
   login: {
     formLabel: '登录表单',
     welcome: '欢迎回来！',

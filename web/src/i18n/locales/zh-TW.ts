@@ -30,6 +30,11 @@ const zhTW: LocaleResource = {
   http: {
     requestFailed: '請求失敗，請稍後重試',
   },
+  live: {
+    clientTooOld: '此頁面的版本已過舊，無法再接收即時更新。請重新整理頁面以載入新版本。',
+    serverTooOld: '伺服器的版本比此頁面舊，暫時無法接收即時更新。請稍後重新整理頁面。',
+    reload: '重新整理',
+  },
   login: {
     formLabel: '登入表單',
     welcome: '歡迎回來！',

@@ -45,7 +45,7 @@ beforeEach(() => {
   setUserInfo({ id: 'me', name: 'Me' });
   channelsStore.items = [];
   channelsStore.status = 'idle';
-  chatStore.currentChannel = null;
+  chatStore.currentChannelId = null;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {

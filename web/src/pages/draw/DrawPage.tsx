@@ -29,7 +29,7 @@ const InviteDialog = lazyWhenOpen(async () => (await import('./channels/InviteDi
  *   dialogs, the selected row's actions, the header's mute badge and member toggle, and the
  *   member list column live in `./channels/`.
  * - Message list and composer: the body of `ChannelMain` (main/ChannelMain.tsx), keeping
- *   `data-testid="channel-main"`; the current channel is `chatStore.currentChannel`, and the feed
+ *   `data-testid="channel-main"`; the current channel is `useCurrentChannel()`, and the feed
  *   comes through the hooks in live/hooks.ts.
  */
 export function DrawPage() {

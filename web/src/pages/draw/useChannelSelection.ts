@@ -1,11 +1,10 @@
 import type { Channel } from '@draw/shared';
-import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { liveBus } from '../../live/bus';
 import { sendToChannelSession, startChannelSession, stopChannelSession } from '../../live/channelSession';
-import { channelsStore } from '../../stores/channels';
-import { chatStore } from '../../stores/chat';
+import { useChannelList, useCurrentChannel } from '../../live/hooks';
 import { userInfoStore } from '../../stores/userInfo';
 
 /**
@@ -18,8 +17,10 @@ export function useChannelSelection() {
   const { uuid } = useParams();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { items, status } = useSnapshot(channelsStore);
-  const { currentChannel } = useSnapshot(chatStore);
+  const { items, status } = useChannelList();
+  const current = useCurrentChannel();
+  // Spec §3's current channel: uuid (the id) and title, as the list has them now.
+  const currentChannel = useMemo(() => (current ? { uuid: current.id, title: current.title } : null), [current]);
   const { id: userId } = useSnapshot(userInfoStore);
   const routeUuid = uuid ?? null;
   /** The channel the user just clicked: its navigation is a new history entry. */
@@ -51,5 +52,5 @@ export function useChannelSelection() {
     sendToChannelSession({ type: 'channel.select', id: channel.id });
   }, []);
 
-  return { channels: items as readonly Channel[], status, currentChannel, selectChannel };
+  return { channels: items, status, currentChannel, selectChannel };
 }

@@ -128,6 +128,7 @@ const zhCN = {
       live: '已连接',
       reconnecting: '正在重新连接…',
       offline: '已离线',
+      refused: '实时更新已停止',
     },
     editor: {
       open: '打开编辑器',
@@ -302,6 +303,7 @@ const enUS: typeof zhCN = {
       live: 'Connected',
       reconnecting: 'Reconnecting…',
       offline: 'Offline',
+      refused: 'Live updates stopped',
     },
     editor: {
       open: 'Open editor',
@@ -476,6 +478,7 @@ const zhTW: typeof zhCN = {
       live: '已連線',
       reconnecting: '正在重新連線…',
       offline: '已離線',
+      refused: '即時更新已停止',
     },
     editor: {
       open: '開啟編輯器',

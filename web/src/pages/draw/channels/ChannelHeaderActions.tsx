@@ -4,8 +4,7 @@ import { useSnapshot } from 'valtio';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { useIsMobile } from '../../../hooks/useMediaQuery';
 import { cn } from '../../../lib/utils';
-import { channelsStore } from '../../../stores/channels';
-import { chatStore } from '../../../stores/chat';
+import { useCurrentChannel } from '../../../live/hooks';
 import { memberPanel, toggleMemberPanel } from './memberPanel';
 
 /** Right of the `# title` bar: the 全员禁言 badge and the member list toggle (a column on desktop, a sheet on phones). */
@@ -14,9 +13,7 @@ export function ChannelHeaderActions() {
   const isMobile = useIsMobile();
   const panel = useSnapshot(memberPanel);
   const open = isMobile ? panel.mobileOpen : panel.open;
-  const { currentChannel } = useSnapshot(chatStore);
-  const { items } = useSnapshot(channelsStore);
-  const channel = currentChannel ? items.find((candidate) => candidate.id === currentChannel.uuid) : undefined;
+  const channel = useCurrentChannel();
   if (!channel) return null;
   const toggleLabel = open ? t('members.hide') : t('members.show');
   return (

@@ -41,7 +41,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   channelsStore.items = [mine, theirs];
   channelsStore.status = 'ready';
-  chatStore.currentChannel = { uuid: 'c1', title: 'lobby' };
+  chatStore.currentChannelId = 'c1';
   memberPanel.open = true;
   Object.assign(drawDialogs, { inviteChannelId: null, editChannelId: null });
 });
@@ -207,7 +207,7 @@ describe('member list', () => {
   });
 
   it('offers no member menu and no banned list to other members, and hides when collapsed', async () => {
-    chatStore.currentChannel = { uuid: 'c2', title: 'anime' };
+    chatStore.currentChannelId = 'c2';
     withTooltips(<MemberPanel />);
     await screen.findByTestId('member-bob');
     expect(screen.queryByTestId('member-menu-bob')).toBeNull();

@@ -7,8 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useIsMobile } from '../../../hooks/useMediaQuery';
 import { notify } from '../../../lib/notify';
-import { channelsStore } from '../../../stores/channels';
-import { chatStore } from '../../../stores/chat';
+import { useCurrentChannel } from '../../../live/hooks';
 import { channelApi } from './api';
 import { BannedList } from './BannedList';
 import { MemberActionDialog, type MemberAction } from './MemberActionDialog';
@@ -48,10 +47,9 @@ export function MemberPanel() {
 
 function OpenMemberPanel({ isMobile }: { isMobile: boolean }) {
   const { t } = useTranslation();
-  const { currentChannel } = useSnapshot(chatStore);
-  const { items } = useSnapshot(channelsStore);
-  const channelId = currentChannel?.uuid ?? null;
-  const isCreator = items.find((channel) => channel.id === channelId)?.isCreator ?? false;
+  const channel = useCurrentChannel();
+  const channelId = channel?.id ?? null;
+  const isCreator = channel?.isCreator ?? false;
   const { state, reload } = useChannelMembers(channelId);
   const bans = useChannelBans(channelId, isCreator);
   const [action, setAction] = useState<MemberAction | null>(null);

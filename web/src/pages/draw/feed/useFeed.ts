@@ -1,7 +1,6 @@
 import type { Task } from '@draw/shared';
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useChannelEvents, useFeedReload } from '../../../live/hooks';
-import { setChatItems } from '../../../stores/chat';
 import { fetchPage, fetchTasks } from './feedApi';
 import { feedItems, feedReducer, initialFeedState, missingTaskIds, oldestCreatedAt, type FeedItem, type FeedState } from './feedState';
 
@@ -82,11 +81,6 @@ export function useFeed(channelId: string): Feed {
 
   const { order, messages, tasks } = state;
   const items = useMemo(() => feedItems({ order, messages, tasks }), [order, messages, tasks]);
-
-  // The chat store mirrors the list (spec §3: the chat state holds the message items).
-  useEffect(() => {
-    setChatItems(items.map(({ message, task }) => ({ id: message.id, data: { message, task } })));
-  }, [items]);
 
   return { state, items, loadOlder, reload, mergeTasks, removeMessage };
 }

@@ -1,10 +1,7 @@
-import type { Channel } from '@draw/shared';
 import { HashIcon, PlusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import { Button } from '../../../components/ui/button';
-import { channelsStore } from '../../../stores/channels';
-import { chatStore } from '../../../stores/chat';
+import { useChannelList, useCurrentChannel } from '../../../live/hooks';
 import { Composer } from '../composer/Composer';
 import { ChannelFeed } from './ChannelFeed';
 
@@ -14,10 +11,9 @@ import { ChannelFeed } from './ChannelFeed';
  */
 export function ChannelMain({ onCreateChannel }: { onCreateChannel: () => void }) {
   const { t } = useTranslation();
-  const { currentChannel } = useSnapshot(chatStore);
-  const { items, status } = useSnapshot(channelsStore);
+  const { items, status } = useChannelList();
   const noChannels = status === 'ready' && items.length === 0;
-  const channel = currentChannel ? ((items.find((item) => item.id === currentChannel.uuid) as Channel | undefined) ?? null) : null;
+  const channel = useCurrentChannel();
 
   return (
     <div data-testid="channel-main" className="flex min-h-0 flex-1 flex-col">

@@ -9,7 +9,8 @@ const CONNECTING_GRACE_MS = 1500;
 
 /**
  * The connection indicator of the channel header: a small pill while the live feed is not live
- * (reconnecting…, offline). `live-status` always exists and carries the status in `data-status`.
+ * (reconnecting…, offline, refused: the server cannot speak this page's protocol version).
+ * `live-status` always exists and carries the status in `data-status`.
  */
 export function LiveStatusPill({ className }: { className?: string }) {
   const { t } = useTranslation();
@@ -21,8 +22,8 @@ export function LiveStatusPill({ className }: { className?: string }) {
     return () => window.clearTimeout(timer);
   }, [status]);
 
-  const visible = status === 'reconnecting' || status === 'offline' || (status === 'connecting' && graceOver);
-  const offline = status === 'offline';
+  const visible = status === 'reconnecting' || status === 'offline' || status === 'refused' || (status === 'connecting' && graceOver);
+  const offline = status === 'offline' || status === 'refused';
   return (
     <span
       data-testid="live-status"
