@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/utils';
 import { useFeedActions } from './FeedContext';
-import { clipOf, imageSizeOf, isSingleImage, percentOf } from './taskView';
+import { clipOf, expectedShape, imageSizeOf, isSingleImage, percentOf } from './taskView';
 import { useLoadedSrc } from './useLoadedSrc';
 import { downloadName } from './viewerZoom';
 
@@ -123,23 +123,28 @@ export function TaskResultClip({ task, alt }: { task: Task; alt: string }) {
 export function TaskPreview({ task }: { task: Task }) {
   const src = useLoadedSrc(task.previewUrl);
   const percent = percentOf(task);
+  // The frame of the result to come (its `--ar`, as wide as the result will be): no jump on arrival.
+  const frame = cn('mt-2 w-full max-w-[512px] overflow-hidden rounded-lg', isSingleImage(task) && 'max-w-[448px]');
+  const shape = frameStyle(expectedShape(task));
   if (!src) {
     return (
       <div
         aria-hidden
-        className="mt-2 aspect-square w-full max-w-[320px] animate-pulse rounded-lg bg-gradient-to-br from-black/5 to-black/10 dark:from-white/5 dark:to-white/10"
+        data-testid={`task-placeholder-${task.id}`}
+        className={cn(frame, 'animate-pulse bg-gradient-to-br from-black/5 to-black/10 dark:from-white/5 dark:to-white/10')}
+        style={shape}
       />
     );
   }
   const blur = Math.max(0, Math.round((1 - percent / 100) * 14));
   return (
-    <div className="relative mt-2 w-full max-w-[512px] overflow-hidden rounded-lg bg-black/10">
+    <div className={cn(frame, 'relative bg-black/10')} style={shape}>
       <img
         src={src}
         alt=""
         aria-hidden
         data-testid={`task-preview-${task.id}`}
-        className="block h-auto w-full scale-[1.03] transition-[filter] duration-500"
+        className="block size-full scale-[1.03] object-cover transition-[filter] duration-500"
         style={{ filter: `blur(${blur}px)` }}
         draggable={false}
       />
