@@ -196,7 +196,10 @@ describe('task card', () => {
 
   it('keeps the 0% placeholder in the shape the --ar asks for, so the feed does not jump when the image lands', () => {
     renderTask(makeTask({ status: TaskStatus.InProgress, progress: '0%', finalPrompt: 'a tower --ar 9:16', previewUrl: null, imageUrl: null, properties: {} }));
-    expect(screen.getByTestId('task-placeholder-task-1').style.aspectRatio).toBe('9 / 16');
+    const placeholder = screen.getByTestId('task-placeholder-task-1');
+    expect(placeholder.style.aspectRatio).toBe('9 / 16');
+    // At most 512 px high, as the image will be: 288 px wide.
+    expect(placeholder.style.maxWidth).toBe('288px');
   });
 
   it('shows a U/V button pressed once the feed holds the task it made, as after a reload', () => {

@@ -11,8 +11,16 @@ import { downloadName } from './viewerZoom';
 /** Results are shown at most this wide, like Discord's attachments. */
 export const MAX_IMAGE_WIDTH = 512;
 
-function frameStyle(size: { width: number; height: number } | null) {
-  return size ? { aspectRatio: `${size.width} / ${size.height}` } : undefined;
+/** Tall results are shown at most this high (their width follows), as Discord caps attachments. */
+export const MAX_IMAGE_HEIGHT = 512;
+
+/** A single image (an upscale, a clip) is shown a little narrower than a grid. */
+const MAX_SINGLE_WIDTH = 448;
+
+function frameStyle(size: { width: number; height: number } | null, maxWidth = MAX_IMAGE_WIDTH) {
+  if (!size) return undefined;
+  const widthAtMaxHeight = Math.round((MAX_IMAGE_HEIGHT * size.width) / size.height);
+  return { aspectRatio: `${size.width} / ${size.height}`, maxWidth: `${Math.min(maxWidth, widthAtMaxHeight)}px` };
 }
 
 /** The finished image (grid or single); a click opens the viewer. */
@@ -33,7 +41,7 @@ export function TaskResultImage({ task, alt }: { task: Task; alt: string }) {
         'group/image relative mt-2 block w-full max-w-[512px] overflow-hidden rounded-lg bg-black/5 outline-none focus-visible:ring-2 focus-visible:ring-ring dark:bg-black/20',
         single && 'max-w-[448px]',
       )}
-      style={frameStyle(size)}
+      style={frameStyle(size, single ? MAX_SINGLE_WIDTH : MAX_IMAGE_WIDTH)}
     >
       {/* The last preview stays under the final image until it has loaded. */}
       {task.previewUrl && !loaded && <img src={task.previewUrl} alt="" aria-hidden className="absolute inset-0 size-full object-cover" />}
@@ -72,7 +80,7 @@ export function TaskResultClip({ task, alt }: { task: Task; alt: string }) {
     <div
       data-testid={`task-clip-${task.id}`}
       className="group/clip relative mt-2 block w-full max-w-[448px] overflow-hidden rounded-lg bg-black/5 dark:bg-black/20"
-      style={frameStyle(size)}
+      style={frameStyle(size, MAX_SINGLE_WIDTH)}
     >
       {clip.element === 'video' ? (
         <video
@@ -125,7 +133,7 @@ export function TaskPreview({ task }: { task: Task }) {
   const percent = percentOf(task);
   // The frame of the result to come (its `--ar`, as wide as the result will be): no jump on arrival.
   const frame = cn('mt-2 w-full max-w-[512px] overflow-hidden rounded-lg', isSingleImage(task) && 'max-w-[448px]');
-  const shape = frameStyle(expectedShape(task));
+  const shape = frameStyle(expectedShape(task), isSingleImage(task) ? MAX_SINGLE_WIDTH : MAX_IMAGE_WIDTH);
   if (!src) {
     return (
       <div
