@@ -118,7 +118,7 @@ describe('channels, members and invites', () => {
     await text(b.getByTestId(`channel-item-${channelId}`)).toBe('#画室');
     // A member may only quit; the creator's actions are not offered.
     await visible(b.getByTestId(`channel-quit-${channelId}`));
-    expect(await b.getByTestId(`channel-delete-${channelId}`).count()).toBe(0);
+    expect(await b.getByTestId(`channel-edit-${channelId}`).count()).toBe(0);
 
     // ---- A renames, then mutes: B sees both live --------------------------------------------
     await a.getByTestId(`channel-edit-${channelId}`).click();
@@ -157,6 +157,8 @@ describe('channels, members and invites', () => {
     await confirm(b);
     await visible(b.getByText('退出成功'));
     await visible(b.getByTestId('channel-empty'));
+    // The address leaves the channel too: a reload or a copied link no longer names it.
+    await b.waitForURL((url) => url.pathname === '/draw');
     await gone(a.getByTestId(`member-${bId}`));
     await text(a.getByTestId('member-count')).toContain('1');
 
@@ -181,6 +183,7 @@ describe('channels, members and invites', () => {
     await visible(b.getByText('你已被移出频道 #画室二号'));
     await gone(b.getByTestId(`channel-item-${channelId}`));
     await visible(b.getByTestId('channel-empty'));
+    await b.waitForURL((url) => url.pathname === '/draw');
 
     // ---- B makes a channel of its own, then joins the first once more ----------------------
     await b.getByTestId('channel-add').click();
@@ -212,9 +215,23 @@ describe('channels, members and invites', () => {
     await text(b.getByTestId(`channel-item-${channelId}`)).toBe('#画室三号');
     expect(channelIdFrom(b.url())).toBe(ownId);
 
-    await a.getByTestId(`channel-delete-${channelId}`).click();
-    await confirm(a);
+    // Deleting starts in the channel's settings and asks for the name, as Discord does.
+    await a.getByTestId(`channel-edit-${channelId}`).click();
+    await visible(editDialog);
+    await a.getByTestId('channel-delete-open').click();
+    const deleteDialog = a.getByTestId('channel-delete-dialog');
+    await visible(deleteDialog);
+    await text(deleteDialog.getByRole('heading')).toBe('删除 #画室三号');
+    await text(deleteDialog).toContain('全部 2 位成员');
+    const deleteButton = a.getByTestId('channel-delete-confirm');
+    expect(await deleteButton.isDisabled()).toBe(true);
+    await a.getByTestId('channel-delete-name').fill('画室');
+    expect(await deleteButton.isDisabled()).toBe(true);
+    await a.getByTestId('channel-delete-name').fill('画室三号');
+    await deleteButton.click();
     await visible(a.getByText('删除成功'));
+    await gone(deleteDialog);
+    await gone(editDialog);
     await gone(rowA);
     await visible(a.getByTestId('channel-empty'));
     await visible(b.getByText('频道 #画室三号 已被删除'));

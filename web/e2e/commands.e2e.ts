@@ -141,6 +141,18 @@ describe("the bot's other commands", () => {
     await card(running).getByText('已取消').waitFor();
     await expect.poll(async () => balance()).toBe(before);
     expect(await card(running).getByTestId(`task-cancel-${running}`).count()).toBe(0);
+  }, 60_000);
+
+  it('sends a picture picked for /describe at once, every time: one file, nothing left in the tray', async () => {
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), send('/describe')]);
+    // The command was given: the picker takes one picture and that picture is described.
+    expect(chooser.isMultiple()).toBe(false);
+    await chooser.setFiles(SAMPLE_PNG);
+    const described = await newestTaskId(6);
+    await finishes(described);
+    expect(await card(described).locator('ol > li').count()).toBe(4);
+    expect(await page.getByTestId('composer-attachment-0').count()).toBe(0);
+    expect(await page.getByTestId('composer-input').inputValue()).toBe('');
     expect(problems).toEqual([]);
   }, 60_000);
 });

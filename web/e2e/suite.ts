@@ -35,6 +35,8 @@ export function browserSuite() {
   });
 
   const origin = () => server.origin;
+  /** The server's output so far, and whether it is still running (for a failure's message). */
+  const serverState = () => ({ running: server.child.exitCode === null && server.child.signalCode === null, logs: server.logs.join('') });
 
   async function openPage(options: ContextOptions = {}): Promise<Page> {
     const context = await newUserContext(browser, server.origin, options);
@@ -81,5 +83,5 @@ export function browserSuite() {
     return page;
   }
 
-  return { origin, problems, openPage, api, apiSignIn, signedInPage };
+  return { origin, serverState, problems, openPage, api, apiSignIn, signedInPage };
 }

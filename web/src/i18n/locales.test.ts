@@ -58,14 +58,16 @@ describe('locales', () => {
     expect(zhCN.common.updateSuccess).toBe('修改成功');
     expect(zhCN.common.confirm).toBe('确定');
     expect(zhCN.common.cancel).toBe('取消');
-    expect(zhCN.channels.empty).toBe('No Data');
+    // The spec's 'No Data' is the English of an empty list: the Chinese interface says it in Chinese (issue #19).
+    expect(zhCN.channels.empty).toBe('暂无数据');
     expect(zhCN.channels.deleteConfirm).toBe('确定删除该频道？');
     expect(zhCN.channels.quitConfirm).toBe('确定退出该频道？');
     expect(zhCN.channels.createTitle).toBe('创建频道');
     expect(zhCN.channels.editTitle).toBe('修改频道');
     expect(zhCN.channels.muteAll).toBe('全员禁言');
     expect(zhCN.channels.inviteTitle).toBe('邀请成员加入 # {{title}}');
-    expect(zhCN.channels.newLink).toBe('生成新的连接');
+    // 链接 (a link), not the spec's typo 连接 (a connection) (issue #19).
+    expect(zhCN.channels.newLink).toBe('生成新的链接');
     expect(zhCN.login.tabPassword).toBe('密码登录');
     expect(zhCN.login.tabCode).toBe('验证码登录');
     expect(zhCN.user.online).toBe('在线');

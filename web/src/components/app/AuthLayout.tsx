@@ -45,7 +45,7 @@ export function AuthLayout({ children, cardClassName = '' }: { children: ReactNo
       <div className="absolute inset-0 bg-gradient-to-br from-[#5865F2] via-[#4752c4] to-[#2b2f7a] dark:from-[#3b44b0] dark:via-[#2a2f82] dark:to-[#16183f]" />
       <BackdropArt />
       <header className="relative z-10 flex items-center justify-between px-5 py-4 sm:px-8 sm:py-6">
-        <Link to="/" aria-label={t('common.home')} className="rounded-lg">
+        <Link to="/" title={t('common.home')} className="rounded-lg">
           <BrandMark inverted />
         </Link>
       </header>

@@ -1,6 +1,6 @@
 import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ComponentProps, CSSProperties } from 'react';
+import { useRef, type ComponentProps, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/utils';
 
@@ -26,8 +26,60 @@ export interface DialogContentProps extends ComponentProps<typeof DialogPrimitiv
   showClose?: boolean;
 }
 
-export function DialogContent({ className, children, width = 440, showClose = true, style, ...props }: DialogContentProps) {
+type AutoFocusHandler = (event: Event) => void;
+
+/**
+ * The last elements that had focus: the opener of a dialog is the latest one outside it (a field
+ * with `autoFocus` inside takes focus before the dialog's open handler runs, if it runs at all).
+ */
+const recentFocus: HTMLElement[] = [];
+if (typeof document !== 'undefined') {
+  document.addEventListener(
+    'focusin',
+    (event) => {
+      if (!(event.target instanceof HTMLElement)) return;
+      recentFocus.push(event.target);
+      if (recentFocus.length > 16) recentFocus.shift();
+    },
+    true,
+  );
+}
+
+function openerOutside(dialog: EventTarget | null): HTMLElement | null {
+  for (let i = recentFocus.length - 1; i >= 0; i--) {
+    const element = recentFocus[i]!;
+    if (element.isConnected && element !== document.body && !(dialog instanceof Node && dialog.contains(element))) return element;
+  }
+  return null;
+}
+
+/**
+ * Most of our dialogs open from state, not from a Radix trigger, so Radix has nowhere to put focus
+ * back on close: these handlers remember what had focus when the dialog opened and return there
+ * (unless it is gone, e.g. a menu item; then Radix decides).
+ */
+export function useReturnFocus(onOpenAutoFocus?: AutoFocusHandler, onCloseAutoFocus?: AutoFocusHandler) {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: (event: Event) => {
+      opener.current = openerOutside(event.currentTarget);
+      onOpenAutoFocus?.(event);
+    },
+    onCloseAutoFocus: (event: Event) => {
+      onCloseAutoFocus?.(event);
+      // Radix skips the open handler when a field took focus by itself (autoFocus): look then.
+      const back = opener.current ?? openerOutside(event.currentTarget);
+      opener.current = null;
+      if (event.defaultPrevented || !back?.isConnected) return;
+      event.preventDefault();
+      back.focus();
+    },
+  };
+}
+
+export function DialogContent({ className, children, width = 440, showClose = true, style, onOpenAutoFocus, onCloseAutoFocus, ...props }: DialogContentProps) {
   const { t } = useTranslation();
+  const focusHandlers = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
   const sizing: CSSProperties = { width: `${width}px`, maxWidth: '90vw', ...style };
   return (
     <DialogPortal>
@@ -35,6 +87,7 @@ export function DialogContent({ className, children, width = 440, showClose = tr
       <DialogPrimitive.Content
         data-slot="dialog-content"
         style={sizing}
+        {...focusHandlers}
         className={cn(
           'fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-lg bg-background text-foreground shadow-2xl outline-none data-[state=open]:animate-zoom-in',
           className,

@@ -118,6 +118,15 @@ const enUS: LocaleResource = {
     muted: 'Muted',
     mutedHint: 'Everyone is muted: only admins can send messages',
     deleteConfirm: 'Delete this channel?',
+    deleteChannel: 'Delete channel',
+    deleteZoneHint: 'This cannot be undone: every member loses the channel.',
+    deleteTitle: 'Delete #{{title}}',
+    deleteIntro: '#{{title}} will be deleted for all {{count}} members, for good. Every member loses:',
+    deleteLosesMessages: 'every chat message and drawing task in the channel',
+    deleteLosesImages: "the images others drew here, from their archive (their own images stay in their own archive)",
+    deleteLosesInvites: 'every invite link: they stop working at once',
+    deleteTypeName: 'Type the channel name {{title}} to confirm',
+    deleteSubmit: 'Delete channel',
     quitConfirm: 'Leave this channel?',
     actions: 'Channel actions',
     invite: 'Invite',
@@ -158,6 +167,7 @@ const enUS: LocaleResource = {
   },
   main: {
     label: 'Channel content',
+    skipToComposer: 'Skip to the message box',
     welcomeTitle: 'Welcome to #{{title}}!',
     welcomeText: 'This is the start of the #{{title}} channel. Drawing tasks submitted here appear live for everyone in it.',
     noChannelTitle: 'No channels yet',
@@ -262,6 +272,7 @@ const enUS: LocaleResource = {
   },
   legal: {
     backToLogin: 'Back to log in',
+    backToApp: 'Back to the app',
     contents: 'Contents',
     privacy: {
       title: 'Privacy Policy',

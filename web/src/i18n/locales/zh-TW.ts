@@ -118,6 +118,15 @@ const zhTW: LocaleResource = {
     muted: '全員禁言',
     mutedHint: '全員禁言中：只有管理員可以發送訊息',
     deleteConfirm: '確定刪除該頻道？',
+    deleteChannel: '刪除頻道',
+    deleteZoneHint: '刪除後無法復原，頻道的每位成員都會失去它。',
+    deleteTitle: '刪除 #{{title}}',
+    deleteIntro: '頻道 #{{title}} 將被永久刪除，對全部 {{count}} 位成員生效，無法復原。每位成員都將失去：',
+    deleteLosesMessages: '頻道裡的全部聊天訊息和繪畫任務紀錄',
+    deleteLosesImages: '圖庫裡別人在這個頻道畫的圖片（自己畫的仍留在自己的圖庫）',
+    deleteLosesInvites: '所有邀請連結：它們會立即失效',
+    deleteTypeName: '請輸入頻道名稱 {{title}} 以確認',
+    deleteSubmit: '刪除頻道',
     quitConfirm: '確定退出該頻道？',
     actions: '頻道操作',
     invite: '邀請',
@@ -158,6 +167,7 @@ const zhTW: LocaleResource = {
   },
   main: {
     label: '頻道內容',
+    skipToComposer: '跳到訊息輸入框',
     welcomeTitle: '歡迎來到 #{{title}}！',
     welcomeText: '這是 #{{title}} 頻道的起點。在這裡提交繪畫任務，頻道裡的每個人都能即時看到。',
     noChannelTitle: '還沒有頻道',
@@ -262,6 +272,7 @@ const zhTW: LocaleResource = {
   },
   legal: {
     backToLogin: '返回登入',
+    backToApp: '返回應用',
     contents: '目錄',
     privacy: {
       title: '隱私權政策',

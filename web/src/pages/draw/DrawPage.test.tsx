@@ -87,10 +87,10 @@ describe('drawing screen shell', () => {
     await waitFor(() => expect(screen.getByTestId('channel-title').textContent).toContain('products'));
   });
 
-  it("shows 'No Data' for an empty list", async () => {
+  it("shows 暂无数据 (No Data) for an empty list", async () => {
     fetchMock.mockImplementation(async () => envelope([]));
     renderDraw('/draw');
-    expect(await screen.findByText('No Data')).toBeTruthy();
+    expect(await screen.findByText('暂无数据')).toBeTruthy();
   });
 
   it('warns that the chat channel is not open yet', async () => {

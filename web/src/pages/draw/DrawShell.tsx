@@ -32,6 +32,27 @@ export interface DrawShellProps {
   aside?: ReactNode;
 }
 
+/**
+ * The first stop of the Tab key: straight to the message box (or to the channel's content when
+ * there is none), past the rail and the channel list. Shown only while focused.
+ */
+function SkipToComposer() {
+  const { t } = useTranslation();
+  return (
+    <a
+      href="#composer-input"
+      data-testid="skip-to-composer"
+      onClick={(event) => {
+        event.preventDefault();
+        (document.getElementById('composer-input') ?? document.getElementById('channel-content'))?.focus();
+      }}
+      className="fixed top-2 left-2 z-50 -translate-y-16 rounded-md bg-primary px-3 py-2 text-sm font-semibold text-white shadow-lg transition-transform focus:translate-y-0 focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      {t('main.skipToComposer')}
+    </a>
+  );
+}
+
 /** Discord-style layout: icon rail, channel sidebar (overlay on mobile) and the main area. */
 export function DrawShell({ onCreateChannel, main, renderChannelActions, headerActions, aside }: DrawShellProps) {
   const { t } = useTranslation();
@@ -90,6 +111,7 @@ export function DrawShell({ onCreateChannel, main, renderChannelActions, headerA
 
   return (
     <div className="flex h-dvh w-full overflow-hidden bg-main text-foreground">
+      <SkipToComposer />
       {!isMobile && <IconRail />}
 
       {isMobile ? (
@@ -131,7 +153,7 @@ export function DrawShell({ onCreateChannel, main, renderChannelActions, headerA
         </aside>
       )}
 
-      <main className="flex min-w-0 flex-1 flex-col bg-main" aria-label={t('main.label')}>
+      <main id="channel-content" tabIndex={-1} className="flex min-w-0 flex-1 flex-col bg-main outline-none" aria-label={t('main.label')}>
         <ChannelHeader
           title={currentChannel?.title ?? null}
           isMobile={isMobile}

@@ -30,8 +30,10 @@ export function useChannelSelection() {
   const onSelected = useEffectEvent((channelId: string | null) => {
     const byUser = channelId !== null && clicked.current === channelId;
     clicked.current = null;
-    const target = channelId ? `/draw/${channelId}` : null;
-    if (target && pathname !== target) void navigate(target, { replace: !byUser });
+    // Nothing left to show (the last channel quit, deleted or removed): the address leaves the
+    // old channel too, so a reload or a shared link does not name it.
+    const target = channelId ? `/draw/${channelId}` : '/draw';
+    if (pathname !== target) void navigate(target, { replace: !byUser });
   });
 
   useEffect(() => {

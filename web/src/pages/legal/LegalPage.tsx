@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { BrandMark } from '../../components/app/BrandMark';
 import { Button } from '../../components/ui/button';
+import { authStore } from '../../stores/auth';
 import { companyInfoStore } from '../../stores/companyInfo';
 
 export interface LegalSection {
@@ -21,17 +22,19 @@ export interface LegalDocument {
 /** A readable legal document page (privacy policy, user agreement). */
 export function LegalPage({ document: legal, testId }: { document: LegalDocument; testId: string }) {
   const { t } = useTranslation();
+  // Signed-in people came from the app (settings, the subscribe dialog): the way back leads there.
+  const signedIn = Boolean(useSnapshot(authStore).token);
   return (
     <div className="min-h-dvh bg-main" data-testid={testId}>
       <header className="sticky top-0 z-10 border-b border-border bg-main/90 backdrop-blur">
         <div className="mx-auto flex h-14 max-w-3xl items-center justify-between gap-3 px-5">
-          <Link to="/" aria-label={t('common.home')} className="rounded-lg">
+          <Link to="/" title={t('common.home')} className="rounded-lg">
             <BrandMark />
           </Link>
           <Button asChild variant="ghost" size="sm">
-            <Link to="/login">
+            <Link to={signedIn ? '/draw' : '/login'} data-testid="legal-back">
               <ArrowLeftIcon aria-hidden />
-              {t('legal.backToLogin')}
+              {signedIn ? t('legal.backToApp') : t('legal.backToLogin')}
             </Link>
           </Button>
         </div>
@@ -48,7 +51,7 @@ export function LegalPage({ document: legal, testId }: { document: LegalDocument
             <ol className="grid list-decimal gap-1 pl-5 text-sm sm:grid-cols-2">
               {legal.sections.map((section, index) => (
                 <li key={section.heading}>
-                  <a href={`#section-${index + 1}`} className="text-[#006ce7] hover:underline dark:text-[#00a8fc]">
+                  <a href={`#section-${index + 1}`} className="text-[#005fcc] hover:underline dark:text-[#00a8fc]">
                     {section.heading}
                   </a>
                 </li>

@@ -4,7 +4,7 @@
  */
 const zhCN = {
   composer: {
-    label: '输入框',
+    label: '给 #{{title}} 发消息',
     placeholder: '给 #{{title}} 发消息，输入 / 使用命令',
     placeholderShort: '给 #{{title}} 发消息',
     send: '发送',
@@ -137,7 +137,7 @@ const zhCN = {
 
 const enUS: typeof zhCN = {
   composer: {
-    label: 'Message composer',
+    label: 'Message #{{title}}',
     placeholder: 'Message #{{title}}, type / for commands',
     placeholderShort: 'Message #{{title}}',
     send: 'Send',
@@ -270,7 +270,7 @@ const enUS: typeof zhCN = {
 
 const zhTW: typeof zhCN = {
   composer: {
-    label: '輸入框',
+    label: '傳送訊息到 #{{title}}',
     placeholder: '傳送訊息到 #{{title}}，輸入 / 使用指令',
     placeholderShort: '傳送訊息到 #{{title}}',
     send: '傳送',

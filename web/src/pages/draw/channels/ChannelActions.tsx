@@ -1,12 +1,11 @@
-import { Ui, type Channel } from '@draw/shared';
-import { LogOutIcon, SettingsIcon, Trash2Icon, UserPlusIcon, type LucideIcon } from 'lucide-react';
-import { useState, type ComponentProps, type ReactNode } from 'react';
+import type { Channel } from '@draw/shared';
+import { LogOutIcon, SettingsIcon, UserPlusIcon, type LucideIcon } from 'lucide-react';
+import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Popconfirm } from '../../../components/ui/popconfirm';
 import { Tooltip, TooltipContent, TooltipRoot, TooltipTrigger } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/utils';
 import { openEditChannelDialog, openInviteDialog } from '../drawDialogs';
-import { debounceAsync } from './debounceAsync';
 import { removeChannel } from './removeChannel';
 
 type ActionButtonProps = ComponentProps<'button'> & { label: string; icon: LucideIcon; danger?: boolean };
@@ -29,7 +28,7 @@ function ActionButton({ label, icon: Icon, danger = false, className, ...props }
   );
 }
 
-/** An action that asks first (确定删除该频道？ / 确定退出该频道？). */
+/** An action that asks first (确定退出该频道？). */
 function ConfirmedAction({ label, question, onConfirm, children }: { label: string; question: string; onConfirm: () => Promise<unknown>; children: ReactNode }) {
   const { t } = useTranslation();
   return (
@@ -49,12 +48,12 @@ function ConfirmedAction({ label, question, onConfirm, children }: { label: stri
 }
 
 /**
- * The selected channel's actions (spec §2/§6): the creator invites, edits and deletes (delete is
- * debounced 600 ms); other members quit.
+ * The selected channel's actions (spec §2/§6): the creator invites and opens the channel's
+ * settings, where deleting starts (DeleteChannelDialog: the name typed, debounced 600 ms); other
+ * members quit.
  */
 export function ChannelActions({ channel }: { channel: Channel }) {
   const { t } = useTranslation();
-  const [deleteLater] = useState(() => debounceAsync((id: string) => removeChannel('delete', id), Ui.channelDeleteDebounceMs));
 
   if (!channel.isCreator) {
     return (
@@ -71,9 +70,6 @@ export function ChannelActions({ channel }: { channel: Channel }) {
       <Tooltip content={t('channels.edit')}>
         <ActionButton label={t('channels.edit')} icon={SettingsIcon} data-testid={`channel-edit-${channel.id}`} onClick={() => openEditChannelDialog(channel.id)} />
       </Tooltip>
-      <ConfirmedAction label={t('channels.delete')} question={t('channels.deleteConfirm')} onConfirm={() => deleteLater(channel.id)}>
-        <ActionButton label={t('channels.delete')} icon={Trash2Icon} danger data-testid={`channel-delete-${channel.id}`} />
-      </ConfirmedAction>
     </>
   );
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '../../../test/dom';
 import '../../../i18n';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '../../../components/ui/tooltip';
 import { notify } from '../../../lib/notify';
@@ -77,7 +77,7 @@ describe('create / edit channel dialog', () => {
   });
 
   it('edits: 修改频道 filled in, PUT, toasts 修改成功', async () => {
-    const { onSaved, dialog } = renderForm({ channel: { id: 'c9', title: 'old', isBan: true } });
+    const { onSaved, dialog } = renderForm({ channel: { id: 'c9', title: 'old', isBan: true, memberCount: 2 } });
     expect(within(dialog).getByRole('heading').textContent).toBe('修改频道');
     expect(screen.getByTestId('channel-submit').textContent).toBe('修改频道');
     expect((screen.getByTestId('channel-title-input') as HTMLInputElement).value).toBe('old');
@@ -87,6 +87,22 @@ describe('create / edit channel dialog', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(lastCall()).toMatchObject({ url: '/api/draw/channel/c9', method: 'PUT', body: { title: 'new', isBan: true } });
     expect(notify.success).toHaveBeenCalledWith('修改成功');
+  });
+
+  it('offers deleting only when editing, in a dialog of its own that asks for the name; the edit is not saved', async () => {
+    renderForm();
+    expect(screen.queryByTestId('channel-delete-open')).toBeNull();
+    cleanup();
+    const { onOpenChange, onSaved } = renderForm({ channel: { id: 'c9', title: 'old', isBan: false, memberCount: 2 } });
+    fireEvent.click(screen.getByTestId('channel-delete-open'));
+    const dialog = await screen.findByTestId('channel-delete-dialog');
+    expect(within(dialog).getByRole('heading').textContent).toBe('删除 #old');
+    fireEvent.change(within(dialog).getByTestId('channel-delete-name'), { target: { value: 'old' } });
+    fireEvent.click(within(dialog).getByTestId('channel-delete-confirm'));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('删除成功'), { timeout: 3_000 });
+    expect(fetchMock.mock.calls.map(([url, init]) => `${(init as RequestInit).method} ${String(url)}`)).toEqual(['DELETE /api/draw/channel/c9', 'GET /api/draw/channels']);
+    expect(onSaved).not.toHaveBeenCalled();
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
   });
 
   it('stays open when the server refuses', async () => {

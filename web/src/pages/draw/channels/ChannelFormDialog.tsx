@@ -10,6 +10,7 @@ import { Label } from '../../../components/ui/label';
 import { notify } from '../../../lib/notify';
 import { channelApi } from './api';
 import { ChannelTypeCard } from './ChannelTypeCard';
+import { DeleteChannelDialog } from './DeleteChannelDialog';
 import { CHANNEL_TITLE_MAX, titleLength, validateChannelTitle, type ChannelTitleError } from './channelForm';
 import { MuteSwitchField } from './MuteSwitchField';
 import { reportCallFailure } from './reportCallFailure';
@@ -18,7 +19,7 @@ export interface ChannelFormDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Edit this channel (修改频道); without it the dialog creates one (创建频道). */
-  channel?: Pick<Channel, 'id' | 'title' | 'isBan'> | null;
+  channel?: Pick<Channel, 'id' | 'title' | 'isBan' | 'memberCount'> | null;
   /** After a successful save, once the dialog has closed. */
   onSaved: (channel: Channel) => void;
 }
@@ -44,7 +45,7 @@ function ChannelForm({
   onDone,
   onSaved,
 }: {
-  channel: Pick<Channel, 'id' | 'title' | 'isBan'> | null;
+  channel: Pick<Channel, 'id' | 'title' | 'isBan' | 'memberCount'> | null;
   onDone: (open: boolean) => void;
   onSaved: (channel: Channel) => void;
 }) {
@@ -55,6 +56,7 @@ function ChannelForm({
   const [error, setError] = useState<ChannelTitleError | null>(null);
   const [touched, setTouched] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [deleteOpen, setDeleteOpen] = useState(false);
   const action = channel ? t('channels.editTitle') : t('channels.createTitle');
   const length = titleLength(title);
 
@@ -85,65 +87,86 @@ function ChannelForm({
   }
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex min-h-0 flex-col">
-      <DialogHeader>
-        <DialogTitle>{action}</DialogTitle>
-        <DialogDescription>{channel ? t('channels.editSubtitle') : t('channels.createSubtitle')}</DialogDescription>
-      </DialogHeader>
-      <DialogBody className="flex flex-col gap-5 pt-1">
-        <div className="flex flex-col gap-2">
-          <Label asChild>
-            <span>{t('channels.channelType')}</span>
-          </Label>
-          <ChannelTypeCard />
-        </div>
-
-        <FormField id={titleId} label={t('channels.channelName')} error={error ? t(`channels.errors.${error}`, { max: CHANNEL_TITLE_MAX }) : null}>
-          <div className="relative">
-            <span aria-hidden className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-lg leading-none font-medium text-muted-foreground">
-              #
-            </span>
-            <Input
-              id={titleId}
-              data-testid="channel-title-input"
-              value={title}
-              autoFocus
-              autoComplete="off"
-              maxLength={CHANNEL_TITLE_MAX * 4}
-              placeholder={t('channels.channelNamePlaceholder')}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId(titleId) : undefined}
-              onChange={(event) => onTitleChange(event.target.value)}
-              onBlur={() => {
-                if (title !== (channel?.title ?? '')) {
-                  setTouched(true);
-                  setError(validateChannelTitle(title));
-                }
-              }}
-              className="pr-14 pl-8"
-            />
-            <span
-              aria-hidden
-              className={`pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-xs tabular-nums ${
-                length > CHANNEL_TITLE_MAX ? 'text-destructive dark:text-[#fa777c]' : 'text-muted-foreground'
-              }`}
-            >
-              {length}/{CHANNEL_TITLE_MAX}
-            </span>
+    <>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex min-h-0 flex-col">
+        <DialogHeader>
+          <DialogTitle>{action}</DialogTitle>
+          <DialogDescription>{channel ? t('channels.editSubtitle') : t('channels.createSubtitle')}</DialogDescription>
+        </DialogHeader>
+        <DialogBody className="flex flex-col gap-5 pt-1">
+          <div className="flex flex-col gap-2">
+            <Label asChild>
+              <span>{t('channels.channelType')}</span>
+            </Label>
+            <ChannelTypeCard />
           </div>
-        </FormField>
 
-        <MuteSwitchField checked={isBan} onCheckedChange={setIsBan} />
-      </DialogBody>
-      <DialogFooter className="flex-row justify-end">
-        <Button type="button" variant="ghost" onClick={() => onDone(false)} disabled={saving}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" data-testid="channel-submit" disabled={saving} className="min-w-24">
-          {saving && <Loader2Icon className="animate-spin" aria-hidden />}
-          {action}
-        </Button>
-      </DialogFooter>
-    </form>
+          <FormField id={titleId} label={t('channels.channelName')} error={error ? t(`channels.errors.${error}`, { max: CHANNEL_TITLE_MAX }) : null}>
+            <div className="relative">
+              <span aria-hidden className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-lg leading-none font-medium text-muted-foreground">
+                #
+              </span>
+              <Input
+                id={titleId}
+                data-testid="channel-title-input"
+                value={title}
+                autoFocus
+                autoComplete="off"
+                maxLength={CHANNEL_TITLE_MAX * 4}
+                placeholder={t('channels.channelNamePlaceholder')}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? errorId(titleId) : undefined}
+                onChange={(event) => onTitleChange(event.target.value)}
+                onBlur={() => {
+                  if (title !== (channel?.title ?? '')) {
+                    setTouched(true);
+                    setError(validateChannelTitle(title));
+                  }
+                }}
+                className="pr-14 pl-8"
+              />
+              <span
+                aria-hidden
+                className={`pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-xs tabular-nums ${
+                  length > CHANNEL_TITLE_MAX ? 'text-destructive dark:text-[#fa777c]' : 'text-muted-foreground'
+                }`}
+              >
+                {length}/{CHANNEL_TITLE_MAX}
+              </span>
+            </div>
+          </FormField>
+
+          <MuteSwitchField checked={isBan} onCheckedChange={setIsBan} />
+
+          {channel && (
+            // Out of a stray click's way: deleting starts here, in the channel's settings, and asks
+            // for the channel's name in a dialog of its own.
+            <div className="flex items-center justify-between gap-3 rounded-md border border-destructive/40 p-3">
+              <p className="text-xs text-muted-foreground">{t('channels.deleteZoneHint')}</p>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                data-testid="channel-delete-open"
+                onClick={() => setDeleteOpen(true)}
+                className="shrink-0 border-destructive/60 text-[#c1272d] hover:bg-destructive hover:text-white dark:text-[#fa777c]"
+              >
+                {t('channels.deleteChannel')}
+              </Button>
+            </div>
+          )}
+        </DialogBody>
+        <DialogFooter className="flex-row justify-end">
+          <Button type="button" variant="ghost" onClick={() => onDone(false)} disabled={saving}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" data-testid="channel-submit" disabled={saving} className="min-w-24">
+            {saving && <Loader2Icon className="animate-spin" aria-hidden />}
+            {action}
+          </Button>
+        </DialogFooter>
+      </form>
+      {channel && <DeleteChannelDialog channel={channel} open={deleteOpen} onOpenChange={setDeleteOpen} onDeleted={() => onDone(false)} />}
+    </>
   );
 }

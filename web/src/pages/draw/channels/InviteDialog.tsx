@@ -21,7 +21,7 @@ export interface InviteDialogProps {
   onClose: () => void;
 }
 
-/** 邀请成员加入 # {title} (spec §2): the link, copy, its expiry, the expiry choice and 生成新的连接. 520 px. */
+/** 邀请成员加入 # {title} (spec §2): the link, copy, its expiry, the expiry choice and 生成新的链接. 520 px. */
 export function InviteDialog({ channel, onClose }: InviteDialogProps) {
   const { t } = useTranslation();
   return (

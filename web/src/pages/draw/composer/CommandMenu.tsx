@@ -60,9 +60,9 @@ export function CommandMenu({ id, botType, commands, activeIndex, onPick, onHove
                     </span>
                   )}
                 </div>
-                <p className="truncate text-[13px] text-muted-foreground">{t(`composer.commands.${name}`)}</p>
+                <p className={cn('truncate text-[13px] text-muted-foreground', active && 'dark:text-[#b5bac1]')}>{t(`composer.commands.${name}`)}</p>
               </div>
-              <span className="flex shrink-0 items-center gap-1.5 text-xs text-muted-foreground max-sm:hidden">
+              <span className={cn('flex shrink-0 items-center gap-1.5 text-xs text-muted-foreground max-sm:hidden', active && 'dark:text-[#b5bac1]')}>
                 {botName}
                 <AppTag />
               </span>

@@ -116,7 +116,8 @@ describe('composer: slash commands', () => {
     expect(menu.getAttribute('role')).toBe('listbox');
     for (const name of ['imagine', 'describe', 'blend', 'shorten', 'settings', 'info']) expect(screen.getByTestId(`command-${name}`)).toBeTruthy();
     expect(screen.getByText('根据提示词生成图片')).toBeTruthy();
-    expect(input().getAttribute('aria-expanded')).toBe('true');
+    expect(input().getAttribute('aria-controls')).toBe(screen.getByTestId('command-menu').id);
+    expect(input().getAttribute('aria-label')).toBe('给 #' + channelOf().title + ' 发消息');
     expect(screen.getByTestId('command-imagine').getAttribute('aria-selected')).toBe('true');
     press('ArrowDown');
     expect(screen.getByTestId('command-describe').getAttribute('aria-selected')).toBe('true');
@@ -203,11 +204,16 @@ describe('composer: slash commands', () => {
     type('/describe');
     press('Enter');
     expect(click).toHaveBeenCalled();
+    // One file, sent at once: never a second one left in the tray.
+    expect(picker.multiple).toBe(false);
     routes['/api/upload'] = () => envelope({ files: [{ id: 'pic.png', url: '/files/pic.png' }] });
     fireEvent.change(picker, { target: { files: [pngFile('pic.png')] } });
     await waitFor(() => expect(calls('/api/mj/submit/describe/c1')).toHaveLength(1));
     expect(bodyOf(calls('/api/mj/submit/describe/c1')[0]!)).toEqual({ imageId: 'pic.png', botType: BotType.MidJourney });
     await waitFor(() => expect(screen.queryByTestId('composer-attachment-0')).toBeNull());
+    // The attach button's picker still takes several images, for the tray.
+    fireEvent.click(screen.getByLabelText('上传图片'));
+    expect(picker.multiple).toBe(true);
   });
 });
 

@@ -138,6 +138,12 @@ function ChannelComposer({ channel }: ComposerProps) {
 
   const focusInput = () => input.current?.focus();
 
+  // Opening a channel puts the cursor in its message box, as Discord does (not on phones, where
+  // focus would pop the keyboard over the feed).
+  useEffect(() => {
+    if (!isMobile) input.current?.focus({ preventScroll: true });
+  }, [isMobile]);
+
   const showProblem = (problem: TextProblem) =>
     notify.error(
       problem === 'messageTooLong'
@@ -170,8 +176,14 @@ function ChannelComposer({ channel }: ComposerProps) {
     }
   }
 
+  /**
+   * The file picker. For /describe it takes one file and sends it at once (the command was already
+   * given); otherwise the files go to the tray. A picker for /describe that allowed several files
+   * sent one pick and left another in the tray with an error: one way now, whatever is picked.
+   */
   function openPicker(forDescribe: boolean) {
     describeAfterPick.current = forDescribe;
+    if (fileInput.current) fileInput.current.multiple = !forDescribe;
     fileInput.current?.click();
   }
 
@@ -463,11 +475,12 @@ function ChannelComposer({ channel }: ComposerProps) {
                 rows={1}
                 value={text}
                 placeholder={t(isMobile ? 'composer.placeholderShort' : 'composer.placeholder', { title: channel.title })}
-                aria-label={t('composer.label')}
-                role="combobox"
+                id="composer-input"
+                aria-label={t('composer.label', { title: channel.title })}
+                // A textarea keeps its textbox role (a combobox role is not allowed on it): the
+                // command list is announced through autocomplete, controls and the active option.
                 aria-haspopup="listbox"
                 aria-autocomplete="list"
-                aria-expanded={menuOpen}
                 aria-controls={menuOpen ? menuId : undefined}
                 aria-activedescendant={menuOpen ? commandOptionId(menuId, matches[activeIndex]!) : undefined}
                 aria-describedby={showOptionHint ? hintId : undefined}

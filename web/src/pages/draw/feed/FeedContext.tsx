@@ -16,6 +16,8 @@ export interface FeedActions {
   removeMessage: (messageId: string) => void;
   /** A known task by id (the parent of a reply), if loaded. */
   taskById: (taskId: string) => Task | undefined;
+  /** Whether the U/V button `key` (see `gridButtonKey`) of a grid already made a task in this feed. */
+  isUsed: (taskId: string, key: string) => boolean;
   /** Scrolls to the card of a task, if shown. */
   jumpToTask: (taskId: string) => void;
 }

@@ -2,6 +2,7 @@ import { CopyIcon, DownloadIcon, ExternalLinkIcon, MaximizeIcon, XIcon, ZoomInIc
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReturnFocus } from '../../../components/ui/dialog';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { notify } from '../../../lib/notify';
 import { cn } from '../../../lib/utils';
@@ -185,17 +186,19 @@ function ViewerBody({ image, onClose }: { image: ViewerImage; onClose: () => voi
 
 /** Full image in a dialog: fit / 100% / wheel zoom, download, copy link; Esc closes. */
 export function ImageViewer({ image, onClose }: { image: ViewerImage | null; onClose: () => void }) {
+  // Focus the dialog itself, not the first tool (its tooltip would pop up at once); on close, back
+  // to the picture that opened it.
+  const returnFocus = useReturnFocus((event) => {
+    event.preventDefault();
+    (event.currentTarget as HTMLElement | null)?.focus();
+  });
   return (
     <DialogPrimitive.Root open={image !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/85 data-[state=open]:animate-fade-in" />
         <DialogPrimitive.Content
           data-testid="viewer"
-          // Focus the dialog itself, not the first tool (its tooltip would pop up at once).
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            (event.currentTarget as HTMLElement | null)?.focus();
-          }}
+          {...returnFocus}
           // Esc closes the viewer even while one of its tooltips shows (Radix would close the tooltip first).
           onKeyDown={(event) => {
             if (event.key === 'Escape') onClose();

@@ -132,7 +132,7 @@ function ReplyLine({ task, message }: { task: Task; message: Message }) {
         type="button"
         onClick={() => jumpToTask(task.parentId!)}
         className="min-w-0 truncate text-left outline-none hover:text-foreground focus-visible:underline"
-        aria-label={t('feed.jumpToParent')}
+        title={t('feed.jumpToParent')}
       >
         <span className="font-medium text-foreground/90">{t('feed.replyTo')}</span> {parentText || t('feed.parentResult')}
       </button>

@@ -20,7 +20,7 @@ import { cn } from '../../../lib/utils';
 import { notify } from '../../../lib/notify';
 import { fetchTask, submitAction } from './feedApi';
 import { useFeedActions } from './FeedContext';
-import { bookmarkedBy, buttonAria, buttonRows, servableButtons, type ViewButton } from './taskView';
+import { bookmarkedBy, buttonAria, buttonRows, gridButtonKey, servableButtons, spokenName, type ViewButton } from './taskView';
 import { useMutedIn } from '../muted';
 import { useSnapshot } from 'valtio';
 import { companyInfoStore } from '../../../stores/companyInfo';
@@ -73,7 +73,7 @@ function ButtonIcon({ view }: { view: ViewButton }) {
 
 function ActionButton({ task, view, muted }: { task: Task; view: ViewButton; muted: boolean }) {
   const { t } = useTranslation();
-  const { channel, me, expectEditor, mergeTasks } = useFeedActions();
+  const { channel, me, expectEditor, mergeTasks, isUsed } = useFeedActions();
   const [state, setState] = useState<ButtonState>('idle');
   const [used, setUsed] = useState(false);
   const timer = useRef<number | undefined>(undefined);
@@ -82,7 +82,9 @@ function ActionButton({ task, view, muted }: { task: Task; view: ViewButton; mut
   const isBookmark = view.parsed?.kind === 'bookmark';
   const bookmarked = isBookmark && bookmarkedBy(task, me);
   const aria = buttonAria(view, bookmarked);
-  const label = t(`feed.button.${aria.key}` as 'feed.button.generic', aria.params as { label: string });
+  const description = t(`feed.button.${aria.key}` as 'feed.button.generic', aria.params as { label: string });
+  const label = spokenName(view.button.label, description);
+  const gridKey = gridButtonKey(view.parsed);
 
   async function press() {
     if (state === 'busy' || muted) return;
@@ -112,15 +114,17 @@ function ActionButton({ task, view, muted }: { task: Task; view: ViewButton; mut
   }
 
   const text = view.button.label;
-  const active = used || bookmarked;
+  // U/V stay blurple once used, as Midjourney marks them; the feed remembers it across reloads.
+  const pressed = gridKey ? used || isUsed(task.id, gridKey) : undefined;
+  const active = used || pressed === true || bookmarked;
   return (
     <button
       type="button"
       data-testid={`task-button-${view.name}`}
       aria-label={label}
       // A muted member sees why the buttons do nothing instead of a refusal toast per click.
-      title={muted ? `${label} · ${t('composer.muted.text')}` : label}
-      aria-pressed={isBookmark ? bookmarked : undefined}
+      title={muted ? `${description} · ${t('composer.muted.text')}` : description}
+      aria-pressed={isBookmark ? bookmarked : pressed}
       aria-busy={state === 'busy' || undefined}
       disabled={state === 'busy' || muted}
       onClick={() => void press()}

@@ -25,6 +25,7 @@ function actions(overrides: Partial<FeedActions> = {}): FeedActions {
     mergeTasks: vi.fn(),
     removeMessage: vi.fn(),
     taskById: () => undefined,
+    isUsed: () => false,
     jumpToTask: vi.fn(),
     ...overrides,
   };
@@ -58,7 +59,7 @@ const grid = makeTask({ status: TaskStatus.Success, progress: '100%', imageUrl: 
 describe('task card', () => {
   it('shows the built-in engine honestly, with a BOT badge, the prompt and its parameters', () => {
     renderTask(makeTask());
-    expect(screen.getByText('Built-in sketch engine')).toBeTruthy();
+    expect(screen.getByText('内置草图引擎')).toBeTruthy();
     expect(screen.getByText('BOT')).toBeTruthy();
     expect(screen.queryByText(/Midjourney/)).toBeNull();
     expect(screen.getByText('a red fox in snow').tagName).toBe('STRONG');
@@ -135,7 +136,7 @@ describe('task card', () => {
     expect(screen.getByTestId('task-clip-download-task-1').getAttribute('download')).toBe('clip.mp4');
     fireEvent.click(screen.getByTestId('task-clip-open-task-1'));
     expect(feed.openViewer).toHaveBeenCalledWith({ src: '/files/clip.mp4', alt: 'a red fox in snow', clip: 'video', poster: '/files/poster.png' });
-    expect(screen.getByTestId('task-button-Extend-High-motion').getAttribute('aria-label')).toBe('延长视频 · 高动态 (Extend High motion)');
+    expect(screen.getByTestId('task-button-Extend-High-motion').getAttribute('aria-label')).toBe('Extend (High motion) · 延长视频 · 高动态');
   });
 
   it("plays the built-in engine's animated WebP in an image; hides Animate where the engine offers no video", () => {
@@ -170,8 +171,8 @@ describe('task card', () => {
     });
     const { card } = renderTask(upscaled);
     expect(card.textContent).not.toContain('upscale_1');
-    expect(within(card).getByRole('button', { name: '放大 (Upscale 4x)' })).toBeTruthy();
-    expect(within(card).getByRole('button', { name: '精细放大 (Upscale Subtle)' })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Upscale (4x) · 放大 4x' })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Upscale (Subtle) · 精细放大' })).toBeTruthy();
   });
 
   it('says why a task was cancelled when there is more to say', () => {
@@ -187,8 +188,25 @@ describe('task card', () => {
       ['task-button-U1', 'task-button-U2', 'task-button-U3', 'task-button-U4', 'task-button-reroll'],
       ['task-button-V1', 'task-button-V2', 'task-button-V3', 'task-button-V4'],
     ]);
-    expect(within(card).getByTestId('task-button-U2').getAttribute('aria-label')).toBe('放大第 2 张 (U2)');
+    // The spoken name starts with the words shown, so "click U2" works by voice.
+    expect(within(card).getByTestId('task-button-U2').getAttribute('aria-label')).toBe('U2 · 放大第 2 张');
     expect(within(card).getByTestId('task-button-reroll').getAttribute('aria-label')).toBe('重新生成');
+    expect(within(card).getByTestId('task-button-U2').getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('keeps the 0% placeholder in the shape the --ar asks for, so the feed does not jump when the image lands', () => {
+    renderTask(makeTask({ status: TaskStatus.InProgress, progress: '0%', finalPrompt: 'a tower --ar 9:16', previewUrl: null, imageUrl: null, properties: {} }));
+    const placeholder = screen.getByTestId('task-placeholder-task-1');
+    expect(placeholder.style.aspectRatio).toBe('9 / 16');
+    // At most 512 px high, as the image will be: 288 px wide.
+    expect(placeholder.style.maxWidth).toBe('288px');
+  });
+
+  it('shows a U/V button pressed once the feed holds the task it made, as after a reload', () => {
+    const { card } = renderTask(grid, actions({ isUsed: (taskId, key) => taskId === grid.id && key === 'upscale:3' }));
+    expect(within(card).getByTestId('task-button-U3').getAttribute('aria-pressed')).toBe('true');
+    expect(within(card).getByTestId('task-button-U1').getAttribute('aria-pressed')).toBe('false');
+    expect(within(card).getByTestId('task-button-V3').getAttribute('aria-pressed')).toBe('false');
   });
 
   it('posts a button, disables it while in flight, shows ✓, and waits for the new task’s editor', async () => {
@@ -255,7 +273,7 @@ describe('task card', () => {
       }),
     );
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['11.one', '22.two', '33.three', '44.four']);
-    expect(screen.getByTestId('task-button-3').getAttribute('aria-label')).toBe('用第 3 条提示词绘画');
+    expect(screen.getByTestId('task-button-3').getAttribute('aria-label')).toBe('3 · 用第 3 条提示词绘画');
     expect(screen.getByTestId('task-button-retry')).toBeTruthy();
   });
 });

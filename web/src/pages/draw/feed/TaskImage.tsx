@@ -4,15 +4,23 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/utils';
 import { useFeedActions } from './FeedContext';
-import { clipOf, imageSizeOf, isSingleImage, percentOf } from './taskView';
+import { clipOf, expectedShape, imageSizeOf, isSingleImage, percentOf } from './taskView';
 import { useLoadedSrc } from './useLoadedSrc';
 import { downloadName } from './viewerZoom';
 
 /** Results are shown at most this wide, like Discord's attachments. */
 export const MAX_IMAGE_WIDTH = 512;
 
-function frameStyle(size: { width: number; height: number } | null) {
-  return size ? { aspectRatio: `${size.width} / ${size.height}` } : undefined;
+/** Tall results are shown at most this high (their width follows), as Discord caps attachments. */
+export const MAX_IMAGE_HEIGHT = 512;
+
+/** A single image (an upscale, a clip) is shown a little narrower than a grid. */
+const MAX_SINGLE_WIDTH = 448;
+
+function frameStyle(size: { width: number; height: number } | null, maxWidth = MAX_IMAGE_WIDTH) {
+  if (!size) return undefined;
+  const widthAtMaxHeight = Math.round((MAX_IMAGE_HEIGHT * size.width) / size.height);
+  return { aspectRatio: `${size.width} / ${size.height}`, maxWidth: `${Math.min(maxWidth, widthAtMaxHeight)}px` };
 }
 
 /** The finished image (grid or single); a click opens the viewer. */
@@ -33,7 +41,7 @@ export function TaskResultImage({ task, alt }: { task: Task; alt: string }) {
         'group/image relative mt-2 block w-full max-w-[512px] overflow-hidden rounded-lg bg-black/5 outline-none focus-visible:ring-2 focus-visible:ring-ring dark:bg-black/20',
         single && 'max-w-[448px]',
       )}
-      style={frameStyle(size)}
+      style={frameStyle(size, single ? MAX_SINGLE_WIDTH : MAX_IMAGE_WIDTH)}
     >
       {/* The last preview stays under the final image until it has loaded. */}
       {task.previewUrl && !loaded && <img src={task.previewUrl} alt="" aria-hidden className="absolute inset-0 size-full object-cover" />}
@@ -72,7 +80,7 @@ export function TaskResultClip({ task, alt }: { task: Task; alt: string }) {
     <div
       data-testid={`task-clip-${task.id}`}
       className="group/clip relative mt-2 block w-full max-w-[448px] overflow-hidden rounded-lg bg-black/5 dark:bg-black/20"
-      style={frameStyle(size)}
+      style={frameStyle(size, MAX_SINGLE_WIDTH)}
     >
       {clip.element === 'video' ? (
         <video
@@ -123,23 +131,28 @@ export function TaskResultClip({ task, alt }: { task: Task; alt: string }) {
 export function TaskPreview({ task }: { task: Task }) {
   const src = useLoadedSrc(task.previewUrl);
   const percent = percentOf(task);
+  // The frame of the result to come (its `--ar`, as wide as the result will be): no jump on arrival.
+  const frame = cn('mt-2 w-full max-w-[512px] overflow-hidden rounded-lg', isSingleImage(task) && 'max-w-[448px]');
+  const shape = frameStyle(expectedShape(task), isSingleImage(task) ? MAX_SINGLE_WIDTH : MAX_IMAGE_WIDTH);
   if (!src) {
     return (
       <div
         aria-hidden
-        className="mt-2 aspect-square w-full max-w-[320px] animate-pulse rounded-lg bg-gradient-to-br from-black/5 to-black/10 dark:from-white/5 dark:to-white/10"
+        data-testid={`task-placeholder-${task.id}`}
+        className={cn(frame, 'animate-pulse bg-gradient-to-br from-black/5 to-black/10 dark:from-white/5 dark:to-white/10')}
+        style={shape}
       />
     );
   }
   const blur = Math.max(0, Math.round((1 - percent / 100) * 14));
   return (
-    <div className="relative mt-2 w-full max-w-[512px] overflow-hidden rounded-lg bg-black/10">
+    <div className={cn(frame, 'relative bg-black/10')} style={shape}>
       <img
         src={src}
         alt=""
         aria-hidden
         data-testid={`task-preview-${task.id}`}
-        className="block h-auto w-full scale-[1.03] transition-[filter] duration-500"
+        className="block size-full scale-[1.03] object-cover transition-[filter] duration-500"
         style={{ filter: `blur(${blur}px)` }}
         draggable={false}
       />

@@ -9,13 +9,16 @@ import {
   buttonRows,
   commandOf,
   engineKind,
+  expectedShape,
   imageSizeOf,
   modalOf,
   percentOf,
   promptParts,
   sanitizeLabel,
   speedOfTask,
+  spokenName,
   suggestionsOf,
+  usedGridButtons,
 } from './taskView';
 
 describe('task view rules', () => {
@@ -99,5 +102,31 @@ describe('task view rules', () => {
     expect(row![0]!.name).toBe('Web');
     expect(buttonAria(row![0]!, false)).toEqual({ key: 'generic', params: { label: 'Web' } });
     expect(sanitizeLabel('Vary (Region)')).toBe('Vary-Region');
+  });
+
+  it('speaks a button by the words it shows first, then what it does', () => {
+    expect(spokenName('U1', '放大第 1 张')).toBe('U1 · 放大第 1 张');
+    expect(spokenName('Vary (Subtle)', 'Vary (Subtle)')).toBe('Vary (Subtle)');
+    expect(spokenName('Zoom Out 2x', 'zoom out 2x')).toBe('zoom out 2x');
+    expect(spokenName('', '重新生成')).toBe('重新生成');
+  });
+
+  it('knows which U/V buttons of a grid already made a task', () => {
+    const used = usedGridButtons([
+      makeTask({ id: 'u', parentId: 'grid', action: TaskAction.Upscale, properties: { index: 2 } }),
+      makeTask({ id: 'v', parentId: 'grid', action: TaskAction.Variation, properties: { index: 4 } }),
+      makeTask({ id: 'z', parentId: 'grid', action: TaskAction.Zoom, properties: {} }),
+      makeTask({ id: 'g', parentId: null, action: TaskAction.Imagine, properties: { index: 1 } }),
+    ]);
+    expect([...(used.get('grid') ?? [])].sort()).toEqual(['upscale:2', 'variation:4']);
+    expect(used.size).toBe(1);
+  });
+
+  it('knows the shape of a result before it arrives: its size, else the prompt\'s --ar, else square', () => {
+    expect(expectedShape(makeTask({ finalPrompt: 'a lighthouse --ar 3:2 --v 6', properties: {} }))).toEqual({ width: 3, height: 2 });
+    expect(expectedShape(makeTask({ finalPrompt: '', promptEn: 'tall tower \u2014aspect 9:16', properties: {} }))).toEqual({ width: 9, height: 16 });
+    expect(expectedShape(makeTask({ finalPrompt: 'x --ar 3:2', properties: { width: 1456, height: 816 } }))).toEqual({ width: 1456, height: 816 });
+    expect(expectedShape(makeTask({ finalPrompt: 'no ratio, --stylize 100', promptEn: '', prompt: 'no ratio', properties: {} }))).toEqual({ width: 1, height: 1 });
+    expect(expectedShape(makeTask({ finalPrompt: 'bad --ar 0:3', promptEn: '', prompt: '', properties: {} }))).toEqual({ width: 1, height: 1 });
   });
 });

@@ -112,6 +112,25 @@ export function imageSizeOf(task: Pick<Task, 'properties'>): { width: number; he
   return typeof width === 'number' && typeof height === 'number' && width > 0 && height > 0 ? { width, height } : null;
 }
 
+const ASPECT = /(?:^|\s)(?:--|\u2014)(?:ar|aspect)\s+(\d+(?:\.\d+)?)\s*:\s*(\d+(?:\.\d+)?)/i;
+
+/**
+ * The shape the result will have, known before it arrives: its size once the engine reported it,
+ * else the prompt's `--ar W:H`, else square. The placeholder takes this shape, so nothing jumps
+ * when the image lands.
+ */
+export function expectedShape(task: Pick<Task, 'properties' | 'finalPrompt' | 'promptEn' | 'prompt'>): { width: number; height: number } {
+  const known = imageSizeOf(task);
+  if (known) return known;
+  for (const text of [task.finalPrompt, task.promptEn, task.prompt]) {
+    const match = ASPECT.exec(text ?? '');
+    const width = Number(match?.[1]);
+    const height = Number(match?.[2]);
+    if (width > 0 && height > 0) return { width, height };
+  }
+  return { width: 1, height: 1 };
+}
+
 /** Whether the result is one image (upscale, or a clip's frame) rather than a 2×2 grid. */
 export function isSingleImage(task: Pick<Task, 'action'>): boolean {
   return task.action === TaskAction.Upscale || task.action === TaskAction.Video;
@@ -243,6 +262,39 @@ export function buttonAria(view: ViewButton, bookmarked: boolean): { key: string
     default:
       return { key: 'generic', params: { label: button.label || button.emoji || button.customId } };
   }
+}
+
+/** `upscale:2` for U2, `variation:3` for V3; null for every other button. */
+export function gridButtonKey(parsed: ParsedCustomId | null): string | null {
+  return parsed?.kind === 'upscale' || parsed?.kind === 'variation' ? `${parsed.kind}:${parsed.index}` : null;
+}
+
+/**
+ * The U/V buttons already used on each grid, read from the tasks they made (an upscale or
+ * variation names its grid and image index): pressed stays pressed after a reload, for everyone.
+ */
+export function usedGridButtons(tasks: Iterable<Pick<Task, 'parentId' | 'action' | 'properties'>>): Map<string, Set<string>> {
+  const used = new Map<string, Set<string>>();
+  for (const task of tasks) {
+    const index = task.properties.index;
+    if (!task.parentId || typeof index !== 'number') continue;
+    const kind = task.action === TaskAction.Upscale ? 'upscale' : task.action === TaskAction.Variation ? 'variation' : null;
+    if (!kind) continue;
+    const keys = used.get(task.parentId) ?? new Set<string>();
+    keys.add(`${kind}:${index}`);
+    used.set(task.parentId, keys);
+  }
+  return used;
+}
+
+/**
+ * What a screen reader says for a button: the words it shows first (so a voice-control user can
+ * say "click U1"), then what it does, unless the description already starts with them.
+ */
+export function spokenName(visible: string, description: string): string {
+  const shown = visible.trim();
+  if (!shown || description.toLowerCase().startsWith(shown.toLowerCase())) return description;
+  return `${shown} · ${description}`;
 }
 
 /** The slash command a task came from, when it was not a button on another task. */

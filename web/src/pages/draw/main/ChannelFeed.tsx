@@ -9,6 +9,7 @@ import type { ViewerImage } from '../feed/ImageViewer';
 import { MessageList } from '../feed/MessageList';
 import { useFeed } from '../feed/useFeed';
 import { pickEditorTask, pruneAwaiting } from '../modals/editorChoice';
+import { usedGridButtons } from '../feed/taskView';
 
 // Opened on demand (a picture clicked, an editor task): their code loads then, not with the feed.
 const ImageViewer = lazyWhenOpen(async () => (await import('../feed/ImageViewer')).ImageViewer, (p) => p.image !== null);
@@ -80,6 +81,7 @@ export function ChannelFeed({ channel }: { channel: Channel }) {
     setAwaiting((list) => list.filter((id) => id !== editorId));
   }, [editorId]);
 
+  const used = useMemo(() => usedGridButtons(Object.values(tasks)), [tasks]);
   const actions = useMemo<FeedActions>(
     () => ({
       channel,
@@ -90,9 +92,10 @@ export function ChannelFeed({ channel }: { channel: Channel }) {
       mergeTasks: feed.mergeTasks,
       removeMessage: feed.removeMessage,
       taskById: (taskId) => tasks[taskId],
+      isUsed: (taskId, key) => used.get(taskId)?.has(key) ?? false,
       jumpToTask,
     }),
-    [channel, me, tasks, feed.mergeTasks, feed.removeMessage],
+    [channel, me, tasks, used, feed.mergeTasks, feed.removeMessage],
   );
 
   return (

@@ -25,7 +25,8 @@ export function UserFooter({ onOpenSettings, onOpenSubscribe }: UserFooterProps)
       <button
         type="button"
         onClick={onOpenSettings}
-        aria-label={t('footer.openProfile', { name: user.name })}
+        // Named by what it shows (name, status line); what it does is its description.
+        title={t('footer.openProfile', { name: user.name })}
         className="flex min-w-0 flex-1 items-center gap-2 rounded-md py-1 pr-2 pl-0.5 text-left outline-none hover:bg-sidebar-hover focus-visible:ring-2 focus-visible:ring-ring"
       >
         <UserAvatar src={user.avatar} name={user.name} online className="size-8" />

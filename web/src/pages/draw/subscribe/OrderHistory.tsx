@@ -8,7 +8,8 @@ import { appSettingStore } from '../../../stores/appSetting';
 import { formatDateTime, formatMoney } from './format';
 
 const STATUS_STYLE: Record<OrderStatus, string> = {
-  [OrderStatus.Paid]: 'bg-success/15 text-success',
+  // The brand green is too light for 11 px text on its own tint: a darker one (light), a brighter one (dark).
+  [OrderStatus.Paid]: 'bg-success/15 text-[#177245] dark:text-[#4ad484]',
   [OrderStatus.Unpaid]: 'bg-warning/15 text-[#b7791f] dark:text-warning',
   [OrderStatus.Expired]: 'bg-muted text-muted-foreground dark:bg-background',
   [OrderStatus.Cancelled]: 'bg-muted text-muted-foreground dark:bg-background',

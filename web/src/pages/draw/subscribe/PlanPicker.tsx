@@ -33,7 +33,8 @@ function PlanCard({ product, gridPrice, isCurrent, isBest, busy, disabled, onBuy
         <span
           className={cn(
             'absolute -top-2.5 right-4 inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-[11px] font-semibold text-white shadow-sm',
-            isCurrent ? 'bg-success' : 'bg-primary',
+            // Darker than the brand green / blurple: white 11 px text needs 4.5:1.
+            isCurrent ? 'bg-[#1f7a45]' : 'bg-primary-hover',
           )}
         >
           {isCurrent ? t('billing.plans.current') : (
