@@ -10,3 +10,4 @@ export * from './archive';
 export * from './prompt';
 export * from './references';
 export * from './tasks';
+export * from './parameters';

@@ -321,6 +321,46 @@ const coreMessages = {
     'en-US': 'The Midjourney account is not in Remix mode, so your new prompt could not be used: turn Remix on there, or turn it off here. Your credits were refunded.',
     'zh-TW': 'Midjourney 帳號未開啟 Remix 模式，無法使用你修改的提示詞：請在 Midjourney 中開啟 Remix，或在這裡關閉 Remix。點數已退還。',
   },
+  'task.paramUnknown': {
+    'zh-CN': '无效参数：Midjourney 没有 --{param} 这个参数',
+    'en-US': 'Invalid parameter: Midjourney has no --{param}',
+    'zh-TW': '無效參數：Midjourney 沒有 --{param} 這個參數',
+  },
+  'task.paramRangeInt': {
+    'zh-CN': '无效参数：--{param} 需为 {min} 到 {max} 之间的整数',
+    'en-US': 'Invalid parameter: --{param} takes a whole number from {min} to {max}',
+    'zh-TW': '無效參數：--{param} 需為 {min} 到 {max} 之間的整數',
+  },
+  'task.paramRange': {
+    'zh-CN': '无效参数：--{param} 需为 {min} 到 {max} 之间的数',
+    'en-US': 'Invalid parameter: --{param} takes a number from {min} to {max}',
+    'zh-TW': '無效參數：--{param} 需為 {min} 到 {max} 之間的數',
+  },
+  'task.paramChoice': {
+    'zh-CN': '无效参数：--{param} 只能是 {values}',
+    'en-US': 'Invalid parameter: --{param} takes {values}',
+    'zh-TW': '無效參數：--{param} 只能是 {values}',
+  },
+  'task.paramRatio': {
+    'zh-CN': '无效参数：--{param} 需写成“宽:高”，两个正整数，例如 16:9',
+    'en-US': 'Invalid parameter: --{param} takes width:height in whole numbers, such as 16:9',
+    'zh-TW': '無效參數：--{param} 需寫成「寬:高」，兩個正整數，例如 16:9',
+  },
+  'task.paramFlag': {
+    'zh-CN': '无效参数：--{param} 后面不带取值',
+    'en-US': 'Invalid parameter: --{param} takes no value',
+    'zh-TW': '無效參數：--{param} 後面不帶取值',
+  },
+  'task.paramText': {
+    'zh-CN': '无效参数：--{param} 后面需要内容',
+    'en-US': 'Invalid parameter: --{param} needs something after it',
+    'zh-TW': '無效參數：--{param} 後面需要內容',
+  },
+  'task.paramVersion': {
+    'zh-CN': '无效参数：{model} 不支持 --{param}（仅 {takenBy} 支持）',
+    'en-US': 'Invalid parameter: {model} does not take --{param} (only {takenBy})',
+    'zh-TW': '無效參數：{model} 不支援 --{param}（僅 {takenBy} 支援）',
+  },
   'task.badZoom': {
     'zh-CN': '缩放值需在 {min} 到 {max} 之间，例如 --zoom 1.5',
     'en-US': 'The zoom must be between {min} and {max}, e.g. --zoom 1.5',

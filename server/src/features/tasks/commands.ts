@@ -14,7 +14,7 @@ import {
 import { EngineFeature } from '../../engines/port';
 import { AppError } from '../../errors';
 import type { UserDoc } from '../auth/repository';
-import { taskRefusal } from './errors';
+import { assertParameters, taskRefusal } from './errors';
 import { randomSeed, seedOf, translationFlag, validatePrompt, type English } from './prompt';
 import { planReferences } from './references';
 import type { PromptComposer, TaskSubmitter } from './submit';
@@ -47,6 +47,7 @@ export function slashCommands({ submit, prompts, english, engineName, publicUrl,
       await ownedImageKeys(user, references.map((r) => r.imageId));
       const en = await english(prompt, body.promptEn);
       const composed = (await prompts.compose(user._id, botType, en.promptEn)).finalPrompt;
+      assertParameters(composed);
       const plan = planReferences({
         references, weights: body.weights ?? {}, finalPrompt: composed, publicUrl, upstream: engineName !== 'builtin', keyOf: (id) => id,
       });

@@ -1,4 +1,4 @@
-import { ErrorReason } from '@draw/shared';
+import { ErrorReason, findParameterProblem, type AllowedValues, type ParameterProblem } from '@draw/shared';
 import { AppError } from '../../errors';
 
 /** The refusals of task routes (keys of `i18n/messages.ts`). */
@@ -16,9 +16,61 @@ export type TaskRefusalKey =
   | 'task.badZoom'
   | 'task.notFinished'
   | 'task.finished'
-  | 'task.notYours';
+  | 'task.notYours'
+  | ParameterRefusalKey;
+
+/** Midjourney's "Invalid parameter", one key per kind of rule (the values go in as params). */
+type ParameterRefusalKey =
+  | 'task.paramUnknown'
+  | 'task.paramRangeInt'
+  | 'task.paramRange'
+  | 'task.paramChoice'
+  | 'task.paramRatio'
+  | 'task.paramFlag'
+  | 'task.paramText'
+  | 'task.paramVersion';
 
 export function taskRefusal(key: TaskRefusalKey, params?: Record<string, string | number>): AppError {
   const reason = key === 'task.notFound' ? ErrorReason.NotFound : key === 'task.notYours' ? ErrorReason.Forbidden : ErrorReason.BadRequest;
   return new AppError(reason, key, params);
+}
+
+function valueRefusal(param: string, allowed: AllowedValues): AppError {
+  switch (allowed.kind) {
+    case 'range':
+      return taskRefusal(allowed.integer ? 'task.paramRangeInt' : 'task.paramRange', { param, min: allowed.min, max: allowed.max });
+    case 'choice':
+      return taskRefusal('task.paramChoice', { param, values: allowed.values.join(' / ') });
+    case 'ratio':
+      return taskRefusal('task.paramRatio', { param });
+    case 'flag':
+      return taskRefusal('task.paramFlag', { param });
+    case 'text':
+      return taskRefusal('task.paramText', { param });
+    default: {
+      const never: never = allowed;
+      return never;
+    }
+  }
+}
+
+export function parameterRefusal(problem: ParameterProblem): AppError {
+  switch (problem.kind) {
+    case 'unknown':
+      return taskRefusal('task.paramUnknown', { param: problem.param });
+    case 'version':
+      return taskRefusal('task.paramVersion', { param: problem.param, model: problem.model, takenBy: problem.takenBy.join(' / ') });
+    case 'value':
+      return valueRefusal(problem.param, problem.allowed);
+    default: {
+      const never: never = problem;
+      return never;
+    }
+  }
+}
+
+/** Refuses a prompt whose parameters Midjourney would refuse, before anything is stored or charged. */
+export function assertParameters(finalPrompt: string): void {
+  const problem = findParameterProblem(finalPrompt);
+  if (problem) throw parameterRefusal(problem);
 }

@@ -2,7 +2,7 @@ import { DEFAULT_TASK_DEADLINE_MS } from '@draw/machines';
 import { Limits, ModalKind, TaskStatus, type ModalRequest } from '@draw/shared';
 import type { BlobStore } from '../../blobs/port';
 import type { UserDoc } from '../auth/repository';
-import { taskRefusal } from './errors';
+import { assertParameters, taskRefusal } from './errors';
 import { speedOfJob, type JobSpec } from './jobs';
 import { parentImageSize, storeMask } from './mask';
 import { seedOf, translationFlag, validatePrompt, zoomFromPrompt, type English } from './prompt';
@@ -32,6 +32,7 @@ export function modalCompleter({ repo, store, runner, blobs, prompts, english, n
     const kept = prompt === modal.defaultPrompt && !body.promptEn?.trim() && doc.promptEn && modal.kind !== ModalKind.CustomZoom;
     const en: English = kept ? { promptEn: doc.promptEn, translationFailed: doc.properties.translationFailed === true } : await english(prompt, body.promptEn);
     const { finalPrompt } = await prompts.compose(user._id, doc.botType, en.promptEn);
+    assertParameters(finalPrompt);
     let job: JobSpec = doc.job;
     switch (job.kind) {
       case 'region': {
