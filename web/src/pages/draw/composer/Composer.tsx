@@ -1,56 +1,33 @@
-import {
-  BotType as BotTypes,
-  hasCjk,
-  Limits,
-  majorVersionOf,
-  personReferenceFor,
-  ReferenceKind,
-  type BotType,
-  type Channel,
-  type ImagineReference,
-  type ReferenceWeightsRequest,
-} from '@draw/shared';
+import { Limits, type BotType, type Channel } from '@draw/shared';
 import { Loader2Icon, PlusIcon, SendHorizontalIcon } from 'lucide-react';
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import { lazyWhenOpen } from '../../../components/app/lazyWhenOpen';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { useIsMobile } from '../../../hooks/useMediaQuery';
 import { notify } from '../../../lib/notify';
 import { cn } from '../../../lib/utils';
-import { appSettingStore } from '../../../stores/appSetting';
-import { getSettings, postMessage, reportFailure, submitDescribe, submitImagine, submitShorten, translatePrompt, uploadImages } from './api';
-import { AttachmentTray, type ReferenceMarks } from './AttachmentTray';
+import { postMessage, reportFailure, submitDescribe, submitImagine, submitShorten, uploadImages } from './api';
+import { AttachmentTray } from './AttachmentTray';
 import { IMAGE_ACCEPT } from './attachments';
 import { BotAvatar } from './BotAvatar';
 import { loadBotType, saveBotType } from './botPreference';
 import { BotSwitch } from './BotSwitch';
 import { CommandMenu, commandOptionId } from './CommandMenu';
-import {
-  activeCommand,
-  checkMessage,
-  checkPrompt,
-  commandQuery,
-  completeCommand,
-  cycleIndex,
-  matchCommands,
-  offeredCommands,
-  parseInput,
-  takesPrompt,
-  type CommandName,
-  type ParsedInput,
-  type TextProblem,
-} from './commands';
+import { activeCommand, checkMessage, checkPrompt, completeCommand, parseInput, takesPrompt, type CommandName, type ParsedInput, type TextProblem } from './commands';
 import { DropOverlay } from './DropOverlay';
 import { InfoCard } from './InfoCard';
 import { MutedNotice } from './MutedNotice';
-import { useMutedIn } from '../muted';
 import { SettingsPanel } from './SettingsPanel';
-import { TranslationPreview, type PendingTranslation } from './TranslationPreview';
+import { TranslationPreview } from './TranslationPreview';
+import { useCommandMenu } from './useCommandMenu';
+import { useComposerMute } from './useComposerMute';
+import { useGrowingInput } from './useGrowingInput';
 import { COMPOSER_MAX_IMAGES, useImageList } from './useImageList';
+import { useReferenceMarks } from './useReferenceMarks';
+import { useTranslationPreview } from './useTranslationPreview';
+import { useWindowFileDrop } from './useWindowFileDrop';
 import { clearPrefill, peekPrefill } from './prefill';
-import { companyInfoStore } from '../../../stores/companyInfo';
 
 // Opened on demand: its code loads on first open, not with the composer.
 const BlendDialog = lazyWhenOpen(async () => (await import('./BlendDialog')).BlendDialog, (p) => p.open);
@@ -83,15 +60,7 @@ function ChannelComposer({ channel }: ComposerProps) {
   const menuId = `${ids}-commands`;
   const hintId = `${ids}-hint`;
 
-  // The server's word wins over a stale channel: a 423 `channel_muted` mutes the composer until the
-  // channel's mute setting changes.
-  const [serverMuted, setServerMuted] = useState(false);
-  const [seenBan, setSeenBan] = useState(channel.isBan);
-  if (seenBan !== channel.isBan) {
-    setSeenBan(channel.isBan);
-    setServerMuted(false);
-  }
-  const muted = useMutedIn(channel) || serverMuted;
+  const { muted, mutedByServer } = useComposerMute(channel);
 
   const [text, setText] = useState(() => peekPrefill(channel.id) ?? '');
   useEffect(() => clearPrefill(channel.id), [channel.id]);
@@ -99,50 +68,25 @@ function ChannelComposer({ channel }: ComposerProps) {
   const [panel, setPanel] = useState<Panel>(null);
   const [blendOpen, setBlendOpen] = useState(false);
   const [sending, setSending] = useState(false);
-  const [highlight, setHighlight] = useState({ query: '', index: 0 });
-  const [dismissedAt, setDismissedAt] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
-  const { previewTranslation } = useSnapshot(appSettingStore);
-  const [pending, setPending] = useState<PendingTranslation | null>(null);
-  const [kinds, setKinds] = useState<Record<string, ReferenceKind>>({});
-  const [weights, setWeights] = useState<ReferenceWeightsRequest>({});
-  const [person, setPerson] = useState<'character' | 'omni'>(ReferenceKind.Character);
+  const translation = useTranslationPreview();
+  const { pending } = translation;
 
   const attachments = useImageList(COMPOSER_MAX_IMAGES, t('composer.errors.tooMany', { max: COMPOSER_MAX_IMAGES }));
-  const input = useRef<HTMLTextAreaElement>(null);
+  const references = useReferenceMarks(attachments.images, channel.id, botType, panel === 'settings');
+  const menu = useCommandMenu(text, muted);
+  const dragging = useWindowFileDrop(!muted && !blendOpen, attachments.add);
+  const input = useGrowingInput(text, !muted, !isMobile);
   const fileInput = useRef<HTMLInputElement>(null);
   const busy = useRef(false);
   const describeAfterPick = useRef(false);
   const composing = useRef(false);
 
-  // The command menu: open while `/letters` is typed and some command matches.
-  const query = muted ? null : commandQuery(text);
-  // Commands the engine cannot serve (/shorten on the Java line) are not offered at all.
-  const { engineFeatures } = useSnapshot(companyInfoStore);
-  const matches = query === null ? [] : matchCommands(query, offeredCommands(engineFeatures));
-  const menuOpen = matches.length > 0 && dismissedAt !== text;
-  const activeIndex = highlight.query === query ? Math.min(highlight.index, matches.length - 1) : 0;
   const optionCommand = activeCommand(text);
-  const showOptionHint = !menuOpen && optionCommand !== null && takesPrompt(optionCommand);
+  const showOptionHint = !menu.open && optionCommand !== null && takesPrompt(optionCommand);
   const limit = limitOf(text);
   const remaining = limit.max - limit.used;
 
-  // The textarea grows with its text (up to half the viewport, then it scrolls).
-  useLayoutEffect(() => {
-    const element = input.current;
-    if (!element) return;
-    // Empty: one line, whatever the placeholder's length; otherwise as tall as the text.
-    element.style.height = 'auto';
-    if (text) element.style.height = `${element.scrollHeight}px`;
-  }, [text, muted]);
-
   const focusInput = () => input.current?.focus();
-
-  // Opening a channel puts the cursor in its message box, as Discord does (not on phones, where
-  // focus would pop the keyboard over the feed).
-  useEffect(() => {
-    if (!isMobile) input.current?.focus({ preventScroll: true });
-  }, [isMobile]);
 
   const showProblem = (problem: TextProblem) =>
     notify.error(
@@ -161,14 +105,13 @@ function ChannelComposer({ channel }: ComposerProps) {
     try {
       await call();
       setText('');
-      setPending(null);
+      translation.setPending(null);
       if (sentImages) {
         attachments.clear();
-        setKinds({});
-        setWeights({});
+        references.reset();
       }
     } catch (error) {
-      if (reportFailure(error) === 'channel_muted') setServerMuted(true);
+      if (reportFailure(error) === 'channel_muted') mutedByServer();
     } finally {
       busy.current = false;
       setSending(false);
@@ -205,60 +148,6 @@ function ChannelComposer({ channel }: ComposerProps) {
     }, true);
   }
 
-  /** What an attached image is for (a person reference follows the version: --cref on V6, --oref on V7). */
-  const kindOf = (key: string): ReferenceKind => {
-    const kind = kinds[key] ?? ReferenceKind.Image;
-    return kind === ReferenceKind.Character || kind === ReferenceKind.Omni ? person : kind;
-  };
-
-  /** Plain image prompts go as `imageIds`; marked images as references with the weights of the kinds in use. */
-  function referencesOf(keys: string[], imageIds: string[]): { imageIds: string[] } | { references: ImagineReference[]; weights: ReferenceWeightsRequest } {
-    const references = keys.map((key, i) => ({ imageId: imageIds[i]!, kind: kindOf(key) }));
-    const used = new Set(references.map((r) => r.kind));
-    const chosen = Object.fromEntries(Object.entries(weights).filter(([kind, weight]) => weight !== undefined && used.has(kind as ReferenceKind)));
-    if (references.every((r) => r.kind === ReferenceKind.Image) && Object.keys(chosen).length === 0) return { imageIds };
-    return { references, weights: chosen };
-  }
-
-  const marks: ReferenceMarks = {
-    kinds: Object.fromEntries(attachments.images.map((image) => [image.key, kindOf(image.key)])),
-    weights,
-    person,
-    onKind: (key, kind) => setKinds((current) => ({ ...current, [key]: kind })),
-    onWeight: (kind, weight) => setWeights((current) => ({ ...current, [kind]: weight })),
-  };
-
-  // The version in the person's settings decides between --cref (V6) and --oref (V7).
-  const hasImages = attachments.images.length > 0;
-  useEffect(() => {
-    if (!hasImages || panel === 'settings') return;
-    let live = true;
-    getSettings(channel.id, botType)
-      .then((settings) => {
-        const param = botType === BotTypes.NijiJourney ? 'niji' : 'v';
-        if (live) setPerson(personReferenceFor(majorVersionOf(`--${param} ${settings.version}`)));
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [hasImages, botType, channel.id, panel]);
-
-  /** With the preview on, a Chinese prompt first shows its English (once per prompt). */
-  const needsPreview = (command: PendingTranslation['command'], prompt: string) =>
-    previewTranslation && hasCjk(prompt) && !(pending && pending.prompt === prompt && pending.command === command);
-
-  async function showTranslation(command: PendingTranslation['command'], prompt: string): Promise<void> {
-    setPending({ command, prompt, promptEn: '', failed: false, loading: true });
-    try {
-      const { promptEn, failed } = await translatePrompt(prompt);
-      setPending((current) => (current?.prompt === prompt ? { command, prompt, promptEn, failed, loading: false } : current));
-    } catch (error) {
-      reportFailure(error);
-      setPending(null);
-    }
-  }
-
   function execute(parsed: ParsedInput) {
     if (busy.current) return;
     const images = attachments.current();
@@ -276,24 +165,24 @@ function ChannelComposer({ channel }: ComposerProps) {
     const { name, argument } = parsed;
     // The English shown for this very prompt goes as the person left it.
     if (pending?.loading) return;
-    // A failed translation left untouched is not the person's English: the server tries again.
-    const shown = pending && pending.prompt === argument && pending.command === name && !(pending.failed && pending.promptEn === argument);
-    const edited = shown ? { promptEn: pending.promptEn } : {};
     switch (name) {
       case 'imagine': {
         const problem = checkPrompt(argument);
         if (problem) return showProblem(problem);
-        if (needsPreview(name, argument)) return void showTranslation(name, argument);
+        if (translation.needsPreview(name, argument)) return void translation.show(name, argument);
+        const edited = translation.editedFor(name, argument);
         void submit(async () => {
           const imageIds = images.length > 0 ? await uploadImages(images.map((image) => image.file)) : undefined;
-          return submitImagine(channel.id, { prompt: argument, ...edited, botType, ...(imageIds ? referencesOf(images.map((image) => image.key), imageIds) : {}) });
+          const referenced = imageIds ? references.referencesOf(images.map((image) => image.key), imageIds) : {};
+          return submitImagine(channel.id, { prompt: argument, ...edited, botType, ...referenced });
         }, true);
         return;
       }
       case 'shorten': {
         const problem = checkPrompt(argument);
         if (problem) return showProblem(problem);
-        if (needsPreview(name, argument)) return void showTranslation(name, argument);
+        if (translation.needsPreview(name, argument)) return void translation.show(name, argument);
+        const edited = translation.editedFor(name, argument);
         void submit(() => submitShorten(channel.id, { prompt: argument, ...edited, botType }), false);
         return;
       }
@@ -324,20 +213,20 @@ function ChannelComposer({ channel }: ComposerProps) {
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     // Enter that confirms an IME composition (Chinese, Japanese…) is not a send.
     if (event.nativeEvent.isComposing || composing.current || event.keyCode === 229) return;
-    if (menuOpen) {
+    if (menu.open) {
       if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
         event.preventDefault();
-        setHighlight({ query: query ?? '', index: cycleIndex(activeIndex, event.key === 'ArrowDown' ? 1 : -1, matches.length) });
+        menu.move(event.key === 'ArrowDown' ? 1 : -1);
         return;
       }
       if ((event.key === 'Enter' && !event.shiftKey) || event.key === 'Tab') {
         event.preventDefault();
-        pick(matches[activeIndex]!);
+        pick(menu.matches[menu.activeIndex]!);
         return;
       }
       if (event.key === 'Escape') {
         event.preventDefault();
-        setDismissedAt(text);
+        menu.dismiss();
         return;
       }
     }
@@ -364,51 +253,6 @@ function ChannelComposer({ channel }: ComposerProps) {
     saveBotType(channel.id, next);
   };
 
-  // Files dragged anywhere over the window attach here, with Discord's "Upload to #channel" overlay.
-  const addFiles = attachments.add;
-  const acceptDrops = !muted && !blendOpen;
-  const onDropFiles = useCallback((files: File[]) => void addFiles(files), [addFiles]);
-  useEffect(() => {
-    if (!acceptDrops) return;
-    let depth = 0;
-    const carriesFiles = (event: DragEvent) => Array.from(event.dataTransfer?.types ?? []).includes('Files');
-    const onEnter = (event: DragEvent) => {
-      if (!carriesFiles(event)) return;
-      event.preventDefault();
-      depth += 1;
-      setDragging(true);
-    };
-    const onOver = (event: DragEvent) => {
-      if (!carriesFiles(event)) return;
-      event.preventDefault();
-      if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
-    };
-    const onLeave = (event: DragEvent) => {
-      if (!carriesFiles(event)) return;
-      depth = Math.max(0, depth - 1);
-      if (depth === 0) setDragging(false);
-    };
-    const onDrop = (event: DragEvent) => {
-      if (!carriesFiles(event)) return;
-      event.preventDefault();
-      depth = 0;
-      setDragging(false);
-      const files = Array.from(event.dataTransfer?.files ?? []);
-      if (files.length > 0) onDropFiles(files);
-    };
-    window.addEventListener('dragenter', onEnter);
-    window.addEventListener('dragover', onOver);
-    window.addEventListener('dragleave', onLeave);
-    window.addEventListener('drop', onDrop);
-    return () => {
-      window.removeEventListener('dragenter', onEnter);
-      window.removeEventListener('dragover', onOver);
-      window.removeEventListener('dragleave', onLeave);
-      window.removeEventListener('drop', onDrop);
-      setDragging(false);
-    };
-  }, [acceptDrops, onDropFiles]);
-
   const canSend = !sending && (text.trim().length > 0 || attachments.images.length > 0);
   const iconButton =
     'flex size-8 shrink-0 items-center justify-center rounded-full outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50';
@@ -422,30 +266,23 @@ function ChannelComposer({ channel }: ComposerProps) {
         <MutedNotice onOpen={setPanel} />
       ) : (
         <div className="relative">
-          {menuOpen && (
-            <CommandMenu
-              id={menuId}
-              botType={botType}
-              commands={matches}
-              activeIndex={activeIndex}
-              onPick={pick}
-              onHover={(index) => setHighlight({ query: query ?? '', index })}
-            />
+          {menu.open && (
+            <CommandMenu id={menuId} botType={botType} commands={menu.matches} activeIndex={menu.activeIndex} onPick={pick} onHover={menu.highlight} />
           )}
           <div className="rounded-lg bg-[#ebedef] dark:bg-[#383a40]">
             {pending && (
               <TranslationPreview
                 pending={pending}
                 disabled={sending}
-                onChange={(promptEn) => setPending({ ...pending, promptEn })}
+                onChange={(promptEn) => translation.setPending({ ...pending, promptEn })}
                 onSend={() => execute(parseInput(text))}
                 onCancel={() => {
-                  setPending(null);
+                  translation.setPending(null);
                   focusInput();
                 }}
               />
             )}
-            {attachments.images.length > 0 && <AttachmentTray images={attachments.images} disabled={sending} onRemove={attachments.remove} marks={marks} />}
+            {attachments.images.length > 0 && <AttachmentTray images={attachments.images} disabled={sending} onRemove={attachments.remove} marks={references.marks} />}
             {showOptionHint && (
               <div id={hintId} className="flex items-center gap-2 px-4 pt-2.5 text-[13px] text-muted-foreground">
                 <BotAvatar botType={botType} className="size-4" />
@@ -481,13 +318,13 @@ function ChannelComposer({ channel }: ComposerProps) {
                 // command list is announced through autocomplete, controls and the active option.
                 aria-haspopup="listbox"
                 aria-autocomplete="list"
-                aria-controls={menuOpen ? menuId : undefined}
-                aria-activedescendant={menuOpen ? commandOptionId(menuId, matches[activeIndex]!) : undefined}
+                aria-controls={menu.open ? menuId : undefined}
+                aria-activedescendant={menu.open ? commandOptionId(menuId, menu.matches[menu.activeIndex]!) : undefined}
                 aria-describedby={showOptionHint ? hintId : undefined}
                 onChange={(event) => {
                   setText(event.target.value);
                   // The English shown belonged to the prompt as it was.
-                  if (pending) setPending(null);
+                  if (pending) translation.setPending(null);
                 }}
                 onKeyDown={onKeyDown}
                 onPaste={onPaste}
@@ -555,7 +392,7 @@ function ChannelComposer({ channel }: ComposerProps) {
           setText('');
           attachments.clear();
         }}
-        onMuted={() => setServerMuted(true)}
+        onMuted={mutedByServer}
       />
 
       {dragging && <DropOverlay title={channel.title} />}
