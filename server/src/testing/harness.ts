@@ -56,3 +56,25 @@ export async function listen(app: App): Promise<string> {
   if (!address || typeof address === 'string') throw new Error('no address');
   return `http://127.0.0.1:${address.port}`;
 }
+
+/** A test app on a real loopback port: what suites that also speak over HTTP or sockets start with. */
+export async function startListening(env: Record<string, string> = {}): Promise<{ app: TestApp; origin: string }> {
+  const app = await startTestApp(env);
+  return { app, origin: await listen(app) };
+}
+
+/** Ends a suite's app after its sockets. */
+export async function closeWithSockets(app: TestApp | undefined, sockets: readonly { disconnect(): void }[]): Promise<void> {
+  for (const socket of sockets) socket.disconnect();
+  await app?.close();
+}
+
+type Session = Awaited<ReturnType<TestApp['signIn']>>;
+
+/** `call` injects a request as a session (English answers); `data` reads its envelope's data. */
+export function injectorFor(appOf: () => TestApp) {
+  const call = (session: Session | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    appOf().http.inject({ method, url, payload, headers: { ...(session?.auth ?? {}), 'accept-language': 'en-US' } });
+  const data = async (p: ReturnType<typeof call>) => (await p).json().data;
+  return { call, data };
+}

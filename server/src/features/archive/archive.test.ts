@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import type { ArchiveFamily, ArchiveItem, ArchivePage, ArchiveZipEntry, FavoriteChange, Task } from '@draw/shared';
-import { listen, startTestApp, type TestApp } from '../../testing/harness';
+import { closeWithSockets, injectorFor, startListening, type TestApp } from '../../testing/harness';
 import { connectSocket, type TestSocket } from '../../testing/socket';
 
 let app: TestApp;
@@ -9,18 +9,9 @@ let origin: string;
 const sockets: TestSocket[] = [];
 type Session = Awaited<ReturnType<TestApp['signIn']>>;
 
-beforeAll(async () => {
-  app = await startTestApp({ BUILTIN_ENGINE_STEP_MS: '0' });
-  origin = await listen(app);
-});
-afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await app.close();
-});
-
-const call = (session: Session | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  app.http.inject({ method, url, payload, headers: { ...(session?.auth ?? {}), 'accept-language': 'en-US' } });
-const data = async (p: ReturnType<typeof call>) => (await p).json().data;
+beforeAll(async () => ({ app, origin } = await startListening({ BUILTIN_ENGINE_STEP_MS: '0' })));
+afterAll(() => closeWithSockets(app, sockets));
+const { call, data } = injectorFor(() => app);
 
 async function channel(owner: Session, ...others: Session[]) {
   const { id } = await data(call(owner, 'POST', '/api/draw/channel', { title: 'gallery', isBan: false }));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelEvent, Task } from '@draw/shared';
-import { listen, startTestApp, type TestApp } from '../../testing/harness';
+import { closeWithSockets, injectorFor, startListening, startTestApp, type TestApp } from '../../testing/harness';
 import { giveCredits } from '../billing/testkit';
 import { blackPng, dataUrl } from '../../testing/images';
 import { connectSocket, type TestSocket } from '../../testing/socket';
@@ -13,18 +13,9 @@ let origin: string;
 const sockets: TestSocket[] = [];
 type Session = Awaited<ReturnType<TestApp['signIn']>>;
 
-beforeAll(async () => {
-  app = await startTestApp({ BUILTIN_ENGINE_STEP_MS: '0' });
-  origin = await listen(app);
-});
-afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await app.close();
-});
-
-const call = (session: Session | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  app.http.inject({ method, url, payload, headers: { ...(session?.auth ?? {}), 'accept-language': 'en-US' } });
-const data = async (p: ReturnType<typeof call>) => (await p).json().data;
+beforeAll(async () => ({ app, origin } = await startListening({ BUILTIN_ENGINE_STEP_MS: '0' })));
+afterAll(() => closeWithSockets(app, sockets));
+const { call, data } = injectorFor(() => app);
 
 async function channelWithMembers(...others: Session[]) {
   const owner = await app.signIn();

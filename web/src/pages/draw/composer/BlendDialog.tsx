@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { cn } from '../../../lib/utils';
 import { reportFailure, submitBlend, uploadImages, type SubmitAnswer } from './api';
-import { IMAGE_ACCEPT } from './attachments';
+import { ImageFileInput } from './ImageFileInput';
 import { useImageList } from './useImageList';
 
 const DIMENSIONS = [
@@ -143,20 +143,7 @@ function BlendForm({ onOpenChange, channelId, botType, initialFiles, onSubmitted
             {t('composer.blend.count', { count, max })} · {t('composer.errors.blendCount', { min, max })}
           </p>
         </div>
-        <input
-          ref={input}
-          type="file"
-          multiple
-          accept={IMAGE_ACCEPT}
-          className="hidden"
-          data-testid="blend-file-input"
-          aria-label={t('composer.blend.fileInput')}
-          onChange={(event) => {
-            const files = Array.from(event.target.files ?? []);
-            event.target.value = '';
-            if (files.length > 0) void list.add(files);
-          }}
-        />
+        <ImageFileInput ref={input} testId="blend-file-input" label={t('composer.blend.fileInput')} onFiles={(files) => void list.add(files)} />
 
         <div className="flex flex-col gap-2">
           <span id="blend-dimensions-label" className="text-xs font-bold tracking-wide text-muted-foreground uppercase">

@@ -9,13 +9,13 @@ import { notify } from '../../../lib/notify';
 import { cn } from '../../../lib/utils';
 import { postMessage, reportFailure, submitDescribe, submitImagine, submitShorten, uploadImages } from './api';
 import { AttachmentTray } from './AttachmentTray';
-import { IMAGE_ACCEPT } from './attachments';
 import { BotAvatar } from './BotAvatar';
 import { loadBotType, saveBotType } from './botPreference';
 import { BotSwitch } from './BotSwitch';
 import { CommandMenu, commandOptionId } from './CommandMenu';
 import { activeCommand, checkMessage, checkPrompt, completeCommand, parseInput, takesPrompt, type CommandName, type ParsedInput, type TextProblem } from './commands';
 import { DropOverlay } from './DropOverlay';
+import { ImageFileInput } from './ImageFileInput';
 import { InfoCard } from './InfoCard';
 import { MutedNotice } from './MutedNotice';
 import { SettingsPanel } from './SettingsPanel';
@@ -358,21 +358,14 @@ function ChannelComposer({ channel }: ComposerProps) {
         </div>
       )}
 
-      <input
+      <ImageFileInput
         ref={fileInput}
-        type="file"
-        multiple
-        accept={IMAGE_ACCEPT}
-        className="hidden"
-        data-testid="composer-file-input"
-        aria-label={t('composer.fileInput')}
+        testId="composer-file-input"
+        label={t('composer.fileInput')}
         disabled={muted}
-        onChange={(event) => {
-          const files = Array.from(event.target.files ?? []);
-          event.target.value = '';
+        onFiles={(files) => {
           const forDescribe = describeAfterPick.current;
           describeAfterPick.current = false;
-          if (files.length === 0) return;
           void attachments.add(files).then((added) => {
             if (forDescribe && added.length > 0) describe();
           });
