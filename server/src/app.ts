@@ -69,6 +69,7 @@ import { realtimePlugin } from './realtime/plugin';
 import { createSocketServer, type SocketServer } from './realtime/socket';
 import { securityPlugin } from './http/security';
 import { documentRoute } from './http/openapi';
+import { answerCheckPlugin } from './http/answers';
 import { shareRoomsThroughMongo } from './realtime/cluster';
 import { createAdapter as createClusterAdapter } from '@socket.io/cluster-adapter';
 import { setupWorker } from '@socket.io/sticky';
@@ -81,6 +82,8 @@ export interface App {
   io: SocketServer;
   storage: Storage;
   services: ReturnType<typeof composeServices>;
+  /** Every route registered, as `METHOD /url` (HEAD twins left out): tests compare it with the route table. */
+  routes: readonly string[];
   close(): Promise<void>;
 }
 
@@ -92,6 +95,8 @@ export interface AppOptions {
   engine?: ImageEngine;
   /** This process is one of a cluster's members (WORKERS > 1), with this part in its start. */
   cluster?: ClusterRole;
+  /** Tests: fail any /api answer the route table does not describe (`http/answers.ts`). */
+  checkAnswers?: boolean;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -206,6 +211,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // The upstream task schema spells nullable fields as type lists (`['string', 'null']`).
     ajv: { customOptions: { allowUnionTypes: true } },
   });
+  const routes: string[] = [];
+  http.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
+  });
   const services = composeServices(config, storage, http, now, options.engine, options.cluster);
 
   await http.register(swagger, {
@@ -219,6 +228,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (config.NODE_ENV !== 'production' || config.PUBLIC_API_DOCS) await http.register(swaggerUi, { routePrefix: '/docs' });
   else for (const url of ['/docs', '/docs/*']) http.get(url, { schema: { hide: true } }, (_request, reply) => reply.status(404).type('text/plain').send('Not found'));
   await http.register(envelopePlugin);
+  if (options.checkAnswers) await http.register(answerCheckPlugin);
   const webDistDir = config.WEB_DIST_DIR || defaultWebDist;
   const corsOrigins = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
   await http.register(securityPlugin, { webDistDir, corsOrigins, https: config.PUBLIC_URL.startsWith('https://') });
@@ -280,6 +290,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     io,
     storage,
     services,
+    routes,
     async close() {
       if (closed) return;
       closed = true;

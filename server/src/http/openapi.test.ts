@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_ROUTES, AnswerKind, Caller, routeKey } from '@draw/shared/routes';
 import { startTestApp, type TestApp } from '../testing/harness';
 
 /** Every call the spec (section 7) names, as method + path with its parameters. */
@@ -17,11 +18,20 @@ const SPEC_CALLS = [
   'GET /api/mj/task/{}/image-seed', 'POST /api/upload', 'GET /api/ws/pre-connect',
 ];
 
+interface Schema {
+  type?: string;
+  properties?: Record<string, Schema>;
+  anyOf?: Schema[];
+  items?: Schema;
+}
 interface Operation {
   tags?: string[];
   security?: unknown[];
-  responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }>;
+  responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
 }
+
+/** `/api/draw/channel/:id` → `/api/draw/channel/{}`, as the documented paths are keyed here. */
+const documented = (path: string) => path.replace(/:[A-Za-z0-9_]+/g, '{}');
 
 let app: TestApp;
 let operations: Map<string, Operation>;
@@ -41,9 +51,43 @@ describe('OpenAPI documentation at /docs', () => {
     expect(SPEC_CALLS.filter((call) => !operations.has(call))).toEqual([]);
   });
 
+  it('lists every route of the table with its answer: the envelope around the answer schema, or the file', () => {
+    for (const route of API_ROUTES) {
+      const call = routeKey(route.method, documented(route.path));
+      const success = operations.get(call)?.responses['200']?.content;
+      expect(success, call).toBeDefined();
+      if (route.kind === AnswerKind.File) {
+        expect(Object.keys(success ?? {}), call).toEqual([route.contentType]);
+        continue;
+      }
+      const schema = success?.['application/json']?.schema;
+      const answer = route.kind === AnswerKind.Envelope ? schema?.properties?.data : schema;
+      // A real schema, not the empty one: a type, or a choice of them.
+      expect(answer?.type ?? answer?.anyOf, call).toBeTruthy();
+    }
+  });
+
+  it('answers exactly what the table says, down to the fields, for a signed-in user', async () => {
+    const user = await app.signIn();
+    const res = await app.http.inject({ url: '/api/draw/channels', headers: user.auth });
+    expect(res.statusCode).toBe(200);
+    const docs = operations.get('GET /api/draw/channels')?.responses['200']?.content?.['application/json']?.schema.properties?.data;
+    expect(docs?.type).toBe('array');
+    expect(Object.keys(docs?.items?.properties ?? {}).sort()).toEqual(['createdAt', 'creatorId', 'id', 'isBan', 'isCreator', 'memberCount', 'title']);
+  });
+
+  it('registers no /api route outside the table, and every route of the table', () => {
+    const table = new Set(API_ROUTES.map((route) => routeKey(route.method, route.path)));
+    const registered = app.routes.filter((route) => route.split(' ')[1]?.startsWith('/api/'));
+    expect(registered.filter((route) => !table.has(route))).toEqual([]);
+    expect([...table].filter((route) => !registered.includes(route))).toEqual([]);
+  });
+
   it('documents the envelope of every /api answer, success and refusal, under the feature as a tag', () => {
     for (const [call, operation] of operations) {
       if (!call.includes(' /api/')) continue;
+      const route = API_ROUTES.find((r) => routeKey(r.method, documented(r.path)) === call);
+      if (route?.kind !== AnswerKind.Envelope) continue;
       const ok = operation.responses['200']?.content?.['application/json']?.schema.properties;
       const refused = operation.responses['4XX']?.content?.['application/json']?.schema.properties;
       expect(Object.keys(ok ?? {}), call).toEqual(['code', 'message', 'data', 'success']);
@@ -55,6 +99,18 @@ describe('OpenAPI documentation at /docs', () => {
   it('asks for the bearer token on signed-in routes only', () => {
     expect(operations.get('GET /api/draw/channels')?.security).toEqual([{ bearer: [] }]);
     expect(operations.get('POST /api/login/login')?.security).toBeUndefined();
+    for (const route of API_ROUTES) {
+      const call = routeKey(route.method, documented(route.path));
+      expect(operations.get(call)?.security, call).toEqual(route.caller === Caller.User ? [{ bearer: [] }] : undefined);
+    }
+  });
+
+  // Routes with a body are validated before the sign-in check (Fastify's order), so they answer 400 first.
+  it('refuses a signed-in route to an anonymous caller, as the table says', async () => {
+    for (const route of API_ROUTES.filter((r) => r.caller === Caller.User && !r.path.includes(':') && !r.body && !r.multipart)) {
+      const res = await app.http.inject({ method: route.method, url: route.path });
+      expect(res.statusCode, routeKey(route.method, route.path)).toBe(401);
+    }
   });
 
   it('lists the operator routes too', () => {

@@ -31,7 +31,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     BUILTIN_ENGINE_STEP_MS: '0',
     ...env,
   });
-  const app = await buildApp(config, options);
+  // Every answer is checked against the route table (shared/src/routes) in every test.
+  const app = await buildApp(config, { ...options, checkAnswers: true });
   const signIn = async (phone = nextPhone()) => {
     // One made-up address per sign-in: the login routes are rate limited per IP.
     const remoteAddress = `10.9.${phoneCounter % 250}.1`;

@@ -1,8 +1,9 @@
 import type { LoginAnswer, UserInfo } from '@draw/shared';
+import { api } from '@draw/shared/routes';
 import { removeToken, setToken } from '../stores/auth';
 import { setSessionTheme } from '../stores/session';
 import { resetUserInfo, setUserInfo } from '../stores/userInfo';
-import { http } from './http';
+import { call } from './http';
 import { navigateTo } from './navigation';
 
 /** Keeps what a successful login answered: the token (until its expiry) and the user info. */
@@ -27,7 +28,7 @@ export function clearSession(): void {
 /** Logs out on the server (best effort), forgets the session and goes to the login screen. */
 export async function logout(): Promise<void> {
   try {
-    await http.post<null>('/api/login/logout');
+    await call(api.login.logout);
   } catch {
     // The token is dropped locally whatever the server answered.
   }

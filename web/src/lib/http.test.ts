@@ -3,7 +3,8 @@ import { StorageKeys } from '@draw/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appSettingStore } from '../stores/appSetting';
 import { authStore, setToken } from '../stores/auth';
-import { http, HttpError, upload, UNKNOWN_ERROR_MESSAGE } from './http';
+import { api } from '@draw/shared/routes';
+import { call, download, http, HttpError, upload, UNKNOWN_ERROR_MESSAGE } from './http';
 import { registerNavigate } from './navigation';
 import { notify } from './notify';
 
@@ -121,12 +122,21 @@ describe('envelope answers', () => {
     expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
   });
 
-  it.each([404, 500])('code %i at HTTP 200 returns the raw body with no toast', async (code) => {
+  // Spec §8: "the raw body is returned with no message". One error contract: it throws like every
+  // failure (so no caller takes it for data), with the server's message and reason, untoasted.
+  it.each([404, 500])('code %i at HTTP 200 throws HttpError unshown, with no toast', async (code) => {
     const body = fail(code, 'Not here', code === 404 ? 'not_found' : 'internal');
     fetchMock.mockResolvedValue(jsonResponse(body, 200));
-    await expect(http.get('/api/draw/channel/x')).resolves.toEqual(body);
+    const error = (await http.get('/api/draw/channel/x').catch((caught: unknown) => caught)) as HttpError;
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ status: 200, code, reason: body.reason, message: 'Not here', shown: false });
     expect(notify.error).not.toHaveBeenCalled();
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('marks the failures it toasted as shown, so callers do not show them twice', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(fail(409, 'Taken', 'conflict'), 409));
+    await expect(http.get('/x')).rejects.toMatchObject({ shown: true });
   });
 
   it.each([200, 400])('shows the message as an error toast and throws it with the reason (HTTP %i)', async (status) => {
@@ -205,9 +215,10 @@ describe('non-envelope answers', () => {
     expect(notify.error).toHaveBeenCalledWith(REQUEST_FAILED);
   });
 
-  it('returns a plain 200 JSON body as it is', async () => {
+  it('refuses a 200 answer that is not the envelope (a proxy page, say): 请求失败，请稍后重试', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ hello: 'world' }));
-    await expect(http.get('/x')).resolves.toEqual({ hello: 'world' });
+    await expect(http.get('/x')).rejects.toMatchObject({ status: 200, reason: null, message: REQUEST_FAILED, shown: true });
+    expect(notify.error).toHaveBeenCalledWith(REQUEST_FAILED);
   });
 });
 
@@ -224,5 +235,70 @@ describe('upload', () => {
     expect((init.body as FormData).getAll('file')).toHaveLength(1);
     // The browser sets the multipart boundary itself.
     expect(headers.has('Content-Type')).toBe(false);
+  });
+});
+
+describe('call: a route of the table', () => {
+  const channel = { id: 'c/1', title: 'lobby', isBan: false, isCreator: true, creatorId: 'u1', memberCount: 1, createdAt: 1 };
+
+  it('fills the path from params (encoded), with the method of the table, and answers data', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(ok(channel)));
+    await expect(call(api.channels.update, { params: { id: 'c/1' }, body: { title: 'lobby', isBan: false } })).resolves.toEqual(channel);
+    const { url, init } = lastRequest();
+    expect(url).toBe('/api/draw/channel/c%2F1');
+    expect(init.method).toBe('PUT');
+    expect(JSON.parse(String(init.body))).toEqual({ title: 'lobby', isBan: false });
+  });
+
+  it('sends the query, leaving out what is undefined', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(ok({ messages: [], tasks: [], hasMore: false, seq: 3 })));
+    await call(api.messages.page, { params: { id: 'c1' }, query: { before: undefined, limit: 50 } });
+    expect(lastRequest().url).toBe('/api/draw/chat/c1?limit=50');
+    expect(lastRequest().init.method).toBe('GET');
+  });
+
+  it('is typed by the table: the typecheck refuses a call without its params or with a wrong body', () => {
+    // Never run: these lines only have to fail to compile (tsc checks each @ts-expect-error).
+    const wrong = () => [
+      // @ts-expect-error the path needs its id
+      call(api.channels.detail),
+      // @ts-expect-error the title is a string
+      call(api.channels.create, { body: { title: 1, isBan: false } }),
+      // @ts-expect-error no such query field
+      call(api.archive.page, { query: { page: 2 } }),
+    ];
+    expect(typeof wrong).toBe('function');
+  });
+
+  it('needs no input for a route that takes none', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(ok([channel])));
+    await expect(call(api.channels.list)).resolves.toEqual([channel]);
+    expect(lastRequest().url).toBe('/api/draw/channels');
+  });
+
+  it('lets through fields the table does not know (a newer server), and nothing else of another shape', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(ok({ ...channel, pinned: true })));
+    await expect(call(api.channels.detail, { params: { id: 'c1' } })).rejects.toMatchObject({ status: 200, message: REQUEST_FAILED, shown: true });
+    fetchMock.mockResolvedValue(jsonResponse(ok([{ ...channel, pinned: true }])));
+    await expect(call(api.channels.list)).resolves.toEqual([{ ...channel, pinned: true }]);
+    fetchMock.mockResolvedValue(jsonResponse(ok([{ id: 'c1' }])));
+    await expect(call(api.channels.list)).rejects.toBeInstanceOf(HttpError);
+    expect(notify.error).toHaveBeenCalledWith(REQUEST_FAILED);
+  });
+
+  it('throws the server\'s refusal as HttpError with its reason and localized message', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(fail(403, '你已被该频道封禁', 'banned'), 403));
+    const error = (await call(api.channels.join, { params: { code: 'abc' } }).catch((caught: unknown) => caught)) as HttpError;
+    expect(error).toMatchObject({ status: 403, reason: 'banned', message: '你已被该频道封禁', shown: true });
+  });
+
+  it('downloads a file route as a Blob, and throws its enveloped refusal', async () => {
+    fetchMock.mockResolvedValue(new Response(new Uint8Array([80, 75]), { status: 200, headers: { 'Content-Type': 'application/zip' } }));
+    const blob = await download(api.archive.zip, { body: { taskIds: ['t1'] } });
+    expect(blob.size).toBe(2);
+    expect(lastRequest().url).toBe('/api/archive/zip');
+    expect(JSON.parse(String(lastRequest().init.body))).toEqual({ taskIds: ['t1'] });
+    fetchMock.mockResolvedValue(jsonResponse(fail(404, '图片不存在', 'not_found'), 404));
+    await expect(download(api.archive.zip, { body: { taskIds: ['t1'] } })).rejects.toMatchObject({ status: 404, reason: 'not_found' });
   });
 });

@@ -1,13 +1,14 @@
 import type { Language, Theme, UpdateUserInfoRequest } from '@draw/shared';
+import { api } from '@draw/shared/routes';
 import { setLanguage, setTheme } from '../stores/appSetting';
 import { getToken } from '../stores/auth';
 import { setSessionTheme } from '../stores/session';
-import { http } from './http';
+import { call } from './http';
 
 /** Best effort: keeps the account's copy of a preference in step (the local setting already changed). */
 function syncToAccount(change: UpdateUserInfoRequest): void {
   if (!getToken()) return;
-  http.put<unknown>('/api/home/info', change).catch(() => undefined);
+  call(api.home.updateInfo, { body: change }).catch(() => undefined);
 }
 
 /**

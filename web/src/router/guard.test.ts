@@ -74,9 +74,10 @@ describe('runRouteGuard', () => {
     expect(d.removeToken).not.toHaveBeenCalled();
   });
 
-  it('treats a raw 500 envelope (returned, not thrown, by the client) as a failure', async () => {
-    const raw = { code: 500, message: '', data: null, success: false, reason: 'internal' };
-    const d = deps({ fetchSession: vi.fn(async () => raw) });
+  it('treats a 500 envelope at HTTP 200 (thrown unshown by the client) as a failure', async () => {
+    // The shape of lib/http's HttpError (not imported: this test runs without the browser setup).
+    const handedBack = Object.assign(new Error('请求失败，请稍后重试'), { name: 'HttpError', status: 200, code: 500, reason: 'internal', shown: false });
+    const d = deps({ fetchSession: vi.fn(async () => Promise.reject(handedBack)) });
     await expect(runRouteGuard('/500', d)).resolves.toEqual({ outcome: 'failed', redirectTo: '/' });
     expect(d.onSession).not.toHaveBeenCalled();
     expect(d.removeToken).not.toHaveBeenCalled();

@@ -1,4 +1,4 @@
-import { isEnvelope, type UserInfo } from '@draw/shared';
+import type { UserInfo } from '@draw/shared';
 
 /** Paths the session refresh skips (spec §2). */
 export const GUARD_EXEMPT_PATHS = ['/privacy-policy', '/user-agreement', '/login'] as const;
@@ -54,8 +54,8 @@ export async function runRouteGuard(pathname: string, deps: RouteGuardDeps): Pro
   } catch {
     return failed();
   }
-  // A 404/500 envelope is handed back raw by the client: that is a failed refresh too.
-  if (typeof session !== 'object' || session === null || isEnvelope(session)) return failed();
+  // Every failure, spec §8's 404/500 included, reaches here as a thrown HttpError (caught above).
+  if (typeof session !== 'object' || session === null) return failed();
 
   const record = session as Record<string, unknown>;
   if (saysSignedOut(record)) {

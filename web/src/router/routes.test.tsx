@@ -26,7 +26,7 @@ beforeEach(() => {
   localStorage.clear();
   authStore.token = null;
   sessionStore.theme = null;
-  session = { id: 'u1', name: 'Ada', avatar: '', description: '', theme: 'light', auth: true };
+  session = { id: 'u1', name: 'Ada', avatar: '', phone: '', email: '', description: '', nijiRemix: false, mjRemix: false, theme: 'light', isAdmin: false, auth: true };
   fetchMock = vi.fn(async (url: string) => {
     if (url === '/api/home/company-info') return envelope(company);
     if (url === '/api/home/index') return envelope(session);

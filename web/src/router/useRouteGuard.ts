@@ -1,14 +1,14 @@
-import type { HomeIndexAnswer } from '@draw/shared';
+import { api } from '@draw/shared/routes';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { applySignedInUser } from '../lib/account';
-import { http } from '../lib/http';
+import { call } from '../lib/http';
 import { getToken, removeToken } from '../stores/auth';
 import { runRouteGuard, type RouteGuardDeps } from './guard';
 
 const guardDeps: RouteGuardDeps = {
   getToken,
-  fetchSession: () => http.get<HomeIndexAnswer>('/api/home/index'),
+  fetchSession: () => call(api.home.session),
   removeToken,
   onSession: applySignedInUser,
 };

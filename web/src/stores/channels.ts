@@ -1,6 +1,7 @@
 import type { Channel } from '@draw/shared';
 import { proxy } from 'valtio';
-import { http } from '../lib/http';
+import { api } from '@draw/shared/routes';
+import { call } from '../lib/http';
 
 export type ChannelListStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -17,11 +18,9 @@ export interface ChannelsState {
  */
 export const channelsStore = proxy<ChannelsState>({ items: [], status: 'idle' });
 
-/** GET /api/draw/channels; throws when the answer is not a list (a 404/500 envelope comes back raw). */
-export async function fetchChannels(): Promise<Channel[]> {
-  const answer = await http.get<Channel[]>('/api/draw/channels');
-  if (!Array.isArray(answer)) throw new Error('GET /api/draw/channels did not answer a list');
-  return answer;
+/** GET /api/draw/channels; every failure throws `HttpError`. */
+export function fetchChannels(): Promise<Channel[]> {
+  return call(api.channels.list);
 }
 
 type Reloader = () => Promise<Channel[]>;

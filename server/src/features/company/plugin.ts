@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ENGINE_FEATURES, type CompanyInfoAnswer, type EngineFeature } from '@draw/shared';
-import { ok } from '../../http/envelope';
+import { ENGINE_FEATURES, type EngineFeature } from '@draw/shared';
+import { api } from '@draw/shared/routes';
+import { serve } from '../../http/routes';
 import type { CompanyService } from './service';
 
 interface CompanyPluginOptions {
@@ -10,9 +11,6 @@ interface CompanyPluginOptions {
 }
 
 export const companyPlugin: FastifyPluginAsync<CompanyPluginOptions> = async (app, { company, offers }) => {
-  app.get('/api/home/company-info', { schema: { tags: ['home'], summary: 'Company name, description, keywords, feature flags and what the drawing engine offers' } }, async () => {
-    // Asked at each load: an upstream's line is learnt after the start.
-    const answer: CompanyInfoAnswer = { ...(await company.info()), engineFeatures: ENGINE_FEATURES.filter((f) => offers?.(f) ?? true) };
-    return ok(answer);
-  });
+  // Asked at each load: an upstream's line is learnt after the start.
+  serve(app, api.company.info, async () => ({ ...(await company.info()), engineFeatures: ENGINE_FEATURES.filter((f) => offers?.(f) ?? true) }));
 };

@@ -6,8 +6,8 @@ import { MIME_BY_EXTENSION, type BlobStore } from '../../blobs/port';
  * may keep them for a year.
  */
 export const filesPlugin: FastifyPluginAsync<{ blobs: BlobStore }> = async (app, { blobs }) => {
-  app.get('/files/:key', { schema: { hide: true } }, async (request, reply) => {
-    const { key } = request.params as { key: string };
+  app.get<{ Params: { key: string } }>('/files/:key', { schema: { hide: true } }, async (request, reply) => {
+    const { key } = request.params;
     const opened = await blobs.open(key);
     if (!opened) return reply.status(404).type('text/plain').send('Not found');
     const extension = key.split('.').pop() ?? '';

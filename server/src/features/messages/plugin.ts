@@ -1,42 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
-import Type from 'typebox';
-import type { PostMessageRequest } from '@draw/shared';
-import { currentUser, requireUser } from '../../http/auth';
-import { ok } from '../../http/envelope';
-import { schemaOf } from '../../http/schema';
+import { api } from '@draw/shared/routes';
+import { currentUser } from '../../http/auth';
+import { serve } from '../../http/routes';
 import type { MessagesService } from './service';
 
-const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
-const PostBody = schemaOf<PostMessageRequest>()(Type.Object({ content: Type.String({ maxLength: 10_000 }) }, { additionalProperties: false }));
+const routes = api.messages;
 
 export const messagesPlugin: FastifyPluginAsync<{ messages: MessagesService }> = async (app, { messages }) => {
-  const guarded = { preHandler: requireUser };
-  app.get(
-    '/api/draw/chat/:id',
-    {
-      ...guarded,
-      schema: {
-        tags: ['messages'],
-        params: Type.Object({ id: Id }),
-        querystring: Type.Object({
-          before: Type.Optional(Type.Integer({ minimum: 0 })),
-          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-        }),
-      },
-    },
-    async (request) => {
-      const { id } = request.params as { id: string };
-      const { before, limit } = request.query as { before?: number; limit?: number };
-      return ok(await messages.page(currentUser(request)._id, id, before, limit));
-    },
-  );
-  app.post('/api/draw/chat/:id', { ...guarded, schema: { tags: ['messages'], params: Type.Object({ id: Id }), body: PostBody } }, async (request) => {
-    const { id } = request.params as { id: string };
-    return ok(await messages.postText(currentUser(request), id, (request.body as PostMessageRequest).content));
-  });
-  app.delete('/api/draw/chat/:id', { ...guarded, schema: { tags: ['messages'], params: Type.Object({ id: Id }) } }, async (request) => {
-    const { id } = request.params as { id: string };
-    await messages.remove(currentUser(request), id);
-    return ok(null);
+  serve(app, routes.page, (request) => messages.page(currentUser(request)._id, request.params.id, request.query.before, request.query.limit));
+  serve(app, routes.post, (request) => messages.postText(currentUser(request), request.params.id, request.body.content));
+  serve(app, routes.remove, async (request) => {
+    await messages.remove(currentUser(request), request.params.id);
+    return null;
   });
 };

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ErrorReason, Limits } from '@draw/shared';
+import { api } from '@draw/shared/routes';
 import { AppError } from '../../errors';
-import { requireUser, currentUser } from '../../http/auth';
-import { ok } from '../../http/envelope';
+import { currentUser } from '../../http/auth';
+import { serve } from '../../http/routes';
 import type { UploadsService } from './service';
 
 export const uploadsPlugin: FastifyPluginAsync<{ uploads: UploadsService }> = async (app, { uploads }) => {
-  app.post('/api/upload', { schema: { tags: ['upload'], consumes: ['multipart/form-data'] }, preHandler: requireUser }, async (request) => {
+  serve(app, api.uploads.upload, async (request) => {
     if (!request.isMultipart()) throw new AppError(ErrorReason.BadRequest, 'upload.notMultipart');
     const files: Buffer[] = [];
     try {
@@ -27,6 +28,6 @@ export const uploadsPlugin: FastifyPluginAsync<{ uploads: UploadsService }> = as
       }
       throw error;
     }
-    return ok({ files: await uploads.store(currentUser(request)._id, files) });
+    return { files: await uploads.store(currentUser(request)._id, files) };
   });
 };

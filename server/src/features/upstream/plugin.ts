@@ -1,51 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import Type, { type Static } from 'typebox';
 import { ErrorReason } from '@draw/shared';
+import { api } from '@draw/shared/routes';
 import { AppError } from '../../errors';
-import { ok } from '../../http/envelope';
 import { nestsDeeperThan } from '../../http/json-depth';
+import { serve } from '../../http/routes';
 import type { UpstreamHooks } from './service';
-
-const Params = Type.Object({
-  id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
-  token: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
-});
-
-/**
- * One `type` list, never an anyOf: the validator coerces types, and inside an anyOf a branch that
- * fails still leaves its coercion behind (null became "", a one-button list became null); with a
- * list, a value that already has one of the types is left as it is.
- */
-const Nullable = <T>(...types: ('string' | 'number' | 'integer')[]) => Type.Unsafe<T | null>({ type: [...types, 'null'] });
-const Text = Nullable<string>('string');
-const Time = Nullable<number>('number');
-
-const UpstreamHookButton = Type.Object({ customId: Type.String(), emoji: Type.Optional(Text), label: Type.Optional(Text) });
-type UpstreamHookButton = Static<typeof UpstreamHookButton>;
-
-/**
- * The upstream's Task (contracts/midjourney-proxy.md, "The Task"): typed for what we read, open to
- * the fields the Java and C# lines and relay gateways add. `readUpstreamTask` still reads it
- * defensively (lengths, unknown statuses).
- */
-export const UpstreamHookBody = Type.Object({
-  id: Type.Unsafe<string | number>({ type: ['string', 'integer'], minLength: 1, maxLength: 200 }),
-  status: Type.String({ maxLength: 40 }),
-  action: Type.Optional(Text),
-  prompt: Type.Optional(Text),
-  promptEn: Type.Optional(Text),
-  description: Type.Optional(Text),
-  state: Type.Optional(Text),
-  progress: Type.Optional(Nullable<string | number>('string', 'number')),
-  imageUrl: Type.Optional(Text),
-  failReason: Type.Optional(Text),
-  buttons: Type.Optional(Type.Unsafe<UpstreamHookButton[] | null>({ ...Type.Array(UpstreamHookButton, { maxItems: 100 }), type: ['array', 'null'] })),
-  seed: Type.Optional(Nullable<string | number>('string', 'number')),
-  properties: Type.Optional(Type.Unsafe<Record<string, unknown> | null>({ type: ['object', 'null'] })),
-  submitTime: Type.Optional(Time),
-  startTime: Type.Optional(Time),
-  finishTime: Type.Optional(Time),
-});
 
 /**
  * A real hook is a few KB (the fake upstream's, with buttons and properties: 0.4–2.2 KB); the largest plausible one,
@@ -69,12 +28,5 @@ export const upstreamPlugin: FastifyPluginAsync<{ hooks: UpstreamHooks }> = asyn
     parseJson(request, body as string, done);
   });
 
-  app.post(
-    '/api/open/notify/:id/:token',
-    { bodyLimit: HOOK_BODY_LIMIT, schema: { tags: ['upstream'], params: Params, body: UpstreamHookBody } },
-    async (request) => {
-      const { id, token } = request.params as { id: string; token: string };
-      return ok(await hooks.receive(id, token, request.body));
-    },
-  );
+  serve(app, api.upstream.notify, (request) => hooks.receive(request.params.id, request.params.token, request.body), { bodyLimit: HOOK_BODY_LIMIT });
 };

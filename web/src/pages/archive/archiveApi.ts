@@ -1,33 +1,37 @@
 import type { ArchiveFamily, ArchivePage, ArchiveQuery, Channel, FavoriteChange } from '@draw/shared';
-import { downloadFile, http } from '../../lib/http';
+import { api } from '@draw/shared/routes';
+import { call, download, HttpError } from '../../lib/http';
 
-/** The archive routes (shared/src/archive.ts). 404/500 envelopes come back raw: checked here. */
-const isPage = (value: unknown): value is ArchivePage => typeof value === 'object' && value !== null && Array.isArray((value as ArchivePage).items);
+/** The archive routes (shared/src/routes/archive.ts); every failure throws `HttpError`. */
+const routes = api.archive;
 
-export async function fetchArchivePage(query: ArchiveQuery, signal?: AbortSignal): Promise<ArchivePage> {
-  const answer = await http.get<unknown>('/api/archive', { params: { ...query }, signal });
-  if (!isPage(answer)) throw new Error('archive page missing');
-  return answer;
+export function fetchArchivePage(query: ArchiveQuery, signal?: AbortSignal): Promise<ArchivePage> {
+  return call(routes.page, { query, signal });
 }
 
-export const setFavorite = (taskId: string, favorite: boolean) =>
-  favorite ? http.put<FavoriteChange>(`/api/archive/favorite/${taskId}`) : http.delete<FavoriteChange>(`/api/archive/favorite/${taskId}`);
+export const setFavorite = (taskId: string, favorite: boolean): Promise<FavoriteChange> =>
+  call(favorite ? routes.star : routes.unstar, { params: { taskId } });
 
+/** The image's family; null when spec §8 hands the failure back unshown (404/500 at HTTP 200). */
 export async function fetchFamily(taskId: string): Promise<ArchiveFamily | null> {
-  const answer = await http.get<ArchiveFamily | { success: false }>(`/api/archive/task/${taskId}/family`);
-  return 'item' in answer ? answer : null;
+  try {
+    return await call(routes.family, { params: { taskId } });
+  } catch (error) {
+    if (error instanceof HttpError && !error.shown) return null;
+    throw error;
+  }
 }
 
-export const fetchChannels = () => http.get<Channel[]>('/api/draw/channels');
+export const fetchChannels = (): Promise<Channel[]> => call(api.channels.list);
 
 export async function fetchSeed(taskId: string): Promise<string | null> {
-  const answer = await http.get<{ seed?: unknown }>(`/api/mj/task/${taskId}/image-seed`);
-  return typeof answer?.seed === 'string' ? answer.seed : null;
+  const answer = await call(api.tasks.imageSeed, { params: { id: taskId } });
+  return typeof answer.seed === 'string' ? answer.seed : null;
 }
 
 /** Saves the ZIP of these images under the name the server gave it. */
 export async function downloadZip(taskIds: string[]): Promise<void> {
-  const blob = await downloadFile('/api/archive/zip', { taskIds });
+  const blob = await download(routes.zip, { body: { taskIds } });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

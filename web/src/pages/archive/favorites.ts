@@ -1,7 +1,8 @@
 import { ArchiveLimits } from '@draw/shared';
 import { useEffect } from 'react';
 import { proxy, useSnapshot } from 'valtio';
-import { http } from '../../lib/http';
+import { api } from '@draw/shared/routes';
+import { call } from '../../lib/http';
 import { getLiveConnection } from '../../live/connection';
 import { setFavorite } from './archiveApi';
 
@@ -22,8 +23,7 @@ async function flush(): Promise<void> {
   if (pending.size > 0) flushTimer = setTimeout(() => void flush(), 0);
   if (ids.length === 0) return;
   try {
-    const starred = await http.post<unknown>('/api/archive/favorites', { taskIds: ids });
-    const set = new Set(Array.isArray(starred) ? (starred as string[]) : []);
+    const set = new Set(await call(api.archive.starredAmong, { body: { taskIds: ids } }));
     for (const id of ids) if (favoritesStore.starred[id] === undefined) favoritesStore.starred[id] = set.has(id);
   } catch {
     // Unknown stays unknown: the star shows as not set, and a click sets it.

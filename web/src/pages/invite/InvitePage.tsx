@@ -9,7 +9,7 @@ import { HttpError } from '../../lib/http';
 import { loginPath } from '../../lib/navigation';
 import { notify } from '../../lib/notify';
 import { authStore } from '../../stores/auth';
-import { ChannelCallError, channelApi } from '../draw/channels/api';
+import { channelApi } from '../draw/channels/api';
 import { InviteCard } from './InviteCard';
 import { InviteProblem } from './InviteProblem';
 
@@ -23,8 +23,10 @@ type InviteState =
 
 /** A refusal that means the link itself is no good (unknown, expired, replaced, channel gone). */
 function isDeadLink(error: unknown): boolean {
-  if (error instanceof ChannelCallError) return true;
-  return error instanceof HttpError && (error.reason === 'gone' || error.reason === 'not_found' || error.status === 404 || error.status === 410);
+  if (!(error instanceof HttpError)) return false;
+  // Spec §8's 404/500 at HTTP 200, handed back unshown, says the same.
+  if (error.status === 200 && (error.code === 404 || error.code === 500)) return true;
+  return error.reason === 'gone' || error.reason === 'not_found' || error.status === 404 || error.status === 410;
 }
 
 function InviteLoading() {

@@ -1,10 +1,11 @@
-import { isEnvelope, type ResetPasswordRequest } from '@draw/shared';
+import type { ResetPasswordRequest } from '@draw/shared';
+import { api } from '@draw/shared/routes';
 import { ArrowLeftIcon, Loader2Icon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/app/TextField';
 import { Button } from '../../components/ui/button';
-import { http } from '../../lib/http';
+import { call } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { ServerErrorLine, useServerError } from './ServerError';
 import { CodeFields } from './CodeFields';
@@ -42,9 +43,7 @@ export function ForgotPasswordForm({ onDone }: ForgotPasswordFormProps) {
     setSubmitting(true);
     serverError.clear();
     try {
-      const answer = await http.post<unknown>('/api/login/forget-reset-pwd', body);
-      // An envelope here is a failure handed back as the raw body (code 404/500), not a success.
-      if (isEnvelope(answer)) return serverError.fromRawAnswer(answer);
+      await call(api.login.resetPassword, { body });
       notify.success(t('login.resetSuccess'));
       onDone(phone.trim());
     } catch (error) {

@@ -1,4 +1,5 @@
-import { LoginType, type LoginAnswer, type LoginRequest } from '@draw/shared';
+import { LoginType, type LoginRequest } from '@draw/shared';
+import { api } from '@draw/shared/routes';
 import { KeyRoundIcon, Loader2Icon, SmartphoneIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { completeLogin } from '../../lib/account';
-import { http } from '../../lib/http';
+import { call } from '../../lib/http';
 import { safeRedirect } from '../../lib/navigation';
 import { notify } from '../../lib/notify';
 import { ServerErrorLine, useServerError } from './ServerError';
@@ -17,10 +18,6 @@ import { usePhoneCode } from './usePhoneCode';
 import { validateAccount, validateCode, validateLoginPassword, validatePhone, type LoginFieldError } from './validation';
 
 type Errors = Partial<Record<'account' | 'password' | 'phone' | 'code', LoginFieldError | null>>;
-
-function isLoginAnswer(value: unknown): value is LoginAnswer {
-  return typeof value === 'object' && value !== null && typeof (value as LoginAnswer).token === 'string';
-}
 
 export interface LoginFormProps {
   /** Prefills the account (e.g. after a password reset). */
@@ -68,9 +65,7 @@ export function LoginForm({ initialAccount = '', onForgotPassword }: LoginFormPr
     setSubmitting(true);
     serverError.clear();
     try {
-      const answer = await http.post<unknown>('/api/login/login', body);
-      if (!isLoginAnswer(answer)) return serverError.fromRawAnswer(answer);
-      completeLogin(answer);
+      completeLogin(await call(api.login.login, { body }));
       notify.success(t('login.success'));
       navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
     } catch (error) {

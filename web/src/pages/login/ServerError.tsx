@@ -1,4 +1,3 @@
-import { isEnvelope } from '@draw/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../lib/http';
@@ -14,12 +13,13 @@ export function useServerError() {
   return {
     message,
     clear: () => setMessage(null),
-    /** A thrown failure: the HTTP client has already shown it as a toast. */
-    fromError: (error: unknown) => setMessage(error instanceof HttpError ? error.message : t('http.requestFailed')),
-    /** A failure handed back as the raw body (an HTTP 200 envelope with code 404/500): toast and keep it. */
-    fromRawAnswer: (answer: unknown) => {
-      const text = isEnvelope(answer) && answer.message ? answer.message : t('http.requestFailed');
-      notify.error(text);
+    /**
+     * A thrown failure, kept in view. The HTTP client has toasted it already, except spec §8's
+     * 404/500 at HTTP 200, which it hands back unshown: that one is toasted here.
+     */
+    fromError: (error: unknown) => {
+      const text = error instanceof HttpError ? error.message : t('http.requestFailed');
+      if (error instanceof HttpError && !error.shown) notify.error(text);
       setMessage(text);
     },
   };

@@ -1,8 +1,9 @@
-import { Limits, type SendCodeAnswer } from '@draw/shared';
+import { Limits } from '@draw/shared';
+import { api } from '@draw/shared/routes';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountdown } from '../../hooks/useCountdown';
-import { http } from '../../lib/http';
+import { call, HttpError } from '../../lib/http';
 import { notify } from '../../lib/notify';
 
 /** Sends a login code to a phone (GET /api/login/send-login-code) and counts down to the next send. */
@@ -16,17 +17,15 @@ export function useSendCode() {
     if (sending || seconds > 0) return false;
     setSending(true);
     try {
-      const answer = await http.get<SendCodeAnswer>('/api/login/send-login-code', { params: { phone: phone.trim() } });
-      if (!answer || typeof answer !== 'object' || !('resendAfter' in answer)) {
-        notify.error(t('http.requestFailed'));
-        return false;
-      }
+      const answer = await call(api.login.sendLoginCode, { query: { phone: phone.trim() } });
       start(Limits.smsCodeResendSeconds);
       setDevCode(answer.devCode ?? null);
       notify.success(t('login.codeSent'));
       return true;
-    } catch {
-      return false; // the HTTP client has shown the error
+    } catch (error) {
+      // The HTTP client has shown its refusals; spec §8's 404/500 comes back unshown.
+      if (error instanceof HttpError && !error.shown) notify.error(error.message);
+      return false;
     } finally {
       setSending(false);
     }

@@ -33,9 +33,9 @@ let fetchMock: ReturnType<typeof vi.fn>;
 const calls = () => fetchMock.mock.calls.map(([url, init]) => `${(init as RequestInit).method} ${String(url)}`);
 
 beforeEach(() => {
-  fetchMock = vi.fn(async (url: string) => {
+  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     const id = /^\/api\/draw\/channel\/(\w+)$/.exec(url)?.[1];
-    if (id) return envelope({ ...detail, id });
+    if (id && (init?.method ?? 'GET') === 'GET') return envelope({ ...detail, id });
     return envelope(url === '/api/draw/channels' ? [] : null);
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -42,7 +42,8 @@ beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();
   routes = {
-    '/api/draw/chat/c1': () => envelope({ id: 'm1', channelId: 'c1', content: 'x' }),
+    '/api/draw/chat/c1': () =>
+      envelope({ id: 'm1', channelId: 'c1', author: { id: 'u1', name: 'Ada', avatar: '' }, kind: 'text', content: 'x', taskId: null, createdAt: 1 }),
     '/api/mj/submit/imagine/c1': () => envelope({ taskId: 't1' }),
     '/api/mj/submit/shorten/c1': () => envelope({ taskId: 't2' }),
     '/api/mj/submit/describe/c1': () => envelope({ taskId: 't3' }),

@@ -1,57 +1,44 @@
 import {
-  isEnvelope,
-  type BlendRequest,
+  type BlendDimensions,
   type BotType,
-  type DescribeRequest,
   type DrawInfo,
   type DrawOptionRequest,
   type DrawSettings,
   type DrawSettingsOptions,
   type DrawSettingsUpdate,
   type ErrorReason,
-  type ImagineRequest,
+  type ImagineReference,
+  type ReferenceWeightsRequest,
   type Message,
-  type ShortenRequest,
-  type SubmitAnswer,
-  type UploadAnswer,
 } from '@draw/shared';
+import { api } from '@draw/shared/routes';
 import i18n from '../../../i18n';
-import { http, HttpError, UNKNOWN_ERROR_MESSAGE, upload } from '../../../lib/http';
+import { call, HttpError, UNKNOWN_ERROR_MESSAGE, upload } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 
 /**
- * The composer's calls. Failure envelopes with a message are toasted by the http client and
- * thrown; a 404/500 envelope is *returned* by it (spec §8), so every answer is checked here and
- * such an answer is toasted (its message, or the generic one) and thrown, once.
- */
-function expect<T>(answer: unknown, isValid: (value: Record<string, unknown>) => boolean): T {
-  if (typeof answer === 'object' && answer !== null && !isEnvelope(answer) && isValid(answer as Record<string, unknown>)) return answer as T;
-  const message = isEnvelope(answer) && !answer.success && answer.message ? answer.message : i18n.t('http.requestFailed');
-  notify.error(message);
-  throw new HttpError(message, { status: isEnvelope(answer) ? answer.code : 200, code: isEnvelope(answer) ? answer.code : null, reason: isEnvelope(answer) && !answer.success ? answer.reason : null });
-}
-
-/**
- * After a failed call: toasts only what was not shown yet (the http client and `expect` toast every
- * failure that has a message; a failure envelope without one, or an unexpected error, is silent),
- * and returns the server's reason, if any.
+ * After a failed call: toasts only what was not shown yet (the http client toasts every refusal
+ * that has a message; spec §8's 404/500 at HTTP 200 comes back unshown with its message; a failure
+ * envelope without a message, or an unexpected error, gets the generic one), and returns the
+ * server's reason, if any.
  */
 export function reportFailure(error: unknown): ErrorReason | null {
   if (error instanceof DOMException && error.name === 'AbortError') return null;
-  const shown = error instanceof HttpError && error.message !== UNKNOWN_ERROR_MESSAGE;
-  if (!shown) notify.error(i18n.t('http.requestFailed'));
+  if (!(error instanceof HttpError) || error.message === UNKNOWN_ERROR_MESSAGE) notify.error(i18n.t('http.requestFailed'));
+  else if (!error.shown) notify.error(error.message);
   return error instanceof HttpError ? error.reason : null;
 }
 
 export type { SubmitAnswer } from '@draw/shared';
-const isSubmit = (value: Record<string, unknown>) => typeof value.taskId === 'string';
+import type { SubmitAnswer } from '@draw/shared';
 
-const bot = (botType: BotType) => ({ params: { botType } });
+const routes = api.tasks;
+const settings = api.settings;
+const bot = (botType: BotType) => ({ botType });
 
 /** Uploads the files in one multipart request; the ids of the stored images, in order. */
 export async function uploadImages(files: readonly File[]): Promise<string[]> {
-  const answer = expect<UploadAnswer>(await upload(files), (value) => Array.isArray(value.files));
-  return answer.files.map((file) => file.id);
+  return (await upload(files)).files.map((file) => file.id);
 }
 
 export interface PromptTranslation {
@@ -61,59 +48,57 @@ export interface PromptTranslation {
 }
 
 /** The English the server would send for a prompt (the composer's preview). */
-export async function translatePrompt(prompt: string): Promise<PromptTranslation> {
-  return expect(await http.post('/api/mj/translate', { prompt }), (value) => typeof value.promptEn === 'string');
+export function translatePrompt(prompt: string): Promise<PromptTranslation> {
+  return call(routes.translate, { body: { prompt } });
 }
 
-export async function submitImagine(
+export function submitImagine(
   channelId: string,
-  body: ImagineRequest,
+  body: { prompt: string; promptEn?: string; botType: BotType; imageIds?: string[]; references?: ImagineReference[]; weights?: ReferenceWeightsRequest },
 ): Promise<SubmitAnswer> {
-  return expect(await http.post(`/api/mj/submit/imagine/${channelId}`, body), isSubmit);
+  return call(routes.imagine, { params: { channelId }, body });
 }
 
-export async function submitDescribe(channelId: string, body: DescribeRequest): Promise<SubmitAnswer> {
-  return expect(await http.post(`/api/mj/submit/describe/${channelId}`, body), isSubmit);
+export function submitDescribe(channelId: string, body: { imageId: string; botType: BotType }): Promise<SubmitAnswer> {
+  return call(routes.describe, { params: { channelId }, body });
 }
 
-export async function submitBlend(channelId: string, body: BlendRequest): Promise<SubmitAnswer> {
-  return expect(await http.post(`/api/mj/submit/blend/${channelId}`, body), isSubmit);
+export function submitBlend(channelId: string, body: { imageIds: string[]; dimensions: BlendDimensions; botType: BotType }): Promise<SubmitAnswer> {
+  return call(routes.blend, { params: { channelId }, body });
 }
 
-export async function submitShorten(channelId: string, body: ShortenRequest): Promise<SubmitAnswer> {
-  return expect(await http.post(`/api/mj/submit/shorten/${channelId}`, body), isSubmit);
+export function submitShorten(channelId: string, body: { prompt: string; promptEn?: string; botType: BotType }): Promise<SubmitAnswer> {
+  return call(routes.shorten, { params: { channelId }, body });
 }
 
-export async function postMessage(channelId: string, content: string): Promise<Message> {
-  return expect(await http.post(`/api/draw/chat/${channelId}`, { content }), (value) => typeof value.id === 'string');
+export function postMessage(channelId: string, content: string): Promise<Message> {
+  return call(api.messages.post, { params: { id: channelId }, body: { content } });
 }
 
-const isSettings = (value: Record<string, unknown>) => typeof value.version === 'string';
-
-export async function getSettings(channelId: string, botType: BotType): Promise<DrawSettings> {
-  return expect(await http.get(`/api/draw/settings/${channelId}`, bot(botType)), isSettings);
+export function getSettings(channelId: string, botType: BotType): Promise<DrawSettings> {
+  return call(settings.get, { params: { id: channelId }, query: bot(botType) });
 }
 
-export async function getSettingsOptions(botType: BotType): Promise<DrawSettingsOptions> {
-  return expect(await http.get('/api/draw/settings/options', bot(botType)), (value) => Array.isArray(value.versions));
+export function getSettingsOptions(botType: BotType): Promise<DrawSettingsOptions> {
+  return call(settings.options, { query: bot(botType) });
 }
 
-export async function putVersion(botType: BotType, version: string): Promise<DrawSettings> {
-  return expect(await http.put(`/api/draw/settings/version/${encodeURIComponent(version)}`, undefined, bot(botType)), isSettings);
+export function putVersion(botType: BotType, version: string): Promise<DrawSettings> {
+  return call(settings.version, { params: { version }, query: bot(botType) });
 }
 
-export async function putOption(botType: BotType, option: DrawOptionRequest): Promise<DrawSettings> {
-  return expect(await http.put('/api/draw/settings/option', option, bot(botType)), isSettings);
+export function putOption(botType: BotType, option: DrawOptionRequest): Promise<DrawSettings> {
+  return call(settings.option, { body: option, query: bot(botType) });
 }
 
-export async function putSuffix(botType: BotType, suffix: string): Promise<DrawSettings> {
-  return expect(await http.put('/api/draw/settings/suffix', { suffix }, bot(botType)), isSettings);
+export function putSuffix(botType: BotType, suffix: string): Promise<DrawSettings> {
+  return call(settings.suffix, { body: { suffix }, query: bot(botType) });
 }
 
-export async function putSettings(botType: BotType, update: DrawSettingsUpdate): Promise<DrawSettings> {
-  return expect(await http.put('/api/draw/settings', update, bot(botType)), isSettings);
+export function putSettings(botType: BotType, update: DrawSettingsUpdate): Promise<DrawSettings> {
+  return call(settings.update, { body: update, query: bot(botType) });
 }
 
-export async function getInfo(channelId: string, botType: BotType): Promise<DrawInfo> {
-  return expect(await http.get(`/api/draw/info/${channelId}`, bot(botType)), (value) => typeof value.engine === 'string');
+export function getInfo(channelId: string, botType: BotType): Promise<DrawInfo> {
+  return call(settings.info, { params: { id: channelId }, query: bot(botType) });
 }

@@ -298,7 +298,7 @@ describe('text message', () => {
     await waitFor(() => expect(feed.removeMessage).toHaveBeenCalledWith('message-1'));
     const { notify } = await import('../../../lib/notify');
     expect(notify.success).toHaveBeenCalledWith('删除成功');
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/draw/chat/message-1');
+    expect(fetchMock.mock.calls.map((call) => call[0]).filter((url) => url !== '/api/archive/favorites')[0]).toBe('/api/draw/chat/message-1');
   });
 });
 

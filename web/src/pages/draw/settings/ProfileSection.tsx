@@ -1,4 +1,5 @@
-import { isEnvelope, Limits, type UpdateUserInfoRequest, type UserInfo } from '@draw/shared';
+import { Limits, type UpdateUserInfoRequest } from '@draw/shared';
+import { api } from '@draw/shared/routes';
 import { Loader2Icon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,16 +7,12 @@ import { errorId, FormField } from '../../../components/app/FormField';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
-import { http, upload } from '../../../lib/http';
+import { call, HttpError, upload } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { setUserInfo, userInfoStore, DEFAULT_DESCRIPTION } from '../../../stores/userInfo';
 import { AvatarPicker } from './AvatarPicker';
 import { validateAvatarFile, validateDescription, validateName, type ProfileError } from './profileForm';
 import { SettingsSection } from './SettingsSection';
-
-function isUserInfo(value: unknown): value is UserInfo {
-  return typeof value === 'object' && value !== null && typeof (value as UserInfo).name === 'string' && !('success' in value);
-}
 
 /** Name, description and avatar → PUT /api/home/info. Mounted each time the dialog opens. */
 export function ProfileSection() {
@@ -66,16 +63,11 @@ export function ProfileSection() {
     if (avatar !== initial.avatar) change.avatar = avatar;
     setSaving(true);
     try {
-      const answer = await http.put<unknown>('/api/home/info', change);
-      // An envelope here is a failure handed back as the raw body (code 404/500): nothing was saved.
-      if (isEnvelope(answer)) {
-        notify.error(answer.message || t('http.requestFailed'));
-        return;
-      }
-      setUserInfo(isUserInfo(answer) ? answer : change);
+      setUserInfo(await call(api.home.updateInfo, { body: change }));
       notify.success(t('common.saveSuccess'));
-    } catch {
-      // The HTTP client has shown the error.
+    } catch (error) {
+      // The HTTP client has shown the refusals it toasts; spec §8's 404/500 comes back unshown.
+      if (error instanceof HttpError && !error.shown) notify.error(error.message);
     } finally {
       setSaving(false);
     }

@@ -1,54 +1,37 @@
-import { isEnvelope, type CreditAccount, type Order, type PaymentStart, type Product, type RedeemAnswer } from '@draw/shared';
-import i18n from '../../../i18n';
-import { http, HttpError } from '../../../lib/http';
+import type { CreditAccount, Order, PaymentStart, Product, RedeemAnswer } from '@draw/shared';
+import { api } from '@draw/shared/routes';
+import { call, HttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 
+const routes = api.billing;
+
 /**
- * The subscribe dialog's calls. The http client toasts and throws failures that carry a message,
- * but *returns* a 404/500 envelope (spec §8): every answer is checked here, and such an answer is
- * toasted (unless `quiet`) and thrown.
+ * The subscribe dialog's calls. The http client toasts the refusals that carry a message; a failure
+ * it hands back unshown (spec §8's 404/500 at HTTP 200) is toasted here (unless `quiet`). Either
+ * way the call throws `HttpError`.
  */
-function checked<T>(answer: unknown, isValid: (value: unknown) => boolean, quiet = false): T {
-  if (!isEnvelope(answer) && isValid(answer)) return answer as T;
-  const message = isEnvelope(answer) && !answer.success && answer.message ? answer.message : i18n.t('http.requestFailed');
-  if (!quiet) notify.error(message);
-  const failed = isEnvelope(answer) && !answer.success ? answer : null;
-  throw new HttpError(message, { status: failed?.code ?? 200, code: failed?.code ?? null, reason: failed?.reason ?? null });
+async function shown<T>(answer: Promise<T>, quiet = false): Promise<T> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (!quiet && error instanceof HttpError && !error.shown) notify.error(error.message);
+    throw error;
+  }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-const isOrder = (value: unknown) => isObject(value) && typeof value.id === 'string' && typeof value.status === 'string';
-const isList = (value: unknown) => Array.isArray(value);
+export const fetchProducts = (): Promise<Product[]> => shown(call(routes.products));
 
-export async function fetchProducts(): Promise<Product[]> {
-  return checked(await http.get('/api/home/products'), isList);
-}
+export const fetchAccount = (): Promise<CreditAccount> => shown(call(routes.credits));
 
-export async function fetchAccount(): Promise<CreditAccount> {
-  return checked(await http.get('/api/home/credits'), (v) => isObject(v) && typeof v.balance === 'number');
-}
-
-export async function fetchOrders(): Promise<Order[]> {
-  return checked(await http.get('/api/home/orders'), isList);
-}
+export const fetchOrders = (): Promise<Order[]> => shown(call(routes.orders));
 
 /** One order, for polling: quiet, since a poll that fails is simply tried again. */
-export async function fetchOrder(orderId: string, signal?: AbortSignal): Promise<Order> {
-  return checked(await http.get(`/api/home/orders/${encodeURIComponent(orderId)}`, { signal }), isOrder, true);
-}
+export const fetchOrder = (orderId: string, signal?: AbortSignal): Promise<Order> => shown(call(routes.orderById, { params: { id: orderId }, signal }), true);
 
-export async function createOrder(productId: string): Promise<Order> {
-  return checked(await http.post('/api/home/order', { productId }), isOrder);
-}
+export const createOrder = (productId: string): Promise<Order> => shown(call(routes.order, { body: { productId } }));
 
-export async function startPayment(orderId: string): Promise<PaymentStart> {
-  return checked(await http.post(`/api/home/pay/${encodeURIComponent(orderId)}`), (v) => isObject(v) && typeof v.qrcodeUrl === 'string');
-}
+export const startPayment = (orderId: string): Promise<PaymentStart> => shown(call(routes.pay, { params: { id: orderId } }));
 
-export async function cancelOrder(orderId: string): Promise<Order> {
-  return checked(await http.post(`/api/home/cancel-order/${encodeURIComponent(orderId)}`), isOrder);
-}
+export const cancelOrder = (orderId: string): Promise<Order> => shown(call(routes.cancelOrder, { params: { id: orderId } }));
 
-export async function redeemCode(code: string): Promise<RedeemAnswer> {
-  return checked(await http.post(`/api/home/redeem/${encodeURIComponent(code.trim())}`), (v) => isObject(v) && typeof v.balance === 'number');
-}
+export const redeemCode = (code: string): Promise<RedeemAnswer> => shown(call(routes.redeem, { params: { code: code.trim() } }));

@@ -1,0 +1,68 @@
+import Type from 'typebox';
+import { ArchiveLimits } from '../archive';
+import { Caller, HttpMethod, AnswerKind, route } from './route';
+import { ArchiveItemSchema, ArchiveKindSchema, ArchiveRatioSchema, ArchiveScopeSchema, FavoriteChangeSchema, Id } from './schemas';
+
+const tag = 'archive';
+const caller = Caller.User;
+const strict = { additionalProperties: false } as const;
+const Time = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+const TaskParams = Type.Object({ taskId: Id });
+const TaskIds = (maxItems: number) => Type.Object({ taskIds: Type.Array(Id, { minItems: 1, maxItems }) }, strict);
+
+export const archiveRoutes = {
+  page: route({
+    method: HttpMethod.Get,
+    path: '/api/archive',
+    caller,
+    tag,
+    summary: 'Finished images the asker may see, newest first, paged by cursor',
+    query: Type.Object(
+      {
+        scope: Type.Optional(ArchiveScopeSchema),
+        channelId: Type.Optional(Id),
+        q: Type.Optional(Type.String({ maxLength: ArchiveLimits.queryMaxChars })),
+        favorite: Type.Optional(Type.Boolean()),
+        kind: Type.Optional(ArchiveKindSchema),
+        ratio: Type.Optional(ArchiveRatioSchema),
+        from: Type.Optional(Time),
+        to: Type.Optional(Time),
+        cursor: Type.Optional(Type.String({ maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' })),
+        limit: Type.Optional(Type.Integer({ minimum: 1, maximum: ArchiveLimits.pageMax })),
+      },
+      strict,
+    ),
+    answer: Type.Object({ items: Type.Array(ArchiveItemSchema), nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'null at the end' }) }),
+  }),
+  star: route({ method: HttpMethod.Put, path: '/api/archive/favorite/:taskId', caller, tag, params: TaskParams, answer: FavoriteChangeSchema }),
+  unstar: route({ method: HttpMethod.Delete, path: '/api/archive/favorite/:taskId', caller, tag, params: TaskParams, answer: FavoriteChangeSchema }),
+  starredAmong: route({
+    method: HttpMethod.Post,
+    path: '/api/archive/favorites',
+    caller,
+    tag,
+    summary: 'Which of these tasks the asker starred',
+    body: TaskIds(ArchiveLimits.starLookupMax),
+    answer: Type.Array(Type.String()),
+  }),
+  family: route({
+    method: HttpMethod.Get,
+    path: '/api/archive/task/:taskId/family',
+    caller,
+    tag,
+    params: TaskParams,
+    answer: Type.Object({ ancestors: Type.Array(ArchiveItemSchema), item: ArchiveItemSchema, children: Type.Array(ArchiveItemSchema) }),
+  }),
+  // Answers the ZIP itself; a refusal (checked before the first byte) is enveloped.
+  zip: route({
+    method: HttpMethod.Post,
+    path: '/api/archive/zip',
+    caller,
+    tag,
+    summary: 'The images as a ZIP, with a prompts.json',
+    body: TaskIds(ArchiveLimits.zipMaxImages),
+    answer: Type.String({ format: 'binary' }),
+    kind: AnswerKind.File,
+    contentType: 'application/zip',
+  }),
+} as const;

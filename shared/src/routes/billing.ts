@@ -1,0 +1,105 @@
+import Type from 'typebox';
+import { Caller, HttpMethod, AnswerKind, route } from './route';
+import { OrderSchema, PlanInfoSchema, ProductSchema } from './schemas';
+import { TaskAction } from '../constants';
+import { OrderStatus } from '../api';
+
+const tag = 'billing';
+const caller = Caller.User;
+/** The server's ORDER_ID_PATTERN, PRODUCT_ID_PATTERN and CODE_PARAM_PATTERN (a server test keeps them equal). */
+export const BillingPatterns = {
+  orderId: '^[A-Za-z0-9-]{1,64}$',
+  productId: '^[A-Za-z0-9_-]{1,64}$',
+  redeemCode: '^[A-Za-z0-9 -]{4,64}$',
+  sandboxToken: '^[A-Za-z0-9_-]{16,64}$',
+} as const;
+/** The longest URL the QR code route draws (the server's QR_URL_MAX_CHARS). */
+export const QR_URL_MAX_LENGTH = 512;
+const OrderParams = Type.Object({ id: Type.String({ pattern: BillingPatterns.orderId }) });
+
+export const billingRoutes = {
+  products: route({ method: HttpMethod.Get, path: '/api/home/products', caller: Caller.Anyone, tag, answer: Type.Array(ProductSchema) }),
+  credits: route({
+    method: HttpMethod.Get,
+    path: '/api/home/credits',
+    caller,
+    tag,
+    summary: 'The balance (from the ledger) and the plan',
+    answer: Type.Object({
+      balance: Type.Number(),
+      free: Type.Number({ description: 'the part of balance that is today’s free allowance' }),
+      dailyAllowance: Type.Number(),
+      plan: Type.Union([PlanInfoSchema, Type.Null()]),
+      prices: Type.Object(Object.fromEntries(Object.values(TaskAction).map((action) => [action, Type.Number()])) as Record<TaskAction, ReturnType<typeof Type.Number>>),
+    }),
+  }),
+  order: route({
+    method: HttpMethod.Post,
+    path: '/api/home/order',
+    caller,
+    tag,
+    body: Type.Object({ productId: Type.String({ pattern: BillingPatterns.productId }) }, { additionalProperties: false }),
+    answer: OrderSchema,
+  }),
+  orders: route({ method: HttpMethod.Get, path: '/api/home/orders', caller, tag, answer: Type.Array(OrderSchema) }),
+  orderById: route({ method: HttpMethod.Get, path: '/api/home/orders/:id', caller, tag, params: OrderParams, answer: OrderSchema }),
+  cancelOrder: route({ method: HttpMethod.Post, path: '/api/home/cancel-order/:id', caller, tag, params: OrderParams, answer: OrderSchema }),
+  pay: route({
+    method: HttpMethod.Post,
+    path: '/api/home/pay/:id',
+    caller,
+    tag,
+    params: OrderParams,
+    answer: Type.Object({
+      orderId: Type.String(),
+      provider: Type.Enum(['sandbox', 'wechat']),
+      codeUrl: Type.String({ description: 'what the QR code encodes' }),
+      qrcodeUrl: Type.String({ description: '/api/home/qrcode?url=<codeUrl>' }),
+      expiresAt: Type.Number({ description: 'epoch ms' }),
+    }),
+  }),
+  redeem: route({
+    method: HttpMethod.Post,
+    path: '/api/home/redeem/:code',
+    caller,
+    tag,
+    params: Type.Object({ code: Type.String({ pattern: BillingPatterns.redeemCode }) }),
+    answer: Type.Object({
+      kind: Type.Enum(['credits', 'plan']),
+      credits: Type.Number(),
+      plan: Type.Union([PlanInfoSchema, Type.Null()]),
+      balance: Type.Number(),
+    }),
+  }),
+  // An <img src>, so no Authorization header: public, but it only draws our own payment links.
+  qrcode: route({
+    method: HttpMethod.Get,
+    path: '/api/home/qrcode',
+    caller: Caller.Anyone,
+    tag,
+    summary: 'A PNG of the QR code of one of our own payment links',
+    query: Type.Object({ url: Type.String({ minLength: 1, maxLength: QR_URL_MAX_LENGTH }) }),
+    answer: Type.String({ format: 'binary' }),
+    kind: AnswerKind.File,
+    contentType: 'image/png',
+  }),
+  // WeChat Pay signs the exact bytes it sends: the body is read as text and answered in its protocol.
+  wechatCallback: route({
+    method: HttpMethod.Post,
+    path: '/api/open/wechat/callback',
+    caller: Caller.Anyone,
+    tag: 'open',
+    summary: 'WeChat Pay v3 payment notifications (signed, encrypted); answered in WeChat Pay’s own protocol',
+    answer: Type.Object({ code: Type.String(), message: Type.Optional(Type.String()) }),
+    kind: AnswerKind.Raw,
+  }),
+  sandboxConfirm: route({
+    method: HttpMethod.Post,
+    path: '/api/open/sandbox/:orderId/:token/confirm',
+    caller: Caller.Anyone,
+    tag: 'open',
+    summary: 'The sandbox payment page’s “pay” button (sandbox provider only)',
+    params: Type.Object({ orderId: Type.String({ pattern: BillingPatterns.orderId }), token: Type.String({ pattern: BillingPatterns.sandboxToken }) }),
+    answer: Type.Object({ id: Type.String(), orderNo: Type.String(), status: Type.Enum(Object.values(OrderStatus)) }),
+  }),
+} as const;

@@ -1,0 +1,38 @@
+import { archiveRoutes } from './archive';
+import { billingRoutes } from './billing';
+import { channelRoutes } from './channels';
+import { companyRoutes } from './company';
+import { homeRoutes, loginRoutes } from './login';
+import { messageRoutes } from './messages';
+import { realtimeRoutes } from './realtime';
+import type { ApiRoute } from './route';
+import { settingsRoutes } from './settings';
+import { taskRoutes, uploadRoutes } from './tasks';
+import { upstreamRoutes } from './upstream';
+
+export * from './route';
+export * from './schemas';
+export { BillingPatterns, QR_URL_MAX_LENGTH } from './billing';
+export { UpstreamHookBody } from './upstream';
+
+/**
+ * Every /api route, by feature: the one table the server registers from, /docs is generated
+ * from and the web client calls through (`call(api.channels.detail, { params: { id } })`).
+ */
+export const api = {
+  login: loginRoutes,
+  home: homeRoutes,
+  company: companyRoutes,
+  realtime: realtimeRoutes,
+  channels: channelRoutes,
+  messages: messageRoutes,
+  tasks: taskRoutes,
+  uploads: uploadRoutes,
+  settings: settingsRoutes,
+  archive: archiveRoutes,
+  billing: billingRoutes,
+  upstream: upstreamRoutes,
+} as const;
+
+/** The table as a list (one entry per method + path). */
+export const API_ROUTES: readonly ApiRoute[] = Object.values(api).flatMap((feature) => Object.values(feature) as ApiRoute[]);

@@ -1,0 +1,79 @@
+import Type from 'typebox';
+import { Language, Limits } from '../constants';
+import { Caller, HttpMethod, route } from './route';
+import { Id, LoginTypeSchema, Nothing, PublicInviteSchema, SessionInfoSchema, ThemeSchema, UserInfoSchema } from './schemas';
+
+const tag = 'login';
+const Phone = Type.String({ minLength: 3, maxLength: 32 });
+const Code = Type.String({ minLength: 1, maxLength: 12 });
+
+/** Signing in and out, and the invite preview a visitor sees before signing in. */
+export const loginRoutes = {
+  login: route({
+    method: HttpMethod.Post,
+    path: '/api/login/login',
+    caller: Caller.Anyone,
+    tag,
+    body: Type.Object({
+      loginType: LoginTypeSchema,
+      account: Type.String({ minLength: 3, maxLength: 128 }),
+      password: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+      code: Type.Optional(Code),
+    }),
+    answer: Type.Object({ token: Type.String(), expiresAt: Type.Number({ description: 'epoch ms' }), user: UserInfoSchema }),
+  }),
+  logout: route({ method: HttpMethod.Post, path: '/api/login/logout', caller: Caller.Anyone, tag, answer: Nothing }),
+  sendLoginCode: route({
+    method: HttpMethod.Get,
+    path: '/api/login/send-login-code',
+    caller: Caller.Anyone,
+    tag,
+    query: Type.Object({ phone: Phone }),
+    answer: Type.Object({
+      resendAfter: Type.Integer({ description: 'seconds before another code may be asked for' }),
+      devCode: Type.Optional(Type.String({ description: 'outside production with the console sender only' })),
+    }),
+  }),
+  resetPassword: route({
+    method: HttpMethod.Post,
+    path: '/api/login/forget-reset-pwd',
+    caller: Caller.Anyone,
+    tag,
+    body: Type.Object({ phone: Phone, code: Code, password: Type.String({ minLength: 8, maxLength: 128 }) }),
+    answer: Nothing,
+  }),
+  invitePreview: route({
+    method: HttpMethod.Get,
+    path: '/api/login/channel/:code',
+    caller: Caller.Anyone,
+    tag,
+    summary: 'What an invite link leads to, shown before the visitor signs in',
+    params: Type.Object({ code: Id }),
+    answer: PublicInviteSchema,
+  }),
+} as const;
+
+/** The signed-in person's own session and profile. */
+export const homeRoutes = {
+  // The route guard relies on this never answering 401: an unknown token is `auth: false`.
+  session: route({ method: HttpMethod.Get, path: '/api/home/index', caller: Caller.Anyone, tag: 'home', answer: SessionInfoSchema }),
+  updateInfo: route({
+    method: HttpMethod.Put,
+    path: '/api/home/info',
+    caller: Caller.User,
+    tag: 'home',
+    body: Type.Object(
+      {
+        name: Type.Optional(Type.String({ maxLength: 64 })),
+        description: Type.Optional(Type.String({ maxLength: Limits.userDescriptionMaxChars })),
+        avatar: Type.Optional(Type.String({ maxLength: 256, description: 'a URL answered by POST /api/upload' })),
+        theme: Type.Optional(ThemeSchema),
+        nijiRemix: Type.Optional(Type.Boolean()),
+        mjRemix: Type.Optional(Type.Boolean()),
+        language: Type.Optional(Type.Enum([Language.ZhCN, Language.EnUS, Language.ZhTW])),
+      },
+      { additionalProperties: false },
+    ),
+    answer: UserInfoSchema,
+  }),
+} as const;

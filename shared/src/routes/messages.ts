@@ -1,0 +1,34 @@
+import Type from 'typebox';
+import { Caller, HttpMethod, route } from './route';
+import { Id, MessageSchema, Nothing, TaskSchema } from './schemas';
+
+const tag = 'messages';
+const caller = Caller.User;
+const IdParams = Type.Object({ id: Id });
+
+export const messageRoutes = {
+  page: route({
+    method: HttpMethod.Get,
+    path: '/api/draw/chat/:id',
+    caller,
+    tag,
+    params: IdParams,
+    query: Type.Object({ before: Type.Optional(Type.Integer({ minimum: 0 })), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) }),
+    answer: Type.Object({
+      messages: Type.Array(MessageSchema),
+      tasks: Type.Array(TaskSchema, { description: 'the tasks of the task messages of this page' }),
+      hasMore: Type.Boolean(),
+      seq: Type.Integer({ description: 'the channel’s sequence number when the page was read: subscribe with afterSeq = seq' }),
+    }),
+  }),
+  post: route({
+    method: HttpMethod.Post,
+    path: '/api/draw/chat/:id',
+    caller,
+    tag,
+    params: IdParams,
+    body: Type.Object({ content: Type.String({ maxLength: 10_000 }) }, { additionalProperties: false }),
+    answer: MessageSchema,
+  }),
+  remove: route({ method: HttpMethod.Delete, path: '/api/draw/chat/:id', caller, tag, params: IdParams, answer: Nothing }),
+} as const;

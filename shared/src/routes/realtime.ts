@@ -1,0 +1,13 @@
+import Type from 'typebox';
+import { Caller, HttpMethod, route } from './route';
+
+export const realtimeRoutes = {
+  preConnect: route({
+    method: HttpMethod.Get,
+    path: '/api/ws/pre-connect',
+    caller: Caller.User,
+    tag: 'realtime',
+    summary: 'A single-use ticket for the Socket.IO connection',
+    answer: Type.Object({ url: Type.String(), path: Type.String(), ticket: Type.String(), expiresAt: Type.Number({ description: 'epoch ms' }) }),
+  }),
+} as const;

@@ -1,0 +1,119 @@
+import Type from 'typebox';
+import { BotType } from '../constants';
+import { Caller, HttpMethod, route } from './route';
+import { BotTypeSchema, DrawSettingsSchema, DrawSpeedSchema, DrawStyleSchema, Id } from './schemas';
+
+const tag = 'settings';
+const caller = Caller.User;
+const IdParams = Type.Object({ id: Id });
+/** Checked by the service (not the schema) so a wrong value gets a message naming the choices. */
+const BotQuery = Type.Object({
+  botType: Type.Optional(Type.String({ maxLength: 32, description: `One of ${Object.values(BotType).join(', ')}; default ${BotType.MidJourney}` })),
+});
+/** Four times the server's suffix limit (500 characters): the body is bounded here, the suffix's own rule is the service's. */
+const SUFFIX_MAX_LENGTH = 2000;
+const OptionNames = ['stylize', 'style', 'speed', 'remix'];
+
+const DrawVersionOptionSchema = Type.Object({ value: Type.String(), label: Type.String(), styles: Type.Array(DrawStyleSchema) });
+const StylizePresetSchema = Type.Object({ name: Type.Enum(['low', 'med', 'high', 'veryHigh']), value: Type.Number() });
+
+export const settingsRoutes = {
+  // A static path: find-my-way prefers it to `/api/draw/settings/:id`, so `options` is never a channel id.
+  options: route({
+    method: HttpMethod.Get,
+    path: '/api/draw/settings/options',
+    caller,
+    tag,
+    summary: 'The choices of the settings panel',
+    query: BotQuery,
+    answer: Type.Object({
+      botType: BotTypeSchema,
+      versions: Type.Array(DrawVersionOptionSchema, { description: 'newest first' }),
+      stylize: Type.Object({ min: Type.Number(), max: Type.Number(), presets: Type.Array(StylizePresetSchema) }),
+      styles: Type.Array(DrawStyleSchema),
+      speeds: Type.Array(DrawSpeedSchema),
+      options: Type.Array(Type.Enum(['stylize', 'style', 'speed', 'remix'])),
+      suffixMaxChars: Type.Integer(),
+      defaults: Type.Object({ version: Type.String(), stylize: Type.Number(), style: DrawStyleSchema, speed: DrawSpeedSchema, suffix: Type.String() }),
+    }),
+  }),
+  get: route({ method: HttpMethod.Get, path: '/api/draw/settings/:id', caller, tag, params: IdParams, query: BotQuery, answer: DrawSettingsSchema }),
+  // Field types are checked here; ranges, versions and lengths by the service, with clear messages.
+  update: route({
+    method: HttpMethod.Put,
+    path: '/api/draw/settings',
+    caller,
+    tag,
+    summary: 'Only the fields given change; `botType` may be sent back as read (without a query it picks the bot)',
+    query: BotQuery,
+    body: Type.Object(
+      {
+        botType: Type.Optional(BotTypeSchema),
+        version: Type.Optional(Type.String({ maxLength: 32 })),
+        stylize: Type.Optional(Type.Number()),
+        style: Type.Optional(DrawStyleSchema),
+        speed: Type.Optional(DrawSpeedSchema),
+        remix: Type.Optional(Type.Boolean()),
+        suffix: Type.Optional(Type.String({ maxLength: SUFFIX_MAX_LENGTH })),
+      },
+      { additionalProperties: false },
+    ),
+    answer: DrawSettingsSchema,
+  }),
+  version: route({
+    method: HttpMethod.Put,
+    path: '/api/draw/settings/version/:version',
+    caller,
+    tag,
+    params: Type.Object({ version: Type.String({ minLength: 1, maxLength: 32 }) }),
+    query: BotQuery,
+    answer: DrawSettingsSchema,
+  }),
+  suffix: route({
+    method: HttpMethod.Put,
+    path: '/api/draw/settings/suffix',
+    caller,
+    tag,
+    query: BotQuery,
+    body: Type.Object({ suffix: Type.String({ maxLength: SUFFIX_MAX_LENGTH }) }, { additionalProperties: false }),
+    answer: DrawSettingsSchema,
+  }),
+  option: route({
+    method: HttpMethod.Put,
+    path: '/api/draw/settings/option',
+    caller,
+    tag,
+    query: BotQuery,
+    // `value` is left untyped on purpose: the validator's type coercion would turn `true` into 1 for a
+    // number; the service checks the value against the option named.
+    body: Type.Object(
+      {
+        name: Type.String({ maxLength: 32, description: `One of ${OptionNames.join(', ')}` }),
+        value: Type.Unknown({ description: 'stylize: integer 0–1000; style: standard | raw; speed: relax | fast | turbo; remix: boolean' }),
+      },
+      { additionalProperties: false },
+    ),
+    answer: DrawSettingsSchema,
+  }),
+  info: route({
+    method: HttpMethod.Get,
+    path: '/api/draw/info/:id',
+    caller,
+    tag,
+    summary: 'Midjourney’s /info',
+    params: IdParams,
+    query: BotQuery,
+    answer: Type.Object({
+      engine: Type.String(),
+      plan: Type.Union([Type.String(), Type.Null()]),
+      credits: Type.Union([Type.Number(), Type.Null()]),
+      renewsAt: Type.Union([Type.Number(), Type.Null()]),
+      jobMode: DrawSpeedSchema,
+      remix: Type.Boolean(),
+      version: Type.String(),
+      runningTasks: Type.Integer(),
+      queuedTasks: Type.Integer(),
+      channelId: Type.String(),
+    }),
+  }),
+} as const;

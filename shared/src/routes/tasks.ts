@@ -1,0 +1,118 @@
+import Type, { type TSchema } from 'typebox';
+import { BlendDimensions, IMAGE_MIME_TYPES, Limits } from '../constants';
+import { REFERENCE_KINDS } from '../references';
+import { Caller, HttpMethod, route } from './route';
+import { BotTypeSchema, Id, TaskSchema } from './schemas';
+
+const tag = 'tasks';
+const caller = Caller.User;
+const strict = { additionalProperties: false } as const;
+const UploadId = Type.String({ minLength: 1, maxLength: 80, pattern: '^[A-Za-z0-9_-]+\\.(png|jpg|jpeg|gif|webp)$' });
+const Bot = Type.Optional(BotTypeSchema);
+const Prompt = Type.String({ maxLength: Limits.promptMaxChars + 1000 });
+const ChannelParams = Type.Object({ channelId: Id });
+const TaskParams = Type.Object({ id: Id });
+const Submitted = Type.Object({ taskId: Type.String() });
+const submit = <P extends string, B extends TSchema>(path: P, body: B, summary: string) =>
+  route({ method: HttpMethod.Post, path: `/api/mj/submit/${path}/:channelId` as const, caller, tag, summary, params: ChannelParams, body, answer: Submitted });
+
+export const taskRoutes = {
+  imagine: submit(
+    'imagine',
+    Type.Object(
+      {
+        prompt: Prompt,
+        promptEn: Type.Optional(Prompt),
+        botType: Bot,
+        imageIds: Type.Optional(Type.Array(UploadId, { maxItems: 20 })),
+        references: Type.Optional(Type.Array(Type.Object({ imageId: UploadId, kind: Type.Enum([...REFERENCE_KINDS]) }, strict), { maxItems: 20 })),
+        weights: Type.Optional(
+          Type.Object(
+            {
+              image: Type.Optional(Type.Number()),
+              style: Type.Optional(Type.Number()),
+              character: Type.Optional(Type.Number()),
+              omni: Type.Optional(Type.Number()),
+            },
+            strict,
+          ),
+        ),
+      },
+      strict,
+    ),
+    '/imagine',
+  ),
+  describe: submit('describe', Type.Object({ imageId: UploadId, botType: Bot }, strict), '/describe'),
+  blend: submit(
+    'blend',
+    Type.Object(
+      {
+        imageIds: Type.Array(UploadId, { maxItems: 20 }),
+        dimensions: Type.Optional(Type.Enum([BlendDimensions.Portrait, BlendDimensions.Square, BlendDimensions.Landscape])),
+        botType: Bot,
+      },
+      strict,
+    ),
+    '/blend',
+  ),
+  shorten: submit('shorten', Type.Object({ prompt: Prompt, promptEn: Type.Optional(Prompt), botType: Bot }, strict), '/shorten'),
+  action: submit('action', Type.Object({ taskId: Id, customId: Type.String({ minLength: 1, maxLength: 200 }) }, strict), 'A button of a finished task'),
+  modal: submit(
+    'modal',
+    Type.Object(
+      { taskId: Id, prompt: Type.Optional(Prompt), promptEn: Type.Optional(Prompt), maskBase64: Type.Optional(Type.String({ maxLength: 6_000_000 })) },
+      strict,
+    ),
+    'The input a MODAL task waits for (remix prompt, region mask)',
+  ),
+  fetch: route({ method: HttpMethod.Get, path: '/api/mj/task/:id/fetch', caller, tag, params: TaskParams, answer: TaskSchema }),
+  cancel: route({ method: HttpMethod.Post, path: '/api/mj/task/:id/cancel', caller, tag, params: TaskParams, answer: TaskSchema }),
+  imageSeed: route({ method: HttpMethod.Get, path: '/api/mj/task/:id/image-seed', caller, tag, params: TaskParams, answer: Type.Object({ seed: Type.String() }) }),
+  byIds: route({
+    method: HttpMethod.Post,
+    path: '/api/draw/tasks/:channelId',
+    caller,
+    tag,
+    params: ChannelParams,
+    body: Type.Object({ ids: Type.Array(Id, { maxItems: 200 }) }, strict),
+    answer: Type.Array(TaskSchema),
+  }),
+  translate: route({
+    method: HttpMethod.Post,
+    path: '/api/mj/translate',
+    caller,
+    tag,
+    summary: 'The English a prompt would go to the engine with (the composer’s preview)',
+    body: Type.Object({ prompt: Prompt }, strict),
+    answer: Type.Object({
+      prompt: Type.String(),
+      promptEn: Type.String(),
+      translated: Type.Boolean({ description: 'at least one piece was translated' }),
+      failed: Type.Boolean({ description: 'the translator failed or timed out: promptEn is the prompt as typed' }),
+      provider: Type.Enum(['none', 'openai', 'baidu']),
+    }),
+  }),
+} as const;
+
+export const uploadRoutes = {
+  upload: route({
+    method: HttpMethod.Post,
+    path: '/api/upload',
+    caller,
+    tag: 'upload',
+    summary: `Images as multipart form data, each under the field \`file\` (at most ${Limits.uploadMaxFiles}, ${Limits.imageMaxBytes} bytes each)`,
+    multipart: true,
+    answer: Type.Object({
+      files: Type.Array(
+        Type.Object({
+          id: Type.String(),
+          url: Type.String(),
+          mime: Type.Enum([...IMAGE_MIME_TYPES]),
+          width: Type.Integer(),
+          height: Type.Integer(),
+          size: Type.Integer({ description: 'bytes' }),
+        }),
+      ),
+    }),
+  }),
+} as const;

@@ -1,0 +1,55 @@
+import Type, { type Static } from 'typebox';
+import { Caller, HttpMethod, route } from './route';
+
+/**
+ * One `type` list, never an anyOf: the validator coerces types, and inside an anyOf a branch that
+ * fails still leaves its coercion behind (null became "", a one-button list became null); with a
+ * list, a value that already has one of the types is left as it is.
+ */
+const Nullable = <T>(...types: ('string' | 'number' | 'integer')[]) => Type.Unsafe<T | null>({ type: [...types, 'null'] });
+const Text = Nullable<string>('string');
+const Time = Nullable<number>('number');
+
+const UpstreamHookButton = Type.Object({ customId: Type.String(), emoji: Type.Optional(Text), label: Type.Optional(Text) });
+type UpstreamHookButton = Static<typeof UpstreamHookButton>;
+
+/**
+ * The upstream's Task (contracts/midjourney-proxy.md, "The Task"): typed for what we read, open to
+ * the fields the Java and C# lines and relay gateways add. The server still reads it defensively
+ * (lengths, unknown statuses).
+ */
+export const UpstreamHookBody = Type.Object({
+  id: Type.Unsafe<string | number>({ type: ['string', 'integer'], minLength: 1, maxLength: 200 }),
+  status: Type.String({ maxLength: 40 }),
+  action: Type.Optional(Text),
+  prompt: Type.Optional(Text),
+  promptEn: Type.Optional(Text),
+  description: Type.Optional(Text),
+  state: Type.Optional(Text),
+  progress: Type.Optional(Nullable<string | number>('string', 'number')),
+  imageUrl: Type.Optional(Text),
+  failReason: Type.Optional(Text),
+  buttons: Type.Optional(Type.Unsafe<UpstreamHookButton[] | null>({ ...Type.Array(UpstreamHookButton, { maxItems: 100 }), type: ['array', 'null'] })),
+  seed: Type.Optional(Nullable<string | number>('string', 'number')),
+  properties: Type.Optional(Type.Unsafe<Record<string, unknown> | null>({ type: ['object', 'null'] })),
+  submitTime: Type.Optional(Time),
+  startTime: Type.Optional(Time),
+  finishTime: Type.Optional(Time),
+});
+
+export const upstreamRoutes = {
+  // Our task id and the task's hook token travel in the path (the logger masks the token).
+  notify: route({
+    method: HttpMethod.Post,
+    path: '/api/open/notify/:id/:token',
+    caller: Caller.Anyone,
+    tag: 'upstream',
+    summary: 'The midjourney-proxy upstream’s notify hook (body: its Task)',
+    params: Type.Object({
+      id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
+      token: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
+    }),
+    body: UpstreamHookBody,
+    answer: Type.Object({ accepted: Type.Boolean() }),
+  }),
+} as const;
