@@ -2,6 +2,7 @@ import { DEFAULT_TASK_DEADLINE_MS } from '@draw/machines';
 import { Limits, ModalKind, TaskStatus, type ModalRequest } from '@draw/shared';
 import type { BlobStore } from '../../blobs/port';
 import type { UserDoc } from '../auth/repository';
+import type { MessagesService } from '../messages/service';
 import { assertParameters, taskRefusal } from './errors';
 import { speedOfJob, type JobSpec } from './jobs';
 import { parentImageSize, storeMask } from './mask';
@@ -14,6 +15,7 @@ import type { PromptComposer } from './submit';
 export interface ModalDeps {
   repo: Pick<TasksRepository, 'findOne'>;
   store: Pick<TaskStore, 'update'>;
+  messages: Pick<MessagesService, 'postTask'>;
   runner: Pick<TaskRunner, 'enqueue'>;
   blobs: BlobStore;
   prompts: PromptComposer;
@@ -22,9 +24,9 @@ export interface ModalDeps {
 }
 
 /** A MODAL task gets what it waited for (a prompt, a mask, a zoom) and goes to the queue. */
-export function modalCompleter({ repo, store, runner, blobs, prompts, english, now }: ModalDeps) {
+export function modalCompleter({ repo, store, messages, runner, blobs, prompts, english, now }: ModalDeps) {
   return async function complete(user: UserDoc, doc: TaskDoc, body: ModalRequest): Promise<{ taskId: string }> {
-    if (doc.userId !== user._id) throw taskRefusal('task.notYours');
+    if (doc.userId !== user._id) throw taskRefusal(doc.private ? 'task.notFound' : 'task.notYours');
     if (doc.status !== TaskStatus.Modal || !doc.properties.modal) throw taskRefusal('task.notModal');
     const modal = doc.properties.modal;
     const prompt = body.prompt?.trim() ? validatePrompt(body.prompt) : modal.defaultPrompt;
@@ -74,6 +76,8 @@ export function modalCompleter({ repo, store, runner, blobs, prompts, english, n
       { job, deadlineAt: now() + DEFAULT_TASK_DEADLINE_MS },
     );
     if (!updated) throw taskRefusal('task.notModal');
+    // Submitted: the channel sees the task for the first time, with its message.
+    if (doc.private) await messages.postTask(doc.channelId, doc.userId, updated);
     runner.enqueue(doc._id);
     return { taskId: doc._id };
   };

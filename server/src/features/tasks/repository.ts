@@ -18,6 +18,11 @@ export interface TaskDoc extends BaseDoc, Omit<Task, 'id'> {
   leaseOwner: string | null;
   leaseUntil: number;
   cost: number;
+  /**
+   * An editor's task (MODAL) not submitted yet: only its owner knows of it. Nothing about it is
+   * published or posted until it is submitted; cancelled or abandoned, it ends unseen.
+   */
+  private?: boolean;
 }
 
 const schema = documentSchema({
@@ -51,6 +56,7 @@ const schema = documentSchema({
   leaseOwner: { type: Schema.Types.Mixed, default: null },
   leaseUntil: { type: Number, default: 0 },
   cost: { type: Number, default: 0 },
+  private: { type: Boolean, default: false },
 });
 schema.index({ channelId: 1, submitTime: -1 });
 schema.index({ status: 1, submitTime: 1 });
@@ -135,7 +141,7 @@ export function tasksRepository(storage: Storage) {
 export type TasksRepository = ReturnType<typeof tasksRepository>;
 
 export function toTask(doc: TaskDoc): Task {
-  const { _id, job: _job, hookToken: _h, upstreamId: _u, upstreamModalSent: _m, deadlineAt: _d, leaseOwner: _o, leaseUntil: _l, cost: _c, ...rest } = doc;
+  const { _id, job: _job, hookToken: _h, upstreamId: _u, upstreamModalSent: _m, deadlineAt: _d, leaseOwner: _o, leaseUntil: _l, cost: _c, private: _p, ...rest } = doc;
   // Tasks stored before clips existed have no videoUrl.
   return { id: _id, ...rest, videoUrl: rest.videoUrl ?? null };
 }

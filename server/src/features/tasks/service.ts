@@ -70,11 +70,12 @@ export function tasksService(deps: TasksDeps) {
   const submit = taskSubmitter({ ...deps, refunds });
   const commands = slashCommands({ submit, prompts, english, engineName: deps.engineName, publicUrl: deps.publicUrl, engineMaxBlend: deps.engineMaxBlend, ...(deps.offers ? { offers: deps.offers } : {}) });
   const press = buttonPresser({ submit, store, prompts, english, ...(deps.offers ? { offers: deps.offers } : {}) });
-  const completeModal = modalCompleter({ repo, store, runner, blobs: deps.blobs, prompts, english, now });
+  const completeModal = modalCompleter({ repo, store, messages: deps.messages, runner, blobs: deps.blobs, prompts, english, now });
 
   async function taskInChannel(userId: string, taskId: string): Promise<TaskDoc> {
     const doc = await repo.findOne({ _id: taskId });
-    if (!doc) throw taskRefusal('task.notFound');
+    // An editor's task not submitted yet exists for its owner only.
+    if (!doc || (doc.private && doc.userId !== userId)) throw taskRefusal('task.notFound');
     await channels.asMember(doc.channelId, userId);
     return doc;
   }
@@ -155,7 +156,7 @@ export function tasksService(deps: TasksDeps) {
     },
 
     async byIdsInChannel(channelId: string, ids: string[]): Promise<Task[]> {
-      return (await repo.inChannel(channelId, ids)).map(toTask);
+      return (await repo.inChannel(channelId, ids)).filter((doc) => !doc.private).map(toTask);
     },
 
     /**

@@ -1,5 +1,5 @@
 import { applyTaskUpdate, isTerminal, type TaskUpdate } from '@draw/machines';
-import type { Task } from '@draw/shared';
+import { TaskStatus, type Task } from '@draw/shared';
 import type { ChannelHub } from '../../realtime/hub';
 import { sameAs, type RecentChange } from '../../realtime/republish';
 import { toTask, type TaskDoc, type TasksRepository } from './repository';
@@ -9,7 +9,8 @@ const MAX_RETRIES = 8;
 /**
  * The only way a task's lifecycle changes: every update goes through the task machine (never
  * backwards, terminal is final), is written with an optimistic check against the state it was
- * computed from (safe across processes), then published to the channel.
+ * computed from (safe across processes), then published to the channel. An editor's task stays
+ * private (unpublished) until it is submitted: its submit is its first publication.
  */
 export function taskStore(repo: TasksRepository, hub: ChannelHub) {
   return {
@@ -18,7 +19,7 @@ export function taskStore(repo: TasksRepository, hub: ChannelHub) {
     async create(doc: TaskDoc): Promise<Task> {
       await repo.insertOne(doc);
       const task = toTask(doc);
-      await hub.publish(doc.channelId, 'task.created', task);
+      if (!doc.private) await hub.publish(doc.channelId, 'task.created', task);
       return task;
     },
 
@@ -30,10 +31,14 @@ export function taskStore(repo: TasksRepository, hub: ChannelHub) {
         const result = applyTaskUpdate(toTask(current), update);
         if (!result.accepted) return null;
         const { id: _id, ...fields } = result.task;
-        const written = await repo.writeIfUnchanged(id, current, { ...fields, ...extra });
+        // A private task (an editor's, not submitted) is first shown when it is submitted; it
+        // ends unseen when it is cancelled or abandoned instead.
+        const revealed = current.private === true && !isTerminal(result.task.status) && result.task.status !== TaskStatus.Modal;
+        const written = await repo.writeIfUnchanged(id, current, { ...fields, ...extra, ...(revealed ? { private: false } : {}) });
         if (!written) continue;
         const task = toTask(written);
-        await hub.publish(task.channelId, 'task.updated', task);
+        if (written.private) return task;
+        await hub.publish(task.channelId, revealed ? 'task.created' : 'task.updated', task);
         return task;
       }
       return null;
@@ -44,13 +49,14 @@ export function taskStore(repo: TasksRepository, hub: ChannelHub) {
       const written = await repo.setFields(id, changes);
       if (!written) return null;
       const task = toTask(written);
-      if (publish) await hub.publish(task.channelId, 'task.updated', task);
+      if (publish && !written.private) await hub.publish(task.channelId, 'task.updated', task);
       return task;
     },
 
     /** Tasks that may have been stored without their event (running, or changed since `since`). */
     async recentChanges(since: number): Promise<RecentChange[]> {
-      const docs = await repo.changedSince(since);
+      // A private task was never published: there is nothing to repair.
+      const docs = (await repo.changedSince(since)).filter((doc) => !doc.private);
       return docs.map((doc) => {
         const task = toTask(doc);
         return {

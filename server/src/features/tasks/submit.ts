@@ -86,10 +86,12 @@ export function taskSubmitter(deps: SubmitDeps) {
         leaseOwner: null,
         leaseUntil: 0,
         cost,
+        // An editor's task is its owner's alone until submitted (modal.ts posts its message then).
+        ...(input.modal ? { private: true } : {}),
       };
       try {
         const task = await store.create(doc);
-        await messages.postTask(input.channelId, input.user._id, task);
+        if (!input.modal) await messages.postTask(input.channelId, input.user._id, task);
       } catch (error) {
         await refunds.abandon(id);
         throw error;

@@ -118,6 +118,39 @@ describe('a drawing session watched live by two members', () => {
     expect(annSocket.events).toEqual(bobSocket.events);
   });
 
+  it("keeps an editor's task to its opener until it is submitted; cancelled, it leaves nothing and gives the credits back", async () => {
+    const bob = await app.signIn();
+    const { owner: ann, id } = await channelWithMembers(bob);
+    const grid = await waitForTask(ann, (await data(call(ann, 'POST', `/api/mj/submit/imagine/${id}`, { prompt: 'a quiet harbour' }))).taskId, 'SUCCESS');
+    const upscaled = await waitForTask(ann, (await data(call(ann, 'POST', `/api/mj/submit/action/${id}`, { taskId: grid.id, customId: grid.buttons.find((b) => b.label === 'U1')!.customId }))).taskId, 'SUCCESS');
+    const bobSocket = await connectSocket(origin, bob.token);
+    sockets.push(bobSocket);
+    await bobSocket.subscribe(id);
+    const credits = async () => (await data(call(ann, 'GET', '/api/home/credits'))).balance as number;
+    const messageIds = async () => ((await data(call(bob, 'GET', `/api/draw/chat/${id}?limit=100`))).messages as { taskId: string | null }[]).map((m) => m.taskId);
+    const region = upscaled.buttons.find((b) => b.customId.startsWith('MJ::Inpaint'))!;
+    const before = await credits();
+
+    // Opened and cancelled: nobody but Ann ever heard of it, and her credits are back.
+    const { taskId: abandoned } = await data(call(ann, 'POST', `/api/mj/submit/action/${id}`, { taskId: upscaled.id, customId: region.customId }));
+    expect((await data(call(ann, 'GET', `/api/mj/task/${abandoned}/fetch`))).status).toBe('MODAL');
+    expect((await call(bob, 'GET', `/api/mj/task/${abandoned}/fetch`)).json()).toMatchObject({ success: false, reason: 'not_found' });
+    expect(await messageIds()).not.toContain(abandoned);
+    expect((await data(call(ann, 'POST', `/api/mj/task/${abandoned}/cancel`))).status).toBe('CANCEL');
+    expect(await credits()).toBe(before);
+
+    // Opened and submitted: the channel sees it then, created and posted, as any task.
+    const { taskId: kept } = await data(call(ann, 'POST', `/api/mj/submit/action/${id}`, { taskId: upscaled.id, customId: region.customId }));
+    const mask = await maskDataUrl(await imageSize(upscaled));
+    expect((await call(ann, 'POST', `/api/mj/submit/modal/${id}`, { taskId: kept, prompt: 'a red boat', maskBase64: mask })).json().success).toBe(true);
+    await bobSocket.waitFor((events) => events.some((e) => e.type === 'message.created' && e.data.taskId === kept));
+    const heard = bobSocket.events.filter((e) => e.type !== 'task.updated' || e.data.status !== 'IN_PROGRESS');
+    expect(heard.some((e) => (e.data as { id?: string; taskId?: string }).id === abandoned || (e.data as { taskId?: string }).taskId === abandoned)).toBe(false);
+    const first = bobSocket.events.find((e) => (e.type === 'task.created' || e.type === 'task.updated') && e.data.id === kept)!;
+    expect(first).toMatchObject({ type: 'task.created', data: { status: 'SUBMITTED', prompt: 'a red boat' } });
+    expect(await messageIds()).toContain(kept);
+  });
+
   it('catches a client up after a disconnect to exactly the state of one that never left', async () => {
     const bob = await app.signIn();
     const { owner: ann, id } = await channelWithMembers(bob);

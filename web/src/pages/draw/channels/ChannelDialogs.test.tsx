@@ -94,6 +94,8 @@ describe('create / edit channel dialog', () => {
     expect(screen.queryByTestId('channel-delete-open')).toBeNull();
     cleanup();
     const { onOpenChange, onSaved } = renderForm({ channel: { id: 'c9', title: 'old', isBan: false, memberCount: 2 } });
+    // What the server answers: null for the deletion, the list after it.
+    fetchMock.mockImplementation(async (_url: string, init: RequestInit) => envelope(init.method === 'DELETE' ? null : [saved]));
     fireEvent.click(screen.getByTestId('channel-delete-open'));
     const dialog = await screen.findByTestId('channel-delete-dialog');
     expect(within(dialog).getByRole('heading').textContent).toBe('删除 #old');

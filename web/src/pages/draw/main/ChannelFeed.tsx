@@ -8,7 +8,8 @@ import { FeedContext, type FeedActions } from '../feed/FeedContext';
 import type { ViewerImage } from '../feed/ImageViewer';
 import { MessageList } from '../feed/MessageList';
 import { useFeed } from '../feed/useFeed';
-import { pickEditorTask, pruneAwaiting } from '../modals/editorChoice';
+import { pickEditorTask, pruneAwaiting, type EditorClose } from '../modals/editorChoice';
+import { cancelTask } from '../feed/feedApi';
 import { usedGridButtons } from '../feed/taskView';
 
 // Opened on demand (a picture clicked, an editor task): their code loads then, not with the feed.
@@ -69,6 +70,7 @@ export function ChannelFeed({ channel }: { channel: Channel }) {
   const feed = useFeed(channel.id);
   useJumpFromAddress(feed);
   const { tasks } = feed.state;
+  const { mergeTasks } = feed;
   const [viewer, setViewer] = useState<ViewerImage | null>(null);
   const [requested, setRequested] = useState<string | null>(null);
   const [awaiting, setAwaiting] = useState<string[]>([]);
@@ -76,10 +78,20 @@ export function ChannelFeed({ channel }: { channel: Channel }) {
   const editorId = pickEditorTask(tasks, me, requested, awaiting);
   const editorTask = editorId ? tasks[editorId] : undefined;
 
-  const closeEditor = useCallback(() => {
-    setRequested(null);
-    setAwaiting((list) => list.filter((id) => id !== editorId));
-  }, [editorId]);
+  // An editor left without submitting is abandoned, as a closed Discord modal is: its task (which
+  // no one else has seen) is cancelled and its credits come back.
+  const closeEditor = useCallback<EditorClose>(
+    (outcome) => {
+      setRequested(null);
+      setAwaiting((list) => list.filter((id) => id !== editorId));
+      if (outcome !== 'submitted' && editorId) {
+        void cancelTask(editorId)
+          .then((cancelled) => cancelled && mergeTasks([cancelled]))
+          .catch(() => undefined);
+      }
+    },
+    [editorId, mergeTasks],
+  );
 
   const used = useMemo(() => usedGridButtons(Object.values(tasks)), [tasks]);
   const actions = useMemo<FeedActions>(

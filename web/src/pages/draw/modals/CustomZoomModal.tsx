@@ -8,12 +8,13 @@ import { Textarea } from '../../../components/ui/textarea';
 import { cn } from '../../../lib/utils';
 import { useSubmitModal } from './useSubmitModal';
 import { validatePrompt } from './validation';
+import type { EditorClose } from './editorChoice';
 import { joinZoomPrompt, splitZoomPrompt, validateZoom } from './zoomPrompt';
 
 const PRESETS = ['1.2', '1.5', '1.8', '2.0'];
 
 /** Custom Zoom: the prompt, and a zoom-out factor from 1.0 to 2.0 sent as `--zoom`. */
-export function CustomZoomModal({ task, defaultPrompt, onClose }: { task: Task; defaultPrompt: string; onClose: () => void }) {
+export function CustomZoomModal({ task, defaultPrompt, onClose }: { task: Task; defaultPrompt: string; onClose: EditorClose }) {
   const { t } = useTranslation();
   const id = useId();
   const initial = splitZoomPrompt(defaultPrompt);
@@ -21,7 +22,7 @@ export function CustomZoomModal({ task, defaultPrompt, onClose }: { task: Task; 
   const [zoom, setZoom] = useState(initial.zoom);
   const [touched, setTouched] = useState(false);
   const [promptError, setPromptError] = useState<string | null>(null);
-  const { submitting, submit } = useSubmitModal(task.channelId, task.id, onClose);
+  const { submitting, submit } = useSubmitModal(task.channelId, task.id, () => onClose('submitted'));
 
   const zoomProblem = validateZoom(zoom);
   const zoomError = touched && zoomProblem ? t(`feed.editor.zoomErrors.${zoomProblem}`, { min: Limits.zoomMin.toFixed(1), max: Limits.zoomMax.toFixed(1) }) : null;

@@ -5,6 +5,7 @@ import { EditorFooter } from './EditorFooter';
 import { Dialog, DialogBody, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Textarea } from '../../../components/ui/textarea';
 import { validatePrompt } from './validation';
+import type { EditorClose } from './editorChoice';
 import { useSubmitModal } from './useSubmitModal';
 
 export interface PromptModalProps {
@@ -12,7 +13,7 @@ export interface PromptModalProps {
   /** `remix`: edit the prompt of a variation / reroll / pan; `prompt`: imagine a describe or shorten suggestion. */
   kind: 'remix' | 'prompt';
   defaultPrompt: string;
-  onClose: () => void;
+  onClose: EditorClose;
 }
 
 /** Remix Prompt / Imagine this prompt: a prompt editor prefilled with the suggestion. */
@@ -21,7 +22,7 @@ export function PromptModal({ task, kind, defaultPrompt, onClose }: PromptModalP
   const id = useId();
   const [prompt, setPrompt] = useState(defaultPrompt);
   const [error, setError] = useState<string | null>(null);
-  const { submitting, submit } = useSubmitModal(task.channelId, task.id, onClose);
+  const { submitting, submit } = useSubmitModal(task.channelId, task.id, () => onClose('submitted'));
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();

@@ -24,6 +24,7 @@ import {
   type Size,
 } from './mask';
 import { useSubmitModal } from './useSubmitModal';
+import type { EditorClose } from './editorChoice';
 import { validatePrompt } from './validation';
 
 const SELECTION_COLOR = '#5865f2';
@@ -58,7 +59,7 @@ export interface RegionModalProps {
   imageUrl: string | null;
   imageFailed: boolean;
   defaultPrompt: string;
-  onClose: () => void;
+  onClose: EditorClose;
 }
 
 /**
@@ -79,7 +80,7 @@ export function RegionModal({ task, imageUrl, imageFailed, defaultPrompt, onClos
   const [cursor, setCursor] = useState<{ x: number; y: number } | null>(null);
   const [prompt, setPrompt] = useState(defaultPrompt);
   const [error, setError] = useState<string | null>(null);
-  const { submitting, submit } = useSubmitModal(task.channelId, task.id, onClose);
+  const { submitting, submit } = useSubmitModal(task.channelId, task.id, () => onClose('submitted'));
   const pointer = useRef<number | null>(null);
 
   // Follow the image's shown size (the canvas covers it exactly).

@@ -4,6 +4,7 @@ import { fetchTask } from '../feed/feedApi';
 import { modalOf } from '../feed/taskView';
 import { CustomZoomModal } from './CustomZoomModal';
 import { PromptModal } from './PromptModal';
+import type { EditorClose } from './editorChoice';
 import { RegionModal } from './RegionModal';
 
 /** The parent's image for Vary (Region): from the feed when shown, otherwise read once. */
@@ -29,7 +30,7 @@ export interface TaskEditorProps {
   /** A MODAL task of the current user. */
   task: Task;
   parent: Task | undefined;
-  onClose: () => void;
+  onClose: EditorClose;
 }
 
 /** Opens the editor a MODAL task asks for: remix prompt, imagine prompt, custom zoom or region. */

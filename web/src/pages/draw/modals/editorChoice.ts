@@ -23,3 +23,9 @@ export function pickEditorTask(
 export function pruneAwaiting(tasks: Readonly<Record<string, Task>>, awaiting: readonly string[]): string[] {
   return awaiting.filter((id) => tasks[id] === undefined || tasks[id].status === TaskStatus.Modal);
 }
+
+/**
+ * How an editor ends: `'submitted'` when its input was sent; anything else (Escape, Cancel, the
+ * dialog closed) abandons it, and its task is cancelled.
+ */
+export type EditorClose = (outcome?: 'submitted') => void;
