@@ -67,11 +67,9 @@ export function CreditMeter({ variant, onOpen }: CreditMeterProps) {
           )}
         >
           <LevelIcon level={level} className="size-4 shrink-0" />
-          {balance}
-          <span className="sr-only">
-            {t('credits.unit')}
-            {state && ` · ${state}`}
-          </span>
+          {balance}{' '}
+          <span className="sr-only">{t('credits.unit')}</span>{' '}
+          {state && <span className="sr-only">{`· ${state}`}</span>}{' '}
           {level !== CreditLevel.Ok && <span className="text-xs font-semibold">{t('credits.subscribe')}</span>}
         </button>
       </Tooltip>
@@ -92,15 +90,10 @@ export function CreditMeter({ variant, onOpen }: CreditMeterProps) {
       >
         <LevelIcon level={level} className="size-4 shrink-0" />
         <span className="flex min-w-0 flex-1 items-baseline gap-1">
-          {balance}
-          <span className="text-xs">{t('credits.unit')}</span>
-          {state && (
-            <span className={cn('truncate text-xs', level === CreditLevel.Ok ? 'text-sidebar-foreground' : 'font-semibold')}>
-              <span aria-hidden> · </span>
-              {state}
-            </span>
-          )}
-        </span>
+          {balance}{' '}
+          <span className="text-xs">{t('credits.unit')}</span>{' '}
+          {state && <span className={cn('truncate text-xs', level === CreditLevel.Ok ? 'text-sidebar-foreground' : 'font-semibold')}>{`· ${state}`}</span>}
+        </span>{' '}
         <span
           className={cn(
             'shrink-0 rounded px-1.5 py-0.5 text-xs font-semibold',
