@@ -21,6 +21,13 @@ const LEVEL_STYLE: Record<CreditLevel, string> = {
   empty: 'bg-red-100 text-red-800 hover:bg-red-200 dark:bg-red-500/15 dark:text-red-200 dark:hover:bg-red-500/25',
 };
 
+/** The 订阅 chip: solid, so it reads as the way out. */
+const CHIP_STYLE: Record<CreditLevel, string> = {
+  ok: 'bg-blurple text-white',
+  low: 'bg-amber-800 text-white dark:bg-amber-300 dark:text-amber-950',
+  empty: 'bg-red-700 text-white dark:bg-red-300 dark:text-red-950',
+};
+
 function LevelIcon({ level, className }: { level: CreditLevel; className: string }) {
   if (level === CreditLevel.Empty) return <CircleAlertIcon className={className} aria-hidden />;
   if (level === CreditLevel.Low) return <TriangleAlertIcon className={className} aria-hidden />;
@@ -62,15 +69,15 @@ export function CreditMeter({ variant, onOpen }: CreditMeterProps) {
           data-level={account ? level : 'loading'}
           onClick={() => open()}
           className={cn(
-            'flex h-8 shrink-0 items-center gap-1.5 rounded-full px-2.5 text-sm transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring',
-            level === CreditLevel.Ok ? 'bg-accent/60 text-heading hover:bg-accent' : LEVEL_STYLE[level],
+            'flex h-8 shrink-0 items-center gap-1 rounded-full pl-2.5 text-sm transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring',
+            level === CreditLevel.Ok ? 'bg-accent/60 pr-2.5 text-heading hover:bg-accent' : cn('pr-1', LEVEL_STYLE[level]),
           )}
         >
           <LevelIcon level={level} className="size-4 shrink-0" />
           {balance}{' '}
-          <span className="sr-only">{t('credits.unit')}</span>{' '}
+          <span className="text-xs">{t('credits.unit')}</span>{' '}
           {state && <span className="sr-only">{`· ${state}`}</span>}{' '}
-          {level !== CreditLevel.Ok && <span className="text-xs font-semibold">{t('credits.subscribe')}</span>}
+          {level !== CreditLevel.Ok && <span className={cn('rounded px-1.5 py-0.5 text-xs font-semibold', CHIP_STYLE[level])}>{t('credits.subscribe')}</span>}
         </button>
       </Tooltip>
     );
@@ -97,7 +104,7 @@ export function CreditMeter({ variant, onOpen }: CreditMeterProps) {
         <span
           className={cn(
             'shrink-0 rounded px-1.5 py-0.5 text-xs font-semibold',
-            level === CreditLevel.Ok ? 'bg-blurple text-white' : level === CreditLevel.Low ? 'bg-amber-800 text-white dark:bg-amber-300 dark:text-amber-950' : 'bg-red-700 text-white dark:bg-red-300 dark:text-red-950',
+            CHIP_STYLE[level],
           )}
         >
           {t('credits.subscribe')}
