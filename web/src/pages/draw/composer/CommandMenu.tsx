@@ -65,7 +65,7 @@ export function CommandMenu({ id, botType, commands, activeIndex, onPick, onHove
                     </span>
                   )}
                   {cost !== null && (
-                    <span data-testid={`command-cost-${name}`} className="text-xs whitespace-nowrap text-muted-foreground">
+                    <span data-testid={`command-cost-${name}`} className={cn('text-xs whitespace-nowrap text-muted-foreground', active && 'dark:text-[#b5bac1]')}>
                       <span aria-hidden>· </span>
                       {t('credits.cost', { n: cost })}
                     </span>
