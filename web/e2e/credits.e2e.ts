@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { axeFindings } from './axe';
 import { launchBrowser, screenshot, signInWithCode, startServer, tokenOf, watchConsole, type ServerProcess } from './harness';
 
 /**
@@ -117,6 +118,9 @@ describe('the credit meter', () => {
         );
         await page.waitForTimeout(700); // the pictures' fade-in
         await screenshot(page, `credits-${theme}-${size}-${level}`);
+        // Each level keeps AA contrast and a name that contains what it shows, in both themes.
+        const meterFindings = (await axeFindings(page)).filter((f) => f.nodes.some((node) => node.includes('credit')));
+        expect(meterFindings).toEqual([]);
         if (size === 390 && theme === 'light') {
           await page.getByTestId(testId).click();
           await page.getByTestId('subscribe-balance').waitFor();
