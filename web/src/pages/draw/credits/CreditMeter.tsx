@@ -39,7 +39,8 @@ function useMeterText(account: CreditAccount | null) {
   if (!account) return { level: CreditLevel.Ok, state: t('credits.loading'), hint: t('credits.loading') };
   const level = creditLevel(account);
   const state = level === CreditLevel.Empty ? t('credits.empty') : level === CreditLevel.Low ? t('credits.low') : account.free > 0 ? t('credits.freeToday', { n: account.free }) : '';
-  const hint = level === CreditLevel.Empty ? t('credits.emptyHint') : level === CreditLevel.Low ? t('credits.lowHint') : t('credits.amount', { n: account.balance });
+  const amount = t('credits.amount', { n: account.balance });
+  const hint = level === CreditLevel.Empty ? t('credits.emptyHint') : level === CreditLevel.Low ? t('credits.lowHint') : state ? `${amount} · ${state}` : amount;
   return { level, state, hint };
 }
 
