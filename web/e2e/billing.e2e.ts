@@ -124,6 +124,8 @@ describe('plans, payments, credits and redeem codes', () => {
     await expect.poll(() => page.getByTestId('payment-panel').getAttribute('data-status'), { timeout: 10_000 }).toBe('paid');
     await expect.poll(() => page.getByTestId('subscribe-balance').textContent()).toBe('400');
     expect(await page.getByTestId('subscribe-plan').textContent()).toBe('基础版');
+    // The credit meter behind the dialog reads the same account: no reload needed.
+    expect(await page.getByTestId('credit-meter').getByTestId('credit-balance').textContent()).toBe('400');
     await screenshot(page, 'subscribe-paid-dark-desktop');
     expect(await balanceOf(token)).toBe(400);
     await page.getByTestId('payment-done').click();
@@ -149,6 +151,7 @@ describe('plans, payments, credits and redeem codes', () => {
     await page.getByTestId('redeem-submit').click();
     await page.getByText('兑换成功，已到账 20 积分').waitFor();
     await expect.poll(() => page.getByTestId('subscribe-balance').textContent()).toBe(String(before + 20));
+    expect(await page.getByTestId('credit-meter').getByTestId('credit-balance').textContent()).toBe(String(before + 20));
     expect(await page.getByTestId('redeem-input').inputValue()).toBe('');
 
     await page.getByTestId('redeem-input').fill(code);

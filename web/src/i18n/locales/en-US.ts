@@ -2,6 +2,7 @@ import { feedLocale } from './areas/feed';
 import { composerLocale } from './areas/composer';
 import { billingLocale } from './areas/billing';
 import { archiveLocale } from './areas/archive';
+import { creditsLocale } from './areas/credits';
 import type { LocaleResource } from './zh-CN';
 
 /** English (fallback). */
@@ -429,6 +430,7 @@ const enUS: LocaleResource = {
   ...archiveLocale['en-US'],
   ...composerLocale['en-US'],
   ...billingLocale['en-US'],
+  ...creditsLocale['en-US'],
 };
 
 export default enUS;

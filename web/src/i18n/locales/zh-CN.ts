@@ -2,6 +2,7 @@ import { feedLocale } from './areas/feed';
 import { composerLocale } from './areas/composer';
 import { billingLocale } from './areas/billing';
 import { archiveLocale } from './areas/archive';
+import { creditsLocale } from './areas/credits';
 /**
  * 简体中文 (default). The reference locale: every other locale has exactly these keys
  * (checked by the type `LocaleResource` and by locales.test.ts).
@@ -430,6 +431,7 @@ const zhCN = {
   ...archiveLocale['zh-CN'],
   ...composerLocale['zh-CN'],
   ...billingLocale['zh-CN'],
+  ...creditsLocale['zh-CN'],
 };
 
 export type LocaleResource = typeof zhCN;

@@ -2,6 +2,7 @@ import { feedLocale } from './areas/feed';
 import { composerLocale } from './areas/composer';
 import { billingLocale } from './areas/billing';
 import { archiveLocale } from './areas/archive';
+import { creditsLocale } from './areas/credits';
 import type { LocaleResource } from './zh-CN';
 
 /** 繁體中文 */
@@ -429,6 +430,7 @@ const zhTW: LocaleResource = {
   ...archiveLocale['zh-TW'],
   ...composerLocale['zh-TW'],
   ...billingLocale['zh-TW'],
+  ...creditsLocale['zh-TW'],
 };
 
 export default zhTW;

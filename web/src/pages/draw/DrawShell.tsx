@@ -8,6 +8,8 @@ import { useIsMobile } from '../../hooks/useMediaQuery';
 import { cn } from '../../lib/utils';
 import { appSettingStore, toggleSiderCollapsed } from '../../stores/appSetting';
 import { drawDialogs, openSettingsDialog, openSubscribeDialog, setSettingsDialogOpen, setSubscribeDialogOpen } from './drawDialogs';
+import { CreditMeter } from './credits/CreditMeter';
+import { useCreditsSync } from './credits/useCreditsSync';
 import { ChannelHeader } from './main/ChannelHeader';
 import { IconRail } from './rail/IconRail';
 import { ChannelSidebar } from './sidebar/ChannelSidebar';
@@ -61,6 +63,7 @@ export function DrawShell({ onCreateChannel, main, renderChannelActions, headerA
   const dialogs = useSnapshot(drawDialogs);
   const [mobileSidebarOpen, setMobileSidebarOpen] = useState(false);
   const { channels, status, currentChannel, selectChannel } = useChannelSelection();
+  useCreditsSync();
 
   const sidebarOpen = isMobile ? mobileSidebarOpen : !siderCollapsed;
   const toggleSidebar = () => (isMobile ? setMobileSidebarOpen((open) => !open) : toggleSiderCollapsed());
@@ -159,7 +162,13 @@ export function DrawShell({ onCreateChannel, main, renderChannelActions, headerA
           isMobile={isMobile}
           sidebarOpen={sidebarOpen}
           onToggleSidebar={toggleSidebar}
-          actions={headerActions}
+          actions={
+            <>
+              {/* The sidebar's meter is out of view (a phone, or collapsed): the bar carries it. */}
+              {!(sidebarOpen && !isMobile) && <CreditMeter variant="header" />}
+              {headerActions}
+            </>
+          }
         />
         {/* Like Discord, the bar spans the member list too; the list sits beside the body. */}
         <div className="flex min-h-0 flex-1">

@@ -1,6 +1,8 @@
 import type { BotType } from '@draw/shared';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/utils';
+import { commandCost } from '../credits/creditRules';
+import { useCreditPrices } from '../credits/creditsStore';
 import { AppTag, BotAvatar, useBotName } from './BotAvatar';
 import { takesPrompt, type CommandName } from './commands';
 
@@ -23,6 +25,8 @@ export const commandOptionId = (menuId: string, name: CommandName) => `${menuId}
 export function CommandMenu({ id, botType, commands, activeIndex, onPick, onHover }: CommandMenuProps) {
   const { t } = useTranslation();
   const botName = useBotName(botType);
+  // The prices come with the credit account (the drawing screen keeps it loaded); none yet: no hint.
+  const prices = useCreditPrices();
   return (
     <div
       className="absolute inset-x-0 bottom-full z-20 mb-2 overflow-hidden rounded-lg border border-border bg-main shadow-[0_8px_24px_rgb(0_0_0/0.16)] animate-fade-in dark:border-[#26272b] dark:bg-[#2b2d31] dark:shadow-[0_8px_24px_rgb(0_0_0/0.45)]"
@@ -36,6 +40,7 @@ export function CommandMenu({ id, botType, commands, activeIndex, onPick, onHove
       <ul id={id} role="listbox" data-testid="command-menu" aria-label={t('composer.menu.label')} className="scrollbar-thin max-h-[min(45vh,360px)] overflow-y-auto px-2 pb-2">
         {commands.map((name, index) => {
           const active = index === activeIndex;
+          const cost = commandCost(name, prices);
           return (
             <li
               key={name}
@@ -57,6 +62,12 @@ export function CommandMenu({ id, botType, commands, activeIndex, onPick, onHove
                   {takesPrompt(name) && (
                     <span className="rounded-[3px] bg-[#e3e5e8] px-1.5 py-px font-mono text-xs text-muted-foreground dark:bg-[#1e1f22]">
                       {t('composer.menu.optionPrompt')}
+                    </span>
+                  )}
+                  {cost !== null && (
+                    <span data-testid={`command-cost-${name}`} className={cn('text-xs whitespace-nowrap text-muted-foreground', active && 'dark:text-[#b5bac1]')}>
+                      <span aria-hidden>· </span>
+                      {t('credits.cost', { n: cost })}
                     </span>
                   )}
                 </div>

@@ -22,6 +22,8 @@ import { fetchTask, submitAction } from './feedApi';
 import { useFeedActions } from './FeedContext';
 import { bookmarkedBy, buttonAria, buttonRows, gridButtonKey, servableButtons, spokenName, type ViewButton } from './taskView';
 import { useMutedIn } from '../muted';
+import { buttonCost } from '../credits/creditRules';
+import { refreshCredits, useCreditPrices } from '../credits/creditsStore';
 import { useSnapshot } from 'valtio';
 import { companyInfoStore } from '../../../stores/companyInfo';
 
@@ -85,6 +87,8 @@ function ActionButton({ task, view, muted }: { task: Task; view: ViewButton; mut
   const description = t(`feed.button.${aria.key}` as 'feed.button.generic', aria.params as { label: string });
   const label = spokenName(view.button.label, description);
   const gridKey = gridButtonKey(view.parsed);
+  const cost = buttonCost(view.parsed, useCreditPrices());
+  const hint = cost === null ? description : `${description} · ${t('credits.costHint', { n: cost })}`;
 
   async function press() {
     if (state === 'busy' || muted) return;
@@ -97,6 +101,8 @@ function ActionButton({ task, view, muted }: { task: Task; view: ViewButton; mut
         return;
       }
       setState('done');
+      // The live event refreshes the meter too; this covers a press made while the socket is down.
+      if (cost !== null) void refreshCredits();
       if (!isBookmark) setUsed(true);
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => setState('idle'), Ui.transientResetMs);
@@ -123,7 +129,7 @@ function ActionButton({ task, view, muted }: { task: Task; view: ViewButton; mut
       data-testid={`task-button-${view.name}`}
       aria-label={label}
       // A muted member sees why the buttons do nothing instead of a refusal toast per click.
-      title={muted ? `${description} · ${t('composer.muted.text')}` : description}
+      title={muted ? `${description} · ${t('composer.muted.text')}` : hint}
       aria-pressed={isBookmark ? bookmarked : pressed}
       aria-busy={state === 'busy' || undefined}
       disabled={state === 'busy' || muted}

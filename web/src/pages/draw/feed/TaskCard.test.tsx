@@ -10,6 +10,7 @@ import { FeedContext, type FeedActions } from './FeedContext';
 import { makeMessage, makeTask, taskMessage } from './fixtures';
 import { MessageRow } from './MessageRow';
 import { companyInfoStore } from '../../../stores/companyInfo';
+import { billingStore, resetBilling } from '../subscribe/billingStore';
 
 vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
@@ -192,6 +193,18 @@ describe('task card', () => {
     expect(within(card).getByTestId('task-button-U2').getAttribute('aria-label')).toBe('U2 · 放大第 2 张');
     expect(within(card).getByTestId('task-button-reroll').getAttribute('aria-label')).toBe('重新生成');
     expect(within(card).getByTestId('task-button-U2').getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('names each button’s cost in its tooltip, from the account’s prices, and keeps the spoken name', () => {
+    billingStore.account = { balance: 10, free: 10, dailyAllowance: 10, plan: null, prices: { IMAGINE: 2, VARIATION: 3, REROLL: 2, ZOOM: 2, PAN: 2, INPAINT: 2, BLEND: 2, UPSCALE: 1, DESCRIBE: 1, SHORTEN: 1, VIDEO: 4 } };
+    try {
+      const { card } = renderTask(grid);
+      expect(within(card).getByTestId('task-button-U2').title).toBe('放大第 2 张 · 消耗 1 积分');
+      expect(within(card).getByTestId('task-button-V2').title).toContain('消耗 3 积分');
+      expect(within(card).getByTestId('task-button-U2').getAttribute('aria-label')).toBe('U2 · 放大第 2 张');
+    } finally {
+      resetBilling();
+    }
   });
 
   it('keeps the 0% placeholder in the shape the --ar asks for, so the feed does not jump when the image lands', () => {

@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { UserAvatar } from '../../../components/app/UserAvatar';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { userInfoStore } from '../../../stores/userInfo';
+import { CreditMeter } from '../credits/CreditMeter';
 import { useUserDescription } from '../useUserDescription';
 
 export interface UserFooterProps {
@@ -14,39 +15,45 @@ export interface UserFooterProps {
 const iconButton =
   'flex size-8 items-center justify-center rounded-md text-sidebar-foreground transition-colors outline-none hover:bg-sidebar-hover hover:text-heading focus-visible:ring-2 focus-visible:ring-ring';
 
-/** The user panel at the bottom of the sidebar: profile (→ settings), subscribe (crown), settings (gear). */
+/**
+ * The user panel at the bottom of the sidebar: the credit meter (→ 订阅) above the row of
+ * profile (→ settings), subscribe (crown) and settings (gear).
+ */
 export function UserFooter({ onOpenSettings, onOpenSubscribe }: UserFooterProps) {
   const { t } = useTranslation();
   const user = useSnapshot(userInfoStore);
   const description = useUserDescription(user.description);
 
   return (
-    <div data-testid="user-footer" className="flex h-[52px] shrink-0 items-center gap-1 bg-panel px-2">
-      <button
-        type="button"
-        onClick={onOpenSettings}
-        // Named by what it shows (name, status line); what it does is its description.
-        title={t('footer.openProfile', { name: user.name })}
-        className="flex min-w-0 flex-1 items-center gap-2 rounded-md py-1 pr-2 pl-0.5 text-left outline-none hover:bg-sidebar-hover focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        <UserAvatar src={user.avatar} name={user.name} online className="size-8" />
-        <span className="flex min-w-0 flex-col leading-tight">
-          <span data-testid="footer-name" className="truncate text-sm font-semibold text-heading">
-            {user.name}
+    <div className="flex shrink-0 flex-col bg-panel">
+      <CreditMeter variant="sidebar" onOpen={onOpenSubscribe} />
+      <div data-testid="user-footer" className="flex h-[52px] shrink-0 items-center gap-1 px-2">
+        <button
+          type="button"
+          onClick={onOpenSettings}
+          // Named by what it shows (name, status line); what it does is its description.
+          title={t('footer.openProfile', { name: user.name })}
+          className="flex min-w-0 flex-1 items-center gap-2 rounded-md py-1 pr-2 pl-0.5 text-left outline-none hover:bg-sidebar-hover focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <UserAvatar src={user.avatar} name={user.name} online className="size-8" />
+          <span className="flex min-w-0 flex-col leading-tight">
+            <span data-testid="footer-name" className="truncate text-sm font-semibold text-heading">
+              {user.name}
+            </span>
+            <span className="truncate text-xs text-sidebar-foreground">{description}</span>
           </span>
-          <span className="truncate text-xs text-sidebar-foreground">{description}</span>
-        </span>
-      </button>
-      <Tooltip content={t('subscribe.title')}>
-        <button type="button" data-testid="footer-subscribe" aria-label={t('subscribe.title')} onClick={onOpenSubscribe} className={iconButton}>
-          <CrownIcon className="size-[18px] text-[#f0b232]" aria-hidden />
         </button>
-      </Tooltip>
-      <Tooltip content={t('settings.title')}>
-        <button type="button" data-testid="footer-settings" aria-label={t('settings.title')} onClick={onOpenSettings} className={iconButton}>
-          <SettingsIcon className="size-[18px]" aria-hidden />
-        </button>
-      </Tooltip>
+        <Tooltip content={t('subscribe.title')}>
+          <button type="button" data-testid="footer-subscribe" aria-label={t('subscribe.title')} onClick={onOpenSubscribe} className={iconButton}>
+            <CrownIcon className="size-[18px] text-[#f0b232]" aria-hidden />
+          </button>
+        </Tooltip>
+        <Tooltip content={t('settings.title')}>
+          <button type="button" data-testid="footer-settings" aria-label={t('settings.title')} onClick={onOpenSettings} className={iconButton}>
+            <SettingsIcon className="size-[18px]" aria-hidden />
+          </button>
+        </Tooltip>
+      </div>
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { reloadAppSetting } from '../../../stores/appSetting';
 import { setToken } from '../../../stores/auth';
 import { envelope } from '../../../test/dom';
 import { drawDialogs } from '../drawDialogs';
-import { resetBilling } from './billingStore';
+import { billingStore, resetBilling } from './billingStore';
 import { SubscribeDialog } from './SubscribeDialog';
 
 vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
@@ -144,5 +144,8 @@ describe('a refusal for lack of credits', () => {
     drawDialogs.subscribe = false;
     action.onClick();
     expect(drawDialogs.subscribe).toBe(true);
+    // The meter was behind (spent elsewhere): the account is read again.
+    await waitFor(() => expect(billingStore.account?.balance).toBe(10));
+    expect(calls('GET', '/api/home/credits').length).toBe(1);
   });
 });

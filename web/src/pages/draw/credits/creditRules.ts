@@ -1,0 +1,88 @@
+import { TaskAction, TaskStatus, TERMINAL_TASK_STATUSES, type CreditAccount, type ParsedCustomId, type Task } from '@draw/shared';
+import type { CommandName } from '../composer/commands';
+
+/** How the meter looks: enough, low (warn), or empty (nothing can be paid for). */
+export const CreditLevel = { Ok: 'ok', Low: 'low', Empty: 'empty' } as const;
+export type CreditLevel = (typeof CreditLevel)[keyof typeof CreditLevel];
+
+type Prices = CreditAccount['prices'];
+
+/**
+ * Low: the balance cannot pay for two imagines (2 × the imagine price: under 4 credits with
+ * today's prices), so the person learns before the last picture, not from a refusal.
+ * Empty: it cannot pay for the cheapest task at all (0 with today's prices).
+ */
+export function creditLevel(account: Pick<CreditAccount, 'balance' | 'prices'>): CreditLevel {
+  const { balance, prices } = account;
+  const paid = Object.values(prices).filter((price) => price > 0);
+  const cheapest = paid.length > 0 ? Math.min(...paid) : 0;
+  if (balance <= 0 || balance < cheapest) return CreditLevel.Empty;
+  if (balance < 2 * (prices[TaskAction.Imagine] ?? cheapest)) return CreditLevel.Low;
+  return CreditLevel.Ok;
+}
+
+/** What a slash command makes; the free ones (settings, info) make no task. */
+const COMMAND_ACTION: Record<CommandName, TaskAction | null> = {
+  imagine: TaskAction.Imagine,
+  describe: TaskAction.Describe,
+  blend: TaskAction.Blend,
+  shorten: TaskAction.Shorten,
+  settings: null,
+  info: null,
+};
+
+export function commandCost(name: CommandName, prices: Prices | null): number | null {
+  const action = COMMAND_ACTION[name];
+  return action && prices ? (prices[action] ?? null) : null;
+}
+
+/** The task a button press makes, as the server's button table does (bookmark makes none). */
+export function buttonAction(parsed: ParsedCustomId | null): TaskAction | null {
+  switch (parsed?.kind) {
+    case 'upscale':
+    case 'upscaleVariant':
+      return TaskAction.Upscale;
+    case 'variation':
+    case 'vary':
+      return TaskAction.Variation;
+    case 'reroll':
+      return TaskAction.Reroll;
+    case 'zoomOut':
+    case 'customZoom':
+      return TaskAction.Zoom;
+    case 'pan':
+      return TaskAction.Pan;
+    case 'region':
+      return TaskAction.Inpaint;
+    case 'picReader':
+    case 'promptAnalyzer':
+      return TaskAction.Imagine;
+    case 'picReaderRetry':
+      return TaskAction.Describe;
+    case 'animate':
+    case 'extend':
+      return TaskAction.Video;
+    default:
+      return null;
+  }
+}
+
+export function buttonCost(parsed: ParsedCustomId | null, prices: Prices | null): number | null {
+  const action = buttonAction(parsed);
+  return action && prices ? (prices[action] ?? null) : null;
+}
+
+/**
+ * Whether a feed event may have moved this person's balance: their task was made (charged),
+ * sent from its editor (a modal task is charged then), or ended (a failure or cancel is refunded).
+ */
+export function movesBalance(type: string, task: Pick<Task, 'userId' | 'status'>, me: string): boolean {
+  if (!me || task.userId !== me) return false;
+  if (type === 'task.created') return true;
+  return type === 'task.updated' && (task.status === TaskStatus.Submitted || TERMINAL_TASK_STATUSES.includes(task.status));
+}
+
+/** A failed or cancelled task: its refund is written just after the event that says so. */
+export function isRefunded(task: Pick<Task, 'status'>): boolean {
+  return task.status === TaskStatus.Failure || task.status === TaskStatus.Cancel;
+}
