@@ -7,6 +7,7 @@ import { Tooltip } from '../../../components/ui/tooltip';
 import { useIsMobile } from '../../../hooks/useMediaQuery';
 import { notify } from '../../../lib/notify';
 import { cn } from '../../../lib/utils';
+import { refreshCredits } from '../credits/creditsStore';
 import { postMessage, reportFailure, submitDescribe, submitImagine, submitShorten, uploadImages } from './api';
 import { AttachmentTray } from './AttachmentTray';
 import { BotAvatar } from './BotAvatar';
@@ -45,6 +46,14 @@ export function Composer({ channel }: ComposerProps) {
 }
 
 type Panel = 'settings' | 'info' | null;
+
+/** A task was submitted: the credit meter reads the balance again (also when the live feed is down). */
+function charged<T>(submitted: Promise<T>): Promise<T> {
+  return submitted.then((answer) => {
+    void refreshCredits();
+    return answer;
+  });
+}
 
 /** The text limit of what is being typed: a prompt for a command, a message otherwise. */
 function limitOf(text: string): { used: number; max: number } {
@@ -144,7 +153,7 @@ function ChannelComposer({ channel }: ComposerProps) {
     const file = images[0]!.file;
     void submit(async () => {
       const [imageId] = await uploadImages([file]);
-      return submitDescribe(channel.id, { imageId: imageId!, botType });
+      return charged(submitDescribe(channel.id, { imageId: imageId!, botType }));
     }, true);
   }
 
@@ -174,7 +183,7 @@ function ChannelComposer({ channel }: ComposerProps) {
         void submit(async () => {
           const imageIds = images.length > 0 ? await uploadImages(images.map((image) => image.file)) : undefined;
           const referenced = imageIds ? references.referencesOf(images.map((image) => image.key), imageIds) : {};
-          return submitImagine(channel.id, { prompt: argument, ...edited, botType, ...referenced });
+          return charged(submitImagine(channel.id, { prompt: argument, ...edited, botType, ...referenced }));
         }, true);
         return;
       }
@@ -183,7 +192,7 @@ function ChannelComposer({ channel }: ComposerProps) {
         if (problem) return showProblem(problem);
         if (translation.needsPreview(name, argument)) return void translation.show(name, argument);
         const edited = translation.editedFor(name, argument);
-        void submit(() => submitShorten(channel.id, { prompt: argument, ...edited, botType }), false);
+        void submit(() => charged(submitShorten(channel.id, { prompt: argument, ...edited, botType })), false);
         return;
       }
       case 'describe':
