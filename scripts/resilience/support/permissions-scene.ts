@@ -4,6 +4,7 @@ import { io } from 'socket.io-client';
 import { PROTOCOL_VERSION, SOCKET_PATH, TaskStatus, type ChannelEvent, type SubscribeAck, type Task } from '@draw/shared';
 import { nextPhone, type TestApp } from '../../../server/src/testing/harness';
 import { connectSocket, type TestSocket } from '../../../server/src/testing/socket';
+import { Tasks, toTask } from '../../../server/src/features/tasks/repository';
 
 /** The columns of the permissions table: who is asking, relative to the channel asked about. */
 export const Roles = ['anonymous', 'revoked token', 'non-member', 'member', 'muted member', 'creator', 'removed member', 'expired invite'] as const;
@@ -344,16 +345,26 @@ export class Scene {
     return dataOf<{ taskId: string }>(await this.call(author, 'POST', `/api/mj/submit/${kind}/${channel.id}`, body), `submit ${kind}`).taskId;
   }
 
-  /** A task as the creator sees it (the creator belongs to both rooms). */
-  async task(taskId: string): Promise<Task> {
-    return dataOf<Task>(await this.call(this.creator, 'GET', `/api/mj/task/${taskId}/fetch`), 'fetch');
+  /**
+   * A task as the creator sees it (the creator belongs to both rooms), or as `viewer`: a task
+   * waiting in its editor is its author's alone until submitted.
+   */
+  async task(taskId: string, viewer: Session | Actor = this.creator): Promise<Task> {
+    return dataOf<Task>(await this.call(viewer, 'GET', `/api/mj/task/${taskId}/fetch`), 'fetch');
+  }
+
+  /** A task as stored, whoever may see it (an editor's task is its author's alone, even after the author was removed). */
+  async storedTask(taskId: string): Promise<Task> {
+    const doc = await this.app.storage.collection(Tasks).findOne({ _id: taskId });
+    if (!doc) throw new Error(`no task ${taskId}`);
+    return toTask(doc);
   }
 
   /** Waits (bounded) until a task has settled: finished, or parked waiting for modal input. */
-  async settled(taskId: string): Promise<Task> {
+  async settled(taskId: string, viewer: Session | Actor = this.creator): Promise<Task> {
     const deadline = Date.now() + TASK_WAIT_MS;
     for (;;) {
-      const task = await this.task(taskId);
+      const task = await this.task(taskId, viewer);
       if (SETTLED.has(task.status)) return task;
       if (Date.now() > deadline) throw new Error(`task ${taskId} still ${task.status} after ${TASK_WAIT_MS} ms`);
       await new Promise((r) => setTimeout(r, 20));
@@ -378,7 +389,7 @@ export class Scene {
     const button = parent.buttons.find((b) => b.customId.startsWith('MJ::Job::PromptAnalyzer::'));
     if (!button) throw new Error(`shorten has no prompt-analyzer button: ${parent.buttons.map((b) => b.customId).join(', ')}`);
     const taskId = await this.submit(author, 'action', channel, { taskId: parent.id, customId: button.customId });
-    const task = await this.settled(taskId);
+    const task = await this.settled(taskId, author);
     if (task.status !== TaskStatus.Modal) throw new Error(`expected a MODAL task, got ${task.status}`);
     return taskId;
   }

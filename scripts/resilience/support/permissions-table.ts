@@ -897,7 +897,7 @@ const channelRows: Row[] = [
 
 /** A submit's answer: the task exists in the channel, by the actor; waits until it settles so no work runs on into later cells. */
 const confirmSubmitted = (scene: Scene, actor: Actor, channel: ChannelRef, status?: TaskStatus) => async (a: HttpAnswer) => {
-  const task = await scene.settled(data<{ taskId: string }>(a).taskId);
+  const task = await scene.settled(data<{ taskId: string }>(a).taskId, actor);
   expect(task).toMatchObject({ channelId: channel.id, userId: actor.userId });
   if (status) expect(task.status).toBe(status);
 };
@@ -911,6 +911,12 @@ function waitingTask(scene: Scene, role: Role, channel: ChannelRef, whose: 'own'
   if (author === scene.bystander && !MEMBER_ROLES.includes(role)) return scene.once(`shared waiting task:${channel.id}`, () => scene.modalTaskOf(scene.bystander, channel));
   return scene.modalTaskOf(author, channel);
 }
+
+/**
+ * A task waiting in its editor is its author's alone until submitted: to anyone else, whatever
+ * their role, it does not exist (the creator has nothing to moderate in it either).
+ */
+const notTheAuthors = { 'non-member': NOT_FOUND, 'removed member': NOT_FOUND, 'expired invite': NOT_FOUND, member: NOT_FOUND, 'muted member': NOT_FOUND, creator: NOT_FOUND } as const;
 
 const taskRows: Row[] = [
   httpRow({
@@ -988,14 +994,14 @@ const taskRows: Row[] = [
     httpRow({
       route: 'POST /api/mj/submit/modal/{channelId}',
       variant: whose === 'own' ? 'own task waiting for input' : 'someone else’s task waiting for input',
-      expect: whose === 'own' ? posters() : posters({ member: FORBIDDEN, creator: FORBIDDEN }),
+      expect: whose === 'own' ? posters() : posters({ member: NOT_FOUND, creator: NOT_FOUND }),
       prepare: async (scene, role, actor) => {
         const channel = scene.channelOf(role);
         const taskId = await waitingTask(scene, role, channel, whose);
         return {
           url: `/api/mj/submit/modal/${channel.id}`,
           payload: { taskId, prompt: 'a red kite over the dunes' },
-          observe: async () => ({ ...(await channelState(scene, channel)()), status: (await scene.task(taskId)).status }),
+          observe: async () => ({ ...(await channelState(scene, channel)()), status: (await scene.storedTask(taskId)).status }),
           confirm: async () => {
             const task = await scene.settled(taskId);
             expect(task).toMatchObject({ status: TaskStatus.Success, prompt: 'a red kite over the dunes', userId: actor.userId });
@@ -1018,15 +1024,15 @@ const taskRows: Row[] = [
       variant: whose === 'own' ? 'own unfinished task' : 'someone else’s unfinished task',
       expect:
         whose === 'own'
-          ? members({ 'muted member': allowed('cancelling is not posting') })
-          : members({ member: FORBIDDEN, 'muted member': FORBIDDEN, creator: allowed('the creator moderates') }),
+          ? members({ 'muted member': allowed('cancelling is not posting'), 'non-member': NOT_FOUND, 'expired invite': NOT_FOUND })
+          : members(notTheAuthors),
       prepare: async (scene, role) => {
         const channel = scene.channelOf(role);
         const taskId = await waitingTask(scene, role, channel, whose);
         return {
           url: `/api/mj/task/${taskId}/cancel`,
-          observe: async () => ({ seq: await scene.seq(channel.id), task: await scene.task(taskId) }),
-          confirm: async () => expect((await scene.task(taskId)).status).toBe(TaskStatus.Cancel),
+          observe: async () => ({ seq: await scene.seq(channel.id), task: await scene.storedTask(taskId) }),
+          confirm: async () => expect((await scene.storedTask(taskId)).status).toBe(TaskStatus.Cancel),
         };
       },
     }),
