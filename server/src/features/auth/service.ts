@@ -71,6 +71,7 @@ export function toUserInfo(user: UserDoc): UserInfo {
     nijiRemix: user.nijiRemix,
     mjRemix: user.mjRemix,
     theme: user.theme,
+    ...(user.language ? { language: user.language } : {}),
     isAdmin: user.isAdmin,
   };
 }
