@@ -24,7 +24,7 @@ export function LanguageMenu({ inverted = false }: { inverted?: boolean }) {
         className={cn(
           'inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium transition-colors outline-none focus-visible:ring-2',
           inverted
-            ? 'text-white/90 hover:bg-white/15 hover:text-white focus-visible:ring-white'
+            ? 'text-white hover:bg-white/15 focus-visible:ring-white'
             : 'text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-ring',
         )}
       >
