@@ -67,7 +67,7 @@ export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
           <Separator />
           <PromptSection />
         </DialogBody>
-        <div ref={setBarSlot} className="px-4 pb-4 empty:hidden" />
+        <div ref={setBarSlot} className="border-t border-border px-4 pt-3 pb-4 empty:hidden" />
         {/* While the bar asks for Save or Reset, it takes the footer's place. */}
         {!dirty && (
           <DialogFooter className="flex-row justify-between">
