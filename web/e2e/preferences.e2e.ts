@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { freshPhone, launchBrowser, newUserContext, screenshot, signInWithCode, startServer, watchConsole, type ServerProcess } from './harness';
+import { LIVE_TIMEOUT, peopleOn } from './people';
 
 /**
  * Language and theme follow the person (#19 item 9): a first visit speaks the browser's language,
@@ -14,7 +15,13 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
 });
+const people = peopleOn(
+  () => server,
+  () => browser,
+);
+
 afterAll(async () => {
+  await people.closeAll();
   await browser?.close();
   await server?.stop();
 });
@@ -86,4 +93,25 @@ describe('language and theme follow the person', () => {
     expect(await isDark(page)).toBe(false);
     await second.close();
   }, 150_000);
+});
+
+describe('a new name or avatar', () => {
+  it('reaches the member list and the messages another member has on screen, without a reload', async () => {
+    const ann = await people.signIn('ann', freshPhone(), { viewport: 'desktop', theme: 'dark' });
+    const bob = await people.signIn('bob', freshPhone(), { viewport: 'desktop', theme: 'light' });
+    const { id } = await people.api<{ id: string }>(ann, 'POST', '/api/draw/channel', { title: 'names', isBan: false });
+    const { inviteCode } = await people.api<{ inviteCode: string }>(ann, 'POST', `/api/draw/invite-code/${id}`, {});
+    await people.api(bob, 'POST', `/api/draw/join-channel/${inviteCode}`);
+    await people.api(ann, 'POST', `/api/draw/chat/${id}`, { content: 'hello from ann' });
+    await people.openChannel(bob, id);
+    const list = bob.page.getByTestId('member-list');
+    const feed = bob.page.getByTestId('message-list');
+    await expect.poll(() => feed.textContent(), { timeout: LIVE_TIMEOUT }).toContain('hello from ann');
+    expect(await list.textContent()).not.toContain('Ann Renamed');
+
+    await people.api(ann, 'PUT', '/api/home/info', { name: 'Ann Renamed' });
+    await expect.poll(() => list.textContent(), { timeout: LIVE_TIMEOUT }).toContain('Ann Renamed');
+    await expect.poll(() => feed.textContent(), { timeout: LIVE_TIMEOUT }).toContain('Ann Renamed');
+    expect(people.consoles.get(bob.page)).toEqual([]);
+  }, 120_000);
 });
