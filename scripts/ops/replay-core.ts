@@ -107,6 +107,7 @@ export function replayChannel(channelId: string, events: ChannelEvent[], stored:
       case 'member.joined':
       case 'member.left':
       case 'member.removed':
+      case 'member.updated':
         break;
       default: {
         const never: never = event;

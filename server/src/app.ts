@@ -136,6 +136,7 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
   const hub = new ChannelHub(realtime, sequenceFor(storage.kind, realtime, { clustered: role !== undefined }), now);
   const tickets = socketTickets(realtime, auth, now);
   const channels = channelsService({ repo: channelsRepository(storage), users: authRepo.users, hub, now });
+  auth.onProfileChanged((userId) => void channels.announceProfile(userId).catch((err: unknown) => http.log.error({ err }, 'profile announce failed')));
   const engine = engineOverride ?? createEngine(config, http.log);
   const tasksRepo = tasksRepository(storage);
   const store = taskStore(tasksRepo, hub);

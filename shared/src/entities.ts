@@ -13,6 +13,8 @@ export interface UserInfo {
   nijiRemix: boolean;
   mjRemix: boolean;
   theme: Theme;
+  /** The language the person last chose (absent until they choose one); applied at sign-in. */
+  language?: Language;
   isAdmin: boolean;
 }
 

@@ -30,7 +30,9 @@ export type ChannelEvent =
   | ChannelEventOf<'channel.deleted', ChannelState>
   | ChannelEventOf<'member.joined', Member>
   | ChannelEventOf<'member.left', Member>
-  | ChannelEventOf<'member.removed', Member>;
+  | ChannelEventOf<'member.removed', Member>
+  /** v1 addition: a member's name or avatar changed (to each channel they are in). */
+  | ChannelEventOf<'member.updated', Member>;
 
 export type ChannelEventType = ChannelEvent['type'];
 export type ChannelEventData<T extends ChannelEventType> = Extract<ChannelEvent, { type: T }>['data'];
@@ -57,6 +59,7 @@ export const CHANNEL_EVENT_TYPES = [
   'task.updated',
   'message.created',
   'message.deleted',
+  'member.updated',
   ...CHANNELS_CHANGE_TYPES,
 ] as const satisfies readonly ChannelEventType[];
 

@@ -198,17 +198,20 @@ describe.each(['builtin', 'midjourney-proxy'] as const)('drawing together in a c
     await a.page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'hidden' });
 
-    // A opens Vary (Region): the editor opens by itself for A; B sees A is busy with it.
+    // A opens Vary (Region): the editor opens for A alone; B sees nothing of it until A submits.
+    const actionAnswer = (page: typeof a.page) => page.waitForResponse((r) => r.url().includes('/api/mj/submit/action/'));
+    const taskIdOf = async (answer: Awaited<ReturnType<typeof actionAnswer>>) => ((await answer.json()) as { data: { taskId: string } }).data.taskId;
+    const opened = actionAnswer(a.page);
     await card(a.page, upscale).getByTestId('task-button-Vary-Region').click();
+    const region = await taskIdOf(await opened);
     const canvas = a.page.getByTestId('region-canvas');
     await canvas.waitFor({ timeout: LIVE_TIMEOUT });
-    const region = await newestTaskId(a.page, 3);
-    await b.page.getByTestId(`task-waiting-input-${region}`).waitFor({ timeout: LIVE_TIMEOUT });
-    await expect.poll(() => b.page.getByTestId(`task-open-editor-${region}`).count()).toBe(0);
 
-    // The same editor on A's phone (light), from the card's Open editor button.
-    await aPhone.page.getByTestId(`task-open-editor-${region}`).click();
-    await aPhone.page.getByTestId('region-canvas').waitFor();
+    // A opens it on the phone too (light): an editor of its own, private as well; Escape abandons it.
+    const openedOnPhone = actionAnswer(aPhone.page);
+    await card(aPhone.page, upscale).getByTestId('task-button-Vary-Region').click();
+    const abandoned = await taskIdOf(await openedOnPhone);
+    await aPhone.page.getByTestId('region-canvas').waitFor({ timeout: LIVE_TIMEOUT });
     await expect.poll(() => aPhone.page.getByTestId('region-canvas').evaluate((c: HTMLCanvasElement) => c.width)).toBeGreaterThan(0);
     await dragOn(aPhone.page, aPhone.page.getByTestId('region-canvas'), [[0.3, 0.3], [0.6, 0.4], [0.5, 0.6]]);
     await aPhone.page.getByText('已选 1 处').waitFor();
@@ -216,6 +219,8 @@ describe.each(['builtin', 'midjourney-proxy'] as const)('drawing together in a c
     await screenshot(aPhone.page, 'drawing-region-editor-mobile-light');
     await screenshotInOtherTheme(aPhone.page, 'drawing-region-editor-mobile-dark');
     await aPhone.page.keyboard.press('Escape');
+    await expect.poll(async () => (await api<{ status: string }>(a, 'GET', `/api/mj/task/${abandoned}/fetch`)).status, { timeout: LIVE_TIMEOUT }).toBe('CANCEL');
+    for (const taskId of [region, abandoned]) expect(await b.page.getByTestId(`task-card-${taskId}`).count()).toBe(0);
 
     // Submitting with nothing selected says so; then paint and submit.
     await expect.poll(() => canvas.evaluate((c: HTMLCanvasElement) => c.width)).toBeGreaterThan(0);

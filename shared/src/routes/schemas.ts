@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { ArchiveKind, ArchiveRatio, ArchiveScope } from '../archive';
-import { BlendDimensions, BotType, EngineFeature, LoginType, Period, TaskAction, TaskStatus, Theme, VideoMotion } from '../constants';
+import { BlendDimensions, BotType, EngineFeature, Language, LoginType, Period, TaskAction, TaskStatus, Theme, VideoMotion } from '../constants';
 import { MessageKind, ModalKind } from '../entities';
 import { JobSpeed } from '../prompt';
 import { ReferenceKind } from '../references';
@@ -37,6 +37,7 @@ const userInfoFields = {
   mjRemix: Type.Boolean(),
   theme: ThemeSchema,
   isAdmin: Type.Boolean(),
+  language: Type.Optional(values(Language)),
 };
 export const UserInfoSchema = Type.Object(userInfoFields);
 

@@ -1,7 +1,7 @@
 import type { LoginAnswer, UserInfo } from '@draw/shared';
 import { api } from '@draw/shared/routes';
 import { removeToken, setToken } from '../stores/auth';
-import { setSessionTheme } from '../stores/session';
+import { endAccountSession, startAccountSession } from '../stores/session';
 import { resetUserInfo, setUserInfo } from '../stores/userInfo';
 import { call } from './http';
 import { navigateTo } from './navigation';
@@ -12,17 +12,17 @@ export function completeLogin(answer: LoginAnswer): void {
   applySignedInUser(answer.user);
 }
 
-/** A signed-in user's info from a login or a session refresh. */
+/** A signed-in user's info from a login or a session refresh (their saved language and theme applied once). */
 export function applySignedInUser(user: UserInfo): void {
   setUserInfo(user);
-  setSessionTheme(user.theme ?? null);
+  startAccountSession(user);
 }
 
 /** Forgets the session locally (token, user info, session theme). */
 export function clearSession(): void {
   removeToken();
   resetUserInfo();
-  setSessionTheme(null);
+  endAccountSession();
 }
 
 /** Logs out on the server (best effort), forgets the session and goes to the login screen. */

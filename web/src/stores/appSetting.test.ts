@@ -14,8 +14,14 @@ import {
 
 const saved = () => JSON.parse(localStorage.getItem(APP_SETTING_KEY)!) as { data: Record<string, unknown>; expire: number | null };
 
+/** The browser's preferred languages, as `navigator.languages` reports them. */
+function browserPrefers(...languages: string[]): void {
+  vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
+}
+
 beforeEach(() => {
   localStorage.clear();
+  browserPrefers('zh-CN');
   reloadAppSetting();
 });
 afterEach(() => vi.restoreAllMocks());
@@ -64,5 +70,34 @@ describe('app settings', () => {
     appSettingStore.theme = 'dark';
     reloadAppSetting();
     expect(appSettingStore.theme).toBe('light');
+  });
+});
+
+describe('a first visit follows the browser language', () => {
+  it.each([
+    [['en-GB', 'fr'], 'en-US'],
+    [['en'], 'en-US'],
+    [['zh-TW'], 'zh-TW'],
+    [['zh-HK', 'en'], 'zh-TW'],
+    [['zh-Hant-CN'], 'zh-TW'],
+    [['zh'], 'zh-CN'],
+    [['zh-Hans-SG'], 'zh-CN'],
+    [['fr-FR', 'de'], 'zh-CN'],
+    [['fr-FR', 'zh-TW', 'en-US'], 'zh-TW'],
+  ])('the browser preferring %j gets %s', (languages, expected) => {
+    browserPrefers(...languages);
+    expect(restoreAppSetting().language).toBe(expected);
+  });
+
+  it('keeps the language a person chose over what the browser prefers', () => {
+    localStorage.setItem(APP_SETTING_KEY, JSON.stringify({ data: { theme: 'light', language: 'zh-CN' }, expire: null }));
+    browserPrefers('en-US');
+    expect(restoreAppSetting()).toMatchObject({ theme: 'light', language: 'zh-CN' });
+  });
+
+  it('asks the browser when saved settings carry no valid language', () => {
+    localStorage.setItem(APP_SETTING_KEY, JSON.stringify({ data: { theme: 'light', language: 'fr-FR' }, expire: null }));
+    browserPrefers('en-US');
+    expect(restoreAppSetting()).toMatchObject({ theme: 'light', language: 'en-US' });
   });
 });

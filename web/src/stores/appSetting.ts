@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, StorageKeys, Theme, type Language } from '@draw/shared';
 import { proxy, snapshot } from 'valtio';
+import { browserLanguage } from '../i18n/detect';
 import { storage } from '../lib/storage';
 
 export interface AppSetting {
@@ -18,17 +19,24 @@ export function defaultAppSetting(): AppSetting {
 
 const THEMES: readonly string[] = Object.values(Theme);
 
-/** Restores the saved settings merged over the defaults; unknown or invalid values are ignored. */
+function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/**
+ * Restores the saved settings merged over the defaults; unknown or invalid values are ignored.
+ * With no language saved yet (a first visit), the browser's preferred languages pick it; once a
+ * language is saved (chosen, or taken from the account at sign-in) it wins.
+ */
 export function restoreAppSetting(): AppSetting {
   const saved = storage.get<Partial<AppSetting>>(APP_SETTING_KEY);
   const setting = defaultAppSetting();
+  if (!saved || typeof saved !== 'object' || !isLanguage(saved.language)) setting.language = browserLanguage();
   if (!saved || typeof saved !== 'object') return setting;
   if (typeof saved.siderCollapsed === 'boolean') setting.siderCollapsed = saved.siderCollapsed;
   if (typeof saved.previewTranslation === 'boolean') setting.previewTranslation = saved.previewTranslation;
   if (typeof saved.theme === 'string' && THEMES.includes(saved.theme)) setting.theme = saved.theme;
-  if (typeof saved.language === 'string' && (LANGUAGES as readonly string[]).includes(saved.language)) {
-    setting.language = saved.language;
-  }
+  if (isLanguage(saved.language)) setting.language = saved.language;
   return setting;
 }
 

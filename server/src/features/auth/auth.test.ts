@@ -289,4 +289,15 @@ describe('profile', () => {
     const index = await app.http.inject({ url: '/api/home/index', headers: session.auth });
     expect(index.json().data).toMatchObject({ name: 'Ada', theme: 'light' });
   });
+
+  it('keeps the language a person chose and hands it back at sign-in and in the session, so it follows them to another device', async () => {
+    const phone = '13800007777';
+    const first = await app.signIn(phone);
+    expect((await app.http.inject({ url: '/api/home/index', headers: first.auth })).json().data).not.toHaveProperty('language');
+    await app.http.inject({ method: 'PUT', url: '/api/home/info', headers: first.auth, payload: { language: 'en-US', theme: 'light' } });
+    clock.offset += 61_000; // a new code may be sent after a minute
+    const second = await app.signIn(phone);
+    expect(second.user).toMatchObject({ language: 'en-US', theme: 'light' });
+    expect((await app.http.inject({ url: '/api/home/index', headers: second.auth })).json().data).toMatchObject({ language: 'en-US', theme: 'light' });
+  });
 });

@@ -71,6 +71,7 @@ export function toUserInfo(user: UserDoc): UserInfo {
     nijiRemix: user.nijiRemix,
     mjRemix: user.mjRemix,
     theme: user.theme,
+    ...(user.language ? { language: user.language } : {}),
     isAdmin: user.isAdmin,
   };
 }
@@ -105,6 +106,7 @@ export function authService({ repo, sms, throttle, slowdown, now, onSendFailure 
   const codeHash = (phone: string, code: string) => sha256(`${phone}:${code}`);
   const sessionsEndedListeners: ((ended: { userId: string; sessionId?: string }) => void)[] = [];
   const sessionsEnded = (ended: { userId: string; sessionId?: string }) => sessionsEndedListeners.forEach((listener) => listener(ended));
+  const profileChangedListeners: ((userId: string) => void)[] = [];
 
   async function issueSession(user: UserDoc): Promise<LoginAnswer> {
     const token = randomBytes(32).toString('base64url');
@@ -273,6 +275,11 @@ export function authService({ repo, sms, throttle, slowdown, now, onSendFailure 
       sessionsEndedListeners.push(listener);
     },
 
+    /** Others see a person's name and avatar (member lists, messages): called when either changed. */
+    onProfileChanged(listener: (userId: string) => void): void {
+      profileChangedListeners.push(listener);
+    },
+
     async updateInfo(user: UserDoc, changes: UpdateUserInfoRequest): Promise<UserInfo> {
       const changed: Partial<UserDoc> = {};
       if (changes.name !== undefined) {
@@ -293,6 +300,7 @@ export function authService({ repo, sms, throttle, slowdown, now, onSendFailure 
       if (changes.mjRemix !== undefined) changed.mjRemix = changes.mjRemix;
       const updated = await repo.users.setFields(user._id, changed);
       if (!updated) throw fail(ErrorReason.Unauthorized, 'auth.required');
+      if (updated.name !== user.name || updated.avatar !== user.avatar) profileChangedListeners.forEach((listener) => listener(user._id));
       return toUserInfo(updated);
     },
 

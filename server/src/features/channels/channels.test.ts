@@ -265,3 +265,21 @@ describe('mute', () => {
     await expect(app.services.channels.assertCanPost(bobUser!, id)).rejects.toMatchObject({ reason: 'channel_muted' });
   });
 });
+
+describe('a member’s new name or avatar', () => {
+  it('reaches every channel they are in, live, and not for a description alone', async () => {
+    const ann = await app.signIn();
+    const bob = await app.signIn();
+    const { id } = await data(call(ann, 'POST', '/api/draw/channel', { title: 'names', isBan: false }));
+    const { inviteCode } = await data(call(ann, 'POST', `/api/draw/invite-code/${id}`, {}));
+    await call(bob, 'POST', `/api/draw/join-channel/${inviteCode}`);
+    const annSocket = await socketFor(ann);
+    await annSocket.subscribe(id);
+    await call(bob, 'PUT', '/api/home/info', { description: 'quiet' });
+    await call(bob, 'PUT', '/api/home/info', { name: 'Bobby' });
+    const events = await annSocket.waitFor((e) => e.some((x) => x.type === 'member.updated'));
+    const updates = events.filter((e) => e.type === 'member.updated');
+    expect(updates).toHaveLength(1);
+    expect(updates[0]).toMatchObject({ channelId: id, data: { userId: bob.user.id, name: 'Bobby', isCreator: false } });
+  });
+});

@@ -267,6 +267,17 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
       return viewOf(channel, userId);
     },
 
+    /** A member's new name or avatar, told to every channel they are in (member lists, message authors). */
+    async announceProfile(userId: string): Promise<void> {
+      const memberships = await repo.members.find({ userId });
+      const channels = await repo.channels.byIds(memberships.map((m) => m.channelId));
+      const byId = new Map(channels.filter((c) => !c.deletedAt).map((c) => [c._id, c]));
+      for (const member of memberships) {
+        const channel = byId.get(member.channelId);
+        if (channel) await hub.publish(channel._id, 'member.updated', await memberView(member, channel.creatorId));
+      }
+    },
+
     async quit(userId: string, channelId: string): Promise<void> {
       const doc = await asMember(channelId, userId);
       if (doc.creatorId === userId) throw new AppError(ErrorReason.Forbidden, 'channel.creatorCannotQuit');

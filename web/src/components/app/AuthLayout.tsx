@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { BrandMark } from './BrandMark';
+import { LanguageMenu } from './LanguageMenu';
 
 /** Decorative sparkles scattered over the blurple background. */
 function BackdropArt() {
@@ -48,6 +49,7 @@ export function AuthLayout({ children, cardClassName = '' }: { children: ReactNo
         <Link to="/" title={t('common.home')} className="rounded-lg">
           <BrandMark inverted />
         </Link>
+        <LanguageMenu inverted />
       </header>
       <main className="relative z-10 flex flex-1 items-start justify-center px-4 pb-10 sm:items-center sm:pb-16">
         <div

@@ -12,6 +12,7 @@ const enUS: LocaleResource = {
     description: 'Draw with AI together with your friends, in channels',
   },
   common: {
+    languageMenu: 'Change language',
     close: 'Close',
     cancel: 'Cancel',
     confirm: 'OK',
@@ -201,6 +202,9 @@ const enUS: LocaleResource = {
     prompts: 'Prompts',
     previewTranslation: 'Show the English before sending',
     previewTranslationDescription: 'Midjourney understands English: Chinese prompts are translated before they are sent. Turn this on to see the translation first and edit it.',
+    unsaved: 'Careful — you have unsaved changes!',
+    unsavedBlocked: 'Save or reset your changes before closing settings.',
+    saveChanges: 'Save Changes',
     logout: 'Log Out',
     errors: {
       nameRequired: 'Enter a name',

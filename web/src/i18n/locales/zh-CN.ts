@@ -13,6 +13,7 @@ const zhCN = {
     description: '和朋友一起在频道里用 AI 画画',
   },
   common: {
+    languageMenu: '切换语言',
     close: '关闭',
     cancel: '取消',
     confirm: '确定',
@@ -202,6 +203,9 @@ const zhCN = {
     prompts: '提示词',
     previewTranslation: '发送前显示英文翻译',
     previewTranslationDescription: 'Midjourney 只懂英文：中文提示词会被翻译后发送。开启后，发送前先显示译文，可以修改。',
+    unsaved: '注意，你有尚未保存的更改！',
+    unsavedBlocked: '请先保存或重置更改，再关闭设置。',
+    saveChanges: '保存更改',
     logout: '退出登录',
     errors: {
       nameRequired: '请输入名称',

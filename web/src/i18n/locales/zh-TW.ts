@@ -12,6 +12,7 @@ const zhTW: LocaleResource = {
     description: '和朋友一起在頻道裡用 AI 畫畫',
   },
   common: {
+    languageMenu: '切換語言',
     close: '關閉',
     cancel: '取消',
     confirm: '確定',
@@ -201,6 +202,9 @@ const zhTW: LocaleResource = {
     prompts: '提示詞',
     previewTranslation: '傳送前顯示英文翻譯',
     previewTranslationDescription: 'Midjourney 只懂英文：中文提示詞會翻譯後傳送。開啟後，傳送前先顯示譯文，可以修改。',
+    unsaved: '注意，你有尚未儲存的變更！',
+    unsavedBlocked: '請先儲存或重設變更，再關閉設定。',
+    saveChanges: '儲存變更',
     logout: '登出',
     errors: {
       nameRequired: '請輸入名稱',

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { BrandMark } from '../../components/app/BrandMark';
+import { LanguageMenu } from '../../components/app/LanguageMenu';
 import { Button } from '../../components/ui/button';
 import { authStore } from '../../stores/auth';
 import { companyInfoStore } from '../../stores/companyInfo';
@@ -31,12 +32,15 @@ export function LegalPage({ document: legal, testId }: { document: LegalDocument
           <Link to="/" title={t('common.home')} className="rounded-lg">
             <BrandMark />
           </Link>
-          <Button asChild variant="ghost" size="sm">
-            <Link to={signedIn ? '/draw' : '/login'} data-testid="legal-back">
-              <ArrowLeftIcon aria-hidden />
-              {signedIn ? t('legal.backToApp') : t('legal.backToLogin')}
-            </Link>
-          </Button>
+          <div className="flex items-center gap-1">
+            <LanguageMenu />
+            <Button asChild variant="ghost" size="sm">
+              <Link to={signedIn ? '/draw' : '/login'} data-testid="legal-back">
+                <ArrowLeftIcon aria-hidden />
+                {signedIn ? t('legal.backToApp') : t('legal.backToLogin')}
+              </Link>
+            </Button>
+          </div>
         </div>
       </header>
       <main className="mx-auto max-w-3xl px-5 py-10 sm:py-14">

@@ -7,7 +7,11 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope } from '../../test/dom';
 import { notify } from '../../lib/notify';
+import { useLanguageSync } from '../../hooks/useLanguageSync';
+import i18n from '../../i18n';
+import { appSettingStore, reloadAppSetting } from '../../stores/appSetting';
 import { authStore } from '../../stores/auth';
+import { endAccountSession } from '../../stores/session';
 import { userInfoStore } from '../../stores/userInfo';
 import { LoginPage } from './LoginPage';
 
@@ -18,11 +22,17 @@ function Where() {
   return <p data-testid="where">{location.pathname}</p>;
 }
 
+/** The login page as the app shows it: the root layout keeps i18next on the chosen language. */
+function LoginScreen() {
+  useLanguageSync();
+  return <LoginPage />;
+}
+
 function renderLogin(entry = '/login?redirect=%2Fdraw%2Fc2') {
   return render(
     <MemoryRouter initialEntries={[entry]}>
       <Routes>
-        <Route path="/login" element={<LoginPage />} />
+        <Route path="/login" element={<LoginScreen />} />
         <Route path="*" element={<Where />} />
       </Routes>
     </MemoryRouter>,
@@ -38,6 +48,9 @@ const answer = {
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   localStorage.clear();
+  reloadAppSetting();
+  void i18n.changeLanguage(appSettingStore.language);
+  endAccountSession();
   authStore.token = null;
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
@@ -192,5 +205,30 @@ describe('login screen', () => {
 
     fireEvent.change(screen.getByTestId('forgot-code'), { target: { value: '654321' } });
     expect(screen.queryByTestId('forgot-server-error')).toBeNull();
+  });
+
+  it('offers the three languages from a globe menu; English switches the page at once and is kept', async () => {
+    renderLogin();
+    const menu = screen.getByRole('button', { name: '切换语言: 简体中文' });
+    fireEvent.keyDown(menu, { key: 'Enter' });
+    const options = await screen.findAllByRole('menuitemradio');
+    expect(options.map((option) => option.textContent)).toEqual(['简体中文', 'English', '繁體中文']);
+    fireEvent.click(screen.getByTestId('language-menu-en-US'));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome back!'));
+    expect(screen.getByRole('button', { name: 'Change language: English' })).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem('appSetting')!).data.language).toBe('en-US');
+  });
+
+  it('applies the language and theme the account saved on another device at sign-in', async () => {
+    fetchMock.mockResolvedValue(envelope({ ...answer, user: { ...answer.user, theme: 'light', language: 'en-US' } }));
+    renderLogin();
+    expect(appSettingStore).toMatchObject({ theme: 'dark', language: 'zh-CN' });
+    fireEvent.change(screen.getByTestId('login-account'), { target: { value: '13800138000' } });
+    fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'secret1' } });
+    fireEvent.click(screen.getByTestId('login-agree'));
+    fireEvent.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/draw/c2'));
+    expect(appSettingStore).toMatchObject({ theme: 'light', language: 'en-US' });
+    expect(JSON.parse(localStorage.getItem('appSetting')!).data).toMatchObject({ theme: 'light', language: 'en-US' });
   });
 });

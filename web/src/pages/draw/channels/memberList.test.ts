@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { applyMemberEvent, emptyMemberList, isMemberEvent, receiveDetail, type MemberEvent } from './memberList';
 
 const member = (userId: string, joinedAt: number, isCreator = false): Member => ({ userId, name: userId, avatar: '', isCreator, joinedAt });
-const ev = (seq: number, type: MemberEvent['type'], userId: string) => memberEvent(seq, type, userId, 'c') as MemberEvent;
+const ev = (seq: number, type: Exclude<MemberEvent['type'], 'member.updated'>, userId: string) => memberEvent(seq, type, userId, 'c') as MemberEvent;
 const ids = (state: { members: Member[] }) => state.members.map((m) => m.userId);
 
 describe('member list', () => {
@@ -22,6 +22,19 @@ describe('member list', () => {
     expect(ids(state)).toEqual(['a', 'bob']);
     state = applyMemberEvent(state, ev(5, 'member.removed', 'bob'));
     expect(ids(state)).toEqual(['a']);
+  });
+
+  it('shows a member’s new name and avatar live, keeping their place', () => {
+    let state = receiveDetail(emptyMemberList('c'), { id: 'c', seq: 3, members: [member('a', 1, true), member('bob', 2)] });
+    const renamed: MemberEvent = { channelId: 'c', seq: 4, type: 'member.updated', at: 0, data: { ...member('bob', 2), name: 'Bobby', avatar: '/files/b.png' } };
+    state = applyMemberEvent(state, renamed);
+    expect(state.members.map((m) => [m.userId, m.name, m.avatar])).toEqual([
+      ['a', 'a', ''],
+      ['bob', 'Bobby', '/files/b.png'],
+    ]);
+    // Someone no longer listed is not brought back by an update.
+    const gone: MemberEvent = { ...renamed, seq: 5, data: { ...member('cy', 3), name: 'Cy' } };
+    expect(ids(applyMemberEvent(state, gone))).toEqual(['a', 'bob']);
   });
 
   it('keeps events that came before a slower REST answer', () => {

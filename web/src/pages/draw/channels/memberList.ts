@@ -5,7 +5,7 @@ import type { ChannelDetail, ChannelEvent, Member } from '@draw/shared';
  * it is as of) plus the live `member.*` events. The events applied since the baseline are kept,
  * so a REST answer that arrives after newer events still ends up with them.
  */
-export type MemberEvent = Extract<ChannelEvent, { type: 'member.joined' | 'member.left' | 'member.removed' }>;
+export type MemberEvent = Extract<ChannelEvent, { type: 'member.joined' | 'member.left' | 'member.removed' | 'member.updated' }>;
 
 export interface MemberListState {
   channelId: string;
@@ -22,7 +22,7 @@ export function emptyMemberList(channelId: string): MemberListState {
 }
 
 export function isMemberEvent(event: ChannelEvent): event is MemberEvent {
-  return event.type === 'member.joined' || event.type === 'member.left' || event.type === 'member.removed';
+  return event.type === 'member.joined' || event.type === 'member.left' || event.type === 'member.removed' || event.type === 'member.updated';
 }
 
 /** The creator first, then by join time (then name, for a stable order). */
@@ -33,6 +33,11 @@ export function sortMembers(members: readonly Member[]): Member[] {
 }
 
 function change(members: readonly Member[], event: MemberEvent): Member[] {
+  if (event.type === 'member.updated') {
+    // A new name or avatar: only someone still listed changes (a later join brings its own).
+    const { userId, name, avatar } = event.data;
+    return members.map((member) => (member.userId === userId ? { ...member, name, avatar } : member));
+  }
   const others = members.filter((member) => member.userId !== event.data.userId);
   return event.type === 'member.joined' ? sortMembers([...others, event.data]) : others;
 }

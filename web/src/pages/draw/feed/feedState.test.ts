@@ -82,6 +82,19 @@ describe('feedReducer', () => {
     expect(feedReducer(withTask, { type: 'event', event: event('task.updated', 5, running) }).tasks).toBe(withTask.tasks);
   });
 
+  it('shows a member’s new name and avatar on the messages already shown', () => {
+    const mine = makeMessage({ id: 'm1' });
+    const theirs = makeMessage({ id: 'm2', createdAt: 200, author: { id: 'user-b', name: 'Bea', avatar: '/b.png' } });
+    const state = run([
+      { type: 'latestLoaded', channelId: CHANNEL, page: makePage({ messages: [mine, theirs], seq: 1 }) },
+      { type: 'event', event: event('member.updated', 2, { userId: 'user-a', name: 'Alicia', avatar: '/files/new.png', isCreator: true, joinedAt: 1 }) },
+    ]);
+    expect(state.messages.m1?.author).toEqual({ id: 'user-a', name: 'Alicia', avatar: '/files/new.png' });
+    expect(state.messages.m2).toBe(theirs);
+    const again = feedReducer(state, { type: 'event', event: event('member.updated', 3, { userId: 'user-a', name: 'Alicia', avatar: '/files/new.png', isCreator: true, joinedAt: 1 }) });
+    expect(again).toBe(state);
+  });
+
   it('a page read before newer live events does not move a task backwards', () => {
     const state = run([
       { type: 'latestStarted', channelId: CHANNEL },

@@ -1,5 +1,5 @@
 import { applyTaskUpdate, TaskRefusal } from '@draw/machines';
-import type { ChannelEvent, Message, MessagePage, Task } from '@draw/shared';
+import type { ChannelEvent, Member, Message, MessagePage, Task } from '@draw/shared';
 
 /**
  * One channel's message feed as a pure reducer: messages by id ordered by `createdAt`, the tasks
@@ -193,6 +193,18 @@ function applyOlder(state: FeedState, page: MessagePage): FeedState {
   };
 }
 
+/** A member's new name or avatar on the messages (and so the cards) already shown. */
+function withAuthor(state: FeedState, member: Pick<Member, 'userId' | 'name' | 'avatar'>): FeedState {
+  let messages: Record<string, Message> | null = null;
+  for (const [id, message] of Object.entries(state.messages)) {
+    if (message.author.id !== member.userId) continue;
+    if (message.author.name === member.name && message.author.avatar === member.avatar) continue;
+    messages ??= { ...state.messages };
+    messages[id] = { ...message, author: { ...message.author, name: member.name, avatar: member.avatar } };
+  }
+  return messages ? { ...state, messages } : state;
+}
+
 function applyEvent(state: FeedState, event: ChannelEvent): FeedState {
   switch (event.type) {
     case 'task.created':
@@ -213,6 +225,8 @@ function applyEvent(state: FeedState, event: ChannelEvent): FeedState {
     }
     case 'message.deleted':
       return removeMessage(state, event.data.id);
+    case 'member.updated':
+      return withAuthor(state, event.data);
     default:
       return state;
   }

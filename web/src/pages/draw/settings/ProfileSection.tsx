@@ -1,10 +1,9 @@
 import { Limits, type UpdateUserInfoRequest } from '@draw/shared';
 import { api } from '@draw/shared/routes';
-import { Loader2Icon } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { errorId, FormField } from '../../../components/app/FormField';
-import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { call, HttpError, upload } from '../../../lib/http';
@@ -13,11 +12,27 @@ import { setUserInfo, userInfoStore, DEFAULT_DESCRIPTION } from '../../../stores
 import { AvatarPicker } from './AvatarPicker';
 import { validateAvatarFile, validateDescription, validateName, type ProfileError } from './profileForm';
 import { SettingsSection } from './SettingsSection';
+import { UnsavedBar } from './UnsavedBar';
 
-/** Name, description and avatar → PUT /api/home/info. Mounted each time the dialog opens. */
-export function ProfileSection() {
+const FORM_ID = 'settings-profile-form';
+
+export interface ProfileSectionProps {
+  /** Where the unsaved-changes bar goes (the dialog's foot); inline below the form without one. */
+  barSlot?: HTMLElement | null;
+  /** Told whenever the form starts or stops differing from the saved profile. */
+  onDirtyChange?: (dirty: boolean) => void;
+  /** Closing attempts refused because of unsaved changes. */
+  nudges?: number;
+}
+
+/**
+ * Name, description and avatar → PUT /api/home/info. Mounted each time the dialog opens. While the
+ * form differs from the saved profile (an avatar picked, a name or description typed) a bar offers
+ * Reset / Save, so nothing is dropped without the person knowing.
+ */
+export function ProfileSection({ barSlot, onDirtyChange, nudges = 0 }: ProfileSectionProps = {}) {
   const { t } = useTranslation();
-  const [initial] = useState(() => ({
+  const [initial, setInitial] = useState(() => ({
     name: userInfoStore.name,
     description: userInfoStore.description === DEFAULT_DESCRIPTION ? '' : userInfoStore.description,
     avatar: userInfoStore.avatar,
@@ -30,6 +45,19 @@ export function ProfileSection() {
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
   const dirty = name !== initial.name || description !== initial.description || avatar !== initial.avatar;
+
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange?.(false), [onDirtyChange]);
+
+  function onReset() {
+    setName(initial.name);
+    setDescription(initial.description);
+    setAvatar(initial.avatar);
+    setNameError(null);
+    setDescriptionError(null);
+  }
 
   async function onPickAvatar(file: File) {
     const problem = validateAvatarFile(file);
@@ -64,6 +92,10 @@ export function ProfileSection() {
     setSaving(true);
     try {
       setUserInfo(await call(api.home.updateInfo, { body: change }));
+      // What was just saved is the new starting point: the form is no longer dirty.
+      setInitial({ name: change.name ?? name, description: change.description ?? description, avatar });
+      setName(change.name ?? name);
+      setDescription(change.description ?? description);
       notify.success(t('common.saveSuccess'));
     } catch (error) {
       // The HTTP client has shown the refusals it toasts; spec §8's 404/500 comes back unshown.
@@ -73,9 +105,13 @@ export function ProfileSection() {
     }
   }
 
+  function bar() {
+    return <UnsavedBar nudges={nudges} saving={saving} busy={uploading} onReset={onReset} form={FORM_ID} />;
+  }
+
   return (
     <SettingsSection title={t('settings.profile')}>
-      <form className="overflow-hidden rounded-lg bg-muted dark:bg-[#232428]" onSubmit={(event) => void onSave(event)} noValidate>
+      <form id={FORM_ID} className="overflow-hidden rounded-lg bg-muted dark:bg-[#232428]" onSubmit={(event) => void onSave(event)} noValidate>
         <div className="h-16 bg-gradient-to-r from-[#5865F2] to-[#7983f5]" aria-hidden />
         <div className="-mt-10 flex items-end gap-3 px-4">
           <AvatarPicker src={avatar} name={name || initial.name} uploading={uploading} onPick={(file) => void onPickAvatar(file)} />
@@ -123,27 +159,9 @@ export function ProfileSection() {
               className="min-h-16 bg-background dark:bg-input"
             />
           </FormField>
-          <div className="flex justify-end gap-2">
-            <Button
-              variant="ghost"
-              disabled={!dirty || saving}
-              onClick={() => {
-                setName(initial.name);
-                setDescription(initial.description);
-                setAvatar(initial.avatar);
-                setNameError(null);
-                setDescriptionError(null);
-              }}
-            >
-              {t('common.reset')}
-            </Button>
-            <Button type="submit" disabled={saving || uploading} data-testid="settings-save">
-              {saving && <Loader2Icon className="animate-spin" aria-hidden />}
-              {t('common.save')}
-            </Button>
-          </div>
         </div>
       </form>
+      {dirty && (barSlot ? createPortal(bar(), barSlot) : bar())}
     </SettingsSection>
   );
 }

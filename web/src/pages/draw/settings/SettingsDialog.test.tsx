@@ -118,4 +118,49 @@ describe('settings dialog', () => {
     const put = fetchMock.mock.calls.find(([url]) => url === '/api/home/info')!;
     expect(bodyOf(put)).toEqual({ name: 'Ada', description: 'Hello' });
   });
+
+  it('keeps a picked avatar that is not saved: closing is refused and the unsaved-changes bar says so', async () => {
+    const onOpenChange = vi.fn();
+    render(
+      <TooltipProvider>
+        <SettingsDialog open onOpenChange={onOpenChange} />
+      </TooltipProvider>,
+    );
+    expect(screen.queryByTestId('settings-unsaved')).toBeNull();
+    const file = new File(['png'], 'me.png', { type: 'image/png' });
+    fireEvent.change(screen.getByTestId('settings-avatar-input'), { target: { files: [file] } });
+    const bar = await screen.findByTestId('settings-unsaved');
+    expect(bar.textContent).toContain('注意，你有尚未保存的更改！');
+
+    fireEvent.keyDown(screen.getByTestId('settings-dialog'), { key: 'Escape' });
+    fireEvent.click(screen.getByRole('button', { name: '关闭' }));
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toBe('请先保存或重置更改，再关闭设置。');
+
+    fireEvent.click(screen.getByTestId('settings-save'));
+    await waitFor(() => expect(userInfoStore.avatar).toBe('/files/f1.png'));
+    await waitFor(() => expect(screen.queryByTestId('settings-unsaved')).toBeNull());
+    fireEvent.keyDown(screen.getByTestId('settings-dialog'), { key: 'Escape' });
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('resets a changed name and description to the saved profile, and then closes', async () => {
+    const onOpenChange = vi.fn();
+    render(
+      <TooltipProvider>
+        <SettingsDialog open onOpenChange={onOpenChange} />
+      </TooltipProvider>,
+    );
+    fireEvent.change(screen.getByTestId('settings-name'), { target: { value: 'Someone else' } });
+    fireEvent.change(screen.getByTestId('settings-description'), { target: { value: 'New words' } });
+    fireEvent.keyDown(screen.getByTestId('settings-dialog'), { key: 'Escape' });
+    expect(onOpenChange).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('settings-reset'));
+    expect((screen.getByTestId('settings-name') as HTMLInputElement).value).toBe('Ada');
+    expect((screen.getByTestId('settings-description') as HTMLTextAreaElement).value).toBe('Painter');
+    expect(screen.queryByTestId('settings-unsaved')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.keyDown(screen.getByTestId('settings-dialog'), { key: 'Escape' });
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
 });

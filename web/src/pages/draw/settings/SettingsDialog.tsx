@@ -1,5 +1,5 @@
 import { LogOutIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogBody, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
@@ -17,10 +17,30 @@ export interface SettingsDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** User settings: profile, theme, language, prompt translation preview and log out. */
+/**
+ * User settings: profile, theme, language, prompt translation preview and log out. Theme, language
+ * and the preview apply at once; the profile has a Save. With profile changes not saved, closing
+ * (Escape, outside, the X) is refused and the unsaved-changes bar flashes instead.
+ */
 export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
   const { t } = useTranslation();
   const [loggingOut, setLoggingOut] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const [nudges, setNudges] = useState(0);
+  const [barSlot, setBarSlot] = useState<HTMLDivElement | null>(null);
+
+  const onDirtyChange = useCallback((next: boolean) => {
+    setDirty(next);
+    if (!next) setNudges(0);
+  }, []);
+
+  function requestOpenChange(next: boolean) {
+    if (!next && dirty) {
+      setNudges((count) => count + 1);
+      return;
+    }
+    onOpenChange(next);
+  }
 
   async function onLogout() {
     setLoggingOut(true);
@@ -33,13 +53,13 @@ export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={requestOpenChange}>
       <DialogContent width={SETTINGS_DIALOG_WIDTH} data-testid="settings-dialog" aria-describedby={undefined}>
         <DialogHeader>
           <DialogTitle>{t('settings.title')}</DialogTitle>
         </DialogHeader>
         <DialogBody className="flex flex-col gap-6">
-          {open && <ProfileSection />}
+          {open && <ProfileSection barSlot={barSlot} onDirtyChange={onDirtyChange} nudges={nudges} />}
           <Separator />
           <AppearanceSection />
           <Separator />
@@ -47,15 +67,19 @@ export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
           <Separator />
           <PromptSection />
         </DialogBody>
-        <DialogFooter className="flex-row justify-between">
-          <Button variant="destructive" onClick={() => void onLogout()} disabled={loggingOut} data-testid="settings-logout">
-            <LogOutIcon aria-hidden />
-            {t('settings.logout')}
-          </Button>
-          <Button variant="ghost" onClick={() => onOpenChange(false)}>
-            {t('common.close')}
-          </Button>
-        </DialogFooter>
+        <div ref={setBarSlot} className="border-t border-border px-4 pt-3 pb-4 empty:hidden" />
+        {/* While the bar asks for Save or Reset, it takes the footer's place. */}
+        {!dirty && (
+          <DialogFooter className="flex-row justify-between">
+            <Button variant="destructive" onClick={() => void onLogout()} disabled={loggingOut} data-testid="settings-logout">
+              <LogOutIcon aria-hidden />
+              {t('settings.logout')}
+            </Button>
+            <Button variant="ghost" onClick={() => requestOpenChange(false)}>
+              {t('common.close')}
+            </Button>
+          </DialogFooter>
+        )}
       </DialogContent>
     </Dialog>
   );
