@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newUserContext, screenshot, signInWithCode, startServer, tokenOf, watchConsole, type ContextOptions, type ServerProcess } from './harness';
+import { apiOf, launchBrowser, newUserContext, screenshot, signInWithCode, startServer, tokenOf, watchConsole, type ContextOptions, type ServerProcess } from './harness';
 
 /**
  * Plans, payments, credits and redeem codes in a real browser against a real server (sandbox
@@ -39,14 +39,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.origin}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return ((await res.json()) as { data: T }).data;
-}
+const api = apiOf(() => server.origin);
 
 const balanceOf = async (token: string) => (await api<{ balance: number }>(token, 'GET', '/api/home/credits')).balance;
 

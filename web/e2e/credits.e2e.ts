@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { axeFindings } from './axe';
-import { launchBrowser, screenshot, signInWithCode, startServer, tokenOf, watchConsole, type ServerProcess } from './harness';
+import { apiOf, launchBrowser, screenshot, signInWithCode, startServer, tokenOf, watchConsole, type ServerProcess } from './harness';
 
 /**
  * The credit meter in a real browser against a real server (10 free credits a day, the built-in
@@ -23,14 +23,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.origin}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'accept-language': 'zh-CN', ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return ((await res.json()) as { data: T }).data;
-}
+const api = apiOf(() => server.origin);
 
 const tasksOf = async (token: string, channelId: string) => (await api<{ tasks: { id: string; status: string; createTime?: number }[] }>(token, 'GET', `/api/draw/chat/${channelId}`)).tasks;
 

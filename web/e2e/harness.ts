@@ -91,3 +91,15 @@ export async function tokenOf(page: Page): Promise<string> {
   if (!raw) throw new Error('not signed in');
   return (JSON.parse(raw) as { data: string }).data;
 }
+
+/** The API as a signed-in person calls it from outside the page: the envelope's data. */
+export function apiOf(origin: () => string) {
+  return async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${origin()}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'accept-language': 'zh-CN', ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return ((await res.json()) as { data: T }).data;
+  };
+}

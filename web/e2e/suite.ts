@@ -22,6 +22,8 @@ export function browserSuite() {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   const problems: string[] = [];
+  /** Every request answered with a failure status, as `400 POST /api/…`: what the console's lines do not name. */
+  const failedRequests: string[] = [];
 
   beforeAll(async () => {
     server = await startServer();
@@ -44,6 +46,9 @@ export function browserSuite() {
     const page = await context.newPage();
     const seen = watchConsole(page);
     page.on('close', () => problems.push(...seen));
+    page.on('response', (response) => {
+      if (response.status() >= 400) failedRequests.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+    });
     return page;
   }
 
@@ -83,5 +88,5 @@ export function browserSuite() {
     return page;
   }
 
-  return { origin, serverState, problems, openPage, api, apiSignIn, signedInPage };
+  return { origin, serverState, problems, failedRequests, openPage, api, apiSignIn, signedInPage };
 }

@@ -64,7 +64,10 @@ describe('task card', () => {
     expect(screen.getByText('BOT')).toBeTruthy();
     expect(screen.queryByText(/Midjourney/)).toBeNull();
     expect(screen.getByText('a red fox in snow').tagName).toBe('STRONG');
-    expect(screen.getByText('--v 6.1 --fast')).toBeTruthy();
+    // The parameters read as written, each one kept whole where a narrow line breaks.
+    const params = screen.getByText('--fast').parentElement!;
+    expect(params.textContent).toBe('--v 6.1 --fast');
+    expect([...params.querySelectorAll('.whitespace-nowrap')].map((part) => part.textContent)).toEqual(['--v 6.1', '--fast']);
     expect(screen.getByText('@Alice')).toBeTruthy();
     expect(screen.getByText('/imagine')).toBeTruthy();
   });

@@ -1,12 +1,13 @@
 import { TaskAction, TaskStatus, type Message, type Task } from '@draw/shared';
 import { BanIcon, CircleXIcon, LanguagesIcon, Loader2Icon, PencilLineIcon, TriangleAlertIcon, XIcon } from 'lucide-react';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Popconfirm } from '../../../components/ui/popconfirm';
 import { cancelTask } from './feedApi';
 import { useFeedActions } from './FeedContext';
 import { TaskButtons } from './TaskButtons';
 import { TaskPreview, TaskResultClip, TaskResultImage } from './TaskImage';
-import { englishOf, isRunning, modalOf, percentOf, promptParts, referenceUrlsOf, speedOfTask, suggestionsOf } from './taskView';
+import { englishOf, isRunning, modalOf, paramChunks, percentOf, promptParts, referenceUrlsOf, speedOfTask, suggestionsOf } from './taskView';
 import { FavoriteStar } from './FavoriteStar';
 
 /** What follows the prompt: "— @user (fast)", "— Image #2 @user", "— Variations by @user (fast)". */
@@ -53,7 +54,17 @@ function PromptLine({ task, author }: { task: Task; author: string }) {
   return (
     <p className="text-[15px] leading-[1.375rem] break-words text-foreground">
       <strong className="font-semibold text-heading">{title}</strong>
-      {params && <span className="ml-1 font-mono text-[13px] text-muted-foreground">{params}</span>}
+      {params && (
+        <span className="ml-1 font-mono text-[13px] text-muted-foreground">
+          {paramChunks(params).map(({ whole, rest }, i) => (
+            <Fragment key={i}>
+              {i > 0 && ' '}
+              <span className="whitespace-nowrap">{whole}</span>
+              {rest && ` ${rest}`}
+            </Fragment>
+          ))}
+        </span>
+      )}
       <TaskByline task={task} author={author} />
     </p>
   );

@@ -12,6 +12,7 @@ import {
   expectedShape,
   imageSizeOf,
   modalOf,
+  paramChunks,
   percentOf,
   promptParts,
   sanitizeLabel,
@@ -128,5 +129,17 @@ describe('task view rules', () => {
     expect(expectedShape(makeTask({ finalPrompt: 'x --ar 3:2', properties: { width: 1456, height: 816 } }))).toEqual({ width: 1456, height: 816 });
     expect(expectedShape(makeTask({ finalPrompt: 'no ratio, --stylize 100', promptEn: '', prompt: 'no ratio', properties: {} }))).toEqual({ width: 1, height: 1 });
     expect(expectedShape(makeTask({ finalPrompt: 'bad --ar 0:3', promptEn: '', prompt: '', properties: {} }))).toEqual({ width: 1, height: 1 });
+  });
+
+  it('keeps each parameter whole where a narrow screen breaks the line', () => {
+    expect(paramChunks('--v 6.1 --fast')).toEqual([
+      { whole: '--v 6.1', rest: '' },
+      { whole: '--fast', rest: '' },
+    ]);
+    expect(paramChunks('--ar 3:2 —relax --no red cars, boats')).toEqual([
+      { whole: '--ar 3:2', rest: '' },
+      { whole: '—relax', rest: '' },
+      { whole: '--no red', rest: 'cars, boats' },
+    ]);
   });
 });

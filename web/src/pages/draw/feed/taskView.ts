@@ -51,6 +51,22 @@ export function promptParts(task: Pick<Task, 'prompt' | 'finalPrompt'>): { text:
 }
 
 /**
+ * A prompt's parameters cut where a line may break: each parameter with its first value stays
+ * whole (`--fast`, `--ar 3:2`), so a narrow screen never shows `--` on one line and `fast` on the
+ * next; a long value (`--no red cars, boats`) may still wrap after its first word.
+ */
+export function paramChunks(params: string): { whole: string; rest: string }[] {
+  return params
+    .trim()
+    .split(/\s+(?=(?:--|\u2014)[a-z])/i)
+    .filter(Boolean)
+    .map((group) => {
+      const [name = '', first, ...others] = group.split(/\s+/);
+      return { whole: first === undefined ? name : `${name} ${first}`, rest: others.join(' ') };
+    });
+}
+
+/**
  * The English under the prompt: what the engine got when it differs from what was typed, or that
  * the translation failed and the prompt went as typed. Null when there is nothing to add.
  */
