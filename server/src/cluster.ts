@@ -53,9 +53,11 @@ export async function runPrimary(config: Config, workers: number): Promise<void>
   // Connections' first bytes travel to members as Buffers, which the default JSON channel would not keep.
   cluster.setupPrimary({ serialization: 'advanced' });
   const server = http.createServer();
-  // Round-robin: 'least-connection' counts only Socket.IO sessions, so every plain HTTP connection
-  // (the REST API, a proxy's keep-alive pool) went to the first member while the others idled.
-  setupMaster(server, { loadBalancingMethod: 'round-robin' });
+  // 'least-connection' counts only Socket.IO sessions, so plain HTTP requests mostly go to one
+  // member; round-robin spreads them but races a polling session's second request against the
+  // member's note of its session id (a wrong member answers 'Session ID unknown'), which hung a
+  // removal test under load. Sessions first.
+  setupMaster(server, { loadBalancingMethod: 'least-connection' });
   setupPrimary();
   // A request with a body stays on the primary's socket, its bytes relayed to a member; when that
   // member dies nothing ends the socket, and the client would wait forever. Sockets handed over to
