@@ -47,25 +47,44 @@ function deployNextBuild(missing?: RegExp): void {
     texts.set(renamed.get(name)!, /\.(js|css)$/.test(name) ? Buffer.from(rewrite(data.toString('utf8'))) : data);
   }
   const indexHtml = rewrite(fs.readFileSync(path.join(built, 'index.html'), 'utf8'));
-  fs.rmSync(assets, { recursive: true });
-  fs.mkdirSync(assets);
+  // In a real deploy's order: the new files first, then index.html, then the old files go. A page
+  // that reloads while this runs then never gets an index.html naming files that are gone.
+  const written = new Set<string>();
   for (const [name, data] of texts) {
     if (missing?.test(name)) continue;
     fs.writeFileSync(path.join(assets, name), data);
+    written.add(name);
     if (/\.(js|css)$/.test(name)) {
       fs.writeFileSync(path.join(assets, `${name}.br`), zlib.brotliCompressSync(data));
       fs.writeFileSync(path.join(assets, `${name}.gz`), zlib.gzipSync(data));
+      written.add(`${name}.br`).add(`${name}.gz`);
     }
   }
   fs.writeFileSync(path.join(dist, 'index.html'), indexHtml);
+  for (const name of fs.readdirSync(assets)) if (!written.has(name)) fs.rmSync(path.join(assets, name));
 }
 
 /** A back/forward move to another screen, handled by the app's router without a page load. */
 async function goWithinApp(page: Page, pathname: string): Promise<void> {
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, pathname);
+  const destroyed = (error: unknown) => /Execution context was destroyed|navigat/i.test(String(error));
+  // The page may be reloading already: from the move itself (a missing chunk answers at once
+  // here), or from a chunk the first screen fetched while the deploy removed it. Either is the
+  // reload under test; when it landed on another screen, the move is made again on the new page.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      await page.evaluate((to) => {
+        window.history.pushState(null, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, pathname);
+      return;
+    } catch (error) {
+      if (!destroyed(error)) throw error;
+    }
+    await page.waitForLoadState('domcontentloaded');
+    const at = await page.evaluate(() => window.location.pathname).catch(() => null);
+    if (at === pathname) return;
+  }
+  throw new Error(`could not move to ${pathname} within the app`);
 }
 
 const markThisPageLoad = (page: Page) => page.evaluate(() => Object.assign(window, { previousBuildPage: true }));
