@@ -190,6 +190,7 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
     engineMaxBlend: engine.name === 'builtin' ? Limits.blendMaxImages : Limits.upstreamBlendMaxImages,
     upstreamSeed: engine.imageSeed?.bind(engine),
     ...(engine.offers ? { offers: engine.offers.bind(engine) } : {}),
+    flush: () => storage.flush(),
     now,
   });
   late.tasks = tasks;

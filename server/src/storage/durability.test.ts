@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { commitDurability, withoutWaitingForDisk } from './durability';
+import { commitDurability, groupCommit, withoutWaitingForDisk } from './durability';
 import { openDatabase, pragma } from './sqlite/driver';
 
 const FULL = 2;
@@ -59,5 +59,36 @@ describe('commits without waiting for the disk', () => {
     const durability = commitDurability(db, false);
     expect(durability.around(() => level(db))).toBe(NORMAL);
     expect(await withoutWaitingForDisk(async () => durability.around(() => level(db)))).toBe(NORMAL);
+  });
+});
+
+describe('group commit', () => {
+  const dirs: string[] = [];
+  afterEach(() => dirs.splice(0).forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
+  function database() {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'draw-group-commit-'));
+    dirs.push(dir);
+    const db = openDatabase(path.join(dir, 'store.sqlite'));
+    pragma(db, 'journal_mode = WAL');
+    pragma(db, 'synchronous = FULL');
+    db.exec('CREATE TABLE things (id INTEGER PRIMARY KEY)');
+    return { db, file: path.join(dir, 'store.sqlite') };
+  }
+  const commits = (db: ReturnType<typeof database>['db']) =>
+    (db.prepare('SELECT commits FROM _durability WHERE id = 1').get() as { commits: number }).commits;
+
+  it('makes the flushes asked for in one turn share one full commit, and the next turn another', async () => {
+    const { db } = database();
+    const durability = commitDurability(db, true);
+    const flush = groupCommit(db);
+    const insert = db.prepare('INSERT INTO things (id) VALUES (?)');
+    const submits = [1, 2, 3].map((id) =>
+      withoutWaitingForDisk(async () => durability.around(() => insert.run(id))).then(() => flush()),
+    );
+    await Promise.all(submits);
+    expect(commits(db)).toBe(1);
+    await flush();
+    expect(commits(db)).toBe(2);
   });
 });

@@ -42,3 +42,35 @@ export function commitDurability(db: Database.Database, configuredFull: boolean)
     },
   };
 }
+
+/**
+ * A flush for a connection that commits in full: one small full commit (a counter in its own
+ * table) syncs the write-ahead log, and with it every relaxed commit before it, in order. Flushes
+ * asked for in the same turn of the event loop share that one commit.
+ */
+export function groupCommit(db: Database.Database): () => Promise<void> {
+  let next: Promise<void> | null = null;
+  let barrier: Database.Statement | null = null;
+  const commit = () => {
+    if (!barrier) {
+      db.exec('CREATE TABLE IF NOT EXISTS _durability (id INTEGER PRIMARY KEY, commits INTEGER NOT NULL)');
+      barrier = db.prepare('INSERT INTO _durability (id, commits) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET commits = commits + 1');
+    }
+    const write = barrier;
+    db.transaction(() => write.run()).immediate();
+  };
+  return () => {
+    next ??= new Promise<void>((resolve, reject) => {
+      setImmediate(() => {
+        next = null;
+        try {
+          commit();
+          resolve();
+        } catch (error) {
+          reject(error as Error);
+        }
+      });
+    });
+    return next;
+  };
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { Mongoose, type Model } from 'mongoose';
-import { commitDurability, type CommitDurability } from './durability';
+import { commitDurability, groupCommit, type CommitDurability } from './durability';
 import { duplicateKeyError } from './errors';
 import { acquireStoreLock, assertClusterLock } from './lock';
 import type { BaseDoc, Collection, CollectionDef, Filter, FindOptions, Storage, Update } from './port';
@@ -344,6 +344,7 @@ export function openEmbeddedStorage(dataDir: string, options: EmbeddedOptions | 
   const validator = new Mongoose();
   const collections = new Map<string, EmbeddedCollection<BaseDoc>>();
   const durability = readonly ? undefined : commitDurability(db, synchronous === SynchronousMode.Full);
+  const flush = readonly || synchronous !== SynchronousMode.Full ? async () => undefined : groupCommit(db);
 
   return {
     kind: 'embedded',
@@ -370,6 +371,7 @@ export function openEmbeddedStorage(dataDir: string, options: EmbeddedOptions | 
     async ping() {
       db.prepare('SELECT 1').get();
     },
+    flush,
     async close() {
       if (db.open) db.close();
       release();

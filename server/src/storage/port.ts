@@ -93,5 +93,11 @@ export interface Storage {
   ready(): Promise<void>;
   /** A cheap round trip to the store (health checks): rejects when it cannot answer. */
   ping(): Promise<void>;
+  /**
+   * Resolves once every write this process committed so far is on disk. Writes made in a
+   * `withoutWaitingForDisk` flow need it before they are acknowledged; callers in the same turn of
+   * the event loop share one disk wait (group commit).
+   */
+  flush(): Promise<void>;
   close(): Promise<void>;
 }

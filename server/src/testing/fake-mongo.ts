@@ -116,6 +116,7 @@ export function fakeMongoStorage(data = new Map<string, Doc[]>()): Storage & { d
     },
     async ready() {},
     async ping() {},
+    async flush() {},
     async close() {},
   };
 }

@@ -54,6 +54,8 @@ export interface TasksDeps {
   upstreamSeed?: (upstreamId: string) => Promise<string>;
   /** False for what the engine's upstream cannot serve (absent: everything). */
   offers?: (feature: EngineFeature) => boolean;
+  /** Makes the writes so far durable (the store's group commit); a submit answers after it. */
+  flush: () => Promise<void>;
   now: () => number;
 }
 

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { DEFAULT_TASK_DEADLINE_MS } from '@draw/machines';
 import { TaskStatus, speedOf, type BotType, type TaskAction, type TaskModal, type TaskProperties } from '@draw/shared';
 import type { EngineSpeed } from '../../engines/port';
+import { withoutWaitingForDisk } from '../../storage/durability';
 import type { UserDoc } from '../auth/repository';
 import type { MessagesService } from '../messages/service';
 import type { UploadsService } from '../uploads/service';
@@ -42,60 +43,80 @@ export interface SubmitDeps {
   prompts: PromptComposer;
   refunds: Pick<TaskRefunds, 'abandon'>;
   engineName: string;
+  /** Makes the writes so far durable (the store's group commit). */
+  flush: () => Promise<void>;
   now: () => number;
 }
 
 /** Charging, storing, announcing and queueing a new task: the common end of every submit. */
 export function taskSubmitter(deps: SubmitDeps) {
   const { store, runner, messages, uploads, billing, prompts, refunds, now } = deps;
+
+  /** The submit's writes, in order; `create` makes them durable. */
+  async function writeSubmit(input: NewTask): Promise<string> {
+    const id = randomUUID();
+    const cost = await billing.charge(input.user._id, id, input.action);
+    const submitTime = now();
+    const speed = speedOfJob(input.job);
+    const doc: TaskDoc = {
+      _id: id,
+      channelId: input.channelId,
+      userId: input.user._id,
+      botType: input.botType,
+      action: input.action,
+      status: input.modal ? TaskStatus.Modal : TaskStatus.Submitted,
+      prompt: input.prompt,
+      promptEn: input.promptEn ?? input.prompt,
+      finalPrompt: input.finalPrompt,
+      description: '',
+      submitTime,
+      startTime: null,
+      finishTime: null,
+      progress: '0%',
+      previewUrl: null,
+      imageUrl: null,
+      videoUrl: null,
+      failReason: null,
+      buttons: [],
+      parentId: input.parentId ?? null,
+      seed: 'seed' in input.job ? String(input.job.seed) : null,
+      engine: deps.engineName,
+      properties: { ...(input.properties ?? {}), ...(speed ? { speed } : {}), ...(input.modal ? { modal: input.modal } : {}) },
+      job: input.job,
+      hookToken: randomBytes(24).toString('base64url'),
+      upstreamId: null,
+      deadlineAt: submitTime + DEFAULT_TASK_DEADLINE_MS,
+      leaseOwner: null,
+      leaseUntil: 0,
+      cost,
+      // An editor's task is its owner's alone until submitted (modal.ts posts its message then).
+      ...(input.modal ? { private: true } : {}),
+    };
+    try {
+      const task = await store.create(doc);
+      if (!input.modal) await messages.postTask(input.channelId, input.user._id, task);
+    } catch (error) {
+      await refunds.abandon(id);
+      throw error;
+    }
+    return id;
+  }
+
   return {
-    /** Stores the task and its message, publishes both, then queues it (or leaves it waiting in MODAL). */
+    /**
+     * Stores the task and its message, publishes both, then queues it (or leaves it waiting in
+     * MODAL). Its writes (charge, task, message, their events) commit without a disk wait each and
+     * are flushed together before the answer: one disk wait per submit, shared by the submits of
+     * the same moment, and nothing acknowledged that a machine crash could take.
+     */
     async create(input: NewTask): Promise<{ taskId: string }> {
-      const id = randomUUID();
-      const cost = await billing.charge(input.user._id, id, input.action);
-      const submitTime = now();
-      const speed = speedOfJob(input.job);
-      const doc: TaskDoc = {
-        _id: id,
-        channelId: input.channelId,
-        userId: input.user._id,
-        botType: input.botType,
-        action: input.action,
-        status: input.modal ? TaskStatus.Modal : TaskStatus.Submitted,
-        prompt: input.prompt,
-        promptEn: input.promptEn ?? input.prompt,
-        finalPrompt: input.finalPrompt,
-        description: '',
-        submitTime,
-        startTime: null,
-        finishTime: null,
-        progress: '0%',
-        previewUrl: null,
-        imageUrl: null,
-        videoUrl: null,
-        failReason: null,
-        buttons: [],
-        parentId: input.parentId ?? null,
-        seed: 'seed' in input.job ? String(input.job.seed) : null,
-        engine: deps.engineName,
-        properties: { ...(input.properties ?? {}), ...(speed ? { speed } : {}), ...(input.modal ? { modal: input.modal } : {}) },
-        job: input.job,
-        hookToken: randomBytes(24).toString('base64url'),
-        upstreamId: null,
-        deadlineAt: submitTime + DEFAULT_TASK_DEADLINE_MS,
-        leaseOwner: null,
-        leaseUntil: 0,
-        cost,
-        // An editor's task is its owner's alone until submitted (modal.ts posts its message then).
-        ...(input.modal ? { private: true } : {}),
-      };
+      let id: string;
       try {
-        const task = await store.create(doc);
-        if (!input.modal) await messages.postTask(input.channelId, input.user._id, task);
-      } catch (error) {
-        await refunds.abandon(id);
-        throw error;
+        id = await withoutWaitingForDisk(() => writeSubmit(input));
+      } finally {
+        await deps.flush();
       }
+      // Queued outside the relaxed flow: the run's own writes (its end above all) commit in full.
       if (!input.modal) runner.enqueue(id);
       return { taskId: id };
     },
