@@ -117,6 +117,10 @@ describe.each(adapters)('storage contract: $name', (adapter) => {
     const page = await col.find({ owner: 'bob', stock: { $gte: 20 } }, { sort: { slot: -1 }, skip: 1, limit: 2 });
     expect(page.map((g) => g.slot)).toEqual([4, 3]);
     expect(await col.count({ owner: 'bob', slot: { $in: [1, 5, 9] } })).toBe(2);
+    await col.insertOne(gadget({ slot: 6, owner: 'ann', stock: 60 }));
+    const perOwner = await col.countBy({ stock: { $gte: 20 } }, 'owner');
+    expect(Object.fromEntries(perOwner)).toEqual({ bob: 4, ann: 1 });
+    expect((await col.countBy({ owner: 'nobody' }, 'owner')).size).toBe(0);
     expect(await col.findOne({ owner: 'bob' }, { sort: { slot: 1 } })).toMatchObject({ slot: 1 });
     expect(await col.findOne({ owner: 'nobody' })).toBeNull();
     expect((await col.find({ $or: [{ slot: 1 }, { slot: 2 }], owner: 'bob' })).length).toBe(2);

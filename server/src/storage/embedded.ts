@@ -263,6 +263,14 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
     });
   }
 
+  countBy<K extends keyof T & string>(filter: Filter<T>, field: K): Promise<Map<T[K], number>> {
+    return this.read(() => {
+      const { sql, params } = this.selectSql(filter, {}, `${fieldSql(field)} AS value, count(*) AS n`);
+      const rows = this.statement(`${sql} GROUP BY 1`, params).all(...params) as { value: T[K]; n: number }[];
+      return new Map(rows.map((row) => [row.value, row.n]));
+    });
+  }
+
   findOneAndUpdate(filter: Filter<T>, update: Update<T>, options: { upsert?: boolean } = {}): Promise<T | null> {
     return this.mutex.run(async () => {
       const [updated] = await this.updateRows(() => this.guard(() => this.storedRows(filter, { limit: 1 })), update);

@@ -42,6 +42,8 @@ export interface MongoDocs {
   findOne(filter: Doc, sort?: Doc): Promise<Doc | null>;
   find(filter: Doc, options?: { sort?: Doc; skip?: number; limit?: number }): AsyncIterable<Doc>;
   count(filter: Doc): Promise<number>;
+  /** Matches per value of `field`. */
+  countBy(filter: Doc, field: string): Promise<{ value: unknown; n: number }[]>;
   insertOne(doc: Doc): Promise<void>;
   /** Ordered: stops at the first failure, which says (`writeErrors[0].index`) how many got in before it. */
   insertMany(docs: readonly Doc[]): Promise<void>;
@@ -175,6 +177,10 @@ export class MongoCollection<T extends BaseDoc> implements Collection<T> {
     return this.run(() => this.docs.count(toMongoFilter(filter)));
   }
 
+  countBy<K extends keyof T & string>(filter: Filter<T>, field: K): Promise<Map<T[K], number>> {
+    return this.run(async () => new Map((await this.docs.countBy(toMongoFilter(filter), field)).map(({ value, n }) => [value as T[K], n])));
+  }
+
   /** Reads `found` again under its lock and writes the updated, validated document if nobody changed it meanwhile. */
   private updateFound(filter: Filter<T>, found: Doc, update: Update<T>): Promise<T | null | typeof RETRY> {
     return this.locks.run(String(found._id), async () => {
@@ -254,6 +260,10 @@ export function driverDocs(collection: mongoose.mongo.Collection<Doc>): MongoDoc
       return cursor as AsyncIterable<Doc>;
     },
     count: (filter) => collection.countDocuments(filter),
+    countBy: async (filter, field) =>
+      (await collection.aggregate<{ _id: unknown; n: number }>([{ $match: filter }, { $group: { _id: `$${field}`, n: { $sum: 1 } } }]).toArray()).map(
+        (group) => ({ value: group._id, n: group.n }),
+      ),
     insertOne: async (doc) => void (await collection.insertOne(doc as never)),
     insertMany: async (docs) => void (await collection.insertMany(docs as never[], { ordered: true })),
     replaceIfUnchanged: async (current, next) =>

@@ -63,6 +63,8 @@ export interface Collection<T extends BaseDoc> {
   findOne(filter: Filter<T>, options?: Pick<FindOptions<T>, 'sort'>): Promise<T | null>;
   find(filter: Filter<T>, options?: FindOptions<T>): Promise<T[]>;
   count(filter: Filter<T>): Promise<number>;
+  /** How many matches each value of `field` has (values with none are absent): counts without reading documents. */
+  countBy<K extends keyof T & string>(filter: Filter<T>, field: K): Promise<Map<T[K], number>>;
   /** Applies the update to the first match and returns the document as it is afterwards. */
   findOneAndUpdate(filter: Filter<T>, update: Update<T>, options?: { upsert?: boolean }): Promise<T | null>;
   updateOne(filter: Filter<T>, update: Update<T>): Promise<{ matched: number }>;

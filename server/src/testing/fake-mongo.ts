@@ -66,6 +66,11 @@ export function fakeMongoDocs(def: CollectionDef<BaseDoc>, rows: Doc[] = []): Mo
     async count(filter) {
       return matching(filter).length;
     },
+    async countBy(filter, field) {
+      const counts = new Map<unknown, number>();
+      for (const doc of matching(filter)) counts.set(valueAt(doc, field), (counts.get(valueAt(doc, field)) ?? 0) + 1);
+      return [...counts].map(([value, n]) => ({ value, n }));
+    },
     async insertOne(doc) {
       checkUnique(doc);
       rows.push(copy(doc));

@@ -101,8 +101,9 @@ export function channelsRepository(storage: Storage) {
       markDeleted: (id: string, at: number) => channels.updateOne({ _id: id }, { $set: { deletedAt: at, updatedAt: at } }),
     }),
     members: repositoryOf(members, {
-      /** Every member of any of these channels: one query for a whole list's member counts. */
-      ofChannels: (channelIds: readonly string[]) => (channelIds.length ? members.find({ channelId: { $in: channelIds } }) : Promise.resolve([])),
+      /** How many members each of these channels has: one grouped count for a whole list. */
+      countsOf: (channelIds: readonly string[]) =>
+        channelIds.length ? members.countBy({ channelId: { $in: channelIds } }, 'channelId') : Promise.resolve(new Map<string, number>()),
     }),
     invites: repositoryOf(invites, {
       /** The channel's current invite: its newest one not replaced. */
