@@ -242,6 +242,11 @@ describe('ways in and out', () => {
       await gone(page.getByTestId(dialog));
       await expect.poll(() => focused(page)).toBe(opener);
     }
+    // Typing with a button focused (no field, no dialog) writes in the message box, as in Discord.
+    await page.keyboard.type('hi');
+    expect(await focused(page)).toBe('composer-input');
+    expect(await page.getByTestId('composer-input').inputValue()).toBe('hi');
+    await page.getByTestId('composer-input').fill('');
     // The delete dialog opens over the channel's settings and gives focus back to its button.
     await page.getByTestId(`channel-edit-${channelId}`).click();
     await page.getByTestId('channel-delete-open').click();

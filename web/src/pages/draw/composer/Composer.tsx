@@ -24,6 +24,7 @@ import { TranslationPreview } from './TranslationPreview';
 import { useCommandMenu } from './useCommandMenu';
 import { useComposerMute } from './useComposerMute';
 import { useGrowingInput } from './useGrowingInput';
+import { useTypeAnywhere } from './useTypeAnywhere';
 import { COMPOSER_MAX_IMAGES, useImageList } from './useImageList';
 import { useReferenceMarks } from './useReferenceMarks';
 import { useTranslationPreview } from './useTranslationPreview';
@@ -85,6 +86,7 @@ function ChannelComposer({ channel }: ComposerProps) {
   const menu = useCommandMenu(text, muted);
   const dragging = useWindowFileDrop(!muted && !blendOpen, attachments.add);
   const input = useGrowingInput(text, !muted, !isMobile);
+  useTypeAnywhere(input, !muted && !isMobile);
   const fileInput = useRef<HTMLInputElement>(null);
   const busy = useRef(false);
   const describeAfterPick = useRef(false);
