@@ -8,18 +8,20 @@ import { openDatabase, pragma } from './sqlite/driver';
 const FULL = 2;
 const NORMAL = 1;
 
-describe('commits without waiting for the disk', () => {
-  const dirs: string[] = [];
-  afterEach(() => dirs.splice(0).forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
 
-  function database() {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'draw-durability-'));
-    dirs.push(dir);
-    const db = openDatabase(path.join(dir, 'store.sqlite'));
-    pragma(db, 'journal_mode = WAL');
-    pragma(db, 'synchronous = FULL');
-    return db;
-  }
+/** A WAL database on a real file, committing in full as the server's store does. */
+function database() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'draw-durability-'));
+  dirs.push(dir);
+  const db = openDatabase(path.join(dir, 'store.sqlite'));
+  pragma(db, 'journal_mode = WAL');
+  pragma(db, 'synchronous = FULL');
+  return db;
+}
+
+describe('commits without waiting for the disk', () => {
   const level = (db: ReturnType<typeof database>) => (pragma(db, 'synchronous')[0] as { synchronous: number }).synchronous;
 
   it('relaxes only the transactions of the flow that asked, and restores full commits after them', async () => {
@@ -63,23 +65,12 @@ describe('commits without waiting for the disk', () => {
 });
 
 describe('group commit', () => {
-  const dirs: string[] = [];
-  afterEach(() => dirs.splice(0).forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
-
-  function database() {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'draw-group-commit-'));
-    dirs.push(dir);
-    const db = openDatabase(path.join(dir, 'store.sqlite'));
-    pragma(db, 'journal_mode = WAL');
-    pragma(db, 'synchronous = FULL');
-    db.exec('CREATE TABLE things (id INTEGER PRIMARY KEY)');
-    return { db, file: path.join(dir, 'store.sqlite') };
-  }
-  const commits = (db: ReturnType<typeof database>['db']) =>
+  const commits = (db: ReturnType<typeof database>) =>
     (db.prepare('SELECT commits FROM _durability WHERE id = 1').get() as { commits: number }).commits;
 
   it('makes the flushes asked for in one turn share one full commit, and the next turn another', async () => {
-    const { db } = database();
+    const db = database();
+    db.exec('CREATE TABLE things (id INTEGER PRIMARY KEY)');
     const durability = commitDurability(db, true);
     const flush = groupCommit(db);
     const insert = db.prepare('INSERT INTO things (id) VALUES (?)');
