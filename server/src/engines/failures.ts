@@ -75,7 +75,7 @@ const engineFailureMessages = {
 
 type UpstreamCode = Extract<TaskFailureCode, `upstream.${string}`>;
 
-const failureMessages: Record<TaskFailureCode, Catalogue> = {
+export const failureMessages: Record<TaskFailureCode, Catalogue> = {
   ...engineFailureMessages,
   ...(upstreamMessages satisfies Record<UpstreamCode, Catalogue>),
 };
