@@ -271,7 +271,7 @@ export function TaskCard({ task, message }: TaskCardProps) {
 
       {task.status === TaskStatus.Failure && (
         <div role="alert" className="mt-2 max-w-[520px] rounded-[4px] border-l-4 border-destructive bg-destructive/[0.06] p-3 dark:bg-[#2b2d31]">
-          <p className="flex items-center gap-1.5 text-sm font-semibold text-destructive dark:text-[#fa777c]">
+          <p className="flex items-center gap-1.5 text-sm font-semibold text-[#b42328] dark:text-[#fa777c]">
             <CircleXIcon className="size-4" aria-hidden />
             {t('feed.status.failed')}
           </p>
