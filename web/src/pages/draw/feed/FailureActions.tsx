@@ -2,7 +2,6 @@ import type { Task } from '@draw/shared';
 import { Loader2Icon, PencilIcon, RotateCcwIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { reportFailure } from '../composer/api';
 import { prefillComposer } from '../composer/prefill';
 import { refreshCredits } from '../credits/creditsStore';
 import { useMutedIn } from '../muted';
@@ -20,10 +19,10 @@ const secondary =
  */
 export function FailureActions({ task }: { task: Task }) {
   const { t } = useTranslation();
-  const { channel, mergeTasks } = useFeedActions();
+  const { channel, mergeTasks, expectEditor, taskById } = useFeedActions();
   const muted = useMutedIn(channel);
   const [busy, setBusy] = useState(false);
-  const retry = retryOf(task);
+  const retry = retryOf(task, task.parentId ? taskById(task.parentId) : undefined);
   const edit = editCommandOf(task);
   if (!retry && !edit) return null;
 
@@ -31,14 +30,15 @@ export function FailureActions({ task }: { task: Task }) {
     if (!retry || busy) return;
     setBusy(true);
     try {
-      const { taskId } = await retry(channel.id);
+      const taskId = await retry(channel.id);
+      if (!taskId) return;
       void refreshCredits();
+      // A V pressed again with Remix on waits for its prompt: its editor opens when it shows up.
+      expectEditor(taskId);
       // The live event shows the new card; this covers a retry made while the socket is down.
       void fetchTask(taskId)
         .then((created) => created && mergeTasks([created]))
         .catch(() => undefined);
-    } catch (error) {
-      reportFailure(error);
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '../../../test/dom';
 import i18n from '../../../i18n';
-import { buttonsForResult, TaskAction, TaskStatus, type Channel, type Task } from '@draw/shared';
+import { buttonsForResult, parseCustomId, TaskAction, TaskStatus, type Channel, type Task } from '@draw/shared';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '../../../components/ui/tooltip';
@@ -411,6 +411,24 @@ describe('a failed task', () => {
     });
     // The new card shows up even if the live event is lost.
     await waitFor(() => expect(feed.mergeTasks).toHaveBeenCalledWith([again]));
+  });
+
+  it('retries a failed U2 by pressing U2 again on its grid', async () => {
+    const parent = { ...grid, id: 'grid-1' };
+    const u2 = parent.buttons.find((b) => parseCustomId(b.customId)?.kind === 'upscale' && (parseCustomId(b.customId) as { index: number }).index === 2)!;
+    const failed = makeTask({ id: 'f4', action: TaskAction.Upscale, parentId: 'grid-1', status: TaskStatus.Failure, properties: { index: 2, failure: { code: 'engineError', params: {} } } });
+    const { feed } = renderTask(failed, actions({ taskById: (id) => (id === 'grid-1' ? parent : undefined) }));
+    fireEvent.click(screen.getByRole('button', { name: '重试' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/mj/submit/action/channel-1')).toBe(true));
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/mj/submit/action/channel-1') as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toEqual({ taskId: 'grid-1', customId: u2.customId });
+    await waitFor(() => expect(feed.expectEditor).toHaveBeenCalledWith('task-2'));
+  });
+
+  it('offers no Retry where the same job cannot be sent again (a pan keeps no direction), but still Edit prompt', () => {
+    renderTask(makeTask({ id: 'f5', action: TaskAction.Pan, parentId: 'grid-1', status: TaskStatus.Failure, properties: { failure: { code: 'engineError', params: {} } } }));
+    expect(screen.queryByTestId('task-failure-retry-f5')).toBeNull();
+    expect(screen.getByRole('button', { name: '修改提示词' })).toBeTruthy();
   });
 
   it('offers its owner Edit prompt, which puts the command back in the composer', () => {
