@@ -2,6 +2,7 @@ import type { BlendDimensions, BotType, EngineFeature, ImageMimeType, Language, 
 import type { JobSpeed } from './prompt';
 import type { ArchiveRatio } from './ratio';
 import type { ReferenceKind } from './references';
+import type { TaskFailure } from './tasks';
 
 export interface UserInfo {
   id: string;
@@ -154,6 +155,8 @@ export interface TaskProperties {
   width?: number;
   height?: number;
   ratio?: ArchiveRatio;
+  /** At the end, when it failed or the engine cancelled it: why, as a code the reader's language words. */
+  failure?: TaskFailure;
 }
 
 export const MessageKind = { Text: 'text', Task: 'task' } as const;

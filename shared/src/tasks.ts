@@ -56,3 +56,72 @@ export interface SubmitAnswer {
 export interface UploadAnswer {
   files: UploadedFile[];
 }
+
+/**
+ * Why a task failed (or was cancelled by something other than a person): a closed code with its
+ * parameters, stored in `Task.properties.failure`. The web words it in the reader's language;
+ * `Task.failReason` keeps an English text of it for API clients (and is all a task stored before
+ * codes existed has). The `upstream.*` codes are the midjourney-proxy's answers: their free text
+ * (`reason`, `detail`, `word`) is the upstream's own and is shown as-is inside a localized sentence.
+ */
+export const TaskFailureCode = {
+  /** The prompt had nothing to draw. */
+  EmptyPrompt: 'emptyPrompt',
+  /** /shorten: no descriptive word left to keep. */
+  NothingToShorten: 'nothingToShorten',
+  /** Vary (Region): the mask selects nothing. */
+  EmptyMask: 'emptyMask',
+  /** `{ min, max, given }` */
+  BlendCount: 'blendCount',
+  /** `{ factor }` */
+  ZoomRange: 'zoomRange',
+  AnimateNeedsUpscale: 'animateNeedsUpscale',
+  ExtendNeedsClip: 'extendNeedsClip',
+  ClipTooLarge: 'clipTooLarge',
+  /** An input image (or clip) could not be decoded; `{ detail }` is technical and stays in `failReason`. */
+  UnreadableInput: 'unreadableInput',
+  /** An input image, the parent's image or its clip is no longer stored. */
+  InputMissing: 'inputMissing',
+  /** A remix prompt, but the upstream's account has Remix off. */
+  RemixOffUpstream: 'remixOffUpstream',
+  /** `{ minutes }`: the deadline passed. */
+  TimedOut: 'timedOut',
+  /** The task could not be saved after its charge. */
+  NotSaved: 'notSaved',
+  /** Anything the engine did not explain. */
+  EngineError: 'engineError',
+  UpstreamDown: 'upstream.down',
+  UpstreamLost: 'upstream.lost',
+  UpstreamUnauthorized: 'upstream.unauthorized',
+  UpstreamQueueFull: 'upstream.queueFull',
+  UpstreamBanned: 'upstream.banned',
+  UpstreamBannedPrompt: 'upstream.bannedPrompt',
+  UpstreamNoAccount: 'upstream.noAccount',
+  UpstreamLimitReached: 'upstream.limitReached',
+  UpstreamTempBanned: 'upstream.tempBanned',
+  UpstreamRefused: 'upstream.refused',
+  UpstreamRemixUnsupported: 'upstream.remixUnsupported',
+  UpstreamNotOffered: 'upstream.notOffered',
+  UpstreamCancelRefused: 'upstream.cancelRefused',
+  UpstreamInvalid: 'upstream.invalid',
+  UpstreamNotFound: 'upstream.notFound',
+  UpstreamSystem: 'upstream.system',
+  /** The upstream task ended in FAILURE: `{ reason }` is the upstream's own words. */
+  UpstreamFailed: 'upstream.failed',
+  /** The upstream cancelled it: `{ reason }`. */
+  UpstreamCancelled: 'upstream.cancelled',
+  UpstreamForgotten: 'upstream.forgotten',
+  UpstreamImageCopy: 'upstream.imageCopy',
+  UpstreamNoImage: 'upstream.noImage',
+  UpstreamNotFromUpstream: 'upstream.notFromUpstream',
+  UpstreamBadAnswer: 'upstream.badAnswer',
+} as const;
+export type TaskFailureCode = (typeof TaskFailureCode)[keyof typeof TaskFailureCode];
+export const TASK_FAILURE_CODES = Object.values(TaskFailureCode);
+
+export type TaskFailureParams = Record<string, string | number>;
+
+export interface TaskFailure {
+  code: TaskFailureCode;
+  params: TaskFailureParams;
+}

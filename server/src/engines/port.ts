@@ -1,5 +1,6 @@
 import { EngineFeature } from '@draw/shared';
-import type { BlendDimensions, BotType, ClipMimeType, JobSpeed, TaskAction, TaskButton, VideoMotion } from '@draw/shared';
+import type { BlendDimensions, BotType, ClipMimeType, JobSpeed, TaskAction, TaskButton, TaskFailure, TaskFailureCode, TaskFailureParams, VideoMotion } from '@draw/shared';
+import { failureText } from './failures';
 
 /**
  * The engine port: what the task runner asks of any image engine (the built-in sketch engine or
@@ -152,9 +153,18 @@ export interface ImageEngine {
 /** What a job may need beyond imagine, describe and blend (declared in shared: the web hides the rest). */
 export { EngineFeature };
 
-/** A failure the user should read (moderation, bad input, upstream said no). */
+/**
+ * A failure the user should read (moderation, bad input, upstream said no): a code of the closed
+ * set and its parameters, stored on the task; the message is its English text (the `failReason`).
+ */
 export class EngineFailure extends Error {
   override name = 'EngineFailure';
+  readonly failure: TaskFailure;
+  constructor(code: TaskFailureCode, params: TaskFailureParams = {}) {
+    const failure = { code, params };
+    super(failureText(failure, 'en-US'));
+    this.failure = failure;
+  }
 }
 
 /** The upstream cancelled the job itself (its admin, or a cancel that reached it late): our CANCEL. */

@@ -136,6 +136,11 @@ const coreMessages = {
     'en-US': 'Only jpg, gif, png and jpeg images can be uploaded',
     'zh-TW': '只能上傳 jpg/gif/png/jpeg 格式的圖片',
   },
+  'upload.damaged': {
+    'zh-CN': '图片已损坏，无法读取，请换一张图片',
+    'en-US': 'The image is damaged and cannot be read. Try another image',
+    'zh-TW': '圖片已損壞，無法讀取，請換一張圖片',
+  },
   'upload.tooMany': {
     'zh-CN': '最多上传 {max} 张图片',
     'en-US': 'Upload at most {max} images',

@@ -4,6 +4,7 @@ import { BlendDimensions, BotType, EngineFeature, Language, LoginType, Period, T
 import { MessageKind, ModalKind } from '../entities';
 import { JobSpeed } from '../prompt';
 import { ReferenceKind } from '../references';
+import { TaskFailureCode } from '../tasks';
 import { OrderStatus, PaymentProviderName } from '../api';
 
 /**
@@ -107,6 +108,9 @@ export const TaskPropertiesSchema = Type.Object(
     width: Type.Optional(Type.Number()),
     height: Type.Optional(Type.Number()),
     ratio: Type.Optional(values(ArchiveRatio)),
+    failure: Type.Optional(
+      Type.Object({ code: values(TaskFailureCode), params: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])) }, { additionalProperties: false }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -1,3 +1,4 @@
+import { TaskFailureCode } from '@draw/shared';
 import sharp from 'sharp';
 import type { VideoMotion } from '@draw/shared';
 import { CLIP_MAX_BYTES } from '../../images/clip';
@@ -80,7 +81,7 @@ export async function renderClip(parent: ParentImage, motion: VideoMotion, seed:
   const data = await sharp(Buffer.concat(frames), { raw: { width, height: height * CLIP_FRAMES, channels: 3, pageHeight: height } })
     .webp({ quality: 72, effort: 2, loop: 0, delay: Array.from({ length: CLIP_FRAMES }, () => CLIP_FRAME_MS) })
     .toBuffer();
-  if (data.length > MAX_BUILTIN_CLIP_BYTES) throw new EngineFailure('The clip came out too large to keep.');
+  if (data.length > MAX_BUILTIN_CLIP_BYTES) throw new EngineFailure(TaskFailureCode.ClipTooLarge);
   return { video: { data, mime: 'image/webp', width, height }, poster: { data: frames[0]!, width, height } };
 }
 

@@ -1,5 +1,5 @@
 import type { BlendDimensions } from '@draw/shared';
-import { Limits } from '@draw/shared';
+import { Limits, TaskFailureCode } from '@draw/shared';
 import { EngineFailure } from '../port';
 import { luma } from './color';
 import { createRaw, crop, gridOf, type Raw } from './pixels';
@@ -76,7 +76,7 @@ function blendTile(images: readonly Raw[], field: WeightField): Raw {
 
 export async function renderBlend(images: readonly Raw[], dimensions: BlendDimensions, seed: number): Promise<Raw> {
   if (images.length < Limits.blendMinImages || images.length > Limits.blendMaxImages) {
-    throw new EngineFailure(`Blend takes ${Limits.blendMinImages} to ${Limits.blendMaxImages} images; ${images.length} given.`);
+    throw new EngineFailure(TaskFailureCode.BlendCount, { min: Limits.blendMinImages, max: Limits.blendMaxImages, given: images.length });
   }
   const { width, height } = BLEND_TILES[dimensions];
   const rng = createRng(seed);

@@ -142,10 +142,10 @@ describe('BuiltinEngine', () => {
     await expect(engine.run({ kind: 'blend', images: [red], dimensions: 'SQUARE', seed: 2 }, context())).rejects.toThrow(EngineFailure);
     const parent: ParentImage = { taskId: 'p', action: 'UPSCALE', prompt: '', seed: 1, image: red };
     const bad: EngineImage = { data: Buffer.from('<html>'), mime: 'image/png', width: 1, height: 1 };
-    await expect(engine.run({ kind: 'region', parent, prompt: 'x', seed: 1, mask: bad }, context())).rejects.toThrow(/mask is not a readable image/);
-    await expect(engine.run({ kind: 'zoom', parent, prompt: '', seed: 1, factor: 3 }, context())).rejects.toThrow(EngineFailure);
+    await expect(engine.run({ kind: 'region', parent, prompt: 'x', seed: 1, mask: bad }, context())).rejects.toMatchObject({ failure: { code: 'unreadableInput', params: { detail: expect.stringMatching(/^the mask: /) as unknown } } });
+    await expect(engine.run({ kind: 'zoom', parent, prompt: '', seed: 1, factor: 3 }, context())).rejects.toMatchObject({ failure: { code: 'zoomRange', params: { factor: 3 } } });
     await expect(engine.run({ kind: 'describe', image: bad }, context())).rejects.toThrow(EngineFailure);
-    await expect(engine.run({ ...imagine, prompt: '  ' }, context())).rejects.toThrow(EngineFailure);
+    await expect(engine.run({ ...imagine, prompt: '  ' }, context())).rejects.toMatchObject({ failure: { code: 'emptyPrompt', params: {} } });
   });
 
   it('keeps results within 1.5 MB', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { buttonsForResult, type ResultKind } from '@draw/shared';
+import { buttonsForResult, Limits, type ResultKind, TaskFailureCode } from '@draw/shared';
 import { EngineFailure, type EngineImage, type EngineJob, type EngineResult, type EngineRunContext, type EngineVideo, type ImageEngine } from '../port';
 import { renderClip } from './animate';
 import { renderBlend } from './blend';
@@ -46,7 +46,7 @@ async function draw(job: EngineJob): Promise<Drawing> {
   switch (job.kind) {
     case 'imagine': {
       if (parsePrompt(job.prompt).words.length === 0 && job.references.length === 0) {
-        throw new EngineFailure('The prompt is empty: describe what to draw.');
+        throw new EngineFailure(TaskFailureCode.EmptyPrompt);
       }
       const references = await Promise.all(
         job.references.map((r, i) => decodeImage(r.data, { what: `reference image ${i + 1}`, maxSide: MAX_REFERENCE_SIDE })),
@@ -73,7 +73,7 @@ async function draw(job: EngineJob): Promise<Drawing> {
       return { raw: await renderReroll({ parent: await decodeParent(job.parent), prompt: job.prompt, seed: job.seed }), seed: String(job.seed), kind: 'grid' };
     case 'zoom': {
       if (!Number.isFinite(job.factor) || job.factor < 1 || job.factor > 2) {
-        throw new EngineFailure(`Zoom must be between 1 and 2 (got ${job.factor}).`);
+        throw new EngineFailure(TaskFailureCode.ZoomRange, { factor: job.factor });
       }
       return { raw: await renderZoom(await decodeParent(job.parent), job.factor, job.prompt, job.seed), seed: String(job.seed), kind: 'grid' };
     }
@@ -82,7 +82,7 @@ async function draw(job: EngineJob): Promise<Drawing> {
     case 'region':
       return { raw: await renderRegion(await decodeParent(job.parent), job.mask.data, job.prompt, job.seed), seed: String(job.seed), kind: 'grid' };
     case 'blend': {
-      if (job.images.length < 2) throw new EngineFailure('Blend needs at least two images.');
+      if (job.images.length < 2) throw new EngineFailure(TaskFailureCode.BlendCount, { min: Limits.blendMinImages, max: Limits.blendMaxImages, given: job.images.length });
       const images = await Promise.all(job.images.map((img, i) => decodeImage(img.data, { what: `image ${i + 1}`, maxSide: 1024 })));
       return { raw: await renderBlend(images, job.dimensions, job.seed), seed: String(job.seed), kind: 'grid' };
     }
@@ -96,8 +96,8 @@ async function draw(job: EngineJob): Promise<Drawing> {
     }
     case 'animate':
     case 'extend': {
-      if (job.kind === 'animate' && job.parent.action !== 'UPSCALE') throw new EngineFailure('Animate works on an upscaled image.');
-      if (job.kind === 'extend' && !job.parent.video) throw new EngineFailure('Extend works on a finished clip.');
+      if (job.kind === 'animate' && job.parent.action !== 'UPSCALE') throw new EngineFailure(TaskFailureCode.AnimateNeedsUpscale);
+      if (job.kind === 'extend' && !job.parent.video) throw new EngineFailure(TaskFailureCode.ExtendNeedsClip);
       // Each clip moves its own way: an extension turns from where its parent went.
       const seed = job.parent.seed + (job.kind === 'extend' ? 3 : 0);
       const clip = await renderClip(job.parent, job.motion, seed);
@@ -105,7 +105,7 @@ async function draw(job: EngineJob): Promise<Drawing> {
     }
     default: {
       const never: never = job;
-      throw new EngineFailure(`Unknown job ${String((never as { kind?: unknown }).kind)}.`);
+      throw new EngineFailure(TaskFailureCode.EngineError, { job: String((never as { kind?: unknown }).kind) });
     }
   }
 }

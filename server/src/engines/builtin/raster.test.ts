@@ -38,7 +38,7 @@ describe('raster', () => {
 
   it('turns unreadable bytes into a failure the user can read', async () => {
     await expect(decodeImage(Buffer.from('not an image'), { what: 'the mask' })).rejects.toThrow(EngineFailure);
-    await expect(decodeImage(Buffer.from('not an image'), { what: 'the mask' })).rejects.toThrow(/^The mask is not a readable image/);
+    await expect(decodeImage(Buffer.from('not an image'), { what: 'the mask' })).rejects.toMatchObject({ failure: { code: 'unreadableInput', params: { detail: expect.stringMatching(/^the mask: /) as unknown } } });
     await expect(decodeGrey(Buffer.alloc(0), 4, 4, 'the mask')).rejects.toThrow(EngineFailure);
   });
 

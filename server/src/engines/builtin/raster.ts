@@ -1,3 +1,4 @@
+import { TaskFailureCode } from '@draw/shared';
 import sharp, { type Sharp } from 'sharp';
 import { EngineFailure, type EngineImage } from '../port';
 import { openImage } from '../../images/decode';
@@ -39,12 +40,10 @@ export async function decodeImage(bytes: Buffer, options: DecodeOptions): Promis
     if (options.maxSide) image = image.resize(options.maxSide, options.maxSide, { fit: 'inside', withoutEnlargement: true });
     return await toRaw(image);
   } catch (error) {
-    const detail = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    throw new EngineFailure(`${capitalise(options.what)} is not a readable image (${detail}).`);
+    const detail = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+    throw new EngineFailure(TaskFailureCode.UnreadableInput, { detail: `${options.what}: ${detail}` });
   }
 }
-
-const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** A single grey channel, 0–255 per pixel, stretched to width×height (masks follow the image). */
 export async function decodeGrey(bytes: Buffer, width: number, height: number, what: string): Promise<Uint8Array> {
@@ -59,8 +58,8 @@ export async function decodeGrey(bytes: Buffer, width: number, height: number, w
       .toBuffer();
     return new Uint8Array(data.buffer, data.byteOffset, width * height);
   } catch (error) {
-    const detail = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    throw new EngineFailure(`${capitalise(what)} is not a readable image (${detail}).`);
+    const detail = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+    throw new EngineFailure(TaskFailureCode.UnreadableInput, { detail: `${what}: ${detail}` });
   }
 }
 

@@ -1,3 +1,4 @@
+import { TaskFailureCode } from '@draw/shared';
 import { EngineFailure } from '../port';
 import { renderArt } from './art';
 import { TILE } from './imagine';
@@ -23,7 +24,7 @@ export async function readMask(bytes: Buffer, width: number, height: number): Pr
   const grey = await decodeGrey(bytes, width, height, 'the mask');
   const hard = grey.map((v) => (v >= SELECTED ? 1 : 0));
   const selected = hard.reduce((sum, v) => sum + v, 0);
-  if (selected === 0) throw new EngineFailure('The mask selects nothing: paint the area to change in white on black.');
+  if (selected === 0) throw new EngineFailure(TaskFailureCode.EmptyMask);
   const feather = Math.max(2, Math.min(width, height) * 0.02);
   const blurred = await blurGrey(hard.map((v) => v * 255), width, height, feather);
   const soft = new Float32Array(width * height);

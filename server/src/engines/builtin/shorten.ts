@@ -1,3 +1,4 @@
+import { TaskFailureCode } from '@draw/shared';
 import { EngineFailure } from '../port';
 import { isFiller, isStopWord, parsePrompt, type PromptWord } from './words';
 
@@ -47,7 +48,7 @@ export function shortenPrompt(prompt: string): Shortened {
   const withHead = (s: string): string => [head, s].filter(Boolean).join(' ');
   const meaningful = words.filter((w) => !isStopWord(w));
   const essential = meaningful.filter((w) => !isFiller(w));
-  if (essential.length === 0) throw new EngineFailure('Nothing to shorten: the prompt has no descriptive words.');
+  if (essential.length === 0) throw new EngineFailure(TaskFailureCode.NothingToShorten);
 
   const ranked = essential
     .map((w, position) => ({ w, score: importance(w, position) }))

@@ -267,6 +267,11 @@ describe('drawing through a midjourney-proxy upstream', () => {
     fake.set({ failReason: 'Banned prompt detected, Sorry! Our AI moderator thinks this prompt is probably against our community standards.' });
     const moderated = await finished(user, await submit(user, id, 'imagine', { prompt: 'something dubious' }), 'FAILURE');
     expect(moderated.failReason).toMatch(/^Midjourney could not draw this: Banned prompt detected, Sorry!/);
+    // The upstream's free text is a parameter of a closed code: the web words the sentence around it.
+    expect(moderated.properties.failure).toEqual({
+      code: 'upstream.failed',
+      params: { reason: 'Banned prompt detected, Sorry! Our AI moderator thinks this prompt is probably against our community standards.' },
+    });
   });
 });
 

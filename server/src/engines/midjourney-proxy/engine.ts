@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ErrorReason } from '@draw/shared';
+import { ErrorReason, TaskFailureCode } from '@draw/shared';
 import { AppError } from '../../errors';
-import { translate } from '../../i18n/messages';
 import { EngineFailure, EngineFeature, type EngineImage, type EngineJob, type EngineProgress, type EngineResult, type EngineRunContext, type ImageEngine, type ParentImage } from '../port';
 import { MjProxyClient, ProxyLine, type Submitted } from './client';
 import { UpstreamError, UpstreamErrorKind } from './errors';
@@ -205,7 +204,7 @@ export class MidjourneyProxyEngine implements ImageEngine {
    */
   private async refuseWithoutRemix(upstreamId: string): Promise<never> {
     await this.cancel(upstreamId).catch((err: unknown) => this.options.log?.warn({ err }, 'upstream cancel failed'));
-    throw new EngineFailure(translate('task.remixOffUpstream', 'en-US'));
+    throw new EngineFailure(TaskFailureCode.RemixOffUpstream);
   }
 
   /** A preview is nice to have: one that cannot be copied is skipped, never shown broken. */

@@ -1,4 +1,5 @@
-import { translate, type MessageParams } from '../../i18n/messages';
+import { TaskFailureCode } from '@draw/shared';
+import { type MessageParams } from '../../i18n/messages';
 import type { UpstreamMessageKey } from '../../features/upstream/messages';
 import { EngineCancelled, EngineFailure } from '../port';
 
@@ -45,12 +46,12 @@ export const UpstreamErrorKind = {
 } as const;
 export type UpstreamErrorKind = (typeof UpstreamErrorKind)[keyof typeof UpstreamErrorKind];
 
-const keyOf = (kind: UpstreamErrorKind): UpstreamMessageKey => `upstream.${kind}`;
+const keyOf = (kind: UpstreamErrorKind) => `upstream.${kind}` as const satisfies UpstreamMessageKey;
 
 /** An EngineFailure (so the runner shows its message and refunds) that knows its kind. */
 export class UpstreamError extends EngineFailure {
   static cancelled(reason: string): EngineCancelled {
-    return new EngineCancelled(translate('upstream.cancelled', 'en-US', { reason }));
+    return new EngineCancelled(TaskFailureCode.UpstreamCancelled, { reason });
   }
 
   readonly key: UpstreamMessageKey;
@@ -58,7 +59,7 @@ export class UpstreamError extends EngineFailure {
     readonly kind: UpstreamErrorKind,
     readonly params: MessageParams = {},
   ) {
-    super(translate(keyOf(kind), 'en-US', params));
+    super(keyOf(kind), params);
     this.key = keyOf(kind);
   }
 }

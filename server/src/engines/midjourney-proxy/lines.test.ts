@@ -229,5 +229,6 @@ describe('the C# line (trueai-org 11.10)', () => {
     expect(res.status).toBe(200);
     const cancelled = await finished(user(), other, 'CANCEL');
     expect(cancelled.failReason).toBe('The task was cancelled at Midjourney (取消任务). Your credits were refunded.');
+    expect(cancelled.properties.failure).toEqual({ code: 'upstream.cancelled', params: { reason: '取消任务' } });
   });
 });

@@ -1,6 +1,5 @@
 import { parseProgress, statusRank } from '@draw/machines';
-import { buttonsForResult, parseCustomId, speedOf, type TaskButton, type TaskStatus } from '@draw/shared';
-import { translate } from '../../i18n/messages';
+import { buttonsForResult, parseCustomId, speedOf, type TaskButton, type TaskStatus, TaskFailureCode } from '@draw/shared';
 import { EngineFailure, type EngineImage, type EngineJob, type EngineSpeed, type ParentImage } from '../port';
 import { ProxyLine, type SubmitRoute } from './client';
 import { UpstreamError, UpstreamErrorKind } from './errors';
@@ -94,7 +93,7 @@ function changeOf(job: EngineJob, base: Record<string, unknown>): Submission {
     speed,
     modal: null,
   });
-  if ('remix' in job && job.remix) throw new EngineFailure(translate('task.remixOffUpstream', 'en-US'));
+  if ('remix' in job && job.remix) throw new EngineFailure(TaskFailureCode.RemixOffUpstream);
   if (job.kind === 'upscale' && job.mode === 'default') return change('UPSCALE', job.index);
   if (job.kind === 'variation' && job.strength === 'index') return change('VARIATION', job.index);
   if (job.kind === 'reroll') return change('REROLL');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TaskAction, TaskStatus, type DrawInfo, type Task } from '@draw/shared';
+import { TaskAction, TaskFailureCode, TaskStatus, type DrawInfo, type Task } from '@draw/shared';
 import { startTestApp, type TestApp } from '../../testing/harness';
 import { dayOf } from './ledger';
 import { TASK_PRICES } from './prices';
@@ -85,8 +85,8 @@ describe('refunds', () => {
     const { taskId } = await data<{ taskId: string }>(call(session, 'POST', `/api/mj/submit/imagine/${channelId}`, { prompt: 'storm' }));
     expect(await balanceOf(app, userId)).toBe(3);
 
-    await app.services.runner.fail(taskId, 'The engine broke');
-    await app.services.runner.fail(taskId, 'The engine broke again');
+    await app.services.runner.fail(taskId, { code: TaskFailureCode.EngineError, params: {} });
+    await app.services.runner.fail(taskId, { code: TaskFailureCode.EngineError, params: {} });
     await Promise.all([app.services.billing.billing.refund(taskId), app.services.billing.billing.refund(taskId), app.services.billing.billing.refund(taskId)]);
     await app.services.billing.billing.refund(taskId);
 

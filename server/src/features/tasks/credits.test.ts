@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TaskAction, TaskStatus, type Task } from '@draw/shared';
+import { TaskAction, TaskFailureCode, TaskStatus, type Task } from '@draw/shared';
 import { EngineFailure } from '../../engines/port';
 import { startTestApp, type TestApp } from '../../testing/harness';
 import { balanceOf, checkedChain } from '../billing/testkit';
@@ -123,10 +123,10 @@ describe('a store or ledger that fails under a running task', () => {
 
   it('does not take the server down when a refund fails: the task fails, and the sweep refunds it', async () => {
     const ann = await drawerIn(app);
-    vi.spyOn(app.services.engine, 'run').mockRejectedValueOnce(new EngineFailure('The engine broke'));
+    vi.spyOn(app.services.engine, 'run').mockRejectedValueOnce(new EngineFailure(TaskFailureCode.EngineError));
     vi.spyOn(billingOf(app), 'refund').mockRejectedValueOnce(new Error('ledger unavailable'));
     const taskId = await ann.submit('imagine', { prompt: 'no refund yet' });
-    expect(await ann.until(taskId, ended)).toMatchObject({ status: TaskStatus.Failure, failReason: 'The engine broke' });
+    expect(await ann.until(taskId, ended)).toMatchObject({ status: TaskStatus.Failure, failReason: 'The engine could not draw this image. Your credits were refunded.', properties: { failure: { code: 'engineError' } } });
     await settle();
     expect(unhandled).toEqual([]);
     expect(await balanceOf(app, ann.userId)).toBe(ALLOWANCE - 2);
@@ -154,7 +154,7 @@ describe('a store or ledger that fails under a running task', () => {
     const res = await call(app, ann.session, 'POST', `/api/mj/submit/imagine/${ann.channelId}`, { prompt: 'half stored' });
     expect(res.statusCode).toBe(500);
     const [stored] = await tasksOf(app).find({ userId: ann.userId });
-    expect(stored).toMatchObject({ status: TaskStatus.Failure, failReason: 'The task could not be saved, so it will not run. Your credits were refunded.' });
+    expect(stored).toMatchObject({ status: TaskStatus.Failure, failReason: 'The task could not be saved, so it will not run. Your credits were refunded.', properties: { failure: { code: 'notSaved', params: {} } } });
     expect(await balanceOf(app, ann.userId)).toBe(ALLOWANCE);
 
     await app.services.runner.sweep();

@@ -1,5 +1,5 @@
-import { TaskStatus } from '@draw/shared';
-import { translate } from '../../i18n/messages';
+import { TaskFailureCode, TaskStatus } from '@draw/shared';
+import { failureFields } from './failure';
 import type { Billing } from './billing';
 import type { TasksRepository } from './repository';
 import type { TaskRunner } from './runner';
@@ -23,7 +23,8 @@ export function taskRefunds({ repo, store, runner, billing, now }: RefundDeps) {
      */
     async abandon(id: string): Promise<void> {
       try {
-        const failed = await store.update(id, { status: TaskStatus.Failure, failReason: translate('task.notSaved', 'en-US'), finishTime: now() });
+        const why = await failureFields(store, id, { code: TaskFailureCode.NotSaved, params: {} });
+        const failed = await store.update(id, { status: TaskStatus.Failure, ...why, finishTime: now() });
         if (!failed) {
           // No row, or a sweep already ran it to its end: only a task that succeeded keeps its charge.
           const row = await repo.findOne({ _id: id });

@@ -1,4 +1,4 @@
-import { ErrorReason, type BotType } from '@draw/shared';
+import { ErrorReason, type BotType, TaskFailureCode } from '@draw/shared';
 import { EngineFailure, type EngineImage, type EngineJob, type EngineSpeed, type EngineVideo, type ParentImage } from '../../engines/port';
 import { readClipHeader } from '../../images/clip';
 import type { BlobStore } from '../../blobs/port';
@@ -13,19 +13,19 @@ export const blobKeyOf = (url: string | null): string | null => (url?.startsWith
 export function jobResolver(blobs: BlobStore, tasks: TasksRepository) {
   async function image(key: string): Promise<EngineImage> {
     const data = await blobs.read(key);
-    if (!data) throw new EngineFailure(`An input image (${key}) is missing.`);
+    if (!data) throw new EngineFailure(TaskFailureCode.InputMissing);
     // Checked when it was stored; read again within the limits, since the store is only a folder.
     const header = await readImageHeader(data).catch((error: unknown) => {
-      throw new EngineFailure(`An input image (${key}) is not readable (${error instanceof Error ? error.message : 'unknown'}).`);
+      throw new EngineFailure(TaskFailureCode.UnreadableInput, { detail: error instanceof Error ? error.message : 'unknown' });
     });
     return { data, mime: header.mime, width: header.width, height: header.height };
   }
 
   async function clip(key: string): Promise<EngineVideo> {
     const data = await blobs.read(key);
-    if (!data) throw new EngineFailure('The clip this action starts from is no longer available.');
+    if (!data) throw new EngineFailure(TaskFailureCode.InputMissing);
     const header = await readClipHeader(data).catch((error: unknown) => {
-      throw new EngineFailure(`The clip this action starts from is not readable (${error instanceof Error ? error.message : 'unknown'}).`);
+      throw new EngineFailure(TaskFailureCode.UnreadableInput, { detail: error instanceof Error ? error.message : 'unknown' });
     });
     return { data, mime: header.mime, ...(header.width && header.height ? { width: header.width, height: header.height } : {}) };
   }
@@ -33,7 +33,7 @@ export function jobResolver(blobs: BlobStore, tasks: TasksRepository) {
   async function parent(id: string, customId: string | undefined): Promise<ParentImage> {
     const doc = await tasks.findOne({ _id: id });
     const key = blobKeyOf(doc?.imageUrl ?? null);
-    if (!doc || !key) throw new EngineFailure('The image this action starts from is no longer available.');
+    if (!doc || !key) throw new EngineFailure(TaskFailureCode.InputMissing);
     const videoKey = blobKeyOf(doc.videoUrl ?? null);
     return {
       ...(videoKey ? { video: await clip(videoKey) } : {}),

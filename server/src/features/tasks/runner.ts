@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { TaskStatus, ratioOf } from '@draw/shared';
+import { TaskFailureCode, TaskStatus, ratioOf, type TaskFailure } from '@draw/shared';
 import { DEFAULT_TASK_DEADLINE_MS, formatProgress } from '@draw/machines';
 import { EXTENSION_BY_MIME, type BlobStore } from '../../blobs/port';
 import { withoutWaitingForDisk } from '../../storage/durability';
 import { EngineCancelled, EngineFailure, type EngineImage, type EngineVideo, type ImageEngine } from '../../engines/port';
 import type { Billing } from './billing';
+import { failureFields } from './failure';
 import type { TasksRepository } from './repository';
 import type { JobResolver } from './resolve';
 import type { TaskStore } from './store';
@@ -166,7 +167,12 @@ export class TaskRunner {
   private cancelUpstream(taskId: string, upstreamId: string): void {
     void this.deps.engine.cancel?.(upstreamId).catch(async (err: unknown) => {
       this.deps.log.warn({ err, taskId }, 'upstream cancel failed');
-      if (err instanceof EngineFailure) await this.deps.store.patch(taskId, { failReason: err.message }).catch(() => undefined);
+      if (err instanceof EngineFailure) {
+        const store = this.deps.store;
+        await failureFields(store, taskId, err.failure)
+          .then((fields) => store.patch(taskId, fields))
+          .catch(() => undefined);
+      }
     });
   }
 
@@ -271,11 +277,11 @@ export class TaskRunner {
       if (reason instanceof Shutdown) return; // resumes at the next start
       if (reason instanceof Cancelled) return; // the cancel already moved it to CANCEL
       if (error instanceof EngineCancelled) {
-        await this.cancelled(id, error.message);
+        await this.cancelled(id, error.failure);
         return;
       }
       log.warn({ err: error, taskId: id }, 'task failed');
-      await this.fail(id, error instanceof EngineFailure ? error.message : 'The engine could not draw this image. Your credits were refunded.');
+      await this.fail(id, error instanceof EngineFailure ? error.failure : { code: TaskFailureCode.EngineError, params: {} });
     } finally {
       clearInterval(renew);
       await repo.releaseLease(id, this.processId).catch(() => undefined);
@@ -283,15 +289,17 @@ export class TaskRunner {
   }
 
   /** Fails a task and refunds it; a refund that cannot be written now is left to the reconciliation. */
-  async fail(id: string, reason: string): Promise<void> {
-    const failed = await this.deps.store.update(id, { status: TaskStatus.Failure, failReason: reason, finishTime: this.deps.now() });
+  async fail(id: string, failure: TaskFailure): Promise<void> {
+    const why = await failureFields(this.deps.store, id, failure);
+    const failed = await this.deps.store.update(id, { status: TaskStatus.Failure, ...why, finishTime: this.deps.now() });
     if (!failed) return;
     await this.deps.billing.refund(id).catch((err: unknown) => this.deps.log.error({ err, taskId: id }, 'refund failed; the reconciliation will give it back'));
   }
 
   /** The upstream cancelled it: CANCEL with its reason, refunded as any cancel. */
-  private async cancelled(id: string, reason: string): Promise<void> {
-    const cancelled = await this.deps.store.update(id, { status: TaskStatus.Cancel, failReason: reason, finishTime: this.deps.now() });
+  private async cancelled(id: string, failure: TaskFailure): Promise<void> {
+    const why = await failureFields(this.deps.store, id, failure);
+    const cancelled = await this.deps.store.update(id, { status: TaskStatus.Cancel, ...why, finishTime: this.deps.now() });
     if (!cancelled) return;
     await this.deps.billing.refund(id).catch((err: unknown) => this.deps.log.error({ err, taskId: id }, 'refund failed; the reconciliation will give it back'));
   }
@@ -305,7 +313,7 @@ export class TaskRunner {
       this.running.get(task._id)?.abort(new Cancelled());
       if (task.upstreamId) this.cancelUpstream(task._id, task.upstreamId);
       await this.settle('deadline failure not stored', () =>
-        this.fail(task._id, `Timed out: the task did not finish within ${minutes} minutes. Your credits were refunded.`),
+        this.fail(task._id, { code: TaskFailureCode.TimedOut, params: { minutes } }),
       );
     }
   }

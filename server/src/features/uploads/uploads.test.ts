@@ -37,8 +37,8 @@ describe('inspectImage', () => {
 
   // Found by the bad-input fuzz suite: a PNG cut off after its header passed (only the header was
   // read), was stored, and every task that used it failed later.
-  it('refuses an image whose header is fine but whose pixel data is cut off', async () => {
-    await expect(inspectImage(ONE_PIXEL_PNG.subarray(0, 50))).rejects.toMatchObject({ reason: 'unsupported_media_type', key: 'upload.badType' });
+  it('refuses an image whose header is fine but whose pixel data is cut off, as damaged', async () => {
+    await expect(inspectImage(ONE_PIXEL_PNG.subarray(0, 50))).rejects.toMatchObject({ reason: 'bad_request', key: 'upload.damaged' });
   });
 
   it('refuses a small file that declares a huge canvas, as too many pixels, before decoding it', async () => {
@@ -57,5 +57,42 @@ describe('POST /api/upload with a huge canvas in a small file', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ success: false, reason: 'payload_too_large', message: 'Each image must be 40 megapixels or smaller' });
     expect(await app.storage.collection(Uploads).count({})).toBe(0);
+  });
+});
+
+describe('POST /api/upload with a damaged image', () => {
+  const part = (name: string, type: string, data: Buffer) => {
+    const boundary = 'damaged';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`;
+    return { boundary, payload: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]) };
+  };
+  const send = (name: string, type: string, data: Buffer, language: string) => {
+    const { boundary, payload } = part(name, type, data);
+    return app.http.inject({ method: 'POST', url: '/api/upload', headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}`, 'accept-language': language }, payload });
+  };
+  // A PNG whose pixel data was flipped in transit: its signature and header are intact.
+  const damaged = Buffer.from(ONE_PIXEL_PNG);
+  damaged.fill(0x55, 41, 51);
+
+  it.each([
+    ['zh-CN', '图片已损坏，无法读取，请换一张图片'],
+    ['en-US', 'The image is damaged and cannot be read. Try another image'],
+    ['zh-TW', '圖片已損壞，無法讀取，請換一張圖片'],
+  ])('says a damaged PNG is damaged (%s) and stores nothing', async (language, message) => {
+    const res = await send('photo.png', 'image/png', damaged, language);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, reason: 'bad_request', message });
+    expect(await app.storage.collection(Uploads).count({})).toBe(0);
+  });
+
+  it('says the same of a PNG cut off in its pixel data', async () => {
+    const res = await send('photo.png', 'image/png', ONE_PIXEL_PNG.subarray(0, 50), 'zh-CN');
+    expect(res.json()).toMatchObject({ success: false, message: '图片已损坏，无法读取，请换一张图片' });
+  });
+
+  it('still refuses a file that is no image at all, named .png, as the wrong type', async () => {
+    const res = await send('notes.png', 'image/png', Buffer.from('just some text, not a picture'), 'zh-CN');
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ success: false, reason: 'unsupported_media_type', message: '只能上传 jpg/gif/png/jpeg 格式的图片' });
   });
 });

@@ -29,7 +29,7 @@ import { COMPOSER_MAX_IMAGES, useImageList } from './useImageList';
 import { useReferenceMarks } from './useReferenceMarks';
 import { useTranslationPreview } from './useTranslationPreview';
 import { useWindowFileDrop } from './useWindowFileDrop';
-import { clearPrefill, peekPrefill } from './prefill';
+import { clearPrefill, onPrefill, peekPrefill } from './prefill';
 
 // Opened on demand: its code loads on first open, not with the composer.
 const BlendDialog = lazyWhenOpen(async () => (await import('./BlendDialog')).BlendDialog, (p) => p.open);
@@ -98,6 +98,17 @@ function ChannelComposer({ channel }: ComposerProps) {
   const remaining = limit.max - limit.used;
 
   const focusInput = () => input.current?.focus();
+  // A failed task's "Edit prompt" while this composer is open: the text replaces what was typed.
+  useEffect(
+    () =>
+      onPrefill((channelId, value) => {
+        if (channelId !== channel.id) return;
+        clearPrefill(channelId);
+        setText(value);
+        input.current?.focus();
+      }),
+    [channel.id, input],
+  );
 
   const showProblem = (problem: TextProblem) =>
     notify.error(

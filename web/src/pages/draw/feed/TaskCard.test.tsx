@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import '../../../test/dom';
-import '../../../i18n';
-import { buttonsForResult, TaskAction, TaskStatus, type Channel, type Task } from '@draw/shared';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import i18n from '../../../i18n';
+import { buttonsForResult, parseCustomId, TaskAction, TaskStatus, type Channel, type Task } from '@draw/shared';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '../../../components/ui/tooltip';
 import { envelope } from '../../../test/dom';
@@ -11,6 +11,7 @@ import { makeMessage, makeTask, taskMessage } from './fixtures';
 import { MessageRow } from './MessageRow';
 import { companyInfoStore } from '../../../stores/companyInfo';
 import { billingStore, resetBilling } from '../subscribe/billingStore';
+import { onPrefill } from '../composer/prefill';
 
 vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
@@ -338,5 +339,111 @@ describe('task card with a translated prompt', () => {
   it('adds nothing to an English prompt', () => {
     const { card } = renderTask(makeTask({ id: 'en-1', prompt: 'a red fox', promptEn: 'a red fox' }));
     expect(within(card).queryByTestId('task-english-en-1')).toBeNull();
+  });
+});
+
+describe('a failed task', () => {
+  const shortened = makeTask({ id: 'f1', action: TaskAction.Shorten, prompt: 'the and of a', status: TaskStatus.Failure, failReason: 'Nothing to shorten: the prompt has no descriptive words. Your credits were refunded.', properties: { failure: { code: 'nothingToShorten', params: {} } } });
+  const moderated = makeTask({
+    id: 'f2',
+    status: TaskStatus.Failure,
+    failReason: 'Midjourney could not draw this: Banned prompt detected. Your credits were refunded.',
+    properties: { failure: { code: 'upstream.failed', params: { reason: 'Banned prompt detected' } } },
+  });
+  afterEach(async () => {
+    await i18n.changeLanguage('zh-CN');
+  });
+
+  it('words its reason from the code in the reader’s language, never the English text', () => {
+    renderTask(shortened);
+    expect(screen.getByTestId('task-fail-reason-f1').textContent).toBe('无法精简：提示词中没有描述性的词语。积分已退还。');
+    expect(screen.getByRole('alert').textContent).not.toContain('Nothing to shorten');
+  });
+
+  it('shows an upstream’s own words as they are, inside a sentence in the reader’s language', async () => {
+    renderTask(moderated);
+    expect(screen.getByTestId('task-fail-reason-f2').textContent).toBe('Midjourney 未能完成绘图：Banned prompt detected。积分已退还。');
+    cleanup();
+    await act(() => i18n.changeLanguage('en-US'));
+    renderTask(moderated);
+    expect(screen.getByTestId('task-fail-reason-f2').textContent).toBe('Midjourney could not draw this: Banned prompt detected. Your credits were refunded.');
+  });
+
+  it('reads in English for an English reader, with buttons named as they read', async () => {
+    await act(() => i18n.changeLanguage('en-US'));
+    renderTask(shortened);
+    expect(screen.getByTestId('task-fail-reason-f1').textContent).toBe('Nothing to shorten: the prompt has no descriptive words. Your credits were refunded.');
+    expect(screen.getByRole('button', { name: 'Retry' }).dataset.testid).toBe('task-failure-retry-f1');
+    expect(screen.getByRole('button', { name: 'Edit prompt' }).dataset.testid).toBe('task-failure-edit-f1');
+  });
+
+  it('still shows the stored text of a task that failed before reasons had codes', () => {
+    renderTask(makeTask({ id: 'old', status: TaskStatus.Failure, failReason: 'Nothing to shorten: the prompt has no descriptive words.' }));
+    expect(screen.getByTestId('task-fail-reason-old').textContent).toBe('Nothing to shorten: the prompt has no descriptive words.');
+  });
+
+  it('says the cancel note of an upstream cancel in the reader’s language', () => {
+    renderTask(makeTask({ id: 'c1', status: TaskStatus.Cancel, failReason: 'The task was cancelled at Midjourney (取消任务). Your credits were refunded.', properties: { failure: { code: 'upstream.cancelled', params: { reason: '取消任务' } } } }));
+    expect(screen.getByTestId('task-cancel-note-c1').textContent).toBe('任务已在 Midjourney 端被取消（取消任务），积分已退还。');
+    expect(screen.queryByTestId('task-failure-retry-c1')).toBeNull();
+  });
+
+  it('offers its owner Retry, which sends the same command again with the same images', async () => {
+    const failed = makeTask({
+      id: 'f3',
+      prompt: 'a red fox --ar 16:9',
+      status: TaskStatus.Failure,
+      properties: { failure: { code: 'engineError', params: {} }, referenceUrls: ['/files/a.png', '/files/b.png'], referenceKinds: ['image', 'style'] },
+    });
+    const again = makeTask({ id: 'task-2', prompt: failed.prompt });
+    fetchMock.mockImplementation(async (url: string) => envelope(url === '/api/mj/task/task-2/fetch' ? again : { taskId: 'task-2' }));
+    const { feed } = renderTask(failed);
+    fireEvent.click(screen.getByRole('button', { name: '重试' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/mj/submit/imagine/channel-1')).toBe(true));
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/mj/submit/imagine/channel-1') as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toEqual({
+      prompt: 'a red fox --ar 16:9',
+      botType: failed.botType,
+      references: [
+        { imageId: 'a.png', kind: 'image' },
+        { imageId: 'b.png', kind: 'style' },
+      ],
+    });
+    // The new card shows up even if the live event is lost.
+    await waitFor(() => expect(feed.mergeTasks).toHaveBeenCalledWith([again]));
+  });
+
+  it('retries a failed U2 by pressing U2 again on its grid', async () => {
+    const parent = { ...grid, id: 'grid-1' };
+    const u2 = parent.buttons.find((b) => parseCustomId(b.customId)?.kind === 'upscale' && (parseCustomId(b.customId) as { index: number }).index === 2)!;
+    const failed = makeTask({ id: 'f4', action: TaskAction.Upscale, parentId: 'grid-1', status: TaskStatus.Failure, properties: { index: 2, failure: { code: 'engineError', params: {} } } });
+    const { feed } = renderTask(failed, actions({ taskById: (id) => (id === 'grid-1' ? parent : undefined) }));
+    fireEvent.click(screen.getByRole('button', { name: '重试' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/mj/submit/action/channel-1')).toBe(true));
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/mj/submit/action/channel-1') as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toEqual({ taskId: 'grid-1', customId: u2.customId });
+    await waitFor(() => expect(feed.expectEditor).toHaveBeenCalledWith('task-2'));
+  });
+
+  it('offers no Retry where the same job cannot be sent again (a pan keeps no direction), but still Edit prompt', () => {
+    renderTask(makeTask({ id: 'f5', action: TaskAction.Pan, parentId: 'grid-1', status: TaskStatus.Failure, properties: { failure: { code: 'engineError', params: {} } } }));
+    expect(screen.queryByTestId('task-failure-retry-f5')).toBeNull();
+    expect(screen.getByRole('button', { name: '修改提示词' })).toBeTruthy();
+  });
+
+  it('offers its owner Edit prompt, which puts the command back in the composer', () => {
+    const seen: [string, string][] = [];
+    const stop = onPrefill((channelId, text) => seen.push([channelId, text]));
+    renderTask(shortened);
+    fireEvent.click(screen.getByRole('button', { name: '修改提示词' }));
+    stop();
+    expect(seen).toEqual([['channel-1', '/shorten the and of a']]);
+  });
+
+  it('offers neither to another member', () => {
+    renderTask({ ...shortened, userId: 'user-b' });
+    expect(screen.getByTestId('task-fail-reason-f1')).toBeTruthy();
+    expect(screen.queryByTestId('task-failure-retry-f1')).toBeNull();
+    expect(screen.queryByTestId('task-failure-edit-f1')).toBeNull();
   });
 });

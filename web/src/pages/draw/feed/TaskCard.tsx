@@ -9,6 +9,8 @@ import { TaskButtons } from './TaskButtons';
 import { TaskPreview, TaskResultClip, TaskResultImage } from './TaskImage';
 import { englishOf, isRunning, modalOf, paramChunks, percentOf, promptParts, referenceUrlsOf, speedOfTask, suggestionsOf } from './taskView';
 import { FavoriteStar } from './FavoriteStar';
+import { FailureActions } from './FailureActions';
+import { failureTextOf } from './failure';
 
 /** What follows the prompt: "— @user (fast)", "— Image #2 @user", "— Variations by @user (fast)". */
 function TaskByline({ task, author }: { task: Task; author: string }) {
@@ -232,7 +234,7 @@ export interface TaskCardProps {
 
 /** One task as the Midjourney bot's message shows it, live from submit to result. */
 export function TaskCard({ task, message }: TaskCardProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { me, channel } = useFeedActions();
   const author = message.author.name;
   const mine = task.userId === me;
@@ -240,6 +242,7 @@ export function TaskCard({ task, message }: TaskCardProps) {
   const alt = text || t('feed.image.altFallback');
   const suggestions = task.action === TaskAction.Describe || task.action === TaskAction.Shorten;
   const canCancel = isRunning(task) && (mine || channel.isCreator);
+  const failure = failureTextOf(task, t, (key) => i18n.exists(key));
 
   return (
     <div data-testid={`task-card-${task.id}`} data-status={task.status} className="min-w-0">
@@ -268,13 +271,16 @@ export function TaskCard({ task, message }: TaskCardProps) {
 
       {task.status === TaskStatus.Failure && (
         <div role="alert" className="mt-2 max-w-[520px] rounded-[4px] border-l-4 border-destructive bg-destructive/[0.06] p-3 dark:bg-[#2b2d31]">
-          <p className="flex items-center gap-1.5 text-sm font-semibold text-destructive dark:text-[#fa777c]">
+          <p className="flex items-center gap-1.5 text-sm font-semibold text-[#b42328] dark:text-[#fa777c]">
             <CircleXIcon className="size-4" aria-hidden />
             {t('feed.status.failed')}
           </p>
-          <p className="mt-1 text-sm break-words whitespace-pre-wrap text-foreground">{task.failReason || t('feed.status.failedNoReason')}</p>
+          <p className="mt-1 text-sm break-words whitespace-pre-wrap text-foreground" data-testid={`task-fail-reason-${task.id}`}>
+            {failure ?? t('feed.status.failedNoReason')}
+          </p>
         </div>
       )}
+      {task.status === TaskStatus.Failure && mine && <FailureActions task={task} />}
 
       {task.status === TaskStatus.Cancel && (
         <>
@@ -283,9 +289,9 @@ export function TaskCard({ task, message }: TaskCardProps) {
             {t('feed.status.cancelled')}
           </p>
           {/* Why, when there is more to say: cancelled at the upstream, or an upstream that would not stop. */}
-          {task.failReason && (
+          {failure && (
             <p className="mt-0.5 max-w-[520px] text-sm break-words whitespace-pre-wrap text-muted-foreground" data-testid={`task-cancel-note-${task.id}`}>
-              {task.failReason}
+              {failure}
             </p>
           )}
         </>
