@@ -1,7 +1,9 @@
 import type { ErrorReason, Message } from '@draw/shared';
 import { api } from '@draw/shared/routes';
 import { proxy } from 'valtio';
+import { subscribeKey } from 'valtio/utils';
 import { call, HttpError } from '../../../lib/http';
+import { authStore } from '../../../stores/auth';
 
 /**
  * The text messages this tab is sending, as Discord shows them: pending (dimmed, "sending…")
@@ -26,6 +28,11 @@ export interface OutboxEntry {
 }
 
 export const outboxStore = proxy<{ entries: OutboxEntry[] }>({ entries: [] });
+
+// Another person may sign in next in this tab: what the last one had not sent goes with them.
+subscribeKey(authStore, 'token', (token) => {
+  if (!token) outboxStore.entries.splice(0);
+});
 
 export interface OutboxDeps {
   post(channelId: string, content: string): Promise<Message>;
