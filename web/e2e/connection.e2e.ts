@@ -10,7 +10,8 @@ import { launchBrowser, screenshot, startServer, watchConsole, type ServerProces
  * Issue #19 item 5, as a person meets it: the server goes away under an open channel. The banner
  * across the channel says so with "Reconnect now", the footer's presence turns from green, a
  * message sent meanwhile shows failed with Retry; the server comes back, "Reconnect now" brings
- * the link back at once, Retry sends the message, and it shows once. In light and dark, at 1440
+ * the link back at once, Retry sends the message, and it shows once. A task running meanwhile
+ * says it waits for the connection. In light and dark, at 1440
  * and 390 px wide, with no serious or critical axe finding in the disconnected state.
  */
 
@@ -85,7 +86,8 @@ const status = (page: Page) => page.getByTestId('live-status').getAttribute('dat
 const failedRows = (page: Page) => page.locator('[data-testid^="pending-message-"][data-status="failed"]');
 
 beforeAll(async () => {
-  server = await startServer({}, dataDir);
+  // Slow steps: a task is still running when the server goes away.
+  server = await startServer({ BUILTIN_ENGINE_STEP_MS: '3000' }, dataDir);
   port = new URL(server.origin).port;
   browser = await launchBrowser();
   const sent = await api<{ devCode: string }>('/api/login/send-login-code?phone=13800137501');
@@ -111,6 +113,9 @@ describe('the connection drops and comes back', () => {
     // reload the page into the browser's error page: a known gap, outside what this test checks.
     const newest = opened.at(-1)!.page;
     await newest.waitForFunction(() => performance.now() > 6_500, undefined, { timeout: LIVE });
+    const running = (await api<{ taskId: string }>(`/api/mj/submit/imagine/${channelId}`, { method: 'POST', token: session.token, body: { prompt: 'a lighthouse at dusk' } })).taskId;
+    for (const { page } of opened) await page.getByTestId(`task-card-${running}`).waitFor({ timeout: LIVE });
+    expect(await desktop.getByTestId(`task-waiting-${running}`).count()).toBe(0);
     await server.stop();
     for (const { page } of opened) await expect.poll(() => status(page), { timeout: LIVE }).not.toBe('live');
 
@@ -120,6 +125,8 @@ describe('the connection drops and comes back', () => {
     await desktop.getByTestId('connection-reconnect').waitFor();
     expect(await desktop.getByTestId('footer-presence').getAttribute('data-presence')).not.toBe('online');
     expect(await desktop.getByTestId('footer-status').textContent()).not.toBe('在线');
+    // The running task's card says why it stands still.
+    for (const { page } of opened) await page.getByTestId(`task-waiting-${running}`).waitFor({ timeout: LIVE });
 
     // Each look sends a message while the server is away: it shows failed with Retry, no toast.
     for (const { look, page } of opened) {
@@ -140,6 +147,7 @@ describe('the connection drops and comes back', () => {
     await expect.poll(() => status(desktop), { timeout: LIVE }).toBe('live');
     expect(Date.now() - clicked).toBeLessThan(8_000);
     expect(await desktop.getByTestId('footer-presence').getAttribute('data-presence')).toBe('online');
+    await desktop.getByTestId(`task-waiting-${running}`).waitFor({ state: 'detached', timeout: LIVE });
 
     for (const { look, page } of opened) {
       await expect.poll(() => status(page), { timeout: LIVE }).toBe('live');
