@@ -215,6 +215,18 @@ describe('non-envelope answers', () => {
     expect(notify.error).toHaveBeenCalledWith(REQUEST_FAILED);
   });
 
+  it('quiet: a network error is thrown unshown (the caller shows it in place), a refusal is still shown', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const route = api.messages.post;
+    const error = (await call(route, { params: { id: 'c1' }, body: { content: 'hi' }, quiet: true }).catch((caught: unknown) => caught)) as HttpError;
+    expect(error).toMatchObject({ status: 0, shown: false });
+    expect(notify.error).not.toHaveBeenCalled();
+
+    fetchMock.mockResolvedValue(jsonResponse(fail(400, '你已被禁言', 'channel_muted'), 400));
+    await expect(call(route, { params: { id: 'c1' }, body: { content: 'hi' }, quiet: true })).rejects.toMatchObject({ reason: 'channel_muted', shown: true });
+    expect(notify.error).toHaveBeenCalledWith('你已被禁言');
+  });
+
   it('refuses a 200 answer that is not the envelope (a proxy page, say): 请求失败，请稍后重试', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ hello: 'world' }));
     await expect(http.get('/x')).rejects.toMatchObject({ status: 200, reason: null, message: REQUEST_FAILED, shown: true });

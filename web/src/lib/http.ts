@@ -41,6 +41,11 @@ export interface RequestOptions {
   params?: Record<string, string | number | boolean | null | undefined>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * No toast for a failure that has no message from the server (network down, a proxy's page):
+   * the caller shows it in place (a message that failed to send). Refusals are still shown.
+   */
+  quiet?: boolean;
 }
 
 function buildUrl(url: string, params: RequestOptions['params']): string {
@@ -79,10 +84,10 @@ function signOutAndRedirect(): void {
   void navigateTo(loginPath(), { replace: true });
 }
 
-function requestFailed(status: number, cause?: unknown): HttpError {
+function requestFailed(status: number, cause?: unknown, quiet = false): HttpError {
   const message = i18n.t('http.requestFailed');
-  notify.error(message);
-  return new HttpError(message, { status, cause, shown: true });
+  if (!quiet) notify.error(message);
+  return new HttpError(message, { status, cause, shown: !quiet });
 }
 
 /**
@@ -124,10 +129,10 @@ function handleEnvelope<T>(envelope: Envelope<unknown>): T {
  * with their own status and an envelope, and returning that envelope as data would let callers
  * take a refusal for a success. The envelope's message is shown when there is one.
  */
-function failedStatus(status: number, payload: unknown): HttpError {
+function failedStatus(status: number, payload: unknown, quiet = false): HttpError {
   if (status === 401 || status === 403) signOutAndRedirect();
   const refusal = isEnvelope(payload) && !payload.success ? payload : null;
-  if (!refusal) return requestFailed(status);
+  if (!refusal) return requestFailed(status, undefined, quiet);
   const reason = refusal.reason ?? null;
   const message = refusal.message || i18n.t('http.requestFailed');
   showRefusal(message, reason);
@@ -146,9 +151,9 @@ async function send(method: Method, url: string, body: unknown, options: Request
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw requestFailed(0, error);
+    throw requestFailed(0, error, options.quiet);
   }
-  if (response.status !== 200) throw failedStatus(response.status, await readBody(response));
+  if (response.status !== 200) throw failedStatus(response.status, await readBody(response), options.quiet);
   return response;
 }
 
@@ -159,20 +164,20 @@ async function send(method: Method, url: string, body: unknown, options: Request
 export async function request<T>(method: Method, url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   const payload = await readBody(await send(method, url, body, options));
   if (isEnvelope(payload)) return handleEnvelope<T>(payload);
-  throw requestFailed(200);
+  throw requestFailed(200, undefined, options.quiet);
 }
 
 type Part<K extends string, T> = [T] extends [undefined] ? { [P in K]?: never } : undefined extends T ? { [P in K]?: T } : { [P in K]: T };
 /** What a call of route R sends: its path parameters, query and body, typed by the route table. */
 export type CallInput<R extends ApiRoute> = Part<'params', ParamsOf<R>> &
   Part<'query', QueryOf<R>> &
-  Part<'body', BodyOf<R>> & { headers?: Record<string, string>; signal?: AbortSignal };
+  Part<'body', BodyOf<R>> & { headers?: Record<string, string>; signal?: AbortSignal; quiet?: boolean };
 /** The input may be left out when the route needs none. */
 type CallArgs<R extends ApiRoute> = object extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];
 
 function requestOf<R extends ApiRoute>(route: R, input: CallInput<R> | undefined): { url: string; options: RequestOptions } {
-  const { params, query, headers, signal } = (input ?? {}) as { params?: Record<string, string>; query?: RequestOptions['params'] } & RequestOptions;
-  return { url: pathOf(route.path, params), options: { params: query, headers, signal } };
+  const { params, query, headers, signal, quiet } = (input ?? {}) as { params?: Record<string, string>; query?: RequestOptions['params'] } & RequestOptions;
+  return { url: pathOf(route.path, params), options: { params: query, headers, signal, quiet } };
 }
 
 /**
@@ -184,7 +189,7 @@ export async function call<R extends ApiRoute & { kind: typeof AnswerKind.Envelo
   const data = await request<unknown>(route.method, url, (input as { body?: unknown } | undefined)?.body, options);
   // The table's answer, checked (fields it does not know are let through, so a newer server's
   // additions do not break this page): an answer of another shape is a failure like the others.
-  if (!Check(route.answer, data)) throw requestFailed(200);
+  if (!Check(route.answer, data)) throw requestFailed(200, undefined, options.quiet);
   return data as AnswerOf<R>;
 }
 

@@ -3,7 +3,7 @@ import { HandshakeRefusal, PROTOCOL_VERSION } from '@draw/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope } from '../test/dom';
 import { removeToken, setToken } from '../stores/auth';
-import { LiveConnection, backoffDelay, getLiveConnection, liveStore, type LiveState } from './connection';
+import { DEFAULT_BACKOFF, LiveConnection, backoffDelay, getLiveConnection, liveStore, retryWhenBrowserReturns, type LiveState } from './connection';
 import { FakeSocket, ticketDispenser } from './fakeSocket';
 
 const ioSockets = vi.hoisted(() => [] as unknown[]);
@@ -60,6 +60,12 @@ describe('backoffDelay', () => {
   it('doubles from the initial delay up to the cap', () => {
     const delays = [0, 1, 2, 3, 4, 5].map((attempt) => backoffDelay(attempt, BACKOFF, () => 0.5));
     expect(delays).toEqual([100, 200, 400, 800, 1_000, 1_000]);
+  });
+
+  it('never waits more than 10 s between attempts by default (a server back is noticed soon)', () => {
+    const longest = Math.max(...Array.from({ length: 20 }, (_, attempt) => backoffDelay(attempt, DEFAULT_BACKOFF, () => 1)));
+    expect(longest).toBeLessThanOrEqual(10_000);
+    expect(backoffDelay(0, DEFAULT_BACKOFF, () => 0.5)).toBe(500);
   });
 
   it('spreads the delay by the jitter share', () => {
@@ -239,6 +245,68 @@ describe('LiveConnection', () => {
     expect(socket().connected).toBe(false);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(tickets.issued()).toBe(1);
+  });
+});
+
+describe('retryWhenBrowserReturns', () => {
+  function setVisibility(state: DocumentVisibilityState) {
+    Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+  }
+
+  /** Live, then dropped, with the next attempt far away (a long backoff). */
+  async function droppedWithLongBackoff() {
+    const { connection, socket, store } = setup();
+    const stop = retryWhenBrowserReturns(connection, window);
+    connection.start();
+    await flush();
+    await socket().accept();
+    socket().drop();
+    await vi.advanceTimersByTimeAsync(100);
+    await socket().refuse();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(socket().attempting).toBe(false);
+    return { connection, socket, store, stop };
+  }
+
+  afterEach(() => setVisibility('visible'));
+
+  it('tries at once when the browser comes back online', async () => {
+    const { socket, store, stop } = await droppedWithLongBackoff();
+    window.dispatchEvent(new Event('online'));
+    await flush();
+    expect(socket().attempting).toBe(true);
+    await socket().accept();
+    expect(store.status).toBe('live');
+    stop();
+  });
+
+  it('tries at once when the tab becomes visible, not when it is hidden', async () => {
+    const { socket, stop } = await droppedWithLongBackoff();
+    setVisibility('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    await flush();
+    expect(socket().attempting).toBe(false);
+    setVisibility('visible');
+    document.dispatchEvent(new Event('visibilitychange'));
+    await flush();
+    expect(socket().attempting).toBe(true);
+    stop();
+  });
+
+  it('leaves a live connection alone, and stops listening when asked', async () => {
+    const { connection, socket } = setup();
+    const stop = retryWhenBrowserReturns(connection, window);
+    connection.start();
+    await flush();
+    await socket().accept();
+    window.dispatchEvent(new Event('online'));
+    await flush();
+    expect(socket().attempting).toBe(false);
+    stop();
+    socket().drop();
+    window.dispatchEvent(new Event('online'));
+    await flush();
+    expect(socket().attempting).toBe(false);
   });
 });
 

@@ -54,7 +54,12 @@ export interface BackoffOptions {
   jitter: number;
 }
 
-export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 500, maxMs: 30_000, factor: 2, jitter: 0.25 };
+/**
+ * 0.5, 1, 2, 4, 8, 8… s (±25 %). The cap was 30 s: a server back after a restart was only noticed
+ * ~23 s later. Socket.IO's own reconnection (its `reconnectionDelayMax`, 5 s by default) is off,
+ * since every attempt needs a fresh ticket; this cap plays its part.
+ */
+export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 500, maxMs: 8_000, factor: 2, jitter: 0.25 };
 
 /** The wait before retry number `attempt` (0-based): initial × factor^attempt, capped, with jitter. */
 export function backoffDelay(attempt: number, options: BackoffOptions = DEFAULT_BACKOFF, random: () => number = Math.random): number {
@@ -149,7 +154,7 @@ export class LiveConnection implements LiveConnectionPort {
     this.setStatus('idle');
   }
 
-  /** Retries at once (the browser came back online). */
+  /** Retries at once (the browser came back online, the tab was shown, "Reconnect now"). */
   retryNow(): void {
     if (!this.started || this.connected || this.store.status === 'refused') return;
     if (this.retryTimer) clearTimeout(this.retryTimer);
@@ -316,6 +321,29 @@ export async function fetchPreConnect(): Promise<PreConnectAnswer> {
   return answer;
 }
 
+/**
+ * Retries at once when the browser says the network is back (`online`) or the person looks at the
+ * tab again (`visibilitychange` → visible): waiting out the backoff then is what felt broken.
+ * `retryNow` does nothing while connected. Returns a function that stops listening.
+ */
+export function retryWhenBrowserReturns(connection: Pick<LiveConnection, 'retryNow'>, target: Window): () => void {
+  const retry = () => connection.retryNow();
+  const onVisibility = () => {
+    if (target.document.visibilityState === 'visible') retry();
+  };
+  target.addEventListener('online', retry);
+  target.document.addEventListener('visibilitychange', onVisibility);
+  return () => {
+    target.removeEventListener('online', retry);
+    target.document.removeEventListener('visibilitychange', onVisibility);
+  };
+}
+
+/** "Reconnect now": the tab's connection tries at once (no-op while live or before it started). */
+export function reconnectNow(): void {
+  tabConnection?.retryNow();
+}
+
 let tabConnection: LiveConnection | null = null;
 
 /** The tab's connection, created on first use; it closes when the token goes (logout, 401). */
@@ -330,7 +358,7 @@ export function getLiveConnection(): LiveConnection {
   subscribeKey(authStore, 'token', (token) => {
     if (!token) connection.stop();
   });
-  if (typeof window !== 'undefined') window.addEventListener('online', () => connection.retryNow());
+  if (typeof window !== 'undefined') retryWhenBrowserReturns(connection, window);
   tabConnection = connection;
   return connection;
 }

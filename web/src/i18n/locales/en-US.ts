@@ -4,6 +4,7 @@ import { billingLocale } from './areas/billing';
 import { archiveLocale } from './areas/archive';
 import { creditsLocale } from './areas/credits';
 import { failureLocale } from './areas/failure';
+import { connectionLocale } from './areas/connection';
 import type { LocaleResource } from './zh-CN';
 
 /** English (fallback). */
@@ -437,6 +438,7 @@ const enUS: LocaleResource = {
   ...billingLocale['en-US'],
   ...creditsLocale['en-US'],
   ...failureLocale['en-US'],
+  ...connectionLocale['en-US'],
 };
 
 export default enUS;

@@ -4,6 +4,7 @@ import { billingLocale } from './areas/billing';
 import { archiveLocale } from './areas/archive';
 import { creditsLocale } from './areas/credits';
 import { failureLocale } from './areas/failure';
+import { connectionLocale } from './areas/connection';
 /**
  * 简体中文 (default). The reference locale: every other locale has exactly these keys
  * (checked by the type `LocaleResource` and by locales.test.ts).
@@ -438,6 +439,7 @@ const zhCN = {
   ...billingLocale['zh-CN'],
   ...creditsLocale['zh-CN'],
   ...failureLocale['zh-CN'],
+  ...connectionLocale['zh-CN'],
 };
 
 export type LocaleResource = typeof zhCN;

@@ -4,6 +4,7 @@ import { billingLocale } from './areas/billing';
 import { archiveLocale } from './areas/archive';
 import { creditsLocale } from './areas/credits';
 import { failureLocale } from './areas/failure';
+import { connectionLocale } from './areas/connection';
 import type { LocaleResource } from './zh-CN';
 
 /** 繁體中文 */
@@ -437,6 +438,7 @@ const zhTW: LocaleResource = {
   ...billingLocale['zh-TW'],
   ...creditsLocale['zh-TW'],
   ...failureLocale['zh-TW'],
+  ...connectionLocale['zh-TW'],
 };
 
 export default zhTW;

@@ -6,6 +6,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '../../../components/ui/tooltip';
 import { notify } from '../../../lib/notify';
+import { outboxStore } from '../feed/outbox';
 import { reloadAppSetting, setPreviewTranslation } from '../../../stores/appSetting';
 import { setToken } from '../../../stores/auth';
 import { resetUserInfo, setUserInfo } from '../../../stores/userInfo';
@@ -61,6 +62,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.clearAllMocks();
+  outboxStore.entries.splice(0);
 });
 
 describe('composer: sending', () => {
@@ -98,14 +100,23 @@ describe('composer: sending', () => {
     await waitFor(() => expect(calls('/api/draw/chat/c1')).toHaveLength(1));
   });
 
-  it('keeps the text when the server refuses, and does not toast a second time', async () => {
+  it('hands a refused message to the feed as failed (with Retry there), and does not toast a second time', async () => {
     routes['/api/draw/chat/c1'] = () => failure(400, '消息太长', 'bad_request');
     renderComposer();
     type('keep me');
     press('Enter');
+    expect(input().value).toBe('');
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('消息太长'));
     expect(notify.error).toHaveBeenCalledTimes(1);
-    expect(input().value).toBe('keep me');
+    await waitFor(() => expect(outboxStore.entries.map((entry) => [entry.content, entry.status])).toEqual([['keep me', 'failed']]));
+  });
+
+  it('turns muted when a message is refused with channel_muted', async () => {
+    routes['/api/draw/chat/c1'] = () => failure(423, '该频道已开启全员禁言，只有管理员可以发言', 'channel_muted');
+    renderComposer(channelOf({ isCreator: false }));
+    type('hello');
+    press('Enter');
+    expect(await screen.findByTestId('composer-muted')).toBeTruthy();
   });
 });
 

@@ -8,7 +8,8 @@ import { useIsMobile } from '../../../hooks/useMediaQuery';
 import { notify } from '../../../lib/notify';
 import { cn } from '../../../lib/utils';
 import { refreshCredits } from '../credits/creditsStore';
-import { postMessage, reportFailure, submitDescribe, submitImagine, submitShorten, uploadImages } from './api';
+import { reportFailure, submitDescribe, submitImagine, submitShorten, uploadImages } from './api';
+import { sendMessage } from '../feed/outbox';
 import { AttachmentTray } from './AttachmentTray';
 import { BotAvatar } from './BotAvatar';
 import { loadBotType, saveBotType } from './botPreference';
@@ -181,7 +182,14 @@ function ChannelComposer({ channel }: ComposerProps) {
       if (parsed.kind === 'empty') return;
       const problem = checkMessage(parsed.content);
       if (problem) return showProblem(problem);
-      void submit(() => postMessage(channel.id, parsed.content), false);
+      // As Discord: the text leaves the input at once and shows as pending in the feed, then as
+      // sent, or as failed with Retry (feed/outbox.ts), never as a toast.
+      setText('');
+      translation.setPending(null);
+      focusInput();
+      void sendMessage(channel.id, parsed.content).then((reason) => {
+        if (reason === 'channel_muted') mutedByServer();
+      });
       return;
     }
     const { name, argument } = parsed;

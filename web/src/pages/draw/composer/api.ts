@@ -9,7 +9,6 @@ import {
   type ErrorReason,
   type ImagineReference,
   type ReferenceWeightsRequest,
-  type Message,
 } from '@draw/shared';
 import { api } from '@draw/shared/routes';
 import i18n from '../../../i18n';
@@ -69,10 +68,6 @@ export function submitBlend(channelId: string, body: { imageIds: string[]; dimen
 
 export function submitShorten(channelId: string, body: { prompt: string; promptEn?: string; botType: BotType }): Promise<SubmitAnswer> {
   return call(routes.shorten, { params: { channelId }, body });
-}
-
-export function postMessage(channelId: string, content: string): Promise<Message> {
-  return call(api.messages.post, { params: { id: channelId }, body: { content } });
 }
 
 export function getSettings(channelId: string, botType: BotType): Promise<DrawSettings> {

@@ -1,10 +1,13 @@
 import { ArrowDownIcon, HashIcon, Loader2Icon, RotateCwIcon } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/utils';
 import type { Feed } from './useFeed';
 import { MessageRow } from './MessageRow';
+import { entriesOf, outboxStore } from './outbox';
+import { PendingMessageRow } from './PendingMessageRow';
 import { buildRows, formatDate } from './rows';
 import { isNearBottom, isNearTop, keepPositionAfterPrepend, listChange, wasNearBottom, type ListEdges } from './scroll';
 
@@ -71,6 +74,9 @@ export function MessageList({ feed, channelTitle, me, isCreator }: MessageListPr
   /** The newest message the list showed while pinned to the bottom: what the reader has seen. */
   const pinnedLastIdRef = useRef(lastId);
   const rows = useMemo(() => buildRows(items), [items]);
+  const outbox = useSnapshot(outboxStore);
+  const pending = entriesOf(outbox.entries, state.channelId);
+  const pendingCount = useRef(pending.length);
 
   const edges: ListEdges = { first: items[0]?.message.id ?? null, last: lastId, count: items.length };
   const previous = useRef<{ edges: ListEdges; height: number }>({ edges: { first: null, last: null, count: 0 }, height: 0 });
@@ -84,8 +90,10 @@ export function MessageList({ feed, channelTitle, me, isCreator }: MessageListPr
     if (change.prepended && !atBottomRef.current) {
       box.scrollTop = keepPositionAfterPrepend(box.scrollTop, before.height, box.scrollHeight);
     }
-    // Sending a message takes you to it, as in Discord.
-    const sentByMe = change.appended && items.at(-1)?.message.author.id === me;
+    // Sending a message takes you to it, as in Discord (its pending row first, then the message).
+    const pendingAdded = pending.length > pendingCount.current;
+    pendingCount.current = pending.length;
+    const sentByMe = pendingAdded || (change.appended && items.at(-1)?.message.author.id === me);
     if (sentByMe) atBottomRef.current = true;
     if (change.initial || sentByMe || (atBottomRef.current && wasNearBottom(box, before.height))) {
       box.scrollTop = box.scrollHeight;
@@ -207,6 +215,11 @@ export function MessageList({ feed, channelTitle, me, isCreator }: MessageListPr
                 </li>
               ),
             )}
+            {pending.map((entry, index) => (
+              <li key={entry.nonce}>
+                <PendingMessageRow entry={entry} head={index === 0} />
+              </li>
+            ))}
           </ol>
         </div>
       </div>

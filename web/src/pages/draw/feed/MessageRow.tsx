@@ -10,6 +10,7 @@ import { deleteMessage } from './feedApi';
 import { useFeedActions } from './FeedContext';
 import { dayName, formatClock, formatDate, formatFull } from './rows';
 import { TaskCard, TaskCardSkeleton } from './TaskCard';
+import { TaskConnectionNote } from './TaskConnectionNote';
 import { useNow } from './useNow';
 import { commandOf, engineKind, promptParts, type EngineKind } from './taskView';
 
@@ -168,6 +169,7 @@ function TaskMessage({ message, task, canDelete }: Omit<MessageRowProps, 'head'>
             <MessageTime time={message.createdAt} />
           </h3>
           {task ? <TaskCard task={task} message={message} /> : <TaskCardSkeleton message={message} />}
+          {task && <TaskConnectionNote task={task} />}
         </div>
       </div>
       {canDelete && <DeleteAction message={message} />}

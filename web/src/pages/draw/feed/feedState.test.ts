@@ -184,6 +184,25 @@ describe('feedReducer', () => {
     expect(state.tasks['task-2']?.status).toBe(TaskStatus.Submitted);
   });
 
+  it('shows a sent message once, whether its answer or its live event comes first', () => {
+    const mine = makeMessage({ id: 'm9', content: 'sent', createdAt: 300 });
+    const loaded: FeedAction = { type: 'latestLoaded', channelId: CHANNEL, page: makePage({ messages: [hello], seq: 5 }) };
+    const answer: FeedAction = { type: 'messageSent', channelId: CHANNEL, message: mine };
+    const created: FeedAction = { type: 'event', event: event('message.created', 6, mine) };
+    for (const order of [[answer, created], [created, answer]]) {
+      const state = run([loaded, ...order]);
+      expect(state.order).toEqual(['m1', 'm9']);
+      // Its seq is known either way, so a page read before it was sent does not drop it.
+      expect(run([{ type: 'latestLoaded', channelId: CHANNEL, page: makePage({ messages: [hello], seq: 5 }) }], state).order).toEqual(['m1', 'm9']);
+    }
+  });
+
+  it('does not bring back a sent message that was deleted meanwhile', () => {
+    const mine = makeMessage({ id: 'm9', createdAt: 300 });
+    const state = run([{ type: 'event', event: event('message.deleted', 7, mine) }, { type: 'messageSent', channelId: CHANNEL, message: mine }]);
+    expect(state.order).toEqual([]);
+  });
+
   it('keeps a ready feed when a reload fails', () => {
     const state = run([{ type: 'latestLoaded', channelId: CHANNEL, page: makePage({ messages: [hello] }) }, { type: 'latestFailed', channelId: CHANNEL }]);
     expect(state.status).toBe('ready');

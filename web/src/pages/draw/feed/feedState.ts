@@ -48,7 +48,9 @@ export type FeedAction =
   /** Task states read outside the feed (fetch, cancel answer): merged forward-only, never newer. */
   | { type: 'tasksFetched'; channelId: string; tasks: readonly Task[] }
   /** The current user deleted a message (the live event may come later, or not at all while offline). */
-  | { type: 'messageRemoved'; channelId: string; messageId: string };
+  | { type: 'messageRemoved'; channelId: string; messageId: string }
+  /** The server's answer to this tab's send (outbox.ts); its live `message.created` may come before or after. */
+  | { type: 'messageSent'; channelId: string; message: Message };
 
 export function initialFeedState(channelId: string | null = null): FeedState {
   return {
@@ -205,6 +207,17 @@ function withAuthor(state: FeedState, member: Pick<Member, 'userId' | 'name' | '
   return messages ? { ...state, messages } : state;
 }
 
+/** A new message in its place; `seq` undefined when it came from a send's answer (no seq). */
+function addMessage(state: FeedState, message: Message, seq: number | undefined): FeedState {
+  const messages = { ...state.messages, [message.id]: message };
+  return {
+    ...state,
+    messages,
+    messageSeq: seq === undefined ? state.messageSeq : { ...state.messageSeq, [message.id]: seq },
+    order: insertId(state.order, messages, message.id),
+  };
+}
+
 function applyEvent(state: FeedState, event: ChannelEvent): FeedState {
   switch (event.type) {
     case 'task.created':
@@ -214,14 +227,12 @@ function applyEvent(state: FeedState, event: ChannelEvent): FeedState {
     }
     case 'message.created': {
       const message = event.data;
-      if (state.deleted[message.id] || state.messages[message.id]) return state;
-      const messages = { ...state.messages, [message.id]: message };
-      return {
-        ...state,
-        messages,
-        messageSeq: { ...state.messageSeq, [message.id]: event.seq },
-        order: insertId(state.order, messages, message.id),
-      };
+      if (state.deleted[message.id]) return state;
+      // Already shown from the send's answer: only learn its seq (a later page then keeps it).
+      if (state.messages[message.id]) {
+        return state.messageSeq[message.id] === undefined ? { ...state, messageSeq: { ...state.messageSeq, [message.id]: event.seq } } : state;
+      }
+      return addMessage(state, message, event.seq);
     }
     case 'message.deleted':
       return removeMessage(state, event.data.id);
@@ -257,6 +268,8 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
     }
     case 'messageRemoved':
       return removeMessage(state, action.messageId);
+    case 'messageSent':
+      return state.deleted[action.message.id] || state.messages[action.message.id] ? state : addMessage(state, action.message, undefined);
     default:
       return state;
   }

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useChannelEvents, useFeedReload } from '../../../live/hooks';
 import { fetchPage, fetchTasks } from './feedApi';
 import { feedItems, feedReducer, initialFeedState, missingTaskIds, oldestCreatedAt, type FeedItem, type FeedState } from './feedState';
+import { onMessageSent } from './outbox';
 
 /** If the live core has not asked for a load by then (no connection yet), load anyway. */
 const FALLBACK_LOAD_MS = 2500;
@@ -43,6 +44,8 @@ export function useFeed(channelId: string): Feed {
 
   useFeedReload(channelId, reload);
   useChannelEvents(channelId, (event) => dispatch({ type: 'event', event }));
+  // This tab's own sends: shown from the answer at once (also while the live link is down).
+  useEffect(() => onMessageSent((message) => dispatch({ type: 'messageSent', channelId: message.channelId, message })), []);
 
   useEffect(() => {
     const timer = window.setTimeout(() => {

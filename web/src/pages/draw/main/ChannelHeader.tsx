@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { ChannelHash } from '../sidebar/ChannelSection';
-import { LiveStatusPill } from './LiveStatusPill';
 
 export interface ChannelHeaderProps {
   title: string | null;
@@ -15,7 +14,7 @@ export interface ChannelHeaderProps {
   actions?: ReactNode;
 }
 
-/** The main area's top bar: sidebar toggle, `# title` and the connection indicator. */
+/** The main area's top bar: sidebar toggle and `# title` (the connection banner is below it, ConnectionBanner). */
 export function ChannelHeader({ title, isMobile, sidebarOpen, onToggleSidebar, actions }: ChannelHeaderProps) {
   const { t } = useTranslation();
   const toggleLabel = sidebarOpen ? t('sidebar.collapse') : t('sidebar.expand');
@@ -42,7 +41,6 @@ export function ChannelHeader({ title, isMobile, sidebarOpen, onToggleSidebar, a
         </h1>
       )}
       <div className="ml-auto flex min-w-0 items-center gap-1">
-        <LiveStatusPill className="mr-1" />
         {actions}
         {/* On a phone the rail is hidden: the archive is reached from here. */}
         {isMobile && (

@@ -4,10 +4,12 @@ import { Button } from '../../../components/ui/button';
 import { useChannelList, useCurrentChannel } from '../../../live/hooks';
 import { Composer } from '../composer/Composer';
 import { ChannelFeed } from './ChannelFeed';
+import { ConnectionBanner } from './ConnectionBanner';
 
 /**
- * The body of the main area (`channel-main`): the current channel's message feed (live task
- * cards, viewer, editors) and the composer below it.
+ * The body of the main area (`channel-main`): the connection banner across its top (while the
+ * live link is down), the current channel's message feed (live task cards, viewer, editors) and
+ * the composer below it.
  */
 export function ChannelMain({ onCreateChannel }: { onCreateChannel: () => void }) {
   const { t } = useTranslation();
@@ -17,6 +19,7 @@ export function ChannelMain({ onCreateChannel }: { onCreateChannel: () => void }
 
   return (
     <div data-testid="channel-main" className="flex min-h-0 flex-1 flex-col">
+      <ConnectionBanner />
       {channel ? (
         <>
           <ChannelFeed key={channel.id} channel={channel} />
