@@ -3,6 +3,7 @@ import { composerLocale } from './areas/composer';
 import { billingLocale } from './areas/billing';
 import { archiveLocale } from './areas/archive';
 import { creditsLocale } from './areas/credits';
+import { unreadLocale } from './areas/unread';
 import type { LocaleResource } from './zh-CN';
 
 /** English (fallback). */
@@ -435,6 +436,7 @@ const enUS: LocaleResource = {
   ...composerLocale['en-US'],
   ...billingLocale['en-US'],
   ...creditsLocale['en-US'],
+  ...unreadLocale['en-US'],
 };
 
 export default enUS;

@@ -3,6 +3,7 @@ import { composerLocale } from './areas/composer';
 import { billingLocale } from './areas/billing';
 import { archiveLocale } from './areas/archive';
 import { creditsLocale } from './areas/credits';
+import { unreadLocale } from './areas/unread';
 /**
  * 简体中文 (default). The reference locale: every other locale has exactly these keys
  * (checked by the type `LocaleResource` and by locales.test.ts).
@@ -436,6 +437,7 @@ const zhCN = {
   ...composerLocale['zh-CN'],
   ...billingLocale['zh-CN'],
   ...creditsLocale['zh-CN'],
+  ...unreadLocale['zh-CN'],
 };
 
 export type LocaleResource = typeof zhCN;

@@ -3,6 +3,7 @@ import { composerLocale } from './areas/composer';
 import { billingLocale } from './areas/billing';
 import { archiveLocale } from './areas/archive';
 import { creditsLocale } from './areas/credits';
+import { unreadLocale } from './areas/unread';
 import type { LocaleResource } from './zh-CN';
 
 /** 繁體中文 */
@@ -435,6 +436,7 @@ const zhTW: LocaleResource = {
   ...composerLocale['zh-TW'],
   ...billingLocale['zh-TW'],
   ...creditsLocale['zh-TW'],
+  ...unreadLocale['zh-TW'],
 };
 
 export default zhTW;
