@@ -10,7 +10,7 @@ describe('unread counts', () => {
     applyActivity({ channelId: 'c1', seq: 7, authorId: 'bob' });
     applyActivity({ channelId: 'c1', seq: 7, authorId: 'bob' });
     applyActivity({ channelId: 'c1', seq: 3, authorId: 'bob' });
-    expect(entry('c1')).toEqual({ unread: 2, lastReadSeq: 4, seq: 7 });
+    expect(entry('c1')).toMatchObject({ unread: 2, lastReadSeq: 4, seq: 7 });
     applyActivity({ channelId: 'c9', seq: 2, authorId: 'bob' });
     expect(entry('c9')?.unread).toBe(1);
     expect(totalUnread(unreadStore.byChannel, ['c1', 'c9'])).toBe(3);
@@ -20,7 +20,7 @@ describe('unread counts', () => {
   it('clears on a read mark from another device, and asks for a reload when messages came after it', () => {
     setUnread([{ channelId: 'c1', unread: 2, lastReadSeq: 0, seq: 9 }]);
     expect(applyRead({ channelId: 'c1', lastReadSeq: 9 })).toBe(true);
-    expect(entry('c1')).toEqual({ unread: 0, lastReadSeq: 9, seq: 9 });
+    expect(entry('c1')).toMatchObject({ unread: 0, lastReadSeq: 9, seq: 9 });
     applyActivity({ channelId: 'c1', seq: 12, authorId: 'bob' });
     expect(applyRead({ channelId: 'c1', lastReadSeq: 10 })).toBe(false);
     expect(entry('c1')?.unread).toBe(1);
@@ -31,9 +31,19 @@ describe('unread counts', () => {
     applyActivity({ channelId: 'c1', seq: 6, authorId: 'bob' });
     setUnread([{ channelId: 'c1', unread: 0, lastReadSeq: 5, seq: 5 }]);
     expect(entry('c1')?.unread).toBe(1);
-    noteSeq('c1', 8);
+    applyActivity({ channelId: 'c1', seq: 8, authorId: 'bob' });
     setChannelUnread({ channelId: 'c1', unread: 0, lastReadSeq: 6, seq: 6 });
-    expect(entry('c1')).toEqual({ unread: 1, lastReadSeq: 6, seq: 8 });
+    expect(entry('c1')).toMatchObject({ unread: 2, lastReadSeq: 6, seq: 8 });
+  });
+
+  it("counts a post in the open channel whose event came before its notice", () => {
+    setUnread([{ channelId: 'c1', unread: 0, lastReadSeq: 5, seq: 5 }]);
+    noteSeq('c1', 6);
+    applyActivity({ channelId: 'c1', seq: 6, authorId: 'bob' });
+    expect(entry('c1')).toMatchObject({ unread: 1, seq: 6 });
+    // The person's own post moves only the seq a read would mark.
+    noteSeq('c1', 7);
+    expect(entry('c1')).toMatchObject({ unread: 1, seq: 7 });
   });
 
   it('shows 99+ past 99', () => {

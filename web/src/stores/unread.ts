@@ -5,8 +5,13 @@ import { proxy } from 'valtio';
 export interface UnreadEntry {
   unread: number;
   lastReadSeq: number;
-  /** The newest seq this tab knows of in the channel. */
+  /** The newest seq this tab knows of in the channel (what reading it marks). */
   seq: number;
+  /**
+   * The newest message already in `unread` (or read): a notice at or below it is not counted
+   * again. Apart from `seq`, which the open channel's own events move on first.
+   */
+  counted: number;
 }
 
 export interface UnreadState {
@@ -16,7 +21,7 @@ export interface UnreadState {
 /** Written only here and by `useUnreadSync` (the drawing screen); read with `useSnapshot`. */
 export const unreadStore = proxy<UnreadState>({ byChannel: {} });
 
-const entryOf = (channelId: string): UnreadEntry => (unreadStore.byChannel[channelId] ??= { unread: 0, lastReadSeq: 0, seq: 0 });
+const entryOf = (channelId: string): UnreadEntry => (unreadStore.byChannel[channelId] ??= { unread: 0, lastReadSeq: 0, seq: 0, counted: 0 });
 
 /**
  * The server's answer replaces what this tab counted, except for a channel where this tab already
@@ -27,7 +32,7 @@ export function setUnread(list: readonly ChannelUnread[]): void {
   unreadStore.byChannel = Object.fromEntries(
     list.map(({ channelId, unread, lastReadSeq, seq }) => {
       const known = before[channelId];
-      return [channelId, known && known.seq > seq ? { ...known } : { unread, lastReadSeq, seq }];
+      return [channelId, known && known.counted > seq ? { ...known } : { unread, lastReadSeq, seq: Math.max(seq, known?.seq ?? 0), counted: seq }];
     }),
   );
 }
@@ -38,14 +43,18 @@ export function setChannelUnread({ channelId, unread, lastReadSeq, seq }: Channe
   entry.lastReadSeq = Math.max(entry.lastReadSeq, lastReadSeq);
   entry.seq = Math.max(entry.seq, seq);
   // A message may have arrived while the mark was on its way: keep the count it raised.
-  if (entry.seq <= seq) entry.unread = unread;
+  if (entry.counted <= seq) {
+    entry.unread = unread;
+    entry.counted = seq;
+  }
 }
 
 /** Someone else posted: one more unread, once per event, none for what is already read. */
 export function applyActivity({ channelId, seq }: UnreadActivity): void {
   const entry = entryOf(channelId);
-  if (seq <= entry.seq || seq <= entry.lastReadSeq) return;
-  entry.seq = seq;
+  if (seq <= entry.counted || seq <= entry.lastReadSeq) return;
+  entry.counted = seq;
+  entry.seq = Math.max(entry.seq, seq);
   entry.unread = Math.min(UNREAD_CAP, entry.unread + 1);
 }
 
@@ -57,8 +66,9 @@ export function applyRead({ channelId, lastReadSeq }: ReadMark): boolean {
   const entry = entryOf(channelId);
   if (lastReadSeq < entry.lastReadSeq) return true;
   entry.lastReadSeq = lastReadSeq;
-  if (lastReadSeq >= entry.seq) {
-    entry.seq = lastReadSeq;
+  if (lastReadSeq >= entry.counted) {
+    entry.seq = Math.max(entry.seq, lastReadSeq);
+    entry.counted = lastReadSeq;
     entry.unread = 0;
     return true;
   }

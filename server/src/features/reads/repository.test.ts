@@ -58,3 +58,25 @@ describe.each(adapters)('reads repository: $name', (adapter) => {
     expect(await repo.unreadIn('c3', 'ann', { afterSeq: 0 })).toBe(UNREAD_CAP);
   });
 });
+
+describe('reads repository on the embedded store: every statement reads an index', () => {
+  it("answers the marks and the counts without scanning the log or sorting (a channel's history may be long)", async () => {
+    const seen: { sql: string; plan: string[] }[] = [];
+    const storage = openEmbeddedStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'reads-plans-')), { onNewQuery: (_collection, sql, plan) => seen.push({ sql, plan }) });
+    try {
+      const repo = readsRepository(storage);
+      await storage.ready();
+      await repo.marks.advance('ann', 'c1', 3, 1);
+      await repo.marks.advance('ann', 'c1', 2, 2);
+      await repo.marks.ofUser('ann');
+      await repo.unreadIn('c1', 'ann', { afterSeq: 3 });
+      await repo.unreadIn('c1', 'ann', { joinedAt: 3 });
+      const reads = seen.filter(({ sql }) => /"(read_marks|events)"/.test(sql) && /^SELECT|^UPDATE/.test(sql));
+      expect(reads.length).toBeGreaterThanOrEqual(4);
+      const scans = reads.filter(({ plan }) => plan.some((step) => /^SCAN (?!.*(USING (COVERING )?INDEX|json_each))/.test(step) || /USE TEMP B-TREE FOR ORDER BY/.test(step)));
+      expect(scans).toEqual([]);
+    } finally {
+      await storage.close();
+    }
+  });
+});
