@@ -42,6 +42,11 @@ async function sidebarShots(a: Person, theme: 'dark' | 'light') {
   const shots: string[] = [];
   shots.push(await screenshot(a.page, `unread-sidebar-1440-${theme}`));
   await a.page.setViewportSize({ width: 390, height: 844 });
+  // The sidebar is hidden on a phone: its toggle carries the count.
+  await expect.poll(() => a.page.getByTestId('sidebar-toggle-unread').textContent()).toBe('2');
+  expect(await a.page.getByTestId('sidebar-toggle').getAttribute('aria-label')).toMatch(/，有 2 条未读消息$/);
+  expect(await axeFindings(a.page)).toEqual([]);
+  shots.push(await screenshot(a.page, `unread-header-390-${theme}`));
   await a.page.getByTestId('sidebar-toggle').click();
   await a.page.locator('[data-unread]').first().waitFor();
   shots.push(await screenshot(a.page, `unread-sidebar-390-${theme}`));

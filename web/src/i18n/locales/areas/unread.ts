@@ -7,6 +7,11 @@ const zhCN = {
   unread: {
     /** Read after the row's visible count: "lobby 3 条未读消息". */
     messages: '条未读消息',
+    /**
+     * The sidebar toggle's name while the sidebar is hidden. No brackets: axe drops a bracketed part
+     * before it looks for the shown count in the name (label-content-name-mismatch).
+     */
+    toggle: '{{label}}，有 {{count}} 条未读消息',
     pageTitle: '({{count}}) #{{channel}} - {{app}}',
     pageTitleRead: '#{{channel}} - {{app}}',
   },
@@ -15,6 +20,7 @@ const zhCN = {
 const enUS: typeof zhCN = {
   unread: {
     messages: 'unread messages',
+    toggle: '{{label}}, {{count}} unread messages',
     pageTitle: '({{count}}) #{{channel}} - {{app}}',
     pageTitleRead: '#{{channel}} - {{app}}',
   },
@@ -23,6 +29,7 @@ const enUS: typeof zhCN = {
 const zhTW: typeof zhCN = {
   unread: {
     messages: '則未讀訊息',
+    toggle: '{{label}}，有 {{count}} 則未讀訊息',
     pageTitle: '({{count}}) #{{channel}} - {{app}}',
     pageTitleRead: '#{{channel}} - {{app}}',
   },
