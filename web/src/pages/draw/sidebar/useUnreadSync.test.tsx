@@ -72,6 +72,8 @@ describe('unread marks on the drawing screen', () => {
     await waitFor(() => expect(document.title).toBe('#lobby - Pixel Guild'));
     unmount();
     expect(document.title).toBe('Pixel Guild');
+    // Whoever signs in next starts from the server's counts, not these.
+    expect(unreadStore.byChannel).toEqual({});
   });
 
   it('counts the open channel while the window is away, and marks it read once the person is back', async () => {
