@@ -58,6 +58,9 @@ import { upstreamPlugin } from './features/upstream/plugin';
 import { favoritesRepository } from './features/archive/repository';
 import { archiveService } from './features/archive/service';
 import { archivePlugin } from './features/archive/plugin';
+import { readsPlugin } from './features/reads/plugin';
+import { readsRepository } from './features/reads/repository';
+import { readsService } from './features/reads/service';
 import { settingsRepository } from './features/settings/repository';
 import { pendingInfoSources, settingsService, type DrawInfoSources } from './features/settings/service';
 import { settingsPlugin } from './features/settings/plugin';
@@ -196,8 +199,10 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
   late.tasks = tasks;
   const upstream = upstreamHooks({ tasks: tasksRepo, engine });
   const archive = archiveService({ tasks: tasksRepo, favorites: favoritesRepository(storage), channels: channelsRepository(storage), users: authRepo.users, blobs, hub, now });
+  const reads = readsService({ repo: readsRepository(storage), channels: channelsRepository(storage), access: channels, hub, now, onError: (err) => http.log.warn({ err }, 'unread notice not sent') });
+  hub.observe((event) => reads.onEvent(event));
   const recentChanges = [store.recentChanges, messages.recentChanges];
-  return { blobs, company, auth, uploads, hub, realtime, recentChanges, tickets, channels, engine, runner, messages, tasks, translator, settings, drawInfo, upstream, archive, billing: billingFeature };
+  return { blobs, company, auth, uploads, hub, realtime, recentChanges, tickets, channels, engine, runner, messages, tasks, translator, settings, drawInfo, upstream, archive, reads, billing: billingFeature };
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
@@ -249,6 +254,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await http.register(tasksPlugin, { tasks: services.tasks });
   await http.register(translatePlugin, { translator: services.translator });
   await http.register(archivePlugin, { archive: services.archive });
+  await http.register(readsPlugin, { reads: services.reads });
   await http.register(upstreamPlugin, { hooks: services.upstream });
   await http.register(settingsPlugin, { settings: services.settings, channels: services.channels, infoSources: services.drawInfo });
   await http.register(billingPlugin, { billing: services.billing, publicUrl: config.PUBLIC_URL });

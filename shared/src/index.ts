@@ -11,3 +11,4 @@ export * from './prompt';
 export * from './references';
 export * from './tasks';
 export * from './parameters';
+export * from './reads';

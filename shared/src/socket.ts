@@ -1,6 +1,7 @@
 import type { ErrorReason } from './errors';
 import type { ChannelState, Member, Message, Task } from './entities';
 import type { FavoriteChange } from './archive';
+import type { ReadMark, UnreadActivity } from './reads';
 
 /**
  * Live feed protocol version; a client announces it in the handshake (`auth.v`), and the server
@@ -105,6 +106,10 @@ export interface ServerToClientEvents {
   'channels:changed': (change: ChannelsChange) => void;
   /** v1 addition: the receiving user starred or unstarred an image (on any of their devices). */
   'archive:favorite': (change: FavoriteChange) => void;
+  /** v1 addition: someone else posted in one of the receiving user's channels (sent to every other member, subscribed or not). */
+  'unread:activity': (activity: UnreadActivity) => void;
+  /** v1 addition: the receiving user marked a channel read (on any of their devices). */
+  'unread:read': (mark: ReadMark) => void;
 }
 
 /** Socket.IO's handshake `auth`. */

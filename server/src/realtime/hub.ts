@@ -1,4 +1,4 @@
-import { isChannelsChange, type ChannelEvent, type ChannelEventData, type ChannelEventType, type ChannelsChange, type FavoriteChange } from '@draw/shared';
+import { isChannelsChange, type ChannelEvent, type ChannelEventData, type ChannelEventType, type ChannelsChange, type FavoriteChange, type ReadMark, type UnreadActivity } from '@draw/shared';
 import type { EventDoc, RealtimeRepository } from './repository';
 import { isDuplicateKey, type SequenceSource } from './sequence';
 
@@ -12,6 +12,10 @@ export interface EventSink {
   notify?(userIds: readonly string[], change: ChannelsChange): void;
   /** Sends a favourite toggle to every socket of that user (`archive:favorite`). */
   favorite?(userId: string, change: FavoriteChange): void;
+  /** Tells these users someone posted in one of their channels (`unread:activity`). */
+  unreadActivity?(userIds: readonly string[], activity: UnreadActivity): void;
+  /** Sends a read mark to every socket of that user (`unread:read`). */
+  unreadRead?(userId: string, mark: ReadMark): void;
   /** Takes one user's sockets out of a channel's room. */
   evict(channelId: string, userId: string): void;
   /** Takes every socket out of a channel's room. */
@@ -124,6 +128,16 @@ export class ChannelHub {
   /** A person's own change that their other devices show at once; not logged (they reload over REST). */
   favorite(userId: string, change: FavoriteChange): void {
     this.sink?.favorite?.(userId, change);
+  }
+
+  /** Unread counts of members who are not watching the channel; not logged (they reload over REST). */
+  unreadActivity(userIds: readonly string[], activity: UnreadActivity): void {
+    if (userIds.length) this.sink?.unreadActivity?.(userIds, activity);
+  }
+
+  /** A person's read mark, for their other devices; not logged (they reload over REST). */
+  unreadRead(userId: string, mark: ReadMark): void {
+    this.sink?.unreadRead?.(userId, mark);
   }
 
   evict(channelId: string, userId: string): void {

@@ -191,6 +191,8 @@ export function createSocketServer(
     emit: (event) => void io.to(roomOf(event.channelId)).emit('channel:event', event),
     notify: (userIds, change) => void io.to(userIds.map(userRoomOf)).emit('channels:changed', change),
     favorite: (userId, change) => void io.to(userRoomOf(userId)).emit('archive:favorite', change),
+    unreadActivity: (userIds, activity) => void io.to(userIds.map(userRoomOf)).emit('unread:activity', activity),
+    unreadRead: (userId, mark) => void io.to(userRoomOf(userId)).emit('unread:read', mark),
     evict: (channelId, userId) => void io.in(userRoomOf(userId)).socketsLeave(roomOf(channelId)),
     close: (channelId) => void io.in(roomOf(channelId)).socketsLeave(roomOf(channelId)),
   });

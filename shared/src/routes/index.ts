@@ -4,6 +4,7 @@ import { channelRoutes } from './channels';
 import { companyRoutes } from './company';
 import { homeRoutes, loginRoutes } from './login';
 import { messageRoutes } from './messages';
+import { readRoutes } from './reads';
 import { realtimeRoutes } from './realtime';
 import type { ApiRoute } from './route';
 import { settingsRoutes } from './settings';
@@ -32,6 +33,7 @@ export const api = {
   archive: archiveRoutes,
   billing: billingRoutes,
   upstream: upstreamRoutes,
+  reads: readRoutes,
 } as const;
 
 /** The table as a list (one entry per method + path). */

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { http } from '../lib/http';
+import { setAppTitle } from '../lib/pageTitle';
 import { companyInfoStore, setCompanyInfo } from '../stores/companyInfo';
 
 let loading: Promise<void> | null = null;
@@ -40,7 +41,7 @@ export function useCompanyInfo(): void {
   }, []);
 
   useEffect(() => {
-    document.title = company.name || t('app.name');
+    setAppTitle(company.name || t('app.name'));
     setMeta('description', company.description || t('app.description'));
     setMeta('keywords', company.keywords);
   }, [company.name, company.description, company.keywords, t]);

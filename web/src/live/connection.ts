@@ -6,6 +6,8 @@ import {
   type ChannelEvent,
   type ChannelsChange,
   type FavoriteChange,
+  type ReadMark,
+  type UnreadActivity,
   type ClientToServerEvents,
   type HandshakeAuth,
   type PreConnectAnswer,
@@ -78,6 +80,10 @@ export interface LiveConnectionListener {
   changed?(change: ChannelsChange): void;
   /** `archive:favorite`: the user starred or unstarred an image (here or on another device). */
   favorite?(change: FavoriteChange): void;
+  /** `unread:activity`: someone else posted in one of the user's channels (any channel, subscribed or not). */
+  unreadActivity?(activity: UnreadActivity): void;
+  /** `unread:read`: the user marked a channel read (here or on another device). */
+  unreadRead?(mark: ReadMark): void;
   /** The server refused this client's protocol version: the connection gives up until a reload. */
   refused?(reason: VersionRefusal): void;
 }
@@ -217,6 +223,8 @@ export class LiveConnection implements LiveConnectionPort {
     socket.on('channel:resync', ({ channelId }) => this.forEach((listener) => listener.resync?.(channelId)));
     socket.on('channels:changed', (change) => this.forEach((listener) => listener.changed?.(change)));
     socket.on('archive:favorite', (change) => this.forEach((listener) => listener.favorite?.(change)));
+    socket.on('unread:activity', (activity) => this.forEach((listener) => listener.unreadActivity?.(activity)));
+    socket.on('unread:read', (mark) => this.forEach((listener) => listener.unreadRead?.(mark)));
     socket.connect();
   }
 

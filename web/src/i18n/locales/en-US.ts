@@ -5,6 +5,7 @@ import { archiveLocale } from './areas/archive';
 import { creditsLocale } from './areas/credits';
 import { failureLocale } from './areas/failure';
 import { connectionLocale } from './areas/connection';
+import { unreadLocale } from './areas/unread';
 import type { LocaleResource } from './zh-CN';
 
 /** English (fallback). */
@@ -439,6 +440,7 @@ const enUS: LocaleResource = {
   ...creditsLocale['en-US'],
   ...failureLocale['en-US'],
   ...connectionLocale['en-US'],
+  ...unreadLocale['en-US'],
 };
 
 export default enUS;

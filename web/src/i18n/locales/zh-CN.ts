@@ -5,6 +5,7 @@ import { archiveLocale } from './areas/archive';
 import { creditsLocale } from './areas/credits';
 import { failureLocale } from './areas/failure';
 import { connectionLocale } from './areas/connection';
+import { unreadLocale } from './areas/unread';
 /**
  * 简体中文 (default). The reference locale: every other locale has exactly these keys
  * (checked by the type `LocaleResource` and by locales.test.ts).
@@ -440,6 +441,7 @@ const zhCN = {
   ...creditsLocale['zh-CN'],
   ...failureLocale['zh-CN'],
   ...connectionLocale['zh-CN'],
+  ...unreadLocale['zh-CN'],
 };
 
 export type LocaleResource = typeof zhCN;

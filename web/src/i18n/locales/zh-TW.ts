@@ -5,6 +5,7 @@ import { archiveLocale } from './areas/archive';
 import { creditsLocale } from './areas/credits';
 import { failureLocale } from './areas/failure';
 import { connectionLocale } from './areas/connection';
+import { unreadLocale } from './areas/unread';
 import type { LocaleResource } from './zh-CN';
 
 /** 繁體中文 */
@@ -439,6 +440,7 @@ const zhTW: LocaleResource = {
   ...creditsLocale['zh-TW'],
   ...failureLocale['zh-TW'],
   ...connectionLocale['zh-TW'],
+  ...unreadLocale['zh-TW'],
 };
 
 export default zhTW;

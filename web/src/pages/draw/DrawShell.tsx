@@ -13,6 +13,7 @@ import { useCreditsSync } from './credits/useCreditsSync';
 import { ChannelHeader } from './main/ChannelHeader';
 import { IconRail } from './rail/IconRail';
 import { ChannelSidebar } from './sidebar/ChannelSidebar';
+import { useUnreadSync } from './sidebar/useUnreadSync';
 import { useChannelSelection } from './useChannelSelection';
 // Eager, unlike the dialog: a refused submit's toast must offer 订阅 before the dialog's code loads.
 import './subscribe/creditsPrompt';
@@ -64,6 +65,7 @@ export function DrawShell({ onCreateChannel, main, renderChannelActions, headerA
   const [mobileSidebarOpen, setMobileSidebarOpen] = useState(false);
   const { channels, status, currentChannel, selectChannel } = useChannelSelection();
   useCreditsSync();
+  useUnreadSync();
 
   const sidebarOpen = isMobile ? mobileSidebarOpen : !siderCollapsed;
   const toggleSidebar = () => (isMobile ? setMobileSidebarOpen((open) => !open) : toggleSiderCollapsed());

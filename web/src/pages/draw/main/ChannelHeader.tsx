@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { ChannelHash } from '../sidebar/ChannelSection';
+import { useToggleUnread } from '../sidebar/UnreadElsewhere';
 
 export interface ChannelHeaderProps {
   title: string | null;
@@ -18,6 +19,7 @@ export interface ChannelHeaderProps {
 export function ChannelHeader({ title, isMobile, sidebarOpen, onToggleSidebar, actions }: ChannelHeaderProps) {
   const { t } = useTranslation();
   const toggleLabel = sidebarOpen ? t('sidebar.collapse') : t('sidebar.expand');
+  const unread = useToggleUnread(toggleLabel, sidebarOpen);
   const ToggleIcon = isMobile ? MenuIcon : sidebarOpen ? PanelLeftCloseIcon : PanelLeftOpenIcon;
   return (
     <header className="relative z-10 flex h-12 shrink-0 items-center gap-2 px-2 shadow-elevation sm:px-3">
@@ -25,13 +27,14 @@ export function ChannelHeader({ title, isMobile, sidebarOpen, onToggleSidebar, a
         <button
           type="button"
           data-testid="sidebar-toggle"
-          aria-label={toggleLabel}
+          aria-label={unread.label}
           aria-expanded={sidebarOpen}
           aria-controls="channel-sidebar"
           onClick={onToggleSidebar}
-          className="flex size-8 shrink-0 items-center justify-center rounded-md text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-heading focus-visible:ring-2 focus-visible:ring-ring"
+          className="relative flex size-8 shrink-0 items-center justify-center rounded-md text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-heading focus-visible:ring-2 focus-visible:ring-ring"
         >
           <ToggleIcon className="size-5" aria-hidden />
+          {unread.badge}
         </button>
       </Tooltip>
       {title && (

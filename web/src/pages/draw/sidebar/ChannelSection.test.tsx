@@ -2,11 +2,12 @@
 import '../../../test/dom';
 import '../../../i18n';
 import type { Channel } from '@draw/shared';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../i18n';
 import { TooltipProvider } from '../../../components/ui/tooltip';
 import { setChannelsReloader, type ChannelListStatus } from '../../../stores/channels';
+import { resetUnread, setUnread } from '../../../stores/unread';
 import { ChannelSection } from './ChannelSection';
 
 const lobby: Channel = { id: 'c1', title: 'lobby', isBan: false, isCreator: true, creatorId: 'me', memberCount: 2, createdAt: 1 };
@@ -45,5 +46,43 @@ describe('ChannelSection when the list could not be loaded', () => {
     show('error');
     fireEvent.click(screen.getByTestId('channel-list-retry'));
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ChannelSection unread marks', () => {
+  const studio: Channel = { ...lobby, id: 'c2', title: 'studio' };
+  const busy: Channel = { ...lobby, id: 'c3', title: 'busy' };
+  afterEach(resetUnread);
+
+  it('shows unread channels bold with a pill and a count, named with the count for screen readers', async () => {
+    await i18n.changeLanguage('en-US');
+    setUnread([
+      { channelId: 'c1', unread: 4, lastReadSeq: 0, seq: 9 },
+      { channelId: 'c2', unread: 3, lastReadSeq: 0, seq: 9 },
+      { channelId: 'c3', unread: 100, lastReadSeq: 0, seq: 200 },
+    ]);
+    render(
+      <TooltipProvider>
+        <ChannelSection channels={[lobby, studio, busy]} status="ready" selectedId="c1" onSelect={() => {}} onCreateChannel={() => {}} />
+      </TooltipProvider>,
+    );
+    const row = screen.getByTestId('channel-item-c2');
+    expect(row.getAttribute('data-unread')).toBe('3');
+    expect(within(row).getByTestId('unread-pill')).toBeTruthy();
+    expect(within(row).getByTestId('unread-badge').textContent).toBe('3');
+    // The accessible name holds the visible text ("studio 3") and says what the number is.
+    expect(screen.getByRole('button', { name: 'studio 3 unread messages' })).toBeTruthy();
+    expect(within(screen.getByTestId('channel-item-c3')).getByTestId('unread-badge').textContent).toBe('99+');
+    // The open channel is being read: no mark on it.
+    expect(within(screen.getByTestId('channel-item-c1')).queryByTestId('unread-badge')).toBeNull();
+    expect(screen.getByRole('button', { name: 'lobby' })).toBeTruthy();
+  });
+
+  it('names the count in Chinese too', async () => {
+    await i18n.changeLanguage('zh-CN');
+    setUnread([{ channelId: 'c2', unread: 2, lastReadSeq: 0, seq: 9 }]);
+    show('ready', [lobby, studio]);
+    expect(screen.getByRole('button', { name: 'studio 2 条未读消息' })).toBeTruthy();
+    expect(screen.getByTestId('channel-item-c1').getAttribute('data-unread')).toBeNull();
   });
 });

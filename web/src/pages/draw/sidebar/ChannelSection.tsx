@@ -2,10 +2,12 @@ import type { Channel } from '@draw/shared';
 import { HashIcon, PlusIcon, RotateCwIcon, TriangleAlertIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { loadChannels, type ChannelListStatus } from '../../../stores/channels';
+import { unreadStore } from '../../../stores/unread';
 import { CategoryHeader } from './CategoryHeader';
 import { SidebarRow } from './SidebarRow';
 
@@ -89,6 +91,7 @@ export function ChannelSection({
   onRetry = retryLoad,
 }: ChannelSectionProps) {
   const { t } = useTranslation();
+  const { byChannel } = useSnapshot(unreadStore);
   const firstLoad = channels.length === 0 && (status === 'idle' || status === 'loading');
   const failed = status === 'error';
   return (
@@ -123,6 +126,7 @@ export function ChannelSection({
                   icon={<ChannelHash />}
                   label={channel.title}
                   selected={selected}
+                  unread={byChannel[channel.id]?.unread ?? 0}
                   onClick={() => onSelect(channel)}
                   trailing={selected ? renderChannelActions?.(channel) : undefined}
                 />

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/utils';
+import { badgeText } from '../../../stores/unread';
 
 export interface SidebarRowProps {
   icon: ReactNode;
@@ -9,19 +11,25 @@ export interface SidebarRowProps {
   testId?: string;
   /** Extra controls shown on the right (e.g. the selected channel's actions). */
   trailing?: ReactNode;
+  /** Unread messages: the row turns bold and white, with Discord's left pill and a count. */
+  unread?: number;
 }
 
 /** One row of the channel sidebar (channel or entry), Discord-style. */
-export function SidebarRow({ icon, label, onClick, selected = false, testId, trailing }: SidebarRowProps) {
+export function SidebarRow({ icon, label, onClick, selected = false, testId, trailing, unread = 0 }: SidebarRowProps) {
+  const { t } = useTranslation();
+  const isUnread = unread > 0 && !selected;
   return (
     <div
       data-testid={testId}
       data-selected={selected || undefined}
+      data-unread={isUnread ? unread : undefined}
       className={cn(
         'group/row relative flex h-8 items-center rounded-md transition-colors',
-        selected ? 'bg-sidebar-active text-heading' : 'text-sidebar-foreground hover:bg-sidebar-hover hover:text-foreground',
+        selected ? 'bg-sidebar-active text-heading' : isUnread ? 'text-heading hover:bg-sidebar-hover' : 'text-sidebar-foreground hover:bg-sidebar-hover hover:text-foreground',
       )}
     >
+      {isUnread && <span aria-hidden data-testid="unread-pill" className="absolute top-1/2 -left-2 h-2 w-1 -translate-y-1/2 rounded-r-full bg-heading" />}
       <button
         type="button"
         onClick={onClick}
@@ -29,7 +37,19 @@ export function SidebarRow({ icon, label, onClick, selected = false, testId, tra
         className="flex h-full min-w-0 flex-1 items-center gap-1.5 rounded-md px-2 text-left outline-none focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-5 [&_svg]:shrink-0 [&_svg]:opacity-70"
       >
         {icon}
-        <span className={cn('truncate text-[15px] font-medium', selected && 'font-semibold')}>{label}</span>
+        <span className={cn('truncate text-[15px] font-medium', (selected || isUnread) && 'font-semibold')}>{label}</span>
+        {isUnread && (
+          <>
+            {' '}
+            <span
+              data-testid="unread-badge"
+              className="ml-auto flex h-4 min-w-4 shrink-0 items-center justify-center rounded-full bg-[#da373c] px-1 text-[11px] leading-none font-bold text-white"
+            >
+              {badgeText(unread)}
+            </span>{' '}
+            <span className="sr-only">{t('unread.messages')}</span>
+          </>
+        )}
       </button>
       {trailing && <div className="flex shrink-0 items-center gap-0.5 pr-1.5">{trailing}</div>}
     </div>

@@ -1,0 +1,37 @@
+import Type from 'typebox';
+import { UNREAD_CAP } from '../reads';
+import { Caller, HttpMethod, route } from './route';
+import { Id } from './schemas';
+
+const tag = 'reads';
+const caller = Caller.User;
+const Seq = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+
+export const ChannelUnreadSchema = Type.Object({
+  channelId: Type.String(),
+  lastReadSeq: Type.Integer({ description: 'the seq read up to; 0 when the channel was never opened' }),
+  seq: Type.Integer({ description: "the channel's newest event seq" }),
+  unread: Type.Integer({ description: `messages by others after the mark, counted up to ${UNREAD_CAP} (shown as 99+)` }),
+});
+
+/** Unread marks, per person and channel (shared/src/reads.ts). Membership is checked on each call. */
+export const readRoutes = {
+  list: route({
+    method: HttpMethod.Get,
+    path: '/api/reads',
+    caller,
+    tag,
+    summary: "The asker's unread state in every channel they are a member of",
+    answer: Type.Array(ChannelUnreadSchema),
+  }),
+  mark: route({
+    method: HttpMethod.Put,
+    path: '/api/reads/:channelId',
+    caller,
+    tag,
+    summary: "Marks the channel read up to `seq` (never backwards; past the channel's newest seq counts as the newest); the asker's other devices hear `unread:read`",
+    params: Type.Object({ channelId: Id }),
+    body: Type.Object({ seq: Type.Optional(Seq) }, { additionalProperties: false }),
+    answer: ChannelUnreadSchema,
+  }),
+} as const;

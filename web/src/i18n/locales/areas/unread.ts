@@ -1,0 +1,38 @@
+/**
+ * Strings of unread marks (sidebar badges and the page title), in every language. zh-CN is the
+ * reference: the other two are typed against it, and locales.test.ts checks every key in every
+ * locale. There is no mention count: mentions do not exist in the product.
+ */
+const zhCN = {
+  unread: {
+    /** Read after the row's visible count: "lobby 3 条未读消息". */
+    messages: '条未读消息',
+    /**
+     * The sidebar toggle's name while the sidebar is hidden. No brackets: axe drops a bracketed part
+     * before it looks for the shown count in the name (label-content-name-mismatch).
+     */
+    toggle: '{{label}}，有 {{count}} 条未读消息',
+    pageTitle: '({{count}}) #{{channel}} - {{app}}',
+    pageTitleRead: '#{{channel}} - {{app}}',
+  },
+};
+
+const enUS: typeof zhCN = {
+  unread: {
+    messages: 'unread messages',
+    toggle: '{{label}}, {{count}} unread messages',
+    pageTitle: '({{count}}) #{{channel}} - {{app}}',
+    pageTitleRead: '#{{channel}} - {{app}}',
+  },
+};
+
+const zhTW: typeof zhCN = {
+  unread: {
+    messages: '則未讀訊息',
+    toggle: '{{label}}，有 {{count}} 則未讀訊息',
+    pageTitle: '({{count}}) #{{channel}} - {{app}}',
+    pageTitleRead: '#{{channel}} - {{app}}',
+  },
+};
+
+export const unreadLocale = { 'zh-CN': zhCN, 'en-US': enUS, 'zh-TW': zhTW };
