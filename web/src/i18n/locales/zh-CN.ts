@@ -1,8 +1,8 @@
-import { feedLocale } from './areas/feed';
-import { composerLocale } from './areas/composer';
-import { billingLocale } from './areas/billing';
-import { archiveLocale } from './areas/archive';
-import { creditsLocale } from './areas/credits';
+import { zhCN as feedStrings } from './areas/feed';
+import { zhCN as composerStrings } from './areas/composer';
+import { zhCN as billingStrings } from './areas/billing';
+import { zhCN as archiveStrings } from './areas/archive';
+import { zhCN as creditsStrings } from './areas/credits';
 /**
  * 简体中文 (default). The reference locale: every other locale has exactly these keys
  * (checked by the type `LocaleResource` and by locales.test.ts).
@@ -431,11 +431,11 @@ const zhCN = {
       ],
     },
   },
-  ...feedLocale['zh-CN'],
-  ...archiveLocale['zh-CN'],
-  ...composerLocale['zh-CN'],
-  ...billingLocale['zh-CN'],
-  ...creditsLocale['zh-CN'],
+  ...feedStrings,
+  ...archiveStrings,
+  ...composerStrings,
+  ...billingStrings,
+  ...creditsStrings,
 };
 
 export type LocaleResource = typeof zhCN;
