@@ -50,6 +50,19 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, ...forbid('server', 'scripts') },
   },
+  {
+    // The browser takes the route table as types: its TypeBox schemas would cost every first load
+    // about 30 KB. Calls go through lib/api.ts's map of paths; only the development-time answer
+    // check (loaded on demand) reads the schemas.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'web/src/lib/answerCheck.ts', 'web/src/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@draw/shared/routes', allowTypeImports: true, message: 'Import `api` from lib/api.ts; take the route table as types only (import type).' }] },
+      ],
+    },
+  },
   { files: ['web/e2e/**/*.ts'], rules: forbid('server') },
   {
     files: ['**/*.test.{ts,tsx}', '**/e2e/**/*.ts', 'scripts/**/*.{ts,mjs}'],

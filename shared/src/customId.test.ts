@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { TaskAction } from './constants';
 import {
   buildCustomId,
+  buttonTaskAction,
   buttonsForResult,
   needsModal,
   parseCustomId,
@@ -228,5 +230,17 @@ describe('buttonsForResult', () => {
     for (const id of [`MJ::JOB::animate_medium::1::${H}::SOLO`, `MJ::JOB::animate_high::1::${H}`, `MJ::JOB::animate_high_extend::5::${H}`, `MJ::JOB::animate_low_extend::1::${H}::SOLO`, `MJ::JOB::animate_high::2::${H}::SOLO`]) {
       expect(parseCustomId(id)).toBeNull();
     }
+  });
+});
+
+describe('the task each button makes', () => {
+  it('is the action of the task a press creates, and none for a bookmark', () => {
+    expect(buttonTaskAction(parseCustomId(buildCustomId({ kind: 'upscaleVariant', mode: 'creative', version: 'v6_2x', hash: H })))).toBe(TaskAction.Upscale);
+    expect(buttonTaskAction(parseCustomId(buildCustomId({ kind: 'vary', strength: 'strong', hash: H })))).toBe(TaskAction.Variation);
+    expect(buttonTaskAction(parseCustomId(buildCustomId({ kind: 'customZoom', hash: H })))).toBe(TaskAction.Zoom);
+    expect(buttonTaskAction(parseCustomId(buildCustomId({ kind: 'promptAnalyzer', index: 3 })))).toBe(TaskAction.Imagine);
+    expect(buttonTaskAction(parseCustomId(buildCustomId({ kind: 'picReaderRetry' })))).toBe(TaskAction.Describe);
+    expect(buttonTaskAction(parseCustomId(buildCustomId({ kind: 'bookmark', hash: H })))).toBeNull();
+    expect(buttonTaskAction(parseCustomId('MJ::nothing'))).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { TaskAction, VideoMotion } from './constants';
+import { TaskAction, type VideoMotion } from './constants';
 import type { TaskButton } from './entities';
 
 /**
@@ -33,6 +33,31 @@ export type ParsedCustomId =
   | { kind: 'extend'; motion: VideoMotion; index: GridIndex; hash: string };
 
 export type CustomIdKind = ParsedCustomId['kind'];
+
+/**
+ * The task a press of each button makes (a bookmark makes none): the server's presser creates it,
+ * the web's credit meter prices the button by it, both from this one table.
+ */
+export const BUTTON_TASK_ACTION = {
+  upscale: TaskAction.Upscale,
+  upscaleVariant: TaskAction.Upscale,
+  variation: TaskAction.Variation,
+  vary: TaskAction.Variation,
+  reroll: TaskAction.Reroll,
+  zoomOut: TaskAction.Zoom,
+  customZoom: TaskAction.Zoom,
+  pan: TaskAction.Pan,
+  region: TaskAction.Inpaint,
+  picReader: TaskAction.Imagine,
+  promptAnalyzer: TaskAction.Imagine,
+  picReaderRetry: TaskAction.Describe,
+  animate: TaskAction.Video,
+  extend: TaskAction.Video,
+  bookmark: null,
+} as const satisfies Record<CustomIdKind, TaskAction | null>;
+
+/** The task a press of this button makes; null for a bookmark or what is not a button. */
+export const buttonTaskAction = (parsed: ParsedCustomId | null): TaskAction | null => (parsed ? BUTTON_TASK_ACTION[parsed.kind] : null);
 
 /** Upstream hashes are UUIDs; anything that could smuggle a `::` or whitespace is refused. */
 const HASH = /^[A-Za-z0-9_-]{1,128}$/;

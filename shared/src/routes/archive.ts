@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { ArchiveLimits } from '../archive';
-import { Caller, HttpMethod, AnswerKind, route } from './route';
+import { routePaths } from './paths';
+import { AnswerKind, Caller, route } from './route';
 import { ArchiveItemSchema, ArchiveKindSchema, ArchiveRatioSchema, ArchiveScopeSchema, FavoriteChangeSchema, Id } from './schemas';
 
 const tag = 'archive';
@@ -12,8 +13,7 @@ const TaskIds = (maxItems: number) => Type.Object({ taskIds: Type.Array(Id, { mi
 
 export const archiveRoutes = {
   page: route({
-    method: HttpMethod.Get,
-    path: '/api/archive',
+    ...routePaths.archive.page,
     caller,
     tag,
     summary: 'Finished images the asker may see, newest first, paged by cursor',
@@ -34,11 +34,10 @@ export const archiveRoutes = {
     ),
     answer: Type.Object({ items: Type.Array(ArchiveItemSchema), nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'null at the end' }) }),
   }),
-  star: route({ method: HttpMethod.Put, path: '/api/archive/favorite/:taskId', caller, tag, params: TaskParams, answer: FavoriteChangeSchema }),
-  unstar: route({ method: HttpMethod.Delete, path: '/api/archive/favorite/:taskId', caller, tag, params: TaskParams, answer: FavoriteChangeSchema }),
+  star: route({ ...routePaths.archive.star, caller, tag, params: TaskParams, answer: FavoriteChangeSchema }),
+  unstar: route({ ...routePaths.archive.unstar, caller, tag, params: TaskParams, answer: FavoriteChangeSchema }),
   starredAmong: route({
-    method: HttpMethod.Post,
-    path: '/api/archive/favorites',
+    ...routePaths.archive.starredAmong,
     caller,
     tag,
     summary: 'Which of these tasks the asker starred',
@@ -46,8 +45,7 @@ export const archiveRoutes = {
     answer: Type.Array(Type.String()),
   }),
   family: route({
-    method: HttpMethod.Get,
-    path: '/api/archive/task/:taskId/family',
+    ...routePaths.archive.family,
     caller,
     tag,
     params: TaskParams,
@@ -55,8 +53,7 @@ export const archiveRoutes = {
   }),
   // Answers the ZIP itself; a refusal (checked before the first byte) is enveloped.
   zip: route({
-    method: HttpMethod.Post,
-    path: '/api/archive/zip',
+    ...routePaths.archive.zip,
     caller,
     tag,
     summary: 'The images as a ZIP, with a prompts.json',

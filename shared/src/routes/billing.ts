@@ -1,5 +1,6 @@
 import Type from 'typebox';
-import { Caller, HttpMethod, AnswerKind, route } from './route';
+import { routePaths } from './paths';
+import { AnswerKind, Caller, route } from './route';
 import { OrderSchema, PlanInfoSchema, ProductSchema } from './schemas';
 import { TaskAction } from '../constants';
 import { OrderStatus } from '../api';
@@ -18,10 +19,9 @@ export const QR_URL_MAX_LENGTH = 512;
 const OrderParams = Type.Object({ id: Type.String({ pattern: BillingPatterns.orderId }) });
 
 export const billingRoutes = {
-  products: route({ method: HttpMethod.Get, path: '/api/home/products', caller: Caller.Anyone, tag, answer: Type.Array(ProductSchema) }),
+  products: route({ ...routePaths.billing.products, caller: Caller.Anyone, tag, answer: Type.Array(ProductSchema) }),
   credits: route({
-    method: HttpMethod.Get,
-    path: '/api/home/credits',
+    ...routePaths.billing.credits,
     caller,
     tag,
     summary: 'The balance (from the ledger) and the plan',
@@ -34,19 +34,17 @@ export const billingRoutes = {
     }),
   }),
   order: route({
-    method: HttpMethod.Post,
-    path: '/api/home/order',
+    ...routePaths.billing.order,
     caller,
     tag,
     body: Type.Object({ productId: Type.String({ pattern: BillingPatterns.productId }) }, { additionalProperties: false }),
     answer: OrderSchema,
   }),
-  orders: route({ method: HttpMethod.Get, path: '/api/home/orders', caller, tag, answer: Type.Array(OrderSchema) }),
-  orderById: route({ method: HttpMethod.Get, path: '/api/home/orders/:id', caller, tag, params: OrderParams, answer: OrderSchema }),
-  cancelOrder: route({ method: HttpMethod.Post, path: '/api/home/cancel-order/:id', caller, tag, params: OrderParams, answer: OrderSchema }),
+  orders: route({ ...routePaths.billing.orders, caller, tag, answer: Type.Array(OrderSchema) }),
+  orderById: route({ ...routePaths.billing.orderById, caller, tag, params: OrderParams, answer: OrderSchema }),
+  cancelOrder: route({ ...routePaths.billing.cancelOrder, caller, tag, params: OrderParams, answer: OrderSchema }),
   pay: route({
-    method: HttpMethod.Post,
-    path: '/api/home/pay/:id',
+    ...routePaths.billing.pay,
     caller,
     tag,
     params: OrderParams,
@@ -59,8 +57,7 @@ export const billingRoutes = {
     }),
   }),
   redeem: route({
-    method: HttpMethod.Post,
-    path: '/api/home/redeem/:code',
+    ...routePaths.billing.redeem,
     caller,
     tag,
     params: Type.Object({ code: Type.String({ pattern: BillingPatterns.redeemCode }) }),
@@ -73,8 +70,7 @@ export const billingRoutes = {
   }),
   // An <img src>, so no Authorization header: public, but it only draws our own payment links.
   qrcode: route({
-    method: HttpMethod.Get,
-    path: '/api/home/qrcode',
+    ...routePaths.billing.qrcode,
     caller: Caller.Anyone,
     tag,
     summary: 'A PNG of the QR code of one of our own payment links',
@@ -85,8 +81,7 @@ export const billingRoutes = {
   }),
   // WeChat Pay signs the exact bytes it sends: the body is read as text and answered in its protocol.
   wechatCallback: route({
-    method: HttpMethod.Post,
-    path: '/api/open/wechat/callback',
+    ...routePaths.billing.wechatCallback,
     caller: Caller.Anyone,
     tag: 'open',
     summary: 'WeChat Pay v3 payment notifications (signed, encrypted); answered in WeChat Pay’s own protocol',
@@ -94,8 +89,7 @@ export const billingRoutes = {
     kind: AnswerKind.Raw,
   }),
   sandboxConfirm: route({
-    method: HttpMethod.Post,
-    path: '/api/open/sandbox/:orderId/:token/confirm',
+    ...routePaths.billing.sandboxConfirm,
     caller: Caller.Anyone,
     tag: 'open',
     summary: 'The sandbox payment page’s “pay” button (sandbox provider only)',

@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { INVITE_EXPIRE_HOURS, Limits } from '../constants';
-import { Caller, HttpMethod, route } from './route';
+import { routePaths } from './paths';
+import { Caller, route } from './route';
 import { ChannelBanSchema, ChannelDetailSchema, ChannelSchema, Id, InviteInfoSchema, Nothing } from './schemas';
 
 const tag = 'channels';
@@ -10,14 +11,13 @@ const ChannelBody = Type.Object({ title: Type.String({ maxLength: 200 }), isBan:
 const ExpireHours = Type.Enum([...INVITE_EXPIRE_HOURS]);
 
 export const channelRoutes = {
-  list: route({ method: HttpMethod.Get, path: '/api/draw/channels', caller, tag, answer: Type.Array(ChannelSchema) }),
-  create: route({ method: HttpMethod.Post, path: '/api/draw/channel', caller, tag, body: ChannelBody, answer: ChannelSchema }),
-  update: route({ method: HttpMethod.Put, path: '/api/draw/channel/:id', caller, tag, params: IdParams, body: ChannelBody, answer: ChannelSchema }),
-  detail: route({ method: HttpMethod.Get, path: '/api/draw/channel/:id', caller, tag, params: IdParams, answer: ChannelDetailSchema }),
-  remove: route({ method: HttpMethod.Delete, path: '/api/draw/channel/:id', caller, tag, params: IdParams, answer: Nothing }),
+  list: route({ ...routePaths.channels.list, caller, tag, answer: Type.Array(ChannelSchema) }),
+  create: route({ ...routePaths.channels.create, caller, tag, body: ChannelBody, answer: ChannelSchema }),
+  update: route({ ...routePaths.channels.update, caller, tag, params: IdParams, body: ChannelBody, answer: ChannelSchema }),
+  detail: route({ ...routePaths.channels.detail, caller, tag, params: IdParams, answer: ChannelDetailSchema }),
+  remove: route({ ...routePaths.channels.remove, caller, tag, params: IdParams, answer: Nothing }),
   invite: route({
-    method: HttpMethod.Post,
-    path: '/api/draw/invite-code/:channelId',
+    ...routePaths.channels.invite,
     caller,
     tag,
     params: Type.Object({ channelId: Id }),
@@ -33,12 +33,11 @@ export const channelRoutes = {
     ),
     answer: InviteInfoSchema,
   }),
-  join: route({ method: HttpMethod.Post, path: '/api/draw/join-channel/:code', caller, tag, params: Type.Object({ code: Id }), answer: ChannelSchema }),
-  quit: route({ method: HttpMethod.Post, path: '/api/draw/quit-channel/:id', caller, tag, params: IdParams, answer: Nothing }),
+  join: route({ ...routePaths.channels.join, caller, tag, params: Type.Object({ code: Id }), answer: ChannelSchema }),
+  quit: route({ ...routePaths.channels.quit, caller, tag, params: IdParams, answer: Nothing }),
   // A kick: the removed member may come back with a usable invite.
   removeMember: route({
-    method: HttpMethod.Post,
-    path: '/api/draw/remove-user/:channelId/:userId',
+    ...routePaths.channels.removeMember,
     caller,
     tag,
     params: Type.Object({ channelId: Id, userId: Id }),
@@ -46,8 +45,7 @@ export const channelRoutes = {
   }),
   // A removal that sticks: no invite lets the user back in until it is lifted.
   ban: route({
-    method: HttpMethod.Post,
-    path: '/api/draw/channel/:id/ban',
+    ...routePaths.channels.ban,
     caller,
     tag,
     params: IdParams,
@@ -55,6 +53,6 @@ export const channelRoutes = {
     body: Type.Object({ userId: Id, reason: Type.Optional(Type.String({ maxLength: 2 * Limits.banReasonMaxChars })) }, { additionalProperties: false }),
     answer: Nothing,
   }),
-  unban: route({ method: HttpMethod.Delete, path: '/api/draw/channel/:id/ban/:userId', caller, tag, params: Type.Object({ id: Id, userId: Id }), answer: Nothing }),
-  bans: route({ method: HttpMethod.Get, path: '/api/draw/channel/:id/bans', caller, tag, params: IdParams, answer: Type.Array(ChannelBanSchema) }),
+  unban: route({ ...routePaths.channels.unban, caller, tag, params: Type.Object({ id: Id, userId: Id }), answer: Nothing }),
+  bans: route({ ...routePaths.channels.bans, caller, tag, params: IdParams, answer: Type.Array(ChannelBanSchema) }),
 } as const;

@@ -1,10 +1,10 @@
-import { Caller, HttpMethod, route } from './route';
+import { routePaths } from './paths';
+import { Caller, route } from './route';
 import { CompanyInfoWithEngineSchema } from './schemas';
 
 export const companyRoutes = {
   info: route({
-    method: HttpMethod.Get,
-    path: '/api/home/company-info',
+    ...routePaths.company.info,
     caller: Caller.Anyone,
     tag: 'home',
     summary: 'Company name, description, keywords, feature flags and what the drawing engine offers',

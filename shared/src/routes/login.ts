@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { Language, Limits } from '../constants';
-import { Caller, HttpMethod, route } from './route';
+import { routePaths } from './paths';
+import { Caller, route } from './route';
 import { Id, LoginTypeSchema, Nothing, PublicInviteSchema, SessionInfoSchema, ThemeSchema, UserInfoSchema } from './schemas';
 
 const tag = 'login';
@@ -10,8 +11,7 @@ const Code = Type.String({ minLength: 1, maxLength: 12 });
 /** Signing in and out, and the invite preview a visitor sees before signing in. */
 export const loginRoutes = {
   login: route({
-    method: HttpMethod.Post,
-    path: '/api/login/login',
+    ...routePaths.login.login,
     caller: Caller.Anyone,
     tag,
     body: Type.Object({
@@ -22,10 +22,9 @@ export const loginRoutes = {
     }),
     answer: Type.Object({ token: Type.String(), expiresAt: Type.Number({ description: 'epoch ms' }), user: UserInfoSchema }),
   }),
-  logout: route({ method: HttpMethod.Post, path: '/api/login/logout', caller: Caller.Anyone, tag, answer: Nothing }),
+  logout: route({ ...routePaths.login.logout, caller: Caller.Anyone, tag, answer: Nothing }),
   sendLoginCode: route({
-    method: HttpMethod.Get,
-    path: '/api/login/send-login-code',
+    ...routePaths.login.sendLoginCode,
     caller: Caller.Anyone,
     tag,
     query: Type.Object({ phone: Phone }),
@@ -35,16 +34,14 @@ export const loginRoutes = {
     }),
   }),
   resetPassword: route({
-    method: HttpMethod.Post,
-    path: '/api/login/forget-reset-pwd',
+    ...routePaths.login.resetPassword,
     caller: Caller.Anyone,
     tag,
     body: Type.Object({ phone: Phone, code: Code, password: Type.String({ minLength: 8, maxLength: 128 }) }),
     answer: Nothing,
   }),
   invitePreview: route({
-    method: HttpMethod.Get,
-    path: '/api/login/channel/:code',
+    ...routePaths.login.invitePreview,
     caller: Caller.Anyone,
     tag,
     summary: 'What an invite link leads to, shown before the visitor signs in',
@@ -56,10 +53,9 @@ export const loginRoutes = {
 /** The signed-in person's own session and profile. */
 export const homeRoutes = {
   // The route guard relies on this never answering 401: an unknown token is `auth: false`.
-  session: route({ method: HttpMethod.Get, path: '/api/home/index', caller: Caller.Anyone, tag: 'home', answer: SessionInfoSchema }),
+  session: route({ ...routePaths.home.session, caller: Caller.Anyone, tag: 'home', answer: SessionInfoSchema }),
   updateInfo: route({
-    method: HttpMethod.Put,
-    path: '/api/home/info',
+    ...routePaths.home.updateInfo,
     caller: Caller.User,
     tag: 'home',
     body: Type.Object(

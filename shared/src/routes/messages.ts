@@ -1,5 +1,6 @@
 import Type from 'typebox';
-import { Caller, HttpMethod, route } from './route';
+import { routePaths } from './paths';
+import { Caller, route } from './route';
 import { Id, MessageSchema, Nothing, TaskSchema } from './schemas';
 
 const tag = 'messages';
@@ -8,8 +9,7 @@ const IdParams = Type.Object({ id: Id });
 
 export const messageRoutes = {
   page: route({
-    method: HttpMethod.Get,
-    path: '/api/draw/chat/:id',
+    ...routePaths.messages.page,
     caller,
     tag,
     params: IdParams,
@@ -22,13 +22,12 @@ export const messageRoutes = {
     }),
   }),
   post: route({
-    method: HttpMethod.Post,
-    path: '/api/draw/chat/:id',
+    ...routePaths.messages.post,
     caller,
     tag,
     params: IdParams,
     body: Type.Object({ content: Type.String({ maxLength: 10_000 }) }, { additionalProperties: false }),
     answer: MessageSchema,
   }),
-  remove: route({ method: HttpMethod.Delete, path: '/api/draw/chat/:id', caller, tag, params: IdParams, answer: Nothing }),
+  remove: route({ ...routePaths.messages.remove, caller, tag, params: IdParams, answer: Nothing }),
 } as const;

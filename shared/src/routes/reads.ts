@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { UNREAD_CAP } from '../reads';
-import { Caller, HttpMethod, route } from './route';
+import { routePaths } from './paths';
+import { Caller, route } from './route';
 import { Id } from './schemas';
 
 const tag = 'reads';
@@ -17,16 +18,14 @@ export const ChannelUnreadSchema = Type.Object({
 /** Unread marks, per person and channel (shared/src/reads.ts). Membership is checked on each call. */
 export const readRoutes = {
   list: route({
-    method: HttpMethod.Get,
-    path: '/api/reads',
+    ...routePaths.reads.list,
     caller,
     tag,
     summary: "The asker's unread state in every channel they are a member of",
     answer: Type.Array(ChannelUnreadSchema),
   }),
   mark: route({
-    method: HttpMethod.Put,
-    path: '/api/reads/:channelId',
+    ...routePaths.reads.mark,
     caller,
     tag,
     summary: "Marks the channel read up to `seq` (never backwards; past the channel's newest seq counts as the newest); the asker's other devices hear `unread:read`",

@@ -1,10 +1,10 @@
 import Type from 'typebox';
-import { Caller, HttpMethod, route } from './route';
+import { routePaths } from './paths';
+import { Caller, route } from './route';
 
 export const realtimeRoutes = {
   preConnect: route({
-    method: HttpMethod.Get,
-    path: '/api/ws/pre-connect',
+    ...routePaths.realtime.preConnect,
     caller: Caller.User,
     tag: 'realtime',
     summary: 'A single-use ticket for the Socket.IO connection',

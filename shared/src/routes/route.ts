@@ -1,7 +1,7 @@
 import type { Static, TSchema } from 'typebox';
+import type { HttpMethod } from './paths';
 
-export const HttpMethod = { Get: 'GET', Post: 'POST', Put: 'PUT', Delete: 'DELETE' } as const;
-export type HttpMethod = (typeof HttpMethod)[keyof typeof HttpMethod];
+export { HttpMethod, pathOf, routePaths, type RoutePath } from './paths';
 
 /**
  * What a route answers on success. `envelope`: the spec's `{ code, message, data, success }` with
@@ -53,15 +53,6 @@ export type AnswerOf<R extends ApiRoute> = Static<R['answer']>;
 
 /** `METHOD /path` (Fastify form): how the table, the server and /docs name a route. */
 export const routeKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
-
-/** The URL of a call: each `:name` of the path replaced by its parameter, encoded. */
-export function pathOf(path: string, params: Record<string, string | number> | undefined): string {
-  return path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
-    const value = params?.[name];
-    if (value === undefined) throw new Error(`missing path parameter ${name} of ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}
 
 /** Compile-time proof that two types are the same (both ways assignable). */
 export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

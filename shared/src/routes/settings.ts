@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { BotType } from '../constants';
-import { Caller, HttpMethod, route } from './route';
+import { routePaths } from './paths';
+import { Caller, route } from './route';
 import { BotTypeSchema, DrawSettingsSchema, DrawSpeedSchema, DrawStyleSchema, Id } from './schemas';
 
 const tag = 'settings';
@@ -20,8 +21,7 @@ const StylizePresetSchema = Type.Object({ name: Type.Enum(['low', 'med', 'high',
 export const settingsRoutes = {
   // A static path: find-my-way prefers it to `/api/draw/settings/:id`, so `options` is never a channel id.
   options: route({
-    method: HttpMethod.Get,
-    path: '/api/draw/settings/options',
+    ...routePaths.settings.options,
     caller,
     tag,
     summary: 'The choices of the settings panel',
@@ -37,11 +37,10 @@ export const settingsRoutes = {
       defaults: Type.Object({ version: Type.String(), stylize: Type.Number(), style: DrawStyleSchema, speed: DrawSpeedSchema, suffix: Type.String() }),
     }),
   }),
-  get: route({ method: HttpMethod.Get, path: '/api/draw/settings/:id', caller, tag, params: IdParams, query: BotQuery, answer: DrawSettingsSchema }),
+  get: route({ ...routePaths.settings.get, caller, tag, params: IdParams, query: BotQuery, answer: DrawSettingsSchema }),
   // Field types are checked here; ranges, versions and lengths by the service, with clear messages.
   update: route({
-    method: HttpMethod.Put,
-    path: '/api/draw/settings',
+    ...routePaths.settings.update,
     caller,
     tag,
     summary: 'Only the fields given change; `botType` may be sent back as read (without a query it picks the bot)',
@@ -61,8 +60,7 @@ export const settingsRoutes = {
     answer: DrawSettingsSchema,
   }),
   version: route({
-    method: HttpMethod.Put,
-    path: '/api/draw/settings/version/:version',
+    ...routePaths.settings.version,
     caller,
     tag,
     params: Type.Object({ version: Type.String({ minLength: 1, maxLength: 32 }) }),
@@ -70,8 +68,7 @@ export const settingsRoutes = {
     answer: DrawSettingsSchema,
   }),
   suffix: route({
-    method: HttpMethod.Put,
-    path: '/api/draw/settings/suffix',
+    ...routePaths.settings.suffix,
     caller,
     tag,
     query: BotQuery,
@@ -79,8 +76,7 @@ export const settingsRoutes = {
     answer: DrawSettingsSchema,
   }),
   option: route({
-    method: HttpMethod.Put,
-    path: '/api/draw/settings/option',
+    ...routePaths.settings.option,
     caller,
     tag,
     query: BotQuery,
@@ -96,8 +92,7 @@ export const settingsRoutes = {
     answer: DrawSettingsSchema,
   }),
   info: route({
-    method: HttpMethod.Get,
-    path: '/api/draw/info/:id',
+    ...routePaths.settings.info,
     caller,
     tag,
     summary: 'Midjourney’s /info',

@@ -1,7 +1,8 @@
 import Type, { type TSchema } from 'typebox';
 import { BlendDimensions, IMAGE_MIME_TYPES, Limits } from '../constants';
 import { REFERENCE_KINDS } from '../references';
-import { Caller, HttpMethod, route } from './route';
+import { routePaths, type RoutePath } from './paths';
+import { Caller, route } from './route';
 import { BotTypeSchema, Id, TaskSchema } from './schemas';
 
 const tag = 'tasks';
@@ -13,12 +14,12 @@ const Prompt = Type.String({ maxLength: Limits.promptMaxChars + 1000 });
 const ChannelParams = Type.Object({ channelId: Id });
 const TaskParams = Type.Object({ id: Id });
 const Submitted = Type.Object({ taskId: Type.String() });
-const submit = <P extends string, B extends TSchema>(path: P, body: B, summary: string) =>
-  route({ method: HttpMethod.Post, path: `/api/mj/submit/${path}/:channelId` as const, caller, tag, summary, params: ChannelParams, body, answer: Submitted });
+const submit = <W extends RoutePath, B extends TSchema>(where: W, body: B, summary: string) =>
+  route({ ...where, caller, tag, summary, params: ChannelParams, body, answer: Submitted });
 
 export const taskRoutes = {
   imagine: submit(
-    'imagine',
+    routePaths.tasks.imagine,
     Type.Object(
       {
         prompt: Prompt,
@@ -42,9 +43,9 @@ export const taskRoutes = {
     ),
     '/imagine',
   ),
-  describe: submit('describe', Type.Object({ imageId: UploadId, botType: Bot }, strict), '/describe'),
+  describe: submit(routePaths.tasks.describe, Type.Object({ imageId: UploadId, botType: Bot }, strict), '/describe'),
   blend: submit(
-    'blend',
+    routePaths.tasks.blend,
     Type.Object(
       {
         imageIds: Type.Array(UploadId, { maxItems: 20 }),
@@ -55,22 +56,21 @@ export const taskRoutes = {
     ),
     '/blend',
   ),
-  shorten: submit('shorten', Type.Object({ prompt: Prompt, promptEn: Type.Optional(Prompt), botType: Bot }, strict), '/shorten'),
-  action: submit('action', Type.Object({ taskId: Id, customId: Type.String({ minLength: 1, maxLength: 200 }) }, strict), 'A button of a finished task'),
+  shorten: submit(routePaths.tasks.shorten, Type.Object({ prompt: Prompt, promptEn: Type.Optional(Prompt), botType: Bot }, strict), '/shorten'),
+  action: submit(routePaths.tasks.action, Type.Object({ taskId: Id, customId: Type.String({ minLength: 1, maxLength: 200 }) }, strict), 'A button of a finished task'),
   modal: submit(
-    'modal',
+    routePaths.tasks.modal,
     Type.Object(
       { taskId: Id, prompt: Type.Optional(Prompt), promptEn: Type.Optional(Prompt), maskBase64: Type.Optional(Type.String({ maxLength: 6_000_000 })) },
       strict,
     ),
     'The input a MODAL task waits for (remix prompt, region mask)',
   ),
-  fetch: route({ method: HttpMethod.Get, path: '/api/mj/task/:id/fetch', caller, tag, params: TaskParams, answer: TaskSchema }),
-  cancel: route({ method: HttpMethod.Post, path: '/api/mj/task/:id/cancel', caller, tag, params: TaskParams, answer: TaskSchema }),
-  imageSeed: route({ method: HttpMethod.Get, path: '/api/mj/task/:id/image-seed', caller, tag, params: TaskParams, answer: Type.Object({ seed: Type.String() }) }),
+  fetch: route({ ...routePaths.tasks.fetch, caller, tag, params: TaskParams, answer: TaskSchema }),
+  cancel: route({ ...routePaths.tasks.cancel, caller, tag, params: TaskParams, answer: TaskSchema }),
+  imageSeed: route({ ...routePaths.tasks.imageSeed, caller, tag, params: TaskParams, answer: Type.Object({ seed: Type.String() }) }),
   byIds: route({
-    method: HttpMethod.Post,
-    path: '/api/draw/tasks/:channelId',
+    ...routePaths.tasks.byIds,
     caller,
     tag,
     params: ChannelParams,
@@ -78,8 +78,7 @@ export const taskRoutes = {
     answer: Type.Array(TaskSchema),
   }),
   translate: route({
-    method: HttpMethod.Post,
-    path: '/api/mj/translate',
+    ...routePaths.tasks.translate,
     caller,
     tag,
     summary: 'The English a prompt would go to the engine with (the composer’s preview)',
@@ -96,8 +95,7 @@ export const taskRoutes = {
 
 export const uploadRoutes = {
   upload: route({
-    method: HttpMethod.Post,
-    path: '/api/upload',
+    ...routePaths.uploads.upload,
     caller,
     tag: 'upload',
     summary: `Images as multipart form data, each under the field \`file\` (at most ${Limits.uploadMaxFiles}, ${Limits.imageMaxBytes} bytes each)`,

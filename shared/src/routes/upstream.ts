@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
-import { Caller, HttpMethod, route } from './route';
+import { routePaths } from './paths';
+import { Caller, route } from './route';
 
 /**
  * One `type` list, never an anyOf: the validator coerces types, and inside an anyOf a branch that
@@ -40,8 +41,7 @@ export const UpstreamHookBody = Type.Object({
 export const upstreamRoutes = {
   // Our task id and the task's hook token travel in the path (the logger masks the token).
   notify: route({
-    method: HttpMethod.Post,
-    path: '/api/open/notify/:id/:token',
+    ...routePaths.upstream.notify,
     caller: Caller.Anyone,
     tag: 'upstream',
     summary: 'The midjourney-proxy upstream’s notify hook (body: its Task)',

@@ -1,5 +1,5 @@
 import type { LoginAnswer, UserInfo } from '@draw/shared';
-import { api } from '@draw/shared/routes';
+import { api } from './api';
 import { removeToken, setToken } from '../stores/auth';
 import { endAccountSession, startAccountSession } from '../stores/session';
 import { resetUserInfo, setUserInfo } from '../stores/userInfo';

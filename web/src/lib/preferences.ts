@@ -1,5 +1,5 @@
 import type { Language, Theme, UpdateUserInfoRequest } from '@draw/shared';
-import { api } from '@draw/shared/routes';
+import { api } from './api';
 import { setLanguage, setTheme } from '../stores/appSetting';
 import { getToken } from '../stores/auth';
 import { setSessionTheme } from '../stores/session';

@@ -55,4 +55,19 @@ describe('stale build recovery', () => {
     expect(reload).toHaveBeenCalledTimes(1);
     expect(event.defaultPrevented).toBe(true);
   });
+
+  it('leaves a failed preload nobody waits for alone: no reload while it is in flight, and the next open still recovers', async () => {
+    const { loadChunk, preloadQuietly, reloadOnPreloadError } = await load();
+    reloadOnPreloadError();
+    const gone = new TypeError('Failed to fetch dynamically imported module: /assets/Dialog-old.js');
+    await preloadQuietly(() => {
+      const event = new Event('vite:preloadError', { cancelable: true });
+      window.dispatchEvent(event);
+      expect(event.defaultPrevented).toBe(false);
+      return Promise.reject(gone);
+    });
+    expect(reload).not.toHaveBeenCalled();
+    void loadChunk(() => Promise.reject(gone));
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+  });
 });

@@ -9,6 +9,8 @@ const RELOADED_AT = 'drawspace:stale-build-reload';
 const LOOP_WINDOW_MS = 30_000;
 
 let reloading = false;
+/** Preloads in flight that nobody waits for (see `preloadQuietly`). */
+let quietLoads = 0;
 
 /** The browsers' messages for a dynamic import or a preload that could not be fetched. */
 export function isChunkLoadError(error: unknown): boolean {
@@ -41,9 +43,31 @@ export function loadChunk<T>(load: () => Promise<T>): Promise<T> {
   });
 }
 
-/** Vite reports a chunk's dependencies (CSS, preloaded JS) that failed to load with this event. */
+/**
+ * A fetch ahead of need (a dialog's code while the page is idle): if it fails, nothing happens.
+ * Vite reports every failed dynamic import as `vite:preloadError`, this one too, and a page that
+ * reloaded itself for it would do so under the person's hands after a deploy; the open that
+ * needs the chunk goes through `loadChunk`, which reloads then.
+ */
+export async function preloadQuietly(load: () => Promise<unknown>): Promise<void> {
+  quietLoads += 1;
+  try {
+    await load();
+  } catch {
+    // The open that needs it will try again (through loadChunk).
+  } finally {
+    quietLoads -= 1;
+  }
+}
+
+/**
+ * Vite reports a chunk or one of its dependencies (CSS, preloaded JS) that failed to load with
+ * this event. While a quiet preload is in flight it is left alone: a load that someone waits for
+ * goes through `loadChunk`, which recovers by itself.
+ */
 export function reloadOnPreloadError(): void {
   window.addEventListener('vite:preloadError', (event) => {
+    if (quietLoads > 0) return;
     if (reloadForNewBuild()) event.preventDefault();
   });
 }

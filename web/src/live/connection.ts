@@ -19,7 +19,8 @@ import {
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { proxy } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
-import { http } from '../lib/http';
+import { api } from '../lib/api';
+import { call } from '../lib/http';
 import { authStore } from '../stores/auth';
 import { announceRefusal } from './refusal';
 
@@ -324,7 +325,7 @@ function isPreConnectAnswer(value: unknown): value is PreConnectAnswer {
 
 /** `GET /api/ws/pre-connect` through the app's HTTP client (404/500 envelopes come back raw). */
 export async function fetchPreConnect(): Promise<PreConnectAnswer> {
-  const answer = await http.get<unknown>('/api/ws/pre-connect');
+  const answer = await call(api.realtime.preConnect);
   if (!isPreConnectAnswer(answer)) throw new Error('pre-connect answered without a ticket');
   return answer;
 }

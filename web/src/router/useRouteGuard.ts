@@ -1,4 +1,4 @@
-import { api } from '@draw/shared/routes';
+import { api } from '../lib/api';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { applySignedInUser } from '../lib/account';

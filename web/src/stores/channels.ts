@@ -1,6 +1,6 @@
 import type { Channel } from '@draw/shared';
 import { proxy } from 'valtio';
-import { api } from '@draw/shared/routes';
+import { api } from '../lib/api';
 import { call } from '../lib/http';
 
 export type ChannelListStatus = 'idle' | 'loading' | 'ready' | 'error';

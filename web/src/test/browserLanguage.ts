@@ -7,3 +7,9 @@
 if (typeof navigator !== 'undefined') {
   Object.defineProperty(navigator, 'languages', { configurable: true, get: (): readonly string[] => ['zh-CN'] });
 }
+
+// The development check of answers against the route table (lib/http.ts) loads by a dynamic
+// import; loaded here, it runs synchronously in every test, as timing-sensitive tests need.
+await import('../lib/answerCheck');
+
+export {};

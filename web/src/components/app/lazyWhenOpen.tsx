@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
-import { loadChunk } from '../../lib/staleBuild';
+import { loadChunk, preloadQuietly } from '../../lib/staleBuild';
 
 /** Runs `work` when the browser is idle (after the first render), or soon where it has no idle callback. */
 function whenIdle(work: () => void): () => void {
@@ -30,7 +30,7 @@ export function lazyWhenOpen<P extends object>(load: () => Promise<ComponentType
   function LazyDialog(props: P) {
     const [opened, setOpened] = useState(false);
     if (!opened && isOpen(props)) setOpened(true);
-    useEffect(() => whenIdle(() => void preload().catch(() => undefined)), []);
+    useEffect(() => whenIdle(() => void preloadQuietly(preload)), []);
     if (!opened) return null;
     return (
       <Suspense fallback={null}>

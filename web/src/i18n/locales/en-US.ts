@@ -1,8 +1,8 @@
-import { feedLocale } from './areas/feed';
-import { composerLocale } from './areas/composer';
-import { billingLocale } from './areas/billing';
-import { archiveLocale } from './areas/archive';
-import { creditsLocale } from './areas/credits';
+import { enUS as feedStrings } from './areas/feed';
+import { enUS as composerStrings } from './areas/composer.en-US';
+import { enUS as billingStrings } from './areas/billing.en-US';
+import { enUS as archiveStrings } from './areas/archive.en-US';
+import { enUS as creditsStrings } from './areas/credits.en-US';
 import { failureLocale } from './areas/failure';
 import { connectionLocale } from './areas/connection';
 import { unreadLocale } from './areas/unread';
@@ -433,11 +433,11 @@ const enUS: LocaleResource = {
       ],
     },
   },
-  ...feedLocale['en-US'],
-  ...archiveLocale['en-US'],
-  ...composerLocale['en-US'],
-  ...billingLocale['en-US'],
-  ...creditsLocale['en-US'],
+  ...feedStrings,
+  ...archiveStrings,
+  ...composerStrings,
+  ...billingStrings,
+  ...creditsStrings,
   ...failureLocale['en-US'],
   ...connectionLocale['en-US'],
   ...unreadLocale['en-US'],

@@ -1,8 +1,8 @@
-import { feedLocale } from './areas/feed';
-import { composerLocale } from './areas/composer';
-import { billingLocale } from './areas/billing';
-import { archiveLocale } from './areas/archive';
-import { creditsLocale } from './areas/credits';
+import { zhCN as feedStrings } from './areas/feed';
+import { zhCN as composerStrings } from './areas/composer';
+import { zhCN as billingStrings } from './areas/billing';
+import { zhCN as archiveStrings } from './areas/archive';
+import { zhCN as creditsStrings } from './areas/credits';
 import { failureLocale } from './areas/failure';
 import { connectionLocale } from './areas/connection';
 import { unreadLocale } from './areas/unread';
@@ -434,11 +434,11 @@ const zhCN = {
       ],
     },
   },
-  ...feedLocale['zh-CN'],
-  ...archiveLocale['zh-CN'],
-  ...composerLocale['zh-CN'],
-  ...billingLocale['zh-CN'],
-  ...creditsLocale['zh-CN'],
+  ...feedStrings,
+  ...archiveStrings,
+  ...composerStrings,
+  ...billingStrings,
+  ...creditsStrings,
   ...failureLocale['zh-CN'],
   ...connectionLocale['zh-CN'],
   ...unreadLocale['zh-CN'],

@@ -1,8 +1,8 @@
-import { feedLocale } from './areas/feed';
-import { composerLocale } from './areas/composer';
-import { billingLocale } from './areas/billing';
-import { archiveLocale } from './areas/archive';
-import { creditsLocale } from './areas/credits';
+import { zhTW as feedStrings } from './areas/feed';
+import { zhTW as composerStrings } from './areas/composer.zh-TW';
+import { zhTW as billingStrings } from './areas/billing.zh-TW';
+import { zhTW as archiveStrings } from './areas/archive.zh-TW';
+import { zhTW as creditsStrings } from './areas/credits.zh-TW';
 import { failureLocale } from './areas/failure';
 import { connectionLocale } from './areas/connection';
 import { unreadLocale } from './areas/unread';
@@ -433,11 +433,11 @@ const zhTW: LocaleResource = {
       ],
     },
   },
-  ...feedLocale['zh-TW'],
-  ...archiveLocale['zh-TW'],
-  ...composerLocale['zh-TW'],
-  ...billingLocale['zh-TW'],
-  ...creditsLocale['zh-TW'],
+  ...feedStrings,
+  ...archiveStrings,
+  ...composerStrings,
+  ...billingStrings,
+  ...creditsStrings,
   ...failureLocale['zh-TW'],
   ...connectionLocale['zh-TW'],
   ...unreadLocale['zh-TW'],

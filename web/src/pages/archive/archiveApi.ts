@@ -1,5 +1,5 @@
 import type { ArchiveFamily, ArchivePage, ArchiveQuery, Channel, FavoriteChange } from '@draw/shared';
-import { api } from '@draw/shared/routes';
+import { api } from '../../lib/api';
 import { call, download, HttpError } from '../../lib/http';
 
 /** The archive routes (shared/src/routes/archive.ts); every failure throws `HttpError`. */
@@ -10,7 +10,7 @@ export function fetchArchivePage(query: ArchiveQuery, signal?: AbortSignal): Pro
 }
 
 export const setFavorite = (taskId: string, favorite: boolean): Promise<FavoriteChange> =>
-  call(favorite ? routes.star : routes.unstar, { params: { taskId } });
+  favorite ? call(routes.star, { params: { taskId } }) : call(routes.unstar, { params: { taskId } });
 
 /** The image's family; null when spec §8 hands the failure back unshown (404/500 at HTTP 200). */
 export async function fetchFamily(taskId: string): Promise<ArchiveFamily | null> {

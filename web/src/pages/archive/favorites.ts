@@ -1,7 +1,7 @@
 import { ArchiveLimits } from '@draw/shared';
 import { useEffect } from 'react';
 import { proxy, useSnapshot } from 'valtio';
-import { api } from '@draw/shared/routes';
+import { api } from '../../lib/api';
 import { call } from '../../lib/http';
 import { getLiveConnection } from '../../live/connection';
 import { setFavorite } from './archiveApi';

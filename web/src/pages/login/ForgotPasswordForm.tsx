@@ -1,5 +1,5 @@
 import type { ResetPasswordRequest } from '@draw/shared';
-import { api } from '@draw/shared/routes';
+import { api } from '../../lib/api';
 import { ArrowLeftIcon, Loader2Icon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { LoginType, type LoginRequest } from '@draw/shared';
-import { api } from '@draw/shared/routes';
+import { api } from '../../lib/api';
 import { KeyRoundIcon, Loader2Icon, SmartphoneIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { Limits } from '@draw/shared';
-import { api } from '@draw/shared/routes';
+import { api } from '../../lib/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountdown } from '../../hooks/useCountdown';

@@ -2,7 +2,7 @@
  * Strings of the feed area, in every language. zh-CN is the reference: the other two are typed
  * against it, and locales.test.ts checks every key in every locale.
  */
-const zhCN = {
+export const zhCN = {
   feed: {
     label: '消息',
     loading: '正在加载消息…',
@@ -177,7 +177,7 @@ const zhCN = {
   },
 };
 
-const enUS: typeof zhCN = {
+export const enUS: typeof zhCN = {
   feed: {
     label: 'Messages',
     loading: 'Loading messages…',
@@ -352,7 +352,7 @@ const enUS: typeof zhCN = {
   },
 };
 
-const zhTW: typeof zhCN = {
+export const zhTW: typeof zhCN = {
   feed: {
     label: '訊息',
     loading: '正在載入訊息…',
@@ -526,5 +526,3 @@ const zhTW: typeof zhCN = {
     retry: '重試',
   },
 };
-
-export const feedLocale = { 'zh-CN': zhCN, 'en-US': enUS, 'zh-TW': zhTW };

@@ -1,5 +1,5 @@
 import type { BanRequest, Channel, ChannelBan, ChannelDetail, ChannelRequest, InviteCodeRequest, InviteInfo, PublicInvite } from '@draw/shared';
-import { api } from '@draw/shared/routes';
+import { api } from '../../../lib/api';
 import { call } from '../../../lib/http';
 
 /** The channel, invite and member calls (spec §7); every failure throws `HttpError`. */

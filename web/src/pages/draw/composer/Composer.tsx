@@ -20,7 +20,6 @@ import { DropOverlay } from './DropOverlay';
 import { ImageFileInput } from './ImageFileInput';
 import { InfoCard } from './InfoCard';
 import { MutedNotice } from './MutedNotice';
-import { SettingsPanel } from './SettingsPanel';
 import { TranslationPreview } from './TranslationPreview';
 import { useCommandMenu } from './useCommandMenu';
 import { useComposerMute } from './useComposerMute';
@@ -32,8 +31,9 @@ import { useTranslationPreview } from './useTranslationPreview';
 import { useWindowFileDrop } from './useWindowFileDrop';
 import { clearPrefill, onPrefill, peekPrefill } from './prefill';
 
-// Opened on demand: its code loads on first open, not with the composer.
+// Opened on demand: their code loads on first open (or when the page is idle), not with the composer.
 const BlendDialog = lazyWhenOpen(async () => (await import('./BlendDialog')).BlendDialog, (p) => p.open);
+const SettingsPanel = lazyWhenOpen(async () => (await import('./SettingsPanel')).SettingsPanel, () => true);
 
 export interface ComposerProps {
   channel: Channel;

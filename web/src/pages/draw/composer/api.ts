@@ -10,7 +10,7 @@ import {
   type ImagineReference,
   type ReferenceWeightsRequest,
 } from '@draw/shared';
-import { api } from '@draw/shared/routes';
+import { api } from '../../../lib/api';
 import i18n from '../../../i18n';
 import { call, HttpError, UNKNOWN_ERROR_MESSAGE, upload } from '../../../lib/http';
 import { notify } from '../../../lib/notify';

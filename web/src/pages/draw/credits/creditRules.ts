@@ -1,4 +1,4 @@
-import { TaskAction, TaskStatus, TERMINAL_TASK_STATUSES, type CreditAccount, type ParsedCustomId, type Task } from '@draw/shared';
+import { buttonTaskAction, TaskAction, TaskStatus, TERMINAL_TASK_STATUSES, type CreditAccount, type ParsedCustomId, type Task } from '@draw/shared';
 import type { CommandName } from '../composer/commands';
 
 /** How the meter looks: enough, low (warn), or empty (nothing can be paid for). */
@@ -36,39 +36,9 @@ export function commandCost(name: CommandName, prices: Prices | null): number | 
   return action && prices ? (prices[action] ?? null) : null;
 }
 
-/** The task a button press makes, as the server's button table does (bookmark makes none). */
-export function buttonAction(parsed: ParsedCustomId | null): TaskAction | null {
-  switch (parsed?.kind) {
-    case 'upscale':
-    case 'upscaleVariant':
-      return TaskAction.Upscale;
-    case 'variation':
-    case 'vary':
-      return TaskAction.Variation;
-    case 'reroll':
-      return TaskAction.Reroll;
-    case 'zoomOut':
-    case 'customZoom':
-      return TaskAction.Zoom;
-    case 'pan':
-      return TaskAction.Pan;
-    case 'region':
-      return TaskAction.Inpaint;
-    case 'picReader':
-    case 'promptAnalyzer':
-      return TaskAction.Imagine;
-    case 'picReaderRetry':
-      return TaskAction.Describe;
-    case 'animate':
-    case 'extend':
-      return TaskAction.Video;
-    default:
-      return null;
-  }
-}
-
+/** What a press costs: the price of the task it makes (shared `BUTTON_TASK_ACTION`). */
 export function buttonCost(parsed: ParsedCustomId | null, prices: Prices | null): number | null {
-  const action = buttonAction(parsed);
+  const action = buttonTaskAction(parsed);
   return action && prices ? (prices[action] ?? null) : null;
 }
 

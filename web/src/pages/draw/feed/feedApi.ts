@@ -1,5 +1,5 @@
 import type { MessagePage, Task } from '@draw/shared';
-import { api } from '@draw/shared/routes';
+import { api } from '../../../lib/api';
 import { call, HttpError } from '../../../lib/http';
 
 /**

@@ -1,5 +1,5 @@
 import type { ErrorReason, Message } from '@draw/shared';
-import { api } from '@draw/shared/routes';
+import { api } from '../../../lib/api';
 import { proxy } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
 import { call, HttpError } from '../../../lib/http';

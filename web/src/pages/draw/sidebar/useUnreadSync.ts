@@ -1,4 +1,4 @@
-import { api } from '@draw/shared/routes';
+import { api } from '../../../lib/api';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';

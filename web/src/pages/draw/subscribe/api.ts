@@ -1,5 +1,5 @@
 import type { CreditAccount, Order, PaymentStart, Product, RedeemAnswer } from '@draw/shared';
-import { api } from '@draw/shared/routes';
+import { api } from '../../../lib/api';
 import { call, HttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 
