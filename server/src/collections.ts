@@ -4,6 +4,7 @@ import { Ledger, Orders, Products, RedeemCodes, Redemptions } from './features/b
 import { Bans, Channels, Invites, Members } from './features/channels/repository';
 import { CompanyCollection } from './features/company/repository';
 import { Messages } from './features/messages/repository';
+import { ReadMarks } from './features/reads/repository';
 import { DrawSettingsCollection } from './features/settings/repository';
 import { Tasks } from './features/tasks/repository';
 import { Uploads } from './features/uploads/repository';
@@ -39,4 +40,5 @@ export const ALL_COLLECTIONS: readonly CollectionDef<BaseDoc>[] = [
   Seqs,
   Tickets,
   Favorites,
+  ReadMarks,
 ] as unknown as CollectionDef<BaseDoc>[];
