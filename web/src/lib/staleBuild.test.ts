@@ -3,11 +3,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const reload = vi.fn();
 
+const serverUp = vi.fn(async () => new Response(null, { status: 200 }));
+
 beforeEach(() => {
   vi.resetModules();
   sessionStorage.clear();
   reload.mockReset();
+  serverUp.mockClear();
   vi.stubGlobal('location', { ...window.location, reload });
+  vi.stubGlobal('fetch', serverUp);
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -38,7 +42,24 @@ describe('stale build recovery', () => {
     sessionStorage.setItem('drawspace:stale-build-reload', String(Date.now() - 60_000));
     const { reloadForNewBuild } = await load();
     expect(reloadForNewBuild()).toBe(true);
-    expect(reload).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+  });
+
+  it('waits for a server that is down instead of reloading into the browser’s error page', async () => {
+    vi.useFakeTimers();
+    try {
+      let up = false;
+      vi.stubGlobal('fetch', vi.fn(async () => (up ? new Response(null, { status: 200 }) : Promise.reject(new TypeError('Failed to fetch')))));
+      const { reloadForNewBuild, SERVER_RETRY_MS } = await load();
+      expect(reloadForNewBuild()).toBe(true);
+      await vi.advanceTimersByTimeAsync(SERVER_RETRY_MS * 5);
+      expect(reload).not.toHaveBeenCalled();
+      up = true;
+      await vi.advanceTimersByTimeAsync(SERVER_RETRY_MS);
+      expect(reload).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('lets other failures through untouched', async () => {
@@ -52,8 +73,8 @@ describe('stale build recovery', () => {
     reloadOnPreloadError();
     const event = new Event('vite:preloadError', { cancelable: true });
     window.dispatchEvent(event);
-    expect(reload).toHaveBeenCalledTimes(1);
     expect(event.defaultPrevented).toBe(true);
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
   });
 
   it('leaves a failed preload nobody waits for alone: no reload while it is in flight, and the next open still recovers', async () => {

@@ -18,6 +18,33 @@ export function isChunkLoadError(error: unknown): boolean {
   return /dynamically imported module|Importing a module script failed|Unable to preload CSS|error loading dynamically imported module/i.test(error.message);
 }
 
+/** How often a page whose server did not answer asks again before reloading. */
+export const SERVER_RETRY_MS = 2_000;
+
+/** Whether the server answers for the page itself (a chunk can fail because it is down). */
+async function serverAnswers(): Promise<boolean> {
+  try {
+    return (await fetch('/', { method: 'HEAD', cache: 'no-store' })).ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reloads once the server answers: a chunk that failed because the server is down (a restart, a
+ * lost network) must not send the page to the browser's own error screen; it waits, as the live
+ * connection does, and reloads when the server is back.
+ */
+async function reloadWhenServerAnswers(): Promise<void> {
+  while (!(await serverAnswers())) await new Promise((resolve) => setTimeout(resolve, SERVER_RETRY_MS));
+  try {
+    sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+  } catch {
+    // Checked before deciding to reload; nothing more to guard here.
+  }
+  window.location.reload();
+}
+
 /** Reloads the page once per loop window; false when it already did (or cannot tell). */
 export function reloadForNewBuild(now = Date.now()): boolean {
   if (reloading) return true;
@@ -30,7 +57,7 @@ export function reloadForNewBuild(now = Date.now()): boolean {
     return false;
   }
   reloading = true;
-  window.location.reload();
+  void reloadWhenServerAnswers();
   return true;
 }
 
