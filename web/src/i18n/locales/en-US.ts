@@ -1,11 +1,11 @@
-import { enUS as feedStrings } from './areas/feed';
+import { enUS as feedStrings } from './areas/feed.en-US';
 import { enUS as composerStrings } from './areas/composer.en-US';
 import { enUS as billingStrings } from './areas/billing.en-US';
 import { enUS as archiveStrings } from './areas/archive.en-US';
 import { enUS as creditsStrings } from './areas/credits.en-US';
-import { failureLocale } from './areas/failure';
-import { connectionLocale } from './areas/connection';
-import { unreadLocale } from './areas/unread';
+import { enUS as failureStrings } from './areas/failure.en-US';
+import { enUS as connectionStrings } from './areas/connection.en-US';
+import { enUS as unreadStrings } from './areas/unread.en-US';
 import type { LocaleResource } from './zh-CN';
 
 /** English (fallback). */
@@ -438,9 +438,9 @@ const enUS: LocaleResource = {
   ...composerStrings,
   ...billingStrings,
   ...creditsStrings,
-  ...failureLocale['en-US'],
-  ...connectionLocale['en-US'],
-  ...unreadLocale['en-US'],
+  ...failureStrings,
+  ...connectionStrings,
+  ...unreadStrings,
 };
 
 export default enUS;

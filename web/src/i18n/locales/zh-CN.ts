@@ -3,9 +3,9 @@ import { zhCN as composerStrings } from './areas/composer';
 import { zhCN as billingStrings } from './areas/billing';
 import { zhCN as archiveStrings } from './areas/archive';
 import { zhCN as creditsStrings } from './areas/credits';
-import { failureLocale } from './areas/failure';
-import { connectionLocale } from './areas/connection';
-import { unreadLocale } from './areas/unread';
+import { zhCN as failureStrings } from './areas/failure';
+import { zhCN as connectionStrings } from './areas/connection';
+import { zhCN as unreadStrings } from './areas/unread';
 /**
  * 简体中文 (default). The reference locale: every other locale has exactly these keys
  * (checked by the type `LocaleResource` and by locales.test.ts).
@@ -439,9 +439,9 @@ const zhCN = {
   ...composerStrings,
   ...billingStrings,
   ...creditsStrings,
-  ...failureLocale['zh-CN'],
-  ...connectionLocale['zh-CN'],
-  ...unreadLocale['zh-CN'],
+  ...failureStrings,
+  ...connectionStrings,
+  ...unreadStrings,
 };
 
 export type LocaleResource = typeof zhCN;

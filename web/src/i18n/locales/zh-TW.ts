@@ -1,11 +1,11 @@
-import { zhTW as feedStrings } from './areas/feed';
+import { zhTW as feedStrings } from './areas/feed.zh-TW';
 import { zhTW as composerStrings } from './areas/composer.zh-TW';
 import { zhTW as billingStrings } from './areas/billing.zh-TW';
 import { zhTW as archiveStrings } from './areas/archive.zh-TW';
 import { zhTW as creditsStrings } from './areas/credits.zh-TW';
-import { failureLocale } from './areas/failure';
-import { connectionLocale } from './areas/connection';
-import { unreadLocale } from './areas/unread';
+import { zhTW as failureStrings } from './areas/failure.zh-TW';
+import { zhTW as connectionStrings } from './areas/connection.zh-TW';
+import { zhTW as unreadStrings } from './areas/unread.zh-TW';
 import type { LocaleResource } from './zh-CN';
 
 /** 繁體中文 */
@@ -438,9 +438,9 @@ const zhTW: LocaleResource = {
   ...composerStrings,
   ...billingStrings,
   ...creditsStrings,
-  ...failureLocale['zh-TW'],
-  ...connectionLocale['zh-TW'],
-  ...unreadLocale['zh-TW'],
+  ...failureStrings,
+  ...connectionStrings,
+  ...unreadStrings,
 };
 
 export default zhTW;

@@ -1,9 +1,9 @@
 /**
  * Why a task failed, worded from its code (`Task.properties.failure`, the closed set of
- * `@draw/shared`'s `TaskFailureCode`), and what its owner can do next, in every language. zh-CN is
+ * `@draw/shared`'s `TaskFailureCode`), and what its owner can do next, in zh-CN (en-US and zh-TW in their own modules). zh-CN is
  * the reference: the other two are typed against it, and locales.test.ts checks every key.
  */
-const zhCN = {
+export const zhCN = {
   failure: {
     retry: '重试',
     edit: '修改提示词',
@@ -53,107 +53,3 @@ const zhCN = {
     },
   },
 };
-
-const enUS: typeof zhCN = {
-  failure: {
-    retry: 'Retry',
-    edit: 'Edit prompt',
-    retryHint: 'Submit it again with the same prompt and images (costs credits again)',
-    editHint: 'Put this prompt back in the message box to change it before sending',
-    actions: 'Failed job actions',
-    reason: {
-      emptyPrompt: 'The prompt is empty: describe what to draw. Your credits were refunded.',
-      nothingToShorten: 'Nothing to shorten: the prompt has no descriptive words. Your credits were refunded.',
-      emptyMask: 'The mask selects nothing: paint the area to change in white. Your credits were refunded.',
-      blendCount: 'Blend takes {{min}} to {{max}} images; {{given}} given. Your credits were refunded.',
-      zoomRange: 'Zoom must be between 1 and 2 (got {{factor}}). Your credits were refunded.',
-      animateNeedsUpscale: 'Animate works on an upscaled image. Your credits were refunded.',
-      extendNeedsClip: 'Extend works on a finished clip. Your credits were refunded.',
-      clipTooLarge: 'The clip came out too large to keep. Your credits were refunded.',
-      unreadableInput: 'An input image could not be read ({{detail}}). Your credits were refunded.',
-      inputMissing: 'An image this task starts from is no longer available. Your credits were refunded.',
-      remixOffUpstream: 'The Midjourney account is not in Remix mode, so your new prompt could not be used: turn Remix on there, or turn it off here. Your credits were refunded.',
-      timedOut: 'Timed out: the task did not finish within {{minutes}} minutes. Your credits were refunded.',
-      notSaved: 'The task could not be saved, so it will not run. Your credits were refunded.',
-      engineError: 'The engine could not draw this image. Your credits were refunded.',
-      upstream: {
-        down: 'The Midjourney service cannot be reached ({{detail}}). Try again later; your credits were refunded.',
-        lost: 'Lost contact with the Midjourney service while drawing ({{detail}}). Your credits were refunded.',
-        unauthorized: 'The Midjourney service refused this site\'s secret. Please tell the site admin; your credits were refunded.',
-        queueFull: 'The Midjourney queue is full. Try again in a few minutes; your credits were refunded.',
-        banned: 'Midjourney refused the prompt: "{{word}}" is not allowed. Your credits were refunded.',
-        bannedPrompt: 'The Midjourney service refused the prompt: it may contain a banned word. Your credits were refunded.',
-        noAccount: 'The Midjourney service has no account free for this right now ({{detail}}). Try again later or with another speed; your credits were refunded.',
-        limitReached: 'This site has reached its drawing limit at the Midjourney service ({{detail}}). Try again later; your credits were refunded.',
-        tempBanned: 'The Midjourney service has blocked this site for a while (too many banned prompts). Try again later; your credits were refunded.',
-        refused: 'The Midjourney service refused this: {{detail}}. Your credits were refunded.',
-        remixUnsupported: 'The Midjourney account does not have Remix on, so your Remix setting cannot be honoured. Turn Remix off in your settings and try again; your credits were refunded.',
-        notOffered: 'This Midjourney service does not offer {{feature}}.',
-        cancelRefused: 'Cancelled here and refunded, but the Midjourney service refused to stop the job ({{detail}}; cancelling needs its admin token), so it still uses the account\'s quota.',
-        invalid: 'Midjourney refused the request: {{detail}}. Your credits were refunded.',
-        notFound: 'Midjourney no longer has what this task refers to ({{detail}}). Your credits were refunded.',
-        system: 'The Midjourney service failed: {{detail}}. Your credits were refunded.',
-        failed: 'Midjourney could not draw this: {{reason}}. Your credits were refunded.',
-        cancelled: 'The task was cancelled at Midjourney ({{reason}}). Your credits were refunded.',
-        forgotten: 'The Midjourney service no longer knows this task (it was probably restarted). Your credits were refunded.',
-        imageCopy: 'The image could not be copied from Midjourney ({{detail}}). Your credits were refunded.',
-        noImage: 'Midjourney reported the task finished but sent no image. Your credits were refunded.',
-        notFromUpstream: 'This image was not drawn by Midjourney, so its buttons cannot be used there. Your credits were refunded.',
-        badAnswer: 'The Midjourney service gave an answer we cannot read ({{detail}}). Your credits were refunded.',
-      },
-    },
-  },
-};
-
-const zhTW: typeof zhCN = {
-  failure: {
-    retry: '重試',
-    edit: '修改提示詞',
-    retryHint: '用相同的提示詞和圖片重新提交（會再次消耗點數）',
-    editHint: '把這條提示詞放回輸入框，修改後再傳送',
-    actions: '失敗任務的操作',
-    reason: {
-      emptyPrompt: '提示詞為空：請描述要畫的內容。點數已退還。',
-      nothingToShorten: '無法精簡：提示詞中沒有描述性的詞語。點數已退還。',
-      emptyMask: '遮罩中沒有選取任何區域：請用白色塗抹要修改的區域。點數已退還。',
-      blendCount: '混合需要 {{min}} 到 {{max}} 張圖片，實際為 {{given}} 張。點數已退還。',
-      zoomRange: '縮放倍數必須在 1 到 2 之間（目前為 {{factor}}）。點數已退還。',
-      animateNeedsUpscale: '只能為放大後的單張圖片製作動畫。點數已退還。',
-      extendNeedsClip: '只能延長已完成的影片。點數已退還。',
-      clipTooLarge: '產生的影片過大，無法儲存。點數已退還。',
-      unreadableInput: '無法讀取輸入的圖片（{{detail}}）。點數已退還。',
-      inputMissing: '此任務所用的圖片已不存在。點數已退還。',
-      remixOffUpstream: 'Midjourney 帳號未開啟 Remix 模式，無法使用你修改的提示詞：請在 Midjourney 中開啟 Remix，或在這裡關閉 Remix。點數已退還。',
-      timedOut: '任務逾時：未在 {{minutes}} 分鐘內完成。點數已退還。',
-      notSaved: '任務未能儲存，不會執行；點數已退還。',
-      engineError: '引擎未能畫出這張圖。點數已退還。',
-      upstream: {
-        down: 'Midjourney 服務暫時無法連線（{{detail}}），請稍後再試；點數已退還。',
-        lost: '繪圖過程中與 Midjourney 服務失去聯繫（{{detail}}），點數已退還。',
-        unauthorized: 'Midjourney 服務拒絕了本站的金鑰，請聯絡站點管理員；點數已退還。',
-        queueFull: 'Midjourney 佇列已滿，請幾分鐘後再試；點數已退還。',
-        banned: 'Midjourney 拒絕了該提示詞：「{{word}}」是違禁詞。點數已退還。',
-        bannedPrompt: 'Midjourney 服務拒絕了該提示詞：可能包含違禁詞。點數已退還。',
-        noAccount: 'Midjourney 服務暫時沒有可用的帳號（{{detail}}），請稍後再試或換一種速度模式；點數已退還。',
-        limitReached: '本站在 Midjourney 服務的繪圖次數已達上限（{{detail}}），請稍後再試；點數已退還。',
-        tempBanned: 'Midjourney 服務暫時封鎖了本站（違禁詞過多），請稍後再試；點數已退還。',
-        refused: 'Midjourney 服務拒絕了該請求：{{detail}}。點數已退還。',
-        remixUnsupported: 'Midjourney 帳號未開啟 Remix 模式，無法依你的 Remix 設定修改提示詞；請關閉 Remix 設定後再試。點數已退還。',
-        notOffered: '目前的 Midjourney 服務不提供 {{feature}}。',
-        cancelRefused: '已在本站取消並退還點數，但 Midjourney 服務拒絕停止該任務（{{detail}}；取消需要管理員權杖），它仍會佔用帳號額度。',
-        invalid: 'Midjourney 拒絕了該請求：{{detail}}。點數已退還。',
-        notFound: 'Midjourney 找不到該任務引用的內容（{{detail}}），點數已退還。',
-        system: 'Midjourney 服務出錯：{{detail}}。點數已退還。',
-        failed: 'Midjourney 未能完成繪圖：{{reason}}。點數已退還。',
-        cancelled: '任務已在 Midjourney 端被取消（{{reason}}），點數已退還。',
-        forgotten: 'Midjourney 服務已不認得該任務（可能已重新啟動），點數已退還。',
-        imageCopy: '無法從 Midjourney 取回圖片（{{detail}}），點數已退還。',
-        noImage: 'Midjourney 回報任務完成，但沒有傳回圖片。點數已退還。',
-        notFromUpstream: '這張圖不是由 Midjourney 畫的，無法在 Midjourney 上使用它的按鈕。點數已退還。',
-        badAnswer: 'Midjourney 服務傳回了無法識別的回應（{{detail}}），點數已退還。',
-      },
-    },
-  },
-};
-
-export const failureLocale = { 'zh-CN': zhCN, 'en-US': enUS, 'zh-TW': zhTW };

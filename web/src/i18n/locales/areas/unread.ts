@@ -1,9 +1,9 @@
 /**
- * Strings of unread marks (sidebar badges and the page title), in every language. zh-CN is the
+ * Strings of unread marks (sidebar badges and the page title), in zh-CN (en-US and zh-TW in their own modules). zh-CN is the
  * reference: the other two are typed against it, and locales.test.ts checks every key in every
  * locale. There is no mention count: mentions do not exist in the product.
  */
-const zhCN = {
+export const zhCN = {
   unread: {
     /** Read after the row's visible count: "lobby 3 条未读消息". */
     messages: '条未读消息',
@@ -16,23 +16,3 @@ const zhCN = {
     pageTitleRead: '#{{channel}} - {{app}}',
   },
 };
-
-const enUS: typeof zhCN = {
-  unread: {
-    messages: 'unread messages',
-    toggle: '{{label}}, {{count}} unread messages',
-    pageTitle: '({{count}}) #{{channel}} - {{app}}',
-    pageTitleRead: '#{{channel}} - {{app}}',
-  },
-};
-
-const zhTW: typeof zhCN = {
-  unread: {
-    messages: '則未讀訊息',
-    toggle: '{{label}}，有 {{count}} 則未讀訊息',
-    pageTitle: '({{count}}) #{{channel}} - {{app}}',
-    pageTitleRead: '#{{channel}} - {{app}}',
-  },
-};
-
-export const unreadLocale = { 'zh-CN': zhCN, 'en-US': enUS, 'zh-TW': zhTW };
