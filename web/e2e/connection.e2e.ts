@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './axe';
-import { launchBrowser, screenshot, startServer, watchConsole, type ServerProcess } from './harness';
+import { callApi, launchBrowser, screenshot, startServer, watchConsole, type ServerProcess } from './harness';
 
 /**
  * Issue #19 item 5, as a person meets it: the server goes away under an open channel. The banner
@@ -42,20 +42,7 @@ const contexts: BrowserContext[] = [];
 let session: Session;
 let channelId: string;
 
-async function api<T>(route: string, options: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${server.origin}${route}`, {
-    method: options.method ?? 'GET',
-    headers: {
-      'Accept-Language': 'zh-CN',
-      ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const envelope = (await response.json()) as { success: boolean; data: T; message: string };
-  if (!envelope.success) throw new Error(`${route}: ${envelope.message}`);
-  return envelope.data;
-}
+const api = <T>(route: string, options: { method?: string; token?: string; body?: unknown } = {}) => callApi<T>(server.origin, route, options);
 
 async function openChannel(look: Look): Promise<{ page: Page; problems: string[] }> {
   const context = await browser.newContext({

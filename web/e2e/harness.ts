@@ -103,3 +103,19 @@ export function apiOf(origin: () => string) {
     return ((await res.json()) as { data: T }).data;
   };
 }
+
+/** Calls the API at `origin` as `token` (in Chinese), returning the envelope's data or throwing its message. */
+export async function callApi<T>(origin: string, path: string, options: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(`${origin}${path}`, {
+    method: options.method ?? 'GET',
+    headers: {
+      'Accept-Language': 'zh-CN',
+      ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const envelope = (await response.json()) as { success: boolean; data: T; message: string };
+  if (!envelope.success) throw new Error(`${path}: ${envelope.message}`);
+  return envelope.data;
+}

@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startFakeMjProxy, type FakeBehaviour, type FakeMjProxy } from '../../scripts/testing/fake-upstream';
 import { freePort } from '../../scripts/testing/server-process';
-import { Viewports, startServer, watchConsole, type ServerProcess } from './harness';
+import { Viewports, launchBrowser, startServer, watchConsole, type ServerProcess } from './harness';
 
 /**
  * People in browser windows on a running server, for the stories told by two or more members:
@@ -141,6 +141,26 @@ export function peopleOn(server: () => ServerProcess, browser: () => Browser) {
   }
 
   return { openContext, signIn, sameUser, api, openChannel, consoles, closeAll };
+}
+
+/** A suite's own server and browser, started before its tests and closed after them, with its people. */
+export function peopleOnTheirOwnServer() {
+  let server: ServerProcess;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  const people = peopleOn(
+    () => server,
+    () => browser,
+  );
+  afterAll(async () => {
+    await people.closeAll();
+    await browser?.close();
+    await server?.stop();
+  });
+  return { ...people, server: () => server, browser: () => browser };
 }
 
 export const cards = (page: Page) => page.locator('[data-testid^="task-card-"]');

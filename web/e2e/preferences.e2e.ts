@@ -1,37 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { freshPhone, launchBrowser, newUserContext, screenshot, signInWithCode, startServer, watchConsole, type ServerProcess } from './harness';
-import { LIVE_TIMEOUT, peopleOn } from './people';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { freshPhone, newUserContext, screenshot, signInWithCode, watchConsole } from './harness';
+import { LIVE_TIMEOUT, peopleOnTheirOwnServer } from './people';
 
 /**
  * Language and theme follow the person (#19 item 9): a first visit speaks the browser's language,
  * the login page can switch it, and what an account chose on one device is applied when it signs
  * in on another.
  */
-let server: ServerProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-const people = peopleOn(
-  () => server,
-  () => browser,
-);
-
-afterAll(async () => {
-  await people.closeAll();
-  await browser?.close();
-  await server?.stop();
-});
+const people = peopleOnTheirOwnServer();
 
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
 
 describe('language and theme follow the person', () => {
   it('greets an English browser in English on a first visit, and the globe menu switches the login page', async () => {
-    const context = await newUserContext(browser, server.origin, { locale: 'en-GB' });
+    const context = await newUserContext(people.browser(), people.server().origin, { locale: 'en-GB' });
     const page = await context.newPage();
     const problems = watchConsole(page);
     await page.goto('/login');
@@ -52,7 +36,7 @@ describe('language and theme follow the person', () => {
 
   it('applies the English and light an account chose on one device when it signs in on a fresh one', async () => {
     const phone = freshPhone();
-    const first = await newUserContext(browser, server.origin, { colorScheme: 'dark' });
+    const first = await newUserContext(people.browser(), people.server().origin, { colorScheme: 'dark' });
     const firstPage = await first.newPage();
     await firstPage.goto('/login');
     const firstCodeAt = Date.now();
@@ -72,7 +56,7 @@ describe('language and theme follow the person', () => {
     await first.close();
 
     // A fresh browser: nothing stored, a Chinese browser that prefers dark.
-    const second = await newUserContext(browser, server.origin, { colorScheme: 'dark', locale: 'zh-CN' });
+    const second = await newUserContext(people.browser(), people.server().origin, { colorScheme: 'dark', locale: 'zh-CN' });
     const page = await second.newPage();
     await page.goto('/login');
     await expect.poll(() => heading(page)).toBe('欢迎回来！');

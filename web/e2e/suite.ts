@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { launchBrowser, newUserContext, startServer, watchConsole, type ContextOptions, type ServerProcess } from './harness';
+import { callApi, launchBrowser, newUserContext, startServer, watchConsole, type ContextOptions, type ServerProcess } from './harness';
 
 /** Waits for what a person would see, with one generous timeout for the slow shared machine. */
 export const text = (locator: Locator) => expect.poll(() => locator.textContent(), { timeout: 20_000 });
@@ -53,20 +53,7 @@ export function browserSuite() {
   }
 
   /** Calls the API as `token` (in Chinese), returning the envelope's data or throwing its message. */
-  async function api<T>(path: string, options: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-    const response = await fetch(`${server.origin}${path}`, {
-      method: options.method ?? 'GET',
-      headers: {
-        'Accept-Language': 'zh-CN',
-        ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
-      },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-    const envelope = (await response.json()) as { success: boolean; data: T; message: string };
-    if (!envelope.success) throw new Error(`${path}: ${envelope.message}`);
-    return envelope.data;
-  }
+  const api = <T>(path: string, options: { method?: string; token?: string; body?: unknown } = {}) => callApi<T>(server.origin, path, options);
 
   async function apiSignIn(phone: string): Promise<Session> {
     const sent = await api<{ devCode: string }>(`/api/login/send-login-code?phone=${phone}`);

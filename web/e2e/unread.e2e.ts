@@ -1,30 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { axeFindings } from './axe';
-import { freshPhone, launchBrowser, screenshot, startServer, type ServerProcess } from './harness';
-import { LIVE_TIMEOUT, peopleOn, type Person } from './people';
+import { freshPhone, screenshot } from './harness';
+import { LIVE_TIMEOUT, peopleOnTheirOwnServer, type Person } from './people';
 
 /**
  * Unread marks (#19 item 6): B posts in a channel A is not looking at; A's row for it turns bold
  * with a count and A's page title counts it, on both of A's windows; opening it clears both.
  */
-let server: ServerProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-const people = peopleOn(
-  () => server,
-  () => browser,
-);
-
-afterAll(async () => {
-  await people.closeAll();
-  await browser?.close();
-  await server?.stop();
-});
+const people = peopleOnTheirOwnServer();
 
 const DESKTOP = { width: 1440, height: 900 };
 const row = (page: Page, channelId: string) => page.getByTestId(`channel-item-${channelId}`);
