@@ -68,13 +68,20 @@ describe('stale build recovery', () => {
     expect(reload).not.toHaveBeenCalled();
   });
 
-  it('answers Vite’s preload error by reloading and keeping the error from being thrown', async () => {
-    const { reloadOnPreloadError } = await load();
+  it('answers Vite’s preload error by reloading, the failed import staying suspended until then', async () => {
+    const { loadChunk, reloadOnPreloadError } = await load();
     reloadOnPreloadError();
     const event = new Event('vite:preloadError', { cancelable: true });
     window.dispatchEvent(event);
-    expect(event.defaultPrevented).toBe(true);
+    // Not swallowed (a swallowed error makes the import answer undefined): it reaches loadChunk.
+    expect(event.defaultPrevented).toBe(false);
+    let settled = false;
+    void loadChunk(gone).then(
+      () => (settled = true),
+      () => (settled = true),
+    );
     await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(settled).toBe(false);
   });
 
   it('leaves a failed preload nobody waits for alone: no reload while it is in flight, and the next open still recovers', async () => {

@@ -24,7 +24,8 @@ export const SERVER_RETRY_MS = 2_000;
 /** Whether the server answers for the page itself (a chunk can fail because it is down). */
 async function serverAnswers(): Promise<boolean> {
   try {
-    return (await fetch('/', { method: 'HEAD', cache: 'no-store' })).ok;
+    // The page's own shell, as the reload will ask for it (a small file, never cached).
+    return (await fetch('/', { cache: 'no-store' })).ok;
   } catch {
     return false;
   }
@@ -90,11 +91,13 @@ export async function preloadQuietly(load: () => Promise<unknown>): Promise<void
 /**
  * Vite reports a chunk or one of its dependencies (CSS, preloaded JS) that failed to load with
  * this event. While a quiet preload is in flight it is left alone: a load that someone waits for
- * goes through `loadChunk`, which recovers by itself.
+ * goes through `loadChunk`, which recovers by itself. The error is not swallowed: a swallowed one
+ * makes the import answer `undefined`, which would break the screen while the reload waits for
+ * the server; thrown, it reaches `loadChunk`, which keeps the screen suspended until the reload.
  */
 export function reloadOnPreloadError(): void {
-  window.addEventListener('vite:preloadError', (event) => {
+  window.addEventListener('vite:preloadError', () => {
     if (quietLoads > 0) return;
-    if (reloadForNewBuild()) event.preventDefault();
+    reloadForNewBuild();
   });
 }
