@@ -155,4 +155,16 @@ describe("the bot's other commands", () => {
     expect(await page.getByTestId('composer-input').inputValue()).toBe('');
     expect(problems).toEqual([]);
   }, 60_000);
+
+  it('refuses a parameter out of range as Midjourney does, privately, before anything is stored or charged', async () => {
+    const before = await balance();
+    const cards = page.locator('[data-testid^="task-card-"]:not([data-testid^="task-card-loading-"])');
+    const shown = await cards.count();
+    await send('/imagine a cat --s 5000');
+    const refusal = page.locator('[data-sonner-toast]').filter({ hasText: '无效参数：--s 需为 0 到 1000 之间的整数' }).first();
+    await refusal.waitFor({ timeout: LIVE_TIMEOUT });
+    expect(await balance()).toBe(before);
+    expect(await cards.count()).toBe(shown);
+    await screenshot(page, 'commands-invalid-parameter-desktop-dark');
+  }, 60_000);
 });
