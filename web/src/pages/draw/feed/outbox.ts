@@ -1,7 +1,7 @@
 import type { ErrorReason, Message } from '@draw/shared';
-import { api } from '../../../lib/api';
 import { proxy } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
+import { api } from '../../../lib/api';
 import { call, HttpError } from '../../../lib/http';
 import { authStore } from '../../../stores/auth';
 

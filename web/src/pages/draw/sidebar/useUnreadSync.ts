@@ -1,7 +1,7 @@
-import { api } from '../../../lib/api';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { api } from '../../../lib/api';
 import { call } from '../../../lib/http';
 import { setTitleView } from '../../../lib/pageTitle';
 import { getLiveConnection } from '../../../live/connection';
