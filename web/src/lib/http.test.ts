@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appSettingStore } from '../stores/appSetting';
 import { authStore, setToken } from '../stores/auth';
 import { api } from './api';
-import { call, download, http, HttpError, upload, UNKNOWN_ERROR_MESSAGE } from './http';
+import { call, download, http, HttpError, reportFailure, upload, UNKNOWN_ERROR_MESSAGE } from './http';
 import { registerNavigate } from './navigation';
 import { notify } from './notify';
 
@@ -312,5 +312,29 @@ describe('call: a route of the table', () => {
     expect(JSON.parse(String(lastRequest().init.body))).toEqual({ taskIds: ['t1'] });
     fetchMock.mockResolvedValue(jsonResponse(fail(404, '图片不存在', 'not_found'), 404));
     await expect(download(api.archive.zip, { body: { taskIds: ['t1'] } })).rejects.toMatchObject({ status: 404, reason: 'not_found' });
+  });
+});
+
+describe('reportFailure: a caller showing a failure itself', () => {
+  it('shows each failure once: never a refusal the client already toasted, always one it did not', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(fail(403, '该频道已禁言', 'channel_muted'), 403));
+    const shown = await call(api.channels.join, { params: { code: 'abc' } }).catch((caught: unknown) => caught);
+    vi.mocked(notify.error).mockClear();
+    expect(reportFailure(shown)).toBe('channel_muted');
+    expect(notify.error).not.toHaveBeenCalled();
+
+    fetchMock.mockResolvedValue(jsonResponse(fail(404, '任务不存在', 'not_found')));
+    const unshown = await call(api.channels.join, { params: { code: 'abc' } }).catch((caught: unknown) => caught);
+    expect(notify.error).not.toHaveBeenCalled();
+    expect(reportFailure(unshown)).toBe('not_found');
+    expect(notify.error).toHaveBeenCalledWith('任务不存在');
+  });
+
+  it('shows 请求失败，请稍后重试 for an error that is not a refusal, and nothing for an aborted call', () => {
+    expect(reportFailure(new Error('boom'))).toBeNull();
+    expect(notify.error).toHaveBeenCalledWith(REQUEST_FAILED);
+    vi.mocked(notify.error).mockClear();
+    expect(reportFailure(new DOMException('stopped', 'AbortError'))).toBeNull();
+    expect(notify.error).not.toHaveBeenCalled();
   });
 });

@@ -241,3 +241,21 @@ export function upload(files: File | Blob | FileList | ReadonlyArray<File | Blob
   const route = api.uploads.upload;
   return request<UploadAnswer>(route.method, route.path, form, options);
 }
+
+/** Uploads the files in one multipart request; the ids of the stored images, in order. */
+export async function uploadImages(files: readonly File[]): Promise<string[]> {
+  return (await upload(files)).files.map((file) => file.id);
+}
+
+/**
+ * For a caller that shows a failure itself (a submit, a panel's load): toasts only what was not
+ * shown yet (every refusal with a message already was; spec §8's 404/500 at HTTP 200 comes back
+ * unshown with its message; a failure without a message, or an unexpected error, gets the
+ * generic one), and returns the server's reason, if any. An aborted call shows nothing.
+ */
+export function reportFailure(error: unknown): ErrorReason | null {
+  if (error instanceof DOMException && error.name === 'AbortError') return null;
+  if (!(error instanceof HttpError) || error.message === UNKNOWN_ERROR_MESSAGE) notify.error(i18n.t('http.requestFailed'));
+  else if (!error.shown) notify.error(error.message);
+  return error instanceof HttpError ? error.reason : null;
+}

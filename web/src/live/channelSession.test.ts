@@ -4,10 +4,10 @@ import { isChannelsChange, type Channel, type ChannelEvent, type ChannelsChange 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { channelsStore, loadChannels } from '../stores/channels';
 import { chatStore, currentChannelOf } from '../stores/chat';
-import { LiveBus, type LiveBusEvents } from './bus';
 import { ChannelSession, startChannelSession, stopChannelSession } from './channelSession';
 import { LiveConnection, type LiveState } from './connection';
 import { FakeSocket, ticketDispenser } from './fakeSocket';
+import { LiveBus, type LiveBusEvents } from './hooks';
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
 const ME = 'me';

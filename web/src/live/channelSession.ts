@@ -9,15 +9,15 @@ import { ref } from 'valtio';
 import { createActor, fromPromise, type Actor, type SnapshotFrom } from 'xstate';
 import { channelsStore, fetchChannels, setChannelsReloader, type ChannelListStatus } from '../stores/channels';
 import { setCurrentChannel } from '../stores/chat';
-import { liveBus, type LiveBus } from './bus';
 import { getLiveConnection, type LiveConnectionPort } from './connection';
+import { liveBus, type LiveBus } from './hooks';
 
 /**
  * Runs `channelSessionMachine` (@draw/machines) for the signed-in user: provides its I/O (the
  * channel list over REST, subscriptions over the socket), feeds it the socket's events and the
  * route, publishes its channel list to `channelsStore` and its selection to `chatStore` (their one
  * writer while it runs; views read them through the hooks), and re-emits its output on the live
- * bus for the hooks (hooks.ts).
+ * bus, where the hooks of hooks.ts deliver it to the views.
  */
 
 export interface ChannelSessionOptions {

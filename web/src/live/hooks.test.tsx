@@ -6,9 +6,8 @@ import { makeChannel } from '@draw/machines/channel/fixtures';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { channelsStore } from '../stores/channels';
 import { chatStore } from '../stores/chat';
-import { liveBus } from './bus';
 import { liveStore } from './connection';
-import { useChannelEvents, useChannelLeft, useChannelList, useCurrentChannel, useFeedReload, useLiveStatus } from './hooks';
+import { liveBus, useChannelEvents, useChannelLeft, useChannelList, useCurrentChannel, useFeedReload, useLiveStatus } from './hooks';
 
 function Probe(props: {
   channelId: string | null;

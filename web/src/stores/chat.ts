@@ -5,7 +5,7 @@ import { proxy } from 'valtio';
  * The channel on screen, by id; its one writer is the channel session (live/channelSession.ts).
  * Its title and flags are the list's (`channelsStore`), read through `currentChannelOf` (or the
  * `useCurrentChannel()` hook), so a rename shows at once and nothing keeps a second copy.
- * The message items of spec §3's chat state are the feed's own (pages/draw/feed/useFeed.ts).
+ * The message items of spec §3's chat state are the feed's own (`useFeed` in pages/draw/main/ChannelFeed.tsx).
  */
 export interface ChatState {
   currentChannelId: string | null;

@@ -14,12 +14,14 @@ import {
 import { EngineFeature } from '../../engines/port';
 import { AppError } from '../../errors';
 import type { UserDoc } from '../auth/repository';
+import type { ChannelsService } from '../channels/service';
 import { assertParameters, taskRefusal } from './errors';
 import { randomSeed, seedOf, translationFlag, validatePrompt, type English } from './prompt';
 import { planReferences } from './references';
 import type { PromptComposer, TaskSubmitter } from './submit';
 
 export interface CommandDeps {
+  channels: Pick<ChannelsService, 'assertCanPost'>;
   submit: TaskSubmitter;
   prompts: PromptComposer;
   english: (prompt: string, edited?: string) => Promise<English>;
@@ -32,13 +34,15 @@ export interface CommandDeps {
 }
 
 /**
- * The slash commands (/imagine, /describe, /blend, /shorten): what each one asks of its body and
- * which task it makes. Whether the person may post in the channel is the caller's check.
+ * The slash commands (/imagine, /describe, /blend, /shorten), called by their routes: whether the
+ * person may post in the channel (a member, not muted), what each command asks of its body and
+ * which task it makes.
  */
-export function slashCommands({ submit, prompts, english, engineName, publicUrl, engineMaxBlend, offers }: CommandDeps) {
+export function slashCommands({ channels, submit, prompts, english, engineName, publicUrl, engineMaxBlend, offers }: CommandDeps) {
   const { create, upstreamHints, ownedImageKeys } = submit;
   return {
     async imagine(user: UserDoc, channelId: string, body: ImagineRequest): Promise<SubmitAnswer> {
+      await channels.assertCanPost(user, channelId);
       const prompt = validatePrompt(body.prompt);
       // Plain imageIds are image prompts; references say what each image is for.
       const references: ImagineReference[] = [...(body.imageIds ?? []).map((imageId) => ({ imageId, kind: 'image' as const })), ...(body.references ?? [])];
@@ -64,6 +68,7 @@ export function slashCommands({ submit, prompts, english, engineName, publicUrl,
     },
 
     async describe(user: UserDoc, channelId: string, body: DescribeRequest): Promise<SubmitAnswer> {
+      await channels.assertCanPost(user, channelId);
       const [imageKey] = await ownedImageKeys(user, [body.imageId]);
       const botType = body.botType ?? BotType.MidJourney;
       return create({
@@ -73,6 +78,7 @@ export function slashCommands({ submit, prompts, english, engineName, publicUrl,
     },
 
     async blend(user: UserDoc, channelId: string, body: BlendRequest): Promise<SubmitAnswer> {
+      await channels.assertCanPost(user, channelId);
       const max = Math.min(Limits.blendMaxImages, engineMaxBlend);
       if (body.imageIds.length < Limits.blendMinImages || body.imageIds.length > max) {
         throw taskRefusal('task.blendCount', { min: Limits.blendMinImages, max });
@@ -88,6 +94,7 @@ export function slashCommands({ submit, prompts, english, engineName, publicUrl,
     },
 
     async shorten(user: UserDoc, channelId: string, body: ShortenRequest): Promise<SubmitAnswer> {
+      await channels.assertCanPost(user, channelId);
       if (offers && !offers(EngineFeature.Shorten)) throw new AppError(ErrorReason.BadRequest, 'upstream.notOffered', { feature: '/shorten' });
       const prompt = validatePrompt(body.prompt);
       const botType = body.botType ?? BotType.MidJourney;

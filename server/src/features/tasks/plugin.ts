@@ -8,10 +8,11 @@ const routes = api.tasks;
 const submitLimit = { bodyLimit: 256 * 1024 };
 
 export const tasksPlugin: FastifyPluginAsync<{ tasks: TasksService }> = async (app, { tasks }) => {
-  serve(app, routes.imagine, (r) => tasks.imagine(currentUser(r), r.params.channelId, r.body), submitLimit);
-  serve(app, routes.describe, (r) => tasks.describe(currentUser(r), r.params.channelId, r.body), submitLimit);
-  serve(app, routes.blend, (r) => tasks.blend(currentUser(r), r.params.channelId, r.body), submitLimit);
-  serve(app, routes.shorten, (r) => tasks.shorten(currentUser(r), r.params.channelId, r.body), submitLimit);
+  const { commands } = tasks;
+  serve(app, routes.imagine, (r) => commands.imagine(currentUser(r), r.params.channelId, r.body), submitLimit);
+  serve(app, routes.describe, (r) => commands.describe(currentUser(r), r.params.channelId, r.body), submitLimit);
+  serve(app, routes.blend, (r) => commands.blend(currentUser(r), r.params.channelId, r.body), submitLimit);
+  serve(app, routes.shorten, (r) => commands.shorten(currentUser(r), r.params.channelId, r.body), submitLimit);
   serve(app, routes.action, (r) => tasks.action(currentUser(r), r.params.channelId, r.body), submitLimit);
   // A region mask travels as base64 in the body.
   serve(app, routes.modal, (r) => tasks.modal(currentUser(r), r.params.channelId, r.body), { bodyLimit: 8 * 1024 * 1024 });

@@ -3,11 +3,7 @@ import {
   TaskStatus,
   parseCustomId,
   type ActionRequest,
-  type BlendRequest,
-  type DescribeRequest,
-  type ImagineRequest,
   type ModalRequest,
-  type ShortenRequest,
   type SubmitAnswer,
   type Task,
 } from '@draw/shared';
@@ -60,17 +56,18 @@ export interface TasksDeps {
 }
 
 /**
- * The task routes' façade: who may do what to which task, in which channel. The work is in the
- * parts: `commands.ts` (the slash commands), `buttons.ts` (the button → job table), `modal.ts` (a
- * MODAL task's input), `submit.ts` (charge, store, queue), `prompt.ts` (prompt rules, English),
- * `mask.ts` (region masks), `refunds.ts`.
+ * The tasks feature, built from its parts. The slash commands' routes call `commands` (the part
+ * that does the job, membership and mute check included) directly; the rest of this object says
+ * who may do what to an existing task: press its buttons (`buttons.ts`), complete its editor
+ * (`modal.ts`), fetch, cancel, read its seed. The parts: `submit.ts` (charge, store, queue),
+ * `prompt.ts` (prompt rules, English), `mask.ts` (region masks), `refunds.ts`.
  */
 export function tasksService(deps: TasksDeps) {
   const { repo, store, runner, channels, billing, prompts, now } = deps;
   const english = englishFor(deps.translator);
   const refunds = taskRefunds({ repo, store, runner, billing, now });
   const submit = taskSubmitter({ ...deps, refunds });
-  const commands = slashCommands({ submit, prompts, english, engineName: deps.engineName, publicUrl: deps.publicUrl, engineMaxBlend: deps.engineMaxBlend, ...(deps.offers ? { offers: deps.offers } : {}) });
+  const commands = slashCommands({ channels, submit, prompts, english, engineName: deps.engineName, publicUrl: deps.publicUrl, engineMaxBlend: deps.engineMaxBlend, ...(deps.offers ? { offers: deps.offers } : {}) });
   const press = buttonPresser({ submit, store, prompts, english, ...(deps.offers ? { offers: deps.offers } : {}) });
   const completeModal = modalCompleter({ repo, store, messages: deps.messages, runner, blobs: deps.blobs, prompts, english, now });
 
@@ -90,25 +87,8 @@ export function tasksService(deps: TasksDeps) {
   }
 
   return {
-    async imagine(user: UserDoc, channelId: string, body: ImagineRequest): Promise<SubmitAnswer> {
-      await channels.assertCanPost(user, channelId);
-      return commands.imagine(user, channelId, body);
-    },
-
-    async describe(user: UserDoc, channelId: string, body: DescribeRequest): Promise<SubmitAnswer> {
-      await channels.assertCanPost(user, channelId);
-      return commands.describe(user, channelId, body);
-    },
-
-    async blend(user: UserDoc, channelId: string, body: BlendRequest): Promise<SubmitAnswer> {
-      await channels.assertCanPost(user, channelId);
-      return commands.blend(user, channelId, body);
-    },
-
-    async shorten(user: UserDoc, channelId: string, body: ShortenRequest): Promise<SubmitAnswer> {
-      await channels.assertCanPost(user, channelId);
-      return commands.shorten(user, channelId, body);
-    },
+    /** /imagine, /describe, /blend, /shorten: their routes call these directly. */
+    commands,
 
     async action(user: UserDoc, channelId: string, body: ActionRequest): Promise<SubmitAnswer> {
       await channels.assertCanPost(user, channelId);

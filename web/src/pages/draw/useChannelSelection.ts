@@ -2,9 +2,8 @@ import type { Channel } from '@draw/shared';
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { liveBus } from '../../live/bus';
 import { sendToChannelSession, startChannelSession, stopChannelSession } from '../../live/channelSession';
-import { useChannelList, useCurrentChannel } from '../../live/hooks';
+import { liveBus, useChannelList, useCurrentChannel } from '../../live/hooks';
 import { userInfoStore } from '../../stores/userInfo';
 
 /**

@@ -6,7 +6,7 @@ import type { Channel, ChannelDetail } from '@draw/shared';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '../../../components/ui/tooltip';
-import { liveBus } from '../../../live/bus';
+import { liveBus } from '../../../live/hooks';
 import { notify } from '../../../lib/notify';
 import { channelsStore } from '../../../stores/channels';
 import { chatStore } from '../../../stores/chat';

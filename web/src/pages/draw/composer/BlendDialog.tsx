@@ -1,12 +1,13 @@
-import { BlendDimensions, Limits, type BotType } from '@draw/shared';
+import { BlendDimensions, Limits, type BotType, type SubmitAnswer } from '@draw/shared';
 import { ImagePlusIcon, Loader2Icon, XIcon } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { api } from '../../../lib/api';
+import { call, reportFailure, uploadImages } from '../../../lib/http';
 import { cn } from '../../../lib/utils';
-import { reportFailure, submitBlend, uploadImages, type SubmitAnswer } from './api';
 import { ImageFileInput } from './ImageFileInput';
 import { useImageList } from './useImageList';
 
@@ -65,7 +66,7 @@ function BlendForm({ onOpenChange, channelId, botType, initialFiles, onSubmitted
     setBusy(true);
     try {
       const imageIds = await uploadImages(list.images.map((image) => image.file));
-      const answer = await submitBlend(channelId, { imageIds, dimensions, botType });
+      const answer = await call(api.tasks.blend, { params: { channelId }, body: { imageIds, dimensions, botType } });
       onSubmitted(answer);
       onOpenChange(false);
     } catch (error) {

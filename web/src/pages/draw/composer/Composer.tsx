@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { lazyWhenOpen } from '../../../components/app/lazyWhenOpen';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { useIsMobile } from '../../../hooks/useMediaQuery';
+import { api } from '../../../lib/api';
+import { call, reportFailure, uploadImages } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { cn } from '../../../lib/utils';
 import { refreshCredits } from '../credits/creditsStore';
-import { reportFailure, submitDescribe, submitImagine, submitShorten, uploadImages } from './api';
 import { sendMessage } from '../feed/outbox';
 import { AttachmentTray } from './AttachmentTray';
 import { BotAvatar } from './BotAvatar';
@@ -167,7 +168,7 @@ function ChannelComposer({ channel }: ComposerProps) {
     const file = images[0]!.file;
     void submit(async () => {
       const [imageId] = await uploadImages([file]);
-      return charged(submitDescribe(channel.id, { imageId: imageId!, botType }));
+      return charged(call(api.tasks.describe, { params: { channelId: channel.id }, body: { imageId: imageId!, botType } }));
     }, true);
   }
 
@@ -204,7 +205,7 @@ function ChannelComposer({ channel }: ComposerProps) {
         void submit(async () => {
           const imageIds = images.length > 0 ? await uploadImages(images.map((image) => image.file)) : undefined;
           const referenced = imageIds ? references.referencesOf(images.map((image) => image.key), imageIds) : {};
-          return charged(submitImagine(channel.id, { prompt: argument, ...edited, botType, ...referenced }));
+          return charged(call(api.tasks.imagine, { params: { channelId: channel.id }, body: { prompt: argument, ...edited, botType, ...referenced } }));
         }, true);
         return;
       }
@@ -213,7 +214,7 @@ function ChannelComposer({ channel }: ComposerProps) {
         if (problem) return showProblem(problem);
         if (translation.needsPreview(name, argument)) return void translation.show(name, argument);
         const edited = translation.editedFor(name, argument);
-        void submit(() => charged(submitShorten(channel.id, { prompt: argument, ...edited, botType })), false);
+        void submit(() => charged(call(api.tasks.shorten, { params: { channelId: channel.id }, body: { prompt: argument, ...edited, botType } })), false);
         return;
       }
       case 'describe':

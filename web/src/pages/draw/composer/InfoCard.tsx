@@ -2,7 +2,8 @@ import type { BotType, DrawInfo } from '@draw/shared';
 import { Loader2Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getInfo, reportFailure } from './api';
+import { api } from '../../../lib/api';
+import { call, reportFailure } from '../../../lib/http';
 import { EphemeralCard } from './EphemeralCard';
 import { versionLabel } from './settingsText';
 
@@ -20,7 +21,7 @@ export function InfoCard({ channelId, botType, onClose }: InfoCardProps) {
 
   useEffect(() => {
     let live = true;
-    getInfo(channelId, botType).then(
+    call(api.settings.info, { params: { id: channelId }, query: { botType } }).then(
       (answer) => live && setInfo(answer),
       (error: unknown) => {
         if (!live) return;

@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { api } from '../../../lib/api';
+import { call, reportFailure } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { cn } from '../../../lib/utils';
 import { setUserInfo } from '../../../stores/userInfo';
-import { getSettings, getSettingsOptions, putOption, putSettings, putSuffix, putVersion, reportFailure } from './api';
 import { EphemeralCard } from './EphemeralCard';
 import { parseStylize, settingsSuffix } from './settingsText';
 
@@ -63,7 +64,8 @@ export function SettingsPanel({ channelId, botType, onClose }: SettingsPanelProp
 
   useEffect(() => {
     let live = true;
-    Promise.all([getSettings(channelId, botType), getSettingsOptions(botType)]).then(
+    const query = { botType };
+    Promise.all([call(api.settings.get, { params: { id: channelId }, query }), call(api.settings.options, { query })]).then(
       ([settings, options]) => {
         if (!live) return;
         setLoaded({ settings, options });
@@ -120,7 +122,7 @@ export function SettingsPanel({ channelId, botType, onClose }: SettingsPanelProp
 
   const option = (request: DrawOptionRequest) =>
     void run(
-      () => putOption(botType, request),
+      () => call(api.settings.option, { body: request, query: { botType } }),
       (next) => request.name === 'stylize' && (setStylizeText(String(next.stylize)), setStylizeError(false)),
     );
 
@@ -132,15 +134,15 @@ export function SettingsPanel({ channelId, botType, onClose }: SettingsPanelProp
     }
     setStylizeError(false);
     const ok = await run(async () => {
-      if (stylize !== settings.stylize) await putOption(botType, { name: 'stylize', value: stylize });
-      return putSuffix(botType, suffix.trim());
+      if (stylize !== settings.stylize) await call(api.settings.option, { body: { name: 'stylize', value: stylize }, query: { botType } });
+      return call(api.settings.suffix, { body: { suffix: suffix.trim() }, query: { botType } });
     }, (next) => setSuffix(next.suffix));
     if (ok) notify.success(t('common.saveSuccess'));
   }
 
   const reset = () =>
     void run(
-      () => putSettings(botType, { ...options.defaults }),
+      () => call(api.settings.update, { body: { ...options.defaults }, query: { botType } }),
       (next) => {
         setStylizeText(String(next.stylize));
         setSuffix(next.suffix);
@@ -161,7 +163,7 @@ export function SettingsPanel({ channelId, botType, onClose }: SettingsPanelProp
       </code>
 
       <div className="mt-3 flex max-w-[560px] flex-col gap-2">
-        <Select value={settings.version} disabled={busy} onValueChange={(value) => void run(() => putVersion(botType, value))}>
+        <Select value={settings.version} disabled={busy} onValueChange={(value) => void run(() => call(api.settings.version, { params: { version: value }, query: { botType } }))}>
           <SelectTrigger data-testid="settings-version" aria-label={t('composer.settings.version')} className="h-10 rounded-[4px] bg-[#ebedef] dark:bg-[#1e1f22]">
             <SelectValue />
           </SelectTrigger>

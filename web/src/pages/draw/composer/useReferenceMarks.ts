@@ -8,8 +8,9 @@ import {
   type ImagineReference,
   type ReferenceWeightsRequest,
 } from '@draw/shared';
+import { api } from '../../../lib/api';
+import { call } from '../../../lib/http';
 import type { ReferenceMarks } from './AttachmentTray';
-import { getSettings } from './api';
 import type { PendingImage } from './useImageList';
 
 export interface ReferenceChoices {
@@ -34,7 +35,7 @@ export function useReferenceMarks(images: readonly PendingImage[], channelId: st
   useEffect(() => {
     if (!hasImages || settingsOpen) return;
     let live = true;
-    getSettings(channelId, botType)
+    call(api.settings.get, { params: { id: channelId }, query: { botType } })
       .then((settings) => {
         const param = botType === BotTypes.NijiJourney ? 'niji' : 'v';
         if (live) setPerson(personReferenceFor(majorVersionOf(`--${param} ${settings.version}`)));

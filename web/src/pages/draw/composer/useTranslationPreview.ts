@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { hasCjk } from '@draw/shared';
 import { useSnapshot } from 'valtio';
+import { api } from '../../../lib/api';
+import { call, reportFailure } from '../../../lib/http';
 import { appSettingStore } from '../../../stores/appSetting';
-import { reportFailure, translatePrompt } from './api';
 import type { PendingTranslation } from './TranslationPreview';
 
 export interface TranslationPreviewState {
@@ -26,7 +27,7 @@ export function useTranslationPreview(): TranslationPreviewState {
     async show(command, prompt) {
       setPending({ command, prompt, promptEn: '', failed: false, loading: true });
       try {
-        const { promptEn, failed } = await translatePrompt(prompt);
+        const { promptEn, failed } = await call(api.tasks.translate, { body: { prompt } });
         setPending((current) => (current?.prompt === prompt ? { command, prompt, promptEn, failed, loading: false } : current));
       } catch (error) {
         reportFailure(error);

@@ -3,7 +3,7 @@ import '../../../test/dom';
 import type { Channel, CreditAccount, Task } from '@draw/shared';
 import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { liveBus } from '../../../live/bus';
+import { liveBus } from '../../../live/hooks';
 import { channelsStore } from '../../../stores/channels';
 import { chatStore } from '../../../stores/chat';
 import { userInfoStore } from '../../../stores/userInfo';

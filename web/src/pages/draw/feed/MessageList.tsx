@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/utils';
-import type { Feed } from './useFeed';
+import type { Feed } from '../main/ChannelFeed';
 import { MessageRow } from './MessageRow';
 import { entriesOf, outboxStore } from './outbox';
 import { PendingMessageRow } from './PendingMessageRow';

@@ -1,69 +1,109 @@
-import type { Channel } from '@draw/shared';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import type { Channel, Task } from '@draw/shared';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { lazyWhenOpen } from '../../../components/app/lazyWhenOpen';
+import { useChannelEvents, useFeedReload } from '../../../live/hooks';
 import { userInfoStore } from '../../../stores/userInfo';
 import { FeedContext, type FeedActions } from '../feed/FeedContext';
 import type { ViewerImage } from '../feed/ImageViewer';
 import { MessageList } from '../feed/MessageList';
-import { useFeed } from '../feed/useFeed';
 import { pickEditorTask, pruneAwaiting, type EditorClose } from '../modals/editorChoice';
-import { cancelTask } from '../feed/feedApi';
+import { cancelTask, fetchPage, fetchTasks } from '../feed/feedApi';
+import { feedItems, feedReducer, initialFeedState, missingTaskIds, oldestCreatedAt, type FeedItem, type FeedState } from '../feed/feedState';
+import { onMessageSent } from '../feed/outbox';
 import { usedGridButtons } from '../feed/taskView';
+import { jumpToTask, useJumpFromAddress } from './useJumpFromAddress';
 
 // Opened on demand (a picture clicked, an editor task): their code loads then, not with the feed.
 const ImageViewer = lazyWhenOpen(async () => (await import('../feed/ImageViewer')).ImageViewer, (p) => p.image !== null);
 const TaskEditor = lazyWhenOpen(async () => (await import('../modals/TaskEditor')).TaskEditor, () => true);
 
-const HIGHLIGHT_MS = 1600;
+/** If the live core has not asked for a load by then (no connection yet), load anyway. */
+const FALLBACK_LOAD_MS = 2500;
 
-/** Scrolls a task's card into view and flashes it. */
-function jumpToTask(taskId: string): void {
-  const element = document.querySelector<HTMLElement>(`[data-task-id="${CSS.escape(taskId)}"]`);
-  if (!element) return;
-  element.scrollIntoView({ behavior: 'smooth', block: 'center' });
-  element.classList.add('bg-warning/10');
-  window.setTimeout(() => element.classList.remove('bg-warning/10'), HIGHLIGHT_MS);
+export interface Feed {
+  state: FeedState;
+  items: FeedItem[];
+  loadOlder: () => void;
+  reload: () => void;
+  /** Task states learnt outside the feed (fetch, cancel): merged forward-only. */
+  mergeTasks: (tasks: readonly Task[]) => void;
+  removeMessage: (messageId: string) => void;
 }
 
-/** Older pages read at most while looking for a task asked for in the address (`?task=`). */
-const MAX_PAGES_TO_FIND = 25;
-
 /**
- * `/draw/{channel}?task={id}` (the archive's "open in channel"): loads older pages until the
- * task's card is there, then scrolls to it and flashes it; gives up after a bounded number of pages.
+ * One channel's feed: REST pages (when the live core asks, and older pages on demand) merged
+ * with the live events. Mount it keyed by the channel id: a new channel starts a new feed.
  */
-function useJumpFromAddress(feed: ReturnType<typeof useFeed>): void {
-  const [params, setParams] = useSearchParams();
-  // Task ids are word characters: anything else in the address is not one.
-  const asked = params.get('task');
-  const wanted = asked && /^[\w-]{1,64}$/.test(asked) ? asked : null;
-  const pagesRead = useRef(0);
-  const { status, olderStatus, hasMore, tasks } = feed.state;
+function useFeed(channelId: string): Feed {
+  const [state, dispatch] = useReducer(feedReducer, channelId, initialFeedState);
+  const latestRequest = useRef(0);
+  const olderBusy = useRef(false);
+  const requestedTasks = useRef(new Set<string>());
+
+  const reload = useCallback(() => {
+    const request = ++latestRequest.current;
+    dispatch({ type: 'latestStarted', channelId });
+    fetchPage(channelId)
+      .then((page) => {
+        // An older request answering late changes nothing: the newer one is on its way.
+        if (request !== latestRequest.current) return;
+        dispatch(page ? { type: 'latestLoaded', channelId, page } : { type: 'latestFailed', channelId });
+      })
+      .catch(() => {
+        if (request === latestRequest.current) dispatch({ type: 'latestFailed', channelId });
+      });
+  }, [channelId]);
+
+  useFeedReload(channelId, reload);
+  useChannelEvents(channelId, (event) => dispatch({ type: 'event', event }));
+  // This tab's own sends: shown from the answer at once (also while the live link is down).
+  useEffect(() => onMessageSent((message) => dispatch({ type: 'messageSent', channelId: message.channelId, message })), []);
+
   useEffect(() => {
-    if (!wanted || status !== 'ready' || olderStatus === 'loading') return;
-    const done = () => {
-      pagesRead.current = 0;
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        next.delete('task');
-        return next;
-      }, { replace: true });
-    };
-    if (tasks[wanted] && document.querySelector(`[data-task-id="${CSS.escape(wanted)}"]`)) {
-      jumpToTask(wanted);
-      return done();
-    }
-    if (!hasMore || olderStatus === 'error' || pagesRead.current >= MAX_PAGES_TO_FIND) return done();
-    pagesRead.current += 1;
-    feed.loadOlder();
-  }, [wanted, status, olderStatus, hasMore, tasks, feed, setParams]);
+    const timer = window.setTimeout(() => {
+      if (latestRequest.current === 0) reload();
+    }, FALLBACK_LOAD_MS);
+    return () => window.clearTimeout(timer);
+  }, [reload]);
+
+  const before = oldestCreatedAt(state);
+  const canLoadOlder = state.status === 'ready' && state.hasMore && before !== null;
+  const loadOlder = useCallback(() => {
+    if (!canLoadOlder || olderBusy.current || before === null) return;
+    olderBusy.current = true;
+    dispatch({ type: 'olderStarted', channelId });
+    fetchPage(channelId, before)
+      .then((page) => dispatch(page ? { type: 'olderLoaded', channelId, page } : { type: 'olderFailed', channelId }))
+      .catch(() => dispatch({ type: 'olderFailed', channelId }))
+      .finally(() => {
+        olderBusy.current = false;
+      });
+  }, [before, canLoadOlder, channelId]);
+
+  // Task messages whose task we have not seen (a page without it, a lost task.created).
+  const missingKey = missingTaskIds(state).join(',');
+  useEffect(() => {
+    const ids = missingKey ? missingKey.split(',').filter((id) => !requestedTasks.current.has(id)) : [];
+    if (ids.length === 0) return;
+    ids.forEach((id) => requestedTasks.current.add(id));
+    fetchTasks(channelId, ids)
+      .then((tasks) => dispatch({ type: 'tasksFetched', channelId, tasks }))
+      .catch(() => ids.forEach((id) => requestedTasks.current.delete(id)));
+  }, [channelId, missingKey]);
+
+  const mergeTasks = useCallback((tasks: readonly Task[]) => dispatch({ type: 'tasksFetched', channelId, tasks }), [channelId]);
+  const removeMessage = useCallback((messageId: string) => dispatch({ type: 'messageRemoved', channelId, messageId }), [channelId]);
+
+  const { order, messages, tasks } = state;
+  const items = useMemo(() => feedItems({ order, messages, tasks }), [order, messages, tasks]);
+
+  return { state, items, loadOlder, reload, mergeTasks, removeMessage };
 }
 
 /**
- * One channel's feed with its viewer and editors. Mounted keyed by the channel id, so switching
- * channels starts a fresh feed.
+ * One channel's feed (`useFeed` above, its only user) with its viewer and editors. Mounted keyed
+ * by the channel id, so switching channels starts a fresh feed.
  */
 export function ChannelFeed({ channel }: { channel: Channel }) {
   const { id: me } = useSnapshot(userInfoStore);
