@@ -1,10 +1,20 @@
+import { isDeepStrictEqual } from 'node:util';
 import { applyTaskUpdate, isTerminal, type TaskUpdate } from '@draw/machines';
 import { TaskStatus, type Task } from '@draw/shared';
 import type { ChannelHub } from '../../realtime/hub';
 import { sameAs, type RecentChange } from '../../realtime/republish';
-import { toTask, type TaskDoc, type TasksRepository } from './repository';
+import { Tasks, toTask, type TaskDoc, type TasksRepository } from './repository';
 
 const MAX_RETRIES = 8;
+
+/** The fields of `next` that differ from `before` (only those are written: a concurrent change to any other survives). */
+function changedFields(before: Task, next: Task): Partial<TaskDoc> {
+  const changed: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(next)) {
+    if (field !== 'id' && !isDeepStrictEqual(value, before[field as keyof Task])) changed[field] = value;
+  }
+  return changed as Partial<TaskDoc>;
+}
 
 /**
  * The only way a task's lifecycle changes: every update goes through the task machine (never
@@ -23,23 +33,28 @@ export function taskStore(repo: TasksRepository, hub: ChannelHub) {
       return task;
     },
 
-    /** Applies an update; null when the machine refused it (stale, backwards, already final). */
+    /**
+     * Applies an update; null when the machine refused it (stale, backwards, already final). The
+     * write is checked against the status and progress it was computed from, and stored with its
+     * event in one transaction where the store allows (see `ChannelHub.publishUpdate`).
+     */
     async update(id: string, update: TaskUpdate, extra: Partial<TaskDoc> = {}): Promise<Task | null> {
       for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
         const current = await repo.findOne({ _id: id });
         if (!current) return null;
-        const result = applyTaskUpdate(toTask(current), update);
+        const before = toTask(current);
+        const result = applyTaskUpdate(before, update);
         if (!result.accepted) return null;
-        const { id: _id, ...fields } = result.task;
         // A private task (an editor's, not submitted) is first shown when it is submitted; it
         // ends unseen when it is cancelled or abandoned instead.
         const revealed = current.private === true && !isTerminal(result.task.status) && result.task.status !== TaskStatus.Modal;
-        const written = await repo.writeIfUnchanged(id, current, { ...fields, ...extra, ...(revealed ? { private: false } : {}) });
-        if (!written) continue;
-        const task = toTask(written);
-        if (written.private) return task;
-        await hub.publish(task.channelId, revealed ? 'task.created' : 'task.updated', task);
-        return task;
+        const set = { ...changedFields(before, result.task), ...extra, ...(revealed ? { private: false } : {}) };
+        const written = await hub.publishUpdate(
+          current.channelId,
+          { def: Tasks, filter: { _id: id, status: current.status, progress: current.progress }, set },
+          (doc) => (doc.private ? null : { type: revealed ? 'task.created' : 'task.updated', data: toTask(doc) }),
+        );
+        if (written) return toTask(written.updated);
       }
       return null;
     },
