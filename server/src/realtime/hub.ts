@@ -1,5 +1,6 @@
 import { isChannelsChange, type ChannelEvent, type ChannelEventData, type ChannelEventType, type ChannelsChange, type FavoriteChange, type ReadMark, type UnreadActivity } from '@draw/shared';
-import type { EventDoc, RealtimeRepository } from './repository';
+import type { BaseDoc, LinkedWrite } from '../storage/port';
+import { Events, type EventDoc, type RealtimeRepository } from './repository';
 import { isDuplicateKey, type SequenceSource } from './sequence';
 
 /** Tries at storing one event: the second follows a repair of the number source, the third covers a race with another process's repair. */
@@ -68,6 +69,52 @@ export class ChannelHub {
   }
 
   /**
+   * Writes a change to a document and publishes the event it leads to (`eventOf` the document as
+   * written; null publishes nothing); null when the update matched nothing. Where the channel's
+   * numbers come from its own log (the embedded store), the change and its event are one
+   * transaction: a crash or a failure stores both or neither. A shared counter (MongoDB) takes its
+   * number for good, so there the change is written first and its event published after it.
+   */
+  publishUpdate<T extends BaseDoc, E extends ChannelEventType>(
+    channelId: string,
+    update: LinkedWrite<T, EventDoc>['update'],
+    eventOf: (updated: T) => { type: E; data: ChannelEventData<E> } | null,
+  ): Promise<{ updated: T; event: ChannelEvent | null } | null> {
+    if (!this.sequence.claimIsFree) return this.updateThenPublish(channelId, update, eventOf);
+    return this.exclusive(channelId, async () => {
+      const seq = await this.sequence.claim(channelId);
+      const at = this.now();
+      const written = await this.repo.updateWithEvent({
+        update,
+        insert: {
+          def: Events,
+          build: (updated) => {
+            const told = eventOf(updated);
+            return told && ({ _id: `${channelId}:${seq}`, channelId, seq, type: told.type, at, data: told.data } as EventDoc);
+          },
+        },
+      });
+      if (!written) return null;
+      if (!written.inserted) return { updated: written.updated, event: null };
+      this.sequence.confirm(channelId, seq);
+      const { _id, ...event } = written.inserted;
+      this.send(event as ChannelEvent, {});
+      return { updated: written.updated, event: event as ChannelEvent };
+    });
+  }
+
+  private async updateThenPublish<T extends BaseDoc, E extends ChannelEventType>(
+    channelId: string,
+    update: LinkedWrite<T, EventDoc>['update'],
+    eventOf: (updated: T) => { type: E; data: ChannelEventData<E> } | null,
+  ): Promise<{ updated: T; event: ChannelEvent | null } | null> {
+    const written = await this.repo.updateWithEvent({ update, insert: { def: Events, build: () => null } });
+    if (!written) return null;
+    const told = eventOf(written.updated);
+    return { updated: written.updated, event: told && (await this.publish(channelId, told.type, told.data)) };
+  }
+
+  /**
    * Runs `work` between two of the channel's publications: while it runs, this process stores and
    * sends no event of that channel (a subscriber's catch-up uses it, so live events cannot overtake
    * or repeat the backlog).
@@ -84,12 +131,17 @@ export class ChannelHub {
 
   private async append<T extends ChannelEventType>(channelId: string, type: T, data: ChannelEventData<T>, options: PublishOptions) {
     const event = await this.store(channelId, type, data);
+    this.send(event, options);
+    return event;
+  }
+
+  /** Sends a stored event to its room and tells the observers. */
+  private send(event: ChannelEvent, options: PublishOptions): void {
     this.sink?.emit(event);
     // Inside the per-channel chain, so a user's list changes leave in seq order too.
     if (options.alsoTo?.length && isChannelsChange(event)) this.sink?.notify?.(options.alsoTo, event);
     const sentAt = this.now();
     for (const observer of this.observers) observer(event, sentAt);
-    return event;
   }
 
   /** Stores the event under the channel's next number; a number found taken repairs the source once and tries again. */

@@ -1,6 +1,6 @@
 import type { ChannelEvent } from '@draw/shared';
 import { Schema } from 'mongoose';
-import { defineCollection, type BaseDoc, type Storage } from '../storage/port';
+import { defineCollection, type BaseDoc, type LinkedWrite, type Storage } from '../storage/port';
 import { documentSchema } from '../storage/schema';
 
 /** One document per channel event: the channel's log, in sequence order. */
@@ -48,6 +48,8 @@ export function realtimeRepository(storage: Storage) {
     events: storage.collection(Events),
     seqs: storage.collection(Seqs),
     tickets: storage.collection(Tickets),
+    /** A document's change and the event it leads to, in one write where the store can (see `Storage.updateThenInsert`). */
+    updateWithEvent: <T extends BaseDoc>(write: LinkedWrite<T, EventDoc>) => storage.updateThenInsert(write),
   };
 }
 export type RealtimeRepository = ReturnType<typeof realtimeRepository>;

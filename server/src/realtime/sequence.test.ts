@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openEmbeddedStorage } from '../storage/embedded';
-import type { Storage } from '../storage/port';
+import { defineCollection, type BaseDoc, type Storage } from '../storage/port';
+import { documentSchema } from '../storage/schema';
 import { textMessageIn } from '../testing/messages';
 import { ChannelHub } from './hub';
 import { realtimeRepository } from './repository';
@@ -28,8 +29,14 @@ function processOn(dir: string, source: (repo: ReturnType<typeof realtimeReposit
     await storage.close();
     opened = opened.filter((s) => s !== storage);
   };
-  return { repo, sequence, hub, say, stop };
+  return { storage, repo, sequence, hub, say, stop };
 }
+
+/** A document whose changes are told as events, as a task's are. */
+interface Note extends BaseDoc {
+  text: string;
+}
+const Notes = defineCollection<Note>('notes', documentSchema({ text: { type: String, required: true } }));
 
 const freshDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'draw-seq-'));
 const seqsIn = async (hub: ChannelHub, channelId: string) => (await hub.eventsAfter(channelId, 0)).map((e) => e.seq);
@@ -63,6 +70,31 @@ describe('sequence numbers on the embedded store (the log is the counter)', () =
     await restarted.say('green', 'g2');
     await restarted.say('green', 'g3');
     expect(await seqsIn(restarted.hub, 'green')).toEqual([1, 2, 3]);
+  });
+
+  it('stores a change and its event in one transaction: when the event fails, neither is kept and no number is lost', async () => {
+    const p = processOn(freshDir());
+    const notes = p.storage.collection(Notes);
+    await notes.insertOne({ _id: 'n1', text: 'draft' });
+    await p.say('notes', 'm1');
+    const told = (note: Note) => ({ type: 'message.created' as const, data: textMessageIn('notes', note.text) });
+    const change = (text: string, from: string) => ({ def: Notes, filter: { _id: 'n1', text: from }, set: { text } });
+
+    const failed = await p.hub.publishUpdate('notes', change('broken', 'draft'), () => {
+      throw new Error('the event could not be built');
+    }).catch((e: unknown) => e);
+    expect((failed as Error).message).toBe('the event could not be built');
+    expect((await notes.findOne({ _id: 'n1' }))?.text, 'the change was rolled back with its event').toBe('draft');
+    expect(await seqsIn(p.hub, 'notes')).toEqual([1]);
+
+    const stale = await p.hub.publishUpdate('notes', change('late', 'changed meanwhile'), told);
+    expect(stale, 'a change checked against an old state writes nothing and tells nothing').toBeNull();
+
+    const written = await p.hub.publishUpdate('notes', change('final', 'draft'), told);
+    expect(written?.updated.text).toBe('final');
+    expect(written?.event).toMatchObject({ seq: 2, type: 'message.created', data: { content: 'final' } });
+    expect(await seqsIn(p.hub, 'notes')).toEqual([1, 2]);
+    expect(await p.hub.currentSeq('notes')).toBe(2);
   });
 
   it('keeps numbers unique and in order under concurrent publishes on a channel it has not looked up yet', async () => {

@@ -22,6 +22,11 @@ export interface SequenceSource {
    * the hub uses it instead of `claim`, the insert and `confirm`.
    */
   append?(channelId: string, build: (seq: number) => EventDoc): Promise<EventDoc>;
+  /**
+   * `claim` takes nothing (the log is the counter): an event may be numbered before the
+   * transaction that stores it, with the change it tells of, and a rolled-back one leaves no gap.
+   */
+  readonly claimIsFree?: boolean;
 }
 
 /** A log that can number and store a document in one write transaction (the embedded store's). */
@@ -114,6 +119,7 @@ export function ownedLogSequence(repo: RealtimeRepository): SequenceSource {
   };
 
   return {
+    claimIsFree: true,
     claim: async (channelId) => (await lastOf(channelId)) + 1,
     confirm(channelId, seq) {
       known.set(channelId, Math.max(seq, known.get(channelId) ?? 0));

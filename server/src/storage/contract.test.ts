@@ -35,6 +35,13 @@ gadgetSchema.index({ owner: 1, slot: 1 }, { unique: true });
 const run = Math.random().toString(36).slice(2, 8);
 const Gadgets = defineCollection<Gadget>(`gadgets_${run}`, gadgetSchema);
 
+/** What a change to a gadget leads to (as an event follows a task's step). */
+interface Entry extends BaseDoc {
+  gadgetId: string;
+  stock: number;
+}
+const Entries = defineCollection<Entry>(`entries_${run}`, documentSchema({ gadgetId: { type: String, required: true }, stock: { type: Number, required: true } }));
+
 const gadget = (over: Partial<Gadget> = {}): Gadget => ({
   _id: `g-${Math.random().toString(36).slice(2)}`,
   sku: `sku-${Math.random().toString(36).slice(2)}`,
@@ -51,6 +58,8 @@ interface Adapter {
   open: () => Promise<Storage>;
   /** Opens the same data again as a fresh process would. */
   reopen: (previous: Storage) => Promise<Storage>;
+  /** `updateThenInsert` is one transaction (the embedded store); otherwise two writes in turn. */
+  linkedInOneTransaction: boolean;
 }
 
 const tempDirs: string[] = [];
@@ -59,6 +68,7 @@ function embeddedAdapter(): Adapter {
   tempDirs.push(dir);
   return {
     name: 'embedded',
+    linkedInOneTransaction: true,
     open: async () => openEmbeddedStorage(dir, 'contract-test'),
     reopen: async (previous) => {
       await previous.close();
@@ -72,6 +82,7 @@ function fakeMongoAdapter(): Adapter {
   const data = new Map<string, Record<string, unknown>[]>();
   return {
     name: 'mongodb adapter on an in-memory driver',
+    linkedInOneTransaction: false,
     open: async () => fakeMongoStorage(data),
     reopen: async (previous) => {
       await previous.close();
@@ -85,6 +96,7 @@ const mongoUri = process.env.MONGODB_URI;
 if (mongoUri) {
   adapters.push({
     name: 'mongodb',
+    linkedInOneTransaction: false,
     open: () => openMongoStorage(mongoUri),
     reopen: async (previous) => {
       await previous.close();
@@ -106,6 +118,7 @@ describe.each(adapters)('storage contract: $name', (adapter) => {
   afterEach(async () => {
     try {
       await storage?.collection(Gadgets).deleteMany({});
+      await storage?.collection(Entries).deleteMany({});
     } finally {
       await storage?.close();
     }
@@ -211,6 +224,40 @@ describe.each(adapters)('storage contract: $name', (adapter) => {
     const invalid = await col.insertMany([gadget({ sku: 'v1' }), { ...gadget(), stock: -1 }]).catch((e: unknown) => e);
     expect((invalid as AppError).reason).toBe(ErrorReason.BadRequest);
     expect((await col.find({})).map((g) => g.sku)).toEqual(['taken']);
+  });
+
+  it('updates a document and inserts what follows from it, or neither when nothing matches', async () => {
+    const col = await open();
+    const entries = storage.collection(Entries);
+    const g = await col.insertOne(gadget({ stock: 1, note: 'kept' }));
+    const entryOf = (updated: Gadget): Entry => ({ _id: `e-${updated.stock}`, gadgetId: updated._id, stock: updated.stock });
+    const written = await storage.updateThenInsert({ update: { def: Gadgets, filter: { _id: g._id, stock: 1 }, set: { stock: 2 } }, insert: { def: Entries, build: entryOf } });
+    expect(written).toEqual({ updated: { ...g, stock: 2 }, inserted: { _id: 'e-2', gadgetId: g._id, stock: 2 } });
+    // Checked against what it was computed from: a second writer that saw stock 1 writes nothing.
+    const stale = await storage.updateThenInsert({ update: { def: Gadgets, filter: { _id: g._id, stock: 1 }, set: { stock: 3 } }, insert: { def: Entries, build: entryOf } });
+    expect(stale).toBeNull();
+    const quiet = await storage.updateThenInsert({ update: { def: Gadgets, filter: { _id: g._id }, set: { stock: 4 } }, insert: { def: Entries, build: () => null } });
+    expect(quiet?.inserted).toBeNull();
+    expect(await col.findOne({ _id: g._id })).toMatchObject({ stock: 4, note: 'kept' });
+    expect((await entries.find({})).map((e) => e._id)).toEqual(['e-2']);
+  });
+
+  it('keeps an update and its insert together when the insert fails, where the store has transactions', async () => {
+    const col = await open();
+    const entries = storage.collection(Entries);
+    const g = await col.insertOne(gadget({ stock: 1 }));
+    await entries.insertOne({ _id: 'taken', gadgetId: 'other', stock: 0 });
+    const taken = await storage
+      .updateThenInsert({ update: { def: Gadgets, filter: { _id: g._id }, set: { stock: 2 } }, insert: { def: Entries, build: (u) => ({ _id: 'taken', gadgetId: u._id, stock: u.stock }) } })
+      .catch((e: unknown) => e);
+    expect((taken as AppError).reason).toBe(ErrorReason.Conflict);
+    const thrown = await storage
+      .updateThenInsert({ update: { def: Gadgets, filter: { _id: g._id }, set: { stock: 3 } }, insert: { def: Entries, build: () => { throw new Error('built from a bad step'); } } })
+      .catch((e: unknown) => e);
+    expect((thrown as Error).message).toBe('built from a bad step');
+    // One transaction: neither failed call changed the gadget. In turn (MongoDB): the update stays.
+    expect((await col.findOne({ _id: g._id }))?.stock).toBe(adapter.linkedInOneTransaction ? 1 : 3);
+    expect(await entries.count({})).toBe(1);
   });
 
   it('matches a missing field with null, as MongoDB does', async () => {

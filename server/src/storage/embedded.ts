@@ -5,7 +5,7 @@ import { Mongoose, type Model } from 'mongoose';
 import { commitDurability, groupCommit, type CommitDurability } from './durability';
 import { duplicateKeyError } from './errors';
 import { acquireStoreLock, assertClusterLock } from './lock';
-import type { BaseDoc, Collection, CollectionDef, Filter, FindOptions, Storage, Update } from './port';
+import type { BaseDoc, Collection, CollectionDef, Filter, FindOptions, LinkedWrite, Storage, Update } from './port';
 import { validateDocument } from './schema';
 import { fieldSql, orderSql, whereSql, type SqlPart, type SqlValue } from './sqlite/filter';
 import { quoteName, reconcileIndexes, sqlIndexesOf, type IndexChanges } from './sqlite/indexes';
@@ -194,6 +194,26 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
     this.statement(`UPDATE ${this.table} SET doc = jsonb(?) WHERE _id = ?`).run(JSON.stringify(doc), doc._id);
   }
 
+  /**
+   * Inside the caller's write transaction: `set` applied to the first match of `filter`, written
+   * as given (the server's own values: no schema run); null when nothing matches.
+   */
+  setWithin(filter: Filter<T>, set: Partial<Omit<T, '_id'>>): T | null {
+    const [row] = this.storedRows(filter, { limit: 1 });
+    if (!row) return null;
+    const next = JSON.parse(row.text) as T;
+    for (const [field, value] of Object.entries(set)) {
+      if (value !== undefined) (next as Record<string, unknown>)[field] = value;
+    }
+    this.replaceRow(next);
+    return next;
+  }
+
+  /** Inside the caller's write transaction: `doc` inserted as given (the server's own: no schema run). */
+  insertWithin(doc: T): void {
+    this.guard(() => this.insertRow(doc));
+  }
+
   /** The distinct values of one field (sorted), read from its index when it has one. */
   distinct<K extends keyof T & string>(field: K): T[K][] {
     const sql = `SELECT DISTINCT ${fieldSql(field)} FROM ${this.table} WHERE ${fieldSql(field)} IS NOT NULL ORDER BY 1`;
@@ -354,7 +374,7 @@ export function openEmbeddedStorage(dataDir: string, options: EmbeddedOptions | 
   const durability = readonly ? undefined : commitDurability(db, synchronous === SynchronousMode.Full);
   const flush = readonly || synchronous !== SynchronousMode.Full ? async () => undefined : groupCommit(db);
 
-  return {
+  const storage: EmbeddedStorage = {
     kind: 'embedded',
     file,
     collection<T extends BaseDoc>(def: CollectionDef<T>): EmbeddedCollection<T> {
@@ -380,9 +400,25 @@ export function openEmbeddedStorage(dataDir: string, options: EmbeddedOptions | 
       db.prepare('SELECT 1').get();
     },
     flush,
+    async updateThenInsert<T extends BaseDoc, U extends BaseDoc>({ update, insert }: LinkedWrite<T, U>) {
+      const target = storage.collection(update.def);
+      const log = storage.collection(insert.def);
+      const around = durability?.around.bind(durability) ?? ((transaction: () => unknown) => transaction());
+      // Synchronous from BEGIN to COMMIT: no other write of this process can land in between.
+      return around(() =>
+        db.transaction(() => {
+          const updated = target.setWithin(update.filter, update.set);
+          if (!updated) return null;
+          const doc = insert.build(updated);
+          if (doc) log.insertWithin(doc);
+          return { updated, inserted: doc };
+        }).immediate(),
+      ) as { updated: T; inserted: U | null } | null;
+    },
     async close() {
       if (db.open) db.close();
       release();
     },
   };
+  return storage;
 }

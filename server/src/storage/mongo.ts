@@ -1,6 +1,6 @@
 import mongoose, { type Connection, type Model } from 'mongoose';
 import { duplicateKeyError, invalidDocumentError, invalidQueryError } from './errors';
-import type { BaseDoc, Collection, CollectionDef, Filter, FindOptions, Storage, Update } from './port';
+import { updateThenInsertInTurn, type BaseDoc, type Collection, type CollectionDef, type Filter, type FindOptions, type Storage, type Update } from './port';
 import { validateDocument } from './schema';
 import { applyUpdate, equalityFields } from './sqlite/update';
 
@@ -342,7 +342,7 @@ export async function openMongoStorage(uri: string, options: MongoOptions = {}):
   const collections = new Map<string, MongoCollection<BaseDoc>>();
   // Each reconciliation's failure is kept (caught at once, so it never becomes an unhandled rejection) for `ready()`.
   const indexing: Promise<unknown>[] = [];
-  return {
+  const storage: MongoStorage = {
     kind: 'mongodb',
     connection,
     topology: hello,
@@ -364,9 +364,11 @@ export async function openMongoStorage(uri: string, options: MongoOptions = {}):
     },
     // Every MongoDB write is acknowledged under its write concern already: nothing waits behind.
     async flush() {},
+    updateThenInsert: (write) => updateThenInsertInTurn(storage)(write),
     async close() {
       await Promise.all(indexing);
       await connection.close();
     },
   };
+  return storage;
 }

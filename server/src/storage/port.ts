@@ -85,6 +85,18 @@ export function defineCollection<T extends BaseDoc>(name: string, schema: Stored
   return { name, schema };
 }
 
+/**
+ * `Storage.updateThenInsert`: a change to one document and the document it leads to (a task's step
+ * and its event). Both documents are the server's own, built from typed values: the embedded store
+ * writes them as given, without running the schema over them again.
+ */
+export interface LinkedWrite<T extends BaseDoc, U extends BaseDoc> {
+  /** The first match of `filter` gets `set` (`$set`); when nothing matches, nothing is written. */
+  update: { def: CollectionDef<T>; filter: Filter<T>; set: Partial<Omit<T, '_id'>> };
+  /** Built from the document as updated; null inserts nothing. */
+  insert: { def: CollectionDef<U>; build: (updated: T) => U | null };
+}
+
 export const StorageKind = { Embedded: 'embedded', MongoDB: 'mongodb' } as const;
 export type StorageKind = (typeof StorageKind)[keyof typeof StorageKind];
 
@@ -101,5 +113,22 @@ export interface Storage {
    * the event loop share one disk wait (group commit).
    */
   flush(): Promise<void>;
+  /**
+   * Applies `write.update`, then inserts what `write.insert` builds from its result; null when the
+   * update matched nothing (then nothing is written). Embedded store: one transaction, so neither
+   * is stored without the other, whatever fails or crashes. MongoDB: the update (schema-checked),
+   * then the insert, as two writes (no multi-document transactions without a replica set).
+   */
+  updateThenInsert<T extends BaseDoc, U extends BaseDoc>(write: LinkedWrite<T, U>): Promise<{ updated: T; inserted: U | null } | null>;
   close(): Promise<void>;
+}
+
+/** `updateThenInsert` as two writes through the collections (MongoDB, and stores without transactions). */
+export function updateThenInsertInTurn(storage: Pick<Storage, 'collection'>): Storage['updateThenInsert'] {
+  return async ({ update, insert }) => {
+    const updated = await storage.collection(update.def).findOneAndUpdate(update.filter, { $set: update.set } as never);
+    if (!updated) return null;
+    const doc = insert.build(updated);
+    return { updated, inserted: doc && (await storage.collection(insert.def).insertOne(doc)) };
+  };
 }

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { Mongoose } from 'mongoose';
 import sift from 'sift';
 import { MongoCollection, type MongoDocs } from '../storage/mongo';
-import type { BaseDoc, Collection, CollectionDef, Storage } from '../storage/port';
+import { updateThenInsertInTurn, type BaseDoc, type Collection, type CollectionDef, type Storage } from '../storage/port';
 
 type Doc = Record<string, unknown>;
 
@@ -107,7 +107,7 @@ export function fakeMongoDocs(def: CollectionDef<BaseDoc>, rows: Doc[] = []): Mo
 export function fakeMongoStorage(data = new Map<string, Doc[]>()): Storage & { data: Map<string, Doc[]> } {
   const models = new Mongoose();
   const collections = new Map<string, Collection<BaseDoc>>();
-  return {
+  const storage: Storage & { data: Map<string, Doc[]> } = {
     kind: 'mongodb',
     data,
     collection<T extends BaseDoc>(def: CollectionDef<T>): Collection<T> {
@@ -122,6 +122,8 @@ export function fakeMongoStorage(data = new Map<string, Doc[]>()): Storage & { d
     async ready() {},
     async ping() {},
     async flush() {},
+    updateThenInsert: (write) => updateThenInsertInTurn(storage)(write),
     async close() {},
   };
+  return storage;
 }

@@ -121,13 +121,6 @@ export function tasksRepository(storage: Storage) {
     /** Unfinished tasks past their deadline. */
     overdue: (now: number, limit: number) => tasks.find({ status: { $in: UNFINISHED }, deadlineAt: { $lt: now } }, { limit }),
 
-    /**
-     * Writes `fields` only if the task is still at the status and progress they were computed
-     * from (the optimistic check of every lifecycle change); the task as written, or null.
-     */
-    writeIfUnchanged: (id: string, seen: Pick<TaskDoc, 'status' | 'progress'>, fields: Partial<Omit<TaskDoc, '_id'>>) =>
-      tasks.findOneAndUpdate({ _id: id, status: seen.status, progress: seen.progress }, { $set: fields }),
-
     /** Sets fields outside the lifecycle; the task as written, or null when there is none. */
     setFields: (id: string, fields: Partial<Omit<TaskDoc, '_id'>>) => tasks.findOneAndUpdate({ _id: id }, { $set: fields }),
 

@@ -12,6 +12,14 @@ import type { JobResolver } from './resolve';
 import type { TaskStore } from './store';
 
 const LEASE_MS = 30_000;
+
+/**
+ * A lease's writes (claim, renewal, release) commit without waiting for the disk: on the embedded
+ * store, where that applies, every lease is voided when the server starts again (`releaseAllLeases`),
+ * so a lease kept through a power cut would buy nothing, and each fsync held the event loop (and
+ * every live step behind it) for milliseconds. MongoDB writes are unaffected.
+ */
+const leaseWrite = <R>(write: () => Promise<R>) => withoutWaitingForDisk(write);
 const SWEEP_EVERY_MS = 5_000;
 /** A charge whose task is not stored after this long was cut off by a crash (a submit stores it at once). */
 export const ORPHAN_CHARGE_GRACE_MS = 2 * 60_000;
@@ -204,7 +212,7 @@ export class TaskRunner {
   private async claim(id: string): Promise<boolean> {
     const { repo, now } = this.deps;
     const at = now();
-    return repo.claim(id, this.processId, at, at + LEASE_MS);
+    return leaseWrite(() => repo.claim(id, this.processId, at, at + LEASE_MS));
   }
 
   /** Stores a picture or a clip under a fresh key whose extension fixes how it is served. */
@@ -218,7 +226,7 @@ export class TaskRunner {
     const { store, engine, resolve, now, log, repo } = this.deps;
     if (!(await this.claim(id))) return;
     const renew = setInterval(() => {
-      void repo.renewLease(id, this.processId, now() + LEASE_MS).catch(() => undefined);
+      void leaseWrite(() => repo.renewLease(id, this.processId, now() + LEASE_MS)).catch(() => undefined);
     }, LEASE_MS / 3);
     try {
       const doc = await store.get(id);
@@ -284,7 +292,7 @@ export class TaskRunner {
       await this.fail(id, error instanceof EngineFailure ? error.failure : { code: TaskFailureCode.EngineError, params: {} });
     } finally {
       clearInterval(renew);
-      await repo.releaseLease(id, this.processId).catch(() => undefined);
+      await leaseWrite(() => repo.releaseLease(id, this.processId)).catch(() => undefined);
     }
   }
 
