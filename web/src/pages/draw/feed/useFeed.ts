@@ -1,6 +1,8 @@
 import type { Task } from '@draw/shared';
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { sendToChannelSession } from '../../../live/channelSession';
 import { useChannelEvents, useFeedReload } from '../../../live/hooks';
+import { takeFirstPage } from '../firstScreen';
 import { fetchPage, fetchTasks } from './feedApi';
 import { feedItems, feedReducer, initialFeedState, missingTaskIds, oldestCreatedAt, type FeedItem, type FeedState } from './feedState';
 import { onMessageSent } from './outbox';
@@ -41,6 +43,25 @@ export function useFeed(channelId: string): Feed {
         if (request === latestRequest.current) dispatch({ type: 'latestFailed', channelId });
       });
   }, [channelId]);
+
+  // The page the first screen asked for with the socket (firstScreen.ts): shown as soon as it is
+  // in, and the session goes on from its seq rather than asking for a reload after subscribing.
+  // Before `useFeedReload`, so a reload asked for already (a subscription answered first) wins.
+  useEffect(() => {
+    const first = takeFirstPage(channelId);
+    if (!first) return;
+    const request = ++latestRequest.current;
+    dispatch({ type: 'latestStarted', channelId });
+    void first.then((page) => {
+      if (request !== latestRequest.current) return;
+      if (!page) {
+        reload();
+        return;
+      }
+      dispatch({ type: 'latestLoaded', channelId, page });
+      sendToChannelSession({ type: 'feed.loaded', channelId, seq: page.seq });
+    });
+  }, [channelId, reload]);
 
   useFeedReload(channelId, reload);
   useChannelEvents(channelId, (event) => dispatch({ type: 'event', event }));
