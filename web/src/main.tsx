@@ -2,14 +2,12 @@ import './styles/globals.css';
 import { languageReady } from './i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { createAppRouter } from './router';
+import { AppRouter } from './router';
 import { reloadOnPreloadError } from './lib/staleBuild';
 import { startFirstScreen } from './pages/draw/firstScreen';
 
 reloadOnPreloadError();
 
-const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
@@ -23,7 +21,7 @@ startFirstScreen(window.location.pathname);
 void languageReady.then(() =>
   createRoot(container).render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <AppRouter />
     </StrictMode>,
   ),
 );
