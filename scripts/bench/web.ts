@@ -18,9 +18,11 @@ const LOADS = 5;
 const CHAT_MESSAGES = ['Morning all', 'Trying a few lighthouse prompts today', 'Feel free to upscale the ones you like'];
 const PROMPTS = ['a lighthouse on a cliff at dusk, watercolor', 'a red fox in fresh snow, film photo'];
 const LOAD_TIMEOUT_MS = 30_000;
+/** Rendered messages carry data-testid="message-{id}" (their delete buttons "message-delete-…"). */
+export const MESSAGE_SELECTOR = '[data-testid="message-list"] [data-testid^="message-"]:not([data-testid^="message-delete-"])';
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /**
  * Loads `url` in a fresh context and returns the ms from navigation start until `count` elements
@@ -56,7 +58,7 @@ async function timeToRender(browser: Browser, url: string, selector: string, cou
 }
 
 /** A user with one channel holding a few chat messages and finished image tasks. */
-async function seedChannel(server: ServerProcess): Promise<{ token: string; channelId: string; messages: number }> {
+export async function seedChannel(server: ServerProcess): Promise<{ token: string; channelId: string; messages: number }> {
   const token = await signInByPhone(server.origin, '13900000001');
   const channel = await api<{ id: string }>(server.origin, 'POST', '/api/draw/channel', token, { title: 'Lighthouses', isBan: false });
   for (const content of CHAT_MESSAGES) await api(server.origin, 'POST', `/api/draw/chat/${channel.id}`, token, { content });
@@ -89,9 +91,7 @@ export async function run(): Promise<BenchReport> {
     const seeded = await seedChannel(server);
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 
-    // Rendered messages carry data-testid="message-{id}" (their delete buttons "message-delete-…").
-    const messageSelector = '[data-testid="message-list"] [data-testid^="message-"]:not([data-testid^="message-delete-"])';
-    const loadOurs = () => timeToRender(browser!, `${server!.origin}/draw/${seeded.channelId}`, messageSelector, seeded.messages, seeded.token);
+    const loadOurs = () => timeToRender(browser!, `${server!.origin}/draw/${seeded.channelId}`, MESSAGE_SELECTOR, seeded.messages, seeded.token);
     const loadBaseline = () => timeToRender(browser!, `${staticServer!.origin}/`, '[data-testid="hello"]', 1);
     // One discarded load each warms the browser process and the servers; then alternate.
     await loadOurs();

@@ -328,6 +328,88 @@ describe('feed', () => {
   });
 });
 
+describe('a page the web loaded on its own (feed.loaded, the first screen)', () => {
+  it('read before the socket is live: the subscription replays what followed it, and no reload is asked', async () => {
+    const { actor, subscribes, of, applied, state } = start({ routeUuid: 'b' });
+    await tick();
+    actor.send({ type: 'feed.loaded', channelId: 'b', seq: 7 });
+    actor.send({ type: 'socket.connected' });
+    expect(subscribes).toEqual([{ channelId: 'b', afterSeq: 7, paged: true }]);
+    for (const seq of [8, 9]) actor.send({ type: 'feed.event', event: messageEvent(seq, 'b') });
+    await tick();
+    expect(seqsOf(applied())).toEqual([8, 9]);
+    expect(of('feed.reload')).toEqual([]);
+    expect(state().matches({ feed: { live: 'inOrder' } })).toBe(true);
+  });
+
+  it('read while a fresh subscription is in flight: no reload when the page is as new as the ack', async () => {
+    const answers: ((ack: SubscribeAck) => void)[] = [];
+    const { actor, of, state } = start({ ack: () => new Promise((resolve) => answers.push(resolve)) });
+    await tick();
+    actor.send({ type: 'socket.connected' });
+    actor.send({ type: 'feed.loaded', channelId: 'a', seq: 12 });
+    answers[0]!({ ok: true, seq: 12 });
+    await tick();
+    expect(of('feed.reload')).toEqual([]);
+    expect(state().context.lastSeq).toEqual({ a: 12 });
+  });
+
+  it('read while a fresh subscription is in flight: older than the ack, the web reloads as before', async () => {
+    const answers: ((ack: SubscribeAck) => void)[] = [];
+    const { actor, of } = start({ ack: () => new Promise((resolve) => answers.push(resolve)) });
+    await tick();
+    actor.send({ type: 'socket.connected' });
+    actor.send({ type: 'feed.loaded', channelId: 'a', seq: 11 });
+    answers[0]!({ ok: true, seq: 12 });
+    await tick();
+    expect(of('feed.reload')).toEqual([{ type: 'feed.reload', channelId: 'a' }]);
+  });
+
+  it('is ignored for a channel not selected, and once the feed has a cursor', async () => {
+    const { actor, subscribes, state } = await live();
+    actor.send({ type: 'feed.loaded', channelId: 'a', seq: 3 });
+    actor.send({ type: 'feed.loaded', channelId: 'b', seq: 3 });
+    expect(state().context.lastSeq).toEqual({ a: 10 });
+    actor.send({ type: 'channel.select', id: 'b' });
+    await tick();
+    expect(subscribes.at(-1)).toEqual({ channelId: 'b' });
+  });
+
+  it('a page of a channel left before subscribing is forgotten: coming back starts fresh', async () => {
+    const { actor, subscribes, of } = start();
+    await tick();
+    actor.send({ type: 'feed.loaded', channelId: 'a', seq: 7 });
+    actor.send({ type: 'channel.select', id: 'b' });
+    actor.send({ type: 'channel.select', id: 'a' });
+    actor.send({ type: 'socket.connected' });
+    await tick();
+    expect(subscribes).toEqual([{ channelId: 'a' }]);
+    expect(of('feed.reload')).toEqual([{ type: 'feed.reload', channelId: 'a' }]);
+  });
+});
+
+describe('the user id arriving after the start (user.changed)', () => {
+  it('takes the channel away on the user’s own removal once the id is known, without restarting', async () => {
+    const machine = channelSessionMachine.provide({
+      actors: {
+        loadChannels: fromPromise<Channel[]>(async () => [makeChannel('a'), makeChannel('b')]),
+        subscribe: fromPromise<SubscribeAck, SubscribeRequest>(async () => ({ ok: true, seq: 10 })),
+      },
+    });
+    const actor = createActor(machine, { input: { userId: '', timing: TIMING } });
+    const left: ChannelSessionEmitted[] = [];
+    actor.on('channel.left', (event) => left.push(event));
+    actor.start();
+    await tick();
+    actor.send({ type: 'socket.connected' });
+    await tick();
+    actor.send({ type: 'user.changed', userId: 'me' });
+    actor.send({ type: 'feed.event', event: memberEvent(11, 'member.removed', 'me') });
+    expect(left).toEqual([{ type: 'channel.left', channelId: 'a', reason: LeaveReason.Removed }]);
+    expect(actor.getSnapshot().context.selectedId).toBe('b');
+  });
+});
+
 describe('losing the current channel', () => {
   it.each([
     ['member.removed of the user', memberEvent(11, 'member.removed', 'me'), LeaveReason.Removed],

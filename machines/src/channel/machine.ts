@@ -42,7 +42,15 @@ export type ChannelSessionEvent =
   /** The server's `channel:resync`: its log can no longer fill our gap. */
   | { type: 'feed.resync'; channelId: string }
   /** The server's `channels:changed`: a change to the user's list, whichever channel is open. */
-  | { type: 'channels.changed'; change: ChannelsChange };
+  | { type: 'channels.changed'; change: ChannelsChange }
+  /**
+   * The web loaded the selected channel's latest page on its own (the first screen fetches it
+   * from the address, beside the socket) as of `seq` (`MessagePage.seq`): the feed goes on from
+   * there (a subscription with `afterSeq`) instead of asking for a reload after its ack.
+   */
+  | { type: 'feed.loaded'; channelId: string; seq: number }
+  /** The signed-in user's id became known (a cold load learns it from the session answer). */
+  | { type: 'user.changed'; userId: string };
 
 /** Subscribe refusals that mean the channel is not ours to see any more. */
 const DENIED_REASONS: readonly string[] = [ErrorReason.Forbidden, ErrorReason.NotFound, ErrorReason.Gone];
@@ -102,6 +110,12 @@ export const channelSessionMachine = setup({
       context.channels.some((channel) => channel.id === event.id),
     socketLive: stateIn('#channelSession.socket.live'),
     hasSelection: ({ context }) => context.selectedId !== null,
+    // Only the selected channel's page, and only while its feed has no cursor yet: once anchored,
+    // the feed is ahead of any page (and a page of another channel would strand a cursor).
+    pageStartsFeed: ({ context, event }) =>
+      event.type === 'feed.loaded' &&
+      event.channelId === context.selectedId &&
+      cursorOf(context, event.channelId).lastSeq === null,
     // The feed holds a channel that is no longer the selected one: let it go first.
     feedSwitched: ({ context }) => context.feedChannelId !== null && context.feedChannelId !== context.selectedId,
     feedChannelMoved: ({ context }) => context.feedChannelId !== context.selectedId,
@@ -150,6 +164,15 @@ export const channelSessionMachine = setup({
       commit(enqueue, effect.leave ? leaveChannel(next, change.channelId, effect.leave) : next);
     }),
     claimFeed: assign(({ context }) => ({ feedChannelId: context.selectedId })),
+    // A page read before any subscription anchors the cursor (the subscribe replays what followed
+    // it); while a fresh subscription is in flight it is only noted, for its ack to weigh.
+    notePage: assign(({ context, event }) => {
+      if (event.type !== 'feed.loaded') return {};
+      const inFlight = context.feedChannelId === event.channelId;
+      if (inFlight) return { loadedPage: { channelId: event.channelId, seq: event.seq } };
+      return withCursor(context, event.channelId, anchorFeed(cursorOf(context, event.channelId), event.seq).cursor);
+    }),
+    identifyUser: assign(({ event }) => (event.type === 'user.changed' ? { userId: event.userId } : {})),
     // Unsubscribing drops the cursor too: coming back means a fresh REST load, not a replay.
     releaseFeed: enqueueActions(({ context, enqueue }) => {
       const channelId = context.feedChannelId;
@@ -168,12 +191,15 @@ export const channelSessionMachine = setup({
       const channelId = context.feedChannelId;
       if (channelId === null || !ack.ok) return;
       const cursor = cursorOf(context, channelId);
-      // No cursor: a fresh start, so the web loads the channel as of the ack and we go on from there.
+      // No cursor: a fresh start, so the web loads the channel as of the ack and we go on from
+      // there; unless the page it already has was read at or after the ack (later events merge by id).
       const fresh = cursor.lastSeq === null;
+      const page = context.loadedPage?.channelId === channelId ? context.loadedPage : null;
+      const covered = page !== null && page.seq >= ack.seq;
       const drained = anchorFeed(cursor, cursor.lastSeq ?? ack.seq);
       const anchored: SessionStep = {
-        context: withCursor(context, channelId, drained.cursor),
-        emitted: fresh ? [{ type: 'feed.reload', channelId }] : [],
+        context: { ...withCursor(context, channelId, drained.cursor), loadedPage: null },
+        emitted: fresh && !covered ? [{ type: 'feed.reload', channelId }] : [],
       };
       commit(enqueue, applyFeedEvents(anchored, drained.apply));
     }),
@@ -197,6 +223,7 @@ export const channelSessionMachine = setup({
     lastSeq: {},
     pending: {},
     feedChannelId: null,
+    loadedPage: null,
     listError: null,
     timing: { ...DEFAULT_CHANNEL_SESSION_TIMING, ...input.timing },
   }),
@@ -205,6 +232,8 @@ export const channelSessionMachine = setup({
     'channel.select': { guard: 'isListedChannel', actions: 'selectChannel' },
     'channel.removed': { guard: 'isListedChannel', actions: 'removeChannel' },
     'channels.changed': { guard: 'changesListEntry', actions: 'applyListChange' },
+    'feed.loaded': { guard: 'pageStartsFeed', actions: 'notePage' },
+    'user.changed': { actions: 'identifyUser' },
   },
   states: {
     list: {

@@ -35,6 +35,11 @@ export interface ChannelSessionContext {
   pending: Record<string, ChannelEvent[]>;
   /** The channel whose subscription (and cursor) the feed holds; lags `selectedId` for one step on a switch. */
   feedChannelId: string | null;
+  /**
+   * The page the web loaded on its own (`feed.loaded`) while a fresh subscription was in flight:
+   * if it was read at or after the ack's seq, the ack needs no reload.
+   */
+  loadedPage: { channelId: string; seq: number } | null;
   listError: string | null;
   timing: ChannelSessionTiming;
 }
@@ -75,8 +80,12 @@ export function withCursor(context: ChannelSessionContext, channelId: string, cu
 
 export function selectChannel({ context, emitted }: SessionStep, channelId: string | null): SessionStep {
   if (channelId === context.selectedId) return { context, emitted };
+  // A cursor the web's own page anchored (`feed.loaded`) before any subscription belongs to that
+  // view: coming back to the channel is a fresh start. The feed's own cursor goes with its unsubscribe.
+  const previous = context.selectedId;
+  const kept = previous !== null && previous !== context.feedChannelId ? withCursor(context, previous, EMPTY_CURSOR) : context;
   return {
-    context: { ...context, selectedId: channelId, routeUuid: channelId ?? context.routeUuid },
+    context: { ...kept, selectedId: channelId, routeUuid: channelId ?? context.routeUuid, loadedPage: null },
     emitted: [...emitted, { type: 'channel.selected', channelId }],
   };
 }

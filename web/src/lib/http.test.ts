@@ -227,6 +227,17 @@ describe('non-envelope answers', () => {
     expect(notify.error).toHaveBeenCalledWith('你已被禁言');
   });
 
+  it('silent: no toast at all, refusals included (a call made ahead of need); the error says it was not shown', async () => {
+    const route = api.messages.page;
+    fetchMock.mockResolvedValue(jsonResponse(fail(400, '你不是该频道成员', 'forbidden'), 400));
+    await expect(call(route, { params: { id: 'c1' }, query: {}, silent: true })).rejects.toMatchObject({ reason: 'forbidden', shown: false });
+    fetchMock.mockResolvedValue(jsonResponse(fail(200, '频道已删除', 'not_found')));
+    await expect(call(route, { params: { id: 'c1' }, query: {}, silent: true })).rejects.toMatchObject({ shown: false });
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(call(route, { params: { id: 'c1' }, query: {}, silent: true })).rejects.toMatchObject({ status: 0, shown: false });
+    expect(notify.error).not.toHaveBeenCalled();
+  });
+
   it('refuses a 200 answer that is not the envelope (a proxy page, say): 请求失败，请稍后重试', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ hello: 'world' }));
     await expect(http.get('/x')).rejects.toMatchObject({ status: 200, reason: null, message: REQUEST_FAILED, shown: true });

@@ -64,6 +64,12 @@ export interface RequestOptions {
    * the caller shows it in place (a message that failed to send). Refusals are still shown.
    */
   quiet?: boolean;
+  /**
+   * No toast at all, refusals included: a call made ahead of need (the first screen's messages
+   * page, read from the address before the list says the channel is the user's), whose failure
+   * the regular path meets again and shows.
+   */
+  silent?: boolean;
 }
 
 function buildUrl(url: string, params: RequestOptions['params']): string {
@@ -126,7 +132,7 @@ function showRefusal(message: string, reason: ErrorReason | null): void {
  * back "as the raw body with no message": here that is an `HttpError` like every other failure
  * (so no caller ever mistakes it for data), raised without a toast (`shown: false`).
  */
-function handleEnvelope<T>(envelope: Envelope<unknown>): T {
+function handleEnvelope<T>(envelope: Envelope<unknown>, silent = false): T {
   if (envelope.success) return envelope.data as T;
   const reason = envelope.reason ?? null;
   const failure = (message: string, shown = false) => new HttpError(message, { status: 200, code: envelope.code, reason, shown });
@@ -136,8 +142,8 @@ function handleEnvelope<T>(envelope: Envelope<unknown>): T {
   }
   if (envelope.code === 404 || envelope.code === 500) throw failure(envelope.message || i18n.t('http.requestFailed'));
   if (envelope.message) {
-    showRefusal(envelope.message, reason);
-    throw failure(envelope.message, true);
+    if (!silent) showRefusal(envelope.message, reason);
+    throw failure(envelope.message, !silent);
   }
   throw failure(UNKNOWN_ERROR_MESSAGE);
 }
@@ -147,14 +153,14 @@ function handleEnvelope<T>(envelope: Envelope<unknown>): T {
  * with their own status and an envelope, and returning that envelope as data would let callers
  * take a refusal for a success. The envelope's message is shown when there is one.
  */
-function failedStatus(status: number, payload: unknown, quiet = false): HttpError {
+function failedStatus(status: number, payload: unknown, quiet = false, silent = false): HttpError {
   if (status === 401 || status === 403) signOutAndRedirect();
   const refusal = isEnvelope(payload) && !payload.success ? payload : null;
-  if (!refusal) return requestFailed(status, undefined, quiet);
+  if (!refusal) return requestFailed(status, undefined, quiet || silent);
   const reason = refusal.reason ?? null;
   const message = refusal.message || i18n.t('http.requestFailed');
-  showRefusal(message, reason);
-  return new HttpError(message, { status, code: refusal.code, reason, shown: true });
+  if (!silent) showRefusal(message, reason);
+  return new HttpError(message, { status, code: refusal.code, reason, shown: !silent });
 }
 
 /** Sends one request; the answer's body when its status is 200, else the thrown `HttpError`. */
@@ -169,9 +175,9 @@ async function send(method: Method, url: string, body: unknown, options: Request
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw requestFailed(0, error, options.quiet);
+    throw requestFailed(0, error, options.quiet || options.silent);
   }
-  if (response.status !== 200) throw failedStatus(response.status, await readBody(response), options.quiet);
+  if (response.status !== 200) throw failedStatus(response.status, await readBody(response), options.quiet, options.silent);
   return response;
 }
 
@@ -181,21 +187,21 @@ async function send(method: Method, url: string, body: unknown, options: Request
  */
 export async function request<T>(method: Method, url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   const payload = await readBody(await send(method, url, body, options));
-  if (isEnvelope(payload)) return handleEnvelope<T>(payload);
-  throw requestFailed(200, undefined, options.quiet);
+  if (isEnvelope(payload)) return handleEnvelope<T>(payload, options.silent);
+  throw requestFailed(200, undefined, options.quiet || options.silent);
 }
 
 type Part<K extends string, T> = [T] extends [undefined] ? { [P in K]?: never } : undefined extends T ? { [P in K]?: T } : { [P in K]: T };
 /** What a call of route R sends: its path parameters, query and body, typed by the route table. */
 export type CallInput<R extends ApiRoute> = Part<'params', ParamsOf<R>> &
   Part<'query', QueryOf<R>> &
-  Part<'body', BodyOf<R>> & { headers?: Record<string, string>; signal?: AbortSignal; quiet?: boolean };
+  Part<'body', BodyOf<R>> & { headers?: Record<string, string>; signal?: AbortSignal; quiet?: boolean; silent?: boolean };
 /** The input may be left out when the route needs none. */
 type CallArgs<R extends ApiRoute> = object extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];
 
 function requestOf<R extends ApiRoute>(route: RouteRef<R>, input: CallInput<R> | undefined): { url: string; options: RequestOptions } {
-  const { params, query, headers, signal, quiet } = (input ?? {}) as { params?: Record<string, string>; query?: RequestOptions['params'] } & RequestOptions;
-  return { url: pathOf(route.path, params), options: { params: query, headers, signal, quiet } };
+  const { params, query, headers, signal, quiet, silent } = (input ?? {}) as { params?: Record<string, string>; query?: RequestOptions['params'] } & RequestOptions;
+  return { url: pathOf(route.path, params), options: { params: query, headers, signal, quiet, silent } };
 }
 
 /**
@@ -207,7 +213,7 @@ export async function call<R extends ApiRoute & { kind: typeof AnswerKind.Envelo
   const data = await request<unknown>(route.method, url, (input as { body?: unknown } | undefined)?.body, options);
   if (answerCheck) {
     const check = loadedCheck ?? (await answerCheck);
-    if (check && !check.answerMatches(route, data)) throw requestFailed(200, undefined, options.quiet);
+    if (check && !check.answerMatches(route, data)) throw requestFailed(200, undefined, options.quiet || options.silent);
   }
   return data as AnswerOf<R>;
 }

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { raiseToast } from './toastQueue';
 
 /** A button on a toast (e.g. "Subscribe" on a refusal for lack of credits). */
 export interface ToastAction {
@@ -8,8 +8,8 @@ export interface ToastAction {
 
 /** The one place the app raises toasts, so tests can observe them. */
 export const notify = {
-  success: (message: string) => toast.success(message),
-  error: (message: string, action?: ToastAction) => toast.error(message, action ? { action, duration: 8000 } : undefined),
-  warning: (message: string) => toast.warning(message),
-  info: (message: string) => toast(message),
+  success: (message: string) => raiseToast((toast) => toast.success(message)),
+  error: (message: string, action?: ToastAction) => raiseToast((toast) => toast.error(message, action ? { action, duration: 8000 } : undefined)),
+  warning: (message: string) => raiseToast((toast) => toast.warning(message)),
+  info: (message: string) => raiseToast((toast) => toast(message)),
 };

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router-dom';
-import { Toaster } from '../components/ui/sonner';
+import { DeferredToaster } from '../components/app/DeferredToaster';
 import { TooltipProvider } from '../components/ui/tooltip';
 import { useCompanyInfo } from '../hooks/useCompanyInfo';
 import { useLanguageSync } from '../hooks/useLanguageSync';
@@ -18,7 +18,7 @@ export function RootLayout() {
   return (
     <TooltipProvider delayDuration={200}>
       <Outlet />
-      <Toaster theme={isDark ? 'dark' : 'light'} />
+      <DeferredToaster theme={isDark ? 'dark' : 'light'} />
     </TooltipProvider>
   );
 }

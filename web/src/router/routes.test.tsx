@@ -2,13 +2,14 @@
 import '../test/dom';
 import '../i18n';
 import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { useEffect } from 'react';
+import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore, setToken } from '../stores/auth';
 import { sessionStore } from '../stores/session';
 import { userInfoStore } from '../stores/userInfo';
 import { envelope } from '../test/dom';
-import { routes } from './routes';
+import { AppRoutes } from './index';
 
 vi.mock('../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
@@ -16,9 +17,22 @@ const company = { name: 'Pixel Guild', description: 'Draw together', keywords: '
 let session: Record<string, unknown>;
 let fetchMock: ReturnType<typeof vi.fn>;
 
+/** Renders the app's routes at `path`; `state.location` follows where the router is. */
 function start(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
+  const router = { state: { location: { pathname: path, search: '' } as Pick<Location, 'pathname' | 'search'> } };
+  function Where() {
+    const location = useLocation();
+    useEffect(() => {
+      router.state.location = location;
+    }, [location]);
+    return null;
+  }
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+      <Where />
+    </MemoryRouter>,
+  );
   return router;
 }
 

@@ -2,7 +2,6 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { loadChunk } from '../lib/staleBuild';
 import { DrawPage } from '../pages/draw/DrawPage';
-import { RouteErrorScreen } from '../pages/errors/RouteErrorScreen';
 import { RequireAuth } from './RequireAuth';
 import { RootLayout } from './RootLayout';
 
@@ -33,8 +32,7 @@ const ServerErrorPage = lazyPage(async () => (await import('../pages/errors/Serv
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    // Never a blank page: a chunk that still fails after the recovery reload, or any render error.
-    errorElement: <RouteErrorScreen />,
+    // Never a blank page: `RouteErrorBoundary` (router/index.tsx) shows the error screen.
     children: [
       { index: true, element: <Navigate to="/draw" replace /> },
       {

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { loadChunk, preloadQuietly } from '../../lib/staleBuild';
 
 /** Runs `work` when the browser is idle (after the first render), or soon where it has no idle callback. */
-function whenIdle(work: () => void): () => void {
+export function whenIdle(work: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {
     const id = window.requestIdleCallback(work, { timeout: 5_000 });
     return () => window.cancelIdleCallback(id);

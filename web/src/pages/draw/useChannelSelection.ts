@@ -4,7 +4,12 @@ import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { sendToChannelSession, startChannelSession, stopChannelSession } from '../../live/channelSession';
 import { liveBus, useChannelList, useCurrentChannel } from '../../live/hooks';
+import { fetchChannels } from '../../stores/channels';
 import { userInfoStore } from '../../stores/userInfo';
+import { takeFirstChannels } from './firstScreen';
+
+/** The list the first screen asked for already (firstScreen.ts) the first time, then a new call. */
+const loadChannelList = () => takeFirstChannels() ?? fetchChannels();
 
 /**
  * Spec §4 channel selection, run by the channel session (live/channelSession.ts): the list is
@@ -25,7 +30,7 @@ export function useChannelSelection() {
   /** The channel the user just clicked: its navigation is a new history entry. */
   const clicked = useRef<string | null>(null);
 
-  const routeAtStart = useEffectEvent(() => routeUuid);
+  const atStart = useEffectEvent(() => ({ userId, routeUuid }));
   const onSelected = useEffectEvent((channelId: string | null) => {
     const byUser = channelId !== null && clicked.current === channelId;
     clicked.current = null;
@@ -35,13 +40,19 @@ export function useChannelSelection() {
     if (pathname !== target) void navigate(target, { replace: !byUser });
   });
 
+  // One session per screen: on a cold load the user id comes with the session answer after the
+  // start, and restarting then would load the list and subscribe twice; it is handed in instead.
   useEffect(() => {
     const off = liveBus.on('selected', ({ channelId }) => onSelected(channelId));
-    const session = startChannelSession({ userId, routeUuid: routeAtStart() });
+    const session = startChannelSession({ ...atStart(), fetchChannels: loadChannelList });
     return () => {
       off();
       stopChannelSession(session);
     };
+  }, []);
+
+  useEffect(() => {
+    sendToChannelSession({ type: 'user.changed', userId });
   }, [userId]);
 
   useEffect(() => {

@@ -1,6 +1,5 @@
 import { RefreshCwIcon, ServerCrashIcon, WifiOffIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { isChunkLoadError } from '../../lib/staleBuild';
 import { ErrorScreen } from './ErrorScreen';
@@ -10,9 +9,8 @@ import { ErrorScreen } from './ErrorScreen';
  * that did not load (a deploy removed it and the recovery reload did not help, or the network
  * dropped), so the first thing offered is a reload.
  */
-export function RouteErrorScreen() {
+export function RouteErrorScreen({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const error = useRouteError();
   const chunk = isChunkLoadError(error);
   return (
     <ErrorScreen

@@ -3,6 +3,7 @@ import { RotateCwIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { lazyWhenOpen } from '../../../components/app/lazyWhenOpen';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useIsMobile } from '../../../hooks/useMediaQuery';
@@ -10,12 +11,15 @@ import { notify } from '../../../lib/notify';
 import { useCurrentChannel } from '../../../live/hooks';
 import { channelApi } from './api';
 import { BannedList } from './BannedList';
-import { MemberActionDialog, type MemberAction } from './MemberActionDialog';
+import type { MemberAction } from './MemberActionDialog';
 import { MemberRow } from './MemberRow';
 import { closeMobileMemberPanel, memberPanel } from './memberPanel';
 import { reportCallFailure } from './reportCallFailure';
 import { useChannelBans } from './useChannelBans';
 import { useChannelMembers } from './useChannelMembers';
+
+// Out of the first download with Radix's dialog (the only dialog the first screen imported).
+const MemberActionDialog = lazyWhenOpen(async () => (await import('./MemberActionDialog')).MemberActionDialog, (p) => p.action !== null);
 
 export const MEMBER_PANEL_WIDTH = 240;
 

@@ -2,6 +2,7 @@ import type { Channel, Task } from '@draw/shared';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { lazyWhenOpen } from '../../../components/app/lazyWhenOpen';
+import { sendToChannelSession } from '../../../live/channelSession';
 import { useChannelEvents, useFeedReload } from '../../../live/hooks';
 import { userInfoStore } from '../../../stores/userInfo';
 import { FeedContext, type FeedActions } from '../feed/FeedContext';
@@ -12,6 +13,7 @@ import { cancelTask, fetchPage, fetchTasks } from '../feed/feedApi';
 import { feedItems, feedReducer, initialFeedState, missingTaskIds, oldestCreatedAt, type FeedItem, type FeedState } from '../feed/feedState';
 import { onMessageSent } from '../feed/outbox';
 import { usedGridButtons } from '../feed/taskView';
+import { takeFirstPage } from '../firstScreen';
 import { jumpToTask, useJumpFromAddress } from './useJumpFromAddress';
 
 // Opened on demand (a picture clicked, an editor task): their code loads then, not with the feed.
@@ -54,6 +56,25 @@ function useFeed(channelId: string): Feed {
         if (request === latestRequest.current) dispatch({ type: 'latestFailed', channelId });
       });
   }, [channelId]);
+
+  // The page the first screen asked for with the socket (firstScreen.ts): shown as soon as it is
+  // in, and the session goes on from its seq rather than asking for a reload after subscribing.
+  // Before `useFeedReload`, so a reload asked for already (a subscription answered first) wins.
+  useEffect(() => {
+    const first = takeFirstPage(channelId);
+    if (!first) return;
+    const request = ++latestRequest.current;
+    dispatch({ type: 'latestStarted', channelId });
+    void first.then((page) => {
+      if (request !== latestRequest.current) return;
+      if (!page) {
+        reload();
+        return;
+      }
+      dispatch({ type: 'latestLoaded', channelId, page });
+      sendToChannelSession({ type: 'feed.loaded', channelId, seq: page.seq });
+    });
+  }, [channelId, reload]);
 
   useFeedReload(channelId, reload);
   useChannelEvents(channelId, (event) => dispatch({ type: 'event', event }));

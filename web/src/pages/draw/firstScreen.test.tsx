@@ -1,0 +1,112 @@
+// @vitest-environment jsdom
+import '../../test/dom';
+import '../../i18n';
+import { messageEvent } from '@draw/machines/channel/fixtures';
+import type { Channel, ChannelDetail, Message, MessagePage } from '@draw/shared';
+import { render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TooltipProvider } from '../../components/ui/tooltip';
+import type { FakeSocket } from '../../live/fakeSocket';
+import { notify } from '../../lib/notify';
+import { removeToken, setToken } from '../../stores/auth';
+import { channelsStore } from '../../stores/channels';
+import { chatStore } from '../../stores/chat';
+import { setUserInfo } from '../../stores/userInfo';
+import { envelope } from '../../test/dom';
+import { DrawPage } from './DrawPage';
+import { startFirstScreen } from './firstScreen';
+import type * as ConnectionModule from '../../live/connection';
+
+vi.mock('../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+
+const sockets = vi.hoisted(() => [] as FakeSocket[]);
+vi.mock('../../live/connection', async (importOriginal) => {
+  const actual = await importOriginal<typeof ConnectionModule>();
+  const { FakeSocket: Fake, ticketDispenser } = await import('../../live/fakeSocket');
+  const connection = new actual.LiveConnection({
+    preConnect: ticketDispenser().preConnect,
+    createSocket: (url, options) => {
+      const socket = new Fake(url, options);
+      sockets.push(socket);
+      return socket.asLiveSocket();
+    },
+  });
+  return { ...actual, getLiveConnection: () => connection };
+});
+
+const lobby: Channel = { id: 'c1', title: 'lobby', isBan: false, isCreator: false, creatorId: 'boss', memberCount: 2, createdAt: 1 };
+const anime: Channel = { ...lobby, id: 'c2', title: 'anime' };
+const hello = messageEvent(7, 'c1').data as Message;
+const PAGE: MessagePage = { messages: [{ ...hello, id: 'm-first', content: 'hello from the page' }], tasks: [], hasMore: false, seq: 7 };
+
+let requested: string[] = [];
+beforeEach(() => {
+  localStorage.clear();
+  setToken('tok', Date.now() + 60_000);
+  setUserInfo({ id: 'me', name: 'Me' });
+  channelsStore.items = [];
+  channelsStore.status = 'idle';
+  chatStore.currentChannelId = null;
+  requested = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      requested.push(url);
+      if (url === '/api/draw/channels') return envelope([lobby, anime]);
+      if (url.startsWith('/api/draw/chat/c1')) return envelope(PAGE);
+      // A channel that is not the user's: the server refuses with a message.
+      if (url.startsWith('/api/draw/chat/')) {
+        const refusal = { code: 400, message: '你不是该频道成员', data: null, success: false, reason: 'forbidden' };
+        return new Response(JSON.stringify(refusal), { status: 400, headers: { 'Content-Type': 'application/json' } });
+      }
+      const detail: ChannelDetail = { ...lobby, seq: 7, members: [] };
+      return envelope(detail);
+    }),
+  );
+});
+afterEach(() => {
+  removeToken();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+function open(path: string) {
+  startFirstScreen(path);
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <TooltipProvider>
+        <Routes>
+          <Route path="/draw/:uuid?" element={<DrawPage />} />
+        </Routes>
+      </TooltipProvider>
+    </MemoryRouter>,
+  );
+}
+
+describe('the first screen’s calls (before the render)', () => {
+  it('shows the channel’s page before the socket is live, and the live feed goes on from the page’s seq', async () => {
+    open('/draw/c1');
+    expect(await screen.findByText('hello from the page')).toBeTruthy();
+    expect(requested.filter((url) => url === '/api/draw/channels')).toHaveLength(1);
+    const socket = sockets.at(-1)!;
+    if (!socket.connected) {
+      await waitFor(() => expect(socket.attempting).toBe(true));
+      await socket.accept();
+    }
+    // No fresh subscription and no second page: a catch-up from the page's seq.
+    await waitFor(() => expect(socket.subscribes.at(-1)?.request).toEqual({ channelId: 'c1', afterSeq: 7, paged: true }));
+    socket.sendEvent({ ...messageEvent(8, 'c1'), data: { ...hello, id: 'm-next', content: 'said after the page' } } as never);
+    socket.ackLast({ ok: true, seq: 8 });
+    expect(await screen.findByText('said after the page')).toBeTruthy();
+    expect(requested.filter((url) => url.startsWith('/api/draw/chat/c1'))).toHaveLength(1);
+  });
+
+  it('an address naming a channel that is not the user’s shows the first one, without a toast', async () => {
+    open('/draw/elsewhere');
+    await waitFor(() => expect(chatStore.currentChannelId).toBe('c1'));
+    await waitFor(() => expect(requested).toContain('/api/draw/chat/elsewhere?limit=50'));
+    // (Other calls of this mock answer shapes the development check refuses; only the refusal matters here.)
+    expect(notify.error).not.toHaveBeenCalledWith('你不是该频道成员');
+  });
+});

@@ -1,0 +1,62 @@
+import type { Channel, MessagePage } from '@draw/shared';
+import { api } from '../../lib/api';
+import { call } from '../../lib/http';
+import { getLiveConnection } from '../../live/connection';
+import { getToken } from '../../stores/auth';
+import { fetchChannels } from '../../stores/channels';
+import { PAGE_SIZE } from './feed/feedApi';
+
+/**
+ * The drawing screen's first calls, started by `main.tsx` before React renders: the address says
+ * which screen and channel it is, so the socket (ticket, then handshake), the channel list and the
+ * channel's latest page need not wait for the render, the channel session or the subscription.
+ * Each answer is taken once by the code that would otherwise have asked (`take…`); what nobody
+ * takes (another channel got selected) is dropped.
+ */
+
+interface FirstCalls {
+  channels: Promise<Channel[]> | null;
+  page: { channelId: string; answer: Promise<MessagePage | null> } | null;
+}
+
+const started: FirstCalls = { channels: null, page: null };
+
+/** `/draw/{uuid}` or `/chat/{uuid}` → the uuid (null for `/draw` alone or another screen). */
+export function channelOfPath(pathname: string): string | null {
+  return /^\/(?:draw|chat)\/([^/]+)\/?$/.exec(pathname)?.[1] ?? null;
+}
+
+export function isDrawingPath(pathname: string): boolean {
+  return /^\/(draw|chat)(\/|$)/.test(pathname);
+}
+
+/** Signed in on the drawing screen: start its calls now (nothing otherwise). */
+export function startFirstScreen(pathname: string): void {
+  if (!getToken() || !isDrawingPath(pathname)) return;
+  getLiveConnection().start();
+  started.channels = fetchChannels();
+  // Avoid an unhandled rejection when nobody takes it; the taker sees the failure itself.
+  started.channels.catch(() => undefined);
+  const channelId = channelOfPath(pathname);
+  if (channelId) {
+    // Silent: the address may name a channel that is not (or no longer) the user's; the list then
+    // picks another one and this answer is dropped without a toast.
+    const answer = call(api.messages.page, { params: { id: channelId }, query: { limit: PAGE_SIZE }, silent: true }).catch(() => null);
+    started.page = { channelId, answer };
+  }
+}
+
+/** The list call started with the page, once; `null` afterwards (load it yourself). */
+export function takeFirstChannels(): Promise<Channel[]> | null {
+  const { channels } = started;
+  started.channels = null;
+  return channels;
+}
+
+/** The page of `channelId` started with the page, once (resolves `null` if it failed). */
+export function takeFirstPage(channelId: string): Promise<MessagePage | null> | null {
+  const { page } = started;
+  if (page?.channelId !== channelId) return null;
+  started.page = null;
+  return page.answer;
+}
