@@ -15,7 +15,7 @@ import { chatStore } from '../../stores/chat';
 import { setUserInfo } from '../../stores/userInfo';
 import { envelope } from '../../test/dom';
 import { DrawPage } from './DrawPage';
-import { startFirstScreen } from './firstScreen';
+import { channelOfPath, startFirstScreen } from './firstScreen';
 import type * as ConnectionModule from '../../live/connection';
 
 vi.mock('../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
@@ -108,5 +108,15 @@ describe('the first screen’s calls (before the render)', () => {
     await waitFor(() => expect(requested).toContain('/api/draw/chat/elsewhere?limit=50'));
     // (Other calls of this mock answer shapes the development check refuses; only the refusal matters here.)
     expect(notify.error).not.toHaveBeenCalledWith('你不是该频道成员');
+  });
+});
+
+describe('the channel an address names', () => {
+  it('is the uuid of /draw/{uuid} or /chat/{uuid}, none for /chat/index, /draw alone or another screen', () => {
+    expect(channelOfPath('/draw/3f2a')).toBe('3f2a');
+    expect(channelOfPath('/chat/3f2a/')).toBe('3f2a');
+    expect(channelOfPath('/chat/index')).toBeNull();
+    expect(channelOfPath('/draw')).toBeNull();
+    expect(channelOfPath('/archive/3f2a')).toBeNull();
   });
 });

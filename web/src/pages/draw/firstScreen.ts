@@ -21,9 +21,13 @@ interface FirstCalls {
 
 const started: FirstCalls = { channels: null, page: null };
 
-/** `/draw/{uuid}` or `/chat/{uuid}` → the uuid (null for `/draw` alone or another screen). */
+/** The address `/chat` sends to (spec §2) when it names no channel: the list picks the first. */
+const NO_CHANNEL = 'index';
+
+/** `/draw/{uuid}` or `/chat/{uuid}` → the uuid (null for `/draw` alone, `/chat/index` or another screen). */
 export function channelOfPath(pathname: string): string | null {
-  return /^\/(?:draw|chat)\/([^/]+)\/?$/.exec(pathname)?.[1] ?? null;
+  const named = /^\/(?:draw|chat)\/([^/]+)\/?$/.exec(pathname)?.[1] ?? null;
+  return named === NO_CHANNEL ? null : named;
 }
 
 export function isDrawingPath(pathname: string): boolean {
