@@ -93,6 +93,8 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
   private readonly statements = new Map<string, Database.Statement>();
   private readonly arrayPaths: Set<string>;
   private readonly mutex = new Mutex();
+  /** Write transactions this process ran on the collection (see `Storage.changesOf`). */
+  private committed = 0;
 
   constructor(
     readonly name: string,
@@ -132,7 +134,17 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
 
   /** One write transaction (BEGIN IMMEDIATE), so another process's write cannot interleave. */
   private transaction<R>(work: () => R): R {
-    return this.guard(() => this.durability.around(() => this.db.transaction(work).immediate()));
+    try {
+      return this.guard(() => this.durability.around(() => this.db.transaction(work).immediate()));
+    } finally {
+      // Counted even when it throws: a commit followed by a failing disk wait changed documents too.
+      this.committed += 1;
+    }
+  }
+
+  /** How many write transactions this process ran on the collection so far. */
+  get writes(): number {
+    return this.committed;
   }
 
   private read<R>(work: () => R): Promise<R> {
@@ -380,6 +392,22 @@ export function openEmbeddedStorage(dataDir: string, options: EmbeddedOptions | 
       db.prepare('SELECT 1').get();
     },
     flush,
+    changesOf(defs) {
+      const watched = defs.map((def) => this.collection(def));
+      // SQLite's data_version moves when another connection (an ops command, another cluster
+      // member) commits; this process's own commits are counted per collection.
+      const dataVersion = db.prepare('PRAGMA data_version').pluck();
+      let seen = dataVersion.get();
+      let elsewhere = 0;
+      return () => {
+        const now = dataVersion.get();
+        if (now !== seen) {
+          seen = now;
+          elsewhere += 1;
+        }
+        return watched.reduce((sum, collection) => sum + collection.writes, elsewhere);
+      };
+    },
     async close() {
       if (db.open) db.close();
       release();

@@ -364,6 +364,8 @@ export async function openMongoStorage(uri: string, options: MongoOptions = {}):
     },
     // Every MongoDB write is acknowledged under its write concern already: nothing waits behind.
     async flush() {},
+    // Other hosts write without telling this one, and asking costs the round trip a cache saves.
+    changesOf: () => null,
     async close() {
       await Promise.all(indexing);
       await connection.close();

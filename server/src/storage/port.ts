@@ -101,5 +101,12 @@ export interface Storage {
    * the event loop share one disk wait (group commit).
    */
   flush(): Promise<void>;
+  /**
+   * For caches of what some collections hold: a function whose number changes whenever a document
+   * of those collections may have changed, by a write of this process or of any other (an ops
+   * command, another cluster member). Absent, or null, when the store cannot tell without a round
+   * trip (MongoDB): nothing read from it may be cached then.
+   */
+  changesOf?(defs: readonly CollectionDef<BaseDoc>[]): (() => number) | null;
   close(): Promise<void>;
 }
