@@ -5,7 +5,7 @@ import { Mongoose, type Model } from 'mongoose';
 import { commitDurability, groupCommit, type CommitDurability } from './durability';
 import { duplicateKeyError } from './errors';
 import { acquireStoreLock, assertClusterLock } from './lock';
-import type { BaseDoc, Collection, CollectionDef, Filter, FindOptions, Storage, Update } from './port';
+import type { BaseDoc, Collection, CollectionDef, Filter, FindOptions, ScalarField, Storage, Update } from './port';
 import { validateDocument } from './schema';
 import { fieldSql, orderSql, whereSql, type SqlPart, type SqlValue } from './sqlite/filter';
 import { quoteName, reconcileIndexes, sqlIndexesOf, type IndexChanges } from './sqlite/indexes';
@@ -266,6 +266,13 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
 
   find(filter: Filter<T>, options: FindOptions<T> = {}): Promise<T[]> {
     return this.read(() => this.rows(filter, options));
+  }
+
+  valuesOf<K extends ScalarField<T>>(filter: Filter<T>, field: K, options: FindOptions<T> = {}): Promise<(T[K] | null)[]> {
+    return this.read(() => {
+      const { sql, params } = this.selectSql(filter, options, fieldSql(field));
+      return this.statement(sql, params).pluck().all(...params) as (T[K] | null)[];
+    });
   }
 
   count(filter: Filter<T>): Promise<number> {
