@@ -73,6 +73,7 @@ import { createSocketServer, type SocketServer } from './realtime/socket';
 import { securityPlugin } from './http/security';
 import { documentRoute } from './http/openapi';
 import { answerCheckPlugin } from './http/answers';
+import { OneLinePerRequest } from './http/request-log';
 import { shareRoomsThroughMongo } from './realtime/cluster';
 import { createAdapter as createClusterAdapter } from '@socket.io/cluster-adapter';
 import { setupWorker } from '@socket.io/sticky';
@@ -211,6 +212,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const http = Fastify({
     logger: loggerOptions(config),
     genReqId: () => randomUUID(),
+    // One line per request, not two.
+    logController: new OneLinePerRequest(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 256 * 1024,
     trustProxy: trustProxySetting(config.TRUST_PROXY) ?? false,

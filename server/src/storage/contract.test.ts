@@ -134,6 +134,9 @@ describe.each(adapters)('storage contract: $name', (adapter) => {
     const perOwner = await col.countBy({ stock: { $gte: 20 } }, 'owner');
     expect(Object.fromEntries(perOwner)).toEqual({ bob: 4, ann: 1 });
     expect((await col.countBy({ owner: 'nobody' }, 'owner')).size).toBe(0);
+    expect(await col.valuesOf({ owner: 'bob' }, 'slot', { sort: { slot: -1 } })).toEqual([5, 4, 3, 2, 1]);
+    expect(await col.valuesOf({ owner: 'bob', stock: { $gte: 20 } }, 'slot', { sort: { slot: -1 }, skip: 1, limit: 2 })).toEqual([4, 3]);
+    expect(await col.valuesOf({ owner: 'bob' }, 'note', { sort: { slot: 1 }, limit: 1 })).toEqual([null]);
     expect(await col.findOne({ owner: 'bob' }, { sort: { slot: 1 } })).toMatchObject({ slot: 1 });
     expect(await col.findOne({ owner: 'nobody' })).toBeNull();
     expect((await col.find({ $or: [{ slot: 1 }, { slot: 2 }], owner: 'bob' })).length).toBe(2);

@@ -5,7 +5,7 @@ import { Mongoose, type Model } from 'mongoose';
 import { commitDurability, groupCommit, type CommitDurability } from './durability';
 import { duplicateKeyError } from './errors';
 import { acquireStoreLock, assertClusterLock } from './lock';
-import type { BaseDoc, Collection, CollectionDef, Filter, FindOptions, LinkedWrite, Storage, Update } from './port';
+import type { BaseDoc, Collection, CollectionDef, Filter, FindOptions, LinkedWrite, ScalarField, Storage, Update } from './port';
 import { validateDocument } from './schema';
 import { fieldSql, orderSql, whereSql, type SqlPart, type SqlValue } from './sqlite/filter';
 import { quoteName, reconcileIndexes, sqlIndexesOf, type IndexChanges } from './sqlite/indexes';
@@ -93,6 +93,8 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
   private readonly statements = new Map<string, Database.Statement>();
   private readonly arrayPaths: Set<string>;
   private readonly mutex = new Mutex();
+  /** Write transactions this process ran on the collection (see `Storage.changesOf`). */
+  private committed = 0;
 
   constructor(
     readonly name: string,
@@ -132,7 +134,17 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
 
   /** One write transaction (BEGIN IMMEDIATE), so another process's write cannot interleave. */
   private transaction<R>(work: () => R): R {
-    return this.guard(() => this.durability.around(() => this.db.transaction(work).immediate()));
+    try {
+      return this.guard(() => this.durability.around(() => this.db.transaction(work).immediate()));
+    } finally {
+      // Counted even when it throws: a commit followed by a failing disk wait changed documents too.
+      this.committed += 1;
+    }
+  }
+
+  /** How many write transactions this process ran on the collection so far. */
+  get writes(): number {
+    return this.committed;
   }
 
   private read<R>(work: () => R): Promise<R> {
@@ -206,12 +218,15 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
       if (value !== undefined) (next as Record<string, unknown>)[field] = value;
     }
     this.replaceRow(next);
+    // The caller's transaction commits it: counted as this collection's write (`changesOf`).
+    this.committed += 1;
     return next;
   }
 
   /** Inside the caller's write transaction: `doc` inserted as given (the server's own: no schema run). */
   insertWithin(doc: T): void {
     this.guard(() => this.insertRow(doc));
+    this.committed += 1;
   }
 
   /** The distinct values of one field (sorted), read from its index when it has one. */
@@ -274,6 +289,13 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
 
   find(filter: Filter<T>, options: FindOptions<T> = {}): Promise<T[]> {
     return this.read(() => this.rows(filter, options));
+  }
+
+  valuesOf<K extends ScalarField<T>>(filter: Filter<T>, field: K, options: FindOptions<T> = {}): Promise<(T[K] | null)[]> {
+    return this.read(() => {
+      const { sql, params } = this.selectSql(filter, options, fieldSql(field));
+      return this.statement(sql, params).pluck().all(...params) as (T[K] | null)[];
+    });
   }
 
   count(filter: Filter<T>): Promise<number> {
@@ -414,6 +436,22 @@ export function openEmbeddedStorage(dataDir: string, options: EmbeddedOptions | 
           return { updated, inserted: doc };
         }).immediate(),
       ) as { updated: T; inserted: U | null } | null;
+    },
+    changesOf(defs) {
+      const watched = defs.map((def) => storage.collection(def));
+      // SQLite's data_version moves when another connection (an ops command, another cluster
+      // member) commits; this process's own commits are counted per collection.
+      const dataVersion = db.prepare('PRAGMA data_version').pluck();
+      let seen = dataVersion.get();
+      let elsewhere = 0;
+      return () => {
+        const now = dataVersion.get();
+        if (now !== seen) {
+          seen = now;
+          elsewhere += 1;
+        }
+        return watched.reduce((sum, collection) => sum + collection.writes, elsewhere);
+      };
     },
     async close() {
       if (db.open) db.close();

@@ -1,6 +1,6 @@
 import mongoose, { type Connection, type Model } from 'mongoose';
 import { duplicateKeyError, invalidDocumentError, invalidQueryError } from './errors';
-import { updateThenInsertInTurn, type BaseDoc, type Collection, type CollectionDef, type Filter, type FindOptions, type Storage, type Update } from './port';
+import { updateThenInsertInTurn, type BaseDoc, type Collection, type CollectionDef, type Filter, type FindOptions, type ScalarField, type Storage, type Update } from './port';
 import { validateDocument } from './schema';
 import { applyUpdate, equalityFields } from './sqlite/update';
 
@@ -40,7 +40,8 @@ function convert(filter: unknown): unknown {
  */
 export interface MongoDocs {
   findOne(filter: Doc, sort?: Doc): Promise<Doc | null>;
-  find(filter: Doc, options?: { sort?: Doc; skip?: number; limit?: number }): AsyncIterable<Doc>;
+  /** `projection` may be ignored (the fake returns whole documents): callers pick their fields. */
+  find(filter: Doc, options?: { sort?: Doc; skip?: number; limit?: number; projection?: Doc }): AsyncIterable<Doc>;
   count(filter: Doc): Promise<number>;
   /** Matches per value of `field`. */
   countBy(filter: Doc, field: string): Promise<{ value: unknown; n: number }[]>;
@@ -173,6 +174,15 @@ export class MongoCollection<T extends BaseDoc> implements Collection<T> {
     });
   }
 
+  valuesOf<K extends ScalarField<T>>(filter: Filter<T>, field: K, options: FindOptions<T> = {}): Promise<(T[K] | null)[]> {
+    return this.run(async () => {
+      const values: (T[K] | null)[] = [];
+      const projection = { [field]: 1, ...(field === '_id' ? {} : { _id: 0 }) };
+      for await (const doc of this.docs.find(toMongoFilter(filter), { ...options, projection } as never)) values.push((doc[field] ?? null) as T[K] | null);
+      return values;
+    });
+  }
+
   count(filter: Filter<T>): Promise<number> {
     return this.run(() => this.docs.count(toMongoFilter(filter)));
   }
@@ -257,6 +267,7 @@ export function driverDocs(collection: mongoose.mongo.Collection<Doc>): MongoDoc
       if (options.sort) cursor = cursor.sort(options.sort as never);
       if (options.skip) cursor = cursor.skip(options.skip);
       if (options.limit) cursor = cursor.limit(options.limit);
+      if (options.projection) cursor = cursor.project(options.projection);
       return cursor as AsyncIterable<Doc>;
     },
     count: (filter) => collection.countDocuments(filter),
@@ -365,6 +376,8 @@ export async function openMongoStorage(uri: string, options: MongoOptions = {}):
     // Every MongoDB write is acknowledged under its write concern already: nothing waits behind.
     async flush() {},
     updateThenInsert: (write) => updateThenInsertInTurn(storage)(write),
+    // Other hosts write without telling this one, and asking costs the round trip a cache saves.
+    changesOf: () => null,
     async close() {
       await Promise.all(indexing);
       await connection.close();

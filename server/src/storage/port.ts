@@ -50,6 +50,9 @@ export interface Update<T> {
 
 export type Sort<T> = { [K in keyof T]?: 1 | -1 };
 
+/** The fields of T that hold a string or a number. */
+export type ScalarField<T> = { [K in keyof T]-?: T[K] extends string | number | undefined ? K : never }[keyof T] & string;
+
 export interface FindOptions<T> {
   sort?: Sort<T>;
   skip?: number;
@@ -63,6 +66,11 @@ export interface Collection<T extends BaseDoc> {
   findOne(filter: Filter<T>, options?: Pick<FindOptions<T>, 'sort'>): Promise<T | null>;
   find(filter: Filter<T>, options?: FindOptions<T>): Promise<T[]>;
   count(filter: Filter<T>): Promise<number>;
+  /**
+   * One string or number field of each match, in the find's order (null where a document lacks
+   * it): reads no whole document, for lists that need only ids.
+   */
+  valuesOf<K extends ScalarField<T>>(filter: Filter<T>, field: K, options?: FindOptions<T>): Promise<(T[K] | null)[]>;
   /** How many matches each value of `field` has (values with none are absent): counts without reading documents. */
   countBy<K extends keyof T & string>(filter: Filter<T>, field: K): Promise<Map<T[K], number>>;
   /** Applies the update to the first match and returns the document as it is afterwards. */
@@ -120,6 +128,13 @@ export interface Storage {
    * then the insert, as two writes (no multi-document transactions without a replica set).
    */
   updateThenInsert<T extends BaseDoc, U extends BaseDoc>(write: LinkedWrite<T, U>): Promise<{ updated: T; inserted: U | null } | null>;
+  /**
+   * For caches of what some collections hold: a function whose number changes whenever a document
+   * of those collections may have changed, by a write of this process or of any other (an ops
+   * command, another cluster member). Absent, or null, when the store cannot tell without a round
+   * trip (MongoDB): nothing read from it may be cached then.
+   */
+  changesOf?(defs: readonly CollectionDef<BaseDoc>[]): (() => number) | null;
   close(): Promise<void>;
 }
 

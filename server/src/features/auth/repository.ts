@@ -170,6 +170,8 @@ export function authRepository(storage: Storage) {
     codes: codesRepository(storage),
     counters: countersRepository(storage),
     slowdowns: slowdownsRepository(storage),
+    /** Moves whenever a user or a session may have changed, here or in another process; null on MongoDB (see `Storage.changesOf`). */
+    usersOrSessionsChanged: storage.changesOf?.([Users, Sessions]) ?? null,
   };
 }
 export type AuthRepository = ReturnType<typeof authRepository>;

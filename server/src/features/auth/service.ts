@@ -14,6 +14,7 @@ import { AppError } from '../../errors';
 import type { MessageKey } from '../../i18n/messages';
 import { hashPassword, verifyPassword } from './passwords';
 import type { AuthRepository, LoginCodeDoc, UserDoc } from './repository';
+import { sessionCache } from './session-cache';
 import { maskPhone, type SmsSender } from './sms';
 import type { Slowdown, SlowdownRule } from './slowdown';
 import type { Throttle, ThrottleRule } from './throttle';
@@ -107,6 +108,7 @@ export function authService({ repo, sms, throttle, slowdown, now, onSendFailure 
   const sessionsEndedListeners: ((ended: { userId: string; sessionId?: string }) => void)[] = [];
   const sessionsEnded = (ended: { userId: string; sessionId?: string }) => sessionsEndedListeners.forEach((listener) => listener(ended));
   const profileChangedListeners: ((userId: string) => void)[] = [];
+  const signedIn = sessionCache(repo.usersOrSessionsChanged);
 
   async function issueSession(user: UserDoc): Promise<LoginAnswer> {
     const token = randomBytes(32).toString('base64url');
@@ -254,9 +256,15 @@ export function authService({ repo, sms, throttle, slowdown, now, onSendFailure 
     },
 
     async userForToken(token: string): Promise<UserDoc | null> {
-      const session = await repo.sessions.findOne({ _id: sha256(token) });
+      const sessionId = sha256(token);
+      const cached = signedIn.get(sessionId, now());
+      if (cached) return cached;
+      const stamp = signedIn.stamp();
+      const session = await repo.sessions.findOne({ _id: sessionId });
       if (!session || session.revokedAt || session.expiresAt <= now()) return null;
-      return repo.users.findOne({ _id: session.userId });
+      const user = await repo.users.findOne({ _id: session.userId });
+      if (user) signedIn.put(stamp, session, user);
+      return user;
     },
 
     /** Whether the session (by its id, the SHA-256 of its token) can still act: not revoked, not expired. */

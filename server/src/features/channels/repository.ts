@@ -101,6 +101,8 @@ export function channelsRepository(storage: Storage) {
       markDeleted: (id: string, at: number) => channels.updateOne({ _id: id }, { $set: { deletedAt: at, updatedAt: at } }),
     }),
     members: repositoryOf(members, {
+      /** The ids of a user's channels, in the order they joined, reading no membership document. */
+      channelIdsOf: (userId: string) => members.valuesOf({ userId }, 'channelId', { sort: { joinedAt: 1 } }) as Promise<string[]>,
       /** How many members each of these channels has: one grouped count for a whole list. */
       countsOf: (channelIds: readonly string[]) =>
         channelIds.length ? members.countBy({ channelId: { $in: channelIds } }, 'channelId') : Promise.resolve(new Map<string, number>()),

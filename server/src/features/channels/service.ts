@@ -142,10 +142,10 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
     asMember,
 
     async list(userId: string): Promise<Channel[]> {
-      const memberships = await repo.members.find({ userId }, { sort: { joinedAt: 1 } });
-      const channels = await repo.channels.byIds(memberships.map((m) => m.channelId));
+      const channelIds = await repo.members.channelIdsOf(userId);
+      const channels = await repo.channels.byIds(channelIds);
       const byId = new Map(channels.filter((c) => !c.deletedAt).map((c) => [c._id, c]));
-      const ordered = memberships.map((m) => byId.get(m.channelId)).filter((c): c is ChannelDoc => Boolean(c));
+      const ordered = channelIds.map((id) => byId.get(id)).filter((c): c is ChannelDoc => Boolean(c));
       // One grouped count for every listed channel, reading no member document: per-channel
       // counts grew with the number of channels, member documents with their size (bench: rest).
       const memberCounts = await repo.members.countsOf(ordered.map((c) => c._id));
