@@ -8,6 +8,7 @@ import {
   type SubscribeAck,
   type SubscribeRequest,
 } from '@draw/shared';
+import type * as ConnectionModule from './connection';
 import type { LiveSocket, LiveSocketOptions } from './connection';
 
 /**
@@ -146,4 +147,20 @@ export function ticketDispenser(now: () => number = Date.now) {
     return { url: '', path: '/socket.io', ticket: `t${issued}`, expiresAt: now() + 60_000 };
   };
   return { preConnect, issued: () => issued };
+}
+
+/**
+ * The connection module with one live connection over fake sockets, for `vi.mock` of
+ * `live/connection` in a page's tests: every socket it opens is pushed to `sockets`.
+ */
+export function withFakeSockets(actual: typeof ConnectionModule, sockets: FakeSocket[]): typeof ConnectionModule {
+  const connection = new actual.LiveConnection({
+    preConnect: ticketDispenser().preConnect,
+    createSocket: (url, options) => {
+      const socket = new FakeSocket(url, options);
+      sockets.push(socket);
+      return socket.asLiveSocket();
+    },
+  });
+  return { ...actual, getLiveConnection: () => connection };
 }

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BotType, TaskAction, TaskStatus, type ChannelEvent } from '@draw/shared';
+import { makeTask } from '@draw/machines/task/fixtures';
+import { TaskStatus, type ChannelEvent } from '@draw/shared';
 import { ChannelHub } from '../../realtime/hub';
 import { realtimeRepository } from '../../realtime/repository';
 import { ownedLogSequence } from '../../realtime/sequence';
@@ -26,38 +27,11 @@ function setUp() {
   return { repo, hub, sent, store: taskStore(repo, hub) };
 }
 
-const running = (id: string): TaskDoc => ({
-  _id: id,
-  channelId: 'c1',
-  userId: 'u1',
-  botType: BotType.MidJourney,
-  action: TaskAction.Imagine,
-  status: TaskStatus.InProgress,
-  prompt: 'a lighthouse',
-  promptEn: 'a lighthouse',
-  finalPrompt: 'a lighthouse',
-  description: '',
-  submitTime: 1,
-  startTime: 2,
-  finishTime: null,
-  progress: '0%',
-  previewUrl: null,
-  imageUrl: null,
-  videoUrl: null,
-  failReason: null,
-  buttons: [],
-  parentId: null,
-  seed: null,
-  engine: 'builtin',
-  properties: {},
-  job: { kind: 'imagine' } as never,
-  hookToken: 'h',
-  upstreamId: null,
-  deadlineAt: Number.MAX_SAFE_INTEGER,
-  leaseOwner: null,
-  leaseUntil: 0,
-  cost: 1,
-});
+/** A running imagine as the store keeps it (the machines' task fixture, with the server's fields). */
+function running(id: string): TaskDoc {
+  const { id: _id, ...task } = makeTask({ id, channelId: 'c1', userId: 'u1', status: TaskStatus.InProgress, startTime: 2 });
+  return { _id: id, ...task, job: { kind: 'imagine' } as never, hookToken: 'h', upstreamId: null, deadlineAt: Number.MAX_SAFE_INTEGER, leaseOwner: null, leaseUntil: 0, cost: 1 };
+}
 
 const step = (progress: string) => ({ status: TaskStatus.InProgress, progress });
 

@@ -22,17 +22,8 @@ vi.mock('../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(),
 
 const sockets = vi.hoisted(() => [] as FakeSocket[]);
 vi.mock('../../live/connection', async (importOriginal) => {
-  const actual = await importOriginal<typeof ConnectionModule>();
-  const { FakeSocket: Fake, ticketDispenser } = await import('../../live/fakeSocket');
-  const connection = new actual.LiveConnection({
-    preConnect: ticketDispenser().preConnect,
-    createSocket: (url, options) => {
-      const socket = new Fake(url, options);
-      sockets.push(socket);
-      return socket.asLiveSocket();
-    },
-  });
-  return { ...actual, getLiveConnection: () => connection };
+  const { withFakeSockets } = await import('../../live/fakeSocket');
+  return withFakeSockets(await importOriginal<typeof ConnectionModule>(), sockets);
 });
 
 const lobby: Channel = { id: 'c1', title: 'lobby', isBan: false, isCreator: false, creatorId: 'boss', memberCount: 2, createdAt: 1 };
