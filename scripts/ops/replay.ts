@@ -1,11 +1,10 @@
 import type { ChannelEvent } from '@draw/shared';
 import { Events } from '../../server/src/realtime/repository';
-import { Tasks, toTask, type TaskDoc } from '../../server/src/features/tasks/repository';
-import { Messages, type MessageDoc } from '../../server/src/features/messages/repository';
-import { mergeReports, replayChannel, storedTaskOf, type ReplayReport, type StoredState, type StoredTask } from './replay-core';
+import { Tasks } from '../../server/src/features/tasks/repository';
+import { Messages } from '../../server/src/features/messages/repository';
+import { COMPARED, mergeReports, replayChannel, type ReplayReport, type StoredState, type StoredTask } from './replay-core';
 import type { ReadSource } from './source';
 
-const storedTaskEntry = (doc: TaskDoc): [string, StoredTask] => [doc._id, storedTaskOf(toTask(doc))];
 
 /**
  * Replays one channel: its log in seq order and the stored tasks and live messages it is
@@ -13,14 +12,16 @@ const storedTaskEntry = (doc: TaskDoc): [string, StoredTask] => [doc._id, stored
  * follows the largest channel, never the whole history.
  */
 async function replayOne(source: ReadSource, channelId: string): Promise<ReplayReport> {
+  // The stored side is read by the fields compared: a task's whole document (job, buttons,
+  // properties) is several times what the replay keeps of it.
   const [events, tasks, messages] = await Promise.all([
     source.where(Events, { channelId }, { sort: { seq: 1 } }),
-    source.where(Tasks, { channelId }),
-    source.where(Messages, { channelId }),
+    source.fieldsWhere(Tasks, { channelId }, COMPARED),
+    source.fieldsWhere(Messages, { channelId }, ['deletedAt']),
   ]);
   const stored: StoredState = {
-    tasks: new Map(tasks.map(storedTaskEntry)),
-    messageIds: new Set(messages.filter((m: MessageDoc) => !m.deletedAt).map((m) => m._id)),
+    tasks: new Map(tasks.map(({ _id, ...compared }): [string, StoredTask] => [_id, compared])),
+    messageIds: new Set(messages.filter((m) => !m.deletedAt).map((m) => m._id)),
   };
   return replayChannel(channelId, events.map(({ _id, ...event }) => event as ChannelEvent), stored, source.numbering);
 }

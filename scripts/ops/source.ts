@@ -1,7 +1,7 @@
 import type { Config } from '../../server/src/config';
 import { openEmbeddedStorage, type EmbeddedStorage } from '../../server/src/storage/embedded';
 import { openMongoStorage } from '../../server/src/storage/mongo';
-import type { BaseDoc, CollectionDef, Filter, FindOptions } from '../../server/src/storage/port';
+import type { BaseDoc, CollectionDef, FieldsOf, Filter, FindOptions } from '../../server/src/storage/port';
 
 /** Top-level fields equal to a value, or one of several (`{ $in: [...] }`): all ops reads need. */
 export type Where<T> = { [K in keyof T]?: T[K] | { $in: readonly T[K][] } };
@@ -21,6 +21,8 @@ export interface ReadSource {
   all<T extends BaseDoc>(def: CollectionDef<T>): Promise<T[]>;
   /** The documents matching `where`, in the order `options.sort` asks. */
   where<T extends BaseDoc>(def: CollectionDef<T>, where: Where<T>, options?: FindOptions<T>): Promise<T[]>;
+  /** `where`'s matches, each as its `_id` and the fields asked for (null where absent): no whole document read. */
+  fieldsWhere<T extends BaseDoc, K extends keyof T & string>(def: CollectionDef<T>, where: Where<T>, fields: readonly K[]): Promise<FieldsOf<T, K>[]>;
   /** The distinct values of one field across a collection. */
   distinct<T extends BaseDoc, K extends keyof T & string>(def: CollectionDef<T>, field: K): Promise<T[K][]>;
   close(): Promise<void>;
@@ -31,6 +33,7 @@ function embeddedSource(storage: EmbeddedStorage): ReadSource {
     numbering: 'log',
     all: (def) => storage.collection(def).find({}),
     where: (def, where, options) => storage.collection(def).find(where as Filter<never>, options),
+    fieldsWhere: (def, where, fields) => storage.collection(def).fieldsOf(where as Filter<never>, fields),
     distinct: async (def, field) => storage.collection(def).distinct(field),
     close: () => storage.close(),
   };
@@ -44,6 +47,7 @@ export async function openReadSource(config: Pick<Config, 'MONGODB_URI' | 'DATA_
     numbering: 'counter',
     all: (def) => storage.collection(def).find({}),
     where: <T extends BaseDoc>(def: CollectionDef<T>, where: Where<T>, options?: FindOptions<T>) => storage.collection(def).find(where as Filter<T>, options),
+    fieldsWhere: <T extends BaseDoc, K extends keyof T & string>(def: CollectionDef<T>, where: Where<T>, fields: readonly K[]) => storage.collection(def).fieldsOf(where as Filter<T>, fields),
     distinct: (def, field) => storage.connection.collection(def.name).distinct(field) as never,
     close: () => storage.close(),
   };

@@ -15,6 +15,7 @@ export function repositoryOf<T extends BaseDoc, Q extends object>(collection: Co
     find: (filter, options) => c.find(filter, options),
     count: (filter) => c.count(filter),
     valuesOf: (filter, field, options) => c.valuesOf(filter, field, options),
+    fieldsOf: (filter, fields, options) => c.fieldsOf(filter, fields, options),
     countBy: (filter, field) => c.countBy(filter, field),
     findOneAndUpdate: (filter, update, options) => c.findOneAndUpdate(filter, update, options),
     updateOne: (filter, update) => c.updateOne(filter, update),

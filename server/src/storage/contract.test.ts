@@ -137,6 +137,12 @@ describe.each(adapters)('storage contract: $name', (adapter) => {
     expect(await col.valuesOf({ owner: 'bob' }, 'slot', { sort: { slot: -1 } })).toEqual([5, 4, 3, 2, 1]);
     expect(await col.valuesOf({ owner: 'bob', stock: { $gte: 20 } }, 'slot', { sort: { slot: -1 }, skip: 1, limit: 2 })).toEqual([4, 3]);
     expect(await col.valuesOf({ owner: 'bob' }, 'note', { sort: { slot: 1 }, limit: 1 })).toEqual([null]);
+    await col.updateOne({ owner: 'bob', slot: 2 }, { $set: { note: 'two', 'meta.color': 'red' } });
+    const picked = await col.fieldsOf({ owner: 'bob', slot: { $lte: 2 } }, ['slot', 'note', 'meta'], { sort: { slot: 1 } });
+    expect(picked.map(({ _id, ...fields }) => [typeof _id, fields])).toEqual([
+      ['string', { slot: 1, note: null, meta: {} }],
+      ['string', { slot: 2, note: 'two', meta: { color: 'red' } }],
+    ]);
     expect(await col.findOne({ owner: 'bob' }, { sort: { slot: 1 } })).toMatchObject({ slot: 1 });
     expect(await col.findOne({ owner: 'nobody' })).toBeNull();
     expect((await col.find({ $or: [{ slot: 1 }, { slot: 2 }], owner: 'bob' })).length).toBe(2);

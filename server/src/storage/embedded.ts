@@ -5,9 +5,9 @@ import { Mongoose, type Model } from 'mongoose';
 import { commitDurability, groupCommit, type CommitDurability } from './durability';
 import { duplicateKeyError } from './errors';
 import { acquireStoreLock, assertClusterLock } from './lock';
-import type { BaseDoc, Collection, CollectionDef, Filter, FindOptions, LinkedWrite, ScalarField, Storage, Update } from './port';
+import type { BaseDoc, Collection, CollectionDef, FieldsOf, Filter, FindOptions, LinkedWrite, ScalarField, Storage, Update } from './port';
 import { validateDocument } from './schema';
-import { fieldSql, orderSql, whereSql, type SqlPart, type SqlValue } from './sqlite/filter';
+import { fieldJsonSql, fieldSql, orderSql, whereSql, type SqlPart, type SqlValue } from './sqlite/filter';
 import { quoteName, reconcileIndexes, sqlIndexesOf, type IndexChanges } from './sqlite/indexes';
 import { applyUpdate, equalityFields } from './sqlite/update';
 import { openDatabase, pragma } from './sqlite/driver';
@@ -295,6 +295,15 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
     return this.read(() => {
       const { sql, params } = this.selectSql(filter, options, fieldSql(field));
       return this.statement(sql, params).pluck().all(...params) as (T[K] | null)[];
+    });
+  }
+
+  fieldsOf<K extends keyof T & string>(filter: Filter<T>, fields: readonly K[], options: FindOptions<T> = {}): Promise<FieldsOf<T, K>[]> {
+    // SQLite builds the small object: the JSON parsed here is a few fields, not the document.
+    const pairs = fields.map((field) => `'${field}', ${fieldJsonSql(field)}`);
+    return this.read(() => {
+      const { sql, params } = this.selectSql(filter, options, `json_object(${["'_id', _id", ...pairs].join(', ')})`);
+      return (this.statement(sql, params).pluck().all(...params) as string[]).map((text) => JSON.parse(text) as FieldsOf<T, K>);
     });
   }
 

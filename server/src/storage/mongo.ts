@@ -1,6 +1,6 @@
 import mongoose, { type Connection, type Model } from 'mongoose';
 import { duplicateKeyError, invalidDocumentError, invalidQueryError } from './errors';
-import { updateThenInsertInTurn, type BaseDoc, type Collection, type CollectionDef, type Filter, type FindOptions, type ScalarField, type Storage, type Update } from './port';
+import { updateThenInsertInTurn, type BaseDoc, type Collection, type CollectionDef, type FieldsOf, type Filter, type FindOptions, type ScalarField, type Storage, type Update } from './port';
 import { validateDocument } from './schema';
 import { applyUpdate, equalityFields } from './sqlite/update';
 
@@ -180,6 +180,19 @@ export class MongoCollection<T extends BaseDoc> implements Collection<T> {
       const projection = { [field]: 1, ...(field === '_id' ? {} : { _id: 0 }) };
       for await (const doc of this.docs.find(toMongoFilter(filter), { ...options, projection } as never)) values.push((doc[field] ?? null) as T[K] | null);
       return values;
+    });
+  }
+
+  fieldsOf<K extends keyof T & string>(filter: Filter<T>, fields: readonly K[], options: FindOptions<T> = {}): Promise<FieldsOf<T, K>[]> {
+    return this.run(async () => {
+      const picked: FieldsOf<T, K>[] = [];
+      const projection = Object.fromEntries(fields.map((field) => [field, 1]));
+      for await (const doc of this.docs.find(toMongoFilter(filter), { ...options, projection } as never)) {
+        const entry: Record<string, unknown> = { _id: doc._id };
+        for (const field of fields) entry[field] = doc[field] ?? null;
+        picked.push(entry as FieldsOf<T, K>);
+      }
+      return picked;
     });
   }
 

@@ -51,6 +51,9 @@ export interface Update<T> {
 export type Sort<T> = { [K in keyof T]?: 1 | -1 };
 
 /** The fields of T that hold a string or a number. */
+/** What `fieldsOf` answers: the `_id` and the fields asked for, null where a document lacks one. */
+export type FieldsOf<T extends BaseDoc, K extends keyof T> = Pick<T, '_id'> & { [P in K]: T[P] | null };
+
 export type ScalarField<T> = { [K in keyof T]-?: T[K] extends string | number | undefined ? K : never }[keyof T] & string;
 
 export interface FindOptions<T> {
@@ -71,6 +74,11 @@ export interface Collection<T extends BaseDoc> {
    * it): reads no whole document, for lists that need only ids.
    */
   valuesOf<K extends ScalarField<T>>(filter: Filter<T>, field: K, options?: FindOptions<T>): Promise<(T[K] | null)[]>;
+  /**
+   * Some fields of each match with its `_id`, in the find's order (null where a document lacks
+   * one): for reads of many large documents that need a few of their fields.
+   */
+  fieldsOf<K extends keyof T & string>(filter: Filter<T>, fields: readonly K[], options?: FindOptions<T>): Promise<FieldsOf<T, K>[]>;
   /** How many matches each value of `field` has (values with none are absent): counts without reading documents. */
   countBy<K extends keyof T & string>(filter: Filter<T>, field: K): Promise<Map<T[K], number>>;
   /** Applies the update to the first match and returns the document as it is afterwards. */

@@ -22,6 +22,12 @@ export function fieldSql(path: string): string {
   return `json_extract(doc, '$.${path}')`;
 }
 
+/** A document field as JSON (objects and arrays whole, absent as SQL NULL), for `json_object`. */
+export function fieldJsonSql(path: string): string {
+  if (!SAFE_PATH.test(path) || path === '_id') throw invalidQueryError(`field name ${JSON.stringify(path)}`);
+  return `doc -> '$.${path}'`;
+}
+
 /** JSON booleans come out of `json_extract` as 1 and 0, so that is how they are compared. */
 function bindable(value: unknown): SqlValue {
   if (value === undefined || value === null) return null;
