@@ -44,7 +44,7 @@ export interface StoredState {
  * Rebuilds task and message state from one channel's event log by running every task event
  * through the task machine, reporting gaps, illegal transitions and differences from the store.
  */
-export function replayChannel(channelId: string, events: ChannelEvent[], stored: StoredState | null, numbering: Numbering = 'log'): ReplayReport {
+export function replayChannel(channelId: string, events: readonly ChannelEvent[], stored: StoredState | null, numbering: Numbering = 'log'): ReplayReport {
   const problems: ReplayProblem[] = [];
   const tasks = new Map<string, Task>();
   const messages = new Map<string, Message>();

@@ -23,7 +23,8 @@ async function replayOne(source: ReadSource, channelId: string): Promise<ReplayR
     tasks: new Map(tasks.map(({ _id, ...compared }): [string, StoredTask] => [_id, compared])),
     messageIds: new Set(messages.filter((m) => !m.deletedAt).map((m) => m._id)),
   };
-  return replayChannel(channelId, events.map(({ _id, ...event }) => event as ChannelEvent), stored, source.numbering);
+  // Each stored event is the ChannelEvent plus its `_id`, which the replay never reads: not copied.
+  return replayChannel(channelId, events as readonly ChannelEvent[], stored, source.numbering);
 }
 
 /** Replays one channel's log (or every channel's, one at a time) against the stored state. */
