@@ -1,11 +1,5 @@
+import { stampedCache } from '../../storage/stamped-cache';
 import type { SessionDoc, UserDoc } from './repository';
-
-interface Entry {
-  /** The store's change stamp when the session and user were read. */
-  stamp: number;
-  expiresAt: number;
-  user: UserDoc;
-}
 
 /**
  * The signed-in user of a live session, kept in memory so a request need not read its session and
@@ -17,35 +11,14 @@ interface Entry {
  * nothing is kept.
  */
 export function sessionCache(changes: (() => number) | null, maxEntries = 10_000) {
-  const entries = new Map<string, Entry>();
+  const kept = stampedCache<UserDoc>(changes, maxEntries);
   return {
     /** The cached user, or undefined when the session must be read from the store. */
-    get(sessionId: string, now: number): UserDoc | undefined {
-      if (!changes) return undefined;
-      const entry = entries.get(sessionId);
-      if (!entry) return undefined;
-      if (entry.stamp !== changes() || entry.expiresAt <= now) {
-        entries.delete(sessionId);
-        return undefined;
-      }
-      return entry.user;
-    },
-
+    get: (sessionId: string, now: number): UserDoc | undefined => kept.get(sessionId, now),
     /** The stamp to read under: taken before the reads, so a write racing them leaves nothing kept. */
-    stamp(): number | null {
-      return changes ? changes() : null;
-    },
-
-    /** Keeps a live session's user, if nothing changed since `stamp` was taken. */
-    put(stamp: number | null, session: SessionDoc, user: UserDoc): void {
-      if (stamp === null || changes?.() !== stamp) return;
-      if (entries.size >= maxEntries) {
-        // Stale entries first; then the oldest (Map keeps insertion order).
-        for (const [id, entry] of entries) if (entry.stamp !== stamp) entries.delete(id);
-        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      }
-      entries.set(session._id, { stamp, expiresAt: session.expiresAt, user });
-    },
+    stamp: () => kept.stamp(),
+    /** Keeps a live session's user, if nothing changed since `stamp` was taken; until the session expires. */
+    put: (stamp: number | null, session: SessionDoc, user: UserDoc): void => kept.put(stamp, session._id, user, session.expiresAt),
   };
 }
 export type SessionCache = ReturnType<typeof sessionCache>;

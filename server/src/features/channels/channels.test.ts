@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, startTestApp, type TestApp } from '../../testing/harness';
 import { connectSocket, type TestSocket } from '../../testing/socket';
+import { openEmbeddedStorage } from '../../storage/embedded';
+import { Channels } from './repository';
 
 let app: TestApp;
 let origin: string;
@@ -60,6 +62,30 @@ describe('channel lifecycle', () => {
     ]);
     // The list and the channel's own view agree.
     expect(annList[1]).toEqual(solo);
+  });
+
+  it('answers every change at once although the list is kept between calls: a join, a rename, a quit, a change made by another process', async () => {
+    const ann = await app.signIn();
+    const bob = await app.signIn();
+    const listed = async () => (await data(call(ann, 'GET', '/api/draw/channels'))).map((c: { title: string; memberCount: number }) => [c.title, c.memberCount]);
+    const { id } = await data(call(ann, 'POST', '/api/draw/channel', { title: 'kept', isBan: false }));
+    expect(await listed()).toEqual([['kept', 1]]);
+    expect(await listed()).toEqual([['kept', 1]]);
+    const { inviteCode } = await data(call(ann, 'POST', `/api/draw/invite-code/${id}`, {}));
+    await data(call(bob, 'POST', `/api/draw/join-channel/${inviteCode}`));
+    expect(await listed()).toEqual([['kept', 2]]);
+    await data(call(ann, 'PUT', `/api/draw/channel/${id}`, { title: 'renamed', isBan: false }));
+    expect(await listed()).toEqual([['renamed', 2]]);
+    await data(call(bob, 'POST', `/api/draw/quit-channel/${id}`));
+    expect(await listed()).toEqual([['renamed', 1]]);
+    // Another process (an ops command) renames it through its own connection to the store.
+    const other = openEmbeddedStorage(app.dataDir, 'ops');
+    try {
+      await other.collection(Channels).updateOne({ _id: id }, { $set: { title: 'by ops' } });
+    } finally {
+      await other.close();
+    }
+    expect(await listed()).toEqual([['by ops', 1]]);
   });
 
   it('refuses bad titles with a clear message and stores nothing', async () => {

@@ -118,6 +118,8 @@ export function channelsRepository(storage: Storage) {
       setExpiry: (id: string, expiresAt: number | null) => invites.findOneAndUpdate({ _id: id }, { $set: { expiresAt } }),
     }),
     bans: storage.collection(Bans),
+    /** Moves whenever a channel or a membership may have changed, here or in another process; null on MongoDB (see `Storage.changesOf`). */
+    channelsOrMembersChanged: storage.changesOf?.([Channels, Members]) ?? null,
   };
 }
 export type ChannelsRepository = ReturnType<typeof channelsRepository>;

@@ -16,6 +16,7 @@ import {
 } from '@draw/shared';
 import { AppError } from '../../errors';
 import type { ChannelHub } from '../../realtime/hub';
+import { stampedCache } from '../../storage/stamped-cache';
 import type { UserDoc, UsersRepository } from '../auth/repository';
 import { formatInviteExpiry } from './format';
 import { memberId, type BanDoc, type ChannelDoc, type ChannelsRepository, type InviteDoc, type MemberDoc } from './repository';
@@ -135,21 +136,37 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
     hub.evict(channel._id, member.userId);
   }
 
+  const lists = stampedCache<Channel[]>(repo.channelsOrMembersChanged);
+
+  async function readList(userId: string): Promise<Channel[]> {
+    const channelIds = await repo.members.channelIdsOf(userId);
+    const channels = await repo.channels.byIds(channelIds);
+    const byId = new Map(channels.filter((c) => !c.deletedAt).map((c) => [c._id, c]));
+    const ordered = channelIds.map((id) => byId.get(id)).filter((c): c is ChannelDoc => Boolean(c));
+    // One grouped count for every listed channel, reading no member document: per-channel
+    // counts grew with the number of channels, member documents with their size (bench: rest).
+    const memberCounts = await repo.members.countsOf(ordered.map((c) => c._id));
+    return Promise.all(ordered.map((doc) => viewOf(doc, userId, memberCounts.get(doc._id) ?? 0)));
+  }
+
   const isUsable = (invite: InviteDoc | null): invite is InviteDoc =>
     Boolean(invite && !invite.replacedAt && (invite.expiresAt === null || invite.expiresAt > now()));
 
   return {
     asMember,
 
+    /**
+     * A person's channels, kept between calls while no channel or membership was written (by this
+     * process or another): the list is read on every page load and every channel change, and its
+     * three statements were most of its cost (bench: rest).
+     */
     async list(userId: string): Promise<Channel[]> {
-      const channelIds = await repo.members.channelIdsOf(userId);
-      const channels = await repo.channels.byIds(channelIds);
-      const byId = new Map(channels.filter((c) => !c.deletedAt).map((c) => [c._id, c]));
-      const ordered = channelIds.map((id) => byId.get(id)).filter((c): c is ChannelDoc => Boolean(c));
-      // One grouped count for every listed channel, reading no member document: per-channel
-      // counts grew with the number of channels, member documents with their size (bench: rest).
-      const memberCounts = await repo.members.countsOf(ordered.map((c) => c._id));
-      return Promise.all(ordered.map((doc) => viewOf(doc, userId, memberCounts.get(doc._id) ?? 0)));
+      const kept = lists.get(userId, now());
+      if (kept) return kept;
+      const stamp = lists.stamp();
+      const channels = await readList(userId);
+      lists.put(stamp, userId, channels);
+      return channels;
     },
 
     async create(userId: string, request: ChannelRequest): Promise<Channel> {
