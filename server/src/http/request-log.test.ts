@@ -27,6 +27,7 @@ describe('the request log', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({
       msg: 'request completed',
+      reqId: expect.any(String),
       req: { method: 'GET', url: '/api/draw/join-channel/[redacted]' },
       res: { statusCode: 200 },
       responseTime: expect.any(Number),
