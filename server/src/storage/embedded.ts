@@ -10,6 +10,7 @@ import { validateDocument } from './schema';
 import { fieldJsonSql, fieldSql, orderSql, whereSql, type SqlPart, type SqlValue } from './sqlite/filter';
 import { quoteName, reconcileIndexes, sqlIndexesOf, type IndexChanges } from './sqlite/indexes';
 import { applyUpdate, equalityFields } from './sqlite/update';
+import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer, type Checkpointer, type CheckpointerOptions } from './sqlite/checkpointer';
 import { openDatabase, pragma } from './sqlite/driver';
 
 /** The embedded store's file, under DATA_DIR/db. */
@@ -41,6 +42,11 @@ export interface EmbeddedOptions {
   clusterMember?: boolean;
   /** Told of each distinct statement the first time it is prepared, with SQLite's plan for it (tests, diagnostics). */
   onNewQuery?: (collection: string, sql: string, plan: string[]) => void;
+  /**
+   * Checkpoints on a thread of their own (`sqlite/checkpointer.ts`) instead of inside the commit
+   * that crosses SQLite's threshold: what a server does, so no commit holds its event loop for them.
+   */
+  checkpointInBackground?: CheckpointerOptions;
 }
 
 /** How long a write waits for another process's transaction (an ops command) before it fails. */
@@ -384,7 +390,7 @@ export function createCollectionTable(db: Database.Database, name: string): void
  */
 export function openEmbeddedStorage(dataDir: string, options: EmbeddedOptions | string = {}): EmbeddedStorage {
   const opts = typeof options === 'string' ? { purpose: options } : options;
-  const { purpose = 'server', synchronous = SynchronousMode.Full, onIndexChange, readonly = false, onNewQuery, clusterMember = false } = opts;
+  const { purpose = 'server', synchronous = SynchronousMode.Full, onIndexChange, readonly = false, onNewQuery, clusterMember = false, checkpointInBackground } = opts;
   const file = embeddedFileOf(dataDir);
   if (!readonly) fs.mkdirSync(path.dirname(file), { recursive: true });
   const unlocked = purpose === 'ops' || readonly;
@@ -403,6 +409,11 @@ export function openEmbeddedStorage(dataDir: string, options: EmbeddedOptions | 
   const validator = new Mongoose();
   const collections = new Map<string, EmbeddedCollection<BaseDoc>>();
   const durability = readonly ? undefined : commitDurability(db, synchronous === SynchronousMode.Full);
+  let checkpointer: Checkpointer | null = null;
+  if (checkpointInBackground && !readonly) {
+    pragma(db, `wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+    checkpointer = startCheckpointer(file, checkpointInBackground);
+  }
   const flush = readonly || synchronous !== SynchronousMode.Full ? async () => undefined : groupCommit(db);
 
   const storage: EmbeddedStorage = {
@@ -463,6 +474,8 @@ export function openEmbeddedStorage(dataDir: string, options: EmbeddedOptions | 
       };
     },
     async close() {
+      // Its connection first: the writer's close, as the last one, checkpoints and removes the log.
+      await checkpointer?.stop();
       if (db.open) db.close();
       release();
     },

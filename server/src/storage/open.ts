@@ -31,5 +31,6 @@ export async function openStorage(config: StorageConfig, purpose = 'server', opt
     clusterMember: options.clusterMember,
     synchronous: config.SQLITE_SYNCHRONOUS ?? 'full',
     onIndexChange: (collection, changes) => log.info({ collection, ...changes }, 'store indexes changed'),
+    ...(purpose === 'server' ? { checkpointInBackground: { onFailure: (message: string) => log.warn({ message }, 'store checkpoint failed; the next one tries again') } } : {}),
   });
 }
