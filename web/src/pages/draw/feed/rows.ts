@@ -1,4 +1,5 @@
 import { MessageKind } from '@draw/shared';
+import { dateTimeFormat } from '../../../lib/dateFormat';
 import type { FeedItem } from './feedState';
 
 /**
@@ -53,16 +54,21 @@ export function dayName(time: number, now: number): DayName {
   return day === yesterday.getTime() ? 'yesterday' : 'other';
 }
 
+const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hour12: false };
+const SHORT_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
+const LONG_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' };
+const FULL: Intl.DateTimeFormatOptions = { dateStyle: 'full', timeStyle: 'short' };
+
 export function formatClock(time: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hour12: false }).format(time);
+  return dateTimeFormat(locale, CLOCK).format(time);
 }
 
 export function formatDate(time: number, locale: string, style: 'short' | 'long' = 'short'): string {
   return style === 'long'
-    ? new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric' }).format(time)
-    : new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(time);
+    ? dateTimeFormat(locale, LONG_DATE).format(time)
+    : dateTimeFormat(locale, SHORT_DATE).format(time);
 }
 
 export function formatFull(time: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' }).format(time);
+  return dateTimeFormat(locale, FULL).format(time);
 }

@@ -1,4 +1,5 @@
 import type { Language, Product } from '@draw/shared';
+import { dateTimeFormat } from '../../../lib/dateFormat';
 
 const SYMBOLS: Record<string, string> = { CNY: '¥', USD: '$', EUR: '€' };
 
@@ -16,11 +17,11 @@ export function formatMoney(cents: number, currency: string): string {
 }
 
 export function formatDate(at: number, language: Language): string {
-  return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric' }).format(at);
+  return dateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric' }).format(at);
 }
 
 export function formatDateTime(at: number, language: Language): string {
-  return new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false }).format(at);
+  return dateTimeFormat(language, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false }).format(at);
 }
 
 /** `29:05` (minutes:seconds left), never negative. */
