@@ -10,6 +10,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, MESSAGE_SELECTOR, seedChannel } from '../
  * every request's start and end in ms from navigation start (Resource Timing), the socket's
  * frames, and when the channel's messages were on screen. Reads what waits on what.
  *   node --import tsx scripts/bench/web/waterfall.ts [loads]   (build web/dist first)
+ * WATERFALL_CPU_PROFILE=<file>: the page's CPU profile of the last load, from navigation until the
+ * messages are on screen (a build with `vite build --minify false` keeps the function names).
  */
 const loads = Number(process.argv[2] ?? 2);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'draw-waterfall-'));
@@ -47,8 +49,16 @@ try {
       })();`,
     });
     const page = await context.newPage();
+    const profileTo = i === loads - 1 ? process.env.WATERFALL_CPU_PROFILE : undefined;
+    const cdp = profileTo ? await context.newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
     await page.goto(`${server.origin}/draw/${seeded.channelId}`, { waitUntil: 'commit' });
     await page.waitForFunction(() => (globalThis as { __renderedAt?: number }).__renderedAt !== undefined, undefined, { timeout: 30_000 });
+    if (cdp && profileTo) fs.writeFileSync(profileTo, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     await page.waitForTimeout(300);
     const rows = await page.evaluate(() => {
       const g = globalThis as unknown as { performance: { getEntriesByType(t: string): Array<{ name: string; startTime: number; responseEnd: number }> }; __frames: Array<[number, string]>; __renderedAt: number };
