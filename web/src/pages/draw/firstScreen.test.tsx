@@ -15,7 +15,7 @@ import { chatStore } from '../../stores/chat';
 import { setUserInfo } from '../../stores/userInfo';
 import { envelope } from '../../test/dom';
 import { DrawPage } from './DrawPage';
-import { channelOfPath, startFirstScreen } from './firstScreen';
+import { channelOfPath, firstPageIfIn, startFirstScreen } from './firstScreen';
 import type * as ConnectionModule from '../../live/connection';
 
 vi.mock('../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
@@ -64,6 +64,10 @@ afterEach(() => {
 
 function open(path: string) {
   startFirstScreen(path);
+  renderAt(path);
+}
+
+function renderAt(path: string) {
   render(
     <MemoryRouter initialEntries={[path]}>
       <TooltipProvider>
@@ -89,6 +93,31 @@ describe('the first screen’s calls (before the render)', () => {
     await waitFor(() => expect(socket.subscribes.at(-1)?.request).toEqual({ channelId: 'c1', afterSeq: 7, paged: true }));
     socket.sendEvent({ ...messageEvent(8, 'c1'), data: { ...hello, id: 'm-next', content: 'said after the page' } } as never);
     socket.ackLast({ ok: true, seq: 8 });
+    expect(await screen.findByText('said after the page')).toBeTruthy();
+    expect(requested.filter((url) => url.startsWith('/api/draw/chat/c1'))).toHaveLength(1);
+  });
+
+  it('a page that is in before the feed mounts is in the feed’s first render: no loading rows, no second call', async () => {
+    startFirstScreen('/draw/c1');
+    await waitFor(() => expect(firstPageIfIn('c1')).not.toBeNull());
+    let loadingShown = false;
+    const observer = new MutationObserver(() => {
+      loadingShown ||= document.querySelector('[data-testid="message-list"] [aria-label="正在加载消息…"]') !== null;
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    renderAt('/draw/c1');
+    expect(await screen.findByText('hello from the page')).toBeTruthy();
+    observer.disconnect();
+    expect(loadingShown).toBe(false);
+    const socket = sockets.at(-1)!;
+    if (!socket.connected) {
+      await waitFor(() => expect(socket.attempting).toBe(true));
+      await socket.accept();
+    }
+    // However the subscription and the page crossed, an answer at the page's seq asks for no second page.
+    await waitFor(() => expect(socket.subscribes.at(-1)?.request.channelId).toBe('c1'));
+    socket.ackLast({ ok: true, seq: 7 });
+    socket.sendEvent({ ...messageEvent(8, 'c1'), data: { ...hello, id: 'm-next', content: 'said after the page' } } as never);
     expect(await screen.findByText('said after the page')).toBeTruthy();
     expect(requested.filter((url) => url.startsWith('/api/draw/chat/c1'))).toHaveLength(1);
   });

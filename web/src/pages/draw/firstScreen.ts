@@ -14,9 +14,16 @@ import { PAGE_SIZE } from './feed/feedApi';
  * takes (another channel got selected) is dropped.
  */
 
+interface FirstPage {
+  channelId: string;
+  answer: Promise<MessagePage | null>;
+  /** The page once it is in: a feed mounted after that shows it in its very first render. */
+  arrived: MessagePage | null;
+}
+
 interface FirstCalls {
   channels: Promise<Channel[]> | null;
-  page: { channelId: string; answer: Promise<MessagePage | null> } | null;
+  page: FirstPage | null;
 }
 
 const started: FirstCalls = { channels: null, page: null };
@@ -46,7 +53,11 @@ export function startFirstScreen(pathname: string): void {
     // Silent: the address may name a channel that is not (or no longer) the user's; the list then
     // picks another one and this answer is dropped without a toast.
     const answer = call(api.messages.page, { params: { id: channelId }, query: { limit: PAGE_SIZE }, silent: true }).catch(() => null);
-    started.page = { channelId, answer };
+    const page: FirstPage = { channelId, answer, arrived: null };
+    void answer.then((arrived) => {
+      page.arrived = arrived;
+    });
+    started.page = page;
   }
 }
 
@@ -55,6 +66,12 @@ export function takeFirstChannels(): Promise<Channel[]> | null {
   const { channels } = started;
   started.channels = null;
   return channels;
+}
+
+/** The page of `channelId` started with the page if it is in already, without taking it. */
+export function firstPageIfIn(channelId: string): MessagePage | null {
+  const { page } = started;
+  return page?.channelId === channelId ? page.arrived : null;
 }
 
 /** The page of `channelId` started with the page, once (resolves `null` if it failed). */

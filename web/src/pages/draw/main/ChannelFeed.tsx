@@ -13,7 +13,7 @@ import { cancelTask, fetchPage, fetchTasks } from '../feed/feedApi';
 import { feedItems, feedReducer, initialFeedState, missingTaskIds, oldestCreatedAt, type FeedItem, type FeedState } from '../feed/feedState';
 import { onMessageSent } from '../feed/outbox';
 import { usedGridButtons } from '../feed/taskView';
-import { takeFirstPage } from '../firstScreen';
+import { firstPageIfIn, takeFirstPage } from '../firstScreen';
 import { jumpToTask, useJumpFromAddress } from './useJumpFromAddress';
 
 // Opened on demand (a picture clicked, an editor task): their code loads then, not with the feed.
@@ -38,7 +38,12 @@ export interface Feed {
  * with the live events. Mount it keyed by the channel id: a new channel starts a new feed.
  */
 function useFeed(channelId: string): Feed {
-  const [state, dispatch] = useReducer(feedReducer, channelId, initialFeedState);
+  // The first screen's page, when it came before the feed mounted: shown by the first render,
+  // without a render of an empty feed and another of the page.
+  const [shownAtStart] = useState(() => firstPageIfIn(channelId));
+  const [state, dispatch] = useReducer(feedReducer, shownAtStart, (page) =>
+    page ? feedReducer(initialFeedState(channelId), { type: 'latestLoaded', channelId, page }) : initialFeedState(channelId),
+  );
   const latestRequest = useRef(0);
   const olderBusy = useRef(false);
   const requestedTasks = useRef(new Set<string>());
@@ -61,9 +66,14 @@ function useFeed(channelId: string): Feed {
   // in, and the session goes on from its seq rather than asking for a reload after subscribing.
   // Before `useFeedReload`, so a reload asked for already (a subscription answered first) wins.
   useEffect(() => {
+    const shownIsFirst = shownAtStart !== null && firstPageIfIn(channelId) === shownAtStart;
     const first = takeFirstPage(channelId);
     if (!first) return;
     const request = ++latestRequest.current;
+    if (shownIsFirst) {
+      sendToChannelSession({ type: 'feed.loaded', channelId, seq: shownAtStart.seq });
+      return;
+    }
     dispatch({ type: 'latestStarted', channelId });
     void first.then((page) => {
       if (request !== latestRequest.current) return;
@@ -74,7 +84,7 @@ function useFeed(channelId: string): Feed {
       dispatch({ type: 'latestLoaded', channelId, page });
       sendToChannelSession({ type: 'feed.loaded', channelId, seq: page.seq });
     });
-  }, [channelId, reload]);
+  }, [channelId, reload, shownAtStart]);
 
   useFeedReload(channelId, reload);
   useChannelEvents(channelId, (event) => dispatch({ type: 'event', event }));
