@@ -3,13 +3,12 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bundleReport } from './build/bundleReport';
-import { compileHints } from './build/compileHints';
 import { precompress } from './build/precompress';
 
 const API_ORIGIN = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), compileHints(), precompress(), bundleReport()],
+  plugins: [react(), tailwindcss(), precompress(), bundleReport()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
