@@ -153,8 +153,9 @@ export function applyTaskUpdate(current: Task, incoming: TaskUpdate): TaskUpdate
  */
 function progressOfRunningTask(current: Task, incoming: TaskUpdate, event: Extract<TaskEvent, { type: 'task.progress' }>): TaskUpdateResult {
   const context = taskContextFromTask(current);
-  if (!Number.isFinite(event.progress) || clampPercent(event.progress) <= context.percent) return refuse(current, incoming);
+  if (!Number.isFinite(event.progress)) return refuse(current, incoming);
   const percent = clampPercent(event.progress);
+  if (percent <= context.percent) return refuse(current, incoming);
   const advanced = { ...context, percent, progress: formatProgress(percent), previewUrl: event.previewUrl ?? context.previewUrl };
   return { accepted: true, task: { ...current, ...pickDefined(incoming, DESCRIPTIVE_FIELDS), ...lifecycleFieldsOf(advanced) } };
 }

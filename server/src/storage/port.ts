@@ -50,10 +50,10 @@ export interface Update<T> {
 
 export type Sort<T> = { [K in keyof T]?: 1 | -1 };
 
-/** The fields of T that hold a string or a number. */
 /** What `fieldsOf` answers: the `_id` and the fields asked for, null where a document lacks one. */
 export type FieldsOf<T extends BaseDoc, K extends keyof T> = Pick<T, '_id'> & { [P in K]: T[P] | null };
 
+/** The fields of T that hold a string or a number. */
 export type ScalarField<T> = { [K in keyof T]-?: T[K] extends string | number | undefined ? K : never }[keyof T] & string;
 
 export interface FindOptions<T> {
