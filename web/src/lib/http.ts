@@ -72,6 +72,9 @@ export interface RequestOptions {
   silent?: boolean;
 }
 
+/** A silent call is a quiet one too: no failure of any kind is toasted (applied where options come in: `request`, `requestOf`). */
+const withSilence = (options: RequestOptions): RequestOptions => (options.silent ? { ...options, quiet: true } : options);
+
 function buildUrl(url: string, params: RequestOptions['params']): string {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(params ?? {})) {
@@ -156,7 +159,7 @@ function handleEnvelope<T>(envelope: Envelope<unknown>, silent = false): T {
 function failedStatus(status: number, payload: unknown, quiet = false, silent = false): HttpError {
   if (status === 401 || status === 403) signOutAndRedirect();
   const refusal = isEnvelope(payload) && !payload.success ? payload : null;
-  if (!refusal) return requestFailed(status, undefined, quiet || silent);
+  if (!refusal) return requestFailed(status, undefined, quiet);
   const reason = refusal.reason ?? null;
   const message = refusal.message || i18n.t('http.requestFailed');
   if (!silent) showRefusal(message, reason);
@@ -175,7 +178,7 @@ async function send(method: Method, url: string, body: unknown, options: Request
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw requestFailed(0, error, options.quiet || options.silent);
+    throw requestFailed(0, error, options.quiet);
   }
   if (response.status !== 200) throw failedStatus(response.status, await readBody(response), options.quiet, options.silent);
   return response;
@@ -185,10 +188,11 @@ async function send(method: Method, url: string, body: unknown, options: Request
  * Calls the API and returns the envelope's `data`; every failure throws `HttpError` (spec §8, see
  * CONTEXT.md). An HTTP 200 answer that is not the envelope (a proxy's page) is a failure too.
  */
-export async function request<T>(method: Method, url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+export async function request<T>(method: Method, url: string, body?: unknown, given: RequestOptions = {}): Promise<T> {
+  const options = withSilence(given);
   const payload = await readBody(await send(method, url, body, options));
   if (isEnvelope(payload)) return handleEnvelope<T>(payload, options.silent);
-  throw requestFailed(200, undefined, options.quiet || options.silent);
+  throw requestFailed(200, undefined, options.quiet);
 }
 
 type Part<K extends string, T> = [T] extends [undefined] ? { [P in K]?: never } : undefined extends T ? { [P in K]?: T } : { [P in K]: T };
@@ -201,7 +205,7 @@ type CallArgs<R extends ApiRoute> = object extends CallInput<R> ? [input?: CallI
 
 function requestOf<R extends ApiRoute>(route: RouteRef<R>, input: CallInput<R> | undefined): { url: string; options: RequestOptions } {
   const { params, query, headers, signal, quiet, silent } = (input ?? {}) as { params?: Record<string, string>; query?: RequestOptions['params'] } & RequestOptions;
-  return { url: pathOf(route.path, params), options: { params: query, headers, signal, quiet, silent } };
+  return { url: pathOf(route.path, params), options: withSilence({ params: query, headers, signal, quiet, silent }) };
 }
 
 /**
@@ -213,7 +217,7 @@ export async function call<R extends ApiRoute & { kind: typeof AnswerKind.Envelo
   const data = await request<unknown>(route.method, url, (input as { body?: unknown } | undefined)?.body, options);
   if (answerCheck) {
     const check = loadedCheck ?? (await answerCheck);
-    if (check && !check.answerMatches(route, data)) throw requestFailed(200, undefined, options.quiet || options.silent);
+    if (check && !check.answerMatches(route, data)) throw requestFailed(200, undefined, options.quiet);
   }
   return data as AnswerOf<R>;
 }

@@ -1,10 +1,8 @@
 import type { Channel, MessagePage } from '@draw/shared';
-import { api } from '../../lib/api';
-import { call } from '../../lib/http';
 import { getLiveConnection } from '../../live/connection';
 import { getToken } from '../../stores/auth';
 import { fetchChannels } from '../../stores/channels';
-import { PAGE_SIZE } from './feed/feedApi';
+import { fetchPage } from './feed/feedApi';
 
 /**
  * The drawing screen's first calls, started by `main.tsx` before React renders: the address says
@@ -52,7 +50,7 @@ export function startFirstScreen(pathname: string): void {
   if (channelId) {
     // Silent: the address may name a channel that is not (or no longer) the user's; the list then
     // picks another one and this answer is dropped without a toast.
-    const answer = call(api.messages.page, { params: { id: channelId }, query: { limit: PAGE_SIZE }, silent: true }).catch(() => null);
+    const answer = fetchPage(channelId, undefined, { silent: true }).catch(() => null);
     const page: FirstPage = { channelId, answer, arrived: null };
     void answer.then((arrived) => {
       page.arrived = arrived;

@@ -19,8 +19,9 @@ async function unlessHandedBack<T, F>(answer: Promise<T>, instead: (error: HttpE
 }
 const nothing = () => null;
 
-export function fetchPage(channelId: string, before?: number): Promise<MessagePage | null> {
-  return unlessHandedBack(call(api.messages.page, { params: { id: channelId }, query: { before, limit: PAGE_SIZE } }), nothing);
+/** `silent`: no toast whatever fails (a page read ahead of need, see `firstScreen.ts`). */
+export function fetchPage(channelId: string, before?: number, { silent = false } = {}): Promise<MessagePage | null> {
+  return unlessHandedBack(call(api.messages.page, { params: { id: channelId }, query: { before, limit: PAGE_SIZE }, silent }), nothing);
 }
 
 export async function fetchTasks(channelId: string, ids: readonly string[]): Promise<Task[]> {
