@@ -89,6 +89,23 @@ export async function preloadQuietly(load: () => Promise<unknown>): Promise<void
 }
 
 /**
+ * `preloadQuietly` of a module part, fetched once and shared: resolves to what `load` gave, or to
+ * null when the fetch failed, which is forgotten, so the next call tries again.
+ */
+export function loadQuietlyOnce<T>(load: () => Promise<T>): () => Promise<T | null> {
+  let loading: Promise<T | null> | null = null;
+  return () =>
+    (loading ??= (async () => {
+      let loaded: T | null = null;
+      await preloadQuietly(async () => {
+        loaded = await load();
+      });
+      if (loaded === null) loading = null;
+      return loaded;
+    })());
+}
+
+/**
  * Vite reports a chunk or one of its dependencies (CSS, preloaded JS) that failed to load with
  * this event. While a quiet preload is in flight it is left alone: a load that someone waits for
  * goes through `loadChunk`, which recovers by itself. The error is not swallowed: a swallowed one

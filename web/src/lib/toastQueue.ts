@@ -1,5 +1,5 @@
 import type { toast as sonnerToast } from 'sonner';
-import { preloadQuietly } from './staleBuild';
+import { loadQuietlyOnce } from './staleBuild';
 
 export type Toast = typeof sonnerToast;
 
@@ -11,22 +11,14 @@ export type Toast = typeof sonnerToast;
  * toast never reloads the page the way a missing screen's chunk does.
  */
 let toast: Toast | null = null;
-let loading: Promise<void> | null = null;
 const waiting: ((toast: Toast) => void)[] = [];
 const demand = new Set<() => void>();
+const fetchSonner = loadQuietlyOnce(async () => (await import('sonner')).toast);
 
 /** Fetches sonner (once); resolves when it is in, or when the fetch failed. */
-export function loadToasts(): Promise<void> {
-  loading ??= preloadQuietly(async () => {
-    ({ toast } = await import('sonner'));
-  }).then(() => {
-    if (!toast) {
-      loading = null;
-      return;
-    }
-    for (const raise of waiting.splice(0)) raise(toast);
-  });
-  return loading;
+export async function loadToasts(): Promise<void> {
+  toast ??= await fetchSonner();
+  if (toast) for (const raise of waiting.splice(0)) raise(toast);
 }
 
 /** Whether a toast has been asked for (the toaster mounts then, if the page has not gone idle yet). */
@@ -34,7 +26,7 @@ export function toastsWanted(): boolean {
   return toast !== null || waiting.length > 0;
 }
 
-/** Called once the first toast is asked for. */
+/** Called whenever a toast is raised before sonner is in. */
 export function onToastWanted(listener: () => void): () => void {
   demand.add(listener);
   return () => demand.delete(listener);
