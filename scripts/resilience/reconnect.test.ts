@@ -131,7 +131,8 @@ describe('reconnect: clients dropped for seconds to minutes', () => {
       const after = tab.connections[drop.connection]!;
       expect(after.acks[0], `${label}: subscribe ack`).toMatchObject({ ok: true });
       expect(after.resyncs, `${label}: no resync while the log holds the events`).toBe(0);
-      expect(tab.reloads, `${label}: no REST reload needed`).toBe(drop.reloadsBefore);
+      const trails = tab.reloadTrails.slice(drop.reloadsBefore).map((trail) => trail.join('\n'));
+      expect(tab.reloads, `${label}: no REST reload needed; what led to it:\n${trails.join('\n---\n')}`).toBe(drop.reloadsBefore);
       // What reached the screen after the drop: every later seq, once, in order.
       expect(seqsOf(tab.applied.slice(drop.appliedBefore)), `${label}: applied after the drop`).toEqual(range(lastSeqBefore + 1, finalSeq));
       // On the wire: nothing from before the drop, nothing missing (duplicates are allowed and dropped by the client).

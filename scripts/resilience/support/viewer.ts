@@ -19,6 +19,8 @@ const SUBSCRIBE_TIMEOUT_MS = 5_000;
 const CONNECT_ATTEMPT_MS = 8_000;
 const PAGE_LIMIT = 100;
 const MAX_OLDER_PAGES = 50;
+/** How many of the machine's latest steps a viewer keeps, to explain a reload in a failure message. */
+const TRAIL_LENGTH = 30;
 
 /**
  * `connectSocket` with a time limit. A server killed between the WebSocket opening and the
@@ -60,7 +62,10 @@ export class ChannelViewer {
   readonly applied: ChannelEvent[] = [];
   readonly connections: ConnectionLog[] = [];
   reloads = 0;
+  /** For each `feed.reload`, the machine's steps that led to it (oldest first), for failure messages. */
+  readonly reloadTrails: string[][] = [];
   readonly problems: string[] = [];
+  private readonly trail: string[] = [];
   private socket: TestSocket | null = null;
   private paused = false;
   private stopped = false;
@@ -85,13 +90,20 @@ export class ChannelViewer {
         subscribe: fromPromise<SubscribeAck, SubscribeRequest>(({ input }) => this.subscribe(input)),
       },
     });
-    this.actor = createActor(machine, { input: { userId: member.userId, routeUuid: channelId, timing } });
+    this.actor = createActor(machine, {
+      input: { userId: member.userId, routeUuid: channelId, timing },
+      inspect: (inspection) => {
+        if (inspection.type !== '@xstate.snapshot' || inspection.actorRef !== this.actor) return;
+        this.noteStep(inspection.event as { type: string; event?: ChannelEvent; output?: SubscribeAck }, inspection.snapshot as ReturnType<typeof this.actor.getSnapshot>);
+      },
+    });
     this.actor.on('feed.apply', ({ event }) => {
       this.applied.push(event);
       this.state = feedReducer(this.state, { type: 'event', event });
     });
     this.actor.on('feed.reload', () => {
       this.reloads += 1;
+      this.reloadTrails.push([...this.trail]);
       this.requestReload();
     });
     this.actor.on('channel.left', ({ reason }) => this.problems.push(`${label} lost the channel (${reason})`));
@@ -174,6 +186,14 @@ export class ChannelViewer {
       problems: this.problems,
       reconnectFailures: [...this.connectFailures],
     });
+  }
+
+  /** One line per machine step: when, on which connection, what came in, and where the feed went. */
+  private noteStep(event: { type: string; event?: ChannelEvent; output?: SubscribeAck }, snapshot: ReturnType<typeof this.actor.getSnapshot>): void {
+    const detail = event.event ? ` seq ${event.event.seq}` : event.output ? ` ${JSON.stringify(event.output)}` : '';
+    const feed = JSON.stringify((snapshot.value as { feed?: unknown }).feed);
+    this.trail.push(`${new Date().toISOString().slice(11, 23)} c${this.connections.length} ${event.type}${detail} → ${feed} lastSeq ${snapshot.context.lastSeq[this.channelId]}`);
+    if (this.trail.length > TRAIL_LENGTH) this.trail.shift();
   }
 
   /** What the user sees: the messages in order, each with its task card. */
