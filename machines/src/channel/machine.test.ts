@@ -287,6 +287,32 @@ describe('feed', () => {
     expect(state().matches({ feed: 'live' })).toBe(true);
   });
 
+  it('goes live without a reload when live events overtake the catch-up ack into the machine', async () => {
+    let actorRef: ReturnType<typeof start>['actor'] | null = null;
+    // The catch-up page (12) comes before the ack (head 12); the live event 13 follows the ack on
+    // the wire but reaches the machine first, as when one socket read carries both.
+    const { actor, subscribes, state, of, applied } = await live({
+      ack: (request) => {
+        if (request.afterSeq === undefined) return { ok: true, seq: 10 };
+        actorRef?.send({ type: 'feed.event', event: messageEvent(12) });
+        return Promise.resolve<SubscribeAck>({ ok: true, seq: 12 }).then((ack) => {
+          actorRef?.send({ type: 'feed.event', event: messageEvent(13) });
+          return ack;
+        });
+      },
+    });
+    actorRef = actor;
+    actor.send({ type: 'feed.event', event: messageEvent(11) });
+    actor.send({ type: 'socket.disconnected' });
+    actor.send({ type: 'socket.connected' });
+    await tick();
+    expect(subscribes.slice(1)).toEqual([{ channelId: 'a', afterSeq: 11, paged: true }]);
+    expect(seqsOf(applied())).toEqual([11, 12, 13]);
+    expect(state().context.lastSeq).toEqual({ a: 13 });
+    expect(state().matches({ feed: { live: 'inOrder' } })).toBe(true);
+    expect(of('feed.reload')).toHaveLength(1); // only the first, fresh subscribe
+  });
+
   it('switching channels unsubscribes the old one and subscribes the new one fresh', async () => {
     const { actor, subscribes, of, state } = await live();
     actor.send({ type: 'feed.event', event: messageEvent(11) });

@@ -129,11 +129,12 @@ export const channelSessionMachine = setup({
     ackFailed: (_, { ack }: { ack: SubscribeAck }) => !ack.ok,
     // A page of the catch-up came in before this ack, and more remain: ask for the next one.
     ackHasMore: (_, { ack }: { ack: SubscribeAck }) => ack.ok && ack.more === true,
-    // The server's log is behind what we applied (its log was reset): only a reload is safe.
-    ackBehindCursor: ({ context }, { ack }: { ack: SubscribeAck }) => {
-      const lastSeq = context.feedChannelId === null ? undefined : context.lastSeq[context.feedChannelId];
-      return ack.ok && lastSeq !== undefined && ack.seq < lastSeq;
-    },
+    // The server's log is behind the seq we subscribed after (its log was reset): only a reload is
+    // safe. Not the cursor now: live events that follow the ack on the wire may be applied before
+    // the ack itself gets here (a socket delivers what one read brought in one go), and they are
+    // ahead of its seq by right.
+    ackBehindCursor: ({ context }, { ack }: { ack: SubscribeAck }) =>
+      ack.ok && context.subscribedAfter !== null && ack.seq < context.subscribedAfter,
   },
   actions: {
     storeChannels: enqueueActions(({ context, enqueue }, { channels }: { channels: Channel[] }) => {
@@ -163,7 +164,10 @@ export const channelSessionMachine = setup({
       const next = stepFrom({ ...context, channels: effect.channels });
       commit(enqueue, effect.leave ? leaveChannel(next, change.channelId, effect.leave) : next);
     }),
-    claimFeed: assign(({ context }) => ({ feedChannelId: context.selectedId })),
+    claimFeed: assign(({ context }) => ({
+      feedChannelId: context.selectedId,
+      subscribedAfter: context.selectedId === null ? null : (context.lastSeq[context.selectedId] ?? null),
+    })),
     // A page read before any subscription anchors the cursor (the subscribe replays what followed
     // it); while a fresh subscription is in flight it is only noted, for its ack to weigh.
     notePage: assign(({ context, event }) => {
@@ -224,6 +228,7 @@ export const channelSessionMachine = setup({
     pending: {},
     feedChannelId: null,
     loadedPage: null,
+    subscribedAfter: null,
     listError: null,
     timing: { ...DEFAULT_CHANNEL_SESSION_TIMING, ...input.timing },
   }),

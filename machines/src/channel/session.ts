@@ -40,6 +40,8 @@ export interface ChannelSessionContext {
    * if it was read at or after the ack's seq, the ack needs no reload.
    */
   loadedPage: { channelId: string; seq: number } | null;
+  /** The `afterSeq` of the subscription in flight (null: a fresh one): what an ack's seq is weighed against. */
+  subscribedAfter: number | null;
   listError: string | null;
   timing: ChannelSessionTiming;
 }
