@@ -130,6 +130,12 @@ describe.each(looks)('axe: $theme, $viewport', (look) => {
     await page.getByTestId('composer-input').fill('/');
     await visible(page.getByTestId('command-menu'));
     await check(page, 'command menu');
+    // A refused command: its toast, and the command's hint above the message box.
+    await page.getByTestId('composer-input').fill('/imagine a cat --s 5000');
+    await page.keyboard.press('Enter');
+    await visible(page.locator('[data-sonner-toast][data-type="error"]').first());
+    await settle(page);
+    await check(page, 'a refused command (its toast, the command hint)');
     await page.getByTestId('composer-input').fill('');
 
     await openSidebar(page, look);

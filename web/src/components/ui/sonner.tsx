@@ -4,6 +4,18 @@ import { Toaster as Sonner, type ToasterProps } from 'sonner';
 /** Toasts in the app's look; `theme` follows the resolved light/dark theme. */
 const CLEAR_OF_HEADER = 56;
 
+/**
+ * Sonner's light rich colours put 13 px text at 4.3:1 on its tinted backgrounds (error #e60000 on
+ * #fff0f0, success and info alike): darker shades of the same hues reach 5.7–6.4:1 (WCAG AA 4.5).
+ * Its dark ones already pass.
+ */
+const LIGHT_RICH_TEXT = {
+  '--success-text': '#006b24',
+  '--info-text': '#005bb5',
+  '--warning-text': '#9a4f00',
+  '--error-text': '#c20000',
+};
+
 export function Toaster({ theme, ...props }: ToasterProps) {
   return (
     <Sonner
@@ -21,6 +33,7 @@ export function Toaster({ theme, ...props }: ToasterProps) {
           '--normal-text': 'var(--popover-foreground)',
           '--normal-border': 'var(--border)',
           '--border-radius': 'var(--radius)',
+          ...(theme === 'light' ? LIGHT_RICH_TEXT : {}),
         } as CSSProperties
       }
       {...props}

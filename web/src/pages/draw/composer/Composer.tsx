@@ -315,7 +315,7 @@ function ChannelComposer({ channel }: ComposerProps) {
             )}
             {attachments.images.length > 0 && <AttachmentTray images={attachments.images} disabled={sending} onRemove={attachments.remove} marks={references.marks} />}
             {showOptionHint && (
-              <div id={hintId} className="flex items-center gap-2 px-4 pt-2.5 text-[13px] text-muted-foreground">
+              <div id={hintId} className="flex items-center gap-2 px-4 pt-2.5 text-[13px] text-muted-foreground dark:text-[#b5bac1]">
                 <BotAvatar botType={botType} className="size-4" />
                 <span className="font-semibold text-heading">/{optionCommand}</span>
                 <span className="rounded-[3px] bg-black/[0.06] px-1.5 font-mono text-xs dark:bg-black/25">{t('composer.menu.optionPrompt')}</span>
