@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatchUp, type ChannelEvent, type SubscribeAck, type SubscribeRequest } from '@draw/shared';
 import { nextPhone, startTestApp } from '../../server/src/testing/harness';
@@ -7,6 +6,7 @@ import { textMessageIn } from '../../server/src/testing/messages';
 import { connectSocket, type TestSocket } from '../../server/src/testing/socket';
 import { freePort, type ServerProcess } from '../testing/server-process';
 import { call, must } from './support/client';
+import { healthProbe } from './support/health-probe';
 import { sleep } from './support/random';
 import { startServerProcess } from './support/server';
 import { SUBSCRIBE_LIMIT } from '../../server/src/realtime/limits';
@@ -73,41 +73,6 @@ afterAll(async () => {
   await server?.stop();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-/**
- * Asks `/healthz` back to back (one at a time) and keeps the slowest answer. In a worker thread of
- * its own, so the attack's client side (in this thread) cannot delay or stretch the measurement.
- */
-function healthProbe(origin: string) {
-  const worker = new Worker(
-    `
-    const { parentPort, workerData } = require('node:worker_threads');
-    let stopped = false, max = 0, answers = 0;
-    parentPort.on('message', () => { stopped = true; });
-    (async () => {
-      while (!stopped) {
-        const started = performance.now();
-        const res = await fetch(workerData.origin + '/healthz', { signal: AbortSignal.timeout(10000) });
-        await res.arrayBuffer();
-        max = Math.max(max, performance.now() - started);
-        answers += 1;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      parentPort.postMessage({ maxMs: Math.round(max), answers });
-    })();
-    `,
-    { eval: true, workerData: { origin } },
-  );
-  return {
-    async stop(): Promise<{ maxMs: number; answers: number }> {
-      const result = new Promise<{ maxMs: number; answers: number }>((resolve) => worker.once('message', resolve));
-      worker.postMessage('stop');
-      const answer = await result;
-      await worker.terminate();
-      return answer;
-    },
-  };
-}
 
 /** The quiet member posts now and then; the watcher must get each post live, and soon. */
 function liveTraffic(origin: string, watching: TestSocket) {

@@ -12,6 +12,8 @@ import { trustProxySetting, type Config } from './config';
 import { loggerOptions } from './logger';
 import { apiNotFound, envelopePlugin, frameworkError } from './http/envelope';
 import { authenticationPlugin } from './http/auth';
+import { admissionPlugin, type RateCounts } from './http/admission';
+import { boundConnections, connectionBoundsOf, httpServerOptions } from './http/connections';
 import type { Storage } from './storage/port';
 import { openStorage } from './storage/open';
 import type { BlobStore } from './blobs/port';
@@ -122,6 +124,16 @@ function smsSender(config: Config, http: FastifyInstance): SmsSender {
   });
 }
 
+/**
+ * Where the route table's rate limits count, so that every process of a site shares one count:
+ * MongoDB (processes on several hosts), the cluster's primary (WORKERS > 1), or this process.
+ */
+function rateCountsFor(storage: Storage, cluster: ClusterRole | undefined): RateCounts {
+  const connection = (storage as Partial<MongoStorage>).connection;
+  if (connection) return { kind: 'mongo', connection };
+  return cluster ? { kind: 'cluster' } : { kind: 'memory' };
+}
+
 /** The composition root: every service is built here, once, from the storage and config. */
 function composeServices(config: Config, storage: Storage, http: FastifyInstance, now: () => number, engineOverride?: ImageEngine, role?: ClusterRole) {
   const blobs = openBlobs(config, storage);
@@ -216,11 +228,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     logController: new OneLinePerRequest(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 256 * 1024,
+    // Slow requests are cut (a body that has not arrived within REQUEST_TIMEOUT_MS), headers sooner.
+    http: httpServerOptions(connectionBoundsOf(config)),
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
     trustProxy: trustProxySetting(config.TRUST_PROXY) ?? false,
     frameworkErrors: frameworkError,
     // The upstream task schema spells nullable fields as type lists (`['string', 'null']`).
     ajv: { customOptions: { allowUnionTypes: true } },
   });
+  // A member of a cluster is handed connections its primary accepted and bounded (cluster.ts).
+  if (!options.cluster) boundConnections(http.server, connectionBoundsOf(config));
   const routes: string[] = [];
   http.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
@@ -247,6 +264,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await http.register(metricsPlugin, { metrics, token: config.METRICS_TOKEN, production: config.NODE_ENV === 'production' });
   await http.register(multipart, { limits: { fileSize: Limits.imageMaxBytes, files: Limits.uploadMaxFiles + 1 } });
   await http.register(authenticationPlugin, { resolver: services.auth });
+  await http.register(admissionPlugin, { counts: rateCountsFor(storage, options.cluster) });
   await http.register(healthPlugin, { storage, startedAt: now() });
   await http.register(companyPlugin, { company: services.company, ...(services.engine.offers ? { offers: services.engine.offers.bind(services.engine) } : {}) });
   await http.register(authPlugin, { auth: services.auth });

@@ -3,6 +3,8 @@ import cluster, { type Worker } from 'node:cluster';
 import http from 'node:http';
 import { setupMaster } from '@socket.io/sticky';
 import { setupPrimary } from '@socket.io/cluster-adapter';
+import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
+import { boundConnections, connectionBoundsOf, httpServerOptions } from './http/connections';
 import pino from 'pino';
 import type { Config } from './config';
 import { loggerOptions } from './logger';
@@ -52,13 +54,17 @@ export async function runPrimary(config: Config, workers: number): Promise<void>
   }
   // Connections' first bytes travel to members as Buffers, which the default JSON channel would not keep.
   cluster.setupPrimary({ serialization: 'advanced' });
-  const server = http.createServer();
+  const bounds = connectionBoundsOf(config);
+  const server = http.createServer(httpServerOptions(bounds));
+  boundConnections(server, bounds);
   // 'least-connection' counts only Socket.IO sessions, so plain HTTP requests mostly go to one
   // member; round-robin spreads them but races a polling session's second request against the
   // member's note of its session id (a wrong member answers 'Session ID unknown'), which hung a
   // removal test under load. Sessions first.
   setupMaster(server, { loadBalancingMethod: 'least-connection' });
   setupPrimary();
+  // The route table's rate limits count here, once for the cluster (`http/admission.ts`).
+  new RateLimiterClusterMaster();
   // A request with a body stays on the primary's socket, its bytes relayed to a member; when that
   // member dies nothing ends the socket, and the client would wait forever. Sockets handed over to
   // a member close here at once, so what is still open on a member's death is relayed: end it,

@@ -1,7 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ContextConfigDefault, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RawRequestDefaultExpression, RawServerDefault, RouteGenericInterface } from 'fastify';
-import { Caller, type AnswerKind, type AnswerOf, type ApiRoute } from '@draw/shared/routes';
-import { requireUser } from './auth';
+import { boundsOf, type AnswerKind, type AnswerOf, type ApiRoute } from '@draw/shared/routes';
 import { ok } from './envelope';
 
 /** What Fastify validates for a route of the table; the answer is documented, not serialised by it. */
@@ -9,10 +8,6 @@ type RouteSchema<R extends ApiRoute> = FastifySchema & { params: R['params']; qu
 
 /** A request of route R: `body`, `params` and `query` typed from the table (TypeBox type provider). */
 export type RouteRequest<R extends ApiRoute> = FastifyRequest<RouteGenericInterface, RawServerDefault, RawRequestDefaultExpression, RouteSchema<R>, TypeBoxTypeProvider>;
-
-export interface ServeOptions {
-  bodyLimit?: number;
-}
 
 function schemaOf(route: ApiRoute): FastifySchema & { tags: string[]; summary?: string; consumes?: string[] } {
   return {
@@ -25,12 +20,19 @@ function schemaOf(route: ApiRoute): FastifySchema & { tags: string[]; summary?: 
   };
 }
 
-function register<R extends ApiRoute>(app: FastifyInstance, route: R, options: ServeOptions, handler: (request: RouteRequest<R>, reply: FastifyReply) => unknown) {
+/**
+ * Every route of the table gets its entry's bounds (`boundsOf`): the body limit, and onRequest
+ * hooks that check sign-in, rate and requests in flight before the body is read; the JSON parser
+ * reads the depth from `config.bounds` (`admission.ts`).
+ */
+function register<R extends ApiRoute>(app: FastifyInstance, route: R, handler: (request: RouteRequest<R>, reply: FastifyReply) => unknown) {
+  const bounds = boundsOf(route);
   app.withTypeProvider<TypeBoxTypeProvider>().route<RouteGenericInterface, ContextConfigDefault, RouteSchema<R>>({
     method: route.method,
     url: route.path,
-    ...(route.caller === Caller.User ? { preHandler: requireUser } : {}),
-    ...options,
+    bodyLimit: bounds.bodyBytes,
+    config: { bounds },
+    onRequest: app.admission.hooksFor(route, bounds),
     schema: schemaOf(route) as RouteSchema<R>,
     handler: (request, reply) => handler(request, reply),
   });
@@ -39,15 +41,14 @@ function register<R extends ApiRoute>(app: FastifyInstance, route: R, options: S
 /**
  * Registers a route of the table whose answer is the envelope: the handler gets the typed request
  * and returns the route's `data` (its type is the table's answer), wrapped here. A signed-in
- * route gets `requireUser` before its handler.
+ * route is refused before its body is read when nobody is signed in.
  */
 export function serve<R extends ApiRoute & { kind: typeof AnswerKind.Envelope }>(
   app: FastifyInstance,
   route: R,
   handler: (request: RouteRequest<R>, reply: FastifyReply) => Promise<AnswerOf<R>> | AnswerOf<R>,
-  options: ServeOptions = {},
 ): void {
-  register(app, route, options, async (request, reply) => ok(await handler(request, reply)));
+  register(app, route, async (request, reply) => ok(await handler(request, reply)));
 }
 
 /** Registers a route that answers a file or a provider's own protocol: the handler sends it itself. */
@@ -55,7 +56,6 @@ export function serveRaw<R extends ApiRoute>(
   app: FastifyInstance,
   route: R,
   handler: (request: RouteRequest<R>, reply: FastifyReply) => Promise<FastifyReply>,
-  options: ServeOptions = {},
 ): void {
-  register(app, route, options, handler);
+  register(app, route, handler);
 }

@@ -1,13 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
-import { ErrorReason } from '@draw/shared';
-import { AppError } from '../errors';
 
 export interface SecurityOptions {
   webDistDir: string;
@@ -26,29 +23,6 @@ export function inlineScriptHashes(indexHtml: string): string[] {
   }
   return hashes;
 }
-
-/**
- * Rate limits per route, in one table: attempts against accounts per IP, work per user.
- * Stricter per-account and per-phone limits live in the auth service.
- */
-const LIMITS: { match: RegExp; method?: string; max: number; windowMs?: number; per: 'ip' | 'user' }[] = [
-  { match: /^\/api\/login\/login$/, max: 20, per: 'ip' },
-  { match: /^\/api\/login\/send-login-code$/, max: 10, per: 'ip' },
-  { match: /^\/api\/login\/forget-reset-pwd$/, max: 10, per: 'ip' },
-  { match: /^\/api\/mj\/submit\//, max: 30, per: 'user' },
-  { match: /^\/api\/upload$/, max: 30, per: 'user' },
-  { match: /^\/api\/home\/redeem\//, max: 10, per: 'user' },
-  // Chat: a quick typist's burst, never a flood that fills every member's feed.
-  { match: /^\/api\/draw\/chat\/:id$/, method: 'POST', max: 20, windowMs: 10_000, per: 'user' },
-  // Each ticket opens a socket: reconnects with backoff need a few a minute.
-  { match: /^\/api\/ws\/pre-connect$/, max: 30, per: 'user' },
-];
-
-/** Default window of the limits above. */
-const LIMIT_WINDOW_MS = 60_000;
-
-const keyOf = (per: 'ip' | 'user') => (request: FastifyRequest) =>
-  per === 'user' && request.user ? `user:${request.user._id}` : `ip:${request.ip}`;
 
 export const securityPlugin = fp<SecurityOptions>(async (app: FastifyInstance, options) => {
   const indexHtml = path.join(options.webDistDir, 'index.html');
@@ -92,21 +66,4 @@ export const securityPlugin = fp<SecurityOptions>(async (app: FastifyInstance, o
   );
 
   await app.register(cors, { origin: options.corsOrigins.length ? options.corsOrigins : false, credentials: false });
-
-  app.addHook('onRoute', (route) => {
-    const methods = [route.method].flat();
-    const rule = LIMITS.find((l) => l.match.test(route.url) && (!l.method || methods.includes(l.method)));
-    if (!rule) return;
-    const rateLimit = { max: rule.max, timeWindow: rule.windowMs ?? LIMIT_WINDOW_MS, keyGenerator: keyOf(rule.per) };
-    route.config = { ...(route.config as object), rateLimit } as typeof route.config;
-  });
-  await app.register(rateLimit, {
-    global: false,
-    // Runs after authentication, so per-user limits can see the user.
-    hook: 'preHandler',
-    errorResponseBuilder: (_request, context) => {
-      const error = new AppError(ErrorReason.RateLimited, 'error.rateLimited', { seconds: Math.ceil(context.ttl / 1000) });
-      return Object.assign(error, { statusCode: 429 });
-    },
-  });
 });

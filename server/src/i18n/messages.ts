@@ -31,6 +31,16 @@ const coreMessages = {
     'en-US': 'The request is too large',
     'zh-TW': '請求內容過大',
   },
+  'error.tooDeep': {
+    'zh-CN': '请求内容嵌套过深（最多 {max} 层）',
+    'en-US': 'The request body nests too deeply (at most {max} levels)',
+    'zh-TW': '請求內容巢狀過深（最多 {max} 層）',
+  },
+  'error.tooManyAtOnce': {
+    'zh-CN': '同时进行的请求过多（最多 {max} 个），请等前面的完成',
+    'en-US': 'Too many of these at once (at most {max}). Wait for the others to finish.',
+    'zh-TW': '同時進行的請求過多（最多 {max} 個），請等前面的完成',
+  },
   'error.rateLimited': {
     'zh-CN': '操作太频繁，请 {seconds} 秒后再试',
     'en-US': 'Too many attempts. Try again in {seconds} s.',

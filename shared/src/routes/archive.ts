@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { ArchiveLimits } from '../archive';
 import { routePaths } from './paths';
-import { AnswerKind, Caller, route } from './route';
+import { AnswerKind, Caller, MINUTE_MS, RatePer, route } from './route';
 import { ArchiveItemSchema, ArchiveKindSchema, ArchiveRatioSchema, ArchiveScopeSchema, FavoriteChangeSchema, Id } from './schemas';
 
 const tag = 'archive';
@@ -57,6 +57,8 @@ export const archiveRoutes = {
     caller,
     tag,
     summary: 'The images as a ZIP, with a prompts.json',
+    // Up to 500 images read and streamed each: two at once and a few a minute per person.
+    bounds: { rate: { max: 10, windowMs: MINUTE_MS, per: RatePer.User }, concurrent: 2 },
     body: TaskIds(ArchiveLimits.zipMaxImages),
     answer: Type.String({ format: 'binary' }),
     kind: AnswerKind.File,

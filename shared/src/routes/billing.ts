@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { routePaths } from './paths';
-import { AnswerKind, Caller, route } from './route';
+import { AnswerKind, Caller, MINUTE_MS, RatePer, route } from './route';
 import { OrderSchema, PlanInfoSchema, ProductSchema } from './schemas';
 import { TaskAction } from '../constants';
 import { OrderStatus } from '../api';
@@ -60,6 +60,8 @@ export const billingRoutes = {
     ...routePaths.billing.redeem,
     caller,
     tag,
+    // Guessing codes is the attack: a handful of tries a minute.
+    bounds: { rate: { max: 10, windowMs: MINUTE_MS, per: RatePer.User } },
     params: Type.Object({ code: Type.String({ pattern: BillingPatterns.redeemCode }) }),
     answer: Type.Object({
       kind: Type.Enum(['credits', 'plan']),
@@ -85,6 +87,8 @@ export const billingRoutes = {
     caller: Caller.Anyone,
     tag: 'open',
     summary: 'WeChat Pay v3 payment notifications (signed, encrypted); answered in WeChat Pay’s own protocol',
+    // Read as text (WeChat Pay signs the bytes); its retries come from a few addresses.
+    bounds: { bodyBytes: 64 * 1024, rate: null, concurrent: 64 },
     answer: Type.Object({ code: Type.String(), message: Type.Optional(Type.String()) }),
     kind: AnswerKind.Raw,
   }),

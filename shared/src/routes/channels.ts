@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { INVITE_EXPIRE_HOURS, Limits } from '../constants';
 import { routePaths } from './paths';
-import { Caller, route } from './route';
+import { Caller, MINUTE_MS, RatePer, route } from './route';
 import { ChannelBanSchema, ChannelDetailSchema, ChannelSchema, Id, InviteInfoSchema, Nothing } from './schemas';
 
 const tag = 'channels';
@@ -12,7 +12,8 @@ const ExpireHours = Type.Enum([...INVITE_EXPIRE_HOURS]);
 
 export const channelRoutes = {
   list: route({ ...routePaths.channels.list, caller, tag, answer: Type.Array(ChannelSchema) }),
-  create: route({ ...routePaths.channels.create, caller, tag, body: ChannelBody, answer: ChannelSchema }),
+  // Creating is cheap for the creator and costly for everyone after (lists, the archive): a few a minute.
+  create: route({ ...routePaths.channels.create, caller, tag, bounds: { rate: { max: 10, windowMs: MINUTE_MS, per: RatePer.User } }, body: ChannelBody, answer: ChannelSchema }),
   update: route({ ...routePaths.channels.update, caller, tag, params: IdParams, body: ChannelBody, answer: ChannelSchema }),
   detail: route({ ...routePaths.channels.detail, caller, tag, params: IdParams, answer: ChannelDetailSchema }),
   remove: route({ ...routePaths.channels.remove, caller, tag, params: IdParams, answer: Nothing }),

@@ -1,12 +1,14 @@
 import Type from 'typebox';
 import { Language, Limits } from '../constants';
 import { routePaths } from './paths';
-import { Caller, route } from './route';
+import { Caller, MINUTE_MS, RatePer, route } from './route';
 import { Id, LoginTypeSchema, Nothing, PublicInviteSchema, SessionInfoSchema, ThemeSchema, UserInfoSchema } from './schemas';
 
 const tag = 'login';
 const Phone = Type.String({ minLength: 3, maxLength: 32 });
 const Code = Type.String({ minLength: 1, maxLength: 12 });
+/** Attempts against accounts, per address (stricter per-account and per-phone limits live in the auth service). */
+const perAddress = (max: number) => ({ rate: { max, windowMs: MINUTE_MS, per: RatePer.Ip } });
 
 /** Signing in and out, and the invite preview a visitor sees before signing in. */
 export const loginRoutes = {
@@ -14,6 +16,7 @@ export const loginRoutes = {
     ...routePaths.login.login,
     caller: Caller.Anyone,
     tag,
+    bounds: perAddress(20),
     body: Type.Object({
       loginType: LoginTypeSchema,
       account: Type.String({ minLength: 3, maxLength: 128 }),
@@ -27,6 +30,7 @@ export const loginRoutes = {
     ...routePaths.login.sendLoginCode,
     caller: Caller.Anyone,
     tag,
+    bounds: perAddress(10),
     query: Type.Object({ phone: Phone }),
     answer: Type.Object({
       resendAfter: Type.Integer({ description: 'seconds before another code may be asked for' }),
@@ -37,6 +41,7 @@ export const loginRoutes = {
     ...routePaths.login.resetPassword,
     caller: Caller.Anyone,
     tag,
+    bounds: perAddress(10),
     body: Type.Object({ phone: Phone, code: Code, password: Type.String({ minLength: 8, maxLength: 128 }) }),
     answer: Nothing,
   }),

@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { routePaths } from './paths';
-import { Caller, route } from './route';
+import { Caller, RatePer, route } from './route';
 import { Id, MessageSchema, Nothing, TaskSchema } from './schemas';
 
 const tag = 'messages';
@@ -26,6 +26,8 @@ export const messageRoutes = {
     caller,
     tag,
     params: IdParams,
+    // A quick typist's burst, never a flood that fills every member's feed; 10,000 characters escaped.
+    bounds: { bodyBytes: 64 * 1024, rate: { max: 20, windowMs: 10_000, per: RatePer.User } },
     body: Type.Object({ content: Type.String({ maxLength: 10_000 }) }, { additionalProperties: false }),
     answer: MessageSchema,
   }),

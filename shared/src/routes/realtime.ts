@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { routePaths } from './paths';
-import { Caller, route } from './route';
+import { Caller, MINUTE_MS, RatePer, route } from './route';
 
 export const realtimeRoutes = {
   preConnect: route({
@@ -8,6 +8,8 @@ export const realtimeRoutes = {
     caller: Caller.User,
     tag: 'realtime',
     summary: 'A single-use ticket for the Socket.IO connection',
+    // Each ticket opens a socket: reconnects with backoff need a few a minute.
+    bounds: { rate: { max: 30, windowMs: MINUTE_MS, per: RatePer.User } },
     answer: Type.Object({ url: Type.String(), path: Type.String(), ticket: Type.String(), expiresAt: Type.Number({ description: 'epoch ms' }) }),
   }),
 } as const;

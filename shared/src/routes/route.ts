@@ -1,7 +1,9 @@
 import type { Static, TSchema } from 'typebox';
+import type { RouteBounds } from './bounds';
 import type { HttpMethod } from './paths';
 
 export { HttpMethod, pathOf, routePaths, type RoutePath } from './paths';
+export { boundsOf, DefaultBounds, MINUTE_MS, RatePer, schemaDepth, type RateRule, type RouteBounds } from './bounds';
 
 /**
  * What a route answers on success. `envelope`: the spec's `{ code, message, data, success }` with
@@ -37,6 +39,11 @@ export interface ApiRoute {
   readonly contentType?: string;
   /** The body is multipart form data (uploads): documented, not validated by `body`. */
   readonly multipart?: boolean;
+  /**
+   * What the route may cost where it differs from its kind's defaults (`boundsOf`): body size,
+   * JSON depth, rate, requests in flight. Checked before the body is read.
+   */
+  readonly bounds?: Partial<RouteBounds>;
 }
 
 /** Declares a route, keeping its literal types (the path and each schema) for inference. */

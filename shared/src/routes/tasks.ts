@@ -2,7 +2,7 @@ import Type, { type TSchema } from 'typebox';
 import { BlendDimensions, IMAGE_MIME_TYPES, Limits } from '../constants';
 import { REFERENCE_KINDS } from '../references';
 import { routePaths, type RoutePath } from './paths';
-import { Caller, route } from './route';
+import { Caller, MINUTE_MS, RatePer, route, type RouteBounds } from './route';
 import { BotTypeSchema, Id, TaskSchema } from './schemas';
 
 const tag = 'tasks';
@@ -14,8 +14,13 @@ const Prompt = Type.String({ maxLength: Limits.promptMaxChars + 1000 });
 const ChannelParams = Type.Object({ channelId: Id });
 const TaskParams = Type.Object({ id: Id });
 const Submitted = Type.Object({ taskId: Type.String() });
+/**
+ * A submit's body: a prompt and its English (5,000 characters each, \u-escaped at worst) with a
+ * few references. Each submit route counts its own 30 a minute, as Midjourney's queue would allow.
+ */
+const submitBounds = { bodyBytes: 64 * 1024, rate: { max: 30, windowMs: MINUTE_MS, per: RatePer.User } } satisfies Partial<RouteBounds>;
 const submit = <W extends RoutePath, B extends TSchema>(where: W, body: B, summary: string) =>
-  route({ ...where, caller, tag, summary, params: ChannelParams, body, answer: Submitted });
+  route({ ...where, caller, tag, summary, bounds: submitBounds, params: ChannelParams, body, answer: Submitted });
 
 export const taskRoutes = {
   imagine: submit(
@@ -82,6 +87,8 @@ export const taskRoutes = {
     caller,
     tag,
     summary: 'The English a prompt would go to the engine with (the composer’s preview)',
+    // Metered like a submit: each call may reach a paid translation provider.
+    bounds: { ...submitBounds, concurrent: 2 },
     body: Type.Object({ prompt: Prompt }, strict),
     answer: Type.Object({
       prompt: Type.String(),
@@ -98,6 +105,8 @@ export const uploadRoutes = {
     ...routePaths.uploads.upload,
     caller,
     tag: 'upload',
+    // Streamed part by part (the multipart limits stop a file at its size); a few uploads at once.
+    bounds: { bodyBytes: Limits.uploadMaxFiles * Limits.imageMaxBytes + 64 * 1024, rate: { max: 30, windowMs: MINUTE_MS, per: RatePer.User }, concurrent: 4 },
     summary: `Images as multipart form data, each under the field \`file\` (at most ${Limits.uploadMaxFiles}, ${Limits.imageMaxBytes} bytes each)`,
     multipart: true,
     answer: Type.Object({

@@ -45,6 +45,10 @@ export const upstreamRoutes = {
     caller: Caller.Anyone,
     tag: 'upstream',
     summary: 'The midjourney-proxy upstream’s notify hook (body: its Task)',
+    // One upstream calls back for every step of every task: no rate, a body of one Task (a real one
+    // is 0.4–2.2 KB; a 4,000-character CJK prompt \u-escaped three times stays under 80 KB), which
+    // nests four levels (task → buttons → button); extras get room.
+    bounds: { bodyBytes: 128 * 1024, jsonDepth: 16, rate: null, concurrent: 64 },
     params: Type.Object({
       id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
       token: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),

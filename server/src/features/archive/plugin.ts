@@ -24,6 +24,5 @@ export const archivePlugin: FastifyPluginAsync<{ archive: ArchiveService }> = as
         .type('application/zip')
         .send(stream);
     },
-    { bodyLimit: 64 * 1024 },
   );
 };

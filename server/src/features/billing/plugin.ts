@@ -70,7 +70,8 @@ export const billingPlugin: FastifyPluginAsync<BillingPluginOptions> = async (ap
   // WeChat Pay signs the exact bytes it sends: this route reads the body as text, unparsed.
   await app.register(async (raw) => {
     raw.removeAllContentTypeParsers();
-    raw.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+    // Its size is the route's bodyLimit (the table's bounds).
+    raw.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
     serveRaw(raw, routes.wechatCallback, async (request, reply) => {
       const answer = await billing.wechatNotification(request.headers, typeof request.body === 'string' ? request.body : '');
       return reply.status(answer.status).type('application/json').send(answer.body);

@@ -5,17 +5,15 @@ import { serve } from '../../http/routes';
 import type { TasksService } from './service';
 
 const routes = api.tasks;
-const submitLimit = { bodyLimit: 256 * 1024 };
 
 export const tasksPlugin: FastifyPluginAsync<{ tasks: TasksService }> = async (app, { tasks }) => {
   const { commands } = tasks;
-  serve(app, routes.imagine, (r) => commands.imagine(currentUser(r), r.params.channelId, r.body), submitLimit);
-  serve(app, routes.describe, (r) => commands.describe(currentUser(r), r.params.channelId, r.body), submitLimit);
-  serve(app, routes.blend, (r) => commands.blend(currentUser(r), r.params.channelId, r.body), submitLimit);
-  serve(app, routes.shorten, (r) => commands.shorten(currentUser(r), r.params.channelId, r.body), submitLimit);
-  serve(app, routes.action, (r) => tasks.action(currentUser(r), r.params.channelId, r.body), submitLimit);
-  // A region mask travels as base64 in the body.
-  serve(app, routes.modal, (r) => tasks.modal(currentUser(r), r.params.channelId, r.body), { bodyLimit: 8 * 1024 * 1024 });
+  serve(app, routes.imagine, (r) => commands.imagine(currentUser(r), r.params.channelId, r.body));
+  serve(app, routes.describe, (r) => commands.describe(currentUser(r), r.params.channelId, r.body));
+  serve(app, routes.blend, (r) => commands.blend(currentUser(r), r.params.channelId, r.body));
+  serve(app, routes.shorten, (r) => commands.shorten(currentUser(r), r.params.channelId, r.body));
+  serve(app, routes.action, (r) => tasks.action(currentUser(r), r.params.channelId, r.body));
+  serve(app, routes.modal, (r) => tasks.modal(currentUser(r), r.params.channelId, r.body));
 
   serve(app, routes.fetch, (request) => tasks.fetch(currentUser(request)._id, request.params.id));
   serve(app, routes.cancel, (request) => tasks.cancel(currentUser(request), request.params.id));

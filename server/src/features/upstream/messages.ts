@@ -121,11 +121,6 @@ export const upstreamMessages = {
     'en-US': 'The Midjourney service gave an answer we cannot read ({detail}). Your credits were refunded.',
     'zh-TW': 'Midjourney 服務傳回了無法識別的回應（{detail}），點數已退還。',
   },
-  'upstream.hookTooDeep': {
-    'zh-CN': '回调内容嵌套过深（最多 {max} 层）',
-    'en-US': 'The hook body nests too deeply (at most {max} levels)',
-    'zh-TW': '回呼內容巢狀過深（最多 {max} 層）',
-  },
   'upstream.hookRejected': {
     'zh-CN': '任务不存在或回调令牌不正确',
     'en-US': 'Unknown task or wrong hook token',

@@ -1,22 +1,26 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DefaultBounds, api, boundsOf } from '@draw/shared/routes';
+import { admissionPlugin } from '../../http/admission';
 import { envelopePlugin } from '../../http/envelope';
-import { HOOK_BODY_LIMIT, HOOK_MAX_DEPTH, upstreamPlugin } from './plugin';
+import { upstreamPlugin } from './plugin';
 import { upstreamHooks } from './service';
 
 const TOKEN = 'hook-token-0123456789';
+const { bodyBytes: HOOK_BODY_LIMIT, jsonDepth: HOOK_MAX_DEPTH } = boundsOf(api.upstream.notify);
 const notified: unknown[] = [];
 let app: FastifyInstance;
 
 beforeAll(async () => {
   app = Fastify({ logger: false, ajv: { customOptions: { allowUnionTypes: true } } });
   await app.register(envelopePlugin);
+  await app.register(admissionPlugin, { counts: { kind: 'memory' } });
   const hooks = upstreamHooks({
     tasks: { findOne: async () => ({ _id: 't1', status: 'IN_PROGRESS', hookToken: TOKEN, upstreamId: 'u1' }) as never },
     engine: { notify: (_taskId, payload) => void notified.push(payload) },
   });
   await app.register(upstreamPlugin, { hooks });
-  // Another route in the same app: the hook's own JSON parser must not reach it.
+  // A route outside the table: parsed within the open depth.
   app.post('/api/elsewhere', async (request) => ({ success: true, data: request.body }));
 });
 afterAll(() => app.close());
@@ -68,7 +72,7 @@ describe('the notify hook', () => {
     for (const token of [TOKEN, 'not-the-token']) {
       const res = await hook(deep, token);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ success: false, reason: 'bad_request', message: `The hook body nests too deeply (at most ${HOOK_MAX_DEPTH} levels)` });
+      expect(res.json()).toMatchObject({ success: false, reason: 'bad_request', message: `The request body nests too deeply (at most ${HOOK_MAX_DEPTH} levels)` });
     }
     expect(notified).toEqual([]);
   });
@@ -88,9 +92,14 @@ describe('the notify hook', () => {
     expect(notified).toEqual([]);
   });
 
-  it('keeps its parser to itself: other routes parse JSON as before', async () => {
-    const nested = JSON.parse(`${'['.repeat(HOOK_MAX_DEPTH + 5)}1${']'.repeat(HOOK_MAX_DEPTH + 5)}`) as unknown;
-    const res = await app.inject({ method: 'POST', url: '/api/elsewhere', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ nested }) });
-    expect(res.json()).toEqual({ success: true, data: { nested } });
+  it('gives its deeper room to itself: a route outside the table parses within the open depth', async () => {
+    const nesting = (levels: number) => JSON.parse(`${'['.repeat(levels)}1${']'.repeat(levels)}`) as unknown;
+    const post = (nested: unknown) => app.inject({ method: 'POST', url: '/api/elsewhere', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ nested }) });
+    const shallow = nesting(DefaultBounds.openJsonDepth - 1);
+    expect((await post(shallow)).json()).toEqual({ success: true, data: { nested: shallow } });
+    expect(HOOK_MAX_DEPTH).toBeGreaterThan(DefaultBounds.openJsonDepth);
+    const refused = await post(nesting(HOOK_MAX_DEPTH - 1));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ success: false, reason: 'bad_request' });
   });
 });
