@@ -48,8 +48,7 @@ function piecesOf(content: string, count: number): string[] {
     parsed = undefined;
   }
   if (Array.isArray(parsed) && parsed.length === count && parsed.every((text) => typeof text === 'string')) return parsed as string[];
-  if (count === 1 && typeof parsed === 'string') return [parsed];
-  if (count === 1 && parsed === undefined) return [unquote(content)];
+  if (count === 1 && !Array.isArray(parsed)) return [typeof parsed === 'string' ? parsed : unquote(content)];
   throw new TranslateFailure(`the translation service answered something other than ${count} texts`);
 }
 
