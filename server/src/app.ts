@@ -173,7 +173,7 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
   });
   const settings = settingsService({ repo: settingsRepository(storage), users: authRepo.users, now });
   const prompts: PromptComposer = settings;
-  const translator = promptTranslator({ translator: createTranslator(config), timeoutMs: config.TRANSLATE_TIMEOUT_MS, cacheEntries: 5000, log: http.log });
+  const translator = promptTranslator({ translator: createTranslator(config), timeoutMs: config.TRANSLATE_TIMEOUT_MS, log: http.log });
   const drawInfo: DrawInfoSources = {
     ...pendingInfoSources(engine.displayName),
     planOf: (userId) => billingFeature.ledger.planOf(userId),

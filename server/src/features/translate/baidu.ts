@@ -16,12 +16,16 @@ export function baiduSign(appId: string, q: string, salt: string, secret: string
   return createHash('md5').update(`${appId}${q}${salt}${secret}`, 'utf8').digest('hex');
 }
 
-/** Baidu Translate's general API (form POST; the secret only ever enters the sign). */
+/**
+ * Baidu Translate's general API (form POST; the secret only ever enters the sign). All the pieces
+ * go in one request, a line each: Baidu answers one `trans_result` per line, in order.
+ */
 export function baiduTranslator(options: BaiduOptions): Translator {
   const doFetch = options.fetch ?? fetch;
   return {
     provider: TranslateProvider.Baidu,
-    async translate(text, signal) {
+    async translate(pieces, signal) {
+      const text = pieces.join('\n');
       const salt = String(randomInt(1, 2 ** 31));
       const form = new URLSearchParams({ q: text, from: 'auto', to: 'en', appid: options.appId, salt, sign: baiduSign(options.appId, text, salt, options.secret) });
       const response = await doFetch(options.url, { method: 'POST', signal, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
@@ -30,8 +34,10 @@ export function baiduTranslator(options: BaiduOptions): Translator {
         throw new TranslateFailure(`Baidu Translate refused with error ${String(json.error_code)}`);
       }
       const lines = (json.trans_result ?? []).map((line) => line.dst);
-      if (lines.length === 0 || lines.some((line) => typeof line !== 'string')) throw new TranslateFailure('Baidu Translate answered no text');
-      return (lines as string[]).join(' ').trim();
+      if (lines.length !== pieces.length || lines.some((line) => typeof line !== 'string')) {
+        throw new TranslateFailure(`Baidu Translate answered ${lines.length} lines for ${pieces.length}`);
+      }
+      return (lines as string[]).map((line) => line.trim());
     },
   };
 }
