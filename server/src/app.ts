@@ -210,6 +210,9 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
     now,
   });
   late.tasks = tasks;
+  channels.onMemberRemoved((channelId, userId) =>
+    tasks.cancelAllOf(channelId, userId).then(() => undefined, (err: unknown) => http.log.error({ err, channelId, userId }, "a former member's tasks not cancelled")),
+  );
   const upstream = upstreamHooks({ tasks: tasksRepo, engine });
   const archive = archiveService({ tasks: tasksRepo, favorites: favoritesRepository(storage), channels: channelsRepository(storage), users: authRepo.users, blobs, hub, now });
   const reads = readsService({ repo: readsRepository(storage), channels: channelsRepository(storage), access: channels, hub, now, onError: (err) => http.log.warn({ err }, 'unread notice not sent') });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LoginAnswer } from '@draw/shared';
 import { loadConfig, type Config } from '../config';
-import { buildApp, type App } from '../app';
+import { buildApp, type App, type AppOptions } from '../app';
 
 export interface TestApp extends App {
   config: Config;
@@ -20,7 +20,7 @@ export function nextPhone(): string {
 }
 
 /** A real app on a temporary data folder, quiet logs, instant engine. */
-export async function startTestApp(env: Record<string, string> = {}, options: { now?: () => number } = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: Pick<AppOptions, 'now' | 'engine'> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'draw-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',

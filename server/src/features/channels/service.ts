@@ -56,7 +56,14 @@ export function validateBanReason(raw: string | undefined): string | undefined {
   return reason || undefined;
 }
 
+/** Told that a person is no longer a member (removed, banned or left); awaited before the answer. */
+export type MemberRemovedListener = (channelId: string, userId: string) => Promise<void>;
+
 export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
+  const memberRemovedListeners: MemberRemovedListener[] = [];
+  const memberRemoved = async (channelId: string, userId: string) => {
+    for (const listener of memberRemovedListeners) await listener(channelId, userId);
+  };
   /** `memberCount` when the caller already counted the members (the list does, for all channels at once). */
   const stateOf = async (doc: ChannelDoc, memberCount?: number): Promise<ChannelState> => ({
     id: doc._id,
@@ -134,6 +141,7 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
     await repo.members.deleteOne({ _id: member._id });
     await hub.publish(channel._id, 'member.removed', view, { alsoTo: [member.userId] });
     hub.evict(channel._id, member.userId);
+    await memberRemoved(channel._id, member.userId);
   }
 
   const lists = stampedCache<Channel[]>(repo.channelsOrMembersChanged);
@@ -154,6 +162,14 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
 
   return {
     asMember,
+
+    /**
+     * Someone who is no longer a member keeps nothing going in the channel (the tasks feature
+     * cancels their unfinished tasks): the channel cannot depend on tasks, which depend on it.
+     */
+    onMemberRemoved(listener: MemberRemovedListener): void {
+      memberRemovedListeners.push(listener);
+    },
 
     /**
      * A person's channels, kept between calls while no channel or membership was written (by this
@@ -301,6 +317,7 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
       await repo.members.deleteOne({ _id: member._id });
       await hub.publish(channelId, 'member.left', view, { alsoTo: [userId] });
       hub.evict(channelId, userId);
+      await memberRemoved(channelId, userId);
     },
 
     async removeMember(userId: string, channelId: string, targetId: string): Promise<void> {

@@ -78,7 +78,7 @@ export function modalCompleter({ repo, store, messages, runner, blobs, prompts, 
     if (!updated) throw taskRefusal('task.notModal');
     // Submitted: the channel sees the task for the first time, with its message.
     if (doc.private) await messages.postTask(doc.channelId, doc.userId, updated);
-    runner.enqueue(doc._id);
+    runner.enqueue(doc);
     return { taskId: doc._id };
   };
 }

@@ -114,9 +114,12 @@ export function tasksRepository(storage: Storage) {
     /** Voids every lease (a store this process owns alone: its predecessor's leases died with it). */
     releaseAllLeases: () => tasks.updateMany({ leaseOwner: { $ne: null } }, { $set: { leaseOwner: null, leaseUntil: 0 } }),
 
-    /** Runnable tasks no live process holds, oldest first. */
-    stranded: (now: number, limit: number) =>
-      tasks.find({ status: { $in: RUNNABLE }, leaseUntil: { $lt: now } }, { sort: { submitTime: 1 }, limit }),
+    /** Runnable tasks no live process holds, oldest first (a page of them from `skip`). */
+    stranded: (now: number, limit: number, skip = 0) =>
+      tasks.find({ status: { $in: RUNNABLE }, leaseUntil: { $lt: now } }, { sort: { submitTime: 1, _id: 1 }, limit, ...(skip > 0 ? { skip } : {}) }),
+
+    /** A person's unfinished tasks in one channel (they left it, or were removed or banned). */
+    unfinishedOf: (channelId: string, userId: string) => tasks.find({ userId, status: { $in: UNFINISHED }, channelId }),
 
     /** Unfinished tasks past their deadline. */
     overdue: (now: number, limit: number) => tasks.find({ status: { $in: UNFINISHED }, deadlineAt: { $lt: now } }, { limit }),

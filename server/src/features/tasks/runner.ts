@@ -6,8 +6,9 @@ import { EXTENSION_BY_MIME, type BlobStore } from '../../blobs/port';
 import { withoutWaitingForDisk } from '../../storage/durability';
 import { EngineCancelled, EngineFailure, type EngineImage, type EngineVideo, type ImageEngine } from '../../engines/port';
 import type { Billing } from './billing';
+import { FairQueue, perPersonLimit } from './fair-queue';
 import { failureFields } from './failure';
-import type { TasksRepository } from './repository';
+import type { TaskDoc, TasksRepository } from './repository';
 import type { JobResolver } from './resolve';
 import type { TaskStore } from './store';
 
@@ -36,6 +37,8 @@ const RECONCILE_LOOKBACK_MS = 6 * 3600_000;
  */
 const START_RECONCILE_LOOKBACK_MS = 30 * 24 * 3600_000;
 const RECONCILE_BATCH = 200;
+/** Stranded tasks read at once: the periodic recovery reads the oldest page, the start reads them all. */
+const RECOVER_PAGE = 500;
 /** Tasks whose credits go back. */
 const REFUNDED_STATUSES = new Set<string>([TaskStatus.Failure, TaskStatus.Cancel]);
 
@@ -56,21 +59,28 @@ export interface RunnerDeps {
 class Shutdown extends Error {}
 class Cancelled extends Error {}
 
+/** What the runner needs to queue a task (a stored task has it). */
+export type RunnableTask = Pick<TaskDoc, '_id' | 'userId' | 'channelId'> & { status?: TaskDoc['status'] };
+
 /**
- * Runs tasks outside the request, a bounded number at once, the rest in submit order. The store is
- * the queue: SUBMITTED and IN_PROGRESS tasks are picked up at start (a restarted server resumes
- * them), and a lease keeps two processes from running the same task.
+ * Runs tasks outside the request, a bounded number at once, the rest taking turns by person
+ * (`FairQueue`). The store is the queue: SUBMITTED and IN_PROGRESS tasks are picked up at start (a
+ * restarted server resumes them), and a lease keeps two processes from running the same task.
  */
 export class TaskRunner {
   readonly processId = randomUUID();
-  private readonly queue: string[] = [];
+  private readonly queue: FairQueue;
   private readonly running = new Map<string, AbortController>();
+  /** Set while the start reads every stranded task: nothing starts (and takes a lease) under its pages. */
+  private holding = false;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
   private sweeping: Promise<void> | null = null;
   private lastReconcile = 0;
 
-  constructor(private readonly deps: RunnerDeps) {}
+  constructor(private readonly deps: RunnerDeps) {
+    this.queue = new FairQueue(perPersonLimit(deps.concurrency));
+  }
 
   async start(): Promise<void> {
     if (this.deps.exclusive) {
@@ -81,7 +91,14 @@ export class TaskRunner {
     const now = this.deps.now();
     await this.reconcileCredits(now - START_RECONCILE_LOOKBACK_MS, this.deps.exclusive ? now : now - ORPHAN_CHARGE_GRACE_MS);
     this.lastReconcile = now;
-    await this.recover();
+    // Every stranded task, not just the oldest page: a newer one's turn comes by person, not by age.
+    this.holding = true;
+    try {
+      await this.recover(true);
+    } finally {
+      this.holding = false;
+    }
+    this.pump();
     await this.sweepDeadlines();
     // A tick that finds the last round still going skips; rounds never overlap.
     this.timer = setInterval(() => void (this.sweeping ?? this.sweep()), SWEEP_EVERY_MS);
@@ -154,16 +171,15 @@ export class TaskRunner {
     while (this.running.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   }
 
-  enqueue(taskId: string): void {
-    if (this.stopped || this.queue.includes(taskId) || this.running.has(taskId)) return;
-    this.queue.push(taskId);
-    this.pump();
+  enqueue(task: RunnableTask): void {
+    if (this.stopped) return;
+    const resumed = task.status === TaskStatus.InProgress;
+    if (this.queue.add({ id: task._id, userId: task.userId, channelId: task.channelId, resumed })) this.pump();
   }
 
   cancel(taskId: string, upstreamId: string | null = null): void {
     this.running.get(taskId)?.abort(new Cancelled());
-    const queued = this.queue.indexOf(taskId);
-    if (queued >= 0) this.queue.splice(queued, 1);
+    this.queue.remove(taskId);
     if (upstreamId) this.cancelUpstream(taskId, upstreamId);
   }
 
@@ -185,18 +201,24 @@ export class TaskRunner {
   }
 
   counts(): { running: number; queued: number } {
-    return { running: this.running.size, queued: this.queue.length };
+    return { running: this.running.size, queued: this.queue.waitingCount };
   }
 
-  /** Tasks that should be running but are not leased by a live process. */
-  private async recover(): Promise<void> {
-    const stranded = await this.deps.repo.stranded(this.deps.now(), 500);
-    for (const task of stranded) this.enqueue(task._id);
+  /** Tasks that should be running but are not leased by a live process: the oldest page, or all. */
+  private async recover(allPages = false): Promise<void> {
+    const at = this.deps.now();
+    for (let skip = 0; ; skip += RECOVER_PAGE) {
+      const stranded = await this.deps.repo.stranded(at, RECOVER_PAGE, skip);
+      for (const task of stranded) this.enqueue(task);
+      if (!allPages || stranded.length < RECOVER_PAGE) return;
+    }
   }
 
   private pump(): void {
-    while (!this.stopped && this.running.size < this.deps.concurrency && this.queue.length > 0) {
-      const id = this.queue.shift()!;
+    while (!this.stopped && !this.holding && this.running.size < this.deps.concurrency) {
+      const next = this.queue.next();
+      if (!next) return;
+      const id = next.id;
       const controller = new AbortController();
       this.running.set(id, controller);
       void this.execute(id, controller)
@@ -204,6 +226,7 @@ export class TaskRunner {
         .catch((err: unknown) => this.deps.log.error({ err, taskId: id }, 'task run stopped; the sweeps will pick it up'))
         .finally(() => {
           this.running.delete(id);
+          this.queue.done(id);
           this.pump();
         });
     }
@@ -319,6 +342,7 @@ export class TaskRunner {
     const minutes = Math.round(DEFAULT_TASK_DEADLINE_MS / 60_000);
     for (const task of overdue) {
       this.running.get(task._id)?.abort(new Cancelled());
+      this.queue.remove(task._id);
       if (task.upstreamId) this.cancelUpstream(task._id, task.upstreamId);
       await this.settle('deadline failure not stored', () =>
         this.fail(task._id, { code: TaskFailureCode.TimedOut, params: { minutes } }),

@@ -86,6 +86,15 @@ export function tasksService(deps: TasksDeps) {
     return doc;
   }
 
+  /** CANCEL, out of the queue (or stopped, at the upstream too), refunded; null when it had already ended. */
+  async function cancelTask(doc: TaskDoc): Promise<Task | null> {
+    const cancelled = await store.update(doc._id, { status: TaskStatus.Cancel, finishTime: now() });
+    if (!cancelled) return null;
+    runner.cancel(doc._id, doc.upstreamId);
+    await refunds.cancelled(doc._id);
+    return cancelled;
+  }
+
   return {
     /** /imagine, /describe, /blend, /shorten: their routes call these directly. */
     commands,
@@ -112,10 +121,19 @@ export function tasksService(deps: TasksDeps) {
       const doc = await taskInChannel(user._id, taskId);
       const channel = await channels.asMember(doc.channelId, user._id);
       if (doc.userId !== user._id && channel.creatorId !== user._id) throw taskRefusal('task.notYours');
-      const cancelled = await store.update(taskId, { status: TaskStatus.Cancel, finishTime: now() });
+      const cancelled = await cancelTask(doc);
       if (!cancelled) throw taskRefusal('task.finished');
-      runner.cancel(taskId, doc.upstreamId);
-      await refunds.cancelled(taskId);
+      return cancelled;
+    },
+
+    /**
+     * A person is no longer in the channel (removed, banned, or left): their unfinished tasks there
+     * end as if they had cancelled each (CANCEL, refunded, an upstream told), so nothing they asked
+     * for keeps a slot or posts into the channel afterwards. Answers how many were cancelled.
+     */
+    async cancelAllOf(channelId: string, userId: string): Promise<number> {
+      let cancelled = 0;
+      for (const doc of await repo.unfinishedOf(channelId, userId)) if (await cancelTask(doc)) cancelled += 1;
       return cancelled;
     },
 

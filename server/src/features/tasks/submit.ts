@@ -117,7 +117,7 @@ export function taskSubmitter(deps: SubmitDeps) {
         await deps.flush();
       }
       // Queued outside the relaxed flow: the run's own writes (its end above all) commit in full.
-      if (!input.modal) runner.enqueue(id);
+      if (!input.modal) runner.enqueue({ _id: id, userId: input.user._id, channelId: input.channelId });
       return { taskId: id };
     },
 
