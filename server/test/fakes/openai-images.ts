@@ -134,6 +134,17 @@ async function picture(width: number, height: number, seed: number, partial = fa
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
+/** A compatible server's own model: `ImagesResponse` JSON with `b64_json` when asked, never a stream. */
+async function answerCompatible(res: http.ServerResponse, fields: Record<string, unknown>, call: number): Promise<void> {
+  if (fields.response_format !== 'b64_json') throw invalid('This fake serves b64_json only.', 'response_format');
+  const match = /^(\d+)x(\d+)$/.exec(String(fields.size ?? '1024x1024'));
+  if (!match) throw invalid(`Invalid size '${String(fields.size)}'.`, 'size');
+  const n = int(fields.n, 1);
+  const data = await Promise.all(Array.from({ length: n }, async (_, i) => ({ b64_json: (await picture(Number(match[1]), Number(match[2]), call * 10 + i)).toString('base64') })));
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ created: Math.floor(Date.now() / 1000), data }));
+}
+
 async function readFiles(form: FormData): Promise<ReceivedFile[]> {
   const files: ReceivedFile[] = [];
   for (const [field, value] of form.entries()) {
@@ -147,7 +158,17 @@ async function readFiles(form: FormData): Promise<ReceivedFile[]> {
   return files;
 }
 
-export async function startFakeOpenAIImages(options: { key?: string; blockedWords?: string[] } = {}): Promise<FakeOpenAIImages> {
+export interface FakeOptions {
+  key?: string;
+  blockedWords?: string[];
+  /**
+   * Models of a compatible server (LocalAI, a relay) that answer as the DALL·E-era API did: any
+   * `WxH`, `response_format: b64_json` taken, no streaming.
+   */
+  compatibleModels?: string[];
+}
+
+export async function startFakeOpenAIImages(options: FakeOptions = {}): Promise<FakeOpenAIImages> {
   const key = options.key ?? FAKE_KEY;
   const requests: ReceivedRequest[] = [];
   const faults: Fault[] = [];
@@ -191,6 +212,7 @@ export async function startFakeOpenAIImages(options: { key?: string; blockedWord
     }
 
     const model = String(fields.model ?? 'gpt-image-1.5');
+    if (options.compatibleModels?.includes(model)) return answerCompatible(res, fields, ++calls);
     const profile = MODELS[model];
     if (!profile) throw new ApiError(404, `The model '${model}' does not exist or you do not have access to it.`, 'invalid_request_error', 'model', 'model_not_found');
     const prompt = typeof fields.prompt === 'string' ? fields.prompt : '';
