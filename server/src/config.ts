@@ -3,6 +3,7 @@ import Value from 'typebox/value';
 import { isIP } from 'node:net';
 import os from 'node:os';
 import { ImageEngineName } from '@draw/shared';
+import { isRetiredModel } from './engines/openai-images/models';
 
 const Enum = <const T extends readonly string[]>(values: T, defaultValue: T[number]) =>
   Type.Union(
@@ -20,7 +21,7 @@ export const ConfigSchema = Type.Object({
   MONGODB_URI: Type.String({ default: '' }),
   WORKERS: Type.String({ default: '1', pattern: '^(auto|[1-9][0-9]?)$', description: 'server processes sharing the port and the store: 1 to 99, or auto (one per core)' }),
   SQLITE_SYNCHRONOUS: Enum(['full', 'normal'] as const, 'full'),
-  IMAGE_ENGINE: Enum([ImageEngineName.Builtin, ImageEngineName.MidjourneyProxy] as const, ImageEngineName.Builtin),
+  IMAGE_ENGINE: Enum([ImageEngineName.Builtin, ImageEngineName.MidjourneyProxy, ImageEngineName.OpenaiImages] as const, ImageEngineName.Builtin),
   BUILTIN_ENGINE_STEP_MS: Type.Integer({ minimum: 0, maximum: 60000, default: 800 }),
   ENGINE_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 3 }),
   REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 1_000, maximum: 600_000, default: 60_000, description: 'a request (its body included) that has not arrived in this long is cut' }),
@@ -31,6 +32,10 @@ export const ConfigSchema = Type.Object({
   MJ_PROXY_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 300_000, default: 15_000, description: 'every request to the midjourney-proxy gives up after this long' }),
   MJ_PROXY_POLL_MS: Type.Integer({ minimum: 10, maximum: 600_000, default: 2_000, description: 'quiet time before an upstream task is polled (doubles while nothing changes)' }),
   MJ_PROXY_POLL_MAX_MS: Type.Integer({ minimum: 10, maximum: 600_000, default: 30_000, description: 'longest wait between two polls of an upstream task' }),
+  OPENAI_IMAGES_URL: Type.String({ default: 'https://api.openai.com/v1', description: 'the OpenAI Images API or a compatible server (LocalAI, a relay): the base URL ending in /v1' }),
+  OPENAI_IMAGES_KEY: Type.String({ default: '', description: 'sent as a Bearer token; may be empty for a local server without auth' }),
+  OPENAI_IMAGES_MODEL: Type.String({ default: 'gpt-image-1.5', description: 'gpt-image-1.5, gpt-image-1-mini, gpt-image-2 (free sizes) or a compatible server\'s model name' }),
+  OPENAI_IMAGES_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 900_000, default: 300_000, description: 'one image call gives up after this long (they take 30–120 s)' }),
   TRANSLATE_PROVIDER: Enum(['none', 'openai', 'baidu'] as const, 'none'),
   TRANSLATE_API_URL: Type.String({ default: '', description: 'openai: the chat-completions base URL ending in /v1' }),
   TRANSLATE_API_KEY: Type.String({ default: '' }),
@@ -146,6 +151,7 @@ function checkCrossFieldRules(config: Config): void {
   if (config.IMAGE_ENGINE === 'midjourney-proxy' && !/^https?:\/\/[^\s/]+/.test(config.MJ_PROXY_URL)) {
     throw new ConfigError('Invalid configuration:\n  - MJ_PROXY_URL must be an http(s) URL like http://mj-proxy:8080');
   }
+  checkOpenAIImages(config);
   checkTranslation(config);
   if (config.PAYMENT_PROVIDER === 'wechat') {
     const required = ['WECHAT_APP_ID', 'WECHAT_MCH_ID', 'WECHAT_MCH_SERIAL', 'WECHAT_MCH_PRIVATE_KEY', 'WECHAT_PLATFORM_PUBLIC_KEY', 'WECHAT_API_V3_KEY', 'PUBLIC_URL'] as const;
@@ -160,6 +166,21 @@ function checkCrossFieldRules(config: Config): void {
   if (config.PUBLIC_URL && !/^https?:\/\/[^/]+$/.test(config.PUBLIC_URL.replace(/\/$/, ''))) {
     throw new ConfigError(`Invalid configuration:\n  - PUBLIC_URL must be an origin like https://draw.example.com (got ${JSON.stringify(config.PUBLIC_URL)})`);
   }
+}
+
+function checkOpenAIImages(config: Config): void {
+  if (config.IMAGE_ENGINE !== 'openai-images') return;
+  const problems: string[] = [];
+  if (!/^https?:\/\/[^\s/]+.*\/v1\/?$/.test(config.OPENAI_IMAGES_URL)) {
+    problems.push(`OPENAI_IMAGES_URL must be the http(s) base URL ending in /v1, like https://api.openai.com/v1`);
+  }
+  const model = config.OPENAI_IMAGES_MODEL.trim();
+  if (!model) problems.push('OPENAI_IMAGES_MODEL is required when IMAGE_ENGINE=openai-images (gpt-image-1.5, gpt-image-2, …)');
+  else if (isRetiredModel(model)) problems.push(`OPENAI_IMAGES_MODEL=${model} is retired at OpenAI: use gpt-image-1.5 or gpt-image-2`);
+  if (!config.OPENAI_IMAGES_KEY && /^https:\/\/api\.openai\.com\//.test(config.OPENAI_IMAGES_URL)) {
+    problems.push('OPENAI_IMAGES_KEY is required when IMAGE_ENGINE=openai-images calls api.openai.com');
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
 }
 
 function checkTranslation(config: Config): void {

@@ -34,11 +34,13 @@ export const VideoMotion = { Low: 'low', High: 'high' } as const;
 export type VideoMotion = ValueOf<typeof VideoMotion>;
 
 /**
- * What an engine may or may not serve beyond imagine, describe and blend (a midjourney-proxy line
- * lacks some): the server refuses the rest, and the web hides what the current engine lacks.
+ * What an engine may or may not serve beyond imagine and blend (a midjourney-proxy line lacks
+ * some): the server refuses the rest, and the web hides what the current engine lacks.
  */
 export const EngineFeature = {
   Shorten: 'shorten',
+  /** /describe: an engine that only draws (the OpenAI Images API) cannot read a picture. */
+  Describe: 'describe',
   Cancel: 'cancel',
   Seed: 'seed',
   Video: 'video',
@@ -64,7 +66,7 @@ export const LANGUAGES: readonly Language[] = [Language.ZhCN, Language.EnUS, Lan
 export const DEFAULT_LANGUAGE: Language = Language.ZhCN;
 export const FALLBACK_LANGUAGE: Language = Language.EnUS;
 
-export const ImageEngineName = { Builtin: 'builtin', MidjourneyProxy: 'midjourney-proxy' } as const;
+export const ImageEngineName = { Builtin: 'builtin', MidjourneyProxy: 'midjourney-proxy', OpenaiImages: 'openai-images' } as const;
 export type ImageEngineName = ValueOf<typeof ImageEngineName>;
 
 export const BlendDimensions = { Portrait: 'PORTRAIT', Square: 'SQUARE', Landscape: 'LANDSCAPE' } as const;

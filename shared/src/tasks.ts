@@ -115,6 +115,22 @@ export const TaskFailureCode = {
   UpstreamNoImage: 'upstream.noImage',
   UpstreamNotFromUpstream: 'upstream.notFromUpstream',
   UpstreamBadAnswer: 'upstream.badAnswer',
+  /** An engine service we call (the OpenAI Images API, a compatible server): `{ detail }` for 5xx, network, timeouts. */
+  EngineUnavailable: 'engine.unavailable',
+  /** The service refused our key (401/403): the site's configuration. */
+  EngineUnauthorized: 'engine.unauthorized',
+  /** The service's account has no quota or billing left. */
+  EngineQuota: 'engine.quota',
+  /** Still rate limited (429) after the retries its `retry-after` asked for. */
+  EngineRateLimited: 'engine.rateLimited',
+  /** The service's safety system refused the prompt or an image (`moderation_blocked`). */
+  EngineRefusedBySafety: 'engine.refusedBySafety',
+  /** Any other refusal, in the service's words: `{ detail }`. */
+  EngineRefused: 'engine.refused',
+  /** An answer we cannot use: `{ detail }`. */
+  EngineBadAnswer: 'engine.badAnswer',
+  /** This engine cannot do that: `{ feature }`. */
+  EngineNotOffered: 'engine.notOffered',
 } as const;
 export type TaskFailureCode = (typeof TaskFailureCode)[keyof typeof TaskFailureCode];
 export const TASK_FAILURE_CODES = Object.values(TaskFailureCode);

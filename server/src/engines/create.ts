@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { createBuiltinEngine } from './builtin/engine';
 import { createMidjourneyProxyEngine } from './midjourney-proxy/engine';
+import { createOpenAIImagesEngine } from './openai-images/engine';
 import type { ImageEngine } from './port';
 
 /** The engine the configuration asks for. */
@@ -18,6 +19,13 @@ export function createEngine(config: Config, log?: FastifyBaseLogger): ImageEngi
         pollMinMs: config.MJ_PROXY_POLL_MS,
         pollMaxMs: Math.max(config.MJ_PROXY_POLL_MS, config.MJ_PROXY_POLL_MAX_MS),
         ...(log ? { log } : {}),
+      });
+    case 'openai-images':
+      return createOpenAIImagesEngine({
+        baseUrl: config.OPENAI_IMAGES_URL,
+        apiKey: config.OPENAI_IMAGES_KEY,
+        model: config.OPENAI_IMAGES_MODEL.trim(),
+        timeoutMs: config.OPENAI_IMAGES_TIMEOUT_MS,
       });
     default: {
       const never: never = config.IMAGE_ENGINE;

@@ -69,6 +69,7 @@ export function slashCommands({ channels, submit, prompts, english, engineName, 
 
     async describe(user: UserDoc, channelId: string, body: DescribeRequest): Promise<SubmitAnswer> {
       await channels.assertCanPost(user, channelId);
+      if (offers && !offers(EngineFeature.Describe)) throw new AppError(ErrorReason.BadRequest, 'engine.notOffered', { feature: '/describe' });
       const [imageKey] = await ownedImageKeys(user, [body.imageId]);
       const botType = body.botType ?? BotType.MidJourney;
       return create({

@@ -48,6 +48,16 @@ export const enUS: typeof zhCN = {
         notFromUpstream: 'This image was not drawn by Midjourney, so its buttons cannot be used there. Your credits were refunded.',
         badAnswer: 'The Midjourney service gave an answer we cannot read ({{detail}}). Your credits were refunded.',
       },
+      engine: {
+        unavailable: 'The drawing engine is unavailable right now ({{detail}}). Try again later; your credits were refunded.',
+        unauthorized: "The drawing engine refused this site's key. Please tell the site admin; your credits were refunded.",
+        quota: "This site's account at the drawing engine has no quota left. Please tell the site admin; your credits were refunded.",
+        rateLimited: 'The drawing engine is taking too many requests and still said no after waiting. Try again later; your credits were refunded.',
+        refusedBySafety: "The drawing engine's safety system refused the prompt or an image. Change it and try again; your credits were refunded.",
+        refused: 'The drawing engine refused this: {{detail}}. Your credits were refunded.',
+        badAnswer: 'The drawing engine gave an answer we cannot use ({{detail}}). Your credits were refunded.',
+        notOffered: 'This drawing engine does not offer {{feature}}.',
+      },
     },
   },
 };

@@ -50,6 +50,16 @@ export const zhCN = {
         notFromUpstream: '这张图不是由 Midjourney 画的，无法在 Midjourney 上使用它的按钮。积分已退还。',
         badAnswer: 'Midjourney 服务返回了无法识别的应答（{{detail}}），积分已退还。',
       },
+      engine: {
+        unavailable: '绘图引擎暂时不可用（{{detail}}），请稍后再试；积分已退还。',
+        unauthorized: '绘图引擎拒绝了本站的密钥，请联系站点管理员；积分已退还。',
+        quota: '本站在绘图引擎的额度已用完，请联系站点管理员；积分已退还。',
+        rateLimited: '绘图引擎当前请求过多，重试后仍被限流，请稍后再试；积分已退还。',
+        refusedBySafety: '绘图引擎的安全系统拒绝了该提示词或图片，请修改后再试；积分已退还。',
+        refused: '绘图引擎拒绝了该请求：{{detail}}。积分已退还。',
+        badAnswer: '绘图引擎返回了无法使用的应答（{{detail}}），积分已退还。',
+        notOffered: '当前的绘图引擎不提供 {{feature}}。',
+      },
     },
   },
 };

@@ -48,6 +48,16 @@ export const zhTW: typeof zhCN = {
         notFromUpstream: '這張圖不是由 Midjourney 畫的，無法在 Midjourney 上使用它的按鈕。點數已退還。',
         badAnswer: 'Midjourney 服務傳回了無法識別的回應（{{detail}}），點數已退還。',
       },
+      engine: {
+        unavailable: '繪圖引擎暫時無法使用（{{detail}}），請稍後再試；點數已退還。',
+        unauthorized: '繪圖引擎拒絕了本站的金鑰，請聯絡站點管理員；點數已退還。',
+        quota: '本站在繪圖引擎的額度已用完，請聯絡站點管理員；點數已退還。',
+        rateLimited: '繪圖引擎目前請求過多，重試後仍被限流，請稍後再試；點數已退還。',
+        refusedBySafety: '繪圖引擎的安全系統拒絕了該提示詞或圖片，請修改後再試；點數已退還。',
+        refused: '繪圖引擎拒絕了該請求：{{detail}}。點數已退還。',
+        badAnswer: '繪圖引擎傳回了無法使用的回應（{{detail}}），點數已退還。',
+        notOffered: '目前的繪圖引擎不提供 {{feature}}。',
+      },
     },
   },
 };
