@@ -42,6 +42,10 @@ export const EngineFeature = {
   Cancel: 'cancel',
   Seed: 'seed',
   Video: 'video',
+  /** /describe (an engine without an image-to-text model lacks it). */
+  Describe: 'describe',
+  /** /blend (an engine without a way to mix images lacks it). */
+  Blend: 'blend',
 } as const;
 export type EngineFeature = ValueOf<typeof EngineFeature>;
 export const ENGINE_FEATURES: readonly EngineFeature[] = Object.values(EngineFeature);
@@ -64,7 +68,7 @@ export const LANGUAGES: readonly Language[] = [Language.ZhCN, Language.EnUS, Lan
 export const DEFAULT_LANGUAGE: Language = Language.ZhCN;
 export const FALLBACK_LANGUAGE: Language = Language.EnUS;
 
-export const ImageEngineName = { Builtin: 'builtin', MidjourneyProxy: 'midjourney-proxy' } as const;
+export const ImageEngineName = { Builtin: 'builtin', MidjourneyProxy: 'midjourney-proxy', ComfyUI: 'comfyui' } as const;
 export type ImageEngineName = ValueOf<typeof ImageEngineName>;
 
 export const BlendDimensions = { Portrait: 'PORTRAIT', Square: 'SQUARE', Landscape: 'LANDSCAPE' } as const;

@@ -2,6 +2,7 @@ import type { Language, TaskFailure, TaskFailureCode } from '@draw/shared';
 import type { Catalogue } from '../i18n/catalogue';
 import { messages } from '../i18n/messages';
 import { upstreamMessages } from '../features/upstream/messages';
+import { comfyuiMessages } from './comfyui/messages';
 
 /**
  * Every failure code in every language. The web words a failure from its own locale files; these
@@ -74,10 +75,12 @@ const engineFailureMessages = {
 } as const satisfies Record<string, Catalogue>;
 
 type UpstreamCode = Extract<TaskFailureCode, `upstream.${string}`>;
+type ComfyCode = Extract<TaskFailureCode, `comfyui.${string}`>;
 
 export const failureMessages: Record<TaskFailureCode, Catalogue> = {
   ...engineFailureMessages,
   ...(upstreamMessages satisfies Record<UpstreamCode, Catalogue>),
+  ...(comfyuiMessages satisfies Record<ComfyCode, Catalogue>),
 };
 
 /** A failure in one language (the English one is the task's `failReason`). */

@@ -45,6 +45,7 @@ export interface DrawInfoSources {
 export const ENGINE_DISPLAY_NAMES: Record<ImageEngineName, string> = {
   [ImageEngineName.Builtin]: 'Built-in sketch engine',
   [ImageEngineName.MidjourneyProxy]: 'Midjourney',
+  [ImageEngineName.ComfyUI]: 'ComfyUI',
 };
 
 /** Until plans and the task queue exist: no plan, no credits, no tasks. */

@@ -48,6 +48,18 @@ export const enUS: typeof zhCN = {
         notFromUpstream: 'This image was not drawn by Midjourney, so its buttons cannot be used there. Your credits were refunded.',
         badAnswer: 'The Midjourney service gave an answer we cannot read ({{detail}}). Your credits were refunded.',
       },
+      comfyui: {
+        down: 'The ComfyUI drawing service cannot be reached ({{detail}}). Try again later; your credits were refunded.',
+        lost: 'Lost contact with ComfyUI while drawing ({{detail}}). Your credits were refunded.',
+        unauthorized: "ComfyUI refused this site's credentials. Please tell the site admin; your credits were refunded.",
+        badWorkflow: 'ComfyUI refused the workflow ({{detail}}): a model or node is missing. Please tell the site admin; your credits were refunded.',
+        outOfMemory: 'ComfyUI ran out of GPU memory drawing this. Try again later or with a smaller size; your credits were refunded.',
+        failed: 'ComfyUI failed at node {{node}}: {{detail}}. Your credits were refunded.',
+        interrupted: 'The task was interrupted at ComfyUI. Your credits were refunded.',
+        forgotten: 'ComfyUI no longer knows this task (it was probably restarted). Your credits were refunded.',
+        noImage: 'ComfyUI reported the task finished but saved no image. Your credits were refunded.',
+        imageCopy: 'The image could not be copied from ComfyUI ({{detail}}). Your credits were refunded.',
+      },
     },
   },
 };
