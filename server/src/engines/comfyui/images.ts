@@ -73,6 +73,7 @@ export async function composeGrid(pictures: Buffer[]): Promise<EngineImage> {
   const tiles = await Promise.all(pictures.slice(0, 4).map((p) => sharp(p).resize(width, height, { fit: 'fill' }).removeAlpha().png().toBuffer()));
   const data = await sharp({ create: { width: width * 2, height: height * 2, channels: 3, background: '#000' } })
     .composite(tiles.map((input, i) => ({ input, left: (i % 2) * width, top: Math.floor(i / 2) * height })))
+    .removeAlpha()
     .png()
     .toBuffer();
   return { data, mime: 'image/png', width: width * 2, height: height * 2 };

@@ -27,10 +27,10 @@ export function splitPrompt(prompt: string): PromptParts {
 
 /**
  * A latent's size for `base` (the checkpoint's native side, 1024 for SDXL): about base² pixels in
- * the aspect, each side a multiple of 64, the ratio held within 1:4.
+ * the aspect, each side a multiple of 8 (the VAE's step), the ratio held within 1:4.
  */
 export function sizeFor(aspect: { w: number; h: number }, base: number): { width: number; height: number } {
   const ratio = Math.min(4, Math.max(1 / 4, aspect.w / aspect.h));
-  const round64 = (n: number) => Math.max(64, Math.round(n / 64) * 64);
-  return { width: round64(base * Math.sqrt(ratio)), height: round64(base / Math.sqrt(ratio)) };
+  const round8 = (n: number) => Math.max(16, Math.round(n / 8) * 8);
+  return { width: round8(base * Math.sqrt(ratio)), height: round8(base / Math.sqrt(ratio)) };
 }
