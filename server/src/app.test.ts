@@ -191,7 +191,7 @@ describe('http skeleton', () => {
       code: 200,
       message: '',
       success: true,
-      data: { name: 'Drawspace', description: expect.any(String), keywords: expect.any(String), isShowChatGPT: false, isShowDiscord: true, engineFeatures: ['shorten', 'describe', 'cancel', 'seed', 'video'] },
+      data: { name: 'Drawspace', description: expect.any(String), keywords: expect.any(String), isShowChatGPT: false, isShowDiscord: true, engineFeatures: ['shorten', 'describe', 'cancel', 'seed', 'video', 'blend'] },
     });
   });
 

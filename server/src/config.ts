@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import Value from 'typebox/value';
+import fs from 'node:fs';
 import { isIP } from 'node:net';
 import os from 'node:os';
 import { ImageEngineName } from '@draw/shared';
@@ -21,7 +22,7 @@ export const ConfigSchema = Type.Object({
   MONGODB_URI: Type.String({ default: '' }),
   WORKERS: Type.String({ default: '1', pattern: '^(auto|[1-9][0-9]?)$', description: 'server processes sharing the port and the store: 1 to 99, or auto (one per core)' }),
   SQLITE_SYNCHRONOUS: Enum(['full', 'normal'] as const, 'full'),
-  IMAGE_ENGINE: Enum([ImageEngineName.Builtin, ImageEngineName.MidjourneyProxy, ImageEngineName.OpenaiImages] as const, ImageEngineName.Builtin),
+  IMAGE_ENGINE: Enum([ImageEngineName.Builtin, ImageEngineName.MidjourneyProxy, ImageEngineName.OpenaiImages, ImageEngineName.ComfyUI] as const, ImageEngineName.Builtin),
   BUILTIN_ENGINE_STEP_MS: Type.Integer({ minimum: 0, maximum: 60000, default: 800 }),
   ENGINE_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 3 }),
   REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 1_000, maximum: 600_000, default: 60_000, description: 'a request (its body included) that has not arrived in this long is cut' }),
@@ -36,6 +37,11 @@ export const ConfigSchema = Type.Object({
   OPENAI_IMAGES_KEY: Type.String({ default: '', description: 'sent as a Bearer token; may be empty for a local server without auth' }),
   OPENAI_IMAGES_MODEL: Type.String({ default: 'gpt-image-1.5', description: 'gpt-image-1.5, gpt-image-1-mini, gpt-image-2 (free sizes) or a compatible server\'s model name' }),
   OPENAI_IMAGES_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 900_000, default: 300_000, description: 'one image call gives up after this long (they take 30–120 s)' }),
+  COMFYUI_URL: Type.String({ default: '', description: 'the ComfyUI server, e.g. http://gpu-box:8188 (http://user:pass@host for basic auth)' }),
+  COMFYUI_CHECKPOINT: Type.String({ default: '', description: 'the checkpoint file every workflow loads, as ComfyUI lists it (sd_xl_base_1.0.safetensors)' }),
+  COMFYUI_WORKFLOWS_DIR: Type.String({ default: '', description: 'a folder whose imagine/upscale/variation/outpaint/region.json replace the shipped workflows' }),
+  COMFYUI_IMAGE_SIZE: Type.Integer({ minimum: 256, maximum: 2048, multipleOf: 64, default: 1024, description: "the checkpoint's native side: 1024 for SDXL, 512 for SD 1.5" }),
+  COMFYUI_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 300_000, default: 15_000, description: 'every request to ComfyUI gives up after this long' }),
   TRANSLATE_PROVIDER: Enum(['none', 'openai', 'baidu'] as const, 'none'),
   TRANSLATE_API_URL: Type.String({ default: '', description: 'openai: the chat-completions base URL ending in /v1' }),
   TRANSLATE_API_KEY: Type.String({ default: '' }),
@@ -80,6 +86,19 @@ export type Config = Static<typeof ConfigSchema>;
 /** How many server processes WORKERS asks for (`auto`: one per core the machine offers). */
 export function workerCount(config: Pick<Config, 'WORKERS'>, cores: number = os.availableParallelism()): number {
   return config.WORKERS === 'auto' ? Math.max(1, cores) : Number(config.WORKERS);
+}
+
+/** IMAGE_ENGINE=comfyui needs a server, a checkpoint, and a workflows folder only if one is named. */
+function checkComfyUI(config: Config): void {
+  if (config.IMAGE_ENGINE !== 'comfyui') return;
+  const problems: string[] = [];
+  if (!config.COMFYUI_URL) problems.push('COMFYUI_URL is required when IMAGE_ENGINE=comfyui');
+  else if (!/^https?:\/\/[^\s/]+/.test(config.COMFYUI_URL)) problems.push('COMFYUI_URL must be an http(s) URL like http://gpu-box:8188');
+  if (!config.COMFYUI_CHECKPOINT.trim()) problems.push('COMFYUI_CHECKPOINT is required when IMAGE_ENGINE=comfyui (a checkpoint file name ComfyUI lists)');
+  if (config.COMFYUI_WORKFLOWS_DIR && !fs.statSync(config.COMFYUI_WORKFLOWS_DIR, { throwIfNoEntry: false })?.isDirectory()) {
+    problems.push(`COMFYUI_WORKFLOWS_DIR is not a folder (${JSON.stringify(config.COMFYUI_WORKFLOWS_DIR)})`);
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
 }
 
 export class ConfigError extends Error {
@@ -152,6 +171,7 @@ function checkCrossFieldRules(config: Config): void {
     throw new ConfigError('Invalid configuration:\n  - MJ_PROXY_URL must be an http(s) URL like http://mj-proxy:8080');
   }
   checkOpenAIImages(config);
+  checkComfyUI(config);
   checkTranslation(config);
   if (config.PAYMENT_PROVIDER === 'wechat') {
     const required = ['WECHAT_APP_ID', 'WECHAT_MCH_ID', 'WECHAT_MCH_SERIAL', 'WECHAT_MCH_PRIVATE_KEY', 'WECHAT_PLATFORM_PUBLIC_KEY', 'WECHAT_API_V3_KEY', 'PUBLIC_URL'] as const;

@@ -44,6 +44,8 @@ export const EngineFeature = {
   Cancel: 'cancel',
   Seed: 'seed',
   Video: 'video',
+  /** /blend (an engine without a way to mix images lacks it). */
+  Blend: 'blend',
 } as const;
 export type EngineFeature = ValueOf<typeof EngineFeature>;
 export const ENGINE_FEATURES: readonly EngineFeature[] = Object.values(EngineFeature);
@@ -66,7 +68,7 @@ export const LANGUAGES: readonly Language[] = [Language.ZhCN, Language.EnUS, Lan
 export const DEFAULT_LANGUAGE: Language = Language.ZhCN;
 export const FALLBACK_LANGUAGE: Language = Language.EnUS;
 
-export const ImageEngineName = { Builtin: 'builtin', MidjourneyProxy: 'midjourney-proxy', OpenaiImages: 'openai-images' } as const;
+export const ImageEngineName = { Builtin: 'builtin', MidjourneyProxy: 'midjourney-proxy', OpenaiImages: 'openai-images', ComfyUI: 'comfyui' } as const;
 export type ImageEngineName = ValueOf<typeof ImageEngineName>;
 
 export const BlendDimensions = { Portrait: 'PORTRAIT', Square: 'SQUARE', Landscape: 'LANDSCAPE' } as const;

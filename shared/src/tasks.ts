@@ -131,6 +131,21 @@ export const TaskFailureCode = {
   EngineBadAnswer: 'engine.badAnswer',
   /** This engine cannot do that: `{ feature }`. */
   EngineNotOffered: 'engine.notOffered',
+  /** The `comfyui.*` codes: a ComfyUI server's answers; `detail` is its own words or ours about the connection. */
+  ComfyDown: 'comfyui.down',
+  ComfyLost: 'comfyui.lost',
+  ComfyUnauthorized: 'comfyui.unauthorized',
+  /** HTTP 400 on POST /prompt: a node or model the workflow names is missing or refused (`detail`). */
+  ComfyBadWorkflow: 'comfyui.badWorkflow',
+  ComfyOutOfMemory: 'comfyui.outOfMemory',
+  /** `execution_error`: `{ node, detail }`. */
+  ComfyFailed: 'comfyui.failed',
+  /** Interrupted at ComfyUI by someone else. */
+  ComfyInterrupted: 'comfyui.interrupted',
+  /** A resumed prompt is neither queued nor in its history (ComfyUI restarted). */
+  ComfyForgotten: 'comfyui.forgotten',
+  ComfyNoImage: 'comfyui.noImage',
+  ComfyImageCopy: 'comfyui.imageCopy',
 } as const;
 export type TaskFailureCode = (typeof TaskFailureCode)[keyof typeof TaskFailureCode];
 export const TASK_FAILURE_CODES = Object.values(TaskFailureCode);

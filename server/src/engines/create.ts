@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config';
+import { ConfigError, type Config } from '../config';
 import { createBuiltinEngine } from './builtin/engine';
+import { createComfyUIEngine } from './comfyui/engine';
+import { WorkflowError } from './comfyui/workflows';
 import { createMidjourneyProxyEngine } from './midjourney-proxy/engine';
 import { createOpenAIImagesEngine } from './openai-images/engine';
 import type { ImageEngine } from './port';
@@ -27,9 +29,28 @@ export function createEngine(config: Config, log?: FastifyBaseLogger): ImageEngi
         model: config.OPENAI_IMAGES_MODEL.trim(),
         timeoutMs: config.OPENAI_IMAGES_TIMEOUT_MS,
       });
+    case 'comfyui':
+      return comfyUIFrom(config, log);
     default: {
       const never: never = config.IMAGE_ENGINE;
       throw new Error(`unknown engine ${String(never)}`);
     }
+  }
+}
+
+/** A replaced workflow that cannot be read stops the start, naming its file. */
+function comfyUIFrom(config: Config, log?: FastifyBaseLogger): ImageEngine {
+  try {
+    return createComfyUIEngine({
+      url: config.COMFYUI_URL,
+      checkpoint: config.COMFYUI_CHECKPOINT.trim(),
+      workflowsDir: config.COMFYUI_WORKFLOWS_DIR,
+      imageSize: config.COMFYUI_IMAGE_SIZE,
+      timeoutMs: config.COMFYUI_TIMEOUT_MS,
+      ...(log ? { log } : {}),
+    });
+  } catch (error) {
+    if (error instanceof WorkflowError) throw new ConfigError(`Invalid configuration:\n  - ${error.message}`);
+    throw error;
   }
 }

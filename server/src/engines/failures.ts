@@ -3,6 +3,7 @@ import type { Catalogue } from '../i18n/catalogue';
 import { messages } from '../i18n/messages';
 import { upstreamMessages } from '../features/upstream/messages';
 import { engineServiceMessages } from './messages';
+import { comfyuiMessages } from './comfyui/messages';
 
 /**
  * Every failure code in every language. The web words a failure from its own locale files; these
@@ -76,11 +77,13 @@ const engineFailureMessages = {
 
 type UpstreamCode = Extract<TaskFailureCode, `upstream.${string}`>;
 type EngineServiceCode = Extract<TaskFailureCode, `engine.${string}`>;
+type ComfyCode = Extract<TaskFailureCode, `comfyui.${string}`>;
 
 export const failureMessages: Record<TaskFailureCode, Catalogue> = {
   ...engineFailureMessages,
   ...(upstreamMessages satisfies Record<UpstreamCode, Catalogue>),
   ...(engineServiceMessages satisfies Record<EngineServiceCode, Catalogue>),
+  ...(comfyuiMessages satisfies Record<ComfyCode, Catalogue>),
 };
 
 /** A failure in one language (the English one is the task's `failReason`). */

@@ -3,6 +3,7 @@ import { billingMessages } from '../features/billing/messages';
 import { upstreamMessages } from '../features/upstream/messages';
 import { archiveMessages } from '../features/archive/messages';
 import { engineServiceMessages } from '../engines/messages';
+import { comfyuiMessages } from '../engines/comfyui/messages';
 import type { Catalogue } from './catalogue';
 
 export type { Catalogue } from './catalogue';
@@ -465,7 +466,7 @@ const coreMessages = {
 } as const satisfies Record<string, Catalogue>;
 
 /** Features with many messages keep them beside their code (`features/<name>/messages.ts`). */
-export const messages = { ...coreMessages, ...billingMessages, ...upstreamMessages, ...archiveMessages, ...engineServiceMessages };
+export const messages = { ...coreMessages, ...billingMessages, ...upstreamMessages, ...archiveMessages, ...engineServiceMessages, ...comfyuiMessages };
 
 export type MessageKey = keyof typeof messages;
 export type MessageParams = Record<string, string | number>;

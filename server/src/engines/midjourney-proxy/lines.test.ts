@@ -93,7 +93,7 @@ describe('the Java line (novicezk v2.6.3)', () => {
 
   it('offers no video: the web is told, and an Animate pressed anyway is refused before anything is charged or sent', async () => {
     const info = (await call(null, 'GET', '/api/home/company-info')).json().data;
-    expect(info.engineFeatures).toEqual(['describe']);
+    expect(info.engineFeatures).toEqual(['describe', 'blend']);
     const id = await kit.channel(user());
     const grid = await imagineDone(user(), id, 'a windmill');
     const u1 = await finished(user(), await submit(user(), id, 'action', { taskId: grid.id, customId: grid.buttons[0]!.customId }));
@@ -146,7 +146,7 @@ describe('the C# line (trueai-org 11.10)', () => {
 
   it('animates an upscale and extends the clip through /mj/submit/video; clips and posters are copied to our store', async () => {
     env.fake.set({ video: true });
-    expect((await call(null, 'GET', '/api/home/company-info')).json().data.engineFeatures).toEqual(['shorten', 'describe', 'cancel', 'seed', 'video']);
+    expect((await call(null, 'GET', '/api/home/company-info')).json().data.engineFeatures).toEqual(['shorten', 'describe', 'cancel', 'seed', 'video', 'blend']);
     const id = await kit.channel(user());
     const grid = await imagineDone(user(), id, 'a paper boat --v 6');
     const upscaled = await finished(user(), await submit(user(), id, 'action', { taskId: grid.id, customId: grid.buttons[2]!.customId }));

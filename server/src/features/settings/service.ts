@@ -46,6 +46,7 @@ export const ENGINE_DISPLAY_NAMES: Record<ImageEngineName, string> = {
   [ImageEngineName.Builtin]: 'Built-in sketch engine',
   [ImageEngineName.MidjourneyProxy]: 'Midjourney',
   [ImageEngineName.OpenaiImages]: 'OpenAI Images',
+  [ImageEngineName.ComfyUI]: 'ComfyUI',
 };
 
 /** Until plans and the task queue exist: no plan, no credits, no tasks. */

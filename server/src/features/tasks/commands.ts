@@ -80,6 +80,7 @@ export function slashCommands({ channels, submit, prompts, english, engineName, 
 
     async blend(user: UserDoc, channelId: string, body: BlendRequest): Promise<SubmitAnswer> {
       await channels.assertCanPost(user, channelId);
+      if (offers && !offers(EngineFeature.Blend)) throw new AppError(ErrorReason.BadRequest, 'engine.notOffered', { feature: '/blend' });
       const max = Math.min(Limits.blendMaxImages, engineMaxBlend);
       if (body.imageIds.length < Limits.blendMinImages || body.imageIds.length > max) {
         throw taskRefusal('task.blendCount', { min: Limits.blendMinImages, max });

@@ -58,6 +58,18 @@ export const enUS: typeof zhCN = {
         badAnswer: 'The drawing engine gave an answer we cannot use ({{detail}}). Your credits were refunded.',
         notOffered: 'This drawing engine does not offer {{feature}}.',
       },
+      comfyui: {
+        down: 'The ComfyUI drawing service cannot be reached ({{detail}}). Try again later; your credits were refunded.',
+        lost: 'Lost contact with ComfyUI while drawing ({{detail}}). Your credits were refunded.',
+        unauthorized: "ComfyUI refused this site's credentials. Please tell the site admin; your credits were refunded.",
+        badWorkflow: 'ComfyUI refused the workflow ({{detail}}): a model or node is missing. Please tell the site admin; your credits were refunded.',
+        outOfMemory: 'ComfyUI ran out of GPU memory drawing this. Try again later or with a smaller size; your credits were refunded.',
+        failed: 'ComfyUI failed at node {{node}}: {{detail}}. Your credits were refunded.',
+        interrupted: 'The task was interrupted at ComfyUI. Your credits were refunded.',
+        forgotten: 'ComfyUI no longer knows this task (it was probably restarted). Your credits were refunded.',
+        noImage: 'ComfyUI reported the task finished but saved no image. Your credits were refunded.',
+        imageCopy: 'The image could not be copied from ComfyUI ({{detail}}). Your credits were refunded.',
+      },
     },
   },
 };

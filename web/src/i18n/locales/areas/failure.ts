@@ -60,6 +60,18 @@ export const zhCN = {
         badAnswer: '绘图引擎返回了无法使用的应答（{{detail}}），积分已退还。',
         notOffered: '当前的绘图引擎不提供 {{feature}}。',
       },
+      comfyui: {
+        down: 'ComfyUI 绘图服务暂时无法连接（{{detail}}），请稍后再试；积分已退还。',
+        lost: '绘图过程中与 ComfyUI 失去联系（{{detail}}），积分已退还。',
+        unauthorized: 'ComfyUI 拒绝了本站的登录凭据，请联系站点管理员；积分已退还。',
+        badWorkflow: 'ComfyUI 拒绝了工作流（{{detail}}）：缺少模型或节点，请联系站点管理员；积分已退还。',
+        outOfMemory: 'ComfyUI 显存不足，未能画完这张图；请稍后再试或换一个较小的尺寸。积分已退还。',
+        failed: 'ComfyUI 在节点 {{node}} 出错：{{detail}}。积分已退还。',
+        interrupted: '任务在 ComfyUI 端被中断，积分已退还。',
+        forgotten: 'ComfyUI 已不认识该任务（可能已重启），积分已退还。',
+        noImage: 'ComfyUI 报告任务完成，但没有保存图片。积分已退还。',
+        imageCopy: '无法从 ComfyUI 取回图片（{{detail}}），积分已退还。',
+      },
     },
   },
 };

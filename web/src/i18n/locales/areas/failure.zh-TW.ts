@@ -58,6 +58,18 @@ export const zhTW: typeof zhCN = {
         badAnswer: '繪圖引擎傳回了無法使用的回應（{{detail}}），點數已退還。',
         notOffered: '目前的繪圖引擎不提供 {{feature}}。',
       },
+      comfyui: {
+        down: 'ComfyUI 繪圖服務暫時無法連線（{{detail}}），請稍後再試；點數已退還。',
+        lost: '繪圖過程中與 ComfyUI 失去聯繫（{{detail}}），點數已退還。',
+        unauthorized: 'ComfyUI 拒絕了本站的登入憑證，請聯絡站點管理員；點數已退還。',
+        badWorkflow: 'ComfyUI 拒絕了工作流程（{{detail}}）：缺少模型或節點，請聯絡站點管理員；點數已退還。',
+        outOfMemory: 'ComfyUI 顯示記憶體不足，未能畫完這張圖；請稍後再試或換一個較小的尺寸。點數已退還。',
+        failed: 'ComfyUI 在節點 {{node}} 出錯：{{detail}}。點數已退還。',
+        interrupted: '任務在 ComfyUI 端被中斷，點數已退還。',
+        forgotten: 'ComfyUI 已不認得該任務（可能已重新啟動），點數已退還。',
+        noImage: 'ComfyUI 回報任務完成，但沒有儲存圖片。點數已退還。',
+        imageCopy: '無法從 ComfyUI 取回圖片（{{detail}}），點數已退還。',
+      },
     },
   },
 };

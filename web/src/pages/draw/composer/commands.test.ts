@@ -43,10 +43,14 @@ describe('the command menu', () => {
   });
 
   it('leaves out /shorten where the engine does not offer it (the Java line)', () => {
-    expect(offeredCommands(['shorten', 'video'])).toEqual(['imagine', 'describe', 'blend', 'shorten', 'settings', 'info']);
-    expect(offeredCommands([])).toEqual(['imagine', 'describe', 'blend', 'settings', 'info']);
-    expect(matchCommands('s', offeredCommands([]))).toEqual(['settings', 'describe']);
-    expect(matchCommands('shor', offeredCommands([]))).toEqual([]);
+    expect(offeredCommands(['shorten', 'video', 'describe', 'blend'])).toEqual(['imagine', 'describe', 'blend', 'shorten', 'settings', 'info']);
+    expect(offeredCommands(['describe', 'blend'])).toEqual(['imagine', 'describe', 'blend', 'settings', 'info']);
+    expect(matchCommands('s', offeredCommands(['describe', 'blend']))).toEqual(['settings', 'describe']);
+    expect(matchCommands('shor', offeredCommands(['describe', 'blend']))).toEqual([]);
+  });
+
+  it('leaves out /describe and /blend where the engine offers neither (ComfyUI)', () => {
+    expect(offeredCommands(['cancel'])).toEqual(['imagine', 'settings', 'info']);
   });
 
   it('completes prompt commands with a trailing space', () => {

@@ -43,8 +43,8 @@ export function commandQuery(text: string): string | null {
   return match ? match[1]!.toLowerCase() : null;
 }
 
-/** Commands that need a feature not every engine offers (a midjourney-proxy line, the OpenAI Images API). */
-const COMMAND_FEATURE: Partial<Record<CommandName, EngineFeature>> = { shorten: EngineFeature.Shorten, describe: EngineFeature.Describe };
+/** Commands that need a feature not every engine offers (a midjourney-proxy line, the OpenAI Images API, ComfyUI). */
+const COMMAND_FEATURE: Partial<Record<CommandName, EngineFeature>> = { shorten: EngineFeature.Shorten, describe: EngineFeature.Describe, blend: EngineFeature.Blend };
 
 /** The commands the current engine serves, in menu order. */
 export function offeredCommands(features: readonly string[]): CommandName[] {
