@@ -119,8 +119,16 @@ describe('the folder store when a file cannot be opened', () => {
     const blobs = stores[0]!.make();
     await blobs.put(key, Buffer.from('pixels'));
     expect(await blobs.open('fedcba9876543210.png')).toBeNull();
-    vi.spyOn(fs.promises, 'open').mockRejectedValueOnce(Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' }));
+    // The stream opens its file through fs.open: refused as the system refuses it at the limit.
+    const open = fs.open;
+    const refused = vi.spyOn(fs, 'open').mockImplementation(((file: fs.PathLike, ...rest: unknown[]) => {
+      if (!String(file).endsWith(key)) return (open as (...args: unknown[]) => void)(file, ...rest);
+      const done = rest.at(-1) as (error: NodeJS.ErrnoException) => void;
+      process.nextTick(() => done(Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' })));
+    }) as typeof fs.open);
     await expect(blobs.open(key)).rejects.toThrow(/EMFILE/);
+    expect(refused).toHaveBeenCalled();
+    refused.mockRestore();
     const opened = await blobs.open(key);
     expect(opened?.size).toBe(6);
     opened?.stream.destroy();
