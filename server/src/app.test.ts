@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig, trustProxySetting } from './config';
 import { startTestApp, type TestApp } from './testing/harness';
 import { maskUrl } from './logger';
@@ -252,6 +252,38 @@ describe('http skeleton', () => {
     expect(page.body).toContain('data-build="2"');
     expect(page.headers['cache-control']).toBe('no-cache');
     expect((await app.http.inject('/assets/page-gone789.js')).statusCode).toBe(404);
+  });
+
+  it('answers 503 while index.html cannot be opened (no descriptor left), and the page again once it can', async () => {
+    const indexHtml = path.join(webDir, 'index.html');
+    const open = fs.promises.open;
+    const refused = vi.spyOn(fs.promises, 'open').mockImplementation(async (file, ...rest) => {
+      if (file === indexHtml) throw Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' });
+      return open(file, ...rest);
+    });
+    try {
+      const busy = await app.http.inject('/draw');
+      expect(busy.statusCode).toBe(503);
+      expect(busy.headers['content-type']).toContain('text/plain');
+      expect(busy.headers['retry-after']).toBe('5');
+      expect(busy.body).toBe('The web app cannot be read just now: try again in a moment.');
+    } finally {
+      refused.mockRestore();
+    }
+    const page = await app.http.inject('/draw');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root"');
+  });
+
+  it('answers 503 with how to build it while there is no web build', async () => {
+    const bare = await startTestApp({ WEB_DIST_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'web-none-')) });
+    try {
+      const res = await bare.http.inject('/draw');
+      expect(res.statusCode).toBe(503);
+      expect(res.body).toBe('The web app is not built yet: run `npm run build`.');
+    } finally {
+      await bare.close();
+    }
   });
 
   it('serves OpenAPI documentation', async () => {

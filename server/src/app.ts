@@ -358,11 +358,20 @@ async function registerWebApp(http: FastifyInstance, distDir: string) {
   if (fs.existsSync(distDir)) {
     await http.register(fastifyStatic, { ...common, root: distDir, wildcard: false, globIgnore: ['assets/**', 'index.html'], decorateReply: false });
   }
-  http.setNotFoundHandler((request, reply) => {
+  http.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET') return apiNotFound(request, reply);
     if (/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html')) return reply.status(404).type('text/plain').send('Not found');
-    if (!fs.existsSync(indexHtml)) return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
-    return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexHtml));
+    // Opened before the answer starts, so a failure (not built, no descriptor left) is a 503 here,
+    // never an 'error' on a stream mid-reply.
+    let page: fs.promises.FileHandle;
+    try {
+      page = await fs.promises.open(indexHtml, 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+      request.log.warn({ err: error }, 'index.html could not be opened');
+      return reply.status(503).header('Retry-After', '5').type('text/plain').send('The web app cannot be read just now: try again in a moment.');
+    }
+    return reply.header('Cache-Control', 'no-cache').type('text/html').send(page.createReadStream());
   });
 }

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -27,11 +28,18 @@ export function folderBlobStore(dataDir: string): BlobStore {
     },
     async open(key) {
       if (!BLOB_KEY.test(key)) return null;
+      // Opened before it is handed out: a refused open (no descriptor left, EMFILE) is this
+      // promise's rejection, never an 'error' event on a stream nobody listens to yet. The
+      // stream owns the descriptor: it is closed when the stream ends or is destroyed.
+      const stream = fs.createReadStream(fileOf(key));
       try {
-        const stat = await fs.promises.stat(fileOf(key));
-        return { stream: fs.createReadStream(fileOf(key)), size: stat.size };
-      } catch {
-        return null;
+        await once(stream, 'ready');
+        const { size } = await fs.promises.stat(fileOf(key));
+        return { stream, size };
+      } catch (error) {
+        stream.destroy();
+        if (isMissing(error)) return null;
+        throw error;
       }
     },
     async read(key) {
@@ -42,4 +50,10 @@ export function folderBlobStore(dataDir: string): BlobStore {
       await fs.promises.rm(fileOf(key), { force: true });
     },
   };
+}
+
+/** A key with no file: an answer (null), unlike a file that cannot be read now. */
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
 }

@@ -38,7 +38,13 @@ export function gridFsBlobStoreOn(bucket: Bucket): BlobStore {
       if (!BLOB_KEY.test(key)) return null;
       const file = await find(key);
       if (!file) return null;
-      return { stream: bucket.openDownloadStream(file._id) as unknown as Readable, size: file.length };
+      const download = bucket.openDownloadStream(file._id);
+      // Destroyed before its end (the reader went away): the chunks' cursor is closed now, not
+      // when the database times it out ten minutes later.
+      download.once('close', () => {
+        if (!download.readableEnded) download.abort().catch(() => undefined);
+      });
+      return { stream: download as unknown as Readable, size: file.length };
     },
     async read(key) {
       const opened = await this.open(key);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { inlineScriptHashes } from './security';
 
@@ -33,6 +33,28 @@ describe('security headers', () => {
     const policy = async () => String((await app.http.inject('/draw')).headers['content-security-policy']);
     await expect.poll(policy, { timeout: 10_000, interval: 250 }).toContain(inlineScriptHashes(`<script>${next}</script>`)[0]);
     expect(await policy()).not.toContain(inlineScriptHashes(`<script>${inline}</script>`)[0]);
+  });
+
+  it('keep the policy they had while a changed index.html cannot be read (no descriptor left), and take it once it can', async () => {
+    const indexHtml = path.join(web, 'index.html');
+    const policy = async () => String((await app.http.inject('/draw')).headers['content-security-policy']);
+    const before = await policy();
+    const read = fs.readFileSync;
+    const refused = vi.spyOn(fs, 'readFileSync').mockImplementation(((file: fs.PathOrFileDescriptor, ...rest: []) => {
+      if (file === indexHtml) throw Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' });
+      return read(file, ...rest);
+    }) as typeof fs.readFileSync);
+    const third = "document.documentElement.dataset.build = '3'";
+    try {
+      fs.writeFileSync(indexHtml, `<!doctype html><script>${third}</script><div id="root"></div>`);
+      await expect.poll(() => refused.mock.calls.some(([file]) => file === indexHtml), { timeout: 10_000, interval: 250 }).toBe(true);
+      expect(await policy()).toBe(before);
+    } finally {
+      refused.mockRestore();
+    }
+    // The next change of the file is read as usual.
+    fs.writeFileSync(indexHtml, `<!doctype html><script>${third}</script><div id="root" data-again="1"></div>`);
+    await expect.poll(policy, { timeout: 10_000, interval: 250 }).toContain(inlineScriptHashes(`<script>${third}</script>`)[0]);
   });
 
   it('leave HTTPS-only headers out of a plain-HTTP deployment, so http://<host>:3000 still loads its assets', async () => {

@@ -26,7 +26,19 @@ export function inlineScriptHashes(indexHtml: string): string[] {
 
 export const securityPlugin = fp<SecurityOptions>(async (app: FastifyInstance, options) => {
   const indexHtml = path.join(options.webDistDir, 'index.html');
-  const readHashes = () => (fs.existsSync(indexHtml) ? inlineScriptHashes(fs.readFileSync(indexHtml, 'utf8')) : []);
+  /**
+   * The inline scripts' hashes of index.html: none while it is not built; null when it is there but
+   * cannot be read now (no descriptor left, EMFILE): the caller keeps what it had, never throws.
+   */
+  const readHashes = (): string[] | null => {
+    try {
+      return inlineScriptHashes(fs.readFileSync(indexHtml, 'utf8'));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      app.log.warn({ err: error }, 'index.html could not be read: its inline scripts stay as they were');
+      return null;
+    }
+  };
 
   // helmet's middleware, built once per index.html: @fastify/helmet rebuilt it (and re-parsed the
   // CSP) on every request, about 7% of the CPU of a cheap route (scripts/bench/rest.ts).
@@ -53,11 +65,13 @@ export const securityPlugin = fp<SecurityOptions>(async (app: FastifyInstance, o
       strictTransportSecurity: options.https,
       crossOriginEmbedderPolicy: false,
     });
-  let securityHeaders = headersFor(readHashes());
+  let securityHeaders = headersFor(readHashes() ?? []);
   // A deploy may rebuild web/dist under the running server (it serves the new files at once):
-  // the allowed inline scripts follow the new index.html, checked by a cheap stat poll.
+  // the allowed inline scripts follow the new index.html, checked by a cheap stat poll. This runs
+  // in a timer: a throw here would end the process.
   const onIndexChange = () => {
-    securityHeaders = headersFor(readHashes());
+    const hashes = readHashes();
+    if (hashes) securityHeaders = headersFor(hashes);
   };
   fs.watchFile(indexHtml, { interval: 2_000, persistent: false }, onIndexChange);
   app.addHook('onClose', async () => fs.unwatchFile(indexHtml, onIndexChange));

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import { PassThrough, type Readable } from 'node:stream';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import yauzl from 'yauzl';
 import type { ArchiveFamily, ArchiveItem, ArchivePage, ArchiveZipEntry, FavoriteChange, Task } from '@draw/shared';
 import { closeWithSockets, injectorFor, startListening, type TestApp } from '../../testing/harness';
@@ -254,6 +256,105 @@ describe('ZIP download', () => {
     expect([...files.keys()].sort()).toEqual(['prompts.json', ...listing.map((e) => e.file)].sort());
     const original = Buffer.from(await (await fetch(`${origin}${kite.imageUrl}`)).arrayBuffer());
     expect(files.get(listing[0]!.file)!.equals(original)).toBe(true);
+  });
+
+  afterEach(() => vi.restoreAllMocks());
+
+  /** The streams the blob store hands out from now on, each as the store made it unless `instead` gives another. */
+  function recordOpens(instead?: (index: number) => Readable | undefined) {
+    const opened: Readable[] = [];
+    const open = app.services.blobs.open.bind(app.services.blobs);
+    vi.spyOn(app.services.blobs, 'open').mockImplementation(async (key) => {
+      const blob = await open(key);
+      const stream = instead?.(opened.length) ?? blob?.stream;
+      if (stream !== blob?.stream) blob?.stream.destroy();
+      if (stream) opened.push(stream);
+      return stream ? { stream, size: blob?.size ?? 0 } : null;
+    });
+    return opened;
+  }
+
+  /** A download the client leaves once `bytes` have come, as a closed tab or a cancelled save does. */
+  function leaveDownload(session: Session, taskIds: string[], bytes: number): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const request = http.request(`${origin}/api/archive/zip`, { method: 'POST', headers: { authorization: session.auth.authorization, 'content-type': 'application/json' } }, (res) => {
+        let received = 0;
+        res.on('data', (chunk: Buffer) => {
+          received += chunk.length;
+          if (received >= bytes) {
+            request.destroy();
+            resolve(received);
+          }
+        });
+        res.on('end', () => reject(new Error(`the whole ZIP came (${received} bytes) before the client left`)));
+      });
+      request.on('error', () => undefined);
+      request.end(JSON.stringify({ taskIds }));
+    });
+  }
+
+  const until = async (what: string, check: () => boolean) => {
+    for (let tries = 0; !check(); tries++) {
+      if (tries > 400) throw new Error(`never: ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  };
+
+  it('stops when the client leaves: the image being read is closed and no other is opened', async () => {
+    const ann = await app.signIn();
+    const room = await channel(ann);
+    const pictures = [await draw(ann, room, 'one'), await draw(ann, room, 'two'), await draw(ann, room, 'three')];
+    // The second image never ends, as a large file does while its reader waits: the client leaves inside it.
+    const endless = new PassThrough();
+    endless.write(Buffer.alloc(64 * 1024, 7));
+    const firstImage = (await fetch(`${origin}${pictures[0]!.imageUrl}`).then((r) => r.arrayBuffer())).byteLength;
+    const opened = recordOpens((index) => (index === 1 ? endless : undefined));
+
+    await leaveDownload(ann, pictures.map((p) => p.id), firstImage + 32 * 1024);
+    await until('the endless image is destroyed', () => endless.destroyed);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(opened).toHaveLength(2);
+    expect(opened.every((stream) => stream.destroyed)).toBe(true);
+  });
+
+  it('closes every image file of downloads left after their first bytes', async () => {
+    const ann = await app.signIn();
+    const room = await channel(ann);
+    const ids: string[] = [];
+    for (const prompt of ['a', 'b', 'c']) ids.push((await draw(ann, room, `harbour ${prompt}`)).id);
+    const opened = recordOpens();
+    const left = 10;
+    for (let i = 0; i < left; i++) await leaveDownload(ann, ids, 1);
+    await until('every image opened is closed', () => opened.length > 0 && opened.every((stream) => stream.destroyed));
+    // One image at a time: never more opened than downloads started.
+    expect(opened.length).toBeLessThanOrEqual(left * 2);
+  });
+
+  it('cuts the download short when an image cannot be read, and keeps serving', async () => {
+    const ann = await app.signIn();
+    const room = await channel(ann);
+    const pictures = [await draw(ann, room, 'kept'), await draw(ann, room, 'unreadable')];
+    const failing = new PassThrough();
+    recordOpens((index) => {
+      if (index !== 1) return undefined;
+      setImmediate(() => failing.destroy(Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO' })));
+      return failing;
+    });
+    const cut = await fetch(`${origin}/api/archive/zip`, {
+      method: 'POST',
+      headers: { authorization: ann.auth.authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ taskIds: pictures.map((p) => p.id) }),
+    });
+    expect(cut.status).toBe(200);
+    await expect(cut.arrayBuffer()).rejects.toThrow(/terminated/);
+
+    vi.restoreAllMocks();
+    const whole = await fetch(`${origin}/api/archive/zip`, {
+      method: 'POST',
+      headers: { authorization: ann.auth.authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ taskIds: pictures.map((p) => p.id) }),
+    });
+    expect((await zipEntries(Buffer.from(await whole.arrayBuffer()))).size).toBe(3);
   });
 
   it('refuses an empty list, more than 500 images and signed-out callers', async () => {

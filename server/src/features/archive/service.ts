@@ -1,5 +1,4 @@
 import { PassThrough, type Readable } from 'node:stream';
-import yazl from 'yazl';
 import {
   ARCHIVE_ACTIONS,
   ARCHIVE_KIND_ACTIONS,
@@ -21,6 +20,7 @@ import type { UsersRepository } from '../auth/repository';
 import type { ChannelsRepository } from '../channels/repository';
 import { toTask, type TaskDoc, type TasksRepository } from '../tasks/repository';
 import { archiveImages, favoriteId, type ArchiveCursor, type FavoritesRepository, type ImageSource } from './repository';
+import { streamedZip } from './zip';
 
 export interface ArchiveDeps {
   tasks: TasksRepository;
@@ -214,16 +214,12 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
     return { item: item!, ancestors: rest.slice(0, ancestors.length), children: rest.slice(ancestors.length) };
   }
 
-  /**
-   * The ZIP of the chosen images, streamed as it is built: one image is read at a time (yazl asks
-   * for each stream in turn), so memory stays flat whatever the count. Every id is checked first.
-   */
+  /** The ZIP of the chosen images with a prompts.json listing each one, streamed as it is built (see streamedZip). Every id is checked first. */
   async function zip(userId: string, taskIds: readonly string[]): Promise<{ stream: Readable; fileName: string }> {
     const unique = [...new Set(taskIds)];
     const docs = await visibleDocs(userId, unique);
     if (docs.size !== unique.length) throw notFound();
     const items = await toItems(userId, unique.map((id) => docs.get(id)!));
-    const archive = new yazl.ZipFile();
     const entries: ArchiveZipEntry[] = items.map(({ task, author, channel }, index) => {
       const extension = task.imageUrl?.split('.').pop() ?? 'png';
       const { width, height } = task.properties;
@@ -241,21 +237,18 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
         height: height ?? null,
       };
     });
-    archive.addBuffer(Buffer.from(JSON.stringify(entries, null, 2)), 'prompts.json');
-    items.forEach(({ task }, index) => {
+    const images = items.map(({ task }, index) => {
       const key = task.imageUrl?.replace(/^\/files\//, '') ?? '';
-      const mtime = new Date(task.finishTime ?? now());
-      // Images are compressed already: stored as they are, deflate would only cost CPU.
-      archive.addReadStreamLazy(entries[index]!.file, { compress: false, mtime }, (done) => {
-        blobs.open(key).then(
-          (opened) => done(null, opened?.stream ?? emptyStream()),
-          (error: unknown) => done(error as Error, emptyStream()),
-        );
-      });
+      return {
+        name: entries[index]!.file,
+        mtime: new Date(task.finishTime ?? now()),
+        // A blob gone since the image was made is an empty entry, as prompts.json still lists it.
+        open: async () => (await blobs.open(key))?.stream ?? emptyStream(),
+      };
     });
-    archive.end();
+    const stream = streamedZip({ name: 'prompts.json', data: Buffer.from(JSON.stringify(entries, null, 2)) }, images);
     const day = new Date(now()).toISOString().slice(0, 10);
-    return { stream: archive.outputStream as Readable, fileName: `drawspace-archive-${day}.zip` };
+    return { stream, fileName: `drawspace-archive-${day}.zip` };
   }
 
   return { page, setFavorite, starredAmong, family, zip };
