@@ -57,7 +57,8 @@ export const DefaultBounds = {
 
 /** How deeply a value valid against `schema` can nest objects and arrays (null: unbounded). */
 export function schemaDepth(schema: TSchema | undefined): number | null {
-  if (!schema) return 0;
+  // No body declared: whatever a client sends (often `{}`) is bounded by the open depth and a small size.
+  if (!schema) return null;
   const s = schema as Record<string, unknown>;
   const children: unknown[] = [];
   for (const key of ['anyOf', 'oneOf', 'allOf'] as const) if (Array.isArray(s[key])) children.push(...(s[key] as unknown[]));
