@@ -14,8 +14,8 @@ export const tasksPlugin: FastifyPluginAsync<{ tasks: TasksService }> = async (a
   serve(app, routes.blend, (r) => commands.blend(currentUser(r), r.params.channelId, r.body), submitLimit);
   serve(app, routes.shorten, (r) => commands.shorten(currentUser(r), r.params.channelId, r.body), submitLimit);
   serve(app, routes.action, (r) => tasks.action(currentUser(r), r.params.channelId, r.body), submitLimit);
-  // A region mask travels as base64 in the body.
-  serve(app, routes.modal, (r) => tasks.modal(currentUser(r), r.params.channelId, r.body), { bodyLimit: 8 * 1024 * 1024 });
+  // A region mask is uploaded first (POST /api/upload); this body only names it.
+  serve(app, routes.modal, (r) => tasks.modal(currentUser(r), r.params.channelId, r.body), submitLimit);
 
   serve(app, routes.fetch, (request) => tasks.fetch(currentUser(request)._id, request.params.id));
   serve(app, routes.cancel, (request) => tasks.cancel(currentUser(request), request.params.id));
