@@ -50,7 +50,7 @@ async function imageSize(task: Task) {
   return { width: width!, height: height! };
 }
 
-/** A mask selecting the middle of an image of this size, as the editor exports it: a 1-bit greyscale PNG. */
+/** A mask selecting the middle of an image of this size, one bit a pixel as the editor exports it. */
 async function maskPng({ width, height }: { width: number; height: number }) {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="black"/><rect x="${width / 4}" y="${height / 4}" width="${width / 2}" height="${height / 2}" fill="white"/></svg>`;
   return sharp(Buffer.from(svg)).greyscale().png({ palette: true, colours: 2 }).toBuffer();
@@ -63,7 +63,7 @@ async function uploadMask(session: Session, mask: Buffer): Promise<string> {
   return uploaded.data.files[0]!.id;
 }
 
-/** A Vary (Region) task waiting in MODAL for its mask, with what a refusal must leave unchanged. */
+/** A Vary (Region) task waiting in MODAL for its mask, with the credits and stored files a refusal must leave unchanged. */
 async function regionTaskWaiting(prompt: string) {
   const { owner: ann, id } = await channelWithMembers();
   const grid = await waitForTask(ann, (await data(call(ann, 'POST', `/api/mj/submit/imagine/${id}`, { prompt }))).taskId, 'SUCCESS');
@@ -73,7 +73,7 @@ async function regionTaskWaiting(prompt: string) {
   const { taskId } = (await data(call(ann, 'POST', `/api/mj/submit/action/${id}`, { taskId: upscaled.id, customId: region.customId }))) as { taskId: string };
   const credits = async () => (await data(call(ann, 'GET', '/api/home/credits'))).balance as number;
   const files = () => fs.readdirSync(path.join(app.config.DATA_DIR, 'files')).length;
-  return { ann, id, taskId, size: await imageSize(upscaled), credits, files, balance: await credits(), stored: files() };
+  return { ann, id, taskId, size: await imageSize(upscaled), credits, files, balance: await credits() };
 }
 
 describe('a drawing session watched live by two members', () => {
