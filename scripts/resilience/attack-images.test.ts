@@ -3,15 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '@draw/shared';
-import { blackPng, dataUrl } from '../../server/src/testing/images';
+import { blackPng } from '../../server/src/testing/images';
 import { freePort, type ServerProcess } from '../testing/server-process';
 import { channelWithMembers, must, signIn, type Member } from './support/client';
 import { startServerProcess } from './support/server';
 
 /**
  * The attack shapes of the hardening issue (#16, items 1 and 6) against the real server process:
- * masks and uploads that declare a 16383×16383 canvas in 260 KB, and notify hooks that are huge or
- * nested deep. While they run, /healthz keeps answering within 200 ms and the server's memory
+ * masks and uploads that declare a 16383×16383 canvas in 260 KB (a mask is an upload, #36), masks
+ * that declare a canvas larger than their image, and notify hooks that are huge or nested deep. While they run, /healthz keeps answering within 200 ms and the server's memory
  * stays bounded; every attack is refused with the envelope and changes nothing.
  *
  * ATTACK_REPORT=1 prints the figures (time per request, RSS, /healthz latency).
@@ -32,6 +32,8 @@ let uploader: Member;
 let channelId: string;
 let regionTaskId: string;
 let hugePng: Buffer;
+/** An upload the upload route takes (36 megapixels in a few KB) but larger than the region's image. */
+let oversizedMaskId: string;
 
 interface Timed {
   status: number;
@@ -139,7 +141,16 @@ beforeAll(async () => {
   const inpaint = upscaled.buttons.find((b) => b.customId.startsWith('MJ::Inpaint'))!;
   regionTaskId = (await finished(await submit('action', { taskId: upscaled.id, customId: inpaint.customId }))).id;
   hugePng = await blackPng(16383, 16383);
+  const uploaded = await uploadPng(attacker, await blackPng(6000, 6000));
+  expect(uploaded.status).toBe(200);
+  oversizedMaskId = (uploaded.body as { data: { files: { id: string }[] } }).data.files[0]!.id;
 });
+
+function uploadPng(member: Member, png: Buffer): Promise<Timed> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'mask.png');
+  return timed('/api/upload', { method: 'POST', body: form, headers: { authorization: `Bearer ${member.token}`, 'accept-language': 'en-US' } });
+}
 
 afterAll(async () => {
   await server?.stop();
@@ -150,10 +161,14 @@ describe('images that declare a huge canvas in a small file', () => {
   it('Vary (Region) masks are refused from their header, at no cost, while /healthz keeps answering', async () => {
     const credits = async () => (await must<{ balance: number }>(server.origin, 'GET', '/api/home/credits', attacker.token)).balance;
     const balance = await credits();
-    const body = JSON.stringify({ taskId: regionTaskId, prompt: 'a boat', maskBase64: dataUrl(hugePng) });
+    // A mask travels as an upload: a huge canvas never gets an id to name in the modal body.
+    const huge = await uploadPng(attacker, hugePng);
+    expect(huge).toMatchObject({ status: 413, body: { success: false, reason: 'payload_too_large', message: 'Each image must be 40 megapixels or smaller' } });
+    // One the upload takes but larger than the image: the modal reads its header, never its pixels.
+    const body = JSON.stringify({ taskId: regionTaskId, prompt: 'a boat', maskImageId: oversizedMaskId });
     const headers = { authorization: `Bearer ${attacker.token}`, 'content-type': 'application/json', 'accept-language': 'en-US' };
     const figures = await underWatch(() => waves(() => timed(`/api/mj/submit/modal/${channelId}`, { method: 'POST', headers, body })));
-    report('huge masks', figures, figures.result.map((r) => r.ms));
+    report('oversized masks', figures, figures.result.map((r) => r.ms));
     for (const answer of figures.result) {
       expect(answer.status).toBe(400);
       expect(answer.body).toMatchObject({ success: false, reason: 'bad_request', message: expect.stringMatching(/^The mask must have the image's size \(\d+×\d+ pixels\)$/) });

@@ -43,8 +43,8 @@ export interface ModalRequest {
   taskId: string;
   prompt?: string;
   promptEn?: string;
-  /** A data URL of the mask (vary region). */
-  maskBase64?: string;
+  /** Vary (Region): the upload id of the mask (POST /api/upload), a PNG of the image's size. */
+  maskImageId?: string;
 }
 
 /** What every submit answers. */

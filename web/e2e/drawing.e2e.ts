@@ -234,11 +234,18 @@ describe.each(['builtin', 'midjourney-proxy'] as const)('drawing together in a c
     await toastsGone(a.page);
     await screenshot(a.page, 'drawing-region-editor-desktop-dark');
     await screenshotInOtherTheme(a.page, 'drawing-region-editor-desktop-light');
+    const uploaded = a.page.waitForResponse((response) => response.url().endsWith('/api/upload') && response.request().method() === 'POST');
     const sent = a.page.waitForRequest((request) => request.url().includes('/api/mj/submit/modal/'));
     await a.page.getByTestId('region-submit').click();
-    const body = (await sent).postDataJSON() as { taskId: string; prompt: string; maskBase64: string };
-    expect(body).toMatchObject({ taskId: region, prompt: `${PROMPT}, a snowy owl` });
-    // The mask: a PNG the size of the image, black with the painted area white.
+    // The mask goes first as a binary upload (a 1-bit PNG: a few KB), then the modal body names it.
+    const maskUpload = await uploaded;
+    expect((await maskUpload.request().allHeaders())['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    const [stored] = ((await maskUpload.json()) as { data: { files: { id: string; mime: string; size: number }[] } }).data.files;
+    expect(stored).toMatchObject({ mime: 'image/png', size: expect.any(Number) });
+    expect(stored!.size).toBeLessThan(64 * 1024);
+    const body = (await sent).postDataJSON() as { taskId: string; prompt: string; maskImageId: string };
+    expect(body).toEqual({ taskId: region, prompt: `${PROMPT}, a snowy owl`, maskImageId: stored!.id });
+    // The mask, as stored: a PNG the size of the image, black with the painted area white.
     const measured = await a.page.evaluate(
       async ({ mask, imageId }) => {
         const load = (src: string) =>
@@ -273,9 +280,8 @@ describe.each(['builtin', 'midjourney-proxy'] as const)('drawing together in a c
           corner: corner[0],
         };
       },
-      { mask: body.maskBase64, imageId: upscale },
+      { mask: `/files/${body.maskImageId}`, imageId: upscale },
     );
-    expect(body.maskBase64.startsWith('data:image/png;base64,')).toBe(true);
     expect(measured.size).toEqual(measured.imageSize);
     expect(measured.white).toBeGreaterThan(0.05);
     expect(measured.white + measured.black).toBeGreaterThan(0.97);

@@ -193,7 +193,7 @@ export const ROUTES: readonly RouteRow[] = [
     path: '/api/mj/submit/modal/:channelId',
     signedIn: true,
     params: { channelId: 'channelId' },
-    body: { taskId: (ids) => fc.constant(ids.taskId), prompt: shortText, maskBase64: constant('iVBORw0KGgo=') },
+    body: { taskId: (ids) => fc.constant(ids.taskId), prompt: shortText, maskImageId: (ids) => fc.constant(ids.uploadId) },
   },
   { area: Area.Tasks, method: 'GET', path: '/api/mj/task/:id/fetch', signedIn: true, params: { id: 'taskId' } },
   { area: Area.Tasks, method: 'POST', path: '/api/mj/task/:id/cancel', signedIn: true, params: { id: 'taskId' } },

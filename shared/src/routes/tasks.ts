@@ -66,10 +66,16 @@ export const taskRoutes = {
   modal: submit(
     routePaths.tasks.modal,
     Type.Object(
-      { taskId: Id, prompt: Type.Optional(Prompt), promptEn: Type.Optional(Prompt), maskBase64: Type.Optional(Type.String({ maxLength: 6_000_000 })) },
+      {
+        taskId: Id,
+        prompt: Type.Optional(Prompt),
+        promptEn: Type.Optional(Prompt),
+        // Vary (Region): the mask goes first through POST /api/upload as a binary file, not in this body.
+        maskImageId: Type.Optional(UploadId),
+      },
       strict,
     ),
-    'The input a MODAL task waits for (remix prompt, region mask)',
+    'The input a MODAL task waits for (remix prompt; region mask as the id of an upload: a PNG of the image’s size, white = repaint)',
   ),
   fetch: route({ ...routePaths.tasks.fetch, caller, tag, params: TaskParams, answer: TaskSchema }),
   cancel: route({ ...routePaths.tasks.cancel, caller, tag, params: TaskParams, answer: TaskSchema }),

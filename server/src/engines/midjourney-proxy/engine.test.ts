@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { statusRank, parseProgress } from '@draw/machines';
 import type { ChannelEvent, Task } from '@draw/shared';
@@ -73,11 +72,6 @@ function expectMonotonic(updates: Task[]) {
 }
 
 const billingOf = () => (app.services.runner as unknown as { deps: { billing: Billing } }).deps.billing;
-
-async function maskDataUrl(size: number) {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="100%" height="100%" fill="black"/><rect x="${size / 4}" y="${size / 4}" width="${size / 2}" height="${size / 2}" fill="white"/></svg>`;
-  return `data:image/png;base64,${(await sharp(Buffer.from(svg)).png().toBuffer()).toString('base64')}`;
-}
 
 describe('drawing through a midjourney-proxy upstream', () => {
   signInForBlock();
@@ -189,14 +183,14 @@ describe('drawing through a midjourney-proxy upstream', () => {
     }
   });
 
-  it('vary region sends the mask as a PNG data URL through the modal', async () => {
+  it('vary region: the uploaded mask reaches the upstream modal as a PNG data URL', async () => {
     const { user, id } = await channel();
     const grid = await imagineDone(user, id);
     const upscaleId = await submit(user, id, 'action', { taskId: grid.id, customId: grid.buttons.find((b) => b.label === 'U2')!.customId });
     const upscaled = await finished(user, upscaleId);
     const region = upscaled.buttons.find((b) => b.customId.startsWith('MJ::Inpaint'))!;
     const regionId = await submit(user, id, 'action', { taskId: upscaleId, customId: region.customId });
-    await submit(user, id, 'modal', { taskId: regionId, prompt: 'a hat', maskBase64: await maskDataUrl(256) });
+    await submit(user, id, 'modal', { taskId: regionId, prompt: 'a hat', maskImageId: await kit.uploadMask(user, 256) });
     const done = await finished(user, regionId);
     expect(done).toMatchObject({ action: 'INPAINT', prompt: 'a hat' });
     const modal = fake.submits('modal').at(-1)!;

@@ -8,8 +8,12 @@ import { blobKeyOf } from './resolve';
 
 /** Brighter than mid-grey counts as painted (brush edges are soft). */
 const MASK_WHITE_MIN = 128;
-/** A mask is a two-tone PNG of its image's size: a few MB at most even for a 4096×4096 upscale. */
-const MASK_MAX_BYTES = 4 * Limits.imageMaxBytes;
+/**
+ * A mask arrives as an upload, so the upload route's limit already holds; kept here so that the
+ * mask's own check does not depend on which route brought it. The editor sends a 1-bit PNG: tens
+ * of KB even for a 4096×4096 upscale.
+ */
+const MASK_MAX_BYTES = Limits.imageMaxBytes;
 
 /** The size of the image a region task repaints: recorded when its parent finished, else its header. */
 export async function parentImageSize(repo: Pick<TasksRepository, 'findOne'>, blobs: BlobStore, parentId: string): Promise<{ width: number; height: number }> {
@@ -25,13 +29,10 @@ export async function parentImageSize(repo: Pick<TasksRepository, 'findOne'>, bl
 }
 
 /**
- * A vary-region mask arrives as a data URL; it is kept as a greyscale PNG blob for the engine.
- * Its header is checked (size, pixels) before any decoding, and it must match its image exactly.
+ * A vary-region mask arrives as the bytes of an upload; it is kept as a greyscale PNG blob for the
+ * engine. Its header is checked (size, pixels) before any decoding, and it must match its image exactly.
  */
-export async function storeMask(blobs: BlobStore, maskBase64: string, size: { width: number; height: number }): Promise<string> {
-  const match = /^data:image\/(png|jpeg|jpg|webp);base64,([A-Za-z0-9+/=]+)$/.exec(maskBase64.trim());
-  if (!match) throw taskRefusal('task.badMask');
-  const data = Buffer.from(match[2]!, 'base64');
+export async function storeMask(blobs: BlobStore, data: Buffer, size: { width: number; height: number }): Promise<string> {
   let mask: MaskImage;
   try {
     mask = await readMask(data, size, MASK_WHITE_MIN, { maxBytes: MASK_MAX_BYTES });

@@ -3,6 +3,7 @@ import { Limits, ModalKind, TaskStatus, type ModalRequest } from '@draw/shared';
 import type { BlobStore } from '../../blobs/port';
 import type { UserDoc } from '../auth/repository';
 import type { MessagesService } from '../messages/service';
+import type { UploadsService } from '../uploads/service';
 import { assertParameters, taskRefusal } from './errors';
 import { speedOfJob, type JobSpec } from './jobs';
 import { parentImageSize, storeMask } from './mask';
@@ -18,13 +19,14 @@ export interface ModalDeps {
   messages: Pick<MessagesService, 'postTask'>;
   runner: Pick<TaskRunner, 'enqueue'>;
   blobs: BlobStore;
+  uploads: Pick<UploadsService, 'readOwned'>;
   prompts: PromptComposer;
   english: (prompt: string, edited?: string) => Promise<English>;
   now: () => number;
 }
 
 /** A MODAL task gets what it waited for (a prompt, a mask, a zoom) and goes to the queue. */
-export function modalCompleter({ repo, store, messages, runner, blobs, prompts, english, now }: ModalDeps) {
+export function modalCompleter({ repo, store, messages, runner, blobs, uploads, prompts, english, now }: ModalDeps) {
   return async function complete(user: UserDoc, doc: TaskDoc, body: ModalRequest): Promise<{ taskId: string }> {
     if (doc.userId !== user._id) throw taskRefusal(doc.private ? 'task.notFound' : 'task.notYours');
     if (doc.status !== TaskStatus.Modal || !doc.properties.modal) throw taskRefusal('task.notModal');
@@ -38,8 +40,10 @@ export function modalCompleter({ repo, store, messages, runner, blobs, prompts, 
     let job: JobSpec = doc.job;
     switch (job.kind) {
       case 'region': {
-        if (!body.maskBase64) throw taskRefusal('task.maskRequired');
-        job = { ...job, prompt: finalPrompt, maskKey: await storeMask(blobs, body.maskBase64, await parentImageSize(repo, blobs, job.parentId)) };
+        if (!body.maskImageId) throw taskRefusal('task.maskRequired');
+        // Only the person's own upload, as for every image a task takes.
+        const { data } = await uploads.readOwned(user._id, body.maskImageId);
+        job = { ...job, prompt: finalPrompt, maskKey: await storeMask(blobs, data, await parentImageSize(repo, blobs, job.parentId)) };
         break;
       }
       case 'zoom': {

@@ -13,6 +13,7 @@ export const tasksPlugin: FastifyPluginAsync<{ tasks: TasksService }> = async (a
   serve(app, routes.blend, (r) => commands.blend(currentUser(r), r.params.channelId, r.body));
   serve(app, routes.shorten, (r) => commands.shorten(currentUser(r), r.params.channelId, r.body));
   serve(app, routes.action, (r) => tasks.action(currentUser(r), r.params.channelId, r.body));
+  // A region mask is uploaded first (POST /api/upload); this body only names it.
   serve(app, routes.modal, (r) => tasks.modal(currentUser(r), r.params.channelId, r.body));
 
   serve(app, routes.fetch, (request) => tasks.fetch(currentUser(request)._id, request.params.id));

@@ -69,7 +69,7 @@ export function tasksService(deps: TasksDeps) {
   const submit = taskSubmitter({ ...deps, refunds });
   const commands = slashCommands({ channels, submit, prompts, english, engineName: deps.engineName, publicUrl: deps.publicUrl, engineMaxBlend: deps.engineMaxBlend, ...(deps.offers ? { offers: deps.offers } : {}) });
   const press = buttonPresser({ submit, store, prompts, english, ...(deps.offers ? { offers: deps.offers } : {}) });
-  const completeModal = modalCompleter({ repo, store, messages: deps.messages, runner, blobs: deps.blobs, prompts, english, now });
+  const completeModal = modalCompleter({ repo, store, messages: deps.messages, runner, blobs: deps.blobs, uploads: deps.uploads, prompts, english, now });
 
   async function taskInChannel(userId: string, taskId: string): Promise<TaskDoc> {
     const doc = await repo.findOne({ _id: taskId });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelEvent, Task } from '@draw/shared';
 import { closeWithSockets, injectorFor, startListening, startTestApp, type TestApp } from '../../testing/harness';
 import { giveCredits } from '../billing/testkit';
-import { blackPng, dataUrl } from '../../testing/images';
+import { blackPng } from '../../testing/images';
 import { connectSocket, type TestSocket } from '../../testing/socket';
 
 let app: TestApp;
@@ -50,12 +50,20 @@ async function imageSize(task: Task) {
   return { width: width!, height: height! };
 }
 
-async function maskDataUrl({ width, height }: { width: number; height: number }) {
+/** A mask selecting the middle of an image of this size, one bit a pixel as the editor exports it. */
+async function maskPng({ width, height }: { width: number; height: number }) {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="black"/><rect x="${width / 4}" y="${height / 4}" width="${width / 2}" height="${height / 2}" fill="white"/></svg>`;
-  return `data:image/png;base64,${(await sharp(Buffer.from(svg)).png().toBuffer()).toString('base64')}`;
+  return sharp(Buffer.from(svg)).greyscale().png({ palette: true, colours: 2 }).toBuffer();
 }
 
-/** A Vary (Region) task waiting in MODAL for its mask, with what a refusal must leave unchanged. */
+/** The mask goes as a binary upload first; the modal body names it. */
+async function uploadMask(session: Session, mask: Buffer): Promise<string> {
+  const uploaded = await upload(session, [{ name: 'mask.png', data: mask }]);
+  expect(uploaded).toMatchObject({ success: true });
+  return uploaded.data.files[0]!.id;
+}
+
+/** A Vary (Region) task waiting in MODAL for its mask, with the credits and stored files a refusal must leave unchanged. */
 async function regionTaskWaiting(prompt: string) {
   const { owner: ann, id } = await channelWithMembers();
   const grid = await waitForTask(ann, (await data(call(ann, 'POST', `/api/mj/submit/imagine/${id}`, { prompt }))).taskId, 'SUCCESS');
@@ -65,7 +73,7 @@ async function regionTaskWaiting(prompt: string) {
   const { taskId } = (await data(call(ann, 'POST', `/api/mj/submit/action/${id}`, { taskId: upscaled.id, customId: region.customId }))) as { taskId: string };
   const credits = async () => (await data(call(ann, 'GET', '/api/home/credits'))).balance as number;
   const files = () => fs.readdirSync(path.join(app.config.DATA_DIR, 'files')).length;
-  return { ann, id, taskId, size: await imageSize(upscaled), credits, files, balance: await credits(), stored: files() };
+  return { ann, id, taskId, size: await imageSize(upscaled), credits, files, balance: await credits() };
 }
 
 describe('a drawing session watched live by two members', () => {
@@ -97,8 +105,8 @@ describe('a drawing session watched live by two members', () => {
     const regionButton = upscaled.buttons.find((b) => b.customId.startsWith('MJ::Inpaint'))!;
     const { taskId: regionId } = await data(call(ann, 'POST', `/api/mj/submit/action/${id}`, { taskId: upscaleId, customId: regionButton.customId }));
     expect((await data(call(ann, 'GET', `/api/mj/task/${regionId}/fetch`))).status).toBe('MODAL');
-    const mask = await maskDataUrl(await imageSize(upscaled));
-    expect((await call(ann, 'POST', `/api/mj/submit/modal/${id}`, { taskId: regionId, prompt: 'a blue hat', maskBase64: mask })).json().success).toBe(true);
+    const maskImageId = await uploadMask(ann, await maskPng(await imageSize(upscaled)));
+    expect((await call(ann, 'POST', `/api/mj/submit/modal/${id}`, { taskId: regionId, prompt: 'a blue hat', maskImageId })).json().success).toBe(true);
     const region = await waitForTask(ann, regionId, 'SUCCESS');
     expect(region).toMatchObject({ action: 'INPAINT', prompt: 'a blue hat' });
 
@@ -141,8 +149,8 @@ describe('a drawing session watched live by two members', () => {
 
     // Opened and submitted: the channel sees it then, created and posted, as any task.
     const { taskId: kept } = await data(call(ann, 'POST', `/api/mj/submit/action/${id}`, { taskId: upscaled.id, customId: region.customId }));
-    const mask = await maskDataUrl(await imageSize(upscaled));
-    expect((await call(ann, 'POST', `/api/mj/submit/modal/${id}`, { taskId: kept, prompt: 'a red boat', maskBase64: mask })).json().success).toBe(true);
+    const maskImageId = await uploadMask(ann, await maskPng(await imageSize(upscaled)));
+    expect((await call(ann, 'POST', `/api/mj/submit/modal/${id}`, { taskId: kept, prompt: 'a red boat', maskImageId })).json().success).toBe(true);
     await bobSocket.waitFor((events) => events.some((e) => e.type === 'message.created' && e.data.taskId === kept));
     const heard = bobSocket.events.filter((e) => e.type !== 'task.updated' || e.data.status !== 'IN_PROGRESS');
     expect(heard.some((e) => (e.data as { id?: string; taskId?: string }).id === abandoned || (e.data as { taskId?: string }).taskId === abandoned)).toBe(false);
@@ -291,7 +299,7 @@ describe('bad requests are refused with a clear message and store nothing', () =
       await submit(ann, 'imagine', { prompt: { $gt: '' } }),
       await submit(ann, 'action', { taskId: 'nope', customId: 'MJ::JOB::upsample::1::abc' }),
       await submit(ann, 'blend', { imageIds: ['only-one-0000.png'] }),
-      await submit(ann, 'modal', { taskId: 'nope', maskBase64: 'data:image/png;base64,AAAA' }),
+      await submit(ann, 'modal', { taskId: 'nope', maskImageId: 'not-mine-0000.png' }),
       await submit(outsider, 'imagine', { prompt: 'sneaky' }),
     ];
     for (const res of refusals) {
@@ -316,39 +324,61 @@ describe('bad requests are refused with a clear message and store nothing', () =
   });
 
   it('for a Vary (Region) mask that selects nothing: nothing stored, nothing charged, the task still waits', async () => {
-    const { ann, id, taskId, size, credits, files, balance, stored } = await regionTaskWaiting('a lake');
-    const black = dataUrl(await sharp({ create: { ...size, channels: 3, background: '#000' } }).png().toBuffer());
-    const clear = dataUrl(await sharp({ create: { ...size, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 0 } } }).png().toBuffer());
-    for (const mask of [black, clear]) {
-      const refused = await call(ann, 'POST', `/api/mj/submit/modal/${id}`, { taskId, prompt: 'a boat', maskBase64: mask });
+    const { ann, id, taskId, size, credits, files, balance } = await regionTaskWaiting('a lake');
+    const black = await uploadMask(ann, await sharp({ create: { ...size, channels: 3, background: '#000' } }).png().toBuffer());
+    const clear = await uploadMask(ann, await sharp({ create: { ...size, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 0 } } }).png().toBuffer());
+    const stored = files();
+    // A mask inline in the body, as the modal once took it, is no mask at all.
+    const inline = await call(ann, 'POST', `/api/mj/submit/modal/${id}`, { taskId, prompt: 'a boat', maskBase64: 'data:image/png;base64,iVBORw0KGgo=' });
+    expect(inline.json()).toMatchObject({ success: false, reason: 'bad_request', message: 'Paint the area to change first' });
+    for (const maskImageId of [black, clear]) {
+      const refused = await call(ann, 'POST', `/api/mj/submit/modal/${id}`, { taskId, prompt: 'a boat', maskImageId });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toBe('The mask selects nothing: paint the area to change (in white) first');
     }
-    const zh = await app.http.inject({ method: 'POST', url: `/api/mj/submit/modal/${id}`, payload: { taskId, maskBase64: black }, headers: { ...ann.auth, 'accept-language': 'zh-CN' } });
+    const zh = await app.http.inject({ method: 'POST', url: `/api/mj/submit/modal/${id}`, payload: { taskId, maskImageId: black }, headers: { ...ann.auth, 'accept-language': 'zh-CN' } });
     expect(zh.json().message).toBe('蒙版中没有选中任何区域，请先用白色涂抹要修改的区域');
     expect(await credits()).toBe(balance);
     expect(files()).toBe(stored);
     expect((await data(call(ann, 'GET', `/api/mj/task/${taskId}/fetch`))).status).toBe('MODAL');
 
-    expect((await call(ann, 'POST', `/api/mj/submit/modal/${id}`, { taskId, prompt: 'a boat', maskBase64: await maskDataUrl(size) })).json().success).toBe(true);
+    const maskImageId = await uploadMask(ann, await maskPng(size));
+    expect((await call(ann, 'POST', `/api/mj/submit/modal/${id}`, { taskId, prompt: 'a boat', maskImageId })).json().success).toBe(true);
     await waitForTask(ann, taskId, 'SUCCESS');
   });
 
-  it('for a Vary (Region) mask of another size, or a huge canvas in a small file: refused before decoding, nothing changes', async () => {
-    const { ann, id, taskId, size, credits, files, balance, stored } = await regionTaskWaiting('a field');
-
-
-    const huge = dataUrl(await blackPng(16383, 16383));
-    for (const mask of [huge, await maskDataUrl({ width: size.width - 1, height: size.height }), await maskDataUrl({ width: size.height, height: size.width * 2 })]) {
-      const refused = await call(ann, 'POST', `/api/mj/submit/modal/${id}`, { taskId, prompt: 'a tree', maskBase64: mask });
+  it("for a Vary (Region) mask of another size, someone else's, or a huge canvas in a small file: refused, nothing changes", async () => {
+    const { ann, id, taskId, size, credits, files, balance } = await regionTaskWaiting('a field');
+    const narrower = await uploadMask(ann, await maskPng({ width: size.width - 1, height: size.height }));
+    const taller = await uploadMask(ann, await maskPng({ width: size.height, height: size.width * 2 }));
+    const bobs = await uploadMask(await app.signIn(), await maskPng(size));
+    const stored = files();
+    for (const maskImageId of [narrower, taller]) {
+      const refused = await call(ann, 'POST', `/api/mj/submit/modal/${id}`, { taskId, prompt: 'a tree', maskImageId });
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toMatchObject({ success: false, reason: 'bad_request', message: `The mask must have the image's size (${size.width}×${size.height} pixels)` });
     }
-    const zh = await app.http.inject({ method: 'POST', url: `/api/mj/submit/modal/${id}`, payload: { taskId, maskBase64: huge }, headers: { ...ann.auth, 'accept-language': 'zh-TW' } });
+    const zh = await app.http.inject({ method: 'POST', url: `/api/mj/submit/modal/${id}`, payload: { taskId, maskImageId: narrower }, headers: { ...ann.auth, 'accept-language': 'zh-TW' } });
     expect(zh.json().message).toBe(`遮罩的尺寸必須與圖片相同（${size.width}×${size.height} 像素）`);
+    // Only the person's own uploads: another's mask is as unknown as a made-up id.
+    const notHers = await call(ann, 'POST', `/api/mj/submit/modal/${id}`, { taskId, prompt: 'a tree', maskImageId: bobs });
+    expect(notHers.statusCode).toBe(404);
+    expect(notHers.json()).toMatchObject({ success: false, reason: 'not_found', message: 'That image does not exist or is not yours to use' });
+    // A tiny file declaring a huge canvas never becomes a mask: the upload refuses it from its header.
+    expect(await upload(ann, [{ name: 'mask.png', data: await blackPng(16383, 16383) }])).toMatchObject({ success: false, message: 'Each image must be 40 megapixels or smaller' });
     expect(await credits()).toBe(balance);
     expect(files()).toBe(stored);
     expect((await data(call(ann, 'GET', `/api/mj/task/${taskId}/fetch`))).status).toBe('MODAL');
+  });
+
+  it('for a body the size of a mask: refused before it is parsed, signed in or not', async () => {
+    const { owner: ann, id } = await channelWithMembers();
+    const big = JSON.stringify({ taskId: 'a-task', prompt: 'x'.repeat(1024 * 1024) });
+    for (const headers of [{ ...ann.auth }, {}]) {
+      const res = await app.http.inject({ method: 'POST', url: `/api/mj/submit/modal/${id}`, payload: big, headers: { ...headers, 'content-type': 'application/json', 'accept-language': 'en-US' } });
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toMatchObject({ success: false, reason: 'payload_too_large' });
+    }
   });
 
   it('for uploads that are too big, not images, or too many', async () => {

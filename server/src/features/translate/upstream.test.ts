@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { upstreamSuite } from '../../engines/midjourney-proxy/fake/harness';
 import { upstreamTestkit } from '../../engines/midjourney-proxy/fake/testkit';
@@ -33,11 +32,6 @@ const { call, data, finished, submit, upstreamOf } = kit;
 
 const PROMPT = 'https://example.com/fox.png 一只在雪中的红狐狸::2 {cat, dog} 油画风格 --ar 16:9 --chaos 20 --no 汽车';
 const ENGLISH = 'https://example.com/fox.png a red fox in the snow::2 {cat, dog} oil painting style --ar 16:9 --chaos 20 --no 汽车';
-
-async function maskDataUrl(size: number) {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="100%" height="100%" fill="black"/><rect x="${size / 4}" y="${size / 4}" width="${size / 2}" height="${size / 2}" fill="white"/></svg>`;
-  return `data:image/png;base64,${(await sharp(Buffer.from(svg)).png().toBuffer()).toString('base64')}`;
-}
 
 describe('Chinese prompts reach Midjourney in English', () => {
   it('imagine: the upstream gets English text with the URL and every parameter untouched; the task keeps both', async () => {
@@ -81,7 +75,7 @@ describe('Chinese prompts reach Midjourney in English', () => {
     expect(upscaled).toMatchObject({ prompt: '狗 --ar 1:1', promptEn: 'dog --ar 1:1' });
     const region = upscaled.buttons.find((b) => b.customId.startsWith('MJ::Inpaint'))!;
     const regionId = await submit(suite.me, channelId, 'action', { taskId: upscaleId, customId: region.customId });
-    await submit(suite.me, channelId, 'modal', { taskId: regionId, prompt: '猫', maskBase64: await maskDataUrl(256) });
+    await submit(suite.me, channelId, 'modal', { taskId: regionId, prompt: '猫', maskImageId: await kit.uploadMask(suite.me, 256) });
     const done = await finished(suite.me, regionId);
     expect(done).toMatchObject({ prompt: '猫', promptEn: 'cat' });
     expect(String(suite.fake.submits('modal').at(-1)!.body!.prompt).startsWith('cat')).toBe(true);

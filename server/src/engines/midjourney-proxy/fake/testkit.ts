@@ -7,7 +7,7 @@ type Session = Awaited<ReturnType<TestApp['signIn']>>;
 
 /**
  * What the engine tests do through our HTTP API against an app on a fake upstream: submit, wait
- * for a task, find the fake's task for one of ours, upload pictures. `env` gives the app, its
+ * for a task, find the fake's task for one of ours, upload pictures and masks. `env` gives the app, its
  * origin and the fake of the running suite.
  */
 export function upstreamTestkit(env: () => { app: TestApp; origin: string; fake: FakeMjProxy }) {
@@ -56,10 +56,17 @@ export function upstreamTestkit(env: () => { app: TestApp; origin: string; fake:
 
   const png = (color: string, size = 64) => sharp({ create: { width: size, height: size, channels: 3, background: color } }).png().toBuffer();
 
+  /** A Vary (Region) mask for a square image of `size`, selecting its middle, uploaded as the editor does: its upload id. */
+  async function uploadMask(session: Session, size: number): Promise<string> {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="100%" height="100%" fill="black"/><rect x="${size / 4}" y="${size / 4}" width="${size / 2}" height="${size / 2}" fill="white"/></svg>`;
+    const [id] = await upload(session, [await sharp(Buffer.from(svg)).greyscale().png({ palette: true, colours: 2 }).toBuffer()]);
+    return id!;
+  }
+
   async function channel(session: Session): Promise<string> {
     const { id } = await data(call(session, 'POST', '/api/draw/channel', { title: 'mj', isBan: false }));
     return id as string;
   }
 
-  return { call, data, waitFor, finished, submit, upstreamOf, imagineDone, upload, png, channel };
+  return { call, data, waitFor, finished, submit, upstreamOf, imagineDone, upload, uploadMask, png, channel };
 }

@@ -1,4 +1,4 @@
-import type { MessagePage, Task } from '@draw/shared';
+import type { MessagePage, ModalRequest, Task } from '@draw/shared';
 import { api } from '../../../lib/api';
 import { call, HttpError } from '../../../lib/http';
 
@@ -46,8 +46,8 @@ export function submitAction(channelId: string, taskId: string, customId: string
   return submit(call(api.tasks.action, { params: { channelId }, body: { taskId, customId } }));
 }
 
-/** Completes a MODAL task (only its submitter may). */
-export function submitModal(channelId: string, body: { taskId: string; prompt?: string; maskBase64?: string }): Promise<SubmitResult> {
+/** Completes a MODAL task (only its submitter may). A region's mask is uploaded first and named by its id. */
+export function submitModal(channelId: string, body: ModalRequest): Promise<SubmitResult> {
   return submit(call(api.tasks.modal, { params: { channelId }, body }));
 }
 

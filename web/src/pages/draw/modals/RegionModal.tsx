@@ -161,7 +161,9 @@ export function RegionModal({ task, imageUrl, imageFailed, defaultPrompt, onClos
       setError(t('feed.editor.regionEmpty'));
       return;
     }
-    void submit({ prompt: prompt.trim(), maskBase64: exportMask(shapes, natural, createCanvas) });
+    // A 1-bit PNG the image's size: a file to upload, tens of KB even for a 4096×4096 image.
+    const mask = new File([exportMask(shapes, natural, createCanvas)], 'mask.png', { type: 'image/png' });
+    void submit({ prompt: prompt.trim(), mask });
   }
 
   const toolLabel = { brush: t('feed.editor.brush'), rect: t('feed.editor.rect'), lasso: t('feed.editor.lasso') };

@@ -1,3 +1,4 @@
+import { decode as decodePng } from 'fast-png';
 import { describe, expect, it } from 'vitest';
 import {
   coverage,
@@ -113,15 +114,55 @@ describe('mask export', () => {
     ]);
   });
 
-  it('exports a PNG data URL at the natural size', () => {
+  it('exports a 1-bit greyscale PNG at the natural size: white where the painted pixel is at least mid-grey', () => {
     const { ctx, calls } = recorder();
     let made: CanvasLike | null = null;
-    const url = exportMask([{ kind: 'rect', from: { x: 0, y: 0 }, to: { x: 4, y: 4 } }], { width: 1024.4, height: 512 }, () => {
-      made = { width: 0, height: 0, getContext: () => ctx, toDataURL: () => 'data:image/png;base64,AAAA' };
-      return made;
-    });
-    expect(url).toBe('data:image/png;base64,AAAA');
-    expect(made).toMatchObject({ width: 1024, height: 512 });
-    expect(calls[0]).toBe('fillRect #000000 0,0 1024x512');
+    let reads = 0;
+    // What the canvas would hold: row 0 white at x=0 and x=9, row 1 just under and at the threshold.
+    const pixels = (x: number, y: number) => (y === 0 ? (x === 0 || x === 9 ? 255 : 0) : x === 3 ? 127 : x === 4 ? 128 : 0);
+    const canvas: CanvasLike = {
+      width: 0,
+      height: 0,
+      getContext: () =>
+        Object.assign(ctx, {
+          getImageData: (left: number, top: number, width: number, height: number) => {
+            reads++;
+            const data = new Uint8ClampedArray(width * height * 4);
+            for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data.fill(pixels(left + x, top + y), (y * width + x) * 4, (y * width + x) * 4 + 3);
+            return { data };
+          },
+        }),
+    };
+    const png = exportMask([{ kind: 'rect', from: { x: 0, y: 0 }, to: { x: 4, y: 4 } }], { width: 10.4, height: 2 }, () => (made = canvas));
+    expect(made).toMatchObject({ width: 10, height: 2 });
+    expect(calls[0]).toBe('fillRect #000000 0,0 10x2');
+    expect(reads).toBe(1);
+    const decoded = decodePng(png);
+    expect(decoded).toMatchObject({ width: 10, height: 2, depth: 1, channels: 1 });
+    // Each row padded to whole bytes: 10 pixels take 2.
+    expect(Array.from(decoded.data)).toEqual([0b1000_0000, 0b0100_0000, 0b0000_1000, 0b0000_0000]);
+  });
+
+  it('reads a tall mask back in bands of rows, each row landing where it belongs', () => {
+    const { ctx } = recorder();
+    const reads: number[] = [];
+    const canvas: CanvasLike = {
+      width: 0,
+      height: 0,
+      getContext: () =>
+        Object.assign(ctx, {
+          getImageData: (left: number, top: number, width: number, height: number) => {
+            reads.push(height);
+            const data = new Uint8ClampedArray(width * height * 4);
+            for (const [x, y] of [[1, 300], [2, 599]] as const) if (y >= top && y < top + height) data.fill(255, ((y - top) * width + x) * 4, ((y - top) * width + x) * 4 + 3);
+            return { data };
+          },
+        }),
+    };
+    const decoded = decodePng(exportMask([], { width: 3, height: 600 }, () => canvas));
+    expect(reads).toEqual([256, 256, 88]);
+    const rows = Array.from(decoded.data);
+    expect(rows.filter((row) => row !== 0)).toHaveLength(2);
+    expect([rows[300], rows[599]]).toEqual([0b0100_0000, 0b0010_0000]);
   });
 });

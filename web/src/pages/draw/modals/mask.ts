@@ -5,6 +5,8 @@
  * recording fake in unit tests (jsdom has no canvas).
  */
 
+import { encode as encodePng } from 'fast-png';
+
 export interface Point {
   x: number;
   y: number;
@@ -213,20 +215,51 @@ export function paintMask(ctx: MaskContext, shapes: readonly MaskShape[], size: 
   drawShapes(ctx, shapes, '#ffffff');
 }
 
+/** What the export reads back: the painted mask's pixels, RGBA, a band of rows at a time. */
+export interface MaskCanvasContext extends MaskContext {
+  getImageData(x: number, y: number, width: number, height: number): { data: ArrayLike<number> };
+}
+
 export interface CanvasLike {
   width: number;
   height: number;
-  getContext(kind: '2d'): MaskContext | null;
-  toDataURL(type: 'image/png'): string;
+  getContext(kind: '2d', options?: { willReadFrequently?: boolean }): MaskCanvasContext | null;
 }
 
-/** Renders the mask on a fresh canvas and returns it as a PNG data URL. */
-export function exportMask(shapes: readonly MaskShape[], size: Size, createCanvas: () => CanvasLike): string {
+/** Pixels at least this bright are selected: the threshold the server and the engines apply too. */
+const SELECTED_MIN = 128;
+/** Rows read back at once: a whole 4096×4096 canvas would be 64 MB of RGBA in one array. */
+const BAND_ROWS = 256;
+
+/** One bit a pixel, rows padded to whole bytes, white (1) where selected: a 1-bit greyscale PNG's pixels. */
+function selectionBits(ctx: MaskCanvasContext, width: number, height: number): Uint8Array {
+  const rowBytes = Math.ceil(width / 8);
+  const bits = new Uint8Array(rowBytes * height);
+  for (let top = 0; top < height; top += BAND_ROWS) {
+    const rows = Math.min(BAND_ROWS, height - top);
+    const { data } = ctx.getImageData(0, top, width, rows);
+    for (let y = 0; y < rows; y++) {
+      const row = (top + y) * rowBytes;
+      for (let x = 0; x < width; x++) {
+        if (data[(y * width + x) * 4]! >= SELECTED_MIN) bits[row + (x >> 3)]! |= 0x80 >> (x & 7);
+      }
+    }
+  }
+  return bits;
+}
+
+/**
+ * Renders the mask on a fresh canvas at the image's size and encodes it as a 1-bit greyscale PNG
+ * (white = repaint). The browser's own PNG of the canvas is 8-bit RGBA: at 4096×4096 with many
+ * strokes it nears the upload's 1 MB; one bit a pixel stays at tens of KB.
+ */
+export function exportMask(shapes: readonly MaskShape[], size: Size, createCanvas: () => CanvasLike): Uint8Array<ArrayBuffer> {
   const canvas = createCanvas();
   canvas.width = Math.max(1, Math.round(size.width));
   canvas.height = Math.max(1, Math.round(size.height));
-  const ctx = canvas.getContext('2d');
+  const ctx = canvas.getContext('2d', { willReadFrequently: true });
   if (!ctx) throw new Error('No 2D canvas to draw the mask on');
-  paintMask(ctx, shapes, { width: canvas.width, height: canvas.height });
-  return canvas.toDataURL('image/png');
+  const { width, height } = canvas;
+  paintMask(ctx, shapes, { width, height });
+  return new Uint8Array(encodePng({ width, height, data: selectionBits(ctx, width, height), depth: 1, channels: 1 }));
 }

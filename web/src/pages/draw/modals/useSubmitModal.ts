@@ -1,26 +1,32 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { reportFailure, uploadImages } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { submitModal } from '../feed/feedApi';
 
-/** Sends a modal's input (POST /api/mj/submit/modal/{channelId}); `done` runs on success. */
+/**
+ * Sends a modal's input (POST /api/mj/submit/modal/{channelId}); `done` runs on success. A Vary
+ * (Region) mask is a file: it goes first as an upload (POST /api/upload), the body names its id.
+ */
 export function useSubmitModal(channelId: string, taskId: string, done: () => void) {
   const { t } = useTranslation();
   const [submitting, setSubmitting] = useState(false);
 
-  async function submit(body: { prompt?: string; maskBase64?: string }): Promise<boolean> {
+  async function submit({ mask, ...body }: { prompt?: string; mask?: File }): Promise<boolean> {
     if (submitting) return false;
     setSubmitting(true);
     try {
-      const result = await submitModal(channelId, { taskId, ...body });
+      const [maskImageId] = mask ? await uploadImages([mask]) : [];
+      const result = await submitModal(channelId, { taskId, ...body, ...(maskImageId ? { maskImageId } : {}) });
       if (!result.ok) {
         notify.error(result.message || t('feed.editor.submitFailed'));
         return false;
       }
       done();
       return true;
-    } catch {
-      // The HTTP client already showed the server's message.
+    } catch (error) {
+      // As every upload and submit: the server's refusal was shown already; anything else is now.
+      reportFailure(error);
       return false;
     } finally {
       setSubmitting(false);
