@@ -33,17 +33,13 @@ const kit = upstreamTestkit(() => ({ app, origin, fake }));
 const { call, data, waitFor, finished, submit, upstreamOf, upload, png, imagineDone } = kit;
 
 /**
- * Each describe block signs in one user (the login and submit routes are rate limited per IP and
- * per user); each test draws in a fresh channel of its own.
+ * Each test draws as a person of its own in a fresh channel of its own: the routes' rates (a few
+ * channels and thirty submits a minute per person) are not what these tests are about.
  */
-let me: Session;
-const signInForBlock = () =>
-  beforeAll(async () => {
-    me = await app.signIn();
-  });
 
 async function channel(): Promise<{ user: Session; id: string }> {
-  return { user: me, id: await kit.channel(me) };
+  const user = await app.signIn();
+  return { user, id: await kit.channel(user) };
 }
 
 async function bytesOf(url: string): Promise<Buffer> {
@@ -74,7 +70,6 @@ function expectMonotonic(updates: Task[]) {
 const billingOf = () => (app.services.runner as unknown as { deps: { billing: Billing } }).deps.billing;
 
 describe('drawing through a midjourney-proxy upstream', () => {
-  signInForBlock();
   it('imagine: progress with previews, then the result, all served from our own /files/ URLs', async () => {
     const { user, id } = await channel();
     const socket = await watch(user, id);
@@ -270,7 +265,6 @@ describe('drawing through a midjourney-proxy upstream', () => {
 });
 
 describe('notify hooks', () => {
-  signInForBlock();
   it('lost hooks: polling alone finishes the task', async () => {
     const { user, id } = await channel();
     fake.set({ hooks: 'lost' });
@@ -316,7 +310,6 @@ describe('notify hooks', () => {
 });
 
 describe('when the upstream misbehaves', () => {
-  signInForBlock();
   it('is down at submit: the task fails with a reason and the server keeps serving', async () => {
     const { user, id } = await channel();
     await fake.down();
@@ -371,7 +364,6 @@ describe('when the upstream misbehaves', () => {
 });
 
 describe('task controls on upstream tasks', () => {
-  signInForBlock();
   it('cancel stops the task at the upstream (C# line, admin token)', async () => {
     const { user, id } = await channel();
     fake.set({ hold: true });
