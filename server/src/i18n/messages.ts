@@ -2,6 +2,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@draw/shared';
 import { billingMessages } from '../features/billing/messages';
 import { upstreamMessages } from '../features/upstream/messages';
 import { archiveMessages } from '../features/archive/messages';
+import { budgetMessages } from './budgets';
 import type { Catalogue } from './catalogue';
 
 export type { Catalogue } from './catalogue';
@@ -454,7 +455,7 @@ const coreMessages = {
 } as const satisfies Record<string, Catalogue>;
 
 /** Features with many messages keep them beside their code (`features/<name>/messages.ts`). */
-export const messages = { ...coreMessages, ...billingMessages, ...upstreamMessages, ...archiveMessages };
+export const messages = { ...coreMessages, ...billingMessages, ...upstreamMessages, ...archiveMessages, ...budgetMessages };
 
 export type MessageKey = keyof typeof messages;
 export type MessageParams = Record<string, string | number>;
