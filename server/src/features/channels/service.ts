@@ -25,10 +25,11 @@ const HOUR_MS = 3600_000;
 const DEFAULT_AVATAR = '/discord256.png';
 /**
  * A profile change is told to every channel of the person's in runs of this many events, the
- * event loop free between runs: each event is a commit of its own, and a person in hundreds of
- * channels held every other request for seconds when they all went in one turn.
+ * event loop free between runs: each event is a commit of its own (a disk flush, some ms on a
+ * slow disk), and a person in 2,000 channels held every other request for 10 s when they all went
+ * in one turn (scripts/bench/many-channels.ts). Ten keeps a run's hold to tens of ms.
  */
-export const PROFILE_FANOUT_CHUNK = 20;
+export const PROFILE_FANOUT_CHUNK = 10;
 
 export interface ChannelsDeps {
   repo: ChannelsRepository;
