@@ -1,7 +1,7 @@
 import { Favorites } from './features/archive/repository';
 import { Counters, LoginCodes, Sessions, Slowdowns, Users } from './features/auth/repository';
 import { Ledger, Orders, Products, RedeemCodes, Redemptions } from './features/billing/repository';
-import { Bans, Channels, Invites, Members } from './features/channels/repository';
+import { Bans, Channels, Departures, Invites, Members } from './features/channels/repository';
 import { CompanyCollection } from './features/company/repository';
 import { Messages } from './features/messages/repository';
 import { ReadMarks } from './features/reads/repository';
@@ -27,6 +27,7 @@ export const ALL_COLLECTIONS: readonly CollectionDef<BaseDoc>[] = [
   Members,
   Invites,
   Bans,
+  Departures,
   DrawSettingsCollection,
   Products,
   Orders,

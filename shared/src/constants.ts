@@ -93,6 +93,12 @@ export const Limits = {
   blendMaxImages: 6,
   upstreamBlendMaxImages: 5,
   uploadMaxFiles: 5,
+  /** Bytes one person may upload in any 24 hours (what is stored, summed over their uploads). */
+  uploadBytesPerDay: 200 * 1024 * 1024,
+  /** Channels one person may have created and not deleted (Discord's cap on servers). */
+  channelsOwnedMax: 100,
+  /** Channels one person may be a member of, their own included. */
+  channelMembershipsMax: 200,
   zoomMin: 1,
   zoomMax: 2,
   channelTitleMaxChars: 32,

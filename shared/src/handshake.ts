@@ -12,6 +12,8 @@ export const HandshakeRefusal = {
   ServerTooOld: 'server_too_old',
   /** No ticket, or one that is unknown, used, expired, or whose session has ended: fetch a new one. */
   InvalidTicket: 'invalid_ticket',
+  /** The user has as many sockets open as one person may (in this server process): close a tab, or retry later. */
+  TooManySockets: 'too_many_sockets',
 } as const;
 export type HandshakeRefusal = (typeof HandshakeRefusal)[keyof typeof HandshakeRefusal];
 

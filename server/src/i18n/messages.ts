@@ -4,6 +4,7 @@ import { upstreamMessages } from '../features/upstream/messages';
 import { archiveMessages } from '../features/archive/messages';
 import { engineServiceMessages } from '../engines/messages';
 import { comfyuiMessages } from '../engines/comfyui/messages';
+import { budgetMessages } from './budgets';
 import type { Catalogue } from './catalogue';
 
 export type { Catalogue } from './catalogue';
@@ -466,7 +467,7 @@ const coreMessages = {
 } as const satisfies Record<string, Catalogue>;
 
 /** Features with many messages keep them beside their code (`features/<name>/messages.ts`). */
-export const messages = { ...coreMessages, ...billingMessages, ...upstreamMessages, ...archiveMessages, ...engineServiceMessages, ...comfyuiMessages };
+export const messages = { ...coreMessages, ...billingMessages, ...upstreamMessages, ...archiveMessages, ...engineServiceMessages, ...comfyuiMessages, ...budgetMessages };
 
 export type MessageKey = keyof typeof messages;
 export type MessageParams = Record<string, string | number>;

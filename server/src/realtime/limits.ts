@@ -22,6 +22,13 @@ export const SUBSCRIBE_LIMIT: EventLimit = { points: 60, windowSeconds: 10 };
 export const SOCKET_FLOOD_LIMIT: EventLimit = { points: 60, windowSeconds: 10 };
 
 /**
+ * Sockets one user may hold connected to one server process (tabs, devices): beyond it the
+ * handshake is refused (`too_many_sockets`). Counted per process: with WORKERS > 1 each member
+ * keeps its own count, so a user may hold this many on each.
+ */
+export const SOCKETS_PER_USER_MAX = 20;
+
+/**
  * A budget of socket events per key (a user, a socket), counted in this process's memory (like
  * the per-route REST limits): refusing costs a map lookup, whatever the event would have cost.
  */

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import { CatchUp, type ChannelsChange, type SubscribeAck, type SubscribeRequest } from '@draw/shared';
+import { CatchUp, HandshakeRefusal, type ChannelsChange, type SubscribeAck, type SubscribeRequest } from '@draw/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listen, startTestApp, type TestApp } from '../testing/harness';
 import { textMessageIn } from '../testing/messages';
 import { connectSocket, type TestSocket } from '../testing/socket';
-import { SUBSCRIBE_LIMIT } from './limits';
+import { SOCKETS_PER_USER_MAX, SUBSCRIBE_LIMIT } from './limits';
 
 let app: TestApp;
 let origin: string;
@@ -272,5 +272,27 @@ describe('catch-up is bounded', () => {
     expect(await closed).toBe('io server disconnect');
     const bobTab = await socketFor(bob);
     expect(await bobTab.socket.subscribe(x.id)).toMatchObject({ ok: true });
+  });
+
+  it(`refuses a user's socket beyond ${SOCKETS_PER_USER_MAX} with too_many_sockets and a readable message; others still connect, and closing one makes room`, async () => {
+    const ann = await app.signIn();
+    const bob = await app.signIn();
+    const tabs: TestSocket[] = [];
+    for (let i = 0; i < SOCKETS_PER_USER_MAX; i++) tabs.push((await socketFor(ann)).socket);
+    const refused = await connectSocket(origin, ann.token).then(
+      (socket) => {
+        sockets.push(socket);
+        return null;
+      },
+      (error: Error & { data?: unknown }) => error,
+    );
+    expect(refused).toMatchObject({
+      message: `同时打开的实时连接过多（最多 ${SOCKETS_PER_USER_MAX} 个），请关闭一些标签页`,
+      data: { reason: HandshakeRefusal.TooManySockets },
+    });
+    expect((await socketFor(bob)).socket.connected).toBe(true);
+    tabs[0]!.disconnect();
+    await settle();
+    expect((await socketFor(ann)).socket.connected).toBe(true);
   });
 });

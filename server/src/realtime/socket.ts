@@ -17,7 +17,7 @@ import {
 } from '@draw/shared';
 import { languageOf, translate, type MessageKey, type MessageParams } from '../i18n/messages';
 import { roomOf, userRoomOf, type ChannelHub } from './hub';
-import { eventLimit, SOCKET_FLOOD_LIMIT, SUBSCRIBE_LIMIT } from './limits';
+import { eventLimit, SOCKET_FLOOD_LIMIT, SOCKETS_PER_USER_MAX, SUBSCRIBE_LIMIT } from './limits';
 import type { SocketTickets } from './tickets';
 
 /** The room of one session's sockets (its id is the SHA-256 of its token, never the token). */
@@ -75,6 +75,8 @@ export function createSocketServer(
     maxHttpBufferSize: 64 * 1024,
     cors: { origin: false },
   });
+  /** A user's sockets in this process (the local rooms, whatever adapter relays broadcasts). */
+  const socketsOfUser = (userId: string) => io.of('/').adapter.rooms.get(userRoomOf(userId))?.size ?? 0;
 
   /**
    * The catch-up of one subscribe, inside the channel's exclusive section with the socket in its
@@ -119,6 +121,13 @@ export function createSocketServer(
     socket.data.userId = userId;
     socket.data.sessionId = sessionId;
     await socket.join([userRoomOf(userId), sessionRoomOf(sessionId)]);
+    // The user's room holds each of their sockets in this process, this one included (counted after
+    // joining, so of two handshakes racing at the cap at least one sees the other). A refused
+    // handshake leaves its rooms (Socket.IO cleans up after a failed middleware).
+    if (socketsOfUser(userId) > SOCKETS_PER_USER_MAX) {
+      const language = languageOf(socket.handshake.headers['accept-language']);
+      return next(handshakeRefusal(HandshakeRefusal.TooManySockets, translate('socket.tooMany', language, { max: SOCKETS_PER_USER_MAX })));
+    }
     next();
   });
 

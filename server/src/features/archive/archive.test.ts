@@ -5,6 +5,9 @@ import yauzl from 'yauzl';
 import type { ArchiveFamily, ArchiveItem, ArchivePage, ArchiveZipEntry, FavoriteChange, Task } from '@draw/shared';
 import { closeWithSockets, injectorFor, startListening, type TestApp } from '../../testing/harness';
 import { connectSocket, type TestSocket } from '../../testing/socket';
+import { callsDuring } from '../../testing/calls';
+import { Channels, Members } from '../channels/repository';
+import { Tasks } from '../tasks/repository';
 
 let app: TestApp;
 let origin: string;
@@ -84,6 +87,77 @@ describe('who sees which images', () => {
     expect((await call(owner, 'DELETE', `/api/draw/channel/${shared}`)).statusCode).toBe(200);
     expect(prompts(await archive(bob))).toEqual(['bob draws a blue boat']);
     expect(prompts(await archive(owner))).toEqual([]);
+  });
+});
+
+describe('channel titles after leaving', () => {
+  it('shows a channel one left, was removed or banned from under the title it had then, not its later renames', async () => {
+    const owner = await app.signIn();
+    const ann = await app.signIn();
+    const bob = await app.signIn();
+    const cat = await app.signIn();
+    const room = await channel(owner, ann, bob, cat);
+    for (const [who, prompt] of [[ann, 'ann'], [bob, 'bob'], [cat, 'cat'], [owner, 'owner']] as const) await draw(who, room, prompt);
+    expect((await call(ann, 'POST', `/api/draw/quit-channel/${room}`)).statusCode).toBe(200);
+    expect((await call(owner, 'POST', `/api/draw/remove-user/${room}/${bob.user.id}`)).statusCode).toBe(200);
+    expect((await call(owner, 'POST', `/api/draw/channel/${room}/ban`, { userId: cat.user.id })).statusCode).toBe(200);
+    expect((await call(owner, 'PUT', `/api/draw/channel/${room}`, { title: 'renamed later', isBan: false })).statusCode).toBe(200);
+
+    for (const gone of [ann, bob, cat]) {
+      const { items } = await archive(gone);
+      expect(items.map((item) => item.channel)).toEqual([{ id: room, title: 'gallery', open: false }]);
+    }
+    expect((await archive(owner)).items.map((item) => item.channel.title)).toEqual(['renamed later', 'renamed later', 'renamed later', 'renamed later']);
+
+    // Back in the channel, the person follows its title again.
+    const { inviteCode } = await data(call(owner, 'POST', `/api/draw/invite-code/${room}`, {}));
+    expect((await call(ann, 'POST', `/api/draw/join-channel/${inviteCode}`)).statusCode).toBe(200);
+    expect((await archive(ann, { scope: 'mine' })).items.map((item) => item.channel)).toEqual([{ id: room, title: 'renamed later', open: true }]);
+  });
+});
+
+describe('work per request', () => {
+  const MEMBERSHIP_READS = [Members, Channels];
+
+  it("reads the person's channels once for a page, however many channels they are in", async () => {
+    const few = await app.signIn();
+    const many = await app.signIn();
+    await draw(few, await channel(few), 'few');
+    for (let i = 0; i < 12; i++) await channel(many);
+    await draw(many, await channel(many), 'many');
+    const readsFor = (session: Session) => callsDuring(app.storage, MEMBERSHIP_READS, () => archive(session));
+    const [ofFew, ofMany] = [await readsFor(few), await readsFor(many)];
+    expect(ofMany).toEqual(ofFew);
+    expect(ofMany[Members.name]).toBe(1);
+  });
+
+  it("reads the person's channels once for a family, however many ancestors it walks", async () => {
+    const ann = await app.signIn();
+    const bob = await app.signIn();
+    const room = await channel(bob, ann);
+    // A chain of variations, each made from the one before (stored as the engine would: a new user's
+    // credits pay for one drawing only).
+    const first = await draw(bob, room, 'a chain of variations');
+    const tasks = app.storage.collection(Tasks);
+    const stored = (await tasks.findOne({ _id: first.id }))!;
+    const chain = [first.id];
+    for (let i = 1; i <= 5; i++) {
+      chain.push(`${first.id}-v${i}`);
+      await tasks.insertOne({ ...stored, _id: chain[i]!, parentId: chain[i - 1]!, finishTime: stored.finishTime! + i });
+    }
+    const familyOf = async (taskId: string) => {
+      let family: ArchiveFamily | undefined;
+      const calls = await callsDuring(app.storage, MEMBERSHIP_READS, async () => {
+        family = (await data(call(ann, 'GET', `/api/archive/task/${taskId}/family`))) as ArchiveFamily;
+      });
+      return { family: family!, calls };
+    };
+    const short = await familyOf(chain[1]!);
+    const long = await familyOf(chain.at(-1)!);
+    expect(short.family.ancestors).toHaveLength(1);
+    expect(long.family.ancestors.map((item) => item.task.id)).toEqual(chain.slice(0, -1));
+    expect(long.calls).toEqual(short.calls);
+    expect(long.calls[Members.name]).toBe(1);
   });
 });
 

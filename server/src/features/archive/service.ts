@@ -41,6 +41,12 @@ const notFound = () => new AppError(ErrorReason.NotFound, 'archive.notFound');
 
 type Cursor = ArchiveCursor;
 
+/** Who asks, with the channels whose images they see (read once per request, when first needed). */
+interface Viewer {
+  userId: string;
+  openChannels(): Promise<Set<string>>;
+}
+
 export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.finishTime, cursor.id])).toString('base64url');
 }
@@ -77,50 +83,69 @@ function matchesContent(doc: TaskDoc, query: ArchiveQuery): boolean {
 }
 
 export function archiveService({ tasks, favorites, channels, users, blobs, hub, now }: ArchiveDeps) {
-  /** The channels whose members' images the person sees: those they are in now, not deleted. */
-  async function openChannelIds(userId: string): Promise<Set<string>> {
-    const memberships = await channels.members.find({ userId });
-    if (memberships.length === 0) return new Set();
-    const live = await channels.channels.liveByIds(memberships.map((m) => m.channelId));
-    return new Set(live.map((c) => c._id));
+  /**
+   * One request's reader. The channels whose members' images they see (those they are in now, not
+   * deleted) are read at most once per request, in two statements, however many images it checks:
+   * read per image, a family of 50 ancestors read a person's memberships 50 times.
+   */
+  function viewerOf(userId: string): Viewer {
+    let open: Promise<Set<string>> | undefined;
+    const read = async () => {
+      const joined = await channels.members.channelIdsOf(userId);
+      if (joined.length === 0) return new Set<string>();
+      return new Set((await channels.channels.liveByIds(joined)).map((c) => c._id));
+    };
+    return { userId, openChannels: () => (open ??= read()) };
   }
 
   /**
    * The images among these ids the person may see. Read by primary key alone and checked here:
    * with more conditions in the statement SQLite may prefer a status index and read every finished task.
    */
-  async function visibleDocs(userId: string, ids: readonly string[]): Promise<Map<string, TaskDoc>> {
+  async function visibleDocs(viewer: Viewer, ids: readonly string[]): Promise<Map<string, TaskDoc>> {
     if (ids.length === 0) return new Map();
     const docs = (await tasks.byIds(ids)).filter(isArchiveImage);
-    const foreign = docs.some((d) => d.userId !== userId);
-    const open = foreign ? await openChannelIds(userId) : new Set<string>();
-    return new Map(docs.filter((d) => d.userId === userId || open.has(d.channelId)).map((d) => [d._id, d]));
+    const foreign = docs.some((d) => d.userId !== viewer.userId);
+    const open = foreign ? await viewer.openChannels() : new Set<string>();
+    return new Map(docs.filter((d) => d.userId === viewer.userId || open.has(d.channelId)).map((d) => [d._id, d]));
   }
 
-  async function visibleDoc(userId: string, taskId: string): Promise<TaskDoc> {
-    const doc = (await visibleDocs(userId, [taskId])).get(taskId);
+  async function visibleDoc(viewer: Viewer, taskId: string): Promise<TaskDoc> {
+    const doc = (await visibleDocs(viewer, [taskId])).get(taskId);
     if (!doc) throw notFound();
     return doc;
   }
 
-  async function toItems(userId: string, docs: readonly TaskDoc[]): Promise<ArchiveItem[]> {
+  /**
+   * Each channel's title as this reader may know it: the channel's own while they are in it; for
+   * one they left (or were removed or banned from), the title it had when they left, so its later
+   * renames do not reach them.
+   */
+  async function titlesFor(viewer: Viewer, channelIds: readonly string[], open: Set<string>): Promise<Map<string, string>> {
+    const left = channelIds.filter((id) => !open.has(id));
+    const [channelDocs, departures] = await Promise.all([channels.channels.byIds(channelIds), channels.departures.ofUserAmong(viewer.userId, left)]);
+    const titles = new Map(channelDocs.map((c) => [c._id, c.title]));
+    for (const departure of departures) titles.set(departure.channelId, departure.title);
+    return titles;
+  }
+
+  async function toItems(viewer: Viewer, docs: readonly TaskDoc[]): Promise<ArchiveItem[]> {
     if (docs.length === 0) return [];
     const ids = docs.map((d) => d._id);
-    const [authors, channelDocs, starred, open] = await Promise.all([
+    const open = await viewer.openChannels();
+    const [authors, titles, starred] = await Promise.all([
       users.byIds(docs.map((d) => d.userId)),
-      channels.channels.byIds([...new Set(docs.map((d) => d.channelId))]),
-      favorites.among(userId, ids),
-      openChannelIds(userId),
+      titlesFor(viewer, [...new Set(docs.map((d) => d.channelId))], open),
+      favorites.among(viewer.userId, ids),
     ]);
     const authorById = new Map(authors.map((u) => [u._id, u]));
-    const channelById = new Map(channelDocs.map((c) => [c._id, c]));
     const starredIds = new Set(starred.map((f) => f.taskId));
     return docs.map((doc) => {
       const author = authorById.get(doc.userId);
       return {
         task: toTask(doc),
         author: { id: doc.userId, name: author?.name ?? '—', avatar: author?.avatar || DEFAULT_AVATAR },
-        channel: { id: doc.channelId, title: channelById.get(doc.channelId)?.title ?? '—', open: open.has(doc.channelId) },
+        channel: { id: doc.channelId, title: titles.get(doc.channelId) ?? '—', open: open.has(doc.channelId) },
         favorite: starredIds.has(doc._id),
       };
     });
@@ -135,11 +160,12 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
   }
 
   async function page(userId: string, query: ArchiveQuery): Promise<ArchivePage> {
+    const viewer = viewerOf(userId);
     const limit = Math.min(query.limit ?? ArchiveLimits.pageDefault, ArchiveLimits.pageMax);
     if (query.from !== undefined && query.to !== undefined && query.from > query.to) throw new AppError(ErrorReason.BadRequest, 'archive.badRange');
     const cursor = decodeCursor(query.cursor);
-    if (query.favorite) return favoritePage(userId, query, cursor, limit);
-    const open = await openChannelIds(userId);
+    if (query.favorite) return favoritePage(viewer, query, cursor, limit);
+    const open = await viewer.openChannels();
 
     // Each source is read along its own (…, status, finishTime, _id) index, then merged: no sort, no offset.
     const seen = new Map<string, TaskDoc>();
@@ -150,7 +176,7 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
     const docs = merged.slice(0, limit);
     const last = docs.at(-1);
     const nextCursor = merged.length > limit && last ? encodeCursor({ finishTime: last.finishTime ?? 0, id: last._id }) : null;
-    return { items: await toItems(userId, docs), nextCursor };
+    return { items: await toItems(viewer, docs), nextCursor };
   }
 
   /**
@@ -158,15 +184,16 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
    * with the other filters. A page reads a bounded number of rounds; a short page with a cursor
    * means "more may follow".
    */
-  async function favoritePage(userId: string, query: ArchiveQuery, cursor: Cursor | null, limit: number): Promise<ArchivePage> {
+  async function favoritePage(viewer: Viewer, query: ArchiveQuery, cursor: Cursor | null, limit: number): Promise<ArchivePage> {
+    const { userId } = viewer;
     const wanted = (doc: TaskDoc) =>
       (query.scope !== ArchiveScope.Mine || doc.userId === userId) && (!query.channelId || doc.channelId === query.channelId) && matchesContent(doc, query);
     const found: TaskDoc[] = [];
     let position = cursor;
     for (let round = 0; round < FAVORITE_ROUNDS && found.length < limit; round++) {
       const stars = await favorites.page(userId, query, position, FAVORITE_BATCH);
-      if (stars.length === 0) return { items: await toItems(userId, found), nextCursor: null };
-      const docs = await visibleDocs(userId, stars.map((s) => s.taskId));
+      if (stars.length === 0) return { items: await toItems(viewer, found), nextCursor: null };
+      const docs = await visibleDocs(viewer, stars.map((s) => s.taskId));
       const byId = new Map([...docs].filter(([, doc]) => wanted(doc)));
       for (const star of stars) {
         position = { finishTime: star.finishTime, id: star.taskId };
@@ -174,13 +201,13 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
         if (doc) found.push(doc);
         if (found.length === limit) break;
       }
-      if (stars.length < FAVORITE_BATCH && found.length < limit) return { items: await toItems(userId, found), nextCursor: null };
+      if (stars.length < FAVORITE_BATCH && found.length < limit) return { items: await toItems(viewer, found), nextCursor: null };
     }
-    return { items: await toItems(userId, found), nextCursor: position ? encodeCursor(position) : null };
+    return { items: await toItems(viewer, found), nextCursor: position ? encodeCursor(position) : null };
   }
 
   async function setFavorite(userId: string, taskId: string, favorite: boolean): Promise<FavoriteChange> {
-    const doc = await visibleDoc(userId, taskId);
+    const doc = await visibleDoc(viewerOf(userId), taskId);
     if (favorite) await favorites.star(userId, taskId, doc.finishTime ?? 0, now());
     else await favorites.deleteOne({ _id: favoriteId(userId, taskId) });
     const change = { taskId, favorite };
@@ -190,36 +217,38 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
 
   /** Which of these images the person starred (the ⭐ on the channel's task cards); unseen ids are left out. */
   async function starredAmong(userId: string, taskIds: readonly string[]): Promise<string[]> {
-    const visible = await visibleDocs(userId, [...new Set(taskIds)]);
+    const visible = await visibleDocs(viewerOf(userId), [...new Set(taskIds)]);
     if (visible.size === 0) return [];
     const stars = await favorites.among(userId, [...visible.keys()]);
     return stars.map((star) => star.taskId);
   }
 
   async function family(userId: string, taskId: string): Promise<ArchiveFamily> {
-    const doc = await visibleDoc(userId, taskId);
+    const viewer = viewerOf(userId);
+    const doc = await visibleDoc(viewer, taskId);
     const ancestors: TaskDoc[] = [];
     let parentId = doc.parentId;
     const walked = new Set([doc._id]);
     while (parentId && !walked.has(parentId) && ancestors.length < ArchiveLimits.familyDepth) {
       walked.add(parentId);
-      const parent = (await visibleDocs(userId, [parentId])).get(parentId);
+      const parent = (await visibleDocs(viewer, [parentId])).get(parentId);
       if (!parent) break;
       ancestors.unshift(parent);
       parentId = parent.parentId;
     }
     const made = await tasks.find({ parentId: doc._id }, { sort: { submitTime: 1 }, limit: ArchiveLimits.familyChildren });
-    const children = await visibleDocs(userId, made.map((c) => c._id));
-    const [item, ...rest] = await toItems(userId, [doc, ...ancestors, ...made.filter((c) => children.has(c._id))]);
+    const children = await visibleDocs(viewer, made.map((c) => c._id));
+    const [item, ...rest] = await toItems(viewer, [doc, ...ancestors, ...made.filter((c) => children.has(c._id))]);
     return { item: item!, ancestors: rest.slice(0, ancestors.length), children: rest.slice(ancestors.length) };
   }
 
   /** The ZIP of the chosen images with a prompts.json listing each one, streamed as it is built (see streamedZip). Every id is checked first. */
   async function zip(userId: string, taskIds: readonly string[]): Promise<{ stream: Readable; fileName: string }> {
     const unique = [...new Set(taskIds)];
-    const docs = await visibleDocs(userId, unique);
+    const viewer = viewerOf(userId);
+    const docs = await visibleDocs(viewer, unique);
     if (docs.size !== unique.length) throw notFound();
-    const items = await toItems(userId, unique.map((id) => docs.get(id)!));
+    const items = await toItems(viewer, unique.map((id) => docs.get(id)!));
     const entries: ArchiveZipEntry[] = items.map(({ task, author, channel }, index) => {
       const extension = task.imageUrl?.split('.').pop() ?? 'png';
       const { width, height } = task.properties;

@@ -40,6 +40,19 @@ export interface BanDoc extends BaseDoc {
   reason?: string;
 }
 
+/**
+ * A person's last departure from a channel (they left, were removed or banned): the title it had
+ * then, which their archive shows for their images from it, so the channel's later renames do not
+ * reach someone no longer in it.
+ */
+export interface DepartureDoc extends BaseDoc {
+  /** `_id` is `<channelId>:<userId>`, like a membership: the latest departure overwrites the one before. */
+  channelId: string;
+  userId: string;
+  title: string;
+  leftAt: number;
+}
+
 const channelSchema = documentSchema({
   title: { type: String, required: true, maxlength: 64 },
   isBan: { type: Boolean, default: false },
@@ -79,10 +92,18 @@ const banSchema = documentSchema({
 });
 banSchema.index({ channelId: 1, userId: 1 }, { unique: true });
 
+const departureSchema = documentSchema({
+  channelId: { type: String, required: true },
+  userId: { type: String, required: true },
+  title: { type: String, required: true, maxlength: 64 },
+  leftAt: { type: Number, required: true },
+});
+
 export const Channels = defineCollection<ChannelDoc>('channels', channelSchema);
 export const Members = defineCollection<MemberDoc>('members', memberSchema);
 export const Invites = defineCollection<InviteDoc>('invites', inviteSchema);
 export const Bans = defineCollection<BanDoc>('channel_bans', banSchema);
+export const Departures = defineCollection<DepartureDoc>('channel_departures', departureSchema);
 
 export const memberId = (channelId: string, userId: string) => `${channelId}:${userId}`;
 
@@ -90,6 +111,7 @@ export function channelsRepository(storage: Storage) {
   const channels = storage.collection(Channels);
   const members = storage.collection(Members);
   const invites = storage.collection(Invites);
+  const departures = storage.collection(Departures);
   return {
     channels: repositoryOf(channels, {
       /** The channels of `ids`, deleted ones included (any order). */
@@ -99,10 +121,21 @@ export function channelsRepository(storage: Storage) {
       /** Changes a channel's fields; the channel as written, or null when there is none. */
       setFields: (id: string, fields: Partial<Omit<ChannelDoc, '_id'>>) => channels.findOneAndUpdate({ _id: id }, { $set: fields }),
       markDeleted: (id: string, at: number) => channels.updateOne({ _id: id }, { $set: { deletedAt: at, updatedAt: at } }),
+      /**
+       * How many of these channels (a person's memberships) the person created and has not deleted:
+       * read by primary key, so the count is bounded by their memberships, not by every channel
+       * they ever created (a creator is a member of each live channel of theirs until deleting it).
+       */
+      ownedAmong: (userId: string, channelIds: readonly string[]) =>
+        channelIds.length ? channels.count({ _id: { $in: channelIds }, creatorId: userId, deletedAt: { $exists: false } }) : Promise.resolve(0),
     }),
     members: repositoryOf(members, {
       /** The ids of a user's channels, in the order they joined, reading no membership document. */
       channelIdsOf: (userId: string) => members.valuesOf({ userId }, 'channelId', { sort: { joinedAt: 1 } }) as Promise<string[]>,
+      /** The ids of a user's channels with when they joined each, in the order they joined, in one statement. */
+      joinedBy: (userId: string) => members.fieldsOf({ userId }, ['channelId', 'joinedAt'], { sort: { joinedAt: 1 } }) as Promise<Pick<MemberDoc, '_id' | 'channelId' | 'joinedAt'>[]>,
+      /** How many channels a user is a member of. */
+      countOf: (userId: string) => members.count({ userId }),
       /** How many members each of these channels has: one grouped count for a whole list. */
       countsOf: (channelIds: readonly string[]) =>
         channelIds.length ? members.countBy({ channelId: { $in: channelIds } }, 'channelId') : Promise.resolve(new Map<string, number>()),
@@ -118,6 +151,14 @@ export function channelsRepository(storage: Storage) {
       setExpiry: (id: string, expiresAt: number | null) => invites.findOneAndUpdate({ _id: id }, { $set: { expiresAt } }),
     }),
     bans: storage.collection(Bans),
+    departures: repositoryOf(departures, {
+      /** Remembers the channel's title as it was when the person left it (or was removed). */
+      record: (channelId: string, userId: string, title: string, at: number) =>
+        departures.findOneAndUpdate({ _id: memberId(channelId, userId) }, { $set: { channelId, userId, title, leftAt: at } }, { upsert: true }),
+      /** The person's departures from these channels, read by primary key. */
+      ofUserAmong: (userId: string, channelIds: readonly string[]) =>
+        channelIds.length ? departures.find({ _id: { $in: channelIds.map((channelId) => memberId(channelId, userId)) } }) : Promise.resolve([]),
+    }),
     /** Moves whenever a channel or a membership may have changed, here or in another process; null on MongoDB (see `Storage.changesOf`). */
     channelsOrMembersChanged: storage.changesOf?.([Channels, Members]) ?? null,
   };

@@ -23,6 +23,13 @@ import { memberId, type BanDoc, type ChannelDoc, type ChannelsRepository, type I
 
 const HOUR_MS = 3600_000;
 const DEFAULT_AVATAR = '/discord256.png';
+/**
+ * A profile change is told to every channel of the person's in runs of this many events, the
+ * event loop free between runs: each event is a commit of its own (a disk flush, some ms on a
+ * slow disk), and a person in 2,000 channels held every other request for 10 s when they all went
+ * in one turn (scripts/bench/many-channels.ts). Ten keeps a run's hold to tens of ms.
+ */
+export const PROFILE_FANOUT_CHUNK = 10;
 
 export interface ChannelsDeps {
   repo: ChannelsRepository;
@@ -37,6 +44,10 @@ export interface Reader {
 }
 
 const notFound = () => new AppError(ErrorReason.NotFound, 'channel.notFound');
+const tooManyJoined = () => new AppError(ErrorReason.Forbidden, 'channel.tooManyJoined', { max: Limits.channelMembershipsMax });
+const tooManyOwned = () => new AppError(ErrorReason.Forbidden, 'channel.tooManyOwned', { max: Limits.channelsOwnedMax });
+/** Lets the event loop run whatever waits (other requests, socket frames) before going on. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 const bannedError = () => new AppError(ErrorReason.Banned, 'channel.banned');
 
 export function validateTitle(raw: string): string {
@@ -78,15 +89,43 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
     isCreator: doc.creatorId === userId,
   });
 
+  const viewOfMember = (member: MemberDoc, user: UserDoc | null | undefined, creatorId: string): Member => ({
+    userId: member.userId,
+    name: user?.name ?? '—',
+    avatar: user?.avatar || DEFAULT_AVATAR,
+    isCreator: member.userId === creatorId,
+    joinedAt: member.joinedAt,
+  });
+
   async function memberView(member: MemberDoc, creatorId: string): Promise<Member> {
-    const user = await users.findOne({ _id: member.userId });
-    return {
-      userId: member.userId,
-      name: user?.name ?? '—',
-      avatar: user?.avatar || DEFAULT_AVATAR,
-      isCreator: member.userId === creatorId,
-      joinedAt: member.joinedAt,
-    };
+    return viewOfMember(member, await users.findOne({ _id: member.userId }), creatorId);
+  }
+
+  /** Several members' views with their users read in one statement, whatever the channel's size. */
+  async function memberViews(members: readonly MemberDoc[], creatorId: string): Promise<Member[]> {
+    const people = new Map((await users.byIds(members.map((m) => m.userId))).map((user) => [user._id, user]));
+    return members.map((member) => viewOfMember(member, people.get(member.userId), creatorId));
+  }
+
+  /**
+   * Refuses a person who is in as many channels as one may be (and, when creating, who created as
+   * many as one may own). `stored` is 1 when the new membership (and channel) is already written:
+   * checked again then, so of two requests racing past the first check at least one sees the other.
+   */
+  async function checkBudget(userId: string, creating: boolean, stored: 0 | 1): Promise<void> {
+    const joined = await repo.members.channelIdsOf(userId);
+    if (joined.length - stored >= Limits.channelMembershipsMax) throw tooManyJoined();
+    if (creating && (await repo.channels.ownedAmong(userId, joined)) - stored >= Limits.channelsOwnedMax) throw tooManyOwned();
+  }
+
+  /** Runs `check`; when it refuses, `undo` takes back what was written first. */
+  async function orUndo(check: Promise<void>, undo: () => Promise<unknown>): Promise<void> {
+    try {
+      await check;
+    } catch (error) {
+      await undo();
+      throw error;
+    }
   }
 
   async function liveChannel(channelId: string): Promise<ChannelDoc> {
@@ -138,6 +177,7 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
    */
   async function expel(channel: ChannelDoc, member: MemberDoc): Promise<void> {
     const view = await memberView(member, channel.creatorId);
+    await repo.departures.record(channel._id, member.userId, channel.title, now());
     await repo.members.deleteOne({ _id: member._id });
     await hub.publish(channel._id, 'member.removed', view, { alsoTo: [member.userId] });
     hub.evict(channel._id, member.userId);
@@ -186,16 +226,23 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
     },
 
     async create(userId: string, request: ChannelRequest): Promise<Channel> {
+      const title = validateTitle(request.title);
+      await checkBudget(userId, true, 0);
       const at = now();
       const doc = await repo.channels.insertOne({
         _id: randomUUID(),
-        title: validateTitle(request.title),
+        title,
         isBan: request.isBan,
         creatorId: userId,
         createdAt: at,
         updatedAt: at,
       });
-      await repo.members.insertOne({ _id: memberId(doc._id, userId), channelId: doc._id, userId, joinedAt: at });
+      const member = await repo.members.insertOne({ _id: memberId(doc._id, userId), channelId: doc._id, userId, joinedAt: at });
+      // Nobody has heard of the channel yet: taking it back leaves no trace.
+      await orUndo(checkBudget(userId, true, 1), async () => {
+        await repo.members.deleteOne({ _id: member._id });
+        await repo.channels.deleteOne({ _id: doc._id });
+      });
       return viewOf(doc, userId);
     },
 
@@ -212,7 +259,7 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
       const members = await repo.members.find({ channelId }, { sort: { joinedAt: 1 } });
       return {
         ...(await viewOf(doc, userId)),
-        members: await Promise.all(members.map((m) => memberView(m, doc.creatorId))),
+        members: await memberViews(members, doc.creatorId),
         seq: await hub.currentSeq(channelId),
       };
     },
@@ -281,6 +328,7 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
       const id = memberId(channel._id, userId);
       if (await repo.members.findOne({ _id: id })) return viewOf(channel, userId);
       if (await isBanned(channel._id, userId)) throw bannedError();
+      await checkBudget(userId, false, 0);
       const member = { _id: id, channelId: channel._id, userId, joinedAt: now() };
       try {
         await repo.members.insertOne(member);
@@ -288,6 +336,7 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
         if ((error as AppError).reason === ErrorReason.Conflict) return viewOf(channel, userId);
         throw error;
       }
+      await orUndo(checkBudget(userId, false, 1), () => repo.members.deleteOne({ _id: id }));
       // A ban stored while this join ran (see `ban`): undo the membership nobody has heard of yet.
       if (await isBanned(channel._id, userId)) {
         await repo.members.deleteOne({ _id: id });
@@ -298,14 +347,21 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
       return viewOf(channel, userId);
     },
 
-    /** A member's new name or avatar, told to every channel they are in (member lists, message authors). */
+    /**
+     * A member's new name or avatar, told to every channel they are in (member lists, message
+     * authors): the person is read once, and the events go out `PROFILE_FANOUT_CHUNK` at a time
+     * with the event loop free in between, so other people's requests are not held meanwhile.
+     */
     async announceProfile(userId: string): Promise<void> {
-      const memberships = await repo.members.find({ userId });
-      const channels = await repo.channels.byIds(memberships.map((m) => m.channelId));
-      const byId = new Map(channels.filter((c) => !c.deletedAt).map((c) => [c._id, c]));
-      for (const member of memberships) {
-        const channel = byId.get(member.channelId);
-        if (channel) await hub.publish(channel._id, 'member.updated', await memberView(member, channel.creatorId));
+      const [memberships, user] = await Promise.all([repo.members.find({ userId }), users.findOne({ _id: userId })]);
+      const channels = await repo.channels.liveByIds(memberships.map((m) => m.channelId));
+      const byId = new Map(channels.map((c) => [c._id, c]));
+      const told = memberships.filter((member) => byId.has(member.channelId));
+      for (let from = 0; from < told.length; from += PROFILE_FANOUT_CHUNK) {
+        if (from > 0) await yieldToEventLoop();
+        for (const member of told.slice(from, from + PROFILE_FANOUT_CHUNK)) {
+          await hub.publish(member.channelId, 'member.updated', viewOfMember(member, user, byId.get(member.channelId)!.creatorId));
+        }
       }
     },
 
@@ -314,6 +370,7 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
       if (doc.creatorId === userId) throw new AppError(ErrorReason.Forbidden, 'channel.creatorCannotQuit');
       const member = (await repo.members.findOne({ _id: memberId(channelId, userId) }))!;
       const view = await memberView(member, doc.creatorId);
+      await repo.departures.record(channelId, userId, doc.title, now());
       await repo.members.deleteOne({ _id: member._id });
       await hub.publish(channelId, 'member.left', view, { alsoTo: [userId] });
       hub.evict(channelId, userId);

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelUnread, ReadMark, UnreadActivity } from '@draw/shared';
 import { closeWithSockets, injectorFor, listen, nextPhone, startTestApp, type TestApp } from '../../testing/harness';
 import { connectSocket, type TestSocket } from '../../testing/socket';
+import { callsDuring } from '../../testing/calls';
+import { Channels, Members } from '../channels/repository';
+import { ReadMarks } from './repository';
 
 let app: TestApp;
 let origin: string;
@@ -120,5 +123,29 @@ describe('unread marks', () => {
     await until(() => marks.length === 1, 'unread:read');
     expect(marks[0]).toEqual({ channelId: id, lastReadSeq: read.seq });
     expect((await unreadOf(annPhone, id))?.unread).toBe(0);
+  });
+});
+
+describe('work per request', () => {
+  it("reads the person's memberships, their channels and their marks in one statement each, however many channels they are in", async () => {
+    const few = await app.signIn();
+    const many = await app.signIn();
+    await channel(few, 'only one');
+    const channels: string[] = [];
+    for (let i = 0; i < 12; i++) channels.push(await channel(many, `many ${i}`));
+    for (const channelId of channels.slice(0, 6)) await data(call(many, 'PUT', `/api/reads/${channelId}`));
+    const readsFor = async (session: Session) => {
+      let listed: ChannelUnread[] = [];
+      const calls = await callsDuring(app.storage, [Members, Channels, ReadMarks], async () => {
+        listed = (await data(call(session, 'GET', '/api/reads'))) as ChannelUnread[];
+      });
+      return { listed, calls };
+    };
+    const ofFew = await readsFor(few);
+    const ofMany = await readsFor(many);
+    expect(ofFew.listed).toHaveLength(1);
+    expect(ofMany.listed.map((c) => c.channelId)).toEqual(channels);
+    expect(ofMany.calls).toEqual(ofFew.calls);
+    expect(ofMany.calls).toEqual({ [Members.name]: 1, [Channels.name]: 1, [ReadMarks.name]: 1 });
   });
 });

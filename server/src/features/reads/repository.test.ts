@@ -43,8 +43,8 @@ describe.each(adapters)('reads repository: $name', (adapter) => {
     expect((await repo.marks.advance('ann', 'c1', 5, 1)).seq).toBe(5);
     expect((await repo.marks.advance('ann', 'c1', 3, 2)).seq).toBe(5);
     expect((await repo.marks.advance('ann', 'c1', 9, 3)).seq).toBe(9);
-    expect((await repo.marks.ofUser('ann')).map((m) => [m.channelId, m.seq])).toEqual([['c1', 9]]);
-    expect(await repo.marks.ofUser('bob')).toEqual([]);
+    expect((await repo.marks.among('ann', ['c1', 'c2'])).map((m) => [m.channelId, m.seq])).toEqual([['c1', 9]]);
+    expect(await repo.marks.among('bob', ['c1'])).toEqual([]);
   });
 
   it("counts others' messages after the mark (or after joining), up to the cap", async () => {
@@ -68,7 +68,7 @@ describe('reads repository on the embedded store: every statement reads an index
       await storage.ready();
       await repo.marks.advance('ann', 'c1', 3, 1);
       await repo.marks.advance('ann', 'c1', 2, 2);
-      await repo.marks.ofUser('ann');
+      await repo.marks.among('ann', ['c1', 'c2']);
       await repo.unreadIn('c1', 'ann', { afterSeq: 3 });
       await repo.unreadIn('c1', 'ann', { joinedAt: 3 });
       const reads = seen.filter(({ sql }) => /"(read_marks|events)"/.test(sql) && /^SELECT|^UPDATE/.test(sql));

@@ -33,7 +33,12 @@ export function readsRepository(storage: Storage) {
   const events = storage.collection(Events);
   return {
     marks: repositoryOf(marks, {
-      ofUser: (userId: string) => marks.find({ userId }),
+      /**
+       * The person's marks in these channels (those they are in now), read by primary key: their
+       * marks in channels they left long ago are never read.
+       */
+      among: (userId: string, channelIds: readonly string[]) =>
+        channelIds.length ? marks.find({ _id: { $in: channelIds.map((channelId) => readMarkId(userId, channelId)) } }) : Promise.resolve([]),
       /** Moves the mark forward to `seq` (never back); the mark as it is afterwards. */
       async advance(userId: string, channelId: string, seq: number, at: number): Promise<ReadMarkDoc> {
         const _id = readMarkId(userId, channelId);

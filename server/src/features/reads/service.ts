@@ -24,9 +24,13 @@ export function readsService({ repo, channels, access, hub, now, onError }: Read
   return {
     /** The person's unread state in each of their (live) channels, in the order they joined. */
     async list(userId: string): Promise<ChannelUnread[]> {
-      const memberships = await channels.members.find({ userId }, { sort: { joinedAt: 1 } });
-      const live = new Set((await channels.channels.liveByIds(memberships.map((m) => m.channelId))).map((c) => c._id));
-      const marks = new Map((await repo.marks.ofUser(userId)).map((mark) => [mark.channelId, mark.seq]));
+      // Three statements whatever the number of channels (memberships, the live ones among them,
+      // their marks), then the per-channel counts, each stopped at UNREAD_CAP.
+      const memberships = await channels.members.joinedBy(userId);
+      const channelIds = memberships.map((m) => m.channelId);
+      const [liveChannels, readMarks] = await Promise.all([channels.channels.liveByIds(channelIds), repo.marks.among(userId, channelIds)]);
+      const live = new Set(liveChannels.map((c) => c._id));
+      const marks = new Map(readMarks.map((mark) => [mark.channelId, mark.seq]));
       return Promise.all(
         memberships
           .filter((m) => live.has(m.channelId))

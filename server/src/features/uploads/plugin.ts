@@ -4,16 +4,22 @@ import { api } from '@draw/shared/routes';
 import { AppError } from '../../errors';
 import { currentUser } from '../../http/auth';
 import { serve } from '../../http/routes';
-import type { UploadsService } from './service';
+import { assertWithinBudget, type UploadsService } from './service';
 
 export const uploadsPlugin: FastifyPluginAsync<{ uploads: UploadsService }> = async (app, { uploads }) => {
   serve(app, api.uploads.upload, async (request) => {
     if (!request.isMultipart()) throw new AppError(ErrorReason.BadRequest, 'upload.notMultipart');
+    // Before any part is read, and counted as the parts arrive: past the day's budget the rest of
+    // the request is neither kept nor decoded.
+    const budget = await uploads.budgetOf(currentUser(request)._id);
     const files: Buffer[] = [];
+    let received = 0;
     try {
       for await (const part of request.files({ limits: { fileSize: Limits.imageMaxBytes, files: Limits.uploadMaxFiles + 1 } })) {
         const data = await part.toBuffer();
         if (part.file.truncated) throw new AppError(ErrorReason.PayloadTooLarge, 'upload.tooLarge');
+        received += data.length;
+        assertWithinBudget(budget, received);
         files.push(data);
       }
     } catch (error) {
@@ -28,6 +34,6 @@ export const uploadsPlugin: FastifyPluginAsync<{ uploads: UploadsService }> = as
       }
       throw error;
     }
-    return { files: await uploads.store(currentUser(request)._id, files) };
+    return { files: await uploads.store(budget, files) };
   });
 };

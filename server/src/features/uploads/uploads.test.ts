@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Limits } from '@draw/shared';
 import { startTestApp, type TestApp } from '../../testing/harness';
 import { blackPng } from '../../testing/images';
 import { Uploads } from './repository';
@@ -94,5 +95,61 @@ describe('POST /api/upload with a damaged image', () => {
     const res = await send('notes.png', 'image/png', Buffer.from('just some text, not a picture'), 'zh-CN');
     expect(res.statusCode).toBe(415);
     expect(res.json()).toMatchObject({ success: false, reason: 'unsupported_media_type', message: '只能上传 jpg/gif/png/jpeg 格式的图片' });
+  });
+});
+
+describe("POST /api/upload past the person's daily budget", () => {
+  const DAY_MS = 24 * 3600_000;
+  /** Uploads the person already stored, as one document of `size` bytes made `ago` ms back. */
+  const alreadyStored = (userId: string, size: number, ago = 0) =>
+    app.storage.collection(Uploads).insertOne({ _id: `seeded-${userId}-${ago}.png`, userId, mime: 'image/png', size, width: 1, height: 1, sha256: '0'.repeat(64), createdAt: Date.now() - ago });
+  const form = (...files: Buffer[]) => {
+    const boundary = 'budget';
+    const parts = files.map((data, i) =>
+      Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${i}.png"\r\nContent-Type: image/png\r\n\r\n`), data, Buffer.from('\r\n')]),
+    );
+    return { boundary, payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]) };
+  };
+  const send = (session: { authorization: string }, language: string, ...files: Buffer[]) => {
+    const { boundary, payload } = form(...files);
+    return app.http.inject({ method: 'POST', url: '/api/upload', headers: { ...session, 'content-type': `multipart/form-data; boundary=${boundary}`, 'accept-language': language }, payload });
+  };
+  const storedBy = (userId: string) => app.storage.collection(Uploads).count({ userId });
+  const max = Limits.uploadBytesPerDay / (1024 * 1024);
+
+  it.each([
+    ['en-US', `You can upload up to ${max} MB of images in 24 hours and have reached it; try again later`],
+    ['zh-CN', `24 小时内最多上传 ${max} MB 图片，已达上限，请稍后再试`],
+    ['zh-TW', `24 小時內最多上傳 ${max} MB 圖片，已達上限，請稍後再試`],
+  ])('refuses with 429 and a readable message (%s) once the day is spent, before reading the image', async (language, message) => {
+    const { user, auth: session } = await app.signIn();
+    await alreadyStored(user.id, Limits.uploadBytesPerDay);
+    // Not even decoded: a damaged image gets the budget's answer, not "damaged".
+    const damaged = Buffer.from(ONE_PIXEL_PNG.subarray(0, 50));
+    const res = await send(session, language, damaged);
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({ success: false, reason: 'rate_limited', message });
+    expect(await storedBy(user.id)).toBe(1);
+  });
+
+  it('counts the files of a request as they arrive and stores none of them past the budget', async () => {
+    const { user, auth: session } = await app.signIn();
+    await alreadyStored(user.id, Limits.uploadBytesPerDay - ONE_PIXEL_PNG.length - 1);
+    expect((await send(session, 'en-US', ONE_PIXEL_PNG, ONE_PIXEL_PNG)).json()).toMatchObject({ success: false, reason: 'rate_limited' });
+    expect(await storedBy(user.id)).toBe(1);
+    // One file still fits.
+    const res = await send(session, 'en-US', ONE_PIXEL_PNG);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await storedBy(user.id)).toBe(2);
+  });
+
+  it("counts only the last 24 hours, and only the person's own uploads", async () => {
+    const ann = await app.signIn();
+    const bob = await app.signIn();
+    await alreadyStored(ann.user.id, Limits.uploadBytesPerDay, DAY_MS + 60_000);
+    await alreadyStored(bob.user.id, Limits.uploadBytesPerDay);
+    const res = await send(ann.auth, 'en-US', ONE_PIXEL_PNG);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.files).toHaveLength(1);
   });
 });
