@@ -32,7 +32,7 @@ describe('ops company', () => {
     try {
       const { engineFeatures, ...served } = (await app.http.inject({ url: '/api/home/company-info' })).json().data;
       // The site adds what its engine offers; the company's own fields are what ops sets.
-      expect(engineFeatures).toEqual(['shorten', 'cancel', 'seed', 'video']);
+      expect(engineFeatures).toEqual(['shorten', 'describe', 'cancel', 'seed', 'video', 'blend']);
       expect(served).toEqual({
         name: 'Acme Drawing',
         description: 'Draw with AI together, live, in shared channels.',

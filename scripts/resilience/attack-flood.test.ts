@@ -119,6 +119,7 @@ async function underAttack<T>(attack: () => Promise<T>) {
   sockets.push(watching);
   expect(await watching.subscribe(bigChannel)).toMatchObject({ ok: true });
   const probe = healthProbe(server.origin);
+  await probe.ready;
   const traffic = liveTraffic(server.origin, watching);
   await sleep(300);
   const result = await attack();

@@ -1,33 +1,54 @@
 import { Worker } from 'node:worker_threads';
 
+export interface HealthReport {
+  /** The slowest answer while the probe ran (a failed request counts as the time it took). */
+  maxMs: number;
+  answers: number;
+  /** Requests that got no answer (refused, reset, timed out). */
+  failures: number;
+}
+
 /**
  * Asks `/healthz` back to back (one at a time) and keeps the slowest answer. In a worker thread of
  * its own, so the attack's client side (in the test's thread) cannot delay or stretch the
- * measurement.
+ * measurement. The first request (a cold client: the worker's fetch, its connection) is not
+ * counted; `ready` resolves once it is answered.
  */
 export function healthProbe(origin: string) {
   const worker = new Worker(
     `
     const { parentPort, workerData } = require('node:worker_threads');
-    let stopped = false, max = 0, answers = 0;
+    let stopped = false, max = 0, answers = 0, failures = 0;
     parentPort.on('message', () => { stopped = true; });
+    const ask = async () => {
+      const res = await fetch(workerData.origin + '/healthz', { signal: AbortSignal.timeout(10000) });
+      await res.arrayBuffer();
+    };
     (async () => {
+      await ask().catch(() => undefined);
+      parentPort.postMessage({ ready: true });
       while (!stopped) {
         const started = performance.now();
-        const res = await fetch(workerData.origin + '/healthz', { signal: AbortSignal.timeout(10000) });
-        await res.arrayBuffer();
+        try {
+          await ask();
+          answers += 1;
+        } catch {
+          failures += 1;
+        }
         max = Math.max(max, performance.now() - started);
-        answers += 1;
         await new Promise((r) => setTimeout(r, 20));
       }
-      parentPort.postMessage({ maxMs: Math.round(max), answers });
+      parentPort.postMessage({ maxMs: Math.round(max), answers, failures });
     })();
     `,
     { eval: true, workerData: { origin } },
   );
+  const ready = new Promise<void>((resolve) => worker.once('message', () => resolve()));
   return {
-    async stop(): Promise<{ maxMs: number; answers: number }> {
-      const result = new Promise<{ maxMs: number; answers: number }>((resolve) => worker.once('message', resolve));
+    ready,
+    async stop(): Promise<HealthReport> {
+      await ready;
+      const result = new Promise<HealthReport>((resolve) => worker.once('message', resolve));
       worker.postMessage('stop');
       const answer = await result;
       await worker.terminate();

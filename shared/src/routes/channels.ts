@@ -12,8 +12,9 @@ const ExpireHours = Type.Enum([...INVITE_EXPIRE_HOURS]);
 
 export const channelRoutes = {
   list: route({ ...routePaths.channels.list, caller, tag, answer: Type.Array(ChannelSchema) }),
-  // Creating is cheap for the creator and costly for everyone after (lists, the archive): a few a minute.
-  create: route({ ...routePaths.channels.create, caller, tag, bounds: { rate: { max: 10, windowMs: MINUTE_MS, per: RatePer.User } }, body: ChannelBody, answer: ChannelSchema }),
+  // Creating is cheap for the creator and costly for everyone after (lists, the archive): a few a minute
+  // (the cap on channels a person owns, Limits.channelsOwnedMax, bounds the total).
+  create: route({ ...routePaths.channels.create, caller, tag, bounds: { rate: { max: 20, windowMs: MINUTE_MS, per: RatePer.User } }, body: ChannelBody, answer: ChannelSchema }),
   update: route({ ...routePaths.channels.update, caller, tag, params: IdParams, body: ChannelBody, answer: ChannelSchema }),
   detail: route({ ...routePaths.channels.detail, caller, tag, params: IdParams, answer: ChannelDetailSchema }),
   remove: route({ ...routePaths.channels.remove, caller, tag, params: IdParams, answer: Nothing }),
