@@ -3,6 +3,8 @@ import { Worker } from 'node:worker_threads';
 export interface HealthReport {
   /** The slowest answer while the probe ran (a failed request counts as the time it took). */
   maxMs: number;
+  p50Ms: number;
+  p95Ms: number;
   answers: number;
   /** Requests that got no answer (refused, reset, timed out). */
   failures: number;
@@ -18,7 +20,7 @@ export function healthProbe(origin: string) {
   const worker = new Worker(
     `
     const { parentPort, workerData } = require('node:worker_threads');
-    let stopped = false, max = 0, answers = 0, failures = 0;
+    let stopped = false, max = 0, answers = 0, failures = 0; const times = [];
     parentPort.on('message', () => { stopped = true; });
     const ask = async () => {
       const res = await fetch(workerData.origin + '/healthz', { signal: AbortSignal.timeout(10000) });
@@ -35,10 +37,14 @@ export function healthProbe(origin: string) {
         } catch {
           failures += 1;
         }
-        max = Math.max(max, performance.now() - started);
+        const ms = performance.now() - started;
+        times.push(ms);
+        max = Math.max(max, ms);
         await new Promise((r) => setTimeout(r, 20));
       }
-      parentPort.postMessage({ maxMs: Math.round(max), answers, failures });
+      times.sort((a, b) => a - b);
+      const at = (p) => Math.round((times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0) * 10) / 10;
+      parentPort.postMessage({ maxMs: Math.round(max), p50Ms: at(0.5), p95Ms: at(0.95), answers, failures });
     })();
     `,
     { eval: true, workerData: { origin } },
