@@ -2,11 +2,15 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, startTestApp, type TestApp } from '../../server/src/testing/harness';
 import { CLOCK_JUMP_MS, Roles, Scene, accountsForReset, buildSkeleton, type Role, type Skeleton } from './support/permissions-scene';
+import { API_ROUTES, routeKey } from '@draw/shared/routes';
+import { OVERRIDES, caseKey } from './support/permissions-expect';
 import { cellName, rows, runCell, type Cell } from './support/permissions-table';
 
 /**
- * Permissions: every route and socket event against every role, one table
- * (`support/permissions-table.ts`). Each cell is one test named route × role → expected outcome.
+ * Permissions: every route of the route table and every socket event against every role. What
+ * each role gets is generated from the route's `access` rule (`support/permissions-expect.ts`);
+ * `support/permissions-table.ts` builds each row's request and checks its effect. Each cell is one
+ * test named route × role → expected outcome; a route of the table without a row fails.
  * An allowed cell checks that the action really happened; a refused one checks the exact status
  * and reason, the envelope, and that nothing it could have changed did.
  *
@@ -64,8 +68,19 @@ afterAll(async () => {
 });
 
 describe('permissions: every route and socket event × every role', () => {
-  it('covers every role in every row, and builds the roles for real', async () => {
-    for (const row of rows) expect(Object.keys(row.expect).sort()).toEqual([...Roles].sort());
+  it('covers every route of the table and every role in every row, and builds the roles for real', async () => {
+    for (const row of rows) expect(Object.keys(row.expect).sort(), `${row.route} ${row.variant ?? ''}`).toEqual([...Roles].sort());
+    const covered = new Set(rows.flatMap((row) => (row.tableRoute ? [row.tableRoute] : [])));
+    const uncovered = API_ROUTES.filter((route) => !covered.has(route)).map((route) => routeKey(route.method, route.path));
+    expect(uncovered, 'routes of the table with no row: add one to support/permissions-table.ts').toEqual([]);
+    // An override naming no row is left over from a row renamed or removed.
+    const cases = new Set(rows.map((row) => caseKey(row.route, row.variant)));
+    expect(Object.keys(OVERRIDES).filter((key) => !cases.has(key)), 'overrides naming no row').toEqual([]);
+    const tableRows = rows.filter((row) => row.tableRoute);
+    console.info(
+      `permissions: ${API_ROUTES.length} routes of the table in ${tableRows.length} rows × ${Roles.length} roles = ${tableRows.length * Roles.length} cells; ` +
+        `${rows.length - tableRows.length} rows outside the table (health, files, sockets); ${rows.length * Roles.length} cells in all`,
+    );
     // The expired invite was refused (checked while building) and left its user outside.
     const preview = await app.http.inject({ method: 'GET', url: `/api/login/channel/${shared.expiredCode}` });
     expect(preview.json().data).toMatchObject({ valid: false });

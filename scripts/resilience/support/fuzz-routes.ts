@@ -1,5 +1,7 @@
 import fc from 'fast-check';
-import { BlendDimensions, BotType, INVITE_EXPIRE_HOURS, Language, LoginType, Theme } from '@draw/shared';
+import type { TSchema } from 'typebox';
+import { API_ROUTES, Caller, routeKey, type AnswerKind, type ApiRoute } from '@draw/shared/routes';
+import { arbitraryOf, fieldsOf } from './fuzz-schema';
 import {
   anyString,
   anyValue,
@@ -20,10 +22,28 @@ export const Area = {
   Settings: 'settings',
   Billing: 'billing',
   Uploads: 'uploads',
+  Archive: 'archive',
   Open: 'open hooks',
   Realtime: 'realtime',
 } as const;
 export type Area = (typeof Area)[keyof typeof Area];
+
+/** Which part of the fuzz suite a route's /docs group falls in. */
+const AREA_OF_TAG: Record<string, Area> = {
+  login: Area.Auth,
+  home: Area.Auth,
+  channels: Area.Channels,
+  messages: Area.Chat,
+  reads: Area.Chat,
+  tasks: Area.Tasks,
+  upload: Area.Uploads,
+  settings: Area.Settings,
+  billing: Area.Billing,
+  archive: Area.Archive,
+  open: Area.Open,
+  upstream: Area.Open,
+  realtime: Area.Realtime,
+};
 
 /** Real ids made by the fixture, so a fuzzed field can sit next to otherwise valid input. */
 export interface FixtureIds {
@@ -49,213 +69,110 @@ export interface RouteRow {
   method: Method;
   /** Fastify path with `:param`s. */
   path: string;
+  /** What a success answers: the envelope, a file, or a provider's own protocol. */
+  kind: AnswerKind;
+  /** For kind `file`: the Content-Type of a success. */
+  contentType?: string;
   /** Whether the route needs a signed-in user (fuzzed requests then mostly carry a valid token). */
   signedIn: boolean;
   /**
-   * Per path param, the fixture id that makes it valid, or null when a valid id would let a fuzz
-   * run destroy the fixture (delete, quit, remove): those get only hostile and unknown ids.
+   * Per path param, the fixture id that makes it valid, or null when there is none or a valid id
+   * would let a fuzz run destroy the fixture (delete, quit, remove): those get only hostile and unknown ids.
    */
   params?: Record<string, FixtureKey | null>;
   query?: Fields;
-  /** JSON body fields; `opaque` when the route takes any JSON (the upstream's hook). */
+  /** JSON body fields; `opaque` when the route takes any JSON. */
   body?: Fields | 'opaque';
   /** False for routes a valid token would let destroy the fixture's sessions (logout). */
   validTokens?: false;
 }
 
-const constant = (value: unknown) => () => fc.constant(value);
-const anyOf = (...values: unknown[]) => () => fc.constantFrom(...values);
-const shortText = () => fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 });
-const uploadIds = (ids: FixtureIds) => fc.array(fc.constant(ids.uploadId), { minLength: 1, maxLength: 3 });
-const botType = anyOf(BotType.MidJourney, BotType.NijiJourney);
+// ---- Generated from the route table -------------------------------------------------------------
 
-/** Every route in the API, one row each: adding a route means adding a row. */
-export const ROUTES: readonly RouteRow[] = [
-  // ---- auth / home ----
-  { area: Area.Auth, method: 'GET', path: '/api/home/company-info', signedIn: false, query: { lang: anyOf('en-US') } },
-  {
-    area: Area.Auth,
-    method: 'POST',
-    path: '/api/login/login',
-    signedIn: false,
-    body: {
-      loginType: anyOf(LoginType.Password, LoginType.Captcha),
-      account: (ids) => fc.constant(ids.phone),
-      password: constant('not-the-password-1'),
-      code: constant('000000'),
-    },
-  },
-  { area: Area.Auth, method: 'POST', path: '/api/login/logout', signedIn: false, validTokens: false },
-  { area: Area.Auth, method: 'GET', path: '/api/login/send-login-code', signedIn: false, query: { phone: () => fc.constantFrom('13900000000', '+8613900000001', '12') } },
-  {
-    area: Area.Auth,
-    method: 'POST',
-    path: '/api/login/forget-reset-pwd',
-    signedIn: false,
-    body: { phone: (ids) => fc.constant(ids.phone), code: constant('000000'), password: constant('a-new-password-1') },
-  },
-  { area: Area.Auth, method: 'GET', path: '/api/home/index', signedIn: true },
-  {
-    area: Area.Auth,
-    method: 'PUT',
-    path: '/api/home/info',
-    signedIn: true,
-    body: {
-      name: shortText,
-      description: shortText,
-      avatar: constant('/files/nope.png'),
-      theme: anyOf(Theme.Auto, Theme.Light, Theme.Dark),
-      nijiRemix: () => fc.boolean(),
-      mjRemix: () => fc.boolean(),
-      language: anyOf(Language.EnUS, Language.ZhCN, Language.ZhTW),
-    },
-  },
-  { area: Area.Auth, method: 'GET', path: '/api/login/channel/:code', signedIn: false, params: { code: 'inviteCode' } },
-
-  // ---- channels ----
-  { area: Area.Channels, method: 'GET', path: '/api/draw/channels', signedIn: true },
-  { area: Area.Channels, method: 'POST', path: '/api/draw/channel', signedIn: true, body: { title: shortText, isBan: () => fc.boolean() } },
-  {
-    area: Area.Channels,
-    method: 'PUT',
-    path: '/api/draw/channel/:id',
-    signedIn: true,
-    params: { id: 'channelId' },
-    body: { title: shortText, isBan: constant(false) },
-  },
-  { area: Area.Channels, method: 'GET', path: '/api/draw/channel/:id', signedIn: true, params: { id: 'channelId' } },
-  { area: Area.Channels, method: 'DELETE', path: '/api/draw/channel/:id', signedIn: true, params: { id: null } },
-  {
-    area: Area.Channels,
-    method: 'POST',
-    path: '/api/draw/invite-code/:channelId',
-    signedIn: true,
-    params: { channelId: 'channelId' },
-    body: { isNew: constant(true), expireHours: anyOf(...INVITE_EXPIRE_HOURS) },
-  },
-  { area: Area.Channels, method: 'POST', path: '/api/draw/join-channel/:code', signedIn: true, params: { code: 'inviteCode' } },
-  { area: Area.Channels, method: 'POST', path: '/api/draw/quit-channel/:id', signedIn: true, params: { id: null } },
-  { area: Area.Channels, method: 'POST', path: '/api/draw/remove-user/:channelId/:userId', signedIn: true, params: { channelId: 'channelId', userId: null } },
-  // A valid channel would let a run ban (and so remove) the fixture's member.
-  {
-    area: Area.Channels,
-    method: 'POST',
-    path: '/api/draw/channel/:id/ban',
-    signedIn: true,
-    params: { id: null },
-    body: { userId: (ids) => fc.constant(ids.memberUserId), reason: shortText },
-  },
-  { area: Area.Channels, method: 'DELETE', path: '/api/draw/channel/:id/ban/:userId', signedIn: true, params: { id: 'channelId', userId: 'memberUserId' } },
-  { area: Area.Channels, method: 'GET', path: '/api/draw/channel/:id/bans', signedIn: true, params: { id: 'channelId' } },
-
-  // ---- chat ----
-  {
-    area: Area.Chat,
-    method: 'GET',
-    path: '/api/draw/chat/:id',
-    signedIn: true,
-    params: { id: 'channelId' },
-    query: { before: () => fc.nat(), limit: () => fc.integer({ min: 1, max: 100 }) },
-  },
-  { area: Area.Chat, method: 'POST', path: '/api/draw/chat/:id', signedIn: true, params: { id: 'channelId' }, body: { content: shortText } },
-  { area: Area.Chat, method: 'DELETE', path: '/api/draw/chat/:id', signedIn: true, params: { id: null } },
-
-  // ---- tasks ----
-  {
-    area: Area.Tasks,
-    method: 'POST',
-    path: '/api/mj/submit/imagine/:channelId',
-    signedIn: true,
-    params: { channelId: 'channelId' },
-    body: { prompt: shortText, botType, imageIds: uploadIds },
-  },
-  { area: Area.Tasks, method: 'POST', path: '/api/mj/submit/describe/:channelId', signedIn: true, params: { channelId: 'channelId' }, body: { imageId: (ids) => fc.constant(ids.uploadId), botType } },
-  {
-    area: Area.Tasks,
-    method: 'POST',
-    path: '/api/mj/submit/blend/:channelId',
-    signedIn: true,
-    params: { channelId: 'channelId' },
-    body: { imageIds: uploadIds, dimensions: anyOf(BlendDimensions.Portrait, BlendDimensions.Square, BlendDimensions.Landscape), botType },
-  },
-  { area: Area.Tasks, method: 'POST', path: '/api/mj/submit/shorten/:channelId', signedIn: true, params: { channelId: 'channelId' }, body: { prompt: shortText, botType } },
-  {
-    area: Area.Tasks,
-    method: 'POST',
-    path: '/api/mj/submit/action/:channelId',
-    signedIn: true,
-    params: { channelId: 'channelId' },
-    body: { taskId: (ids) => fc.constant(ids.taskId), customId: () => fc.constantFrom('MJ::JOB::upsample::1::x', 'MJ::JOB::variation::2::x', 'nope') },
-  },
-  {
-    area: Area.Tasks,
-    method: 'POST',
-    path: '/api/mj/submit/modal/:channelId',
-    signedIn: true,
-    params: { channelId: 'channelId' },
-    body: { taskId: (ids) => fc.constant(ids.taskId), prompt: shortText, maskImageId: (ids) => fc.constant(ids.uploadId) },
-  },
-  { area: Area.Tasks, method: 'GET', path: '/api/mj/task/:id/fetch', signedIn: true, params: { id: 'taskId' } },
-  { area: Area.Tasks, method: 'POST', path: '/api/mj/task/:id/cancel', signedIn: true, params: { id: 'taskId' } },
-  { area: Area.Tasks, method: 'GET', path: '/api/mj/task/:id/image-seed', signedIn: true, params: { id: 'taskId' } },
-  {
-    area: Area.Tasks,
-    method: 'POST',
-    path: '/api/draw/tasks/:channelId',
-    signedIn: true,
-    params: { channelId: 'channelId' },
-    body: { ids: (ids) => fc.array(fc.constant(ids.taskId), { maxLength: 3 }) },
-  },
-
-  // ---- settings ----
-  { area: Area.Settings, method: 'GET', path: '/api/draw/settings/options', signedIn: true, query: { botType } },
-  { area: Area.Settings, method: 'GET', path: '/api/draw/settings/:id', signedIn: true, params: { id: 'channelId' }, query: { botType } },
-  {
-    area: Area.Settings,
-    method: 'PUT',
-    path: '/api/draw/settings',
-    signedIn: true,
-    query: { botType },
-    body: {
-      botType,
-      version: anyOf('6.1', '7', 'niji 6'),
-      stylize: () => fc.integer({ min: 0, max: 1000 }),
-      style: anyOf('standard', 'raw'),
-      speed: anyOf('relax', 'fast', 'turbo'),
-      remix: () => fc.boolean(),
-      suffix: shortText,
-    },
-  },
-  { area: Area.Settings, method: 'PUT', path: '/api/draw/settings/version/:version', signedIn: true, params: { version: null }, query: { botType } },
-  { area: Area.Settings, method: 'PUT', path: '/api/draw/settings/suffix', signedIn: true, query: { botType }, body: { suffix: shortText } },
-  {
-    area: Area.Settings,
-    method: 'PUT',
-    path: '/api/draw/settings/option',
-    signedIn: true,
-    query: { botType },
-    body: { name: anyOf('stylize', 'style', 'speed', 'remix'), value: () => fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.constantFrom('raw', 'fast'), fc.boolean()) },
-  },
-  { area: Area.Settings, method: 'GET', path: '/api/draw/info/:id', signedIn: true, params: { id: 'channelId' }, query: { botType } },
-
-  // ---- billing ----
-  { area: Area.Billing, method: 'GET', path: '/api/home/products', signedIn: false },
-  { area: Area.Billing, method: 'GET', path: '/api/home/credits', signedIn: true },
-  { area: Area.Billing, method: 'POST', path: '/api/home/order', signedIn: true, body: { productId: (ids) => fc.constant(ids.productId) } },
-  { area: Area.Billing, method: 'GET', path: '/api/home/orders', signedIn: true },
-  { area: Area.Billing, method: 'GET', path: '/api/home/orders/:id', signedIn: true, params: { id: 'orderId' } },
-  { area: Area.Billing, method: 'POST', path: '/api/home/cancel-order/:id', signedIn: true, params: { id: null } },
-  { area: Area.Billing, method: 'POST', path: '/api/home/pay/:id', signedIn: true, params: { id: 'orderId' } },
-  { area: Area.Billing, method: 'POST', path: '/api/home/redeem/:code', signedIn: true, params: { code: null } },
-  { area: Area.Billing, method: 'GET', path: '/api/home/qrcode', signedIn: false, query: { url: constant('http://localhost/pay/sandbox/x/y') } },
-
-  // ---- open hooks ----
-  { area: Area.Open, method: 'POST', path: '/api/open/notify/:id/:token', signedIn: false, params: { id: 'taskId', token: null }, body: 'opaque' },
-  { area: Area.Open, method: 'POST', path: '/api/open/sandbox/:orderId/:token/confirm', signedIn: false, params: { orderId: 'orderId', token: null } },
-
-  // ---- realtime ----
-  { area: Area.Realtime, method: 'GET', path: '/api/ws/pre-connect', signedIn: true },
+/** Params and fields that name something of the fixture, by name, take its id. */
+const FIXTURE_OF_NAME: Readonly<Record<string, FixtureKey>> = {
+  channelId: 'channelId',
+  taskId: 'taskId',
+  orderId: 'orderId',
+  code: 'inviteCode',
+  userId: 'memberUserId',
+  productId: 'productId',
+  imageId: 'uploadId',
+  maskImageId: 'uploadId',
+  account: 'phone',
+  phone: 'phone',
+};
+/** Lists of ids, by field name. */
+const FIXTURE_LIST_OF_NAME: Readonly<Record<string, FixtureKey>> = { imageIds: 'uploadId', taskIds: 'taskId', ids: 'taskId' };
+/** `:id` names a different thing on each family of paths. */
+const FIXTURE_OF_ID: readonly (readonly [RegExp, FixtureKey])[] = [
+  [/^\/api\/draw\/(channel|chat|settings|info)\//, 'channelId'],
+  [/^\/api\/mj\/task\//, 'taskId'],
+  [/^\/api\/home\/(orders|cancel-order|pay)\//, 'orderId'],
+  [/^\/api\/open\/notify\//, 'taskId'],
 ];
+/**
+ * Params that get no valid id although one exists: with it a fuzz run would destroy the fixture
+ * (delete or quit the channel, remove or ban its member, delete its message, cancel its order) or
+ * spend what is not a code to guess (a redeem code is not an invite code).
+ */
+const WITHHELD: Readonly<Record<string, readonly string[]>> = {
+  'DELETE /api/draw/channel/:id': ['id'],
+  'POST /api/draw/quit-channel/:id': ['id'],
+  'POST /api/draw/remove-user/:channelId/:userId': ['userId'],
+  'POST /api/draw/channel/:id/ban': ['id'],
+  'DELETE /api/draw/chat/:id': ['id'],
+  'POST /api/home/cancel-order/:id': ['id'],
+  'POST /api/home/redeem/:code': ['code'],
+};
+/** A valid token on logout would end the fixture's sessions. */
+const NO_VALID_TOKEN: ReadonlySet<string> = new Set(['POST /api/login/logout']);
+
+function paramSource(route: ApiRoute, name: string): FixtureKey | null {
+  if (WITHHELD[routeKey(route.method, route.path)]?.includes(name)) return null;
+  if (name === 'id') return FIXTURE_OF_ID.find(([pattern]) => pattern.test(route.path))?.[1] ?? null;
+  return FIXTURE_OF_NAME[name] ?? null;
+}
+
+function fieldsFrom(schema: TSchema | undefined): Fields | undefined {
+  const fields = fieldsOf(schema);
+  if (!fields) return undefined;
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, field]): [string, Fields[string]] => {
+      const one = FIXTURE_OF_NAME[name];
+      if (one) return [name, (ids) => fc.constant(ids[one])];
+      const many = FIXTURE_LIST_OF_NAME[name];
+      if (many) return [name, (ids) => fc.array(fc.constant(ids[many]), { minLength: 1, maxLength: 3 })];
+      const valid = arbitraryOf(field);
+      return [name, () => valid];
+    }),
+  );
+}
+
+/** One fuzz row of a route of the table: its method, path, whether it takes a token, and valid values from its schemas. */
+export function rowOf(route: ApiRoute): RouteRow {
+  const key = routeKey(route.method, route.path);
+  const area = AREA_OF_TAG[route.tag];
+  if (!area) throw new Error(`${key}: no fuzz area for the /docs group ${route.tag}`);
+  const paramNames = Object.keys(fieldsOf(route.params) ?? {});
+  const query = fieldsFrom(route.query);
+  const body = fieldsFrom(route.body) ?? (route.body || route.method !== 'GET' ? 'opaque' : undefined);
+  return {
+    area,
+    method: route.method,
+    path: route.path,
+    kind: route.kind,
+    ...(route.contentType ? { contentType: route.contentType } : {}),
+    signedIn: route.caller === Caller.User,
+    ...(paramNames.length > 0 ? { params: Object.fromEntries(paramNames.map((name) => [name, paramSource(route, name)])) } : {}),
+    ...(query ? { query } : {}),
+    ...(body ? { body } : {}),
+    ...(NO_VALID_TOKEN.has(key) ? { validTokens: false as const } : {}),
+  };
+}
+
+/** Every route of the table, one row each. */
+export const ROUTES: readonly RouteRow[] = API_ROUTES.map(rowOf);
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…(${text.length} chars)` : text);
 

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import {
+  ArchiveLimits,
   BotType,
   LoginType,
   OrderStatus,
@@ -14,16 +15,18 @@ import {
   type SubscribeAck,
   type Task,
 } from '@draw/shared';
+import { api, routeKey, type ApiRoute } from '@draw/shared/routes';
 import { Users } from '../../../server/src/features/auth/repository';
 import { Orders, Redemptions } from '../../../server/src/features/billing/repository';
 import { Channels } from '../../../server/src/features/channels/repository';
 import { Uploads } from '../../../server/src/features/uploads/repository';
+import { Favorites } from '../../../server/src/features/archive/repository';
+import { ReadMarks, readMarkId } from '../../../server/src/features/reads/repository';
 import { Tickets } from '../../../server/src/realtime/repository';
 import { nextPhone } from '../../../server/src/testing/harness';
 import { connectSocket, type TestSocket } from '../../../server/src/testing/socket';
 import {
   MEMBER_ROLES,
-  Roles,
   dataOf,
   inject,
   loginCode,
@@ -41,17 +44,20 @@ import {
   type Scene,
   type Session,
 } from './permissions-scene';
+import {
+  ACK_FORBIDDEN,
+  EVICTED,
+  FORBIDDEN,
+  HANDSHAKE,
+  allowed,
+  columns,
+  describeOutcome,
+  expectationsOf,
+  signedOut,
+  type Expectations,
+} from './permissions-expect';
 
-// ---- Outcomes --------------------------------------------------------------------------------
-
-/** What a cell expects: allowed, or refused in one precise way. */
-export type Outcome =
-  | { kind: 'allowed'; note?: string }
-  | { kind: 'refused'; via: 'http'; status: number; reason: string }
-  | { kind: 'refused'; via: 'ack'; reason: string }
-  | { kind: 'refused'; via: 'handshake' }
-  /** Subscribed while it still could; after the change its socket no longer receives the room's events. */
-  | { kind: 'refused'; via: 'live' };
+// ---- Rows ------------------------------------------------------------------------------------
 
 export type Result =
   | { via: 'http'; answer: HttpAnswer }
@@ -70,56 +76,24 @@ export interface Cell {
 }
 
 export interface Row {
-  /** Method and path, or the socket event. */
+  /** Method and path (`METHOD /api/...:param`, as the table names it), or the socket event. */
   route: string;
+  /** The entry of the route table the row calls; absent for what the table does not hold (health, files, sockets). */
+  tableRoute?: ApiRoute;
   variant?: string;
   /** Destructive for the scene (delete, quit, join, a new invite, logout): a new scene per cell. */
   fresh?: boolean;
-  expect: Record<Role, Outcome>;
+  expect: Expectations;
   /** Runs while every role still stands as before the mute and the removal. */
   prepare(scene: Scene, role: Role): Promise<Cell>;
 }
 
-export const allowed = (note?: string): Outcome => (note ? { kind: 'allowed', note } : { kind: 'allowed' });
-const refusedHttp = (status: number, reason: string): Outcome => ({ kind: 'refused', via: 'http', status, reason });
-const UNAUTHENTICATED = refusedHttp(401, 'unauthorized');
-const FORBIDDEN = refusedHttp(400, 'forbidden');
-const MUTED = refusedHttp(423, 'channel_muted');
-const NOT_FOUND = refusedHttp(404, 'not_found');
-const GONE = refusedHttp(410, 'gone');
-const BAD_REQUEST = refusedHttp(400, 'bad_request');
-const HANDSHAKE: Outcome = { kind: 'refused', via: 'handshake' };
-const ACK_FORBIDDEN: Outcome = { kind: 'refused', via: 'ack', reason: 'forbidden' };
-const EVICTED: Outcome = { kind: 'refused', via: 'live' };
-
-export function describeOutcome(outcome: Outcome): string {
-  if (outcome.kind === 'allowed') return outcome.note ? `allowed (${outcome.note})` : 'allowed';
-  switch (outcome.via) {
-    case 'http':
-      return `refused ${outcome.status} ${outcome.reason}`;
-    case 'ack':
-      return `refused by the subscribe ack: ${outcome.reason}`;
-    case 'handshake':
-      return 'refused at the socket handshake';
-    case 'live':
-      return 'refused: its socket, subscribed earlier, gets no further events';
-  }
-}
-
-function columns(base: Outcome, overrides: Partial<Record<Role, Outcome>> = {}): Record<Role, Outcome> {
-  return Object.fromEntries(Roles.map((role) => [role, overrides[role] ?? base])) as Record<Role, Outcome>;
-}
-const anonymousRefused = { anonymous: UNAUTHENTICATED, 'revoked token': UNAUTHENTICATED } as const;
-const outsiders = { 'non-member': FORBIDDEN, 'removed member': FORBIDDEN, 'expired invite': FORBIDDEN } as const;
-/** No per-user authorization at all. */
+/** No per-user authorization at all (routes outside the table). */
 const everyone = (note?: string) => columns(allowed(note));
-/** Needs a sign-in, and nothing more. */
-const signedIn = (overrides: Partial<Record<Role, Outcome>> = {}) => columns(allowed(), { ...anonymousRefused, ...overrides });
-/** Needs membership of the channel (reading: a muted member may). */
-const members = (overrides: Partial<Record<Role, Outcome>> = {}) => columns(allowed(), { ...anonymousRefused, ...outsiders, ...overrides });
-/** Needs membership, and under 全员禁言 to be the creator. */
-const posters = (overrides: Partial<Record<Role, Outcome>> = {}) => members({ 'muted member': MUTED, ...overrides });
-const creatorOnly = (overrides: Partial<Record<Role, Outcome>> = {}) => columns(FORBIDDEN, { ...anonymousRefused, creator: allowed(), ...overrides });
+/** The socket's rules, written out (the route table holds HTTP routes only). */
+const signedIn = (overrides: Partial<Expectations> = {}) => columns(allowed(), { ...signedOut, ...overrides });
+const members = (overrides: Partial<Expectations> = {}) =>
+  signedIn({ 'non-member': FORBIDDEN, 'removed member': FORBIDDEN, 'expired invite': FORBIDDEN, ...overrides });
 
 // ---- Cell builders -----------------------------------------------------------------------------
 
@@ -150,19 +124,22 @@ function httpCell(scene: Scene, actor: Actor, spec: HttpSpec): Cell {
   };
 }
 
+type Prepare = (scene: Scene, role: Role, actor: Actor) => Promise<Omit<HttpSpec, 'method'> & { method?: Method }>;
+
 interface HttpRowDef {
   route: string;
   variant?: string;
   fresh?: boolean;
-  expect: Record<Role, Outcome>;
-  prepare(scene: Scene, role: Role, actor: Actor): Promise<Omit<HttpSpec, 'method'> & { method?: Method }>;
+  expect: Expectations;
+  prepare: Prepare;
 }
 
 /** A row whose request is one HTTP call; the method comes from the route. */
-function httpRow(def: HttpRowDef): Row {
+function httpRow(def: HttpRowDef & { tableRoute?: ApiRoute }): Row {
   const method = def.route.split(' ')[0] as Method;
   return {
     route: def.route,
+    ...(def.tableRoute ? { tableRoute: def.tableRoute } : {}),
     ...(def.variant ? { variant: def.variant } : {}),
     ...(def.fresh ? { fresh: true } : {}),
     expect: def.expect,
@@ -172,6 +149,20 @@ function httpRow(def: HttpRowDef): Row {
       return httpCell(scene, actor, { ...spec, method: spec.method ?? method });
     },
   };
+}
+
+interface TableRowDef {
+  /** The route of the table the row calls: its `access` rule gives every role's expected answer. */
+  of: ApiRoute;
+  variant?: string;
+  fresh?: boolean;
+  prepare: Prepare;
+}
+
+/** A row for a route of the table: what each role gets is generated from the route's rule (`permissions-expect.ts`). */
+function tableRow(def: TableRowDef): Row {
+  const { of, ...rest } = def;
+  return httpRow({ ...rest, route: routeKey(of.method, of.path), tableRoute: of, expect: expectationsOf(of, def.variant) });
 }
 
 const data = <T>(answer: HttpAnswer) => dataOf<T>(answer, 'request');
@@ -236,14 +227,12 @@ function socketCell(scene: Scene, channel: ChannelRef, act: () => Promise<{ resu
 // ---- The table ---------------------------------------------------------------------------------
 
 const publicRows: Row[] = [
-  httpRow({
-    route: 'GET /api/home/company-info',
-    expect: everyone('public'),
+  tableRow({
+    of: api.company.info,
     prepare: async () => ({ url: '/api/home/company-info', confirm: async (a) => expect(data<{ name: string }>(a).name).toEqual(expect.any(String)) }),
   }),
-  httpRow({
-    route: 'GET /api/home/products',
-    expect: everyone('public'),
+  tableRow({
+    of: api.billing.products,
     prepare: async () => ({ url: '/api/home/products', confirm: async (a) => expect(data<unknown[]>(a).length).toBeGreaterThan(0) }),
   }),
   httpRow({
@@ -256,18 +245,16 @@ const publicRows: Row[] = [
     expect: everyone('public without METRICS_TOKEN'),
     prepare: async () => ({ url: '/metrics', confirm: async (a) => expect(a.text).toContain('# TYPE') }),
   }),
-  httpRow({
-    route: 'GET /api/login/send-login-code',
-    expect: everyone('public'),
+  tableRow({
+    of: api.login.sendLoginCode,
     prepare: async () => ({
       url: `/api/login/send-login-code?phone=${nextPhone()}`,
       remoteAddress: nextAddress(),
       confirm: async (a) => expect(data<{ devCode: string }>(a).devCode).toMatch(/^\d{4,8}$/),
     }),
   }),
-  httpRow({
-    route: 'POST /api/login/login',
-    expect: everyone('public'),
+  tableRow({
+    of: api.login.login,
     prepare: async (scene) => {
       const phone = nextPhone();
       const code = await loginCode(scene.app, phone);
@@ -283,9 +270,8 @@ const publicRows: Row[] = [
       };
     },
   }),
-  httpRow({
-    route: 'POST /api/login/forget-reset-pwd',
-    expect: everyone('public: the SMS code is the proof'),
+  tableRow({
+    of: api.login.resetPassword,
     prepare: async (scene) => {
       const account = scene.resetAccounts.pop();
       if (!account) throw new Error('no account left for the reset row');
@@ -303,10 +289,9 @@ const publicRows: Row[] = [
       };
     },
   }),
-  httpRow({
-    route: 'POST /api/login/logout',
+  tableRow({
+    of: api.login.logout,
     fresh: true,
-    expect: everyone('revokes only the token sent'),
     prepare: async (scene, _role, actor) => ({
       url: '/api/login/logout',
       confirm: async () => {
@@ -318,9 +303,8 @@ const publicRows: Row[] = [
       },
     }),
   }),
-  httpRow({
-    route: 'GET /api/home/index',
-    expect: columns(allowed('auth: true, own user'), { anonymous: allowed('auth: false, not 401'), 'revoked token': allowed('auth: false, not 401') }),
+  tableRow({
+    of: api.home.session,
     prepare: async (_scene, _role, actor) => ({
       url: '/api/home/index',
       confirm: async (a) => {
@@ -330,9 +314,8 @@ const publicRows: Row[] = [
       },
     }),
   }),
-  httpRow({
-    route: 'GET /api/login/channel/{code}',
-    expect: everyone('public; channelId only for members'),
+  tableRow({
+    of: api.login.invitePreview,
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
       return {
@@ -358,9 +341,8 @@ const publicRows: Row[] = [
       };
     },
   }),
-  httpRow({
-    route: 'GET /api/home/qrcode',
-    expect: everyone('public, draws only our payment links'),
+  tableRow({
+    of: api.billing.qrcode,
     prepare: async (scene) => {
       const codeUrl = await scene.once('bystander payment', async () => {
         const orderId = await scene.once('bystander order', () => scene.order(scene.bystander));
@@ -369,10 +351,9 @@ const publicRows: Row[] = [
       return { url: `/api/home/qrcode?url=${encodeURIComponent(codeUrl)}`, confirm: async (a) => expect(a.contentType).toBe('image/png') };
     },
   }),
-  httpRow({
-    route: 'POST /api/open/sandbox/{orderId}/{token}/confirm',
+  tableRow({
+    of: api.billing.sandboxConfirm,
     variant: 'the payment link’s token',
-    expect: everyone('the link is the capability'),
     prepare: async (scene) => {
       // Someone else's order, paid through its link: the link, not the caller, is what counts.
       const payer = await signInAt(scene.app);
@@ -384,19 +365,17 @@ const publicRows: Row[] = [
       };
     },
   }),
-  httpRow({
-    route: 'POST /api/open/sandbox/{orderId}/{token}/confirm',
+  tableRow({
+    of: api.billing.sandboxConfirm,
     variant: 'a wrong token',
-    expect: columns(BAD_REQUEST),
     prepare: async (scene) => {
       const orderId = await scene.once('bystander order', () => scene.order(scene.bystander));
       return { url: `/api/open/sandbox/${orderId}/${'w'.repeat(24)}/confirm`, observe: async () => (await orderDoc(scene, orderId))?.status };
     },
   }),
-  httpRow({
-    route: 'POST /api/open/wechat/callback',
+  tableRow({
+    of: api.billing.wechatCallback,
     variant: 'unsigned, sandbox provider',
-    expect: columns(refusedHttp(404, 'FAIL')),
     prepare: async (scene) => {
       const orderId = await scene.once('bystander order', () => scene.order(scene.bystander));
       const orderNo = (await orderDoc(scene, orderId))?.orderNo;
@@ -408,10 +387,9 @@ const publicRows: Row[] = [
       };
     },
   }),
-  httpRow({
-    route: 'POST /api/open/notify/{id}/{token}',
+  tableRow({
+    of: api.upstream.notify,
     variant: 'a wrong hook token',
-    expect: columns(NOT_FOUND),
     prepare: async (scene, role) => {
       const task = await scene.shortenTask(scene.channelOf(role));
       return {
@@ -424,9 +402,8 @@ const publicRows: Row[] = [
 ];
 
 const accountRows: Row[] = [
-  httpRow({
-    route: 'PUT /api/home/info',
-    expect: signedIn(),
+  tableRow({
+    of: api.home.updateInfo,
     prepare: async (scene, _role, actor) => {
       const name = `renamed ${nextUnique()}`;
       const users = scene.app.storage.collection(Users);
@@ -441,9 +418,8 @@ const accountRows: Row[] = [
       };
     },
   }),
-  httpRow({
-    route: 'POST /api/upload',
-    expect: signedIn(),
+  tableRow({
+    of: api.uploads.upload,
     prepare: async (scene, _role, actor) => {
       const { payload, contentType } = await multipartOf(1);
       const uploads = scene.app.storage.collection(Uploads);
@@ -460,18 +436,16 @@ const accountRows: Row[] = [
       };
     },
   }),
-  httpRow({
-    route: 'GET /api/ws/pre-connect',
-    expect: signedIn(),
+  tableRow({
+    of: api.realtime.preConnect,
     prepare: async (scene) => ({
       url: '/api/ws/pre-connect',
       observe: () => scene.app.storage.collection(Tickets).count({}),
       confirm: async (a) => expect(data<{ ticket: string }>(a).ticket).toEqual(expect.any(String)),
     }),
   }),
-  httpRow({
-    route: 'GET /api/draw/channels',
-    expect: signedIn({ 'non-member': allowed('without the channel'), 'removed member': allowed('without the channel'), 'expired invite': allowed('without the channel') }),
+  tableRow({
+    of: api.channels.list,
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
       return {
@@ -483,9 +457,8 @@ const accountRows: Row[] = [
       };
     },
   }),
-  httpRow({
-    route: 'POST /api/draw/channel',
-    expect: signedIn(),
+  tableRow({
+    of: api.channels.create,
     prepare: async (scene, _role, actor) => {
       const title = `new room ${nextUnique()}`;
       return {
@@ -500,21 +473,19 @@ const accountRows: Row[] = [
       };
     },
   }),
-  httpRow({
-    route: 'GET /api/draw/settings/options',
-    expect: signedIn(),
+  tableRow({
+    of: api.settings.options,
     prepare: async () => ({ url: '/api/draw/settings/options', confirm: async (a) => expect(data<DrawSettingsOptions>(a).versions.length).toBeGreaterThan(0) }),
   }),
   ...(
     [
-      ['PUT /api/draw/settings', '/api/draw/settings', (n: number) => ({ stylize: 100 + n }), (s: DrawSettings, n: number) => s.stylize === 100 + n],
-      ['PUT /api/draw/settings/suffix', '/api/draw/settings/suffix', (n: number) => ({ suffix: `watercolour ${n}` }), (s: DrawSettings, n: number) => s.suffix === `watercolour ${n}`],
-      ['PUT /api/draw/settings/option', '/api/draw/settings/option', (n: number) => ({ name: 'stylize', value: 300 + n }), (s: DrawSettings, n: number) => s.stylize === 300 + n],
+      [api.settings.update, '/api/draw/settings', (n: number) => ({ stylize: 100 + n }), (s: DrawSettings, n: number) => s.stylize === 100 + n],
+      [api.settings.suffix, '/api/draw/settings/suffix', (n: number) => ({ suffix: `watercolour ${n}` }), (s: DrawSettings, n: number) => s.suffix === `watercolour ${n}`],
+      [api.settings.option, '/api/draw/settings/option', (n: number) => ({ name: 'stylize', value: 300 + n }), (s: DrawSettings, n: number) => s.stylize === 300 + n],
     ] as const
-  ).map(([route, url, body, changed]) =>
-    httpRow({
-      route,
-      expect: signedIn({}),
+  ).map(([of, url, body, changed]) =>
+    tableRow({
+      of,
       prepare: async (scene, _role, actor) => {
         const n = nextUnique() % 500;
         return {
@@ -529,9 +500,8 @@ const accountRows: Row[] = [
       },
     }),
   ),
-  httpRow({
-    route: 'PUT /api/draw/settings/version/{version}',
-    expect: signedIn(),
+  tableRow({
+    of: api.settings.version,
     prepare: async (scene, _role, actor) => {
       const current = (await bystanderSettings(scene))!.version;
       const version = scene.app.services.settings.options(BotType.MidJourney).versions.find((v) => v.value !== current)!.value;
@@ -545,14 +515,12 @@ const accountRows: Row[] = [
       };
     },
   }),
-  httpRow({
-    route: 'GET /api/home/credits',
-    expect: signedIn(),
+  tableRow({
+    of: api.billing.credits,
     prepare: async () => ({ url: '/api/home/credits', confirm: async (a) => expect(data<{ balance: number }>(a).balance).toEqual(expect.any(Number)) }),
   }),
-  httpRow({
-    route: 'POST /api/home/order',
-    expect: signedIn(),
+  tableRow({
+    of: api.billing.order,
     prepare: async (scene, _role, actor) => ({
       url: '/api/home/order',
       payload: { productId: 'month-basic' },
@@ -563,9 +531,8 @@ const accountRows: Row[] = [
       },
     }),
   }),
-  httpRow({
-    route: 'GET /api/home/orders',
-    expect: signedIn({}),
+  tableRow({
+    of: api.billing.orders,
     prepare: async (scene, role, actor) => {
       const theirs = await scene.once('bystander order', () => scene.order(scene.bystander));
       const mine = actor.session ? await scene.once(`own order:${role}`, () => scene.order(actor.session!)) : null;
@@ -581,49 +548,45 @@ const accountRows: Row[] = [
   }),
   ...(
     [
-      ['GET /api/home/orders/{id}', 'GET', (id: string) => `/api/home/orders/${id}`],
-      ['POST /api/home/cancel-order/{id}', 'POST', (id: string) => `/api/home/cancel-order/${id}`],
-      ['POST /api/home/pay/{id}', 'POST', (id: string) => `/api/home/pay/${id}`],
+      [api.billing.orderById, (id: string) => `/api/home/orders/${id}`],
+      [api.billing.cancelOrder, (id: string) => `/api/home/cancel-order/${id}`],
+      [api.billing.pay, (id: string) => `/api/home/pay/${id}`],
     ] as const
-  ).flatMap(([route, method, urlOf]) => [
-    httpRow({
-      route,
+  ).flatMap(([of, urlOf]) => [
+    tableRow({
+      of,
       variant: 'own order',
-      expect: signedIn(),
       prepare: async (scene, role, actor) => {
         // Cancelling consumes the order: that row gets an order of its own.
         const orderId = actor.session
-          ? route.includes('cancel')
+          ? of === api.billing.cancelOrder
             ? await scene.order(actor.session)
             : await scene.once(`own order:${role}`, () => scene.order(actor.session!))
           : await scene.once('bystander order', () => scene.order(scene.bystander));
         return {
-          method,
           url: urlOf(orderId),
           observe: async () => await orderDoc(scene, orderId),
           confirm: async (a) => {
             const doc = await orderDoc(scene, orderId);
             expect(doc?.userId).toBe(actor.userId);
-            if (route.includes('cancel')) expect(doc?.status).toBe(OrderStatus.Cancelled);
-            else if (route.includes('pay')) expect(data<{ orderId: string; codeUrl: string }>(a)).toMatchObject({ orderId, codeUrl: expect.any(String) });
+            if (of === api.billing.cancelOrder) expect(doc?.status).toBe(OrderStatus.Cancelled);
+            else if (of === api.billing.pay) expect(data<{ orderId: string; codeUrl: string }>(a)).toMatchObject({ orderId, codeUrl: expect.any(String) });
             else expect(data<Order>(a).id).toBe(orderId);
           },
         };
       },
     }),
-    httpRow({
-      route,
+    tableRow({
+      of,
       variant: 'someone else’s order',
-      expect: signedIn({ 'non-member': NOT_FOUND, member: NOT_FOUND, 'muted member': NOT_FOUND, creator: NOT_FOUND, 'removed member': NOT_FOUND, 'expired invite': NOT_FOUND }),
       prepare: async (scene) => {
         const orderId = await scene.once('bystander order', () => scene.order(scene.bystander));
-        return { method, url: urlOf(orderId), observe: async () => await orderDoc(scene, orderId) };
+        return { url: urlOf(orderId), observe: async () => await orderDoc(scene, orderId) };
       },
     }),
   ]),
-  httpRow({
-    route: 'POST /api/home/redeem/{code}',
-    expect: signedIn(),
+  tableRow({
+    of: api.billing.redeem,
     prepare: async (scene, _role, actor) => {
       const { codes } = await scene.app.services.billing.codes.mint({ credits: 7 });
       const code = codes[0]!._id;
@@ -642,17 +605,15 @@ const accountRows: Row[] = [
 ];
 
 const channelRows: Row[] = [
-  httpRow({
-    route: 'GET /api/draw/channel/{id}',
-    expect: members(),
+  tableRow({
+    of: api.channels.detail,
     prepare: async (scene, role, actor) => ({
       url: `/api/draw/channel/${scene.channelOf(role).id}`,
       confirm: async (a) => expect(data<ChannelDetail>(a).members.map((m) => m.userId)).toContain(actor.userId),
     }),
   }),
-  httpRow({
-    route: 'PUT /api/draw/channel/{id}',
-    expect: creatorOnly(),
+  tableRow({
+    of: api.channels.update,
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
       const title = `renamed ${nextUnique()}`;
@@ -668,10 +629,9 @@ const channelRows: Row[] = [
       };
     },
   }),
-  httpRow({
-    route: 'DELETE /api/draw/channel/{id}',
+  tableRow({
+    of: api.channels.remove,
     fresh: true,
-    expect: creatorOnly(),
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
       // A member watching live learns of the deletion at once.
@@ -690,11 +650,10 @@ const channelRows: Row[] = [
       };
     },
   }),
-  httpRow({
-    route: 'POST /api/draw/invite-code/{channelId}',
+  tableRow({
+    of: api.channels.invite,
     variant: 'a new code',
     fresh: true,
-    expect: creatorOnly(),
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
       const preview = async (code: string) => data<{ valid: boolean }>(await inject(scene.app, {}, 'GET', `/api/login/channel/${code}`)).valid;
@@ -711,11 +670,10 @@ const channelRows: Row[] = [
       };
     },
   }),
-  httpRow({
-    route: 'POST /api/draw/join-channel/{code}',
+  tableRow({
+    of: api.channels.join,
     variant: 'a usable code',
     fresh: true,
-    expect: signedIn({ 'removed member': allowed('re-joins: removal is not a ban'), 'expired invite': allowed('with a usable code'), 'non-member': allowed('joins') }),
     prepare: async (scene, role, actor) => {
       const channel = scene.channelOf(role);
       return {
@@ -725,25 +683,22 @@ const channelRows: Row[] = [
       };
     },
   }),
-  httpRow({
-    route: 'POST /api/draw/join-channel/{code}',
+  tableRow({
+    of: api.channels.join,
     variant: 'an expired code',
-    expect: signedIn({ 'non-member': GONE, member: GONE, 'muted member': GONE, creator: GONE, 'removed member': GONE, 'expired invite': GONE }),
     prepare: async (scene) => ({ url: `/api/draw/join-channel/${scene.expiredCode}`, observe: () => memberIds(scene, scene.open) }),
   }),
-  httpRow({
-    route: 'POST /api/draw/join-channel/{code}',
+  tableRow({
+    of: api.channels.join,
     variant: 'the channel id instead of a code',
-    expect: members({ 'non-member': NOT_FOUND, 'removed member': NOT_FOUND, 'expired invite': NOT_FOUND, member: allowed('already in'), 'muted member': allowed('already in'), creator: allowed('already in') }),
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
       return { url: `/api/draw/join-channel/${channel.id}`, observe: () => memberIds(scene, channel) };
     },
   }),
-  httpRow({
-    route: 'POST /api/draw/quit-channel/{id}',
+  tableRow({
+    of: api.channels.quit,
     fresh: true,
-    expect: members({ creator: FORBIDDEN }),
     prepare: async (scene, role, actor) => {
       const channel = scene.channelOf(role);
       // Subscribed while a member: after quitting, the socket leaves the room at once.
@@ -763,10 +718,9 @@ const channelRows: Row[] = [
       };
     },
   }),
-  httpRow({
-    route: 'POST /api/draw/remove-user/{channelId}/{userId}',
+  tableRow({
+    of: api.channels.removeMember,
     variant: 'another member',
-    expect: creatorOnly(),
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
       const target = await newMemberOf(scene, channel);
@@ -777,19 +731,17 @@ const channelRows: Row[] = [
       };
     },
   }),
-  httpRow({
-    route: 'POST /api/draw/remove-user/{channelId}/{userId}',
+  tableRow({
+    of: api.channels.removeMember,
     variant: 'the creator',
-    expect: creatorOnly({ creator: FORBIDDEN }),
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
       return { url: `/api/draw/remove-user/${channel.id}/${scene.creator.user.id}`, observe: () => memberIds(scene, channel) };
     },
   }),
-  httpRow({
-    route: 'POST /api/draw/channel/{id}/ban',
+  tableRow({
+    of: api.channels.ban,
     variant: 'another member',
-    expect: creatorOnly(),
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
       const target = await newMemberOf(scene, channel);
@@ -805,10 +757,9 @@ const channelRows: Row[] = [
       };
     },
   }),
-  httpRow({
-    route: 'POST /api/draw/channel/{id}/ban',
+  tableRow({
+    of: api.channels.ban,
     variant: 'the creator',
-    expect: creatorOnly({ creator: FORBIDDEN }),
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
       return {
@@ -818,9 +769,8 @@ const channelRows: Row[] = [
       };
     },
   }),
-  httpRow({
-    route: 'DELETE /api/draw/channel/{id}/ban/{userId}',
-    expect: creatorOnly(),
+  tableRow({
+    of: api.channels.unban,
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
       const target = await signInAt(scene.app);
@@ -835,9 +785,8 @@ const channelRows: Row[] = [
       };
     },
   }),
-  httpRow({
-    route: 'GET /api/draw/channel/{id}/bans',
-    expect: creatorOnly(),
+  tableRow({
+    of: api.channels.bans,
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
       const banned = await scene.once(`banned user:${channel.id}`, async () => {
@@ -851,18 +800,16 @@ const channelRows: Row[] = [
       };
     },
   }),
-  httpRow({
-    route: 'GET /api/draw/chat/{id}',
-    expect: members(),
+  tableRow({
+    of: api.messages.page,
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
       const messageId = await scene.once(`bystander message:${channel.id}`, () => scene.postMessage(scene.bystander, channel, 'hello from the bystander'));
       return { url: `/api/draw/chat/${channel.id}`, confirm: async (a) => expect(data<MessagePage>(a).messages.map((m) => m.id)).toContain(messageId) };
     },
   }),
-  httpRow({
-    route: 'POST /api/draw/chat/{id}',
-    expect: posters(),
+  tableRow({
+    of: api.messages.post,
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
       return {
@@ -874,13 +821,9 @@ const channelRows: Row[] = [
     },
   }),
   ...(['own', 'someone else’s'] as const).map((whose) =>
-    httpRow({
-      route: 'DELETE /api/draw/chat/{id}',
+    tableRow({
+      of: api.messages.remove,
       variant: whose === 'own' ? 'own message (posted before the mute or removal)' : 'someone else’s message',
-      expect:
-        whose === 'own'
-          ? members({ 'muted member': allowed('deleting is not posting') })
-          : members({ member: FORBIDDEN, 'muted member': FORBIDDEN, creator: allowed('the creator moderates') }),
       prepare: async (scene, role) => {
         const channel = scene.channelOf(role);
         const author = whose === 'own' ? scene.authorFor(role) : scene.bystander;
@@ -912,61 +855,49 @@ function waitingTask(scene: Scene, role: Role, channel: ChannelRef, whose: 'own'
   return scene.modalTaskOf(author, channel);
 }
 
-/**
- * A task waiting in its editor is its author's alone until submitted: to anyone else, whatever
- * their role, it does not exist (the creator has nothing to moderate in it either).
- */
-const notTheAuthors = { 'non-member': NOT_FOUND, 'removed member': NOT_FOUND, 'expired invite': NOT_FOUND, member: NOT_FOUND, 'muted member': NOT_FOUND, creator: NOT_FOUND } as const;
-
 const taskRows: Row[] = [
-  httpRow({
-    route: 'POST /api/mj/submit/imagine/{channelId}',
-    expect: posters(),
+  tableRow({
+    of: api.tasks.imagine,
     prepare: async (scene, role, actor) => {
       const channel = scene.channelOf(role);
       return { url: `/api/mj/submit/imagine/${channel.id}`, payload: { prompt: 'a quiet harbour' }, observe: channelState(scene, channel), confirm: confirmSubmitted(scene, actor, channel, TaskStatus.Success) };
     },
   }),
-  httpRow({
-    route: 'POST /api/mj/submit/imagine/{channelId}',
+  tableRow({
+    of: api.tasks.imagine,
     variant: 'with someone else’s upload',
-    expect: posters({ member: NOT_FOUND, creator: NOT_FOUND }),
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
       const [theirs] = await scene.once('bystander upload', () => scene.upload(scene.bystander, 1));
       return { url: `/api/mj/submit/imagine/${channel.id}`, payload: { prompt: 'borrowed image', imageIds: [theirs] }, observe: channelState(scene, channel) };
     },
   }),
-  httpRow({
-    route: 'POST /api/mj/submit/describe/{channelId}',
-    expect: posters(),
+  tableRow({
+    of: api.tasks.describe,
     prepare: async (scene, role, actor) => {
       const channel = scene.channelOf(role);
       const [imageId] = await scene.upload(ownerOf(scene, actor), 1);
       return { url: `/api/mj/submit/describe/${channel.id}`, payload: { imageId }, observe: channelState(scene, channel), confirm: confirmSubmitted(scene, actor, channel) };
     },
   }),
-  httpRow({
-    route: 'POST /api/mj/submit/blend/{channelId}',
-    expect: posters(),
+  tableRow({
+    of: api.tasks.blend,
     prepare: async (scene, role, actor) => {
       const channel = scene.channelOf(role);
       const imageIds = await scene.upload(ownerOf(scene, actor), 2);
       return { url: `/api/mj/submit/blend/${channel.id}`, payload: { imageIds }, observe: channelState(scene, channel), confirm: confirmSubmitted(scene, actor, channel) };
     },
   }),
-  httpRow({
-    route: 'POST /api/mj/submit/shorten/{channelId}',
-    expect: posters(),
+  tableRow({
+    of: api.tasks.shorten,
     prepare: async (scene, role, actor) => {
       const channel = scene.channelOf(role);
       return { url: `/api/mj/submit/shorten/${channel.id}`, payload: { prompt: 'a really very large and quite old oak tree' }, observe: channelState(scene, channel), confirm: confirmSubmitted(scene, actor, channel) };
     },
   }),
-  httpRow({
-    route: 'POST /api/mj/submit/action/{channelId}',
+  tableRow({
+    of: api.tasks.action,
     variant: 'a button on someone else’s task',
-    expect: posters(),
     prepare: async (scene, role, actor) => {
       const channel = scene.channelOf(role);
       const parent = await scene.shortenTask(channel);
@@ -979,10 +910,9 @@ const taskRows: Row[] = [
       };
     },
   }),
-  httpRow({
-    route: 'POST /api/mj/submit/action/{channelId}',
+  tableRow({
+    of: api.tasks.action,
     variant: 'a button on a task of another channel',
-    expect: posters({ member: NOT_FOUND, creator: NOT_FOUND }),
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
       const elsewhere = await scene.shortenTask(channel.id === scene.open.id ? scene.muted : scene.open);
@@ -991,10 +921,9 @@ const taskRows: Row[] = [
     },
   }),
   ...(['own', 'someone else’s'] as const).map((whose) =>
-    httpRow({
-      route: 'POST /api/mj/submit/modal/{channelId}',
+    tableRow({
+      of: api.tasks.modal,
       variant: whose === 'own' ? 'own task waiting for input' : 'someone else’s task waiting for input',
-      expect: whose === 'own' ? posters() : posters({ member: NOT_FOUND, creator: NOT_FOUND }),
       prepare: async (scene, role, actor) => {
         const channel = scene.channelOf(role);
         const taskId = await waitingTask(scene, role, channel, whose);
@@ -1010,22 +939,17 @@ const taskRows: Row[] = [
       },
     }),
   ),
-  httpRow({
-    route: 'GET /api/mj/task/{id}/fetch',
-    expect: members(),
+  tableRow({
+    of: api.tasks.fetch,
     prepare: async (scene, role) => {
       const task = await scene.shortenTask(scene.channelOf(role));
       return { url: `/api/mj/task/${task.id}/fetch`, confirm: async (a) => expect(data<Task>(a).id).toBe(task.id) };
     },
   }),
   ...(['own', 'someone else’s'] as const).map((whose) =>
-    httpRow({
-      route: 'POST /api/mj/task/{id}/cancel',
+    tableRow({
+      of: api.tasks.cancel,
       variant: whose === 'own' ? 'own unfinished task' : 'someone else’s unfinished task',
-      expect:
-        whose === 'own'
-          ? members({ 'muted member': allowed('cancelling is not posting'), 'non-member': NOT_FOUND, 'expired invite': NOT_FOUND })
-          : members(notTheAuthors),
       prepare: async (scene, role) => {
         const channel = scene.channelOf(role);
         const taskId = await waitingTask(scene, role, channel, whose);
@@ -1037,45 +961,162 @@ const taskRows: Row[] = [
       },
     }),
   ),
-  httpRow({
-    route: 'GET /api/mj/task/{id}/image-seed',
-    expect: members(),
+  tableRow({
+    of: api.tasks.imageSeed,
     prepare: async (scene, role) => {
       const task = await scene.imagineTask(scene.channelOf(role));
       return { url: `/api/mj/task/${task.id}/image-seed`, confirm: async (a) => expect(data<{ seed: string }>(a).seed).toBe(task.seed) };
     },
   }),
-  httpRow({
-    route: 'POST /api/draw/tasks/{channelId}',
-    expect: members(),
+  tableRow({
+    of: api.tasks.byIds,
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
       const task = await scene.shortenTask(channel);
       return { url: `/api/draw/tasks/${channel.id}`, payload: { ids: [task.id] }, confirm: async (a) => expect(data<Task[]>(a).map((t) => t.id)).toEqual([task.id]) };
     },
   }),
-  httpRow({
-    route: 'POST /api/draw/tasks/{channelId}',
+  tableRow({
+    of: api.tasks.byIds,
     variant: 'ids of another channel’s tasks',
-    expect: members({ member: allowed('answers none'), 'muted member': allowed('answers none'), creator: allowed('answers none') }),
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
       const elsewhere = await scene.shortenTask(channel.id === scene.open.id ? scene.muted : scene.open);
       return { url: `/api/draw/tasks/${channel.id}`, payload: { ids: [elsewhere.id] }, confirm: async (a) => expect(data<Task[]>(a)).toEqual([]) };
     },
   }),
-  httpRow({
-    route: 'GET /api/draw/settings/{id}',
-    expect: members(),
+  tableRow({
+    of: api.settings.get,
     prepare: async (scene, role, actor) => ({
       url: `/api/draw/settings/${scene.channelOf(role).id}`,
       confirm: async (a) => expect(data<DrawSettings>(a)).toEqual(await settingsOf(scene, actor.userId)),
     }),
   }),
-  httpRow({
-    route: 'GET /api/draw/info/{id}',
-    expect: members(),
+  tableRow({
+    of: api.settings.info,
     prepare: async (scene, role) => ({ url: `/api/draw/info/${scene.channelOf(role).id}`, confirm: async (a) => expect(data<object>(a)).toEqual(expect.any(Object)) }),
+  }),
+];
+
+/** The bystander's finished imagine in the role's channel: an image of the archive, seen by its channel's members alone. */
+const archivedImage = (scene: Scene, role: Role) => scene.imagineTask(scene.channelOf(role));
+const favorites = (scene: Scene) => scene.app.storage.collection(Favorites);
+const starred = async (scene: Scene, userId: string | null, taskId: string) =>
+  userId !== null && (await favorites(scene).count({ userId, taskId })) > 0;
+
+const archiveRows: Row[] = [
+  tableRow({
+    of: api.archive.page,
+    prepare: async (scene, role) => {
+      const channel = scene.channelOf(role);
+      const image = await archivedImage(scene, role);
+      return {
+        url: `/api/archive?q=lighthouse&limit=${ArchiveLimits.pageMax}`,
+        // The bystander's image shows to the members of its channel only.
+        confirm: async (a) => {
+          const ids = data<{ items: { task: { id: string } }[] }>(a).items.map((item) => item.task.id);
+          expect(ids.includes(image.id)).toBe(scene.isMemberOf(role, channel));
+        },
+      };
+    },
+  }),
+  tableRow({
+    of: api.archive.star,
+    prepare: async (scene, role, actor) => {
+      const image = await archivedImage(scene, role);
+      return {
+        url: `/api/archive/favorite/${image.id}`,
+        observe: () => favorites(scene).count({}),
+        confirm: async (a) => {
+          expect(data<{ favorite: boolean }>(a).favorite).toBe(true);
+          expect(await starred(scene, actor.userId, image.id)).toBe(true);
+        },
+      };
+    },
+  }),
+  tableRow({
+    of: api.archive.unstar,
+    prepare: async (scene, role, actor) => {
+      const image = await archivedImage(scene, role);
+      // Starred while the role could still see it: a refusal must leave the star where it is.
+      if (actor.session) await scene.call(actor, 'PUT', `/api/archive/favorite/${image.id}`);
+      return {
+        url: `/api/archive/favorite/${image.id}`,
+        observe: () => favorites(scene).count({}),
+        confirm: async () => expect(await starred(scene, actor.userId, image.id)).toBe(false),
+      };
+    },
+  }),
+  tableRow({
+    of: api.archive.starredAmong,
+    prepare: async (scene, role, actor) => {
+      const channel = scene.channelOf(role);
+      const image = await archivedImage(scene, role);
+      return {
+        url: '/api/archive/favorites',
+        payload: { taskIds: [image.id] },
+        // Answers only among the images the asker may see: an outsider learns nothing.
+        confirm: async (a) => {
+          const visible = scene.isMemberOf(role, channel);
+          expect(data<string[]>(a)).toEqual(visible && (await starred(scene, actor.userId, image.id)) ? [image.id] : []);
+        },
+      };
+    },
+  }),
+  tableRow({
+    of: api.archive.family,
+    prepare: async (scene, role) => {
+      const image = await archivedImage(scene, role);
+      return { url: `/api/archive/task/${image.id}/family`, confirm: async (a) => expect(data<{ item: { task: { id: string } } }>(a).item.task.id).toBe(image.id) };
+    },
+  }),
+  tableRow({
+    of: api.archive.zip,
+    prepare: async (scene, role) => {
+      const image = await archivedImage(scene, role);
+      return {
+        url: '/api/archive/zip',
+        payload: { taskIds: [image.id] },
+        confirm: async (a) => {
+          expect(a.contentType).toBe('application/zip');
+          // A ZIP starts with its local file header.
+          expect(a.raw.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
+        },
+      };
+    },
+  }),
+];
+
+const readRows: Row[] = [
+  tableRow({
+    of: api.reads.list,
+    prepare: async (scene, role) => {
+      const channel = scene.channelOf(role);
+      return {
+        url: '/api/reads',
+        confirm: async (a) => expect(data<{ channelId: string }[]>(a).some((c) => c.channelId === channel.id)).toBe(scene.isMemberOf(role, channel)),
+      };
+    },
+  }),
+  tableRow({
+    of: api.reads.mark,
+    prepare: async (scene, role, actor) => {
+      const channel = scene.channelOf(role);
+      return {
+        url: `/api/reads/${channel.id}`,
+        payload: {},
+        observe: async () => (actor.userId ? await scene.app.storage.collection(ReadMarks).findOne({ _id: readMarkId(actor.userId, channel.id) }) : null),
+        confirm: async (a) => expect(data<{ channelId: string; lastReadSeq: number }>(a)).toMatchObject({ channelId: channel.id, lastReadSeq: await scene.seq(channel.id) }),
+      };
+    },
+  }),
+  tableRow({
+    of: api.tasks.translate,
+    prepare: async () => ({
+      url: '/api/mj/translate',
+      payload: { prompt: 'a paper lantern' },
+      confirm: async (a) => expect(data<{ prompt: string; promptEn: string }>(a)).toMatchObject({ prompt: 'a paper lantern', promptEn: expect.any(String) }),
+    }),
   }),
 ];
 
@@ -1149,7 +1190,7 @@ const socketRows: Row[] = [
   },
 ];
 
-export const rows: Row[] = [...publicRows, ...accountRows, ...channelRows, ...taskRows, ...socketRows];
+export const rows: Row[] = [...publicRows, ...accountRows, ...channelRows, ...taskRows, ...archiveRows, ...readRows, ...socketRows];
 
 export const cellName = (row: Row, role: Role) => `${row.route}${row.variant ? ` (${row.variant})` : ''} as ${role} → ${describeOutcome(row.expect[role])}`;
 

@@ -2,7 +2,7 @@ import net from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ROUTES, Caller, DefaultBounds, RatePer, boundsOf, route, routeKey, schemaDepth } from '@draw/shared/routes';
+import { Access, API_ROUTES, DefaultBounds, RatePer, boundsOf, route, routeKey, schemaDepth } from '@draw/shared/routes';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { admissionPlugin } from './admission';
 import { authenticationPlugin } from './auth';
@@ -48,7 +48,7 @@ describe('bounds on every route of the table', () => {
     expect(schemaDepth(Type.Object({ a: Type.Array(Type.Object({ b: Type.Number() }, { additionalProperties: false })) }, { additionalProperties: false }))).toBe(3);
     // An open object's extras, or an unknown value, may nest without end: the open default applies.
     expect(schemaDepth(Type.Object({ a: Type.String() }))).toBeNull();
-    expect(boundsOf(route({ method: 'POST', path: '/api/x', caller: Caller.User, tag: 't', body: Type.Unknown(), answer: Type.Null() })).jsonDepth).toBe(
+    expect(boundsOf(route({ method: 'POST', path: '/api/x', access: Access.SignedIn, tag: 't', body: Type.Unknown(), answer: Type.Null() })).jsonDepth).toBe(
       DefaultBounds.openJsonDepth,
     );
   });
@@ -99,11 +99,11 @@ describe('requests in flight and rates, per caller', () => {
   const closeGate = () => {
     gate = new Promise<void>((resolve) => (release = resolve));
   };
-  const slow = route({ method: 'GET', path: '/api/test/slow', caller: Caller.Anyone, tag: 't', bounds: { concurrent: 2, rate: null }, answer: Type.Boolean() });
+  const slow = route({ method: 'GET', path: '/api/test/slow', access: Access.Anyone, tag: 't', bounds: { concurrent: 2, rate: null }, answer: Type.Boolean() });
   const counted = route({
     method: 'POST',
     path: '/api/test/counted',
-    caller: Caller.Anyone,
+    access: Access.Anyone,
     tag: 't',
     bounds: { rate: { max: 3, windowMs: 60_000, per: RatePer.Ip, bucket: 'shared' } },
     answer: Type.Boolean(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Type from 'typebox';
-import { api, BillingPatterns, QR_URL_MAX_LENGTH, route, HttpMethod, Caller } from '@draw/shared/routes';
+import { api, BillingPatterns, QR_URL_MAX_LENGTH, route, HttpMethod, Access } from '@draw/shared/routes';
 import { CODE_PARAM_PATTERN } from '../features/billing/codes';
 import { ORDER_ID_PATTERN } from '../features/billing/orders';
 import { PRODUCT_ID_PATTERN } from '../features/billing/products';
@@ -24,7 +24,7 @@ describe('the answer check of the tests', () => {
   const probe = route({
     method: HttpMethod.Get,
     path: '/api/probe',
-    caller: Caller.User,
+    access: Access.SignedIn,
     tag: 'probe',
     answer: Type.Object({ id: Type.String(), meta: Type.Record(Type.String(), Type.Unknown()) }),
   });

@@ -1,11 +1,10 @@
 import Type from 'typebox';
 import { ArchiveLimits } from '../archive';
 import { routePaths } from './paths';
-import { AnswerKind, Caller, MINUTE_MS, RatePer, route } from './route';
+import { AnswerKind, Access, MINUTE_MS, RatePer, route } from './route';
 import { ArchiveItemSchema, ArchiveKindSchema, ArchiveRatioSchema, ArchiveScopeSchema, FavoriteChangeSchema, Id } from './schemas';
 
 const tag = 'archive';
-const caller = Caller.User;
 const strict = { additionalProperties: false } as const;
 const Time = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 const TaskParams = Type.Object({ taskId: Id });
@@ -14,7 +13,7 @@ const TaskIds = (maxItems: number) => Type.Object({ taskIds: Type.Array(Id, { mi
 export const archiveRoutes = {
   page: route({
     ...routePaths.archive.page,
-    caller,
+    access: Access.SignedIn,
     tag,
     summary: 'Finished images the asker may see, newest first, paged by cursor',
     query: Type.Object(
@@ -34,11 +33,11 @@ export const archiveRoutes = {
     ),
     answer: Type.Object({ items: Type.Array(ArchiveItemSchema), nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'null at the end' }) }),
   }),
-  star: route({ ...routePaths.archive.star, caller, tag, params: TaskParams, answer: FavoriteChangeSchema }),
-  unstar: route({ ...routePaths.archive.unstar, caller, tag, params: TaskParams, answer: FavoriteChangeSchema }),
+  star: route({ ...routePaths.archive.star, access: Access.Viewer, tag, params: TaskParams, answer: FavoriteChangeSchema }),
+  unstar: route({ ...routePaths.archive.unstar, access: Access.Viewer, tag, params: TaskParams, answer: FavoriteChangeSchema }),
   starredAmong: route({
     ...routePaths.archive.starredAmong,
-    caller,
+    access: Access.SignedIn,
     tag,
     summary: 'Which of these tasks the asker starred',
     body: TaskIds(ArchiveLimits.starLookupMax),
@@ -46,7 +45,7 @@ export const archiveRoutes = {
   }),
   family: route({
     ...routePaths.archive.family,
-    caller,
+    access: Access.Viewer,
     tag,
     params: TaskParams,
     answer: Type.Object({ ancestors: Type.Array(ArchiveItemSchema), item: ArchiveItemSchema, children: Type.Array(ArchiveItemSchema) }),
@@ -54,7 +53,7 @@ export const archiveRoutes = {
   // Answers the ZIP itself; a refusal (checked before the first byte) is enveloped.
   zip: route({
     ...routePaths.archive.zip,
-    caller,
+    access: Access.Viewer,
     tag,
     summary: 'The images as a ZIP, with a prompts.json',
     // Up to 500 images read and streamed each: two at once and a few a minute per person.

@@ -1,12 +1,11 @@
 import Type from 'typebox';
 import { routePaths } from './paths';
-import { AnswerKind, Caller, MINUTE_MS, RatePer, route } from './route';
+import { AnswerKind, Access, MINUTE_MS, RatePer, route } from './route';
 import { OrderSchema, PlanInfoSchema, ProductSchema } from './schemas';
 import { TaskAction } from '../constants';
 import { OrderStatus } from '../api';
 
 const tag = 'billing';
-const caller = Caller.User;
 /** The server's ORDER_ID_PATTERN, PRODUCT_ID_PATTERN and CODE_PARAM_PATTERN (a server test keeps them equal). */
 export const BillingPatterns = {
   orderId: '^[A-Za-z0-9-]{1,64}$',
@@ -19,10 +18,10 @@ export const QR_URL_MAX_LENGTH = 512;
 const OrderParams = Type.Object({ id: Type.String({ pattern: BillingPatterns.orderId }) });
 
 export const billingRoutes = {
-  products: route({ ...routePaths.billing.products, caller: Caller.Anyone, tag, answer: Type.Array(ProductSchema) }),
+  products: route({ ...routePaths.billing.products, access: Access.Anyone, tag, answer: Type.Array(ProductSchema) }),
   credits: route({
     ...routePaths.billing.credits,
-    caller,
+    access: Access.SignedIn,
     tag,
     summary: 'The balance (from the ledger) and the plan',
     answer: Type.Object({
@@ -35,17 +34,17 @@ export const billingRoutes = {
   }),
   order: route({
     ...routePaths.billing.order,
-    caller,
+    access: Access.SignedIn,
     tag,
     body: Type.Object({ productId: Type.String({ pattern: BillingPatterns.productId }) }, { additionalProperties: false }),
     answer: OrderSchema,
   }),
-  orders: route({ ...routePaths.billing.orders, caller, tag, answer: Type.Array(OrderSchema) }),
-  orderById: route({ ...routePaths.billing.orderById, caller, tag, params: OrderParams, answer: OrderSchema }),
-  cancelOrder: route({ ...routePaths.billing.cancelOrder, caller, tag, params: OrderParams, answer: OrderSchema }),
+  orders: route({ ...routePaths.billing.orders, access: Access.SignedIn, tag, answer: Type.Array(OrderSchema) }),
+  orderById: route({ ...routePaths.billing.orderById, access: Access.Owner, tag, params: OrderParams, answer: OrderSchema }),
+  cancelOrder: route({ ...routePaths.billing.cancelOrder, access: Access.Owner, tag, params: OrderParams, answer: OrderSchema }),
   pay: route({
     ...routePaths.billing.pay,
-    caller,
+    access: Access.Owner,
     tag,
     params: OrderParams,
     answer: Type.Object({
@@ -58,7 +57,7 @@ export const billingRoutes = {
   }),
   redeem: route({
     ...routePaths.billing.redeem,
-    caller,
+    access: Access.SignedIn,
     tag,
     // Guessing codes is the attack: a handful of tries a minute.
     bounds: { rate: { max: 10, windowMs: MINUTE_MS, per: RatePer.User } },
@@ -73,7 +72,7 @@ export const billingRoutes = {
   // An <img src>, so no Authorization header: public, but it only draws our own payment links.
   qrcode: route({
     ...routePaths.billing.qrcode,
-    caller: Caller.Anyone,
+    access: Access.Anyone,
     tag,
     summary: 'A PNG of the QR code of one of our own payment links',
     query: Type.Object({ url: Type.String({ minLength: 1, maxLength: QR_URL_MAX_LENGTH }) }),
@@ -84,7 +83,7 @@ export const billingRoutes = {
   // WeChat Pay signs the exact bytes it sends: the body is read as text and answered in its protocol.
   wechatCallback: route({
     ...routePaths.billing.wechatCallback,
-    caller: Caller.Anyone,
+    access: Access.Token,
     tag: 'open',
     summary: 'WeChat Pay v3 payment notifications (signed, encrypted); answered in WeChat Pay’s own protocol',
     // Read as text (WeChat Pay signs the bytes); its retries come from a few addresses.
@@ -94,7 +93,7 @@ export const billingRoutes = {
   }),
   sandboxConfirm: route({
     ...routePaths.billing.sandboxConfirm,
-    caller: Caller.Anyone,
+    access: Access.Token,
     tag: 'open',
     summary: 'The sandbox payment page’s “pay” button (sandbox provider only)',
     params: Type.Object({ orderId: Type.String({ pattern: BillingPatterns.orderId }), token: Type.String({ pattern: BillingPatterns.sandboxToken }) }),

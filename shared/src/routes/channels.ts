@@ -1,26 +1,25 @@
 import Type from 'typebox';
 import { INVITE_EXPIRE_HOURS, Limits } from '../constants';
 import { routePaths } from './paths';
-import { Caller, MINUTE_MS, RatePer, route } from './route';
+import { Access, MINUTE_MS, RatePer, route } from './route';
 import { ChannelBanSchema, ChannelDetailSchema, ChannelSchema, Id, InviteInfoSchema, Nothing } from './schemas';
 
 const tag = 'channels';
-const caller = Caller.User;
 const IdParams = Type.Object({ id: Id });
 const ChannelBody = Type.Object({ title: Type.String({ maxLength: 200 }), isBan: Type.Boolean() }, { additionalProperties: false });
 const ExpireHours = Type.Enum([...INVITE_EXPIRE_HOURS]);
 
 export const channelRoutes = {
-  list: route({ ...routePaths.channels.list, caller, tag, answer: Type.Array(ChannelSchema) }),
+  list: route({ ...routePaths.channels.list, access: Access.SignedIn, tag, answer: Type.Array(ChannelSchema) }),
   // Creating is cheap for the creator and costly for everyone after (lists, the archive): a few a minute
   // (the cap on channels a person owns, Limits.channelsOwnedMax, bounds the total).
-  create: route({ ...routePaths.channels.create, caller, tag, bounds: { rate: { max: 20, windowMs: MINUTE_MS, per: RatePer.User } }, body: ChannelBody, answer: ChannelSchema }),
-  update: route({ ...routePaths.channels.update, caller, tag, params: IdParams, body: ChannelBody, answer: ChannelSchema }),
-  detail: route({ ...routePaths.channels.detail, caller, tag, params: IdParams, answer: ChannelDetailSchema }),
-  remove: route({ ...routePaths.channels.remove, caller, tag, params: IdParams, answer: Nothing }),
+  create: route({ ...routePaths.channels.create, access: Access.SignedIn, tag, bounds: { rate: { max: 20, windowMs: MINUTE_MS, per: RatePer.User } }, body: ChannelBody, answer: ChannelSchema }),
+  update: route({ ...routePaths.channels.update, access: Access.Creator, tag, params: IdParams, body: ChannelBody, answer: ChannelSchema }),
+  detail: route({ ...routePaths.channels.detail, access: Access.Member, tag, params: IdParams, answer: ChannelDetailSchema }),
+  remove: route({ ...routePaths.channels.remove, access: Access.Creator, tag, params: IdParams, answer: Nothing }),
   invite: route({
     ...routePaths.channels.invite,
-    caller,
+    access: Access.Creator,
     tag,
     params: Type.Object({ channelId: Id }),
     // No body (or `{}`): the current code; `isNew`: a fresh one.
@@ -35,12 +34,12 @@ export const channelRoutes = {
     ),
     answer: InviteInfoSchema,
   }),
-  join: route({ ...routePaths.channels.join, caller, tag, params: Type.Object({ code: Id }), answer: ChannelSchema }),
-  quit: route({ ...routePaths.channels.quit, caller, tag, params: IdParams, answer: Nothing }),
+  join: route({ ...routePaths.channels.join, access: Access.SignedIn, tag, params: Type.Object({ code: Id }), answer: ChannelSchema }),
+  quit: route({ ...routePaths.channels.quit, access: Access.Member, tag, params: IdParams, answer: Nothing }),
   // A kick: the removed member may come back with a usable invite.
   removeMember: route({
     ...routePaths.channels.removeMember,
-    caller,
+    access: Access.Creator,
     tag,
     params: Type.Object({ channelId: Id, userId: Id }),
     answer: Nothing,
@@ -48,13 +47,13 @@ export const channelRoutes = {
   // A removal that sticks: no invite lets the user back in until it is lifted.
   ban: route({
     ...routePaths.channels.ban,
-    caller,
+    access: Access.Creator,
     tag,
     params: IdParams,
     // The reason's own rule (code points, no control characters) is the service's; this bounds the body.
     body: Type.Object({ userId: Id, reason: Type.Optional(Type.String({ maxLength: 2 * Limits.banReasonMaxChars })) }, { additionalProperties: false }),
     answer: Nothing,
   }),
-  unban: route({ ...routePaths.channels.unban, caller, tag, params: Type.Object({ id: Id, userId: Id }), answer: Nothing }),
-  bans: route({ ...routePaths.channels.bans, caller, tag, params: IdParams, answer: Type.Array(ChannelBanSchema) }),
+  unban: route({ ...routePaths.channels.unban, access: Access.Creator, tag, params: Type.Object({ id: Id, userId: Id }), answer: Nothing }),
+  bans: route({ ...routePaths.channels.bans, access: Access.Creator, tag, params: IdParams, answer: Type.Array(ChannelBanSchema) }),
 } as const;

@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { Language, Limits } from '../constants';
 import { routePaths } from './paths';
-import { Caller, MINUTE_MS, RatePer, route } from './route';
+import { Access, MINUTE_MS, RatePer, route } from './route';
 import { Id, LoginTypeSchema, Nothing, PublicInviteSchema, SessionInfoSchema, ThemeSchema, UserInfoSchema } from './schemas';
 
 const tag = 'login';
@@ -14,7 +14,7 @@ const perAddress = (max: number) => ({ rate: { max, windowMs: MINUTE_MS, per: Ra
 export const loginRoutes = {
   login: route({
     ...routePaths.login.login,
-    caller: Caller.Anyone,
+    access: Access.Anyone,
     tag,
     bounds: perAddress(20),
     body: Type.Object({
@@ -25,10 +25,10 @@ export const loginRoutes = {
     }),
     answer: Type.Object({ token: Type.String(), expiresAt: Type.Number({ description: 'epoch ms' }), user: UserInfoSchema }),
   }),
-  logout: route({ ...routePaths.login.logout, caller: Caller.Anyone, tag, answer: Nothing }),
+  logout: route({ ...routePaths.login.logout, access: Access.Anyone, tag, answer: Nothing }),
   sendLoginCode: route({
     ...routePaths.login.sendLoginCode,
-    caller: Caller.Anyone,
+    access: Access.Anyone,
     tag,
     bounds: perAddress(10),
     query: Type.Object({ phone: Phone }),
@@ -39,7 +39,7 @@ export const loginRoutes = {
   }),
   resetPassword: route({
     ...routePaths.login.resetPassword,
-    caller: Caller.Anyone,
+    access: Access.Anyone,
     tag,
     bounds: perAddress(10),
     body: Type.Object({ phone: Phone, code: Code, password: Type.String({ minLength: 8, maxLength: 128 }) }),
@@ -47,7 +47,7 @@ export const loginRoutes = {
   }),
   invitePreview: route({
     ...routePaths.login.invitePreview,
-    caller: Caller.Anyone,
+    access: Access.Anyone,
     tag,
     summary: 'What an invite link leads to, shown before the visitor signs in',
     params: Type.Object({ code: Id }),
@@ -58,10 +58,10 @@ export const loginRoutes = {
 /** The signed-in person's own session and profile. */
 export const homeRoutes = {
   // The route guard relies on this never answering 401: an unknown token is `auth: false`.
-  session: route({ ...routePaths.home.session, caller: Caller.Anyone, tag: 'home', answer: SessionInfoSchema }),
+  session: route({ ...routePaths.home.session, access: Access.Anyone, tag: 'home', answer: SessionInfoSchema }),
   updateInfo: route({
     ...routePaths.home.updateInfo,
-    caller: Caller.User,
+    access: Access.SignedIn,
     tag: 'home',
     body: Type.Object(
       {

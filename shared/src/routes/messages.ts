@@ -1,16 +1,15 @@
 import Type from 'typebox';
 import { routePaths } from './paths';
-import { Caller, RatePer, route } from './route';
+import { Access, RatePer, route } from './route';
 import { Id, MessageSchema, Nothing, TaskSchema } from './schemas';
 
 const tag = 'messages';
-const caller = Caller.User;
 const IdParams = Type.Object({ id: Id });
 
 export const messageRoutes = {
   page: route({
     ...routePaths.messages.page,
-    caller,
+    access: Access.Member,
     tag,
     params: IdParams,
     query: Type.Object({ before: Type.Optional(Type.Integer({ minimum: 0 })), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) }),
@@ -23,7 +22,7 @@ export const messageRoutes = {
   }),
   post: route({
     ...routePaths.messages.post,
-    caller,
+    access: Access.Poster,
     tag,
     params: IdParams,
     // A quick typist's burst, never a flood that fills every member's feed; 10,000 characters escaped.
@@ -31,5 +30,5 @@ export const messageRoutes = {
     body: Type.Object({ content: Type.String({ maxLength: 10_000 }) }, { additionalProperties: false }),
     answer: MessageSchema,
   }),
-  remove: route({ ...routePaths.messages.remove, caller, tag, params: IdParams, answer: Nothing }),
+  remove: route({ ...routePaths.messages.remove, access: Access.Author, tag, params: IdParams, answer: Nothing }),
 } as const;

@@ -1,11 +1,10 @@
 import Type from 'typebox';
 import { UNREAD_CAP } from '../reads';
 import { routePaths } from './paths';
-import { Caller, route } from './route';
+import { Access, route } from './route';
 import { Id } from './schemas';
 
 const tag = 'reads';
-const caller = Caller.User;
 const Seq = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 
 export const ChannelUnreadSchema = Type.Object({
@@ -19,14 +18,14 @@ export const ChannelUnreadSchema = Type.Object({
 export const readRoutes = {
   list: route({
     ...routePaths.reads.list,
-    caller,
+    access: Access.SignedIn,
     tag,
     summary: "The asker's unread state in every channel they are a member of",
     answer: Type.Array(ChannelUnreadSchema),
   }),
   mark: route({
     ...routePaths.reads.mark,
-    caller,
+    access: Access.Member,
     tag,
     summary: "Marks the channel read up to `seq` (never backwards; past the channel's newest seq counts as the newest); the asker's other devices hear `unread:read`",
     params: Type.Object({ channelId: Id }),

@@ -1,11 +1,11 @@
 import Type from 'typebox';
 import { routePaths } from './paths';
-import { Caller, MINUTE_MS, RatePer, route } from './route';
+import { Access, MINUTE_MS, RatePer, route } from './route';
 
 export const realtimeRoutes = {
   preConnect: route({
     ...routePaths.realtime.preConnect,
-    caller: Caller.User,
+    access: Access.SignedIn,
     tag: 'realtime',
     summary: 'A single-use ticket for the Socket.IO connection',
     // Each ticket opens a socket: reconnects with backoff need a few a minute.

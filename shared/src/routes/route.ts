@@ -19,12 +19,50 @@ export const Caller = { User: 'user', Anyone: 'anyone' } as const;
 export type Caller = (typeof Caller)[keyof typeof Caller];
 
 /**
+ * Whom the server lets through, and the relation it checks to decide: the rule each route entry
+ * states, from which its `caller`, the resilience suite's permission expectations and its fuzz
+ * rows' tokens are derived. A refusal inside the product answers 400 `forbidden` (never 403, see
+ * the server's `httpStatusOf`); one that must not reveal the thing exists answers 404.
+ */
+export const Access = {
+  /** No sign-in: public pages, signing in, the session probe (never 401). */
+  Anyone: 'anyone',
+  /** Any signed-in person; what they get is their own (settings, orders, uploads, channels list). */
+  SignedIn: 'signedIn',
+  /** A member of the channel the path names, directly or through its task: others are refused (400). */
+  Member: 'member',
+  /** A member who may post there: under 全员禁言 (the channel muted) only its creator (others 423). */
+  Poster: 'poster',
+  /** The channel's creator: its settings, invites, members and bans. */
+  Creator: 'creator',
+  /** The author of the message or task the path names (the creator also moderates messages). */
+  Author: 'author',
+  /** Whoever may see the archived image: its author, or a member of its channel; to anyone else it does not exist (404). */
+  Viewer: 'viewer',
+  /** The owner of the order the path names; to anyone else it does not exist (404). */
+  Owner: 'owner',
+  /** A secret the caller holds, not who they are: a task's hook token, a payment link, a provider's signature. */
+  Token: 'token',
+} as const;
+export type Access = (typeof Access)[keyof typeof Access];
+
+/** Routes open without a sign-in: the public ones and those a secret in the request opens. */
+type AnonymousAccess = typeof Access.Anyone | typeof Access.Token;
+export type CallerOf<A extends Access> = A extends AnonymousAccess ? typeof Caller.Anyone : typeof Caller.User;
+/** Whether a route takes a bearer token, from its access rule. */
+export const callerOf = <A extends Access>(access: A): CallerOf<A> =>
+  (access === Access.Anyone || access === Access.Token ? Caller.Anyone : Caller.User) as CallerOf<A>;
+
+/**
  * One /api route, declared once for the server (registration, validation, /docs) and the web
  * client (URL, method and types of `call`). `path` is in Fastify's form (`/api/draw/channel/:id`).
  */
 export interface ApiRoute {
   readonly method: HttpMethod;
   readonly path: `/api/${string}`;
+  /** Who may call, the relation the server checks (required: a new route states it). */
+  readonly access: Access;
+  /** Whether a bearer token is required: derived from `access` by `route()`. */
   readonly caller: Caller;
   /** The /docs group. */
   readonly tag: string;
@@ -46,9 +84,13 @@ export interface ApiRoute {
   readonly bounds?: Partial<RouteBounds>;
 }
 
+/** What an entry declares: everything but what `route()` derives (`caller`) or defaults (`kind`). */
+export type RouteDefinition = Omit<ApiRoute, 'kind' | 'caller'> & { kind?: AnswerKind };
+type Declared<R extends RouteDefinition> = R & { kind: R['kind'] extends AnswerKind ? R['kind'] : 'envelope'; caller: CallerOf<R['access']> };
+
 /** Declares a route, keeping its literal types (the path and each schema) for inference. */
-export function route<const R extends Omit<ApiRoute, 'kind'> & { kind?: AnswerKind }>(definition: R): R & { kind: R['kind'] extends AnswerKind ? R['kind'] : 'envelope' } {
-  return { ...definition, kind: definition.kind ?? AnswerKind.Envelope } as R & { kind: R['kind'] extends AnswerKind ? R['kind'] : 'envelope' };
+export function route<const R extends RouteDefinition>(definition: R): Declared<R> {
+  return { ...definition, kind: definition.kind ?? AnswerKind.Envelope, caller: callerOf(definition.access) } as Declared<R>;
 }
 
 type StaticOf<S> = S extends TSchema ? Static<S> : undefined;

@@ -1,11 +1,10 @@
 import Type from 'typebox';
 import { BotType } from '../constants';
 import { routePaths } from './paths';
-import { Caller, route } from './route';
+import { Access, route } from './route';
 import { BotTypeSchema, DrawSettingsSchema, DrawSpeedSchema, DrawStyleSchema, Id } from './schemas';
 
 const tag = 'settings';
-const caller = Caller.User;
 const IdParams = Type.Object({ id: Id });
 /** Checked by the service (not the schema) so a wrong value gets a message naming the choices. */
 const BotQuery = Type.Object({
@@ -22,7 +21,7 @@ export const settingsRoutes = {
   // A static path: find-my-way prefers it to `/api/draw/settings/:id`, so `options` is never a channel id.
   options: route({
     ...routePaths.settings.options,
-    caller,
+    access: Access.SignedIn,
     tag,
     summary: 'The choices of the settings panel',
     query: BotQuery,
@@ -37,11 +36,11 @@ export const settingsRoutes = {
       defaults: Type.Object({ version: Type.String(), stylize: Type.Number(), style: DrawStyleSchema, speed: DrawSpeedSchema, suffix: Type.String() }),
     }),
   }),
-  get: route({ ...routePaths.settings.get, caller, tag, params: IdParams, query: BotQuery, answer: DrawSettingsSchema }),
+  get: route({ ...routePaths.settings.get, access: Access.Member, tag, params: IdParams, query: BotQuery, answer: DrawSettingsSchema }),
   // Field types are checked here; ranges, versions and lengths by the service, with clear messages.
   update: route({
     ...routePaths.settings.update,
-    caller,
+    access: Access.SignedIn,
     tag,
     summary: 'Only the fields given change; `botType` may be sent back as read (without a query it picks the bot)',
     query: BotQuery,
@@ -61,7 +60,7 @@ export const settingsRoutes = {
   }),
   version: route({
     ...routePaths.settings.version,
-    caller,
+    access: Access.SignedIn,
     tag,
     params: Type.Object({ version: Type.String({ minLength: 1, maxLength: 32 }) }),
     query: BotQuery,
@@ -69,7 +68,7 @@ export const settingsRoutes = {
   }),
   suffix: route({
     ...routePaths.settings.suffix,
-    caller,
+    access: Access.SignedIn,
     tag,
     query: BotQuery,
     body: Type.Object({ suffix: Type.String({ maxLength: SUFFIX_MAX_LENGTH }) }, { additionalProperties: false }),
@@ -77,7 +76,7 @@ export const settingsRoutes = {
   }),
   option: route({
     ...routePaths.settings.option,
-    caller,
+    access: Access.SignedIn,
     tag,
     query: BotQuery,
     // `value` is left untyped on purpose: the validator's type coercion would turn `true` into 1 for a
@@ -93,7 +92,7 @@ export const settingsRoutes = {
   }),
   info: route({
     ...routePaths.settings.info,
-    caller,
+    access: Access.Member,
     tag,
     summary: 'Midjourney’s /info',
     params: IdParams,

@@ -2,11 +2,10 @@ import Type, { type TSchema } from 'typebox';
 import { BlendDimensions, IMAGE_MIME_TYPES, Limits } from '../constants';
 import { REFERENCE_KINDS } from '../references';
 import { routePaths, type RoutePath } from './paths';
-import { Caller, MINUTE_MS, RatePer, route, type RouteBounds } from './route';
+import { Access, MINUTE_MS, RatePer, route, type RouteBounds } from './route';
 import { BotTypeSchema, Id, TaskSchema } from './schemas';
 
 const tag = 'tasks';
-const caller = Caller.User;
 const strict = { additionalProperties: false } as const;
 const UploadId = Type.String({ minLength: 1, maxLength: 80, pattern: '^[A-Za-z0-9_-]+\\.(png|jpg|jpeg|gif|webp)$' });
 const Bot = Type.Optional(BotTypeSchema);
@@ -20,7 +19,7 @@ const Submitted = Type.Object({ taskId: Type.String() });
  */
 const submitBounds = { bodyBytes: 64 * 1024, rate: { max: 30, windowMs: MINUTE_MS, per: RatePer.User } } satisfies Partial<RouteBounds>;
 const submit = <W extends RoutePath, B extends TSchema>(where: W, body: B, summary: string) =>
-  route({ ...where, caller, tag, summary, bounds: submitBounds, params: ChannelParams, body, answer: Submitted });
+  route({ ...where, access: Access.Poster, tag, summary, bounds: submitBounds, params: ChannelParams, body, answer: Submitted });
 
 export const taskRoutes = {
   imagine: submit(
@@ -77,12 +76,12 @@ export const taskRoutes = {
     ),
     'The input a MODAL task waits for (remix prompt; region mask as the id of an upload: a PNG of the image’s size, white = repaint)',
   ),
-  fetch: route({ ...routePaths.tasks.fetch, caller, tag, params: TaskParams, answer: TaskSchema }),
-  cancel: route({ ...routePaths.tasks.cancel, caller, tag, params: TaskParams, answer: TaskSchema }),
-  imageSeed: route({ ...routePaths.tasks.imageSeed, caller, tag, params: TaskParams, answer: Type.Object({ seed: Type.String() }) }),
+  fetch: route({ ...routePaths.tasks.fetch, access: Access.Member, tag, params: TaskParams, answer: TaskSchema }),
+  cancel: route({ ...routePaths.tasks.cancel, access: Access.Author, tag, params: TaskParams, answer: TaskSchema }),
+  imageSeed: route({ ...routePaths.tasks.imageSeed, access: Access.Member, tag, params: TaskParams, answer: Type.Object({ seed: Type.String() }) }),
   byIds: route({
     ...routePaths.tasks.byIds,
-    caller,
+    access: Access.Member,
     tag,
     params: ChannelParams,
     body: Type.Object({ ids: Type.Array(Id, { maxItems: 200 }) }, strict),
@@ -90,7 +89,7 @@ export const taskRoutes = {
   }),
   translate: route({
     ...routePaths.tasks.translate,
-    caller,
+    access: Access.SignedIn,
     tag,
     summary: 'The English a prompt would go to the engine with (the composer’s preview)',
     // Metered like a submit: each call may reach a paid translation provider.
@@ -109,7 +108,7 @@ export const taskRoutes = {
 export const uploadRoutes = {
   upload: route({
     ...routePaths.uploads.upload,
-    caller,
+    access: Access.SignedIn,
     tag: 'upload',
     // Streamed part by part (the multipart limits stop a file at its size); a few uploads at once.
     bounds: { bodyBytes: Limits.uploadMaxFiles * Limits.imageMaxBytes + 64 * 1024, rate: { max: 30, windowMs: MINUTE_MS, per: RatePer.User }, concurrent: 4 },

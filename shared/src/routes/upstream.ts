@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { routePaths } from './paths';
-import { Caller, route } from './route';
+import { Access, route } from './route';
 
 /**
  * One `type` list, never an anyOf: the validator coerces types, and inside an anyOf a branch that
@@ -42,7 +42,7 @@ export const upstreamRoutes = {
   // Our task id and the task's hook token travel in the path (the logger masks the token).
   notify: route({
     ...routePaths.upstream.notify,
-    caller: Caller.Anyone,
+    access: Access.Token,
     tag: 'upstream',
     summary: 'The midjourney-proxy upstream’s notify hook (body: its Task)',
     // One upstream calls back for every step of every task: no rate, a body of one Task (a real one
