@@ -17,6 +17,8 @@ import { startServerProcess } from './support/server';
  */
 
 const HEALTHZ_BUDGET_MS = 200;
+/** How long after its headers an attack's body starts. */
+const BODY_AFTER_MS = 50;
 /** Each attack is probed this long at least. */
 const MIN_PROBE_MS = 2_000;
 /** Short so the suite need not wait a minute: what is tested is that slow bodies are cut at all. */
@@ -58,9 +60,16 @@ function rawRequest(method: string, url: string, headers: Record<string, string>
       resolve({ status, ms: Math.round(performance.now() - started) });
     };
     const timer = setTimeout(() => settle(null), options.timeoutMs ?? 30_000);
-    socket.on('connect', () => {
+    // The body follows the headers after a moment (a server that refuses at the headers has answered
+    // by then, and closing on a body still arriving would reset the connection over its answer), in
+    // pieces as a network carries it, and stops once the server has answered.
+    const data = typeof body === 'string' ? Buffer.from(body) : body;
+    socket.on('connect', async () => {
       socket.write(head);
-      socket.write(body);
+      await new Promise((r) => setTimeout(r, BODY_AFTER_MS));
+      for (let at = 0; at < data.length && !settled; at += 64 * 1024) {
+        if (!socket.write(data.subarray(at, at + 64 * 1024))) await new Promise((r) => (socket.once('drain', r), socket.once('close', r)));
+      }
     });
     socket.on('data', (chunk) => {
       text += chunk.toString('latin1');

@@ -32,10 +32,18 @@ const SLACK = 12;
 const FREE_AT_LIMIT = 3;
 /** Downloads asked for at the limit, at once. */
 const AT_LIMIT = 20;
+/**
+ * A person may have 2 ZIPs in flight and ask for 10 a minute (the route's bounds): the hundreds
+ * of left downloads come from many members, each within their own bounds, as a crowd would.
+ */
+const ZIPS_PER_PERSON = 10;
+const LEAVERS = LEFT / ZIPS_PER_PERSON;
 
 let server: ServerProcess;
 let dataDir: string;
 let member: Member;
+/** Members who leave downloads: `LEAVERS` for the first test, `AT_LIMIT` more for the second. */
+let people: Member[];
 let taskIds: string[];
 let imageUrls: string[];
 
@@ -60,7 +68,7 @@ function holdConnection(): Promise<net.Socket> {
  * A whole ZIP asked for on a connection already open (at the limit, a new one would not be
  * accepted): 'whole' when all of it came, 'cut' when the server ended it early.
  */
-function downloadOn(socket: net.Socket): Promise<'whole' | 'cut'> {
+function downloadOn(socket: net.Socket, person: Member): Promise<'whole' | 'cut'> {
   return new Promise((resolve) => {
     // Refused at the limit (the server closes what it cannot serve): nothing to ask on.
     if (socket.destroyed) return resolve('cut');
@@ -69,7 +77,7 @@ function downloadOn(socket: net.Socket): Promise<'whole' | 'cut'> {
     socket.on('data', (chunk: Buffer) => (received = Buffer.concat([received, chunk])));
     socket.on('close', () => resolve(isWholeZip(received) ? 'whole' : 'cut'));
     socket.write(
-      `POST /api/archive/zip HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nAuthorization: Bearer ${member.token}\r\n` +
+      `POST /api/archive/zip HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nAuthorization: Bearer ${person.token}\r\n` +
         `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     );
   });
@@ -82,11 +90,13 @@ function isWholeZip(answer: Buffer): boolean {
 }
 
 /** A download left once its first bytes came (a closed tab, a cancelled save); true if bytes came. */
-const leaveZip = () =>
+const leaveZip = (index: number) =>
   new Promise<boolean>((resolve) => {
+    // Consecutive downloads come from different people, so a wave stays within each one's bounds.
+    const person = people[index % LEAVERS]!;
     const request = http.request(
       `${server.origin}/api/archive/zip`,
-      { method: 'POST', agent: false, headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/json' } },
+      { method: 'POST', agent: false, headers: { authorization: `Bearer ${person.token}`, 'content-type': 'application/json' } },
       (res) => {
         res.once('data', () => {
           request.destroy();
@@ -179,7 +189,9 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'draw-attack-streams-'));
   server = await startServerProcess({ PORT: String(await freePort()), BUILTIN_ENGINE_STEP_MS: '0', FREE_DAILY_CREDITS: '1000' }, dataDir, 120_000, { openFiles: OPEN_FILES });
   member = await signIn(server.origin, '13730000011', 'mallory', '10.79.1.1');
-  const channelId = await channelWithMembers(server.origin, member, [], 'streams');
+  people = [];
+  for (let i = 0; i < LEAVERS + AT_LIMIT; i++) people.push(await signIn(server.origin, `1373100${String(i).padStart(4, '0')}`, `leaver ${i}`, `10.79.2.${i + 1}`));
+  const channelId = await channelWithMembers(server.origin, member, people, 'streams');
   const tasks: Task[] = [];
   for (let i = 0; i < IMAGES; i++) {
     const { taskId } = await must<{ taskId: string }>(server.origin, 'POST', `/api/mj/submit/imagine/${channelId}`, member.token, { prompt: `harbour at dusk ${i}` });
@@ -231,7 +243,7 @@ describe('the open-file limit reached', () => {
     }
     const peak = openDescriptors();
     // Downloads on some of them: their images meet the limit.
-    const outcomes = await Promise.all(held.slice(0, AT_LIMIT).map(downloadOn));
+    const outcomes = await Promise.all(held.slice(0, AT_LIMIT).map((socket, i) => downloadOn(socket, people[LEAVERS + i]!)));
     expectAlive();
     for (const socket of held) socket.destroy();
     const after = await settlesAtMost(baseline + SLACK);

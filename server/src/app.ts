@@ -13,7 +13,7 @@ import { loggerOptions } from './logger';
 import { apiNotFound, envelopePlugin, frameworkError } from './http/envelope';
 import { authenticationPlugin } from './http/auth';
 import { admissionPlugin, type RateCounts } from './http/admission';
-import { boundConnections, connectionBoundsOf, httpServerOptions } from './http/connections';
+import { capConnectionsPerAddress, connectionBoundsOf, cutSlowRequests, httpServerOptions } from './http/connections';
 import type { Storage } from './storage/port';
 import { openStorage } from './storage/open';
 import type { BlobStore } from './blobs/port';
@@ -239,8 +239,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // The upstream task schema spells nullable fields as type lists (`['string', 'null']`).
     ajv: { customOptions: { allowUnionTypes: true } },
   });
-  // A member of a cluster is handed connections its primary accepted and bounded (cluster.ts).
-  if (!options.cluster) boundConnections(http.server, connectionBoundsOf(config));
+  // A member of a cluster is handed connections its primary accepted and counted (cluster.ts).
+  cutSlowRequests(http.server, connectionBoundsOf(config));
+  if (!options.cluster) capConnectionsPerAddress(http.server, config.CONNECTIONS_PER_ADDRESS);
   const routes: string[] = [];
   http.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);

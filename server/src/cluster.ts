@@ -4,7 +4,7 @@ import http from 'node:http';
 import { setupMaster } from '@socket.io/sticky';
 import { setupPrimary } from '@socket.io/cluster-adapter';
 import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
-import { boundConnections, connectionBoundsOf, httpServerOptions } from './http/connections';
+import { capConnectionsPerAddress, connectionBoundsOf, httpServerOptions } from './http/connections';
 import pino from 'pino';
 import type { Config } from './config';
 import { loggerOptions } from './logger';
@@ -54,9 +54,9 @@ export async function runPrimary(config: Config, workers: number): Promise<void>
   }
   // Connections' first bytes travel to members as Buffers, which the default JSON channel would not keep.
   cluster.setupPrimary({ serialization: 'advanced' });
-  const bounds = connectionBoundsOf(config);
-  const server = http.createServer(httpServerOptions(bounds));
-  boundConnections(server, bounds);
+  // It reads only a request's first bytes (to pick the member): the members cut slow requests.
+  const server = http.createServer(httpServerOptions(connectionBoundsOf(config)));
+  capConnectionsPerAddress(server, config.CONNECTIONS_PER_ADDRESS);
   // 'least-connection' counts only Socket.IO sessions, so plain HTTP requests mostly go to one
   // member; round-robin spreads them but races a polling session's second request against the
   // member's note of its session id (a wrong member answers 'Session ID unknown'), which hung a
