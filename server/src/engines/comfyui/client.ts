@@ -153,9 +153,9 @@ export class ComfyClient {
     return place;
   }
 
-  /** True when ComfyUI answers `GET /system_stats` (its credentials accepted). */
+  /** True when ComfyUI answers `GET /queue` (its credentials accepted): the health probe. */
   async answers(signal?: AbortSignal): Promise<boolean> {
-    const answer = await this.json('GET', 'system_stats', undefined, signal);
+    const answer = await this.json('GET', 'queue', undefined, signal);
     return answer.status === 200;
   }
 
