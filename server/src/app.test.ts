@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ConfigError, loadConfig, trustProxySetting } from './config';
+import { ConfigError, enabledEngines, enginePrices, loadConfig, trustProxySetting } from './config';
 import { startTestApp, type TestApp } from './testing/harness';
 import { maskUrl } from './logger';
 
@@ -28,6 +28,37 @@ describe('configuration', () => {
     } catch (error) {
       expect(String(error)).not.toContain('hunter2');
     }
+  });
+});
+
+describe('several engines configuration', () => {
+  it('enables IMAGE_ENGINE alone by default, or IMAGE_ENGINES with its first as the default', () => {
+    expect(enabledEngines(loadConfig({}))).toEqual(['builtin']);
+    expect(enabledEngines(loadConfig({ IMAGE_ENGINE: 'openai-images', OPENAI_IMAGES_URL: 'http://localai:8080/v1' }))).toEqual(['openai-images']);
+    expect(enabledEngines(loadConfig({ IMAGE_ENGINES: 'openai-images, builtin', OPENAI_IMAGES_URL: 'http://localai:8080/v1' }))).toEqual(['openai-images', 'builtin']);
+  });
+
+  it('stops the start naming IMAGE_ENGINES for an unknown or repeated engine', () => {
+    expect(() => loadConfig({ IMAGE_ENGINES: 'builtin,dalle' })).toThrow(/IMAGE_ENGINES names unknown engines \["dalle"\]/);
+    expect(() => loadConfig({ IMAGE_ENGINES: 'builtin,builtin' })).toThrow(/IMAGE_ENGINES names builtin more than once/);
+  });
+
+  it('checks the variables of every enabled engine, saying which list enabled it', () => {
+    expect(() => loadConfig({ IMAGE_ENGINES: 'builtin,comfyui' })).toThrow(/COMFYUI_URL is required when IMAGE_ENGINES includes comfyui/);
+    expect(() => loadConfig({ IMAGE_ENGINES: 'builtin,midjourney-proxy' })).toThrow(/MJ_PROXY_URL is required when IMAGE_ENGINES includes midjourney-proxy/);
+    expect(() => loadConfig({ IMAGE_ENGINES: 'builtin,openai-images' })).toThrow(/OPENAI_IMAGES_KEY is required when IMAGE_ENGINES includes openai-images/);
+  });
+
+  it('reads ENGINE_PRICES, and stops the start naming it for bad JSON, an unknown engine or action, or a bad price', () => {
+    expect(enginePrices(loadConfig({ ENGINE_PRICES: '{"builtin":{"IMAGINE":0,"UPSCALE":3}}' }))).toEqual({ builtin: { IMAGINE: 0, UPSCALE: 3 } });
+    expect(enginePrices(loadConfig({}))).toEqual({});
+    expect(() => loadConfig({ ENGINE_PRICES: '{builtin' })).toThrow(/ENGINE_PRICES must be JSON/);
+    expect(() => loadConfig({ ENGINE_PRICES: '[1]' })).toThrow(/ENGINE_PRICES must be a JSON object/);
+    expect(() => loadConfig({ ENGINE_PRICES: '{"dalle":{"IMAGINE":1}}' })).toThrow(/ENGINE_PRICES names an unknown engine "dalle"/);
+    expect(() => loadConfig({ ENGINE_PRICES: '{"builtin":{"PAINT":1}}' })).toThrow(/ENGINE_PRICES.builtin names an unknown action "PAINT"/);
+    expect(() => loadConfig({ ENGINE_PRICES: '{"builtin":{"IMAGINE":-1}}' })).toThrow(/ENGINE_PRICES.builtin.IMAGINE must be a whole number/);
+    expect(() => loadConfig({ ENGINE_PRICES: '{"builtin":{"IMAGINE":1.5}}' })).toThrow(/ENGINE_PRICES.builtin.IMAGINE must be a whole number/);
+    expect(() => loadConfig({ ENGINE_PRICES: '{"builtin":3}' })).toThrow(/ENGINE_PRICES.builtin must be an object/);
   });
 });
 

@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Limits } from '@draw/shared';
-import { trustProxySetting, type Config } from './config';
+import { enabledEngines, enginePrices, trustProxySetting, type Config } from './config';
 import { loggerOptions } from './logger';
 import { apiNotFound, envelopePlugin, frameworkError } from './http/envelope';
 import { authenticationPlugin } from './http/auth';
@@ -53,6 +53,9 @@ import { translatePlugin } from './features/translate/plugin';
 import { promptTranslator } from './features/translate/service';
 import { tasksPlugin } from './features/tasks/plugin';
 import { createEngine } from './engines/create';
+import { EngineRegistry } from './engines/registry';
+import { enginesPlugin } from './engines/plugin';
+import { enginePricing } from './features/billing/prices';
 import { republishUnsent } from './realtime/republish';
 import type { ImageEngine } from './engines/port';
 import { upstreamHooks } from './features/upstream/service';
@@ -97,8 +100,13 @@ export interface AppOptions {
   /** Use this store instead of opening one from the configuration (tests). */
   storage?: Storage;
   now?: () => number;
-  /** Use this image engine instead of the configured one (benchmarks that stamp progress). */
+  /**
+   * Use this image engine instead of the configured one of its name, or of the site's default
+   * when none has its name (benchmarks that stamp progress).
+   */
   engine?: ImageEngine;
+  /** Use these instead of the enabled engines of the same names (tests with several engines). */
+  engines?: readonly ImageEngine[];
   /** This process is one of a cluster's members (WORKERS > 1), with this part in its start. */
   cluster?: ClusterRole;
   /** Tests: fail any /api answer the route table does not describe (`http/answers.ts`). */
@@ -134,8 +142,16 @@ function rateCountsFor(storage: Storage, cluster: ClusterRole | undefined): Rate
   return cluster ? { kind: 'cluster' } : { kind: 'memory' };
 }
 
+/** Every enabled engine, created once (a stand-in given by a test or a bench in its place). */
+function engineRegistry(config: Config, http: FastifyInstance, options: Pick<AppOptions, 'engine' | 'engines'>): EngineRegistry {
+  const names = enabledEngines(config);
+  const standIns = new Map((options.engines ?? []).map((engine) => [engine.name as string, engine]));
+  if (options.engine) standIns.set(names.includes(options.engine.name as never) ? options.engine.name : names[0]!, options.engine);
+  return new EngineRegistry(names.map((name) => standIns.get(name) ?? createEngine(config, http.log, name)));
+}
+
 /** The composition root: every service is built here, once, from the storage and config. */
-function composeServices(config: Config, storage: Storage, http: FastifyInstance, now: () => number, engineOverride?: ImageEngine, role?: ClusterRole) {
+function composeServices(config: Config, storage: Storage, http: FastifyInstance, now: () => number, overrides: Pick<AppOptions, 'engine' | 'engines'> = {}, role?: ClusterRole) {
   const blobs = openBlobs(config, storage);
   const company = companyService(config, companyRepository(storage));
   const authRepo = authRepository(storage);
@@ -151,17 +167,19 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
   const realtime = realtimeRepository(storage);
   const hub = new ChannelHub(realtime, sequenceFor(storage.kind, realtime, { clustered: role !== undefined }), now);
   const tickets = socketTickets(realtime, auth, now);
-  const channels = channelsService({ repo: channelsRepository(storage), users: authRepo.users, hub, now });
+  const engines = engineRegistry(config, http, overrides);
+  const engine = engines.default;
+  const pricing = enginePricing(enginePrices(config));
+  const channels = channelsService({ repo: channelsRepository(storage), users: authRepo.users, hub, now, engines: engines.names });
   auth.onProfileChanged((userId) => void channels.announceProfile(userId).catch((err: unknown) => http.log.error({ err }, 'profile announce failed')));
-  const engine = engineOverride ?? createEngine(config, http.log);
   const tasksRepo = tasksRepository(storage);
   const store = taskStore(tasksRepo, hub);
-  const billingFeature = billingService({ repo: billingRepository(storage), config, now, log: http.log });
+  const billingFeature = billingService({ repo: billingRepository(storage), config, now, log: http.log, priceOf: pricing.priceOf });
   const billing = billingFeature.billing;
   const runner = new TaskRunner({
     repo: tasksRepo,
     store,
-    engine,
+    engines,
     resolve: jobResolver(blobs, tasksRepo),
     blobs,
     billing,
@@ -201,11 +219,8 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
     billing,
     prompts,
     translator,
-    engineName: engine.name,
+    engines,
     publicUrl: config.PUBLIC_URL,
-    engineMaxBlend: engine.name === 'builtin' ? Limits.blendMaxImages : Limits.upstreamBlendMaxImages,
-    upstreamSeed: engine.imageSeed?.bind(engine),
-    ...(engine.offers ? { offers: engine.offers.bind(engine) } : {}),
     flush: () => storage.flush(),
     now,
   });
@@ -213,12 +228,12 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
   channels.onMemberRemoved((channelId, userId) =>
     tasks.cancelAllOf(channelId, userId).then(() => undefined, (err: unknown) => http.log.error({ err, channelId, userId }, "a former member's tasks not cancelled")),
   );
-  const upstream = upstreamHooks({ tasks: tasksRepo, engine });
+  const upstream = upstreamHooks({ tasks: tasksRepo, engines });
   const archive = archiveService({ tasks: tasksRepo, favorites: favoritesRepository(storage), channels: channelsRepository(storage), users: authRepo.users, blobs, hub, now });
   const reads = readsService({ repo: readsRepository(storage), channels: channelsRepository(storage), access: channels, hub, now, onError: (err) => http.log.warn({ err }, 'unread notice not sent') });
   hub.observe((event) => reads.onEvent(event));
   const recentChanges = [store.recentChanges, messages.recentChanges];
-  return { blobs, company, auth, uploads, hub, realtime, recentChanges, tickets, channels, engine, runner, messages, tasks, translator, settings, drawInfo, upstream, archive, reads, billing: billingFeature };
+  return { blobs, company, auth, uploads, hub, realtime, recentChanges, tickets, channels, engine, engines, pricing, runner, messages, tasks, translator, settings, drawInfo, upstream, archive, reads, billing: billingFeature };
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
@@ -246,7 +261,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   http.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
   });
-  const services = composeServices(config, storage, http, now, options.engine, options.cluster);
+  const services = composeServices(config, storage, http, now, options, options.cluster);
 
   await http.register(swagger, {
     openapi: {
@@ -275,6 +290,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await http.register(uploadsPlugin, { uploads: services.uploads });
   await http.register(filesPlugin, { blobs: services.blobs });
   await http.register(channelsPlugin, { channels: services.channels });
+  await http.register(enginesPlugin, { engines: services.engines, pricing: services.pricing });
   await http.register(messagesPlugin, { messages: services.messages });
   await http.register(tasksPlugin, { tasks: services.tasks });
   await http.register(translatePlugin, { translator: services.translator });
@@ -314,8 +330,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const republished = options.cluster === ClusterRole.Joining ? 0 : await republishUnsent(services.hub, services.realtime, services.recentChanges);
   if (republished > 0) http.log.warn({ republished }, 'published events that a stopped process stored but never sent');
   await services.runner.start();
-  // What the upstream offers decides which buttons and commands work: learnt now, in the background.
-  void services.engine.prepare?.().catch((err: unknown) => http.log.warn({ err }, 'upstream not probed; its answers will tell'));
+  // What each upstream offers decides which buttons and commands work: learnt now, in the background.
+  for (const engine of services.engines.all) {
+    void engine.prepare?.().catch((err: unknown) => http.log.warn({ err, engine: engine.name }, 'upstream not probed; its answers will tell'));
+  }
+  // Whether each engine answers, for the picker: every 30 s, never on a request.
+  services.engines.startProbes(http.log);
 
   let closed = false;
   return {
@@ -327,6 +347,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     async close() {
       if (closed) return;
       closed = true;
+      services.engines.stopProbes();
       await services.runner.stop();
       services.billing.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));

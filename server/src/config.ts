@@ -3,7 +3,7 @@ import Value from 'typebox/value';
 import fs from 'node:fs';
 import { isIP } from 'node:net';
 import os from 'node:os';
-import { ImageEngineName } from '@draw/shared';
+import { ImageEngineName, TaskAction } from '@draw/shared';
 import { isRetiredModel } from './engines/openai-images/models';
 
 const Enum = <const T extends readonly string[]>(values: T, defaultValue: T[number]) =>
@@ -23,6 +23,8 @@ export const ConfigSchema = Type.Object({
   WORKERS: Type.String({ default: '1', pattern: '^(auto|[1-9][0-9]?)$', description: 'server processes sharing the port and the store: 1 to 99, or auto (one per core)' }),
   SQLITE_SYNCHRONOUS: Enum(['full', 'normal'] as const, 'full'),
   IMAGE_ENGINE: Enum([ImageEngineName.Builtin, ImageEngineName.MidjourneyProxy, ImageEngineName.OpenaiImages, ImageEngineName.ComfyUI] as const, ImageEngineName.Builtin),
+  IMAGE_ENGINES: Type.String({ default: '', description: 'comma-separated enabled engines, the first the site default (empty: IMAGE_ENGINE alone)' }),
+  ENGINE_PRICES: Type.String({ default: '', description: 'JSON {"<engine>": {"<TaskAction>": credits}}: what an action costs on that engine (unlisted: the site price)' }),
   BUILTIN_ENGINE_STEP_MS: Type.Integer({ minimum: 0, maximum: 60000, default: 800 }),
   ENGINE_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 3 }),
   REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 1_000, maximum: 600_000, default: 60_000, description: 'a request (its body included) that has not arrived in this long is cut' }),
@@ -88,13 +90,74 @@ export function workerCount(config: Pick<Config, 'WORKERS'>, cores: number = os.
   return config.WORKERS === 'auto' ? Math.max(1, cores) : Number(config.WORKERS);
 }
 
-/** IMAGE_ENGINE=comfyui needs a server, a checkpoint, and a workflows folder only if one is named. */
-function checkComfyUI(config: Config): void {
-  if (config.IMAGE_ENGINE !== 'comfyui') return;
+const ENGINE_NAMES: readonly string[] = Object.values(ImageEngineName);
+const TASK_ACTIONS: readonly string[] = Object.values(TaskAction);
+
+/** The enabled engines, the site's default first: IMAGE_ENGINES, or IMAGE_ENGINE alone when it is empty. */
+export function enabledEngines(config: Pick<Config, 'IMAGE_ENGINE' | 'IMAGE_ENGINES'>): ImageEngineName[] {
+  const listed = config.IMAGE_ENGINES.split(',').map((name) => name.trim()).filter(Boolean);
+  return listed.length > 0 ? (listed as ImageEngineName[]) : [config.IMAGE_ENGINE];
+}
+
+/** Per engine, the actions whose price differs from the site's (ENGINE_PRICES, checked at load). */
+export type EnginePrices = Partial<Record<ImageEngineName, Partial<Record<TaskAction, number>>>>;
+
+export function enginePrices(config: Pick<Config, 'ENGINE_PRICES'>): EnginePrices {
+  return config.ENGINE_PRICES.trim() ? (JSON.parse(config.ENGINE_PRICES) as EnginePrices) : {};
+}
+
+/** What made an engine enabled, as the operator wrote it (for the messages that name it). */
+function enabledBy(config: Config, name: ImageEngineName): string | null {
+  if (!enabledEngines(config).includes(name)) return null;
+  return config.IMAGE_ENGINES.trim() ? `IMAGE_ENGINES includes ${name}` : `IMAGE_ENGINE=${name}`;
+}
+
+function checkEngineList(config: Config): string[] {
+  if (!config.IMAGE_ENGINES.trim()) return [];
+  const names = config.IMAGE_ENGINES.split(',').map((name) => name.trim());
   const problems: string[] = [];
-  if (!config.COMFYUI_URL) problems.push('COMFYUI_URL is required when IMAGE_ENGINE=comfyui');
+  const unknown = names.filter((name) => !ENGINE_NAMES.includes(name));
+  if (unknown.length > 0) problems.push(`IMAGE_ENGINES names unknown engines ${JSON.stringify(unknown)}: each must be one of ${ENGINE_NAMES.join(', ')}`);
+  const twice = names.filter((name, i) => names.indexOf(name) !== i);
+  if (twice.length > 0) problems.push(`IMAGE_ENGINES names ${[...new Set(twice)].join(', ')} more than once`);
+  return problems;
+}
+
+function checkEnginePrices(config: Config): string[] {
+  if (!config.ENGINE_PRICES.trim()) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(config.ENGINE_PRICES);
+  } catch {
+    return ['ENGINE_PRICES must be JSON like {"openai-images": {"IMAGINE": 4}}'];
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return ['ENGINE_PRICES must be a JSON object of engines, like {"openai-images": {"IMAGINE": 4}}'];
+  const problems: string[] = [];
+  for (const [engine, prices] of Object.entries(parsed)) {
+    if (!ENGINE_NAMES.includes(engine)) {
+      problems.push(`ENGINE_PRICES names an unknown engine ${JSON.stringify(engine)} (one of ${ENGINE_NAMES.join(', ')})`);
+      continue;
+    }
+    if (typeof prices !== 'object' || prices === null || Array.isArray(prices)) {
+      problems.push(`ENGINE_PRICES.${engine} must be an object of actions and credits, like {"IMAGINE": 4}`);
+      continue;
+    }
+    for (const [action, price] of Object.entries(prices as Record<string, unknown>)) {
+      if (!TASK_ACTIONS.includes(action)) problems.push(`ENGINE_PRICES.${engine} names an unknown action ${JSON.stringify(action)} (one of ${TASK_ACTIONS.join(', ')})`);
+      else if (typeof price !== 'number' || !Number.isInteger(price) || price < 0) problems.push(`ENGINE_PRICES.${engine}.${action} must be a whole number of credits, 0 or more (got ${JSON.stringify(price)})`);
+    }
+  }
+  return problems;
+}
+
+/** A comfyui engine needs a server, a checkpoint, and a workflows folder only if one is named. */
+function checkComfyUI(config: Config): void {
+  const when = enabledBy(config, ImageEngineName.ComfyUI);
+  if (!when) return;
+  const problems: string[] = [];
+  if (!config.COMFYUI_URL) problems.push(`COMFYUI_URL is required when ${when}`);
   else if (!/^https?:\/\/[^\s/]+/.test(config.COMFYUI_URL)) problems.push('COMFYUI_URL must be an http(s) URL like http://gpu-box:8188');
-  if (!config.COMFYUI_CHECKPOINT.trim()) problems.push('COMFYUI_CHECKPOINT is required when IMAGE_ENGINE=comfyui (a checkpoint file name ComfyUI lists)');
+  if (!config.COMFYUI_CHECKPOINT.trim()) problems.push(`COMFYUI_CHECKPOINT is required when ${when} (a checkpoint file name ComfyUI lists)`);
   if (config.COMFYUI_WORKFLOWS_DIR && !fs.statSync(config.COMFYUI_WORKFLOWS_DIR, { throwIfNoEntry: false })?.isDirectory()) {
     problems.push(`COMFYUI_WORKFLOWS_DIR is not a folder (${JSON.stringify(config.COMFYUI_WORKFLOWS_DIR)})`);
   }
@@ -164,10 +227,13 @@ function checkCrossFieldRules(config: Config): void {
     const missing = (['ALIYUN_ACCESS_KEY_ID', 'ALIYUN_ACCESS_KEY_SECRET', 'ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_TEMPLATE_CODE'] as const).filter((k) => !config[k]);
     if (missing.length) throw new ConfigError(`Invalid configuration:\n  - SMS_PROVIDER=aliyun needs ${missing.join(', ')}`);
   }
-  if (config.IMAGE_ENGINE === 'midjourney-proxy' && !config.MJ_PROXY_URL) {
-    throw new ConfigError('Invalid configuration:\n  - MJ_PROXY_URL is required when IMAGE_ENGINE=midjourney-proxy');
+  const engineProblems = [...checkEngineList(config), ...checkEnginePrices(config)];
+  if (engineProblems.length > 0) throw new ConfigError(`Invalid configuration:\n${engineProblems.map((p) => `  - ${p}`).join('\n')}`);
+  const proxy = enabledBy(config, ImageEngineName.MidjourneyProxy);
+  if (proxy && !config.MJ_PROXY_URL) {
+    throw new ConfigError(`Invalid configuration:\n  - MJ_PROXY_URL is required when ${proxy}`);
   }
-  if (config.IMAGE_ENGINE === 'midjourney-proxy' && !/^https?:\/\/[^\s/]+/.test(config.MJ_PROXY_URL)) {
+  if (proxy && !/^https?:\/\/[^\s/]+/.test(config.MJ_PROXY_URL)) {
     throw new ConfigError('Invalid configuration:\n  - MJ_PROXY_URL must be an http(s) URL like http://mj-proxy:8080');
   }
   checkOpenAIImages(config);
@@ -189,16 +255,17 @@ function checkCrossFieldRules(config: Config): void {
 }
 
 function checkOpenAIImages(config: Config): void {
-  if (config.IMAGE_ENGINE !== 'openai-images') return;
+  const when = enabledBy(config, ImageEngineName.OpenaiImages);
+  if (!when) return;
   const problems: string[] = [];
   if (!/^https?:\/\/[^\s/]+.*\/v1\/?$/.test(config.OPENAI_IMAGES_URL)) {
     problems.push(`OPENAI_IMAGES_URL must be the http(s) base URL ending in /v1, like https://api.openai.com/v1`);
   }
   const model = config.OPENAI_IMAGES_MODEL.trim();
-  if (!model) problems.push('OPENAI_IMAGES_MODEL is required when IMAGE_ENGINE=openai-images (gpt-image-1.5, gpt-image-2, …)');
+  if (!model) problems.push(`OPENAI_IMAGES_MODEL is required when ${when} (gpt-image-1.5, gpt-image-2, …)`);
   else if (isRetiredModel(model)) problems.push(`OPENAI_IMAGES_MODEL=${model} is retired at OpenAI: use gpt-image-1.5 or gpt-image-2`);
   if (!config.OPENAI_IMAGES_KEY && /^https:\/\/api\.openai\.com\//.test(config.OPENAI_IMAGES_URL)) {
-    problems.push('OPENAI_IMAGES_KEY is required when IMAGE_ENGINE=openai-images calls api.openai.com');
+    problems.push(`OPENAI_IMAGES_KEY is required when ${when} calls api.openai.com`);
   }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
 }

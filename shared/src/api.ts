@@ -1,5 +1,5 @@
-import type { InviteExpireHours, Language, LoginType, Theme } from './constants';
-import type { Channel, CompanyInfoWithEngine, Member, Message, SessionInfo, Task, UserInfo } from './entities';
+import type { ImageEngineName, InviteExpireHours, Language, LoginType, Theme } from './constants';
+import type { Channel, CompanyInfoWithEngine, EngineInfo, Member, Message, SessionInfo, Task, UserInfo } from './entities';
 
 /**
  * REST request and answer bodies, declared once for both sides. Every answer is wrapped in the
@@ -66,6 +66,13 @@ export interface CreateOrderRequest {
 export interface ChannelRequest {
   title: string;
   isBan: boolean;
+  /** The channel's default engine (creator only; an engine the site has not enabled is refused); null = the site's default; absent = unchanged. */
+  engine?: ImageEngineName | null;
+}
+
+/** GET /api/draw/engines */
+export interface EnginesAnswer {
+  engines: EngineInfo[];
 }
 /** GET /api/draw/channel/{id} → ChannelDetail */
 export interface ChannelDetail extends Channel {

@@ -1,4 +1,4 @@
-import type { BlendDimensions, BotType, EngineFeature, ImageMimeType, Language, Period, TaskAction, TaskStatus, Theme, VideoMotion } from './constants';
+import type { BlendDimensions, BotType, EngineFeature, ImageEngineName, ImageMimeType, Language, Period, TaskAction, TaskStatus, Theme, VideoMotion } from './constants';
 import type { JobSpeed } from './prompt';
 import type { ArchiveRatio } from './ratio';
 import type { ReferenceKind } from './references';
@@ -44,6 +44,23 @@ export interface Channel {
   creatorId: string;
   memberCount: number;
   createdAt: number;
+  /** The channel's default engine, set by its creator; null = the site's default. */
+  engine: ImageEngineName | null;
+}
+
+/** GET /api/draw/engines: an engine the site has enabled. */
+export interface EngineInfo {
+  id: ImageEngineName;
+  /** Display name ("Built-in sketch engine", "Midjourney", "ComfyUI", "OpenAI Images"). */
+  name: string;
+  /** What it offers beyond imagine and the buttons. */
+  features: EngineFeature[];
+  /** The site's default engine. */
+  isDefault: boolean;
+  /** Its last health probe (every 30 s, in the background) found it answering. */
+  available: boolean;
+  /** What each action costs on it, in credits. */
+  prices: Record<TaskAction, number>;
 }
 
 /** The channel as carried in live events: the same for every member, so no `isCreator`. */

@@ -1,15 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ConfigError, type Config } from '../config';
+import type { ImageEngineName } from '@draw/shared';
+import { ConfigError, enabledEngines, type Config } from '../config';
 import { createBuiltinEngine } from './builtin/engine';
 import { createComfyUIEngine } from './comfyui/engine';
 import { WorkflowError } from './comfyui/workflows';
 import { createMidjourneyProxyEngine } from './midjourney-proxy/engine';
 import { createOpenAIImagesEngine } from './openai-images/engine';
 import type { ImageEngine } from './port';
+import { EngineRegistry } from './registry';
 
-/** The engine the configuration asks for. */
-export function createEngine(config: Config, log?: FastifyBaseLogger): ImageEngine {
-  switch (config.IMAGE_ENGINE) {
+/** Every enabled engine (IMAGE_ENGINES, else IMAGE_ENGINE), each created once, the default first. */
+export function createEngines(config: Config, log?: FastifyBaseLogger): EngineRegistry {
+  return new EngineRegistry(enabledEngines(config).map((name) => createEngine(config, log, name)));
+}
+
+/** One engine, configured from its own variables (by default the site's default engine). */
+export function createEngine(config: Config, log?: FastifyBaseLogger, name: ImageEngineName = enabledEngines(config)[0]!): ImageEngine {
+  switch (name) {
     case 'builtin':
       return createBuiltinEngine({ stepMs: config.BUILTIN_ENGINE_STEP_MS });
     case 'midjourney-proxy':
@@ -32,7 +39,7 @@ export function createEngine(config: Config, log?: FastifyBaseLogger): ImageEngi
     case 'comfyui':
       return comfyUIFrom(config, log);
     default: {
-      const never: never = config.IMAGE_ENGINE;
+      const never: never = name;
       throw new Error(`unknown engine ${String(never)}`);
     }
   }

@@ -45,6 +45,11 @@ export const engineServiceMessages = {
     'en-US': 'This drawing engine does not offer {feature}.',
     'zh-TW': '目前的繪圖引擎不提供 {feature}。',
   },
+  'engine.notEnabled': {
+    'zh-CN': '本站未启用绘图引擎 {engine}（已启用：{enabled}）。',
+    'en-US': 'The drawing engine {engine} is not enabled on this site (enabled: {enabled}).',
+    'zh-TW': '本站未啟用繪圖引擎 {engine}（已啟用：{enabled}）。',
+  },
 } as const satisfies Record<string, Catalogue>;
 
 export type EngineServiceMessageKey = keyof typeof engineServiceMessages;

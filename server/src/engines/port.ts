@@ -148,6 +148,11 @@ export interface ImageEngine {
   offers?(feature: EngineFeature): boolean;
   /** Learns what the upstream offers, once at start (best effort). */
   prepare?(): Promise<void>;
+  /**
+   * True when the engine answers now (the picker shows it unavailable otherwise). Probed in the
+   * background every 30 s, never on a request; never throws. Absent = always available.
+   */
+  health?(signal: AbortSignal): Promise<boolean>;
 }
 
 /** What a job may need beyond imagine, describe and blend (declared in shared: the web hides the rest). */

@@ -73,7 +73,7 @@ describe('OpenAPI documentation at /docs', () => {
     expect(res.statusCode).toBe(200);
     const docs = operations.get('GET /api/draw/channels')?.responses['200']?.content?.['application/json']?.schema.properties?.data;
     expect(docs?.type).toBe('array');
-    expect(Object.keys(docs?.items?.properties ?? {}).sort()).toEqual(['createdAt', 'creatorId', 'id', 'isBan', 'isCreator', 'memberCount', 'title']);
+    expect(Object.keys(docs?.items?.properties ?? {}).sort()).toEqual(['createdAt', 'creatorId', 'engine', 'id', 'isBan', 'isCreator', 'memberCount', 'title']);
   });
 
   it('registers no /api route outside the table, and every route of the table', () => {

@@ -20,7 +20,7 @@ export function nextPhone(): string {
 }
 
 /** A real app on a temporary data folder, quiet logs, instant engine. */
-export async function startTestApp(env: Record<string, string> = {}, options: Pick<AppOptions, 'now' | 'engine'> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: Pick<AppOptions, 'now' | 'engine' | 'engines'> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'draw-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',

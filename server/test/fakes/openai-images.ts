@@ -24,6 +24,7 @@ import sharp from 'sharp';
  * - A prompt containing a blocked word → 400 `moderation_blocked`, type `image_generation_user_error`.
  * - `stream: true` → `text/event-stream`: per image, `partial_images` `*.partial_image` events
  *   (`partial_image_index` 0…), then one `*.completed` with `usage`. Else `ImagesResponse` JSON.
+ * - `GET /models` (`ListModelsResponse`) behind the same key check.
  * - Every answer carries `x-request-id`.
  *
  * Results are real PNGs of the requested size (sharp), each call's in its own colour. Tests queue
@@ -176,8 +177,23 @@ export async function startFakeOpenAIImages(options: FakeOptions = {}): Promise<
   let calls = 0;
   const fake = { blockedWords: options.blockedWords ?? ['forbidden'] };
 
+  /** The API's two 401s: no key, or a wrong one. */
+  function checkKey(auth: string | undefined): void {
+    if (!auth) throw new ApiError(401, "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).", 'invalid_request_error', null, null);
+    if (auth !== `Bearer ${key}`) {
+      const given = auth.replace(/^Bearer\s+/, '');
+      throw new ApiError(401, `Incorrect API key provided: ${given.slice(0, 3)}…${given.slice(-4)}. You can find your API key at https://platform.openai.com/account/api-keys.`, 'invalid_request_error', null, 'invalid_api_key');
+    }
+  }
+
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     res.setHeader('x-request-id', `req_${randomUUID().replace(/-/g, '')}`);
+    if (req.method === 'GET' && req.url === '/v1/models') {
+      // `ListModelsResponse`: the models the key may use (the health probe reads only the status).
+      checkKey(req.headers.authorization);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return void res.end(JSON.stringify({ object: 'list', data: Object.keys(MODELS).map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'system' })) }));
+    }
     const route = /^\/v1\/images\/(generations|edits)$/.exec(req.url ?? '');
     if (req.method !== 'POST' || !route) return sendError(res, new ApiError(404, `Invalid URL (${req.method} ${req.url})`, 'invalid_request_error', null, null));
     const endpoint = route[1] as 'generations' | 'edits';
@@ -204,12 +220,7 @@ export async function startFakeOpenAIImages(options: FakeOptions = {}): Promise<
       return sendError(res, error, fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {});
     }
 
-    const auth = req.headers.authorization;
-    if (!auth) throw new ApiError(401, "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).", 'invalid_request_error', null, null);
-    if (auth !== `Bearer ${key}`) {
-      const given = auth.replace(/^Bearer\s+/, '');
-      throw new ApiError(401, `Incorrect API key provided: ${given.slice(0, 3)}…${given.slice(-4)}. You can find your API key at https://platform.openai.com/account/api-keys.`, 'invalid_request_error', null, 'invalid_api_key');
-    }
+    checkKey(req.headers.authorization);
 
     const model = String(fields.model ?? 'gpt-image-1.5');
     if (options.compatibleModels?.includes(model)) return answerCompatible(res, fields, ++calls);

@@ -2,11 +2,19 @@ import Type from 'typebox';
 import { INVITE_EXPIRE_HOURS, Limits } from '../constants';
 import { routePaths } from './paths';
 import { Access, MINUTE_MS, RatePer, route } from './route';
-import { ChannelBanSchema, ChannelDetailSchema, ChannelSchema, Id, InviteInfoSchema, Nothing } from './schemas';
+import { ChannelBanSchema, ChannelDetailSchema, ChannelSchema, EngineInfoSchema, Id, ImageEngineNameSchema, InviteInfoSchema, Nothing } from './schemas';
 
 const tag = 'channels';
 const IdParams = Type.Object({ id: Id });
-const ChannelBody = Type.Object({ title: Type.String({ maxLength: 200 }), isBan: Type.Boolean() }, { additionalProperties: false });
+const ChannelBody = Type.Object(
+  {
+    title: Type.String({ maxLength: 200 }),
+    isBan: Type.Boolean(),
+    // The channel's default engine (creator only); null = the site's default; absent = unchanged.
+    engine: Type.Optional(Type.Union([ImageEngineNameSchema, Type.Null()])),
+  },
+  { additionalProperties: false },
+);
 const ExpireHours = Type.Enum([...INVITE_EXPIRE_HOURS]);
 
 export const channelRoutes = {
@@ -56,4 +64,15 @@ export const channelRoutes = {
   }),
   unban: route({ ...routePaths.channels.unban, access: Access.Creator, tag, params: Type.Object({ id: Id, userId: Id }), answer: Nothing }),
   bans: route({ ...routePaths.channels.bans, access: Access.Creator, tag, params: IdParams, answer: Type.Array(ChannelBanSchema) }),
+} as const;
+
+/** The engines the site has enabled, for the composer's picker and the channel's settings. */
+export const engineRoutes = {
+  list: route({
+    ...routePaths.engines.list,
+    access: Access.SignedIn,
+    tag: 'engines',
+    summary: 'The enabled drawing engines: name, what each offers, the default, availability (last probe) and prices',
+    answer: Type.Object({ engines: Type.Array(EngineInfoSchema) }),
+  }),
 } as const;

@@ -1,6 +1,6 @@
 import { archiveRoutes } from './archive';
 import { billingRoutes } from './billing';
-import { channelRoutes } from './channels';
+import { channelRoutes, engineRoutes } from './channels';
 import { companyRoutes } from './company';
 import { homeRoutes, loginRoutes } from './login';
 import { messageRoutes } from './messages';
@@ -26,6 +26,7 @@ export const api = {
   company: companyRoutes,
   realtime: realtimeRoutes,
   channels: channelRoutes,
+  engines: engineRoutes,
   messages: messageRoutes,
   tasks: taskRoutes,
   uploads: uploadRoutes,

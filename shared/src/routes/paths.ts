@@ -46,6 +46,9 @@ export const routePaths = {
     unban: { method: 'DELETE', path: '/api/draw/channel/:id/ban/:userId' },
     bans: { method: 'GET', path: '/api/draw/channel/:id/bans' },
   },
+  engines: {
+    list: { method: 'GET', path: '/api/draw/engines' },
+  },
   messages: {
     page: { method: 'GET', path: '/api/draw/chat/:id' },
     post: { method: 'POST', path: '/api/draw/chat/:id' },

@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { ArchiveKind, ArchiveRatio, ArchiveScope } from '../archive';
-import { BlendDimensions, BotType, EngineFeature, Language, LoginType, Period, TaskAction, TaskStatus, Theme, VideoMotion } from '../constants';
+import { BlendDimensions, BotType, EngineFeature, ImageEngineName, Language, LoginType, Period, TaskAction, TaskStatus, Theme, VideoMotion } from '../constants';
 import { MessageKind, ModalKind } from '../entities';
 import { JobSpeed } from '../prompt';
 import { ReferenceKind } from '../references';
@@ -26,6 +26,7 @@ export const ThemeSchema = values(Theme);
 export const LoginTypeSchema = values(LoginType);
 export const PeriodSchema = values(Period);
 export const TaskActionSchema = values(TaskAction);
+export const ImageEngineNameSchema = values(ImageEngineName);
 
 const userInfoFields = {
   id: Type.String(),
@@ -64,8 +65,20 @@ const channelFields = {
   creatorId: Type.String(),
   memberCount: Type.Integer(),
   createdAt: Time,
+  /** The channel's default engine, set by its creator; null = the site's default. */
+  engine: Type.Union([ImageEngineNameSchema, Type.Null()]),
 };
 export const ChannelSchema = Type.Object(channelFields);
+
+/** GET /api/draw/engines: one enabled engine. */
+export const EngineInfoSchema = Type.Object({
+  id: ImageEngineNameSchema,
+  name: Type.String(),
+  features: Type.Array(values(EngineFeature)),
+  isDefault: Type.Boolean(),
+  available: Type.Boolean(),
+  prices: Type.Object(Object.fromEntries(Object.values(TaskAction).map((action) => [action, Type.Number()])) as Record<TaskAction, ReturnType<typeof Type.Number>>),
+});
 
 export const MemberSchema = Type.Object({
   userId: Type.String(),

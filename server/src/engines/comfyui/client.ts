@@ -153,6 +153,12 @@ export class ComfyClient {
     return place;
   }
 
+  /** True when ComfyUI answers `GET /queue` (its credentials accepted): the health probe. */
+  async answers(signal?: AbortSignal): Promise<boolean> {
+    const answer = await this.json('GET', 'queue', undefined, signal);
+    return answer.status === 200;
+  }
+
   /** Stops the prompt if it is the one running (ComfyUI ignores it otherwise). */
   async interrupt(promptId: string): Promise<void> {
     const answer = await this.json('POST', 'interrupt', { prompt_id: promptId });

@@ -191,6 +191,17 @@ describe('actions on ComfyUI', () => {
     expect(fake.prompts.length).toBe(posted);
   });
 
+  it('is available while ComfyUI answers GET /queue, and not once it fails, refuses our credentials or is gone', async () => {
+    const probe = () => AbortSignal.timeout(2_000);
+    expect(await engineOn().health(probe())).toBe(true);
+    fake.set({ http: 502 });
+    expect(await engineOn().health(probe())).toBe(false);
+    fake.set({ http: null });
+    const closed = new ComfyUIEngine({ url: `http://127.0.0.1:${await closedPort()}`, checkpoint: 'model.safetensors', timeoutMs: 500 });
+    engines.push(closed);
+    expect(await closed.health(probe())).toBe(false);
+  });
+
   it('offers neither describe, blend, shorten nor clips; only cancel', () => {
     const engine = engineOn();
     expect(['shorten', 'seed', 'video', 'describe', 'blend'].map((f) => engine.offers(f as never))).toEqual([false, false, false, false, false]);

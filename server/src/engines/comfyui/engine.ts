@@ -250,6 +250,10 @@ export class ComfyUIEngine implements ImageEngine {
     if (!place || place.state !== 'absent') await this.client.interrupt(upstreamId);
   }
 
+  async health(signal: AbortSignal): Promise<boolean> {
+    return this.client.answers(signal).catch(() => false);
+  }
+
   /** Opens the socket at start, so that the first task does not wait for it (best effort). */
   async prepare(): Promise<void> {
     await this.socket.connect();

@@ -24,6 +24,17 @@ describe('MjProxyClient', () => {
     expect(fake.requests.at(-1)).toMatchObject({ secret: 's3cret', speed: 'fast', path: '/mj/submit/imagine' });
   });
 
+  it('answers the health probe: up with our secret, not with a refused one, nor once the proxy is down', async () => {
+    expect(await client().answers()).toBe(true);
+    expect(await client('wrong').answers()).toBe(false);
+    await fake.down();
+    try {
+      expect(await client().answers()).toBe(false);
+    } finally {
+      await fake.up();
+    }
+  });
+
   it('reads fetch, image-seed and cancel answers', async () => {
     fake.set({ stepMs: 1, steps: [] });
     const { id } = await client().submit('imagine', { prompt: 'seeded' }, null);

@@ -143,6 +143,12 @@ export class MjProxyClient {
    * Which line answers, asked without side effects: an action without a task id is refused by the
    * C# line with a submit answer (code 4) before anything is stored; the Java line has no such route.
    */
+  /** True when the upstream answers (its secret accepted, no server error): the health probe. */
+  async answers(signal?: AbortSignal): Promise<boolean> {
+    const answer = await this.call('POST', 'mj/submit/action', {}, signal).catch(() => null);
+    return answer !== null && answer.status < 500;
+  }
+
   async probe(signal?: AbortSignal): Promise<ProxyLine> {
     const answer = await this.call('POST', 'mj/submit/action', {}, signal);
     if (readSubmitAnswer(answer.json)) return ProxyLine.CSharp;

@@ -69,6 +69,11 @@ export class MidjourneyProxyEngine implements ImageEngine {
     await this.lineOf();
   }
 
+  /** The same request as the start's probe: an upstream down or refusing our secret is unavailable. */
+  async health(signal: AbortSignal): Promise<boolean> {
+    return this.client.answers(signal);
+  }
+
   /** Asks the upstream which line it is, once (again after a probe that got no answer). */
   private async lineOf(signal?: AbortSignal): Promise<ProxyLine> {
     if (this.line !== ProxyLine.Unknown) return this.line;

@@ -144,6 +144,22 @@ export class OpenAIImagesClient {
     }
   }
 
+  /**
+   * True when the server answers `GET /models` and takes the key: a 401/403 or a 5xx is not
+   * available; a compatible server without that route (404) is, since it answered.
+   */
+  async answers(signal: AbortSignal): Promise<boolean> {
+    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    try {
+      const headers: Record<string, string> = this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {};
+      const res = await this.doFetch(`${this.base}/models`, { method: 'GET', headers, redirect: 'manual', signal: AbortSignal.any([signal, timeout]) });
+      await res.body?.cancel().catch(() => undefined);
+      return res.status !== 401 && res.status !== 403 && res.status < 500;
+    } catch {
+      return false;
+    }
+  }
+
   private request(call: ImageCall): { body: string | FormData; headers: Record<string, string> } {
     const headers: Record<string, string> = { accept: 'application/json, text/event-stream' };
     if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`;

@@ -327,3 +327,12 @@ describe('openai-images configuration', () => {
     expect(loadConfig({ IMAGE_ENGINE: 'openai-images', OPENAI_IMAGES_URL: 'http://localai:8080/v1' }).OPENAI_IMAGES_KEY).toBe('');
   });
 });
+
+describe('openai-images engine: health', () => {
+  it('is available when GET /models takes the key; a wrong key or a closed port is not', async () => {
+    const probe = () => AbortSignal.timeout(2_000);
+    expect(await engineFor().health(probe())).toBe(true);
+    expect(await engineFor({ apiKey: 'sk-wrong-key-000000' }).health(probe())).toBe(false);
+    expect(await new OpenAIImagesEngine({ baseUrl: 'http://127.0.0.1:9/v1', apiKey: FAKE_KEY }).health(probe())).toBe(false);
+  });
+});

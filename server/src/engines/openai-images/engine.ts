@@ -60,6 +60,10 @@ export class OpenAIImagesEngine implements ImageEngine {
     return !NOT_OFFERED.has(feature);
   }
 
+  health(signal: AbortSignal): Promise<boolean> {
+    return this.client.answers(signal);
+  }
+
   async run(job: EngineJob, context: EngineRunContext): Promise<EngineResult> {
     await context.onProgress({ progress: 0 });
     const { image, kind, seed } = await this.draw(job, context);

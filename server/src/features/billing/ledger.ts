@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ErrorReason, Period, type CreditAccount, type PlanInfo, type TaskAction } from '@draw/shared';
 import { AppError } from '../../errors';
 import type { Billing, OpenCharge } from '../tasks/billing';
-import { TASK_PRICES, priceOf } from './prices';
+import { TASK_PRICES, priceOf as sitePrice, type PriceOf } from './prices';
 import { LedgerKind, type BillingRepository, type LedgerDoc } from './repository';
 
 const DAY_MS = 24 * 3600_000;
@@ -53,6 +53,8 @@ export interface LedgerDeps {
   /** FREE_DAILY_CREDITS. */
   dailyAllowance: number;
   now: () => number;
+  /** What an action costs on an engine (ENGINE_PRICES); absent, the site's price everywhere. */
+  priceOf?: PriceOf;
 }
 
 const isDuplicate = (error: unknown) => error instanceof AppError && error.reason === ErrorReason.Conflict && error.key === 'error.duplicate';
@@ -65,7 +67,7 @@ const isDuplicate = (error: unknown) => error instanceof AppError && error.reaso
  * store and on MongoDB alike, without transactions. Each entry's `_id` is an idempotency key, so a
  * refund, a payment or a redeem lands once however many times it is asked for.
  */
-export function creditsLedger({ repo, dailyAllowance, now }: LedgerDeps) {
+export function creditsLedger({ repo, dailyAllowance, now, priceOf = sitePrice }: LedgerDeps) {
   const { ledger } = repo;
   /** Users whose daily allowance is settled for `cachedDay` (saves two reads per charge). */
   let cachedDay = '';
@@ -147,8 +149,8 @@ export function creditsLedger({ repo, dailyAllowance, now }: LedgerDeps) {
   }
 
   const billing: Billing = {
-    async charge(userId: string, taskId: string, action: TaskAction): Promise<number> {
-      const cost = priceOf(action);
+    async charge(userId: string, taskId: string, action: TaskAction, engine?: string): Promise<number> {
+      const cost = priceOf(action, engine);
       if (cost <= 0) return 0;
       await ensureDaily(userId);
       const { entry } = await append(userId, `spend:${taskId}`, (state) => {

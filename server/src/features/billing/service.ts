@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import { codesService } from './codes';
 import { creditsLedger } from './ledger';
 import { ordersService } from './orders';
+import type { PriceOf } from './prices';
 import { productsService } from './products';
 import type { BillingRepository } from './repository';
 import type { PaymentProvider } from './providers/port';
@@ -31,6 +32,8 @@ export type BillingConfig = Pick<
 export interface BillingDeps {
   repo: BillingRepository;
   config: BillingConfig;
+  /** What an action costs on an engine (ENGINE_PRICES); absent, the site's price everywhere. */
+  priceOf?: PriceOf;
   now: () => number;
   log: FastifyBaseLogger;
   /** Replaces the provider the configuration names (tests). */
@@ -47,8 +50,8 @@ function providerFrom(config: BillingConfig, now: () => number): PaymentProvider
 }
 
 /** Plans, payments, credits and redeem codes, built once in the composition root. */
-export function billingService({ repo, config, now, log, provider: given }: BillingDeps) {
-  const ledger = creditsLedger({ repo, dailyAllowance: config.FREE_DAILY_CREDITS, now });
+export function billingService({ repo, config, now, log, provider: given, priceOf }: BillingDeps) {
+  const ledger = creditsLedger({ repo, dailyAllowance: config.FREE_DAILY_CREDITS, now, ...(priceOf ? { priceOf } : {}) });
   const products = productsService({ repo, now });
   const provider = given ?? providerFrom(config, now);
   const orders = ordersService({ repo, ledger, products, provider, now, log });

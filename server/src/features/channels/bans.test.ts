@@ -224,7 +224,7 @@ describe('a ban', () => {
         return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
       },
     });
-    const racing = channelsService({ repo: { ...repo, members }, users: usersRepository(app.storage), hub: app.services.hub, now: Date.now });
+    const racing = channelsService({ repo: { ...repo, members }, users: usersRepository(app.storage), hub: app.services.hub, now: Date.now, engines: ['builtin'] });
     const seq = await app.services.hub.currentSeq(id);
     await expect(racing.join(bob.user.id, code)).rejects.toMatchObject({ reason: 'banned' });
     expect(await memberIds(creator, id)).toEqual([creator.user.id]);

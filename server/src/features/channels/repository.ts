@@ -9,6 +9,8 @@ export interface ChannelDoc extends BaseDoc {
   creatorId: string;
   createdAt: number;
   updatedAt: number;
+  /** The channel's default engine, set by its creator; null or absent = the site's default. */
+  engine?: string | null;
   /** Deleted channels stay for the event log and ops; nobody can see or join them. */
   deletedAt?: number;
 }
@@ -59,6 +61,7 @@ const channelSchema = documentSchema({
   creatorId: { type: String, required: true, index: true },
   createdAt: { type: Number, required: true },
   updatedAt: { type: Number, required: true },
+  engine: { type: String, default: null },
   deletedAt: Number,
 });
 

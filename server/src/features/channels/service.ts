@@ -8,6 +8,7 @@ import {
   type ChannelDetail,
   type ChannelRequest,
   type ChannelState,
+  type ImageEngineName,
   type InviteCodeRequest,
   type InviteInfo,
   type Language,
@@ -36,6 +37,8 @@ export interface ChannelsDeps {
   users: UsersRepository;
   hub: ChannelHub;
   now: () => number;
+  /** The enabled engines (a channel's default must be one); the site's default first. */
+  engines: readonly string[];
 }
 
 export interface Reader {
@@ -70,7 +73,15 @@ export function validateBanReason(raw: string | undefined): string | undefined {
 /** Told that a person is no longer a member (removed, banned or left); awaited before the answer. */
 export type MemberRemovedListener = (channelId: string, userId: string) => Promise<void>;
 
-export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
+/** An engine the site has enabled (or null, the site's default), else a refusal naming it. */
+function validateEngine(engine: string | null, enabled: readonly string[]): string | null {
+  if (engine !== null && !enabled.includes(engine)) {
+    throw new AppError(ErrorReason.BadRequest, 'engine.notEnabled', { engine, enabled: enabled.join(', ') });
+  }
+  return engine;
+}
+
+export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps) {
   const memberRemovedListeners: MemberRemovedListener[] = [];
   const memberRemoved = async (channelId: string, userId: string) => {
     for (const listener of memberRemovedListeners) await listener(channelId, userId);
@@ -83,6 +94,8 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
     creatorId: doc.creatorId,
     memberCount: memberCount ?? (await repo.members.count({ channelId: doc._id })),
     createdAt: doc.createdAt,
+    // A default the site no longer enables is no default: its submits go to the site's.
+    engine: doc.engine && engines.includes(doc.engine) ? (doc.engine as ImageEngineName) : null,
   });
   const viewOf = async (doc: ChannelDoc, userId: string, memberCount?: number): Promise<Channel> => ({
     ...(await stateOf(doc, memberCount)),
@@ -227,12 +240,14 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
 
     async create(userId: string, request: ChannelRequest): Promise<Channel> {
       const title = validateTitle(request.title);
+      const engine = validateEngine(request.engine ?? null, engines);
       await checkBudget(userId, true, 0);
       const at = now();
       const doc = await repo.channels.insertOne({
         _id: randomUUID(),
         title,
         isBan: request.isBan,
+        ...(engine ? { engine } : {}),
         creatorId: userId,
         createdAt: at,
         updatedAt: at,
@@ -248,7 +263,10 @@ export function channelsService({ repo, users, hub, now }: ChannelsDeps) {
 
     async update(userId: string, channelId: string, request: ChannelRequest): Promise<Channel> {
       await asCreator(channelId, userId);
-      const doc = await repo.channels.setFields(channelId, { title: validateTitle(request.title), isBan: request.isBan, updatedAt: now() });
+      const title = validateTitle(request.title);
+      // Absent: the default stays as it is (a client that only renames does not clear it).
+      const engine = request.engine === undefined ? {} : { engine: validateEngine(request.engine, engines) };
+      const doc = await repo.channels.setFields(channelId, { title, isBan: request.isBan, ...engine, updatedAt: now() });
       if (!doc) throw notFound();
       await hub.publish(channelId, 'channel.updated', await stateOf(doc), { alsoTo: await memberIds(channelId) });
       return viewOf(doc, userId);

@@ -14,7 +14,8 @@ export interface OpenCharge {
  * second refund of the same task changes nothing, however many processes ask at once).
  */
 export interface Billing {
-  charge(userId: string, taskId: string, action: TaskAction): Promise<number>;
+  /** Charges the action's price on `engine` (ENGINE_PRICES, else the site's); answers what was charged. */
+  charge(userId: string, taskId: string, action: TaskAction, engine?: string): Promise<number>;
   refund(taskId: string): Promise<void>;
   /** Charges made at or after `since` that have no refund: a crash can leave a failed task among them. */
   openCharges(since: number): Promise<OpenCharge[]>;

@@ -1,8 +1,8 @@
-import { BUTTON_TASK_ACTION, ErrorReason, ModalKind, needsModal, type ParsedCustomId } from '@draw/shared';
+import { BUTTON_TASK_ACTION, ModalKind, needsModal, type ParsedCustomId } from '@draw/shared';
 import { EngineFeature } from '../../engines/port';
-import { AppError } from '../../errors';
+import type { EngineRegistry } from '../../engines/registry';
 import type { UserDoc } from '../auth/repository';
-import { taskRefusal } from './errors';
+import { notOffered, taskRefusal } from './errors';
 import type { JobSpec } from './jobs';
 import { randomSeed, seedOf, translationFlag, type English } from './prompt';
 import type { TaskDoc } from './repository';
@@ -14,20 +14,22 @@ export interface ButtonDeps {
   store: Pick<TaskStore, 'patch'>;
   prompts: PromptComposer;
   english: (prompt: string) => Promise<English>;
-  /** False for what the engine's upstream cannot serve (absent: everything). */
-  offers?: (feature: EngineFeature) => boolean;
+  /** The enabled engines: an action goes to the engine that drew its parent. */
+  engines: EngineRegistry;
 }
 
 /**
  * The button → job table: a press on a finished task makes the next task, as Midjourney would.
  * Which task each button makes is shared `BUTTON_TASK_ACTION` (the credit meter prices it too).
  */
-export function buttonPresser({ submit, store, prompts, english, offers }: ButtonDeps) {
+export function buttonPresser({ submit, store, prompts, english, engines }: ButtonDeps) {
   const { create, upstreamHints } = submit;
   return async function press(user: UserDoc, channelId: string, parent: TaskDoc, button: ParsedCustomId, customId: string): Promise<{ taskId: string }> {
+    // Always the parent's engine (its buttons are that engine's), whatever the channel's default is now.
+    const engine = button.kind === 'bookmark' ? null : engines.enabled(parent.engine);
     const parentEn = parent.promptEn || parent.prompt;
     const { finalPrompt, remix } = await prompts.compose(user._id, parent.botType, parentEn);
-    const common = { user, channelId, botType: parent.botType, parentId: parent._id, prompt: parent.prompt, promptEn: parentEn, finalPrompt };
+    const common = { user, channelId, engine: parent.engine, botType: parent.botType, parentId: parent._id, prompt: parent.prompt, promptEn: parentEn, finalPrompt };
     const seed = randomSeed();
     // The presser's job mode (relax/fast/turbo), as for every other submit: not the parent's.
     const { speed } = await upstreamHints(user._id, parent.botType);
@@ -66,9 +68,7 @@ export function buttonPresser({ submit, store, prompts, english, offers }: Butto
       }
       case 'animate':
       case 'extend': {
-        if (offers && !offers(EngineFeature.Video)) {
-          throw new AppError(ErrorReason.BadRequest, 'upstream.notOffered', { feature: button.kind === 'animate' ? 'Animate' : 'Extend' });
-        }
+        if (engine?.offers && !engine.offers(EngineFeature.Video)) throw notOffered(engine, button.kind === 'animate' ? 'Animate' : 'Extend');
         const video = { ...on, prompt: parent.prompt, motion: button.motion };
         const job: JobSpec = button.kind === 'animate' ? { kind: 'animate', ...video } : { kind: 'extend', ...video, index: button.index };
         return create({ ...common, action: BUTTON_TASK_ACTION[button.kind], job, properties: { motion: button.motion, ...(button.kind === 'extend' ? { extend: true } : {}) } });

@@ -1,7 +1,6 @@
 import {
   BlendDimensions,
   BotType,
-  ErrorReason,
   Limits,
   TaskAction,
   type BlendRequest,
@@ -11,11 +10,11 @@ import {
   type ShortenRequest,
   type SubmitAnswer,
 } from '@draw/shared';
-import { EngineFeature } from '../../engines/port';
-import { AppError } from '../../errors';
+import { EngineFeature, type ImageEngine } from '../../engines/port';
+import type { EngineRegistry } from '../../engines/registry';
 import type { UserDoc } from '../auth/repository';
 import type { ChannelsService } from '../channels/service';
-import { assertParameters, taskRefusal } from './errors';
+import { assertParameters, notOffered, taskRefusal } from './errors';
 import { randomSeed, seedOf, translationFlag, validatePrompt, type English } from './prompt';
 import { planReferences } from './references';
 import type { PromptComposer, TaskSubmitter } from './submit';
@@ -25,24 +24,38 @@ export interface CommandDeps {
   submit: TaskSubmitter;
   prompts: PromptComposer;
   english: (prompt: string, edited?: string) => Promise<English>;
-  engineName: string;
+  /** The enabled engines: a submit names one, or takes its channel's default, or the site's. */
+  engines: EngineRegistry;
   /** Our public origin: style and character/omni references reach an upstream as URLs under it. */
   publicUrl: string;
-  engineMaxBlend: number;
-  /** False for what the engine's upstream cannot serve (absent: everything). */
-  offers?: (feature: EngineFeature) => boolean;
 }
+
+/** How many images a blend takes on this engine: the built-in engine mixes more than an upstream. */
+const maxBlendOn = (engine: ImageEngine) => (engine.name === 'builtin' ? Limits.blendMaxImages : Limits.upstreamBlendMaxImages);
 
 /**
  * The slash commands (/imagine, /describe, /blend, /shorten), called by their routes: whether the
  * person may post in the channel (a member, not muted), what each command asks of its body and
  * which task it makes.
  */
-export function slashCommands({ channels, submit, prompts, english, engineName, publicUrl, engineMaxBlend, offers }: CommandDeps) {
+export function slashCommands({ channels, submit, prompts, english, engines, publicUrl }: CommandDeps) {
   const { create, upstreamHints, ownedImageKeys } = submit;
+
+  /**
+   * The person may post here, and the engine that draws: the one the body names, else the
+   * channel's default (while it is enabled), else the site's. One not enabled, or without this
+   * command, is refused before anything is stored or charged.
+   */
+  async function postingOn(user: UserDoc, channelId: string, chosen: string | undefined, feature: EngineFeature | null, command: string): Promise<ImageEngine> {
+    const channel = await channels.assertCanPost(user, channelId);
+    const engine = chosen ? engines.enabled(chosen) : (engines.find(channel.engine) ?? engines.default);
+    if (feature && engine.offers && !engine.offers(feature)) throw notOffered(engine, command);
+    return engine;
+  }
+
   return {
     async imagine(user: UserDoc, channelId: string, body: ImagineRequest): Promise<SubmitAnswer> {
-      await channels.assertCanPost(user, channelId);
+      const engine = await postingOn(user, channelId, body.engine, null, '/imagine');
       const prompt = validatePrompt(body.prompt);
       // Plain imageIds are image prompts; references say what each image is for.
       const references: ImagineReference[] = [...(body.imageIds ?? []).map((imageId) => ({ imageId, kind: 'image' as const })), ...(body.references ?? [])];
@@ -53,11 +66,11 @@ export function slashCommands({ channels, submit, prompts, english, engineName, 
       const composed = (await prompts.compose(user._id, botType, en.promptEn)).finalPrompt;
       assertParameters(composed);
       const plan = planReferences({
-        references, weights: body.weights ?? {}, finalPrompt: composed, publicUrl, upstream: engineName !== 'builtin', keyOf: (id) => id,
+        references, weights: body.weights ?? {}, finalPrompt: composed, publicUrl, upstream: engine.name !== 'builtin', keyOf: (id) => id,
       });
       const finalPrompt = plan.params ? `${composed} ${plan.params}` : composed;
       return create({
-        user, channelId, botType, action: TaskAction.Imagine, prompt, promptEn: en.promptEn, finalPrompt,
+        user, channelId, engine: engine.name, botType, action: TaskAction.Imagine, prompt, promptEn: en.promptEn, finalPrompt,
         job: { kind: 'imagine', prompt: finalPrompt, seed: seedOf(finalPrompt), botType, referenceKeys: plan.imageKeys, ...(plan.styleKeys.length > 0 ? { styleKeys: plan.styleKeys } : {}) },
         properties: {
           referenceUrls: references.map((r) => `/files/${r.imageId}`),
@@ -68,20 +81,18 @@ export function slashCommands({ channels, submit, prompts, english, engineName, 
     },
 
     async describe(user: UserDoc, channelId: string, body: DescribeRequest): Promise<SubmitAnswer> {
-      await channels.assertCanPost(user, channelId);
-      if (offers && !offers(EngineFeature.Describe)) throw new AppError(ErrorReason.BadRequest, 'engine.notOffered', { feature: '/describe' });
+      const engine = await postingOn(user, channelId, body.engine, EngineFeature.Describe, '/describe');
       const [imageKey] = await ownedImageKeys(user, [body.imageId]);
       const botType = body.botType ?? BotType.MidJourney;
       return create({
-        user, channelId, botType, action: TaskAction.Describe, prompt: '', finalPrompt: '',
+        user, channelId, engine: engine.name, botType, action: TaskAction.Describe, prompt: '', finalPrompt: '',
         job: { kind: 'describe', imageKey: imageKey!, ...(await upstreamHints(user._id, botType)) }, properties: { referenceUrls: [`/files/${imageKey}`] },
       });
     },
 
     async blend(user: UserDoc, channelId: string, body: BlendRequest): Promise<SubmitAnswer> {
-      await channels.assertCanPost(user, channelId);
-      if (offers && !offers(EngineFeature.Blend)) throw new AppError(ErrorReason.BadRequest, 'engine.notOffered', { feature: '/blend' });
-      const max = Math.min(Limits.blendMaxImages, engineMaxBlend);
+      const engine = await postingOn(user, channelId, body.engine, EngineFeature.Blend, '/blend');
+      const max = Math.min(Limits.blendMaxImages, maxBlendOn(engine));
       if (body.imageIds.length < Limits.blendMinImages || body.imageIds.length > max) {
         throw taskRefusal('task.blendCount', { min: Limits.blendMinImages, max });
       }
@@ -89,20 +100,19 @@ export function slashCommands({ channels, submit, prompts, english, engineName, 
       const dimensions = body.dimensions ?? BlendDimensions.Square;
       const botType = body.botType ?? BotType.MidJourney;
       return create({
-        user, channelId, botType, action: TaskAction.Blend, prompt: '', finalPrompt: '',
+        user, channelId, engine: engine.name, botType, action: TaskAction.Blend, prompt: '', finalPrompt: '',
         job: { kind: 'blend', imageKeys, dimensions, seed: randomSeed(), ...(await upstreamHints(user._id, botType)) },
         properties: { referenceUrls: imageKeys.map((k) => `/files/${k}`), dimensions },
       });
     },
 
     async shorten(user: UserDoc, channelId: string, body: ShortenRequest): Promise<SubmitAnswer> {
-      await channels.assertCanPost(user, channelId);
-      if (offers && !offers(EngineFeature.Shorten)) throw new AppError(ErrorReason.BadRequest, 'upstream.notOffered', { feature: '/shorten' });
+      const engine = await postingOn(user, channelId, body.engine, EngineFeature.Shorten, '/shorten');
       const prompt = validatePrompt(body.prompt);
       const botType = body.botType ?? BotType.MidJourney;
       const en = await english(prompt, body.promptEn);
       return create({
-        user, channelId, botType, action: TaskAction.Shorten, prompt, promptEn: en.promptEn, finalPrompt: en.promptEn,
+        user, channelId, engine: engine.name, botType, action: TaskAction.Shorten, prompt, promptEn: en.promptEn, finalPrompt: en.promptEn,
         job: { kind: 'shorten', prompt: en.promptEn, ...(await upstreamHints(user._id, botType)) }, properties: translationFlag(en),
       });
     },

@@ -1,4 +1,5 @@
 import { ErrorReason, findParameterProblem, type AllowedValues, type ParameterProblem } from '@draw/shared';
+import type { ImageEngine } from '../../engines/port';
 import { AppError } from '../../errors';
 
 /** The refusals of task routes (keys of `i18n/messages.ts`). */
@@ -74,3 +75,7 @@ export function assertParameters(finalPrompt: string): void {
   const problem = findParameterProblem(finalPrompt);
   if (problem) throw parameterRefusal(problem);
 }
+
+/** A midjourney-proxy's lack is its service's ("this Midjourney service"); any other engine's, the engine's. */
+export const notOffered = (engine: ImageEngine, feature: string) =>
+  new AppError(ErrorReason.BadRequest, engine.name === 'midjourney-proxy' ? 'upstream.notOffered' : 'engine.notOffered', { feature });

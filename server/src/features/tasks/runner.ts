@@ -5,6 +5,7 @@ import { DEFAULT_TASK_DEADLINE_MS, formatProgress } from '@draw/machines';
 import { EXTENSION_BY_MIME, type BlobStore } from '../../blobs/port';
 import { withoutWaitingForDisk } from '../../storage/durability';
 import { EngineCancelled, EngineFailure, type EngineImage, type EngineVideo, type ImageEngine } from '../../engines/port';
+import type { EngineRegistry } from '../../engines/registry';
 import type { Billing } from './billing';
 import { FairQueue, perPersonLimit } from './fair-queue';
 import { failureFields } from './failure';
@@ -45,10 +46,12 @@ const REFUNDED_STATUSES = new Set<string>([TaskStatus.Failure, TaskStatus.Cancel
 export interface RunnerDeps {
   repo: TasksRepository;
   store: TaskStore;
-  engine: ImageEngine;
+  /** The enabled engines: each task runs on the one it names. */
+  engines: EngineRegistry;
   resolve: JobResolver;
   blobs: BlobStore;
   billing: Billing;
+  /** Tasks running at once on each engine (ENGINE_CONCURRENCY): a slow engine holds only its own slots. */
   concurrency: number;
   /** True when this process is the store's only user (the embedded store): leases left by a killed predecessor are void at once. */
   exclusive: boolean;
@@ -60,16 +63,23 @@ class Shutdown extends Error {}
 class Cancelled extends Error {}
 
 /** What the runner needs to queue a task (a stored task has it). */
-export type RunnableTask = Pick<TaskDoc, '_id' | 'userId' | 'channelId'> & { status?: TaskDoc['status'] };
+export type RunnableTask = Pick<TaskDoc, '_id' | 'userId' | 'channelId' | 'engine'> & { status?: TaskDoc['status'] };
+
+/** One engine's line: its fair queue and the tasks it runs now. */
+interface Lane {
+  engine: ImageEngine;
+  queue: FairQueue;
+  running: number;
+}
 
 /**
- * Runs tasks outside the request, a bounded number at once, the rest taking turns by person
- * (`FairQueue`). The store is the queue: SUBMITTED and IN_PROGRESS tasks are picked up at start (a
+ * Runs tasks outside the request, a bounded number at once on each engine, the rest taking turns
+ * by person in that engine's line (`FairQueue`). The store is the queue: SUBMITTED and IN_PROGRESS tasks are picked up at start (a
  * restarted server resumes them), and a lease keeps two processes from running the same task.
  */
 export class TaskRunner {
   readonly processId = randomUUID();
-  private readonly queue: FairQueue;
+  private readonly lanes = new Map<string, Lane>();
   private readonly running = new Map<string, AbortController>();
   /** Set while the start reads every stranded task: nothing starts (and takes a lease) under its pages. */
   private holding = false;
@@ -79,7 +89,7 @@ export class TaskRunner {
   private lastReconcile = 0;
 
   constructor(private readonly deps: RunnerDeps) {
-    this.queue = new FairQueue(perPersonLimit(deps.concurrency));
+    for (const engine of deps.engines.all) this.lanes.set(engine.name, { engine, queue: new FairQueue(perPersonLimit(deps.concurrency)), running: 0 });
   }
 
   async start(): Promise<void> {
@@ -173,14 +183,24 @@ export class TaskRunner {
 
   enqueue(task: RunnableTask): void {
     if (this.stopped) return;
+    const lane = this.lanes.get(task.engine);
+    if (!lane) {
+      // Its engine was enabled when it was submitted and is not now: it fails (refunded) rather
+      // than being drawn by an engine nobody chose, or waiting for ever.
+      void this.settle('task on a disabled engine not failed', () =>
+        this.fail(task._id, { code: TaskFailureCode.EngineUnavailable, params: { detail: `${task.engine} is not enabled` } }),
+      );
+      return;
+    }
     const resumed = task.status === TaskStatus.InProgress;
-    if (this.queue.add({ id: task._id, userId: task.userId, channelId: task.channelId, resumed })) this.pump();
+    if (lane.queue.add({ id: task._id, userId: task.userId, channelId: task.channelId, resumed })) this.pump();
   }
 
-  cancel(taskId: string, upstreamId: string | null = null): void {
+  /** Stops a task wherever it is; `engineName` says whose upstream to tell (the task's engine). */
+  cancel(taskId: string, upstreamId: string | null = null, engineName?: string): void {
     this.running.get(taskId)?.abort(new Cancelled());
-    this.queue.remove(taskId);
-    if (upstreamId) this.cancelUpstream(taskId, upstreamId);
+    for (const lane of this.lanes.values()) lane.queue.remove(taskId);
+    if (upstreamId) this.cancelUpstream(taskId, upstreamId, engineName);
   }
 
   /**
@@ -188,8 +208,9 @@ export class TaskRunner {
    * that refuses (the C# line takes cancels from its admin only) is told to the person on the task,
    * since the job goes on using the account's quota.
    */
-  private cancelUpstream(taskId: string, upstreamId: string): void {
-    void this.deps.engine.cancel?.(upstreamId).catch(async (err: unknown) => {
+  private cancelUpstream(taskId: string, upstreamId: string, engineName?: string): void {
+    const engine = engineName === undefined ? this.deps.engines.default : this.deps.engines.forTask(engineName);
+    void engine?.cancel?.(upstreamId).catch(async (err: unknown) => {
       this.deps.log.warn({ err, taskId }, 'upstream cancel failed');
       if (err instanceof EngineFailure) {
         const store = this.deps.store;
@@ -201,7 +222,9 @@ export class TaskRunner {
   }
 
   counts(): { running: number; queued: number } {
-    return { running: this.running.size, queued: this.queue.waitingCount };
+    let queued = 0;
+    for (const lane of this.lanes.values()) queued += lane.queue.waitingCount;
+    return { running: this.running.size, queued };
   }
 
   /** Tasks that should be running but are not leased by a live process: the oldest page, or all. */
@@ -215,19 +238,26 @@ export class TaskRunner {
   }
 
   private pump(): void {
-    while (!this.stopped && !this.holding && this.running.size < this.deps.concurrency) {
-      const next = this.queue.next();
+    for (const lane of this.lanes.values()) this.pumpLane(lane);
+  }
+
+  /** Starts this engine's next tasks while it has free slots (each engine its own). */
+  private pumpLane(lane: Lane): void {
+    while (!this.stopped && !this.holding && lane.running < this.deps.concurrency) {
+      const next = lane.queue.next();
       if (!next) return;
       const id = next.id;
       const controller = new AbortController();
       this.running.set(id, controller);
-      void this.execute(id, controller)
+      lane.running += 1;
+      void this.execute(id, lane.engine, controller)
         // Whatever is left undone (a claim, a failure, a refund the store refused) the sweeps finish.
         .catch((err: unknown) => this.deps.log.error({ err, taskId: id }, 'task run stopped; the sweeps will pick it up'))
         .finally(() => {
           this.running.delete(id);
-          this.queue.done(id);
-          this.pump();
+          lane.running -= 1;
+          lane.queue.done(id);
+          this.pumpLane(lane);
         });
     }
   }
@@ -245,8 +275,8 @@ export class TaskRunner {
     return `/files/${key}`;
   }
 
-  private async execute(id: string, controller: AbortController): Promise<void> {
-    const { store, engine, resolve, now, log, repo } = this.deps;
+  private async execute(id: string, engine: ImageEngine, controller: AbortController): Promise<void> {
+    const { store, resolve, now, log, repo } = this.deps;
     if (!(await this.claim(id))) return;
     const renew = setInterval(() => {
       void leaseWrite(() => repo.renewLease(id, this.processId, now() + LEASE_MS)).catch(() => undefined);
@@ -341,9 +371,7 @@ export class TaskRunner {
     // The deadline restarts when a MODAL task gets its input, so it is not counted from submitTime.
     const minutes = Math.round(DEFAULT_TASK_DEADLINE_MS / 60_000);
     for (const task of overdue) {
-      this.running.get(task._id)?.abort(new Cancelled());
-      this.queue.remove(task._id);
-      if (task.upstreamId) this.cancelUpstream(task._id, task.upstreamId);
+      this.cancel(task._id, task.upstreamId, task.engine);
       await this.settle('deadline failure not stored', () =>
         this.fail(task._id, { code: TaskFailureCode.TimedOut, params: { minutes } }),
       );

@@ -12,7 +12,7 @@ import type { ChannelsService } from '../channels/service';
 import type { MessagesService } from '../messages/service';
 import type { UploadsService } from '../uploads/service';
 import type { BlobStore } from '../../blobs/port';
-import type { EngineFeature } from '../../engines/port';
+import type { EngineRegistry } from '../../engines/registry';
 import type { PromptTranslator } from '../translate/service';
 import type { Billing } from './billing';
 import { buttonPresser } from './buttons';
@@ -42,14 +42,10 @@ export interface TasksDeps {
   prompts: PromptComposer;
   /** Turns the CJK text of a prompt into English for the engine (URLs and parameters as typed). */
   translator: PromptTranslator;
-  engineName: string;
+  /** The enabled engines: each task is drawn by (and asked about on) the one it names. */
+  engines: EngineRegistry;
   /** Our public origin: style and character/omni references reach an upstream as URLs under it. */
   publicUrl: string;
-  engineMaxBlend: number;
-  /** The seed of a finished upstream task, from the upstream (engines with an upstream only). */
-  upstreamSeed?: (upstreamId: string) => Promise<string>;
-  /** False for what the engine's upstream cannot serve (absent: everything). */
-  offers?: (feature: EngineFeature) => boolean;
   /** Makes the writes so far durable (the store's group commit); a submit answers after it. */
   flush: () => Promise<void>;
   now: () => number;
@@ -67,8 +63,8 @@ export function tasksService(deps: TasksDeps) {
   const english = englishFor(deps.translator);
   const refunds = taskRefunds({ repo, store, runner, billing, now });
   const submit = taskSubmitter({ ...deps, refunds });
-  const commands = slashCommands({ channels, submit, prompts, english, engineName: deps.engineName, publicUrl: deps.publicUrl, engineMaxBlend: deps.engineMaxBlend, ...(deps.offers ? { offers: deps.offers } : {}) });
-  const press = buttonPresser({ submit, store, prompts, english, ...(deps.offers ? { offers: deps.offers } : {}) });
+  const commands = slashCommands({ channels, submit, prompts, english, engines: deps.engines, publicUrl: deps.publicUrl });
+  const press = buttonPresser({ submit, store, prompts, english, engines: deps.engines });
   const completeModal = modalCompleter({ repo, store, messages: deps.messages, runner, blobs: deps.blobs, uploads: deps.uploads, prompts, english, now });
 
   async function taskInChannel(userId: string, taskId: string): Promise<TaskDoc> {
@@ -90,7 +86,7 @@ export function tasksService(deps: TasksDeps) {
   async function cancelTask(doc: TaskDoc): Promise<Task | null> {
     const cancelled = await store.update(doc._id, { status: TaskStatus.Cancel, finishTime: now() });
     if (!cancelled) return null;
-    runner.cancel(doc._id, doc.upstreamId);
+    runner.cancel(doc._id, doc.upstreamId, doc.engine);
     await refunds.cancelled(doc._id);
     return cancelled;
   }
@@ -141,8 +137,9 @@ export function tasksService(deps: TasksDeps) {
       const doc = await taskInChannel(userId, taskId);
       if (doc.status !== TaskStatus.Success) throw taskRefusal('task.notFinished');
       // An upstream task's seed lives at the upstream (read once, then kept).
-      if (!doc.seed && doc.upstreamId && deps.upstreamSeed) {
-        const seed = await deps.upstreamSeed(doc.upstreamId);
+      const engine = deps.engines.forTask(doc.engine);
+      if (!doc.seed && doc.upstreamId && engine?.imageSeed) {
+        const seed = await engine.imageSeed(doc.upstreamId);
         await store.patch(doc._id, { seed });
         return { seed };
       }

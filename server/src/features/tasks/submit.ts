@@ -22,6 +22,8 @@ export interface PromptComposer {
 export interface NewTask {
   user: UserDoc;
   channelId: string;
+  /** The enabled engine that draws it (and whose price is charged). */
+  engine: string;
   botType: BotType;
   action: TaskAction;
   prompt: string;
@@ -42,7 +44,6 @@ export interface SubmitDeps {
   billing: Pick<Billing, 'charge'>;
   prompts: PromptComposer;
   refunds: Pick<TaskRefunds, 'abandon'>;
-  engineName: string;
   /** Makes the writes so far durable (the store's group commit). */
   flush: () => Promise<void>;
   now: () => number;
@@ -55,7 +56,7 @@ export function taskSubmitter(deps: SubmitDeps) {
   /** The submit's writes, in order; `create` makes them durable. */
   async function writeSubmit(input: NewTask): Promise<string> {
     const id = randomUUID();
-    const cost = await billing.charge(input.user._id, id, input.action);
+    const cost = await billing.charge(input.user._id, id, input.action, input.engine);
     const submitTime = now();
     const speed = speedOfJob(input.job);
     const doc: TaskDoc = {
@@ -80,7 +81,7 @@ export function taskSubmitter(deps: SubmitDeps) {
       buttons: [],
       parentId: input.parentId ?? null,
       seed: 'seed' in input.job ? String(input.job.seed) : null,
-      engine: deps.engineName,
+      engine: input.engine,
       properties: { ...(input.properties ?? {}), ...(speed ? { speed } : {}), ...(input.modal ? { modal: input.modal } : {}) },
       job: input.job,
       hookToken: randomBytes(24).toString('base64url'),
@@ -117,7 +118,7 @@ export function taskSubmitter(deps: SubmitDeps) {
         await deps.flush();
       }
       // Queued outside the relaxed flow: the run's own writes (its end above all) commit in full.
-      if (!input.modal) runner.enqueue({ _id: id, userId: input.user._id, channelId: input.channelId });
+      if (!input.modal) runner.enqueue({ _id: id, userId: input.user._id, channelId: input.channelId, engine: input.engine });
       return { taskId: id };
     },
 

@@ -7,7 +7,8 @@ import type { TasksRepository } from '../tasks/repository';
 
 export interface UpstreamHooksDeps {
   tasks: Pick<TasksRepository, 'findOne'>;
-  engine: Pick<ImageEngine, 'notify'>;
+  /** The engine a task names (hooks reach only tasks of an engine that takes them: the midjourney-proxy). */
+  engines: { forTask(name: string): Pick<ImageEngine, 'notify'> | null };
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -27,11 +28,12 @@ export function upstreamHooks(deps: UpstreamHooksDeps) {
     async receive(taskId: string, token: string, payload: unknown): Promise<{ accepted: boolean }> {
       const doc = await deps.tasks.findOne({ _id: taskId });
       const matches = tokensEqual(doc?.hookToken ?? decoy, token);
-      if (!doc || !matches || !deps.engine.notify) throw new AppError(ErrorReason.NotFound, 'upstream.hookRejected');
+      const engine = doc ? deps.engines.forTask(doc.engine) : null;
+      if (!doc || !matches || !engine?.notify) throw new AppError(ErrorReason.NotFound, 'upstream.hookRejected');
       if (isTerminal(doc.status)) return { accepted: false };
       const upstreamId = (payload as { id?: unknown } | null)?.id;
       if (doc.upstreamId && typeof upstreamId === 'string' && upstreamId !== doc.upstreamId) return { accepted: false };
-      deps.engine.notify(taskId, payload);
+      engine.notify(taskId, payload);
       return { accepted: true };
     },
   };

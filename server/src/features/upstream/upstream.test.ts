@@ -16,8 +16,8 @@ beforeAll(async () => {
   await app.register(envelopePlugin);
   await app.register(admissionPlugin, { counts: { kind: 'memory' } });
   const hooks = upstreamHooks({
-    tasks: { findOne: async () => ({ _id: 't1', status: 'IN_PROGRESS', hookToken: TOKEN, upstreamId: 'u1' }) as never },
-    engine: { notify: (_taskId, payload) => void notified.push(payload) },
+    tasks: { findOne: async () => ({ _id: 't1', status: 'IN_PROGRESS', hookToken: TOKEN, upstreamId: 'u1', engine: 'midjourney-proxy' }) as never },
+    engines: { forTask: (name) => (name === 'midjourney-proxy' ? { notify: (_taskId, payload) => void notified.push(payload) } : null) },
   });
   await app.register(upstreamPlugin, { hooks });
   // A route outside the table: parsed within the open depth.
