@@ -33,6 +33,7 @@ const AREA_OF_TAG: Record<string, Area> = {
   login: Area.Auth,
   home: Area.Auth,
   channels: Area.Channels,
+  engines: Area.Channels,
   messages: Area.Chat,
   reads: Area.Chat,
   tasks: Area.Tasks,

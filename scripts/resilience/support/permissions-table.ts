@@ -474,6 +474,13 @@ const accountRows: Row[] = [
     },
   }),
   tableRow({
+    of: api.engines.list,
+    prepare: async () => ({
+      url: '/api/draw/engines',
+      confirm: async (a) => expect(data<{ engines: { id: string; isDefault: boolean }[] }>(a).engines.filter((e) => e.isDefault)).toHaveLength(1),
+    }),
+  }),
+  tableRow({
     of: api.settings.options,
     prepare: async () => ({ url: '/api/draw/settings/options', confirm: async (a) => expect(data<DrawSettingsOptions>(a).versions.length).toBeGreaterThan(0) }),
   }),
