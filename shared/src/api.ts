@@ -1,4 +1,4 @@
-import type { InviteExpireHours, Language, LoginType, Theme } from './constants';
+import type { ImageEngineName, InviteExpireHours, Language, LoginType, Theme } from './constants';
 import type { Channel, CompanyInfoWithEngine, Member, Message, SessionInfo, Task, UserInfo } from './entities';
 
 /**
@@ -66,6 +66,8 @@ export interface CreateOrderRequest {
 export interface ChannelRequest {
   title: string;
   isBan: boolean;
+  /** The channel's default engine (its creator only); null: the site's default. */
+  engine?: ImageEngineName | null;
 }
 /** GET /api/draw/channel/{id} → ChannelDetail */
 export interface ChannelDetail extends Channel {

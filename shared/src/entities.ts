@@ -1,4 +1,4 @@
-import type { BlendDimensions, BotType, EngineFeature, ImageMimeType, Language, Period, TaskAction, TaskStatus, Theme, VideoMotion } from './constants';
+import type { BlendDimensions, BotType, EngineFeature, ImageEngineName, ImageMimeType, Language, Period, TaskAction, TaskStatus, Theme, VideoMotion } from './constants';
 import type { JobSpeed } from './prompt';
 import type { ArchiveRatio } from './ratio';
 import type { ReferenceKind } from './references';
@@ -44,6 +44,23 @@ export interface Channel {
   creatorId: string;
   memberCount: number;
   createdAt: number;
+  /** The channel's default engine, set by its creator; null: the site's default. */
+  engine: ImageEngineName | null;
+}
+
+/** One enabled engine (GET /api/draw/engines). */
+export interface EngineInfo {
+  id: ImageEngineName;
+  /** Its display name ("Built-in sketch engine", "Midjourney", "ComfyUI", "OpenAI Images"). */
+  name: string;
+  /** What it offers. */
+  features: EngineFeature[];
+  /** The site's default. */
+  isDefault: boolean;
+  /** At the last health probe. */
+  available: boolean;
+  /** The effective price of each action on this engine. */
+  prices: Record<TaskAction, number>;
 }
 
 /** The channel as carried in live events: the same for every member, so no `isCreator`. */

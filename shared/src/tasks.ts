@@ -1,4 +1,4 @@
-import type { BlendDimensions, BotType } from './constants';
+import type { BlendDimensions, BotType, ImageEngineName } from './constants';
 import type { UploadedFile } from './entities';
 import type { ImagineReference, ReferenceWeightsRequest } from './references';
 
@@ -13,23 +13,31 @@ export interface ImagineRequest {
   imageIds?: string[];
   references?: ImagineReference[];
   weights?: ReferenceWeightsRequest;
+  /** The engine that draws it (else the channel's, else the site's default). */
+  engine?: ImageEngineName;
 }
 
 export interface DescribeRequest {
   imageId: string;
   botType?: BotType;
+  /** The engine that draws it (else the channel's, else the site's default). */
+  engine?: ImageEngineName;
 }
 
 export interface BlendRequest {
   imageIds: string[];
   dimensions?: BlendDimensions;
   botType?: BotType;
+  /** The engine that draws it (else the channel's, else the site's default). */
+  engine?: ImageEngineName;
 }
 
 export interface ShortenRequest {
   prompt: string;
   promptEn?: string;
   botType?: BotType;
+  /** The engine that draws it (else the channel's, else the site's default). */
+  engine?: ImageEngineName;
 }
 
 /** A button pressed on a finished task. */

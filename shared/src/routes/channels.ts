@@ -2,12 +2,20 @@ import Type from 'typebox';
 import { INVITE_EXPIRE_HOURS, Limits } from '../constants';
 import { routePaths } from './paths';
 import { Caller, MINUTE_MS, RatePer, route } from './route';
-import { ChannelBanSchema, ChannelDetailSchema, ChannelSchema, Id, InviteInfoSchema, Nothing } from './schemas';
+import { ChannelBanSchema, ChannelDetailSchema, ChannelSchema, Id, ImageEngineNameSchema, InviteInfoSchema, Nothing } from './schemas';
 
 const tag = 'channels';
 const caller = Caller.User;
 const IdParams = Type.Object({ id: Id });
-const ChannelBody = Type.Object({ title: Type.String({ maxLength: 200 }), isBan: Type.Boolean() }, { additionalProperties: false });
+const ChannelBody = Type.Object(
+  {
+    title: Type.String({ maxLength: 200 }),
+    isBan: Type.Boolean(),
+    /** The channel's default engine (its creator only); null: the site's default. */
+    engine: Type.Optional(Type.Union([ImageEngineNameSchema, Type.Null()])),
+  },
+  { additionalProperties: false },
+);
 const ExpireHours = Type.Enum([...INVITE_EXPIRE_HOURS]);
 
 export const channelRoutes = {

@@ -23,6 +23,7 @@ export type Entities_ = AllSame<[
   Check<Static<typeof S.SessionInfoSchema>, Entities.SessionInfo>,
   Check<Static<typeof S.CompanyInfoWithEngineSchema>, Entities.CompanyInfoWithEngine>,
   Check<Static<typeof S.ChannelSchema>, Entities.Channel>,
+  Check<Static<typeof S.EngineInfoSchema>, Entities.EngineInfo>,
   Check<Static<typeof S.MemberSchema>, Entities.Member>,
   Check<Static<typeof S.ChannelBanSchema>, Entities.ChannelBan>,
   Check<Static<typeof S.TaskSchema>, Entities.Task>,

@@ -2,6 +2,7 @@ import { archiveRoutes } from './archive';
 import { billingRoutes } from './billing';
 import { channelRoutes } from './channels';
 import { companyRoutes } from './company';
+import { engineRoutes } from './engines';
 import { homeRoutes, loginRoutes } from './login';
 import { messageRoutes } from './messages';
 import { readRoutes } from './reads';
@@ -24,6 +25,7 @@ export const api = {
   login: loginRoutes,
   home: homeRoutes,
   company: companyRoutes,
+  engines: engineRoutes,
   realtime: realtimeRoutes,
   channels: channelRoutes,
   messages: messageRoutes,

@@ -29,6 +29,9 @@ export const routePaths = {
   company: {
     info: { method: 'GET', path: '/api/home/company-info' },
   },
+  engines: {
+    list: { method: 'GET', path: '/api/draw/engines' },
+  },
   realtime: {
     preConnect: { method: 'GET', path: '/api/ws/pre-connect' },
   },

@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { ArchiveKind, ArchiveRatio, ArchiveScope } from '../archive';
-import { BlendDimensions, BotType, EngineFeature, Language, LoginType, Period, TaskAction, TaskStatus, Theme, VideoMotion } from '../constants';
+import { BlendDimensions, BotType, EngineFeature, ImageEngineName, Language, LoginType, Period, TaskAction, TaskStatus, Theme, VideoMotion } from '../constants';
 import { MessageKind, ModalKind } from '../entities';
 import { JobSpeed } from '../prompt';
 import { ReferenceKind } from '../references';
@@ -26,6 +26,7 @@ export const ThemeSchema = values(Theme);
 export const LoginTypeSchema = values(LoginType);
 export const PeriodSchema = values(Period);
 export const TaskActionSchema = values(TaskAction);
+export const ImageEngineNameSchema = values(ImageEngineName);
 
 const userInfoFields = {
   id: Type.String(),
@@ -56,6 +57,16 @@ export const CompanyInfoWithEngineSchema = Type.Object({
   engineFeatures: Type.Array(values(EngineFeature)),
 });
 
+/** One enabled engine as GET /api/draw/engines lists it. */
+export const EngineInfoSchema = Type.Object({
+  id: ImageEngineNameSchema,
+  name: Type.String(),
+  features: Type.Array(values(EngineFeature)),
+  isDefault: Type.Boolean(),
+  available: Type.Boolean(),
+  prices: Type.Object(Object.fromEntries(Object.values(TaskAction).map((action) => [action, Type.Integer()])) as Record<TaskAction, ReturnType<typeof Type.Integer>>),
+});
+
 const channelFields = {
   id: Type.String(),
   title: Type.String(),
@@ -64,6 +75,8 @@ const channelFields = {
   creatorId: Type.String(),
   memberCount: Type.Integer(),
   createdAt: Time,
+  /** The channel's default engine, set by its creator; null: the site's default. */
+  engine: Nullable(ImageEngineNameSchema),
 };
 export const ChannelSchema = Type.Object(channelFields);
 

@@ -3,13 +3,15 @@ import { BlendDimensions, IMAGE_MIME_TYPES, Limits } from '../constants';
 import { REFERENCE_KINDS } from '../references';
 import { routePaths, type RoutePath } from './paths';
 import { Caller, MINUTE_MS, RatePer, route, type RouteBounds } from './route';
-import { BotTypeSchema, Id, TaskSchema } from './schemas';
+import { BotTypeSchema, Id, ImageEngineNameSchema, TaskSchema } from './schemas';
 
 const tag = 'tasks';
 const caller = Caller.User;
 const strict = { additionalProperties: false } as const;
 const UploadId = Type.String({ minLength: 1, maxLength: 80, pattern: '^[A-Za-z0-9_-]+\\.(png|jpg|jpeg|gif|webp)$' });
 const Bot = Type.Optional(BotTypeSchema);
+/** The engine that draws the task (else the channel's, else the site's default). */
+const Engine = Type.Optional(ImageEngineNameSchema);
 const Prompt = Type.String({ maxLength: Limits.promptMaxChars + 1000 });
 const ChannelParams = Type.Object({ channelId: Id });
 const TaskParams = Type.Object({ id: Id });
@@ -30,6 +32,7 @@ export const taskRoutes = {
         prompt: Prompt,
         promptEn: Type.Optional(Prompt),
         botType: Bot,
+        engine: Engine,
         imageIds: Type.Optional(Type.Array(UploadId, { maxItems: 20 })),
         references: Type.Optional(Type.Array(Type.Object({ imageId: UploadId, kind: Type.Enum([...REFERENCE_KINDS]) }, strict), { maxItems: 20 })),
         weights: Type.Optional(
@@ -48,7 +51,7 @@ export const taskRoutes = {
     ),
     '/imagine',
   ),
-  describe: submit(routePaths.tasks.describe, Type.Object({ imageId: UploadId, botType: Bot }, strict), '/describe'),
+  describe: submit(routePaths.tasks.describe, Type.Object({ imageId: UploadId, botType: Bot, engine: Engine }, strict), '/describe'),
   blend: submit(
     routePaths.tasks.blend,
     Type.Object(
@@ -56,12 +59,13 @@ export const taskRoutes = {
         imageIds: Type.Array(UploadId, { maxItems: 20 }),
         dimensions: Type.Optional(Type.Enum([BlendDimensions.Portrait, BlendDimensions.Square, BlendDimensions.Landscape])),
         botType: Bot,
+        engine: Engine,
       },
       strict,
     ),
     '/blend',
   ),
-  shorten: submit(routePaths.tasks.shorten, Type.Object({ prompt: Prompt, promptEn: Type.Optional(Prompt), botType: Bot }, strict), '/shorten'),
+  shorten: submit(routePaths.tasks.shorten, Type.Object({ prompt: Prompt, promptEn: Type.Optional(Prompt), botType: Bot, engine: Engine }, strict), '/shorten'),
   action: submit(routePaths.tasks.action, Type.Object({ taskId: Id, customId: Type.String({ minLength: 1, maxLength: 200 }) }, strict), 'A button of a finished task'),
   modal: submit(
     routePaths.tasks.modal,
