@@ -2,7 +2,7 @@ import { MessageKind, type Channel, type ChannelEvent, type Member } from '@draw
 
 /** Test data for the channel session. */
 export function makeChannel(id: string, overrides: Partial<Channel> = {}): Channel {
-  return { id, title: `Channel ${id}`, isBan: false, isCreator: false, creatorId: 'owner', memberCount: 3, createdAt: 1_000, ...overrides };
+  return { id, title: `Channel ${id}`, isBan: false, isCreator: false, creatorId: 'owner', memberCount: 3, createdAt: 1_000, engine: null, ...overrides };
 }
 
 export function messageEvent(seq: number, channelId = 'a'): ChannelEvent {

@@ -24,7 +24,7 @@ vi.mock('../../live/connection', async (importOriginal) => {
   return withFakeSockets(await importOriginal<typeof ConnectionModule>(), sockets);
 });
 
-const lobby: Channel = { id: 'c1', title: 'lobby', isBan: false, isCreator: false, creatorId: 'boss', memberCount: 2, createdAt: 1 };
+const lobby: Channel = { id: 'c1', title: 'lobby', isBan: false, isCreator: false, creatorId: 'boss', memberCount: 2, createdAt: 1, engine: null };
 const anime: Channel = { ...lobby, id: 'c2', title: 'anime' };
 
 function Where() {

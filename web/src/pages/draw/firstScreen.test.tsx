@@ -26,7 +26,7 @@ vi.mock('../../live/connection', async (importOriginal) => {
   return withFakeSockets(await importOriginal<typeof ConnectionModule>(), sockets);
 });
 
-const lobby: Channel = { id: 'c1', title: 'lobby', isBan: false, isCreator: false, creatorId: 'boss', memberCount: 2, createdAt: 1 };
+const lobby: Channel = { id: 'c1', title: 'lobby', isBan: false, isCreator: false, creatorId: 'boss', memberCount: 2, createdAt: 1, engine: null };
 const anime: Channel = { ...lobby, id: 'c2', title: 'anime' };
 const hello = messageEvent(7, 'c1').data as Message;
 const PAGE: MessagePage = { messages: [{ ...hello, id: 'm-first', content: 'hello from the page' }], tasks: [], hasMore: false, seq: 7 };

@@ -18,7 +18,7 @@ import { memberPanel } from './memberPanel';
 
 vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
-const mine: Channel = { id: 'c1', title: 'lobby', isBan: false, isCreator: true, creatorId: 'me', memberCount: 2, createdAt: 1 };
+const mine: Channel = { id: 'c1', title: 'lobby', isBan: false, isCreator: true, creatorId: 'me', memberCount: 2, createdAt: 1, engine: null };
 const theirs: Channel = { ...mine, id: 'c2', title: 'anime', isCreator: false, creatorId: 'boss' };
 const detail: ChannelDetail = {
   ...mine,

@@ -2,7 +2,7 @@ import type { Channel, DrawInfo, DrawSettings, DrawSettingsOptions } from '@draw
 
 /** Fixtures shared by the composer's component tests. */
 export function channelOf(overrides: Partial<Channel> = {}): Channel {
-  return { id: 'c1', title: 'general', isBan: false, isCreator: true, creatorId: 'u1', memberCount: 2, createdAt: 0, ...overrides };
+  return { id: 'c1', title: 'general', isBan: false, isCreator: true, creatorId: 'u1', memberCount: 2, createdAt: 0, engine: null, ...overrides };
 }
 
 export function failure(status: number, message: string, reason: string): Response {

@@ -30,7 +30,7 @@ vi.mock('../../../live/hooks', () => ({
   useLiveStatus: () => 'reconnecting',
 }));
 
-const channel: Channel = { id: CHANNEL, title: 'lobby', isBan: false, isCreator: false, creatorId: 'owner', memberCount: 2, createdAt: 1 };
+const channel: Channel = { id: CHANNEL, title: 'lobby', isBan: false, isCreator: false, creatorId: 'owner', memberCount: 2, createdAt: 1, engine: null };
 const hello = makeMessage({ id: 'm1', content: 'hello', author: { id: 'user-b', name: 'Bob', avatar: '' }, createdAt: Date.now() - 60_000 });
 const sent = makeMessage({ id: 'm9', content: 'draw me a fox', author: { id: 'user-a', name: 'Alice', avatar: '' }, createdAt: Date.now() });
 

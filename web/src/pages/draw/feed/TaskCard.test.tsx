@@ -15,7 +15,7 @@ import { onPrefill } from '../composer/prefill';
 
 vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
-const channel: Channel = { id: 'channel-1', title: 'lobby', isBan: false, isCreator: false, creatorId: 'owner', memberCount: 2, createdAt: 1 };
+const channel: Channel = { id: 'channel-1', title: 'lobby', isBan: false, isCreator: false, creatorId: 'owner', memberCount: 2, createdAt: 1, engine: null };
 
 function actions(overrides: Partial<FeedActions> = {}): FeedActions {
   return {

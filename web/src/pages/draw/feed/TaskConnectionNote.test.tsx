@@ -10,7 +10,7 @@ import { FeedContext, type FeedActions } from './FeedContext';
 import { makeTask, taskMessage } from './fixtures';
 import { MessageRow } from './MessageRow';
 
-const channel: Channel = { id: 'channel-1', title: 'lobby', isBan: false, isCreator: false, creatorId: 'owner', memberCount: 2, createdAt: 1 };
+const channel: Channel = { id: 'channel-1', title: 'lobby', isBan: false, isCreator: false, creatorId: 'owner', memberCount: 2, createdAt: 1, engine: null };
 const actions: FeedActions = {
   channel,
   me: 'user-a',

@@ -28,7 +28,7 @@ vi.mock('../../../live/hooks', () => ({
   useLiveStatus: () => 'live',
 }));
 
-const channel: Channel = { id: CHANNEL, title: 'lobby', isBan: false, isCreator: false, creatorId: 'owner', memberCount: 2, createdAt: 1 };
+const channel: Channel = { id: CHANNEL, title: 'lobby', isBan: false, isCreator: false, creatorId: 'owner', memberCount: 2, createdAt: 1, engine: null };
 const bob = { id: 'user-b', name: 'Bob', avatar: '' };
 
 let pages: MessagePage[];

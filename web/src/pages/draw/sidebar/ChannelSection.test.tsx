@@ -10,7 +10,7 @@ import { setChannelsReloader, type ChannelListStatus } from '../../../stores/cha
 import { resetUnread, setUnread } from '../../../stores/unread';
 import { ChannelSection } from './ChannelSection';
 
-const lobby: Channel = { id: 'c1', title: 'lobby', isBan: false, isCreator: true, creatorId: 'me', memberCount: 2, createdAt: 1 };
+const lobby: Channel = { id: 'c1', title: 'lobby', isBan: false, isCreator: true, creatorId: 'me', memberCount: 2, createdAt: 1, engine: null };
 
 function show(status: ChannelListStatus, channels: Channel[] = [], onRetry?: () => void) {
   return render(

@@ -22,7 +22,7 @@ vi.mock('../../../live/connection', async (importOriginal) => ({
 }));
 const notify = (call: (listener: LiveConnectionListener) => void) => act(() => listeners.forEach(call));
 
-const channel = (id: string, title: string): Channel => ({ id, title, isBan: false, isCreator: false, creatorId: 'o', memberCount: 2, createdAt: 1 });
+const channel = (id: string, title: string): Channel => ({ id, title, isBan: false, isCreator: false, creatorId: 'o', memberCount: 2, createdAt: 1, engine: null });
 let server: ChannelUnread[];
 let fetchMock: ReturnType<typeof vi.fn>;
 let focused: boolean;
