@@ -58,12 +58,15 @@ export function enginesView(engines: readonly EngineInfo[] | null): EnginesView 
   };
 }
 
-/** The engines list, loaded on first use in the session. */
-export function useEngines(): EnginesView {
+/**
+ * The engines list, loaded on first use in the session. `load: false` only reads what is known
+ * (the feed: the composer below it loads the list; a task names its engine by id until then).
+ */
+export function useEngines({ load = true }: { load?: boolean } = {}): EnginesView {
   const { engines } = useSnapshot(enginesStore);
   useEffect(() => {
-    void loadEngines();
-  }, []);
+    if (load) void loadEngines();
+  }, [load]);
   return enginesView(engines as readonly EngineInfo[] | null);
 }
 

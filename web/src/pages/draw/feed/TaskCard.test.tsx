@@ -12,6 +12,8 @@ import { MessageRow } from './MessageRow';
 import { companyInfoStore } from '../../../stores/companyInfo';
 import { billingStore, resetBilling } from '../subscribe/billingStore';
 import { onPrefill } from '../composer/prefill';
+import { enginesOf } from '../composer/testing';
+import { enginesStore, resetEngines } from '../engines/enginesStore';
 
 vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
@@ -59,6 +61,19 @@ afterEach(() => {
 const grid = makeTask({ status: TaskStatus.Success, progress: '100%', imageUrl: '/files/grid.png', buttons: buttonsForResult('grid', 'h1'), properties: { width: 1024, height: 1024 } });
 
 describe('task card', () => {
+  it('names an engine other than Midjourney by the name the engines list gives it, never Midjourney', () => {
+    enginesStore.engines = enginesOf();
+    try {
+      const task = makeTask({ engine: 'comfyui' });
+      renderTask(task);
+      expect(screen.getByTestId(`message-m-${task.id}`).getAttribute('aria-label')).toBe('ComfyUI');
+      expect(screen.getByText('ComfyUI')).toBeTruthy();
+      expect(screen.queryByText(/Midjourney/)).toBeNull();
+    } finally {
+      resetEngines();
+    }
+  });
+
   it('shows the built-in engine honestly, with a BOT badge, the prompt and its parameters', () => {
     renderTask(makeTask());
     expect(screen.getByText('内置草图引擎')).toBeTruthy();
