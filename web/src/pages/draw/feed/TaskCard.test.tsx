@@ -226,6 +226,18 @@ describe('task card', () => {
     }
   });
 
+  it('names a button’s cost at the price of the engine that drew the task, where the site prices engines apart', () => {
+    billingStore.account = { balance: 10, free: 10, dailyAllowance: 10, plan: null, prices: { IMAGINE: 2, VARIATION: 3, REROLL: 2, ZOOM: 2, PAN: 2, INPAINT: 2, BLEND: 2, UPSCALE: 1, DESCRIBE: 1, SHORTEN: 1, VIDEO: 4 } };
+    enginesStore.engines = enginesOf();
+    try {
+      const { card } = renderTask({ ...grid, engine: 'comfyui' });
+      expect(within(card).getByTestId('task-button-U2').title).toBe('放大第 2 张 · 消耗 3 积分');
+    } finally {
+      resetBilling();
+      resetEngines();
+    }
+  });
+
   it('keeps the 0% placeholder in the shape the --ar asks for, so the feed does not jump when the image lands', () => {
     renderTask(makeTask({ status: TaskStatus.InProgress, progress: '0%', finalPrompt: 'a tower --ar 9:16', previewUrl: null, imageUrl: null, properties: {} }));
     const placeholder = screen.getByTestId('task-placeholder-task-1');
