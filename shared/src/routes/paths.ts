@@ -29,6 +29,9 @@ export const routePaths = {
   company: {
     info: { method: 'GET', path: '/api/home/company-info' },
   },
+  engines: {
+    list: { method: 'GET', path: '/api/draw/engines' },
+  },
   realtime: {
     preConnect: { method: 'GET', path: '/api/ws/pre-connect' },
   },
@@ -45,9 +48,6 @@ export const routePaths = {
     ban: { method: 'POST', path: '/api/draw/channel/:id/ban' },
     unban: { method: 'DELETE', path: '/api/draw/channel/:id/ban/:userId' },
     bans: { method: 'GET', path: '/api/draw/channel/:id/bans' },
-  },
-  engines: {
-    list: { method: 'GET', path: '/api/draw/engines' },
   },
   messages: {
     page: { method: 'GET', path: '/api/draw/chat/:id' },

@@ -262,7 +262,7 @@ describe('upload', () => {
 });
 
 describe('call: a route of the table', () => {
-  const channel = { id: 'c/1', title: 'lobby', isBan: false, isCreator: true, creatorId: 'u1', memberCount: 1, createdAt: 1 };
+  const channel = { id: 'c/1', title: 'lobby', isBan: false, isCreator: true, creatorId: 'u1', memberCount: 1, createdAt: 1, engine: null };
 
   it('fills the path from params (encoded), with the method of the table, and answers data', async () => {
     fetchMock.mockResolvedValue(jsonResponse(ok(channel)));

@@ -120,6 +120,13 @@ const enUS: LocaleResource = {
     channelNamePlaceholder: 'new-channel',
     muteAll: 'Mute everyone',
     muteAllHint: 'When on, only admins can send messages',
+    engine: {
+      label: 'Default drawing engine',
+      hint: 'Members’ tasks in this channel are drawn by it unless they pick another next to the message box.',
+      siteDefault: 'Site default ({{name}})',
+      unavailable: 'Unavailable',
+      badge: 'This channel draws with {{name}} by default',
+    },
     muted: 'Muted',
     mutedHint: 'Everyone is muted: only admins can send messages',
     deleteConfirm: 'Delete this channel?',

@@ -121,6 +121,13 @@ const zhCN = {
     channelNamePlaceholder: '新的频道',
     muteAll: '全员禁言',
     muteAllHint: '开启后，只有管理员可以发送消息',
+    engine: {
+      label: '默认绘画引擎',
+      hint: '成员在本频道的任务默认交给它绘制；每个人仍可在输入框旁为自己换一个。',
+      siteDefault: '站点默认（{{name}}）',
+      unavailable: '暂不可用',
+      badge: '本频道默认由 {{name}} 绘制',
+    },
     muted: '全员禁言',
     mutedHint: '全员禁言中：只有管理员可以发送消息',
     deleteConfirm: '确定删除该频道？',

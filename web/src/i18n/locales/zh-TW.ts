@@ -120,6 +120,13 @@ const zhTW: LocaleResource = {
     channelNamePlaceholder: '新的頻道',
     muteAll: '全員禁言',
     muteAllHint: '開啟後，只有管理員可以發送訊息',
+    engine: {
+      label: '預設繪畫引擎',
+      hint: '成員在本頻道的任務預設交給它繪製；每個人仍可在輸入框旁為自己換一個。',
+      siteDefault: '站點預設（{{name}}）',
+      unavailable: '暫不可用',
+      badge: '本頻道預設由 {{name}} 繪製',
+    },
     muted: '全員禁言',
     mutedHint: '全員禁言中：只有管理員可以發送訊息',
     deleteConfirm: '確定刪除該頻道？',

@@ -8,6 +8,7 @@ import { notify } from '../../lib/notify';
 import { cn } from '../../lib/utils';
 import { copyText } from '../draw/channels/copyText';
 import { prefillComposer } from '../draw/composer/prefill';
+import { useEngineDisplayName } from '../draw/engines/engineName';
 import { fetchFamily, fetchSeed } from './archiveApi';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -70,12 +71,14 @@ export function ArchiveDetails({ item, onClose, onOpen, onToggleFavorite, classN
   }, [task.id]);
   const shownFamily = family?.item.task.id === task.id ? family : null;
 
+  const engineName = useEngineDisplayName(task.engine, task.botType);
   const { width, height } = task.properties;
   const copy = async (text: string) => {
     if (await copyText(text)) notify.success(t('common.copySuccess'));
   };
   const time = task.finishTime ? new Date(task.finishTime).toLocaleString(i18n.language) : '—';
-  const parameters = [task.action, task.botType === 'NIJI_JOURNEY' ? 'Niji' : 'Midjourney', task.engine].join(' · ');
+  // The engine that drew it by its own name: only the midjourney-proxy's bots are Midjourney's.
+  const parameters = [task.action, engineName].join(' · ');
 
   return (
     <aside data-testid="archive-details" aria-label={t('archive.details.title')} className={cn('flex flex-col overflow-hidden bg-sidebar', className)}>

@@ -24,9 +24,9 @@ vi.mock('../../live/connection', async (importOriginal) => {
 });
 
 const channels = [
-  { id: 'c1', title: 'lobby', isBan: false, isCreator: true, creatorId: 'u1', memberCount: 1, createdAt: 1 },
-  { id: 'c2', title: 'anime', isBan: false, isCreator: false, creatorId: 'u2', memberCount: 2, createdAt: 2 },
-  { id: 'c3', title: 'products', isBan: true, isCreator: false, creatorId: 'u3', memberCount: 3, createdAt: 3 },
+  { id: 'c1', title: 'lobby', isBan: false, isCreator: true, creatorId: 'u1', memberCount: 1, createdAt: 1, engine: null },
+  { id: 'c2', title: 'anime', isBan: false, isCreator: false, creatorId: 'u2', memberCount: 2, createdAt: 2, engine: null },
+  { id: 'c3', title: 'products', isBan: true, isCreator: false, creatorId: 'u3', memberCount: 3, createdAt: 3, engine: null },
 ];
 
 function Where() {

@@ -42,7 +42,7 @@ beforeEach(() => {
   setToken('signed-in-token');
   answers = {
     'GET /api/login/channel/AbCdEfGh12': () => envelope(valid),
-    'POST /api/draw/join-channel/AbCdEfGh12': () => envelope({ id: 'c7', title: 'lobby', isBan: false, isCreator: false, creatorId: 'ada', memberCount: 4, createdAt: 1 }),
+    'POST /api/draw/join-channel/AbCdEfGh12': () => envelope({ id: 'c7', title: 'lobby', isBan: false, isCreator: false, creatorId: 'ada', memberCount: 4, createdAt: 1, engine: null }),
   };
   fetchMock = vi.fn(async (url: string, init: RequestInit) => answers[`${init.method} ${url}`]?.() ?? new Response('nope', { status: 500 }));
   vi.stubGlobal('fetch', fetchMock);

@@ -72,6 +72,14 @@ export const enUS: typeof zhCN = {
       describeOne: '/describe takes exactly one image',
       attachmentsNeedCommand: 'Images go with /imagine or /describe',
     },
+    engine: {
+      label: 'Drawing engine: {{name}} (change)',
+      tooltip: 'Drawn by {{name}} · /imagine {{cost}}',
+      menuTitle: 'Your next tasks in this channel go to',
+      channelDefault: 'Channel default',
+      imagineCost: '/imagine {{cost}}',
+      unavailable: 'Unavailable',
+    },
     ephemeral: {
       onlyYou: 'Only you can see this',
       dismiss: 'Dismiss message',

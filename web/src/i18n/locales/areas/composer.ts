@@ -74,6 +74,14 @@ export const zhCN = {
       describeOne: '/describe 只能使用一张图片',
       attachmentsNeedCommand: '图片需配合 /imagine 或 /describe 使用',
     },
+    engine: {
+      label: '绘画引擎：{{name}}（更换）',
+      tooltip: '由 {{name}} 绘制 · /imagine {{cost}}',
+      menuTitle: '你在本频道的下一个任务交给',
+      channelDefault: '频道默认',
+      imagineCost: '/imagine {{cost}}',
+      unavailable: '暂不可用',
+    },
     ephemeral: {
       onlyYou: '仅你可见',
       dismiss: '关闭消息',

@@ -72,6 +72,14 @@ export const zhTW: typeof zhCN = {
       describeOne: '/describe 只能使用一張圖片',
       attachmentsNeedCommand: '圖片需搭配 /imagine 或 /describe 使用',
     },
+    engine: {
+      label: '繪畫引擎：{{name}}（更換）',
+      tooltip: '由 {{name}} 繪製 · /imagine {{cost}}',
+      menuTitle: '你在本頻道的下一個任務交給',
+      channelDefault: '頻道預設',
+      imagineCost: '/imagine {{cost}}',
+      unavailable: '暫不可用',
+    },
     ephemeral: {
       onlyYou: '僅你可見',
       dismiss: '關閉訊息',

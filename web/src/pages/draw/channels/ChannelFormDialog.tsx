@@ -1,4 +1,4 @@
-import { Ui, type Channel } from '@draw/shared';
+import { Ui, type Channel, type ChannelRequest, type ImageEngineName } from '@draw/shared';
 import { Loader2Icon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, Dia
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { notify } from '../../../lib/notify';
+import { ChannelEngineField } from '../engines/ChannelEngineField';
 import { channelApi } from './api';
 import { ChannelTypeCard } from './ChannelTypeCard';
 import { DeleteChannelDialog } from './DeleteChannelDialog';
@@ -19,7 +20,7 @@ export interface ChannelFormDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Edit this channel (修改频道); without it the dialog creates one (创建频道). */
-  channel?: Pick<Channel, 'id' | 'title' | 'isBan' | 'memberCount'> | null;
+  channel?: (Pick<Channel, 'id' | 'title' | 'isBan' | 'memberCount'> & Partial<Pick<Channel, 'engine'>>) | null;
   /** After a successful save, once the dialog has closed. */
   onSaved: (channel: Channel) => void;
 }
@@ -45,7 +46,7 @@ function ChannelForm({
   onDone,
   onSaved,
 }: {
-  channel: Pick<Channel, 'id' | 'title' | 'isBan' | 'memberCount'> | null;
+  channel: (Pick<Channel, 'id' | 'title' | 'isBan' | 'memberCount'> & Partial<Pick<Channel, 'engine'>>) | null;
   onDone: (open: boolean) => void;
   onSaved: (channel: Channel) => void;
 }) {
@@ -53,6 +54,7 @@ function ChannelForm({
   const titleId = useId();
   const [title, setTitle] = useState(channel?.title ?? '');
   const [isBan, setIsBan] = useState(channel?.isBan ?? false);
+  const [engine, setEngine] = useState<ImageEngineName | null>(channel?.engine ?? null);
   const [error, setError] = useState<ChannelTitleError | null>(null);
   const [touched, setTouched] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -72,7 +74,8 @@ function ChannelForm({
     setTouched(true);
     setError(found);
     if (found || saving) return;
-    const body = { title: title.trim(), isBan };
+    // The engine goes only when the creator changed it (PUT only: a new channel starts on the site's).
+    const body: ChannelRequest = { title: title.trim(), isBan, ...(channel && engine !== (channel.engine ?? null) ? { engine } : {}) };
     setSaving(true);
     try {
       const saved = channel ? await channelApi.update(channel.id, body) : await channelApi.create(body);
@@ -137,6 +140,8 @@ function ChannelForm({
           </FormField>
 
           <MuteSwitchField checked={isBan} onCheckedChange={setIsBan} />
+
+          {channel && <ChannelEngineField value={engine} disabled={saving} onChange={setEngine} />}
 
           {channel && (
             // Out of a stray click's way: deleting starts here, in the channel's settings, and asks

@@ -5,9 +5,10 @@ import { Tooltip } from '../../../components/ui/tooltip';
 import { useIsMobile } from '../../../hooks/useMediaQuery';
 import { cn } from '../../../lib/utils';
 import { useCurrentChannel } from '../../../live/hooks';
+import { ChannelEngineBadge } from '../engines/ChannelEngineBadge';
 import { memberPanel, toggleMemberPanel } from './memberPanel';
 
-/** Right of the `# title` bar: the 全员禁言 badge and the member list toggle (a column on desktop, a sheet on phones). */
+/** Right of the `# title` bar: the channel's engine (several on the site), the 全员禁言 badge and the member list toggle (a column on desktop, a sheet on phones). */
 export function ChannelHeaderActions() {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
@@ -18,6 +19,7 @@ export function ChannelHeaderActions() {
   const toggleLabel = open ? t('members.hide') : t('members.show');
   return (
     <>
+      <ChannelEngineBadge channel={channel} />
       {channel.isBan && (
         <Tooltip content={t('channels.mutedHint')} side="bottom">
           <span

@@ -1,4 +1,4 @@
-import { BlendDimensions, Limits, type BotType, type SubmitAnswer } from '@draw/shared';
+import { BlendDimensions, Limits, type BotType, type ImageEngineName, type SubmitAnswer } from '@draw/shared';
 import { ImagePlusIcon, Loader2Icon, XIcon } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import { useRef, useState, type DragEvent } from 'react';
@@ -22,6 +22,8 @@ export interface BlendDialogProps {
   onOpenChange: (open: boolean) => void;
   channelId: string;
   botType: BotType;
+  /** The engine the person picked for this channel (else the server applies the channel's). */
+  engine?: ImageEngineName;
   /** Images already attached in the composer: the dialog starts with them. */
   initialFiles: readonly File[];
   /** After the blend was accepted (the composer then clears its input and images). */
@@ -41,7 +43,7 @@ export function BlendDialog(props: BlendDialogProps) {
   );
 }
 
-function BlendForm({ onOpenChange, channelId, botType, initialFiles, onSubmitted, onMuted }: BlendDialogProps) {
+function BlendForm({ onOpenChange, channelId, botType, engine, initialFiles, onSubmitted, onMuted }: BlendDialogProps) {
   const { t } = useTranslation();
   const min = Limits.blendMinImages;
   const max = Limits.blendMaxImages;
@@ -66,7 +68,7 @@ function BlendForm({ onOpenChange, channelId, botType, initialFiles, onSubmitted
     setBusy(true);
     try {
       const imageIds = await uploadImages(list.images.map((image) => image.file));
-      const answer = await call(api.tasks.blend, { params: { channelId }, body: { imageIds, dimensions, botType } });
+      const answer = await call(api.tasks.blend, { params: { channelId }, body: { imageIds, dimensions, botType, ...(engine ? { engine } : {}) } });
       onSubmitted(answer);
       onOpenChange(false);
     } catch (error) {

@@ -1,18 +1,27 @@
-import { BotType } from '@draw/shared';
-import { Flower2Icon, SailboatIcon } from 'lucide-react';
+import { BotType, ImageEngineName } from '@draw/shared';
+import { Flower2Icon, PaletteIcon, SailboatIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/utils';
+import { useEngineDisplayName } from '../engines/engineName';
 
-/** The round avatar of the Midjourney (sailboat on ink) or Niji (flower on pink) bot. */
-export function BotAvatar({ botType, className }: { botType: BotType; className?: string }) {
-  const niji = botType === BotType.NijiJourney;
-  const Icon = niji ? Flower2Icon : SailboatIcon;
+/**
+ * The round avatar of the bot that answers: Midjourney (sailboat on ink) or Niji (flower on pink)
+ * on the midjourney-proxy, a palette for any other engine (or while the engine is not known).
+ */
+export function BotAvatar({ botType, engine, className }: { botType: BotType; engine?: string | null; className?: string }) {
+  const midjourney = engine === ImageEngineName.MidjourneyProxy;
+  const niji = midjourney && botType === BotType.NijiJourney;
+  const Icon = !midjourney ? PaletteIcon : niji ? Flower2Icon : SailboatIcon;
   return (
     <span
       aria-hidden
       className={cn(
         'inline-flex size-10 shrink-0 items-center justify-center rounded-full text-white',
-        niji ? 'bg-gradient-to-br from-[#ff7eb3] to-[#c04dd6]' : 'bg-gradient-to-br from-[#1e1f22] to-[#4a4d57] ring-1 ring-white/10',
+        !midjourney
+          ? 'bg-gradient-to-br from-[#5865f2] to-[#eb459e]'
+          : niji
+            ? 'bg-gradient-to-br from-[#ff7eb3] to-[#c04dd6]'
+            : 'bg-gradient-to-br from-[#1e1f22] to-[#4a4d57] ring-1 ring-white/10',
         className,
       )}
     >
@@ -21,10 +30,9 @@ export function BotAvatar({ botType, className }: { botType: BotType; className?
   );
 }
 
-/** The bot's display name. */
-export function useBotName(botType: BotType): string {
-  const { t } = useTranslation();
-  return botType === BotType.NijiJourney ? t('composer.bot.nijiName') : t('composer.bot.midjourneyName');
+/** The name of the bot that answers: only the midjourney-proxy's is Midjourney's (engines/engineName.ts). */
+export function useBotName(botType: BotType, engine?: string | null): string {
+  return useEngineDisplayName(engine, botType);
 }
 
 /** Discord's blurple "APP" tag after a bot's name. */

@@ -1,4 +1,4 @@
-import type { BotType } from '@draw/shared';
+import type { BotType, CreditAccount } from '@draw/shared';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/utils';
 import { commandCost } from '../credits/creditRules';
@@ -9,6 +9,10 @@ import { takesPrompt, type CommandName } from './commands';
 export interface CommandMenuProps {
   id: string;
   botType: BotType;
+  /** The engine the command goes to (its name and avatar head the menu), when known. */
+  engine?: string | null;
+  /** That engine's prices, when known (else the account's). */
+  prices?: CreditAccount['prices'] | null;
   commands: readonly CommandName[];
   activeIndex: number;
   onPick: (name: CommandName) => void;
@@ -22,18 +26,19 @@ export const commandOptionId = (menuId: string, name: CommandName) => `${menuId}
  * one row per command (`/name`, its option, its description). The textarea keeps focus and drives
  * it with the arrow keys (aria-activedescendant); a click picks a row.
  */
-export function CommandMenu({ id, botType, commands, activeIndex, onPick, onHover }: CommandMenuProps) {
+export function CommandMenu({ id, botType, engine, prices: enginePrices, commands, activeIndex, onPick, onHover }: CommandMenuProps) {
   const { t } = useTranslation();
-  const botName = useBotName(botType);
+  const botName = useBotName(botType, engine);
   // The prices come with the credit account (the drawing screen keeps it loaded); none yet: no hint.
-  const prices = useCreditPrices();
+  const accountPrices = useCreditPrices();
+  const prices = enginePrices ?? accountPrices;
   return (
     <div
       className="absolute inset-x-0 bottom-full z-20 mb-2 overflow-hidden rounded-lg border border-border bg-main shadow-[0_8px_24px_rgb(0_0_0/0.16)] animate-fade-in dark:border-[#26272b] dark:bg-[#2b2d31] dark:shadow-[0_8px_24px_rgb(0_0_0/0.45)]"
       onMouseDown={(event) => event.preventDefault()}
     >
       <div className="flex items-center gap-2 px-3 pt-3 pb-1.5 text-xs font-bold tracking-wide text-muted-foreground uppercase">
-        <BotAvatar botType={botType} className="size-4" />
+        <BotAvatar botType={botType} engine={engine} className="size-4" />
         <span>{botName}</span>
         <span className="ml-auto font-normal tracking-normal normal-case max-sm:hidden">{t('composer.menu.keyboardHint')}</span>
       </div>
@@ -55,7 +60,7 @@ export function CommandMenu({ id, botType, commands, activeIndex, onPick, onHove
                 active ? 'bg-[#e3e5e8] dark:bg-[#35373c]' : 'hover:bg-[#ebedef] dark:hover:bg-[#313338]',
               )}
             >
-              <BotAvatar botType={botType} className="size-8" />
+              <BotAvatar botType={botType} engine={engine} className="size-8" />
               <div className="min-w-0 flex-1">
                 <div className="flex items-center gap-2">
                   <span className="text-[15px] font-semibold text-heading">/{name}</span>

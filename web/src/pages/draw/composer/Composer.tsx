@@ -1,4 +1,4 @@
-import { Limits, type BotType, type Channel } from '@draw/shared';
+import { Limits, type BotType, type Channel, type EngineInfo } from '@draw/shared';
 import { Loader2Icon, PlusIcon, SendHorizontalIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,9 @@ import { notify } from '../../../lib/notify';
 import { cn } from '../../../lib/utils';
 import { refreshCredits } from '../credits/creditsStore';
 import { sendMessage } from '../feed/outbox';
+import { chooseEngine, loadEnginePick, saveEnginePick } from '../engines/engineChoice';
+import { EnginePicker } from '../engines/EnginePicker';
+import { takesBotType, useEngines } from '../engines/enginesStore';
 import { AttachmentTray } from './AttachmentTray';
 import { BotAvatar } from './BotAvatar';
 import { loadBotType, saveBotType } from './botPreference';
@@ -77,6 +80,13 @@ function ChannelComposer({ channel }: ComposerProps) {
   const [text, setText] = useState(() => peekPrefill(channel.id) ?? '');
   useEffect(() => clearPrefill(channel.id), [channel.id]);
   const [botType, setBotType] = useState<BotType>(() => loadBotType(channel.id));
+  // The engine the next task goes to: this person's pick here ?? the channel's ?? the site's default.
+  const { engines } = useEngines();
+  const [enginePick, setEnginePick] = useState<string | null>(() => loadEnginePick(channel.id));
+  const choice = chooseEngine(engines, enginePick, channel.engine ?? null);
+  const engineId = choice.engine?.id ?? null;
+  // Only a person's own pick is named in a submit: otherwise the server applies the channel's.
+  const engineBody = choice.picked ? { engine: choice.picked.id } : {};
   const [panel, setPanel] = useState<Panel>(null);
   const [blendOpen, setBlendOpen] = useState(false);
   const [sending, setSending] = useState(false);
@@ -85,7 +95,7 @@ function ChannelComposer({ channel }: ComposerProps) {
 
   const attachments = useImageList(COMPOSER_MAX_IMAGES, t('composer.errors.tooMany', { max: COMPOSER_MAX_IMAGES }));
   const references = useReferenceMarks(attachments.images, channel.id, botType, panel === 'settings');
-  const menu = useCommandMenu(text, muted);
+  const menu = useCommandMenu(text, muted, choice.engine?.features);
   const dragging = useWindowFileDrop(!muted && !blendOpen, attachments.add);
   const input = useGrowingInput(text, !muted, !isMobile);
   useTypeAnywhere(input, !muted && !isMobile);
@@ -168,7 +178,7 @@ function ChannelComposer({ channel }: ComposerProps) {
     const file = images[0]!.file;
     void submit(async () => {
       const [imageId] = await uploadImages([file]);
-      return charged(call(api.tasks.describe, { params: { channelId: channel.id }, body: { imageId: imageId!, botType } }));
+      return charged(call(api.tasks.describe, { params: { channelId: channel.id }, body: { imageId: imageId!, botType, ...engineBody } }));
     }, true);
   }
 
@@ -205,7 +215,7 @@ function ChannelComposer({ channel }: ComposerProps) {
         void submit(async () => {
           const imageIds = images.length > 0 ? await uploadImages(images.map((image) => image.file)) : undefined;
           const referenced = imageIds ? references.referencesOf(images.map((image) => image.key), imageIds) : {};
-          return charged(call(api.tasks.imagine, { params: { channelId: channel.id }, body: { prompt: argument, ...edited, botType, ...referenced } }));
+          return charged(call(api.tasks.imagine, { params: { channelId: channel.id }, body: { prompt: argument, ...edited, botType, ...engineBody, ...referenced } }));
         }, true);
         return;
       }
@@ -214,7 +224,7 @@ function ChannelComposer({ channel }: ComposerProps) {
         if (problem) return showProblem(problem);
         if (translation.needsPreview(name, argument)) return void translation.show(name, argument);
         const edited = translation.editedFor(name, argument);
-        void submit(() => charged(call(api.tasks.shorten, { params: { channelId: channel.id }, body: { prompt: argument, ...edited, botType } })), false);
+        void submit(() => charged(call(api.tasks.shorten, { params: { channelId: channel.id }, body: { prompt: argument, ...edited, botType, ...engineBody } })), false);
         return;
       }
       case 'describe':
@@ -279,6 +289,14 @@ function ChannelComposer({ channel }: ComposerProps) {
     void attachments.add(files);
   }
 
+  /** The channel's own engine again forgets the pick: the person then follows the channel's later changes. */
+  const pickEngine = (next: EngineInfo) => {
+    const pick = next.id === choice.channelDefault?.id ? null : next.id;
+    setEnginePick(pick);
+    saveEnginePick(channel.id, pick);
+    focusInput();
+  };
+
   const chooseBot = (next: BotType) => {
     setBotType(next);
     saveBotType(channel.id, next);
@@ -290,15 +308,15 @@ function ChannelComposer({ channel }: ComposerProps) {
 
   return (
     <div data-testid="composer" className="relative shrink-0 px-2 pb-3 sm:px-4 sm:pb-6">
-      {panel === 'settings' && <SettingsPanel key={botType} channelId={channel.id} botType={botType} onClose={() => setPanel(null)} />}
-      {panel === 'info' && <InfoCard key={botType} channelId={channel.id} botType={botType} onClose={() => setPanel(null)} />}
+      {panel === 'settings' && <SettingsPanel key={botType} channelId={channel.id} botType={botType} engine={engineId} onClose={() => setPanel(null)} />}
+      {panel === 'info' && <InfoCard key={botType} channelId={channel.id} botType={botType} engine={engineId} onClose={() => setPanel(null)} />}
 
       {muted ? (
         <MutedNotice onOpen={setPanel} />
       ) : (
         <div className="relative">
           {menu.open && (
-            <CommandMenu id={menuId} botType={botType} commands={menu.matches} activeIndex={menu.activeIndex} onPick={pick} onHover={menu.highlight} />
+            <CommandMenu id={menuId} botType={botType} engine={engineId} prices={choice.engine?.prices} commands={menu.matches} activeIndex={menu.activeIndex} onPick={pick} onHover={menu.highlight} />
           )}
           <div className="rounded-lg bg-[#ebedef] dark:bg-[#383a40]">
             {pending && (
@@ -316,7 +334,7 @@ function ChannelComposer({ channel }: ComposerProps) {
             {attachments.images.length > 0 && <AttachmentTray images={attachments.images} disabled={sending} onRemove={attachments.remove} marks={references.marks} />}
             {showOptionHint && (
               <div id={hintId} className="flex items-center gap-2 px-4 pt-2.5 text-[13px] text-muted-foreground dark:text-[#b5bac1]">
-                <BotAvatar botType={botType} className="size-4" />
+                <BotAvatar botType={botType} engine={engineId} className="size-4" />
                 <span className="font-semibold text-heading">/{optionCommand}</span>
                 <span className="rounded-[3px] bg-black/[0.06] px-1.5 font-mono text-xs dark:bg-black/25">{t('composer.menu.optionPrompt')}</span>
                 <span className="truncate">{t(optionCommand === 'shorten' ? 'composer.commands.shortenPrompt' : 'composer.commands.imaginePrompt')}</span>
@@ -364,7 +382,8 @@ function ChannelComposer({ channel }: ComposerProps) {
                 className="scrollbar-thin max-h-[50vh] min-h-11 min-w-0 flex-1 resize-none bg-transparent px-2 py-[11px] text-base leading-[22px] text-foreground outline-none placeholder:truncate placeholder:text-[#80848e] sm:px-3 md:text-[15px] dark:placeholder:text-[#6d6f78]"
               />
               <div className="flex h-11 items-center gap-1.5">
-                <BotSwitch value={botType} disabled={sending} onChange={chooseBot} />
+                {engines && engines.length > 0 && <EnginePicker engines={engines} choice={choice} disabled={sending} onPick={pickEngine} />}
+                {takesBotType(engineId) && <BotSwitch value={botType} disabled={sending} onChange={chooseBot} />}
                 <Tooltip content={sending ? t('composer.sending') : t('composer.send')}>
                   <button
                     type="button"
@@ -411,6 +430,7 @@ function ChannelComposer({ channel }: ComposerProps) {
         }}
         channelId={channel.id}
         botType={botType}
+        engine={choice.picked?.id}
         initialFiles={attachments.images.map((image) => image.file)}
         onSubmitted={() => {
           setText('');

@@ -7,6 +7,8 @@ import { AppTag, BotAvatar, useBotName } from './BotAvatar';
 export interface EphemeralCardProps {
   testId: string;
   botType: BotType;
+  /** The engine that answers (its name and avatar), when known. */
+  engine?: string | null;
   /** The accessible name of the card. */
   label: string;
   onClose: () => void;
@@ -18,9 +20,9 @@ export interface EphemeralCardProps {
  * ephemeral message: the bot's avatar, name and APP tag, the content, and "Only you can see this ·
  * Dismiss message".
  */
-export function EphemeralCard({ testId, botType, label, onClose, children }: EphemeralCardProps) {
+export function EphemeralCard({ testId, botType, engine, label, onClose, children }: EphemeralCardProps) {
   const { t } = useTranslation();
-  const botName = useBotName(botType);
+  const botName = useBotName(botType, engine);
   return (
     <section
       data-testid={testId}
@@ -37,10 +39,10 @@ export function EphemeralCard({ testId, botType, label, onClose, children }: Eph
         <XIcon className="size-4" aria-hidden />
       </button>
       <div className="scrollbar-thin flex min-h-0 gap-3 overflow-y-auto py-3 pr-10 pl-4 sm:gap-4">
-        <BotAvatar botType={botType} className="mt-0.5 hidden sm:inline-flex" />
+        <BotAvatar botType={botType} engine={engine} className="mt-0.5 hidden sm:inline-flex" />
         <div className="min-w-0 flex-1">
           <div className="flex items-center gap-1.5">
-            <BotAvatar botType={botType} className="size-5 sm:hidden" />
+            <BotAvatar botType={botType} engine={engine} className="size-5 sm:hidden" />
             <span className="text-[15px] font-medium text-heading">{botName}</span>
             <AppTag />
           </div>

@@ -11,7 +11,7 @@ import { notify } from '../../../lib/notify';
 import { cn } from '../../../lib/utils';
 import { setUserInfo } from '../../../stores/userInfo';
 import { EphemeralCard } from './EphemeralCard';
-import { parseStylize, settingsSuffix } from './settingsText';
+import { parseStylize, settingsSuffix, versionLabel } from './settingsText';
 
 const PRESET_KEYS: Record<DrawStylizePreset['name'], 'stylizeLow' | 'stylizeMed' | 'stylizeHigh' | 'stylizeVeryHigh'> = {
   low: 'stylizeLow',
@@ -44,6 +44,8 @@ interface Loaded {
 export interface SettingsPanelProps {
   channelId: string;
   botType: BotType;
+  /** The engine the person's next task goes to, when known (the card names it). */
+  engine?: string | null;
   onClose: () => void;
 }
 
@@ -52,7 +54,7 @@ export interface SettingsPanelProps {
  * mode, stylize presets and exact value, relax/fast/turbo, remix, and the prompt suffix. The buttons
  * apply at once (as Midjourney's do); the stylize value and the suffix are saved with Save.
  */
-export function SettingsPanel({ channelId, botType, onClose }: SettingsPanelProps) {
+export function SettingsPanel({ channelId, botType, engine, onClose }: SettingsPanelProps) {
   const { t } = useTranslation();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [failed, setFailed] = useState(false);
@@ -86,7 +88,7 @@ export function SettingsPanel({ channelId, botType, onClose }: SettingsPanelProp
   const label = t('composer.settings.title');
   if (!loaded) {
     return (
-      <EphemeralCard testId="settings-panel" botType={botType} label={label} onClose={onClose}>
+      <EphemeralCard testId="settings-panel" botType={botType} engine={engine} label={label} onClose={onClose}>
         <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
           {!failed && <Loader2Icon className="size-4 animate-spin" aria-hidden />}
           {failed ? t('http.requestFailed') : t('composer.settings.loading')}
@@ -153,7 +155,7 @@ export function SettingsPanel({ channelId, botType, onClose }: SettingsPanelProp
   const speedKeys = { relax: 'relax', fast: 'fast', turbo: 'turbo' } as const;
 
   return (
-    <EphemeralCard testId="settings-panel" botType={botType} label={label} onClose={onClose}>
+    <EphemeralCard testId="settings-panel" botType={botType} engine={engine} label={label} onClose={onClose}>
       <p className="text-[15px] text-foreground">
         <strong className="font-semibold text-heading">{label}</strong>
         <span className="ml-1">{t('composer.settings.intro')}</span>
@@ -170,7 +172,7 @@ export function SettingsPanel({ channelId, botType, onClose }: SettingsPanelProp
           <SelectContent>
             {options.versions.map((v) => (
               <SelectItem key={v.value} value={v.value}>
-                {v.label}
+                {versionLabel(botType, v.value, options.versions, engine)}
               </SelectItem>
             ))}
           </SelectContent>

@@ -30,4 +30,11 @@ describe('versionLabel', () => {
     expect(versionLabel(BotType.MidJourney, '6.1')).toBe('Midjourney V6.1');
     expect(versionLabel(BotType.NijiJourney, '6')).toBe('Niji V6');
   });
+
+  it('never calls another engine’s version Midjourney: it is the parameter it stands for', () => {
+    const known = [{ value: '6.1', label: 'Midjourney V6.1' }];
+    expect(versionLabel(BotType.MidJourney, '6.1', known, 'midjourney-proxy')).toBe('Midjourney V6.1');
+    expect(versionLabel(BotType.MidJourney, '6.1', known, 'builtin')).toBe('--v 6.1');
+    expect(versionLabel(BotType.NijiJourney, '6', known, 'comfyui')).toBe('--niji 6');
+  });
 });

@@ -1,4 +1,4 @@
-import { BotType, type DrawSettings } from '@draw/shared';
+import { BotType, ImageEngineName, type DrawSettings } from '@draw/shared';
 
 /** Midjourney's default stylize: a prompt without `--stylize` gets exactly this. */
 export const DEFAULT_STYLIZE = 100;
@@ -24,7 +24,12 @@ export function parseStylize(text: string, min: number, max: number): number | n
   return Number.isSafeInteger(value) && value >= min && value <= max ? value : null;
 }
 
-/** "6.1" → "Midjourney V6.1" / "Niji V6", from the options when they name it. */
-export function versionLabel(botType: BotType, version: string, known?: readonly { value: string; label: string }[]): string {
+/**
+ * "6.1" → "Midjourney V6.1" / "Niji V6", from the options when they name it. On another engine
+ * (`engine` known and not the midjourney-proxy) the version is the parameter it stands for
+ * ("--v 6.1", "--niji 6"): that engine is not Midjourney.
+ */
+export function versionLabel(botType: BotType, version: string, known?: readonly { value: string; label: string }[], engine?: string | null): string {
+  if (engine && engine !== ImageEngineName.MidjourneyProxy) return botType === BotType.NijiJourney ? `--niji ${version}` : `--v ${version}`;
   return known?.find((option) => option.value === version)?.label ?? `${botType === BotType.NijiJourney ? 'Niji' : 'Midjourney'} V${version}`;
 }

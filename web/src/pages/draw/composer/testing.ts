@@ -1,4 +1,4 @@
-import type { Channel, DrawInfo, DrawSettings, DrawSettingsOptions } from '@draw/shared';
+import { ENGINE_FEATURES, EngineFeature, TaskAction, type Channel, type DrawInfo, type DrawSettings, type DrawSettingsOptions, type EngineInfo } from '@draw/shared';
 
 /** Fixtures shared by the composer's component tests. */
 export function channelOf(overrides: Partial<Channel> = {}): Channel {
@@ -63,4 +63,19 @@ export function infoOf(overrides: Partial<DrawInfo> = {}): DrawInfo {
     channelId: 'c1',
     ...overrides,
   };
+}
+
+/** One engine as GET /api/draw/engines lists it: every action at `price` unless told. */
+export function engineOf(overrides: Partial<EngineInfo> & Pick<EngineInfo, 'id' | 'name'>, price = 2): EngineInfo {
+  const prices = Object.fromEntries(Object.values(TaskAction).map((action) => [action, price])) as EngineInfo['prices'];
+  return { features: [...ENGINE_FEATURES], isDefault: false, available: true, prices, ...overrides };
+}
+
+/** A site with three engines: the built-in one (default), ComfyUI (no /describe, /shorten), OpenAI Images (down). */
+export function enginesOf(): EngineInfo[] {
+  return [
+    engineOf({ id: 'builtin', name: 'Built-in sketch engine', isDefault: true }, 1),
+    engineOf({ id: 'comfyui', name: 'ComfyUI', features: [EngineFeature.Blend, EngineFeature.Cancel, EngineFeature.Seed] }, 3),
+    engineOf({ id: 'openai-images', name: 'OpenAI Images', available: false }, 5),
+  ];
 }

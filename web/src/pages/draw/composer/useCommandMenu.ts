@@ -15,14 +15,17 @@ export interface CommandMenuState {
   dismiss(): void;
 }
 
-/** The slash-command menu: open while `/letters` is typed and some command the engine serves matches. */
-export function useCommandMenu(text: string, disabled: boolean): CommandMenuState {
+/**
+ * The slash-command menu: open while `/letters` is typed and some command the engine serves
+ * matches. `features`: what the engine the next task goes to offers; unknown, the site default's.
+ */
+export function useCommandMenu(text: string, disabled: boolean, features?: readonly string[]): CommandMenuState {
   const [highlighted, setHighlighted] = useState({ query: '', index: 0 });
   const [dismissedAt, setDismissedAt] = useState<string | null>(null);
   // Commands the engine cannot serve (/shorten on the Java line) are not offered at all.
   const { engineFeatures } = useSnapshot(companyInfoStore);
   const query = disabled ? null : commandQuery(text);
-  const matches = query === null ? [] : matchCommands(query, offeredCommands(engineFeatures));
+  const matches = query === null ? [] : matchCommands(query, offeredCommands(features ?? engineFeatures));
   const open = matches.length > 0 && dismissedAt !== text;
   const activeIndex = highlighted.query === query ? Math.min(highlighted.index, matches.length - 1) : 0;
   return {

@@ -6,6 +6,7 @@ import { UserAvatar } from '../../../components/app/UserAvatar';
 import { Popconfirm } from '../../../components/ui/popconfirm';
 import { notify } from '../../../lib/notify';
 import { cn } from '../../../lib/utils';
+import { useEngines } from '../engines/enginesStore';
 import { deleteMessage } from './feedApi';
 import { useFeedActions } from './FeedContext';
 import { dayName, formatClock, formatDate, formatFull } from './rows';
@@ -33,9 +34,11 @@ function MessageTime({ time }: { time: number }) {
   );
 }
 
+/** The name of the engine that drew a task: only the midjourney-proxy's bots are Midjourney's; others as the engines list names them. */
 export function useEngineName(kind: EngineKind, engine: string): string {
   const { t } = useTranslation();
-  return kind === 'other' ? engine : t(`feed.engine.${kind}`);
+  const { byId } = useEngines({ load: false });
+  return kind === 'other' ? (byId(engine)?.name ?? engine) : t(`feed.engine.${kind}`);
 }
 
 export function BotAvatar({ kind, className }: { kind: EngineKind; className?: string }) {

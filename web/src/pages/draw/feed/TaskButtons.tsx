@@ -24,6 +24,7 @@ import { bookmarkedBy, buttonAria, buttonRows, gridButtonKey, servableButtons, s
 import { useMutedIn } from '../muted';
 import { buttonCost } from '../credits/creditRules';
 import { refreshCredits, useCreditPrices } from '../credits/creditsStore';
+import { useEngines } from '../engines/enginesStore';
 import { useSnapshot } from 'valtio';
 import { companyInfoStore } from '../../../stores/companyInfo';
 
@@ -87,7 +88,10 @@ function ActionButton({ task, view, muted }: { task: Task; view: ViewButton; mut
   const description = t(`feed.button.${aria.key}` as 'feed.button.generic', aria.params as { label: string });
   const label = spokenName(view.button.label, description);
   const gridKey = gridButtonKey(view.parsed);
-  const cost = buttonCost(view.parsed, useCreditPrices());
+  // A press goes to the engine that drew the task, at that engine's price when the list is known.
+  const accountPrices = useCreditPrices();
+  const enginePrices = useEngines({ load: false }).byId(task.engine)?.prices;
+  const cost = buttonCost(view.parsed, enginePrices ?? accountPrices);
   const hint = cost === null ? description : `${description} · ${t('credits.costHint', { n: cost })}`;
 
   async function press() {

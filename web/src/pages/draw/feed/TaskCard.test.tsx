@@ -12,6 +12,8 @@ import { MessageRow } from './MessageRow';
 import { companyInfoStore } from '../../../stores/companyInfo';
 import { billingStore, resetBilling } from '../subscribe/billingStore';
 import { onPrefill } from '../composer/prefill';
+import { enginesOf } from '../composer/testing';
+import { enginesStore, resetEngines } from '../engines/enginesStore';
 
 vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
@@ -59,6 +61,19 @@ afterEach(() => {
 const grid = makeTask({ status: TaskStatus.Success, progress: '100%', imageUrl: '/files/grid.png', buttons: buttonsForResult('grid', 'h1'), properties: { width: 1024, height: 1024 } });
 
 describe('task card', () => {
+  it('names an engine other than Midjourney by the name the engines list gives it, never Midjourney', () => {
+    enginesStore.engines = enginesOf();
+    try {
+      const task = makeTask({ engine: 'comfyui' });
+      renderTask(task);
+      expect(screen.getByTestId(`message-m-${task.id}`).getAttribute('aria-label')).toBe('ComfyUI');
+      expect(screen.getByText('ComfyUI')).toBeTruthy();
+      expect(screen.queryByText(/Midjourney/)).toBeNull();
+    } finally {
+      resetEngines();
+    }
+  });
+
   it('shows the built-in engine honestly, with a BOT badge, the prompt and its parameters', () => {
     renderTask(makeTask());
     expect(screen.getByText('内置草图引擎')).toBeTruthy();
@@ -208,6 +223,18 @@ describe('task card', () => {
       expect(within(card).getByTestId('task-button-U2').getAttribute('aria-label')).toBe('U2 · 放大第 2 张');
     } finally {
       resetBilling();
+    }
+  });
+
+  it('names a button’s cost at the price of the engine that drew the task, where the site prices engines apart', () => {
+    billingStore.account = { balance: 10, free: 10, dailyAllowance: 10, plan: null, prices: { IMAGINE: 2, VARIATION: 3, REROLL: 2, ZOOM: 2, PAN: 2, INPAINT: 2, BLEND: 2, UPSCALE: 1, DESCRIBE: 1, SHORTEN: 1, VIDEO: 4 } };
+    enginesStore.engines = enginesOf();
+    try {
+      const { card } = renderTask({ ...grid, engine: 'comfyui' });
+      expect(within(card).getByTestId('task-button-U2').title).toBe('放大第 2 张 · 消耗 3 积分');
+    } finally {
+      resetBilling();
+      resetEngines();
     }
   });
 
