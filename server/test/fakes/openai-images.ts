@@ -204,7 +204,7 @@ export async function startFakeOpenAIImages(options: FakeOptions = {}): Promise<
     if (endpoint === 'generations') {
       fields = JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>;
     } else {
-      const form = await new Request('http://fake/', { method: 'POST', headers: { 'content-type': contentType }, body }).formData();
+      const form = await new Request('http://fake/', { method: 'POST', headers: { 'content-type': contentType }, body: new Uint8Array(body) }).formData();
       for (const [name, value] of form.entries()) if (typeof value === 'string') fields[name] = value;
       files = await readFiles(form);
     }
