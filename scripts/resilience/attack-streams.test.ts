@@ -4,11 +4,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import type { Task } from '@draw/shared';
 import { freePort, type ServerProcess } from '../testing/server-process';
 import { channelWithMembers, must, signIn, type Member } from './support/client';
 import { startServerProcess } from './support/server';
+import { zipEntries } from '../../server/src/testing/zip';
 
 /**
  * Streams under attack (issue #36, item 2): downloads left after their first bytes, by the
@@ -142,28 +142,6 @@ async function settlesAtMost(limit: number): Promise<number> {
   return count;
 }
 
-function zipEntries(body: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(body, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error ?? new Error('no zip'));
-      const files = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) =>
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err ?? new Error('no entry stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        }),
-      );
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 /** The server still works: /healthz answers, and a whole ZIP holds every image as /files serves it. */
 async function expectServing() {

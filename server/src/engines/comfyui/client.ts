@@ -1,6 +1,7 @@
 import { EngineFailure } from '../port';
 import { comfyFailure } from './errors';
 import { readHistory, readQueuePlace, validationDetail, type HistoryEntry, type QueuePlace, type SavedImage, type Workflow } from './protocol';
+import { networkDetail, seconds } from '../network';
 
 export interface ComfyClientOptions {
   /** `COMFYUI_URL`, e.g. `http://gpu-box:8188`; `http://user:pass@host` sends basic auth. */
@@ -23,24 +24,7 @@ export interface PromptBody {
 const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 const DEFAULT_MAX_IMAGE_BYTES = 64 * 1024 * 1024;
 
-const seconds = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`);
 
-/** Why a fetch threw, in a few words (never the URL: it may carry credentials). */
-function networkDetail(error: unknown): string {
-  const cause = (error as { cause?: { code?: string } })?.cause;
-  switch (cause?.code) {
-    case 'ECONNREFUSED':
-      return 'connection refused';
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return 'host not found';
-    case 'ECONNRESET':
-    case 'UND_ERR_SOCKET':
-      return 'connection reset';
-    default:
-      return cause?.code ? `network error ${cause.code}` : 'network error';
-  }
-}
 
 /** The base URL without its credentials, and the basic-auth header they make (fetch refuses URLs with credentials). */
 export function splitCredentials(url: string): { base: URL; authorization: string | null } {

@@ -1,6 +1,7 @@
 import type { EngineSpeed } from '../port';
 import { UpstreamError, UpstreamErrorKind } from './errors';
 import { UpstreamCode, readSubmitAnswer, readUpstreamTask, type SubmitAnswer, type UpstreamTask } from './protocol';
+import { networkDetail, seconds } from '../network';
 
 export type SubmitRoute = 'imagine' | 'describe' | 'blend' | 'shorten' | 'action' | 'modal' | 'change' | 'video';
 
@@ -39,24 +40,7 @@ interface Answer {
   json: unknown;
 }
 
-const seconds = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`);
 
-/** Why a fetch threw, in a few words (never the URL: hook URLs carry tokens). */
-function networkDetail(error: unknown): string {
-  const cause = (error as { cause?: { code?: string } })?.cause;
-  switch (cause?.code) {
-    case 'ECONNREFUSED':
-      return 'connection refused';
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return 'host not found';
-    case 'ECONNRESET':
-    case 'UND_ERR_SOCKET':
-      return 'connection reset';
-    default:
-      return cause?.code ? `network error ${cause.code}` : 'network error';
-  }
-}
 
 /**
  * The midjourney-proxy HTTP API: auth header, a timeout on every request, no redirects (so the

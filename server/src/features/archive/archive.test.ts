@@ -1,13 +1,13 @@
 import http from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import yauzl from 'yauzl';
 import type { ArchiveFamily, ArchiveItem, ArchivePage, ArchiveZipEntry, FavoriteChange, Task } from '@draw/shared';
 import { closeWithSockets, injectorFor, startListening, type TestApp } from '../../testing/harness';
 import { connectSocket, type TestSocket } from '../../testing/socket';
 import { callsDuring } from '../../testing/calls';
 import { Channels, Members } from '../channels/repository';
 import { Tasks } from '../tasks/repository';
+import { zipEntries } from '../../testing/zip';
 
 let app: TestApp;
 let origin: string;
@@ -283,28 +283,6 @@ describe('family', () => {
   });
 });
 
-function zipEntries(body: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(body, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const files = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 describe('ZIP download', () => {
   it('streams the chosen images with a prompts.json listing each one', async () => {
