@@ -1,10 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMPTY_CURSOR, anchorFeed, receiveFeedEvent, type FeedCursor } from '@draw/machines';
 import { TaskStatus, type ChannelEvent, type Task } from '@draw/shared';
+import { api, boundsOf } from '@draw/shared/routes';
 import { Events } from '../../server/src/realtime/repository';
 import { replayFromSource } from '../ops/replay';
 import { openReadSource } from '../ops/source';
@@ -50,6 +52,38 @@ function applied(socket: TestSocket, anchor: number): ChannelEvent[] {
 const say = (member: Member, content: string) => mustInTurn(cluster.origin, 'POST', `/api/draw/chat/${cid}`, member.token, { content });
 
 describe('two server processes on one data folder (WORKERS=2)', () => {
+  it('counts a route’s rate once for both processes: a client cannot double it by choosing its process', async () => {
+    // Two sockets, one on each process: a request naming a socket's session (`?sid=`) goes to its process.
+    const a = await connectSocket(cluster.origin, ann.token);
+    const b = await connectSocket(cluster.origin, bob.token);
+    const sids = [a.io.engine.id, b.io.engine.id];
+    const rate = boundsOf(api.messages.post).rate!;
+    const statuses: number[] = [];
+    for (let i = 0; i < rate.max + 10; i++) {
+      // A connection of its own each time: the balancer picks a process per connection.
+      const status = await new Promise<number>((resolve, reject) => {
+        const request = http.request(
+          `${cluster.origin}/api/draw/chat/${cid}?sid=${sids[i % 2]}`,
+          { method: 'POST', agent: false, headers: { authorization: `Bearer ${ann.token}`, 'content-type': 'application/json' } },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        request.on('error', reject);
+        request.end(JSON.stringify({ content: `counted ${i}` }));
+      });
+      statuses.push(status);
+    }
+    a.disconnect();
+    b.disconnect();
+    // Counted per process, each would have let through up to the whole limit.
+    expect(statuses.filter((s) => s === 200)).toHaveLength(rate.max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    // The window passes before the next test posts.
+    await new Promise((r) => setTimeout(r, rate.windowMs));
+  });
+
   it('delivers every event to members on both processes, numbered without gap or repeat, including a catch-up racing live events', async () => {
     const a = await connectSocket(cluster.origin, ann.token);
     const b = await connectSocket(cluster.origin, bob.token);
