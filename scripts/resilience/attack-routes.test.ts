@@ -17,6 +17,8 @@ import { startServerProcess } from './support/server';
  */
 
 const HEALTHZ_BUDGET_MS = 200;
+/** What an attack may leave the server's resident memory grown by (it answers from its headers). */
+const RSS_GROWTH_MAX_MB = 100;
 /** How long after its headers an attack's body starts. */
 const BODY_AFTER_MS = 50;
 /** Each attack is probed this long at least. */
@@ -130,6 +132,7 @@ afterAll(async () => {
 async function underAttack<T>(label: string, attack: () => Promise<T>): Promise<T> {
   const pid = server.child.pid!;
   const fdsBefore = openDescriptors(pid);
+  const rssBefore = residentMb(pid);
   const probe = healthProbe(server.origin);
   await probe.ready;
   const started = performance.now();
@@ -142,6 +145,7 @@ async function underAttack<T>(label: string, attack: () => Promise<T>): Promise<
   console.log(`[attack-routes] ${label}: /healthz max ${health.maxMs} ms over ${health.answers} answers (${health.failures} unanswered); descriptors ${fdsBefore} → ${openDescriptors(pid)}; RSS ${residentMb(pid)} MB`);
   expect(health.answers, `${label}: /healthz kept answering`).toBeGreaterThan(0);
   expect(health.failures, `${label}: /healthz never went unanswered`).toBe(0);
+  expect(residentMb(pid) - rssBefore, `${label}: memory stayed flat (MB)`).toBeLessThan(RSS_GROWTH_MAX_MB);
   expect(health.maxMs, `${label}: /healthz answered within ${HEALTHZ_BUDGET_MS} ms`).toBeLessThan(HEALTHZ_BUDGET_MS);
   return result;
 }
