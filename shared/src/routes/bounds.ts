@@ -43,10 +43,11 @@ export const DefaultBounds = {
   bodyBytes: 16 * 1024,
   /** A route that takes no body (GET, DELETE, a POST whose path says it all). */
   noBodyBytes: 1024,
-  /** Writes by a signed-in person: a busy person's clicking, never a script's loop. */
-  userWriteRate: { max: 120, windowMs: MINUTE_MS, per: RatePer.User },
-  /** Anything an anonymous caller may ask, per address. */
-  anonymousRate: { max: 120, windowMs: MINUTE_MS, per: RatePer.Ip },
+  /**
+   * Writes: a busy person's clicking, never a script's loop; per person when signed in, else per
+   * address. Reads are bounded by `concurrent` only (one address may be a whole office behind NAT).
+   */
+  writeRate: { max: 120, windowMs: MINUTE_MS, per: RatePer.User },
   /** In flight at once per person, per route: a page's parallel loads with room to spare. */
   userConcurrent: 16,
   /** In flight at once per address: several people behind one NAT share it. */
@@ -108,7 +109,7 @@ export function boundsOf(route: BoundedRoute): RouteBounds {
   return {
     bodyBytes: declared.bodyBytes ?? (takesBody ? DefaultBounds.bodyBytes : DefaultBounds.noBodyBytes),
     jsonDepth: declared.jsonDepth ?? schemaDepth(route.body) ?? DefaultBounds.openJsonDepth,
-    rate: declared.rate !== undefined ? declared.rate : anonymous ? DefaultBounds.anonymousRate : writes ? DefaultBounds.userWriteRate : null,
+    rate: declared.rate !== undefined ? declared.rate : writes ? DefaultBounds.writeRate : null,
     concurrent: declared.concurrent ?? (anonymous ? DefaultBounds.anonymousConcurrent : DefaultBounds.userConcurrent),
   };
 }
