@@ -73,7 +73,6 @@ export const enUS: typeof zhCN = {
       attachmentsNeedCommand: 'Images go with /imagine or /describe',
     },
     engine: {
-      label: 'Drawing engine: {{name}} (change)',
       tooltip: 'Drawn by {{name}} · /imagine {{cost}}',
       menuTitle: 'Your next tasks in this channel go to',
       channelDefault: 'Channel default',

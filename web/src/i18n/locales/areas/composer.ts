@@ -75,7 +75,6 @@ export const zhCN = {
       attachmentsNeedCommand: '图片需配合 /imagine 或 /describe 使用',
     },
     engine: {
-      label: '绘画引擎：{{name}}（更换）',
       tooltip: '由 {{name}} 绘制 · /imagine {{cost}}',
       menuTitle: '你在本频道的下一个任务交给',
       channelDefault: '频道默认',

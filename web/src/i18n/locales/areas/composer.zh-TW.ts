@@ -73,7 +73,6 @@ export const zhTW: typeof zhCN = {
       attachmentsNeedCommand: '圖片需搭配 /imagine 或 /describe 使用',
     },
     engine: {
-      label: '繪畫引擎：{{name}}（更換）',
       tooltip: '由 {{name}} 繪製 · /imagine {{cost}}',
       menuTitle: '你在本頻道的下一個任務交給',
       channelDefault: '頻道預設',

@@ -18,12 +18,14 @@ export function ChannelEngineBadge({ channel }: { channel: Pick<Channel, 'engine
     <Tooltip content={hint} side="bottom">
       <span
         data-testid="channel-engine-badge"
-        tabIndex={0}
-        aria-label={hint}
-        className="inline-flex h-6 max-w-40 items-center gap-1 rounded-full bg-black/[0.06] px-2 text-xs font-semibold text-muted-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring dark:bg-black/25"
+        className="inline-flex h-6 max-w-40 items-center gap-1 rounded-full bg-black/[0.06] px-2 text-xs font-semibold text-heading dark:bg-black/25"
       >
         <CpuIcon className="size-3.5 shrink-0" aria-hidden />
-        <span className="truncate max-sm:hidden">{name}</span>
+        {/* Read as the whole hint; on a phone only the icon shows. */}
+        <span className="sr-only">{hint}</span>
+        <span className="truncate max-sm:hidden" aria-hidden>
+          {name}
+        </span>
       </span>
     </Tooltip>
   );

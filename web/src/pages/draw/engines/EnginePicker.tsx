@@ -37,14 +37,15 @@ export function EnginePicker({ engines, choice, disabled, onPick }: EnginePicker
         <DropdownMenuTrigger
           data-testid="composer-engine-picker"
           disabled={disabled}
-          aria-label={t('composer.engine.label', { name })}
           className="flex h-8 max-w-44 shrink-0 items-center gap-1 rounded-md bg-black/[0.06] px-2 text-xs font-semibold text-heading transition-colors outline-none hover:bg-black/[0.1] focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50 dark:bg-black/25 dark:hover:bg-black/35"
         >
           <CpuIcon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
-          <span className="truncate max-[420px]:hidden" data-testid="composer-engine-name">
+          {/* The spoken name holds every word shown (and still names the engine on a phone, where the words are hidden). */}
+          <span className="sr-only">{t('composer.engine.menuTitle')}: </span>
+          <span className="truncate max-[420px]:sr-only" data-testid="composer-engine-name">
             {name}
           </span>
-          <span className={cn('shrink-0 font-normal text-muted-foreground max-sm:hidden', !current.available && 'text-destructive')} data-testid="composer-engine-price">
+          <span className={cn('shrink-0 font-normal max-sm:sr-only', !current.available && 'text-destructive')} data-testid="composer-engine-price">
             {current.available ? t('credits.cost', { n: price }) : t('composer.engine.unavailable')}
           </span>
           <ChevronDownIcon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
