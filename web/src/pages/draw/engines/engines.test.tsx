@@ -142,14 +142,15 @@ describe('the channel’s default engine', () => {
       </TooltipProvider>,
     );
     const badge = await screen.findByTestId('channel-engine-badge');
-    expect(badge.textContent).toBe('内置草图引擎');
-    expect(badge.getAttribute('aria-label')).toBe('本频道默认由 内置草图引擎 绘制');
+    // Shown: the engine's name; read: the whole hint.
+    expect(badge.querySelector('[aria-hidden="true"]:not(svg)')?.textContent).toBe('内置草图引擎');
+    expect(badge.querySelector('.sr-only')?.textContent).toBe('本频道默认由 内置草图引擎 绘制');
     rerender(
       <TooltipProvider>
         <ChannelEngineBadge channel={{ engine: 'comfyui' }} />
       </TooltipProvider>,
     );
-    expect(screen.getByTestId('channel-engine-badge').textContent).toBe('ComfyUI');
+    expect(screen.getByTestId('channel-engine-badge').querySelector('[aria-hidden="true"]:not(svg)')?.textContent).toBe('ComfyUI');
     // A site with one engine has no choice to show.
     act(() => void (enginesStore.engines = enginesOf().slice(0, 1)));
     await waitFor(() => expect(screen.queryByTestId('channel-engine-badge')).toBeNull());
