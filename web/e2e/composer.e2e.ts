@@ -302,7 +302,7 @@ describe('the composer', () => {
 
         await input.fill('/info');
         await shot.keyboard.press('Enter');
-        await expect.poll(() => shot.getByTestId('info-card').textContent()).toContain('Built-in');
+        await expect.poll(() => shot.getByTestId('info-card').textContent()).toContain('内置草图引擎');
         await screenshot(shot, `composer-info-${suffix}`);
 
         await input.fill('/blend');
