@@ -32,7 +32,8 @@ export function EnginePicker({ engines, choice, disabled, onPick }: EnginePicker
   const name = engineLabel(t, current);
   const price = current.prices[TaskAction.Imagine];
   return (
-    <DropdownMenu>
+    // Not modal: a modal menu hides the rest of the page from assistive tech while its controls stay focusable.
+    <DropdownMenu modal={false}>
       <Tooltip content={t('composer.engine.tooltip', { name, cost: t('credits.cost', { n: price }) })}>
         <DropdownMenuTrigger
           data-testid="composer-engine-picker"
