@@ -19,3 +19,21 @@ export function networkDetail(error: unknown): string {
       return cause?.code ? `network error ${cause.code}` : 'network error';
   }
 }
+
+/** An answer's body read whole, refused past `max` bytes (as declared, or as it streams in). */
+export async function readBytes(res: Response, max: number): Promise<Buffer> {
+  const declared = Number(res.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > max) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new Error(`larger than ${Math.round(max / 1024 / 1024)} MB`);
+  }
+  if (!res.body) return Buffer.alloc(0);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > max) throw new Error(`larger than ${Math.round(max / 1024 / 1024)} MB`);
+    chunks.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks);
+}

@@ -1,7 +1,7 @@
 import { EngineFailure } from '../port';
 import { comfyFailure } from './errors';
 import { readHistory, readQueuePlace, validationDetail, type HistoryEntry, type QueuePlace, type SavedImage, type Workflow } from './protocol';
-import { networkDetail, seconds } from '../network';
+import { networkDetail, readBytes, seconds } from '../network';
 
 export interface ComfyClientOptions {
   /** `COMFYUI_URL`, e.g. `http://gpu-box:8188`; `http://user:pass@host` sends basic auth. */
@@ -201,19 +201,3 @@ export class ComfyClient {
   }
 }
 
-async function readBytes(res: Response, max: number): Promise<Buffer> {
-  const declared = Number(res.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > max) {
-    await res.body?.cancel().catch(() => undefined);
-    throw new Error(`larger than ${Math.round(max / 1024 / 1024)} MB`);
-  }
-  if (!res.body) return Buffer.alloc(0);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > max) throw new Error(`larger than ${Math.round(max / 1024 / 1024)} MB`);
-    chunks.push(Buffer.from(chunk));
-  }
-  return Buffer.concat(chunks);
-}

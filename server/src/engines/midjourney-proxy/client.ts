@@ -1,7 +1,7 @@
 import type { EngineSpeed } from '../port';
 import { UpstreamError, UpstreamErrorKind } from './errors';
 import { UpstreamCode, readSubmitAnswer, readUpstreamTask, type SubmitAnswer, type UpstreamTask } from './protocol';
-import { networkDetail, seconds } from '../network';
+import { networkDetail, readBytes, seconds } from '../network';
 
 export type SubmitRoute = 'imagine' | 'describe' | 'blend' | 'shorten' | 'action' | 'modal' | 'change' | 'video';
 
@@ -272,22 +272,6 @@ function refusalOf(message: string): UpstreamError | null {
   return null;
 }
 
-async function readBytes(res: Response, max: number): Promise<Buffer> {
-  const declared = Number(res.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > max) {
-    await res.body?.cancel().catch(() => undefined);
-    throw new Error(`larger than ${Math.round(max / 1024 / 1024)} MB`);
-  }
-  if (!res.body) return Buffer.alloc(0);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > max) throw new Error(`larger than ${Math.round(max / 1024 / 1024)} MB`);
-    chunks.push(Buffer.from(chunk));
-  }
-  return Buffer.concat(chunks);
-}
 
 async function readText(res: Response, max: number): Promise<string> {
   return (await readBytes(res, max)).toString('utf8');
