@@ -7,12 +7,6 @@ import { WorkflowError } from './comfyui/workflows';
 import { createMidjourneyProxyEngine } from './midjourney-proxy/engine';
 import { createOpenAIImagesEngine } from './openai-images/engine';
 import type { ImageEngine } from './port';
-import { EngineRegistry } from './registry';
-
-/** Every enabled engine (IMAGE_ENGINES, else IMAGE_ENGINE), each created once, the default first. */
-export function createEngines(config: Config, log?: FastifyBaseLogger): EngineRegistry {
-  return new EngineRegistry(enabledEngines(config).map((name) => createEngine(config, log, name)));
-}
 
 /** One engine, configured from its own variables (by default the site's default engine). */
 export function createEngine(config: Config, log?: FastifyBaseLogger, name: ImageEngineName = enabledEngines(config)[0]!): ImageEngine {

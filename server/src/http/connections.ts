@@ -3,21 +3,17 @@ import type { Socket } from 'node:net';
 import type { Config } from '../config';
 
 /**
- * What a client's connections may hold, on the server that accepts them (the app, or a cluster's
- * primary): the headers within `headersTimeoutMs`, the whole request (a slow body included) within
- * `requestTimeoutMs`, and at most `perAddress` connections open from one address at once. Past
- * the cap a new connection is closed at once, before it costs a parser or a request.
+ * How long a client may take to send a request: the headers within `headersTimeoutMs`, the whole
+ * request (a slow body included) within `requestTimeoutMs`.
  */
 export interface ConnectionBounds {
   requestTimeoutMs: number;
   headersTimeoutMs: number;
-  perAddress: number;
 }
 
-export const connectionBoundsOf = (config: Pick<Config, 'REQUEST_TIMEOUT_MS' | 'HEADERS_TIMEOUT_MS' | 'CONNECTIONS_PER_ADDRESS'>): ConnectionBounds => ({
+export const connectionBoundsOf = (config: Pick<Config, 'REQUEST_TIMEOUT_MS' | 'HEADERS_TIMEOUT_MS'>): ConnectionBounds => ({
   requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
   headersTimeoutMs: config.HEADERS_TIMEOUT_MS,
-  perAddress: config.CONNECTIONS_PER_ADDRESS,
 });
 
 /** How often Node looks for requests past their timeouts (its default, 30 s, would let a slow body live 90 s). */
@@ -71,8 +67,11 @@ export function cutSlowRequests(server: Server, bounds: ConnectionBounds): void 
   server.on('upgrade', (request: IncomingMessage) => clearHeaderDeadline(request.socket as TrackedSocket));
 }
 
-/** The server that accepts connections (the app, or a cluster's primary): at most `perAddress` open from one address. */
-export function capConnectionsPerAddress(server: Server, perAddress: number): { openFrom(address: string): number } {
+/**
+ * The server that accepts connections (the app, or a cluster's primary): at most `perAddress` open
+ * from one address; past it a new connection is closed at once, before it costs a parser.
+ */
+export function capConnectionsPerAddress(server: Server, perAddress: number): void {
   const open = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress ?? 'unknown';
@@ -88,5 +87,4 @@ export function capConnectionsPerAddress(server: Server, perAddress: number): { 
       else open.set(address, left);
     });
   });
-  return { openFrom: (address) => open.get(address) ?? 0 };
 }

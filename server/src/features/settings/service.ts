@@ -1,6 +1,5 @@
 import {
   ErrorReason,
-  ImageEngineName,
   type BotType,
   type DrawInfo,
   type DrawSettings,
@@ -41,13 +40,6 @@ export interface DrawInfoSources {
   planOf(userId: string): Promise<{ plan: string | null; credits: number | null; renewsAt: number | null }>;
   taskCounts(userId: string): Promise<{ running: number; queued: number }>;
 }
-
-export const ENGINE_DISPLAY_NAMES: Record<ImageEngineName, string> = {
-  [ImageEngineName.Builtin]: 'Built-in sketch engine',
-  [ImageEngineName.MidjourneyProxy]: 'Midjourney',
-  [ImageEngineName.OpenaiImages]: 'OpenAI Images',
-  [ImageEngineName.ComfyUI]: 'ComfyUI',
-};
 
 /** Until plans and the task queue exist: no plan, no credits, no tasks. */
 export function pendingInfoSources(engineName: string): DrawInfoSources {
