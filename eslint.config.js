@@ -16,16 +16,26 @@ const forbid = (...groups) => ({
   ],
 });
 
-const noEnums = { selector: 'TSEnumDeclaration', message: 'Use an `as const` object with a derived union type instead of a TS enum.' };
+const noEnums = {
+  selector: 'TSEnumDeclaration',
+  message: 'Use an `as const` object with a derived union type instead of a TS enum.',
+};
 /**
  * A route reads `request.body`, `.params` and `.query` as the route table types them
  * (`shared/src/routes`, `serve()` in server/src/http/routes.ts): a cast would hide a table that
  * says something else.
  */
-const requestPart = 'MemberExpression[object.name=/^(request|req|r)$/][property.name=/^(body|params|query)$/]';
+const requestPart =
+  'MemberExpression[object.name=/^(request|req|r)$/][property.name=/^(body|params|query)$/]';
 const noRequestCasts = {
-  selector: [':matches(TSAsExpression, TSTypeAssertion) >', ':matches(TSAsExpression, TSTypeAssertion) > LogicalExpression >'].map((parent) => `${parent} ${requestPart}`).join(', '),
-  message: 'Do not cast a request part: declare the route in shared/src/routes and register it with serve(), which types body, params and query.',
+  selector: [
+    ':matches(TSAsExpression, TSTypeAssertion) >',
+    ':matches(TSAsExpression, TSTypeAssertion) > LogicalExpression >',
+  ]
+    .map((parent) => `${parent} ${requestPart}`)
+    .join(', '),
+  message:
+    'Do not cast a request part: declare the route in shared/src/routes and register it with serve(), which types body, params and query.',
 };
 
 export default tseslint.config(
@@ -35,7 +45,15 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-restricted-syntax': ['error', noEnums],
     },
@@ -43,7 +61,11 @@ export default tseslint.config(
   { files: ['shared/**/*.ts'], rules: forbid('server', 'web', 'machines', 'scripts') },
   { files: ['machines/**/*.ts'], rules: forbid('server', 'web', 'scripts') },
   { files: ['server/**/*.ts'], rules: forbid('web') },
-  { files: ['server/**/*.ts'], ignores: ['**/*.test.ts'], rules: { 'no-restricted-syntax': ['error', noEnums, noRequestCasts] } },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', noEnums, noRequestCasts] },
+  },
   {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
@@ -59,7 +81,15 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { paths: [{ name: '@draw/shared/routes', allowTypeImports: true, message: 'Import `api` from lib/api.ts; take the route table as types only (import type).' }] },
+        {
+          paths: [
+            {
+              name: '@draw/shared/routes',
+              allowTypeImports: true,
+              message: 'Import `api` from lib/api.ts; take the route table as types only (import type).',
+            },
+          ],
+        },
       ],
     },
   },

@@ -13,8 +13,14 @@ const outdir = path.join(root, 'server/dist');
 
 // What the runtime install (`npm ci --omit=dev -w @draw/server`) provides: the server's own
 // production dependencies, which therefore also name what the bundled shared and machines import.
-const runtimeDependencies = new Set(Object.keys(JSON.parse(fs.readFileSync(path.join(root, 'server/package.json'), 'utf8')).dependencies));
-const packageName = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const runtimeDependencies = new Set(
+  Object.keys(JSON.parse(fs.readFileSync(path.join(root, 'server/package.json'), 'utf8')).dependencies),
+);
+const packageName = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 
 /**
  * Workspace imports are bundled; production dependencies stay external; anything else (a
@@ -29,7 +35,11 @@ const externals = {
       if (name.startsWith('@draw/')) return undefined;
       if (runtimeDependencies.has(name)) return { external: true };
       return {
-        errors: [{ text: `${name} is imported by ${path.relative(root, args.importer)} but is not a dependency in server/package.json` }],
+        errors: [
+          {
+            text: `${name} is imported by ${path.relative(root, args.importer)} but is not a dependency in server/package.json`,
+          },
+        ],
       };
     });
   },

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The one gate: typecheck, lint, unit + integration tests, browser tests, resilience tests, and
+// The one gate: typecheck, lint, format, unit + integration tests, browser tests, resilience tests, and
 // with NODE24=<node 24 binary> (.ci/run sets it) the unit + integration tests again on Node 24.
 // Ends with a plain `N passed, N failed` line that sums every suite; exits non-zero on any failure.
 import { spawn } from 'node:child_process';
@@ -48,15 +48,27 @@ const steps = [
     kind: 'check',
     run: async () => {
       const results = await Promise.all(
-        ['shared', 'machines', 'server', 'web', 'scripts'].map((p) => run('node', ['--max-old-space-size=4096', tsc, '--noEmit', '-p', p])),
+        ['shared', 'machines', 'server', 'web', 'scripts'].map((p) =>
+          run('node', ['--max-old-space-size=4096', tsc, '--noEmit', '-p', p]),
+        ),
       );
       return { code: results.some((r) => r.code !== 0) ? 1 : 0 };
     },
   },
   { name: 'lint', kind: 'check', run: () => run('npx', ['eslint', '.', '--max-warnings=0']) },
+  { name: 'format', kind: 'check', run: () => run('npx', ['prettier', '--check', '--log-level=warn', '.']) },
   { name: 'unit+integration', kind: 'vitest', config: 'vitest.config.ts' },
   // The machine's Node runs everything; the current LTS runs the unit + integration suite too.
-  ...(process.env.NODE24 ? [{ name: 'unit+integration@node24', kind: 'vitest', config: 'vitest.config.ts', node: process.env.NODE24 }] : []),
+  ...(process.env.NODE24
+    ? [
+        {
+          name: 'unit+integration@node24',
+          kind: 'vitest',
+          config: 'vitest.config.ts',
+          node: process.env.NODE24,
+        },
+      ]
+    : []),
   { name: 'browser', kind: 'vitest', config: 'web/e2e/vitest.config.ts', build: true },
   { name: 'resilience', kind: 'vitest', config: 'scripts/resilience/vitest.config.ts', optional: true },
 ];
@@ -98,7 +110,19 @@ for (const step of steps) {
     }
   }
   const report = path.join(reportDir, `${step.name.replace(/\W+/g, '-')}.json`);
-  const { code, seconds } = await run(step.node ?? 'node', [vitest, 'run', '--config', step.config, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  const { code, seconds } = await run(
+    step.node ?? 'node',
+    [
+      vitest,
+      'run',
+      '--config',
+      step.config,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+    env,
+  );
   const counts = vitestCounts(report);
   // Vitest also fails a run for errors outside any test (unhandled rejections): count one.
   if (code !== 0 && counts.failed === 0) counts.failed = 1;

@@ -30,8 +30,15 @@ export default defineConfig({
         // panel's select, say) goes with them instead of being preloaded by every page.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
-            { name: 'ui', test: /node_modules[\\/](@radix-ui|radix-ui|lucide-react|sonner|@floating-ui)[\\/]/, tags: ['$initial'] },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
+            },
+            {
+              name: 'ui',
+              test: /node_modules[\\/](@radix-ui|radix-ui|lucide-react|sonner|@floating-ui)[\\/]/,
+              tags: ['$initial'],
+            },
             { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'] },
           ],
         },

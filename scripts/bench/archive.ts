@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ArchiveKind, ArchiveRatio, ArchiveScope, TaskAction, TaskStatus, type ArchiveQuery } from '@draw/shared';
+import {
+  ArchiveKind,
+  ArchiveRatio,
+  ArchiveScope,
+  TaskAction,
+  TaskStatus,
+  type ArchiveQuery,
+} from '@draw/shared';
 import { openEmbeddedStorage } from '../../server/src/storage/embedded';
 import { folderBlobStore } from '../../server/src/blobs/folder';
 import { authRepository } from '../../server/src/features/auth/repository';
@@ -23,10 +30,36 @@ const CHANNELS = 100;
 const CHANNELS_PER_USER = 5;
 const ROUNDS = Number(process.env.ARCHIVE_ROUNDS ?? 30);
 
-const WORDS_EN = ['lighthouse', 'fox', 'castle', 'river', 'neon city', 'forest', 'portrait', 'robot', 'ocean', 'desert'];
+const WORDS_EN = [
+  'lighthouse',
+  'fox',
+  'castle',
+  'river',
+  'neon city',
+  'forest',
+  'portrait',
+  'robot',
+  'ocean',
+  'desert',
+];
 const WORDS_ZH = ['橘猫', '灯塔', '山水', '雪山', '樱花', '长城', '机器人', '星空', '竹林', '古镇'];
-const ACTIONS = [TaskAction.Imagine, TaskAction.Imagine, TaskAction.Upscale, TaskAction.Upscale, TaskAction.Variation, TaskAction.Zoom, TaskAction.Pan, TaskAction.Inpaint, TaskAction.Blend, TaskAction.Describe];
-const SIZES = [[1024, 1024], [1456, 816], [816, 1456]] as const;
+const ACTIONS = [
+  TaskAction.Imagine,
+  TaskAction.Imagine,
+  TaskAction.Upscale,
+  TaskAction.Upscale,
+  TaskAction.Variation,
+  TaskAction.Zoom,
+  TaskAction.Pan,
+  TaskAction.Inpaint,
+  TaskAction.Blend,
+  TaskAction.Describe,
+];
+const SIZES = [
+  [1024, 1024],
+  [1456, 816],
+  [816, 1456],
+] as const;
 
 /** A repeatable pseudo-random sequence, so every run stores the same history. */
 function random(seed: number) {
@@ -54,10 +87,42 @@ export async function run(): Promise<BenchReport> {
     const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
     const started = Date.now() - TASKS * 60_000;
 
-    await channels.channels.insertMany(Array.from({ length: CHANNELS }, (_, c) => ({ _id: `c${c}`, title: `channel ${c}`, isBan: false, creatorId: 'u0', createdAt: started, updatedAt: started })));
-    const membership: string[][] = Array.from({ length: USERS }, (_, u) => Array.from({ length: CHANNELS_PER_USER }, (_, k) => `c${(u * 7 + k * 13) % CHANNELS}`));
-    await channels.members.insertMany(membership.flatMap((list, u) => [...new Set(list)].map((channelId) => ({ _id: memberId(channelId, `u${u}`), channelId, userId: `u${u}`, joinedAt: started }))));
-    await users.insertMany(Array.from({ length: USERS }, (_, u) => ({ _id: `u${u}`, name: `user ${u}`, description: '', avatar: '', theme: 'auto' as const, nijiRemix: false, mjRemix: false, isAdmin: false, createdAt: started })));
+    await channels.channels.insertMany(
+      Array.from({ length: CHANNELS }, (_, c) => ({
+        _id: `c${c}`,
+        title: `channel ${c}`,
+        isBan: false,
+        creatorId: 'u0',
+        createdAt: started,
+        updatedAt: started,
+      })),
+    );
+    const membership: string[][] = Array.from({ length: USERS }, (_, u) =>
+      Array.from({ length: CHANNELS_PER_USER }, (_, k) => `c${(u * 7 + k * 13) % CHANNELS}`),
+    );
+    await channels.members.insertMany(
+      membership.flatMap((list, u) =>
+        [...new Set(list)].map((channelId) => ({
+          _id: memberId(channelId, `u${u}`),
+          channelId,
+          userId: `u${u}`,
+          joinedAt: started,
+        })),
+      ),
+    );
+    await users.insertMany(
+      Array.from({ length: USERS }, (_, u) => ({
+        _id: `u${u}`,
+        name: `user ${u}`,
+        description: '',
+        avatar: '',
+        theme: 'auto' as const,
+        nijiRemix: false,
+        mjRemix: false,
+        isAdmin: false,
+        createdAt: started,
+      })),
+    );
 
     const BATCH = 2000;
     for (let from = 0; from < TASKS; from += BATCH) {
@@ -90,7 +155,16 @@ export async function run(): Promise<BenchReport> {
           parentId: null,
           seed: String(i),
           engine: 'builtin',
-          properties: { width, height, ratio: width === height ? ArchiveRatio.Square : width > height ? ArchiveRatio.Landscape : ArchiveRatio.Portrait },
+          properties: {
+            width,
+            height,
+            ratio:
+              width === height
+                ? ArchiveRatio.Square
+                : width > height
+                  ? ArchiveRatio.Landscape
+                  : ArchiveRatio.Portrait,
+          },
           job: { kind: 'imagine', prompt, seed: i, botType: 'MID_JOURNEY', referenceKeys: [] },
           hookToken: 'x',
           upstreamId: null,
@@ -104,10 +178,31 @@ export async function run(): Promise<BenchReport> {
     }
 
     const reader = 'u3';
-    const readerDocs = await tasks.find({ userId: reader, status: TaskStatus.Success }, { sort: { finishTime: -1, _id: -1 }, limit: 300 });
-    await favorites.insertMany(readerDocs.filter((_, i) => i % 3 === 0).map((doc) => ({ _id: `${reader}:${doc._id}`, userId: reader, taskId: doc._id, finishTime: doc.finishTime!, createdAt: Date.now() })));
+    const readerDocs = await tasks.find(
+      { userId: reader, status: TaskStatus.Success },
+      { sort: { finishTime: -1, _id: -1 }, limit: 300 },
+    );
+    await favorites.insertMany(
+      readerDocs
+        .filter((_, i) => i % 3 === 0)
+        .map((doc) => ({
+          _id: `${reader}:${doc._id}`,
+          userId: reader,
+          taskId: doc._id,
+          finishTime: doc.finishTime!,
+          createdAt: Date.now(),
+        })),
+    );
     const hub = { favorite: () => undefined } as unknown as ChannelHub;
-    const archive = archiveService({ tasks, favorites, channels, users, blobs: folderBlobStore(root), hub, now: Date.now });
+    const archive = archiveService({
+      tasks,
+      favorites,
+      channels,
+      users,
+      blobs: folderBlobStore(root),
+      hub,
+      now: Date.now,
+    });
 
     const middle = started + (TASKS / 2) * 60_000;
     const queries: ArchiveQuery[] = [
@@ -141,20 +236,47 @@ export async function run(): Promise<BenchReport> {
       }
       for (let k = 0; k < queries.length; k++) {
         const t0 = performance.now();
-        await tasks.find({ channelId: membership[3]![k % CHANNELS_PER_USER]!, status: TaskStatus.Success }, { sort: { finishTime: -1, _id: -1 }, limit: 40 });
+        await tasks.find(
+          { channelId: membership[3]![k % CHANNELS_PER_USER]!, status: TaskStatus.Success },
+          { sort: { finishTime: -1, _id: -1 }, limit: 40 },
+        );
         if (round >= 3) bare.push(performance.now() - t0);
       }
     }
     ours.sort((a, b) => a - b);
     bare.sort((a, b) => a - b);
-    const slowest = [...worst.entries()].map(([key, list]) => [key, percentile(list.sort((a, b) => a - b), 99)] as const).sort((a, b) => b[1] - a[1])[0]!;
+    const slowest = [...worst.entries()]
+      .map(
+        ([key, list]) =>
+          [
+            key,
+            percentile(
+              list.sort((a, b) => a - b),
+              99,
+            ),
+          ] as const,
+      )
+      .sort((a, b) => b[1] - a[1])[0]!;
     return {
       name: 'Archive page',
       ours: `archive.page for a member of ${CHANNELS_PER_USER} channels, ${queries.length} queries (every filter, search in Chinese and English, favourites, a cursor page) × ${ROUNDS} rounds`,
-      baseline: 'the bare indexed statement of the same store: one channel\'s 40 newest finished tasks (tasks.find on the channelId/status/finishTime index)',
+      baseline:
+        "the bare indexed statement of the same store: one channel's 40 newest finished tasks (tasks.find on the channelId/status/finishTime index)",
       figures: [
-        { label: 'page p50', unit: 'ms', ours: percentile(ours, 50), baseline: percentile(bare, 50), better: 'lower' },
-        { label: 'page p99', unit: 'ms', ours: percentile(ours, 99), baseline: percentile(bare, 99), better: 'lower' },
+        {
+          label: 'page p50',
+          unit: 'ms',
+          ours: percentile(ours, 50),
+          baseline: percentile(bare, 50),
+          better: 'lower',
+        },
+        {
+          label: 'page p99',
+          unit: 'ms',
+          ours: percentile(ours, 99),
+          baseline: percentile(bare, 99),
+          better: 'lower',
+        },
       ],
       notes: [
         `${TASKS.toLocaleString('en')} tasks (90 % finished), ${USERS} users, ${CHANNELS} channels; 40 images a page, each with author, channel and star`,

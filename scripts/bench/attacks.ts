@@ -16,19 +16,34 @@ import type { BenchReport, Figure } from './report';
  * bounds) with the same attacks, for a before/after on one machine.
  */
 const SECONDS = Number(process.env.ATTACK_SECONDS ?? 6);
-const root = path.resolve(process.env.ATTACK_SERVER_DIR ?? path.join(path.dirname(new URL(import.meta.url).pathname), '../..'));
+const root = path.resolve(
+  process.env.ATTACK_SERVER_DIR ?? path.join(path.dirname(new URL(import.meta.url).pathname), '../..'),
+);
 
 async function startServer(): Promise<{ origin: string; port: number; stop(): Promise<void> }> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-attacks-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
     stdio: 'ignore',
   });
   const origin = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
-    if (await fetch(`${origin}/healthz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${origin}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (i > 600) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -50,7 +65,9 @@ async function startServer(): Promise<{ origin: string; port: number; stop(): Pr
 function post(port: number, url: string, body: Buffer): Promise<void> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1', () => {
-      socket.write(`POST ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+      socket.write(
+        `POST ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+      );
       socket.write(body);
     });
     socket.on('data', () => socket.destroy());
@@ -61,36 +78,57 @@ function post(port: number, url: string, body: Buffer): Promise<void> {
 
 const nested = (bytes: number) => Buffer.from('['.repeat(bytes / 2) + ']'.repeat(bytes / 2));
 
-async function probeFor(origin: string, seconds: number, attack?: (until: number) => Promise<number>): Promise<HealthReport & { requests: number }> {
+async function probeFor(
+  origin: string,
+  seconds: number,
+  attack?: (until: number) => Promise<number>,
+): Promise<HealthReport & { requests: number }> {
   const probe = healthProbe(origin);
   await probe.ready;
   const until = performance.now() + seconds * 1000;
-  const requests = attack ? await attack(until) : await new Promise<number>((r) => setTimeout(() => r(0), seconds * 1000));
+  const requests = attack
+    ? await attack(until)
+    : await new Promise<number>((r) => setTimeout(() => r(0), seconds * 1000));
   return { ...(await probe.stop()), requests };
 }
 
-const loops = (count: number, port: number, url: (i: number) => string, body: Buffer) => async (until: number) => {
-  let sent = 0;
-  await Promise.all(
-    Array.from({ length: count }, async (_, i) => {
-      while (performance.now() < until) {
-        await post(port, url(i), body);
-        sent += 1;
-      }
-    }),
-  );
-  return sent;
-};
+const loops =
+  (count: number, port: number, url: (i: number) => string, body: Buffer) => async (until: number) => {
+    let sent = 0;
+    await Promise.all(
+      Array.from({ length: count }, async (_, i) => {
+        while (performance.now() < until) {
+          await post(port, url(i), body);
+          sent += 1;
+        }
+      }),
+    );
+    return sent;
+  };
 
 export async function run(): Promise<BenchReport> {
   const server = await startServer();
   try {
     const quiet = await probeFor(server.origin, SECONDS);
-    const modal = await probeFor(server.origin, SECONDS, loops(2, server.port, () => '/api/mj/submit/modal/c1', nested(7_600_000)));
+    const modal = await probeFor(
+      server.origin,
+      SECONDS,
+      loops(2, server.port, () => '/api/mj/submit/modal/c1', nested(7_600_000)),
+    );
     // The other JSON routes took 256 KB with no depth limit: ten loops over a signed-in route and an anonymous one.
     const urls = ['/api/draw/channel', '/api/login/login'];
-    const others = await probeFor(server.origin, SECONDS, loops(10, server.port, (i) => urls[i % urls.length]!, nested(256 * 1024)));
-    const figure = (label: string, ours: number, baseline: number): Figure => ({ label, unit: 'ms', ours, baseline, better: 'lower' });
+    const others = await probeFor(
+      server.origin,
+      SECONDS,
+      loops(10, server.port, (i) => urls[i % urls.length]!, nested(256 * 1024)),
+    );
+    const figure = (label: string, ours: number, baseline: number): Figure => ({
+      label,
+      unit: 'ms',
+      ours,
+      baseline,
+      better: 'lower',
+    });
     return {
       name: 'attacks: /healthz while anonymous clients loop nested JSON at the routes',
       ours: `a real server process under attack (${root === path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..') ? 'this checkout' : root})`,

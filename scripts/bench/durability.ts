@@ -20,7 +20,10 @@ interface TaskRow extends BaseDoc {
   text: string;
   progress: number;
 }
-const TaskRows = defineCollection<TaskRow>('bench_tasks', documentSchema({ text: { type: String, required: true }, progress: { type: Number, required: true } }));
+const TaskRows = defineCollection<TaskRow>(
+  'bench_tasks',
+  documentSchema({ text: { type: String, required: true }, progress: { type: Number, required: true } }),
+);
 const STEPS = Number(process.env.DURABILITY_STEPS ?? 2_000);
 const BARE_WRITES = STEPS * 2;
 const text = 'x'.repeat(700); // about a task document's size
@@ -44,7 +47,14 @@ async function steps(dir: string, synchronous: SynchronousMode, relaxed = false)
     for (let seq = 1; seq <= STEPS; seq += 1) {
       const stepStarted = performance.now();
       await tasks.updateOne({ _id: 'task' }, { $set: { progress: seq } });
-      await events.insertOne({ _id: `c:${seq}`, channelId: 'c', seq, type: 'task.updated', at: Date.now(), data: { id: 'task', progress: `${seq}%` } } as unknown as EventDoc);
+      await events.insertOne({
+        _id: `c:${seq}`,
+        channelId: 'c',
+        seq,
+        type: 'task.updated',
+        at: Date.now(),
+        data: { id: 'task', progress: `${seq}%` },
+      } as unknown as EventDoc);
       latencies.push(performance.now() - stepStarted);
     }
     const seconds = (performance.now() - started) / 1000;
@@ -61,7 +71,10 @@ function bareWrites(file: string, synchronous: SynchronousMode): number {
   try {
     configureConnection(db, synchronous);
     db.exec('CREATE TABLE rows (_id TEXT PRIMARY KEY NOT NULL, doc BLOB NOT NULL)');
-    db.prepare('INSERT INTO rows (_id, doc) VALUES (?, jsonb(?))').run('row', JSON.stringify({ _id: 'row', text, n: 0 }));
+    db.prepare('INSERT INTO rows (_id, doc) VALUES (?, jsonb(?))').run(
+      'row',
+      JSON.stringify({ _id: 'row', text, n: 0 }),
+    );
     const update = db.prepare('UPDATE rows SET doc = jsonb(?) WHERE _id = ?');
     const started = performance.now();
     for (let n = 1; n <= BARE_WRITES; n += 1) update.run(JSON.stringify({ _id: 'row', text, n }), 'row');
@@ -82,9 +95,21 @@ export async function run(): Promise<BenchReport> {
     const relaxed1 = await steps(path.join(root, 'relaxed-1'), SynchronousMode.Full, true);
     const relaxed2 = await steps(path.join(root, 'relaxed-2'), SynchronousMode.Full, true);
     const mean = (a: number, b: number) => (a + b) / 2;
-    const full = { perSecond: mean(full1.perSecond, full2.perSecond), p50: mean(full1.p50, full2.p50), p99: mean(full1.p99, full2.p99) };
-    const normal = { perSecond: mean(normal1.perSecond, normal2.perSecond), p50: mean(normal1.p50, normal2.p50), p99: mean(normal1.p99, normal2.p99) };
-    const relaxed = { perSecond: mean(relaxed1.perSecond, relaxed2.perSecond), p50: mean(relaxed1.p50, relaxed2.p50), p99: mean(relaxed1.p99, relaxed2.p99) };
+    const full = {
+      perSecond: mean(full1.perSecond, full2.perSecond),
+      p50: mean(full1.p50, full2.p50),
+      p99: mean(full1.p99, full2.p99),
+    };
+    const normal = {
+      perSecond: mean(normal1.perSecond, normal2.perSecond),
+      p50: mean(normal1.p50, normal2.p50),
+      p99: mean(normal1.p99, normal2.p99),
+    };
+    const relaxed = {
+      perSecond: mean(relaxed1.perSecond, relaxed2.perSecond),
+      p50: mean(relaxed1.p50, relaxed2.p50),
+      p99: mean(relaxed1.p99, relaxed2.p99),
+    };
     const bareFull = bareWrites(path.join(root, 'bare-full.sqlite'), SynchronousMode.Full);
     const bareNormal = bareWrites(path.join(root, 'bare-normal.sqlite'), SynchronousMode.Normal);
     return {
@@ -92,18 +117,57 @@ export async function run(): Promise<BenchReport> {
       ours: `synchronous=FULL (the default): ${STEPS} task progress steps (task updateOne + event insertOne, two commits) through our adapter`,
       baseline: 'synchronous=NORMAL, the same steps on the same disk',
       figures: [
-        { label: 'progress steps per second', unit: 'steps/s', ours: full.perSecond, baseline: normal.perSecond, better: Better.higher },
-        { label: 'latency per step p50', unit: 'ms', ours: full.p50, baseline: normal.p50, better: Better.lower },
-        { label: 'latency per step p99', unit: 'ms', ours: full.p99, baseline: normal.p99, better: Better.lower },
-        { label: 'progress steps per second, as the runner writes them (FULL store, steps without disk wait)', unit: 'steps/s', ours: relaxed.perSecond, baseline: normal.perSecond, better: Better.higher },
-        { label: 'latency per step p50, as the runner writes them', unit: 'ms', ours: relaxed.p50, baseline: normal.p50, better: Better.lower },
-        { label: 'bare UPDATE commits per second', unit: 'writes/s', ours: bareFull, baseline: bareNormal, better: Better.higher },
+        {
+          label: 'progress steps per second',
+          unit: 'steps/s',
+          ours: full.perSecond,
+          baseline: normal.perSecond,
+          better: Better.higher,
+        },
+        {
+          label: 'latency per step p50',
+          unit: 'ms',
+          ours: full.p50,
+          baseline: normal.p50,
+          better: Better.lower,
+        },
+        {
+          label: 'latency per step p99',
+          unit: 'ms',
+          ours: full.p99,
+          baseline: normal.p99,
+          better: Better.lower,
+        },
+        {
+          label: 'progress steps per second, as the runner writes them (FULL store, steps without disk wait)',
+          unit: 'steps/s',
+          ours: relaxed.perSecond,
+          baseline: normal.perSecond,
+          better: Better.higher,
+        },
+        {
+          label: 'latency per step p50, as the runner writes them',
+          unit: 'ms',
+          ours: relaxed.p50,
+          baseline: normal.p50,
+          better: Better.lower,
+        },
+        {
+          label: 'bare UPDATE commits per second',
+          unit: 'writes/s',
+          ours: bareFull,
+          baseline: bareNormal,
+          better: Better.higher,
+        },
       ],
       notes: [
         `WAL mode; each figure is the mean of two alternating runs per mode (FULL, NORMAL, FULL, NORMAL) in ${os.tmpdir()}; the bare row is ${BARE_WRITES} raw prepared UPDATEs of a 700-byte JSONB document, one commit each`,
         `"as the runner writes them": a FULL store whose progress steps run inside withoutWaitingForDisk (two more runs after the four above); submits, task ends and every other write still commit in full`,
         `FULL fsyncs the WAL at every commit; NORMAL at checkpoints only. Either survives a crash of the process; only FULL keeps every acknowledged write through a power cut or an OS crash`,
-        `load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} shared cores`,
+        `load average at the end: ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')} on ${os.cpus().length} shared cores`,
       ],
     };
   } finally {

@@ -19,7 +19,18 @@ import path from 'node:path';
 import { percentile, type BenchReport, type Figure } from './report';
 import type { MemorySample } from './fanout/clock';
 import { forkChild, type ChildHandle } from './fanout/ipc';
-import type { BareCommands, ClientCommands, ClusterCommands, Load, Member, Mode, OursCommands, ReplayEmit, RoundResult, Stamp } from './fanout/protocol';
+import type {
+  BareCommands,
+  ClientCommands,
+  ClusterCommands,
+  Load,
+  Member,
+  Mode,
+  OursCommands,
+  ReplayEmit,
+  RoundResult,
+  Stamp,
+} from './fanout/protocol';
 
 /** The several-process row: ours as WORKERS=2 would run it. */
 const CLUSTER_PROCESSES = 2;
@@ -28,7 +39,8 @@ function intFromEnv(name: string, fallback: number, min: number, max: number): n
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be an integer from ${min} to ${max}, not ${raw}`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`${name} must be an integer from ${min} to ${max}, not ${raw}`);
   return value;
 }
 
@@ -44,9 +56,14 @@ type Clients = ChildHandle<ClientCommands>[];
 /** Connects every member's socket, spread round-robin over the client processes. */
 async function connectAll(clients: Clients, mode: Mode, origin: string, members: Member[]): Promise<number> {
   const shares = clients.map((_, i) => members.filter((__, m) => m % clients.length === i));
-  const answers = await Promise.all(clients.map((client, i) => client.call('connect', { mode, origin, members: shares[i] ?? [], parallel: 25 }, 180_000)));
+  const answers = await Promise.all(
+    clients.map((client, i) =>
+      client.call('connect', { mode, origin, members: shares[i] ?? [], parallel: 25 }, 180_000),
+    ),
+  );
   const connected = answers.reduce((sum, a) => sum + a.connected, 0);
-  if (connected !== members.length) throw new Error(`${mode}: ${connected} of ${members.length} sockets connected`);
+  if (connected !== members.length)
+    throw new Error(`${mode}: ${connected} of ${members.length} sockets connected`);
   return Math.max(...answers.map((a) => a.connectMs));
 }
 
@@ -54,7 +71,9 @@ async function connectAll(clients: Clients, mode: Mode, origin: string, members:
 async function collectAll(clients: Clients, round: RoundResult): Promise<Delivery> {
   const stampAt = new Map(round.stamps.map((s) => [s.key, s.at]));
   const expected = round.stamps.map(({ key, channelId }) => ({ key, channelId }));
-  const answers = await Promise.all(clients.map((client) => client.call('collect', { expected, timeoutMs: 15_000 }, 60_000)));
+  const answers = await Promise.all(
+    clients.map((client) => client.call('collect', { expected, timeoutMs: 15_000 }, 60_000)),
+  );
   const receipts: Stamp[] = answers.flatMap((a) => a.receipts);
   return {
     latencies: receipts.map((r) => r.at - stampAt.get(r.key)!).sort((a, b) => a - b),
@@ -65,12 +84,25 @@ async function collectAll(clients: Clients, round: RoundResult): Promise<Deliver
 }
 
 /** Ours' round as a timetable for the baseline: the same rooms, moments and payload sizes. */
-function timetableOf(round: RoundResult, bytesByKey: Record<string, number>, fallbackBytes: number): ReplayEmit[] {
+function timetableOf(
+  round: RoundResult,
+  bytesByKey: Record<string, number>,
+  fallbackBytes: number,
+): ReplayEmit[] {
   const first = Math.min(...round.stamps.map((s) => s.at));
-  return round.stamps.map((s) => ({ key: s.key, room: s.channelId, offsetMs: s.at - first, bytes: bytesByKey[s.key] ?? fallbackBytes }));
+  return round.stamps.map((s) => ({
+    key: s.key,
+    room: s.channelId,
+    offsetMs: s.at - first,
+    bytes: bytesByKey[s.key] ?? fallbackBytes,
+  }));
 }
 
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 
 interface Side {
   delivery: Delivery;
@@ -80,12 +112,20 @@ interface Side {
   connectMs: number;
 }
 
-async function measureOurs(load: Load, clientProcesses: number): Promise<Side & { warm: RoundResult; warmBytes: Record<string, number>; setupMs: number }> {
+async function measureOurs(
+  load: Load,
+  clientProcesses: number,
+): Promise<Side & { warm: RoundResult; warmBytes: Record<string, number>; setupMs: number }> {
   const cpuProfDir = process.env.FANOUT_CPU_PROF ?? '';
   // Made here and removed here, so a server that had to be killed leaves nothing behind.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'draw-bench-fanout-'));
-  const server = forkChild<OursCommands>('ours-server.ts', { nodeArgs: ['--expose-gc'], env: { FANOUT_DATA_DIR: dataDir, ...(cpuProfDir ? { FANOUT_CPU_PROF: cpuProfDir } : {}) } });
-  const clients: Clients = Array.from({ length: clientProcesses }, () => forkChild<ClientCommands>('clients.ts'));
+  const server = forkChild<OursCommands>('ours-server.ts', {
+    nodeArgs: ['--expose-gc'],
+    env: { FANOUT_DATA_DIR: dataDir, ...(cpuProfDir ? { FANOUT_CPU_PROF: cpuProfDir } : {}) },
+  });
+  const clients: Clients = Array.from({ length: clientProcesses }, () =>
+    forkChild<ClientCommands>('clients.ts'),
+  );
   try {
     const { origin, members, setupMs } = await server.call('setup', load, 300_000);
     const before = await server.call('memory', null);
@@ -105,9 +145,16 @@ async function measureOurs(load: Load, clientProcesses: number): Promise<Side & 
 }
 
 /** Ours as a cluster: the same load, each channel's members spread over the processes. */
-async function measureOursCluster(load: Load, clientProcesses: number): Promise<Pick<Side, 'delivery' | 'round' | 'connectMs'>> {
-  const primary = forkChild<ClusterCommands>('ours-cluster.ts', { env: { FANOUT_CLUSTER_WORKERS: String(CLUSTER_PROCESSES) } });
-  const clients: Clients = Array.from({ length: clientProcesses }, () => forkChild<ClientCommands>('clients.ts'));
+async function measureOursCluster(
+  load: Load,
+  clientProcesses: number,
+): Promise<Pick<Side, 'delivery' | 'round' | 'connectMs'>> {
+  const primary = forkChild<ClusterCommands>('ours-cluster.ts', {
+    env: { FANOUT_CLUSTER_WORKERS: String(CLUSTER_PROCESSES) },
+  });
+  const clients: Clients = Array.from({ length: clientProcesses }, () =>
+    forkChild<ClientCommands>('clients.ts'),
+  );
   try {
     const { origin, members } = await primary.call('setup', load, 300_000);
     const connectMs = await connectAll(clients, 'ours', origin, members);
@@ -121,9 +168,15 @@ async function measureOursCluster(load: Load, clientProcesses: number): Promise<
   }
 }
 
-async function measureBare(members: Member[], timetables: ReplayEmit[][], clientProcesses: number): Promise<Side> {
+async function measureBare(
+  members: Member[],
+  timetables: ReplayEmit[][],
+  clientProcesses: number,
+): Promise<Side> {
   const server = forkChild<BareCommands>('bare-server.ts', { nodeArgs: ['--expose-gc'] });
-  const clients: Clients = Array.from({ length: clientProcesses }, () => forkChild<ClientCommands>('clients.ts'));
+  const clients: Clients = Array.from({ length: clientProcesses }, () =>
+    forkChild<ClientCommands>('clients.ts'),
+  );
   try {
     const { origin } = await server.call('start', null);
     const before = await server.call('memory', null);
@@ -144,7 +197,8 @@ async function measureBare(members: Member[], timetables: ReplayEmit[][], client
 export async function run(): Promise<BenchReport> {
   const sockets = intFromEnv('FANOUT_SOCKETS', 1000, 2, 20_000);
   const channels = intFromEnv('FANOUT_CHANNELS', 100, 1, sockets);
-  if (sockets % channels !== 0) throw new Error(`FANOUT_SOCKETS (${sockets}) must be a multiple of FANOUT_CHANNELS (${channels})`);
+  if (sockets % channels !== 0)
+    throw new Error(`FANOUT_SOCKETS (${sockets}) must be a multiple of FANOUT_CHANNELS (${channels})`);
   const load: Load = {
     channels,
     membersPerChannel: sockets / channels,
@@ -158,17 +212,23 @@ export async function run(): Promise<BenchReport> {
   const typicalBytes = allBytes.length > 0 ? median(allBytes) : 1000;
   // The same members (rooms named by our channel ids), the same two timetables.
   const members: Member[] = [];
-  for (const stamp of ours.round.stamps) if (!members.some((m) => m.channelId === stamp.channelId)) for (let m = 0; m < load.membersPerChannel; m++) members.push({ channelId: stamp.channelId });
+  for (const stamp of ours.round.stamps)
+    if (!members.some((m) => m.channelId === stamp.channelId))
+      for (let m = 0; m < load.membersPerChannel; m++) members.push({ channelId: stamp.channelId });
   const bare = await measureBare(
     members,
-    [timetableOf(ours.warm, ours.warmBytes, typicalBytes), timetableOf(ours.round, ours.delivery.bytesByKey, typicalBytes)],
+    [
+      timetableOf(ours.warm, ours.warmBytes, typicalBytes),
+      timetableOf(ours.round, ours.delivery.bytesByKey, typicalBytes),
+    ],
     clientProcesses,
   );
 
   const clustered = await measureOursCluster(load, clientProcesses);
 
   const kib = (bytes: number) => bytes / 1024;
-  const perSocket = (side: Side, field: keyof MemorySample) => kib((side.after[field] - side.before[field]) / sockets);
+  const perSocket = (side: Side, field: keyof MemorySample) =>
+    kib((side.after[field] - side.before[field]) / sockets);
   const latencyFigure = (label: string, p: number): Figure => ({
     label: `progress → member latency ${label}`,
     unit: 'ms',
@@ -215,8 +275,20 @@ export async function run(): Promise<BenchReport> {
         baseline: bare.round.cpuMs / bare.round.stamps.length,
         better: 'lower',
       },
-      { label: 'server heap per connected socket (after GC)', unit: 'KiB', ours: perSocket(ours, 'heapUsed'), baseline: perSocket(bare, 'heapUsed'), better: 'lower' },
-      { label: 'server RSS per connected socket (after GC)', unit: 'KiB', ours: perSocket(ours, 'rss'), baseline: perSocket(bare, 'rss'), better: 'lower' },
+      {
+        label: 'server heap per connected socket (after GC)',
+        unit: 'KiB',
+        ours: perSocket(ours, 'heapUsed'),
+        baseline: perSocket(bare, 'heapUsed'),
+        better: 'lower',
+      },
+      {
+        label: 'server RSS per connected socket (after GC)',
+        unit: 'KiB',
+        ours: perSocket(ours, 'rss'),
+        baseline: perSocket(bare, 'rss'),
+        better: 'lower',
+      },
     ],
     notes: [
       `load: ${load.steps} progress callbacks per task, one every ${load.stepMs} ms, all ${channels} tasks at once (ENGINE_CONCURRENCY raised to ${channels} for the run); ${load.steps * channels} progress events → ${load.steps * sockets} deliveries per round; a warm-up round first, the second round measured`,

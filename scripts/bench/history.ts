@@ -2,7 +2,13 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Channels, Members, memberId, type ChannelDoc, type MemberDoc } from '../../server/src/features/channels/repository';
+import {
+  Channels,
+  Members,
+  memberId,
+  type ChannelDoc,
+  type MemberDoc,
+} from '../../server/src/features/channels/repository';
 import { openEmbeddedStorage } from '../../server/src/storage/embedded';
 import { api } from '../testing/http';
 import { Better, type BenchReport, type Figure } from './report';
@@ -67,10 +73,23 @@ async function setUpTeam(origin: string, offset: number): Promise<Setup> {
   const tokens: string[] = [];
   for (let i = 0; i < MEMBERS; i += 1) tokens.push(await signIn(origin, offset + i));
   const [reader, ...others] = tokens as [string, ...string[]];
-  const channel = await api<{ id: string; creatorId: string }>(origin, 'POST', '/api/draw/channel', reader, { title: 'Live team', isBan: false });
-  const { inviteCode } = await api<{ inviteCode: string }>(origin, 'POST', `/api/draw/invite-code/${channel.id}`, reader, {});
+  const channel = await api<{ id: string; creatorId: string }>(origin, 'POST', '/api/draw/channel', reader, {
+    title: 'Live team',
+    isBan: false,
+  });
+  const { inviteCode } = await api<{ inviteCode: string }>(
+    origin,
+    'POST',
+    `/api/draw/invite-code/${channel.id}`,
+    reader,
+    {},
+  );
   for (const token of others) await api(origin, 'POST', `/api/draw/join-channel/${inviteCode}`, token);
-  return { members: tokens.map((token) => ({ token })), liveChannelId: channel.id, readerId: channel.creatorId };
+  return {
+    members: tokens.map((token) => ({ token })),
+    liveChannelId: channel.id,
+    readerId: channel.creatorId,
+  };
 }
 
 /** The documents that make the reader a member of the longest generated channel. */
@@ -78,30 +97,64 @@ function membershipOf(setup: Setup, generated: GeneratedLog): { channel: Channel
   const { channelId } = generated.largest;
   const now = Date.now();
   return {
-    channel: { _id: channelId, title: 'Long history', isBan: false, creatorId: setup.readerId, createdAt: now, updatedAt: now },
+    channel: {
+      _id: channelId,
+      title: 'Long history',
+      isBan: false,
+      creatorId: setup.readerId,
+      createdAt: now,
+      updatedAt: now,
+    },
     member: { _id: memberId(channelId, setup.readerId), channelId, userId: setup.readerId, joinedAt: now },
   };
 }
 
 const sizeOf = (dir: string): number =>
-  fs.readdirSync(dir, { withFileTypes: true }).reduce((sum, e) => sum + (e.isDirectory() ? sizeOf(path.join(dir, e.name)) : fs.statSync(path.join(dir, e.name)).size), 0);
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .reduce(
+      (sum, e) =>
+        sum + (e.isDirectory() ? sizeOf(path.join(dir, e.name)) : fs.statSync(path.join(dir, e.name)).size),
+      0,
+    );
 
 /** Spawn → first /healthz → first signed-in answer (GET /api/draw/channels). */
 async function timedStart(cwd: string, dataDir: string, logFile: string, token?: string) {
   const since = performance.now();
   // Ours runs compiled, as production does; the earlier version ran its TypeScript through tsx in production.
   const server = await spawnServer({ cwd, dataDir, logFile, env: serverEnv(), compiled: cwd === root });
-  const healthzMs = await firstAnswer(server, logFile, since, async () => (await fetch(`${server.origin}/healthz`)).ok, START_TIMEOUT_MS);
+  const healthzMs = await firstAnswer(
+    server,
+    logFile,
+    since,
+    async () => (await fetch(`${server.origin}/healthz`)).ok,
+    START_TIMEOUT_MS,
+  );
   const apiMs = token
-    ? await firstAnswer(server, logFile, since, async () => {
-        const res = await fetch(`${server.origin}/api/draw/channels`, { headers: { authorization: `Bearer ${token}` } });
-        return res.ok && (await res.text()).includes('"success":true');
-      }, START_TIMEOUT_MS)
+    ? await firstAnswer(
+        server,
+        logFile,
+        since,
+        async () => {
+          const res = await fetch(`${server.origin}/api/draw/channels`, {
+            headers: { authorization: `Bearer ${token}` },
+          });
+          return res.ok && (await res.text()).includes('"success":true');
+        },
+        START_TIMEOUT_MS,
+      )
     : Number.NaN;
   return { server, healthzMs, apiMs };
 }
 
-async function measure(store: Store, cwd: string, dataDir: string, generated: GeneratedLog, genDir: string, work: string): Promise<Measured> {
+async function measure(
+  store: Store,
+  cwd: string,
+  dataDir: string,
+  generated: GeneratedLog,
+  genDir: string,
+  work: string,
+): Promise<Measured> {
   const logFile = path.join(work, `${store}.log`);
   const dbDir = path.join(dataDir, 'db');
   fs.mkdirSync(dbDir, { recursive: true });
@@ -140,7 +193,9 @@ async function measure(store: Store, cwd: string, dataDir: string, generated: Ge
       catchUpEvents: CATCH_UP_EVENTS,
     });
     const peakRss = server.memory().peak;
-    console.log(`history bench: ${store} at ${generated.events} events: data folder ${(sizeOf(dataDir) / MB).toFixed(0)} MB`);
+    console.log(
+      `history bench: ${store} at ${generated.events} events: data folder ${(sizeOf(dataDir) / MB).toFixed(0)} MB`,
+    );
     return { firstStartS: first.healthzMs / 1000, healthzMs, apiMs, rssAfterStart, peakRss, live };
   } finally {
     await server.stop(STOP_GRACE_MS);
@@ -155,7 +210,18 @@ const skipped = (): Measured => {
     apiMs: nan,
     rssAfterStart: nan,
     peakRss: nan,
-    live: { requests: 0, failed: 0, p50: nan, p99: nan, max: nan, catchUp: { reads: 0, p50: nan, max: nan }, eventLoopMaxMs: nan, rssMax: nan, tasksSubmitted: 0, eventsReceived: 0 },
+    live: {
+      requests: 0,
+      failed: 0,
+      p50: nan,
+      p99: nan,
+      max: nan,
+      catchUp: { reads: 0, p50: nan, max: nan },
+      eventLoopMaxMs: nan,
+      rssMax: nan,
+      tasksSubmitted: 0,
+      eventsReceived: 0,
+    },
   };
 };
 
@@ -163,15 +229,69 @@ function figuresAt(events: number, ours: Measured, base: Measured): Figure[] {
   const at = `${events.toLocaleString('en-US')} events:`;
   const lower = Better.lower;
   return [
-    { label: `${at} restart → first /healthz`, unit: 's', ours: ours.healthzMs / 1000, baseline: base.healthzMs / 1000, better: lower },
-    { label: `${at} restart → first signed-in answer`, unit: 's', ours: ours.apiMs / 1000, baseline: base.apiMs / 1000, better: lower },
-    { label: `${at} RSS after start`, unit: 'MB', ours: ours.rssAfterStart / MB, baseline: base.rssAfterStart / MB, better: lower },
-    { label: `${at} RSS max during live traffic`, unit: 'MB', ours: ours.live.rssMax / MB, baseline: base.live.rssMax / MB, better: lower },
-    { label: `${at} peak RSS since start (VmHWM)`, unit: 'MB', ours: ours.peakRss / MB, baseline: base.peakRss / MB, better: lower },
-    { label: `${at} event loop max delay during live traffic`, unit: 'ms', ours: ours.live.eventLoopMaxMs, baseline: base.live.eventLoopMaxMs, better: lower },
-    { label: `${at} request latency p99 during live traffic`, unit: 'ms', ours: ours.live.p99, baseline: base.live.p99, better: lower },
-    { label: `${at} request latency max during live traffic`, unit: 'ms', ours: ours.live.max, baseline: base.live.max, better: lower },
-    { label: `${at} catch-up read of ${CATCH_UP_EVENTS} events, median`, unit: 'ms', ours: ours.live.catchUp.p50, baseline: base.live.catchUp.p50, better: lower },
+    {
+      label: `${at} restart → first /healthz`,
+      unit: 's',
+      ours: ours.healthzMs / 1000,
+      baseline: base.healthzMs / 1000,
+      better: lower,
+    },
+    {
+      label: `${at} restart → first signed-in answer`,
+      unit: 's',
+      ours: ours.apiMs / 1000,
+      baseline: base.apiMs / 1000,
+      better: lower,
+    },
+    {
+      label: `${at} RSS after start`,
+      unit: 'MB',
+      ours: ours.rssAfterStart / MB,
+      baseline: base.rssAfterStart / MB,
+      better: lower,
+    },
+    {
+      label: `${at} RSS max during live traffic`,
+      unit: 'MB',
+      ours: ours.live.rssMax / MB,
+      baseline: base.live.rssMax / MB,
+      better: lower,
+    },
+    {
+      label: `${at} peak RSS since start (VmHWM)`,
+      unit: 'MB',
+      ours: ours.peakRss / MB,
+      baseline: base.peakRss / MB,
+      better: lower,
+    },
+    {
+      label: `${at} event loop max delay during live traffic`,
+      unit: 'ms',
+      ours: ours.live.eventLoopMaxMs,
+      baseline: base.live.eventLoopMaxMs,
+      better: lower,
+    },
+    {
+      label: `${at} request latency p99 during live traffic`,
+      unit: 'ms',
+      ours: ours.live.p99,
+      baseline: base.live.p99,
+      better: lower,
+    },
+    {
+      label: `${at} request latency max during live traffic`,
+      unit: 'ms',
+      ours: ours.live.max,
+      baseline: base.live.max,
+      better: lower,
+    },
+    {
+      label: `${at} catch-up read of ${CATCH_UP_EVENTS} events, median`,
+      unit: 'ms',
+      ours: ours.live.catchUp.p50,
+      baseline: base.live.catchUp.p50,
+      better: lower,
+    },
   ];
 }
 
@@ -185,20 +305,32 @@ export async function run(): Promise<BenchReport> {
   execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'ignore' });
   const needsNedb = SIZES.some((n) => n <= NEDB_MAX_EVENTS);
   const earlier = needsNedb
-    ? checkoutEarlier(root, NEDB_COMMIT, path.join(work, 'nedb-checkout'), { compactionMs: Math.min(10 * 60_000, Math.max(30_000, Math.floor(liveMs / 2))) })
+    ? checkoutEarlier(root, NEDB_COMMIT, path.join(work, 'nedb-checkout'), {
+        compactionMs: Math.min(10 * 60_000, Math.max(30_000, Math.floor(liveMs / 2))),
+      })
     : null;
   const figures: Figure[] = [];
   const notes: string[] = [];
   try {
     // What a start costs with no history at all (module loading, tsx): the floor under every restart.
     const emptyStart = async (cwd: string, name: string) => {
-      const { server, healthzMs } = await timedStart(cwd, path.join(work, name), path.join(work, `${name}.log`));
+      const { server, healthzMs } = await timedStart(
+        cwd,
+        path.join(work, name),
+        path.join(work, `${name}.log`),
+      );
       await server.stop();
       return healthzMs / 1000;
     };
     const emptySqlite = await emptyStart(root, 'empty-sqlite');
     const emptyNedb = earlier ? await emptyStart(earlier.dir, 'empty-nedb') : Number.NaN;
-    figures.push({ label: 'empty data folder: start → first /healthz', unit: 's', ours: emptySqlite, baseline: emptyNedb, better: Better.lower });
+    figures.push({
+      label: 'empty data folder: start → first /healthz',
+      unit: 's',
+      ours: emptySqlite,
+      baseline: emptyNedb,
+      better: Better.lower,
+    });
     const session = await captureSession();
     for (const events of SIZES) {
       const started = performance.now();
@@ -207,19 +339,40 @@ export async function run(): Promise<BenchReport> {
       notes.push(
         `${events.toLocaleString('en-US')} events: ${generated.channels.toLocaleString('en-US')} channels, ${generated.tasks.toLocaleString('en-US')} tasks, ${generated.messages.toLocaleString('en-US')} live messages, ${((generated.bytes.events + generated.bytes.tasks + generated.bytes.messages) / MB).toFixed(0)} MB of NeDB files, generated in ${((performance.now() - started) / 1000).toFixed(0)} s; catch-up channel holds ${generated.largest.events.toLocaleString('en-US')} events`,
       );
-      const ours = await measure(Store.Sqlite, root, path.join(work, `sqlite-${events}`), generated, genDir, work);
+      const ours = await measure(
+        Store.Sqlite,
+        root,
+        path.join(work, `sqlite-${events}`),
+        generated,
+        genDir,
+        work,
+      );
       fs.rmSync(path.join(work, `sqlite-${events}`), { recursive: true, force: true });
       let base = skipped();
       if (earlier && events <= NEDB_MAX_EVENTS) {
-        base = await measure(Store.Nedb, earlier.dir, path.join(work, `nedb-${events}`), generated, genDir, work);
+        base = await measure(
+          Store.Nedb,
+          earlier.dir,
+          path.join(work, `nedb-${events}`),
+          generated,
+          genDir,
+          work,
+        );
         fs.rmSync(path.join(work, `nedb-${events}`), { recursive: true, force: true });
       } else {
-        notes.push(`${events.toLocaleString('en-US')} events: the NeDB side was skipped (HISTORY_NEDB_MAX_EVENTS=${NEDB_MAX_EVENTS})`);
+        notes.push(
+          `${events.toLocaleString('en-US')} events: the NeDB side was skipped (HISTORY_NEDB_MAX_EVENTS=${NEDB_MAX_EVENTS})`,
+        );
       }
       fs.rmSync(genDir, { recursive: true, force: true });
       figures.push(...figuresAt(events, ours, base));
-      notes.push(`${events.toLocaleString('en-US')} events, ${liveNote('SQLite', ours)}`, `${events.toLocaleString('en-US')} events, ${liveNote('NeDB', base)}`);
-      console.log(`history bench: ${events} events done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+      notes.push(
+        `${events.toLocaleString('en-US')} events, ${liveNote('SQLite', ours)}`,
+        `${events.toLocaleString('en-US')} events, ${liveNote('NeDB', base)}`,
+      );
+      console.log(
+        `history bench: ${events} events done in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+      );
     }
   } finally {
     earlier?.remove();
@@ -235,7 +388,12 @@ export async function run(): Promise<BenchReport> {
       `live traffic for ${LIVE_MINUTES} min: ${MEMBERS} members with a subscribed socket each; a chat post every ${2} s, an imagine every 12 s (builtin engine, BUILTIN_ENGINE_STEP_MS=${STEP_MS}), every second a channel list and two message pages (one in the longest generated channel), every 10 s a catch-up read (channel:subscribe with afterSeq, the last ${CATCH_UP_EVENTS} events of the longest generated channel); latency measured by the bench process`,
       `event loop: the largest nodejs_eventloop_lag_max_seconds (prom-client's monitorEventLoopDelay, reset at each scrape) over scrapes of /metrics every 5 s during the live phase; it includes the store's own maintenance: SQLite's WAL checkpoints, and the NeDB server's rewrite of every file, whose 10-minute interval is shortened to ${Math.min(10, Math.max(0.5, LIVE_MINUTES / 2))} min in the temporary worktree so that the live phase sees it`,
       ...notes,
-      `load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} cores shared with other engineers' test runs: compare ratios, not absolute figures`,
+      `load average at the end: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(
+          ' ',
+        )} on ${os.cpus().length} cores shared with other engineers' test runs: compare ratios, not absolute figures`,
     ],
   };
 }

@@ -23,7 +23,14 @@ const perChannel = Math.floor(EVENTS / CHANNELS);
 const eventAt = (i: number): EventDoc => {
   const channelId = `channel-${i % CHANNELS}`;
   const seq = Math.floor(i / CHANNELS) + 1;
-  return { _id: `${channelId}:${seq}`, channelId, seq, type: 'message.deleted', at: 1_700_000_000_000 + i, data: { id: `m${i}`, note: 'x'.repeat(300) } } as unknown as EventDoc;
+  return {
+    _id: `${channelId}:${seq}`,
+    channelId,
+    seq,
+    type: 'message.deleted',
+    at: 1_700_000_000_000 + i,
+    data: { id: `m${i}`, note: 'x'.repeat(300) },
+  } as unknown as EventDoc;
 };
 
 async function cpuMs(work: () => Promise<unknown>): Promise<number> {
@@ -45,7 +52,8 @@ async function measure(log: LogUnderTest) {
   });
   let tailSize = 0;
   const tailMs = await cpuMs(async () => {
-    for (let i = 0; i < READS; i += 1) tailSize = (await log.tail(`channel-${i % CHANNELS}`, perChannel - 20)).length;
+    for (let i = 0; i < READS; i += 1)
+      tailSize = (await log.tail(`channel-${i % CHANNELS}`, perChannel - 20)).length;
   });
   const lastMs = await cpuMs(async () => {
     for (let i = 0; i < READS; i += 1) await log.last(`channel-${i % CHANNELS}`);
@@ -69,8 +77,12 @@ export async function run(): Promise<BenchReport> {
     for (const index of sqlIndexesOf('events', Events.schema.indexes())) bare.exec(index.sql);
     const [channel, seq] = [fieldSql('channelId'), fieldSql('seq')];
     const insert = bare.prepare('INSERT INTO events (_id, doc) VALUES (?, jsonb(?))');
-    const tail = bare.prepare(`SELECT json(doc) FROM events WHERE ${channel} = ? AND ${seq} > ? ORDER BY ${seq}`).pluck();
-    const last = bare.prepare(`SELECT json(doc) FROM events WHERE ${channel} = ? ORDER BY ${seq} DESC LIMIT 1`).pluck();
+    const tail = bare
+      .prepare(`SELECT json(doc) FROM events WHERE ${channel} = ? AND ${seq} > ? ORDER BY ${seq}`)
+      .pluck();
+    const last = bare
+      .prepare(`SELECT json(doc) FROM events WHERE ${channel} = ? ORDER BY ${seq} DESC LIMIT 1`)
+      .pluck();
     const parsed = (texts: unknown[]) => texts.map((t) => JSON.parse(t as string) as EventDoc);
     const baseline = await measure({
       insert: async (doc) => insert.run(doc._id, JSON.stringify(doc)),
@@ -78,18 +90,40 @@ export async function run(): Promise<BenchReport> {
       last: async (channelId) => parsed(last.all(channelId)),
     });
     bare.close();
-    if (ours.tailSize !== 20 || baseline.tailSize !== 20) throw new Error(`a catch-up read returned ${ours.tailSize}/${baseline.tailSize} events, not 20`);
+    if (ours.tailSize !== 20 || baseline.tailSize !== 20)
+      throw new Error(`a catch-up read returned ${ours.tailSize}/${baseline.tailSize} events, not 20`);
 
     return {
       name: 'Event log reads',
       ours: `our events collection on the embedded store, ${EVENTS.toLocaleString('en-US')} events in ${CHANNELS} channels`,
-      baseline: 'a bare better-sqlite3 table of the same shape, pragmas and indexes holding the same events, raw prepared INSERT and SELECTs',
+      baseline:
+        'a bare better-sqlite3 table of the same shape, pragmas and indexes holding the same events, raw prepared INSERT and SELECTs',
       figures: [
-        { label: 'catch-up read (the 20 events after a seq)', unit: 'ms', ours: ours.tailMs, baseline: baseline.tailMs, better: 'lower' },
-        { label: "a channel's last event", unit: 'ms', ours: ours.lastMs, baseline: baseline.lastMs, better: 'lower' },
-        { label: 'CPU per event written', unit: 'µs', ours: ours.insertUs, baseline: baseline.insertUs, better: 'lower' },
+        {
+          label: 'catch-up read (the 20 events after a seq)',
+          unit: 'ms',
+          ours: ours.tailMs,
+          baseline: baseline.tailMs,
+          better: 'lower',
+        },
+        {
+          label: "a channel's last event",
+          unit: 'ms',
+          ours: ours.lastMs,
+          baseline: baseline.lastMs,
+          better: 'lower',
+        },
+        {
+          label: 'CPU per event written',
+          unit: 'µs',
+          ours: ours.insertUs,
+          baseline: baseline.insertUs,
+          better: 'lower',
+        },
       ],
-      notes: [`CPU time per call, ${READS} reads over all channels; writes are one commit each (WAL, synchronous=FULL) on both sides, so their CPU includes the fsync call; ours adds schema validation and the mutex`],
+      notes: [
+        `CPU time per call, ${READS} reads over all channels; writes are one commit each (WAL, synchronous=FULL) on both sides, so their CPU includes the fsync call; ours adds schema validation and the mutex`,
+      ],
     };
   } finally {
     fs.rmSync(root, { recursive: true, force: true });

@@ -32,7 +32,12 @@ if (unknown.length > 0) {
 const names = asked.length > 0 ? asked : Object.keys(benches).filter((name) => !onRequest.has(name));
 
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
-console.log(`machine: ${machine}\nload average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+console.log(
+  `machine: ${machine}\nload average at start: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}\n`,
+);
 
 const sections: string[] = [];
 for (const name of names) {
@@ -48,7 +53,11 @@ const out = path.join(path.dirname(new URL(import.meta.url).pathname), 'results'
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(
   out,
-  [`Measured ${new Date().toISOString()} on ${machine} with \`npm run bench -- ${names.join(' ')}\`.`, '', ...sections].join('\n\n') + '\n',
+  [
+    `Measured ${new Date().toISOString()} on ${machine} with \`npm run bench -- ${names.join(' ')}\`.`,
+    '',
+    ...sections,
+  ].join('\n\n') + '\n',
 );
 console.log(`written: ${path.relative(process.cwd(), out)}`);
 process.exit(0);

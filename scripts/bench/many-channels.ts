@@ -88,12 +88,23 @@ function task(id: string, channelId: string, userId: string, at: number, parentI
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-many-channels-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', BUILTIN_ENGINE_STEP_MS: '0' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    BUILTIN_ENGINE_STEP_MS: '0',
+  });
   const app = await buildApp(config);
   try {
     const phone = '13900001111';
     const sent = await app.http.inject({ method: 'GET', url: `/api/login/send-login-code?phone=${phone}` });
-    const login = await app.http.inject({ method: 'POST', url: '/api/login/login', payload: { loginType: 'Captcha', account: phone, code: sent.json().data.devCode } });
+    const login = await app.http.inject({
+      method: 'POST',
+      url: '/api/login/login',
+      payload: { loginType: 'Captcha', account: phone, code: sent.json().data.devCode },
+    });
     const { token, user } = login.json().data as { token: string; user: { id: string } };
     const headers = { authorization: `Bearer ${token}` };
     const userId = user.id;
@@ -103,15 +114,33 @@ async function main() {
     const ids = Array.from({ length: CHANNELS }, (_, i) => `bench-${String(i).padStart(6, '0')}`);
     for (let from = 0; from < CHANNELS; from += 1000) {
       const slice = ids.slice(from, from + 1000);
-      await repo.channels.insertMany(slice.map((id, i) => ({ _id: id, title: `c${from + i}`, isBan: false, creatorId: userId, createdAt: at + from + i, updatedAt: at + from + i })));
-      await repo.members.insertMany(slice.map((id, i) => ({ _id: memberId(id, userId), channelId: id, userId, joinedAt: at + from + i })));
+      await repo.channels.insertMany(
+        slice.map((id, i) => ({
+          _id: id,
+          title: `c${from + i}`,
+          isBan: false,
+          creatorId: userId,
+          createdAt: at + from + i,
+          updatedAt: at + from + i,
+        })),
+      );
+      await repo.members.insertMany(
+        slice.map((id, i) => ({ _id: memberId(id, userId), channelId: id, userId, joinedAt: at + from + i })),
+      );
     }
     // An image with the deepest family the archive shows, each ancestor a variation of the last,
     // made by another member: the reader sees them through their memberships.
     const tasks = tasksRepository(app.storage);
     const painter = 'bench-painter';
-    await repo.members.insertOne({ _id: memberId(ids[0]!, painter), channelId: ids[0]!, userId: painter, joinedAt: at });
-    const chain = Array.from({ length: ArchiveLimits.familyDepth + 1 }, (_, i) => task(`chain-${i}`, ids[0]!, painter, at + i * 10, i === 0 ? null : `chain-${i - 1}`));
+    await repo.members.insertOne({
+      _id: memberId(ids[0]!, painter),
+      channelId: ids[0]!,
+      userId: painter,
+      joinedAt: at,
+    });
+    const chain = Array.from({ length: ArchiveLimits.familyDepth + 1 }, (_, i) =>
+      task(`chain-${i}`, ids[0]!, painter, at + i * 10, i === 0 ? null : `chain-${i - 1}`),
+    );
     await tasks.insertMany(chain);
     const leaf = chain.at(-1)!._id;
 
@@ -128,7 +157,8 @@ async function main() {
     const familyMs = await timed(ROUNDS, () => get(`/api/archive/task/${leaf}/family`));
     const detailMs = await timed(ROUNDS, () => get(`/api/draw/channel/${ids[0]}`));
     const rename = await longestStall(() => app.services.channels.announceProfile(userId));
-    const row = (name: string, ms: number) => console.log(`${name.padEnd(44)} ${ms.toFixed(1).padStart(8)} ms`);
+    const row = (name: string, ms: number) =>
+      console.log(`${name.padEnd(44)} ${ms.toFixed(1).padStart(8)} ms`);
     console.log(`one account in ${CHANNELS} channels (median of ${ROUNDS})`);
     row('GET /api/archive', archiveMs);
     row('GET /api/reads', readsMs);

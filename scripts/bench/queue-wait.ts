@@ -13,7 +13,11 @@ const STEP_MS = '800';
 const BEHIND = 30;
 
 type Session = Awaited<ReturnType<TestApp['signIn']>>;
-const app = await startTestApp({ ENGINE_CONCURRENCY: CONCURRENCY, BUILTIN_ENGINE_STEP_MS: STEP_MS, FREE_DAILY_CREDITS: '1000' });
+const app = await startTestApp({
+  ENGINE_CONCURRENCY: CONCURRENCY,
+  BUILTIN_ENGINE_STEP_MS: STEP_MS,
+  FREE_DAILY_CREDITS: '1000',
+});
 const { call, data } = injectorFor(() => app);
 
 async function imagine(session: Session, channelId: string, prompt: string): Promise<string> {
@@ -30,12 +34,15 @@ async function finished(session: Session, taskId: string): Promise<Task> {
   }
 }
 
-const seconds = (task: Task) => `${((task.finishTime! - task.submitTime) / 1000).toFixed(1)} s (${task.status})`;
+const seconds = (task: Task) =>
+  `${((task.finishTime! - task.submitTime) / 1000).toFixed(1)} s (${task.status})`;
 
 try {
   const ann = await app.signIn();
   const bob = await app.signIn();
-  const { id: channelId } = await data(call(ann, 'POST', '/api/draw/channel', { title: 'queue', isBan: false }));
+  const { id: channelId } = await data(
+    call(ann, 'POST', '/api/draw/channel', { title: 'queue', isBan: false }),
+  );
   const { inviteCode } = await data(call(ann, 'POST', `/api/draw/invite-code/${channelId}`, {}));
   await data(call(bob, 'POST', `/api/draw/join-channel/${inviteCode}`));
 
@@ -45,7 +52,9 @@ try {
   for (let i = 1; i <= BEHIND; i++) await imagine(ann, channelId, `a harbour, study ${i}`);
   const behind = await finished(bob, await imagine(bob, channelId, 'a lighthouse at dawn'));
   const annDone = (await app.services.tasks.countsFor(ann.user.id)).queued;
-  console.log(`a picture behind another person's ${BEHIND}: ${seconds(behind)} (${BEHIND - annDone} of theirs started by then)`);
+  console.log(
+    `a picture behind another person's ${BEHIND}: ${seconds(behind)} (${BEHIND - annDone} of theirs started by then)`,
+  );
 } finally {
   await app.close();
   fs.rmSync(app.dataDir, { recursive: true, force: true });

@@ -34,17 +34,23 @@ function assertRoomFor(dir: string, events: number) {
   const free = stats.bavail * stats.bsize;
   const needed = events * BYTES_PER_EVENT_ESTIMATE;
   if (free < needed + FREE_SPACE_MARGIN) {
-    throw new Error(`replay bench: ${dir} has ${(free / 2 ** 30).toFixed(1)} GiB free, the log needs about ${(needed / 2 ** 30).toFixed(1)} GiB plus a margin`);
+    throw new Error(
+      `replay bench: ${dir} has ${(free / 2 ** 30).toFixed(1)} GiB free, the log needs about ${(needed / 2 ** 30).toFixed(1)} GiB plus a margin`,
+    );
   }
 }
 
 function runWorker(mode: 'replay' | 'parse', dataDir: string): Promise<WorkerResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench/replay/worker.ts'), mode, dataDir], {
-      cwd: root,
-      env: { ...process.env, MONGODB_URI: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'scripts/bench/replay/worker.ts'), mode, dataDir],
+      {
+        cwd: root,
+        env: { ...process.env, MONGODB_URI: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -54,18 +60,44 @@ function runWorker(mode: 'replay' | 'parse', dataDir: string): Promise<WorkerRes
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       const last = stdout.trim().split('\n').pop() ?? '';
-      if (code !== 0 || !last.startsWith('{')) reject(new Error(`replay bench ${mode} worker failed (${signal ?? code}): ${stderr.slice(-2000)}`));
+      if (code !== 0 || !last.startsWith('{'))
+        reject(new Error(`replay bench ${mode} worker failed (${signal ?? code}): ${stderr.slice(-2000)}`));
       else resolve(JSON.parse(last) as WorkerResult);
     });
   });
 }
 
 /** The real replay must rebuild exactly what was generated, with no problem at all. */
-function expectFaithful(label: string, generated: GeneratedLog, replayed: { eventsRead: number; channels: number; tasksRebuilt: number; messagesRebuilt: number; problems: number; first: string[] }) {
-  const expected = { eventsRead: generated.events, channels: generated.channels, tasksRebuilt: generated.tasks, messagesRebuilt: generated.messages, problems: 0 };
-  const actual = { eventsRead: replayed.eventsRead, channels: replayed.channels, tasksRebuilt: replayed.tasksRebuilt, messagesRebuilt: replayed.messagesRebuilt, problems: replayed.problems };
+function expectFaithful(
+  label: string,
+  generated: GeneratedLog,
+  replayed: {
+    eventsRead: number;
+    channels: number;
+    tasksRebuilt: number;
+    messagesRebuilt: number;
+    problems: number;
+    first: string[];
+  },
+) {
+  const expected = {
+    eventsRead: generated.events,
+    channels: generated.channels,
+    tasksRebuilt: generated.tasks,
+    messagesRebuilt: generated.messages,
+    problems: 0,
+  };
+  const actual = {
+    eventsRead: replayed.eventsRead,
+    channels: replayed.channels,
+    tasksRebuilt: replayed.tasksRebuilt,
+    messagesRebuilt: replayed.messagesRebuilt,
+    problems: replayed.problems,
+  };
   if (JSON.stringify(expected) !== JSON.stringify(actual)) {
-    throw new Error(`replay bench (${label}, seed ${SEED}): the replay does not accept the generated log as generated: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}; ${replayed.first.join('; ')}`);
+    throw new Error(
+      `replay bench (${label}, seed ${SEED}): the replay does not accept the generated log as generated: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}; ${replayed.first.join('; ')}`,
+    );
   }
 }
 
@@ -75,7 +107,11 @@ async function checkSample(session: CapturedSession, tmp: string): Promise<void>
   const generated = generateLog(dir, session, { events: SAMPLE_EVENTS, seed: SEED });
   await migrateNedbFolder(dir);
   const report = await replayFromSource(await openReadSource({ MONGODB_URI: '', DATA_DIR: dir }));
-  expectFaithful('sample', generated, { ...report, problems: report.problems.length, first: report.problems.slice(0, 5).map((p) => `${p.kind}: ${p.detail}`) });
+  expectFaithful('sample', generated, {
+    ...report,
+    problems: report.problems.length,
+    first: report.problems.slice(0, 5).map((p) => `${p.kind}: ${p.detail}`),
+  });
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
@@ -97,10 +133,18 @@ export async function run(): Promise<BenchReport> {
 
     const baseline = await runWorker('parse', dataDir);
     const ours = await runWorker('replay', dataDir);
-    if (baseline.events !== generated.events) throw new Error(`replay bench: the baseline parsed ${baseline.events} events, ${generated.events} were written`);
+    if (baseline.events !== generated.events)
+      throw new Error(
+        `replay bench: the baseline parsed ${baseline.events} events, ${generated.events} were written`,
+      );
     const replayed = ours.replay;
     if (!replayed) throw new Error('replay bench: the replay worker returned no summary');
-    expectFaithful('1M', generated, { ...replayed, eventsRead: ours.events, problems: replayed.problemCount, first: replayed.firstProblems });
+    expectFaithful('1M', generated, {
+      ...replayed,
+      eventsRead: ours.events,
+      problems: replayed.problemCount,
+      first: replayed.firstProblems,
+    });
 
     const rate = (r: WorkerResult) => r.events / r.seconds;
     const sizes = generated.bytes;
@@ -111,19 +155,49 @@ export async function run(): Promise<BenchReport> {
     return {
       name: `Replay: rebuilding state from a ${generated.events.toLocaleString('en-US')}-event log`,
       ours: 'the replay tool (`npm run ops -- replay` code path: read the embedded files, run every task event through the task machine, compare with the stored tasks and messages), in its own process, module loading not timed',
-      baseline: 'reading every event of the same SQLite store (one SELECT) and JSON.parse of each, nothing else, in its own process',
+      baseline:
+        'reading every event of the same SQLite store (one SELECT) and JSON.parse of each, nothing else, in its own process',
       figures: [
-        { label: 'events per second (wall)', unit: 'events/s', ours: rate(ours), baseline: rate(baseline), better: Better.higher },
-        { label: 'wall time', unit: 's', ours: ours.seconds, baseline: baseline.seconds, better: Better.lower },
-        { label: 'CPU time (user + system)', unit: 's', ours: ours.cpuSeconds, baseline: baseline.cpuSeconds, better: Better.lower },
-        { label: 'peak RSS', unit: 'MB', ours: ours.peakRssBytes / MB, baseline: baseline.peakRssBytes / MB, better: Better.lower },
+        {
+          label: 'events per second (wall)',
+          unit: 'events/s',
+          ours: rate(ours),
+          baseline: rate(baseline),
+          better: Better.higher,
+        },
+        {
+          label: 'wall time',
+          unit: 's',
+          ours: ours.seconds,
+          baseline: baseline.seconds,
+          better: Better.lower,
+        },
+        {
+          label: 'CPU time (user + system)',
+          unit: 's',
+          ours: ours.cpuSeconds,
+          baseline: baseline.cpuSeconds,
+          better: Better.lower,
+        },
+        {
+          label: 'peak RSS',
+          unit: 'MB',
+          ours: ours.peakRssBytes / MB,
+          baseline: baseline.peakRssBytes / MB,
+          better: Better.lower,
+        },
       ],
       notes: [
         `log: ${generated.channels.toLocaleString('en-US')} channels, ${generated.tasks.toLocaleString('en-US')} tasks, ${generated.messages.toLocaleString('en-US')} live messages; generated as NeDB files of ${(sizes.events / MB).toFixed(0)} MB of events, ${(sizes.tasks / MB).toFixed(0)} MB of tasks, ${(sizes.messages / MB).toFixed(0)} MB of messages, moved into SQLite (the replay also reads tasks and messages; the baseline does not)`,
         `event mix: ${counts}`,
         `replay result: ${replayed.illegalTransitions} illegal transitions, ${replayed.differences} differences, ${replayed.problemCount} problems (checked: counts equal to what was generated)`,
         `generated from one real server session captured in ${captureSeconds.toFixed(1)} s, written in ${generateSeconds.toFixed(1)} s (seed ${SEED}); compacted layout: events in _id order, as NeDB leaves them after a start`,
-        `load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} cores (CPU time is less sensitive to a busy machine than wall time)`,
+        `load average at the end: ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(
+            ' ',
+          )} on ${os.cpus().length} cores (CPU time is less sensitive to a busy machine than wall time)`,
       ],
     };
   } finally {

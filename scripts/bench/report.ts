@@ -40,13 +40,27 @@ function ratioText(figure: Figure): string {
 }
 
 const formatNumber = (value: number) =>
-  Number.isNaN(value) ? '—' : Number.isInteger(value) || Math.abs(value) >= 100 ? Math.round(value).toLocaleString('en-US') : value.toFixed(2);
+  Number.isNaN(value)
+    ? '—'
+    : Number.isInteger(value) || Math.abs(value) >= 100
+      ? Math.round(value).toLocaleString('en-US')
+      : value.toFixed(2);
 
 export function formatReport(report: BenchReport): string {
-  const rows = report.figures.map((f) => [f.label, `${formatNumber(f.ours)} ${f.unit}`, `${formatNumber(f.baseline)} ${f.unit}`, ratioText(f), `${f.better} is better`]);
+  const rows = report.figures.map((f) => [
+    f.label,
+    `${formatNumber(f.ours)} ${f.unit}`,
+    `${formatNumber(f.baseline)} ${f.unit}`,
+    ratioText(f),
+    `${f.better} is better`,
+  ]);
   const header = ['figure', 'ours', 'baseline', 'ours/baseline', ''];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
   return [
     `## ${report.name}`,
     `ours:     ${report.ours}`,
@@ -65,7 +79,10 @@ export function markdownOf(report: BenchReport): string {
     '',
     '| figure | ours | baseline | ours / baseline |',
     '| --- | ---: | ---: | ---: |',
-    ...report.figures.map((f) => `| ${f.label} (${f.better} is better) | ${formatNumber(f.ours)} ${f.unit} | ${formatNumber(f.baseline)} ${f.unit} | ${ratioText(f)} |`),
+    ...report.figures.map(
+      (f) =>
+        `| ${f.label} (${f.better} is better) | ${formatNumber(f.ours)} ${f.unit} | ${formatNumber(f.baseline)} ${f.unit} | ${ratioText(f)} |`,
+    ),
     ...(report.notes?.length ? ['', ...report.notes.map((n) => `- ${n}`)] : []),
   ].join('\n');
 }

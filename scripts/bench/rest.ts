@@ -52,7 +52,11 @@ export async function signIn(origin: string, index: number): Promise<string> {
   return envelope.data.token;
 }
 
-async function inBatches<T>(count: number, parallel: number, work: (index: number) => Promise<T>): Promise<T[]> {
+async function inBatches<T>(
+  count: number,
+  parallel: number,
+  work: (index: number) => Promise<T>,
+): Promise<T[]> {
   const results: T[] = [];
   for (let start = 0; start < count; start += parallel) {
     const batch = Array.from({ length: Math.min(parallel, count - start) }, (_, i) => work(start + i));
@@ -93,7 +97,12 @@ async function cannon(origin: string, load: Load, durationS: number): Promise<Me
         setupRequest: (request) => {
           const next = load.request(sent);
           sent += 1;
-          return { ...request, path: next.path, headers: { ...request.headers, ...next.headers }, body: next.body };
+          return {
+            ...request,
+            path: next.path,
+            headers: { ...request.headers, ...next.headers },
+            body: next.body,
+          };
         },
         onResponse: (status, body) => {
           statuses[status] = (statuses[status] ?? 0) + 1;
@@ -135,26 +144,37 @@ export async function run(): Promise<BenchReport> {
       serverEnv,
       path.join(dir, 'server.log'),
       // BENCH_CPU_PROFILE_DIR=dir writes the server's V8 CPU profile there, to find where its time goes.
-      process.env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE_DIR)}`] : [],
+      process.env.BENCH_CPU_PROFILE_DIR
+        ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE_DIR)}`]
+        : [],
     );
     running.push(ours);
 
     const setupStarted = Date.now();
     const reader = await signIn(ours.origin, 0);
     for (let i = 0; i < CHANNELS_PER_USER; i += 1) {
-      await api(ours.origin, 'POST', '/api/draw/channel', reader, { title: `Channel ${i + 1}`, isBan: false });
+      await api(ours.origin, 'POST', '/api/draw/channel', reader, {
+        title: `Channel ${i + 1}`,
+        isBan: false,
+      });
     }
     const submitters = await inBatches(SUBMIT_USERS, SIGN_IN_PARALLEL, async (i) => {
       const token = await signIn(ours.origin, i + 1);
-      const channel = await api<{ id: string }>(ours.origin, 'POST', '/api/draw/channel', token, { title: `Studio ${i + 1}`, isBan: false });
+      const channel = await api<{ id: string }>(ours.origin, 'POST', '/api/draw/channel', token, {
+        title: `Studio ${i + 1}`,
+        isBan: false,
+      });
       return { token, channelId: channel.id };
     });
     const setupSeconds = (Date.now() - setupStarted) / 1000;
 
-    const channelsRes = await fetch(`${ours.origin}/api/draw/channels`, { headers: { authorization: `Bearer ${reader}` } });
+    const channelsRes = await fetch(`${ours.origin}/api/draw/channels`, {
+      headers: { authorization: `Bearer ${reader}` },
+    });
     const channelsSample = await sample(channelsRes);
     const listed = (JSON.parse(channelsSample.body) as { data: unknown[] }).data.length;
-    if (listed !== CHANNELS_PER_USER) throw new Error(`expected ${CHANNELS_PER_USER} channels, got ${listed}`);
+    if (listed !== CHANNELS_PER_USER)
+      throw new Error(`expected ${CHANNELS_PER_USER} channels, got ${listed}`);
 
     // The last submitter's sample submit is its one request outside the measured run.
     const sampler = submitters.at(-1);
@@ -168,10 +188,17 @@ export async function run(): Promise<BenchReport> {
     const sampledTask = JSON.parse(submitSample.body) as { success: boolean; data: { taskId: string } };
     if (!sampledTask.success) throw new Error(`sample submit failed: ${submitSample.body}`);
 
-    const spec: BaselineSpec = { channels: channelsSample, submit: { ...submitSample, taskId: sampledTask.data.taskId } };
+    const spec: BaselineSpec = {
+      channels: channelsSample,
+      submit: { ...submitSample, taskId: sampledTask.data.taskId },
+    };
     const specFile = path.join(dir, 'baseline.json');
     fs.writeFileSync(specFile, JSON.stringify(spec));
-    const baseline = await startProcess('scripts/bench/rest/baseline-server.ts', { BASELINE_SPEC: specFile }, path.join(dir, 'baseline.log'));
+    const baseline = await startProcess(
+      'scripts/bench/rest/baseline-server.ts',
+      { BASELINE_SPEC: specFile },
+      path.join(dir, 'baseline.log'),
+    );
     running.push(baseline);
 
     const listLoad: Load = {
@@ -198,33 +225,88 @@ export async function run(): Promise<BenchReport> {
     // Warm both processes' JIT on the read route (a submit warm-up would spend rate-limit budget).
     await cannon(ours.origin, listLoad, WARMUP_S);
     await cannon(baseline.origin, listLoad, WARMUP_S);
-    const list = { ours: await cannon(ours.origin, listLoad, DURATION_S), baseline: await cannon(baseline.origin, listLoad, DURATION_S) };
-    const submit = { ours: await cannon(ours.origin, submitLoad, DURATION_S), baseline: await cannon(baseline.origin, submitLoad, DURATION_S) };
+    const list = {
+      ours: await cannon(ours.origin, listLoad, DURATION_S),
+      baseline: await cannon(baseline.origin, listLoad, DURATION_S),
+    };
+    const submit = {
+      ours: await cannon(ours.origin, submitLoad, DURATION_S),
+      baseline: await cannon(baseline.origin, submitLoad, DURATION_S),
+    };
     if (submit.ours.total > usable.length * SUBMITS_PER_USER) {
-      console.warn(`rest bench: ${submit.ours.total} submits exceed ${usable.length} users × ${SUBMITS_PER_USER}; raise SUBMIT_USERS`);
+      console.warn(
+        `rest bench: ${submit.ours.total} submits exceed ${usable.length} users × ${SUBMITS_PER_USER}; raise SUBMIT_USERS`,
+      );
     }
 
     // The same folder, users and loads served by WORKERS=2 (a primary handing connections to two
     // members). Per-route limits are counted per process, so each submitter starts afresh.
     await running.splice(running.indexOf(ours), 1)[0]!.stop();
-    const cluster = await startProcess('server/src/main.ts', { ...serverEnv, WORKERS: String(CLUSTER_WORKERS) }, path.join(dir, 'cluster.log'));
+    const cluster = await startProcess(
+      'server/src/main.ts',
+      { ...serverEnv, WORKERS: String(CLUSTER_WORKERS) },
+      path.join(dir, 'cluster.log'),
+    );
     running.push(cluster);
     await cannon(cluster.origin, listLoad, WARMUP_S);
-    const clustered = { list: await cannon(cluster.origin, listLoad, DURATION_S), submit: await cannon(cluster.origin, submitLoad, DURATION_S) };
+    const clustered = {
+      list: await cannon(cluster.origin, listLoad, DURATION_S),
+      submit: await cannon(cluster.origin, submitLoad, DURATION_S),
+    };
 
     const figures: Figure[] = [
-      { label: 'GET /api/draw/channels throughput', unit: 'req/s', ours: list.ours.rps, baseline: list.baseline.rps, better: 'higher' },
-      { label: 'GET /api/draw/channels latency p99', unit: 'ms', ours: list.ours.p99, baseline: list.baseline.p99, better: 'lower', resolution: 1 },
-      { label: 'POST /api/mj/submit/imagine throughput', unit: 'req/s', ours: submit.ours.rps, baseline: submit.baseline.rps, better: 'higher' },
-      { label: 'POST /api/mj/submit/imagine latency p99', unit: 'ms', ours: submit.ours.p99, baseline: submit.baseline.p99, better: 'lower', resolution: 1 },
-      { label: `GET /api/draw/channels throughput, ${CLUSTER_WORKERS} processes`, unit: 'req/s', ours: clustered.list.rps, baseline: list.baseline.rps, better: 'higher' },
-      { label: `POST /api/mj/submit/imagine throughput, ${CLUSTER_WORKERS} processes`, unit: 'req/s', ours: clustered.submit.rps, baseline: submit.baseline.rps, better: 'higher' },
+      {
+        label: 'GET /api/draw/channels throughput',
+        unit: 'req/s',
+        ours: list.ours.rps,
+        baseline: list.baseline.rps,
+        better: 'higher',
+      },
+      {
+        label: 'GET /api/draw/channels latency p99',
+        unit: 'ms',
+        ours: list.ours.p99,
+        baseline: list.baseline.p99,
+        better: 'lower',
+        resolution: 1,
+      },
+      {
+        label: 'POST /api/mj/submit/imagine throughput',
+        unit: 'req/s',
+        ours: submit.ours.rps,
+        baseline: submit.baseline.rps,
+        better: 'higher',
+      },
+      {
+        label: 'POST /api/mj/submit/imagine latency p99',
+        unit: 'ms',
+        ours: submit.ours.p99,
+        baseline: submit.baseline.p99,
+        better: 'lower',
+        resolution: 1,
+      },
+      {
+        label: `GET /api/draw/channels throughput, ${CLUSTER_WORKERS} processes`,
+        unit: 'req/s',
+        ours: clustered.list.rps,
+        baseline: list.baseline.rps,
+        better: 'higher',
+      },
+      {
+        label: `POST /api/mj/submit/imagine throughput, ${CLUSTER_WORKERS} processes`,
+        unit: 'req/s',
+        ours: clustered.submit.rps,
+        baseline: submit.baseline.rps,
+        better: 'higher',
+      },
     ];
-    const outcome = (m: Measured) => `${m.succeeded}/${m.total} succeeded, ${m.failed} failed (statuses ${JSON.stringify(m.statuses)}), p50 ${m.p50} ms`;
+    const outcome = (m: Measured) =>
+      `${m.succeeded}/${m.total} succeeded, ${m.failed} failed (statuses ${JSON.stringify(m.statuses)}), p50 ${m.p50} ms`;
     return {
       name: 'REST API',
       ours: `the real server process (server/src/main.ts, embedded store, LOG_LEVEL=info), signed-in users`,
-      baseline: 'a bare Fastify 5 process (no plugins or hooks, no logging) sending the same sampled bytes and headers',
+      baseline:
+        'a bare Fastify 5 process (no plugins or hooks, no logging) sending the same sampled bytes and headers',
       figures,
       notes: [
         `autocannon ${CONNECTIONS} connections, ${DURATION_S} s per run after a ${WARMUP_S} s warm-up of the read route; server and baseline each in their own process, autocannon in the bench process.`,

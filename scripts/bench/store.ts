@@ -18,7 +18,10 @@ interface Row extends BaseDoc {
   text: string;
   n: number;
 }
-const Rows = defineCollection<Row>('bench_rows', documentSchema({ text: { type: String, required: true }, n: { type: Number, required: true } }));
+const Rows = defineCollection<Row>(
+  'bench_rows',
+  documentSchema({ text: { type: String, required: true }, n: { type: Number, required: true } }),
+);
 const WRITES = Number(process.env.STORE_WRITES ?? 5000);
 const text = 'x'.repeat(700); // about a task document's size
 
@@ -40,7 +43,9 @@ export async function run(): Promise<BenchReport> {
     await storage.close();
 
     const bare = openBareTable(path.join(root, 'bare.sqlite'), 'rows');
-    bare.prepare('INSERT INTO rows (_id, doc) VALUES (?, jsonb(?))').run('row', JSON.stringify({ _id: 'row', text, n: 0 }));
+    bare
+      .prepare('INSERT INTO rows (_id, doc) VALUES (?, jsonb(?))')
+      .run('row', JSON.stringify({ _id: 'row', text, n: 0 }));
     const update = bare.prepare(`UPDATE rows SET doc = jsonb_set(doc, '$.n', ?) WHERE _id = ?`);
     const baseline = await timed((n) => update.run(n, 'row'));
     bare.close();
@@ -51,10 +56,24 @@ export async function run(): Promise<BenchReport> {
       ours: `${WRITES} updateOne calls on our embedded collection (schema validation, mutex, read-compare-write transaction)`,
       baseline: `${WRITES} raw prepared UPDATEs (jsonb_set) on a bare better-sqlite3 table of the same shape and pragmas`,
       figures: [
-        { label: 'CPU per write', unit: 'µs', ours: perWrite(ours.cpuMs), baseline: perWrite(baseline.cpuMs), better: 'lower' },
-        { label: 'wall time per write', unit: 'µs', ours: perWrite(ours.wallMs), baseline: perWrite(baseline.wallMs), better: 'lower' },
+        {
+          label: 'CPU per write',
+          unit: 'µs',
+          ours: perWrite(ours.cpuMs),
+          baseline: perWrite(baseline.cpuMs),
+          better: 'lower',
+        },
+        {
+          label: 'wall time per write',
+          unit: 'µs',
+          ours: perWrite(ours.wallMs),
+          baseline: perWrite(baseline.wallMs),
+          better: 'lower',
+        },
       ],
-      notes: ['a 700-byte document, updated one write (one commit) at a time as the task runner does; both sides WAL with synchronous=FULL, so the wall time includes a WAL fsync per write'],
+      notes: [
+        'a 700-byte document, updated one write (one commit) at a time as the task runner does; both sides WAL with synchronous=FULL, so the wall time includes a WAL fsync per write',
+      ],
     };
   } finally {
     fs.rmSync(root, { recursive: true, force: true });

@@ -5,7 +5,14 @@ import { chromium, type Browser } from 'playwright-core';
 import { api, signInByPhone, until } from '../testing/http';
 import { startServer, type ServerProcess } from '../testing/server-process';
 import { percentile, type BenchReport } from './report';
-import { buildBaseline, buildOurs, initialAssets, repoRoot, sumGzipKb, type InitialAsset } from './web/bundle';
+import {
+  buildBaseline,
+  buildOurs,
+  initialAssets,
+  repoRoot,
+  sumGzipKb,
+  type InitialAsset,
+} from './web/bundle';
 import { serveStatic } from './web/static-server';
 
 /**
@@ -15,21 +22,44 @@ import { serveStatic } from './web/static-server';
  * React + Tailwind "hello world" built with our Vite config and served by a bare static server.
  */
 const LOADS = 5;
-const CHAT_MESSAGES = ['Morning all', 'Trying a few lighthouse prompts today', 'Feel free to upscale the ones you like'];
+const CHAT_MESSAGES = [
+  'Morning all',
+  'Trying a few lighthouse prompts today',
+  'Feel free to upscale the ones you like',
+];
 const PROMPTS = ['a lighthouse on a cliff at dusk, watercolor', 'a red fox in fresh snow, film photo'];
 const LOAD_TIMEOUT_MS = 30_000;
 /** Rendered messages carry data-testid="message-{id}" (their delete buttons "message-delete-…"). */
-export const MESSAGE_SELECTOR = '[data-testid="message-list"] [data-testid^="message-"]:not([data-testid^="message-delete-"])';
+export const MESSAGE_SELECTOR =
+  '[data-testid="message-list"] [data-testid^="message-"]:not([data-testid^="message-delete-"])';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /**
  * Loads `url` in a fresh context and returns the ms from navigation start until `count` elements
  * match `selector`, as seen by a MutationObserver installed before any page script runs.
  */
-async function timeToRender(browser: Browser, url: string, selector: string, count: number, token?: string): Promise<number> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark', locale: 'zh-CN' });
+async function timeToRender(
+  browser: Browser,
+  url: string,
+  selector: string,
+  count: number,
+  token?: string,
+): Promise<number> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    colorScheme: 'dark',
+    locale: 'zh-CN',
+  });
   try {
     // Runs in the page before its own scripts (as a string: this package has no DOM types).
     await context.addInitScript({
@@ -49,7 +79,11 @@ async function timeToRender(browser: Browser, url: string, selector: string, cou
     await page.goto(url, { waitUntil: 'commit', timeout: LOAD_TIMEOUT_MS });
     // Functions, not strings: our CSP forbids eval in the page.
     const renderedAt = () => (globalThis as { __renderedAt?: number }).__renderedAt;
-    await page.waitForFunction(() => (globalThis as { __renderedAt?: number }).__renderedAt !== undefined, undefined, { timeout: LOAD_TIMEOUT_MS });
+    await page.waitForFunction(
+      () => (globalThis as { __renderedAt?: number }).__renderedAt !== undefined,
+      undefined,
+      { timeout: LOAD_TIMEOUT_MS },
+    );
     // performance.now() in the page counts from its navigation start.
     return Number(await page.evaluate(renderedAt));
   } finally {
@@ -58,12 +92,24 @@ async function timeToRender(browser: Browser, url: string, selector: string, cou
 }
 
 /** A user with one channel holding a few chat messages and finished image tasks. */
-export async function seedChannel(server: ServerProcess): Promise<{ token: string; channelId: string; messages: number }> {
+export async function seedChannel(
+  server: ServerProcess,
+): Promise<{ token: string; channelId: string; messages: number }> {
   const token = await signInByPhone(server.origin, '13900000001');
-  const channel = await api<{ id: string }>(server.origin, 'POST', '/api/draw/channel', token, { title: 'Lighthouses', isBan: false });
-  for (const content of CHAT_MESSAGES) await api(server.origin, 'POST', `/api/draw/chat/${channel.id}`, token, { content });
+  const channel = await api<{ id: string }>(server.origin, 'POST', '/api/draw/channel', token, {
+    title: 'Lighthouses',
+    isBan: false,
+  });
+  for (const content of CHAT_MESSAGES)
+    await api(server.origin, 'POST', `/api/draw/chat/${channel.id}`, token, { content });
   for (const prompt of PROMPTS) {
-    const { taskId } = await api<{ taskId: string }>(server.origin, 'POST', `/api/mj/submit/imagine/${channel.id}`, token, { prompt });
+    const { taskId } = await api<{ taskId: string }>(
+      server.origin,
+      'POST',
+      `/api/mj/submit/imagine/${channel.id}`,
+      token,
+      { prompt },
+    );
     await until(
       () => api<{ status: string }>(server.origin, 'GET', `/api/mj/task/${taskId}/fetch`, token),
       (task) => task.status === 'SUCCESS',
@@ -72,8 +118,13 @@ export async function seedChannel(server: ServerProcess): Promise<{ token: strin
   return { token, channelId: channel.id, messages: CHAT_MESSAGES.length + PROMPTS.length };
 }
 
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
-const describe = (assets: InitialAsset[]) => assets.map((a) => `${path.basename(a.file)} ${(a.gzipBytes / 1024).toFixed(1)} KB`).join(', ');
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+const describe = (assets: InitialAsset[]) =>
+  assets.map((a) => `${path.basename(a.file)} ${(a.gzipBytes / 1024).toFixed(1)} KB`).join(', ');
 
 export async function run(): Promise<BenchReport> {
   const buildSeconds = buildOurs();
@@ -91,7 +142,14 @@ export async function run(): Promise<BenchReport> {
     const seeded = await seedChannel(server);
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 
-    const loadOurs = () => timeToRender(browser!, `${server!.origin}/draw/${seeded.channelId}`, MESSAGE_SELECTOR, seeded.messages, seeded.token);
+    const loadOurs = () =>
+      timeToRender(
+        browser!,
+        `${server!.origin}/draw/${seeded.channelId}`,
+        MESSAGE_SELECTOR,
+        seeded.messages,
+        seeded.token,
+      );
     const loadBaseline = () => timeToRender(browser!, `${staticServer!.origin}/`, '[data-testid="hello"]', 1);
     // One discarded load each warms the browser process and the servers; then alternate.
     await loadOurs();
@@ -106,11 +164,30 @@ export async function run(): Promise<BenchReport> {
     return {
       name: 'Web first load',
       ours: `web/dist (npm run build -w @draw/web), served by the real server; time to /draw/{channel} with ${seeded.messages} messages rendered, signed in`,
-      baseline: 'a React 19 + react-dom + Tailwind "hello world" built with web/vite.config.ts, served by a bare Node static server; time to its one element',
+      baseline:
+        'a React 19 + react-dom + Tailwind "hello world" built with web/vite.config.ts, served by a bare Node static server; time to its one element',
       figures: [
-        { label: 'initial JS (gzip -9)', unit: 'KB', ours: sumGzipKb(ours, 'js'), baseline: sumGzipKb(baseline, 'js'), better: 'lower' },
-        { label: 'initial CSS (gzip -9)', unit: 'KB', ours: sumGzipKb(ours, 'css'), baseline: sumGzipKb(baseline, 'css'), better: 'lower' },
-        { label: `time to rendered channel, median of ${LOADS} cold loads`, unit: 'ms', ours: median(oursTimes), baseline: median(baselineTimes), better: 'lower' },
+        {
+          label: 'initial JS (gzip -9)',
+          unit: 'KB',
+          ours: sumGzipKb(ours, 'js'),
+          baseline: sumGzipKb(baseline, 'js'),
+          better: 'lower',
+        },
+        {
+          label: 'initial CSS (gzip -9)',
+          unit: 'KB',
+          ours: sumGzipKb(ours, 'css'),
+          baseline: sumGzipKb(baseline, 'css'),
+          better: 'lower',
+        },
+        {
+          label: `time to rendered channel, median of ${LOADS} cold loads`,
+          unit: 'ms',
+          ours: median(oursTimes),
+          baseline: median(baselineTimes),
+          better: 'lower',
+        },
       ],
       notes: [
         `Initial = the entry module script, its modulepreload links and stylesheets in index.html, i.e. what is fetched before the first render. Ours: ${describe(ours)}. Baseline: ${describe(baseline)}.`,

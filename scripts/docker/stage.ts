@@ -68,7 +68,9 @@ type StageState = RuntimeStage;
 function inImage(state: StageState, imagePath: string): string {
   const absolute = path.posix.resolve(IMAGE_WORKDIR, imagePath);
   if (absolute !== IMAGE_WORKDIR && !absolute.startsWith(`${IMAGE_WORKDIR}/`)) {
-    throw new Error(`the stage uses ${imagePath}, outside ${IMAGE_WORKDIR}: teach scripts/docker/stage.ts about it`);
+    throw new Error(
+      `the stage uses ${imagePath}, outside ${IMAGE_WORKDIR}: teach scripts/docker/stage.ts about it`,
+    );
   }
   return path.join(state.appDir, path.posix.relative(IMAGE_WORKDIR, absolute));
 }
@@ -83,12 +85,19 @@ function copy(state: StageState, args: string, sources: Record<string, string>):
   if (!base) throw new Error(`COPY --from=${from}: no such stage here`);
   for (const source of paths) {
     // A stage's paths are the image's; the build context's are relative to this checkout.
-    const relative = from === undefined ? source : path.posix.relative(IMAGE_WORKDIR, path.posix.resolve(IMAGE_WORKDIR, source));
+    const relative =
+      from === undefined
+        ? source
+        : path.posix.relative(IMAGE_WORKDIR, path.posix.resolve(IMAGE_WORKDIR, source));
     const sourcePath = path.join(base, relative);
-    if (!fs.existsSync(sourcePath)) throw new Error(`COPY ${args}: ${sourcePath} is missing (run \`npm run build\` first?)`);
+    if (!fs.existsSync(sourcePath))
+      throw new Error(`COPY ${args}: ${sourcePath} is missing (run \`npm run build\` first?)`);
     const intoFolder = dest.endsWith('/') || dest === '.';
     // Docker copies a folder's contents, and a file into a destination ending in '/'.
-    const target = intoFolder && !fs.statSync(sourcePath).isDirectory() ? path.join(inImage(state, dest), path.basename(sourcePath)) : inImage(state, dest);
+    const target =
+      intoFolder && !fs.statSync(sourcePath).isDirectory()
+        ? path.join(inImage(state, dest), path.basename(sourcePath))
+        : inImage(state, dest);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.cpSync(sourcePath, target, { recursive: true, verbatimSymlinks: true });
   }
@@ -102,7 +111,8 @@ function copy(state: StageState, args: string, sources: Record<string, string>):
 function containerLikeEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (key.startsWith('npm_') || key === 'INIT_CWD' || key === 'NODE_OPTIONS' || key.startsWith('VITEST')) continue;
+    if (key.startsWith('npm_') || key === 'INIT_CWD' || key === 'NODE_OPTIONS' || key.startsWith('VITEST'))
+      continue;
     env[key] = value;
   }
   env.PATH = (process.env.PATH ?? '')
@@ -112,7 +122,12 @@ function containerLikeEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-function runStage(chain: Stage[], appDir: string, sources: Record<string, string>, runCommands: boolean): StageState {
+function runStage(
+  chain: Stage[],
+  appDir: string,
+  sources: Record<string, string>,
+  runCommands: boolean,
+): StageState {
   const state: StageState = { appDir, env: {}, command: [], user: null, healthcheck: null, skipped: [] };
   fs.mkdirSync(appDir, { recursive: true });
   const stage = chain.at(-1)!;
@@ -133,14 +148,21 @@ function runStage(chain: Stage[], appDir: string, sources: Record<string, string
         const result = spawnSync('sh', ['-c', args], {
           cwd: appDir,
           stdio: ['ignore', 'pipe', 'pipe'],
-          env: { ...containerLikeEnv(), ...state.env, npm_config_prefer_offline: 'true', npm_config_loglevel: 'error' },
+          env: {
+            ...containerLikeEnv(),
+            ...state.env,
+            npm_config_prefer_offline: 'true',
+            npm_config_loglevel: 'error',
+          },
           encoding: 'utf8',
         });
-        if (result.status !== 0) throw new Error(`${stage.name}: RUN ${args} failed:\n${result.stdout}\n${result.stderr}`);
+        if (result.status !== 0)
+          throw new Error(`${stage.name}: RUN ${args} failed:\n${result.stdout}\n${result.stderr}`);
         break;
       }
       case 'ENV':
-        for (const match of args.matchAll(/(\w+)=("[^"]*"|\S+)/g)) state.env[match[1]!] = match[2]!.replace(/^"|"$/g, '');
+        for (const match of args.matchAll(/(\w+)=("[^"]*"|\S+)/g))
+          state.env[match[1]!] = match[2]!.replace(/^"|"$/g, '');
         break;
       case 'CMD':
         state.command = JSON.parse(args) as string[];
@@ -189,8 +211,16 @@ export function assembleRuntimeStage(dir: string, dockerfile = path.join(root, '
   // The runtime stage only assembles: a RUN there (other than the data folder's owner) would be news.
   const state = runStage(chainOf(runtime), path.join(dir, runtime.name, 'app'), sources, false);
   const unexpected = state.skipped.filter((line) => !/mkdir -p \/app\/data && chown/.test(line));
-  if (unexpected.length) throw new Error(`the runtime stage runs commands this reproduction skips:\n${unexpected.join('\n')}`);
-  return { appDir: state.appDir, env: state.env, command: state.command, user: state.user, healthcheck: state.healthcheck, skipped: [...skipped, ...state.skipped] };
+  if (unexpected.length)
+    throw new Error(`the runtime stage runs commands this reproduction skips:\n${unexpected.join('\n')}`);
+  return {
+    appDir: state.appDir,
+    env: state.env,
+    command: state.command,
+    user: state.user,
+    healthcheck: state.healthcheck,
+    skipped: [...skipped, ...state.skipped],
+  };
 }
 
 /** Bytes under a folder, symlinks not followed (what the image layer would hold). */

@@ -7,7 +7,9 @@ const abi = process.env.DRAWSPACE_NODE24_ABI;
 if (addon && abi === process.versions.modules) {
   const dlopen = process.dlopen;
   process.dlopen = function redirected(module, filename, ...rest) {
-    const target = /[\\/]better-sqlite3[\\/]build[\\/]Release[\\/]better_sqlite3\.node$/.test(filename) ? addon : filename;
+    const target = /[\\/]better-sqlite3[\\/]build[\\/]Release[\\/]better_sqlite3\.node$/.test(filename)
+      ? addon
+      : filename;
     return dlopen.call(this, module, target, ...rest);
   };
 }

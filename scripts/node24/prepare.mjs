@@ -23,7 +23,13 @@ function nodeDirOf(binary) {
 }
 
 function nodeGyp() {
-  const candidates = [process.env.npm_config_node_gyp, path.resolve(path.dirname(fs.realpathSync(process.execPath)), '../lib/node_modules/npm/node_modules/node-gyp/bin/node-gyp.js')];
+  const candidates = [
+    process.env.npm_config_node_gyp,
+    path.resolve(
+      path.dirname(fs.realpathSync(process.execPath)),
+      '../lib/node_modules/npm/node_modules/node-gyp/bin/node-gyp.js',
+    ),
+  ];
   const found = candidates.find((file) => file && fs.existsSync(file));
   if (!found) throw new Error('node-gyp (bundled with npm) not found');
   return found;
@@ -38,15 +44,24 @@ export function prepareNode24(binary) {
   if (!fs.existsSync(addon)) {
     const build = fs.mkdtempSync(path.join(os.tmpdir(), 'better-sqlite3-node24-'));
     try {
-      for (const part of ['binding.gyp', 'package.json', 'deps', 'src']) fs.cpSync(path.join(packageDir, part), path.join(build, part), { recursive: true });
+      for (const part of ['binding.gyp', 'package.json', 'deps', 'src'])
+        fs.cpSync(path.join(packageDir, part), path.join(build, part), { recursive: true });
       console.log(`Compiling better-sqlite3 ${version} for Node ABI ${abi}…`);
       const nodedir = nodeDirOf(binary);
       // npm passes its own `nodedir` (an .npmrc may name the machine's Node headers) to scripts as
       // npm_config_nodedir, which node-gyp prefers to the flag: both must name Node 24's headers.
       const env = { ...process.env, npm_config_nodedir: nodedir, NPM_CONFIG_NODEDIR: nodedir };
-      execFileSync(binary, [nodeGyp(), 'rebuild', '--release', `--nodedir=${nodedir}`, `-j`, String(os.availableParallelism())], { cwd: build, env, stdio: ['ignore', 'ignore', 'inherit'] });
+      execFileSync(
+        binary,
+        [nodeGyp(), 'rebuild', '--release', `--nodedir=${nodedir}`, `-j`, String(os.availableParallelism())],
+        { cwd: build, env, stdio: ['ignore', 'ignore', 'inherit'] },
+      );
       const built = path.join(build, 'build/Release/better_sqlite3.node');
-      const loaded = execFileSync(binary, ['-e', `process.dlopen({ exports: {} }, ${JSON.stringify(built)}); console.log('ok')`], { encoding: 'utf8' }).trim();
+      const loaded = execFileSync(
+        binary,
+        ['-e', `process.dlopen({ exports: {} }, ${JSON.stringify(built)}); console.log('ok')`],
+        { encoding: 'utf8' },
+      ).trim();
       if (loaded !== 'ok') throw new Error(`better-sqlite3 built for Node ABI ${abi} does not load`);
       fs.mkdirSync(path.dirname(addon), { recursive: true });
       fs.copyFileSync(built, addon);

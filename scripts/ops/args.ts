@@ -33,7 +33,8 @@ export function parseCommand<O extends Options>(
   }
   const { min = 0, max = 0, names = 'arguments' } = positionals;
   if (parsed.positionals.length < min) throw new UsageError(`Missing ${names}.`);
-  if (parsed.positionals.length > max) throw new UsageError(`Unexpected argument "${parsed.positionals[max]}".`);
+  if (parsed.positionals.length > max)
+    throw new UsageError(`Unexpected argument "${parsed.positionals[max]}".`);
   return { values: parsed.values as Values<O>, positionals: parsed.positionals };
 }
 

@@ -1,7 +1,21 @@
 import fs from 'node:fs';
-import { TaskStatus, type Author, type ChannelEvent, type Member, type Message, type Task } from '@draw/shared';
+import {
+  TaskStatus,
+  type Author,
+  type ChannelEvent,
+  type Member,
+  type Message,
+  type Task,
+} from '@draw/shared';
 import { Users, type UserDoc } from '../../server/src/features/auth/repository';
-import { Channels, Invites, Members, type ChannelDoc, type InviteDoc, type MemberDoc } from '../../server/src/features/channels/repository';
+import {
+  Channels,
+  Invites,
+  Members,
+  type ChannelDoc,
+  type InviteDoc,
+  type MemberDoc,
+} from '../../server/src/features/channels/repository';
 import { Messages, type MessageDoc } from '../../server/src/features/messages/repository';
 import { Tasks, toTask, type TaskDoc } from '../../server/src/features/tasks/repository';
 import { Events, Seqs } from '../../server/src/realtime/repository';
@@ -56,7 +70,12 @@ async function loadChannel(source: ReadSource, channelId: string): Promise<Chann
     source.where(Events, { channelId }),
     source.where(Seqs, { _id: channelId }),
   ]);
-  const userIds = new Set([channel.creatorId, ...members.map((m) => m.userId), ...messages.map((m) => m.authorId), ...tasks.map((t) => t.userId)]);
+  const userIds = new Set([
+    channel.creatorId,
+    ...members.map((m) => m.userId),
+    ...messages.map((m) => m.authorId),
+    ...tasks.map((t) => t.userId),
+  ]);
   const users = await source.where(Users, { _id: { $in: [...userIds] } });
   const events = eventDocs.map(({ _id, ...event }) => event as ChannelEvent).sort((a, b) => a.seq - b.seq);
   return {
@@ -73,11 +92,21 @@ async function loadChannel(source: ReadSource, channelId: string): Promise<Chann
 }
 
 const nameOf = (data: ChannelData, userId: string) => data.users.get(userId)?.name ?? '—';
-const authorOf = (data: ChannelData, userId: string): Author => ({ id: userId, name: nameOf(data, userId), avatar: data.users.get(userId)?.avatar || DEFAULT_AVATAR });
+const authorOf = (data: ChannelData, userId: string): Author => ({
+  id: userId,
+  name: nameOf(data, userId),
+  avatar: data.users.get(userId)?.avatar || DEFAULT_AVATAR,
+});
 const membersOf = (data: ChannelData): Member[] =>
   data.members.map((m) => {
     const { name, avatar } = authorOf(data, m.userId);
-    return { userId: m.userId, name, avatar, isCreator: m.userId === data.channel.creatorId, joinedAt: m.joinedAt };
+    return {
+      userId: m.userId,
+      name,
+      avatar,
+      isCreator: m.userId === data.channel.creatorId,
+      joinedAt: m.joinedAt,
+    };
   });
 
 export interface InviteState {
@@ -120,9 +149,17 @@ export interface ChannelSummary {
 function inviteState(invites: InviteDoc[], now: number): InviteState {
   const current = invites.find((i) => !i.replacedAt) ?? null;
   const replaced = invites.filter((i) => i.replacedAt).length;
-  if (!current) return { state: 'none', code: null, createdBy: null, createdAt: null, expiresAt: null, replaced };
+  if (!current)
+    return { state: 'none', code: null, createdBy: null, createdAt: null, expiresAt: null, replaced };
   const active = current.expiresAt === null || current.expiresAt > now;
-  return { state: active ? 'active' : 'expired', code: current._id, createdBy: current.createdBy, createdAt: current.createdAt, expiresAt: current.expiresAt, replaced };
+  return {
+    state: active ? 'active' : 'expired',
+    code: current._id,
+    createdBy: current.createdBy,
+    createdAt: current.createdAt,
+    expiresAt: current.expiresAt,
+    replaced,
+  };
 }
 
 export function summarizeEvent(event: ChannelEvent): string {
@@ -147,11 +184,18 @@ export function summarizeEvent(event: ChannelEvent): string {
   }
 }
 
-export async function channelSummary(source: ReadSource, channelId: string, options: { events?: number; now?: number } = {}): Promise<ChannelSummary> {
+export async function channelSummary(
+  source: ReadSource,
+  channelId: string,
+  options: { events?: number; now?: number } = {},
+): Promise<ChannelSummary> {
   const data = await loadChannel(source, channelId);
   const { channel } = data;
   const visible = data.messages.filter((m) => !m.deletedAt);
-  const byStatus = Object.fromEntries(Object.values(TaskStatus).map((s) => [s, 0])) as Record<TaskStatus, number>;
+  const byStatus = Object.fromEntries(Object.values(TaskStatus).map((s) => [s, 0])) as Record<
+    TaskStatus,
+    number
+  >;
   for (const task of data.tasks) byStatus[task.status] = (byStatus[task.status] ?? 0) + 1;
   const lastCount = options.events ?? 10;
   return {
@@ -173,21 +217,36 @@ export async function channelSummary(source: ReadSource, channelId: string, opti
       task: visible.filter((m) => m.kind === 'task').length,
     },
     tasks: { total: data.tasks.length, byStatus },
-    lastEvents: (lastCount > 0 ? data.events.slice(-lastCount) : []).map((e) => ({ seq: e.seq, at: e.at, type: e.type, summary: summarizeEvent(e) })),
+    lastEvents: (lastCount > 0 ? data.events.slice(-lastCount) : []).map((e) => ({
+      seq: e.seq,
+      at: e.at,
+      type: e.type,
+      summary: summarizeEvent(e),
+    })),
   };
 }
 
 function describeInvite(invite: InviteState, names: Map<string, string>): string {
-  const earlier = invite.replaced ? `; ${invite.replaced} earlier code${invite.replaced === 1 ? '' : 's'} replaced` : '';
+  const earlier = invite.replaced
+    ? `; ${invite.replaced} earlier code${invite.replaced === 1 ? '' : 's'} replaced`
+    : '';
   if (invite.state === 'none') return `none${earlier}`;
-  const expiry = invite.expiresAt === null ? 'never expires' : `${invite.state === 'active' ? 'expires' : 'expired'} ${time(invite.expiresAt)}`;
-  const by = invite.createdBy ? names.get(invite.createdBy) ?? invite.createdBy : '-';
+  const expiry =
+    invite.expiresAt === null
+      ? 'never expires'
+      : `${invite.state === 'active' ? 'expires' : 'expired'} ${time(invite.expiresAt)}`;
+  const by = invite.createdBy ? (names.get(invite.createdBy) ?? invite.createdBy) : '-';
   return `${invite.state}, ${expiry}, code ${invite.code} (made ${time(invite.createdAt)} by ${by})${earlier}`;
 }
 
 export function formatSummary(s: ChannelSummary): string {
-  const names = new Map([[s.creator.id, s.creator.name], ...s.members.map((m) => [m.userId, m.name] as const)]);
-  const statuses = Object.entries(s.tasks.byStatus).filter(([, n]) => n > 0).map(([status, n]) => `${status} ${n}`);
+  const names = new Map([
+    [s.creator.id, s.creator.name],
+    ...s.members.map((m) => [m.userId, m.name] as const),
+  ]);
+  const statuses = Object.entries(s.tasks.byStatus)
+    .filter(([, n]) => n > 0)
+    .map(([status, n]) => `${status} ${n}`);
   const head = pairs([
     ['channel', s.id],
     ['title', s.title],
@@ -198,7 +257,10 @@ export function formatSummary(s: ChannelSummary): string {
     ['muted', s.isBan],
     ['seq', `${s.seq} (${s.eventsStored} events stored)`],
     ['invite', describeInvite(s.invite, names)],
-    ['messages', `${s.messages.visible} (text ${s.messages.text}, task ${s.messages.task}), ${s.messages.deleted} deleted`],
+    [
+      'messages',
+      `${s.messages.visible} (text ${s.messages.text}, task ${s.messages.task}), ${s.messages.deleted} deleted`,
+    ],
     ['tasks', `${s.tasks.total}${statuses.length ? ` (${statuses.join(', ')})` : ''}`],
   ]);
   const members = table(
@@ -216,7 +278,16 @@ export interface ChannelExport {
   format: 'drawspace.channel-export';
   version: 1;
   exportedAt: number;
-  channel: { id: string; title: string; isBan: boolean; creatorId: string; creatorName: string; createdAt: number; updatedAt: number; deletedAt: number | null };
+  channel: {
+    id: string;
+    title: string;
+    isBan: boolean;
+    creatorId: string;
+    creatorName: string;
+    createdAt: number;
+    updatedAt: number;
+    deletedAt: number | null;
+  };
   seq: number;
   members: Member[];
   /** Oldest first; deleted messages keep their content and carry deletedAt. */
@@ -227,7 +298,11 @@ export interface ChannelExport {
   events: ChannelEvent[];
 }
 
-export async function channelExport(source: ReadSource, channelId: string, now = Date.now()): Promise<ChannelExport> {
+export async function channelExport(
+  source: ReadSource,
+  channelId: string,
+  now = Date.now(),
+): Promise<ChannelExport> {
   const data = await loadChannel(source, channelId);
   const { channel } = data;
   return {
@@ -265,9 +340,15 @@ const subcommands: Record<string, Subcommand> = {
   show: {
     help: SHOW_HELP,
     async run(args, ctx) {
-      const { values, positionals } = parseCommand(args, { events: { type: 'string' }, json: { type: 'boolean' } }, { min: 1, max: 1, names: 'channel id' });
+      const { values, positionals } = parseCommand(
+        args,
+        { events: { type: 'string' }, json: { type: 'boolean' } },
+        { min: 1, max: 1, names: 'channel id' },
+      );
       const events = parseCount('events', values.events, 10);
-      const summary = await withReadSource(ctx.config, (source) => channelSummary(source, positionals[0]!, { events, now: ctx.now() }));
+      const summary = await withReadSource(ctx.config, (source) =>
+        channelSummary(source, positionals[0]!, { events, now: ctx.now() }),
+      );
       ctx.out(values.json ? JSON.stringify(summary, null, 2) : formatSummary(summary));
       return 0;
     },
@@ -275,18 +356,27 @@ const subcommands: Record<string, Subcommand> = {
   export: {
     help: EXPORT_HELP,
     async run(args, ctx) {
-      const { values, positionals } = parseCommand(args, { out: { type: 'string' } }, { min: 1, max: 1, names: 'channel id' });
-      const history = await withReadSource(ctx.config, (source) => channelExport(source, positionals[0]!, ctx.now()));
+      const { values, positionals } = parseCommand(
+        args,
+        { out: { type: 'string' } },
+        { min: 1, max: 1, names: 'channel id' },
+      );
+      const history = await withReadSource(ctx.config, (source) =>
+        channelExport(source, positionals[0]!, ctx.now()),
+      );
       const json = `${JSON.stringify(history, null, 2)}\n`;
       if (!values.out) {
         ctx.out(json.trimEnd());
         return 0;
       }
       fs.writeFileSync(values.out, json);
-      ctx.out(`Wrote ${values.out}: ${history.members.length} members, ${history.messages.length} messages, ${history.tasks.length} tasks, ${history.events.length} events.`);
+      ctx.out(
+        `Wrote ${values.out}: ${history.members.length} members, ${history.messages.length} messages, ${history.tasks.length} tasks, ${history.events.length} events.`,
+      );
       return 0;
     },
   },
 };
 
-export const runChannel = (argv: string[], ctx: OpsContext) => runGroup('channel', CHANNEL_HELP, subcommands, argv, ctx);
+export const runChannel = (argv: string[], ctx: OpsContext) =>
+  runGroup('channel', CHANNEL_HELP, subcommands, argv, ctx);

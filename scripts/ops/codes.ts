@@ -1,7 +1,11 @@
 import type { Config } from '../../server/src/config';
 import { codesService, type CodeUse, type MintInput } from '../../server/src/features/billing/codes';
 import { creditsLedger } from '../../server/src/features/billing/ledger';
-import { billingRepository, RedeemCodes, type RedeemCodeDoc } from '../../server/src/features/billing/repository';
+import {
+  billingRepository,
+  RedeemCodes,
+  type RedeemCodeDoc,
+} from '../../server/src/features/billing/repository';
 import type { Storage } from '../../server/src/storage/port';
 import { parseCommand, parseCount, UsageError } from './args';
 import { runGroup, withReadSource, withWriteStorage, type OpsContext, type Subcommand } from './command';
@@ -34,7 +38,11 @@ Commands:
 Run a command with --help for details.`;
 
 /** Mints codes on a store opened for writing (products seeded first, so --product ids exist). */
-export async function mintOn(storage: Storage, input: MintInput, now: () => number): Promise<{ batchId: string; codes: RedeemCodeDoc[] }> {
+export async function mintOn(
+  storage: Storage,
+  input: MintInput,
+  now: () => number,
+): Promise<{ batchId: string; codes: RedeemCodeDoc[] }> {
   const repo = billingRepository(storage);
   const products = await productsOn(storage, now);
   const ledger = creditsLedger({ repo, dailyAllowance: 0, now });
@@ -53,17 +61,32 @@ export async function listCodes(source: ReadSource, now: number, batchId?: strin
     .map((doc) => ({
       code: doc._id,
       batchId: doc.batchId,
-      grants: doc.kind === 'plan' ? `plan ${doc.productId} (${doc.credits} credits)` : `${doc.credits} credits`,
+      grants:
+        doc.kind === 'plan' ? `plan ${doc.productId} (${doc.credits} credits)` : `${doc.credits} credits`,
       uses: doc.uses,
       maxUses: doc.maxUses,
       expiresAt: doc.expiresAt,
-      state: doc.uses >= doc.maxUses ? 'used up' : doc.expiresAt !== null && doc.expiresAt <= now ? 'expired' : doc.uses > 0 ? 'partly used' : 'unused',
+      state:
+        doc.uses >= doc.maxUses
+          ? 'used up'
+          : doc.expiresAt !== null && doc.expiresAt <= now
+            ? 'expired'
+            : doc.uses > 0
+              ? 'partly used'
+              : 'unused',
     }));
 }
 
 export function formatCodes(codes: readonly CodeUse[]): string {
   if (codes.length === 0) return 'No redeem codes.';
-  const rows = codes.map((c) => [c.code, c.batchId, c.grants, `${c.uses}/${c.maxUses}`, c.expiresAt === null ? 'never' : time(c.expiresAt), c.state]);
+  const rows = codes.map((c) => [
+    c.code,
+    c.batchId,
+    c.grants,
+    `${c.uses}/${c.maxUses}`,
+    c.expiresAt === null ? 'never' : time(c.expiresAt),
+    c.state,
+  ]);
   const used = codes.reduce((sum, c) => sum + c.uses, 0);
   return `${table(['code', 'batch', 'grants', 'uses', 'expires', 'state'], rows)}\n\n${codes.length} codes, ${used} uses taken`;
 }
@@ -88,7 +111,8 @@ const subcommands: Record<string, Subcommand> = {
         note: { type: 'string' },
         json: { type: 'boolean' },
       });
-      if ((values.credits === undefined) === (values.product === undefined)) throw new UsageError('Give either --credits N or --product ID.');
+      if ((values.credits === undefined) === (values.product === undefined))
+        throw new UsageError('Give either --credits N or --product ID.');
       const input: MintInput = {
         credits: positive('credits', values.credits),
         productId: values.product,
@@ -100,13 +124,33 @@ const subcommands: Record<string, Subcommand> = {
       const { batchId, codes } = await mintCodes(ctx.config, input, ctx.now);
       const first = codes[0]!;
       if (values.json) {
-        ctx.out(JSON.stringify({ batchId, codes: codes.map((c) => c._id), grants: first.kind === 'plan' ? { productId: first.productId, credits: first.credits } : { credits: first.credits }, uses: first.maxUses, expiresAt: first.expiresAt }, null, 2));
+        ctx.out(
+          JSON.stringify(
+            {
+              batchId,
+              codes: codes.map((c) => c._id),
+              grants:
+                first.kind === 'plan'
+                  ? { productId: first.productId, credits: first.credits }
+                  : { credits: first.credits },
+              uses: first.maxUses,
+              expiresAt: first.expiresAt,
+            },
+            null,
+            2,
+          ),
+        );
         return 0;
       }
       ctx.out(
         `Minted ${codes.length} code${codes.length === 1 ? '' : 's'}\n${pairs([
           ['batch', batchId],
-          ['grants', first.kind === 'plan' ? `plan ${first.productId} (${first.credits} credits)` : `${first.credits} credits`],
+          [
+            'grants',
+            first.kind === 'plan'
+              ? `plan ${first.productId} (${first.credits} credits)`
+              : `${first.credits} credits`,
+          ],
           ['uses per code', first.maxUses],
           ['expires', first.expiresAt === null ? 'never' : time(first.expiresAt)],
         ])}\n`,
@@ -126,4 +170,5 @@ const subcommands: Record<string, Subcommand> = {
   },
 };
 
-export const runCodes = (argv: string[], ctx: OpsContext) => runGroup('codes', CODES_HELP, subcommands, argv, ctx);
+export const runCodes = (argv: string[], ctx: OpsContext) =>
+  runGroup('codes', CODES_HELP, subcommands, argv, ctx);

@@ -25,7 +25,13 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
 }
 
 export function consoleContext(config: Config): OpsContext {
-  return { config, out: (text) => console.log(text), err: (text) => console.error(text), now: Date.now, readStdin: () => readAll(process.stdin) };
+  return {
+    config,
+    out: (text) => console.log(text),
+    err: (text) => console.error(text),
+    now: Date.now,
+    readStdin: () => readAll(process.stdin),
+  };
 }
 
 export interface Subcommand {
@@ -37,7 +43,13 @@ export interface Subcommand {
  * Runs `<group> <subcommand> [args]`: help for the group and each subcommand, and the one place
  * expected failures become exit codes (usage 2; store in use, not found, conflicts 1).
  */
-export async function runGroup(group: string, help: string, subcommands: Record<string, Subcommand>, argv: string[], ctx: OpsContext): Promise<number> {
+export async function runGroup(
+  group: string,
+  help: string,
+  subcommands: Record<string, Subcommand>,
+  argv: string[],
+  ctx: OpsContext,
+): Promise<number> {
   const [name, ...args] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     (name ? ctx.out : ctx.err)(help);
@@ -76,7 +88,10 @@ export async function runGroup(group: string, help: string, subcommands: Record<
  * SQLite transaction (or a MongoDB write) that the server reads at its next query, as it keeps no
  * copy of what ops commands change. Only the one-time move of a NeDB folder needs the server gone.
  */
-export async function withWriteStorage<R>(config: Config, work: (storage: Storage) => Promise<R>): Promise<R> {
+export async function withWriteStorage<R>(
+  config: Config,
+  work: (storage: Storage) => Promise<R>,
+): Promise<R> {
   const storage = await openStorage(config, 'ops');
   try {
     return await work(storage);
@@ -86,7 +101,10 @@ export async function withWriteStorage<R>(config: Config, work: (storage: Storag
 }
 
 /** The read-only source: never takes the lock, so it works while a server runs. */
-export async function withReadSource<R>(config: Config, work: (source: ReadSource) => Promise<R>): Promise<R> {
+export async function withReadSource<R>(
+  config: Config,
+  work: (source: ReadSource) => Promise<R>,
+): Promise<R> {
   const source = await openReadSource(config);
   try {
     return await work(source);

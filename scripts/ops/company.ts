@@ -1,6 +1,11 @@
 import type { CompanyInfo } from '@draw/shared';
 import type { Config } from '../../server/src/config';
-import { CompanyCollection, companyRepository, type CompanyDoc, type CompanyRepository } from '../../server/src/features/company/repository';
+import {
+  CompanyCollection,
+  companyRepository,
+  type CompanyDoc,
+  type CompanyRepository,
+} from '../../server/src/features/company/repository';
 import { companyService } from '../../server/src/features/company/service';
 import type { Storage } from '../../server/src/storage/port';
 import { parseBoolean, parseCommand, UsageError } from './args';
@@ -38,7 +43,9 @@ export interface CompanyView {
 }
 
 function view(stored: CompanyDoc | null, info: CompanyInfo): CompanyView {
-  const overridden = (Object.keys(info) as (keyof CompanyInfo)[]).filter((key) => stored?.[key] !== undefined && stored[key] !== null);
+  const overridden = (Object.keys(info) as (keyof CompanyInfo)[]).filter(
+    (key) => stored?.[key] !== undefined && stored[key] !== null,
+  );
   return { info, overridden, updatedAt: stored?.updatedAt ?? null };
 }
 
@@ -52,14 +59,23 @@ export async function readCompany(source: ReadSource, config: Config): Promise<C
   return view(stored, await companyService(config, readOnly).info());
 }
 
-export async function setCompany(storage: Storage, config: Config, changes: Partial<CompanyInfo>, now: number): Promise<CompanyView> {
+export async function setCompany(
+  storage: Storage,
+  config: Config,
+  changes: Partial<CompanyInfo>,
+  now: number,
+): Promise<CompanyView> {
   const service = companyService(config, companyRepository(storage));
   const stored = await service.update(changes, now);
   return view(stored, await service.info());
 }
 
 export function formatCompany({ info, overridden, updatedAt }: CompanyView): string {
-  const rows = (Object.keys(info) as (keyof CompanyInfo)[]).map((key) => [key, info[key], overridden.includes(key) ? 'store' : 'config']);
+  const rows = (Object.keys(info) as (keyof CompanyInfo)[]).map((key) => [
+    key,
+    info[key],
+    overridden.includes(key) ? 'store' : 'config',
+  ]);
   return `${table(['field', 'value', 'from'], rows)}\n\n${updatedAt ? `stored overrides last changed ${time(updatedAt)}` : 'no stored overrides: everything comes from the configuration'}`;
 }
 
@@ -94,12 +110,16 @@ const subcommands: Record<string, Subcommand> = {
       if (chatgpt !== undefined) changes.isShowChatGPT = chatgpt;
       const discord = parseBoolean('show-discord', values['show-discord']);
       if (discord !== undefined) changes.isShowDiscord = discord;
-      if (Object.keys(changes).length === 0) throw new UsageError('Nothing to set: give at least one option.');
-      const company = await withWriteStorage(ctx.config, (storage) => setCompany(storage, ctx.config, changes, ctx.now()));
+      if (Object.keys(changes).length === 0)
+        throw new UsageError('Nothing to set: give at least one option.');
+      const company = await withWriteStorage(ctx.config, (storage) =>
+        setCompany(storage, ctx.config, changes, ctx.now()),
+      );
       ctx.out(`Company info updated.\n\n${formatCompany(company)}`);
       return 0;
     },
   },
 };
 
-export const runCompany = (argv: string[], ctx: OpsContext) => runGroup('company', COMPANY_HELP, subcommands, argv, ctx);
+export const runCompany = (argv: string[], ctx: OpsContext) =>
+  runGroup('company', COMPANY_HELP, subcommands, argv, ctx);

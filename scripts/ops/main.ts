@@ -55,7 +55,14 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   switch (command) {
     case 'replay': {
-      const { values } = parseArgs({ args: rest, options: { channel: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+      const { values } = parseArgs({
+        args: rest,
+        options: {
+          channel: { type: 'string' },
+          json: { type: 'boolean' },
+          help: { type: 'boolean', short: 'h' },
+        },
+      });
       if (values.help) {
         console.log(REPLAY_HELP);
         return 0;

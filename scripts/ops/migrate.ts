@@ -29,7 +29,9 @@ export async function runMigrate(args: string[], ctx: OpsContext): Promise<numbe
     }
     const width = Math.max(...Object.keys(report.counts).map((name) => name.length));
     const rows = Object.entries(report.counts).map(([name, count]) => `  ${name.padEnd(width)}  ${count}`);
-    ctx.out(`Moved to SQLite in ${report.seconds.toFixed(1)} s:\n${rows.join('\n')}\nOld files kept in ${report.keptIn}`);
+    ctx.out(
+      `Moved to SQLite in ${report.seconds.toFixed(1)} s:\n${rows.join('\n')}\nOld files kept in ${report.keptIn}`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof StoreInUseError) {

@@ -27,8 +27,14 @@ const pad = (text: string, width: number) => text + ' '.repeat(Math.max(0, width
 /** One line per row, columns separated by two spaces, a dashed rule under the headers. */
 export function table(headers: readonly string[], rows: readonly (readonly unknown[])[]): string {
   const cells = rows.map((row) => headers.map((_, i) => cell(row[i])));
-  const widths = headers.map((h, i) => Math.max(displayWidth(h), ...cells.map((row) => displayWidth(row[i]!))));
-  const line = (row: readonly string[]) => row.map((c, i) => (i === row.length - 1 ? c : pad(c, widths[i]!))).join('  ').trimEnd();
+  const widths = headers.map((h, i) =>
+    Math.max(displayWidth(h), ...cells.map((row) => displayWidth(row[i]!))),
+  );
+  const line = (row: readonly string[]) =>
+    row
+      .map((c, i) => (i === row.length - 1 ? c : pad(c, widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
 }
 

@@ -1,6 +1,11 @@
 import { LANGUAGES, Period, type Language } from '@draw/shared';
 import { billingRepository, Products, type ProductDoc } from '../../server/src/features/billing/repository';
-import { productsService, type ProductInput, type ProductPatch, type ProductsService } from '../../server/src/features/billing/products';
+import {
+  productsService,
+  type ProductInput,
+  type ProductPatch,
+  type ProductsService,
+} from '../../server/src/features/billing/products';
 import type { Storage } from '../../server/src/storage/port';
 import { OpsError, parseCommand, UsageError } from './args';
 import { runGroup, withReadSource, withWriteStorage, type OpsContext, type Subcommand } from './command';
@@ -59,7 +64,8 @@ Run a command with --help for details.`;
 export function parsePrice(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   const match = /^(\d{1,8})(?:\.(\d{1,2}))?$/.exec(raw.trim());
-  if (!match) throw new UsageError(`--price takes yuan with at most two decimals, e.g. 29.90 (got "${raw}").`);
+  if (!match)
+    throw new UsageError(`--price takes yuan with at most two decimals, e.g. 29.90 (got "${raw}").`);
   const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
   if (cents < 1) throw new UsageError('--price must be more than 0.');
   return cents;
@@ -96,12 +102,24 @@ export async function productsOn(storage: Storage, now: () => number): Promise<P
 
 export async function listProducts(source: ReadSource): Promise<ProductDoc[]> {
   const order = { Day: 0, Month: 1, Year: 2 } as const;
-  return (await source.all(Products)).sort((a, b) => order[a.period] - order[b.period] || a.sort - b.sort || a.price - b.price || a._id.localeCompare(b._id));
+  return (await source.all(Products)).sort(
+    (a, b) =>
+      order[a.period] - order[b.period] || a.sort - b.sort || a.price - b.price || a._id.localeCompare(b._id),
+  );
 }
 
 export function formatProducts(products: readonly ProductDoc[]): string {
   if (products.length === 0) return 'No products yet (the server writes the defaults on its first start).';
-  const rows = products.map((p) => [p._id, p.period, p.name, `${yuan(p.price)} ${p.currency}`, p.credits, p.enabled ? 'on sale' : 'disabled', p.sort, time(p.updatedAt)]);
+  const rows = products.map((p) => [
+    p._id,
+    p.period,
+    p.name,
+    `${yuan(p.price)} ${p.currency}`,
+    p.credits,
+    p.enabled ? 'on sale' : 'disabled',
+    p.sort,
+    time(p.updatedAt),
+  ]);
   return `${table(['id', 'period', 'name', 'price', 'credits', 'state', 'sort', 'updated'], rows)}\n\n${products.length} products`;
 }
 
@@ -115,7 +133,9 @@ function describe(product: ProductDoc): string {
     ['credits', product.credits],
     ['sort', product.sort],
     ['on sale', product.enabled],
-    ...Object.entries(product.translations ?? {}).map(([language, t]) => [`name (${language})`, t?.name] as const),
+    ...Object.entries(product.translations ?? {}).map(
+      ([language, t]) => [`name (${language})`, t?.name] as const,
+    ),
   ]);
 }
 
@@ -141,8 +161,13 @@ const subcommands: Record<string, Subcommand> = {
   add: {
     help: ADD_HELP,
     async run(args, ctx) {
-      const { values } = parseCommand(args, { id: { type: 'string' }, ...PRODUCT_OPTIONS, json: { type: 'boolean' } });
-      if (!values.name || !values.price || !values.period || values.credits === undefined) throw new UsageError('Give --name, --price, --period and --credits.');
+      const { values } = parseCommand(args, {
+        id: { type: 'string' },
+        ...PRODUCT_OPTIONS,
+        json: { type: 'boolean' },
+      });
+      if (!values.name || !values.price || !values.period || values.credits === undefined)
+        throw new UsageError('Give --name, --price, --period and --credits.');
       const input: ProductInput = {
         id: values.id,
         name: values.name,
@@ -154,7 +179,8 @@ const subcommands: Record<string, Subcommand> = {
       };
       const product = await withWriteStorage(ctx.config, async (storage) => {
         const products = await productsOn(storage, ctx.now);
-        if (input.id && (await products.get(input.id))) throw new OpsError(`A product with the id "${input.id}" already exists.`);
+        if (input.id && (await products.get(input.id)))
+          throw new OpsError(`A product with the id "${input.id}" already exists.`);
         return products.add(input);
       });
       printed(ctx, values.json, 'Added product', product);
@@ -166,7 +192,12 @@ const subcommands: Record<string, Subcommand> = {
     async run(args, ctx) {
       const { values, positionals } = parseCommand(
         args,
-        { ...PRODUCT_OPTIONS, lang: { type: 'string' }, enable: { type: 'boolean' }, json: { type: 'boolean' } },
+        {
+          ...PRODUCT_OPTIONS,
+          lang: { type: 'string' },
+          enable: { type: 'boolean' },
+          json: { type: 'boolean' },
+        },
         { min: 1, max: 1, names: 'the product id' },
       );
       const patch: ProductPatch = {
@@ -179,8 +210,10 @@ const subcommands: Record<string, Subcommand> = {
         language: parseLanguage(values.lang),
         enabled: values.enable ? true : undefined,
       };
-      if (Object.values(patch).every((v) => v === undefined)) throw new UsageError('Nothing to change: give at least one option.');
-      if (patch.language && patch.name === undefined && patch.description === undefined) throw new UsageError('--lang goes with --name and/or --description.');
+      if (Object.values(patch).every((v) => v === undefined))
+        throw new UsageError('Nothing to change: give at least one option.');
+      if (patch.language && patch.name === undefined && patch.description === undefined)
+        throw new UsageError('--lang goes with --name and/or --description.');
       const product = await withWriteStorage(ctx.config, async (storage) => {
         const products = await productsOn(storage, ctx.now);
         await mustExist(products, positionals[0]!);
@@ -201,10 +234,15 @@ const subcommands: Record<string, Subcommand> = {
         if (!current.enabled) return { product: current, changed: false };
         return { product: await products.update(id, { enabled: false }), changed: true };
       });
-      ctx.out(changed ? `Disabled ${product.name} (${product._id}): it is no longer on sale.` : `${product.name} (${product._id}) is already disabled; nothing changed.`);
+      ctx.out(
+        changed
+          ? `Disabled ${product.name} (${product._id}): it is no longer on sale.`
+          : `${product.name} (${product._id}) is already disabled; nothing changed.`,
+      );
       return 0;
     },
   },
 };
 
-export const runProducts = (argv: string[], ctx: OpsContext) => runGroup('products', PRODUCTS_HELP, subcommands, argv, ctx);
+export const runProducts = (argv: string[], ctx: OpsContext) =>
+  runGroup('products', PRODUCTS_HELP, subcommands, argv, ctx);

@@ -29,7 +29,15 @@ export interface ReplayReport {
 export type Numbering = 'log' | 'counter';
 
 /** Lifecycle fields compared between the rebuilt and the stored task. */
-export const COMPARED = ['status', 'progress', 'imageUrl', 'failReason', 'finishTime', 'prompt', 'finalPrompt'] as const satisfies readonly (keyof Task)[];
+export const COMPARED = [
+  'status',
+  'progress',
+  'imageUrl',
+  'failReason',
+  'finishTime',
+  'prompt',
+  'finalPrompt',
+] as const satisfies readonly (keyof Task)[];
 
 /** What the replay compares of a stored task (null where the store lacks a field): all a large store needs to keep in memory. */
 export type StoredTask = { [K in (typeof COMPARED)[number]]: Task[K] | null };
@@ -44,7 +52,12 @@ export interface StoredState {
  * Rebuilds task and message state from one channel's event log by running every task event
  * through the task machine, reporting gaps, illegal transitions and differences from the store.
  */
-export function replayChannel(channelId: string, events: readonly ChannelEvent[], stored: StoredState | null, numbering: Numbering = 'log'): ReplayReport {
+export function replayChannel(
+  channelId: string,
+  events: readonly ChannelEvent[],
+  stored: StoredState | null,
+  numbering: Numbering = 'log',
+): ReplayReport {
   const problems: ReplayProblem[] = [];
   const tasks = new Map<string, Task>();
   const messages = new Map<string, Message>();
@@ -56,7 +69,8 @@ export function replayChannel(channelId: string, events: readonly ChannelEvent[]
   let expected = events[0]?.seq ?? 1;
   if (expected !== 1) gap(expected, 1, `log starts at seq ${expected}`);
   for (const event of events) {
-    if (event.seq < expected) problems.push({ channelId, seq: event.seq, kind: 'duplicate', detail: `seq ${event.seq} seen twice` });
+    if (event.seq < expected)
+      problems.push({ channelId, seq: event.seq, kind: 'duplicate', detail: `seq ${event.seq} seen twice` });
     else if (event.seq > expected) gap(event.seq, expected, `seq ${expected}…${event.seq - 1} missing`);
     expected = Math.max(expected, event.seq + 1);
     switch (event.type) {
@@ -66,11 +80,17 @@ export function replayChannel(channelId: string, events: readonly ChannelEvent[]
       case 'task.updated': {
         const current = tasks.get(event.data.id);
         if (!current) {
-          problems.push({ channelId, seq: event.seq, kind: 'unknown-task', detail: `update for task ${event.data.id} before it was created` });
+          problems.push({
+            channelId,
+            seq: event.seq,
+            kind: 'unknown-task',
+            detail: `update for task ${event.data.id} before it was created`,
+          });
           tasks.set(event.data.id, event.data);
           break;
         }
-        const sameLifecycle = current.status === event.data.status && current.progress === event.data.progress;
+        const sameLifecycle =
+          current.status === event.data.status && current.progress === event.data.progress;
         const result = applyTaskUpdate(current, event.data);
         if (result.accepted) tasks.set(event.data.id, { ...result.task, ...event.data });
         else if (sameLifecycle) tasks.set(event.data.id, event.data);
@@ -99,7 +119,12 @@ export function replayChannel(channelId: string, events: readonly ChannelEvent[]
         break;
       default: {
         const never: never = event;
-        problems.push({ channelId, seq: (never as ChannelEvent).seq, kind: 'difference', detail: 'unknown event type' });
+        problems.push({
+          channelId,
+          seq: (never as ChannelEvent).seq,
+          kind: 'difference',
+          detail: 'unknown event type',
+        });
       }
     }
   }
@@ -116,24 +141,43 @@ export function replayChannel(channelId: string, events: readonly ChannelEvent[]
   };
 }
 
-function compare(channelId: string, tasks: Map<string, Task>, messages: Map<string, Message>, stored: StoredState, problems: ReplayProblem[]) {
+function compare(
+  channelId: string,
+  tasks: Map<string, Task>,
+  messages: Map<string, Message>,
+  stored: StoredState,
+  problems: ReplayProblem[],
+) {
   const differ = (detail: string) => problems.push({ channelId, seq: null, kind: 'difference', detail });
   for (const [id, rebuilt] of tasks) {
     const real = stored.tasks.get(id);
     if (!real) differ(`task ${id} is in the log but not in the store`);
-    else for (const field of COMPARED) {
-      // An absent field and a null one say the same (a store read by fields answers null for both).
-      const [logged, kept] = [JSON.stringify(rebuilt[field] ?? null), JSON.stringify(real[field] ?? null)];
-      if (logged !== kept) differ(`task ${id}.${field}: log ${logged} ≠ store ${kept}`);
-    }
+    else
+      for (const field of COMPARED) {
+        // An absent field and a null one say the same (a store read by fields answers null for both).
+        const [logged, kept] = [JSON.stringify(rebuilt[field] ?? null), JSON.stringify(real[field] ?? null)];
+        if (logged !== kept) differ(`task ${id}.${field}: log ${logged} ≠ store ${kept}`);
+      }
   }
-  for (const id of stored.tasks.keys()) if (!tasks.has(id)) differ(`task ${id} is in the store but not in the log`);
-  for (const id of messages.keys()) if (!stored.messageIds.has(id)) differ(`message ${id} is in the log but not in the store`);
-  for (const id of stored.messageIds) if (!messages.has(id)) differ(`message ${id} is in the store but not in the log`);
+  for (const id of stored.tasks.keys())
+    if (!tasks.has(id)) differ(`task ${id} is in the store but not in the log`);
+  for (const id of messages.keys())
+    if (!stored.messageIds.has(id)) differ(`message ${id} is in the log but not in the store`);
+  for (const id of stored.messageIds)
+    if (!messages.has(id)) differ(`message ${id} is in the store but not in the log`);
 }
 
 export function mergeReports(reports: ReplayReport[]): ReplayReport {
-  const sum: ReplayReport = { channels: 0, eventsRead: 0, tasksRebuilt: 0, messagesRebuilt: 0, illegalTransitions: 0, differences: 0, skippedNumbers: 0, problems: [] };
+  const sum: ReplayReport = {
+    channels: 0,
+    eventsRead: 0,
+    tasksRebuilt: 0,
+    messagesRebuilt: 0,
+    illegalTransitions: 0,
+    differences: 0,
+    skippedNumbers: 0,
+    problems: [],
+  };
   for (const r of reports) {
     sum.channels += r.channels;
     sum.eventsRead += r.eventsRead;

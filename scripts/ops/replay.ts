@@ -2,9 +2,15 @@ import type { ChannelEvent } from '@draw/shared';
 import { Events } from '../../server/src/realtime/repository';
 import { Tasks } from '../../server/src/features/tasks/repository';
 import { Messages } from '../../server/src/features/messages/repository';
-import { COMPARED, mergeReports, replayChannel, type ReplayReport, type StoredState, type StoredTask } from './replay-core';
+import {
+  COMPARED,
+  mergeReports,
+  replayChannel,
+  type ReplayReport,
+  type StoredState,
+  type StoredTask,
+} from './replay-core';
 import type { ReadSource } from './source';
-
 
 /**
  * Replays one channel: its log in seq order and the stored tasks and live messages it is
@@ -28,7 +34,10 @@ async function replayOne(source: ReadSource, channelId: string): Promise<ReplayR
 }
 
 /** Replays one channel's log (or every channel's, one at a time) against the stored state. */
-export async function replayFromSource(source: ReadSource, channelId?: string): Promise<ReplayReport & { seconds: number }> {
+export async function replayFromSource(
+  source: ReadSource,
+  channelId?: string,
+): Promise<ReplayReport & { seconds: number }> {
   const started = performance.now();
   const channels = channelId ? [channelId] : await source.distinct(Events, 'channelId');
   const reports: ReplayReport[] = [];
@@ -45,10 +54,13 @@ export function formatReport(report: ReplayReport & { seconds: number }): string
     `messages rebuilt:     ${report.messagesRebuilt}`,
     `illegal transitions:  ${report.illegalTransitions}`,
     `differences:          ${report.differences}`,
-    ...(report.skippedNumbers ? [`skipped numbers:      ${report.skippedNumbers} (a shared counter's, not lost events)`] : []),
+    ...(report.skippedNumbers
+      ? [`skipped numbers:      ${report.skippedNumbers} (a shared counter's, not lost events)`]
+      : []),
     `time:                 ${report.seconds.toFixed(2)} s (${rate} events/s)`,
   ];
-  for (const p of report.problems.slice(0, 50)) lines.push(`  ${p.kind} in ${p.channelId}${p.seq ? ` @${p.seq}` : ''}: ${p.detail}`);
+  for (const p of report.problems.slice(0, 50))
+    lines.push(`  ${p.kind} in ${p.channelId}${p.seq ? ` @${p.seq}` : ''}: ${p.detail}`);
   if (report.problems.length > 50) lines.push(`  … and ${report.problems.length - 50} more`);
   return lines.join('\n');
 }

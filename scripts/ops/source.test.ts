@@ -13,7 +13,14 @@ afterAll(() => {
 });
 
 const event = (channelId: string, seq: number): EventDoc =>
-  ({ _id: `${channelId}:${seq}`, channelId, seq, type: 'member.joined', at: seq, data: { name: 'ann' } }) as EventDoc;
+  ({
+    _id: `${channelId}:${seq}`,
+    channelId,
+    seq,
+    type: 'member.joined',
+    at: seq,
+    data: { name: 'ann' },
+  }) as EventDoc;
 
 describe('reading the embedded store for the ops tools', () => {
   it('reads beside a running server, sees each write once committed, and writes nothing', async () => {
@@ -23,7 +30,9 @@ describe('reading the embedded store for the ops tools', () => {
     const events = server.collection(Events);
     await events.insertMany([event('b', 1), event('a', 1), event('a', 2)]);
     const source = await openReadSource({ MONGODB_URI: '', DATA_DIR: dir });
-    expect((await source.where(Events, { channelId: 'a' }, { sort: { seq: -1 } })).map((e) => e._id)).toEqual(['a:2', 'a:1']);
+    expect((await source.where(Events, { channelId: 'a' }, { sort: { seq: -1 } })).map((e) => e._id)).toEqual(
+      ['a:2', 'a:1'],
+    );
     expect(await source.distinct(Events, 'channelId')).toEqual(['a', 'b']);
     await events.insertOne(event('c', 1));
     expect((await source.all(Events)).length).toBe(4);

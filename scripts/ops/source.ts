@@ -22,7 +22,11 @@ export interface ReadSource {
   /** The documents matching `where`, in the order `options.sort` asks. */
   where<T extends BaseDoc>(def: CollectionDef<T>, where: Where<T>, options?: FindOptions<T>): Promise<T[]>;
   /** `where`'s matches, each as its `_id` and the fields asked for (null where absent): no whole document read. */
-  fieldsWhere<T extends BaseDoc, K extends keyof T & string>(def: CollectionDef<T>, where: Where<T>, fields: readonly K[]): Promise<FieldsOf<T, K>[]>;
+  fieldsWhere<T extends BaseDoc, K extends keyof T & string>(
+    def: CollectionDef<T>,
+    where: Where<T>,
+    fields: readonly K[],
+  ): Promise<FieldsOf<T, K>[]>;
   /** The distinct values of one field across a collection. */
   distinct<T extends BaseDoc, K extends keyof T & string>(def: CollectionDef<T>, field: K): Promise<T[K][]>;
   close(): Promise<void>;
@@ -46,8 +50,13 @@ export async function openReadSource(config: Pick<Config, 'MONGODB_URI' | 'DATA_
   return {
     numbering: 'counter',
     all: (def) => storage.collection(def).find({}),
-    where: <T extends BaseDoc>(def: CollectionDef<T>, where: Where<T>, options?: FindOptions<T>) => storage.collection(def).find(where as Filter<T>, options),
-    fieldsWhere: <T extends BaseDoc, K extends keyof T & string>(def: CollectionDef<T>, where: Where<T>, fields: readonly K[]) => storage.collection(def).fieldsOf(where as Filter<T>, fields),
+    where: <T extends BaseDoc>(def: CollectionDef<T>, where: Where<T>, options?: FindOptions<T>) =>
+      storage.collection(def).find(where as Filter<T>, options),
+    fieldsWhere: <T extends BaseDoc, K extends keyof T & string>(
+      def: CollectionDef<T>,
+      where: Where<T>,
+      fields: readonly K[],
+    ) => storage.collection(def).fieldsOf(where as Filter<T>, fields),
     distinct: (def, field) => storage.connection.collection(def.name).distinct(field) as never,
     close: () => storage.close(),
   };

@@ -30,7 +30,13 @@ export function capture(config: Config, now: () => number = Date.now, stdin = ''
   const out: string[] = [];
   const err: string[] = [];
   return {
-    ctx: { config, out: (text) => out.push(text), err: (text) => err.push(text), now, readStdin: async () => stdin },
+    ctx: {
+      config,
+      out: (text) => out.push(text),
+      err: (text) => err.push(text),
+      now,
+      readStdin: async () => stdin,
+    },
     out,
     err,
     stdout: () => out.join('\n'),
@@ -48,7 +54,12 @@ export interface CliResult {
 }
 
 /** Runs `node --import tsx scripts/ops/main.ts ...args` as its own process on the embedded store in dataDir. */
-export function runCli(args: string[], dataDir: string, env: Record<string, string> = {}, input?: string): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  dataDir: string,
+  env: Record<string, string> = {},
+  input?: string,
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/ops/main.ts', ...args], {
       cwd: root,

@@ -82,15 +82,26 @@ function phoneOrNull(raw: string): string | null {
 export async function newUserDoc(input: NewUser, now: number): Promise<UserDoc> {
   if (!input.phone && !input.email) throw new UsageError('Give --phone or --email (or both).');
   const phone = input.phone === undefined ? undefined : phoneOrNull(input.phone);
-  if (phone === null) throw new UsageError(`Not a phone number: "${input.phone}" (11 digits starting with 1, or +country digits).`);
+  if (phone === null)
+    throw new UsageError(
+      `Not a phone number: "${input.phone}" (11 digits starting with 1, or +country digits).`,
+    );
   const email = input.email?.trim().toLowerCase();
-  if (email !== undefined && !EMAIL.test(email)) throw new UsageError(`Not an email address: "${input.email}".`);
-  if (input.password !== undefined && (input.password.length < PASSWORD_MIN || input.password.length > PASSWORD_MAX)) {
+  if (email !== undefined && !EMAIL.test(email))
+    throw new UsageError(`Not an email address: "${input.email}".`);
+  if (
+    input.password !== undefined &&
+    (input.password.length < PASSWORD_MIN || input.password.length > PASSWORD_MAX)
+  ) {
     throw new UsageError(`The password must have ${PASSWORD_MIN}–${PASSWORD_MAX} characters.`);
   }
-  const name = (input.name ?? (phone ? `user${phone.slice(-4)}` : email!.split('@')[0]!.slice(0, Limits.userNameMaxChars))).trim();
+  const name = (
+    input.name ?? (phone ? `user${phone.slice(-4)}` : email!.split('@')[0]!.slice(0, Limits.userNameMaxChars))
+  ).trim();
   if (name.length < 1 || [...name].length > Limits.userNameMaxChars || /\p{Cc}/u.test(name)) {
-    throw new UsageError(`The name must have 1–${Limits.userNameMaxChars} characters and no control characters.`);
+    throw new UsageError(
+      `The name must have 1–${Limits.userNameMaxChars} characters and no control characters.`,
+    );
   }
   return {
     _id: randomUUID(),
@@ -124,12 +135,20 @@ export async function findUser(users: Collection<UserDoc>, who: string): Promise
   const byId = await users.findOne({ _id: key });
   if (byId) return byId;
   const phone = key.includes('@') ? null : phoneOrNull(key);
-  const found = key.includes('@') ? await users.findOne({ email: key.toLowerCase() }) : phone ? await users.findOne({ phone }) : null;
+  const found = key.includes('@')
+    ? await users.findOne({ email: key.toLowerCase() })
+    : phone
+      ? await users.findOne({ phone })
+      : null;
   if (!found) throw new OpsError(`No user with the id, phone or email "${who}".`);
   return found;
 }
 
-export async function setAdmin(storage: Storage, who: string, isAdmin: boolean): Promise<{ user: UserDoc; changed: boolean }> {
+export async function setAdmin(
+  storage: Storage,
+  who: string,
+  isAdmin: boolean,
+): Promise<{ user: UserDoc; changed: boolean }> {
   const users = storage.collection(Users);
   const user = await findUser(users, who);
   if (user.isAdmin === isAdmin) return { user, changed: false };
@@ -139,15 +158,28 @@ export async function setAdmin(storage: Storage, who: string, isAdmin: boolean):
 }
 
 /** Users newest first; `limit` 0 means all. */
-export async function listUsers(source: ReadSource, limit: number): Promise<{ total: number; users: UserRow[] }> {
-  const all = (await source.all(Users)).sort((a, b) => b.createdAt - a.createdAt || a._id.localeCompare(b._id));
+export async function listUsers(
+  source: ReadSource,
+  limit: number,
+): Promise<{ total: number; users: UserRow[] }> {
+  const all = (await source.all(Users)).sort(
+    (a, b) => b.createdAt - a.createdAt || a._id.localeCompare(b._id),
+  );
   return { total: all.length, users: (limit > 0 ? all.slice(0, limit) : all).map(toUserRow) };
 }
 
 const label = (user: UserDoc) => `${user.name} (${user._id})`;
 
 export function formatUsers({ total, users }: { total: number; users: UserRow[] }): string {
-  const rows = users.map((u) => [u.id, u.phone, u.email, u.name, u.isAdmin, u.hasPassword, time(u.createdAt)]);
+  const rows = users.map((u) => [
+    u.id,
+    u.phone,
+    u.email,
+    u.name,
+    u.isAdmin,
+    u.hasPassword,
+    time(u.createdAt),
+  ]);
   return `${table(['id', 'phone', 'email', 'name', 'admin', 'password', 'created'], rows)}\n\n${users.length} of ${total} users`;
 }
 
@@ -164,13 +196,26 @@ const subcommands: Record<string, Subcommand> = {
         admin: { type: 'boolean' },
         json: { type: 'boolean' },
       });
-      if (values['password-stdin'] && values.password !== undefined) throw new UsageError('Give --password-stdin or --password, not both.');
+      if (values['password-stdin'] && values.password !== undefined)
+        throw new UsageError('Give --password-stdin or --password, not both.');
       // An argument shows in `ps` and shell history; standard input does not.
-      const password = values['password-stdin'] ? (await ctx.readStdin()).replace(/\r?\n$/, '') : values.password;
+      const password = values['password-stdin']
+        ? (await ctx.readStdin()).replace(/\r?\n$/, '')
+        : values.password;
       const doc = await newUserDoc({ ...values, password }, ctx.now());
       const user = toUserRow(await withWriteStorage(ctx.config, (storage) => createUser(storage, doc)));
       if (values.json) ctx.out(JSON.stringify(user, null, 2));
-      else ctx.out(`Created user\n${pairs([['id', user.id], ['phone', user.phone], ['email', user.email], ['name', user.name], ['site admin', user.isAdmin], ['password', user.hasPassword]])}`);
+      else
+        ctx.out(
+          `Created user\n${pairs([
+            ['id', user.id],
+            ['phone', user.phone],
+            ['email', user.email],
+            ['name', user.name],
+            ['site admin', user.isAdmin],
+            ['password', user.hasPassword],
+          ])}`,
+        );
       return 0;
     },
   },
@@ -189,14 +234,20 @@ const subcommands: Record<string, Subcommand> = {
     async run(args, ctx) {
       const { positionals } = parseCommand(args, {}, { min: 2, max: 2, names: 'grant|revoke and a user' });
       const [action, who] = positionals as [string, string];
-      if (action !== 'grant' && action !== 'revoke') throw new UsageError(`Expected grant or revoke (got "${action}").`);
+      if (action !== 'grant' && action !== 'revoke')
+        throw new UsageError(`Expected grant or revoke (got "${action}").`);
       const grant = action === 'grant';
-      const { user, changed } = await withWriteStorage(ctx.config, (storage) => setAdmin(storage, who, grant));
-      if (!changed) ctx.out(`${label(user)} ${grant ? 'is already' : 'is not'} a site admin; nothing changed.`);
-      else ctx.out(grant ? `Granted site admin to ${label(user)}.` : `Revoked site admin from ${label(user)}.`);
+      const { user, changed } = await withWriteStorage(ctx.config, (storage) =>
+        setAdmin(storage, who, grant),
+      );
+      if (!changed)
+        ctx.out(`${label(user)} ${grant ? 'is already' : 'is not'} a site admin; nothing changed.`);
+      else
+        ctx.out(grant ? `Granted site admin to ${label(user)}.` : `Revoked site admin from ${label(user)}.`);
       return 0;
     },
   },
 };
 
-export const runUsers = (argv: string[], ctx: OpsContext) => runGroup('users', USERS_HELP, subcommands, argv, ctx);
+export const runUsers = (argv: string[], ctx: OpsContext) =>
+  runGroup('users', USERS_HELP, subcommands, argv, ctx);

@@ -56,8 +56,10 @@ beforeAll(async () => {
   quiet = q;
   watcher = w;
   mallory = m;
-  const inject = (auth: Record<string, string>, method: 'POST', url: string, payload: object = {}) => seed.http.inject({ method, url, headers: auth, payload }).then((res) => res.json().data);
-  bigChannel = (await inject(ann.auth, 'POST', '/api/draw/channel', { title: 'long history', isBan: false })).id;
+  const inject = (auth: Record<string, string>, method: 'POST', url: string, payload: object = {}) =>
+    seed.http.inject({ method, url, headers: auth, payload }).then((res) => res.json().data);
+  bigChannel = (await inject(ann.auth, 'POST', '/api/draw/channel', { title: 'long history', isBan: false }))
+    .id;
   const { inviteCode } = await inject(ann.auth, 'POST', `/api/draw/invite-code/${bigChannel}`);
   for (const member of [q, w, m]) await inject(member.auth, 'POST', `/api/draw/join-channel/${inviteCode}`);
   smallChannel = (await inject(m.auth, 'POST', '/api/draw/channel', { title: 'small', isBan: false })).id;
@@ -89,8 +91,14 @@ function liveTraffic(origin: string, watching: TestSocket) {
         continue;
       }
       const arrived = await watching
-        .waitFor((events) => events.some((e) => e.type === 'message.created' && e.data.content === content), 5_000)
-        .then(() => true, () => false);
+        .waitFor(
+          (events) => events.some((e) => e.type === 'message.created' && e.data.content === content),
+          5_000,
+        )
+        .then(
+          () => true,
+          () => false,
+        );
       if (arrived) delays.push(performance.now() - posted);
       else lost.push(`${content}: never arrived`);
       await sleep(QUIET_POST_EVERY_MS);
@@ -130,42 +138,74 @@ async function underAttack<T>(attack: () => Promise<T>) {
   return { result, health, live };
 }
 
-function expectServedOthers(label: string, { health, live }: { health: { maxMs: number; answers: number }; live: { delivered: number; maxMs: number; lost: string[] } }) {
-  console.log(`[attack-flood] ${label}: /healthz max ${health.maxMs} ms over ${health.answers} answers; watcher got ${live.delivered} live posts, slowest ${live.maxMs} ms`);
-  expect(health.maxMs, `${label}: /healthz answered within ${HEALTHZ_BUDGET_MS} ms`).toBeLessThan(HEALTHZ_BUDGET_MS);
+function expectServedOthers(
+  label: string,
+  {
+    health,
+    live,
+  }: {
+    health: { maxMs: number; answers: number };
+    live: { delivered: number; maxMs: number; lost: string[] };
+  },
+) {
+  console.log(
+    `[attack-flood] ${label}: /healthz max ${health.maxMs} ms over ${health.answers} answers; watcher got ${live.delivered} live posts, slowest ${live.maxMs} ms`,
+  );
+  expect(health.maxMs, `${label}: /healthz answered within ${HEALTHZ_BUDGET_MS} ms`).toBeLessThan(
+    HEALTHZ_BUDGET_MS,
+  );
   expect(live.lost, `${label}: every post of the quiet member reached the watcher`).toEqual([]);
   expect(live.delivered, `${label}: live posts kept coming`).toBeGreaterThan(0);
-  expect(live.maxMs, `${label}: live posts came within ${LIVE_EVENT_BUDGET_MS} ms`).toBeLessThan(LIVE_EVENT_BUDGET_MS);
+  expect(live.maxMs, `${label}: live posts came within ${LIVE_EVENT_BUDGET_MS} ms`).toBeLessThan(
+    LIVE_EVENT_BUDGET_MS,
+  );
 }
 
 describe('attack floods: the server stays responsive and fair', () => {
   it('fifty subscribes with afterSeq 0 on a channel of a few thousand events send a bounded amount', async () => {
     const run = await underAttack(async () => {
-      const tabs = await Promise.all(Array.from({ length: 5 }, () => connectSocket(server.origin, mallory.token)));
+      const tabs = await Promise.all(
+        Array.from({ length: 5 }, () => connectSocket(server.origin, mallory.token)),
+      );
       sockets.push(...tabs);
       const started = performance.now();
       // Half as an old client (no paging), half paged.
       const acks = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => subscribe(tabs[i % tabs.length]!, { channelId: bigChannel, afterSeq: 0, ...(i % 2 ? { paged: true } : {}) })),
+        Array.from({ length: 50 }, (_, i) =>
+          subscribe(tabs[i % tabs.length]!, {
+            channelId: bigChannel,
+            afterSeq: 0,
+            ...(i % 2 ? { paged: true } : {}),
+          }),
+        ),
       );
       await sleep(500);
       // Live posts of the quiet member reach these tabs too (they are in the room): not backlog.
-      const events = tabs.reduce((sum, tab) => sum + tab.events.filter((e) => e.seq <= BIG_CHANNEL_EVENTS).length, 0);
+      const events = tabs.reduce(
+        (sum, tab) => sum + tab.events.filter((e) => e.seq <= BIG_CHANNEL_EVENTS).length,
+        0,
+      );
       const resyncs = tabs.reduce((sum, tab) => sum + tab.resyncs.length, 0);
       for (const tab of tabs) tab.disconnect();
       return { acks, events, resyncs, ms: Math.round(performance.now() - started) };
     });
     const { acks, events, resyncs, ms } = run.result;
-    console.log(`[attack-flood] 50 × afterSeq 0 on ${BIG_CHANNEL_EVENTS} events: ${events} events sent, ${resyncs} resyncs, ${acks.filter((a) => a && !a.ok).length} refused (rate limit), ${ms} ms`);
+    console.log(
+      `[attack-flood] 50 × afterSeq 0 on ${BIG_CHANNEL_EVENTS} events: ${events} events sent, ${resyncs} resyncs, ${acks.filter((a) => a && !a.ok).length} refused (rate limit), ${ms} ms`,
+    );
     expect(events, 'a backlog past the limit is never sent').toBe(0);
-    expect(resyncs, 'each answered subscribe says to reload over REST').toBe(acks.filter((a) => a?.ok).length);
+    expect(resyncs, 'each answered subscribe says to reload over REST').toBe(
+      acks.filter((a) => a?.ok).length,
+    );
     expectServedOthers('50 × afterSeq 0', run);
   });
 
   it('a paged catch-up still delivers a long backlog whole, a page per request', async () => {
     const tab = await connectSocket(server.origin, watcher.token);
     sockets.push(tab);
-    const head = (await must<{ seq: number }>(server.origin, 'GET', `/api/draw/channel/${bigChannel}`, watcher.token)).seq;
+    const head = (
+      await must<{ seq: number }>(server.origin, 'GET', `/api/draw/channel/${bigChannel}`, watcher.token)
+    ).seq;
     const from = head - CatchUp.maxBacklog;
     let ack = await subscribe(tab, { channelId: bigChannel, afterSeq: from, paged: true });
     let requests = 1;
@@ -183,10 +223,16 @@ describe('attack floods: the server stays responsive and fair', () => {
   it('two thousand subscribes on a small channel are refused at once, and the flooding sockets closed', async () => {
     await sleep(10_000); // the attacker's subscribe budget of the first flood runs out
     const run = await underAttack(async () => {
-      const tabs = await Promise.all(Array.from({ length: 4 }, () => connectSocket(server.origin, mallory.token)));
+      const tabs = await Promise.all(
+        Array.from({ length: 4 }, () => connectSocket(server.origin, mallory.token)),
+      );
       sockets.push(...tabs);
       const started = performance.now();
-      const acks = await Promise.all(Array.from({ length: 2_000 }, (_, i) => subscribe(tabs[i % tabs.length]!, { channelId: smallChannel, afterSeq: 0 })));
+      const acks = await Promise.all(
+        Array.from({ length: 2_000 }, (_, i) =>
+          subscribe(tabs[i % tabs.length]!, { channelId: smallChannel, afterSeq: 0 }),
+        ),
+      );
       const ms = Math.round(performance.now() - started);
       for (const tab of tabs) tab.disconnect();
       return { acks, ms };
@@ -194,7 +240,9 @@ describe('attack floods: the server stays responsive and fair', () => {
     const served = run.result.acks.filter((a) => a?.ok).length;
     const limited = run.result.acks.filter((a) => a && !a.ok && a.reason === 'rate_limited').length;
     const dropped = run.result.acks.filter((a) => a === null).length;
-    console.log(`[attack-flood] 2,000 subscribes on 4 sockets: ${served} served, ${limited} rate limited, ${dropped} unanswered (flooding socket closed), in ${run.result.ms} ms`);
+    console.log(
+      `[attack-flood] 2,000 subscribes on 4 sockets: ${served} served, ${limited} rate limited, ${dropped} unanswered (flooding socket closed), in ${run.result.ms} ms`,
+    );
     expect(served + limited + dropped).toBe(2_000);
     expect(served).toBeLessThanOrEqual(SUBSCRIBE_LIMIT.points);
     expect(dropped, 'the flooding sockets were closed').toBeGreaterThan(0);
@@ -209,7 +257,9 @@ describe('attack floods: the server stays responsive and fair', () => {
       await Promise.all(
         Array.from({ length: 20 }, async (_, worker) => {
           for (let i = 0; performance.now() < until; i++) {
-            const answer = await call(server.origin, 'POST', `/api/draw/chat/${bigChannel}`, mallory.token, { content: `flood ${worker}-${i}` });
+            const answer = await call(server.origin, 'POST', `/api/draw/chat/${bigChannel}`, mallory.token, {
+              content: `flood ${worker}-${i}`,
+            });
             if (answer.acknowledged) accepted += 1;
             else refused += 1;
           }
@@ -217,7 +267,9 @@ describe('attack floods: the server stays responsive and fair', () => {
       );
       return { accepted, refused };
     });
-    console.log(`[attack-flood] chat flood for 5 s: ${run.result.accepted} accepted, ${run.result.refused} refused`);
+    console.log(
+      `[attack-flood] chat flood for 5 s: ${run.result.accepted} accepted, ${run.result.refused} refused`,
+    );
     expect(run.result.accepted).toBeLessThanOrEqual(20);
     expect(run.result.refused).toBeGreaterThan(0);
     expectServedOthers('chat flood', run);
@@ -242,19 +294,29 @@ describe('attack floods: the server stays responsive and fair', () => {
       return statuses;
     });
     const judged = run.result.filter((status) => status === 400).length;
-    console.log(`[attack-flood] 300 wrong codes from 300 addresses: ${judged} judged, ${run.result.length - judged} slowed (429)`);
+    console.log(
+      `[attack-flood] 300 wrong codes from 300 addresses: ${judged} judged, ${run.result.length - judged} slowed (429)`,
+    );
     expect(run.result.every((status) => status === 400 || status === 429)).toBe(true);
     expectServedOthers('wrong-code flood', run);
 
     // The owner asks for a code and signs in with it at once, while the stranger keeps guessing.
     const ownerAddress = { 'x-forwarded-for': '198.19.0.1' };
-    const sent = await (await fetch(`${server.origin}/api/login/send-login-code?phone=${owner.phone}`, { headers: ownerAddress })).json();
+    const sent = await (
+      await fetch(`${server.origin}/api/login/send-login-code?phone=${owner.phone}`, {
+        headers: ownerAddress,
+      })
+    ).json();
     const code = (sent as { data: { devCode: string } }).data.devCode;
     for (let i = 0; i < 20; i++) {
       await fetch(`${server.origin}/api/login/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.18.99.${i + 1}` },
-        body: JSON.stringify({ loginType: 'Captcha', account: owner.phone, code: code === '000000' ? '111111' : '000000' }),
+        body: JSON.stringify({
+          loginType: 'Captcha',
+          account: owner.phone,
+          code: code === '000000' ? '111111' : '000000',
+        }),
       });
     }
     const res = await fetch(`${server.origin}/api/login/login`, {

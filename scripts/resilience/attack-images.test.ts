@@ -98,7 +98,11 @@ async function underWatch<T>(attack: () => Promise<T>) {
   }
 }
 
-function report(label: string, figures: { elapsedMs: number; latencies: number[]; baseline: number; peak: number }, perRequest: number[]) {
+function report(
+  label: string,
+  figures: { elapsedMs: number; latencies: number[]; baseline: number; peak: number },
+  perRequest: number[],
+) {
   if (!process.env.ATTACK_REPORT) return;
   const max = (xs: number[]) => Math.max(...xs).toFixed(0);
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!.toFixed(0);
@@ -116,7 +120,8 @@ function expectHealthy(figures: { latencies: number[]; baseline: number; peak: n
 
 async function waves(send: () => Promise<Timed>, count = WAVES): Promise<Timed[]> {
   const all: Timed[] = [];
-  for (let wave = 0; wave < count; wave++) all.push(...(await Promise.all(Array.from({ length: AT_ONCE }, send))));
+  for (let wave = 0; wave < count; wave++)
+    all.push(...(await Promise.all(Array.from({ length: AT_ONCE }, send))));
   return all;
 }
 
@@ -131,15 +136,33 @@ async function finished(taskId: string): Promise<Task> {
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'draw-attack-'));
-  server = await startServerProcess({ PORT: String(await freePort()), BUILTIN_ENGINE_STEP_MS: '0', FREE_DAILY_CREDITS: '1000' }, dataDir);
+  server = await startServerProcess(
+    { PORT: String(await freePort()), BUILTIN_ENGINE_STEP_MS: '0', FREE_DAILY_CREDITS: '1000' },
+    dataDir,
+  );
   attacker = await signIn(server.origin, '13730000001', 'mallory', '10.79.0.1');
   uploader = await signIn(server.origin, '13730000002', 'trudy', '10.79.0.2');
   channelId = await channelWithMembers(server.origin, attacker, [], 'attack');
-  const submit = async (kind: string, body: object) => (await must<{ taskId: string }>(server.origin, 'POST', `/api/mj/submit/${kind}/${channelId}`, attacker.token, body)).taskId;
+  const submit = async (kind: string, body: object) =>
+    (
+      await must<{ taskId: string }>(
+        server.origin,
+        'POST',
+        `/api/mj/submit/${kind}/${channelId}`,
+        attacker.token,
+        body,
+      )
+    ).taskId;
   const grid = await finished(await submit('imagine', { prompt: 'a quiet harbour' }));
-  const upscaled = await finished(await submit('action', { taskId: grid.id, customId: grid.buttons.find((b) => b.label === 'U1')!.customId }));
+  const upscaled = await finished(
+    await submit('action', {
+      taskId: grid.id,
+      customId: grid.buttons.find((b) => b.label === 'U1')!.customId,
+    }),
+  );
   const inpaint = upscaled.buttons.find((b) => b.customId.startsWith('MJ::Inpaint'))!;
-  regionTaskId = (await finished(await submit('action', { taskId: upscaled.id, customId: inpaint.customId }))).id;
+  regionTaskId = (await finished(await submit('action', { taskId: upscaled.id, customId: inpaint.customId })))
+    .id;
   hugePng = await blackPng(16383, 16383);
   const uploaded = await uploadPng(attacker, await blackPng(6000, 6000));
   expect(uploaded.status).toBe(200);
@@ -149,7 +172,11 @@ beforeAll(async () => {
 function uploadPng(member: Member, png: Buffer): Promise<Timed> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'mask.png');
-  return timed('/api/upload', { method: 'POST', body: form, headers: { authorization: `Bearer ${member.token}`, 'accept-language': 'en-US' } });
+  return timed('/api/upload', {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${member.token}`, 'accept-language': 'en-US' },
+  });
 }
 
 afterAll(async () => {
@@ -159,23 +186,47 @@ afterAll(async () => {
 
 describe('images that declare a huge canvas in a small file', () => {
   it('Vary (Region) masks are refused from their header, at no cost, while /healthz keeps answering', async () => {
-    const credits = async () => (await must<{ balance: number }>(server.origin, 'GET', '/api/home/credits', attacker.token)).balance;
+    const credits = async () =>
+      (await must<{ balance: number }>(server.origin, 'GET', '/api/home/credits', attacker.token)).balance;
     const balance = await credits();
     // A mask travels as an upload: a huge canvas never gets an id to name in the modal body.
     const huge = await uploadPng(attacker, hugePng);
-    expect(huge).toMatchObject({ status: 413, body: { success: false, reason: 'payload_too_large', message: 'Each image must be 40 megapixels or smaller' } });
+    expect(huge).toMatchObject({
+      status: 413,
+      body: {
+        success: false,
+        reason: 'payload_too_large',
+        message: 'Each image must be 40 megapixels or smaller',
+      },
+    });
     // One the upload takes but larger than the image: the modal reads its header, never its pixels.
     const body = JSON.stringify({ taskId: regionTaskId, prompt: 'a boat', maskImageId: oversizedMaskId });
-    const headers = { authorization: `Bearer ${attacker.token}`, 'content-type': 'application/json', 'accept-language': 'en-US' };
-    const figures = await underWatch(() => waves(() => timed(`/api/mj/submit/modal/${channelId}`, { method: 'POST', headers, body })));
-    report('oversized masks', figures, figures.result.map((r) => r.ms));
+    const headers = {
+      authorization: `Bearer ${attacker.token}`,
+      'content-type': 'application/json',
+      'accept-language': 'en-US',
+    };
+    const figures = await underWatch(() =>
+      waves(() => timed(`/api/mj/submit/modal/${channelId}`, { method: 'POST', headers, body })),
+    );
+    report(
+      'oversized masks',
+      figures,
+      figures.result.map((r) => r.ms),
+    );
     for (const answer of figures.result) {
       expect(answer.status).toBe(400);
-      expect(answer.body).toMatchObject({ success: false, reason: 'bad_request', message: expect.stringMatching(/^The mask must have the image's size \(\d+×\d+ pixels\)$/) });
+      expect(answer.body).toMatchObject({
+        success: false,
+        reason: 'bad_request',
+        message: expect.stringMatching(/^The mask must have the image's size \(\d+×\d+ pixels\)$/),
+      });
     }
     expectHealthy(figures);
     expect(await credits()).toBe(balance);
-    expect((await must<Task>(server.origin, 'GET', `/api/mj/task/${regionTaskId}/fetch`, attacker.token)).status).toBe('MODAL');
+    expect(
+      (await must<Task>(server.origin, 'GET', `/api/mj/task/${regionTaskId}/fetch`, attacker.token)).status,
+    ).toBe('MODAL');
   });
 
   it('uploads are refused from their header while /healthz keeps answering', async () => {
@@ -183,18 +234,31 @@ describe('images that declare a huge canvas in a small file', () => {
       waves(() => {
         const form = new FormData();
         form.append('file', new Blob([new Uint8Array(hugePng)], { type: 'image/png' }), 'huge.png');
-        return timed('/api/upload', { method: 'POST', body: form, headers: { authorization: `Bearer ${uploader.token}`, 'accept-language': 'en-US' } });
+        return timed('/api/upload', {
+          method: 'POST',
+          body: form,
+          headers: { authorization: `Bearer ${uploader.token}`, 'accept-language': 'en-US' },
+        });
       }, 6),
     );
-    report('huge uploads', figures, figures.result.map((r) => r.ms));
+    report(
+      'huge uploads',
+      figures,
+      figures.result.map((r) => r.ms),
+    );
     // Past the uploads one person may have in flight (or a minute's worth), the rest are refused before their bodies.
     const read = figures.result.filter((answer) => answer.status !== 429);
     expect(read.length).toBeGreaterThanOrEqual(6);
     for (const answer of read) {
       expect(answer.status).toBe(413);
-      expect(answer.body).toMatchObject({ success: false, reason: 'payload_too_large', message: 'Each image must be 40 megapixels or smaller' });
+      expect(answer.body).toMatchObject({
+        success: false,
+        reason: 'payload_too_large',
+        message: 'Each image must be 40 megapixels or smaller',
+      });
     }
-    for (const answer of figures.result.filter((a) => a.status === 429)) expect(answer.body).toMatchObject({ success: false, reason: 'rate_limited' });
+    for (const answer of figures.result.filter((a) => a.status === 429))
+      expect(answer.body).toMatchObject({ success: false, reason: 'rate_limited' });
     expectHealthy(figures);
   });
 });
@@ -204,24 +268,43 @@ describe('the anonymous notify hook', () => {
     const url = `/api/open/notify/${regionTaskId}/not-the-token`;
     const headers = { 'content-type': 'application/json', 'accept-language': 'en-US' };
     // Nested as deep as it goes: just under the body limit, and the old limit's 1 MB (0.4 s of main thread each before).
-    const nested = (bytes: number) => `{"id":"1","status":"SUCCESS","properties":{"x":${'['.repeat(bytes / 2 - 40)}${']'.repeat(bytes / 2 - 40)}}}`;
+    const nested = (bytes: number) =>
+      `{"id":"1","status":"SUCCESS","properties":{"x":${'['.repeat(bytes / 2 - 40)}${']'.repeat(bytes / 2 - 40)}}}`;
     const deep = nested(120 * 1024);
     const huge = nested(1024 * 1024);
     const figures = await underWatch(async () => {
       const answers: { shape: 'deep' | 'huge'; answer: Timed }[] = [];
       const started = performance.now();
       while (performance.now() - started < HOOK_ATTACK_MS) {
-        for (const [shape, body] of [['deep', deep], ['deep', deep], ['huge', huge]] as const) {
-          for (const answer of await waves(() => timed(url, { method: 'POST', headers, body }), 1)) answers.push({ shape, answer });
+        for (const [shape, body] of [
+          ['deep', deep],
+          ['deep', deep],
+          ['huge', huge],
+        ] as const) {
+          for (const answer of await waves(() => timed(url, { method: 'POST', headers, body }), 1))
+            answers.push({ shape, answer });
         }
       }
       return answers;
     });
-    report('notify hooks (deep 2:1 huge)', figures, figures.result.map((r) => r.answer.ms));
+    report(
+      'notify hooks (deep 2:1 huge)',
+      figures,
+      figures.result.map((r) => r.answer.ms),
+    );
     for (const { shape, answer } of figures.result) {
-      if (shape === 'deep') expect(answer).toMatchObject({ status: 400, body: { success: false, reason: 'bad_request', message: 'The request body nests too deeply (at most 16 levels)' } });
+      if (shape === 'deep')
+        expect(answer).toMatchObject({
+          status: 400,
+          body: {
+            success: false,
+            reason: 'bad_request',
+            message: 'The request body nests too deeply (at most 16 levels)',
+          },
+        });
       else if (answer.status === 0) expect(answer.body.reason).toMatch(/^(EPIPE|ECONNRESET)$/);
-      else expect(answer).toMatchObject({ status: 413, body: { success: false, reason: 'payload_too_large' } });
+      else
+        expect(answer).toMatchObject({ status: 413, body: { success: false, reason: 'payload_too_large' } });
     }
     expectHealthy(figures);
   });

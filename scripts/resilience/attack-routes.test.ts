@@ -46,11 +46,25 @@ interface RawAnswer {
  * Content-Length (a body that never finishes). Resolves at the answer's status line, or when the
  * server closes.
  */
-function rawRequest(method: string, url: string, headers: Record<string, string>, body: Buffer | string, options: { declaredLength?: number; timeoutMs?: number } = {}) {
+function rawRequest(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body: Buffer | string,
+  options: { declaredLength?: number; timeoutMs?: number } = {},
+) {
   return new Promise<RawAnswer>((resolve) => {
     const started = performance.now();
     const length = options.declaredLength ?? Buffer.byteLength(body);
-    const head = [`${method} ${url} HTTP/1.1`, 'Host: 127.0.0.1', 'Connection: close', `Content-Length: ${length}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), '', ''].join('\r\n');
+    const head = [
+      `${method} ${url} HTTP/1.1`,
+      'Host: 127.0.0.1',
+      'Connection: close',
+      `Content-Length: ${length}`,
+      ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+      '',
+      '',
+    ].join('\r\n');
     const socket = net.connect(port, '127.0.0.1');
     let text = '';
     let settled = false;
@@ -70,7 +84,8 @@ function rawRequest(method: string, url: string, headers: Record<string, string>
       socket.write(head);
       await new Promise((r) => setTimeout(r, BODY_AFTER_MS));
       for (let at = 0; at < data.length && !settled; at += 64 * 1024) {
-        if (!socket.write(data.subarray(at, at + 64 * 1024))) await new Promise((r) => (socket.once('drain', r), socket.once('close', r)));
+        if (!socket.write(data.subarray(at, at + 64 * 1024)))
+          await new Promise((r) => (socket.once('drain', r), socket.once('close', r)));
       }
     });
     socket.on('data', (chunk) => {
@@ -90,13 +105,18 @@ const withBody = API_ROUTES.filter((route) => route.method !== 'GET');
 const auth = () => ({ Authorization: `Bearer ${token}` });
 
 /** `[[[…]]]` of exactly `bytes` bytes. */
-const deepJson = (bytes: number) => Buffer.from('['.repeat(Math.floor(bytes / 2)) + ']'.repeat(bytes - Math.floor(bytes / 2)));
+const deepJson = (bytes: number) =>
+  Buffer.from('['.repeat(Math.floor(bytes / 2)) + ']'.repeat(bytes - Math.floor(bytes / 2)));
 
 function openDescriptors(pid: number): number {
   return fs.readdirSync(`/proc/${pid}/fd`).length;
 }
 function residentMb(pid: number): number {
-  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:')) ?? '';
+  const line =
+    fs
+      .readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS:')) ?? '';
   return Math.round(Number(/(\d+)/.exec(line)?.[1] ?? 0) / 1024);
 }
 
@@ -113,7 +133,9 @@ beforeAll(async () => {
     dataDir,
   );
   const phone = '13900001234';
-  const sent = (await (await fetch(`${server.origin}/api/login/send-login-code?phone=${phone}`)).json()) as { data: { devCode: string } };
+  const sent = (await (await fetch(`${server.origin}/api/login/send-login-code?phone=${phone}`)).json()) as {
+    data: { devCode: string };
+  };
   const login = await fetch(`${server.origin}/api/login/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -141,12 +163,18 @@ async function underAttack<T>(label: string, attack: () => Promise<T>): Promise<
   await sleep(Math.max(0, MIN_PROBE_MS - (performance.now() - started)));
   const health = await probe.stop();
   // Connections the attack left are closed by now; give the server a moment to see them go.
-  await expect.poll(() => openDescriptors(pid), { timeout: 10_000, interval: 200 }).toBeLessThanOrEqual(fdsBefore + 10);
-  console.log(`[attack-routes] ${label}: /healthz max ${health.maxMs} ms over ${health.answers} answers (${health.failures} unanswered); descriptors ${fdsBefore} → ${openDescriptors(pid)}; RSS ${residentMb(pid)} MB`);
+  await expect
+    .poll(() => openDescriptors(pid), { timeout: 10_000, interval: 200 })
+    .toBeLessThanOrEqual(fdsBefore + 10);
+  console.log(
+    `[attack-routes] ${label}: /healthz max ${health.maxMs} ms over ${health.answers} answers (${health.failures} unanswered); descriptors ${fdsBefore} → ${openDescriptors(pid)}; RSS ${residentMb(pid)} MB`,
+  );
   expect(health.answers, `${label}: /healthz kept answering`).toBeGreaterThan(0);
   expect(health.failures, `${label}: /healthz never went unanswered`).toBe(0);
   expect(residentMb(pid) - rssBefore, `${label}: memory stayed flat (MB)`).toBeLessThan(RSS_GROWTH_MAX_MB);
-  expect(health.maxMs, `${label}: /healthz answered within ${HEALTHZ_BUDGET_MS} ms`).toBeLessThan(HEALTHZ_BUDGET_MS);
+  expect(health.maxMs, `${label}: /healthz answered within ${HEALTHZ_BUDGET_MS} ms`).toBeLessThan(
+    HEALTHZ_BUDGET_MS,
+  );
   return result;
 }
 
@@ -182,8 +210,14 @@ describe('attacks generated from the route table', () => {
         // The headers promise one byte too many; a few bytes follow: a refusal must not wait for the rest.
         const declaredLength = bodyBytes + 1;
         const headers = { 'Content-Type': 'application/json' };
-        const anonymous = await rawRequest(route.method, pathOf(route), headers, '[', { declaredLength, timeoutMs: 5_000 });
-        const signedIn = await rawRequest(route.method, pathOf(route), { ...headers, ...auth() }, '[', { declaredLength, timeoutMs: 5_000 });
+        const anonymous = await rawRequest(route.method, pathOf(route), headers, '[', {
+          declaredLength,
+          timeoutMs: 5_000,
+        });
+        const signedIn = await rawRequest(route.method, pathOf(route), { ...headers, ...auth() }, '[', {
+          declaredLength,
+          timeoutMs: 5_000,
+        });
         seen.push({ route: nameOf(route), anonymous, signedIn });
       }
       return seen;
@@ -204,7 +238,9 @@ describe('attacks generated from the route table', () => {
             (route) =>
               new Promise<void>((resolve) => {
                 const socket = net.connect(port, '127.0.0.1', () => {
-                  socket.write(`GET ${pathOf(route)} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n\r\n`);
+                  socket.write(
+                    `GET ${pathOf(route)} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n\r\n`,
+                  );
                   setImmediate(() => socket.destroy());
                 });
                 socket.on('close', () => resolve());
@@ -222,17 +258,25 @@ describe('attacks generated from the route table', () => {
     const cut = await underAttack('slow bodies and headers', async () => {
       const route = withBody.find((r) => r.path === '/api/draw/channel')!;
       const slowBodies = Array.from({ length: 60 }, (_, i) =>
-        rawRequest(route.method, pathOf(route), { 'Content-Type': 'application/json', ...(i % 2 ? auth() : {}) }, '{"title":', {
-          declaredLength: 1_000,
-          timeoutMs: REQUEST_TIMEOUT_MS * 10,
-        }),
+        rawRequest(
+          route.method,
+          pathOf(route),
+          { 'Content-Type': 'application/json', ...(i % 2 ? auth() : {}) },
+          '{"title":',
+          {
+            declaredLength: 1_000,
+            timeoutMs: REQUEST_TIMEOUT_MS * 10,
+          },
+        ),
       );
       const slowHeaders = Array.from(
         { length: 60 },
         () =>
           new Promise<number>((resolve) => {
             const started = performance.now();
-            const socket = net.connect(port, '127.0.0.1', () => socket.write('GET /api/draw/channels HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: '));
+            const socket = net.connect(port, '127.0.0.1', () =>
+              socket.write('GET /api/draw/channels HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: '),
+            );
             const timer = setTimeout(() => socket.destroy(), REQUEST_TIMEOUT_MS * 10);
             socket.on('close', () => {
               clearTimeout(timer);
@@ -246,7 +290,8 @@ describe('attacks generated from the route table', () => {
       return { bodies, headers };
     });
     // Every slow request was answered (408, or 401 for the anonymous half at once) or closed well before the attacker gave up.
-    for (const answer of cut.bodies) expect(answer.ms, `slow body status ${answer.status}`).toBeLessThan(REQUEST_TIMEOUT_MS * 5);
+    for (const answer of cut.bodies)
+      expect(answer.ms, `slow body status ${answer.status}`).toBeLessThan(REQUEST_TIMEOUT_MS * 5);
     for (const ms of cut.headers) expect(ms).toBeLessThan(REQUEST_TIMEOUT_MS * 5);
   });
 
@@ -273,7 +318,11 @@ describe('attacks generated from the route table', () => {
     });
     // The probe's own connection counts too, hence at least the 50 over the cap.
     expect(refused).toBeGreaterThanOrEqual(50);
-    await expect.poll(async () => (await fetch(`${server.origin}/api/draw/channels`, { headers: auth() })).status, { timeout: 10_000 }).toBe(200);
+    await expect
+      .poll(async () => (await fetch(`${server.origin}/api/draw/channels`, { headers: auth() })).status, {
+        timeout: 10_000,
+      })
+      .toBe(200);
   });
 
   it('keeps /healthz quick while two anonymous clients loop 7.6 MB of nesting at the modal submit (the original attack)', async () => {
@@ -284,7 +333,14 @@ describe('attacks generated from the route table', () => {
       const until = performance.now() + 4_000;
       await Promise.all(
         [0, 1].map(async () => {
-          while (performance.now() < until) seen.push((await rawRequest('POST', pathOf(modal), { 'Content-Type': 'application/json' }, body, { timeoutMs: 10_000 })).status);
+          while (performance.now() < until)
+            seen.push(
+              (
+                await rawRequest('POST', pathOf(modal), { 'Content-Type': 'application/json' }, body, {
+                  timeoutMs: 10_000,
+                })
+              ).status,
+            );
         }),
       );
       return seen;

@@ -53,7 +53,10 @@ const report = (line: string) => process.env.ATTACK_REPORT && console.log(line);
 
 /** Fails with what the server wrote when it has gone. */
 function expectAlive() {
-  if (!alive()) throw new Error(`the server process ended (${server.child.exitCode ?? server.child.signalCode}):\n${server.logs.join('').slice(-4000)}`);
+  if (!alive())
+    throw new Error(
+      `the server process ended (${server.child.exitCode ?? server.child.signalCode}):\n${server.logs.join('').slice(-4000)}`,
+    );
 }
 
 /** A connection that asks nothing yet: one descriptor of the server's. */
@@ -86,7 +89,11 @@ function downloadOn(socket: net.Socket, person: Member): Promise<'whole' | 'cut'
 /** A 200 answer whose chunked body ends as it should, with the ZIP's end record inside. */
 function isWholeZip(answer: Buffer): boolean {
   const endOfCentralDirectory = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
-  return answer.subarray(0, 12).toString() === 'HTTP/1.1 200' && answer.includes(endOfCentralDirectory) && answer.subarray(-5).toString() === '0\r\n\r\n';
+  return (
+    answer.subarray(0, 12).toString() === 'HTTP/1.1 200' &&
+    answer.includes(endOfCentralDirectory) &&
+    answer.subarray(-5).toString() === '0\r\n\r\n'
+  );
 }
 
 /** A download left once its first bytes came (a closed tab, a cancelled save); true if bytes came. */
@@ -96,7 +103,11 @@ const leaveZip = (index: number) =>
     const person = people[index % LEAVERS]!;
     const request = http.request(
       `${server.origin}/api/archive/zip`,
-      { method: 'POST', agent: false, headers: { authorization: `Bearer ${person.token}`, 'content-type': 'application/json' } },
+      {
+        method: 'POST',
+        agent: false,
+        headers: { authorization: `Bearer ${person.token}`, 'content-type': 'application/json' },
+      },
       (res) => {
         res.once('data', () => {
           request.destroy();
@@ -125,7 +136,9 @@ const leaveImage = (url: string) =>
 async function inWaves(count: number, leave: (index: number) => Promise<boolean>): Promise<number> {
   let reached = 0;
   for (let start = 0; start < count; start += AT_ONCE) {
-    const wave = await Promise.all(Array.from({ length: Math.min(AT_ONCE, count - start) }, (_, i) => leave(start + i)));
+    const wave = await Promise.all(
+      Array.from({ length: Math.min(AT_ONCE, count - start) }, (_, i) => leave(start + i)),
+    );
     reached += wave.filter(Boolean).length;
   }
   return reached;
@@ -141,7 +154,6 @@ async function settlesAtMost(limit: number): Promise<number> {
   }
   return count;
 }
-
 
 /** The server still works: /healthz answers, and a whole ZIP holds every image as /files serves it. */
 async function expectServing() {
@@ -165,14 +177,28 @@ async function expectServing() {
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'draw-attack-streams-'));
-  server = await startServerProcess({ PORT: String(await freePort()), BUILTIN_ENGINE_STEP_MS: '0', FREE_DAILY_CREDITS: '1000' }, dataDir, 120_000, { openFiles: OPEN_FILES });
+  server = await startServerProcess(
+    { PORT: String(await freePort()), BUILTIN_ENGINE_STEP_MS: '0', FREE_DAILY_CREDITS: '1000' },
+    dataDir,
+    120_000,
+    { openFiles: OPEN_FILES },
+  );
   member = await signIn(server.origin, '13730000011', 'mallory', '10.79.1.1');
   people = [];
-  for (let i = 0; i < LEAVERS + AT_LIMIT; i++) people.push(await signIn(server.origin, `1373100${String(i).padStart(4, '0')}`, `leaver ${i}`, `10.79.2.${i + 1}`));
+  for (let i = 0; i < LEAVERS + AT_LIMIT; i++)
+    people.push(
+      await signIn(server.origin, `1373100${String(i).padStart(4, '0')}`, `leaver ${i}`, `10.79.2.${i + 1}`),
+    );
   const channelId = await channelWithMembers(server.origin, member, people, 'streams');
   const tasks: Task[] = [];
   for (let i = 0; i < IMAGES; i++) {
-    const { taskId } = await must<{ taskId: string }>(server.origin, 'POST', `/api/mj/submit/imagine/${channelId}`, member.token, { prompt: `harbour at dusk ${i}` });
+    const { taskId } = await must<{ taskId: string }>(
+      server.origin,
+      'POST',
+      `/api/mj/submit/imagine/${channelId}`,
+      member.token,
+      { prompt: `harbour at dusk ${i}` },
+    );
     for (;;) {
       const task = await must<Task>(server.origin, 'GET', `/api/mj/task/${taskId}/fetch`, member.token);
       if (task.status === 'SUCCESS') {
@@ -200,7 +226,9 @@ describe('downloads left after their first bytes', () => {
     expectAlive();
     const imagesLeft = await inWaves(LEFT, (index) => leaveImage(imageUrls[index % IMAGES]!));
     const after = await settlesAtMost(baseline + SLACK);
-    report(`left ${zipsLeft} ZIPs and ${imagesLeft} images after their first bytes: descriptors ${baseline} before, ${after} after (limit ${OPEN_FILES})`);
+    report(
+      `left ${zipsLeft} ZIPs and ${imagesLeft} images after their first bytes: descriptors ${baseline} before, ${after} after (limit ${OPEN_FILES})`,
+    );
     // Every download really started (bytes came) before it was left: the attack was the one meant.
     expect(zipsLeft).toBe(LEFT);
     expect(imagesLeft).toBe(LEFT);
@@ -214,14 +242,20 @@ describe('the open-file limit reached', () => {
     const baseline = await settlesAtMost(Number.POSITIVE_INFINITY);
     // Idle connections, each a descriptor of the server's, until only a few are left to it.
     const held: net.Socket[] = [];
-    for (let round = 0, free = OPEN_FILES - openDescriptors(); round < 5 && free > FREE_AT_LIMIT; round++, free = OPEN_FILES - openDescriptors()) {
+    for (
+      let round = 0, free = OPEN_FILES - openDescriptors();
+      round < 5 && free > FREE_AT_LIMIT;
+      round++, free = OPEN_FILES - openDescriptors()
+    ) {
       held.push(...(await Promise.all(Array.from({ length: free - FREE_AT_LIMIT }, holdConnection))));
       // Time for the server to accept them all before counting again.
       await new Promise((resolve) => setTimeout(resolve, 300));
     }
     const peak = openDescriptors();
     // Downloads on some of them: their images meet the limit.
-    const outcomes = await Promise.all(held.slice(0, AT_LIMIT).map((socket, i) => downloadOn(socket, people[LEAVERS + i]!)));
+    const outcomes = await Promise.all(
+      held.slice(0, AT_LIMIT).map((socket, i) => downloadOn(socket, people[LEAVERS + i]!)),
+    );
     expectAlive();
     for (const socket of held) socket.destroy();
     const after = await settlesAtMost(baseline + SLACK);

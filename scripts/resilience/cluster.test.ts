@@ -30,7 +30,16 @@ let dir: string;
 beforeAll(async () => {
   // A folder that does not exist yet, as on a first `WORKERS=2 npm start`.
   dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'draw-cluster-')), 'data');
-  cluster = await startServerProcess({ PORT: String(await freePort()), WORKERS: '2', TRUST_PROXY: 'true', BUILTIN_ENGINE_STEP_MS: '100', FREE_DAILY_CREDITS: '1000' }, dir);
+  cluster = await startServerProcess(
+    {
+      PORT: String(await freePort()),
+      WORKERS: '2',
+      TRUST_PROXY: 'true',
+      BUILTIN_ENGINE_STEP_MS: '100',
+      FREE_DAILY_CREDITS: '1000',
+    },
+    dir,
+  );
   ann = await signIn(cluster.origin, '13800000001', 'ann', '10.0.0.1');
   bob = await signIn(cluster.origin, '13800000002', 'bob', '10.0.0.2');
   cid = await channelWithMembers(cluster.origin, ann, [bob], 'cluster');
@@ -49,7 +58,8 @@ function applied(socket: TestSocket, anchor: number): ChannelEvent[] {
   return out;
 }
 
-const say = (member: Member, content: string) => mustInTurn(cluster.origin, 'POST', `/api/draw/chat/${cid}`, member.token, { content });
+const say = (member: Member, content: string) =>
+  mustInTurn(cluster.origin, 'POST', `/api/draw/chat/${cid}`, member.token, { content });
 
 describe('two server processes on one data folder (WORKERS=2)', () => {
   it('counts a route’s rate once for both processes: a client cannot double it by choosing its process', async () => {
@@ -64,7 +74,11 @@ describe('two server processes on one data folder (WORKERS=2)', () => {
       const status = await new Promise<number>((resolve, reject) => {
         const request = http.request(
           `${cluster.origin}/api/draw/chat/${cid}?sid=${sids[i % 2]}`,
-          { method: 'POST', agent: false, headers: { authorization: `Bearer ${ann.token}`, 'content-type': 'application/json' } },
+          {
+            method: 'POST',
+            agent: false,
+            headers: { authorization: `Bearer ${ann.token}`, 'content-type': 'application/json' },
+          },
           (res) => {
             res.resume();
             res.on('end', () => resolve(res.statusCode ?? 0));
@@ -93,33 +107,59 @@ describe('two server processes on one data folder (WORKERS=2)', () => {
     await Promise.all(Array.from({ length: 30 }, (_, i) => say(i % 2 ? ann : bob, `m${i}`)));
     // A third socket subscribes from the start while more events arrive: catch-up and live events interleave.
     const late = await connectSocket(cluster.origin, bob.token);
-    const [lateAck] = await Promise.all([late.subscribe(cid, start.seq), ...Array.from({ length: 10 }, (_, i) => say(ann, `late${i}`))]);
+    const [lateAck] = await Promise.all([
+      late.subscribe(cid, start.seq),
+      ...Array.from({ length: 10 }, (_, i) => say(ann, `late${i}`)),
+    ]);
     expect(lateAck).toMatchObject({ ok: true });
     const last = start.seq + 40;
     for (const socket of [a, b, late]) {
       await socket.waitFor(() => applied(socket, start.seq).length === 40, 20_000);
-      expect(applied(socket, start.seq).map((e) => e.seq)).toEqual(Array.from({ length: 40 }, (_, i) => start.seq + i + 1));
+      expect(applied(socket, start.seq).map((e) => e.seq)).toEqual(
+        Array.from({ length: 40 }, (_, i) => start.seq + i + 1),
+      );
       expect(socket.resyncs).toEqual([]);
     }
-    const page = await must<{ seq: number }>(cluster.origin, 'GET', `/api/draw/chat/${cid}?limit=1`, ann.token);
+    const page = await must<{ seq: number }>(
+      cluster.origin,
+      'GET',
+      `/api/draw/chat/${cid}?limit=1`,
+      ann.token,
+    );
     expect(page.seq).toBe(last);
     for (const socket of [a, b, late]) socket.disconnect();
   });
 
   it('evicts a removed member from the room on whichever process holds the socket', async () => {
     const carol = await signIn(cluster.origin, '13800000003', 'carol', '10.0.0.3');
-    const invite = await must<{ inviteCode: string }>(cluster.origin, 'POST', `/api/draw/invite-code/${cid}`, ann.token, {});
+    const invite = await must<{ inviteCode: string }>(
+      cluster.origin,
+      'POST',
+      `/api/draw/invite-code/${cid}`,
+      ann.token,
+      {},
+    );
     await must(cluster.origin, 'POST', `/api/draw/join-channel/${invite.inviteCode}`, carol.token);
-    const sockets = [await connectSocket(cluster.origin, carol.token), await connectSocket(cluster.origin, carol.token)];
+    const sockets = [
+      await connectSocket(cluster.origin, carol.token),
+      await connectSocket(cluster.origin, carol.token),
+    ];
     for (const socket of sockets) expect(await socket.subscribe(cid)).toMatchObject({ ok: true });
     await must(cluster.origin, 'POST', `/api/draw/remove-user/${cid}/${carol.userId}`, ann.token);
     await say(ann, 'after the removal');
     const watcher = await connectSocket(cluster.origin, ann.token);
     await watcher.subscribe(cid);
     await say(ann, 'and once more');
-    await watcher.waitFor((events) => events.some((e) => e.type === 'message.created' && e.data.content === 'and once more'), 10_000);
+    await watcher.waitFor(
+      (events) => events.some((e) => e.type === 'message.created' && e.data.content === 'and once more'),
+      10_000,
+    );
     for (const socket of sockets) {
-      expect(socket.events.filter((e) => e.type === 'message.created').map((e) => (e.data as { content: string }).content)).not.toContain('and once more');
+      expect(
+        socket.events
+          .filter((e) => e.type === 'message.created')
+          .map((e) => (e.data as { content: string }).content),
+      ).not.toContain('and once more');
       socket.disconnect();
     }
     watcher.disconnect();
@@ -136,7 +176,15 @@ describe('two server processes on one data folder (WORKERS=2)', () => {
         .filter((pid) => !fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('esbuild'));
     expect(members()).toHaveLength(2);
     const submitted = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => must<{ taskId: string }>(cluster.origin, 'POST', `/api/mj/submit/imagine/${cid}`, i % 2 ? ann.token : bob.token, { prompt: `harbour at dawn ${i}` })),
+      Array.from({ length: 8 }, (_, i) =>
+        must<{ taskId: string }>(
+          cluster.origin,
+          'POST',
+          `/api/mj/submit/imagine/${cid}`,
+          i % 2 ? ann.token : bob.token,
+          { prompt: `harbour at dawn ${i}` },
+        ),
+      ),
     );
     const ids = submitted.map((s) => s.taskId);
     // Kill one process while the tasks run: the primary replaces it, and the leases it held run out.
@@ -162,9 +210,14 @@ describe('two server processes on one data folder (WORKERS=2)', () => {
       expect(report).toMatchObject({ illegalTransitions: 0, differences: 0, problems: [] });
       const events = await source.where(Events, { channelId: cid }, { sort: { seq: 1 } });
       for (const id of ids) {
-        const updates = events.filter((e) => e.type === 'task.updated' && (e.data as Task).id === id).map((e) => e.data as Task);
+        const updates = events
+          .filter((e) => e.type === 'task.updated' && (e.data as Task).id === id)
+          .map((e) => e.data as Task);
         const steps = updates.map((t) => `${t.status} ${t.progress}`);
-        expect(steps.filter((step) => step.startsWith(TaskStatus.Success)), id).toHaveLength(1);
+        expect(
+          steps.filter((step) => step.startsWith(TaskStatus.Success)),
+          id,
+        ).toHaveLength(1);
         expect(new Set(steps).size, `${id}: ${steps.join(', ')}`).toBe(steps.length);
       }
     } finally {

@@ -21,7 +21,14 @@ let member: Member;
 
 const start = async () => {
   server = await startServerProcess(
-    { PORT: String(port), IMAGE_ENGINE: 'comfyui', COMFYUI_URL: comfy.origin, COMFYUI_CHECKPOINT: 'model.safetensors', COMFYUI_IMAGE_SIZE: '512', FREE_DAILY_CREDITS: '100' },
+    {
+      PORT: String(port),
+      IMAGE_ENGINE: 'comfyui',
+      COMFYUI_URL: comfy.origin,
+      COMFYUI_CHECKPOINT: 'model.safetensors',
+      COMFYUI_IMAGE_SIZE: '512',
+      FREE_DAILY_CREDITS: '100',
+    },
     dataDir,
   );
   return server;
@@ -44,10 +51,17 @@ afterAll(async () => {
 describe('a ComfyUI task across a kill of our server', () => {
   it('is followed again through /history, never posted twice, and finishes once with one charge', async () => {
     const channelId = await channelWithMembers(server!.origin, member, [], 'comfy');
-    const balance = async () => (await must<{ balance: number }>(server!.origin, 'GET', '/api/home/credits', member.token)).balance;
+    const balance = async () =>
+      (await must<{ balance: number }>(server!.origin, 'GET', '/api/home/credits', member.token)).balance;
     const before = await balance();
     comfy.set({ paused: true });
-    const { taskId } = await must<{ taskId: string }>(server!.origin, 'POST', `/api/mj/submit/imagine/${channelId}`, member.token, { prompt: 'a harbour in fog' });
+    const { taskId } = await must<{ taskId: string }>(
+      server!.origin,
+      'POST',
+      `/api/mj/submit/imagine/${channelId}`,
+      member.token,
+      { prompt: 'a harbour in fog' },
+    );
     await expect.poll(() => comfy.count('POST', '/prompt'), { timeout: 30_000 }).toBe(1);
     const charged = await balance();
     expect(charged).toBeLessThan(before);
@@ -56,7 +70,11 @@ describe('a ComfyUI task across a kill of our server', () => {
     await start();
     comfy.set({ paused: false });
     await expect
-      .poll(async () => (await must<Task>(server!.origin, 'GET', `/api/mj/task/${taskId}/fetch`, member.token)).status, { timeout: 60_000, interval: 250 })
+      .poll(
+        async () =>
+          (await must<Task>(server!.origin, 'GET', `/api/mj/task/${taskId}/fetch`, member.token)).status,
+        { timeout: 60_000, interval: 250 },
+      )
       .toBe('SUCCESS');
     const task = await must<Task>(server!.origin, 'GET', `/api/mj/task/${taskId}/fetch`, member.token);
     expect(task.imageUrl).toMatch(/^\/files\//);

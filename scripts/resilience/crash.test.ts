@@ -5,7 +5,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { isTerminal, parseProgress, statusRank } from '@draw/machines';
 import { TaskStatus, type ChannelDetail, type Task } from '@draw/shared';
 import { freePort, type ServerProcess } from '../testing/server-process';
-import { channelWithMembers, must, signIn, tasksByIds, visibleItem, wholeChannel, type Member } from './support/client';
+import {
+  channelWithMembers,
+  must,
+  signIn,
+  tasksByIds,
+  visibleItem,
+  wholeChannel,
+  type Member,
+} from './support/client';
 import { Ledger, memberLoop, type World } from './support/activity';
 import { creditsReport, type CreditsReport } from './support/credits';
 import { seededRandom, sleep, suiteSeed } from './support/random';
@@ -32,27 +40,45 @@ async function checkAcknowledged(world: World, reader: Member): Promise<void> {
   const { origin, ledger } = world;
   for (const channelId of world.channels) {
     const acked = ledger.tasksIn(channelId);
-    const stored = await tasksByIds(origin, reader.token, channelId, acked.map((t) => t.id));
+    const stored = await tasksByIds(
+      origin,
+      reader.token,
+      channelId,
+      acked.map((t) => t.id),
+    );
     const byId = new Map(stored.map((t) => [t.id, t]));
-    expect(acked.filter((t) => !byId.has(t.id)).map((t) => t.id), 'acknowledged tasks missing after restart').toEqual([]);
+    expect(
+      acked.filter((t) => !byId.has(t.id)).map((t) => t.id),
+      'acknowledged tasks missing after restart',
+    ).toEqual([]);
     for (const task of stored) {
       const before = ledger.lastSeen.get(task.id);
       if (before) {
         const backwards =
           statusRank(task.status) < statusRank(before.status) ||
           (isTerminal(before.status) && task.status !== before.status) ||
-          (task.status === before.status && (parseProgress(task.progress) ?? 0) < (parseProgress(before.progress) ?? 0));
-        expect(backwards, `task ${task.id} went from ${before.status} ${before.progress} to ${task.status} ${task.progress}`).toBe(false);
+          (task.status === before.status &&
+            (parseProgress(task.progress) ?? 0) < (parseProgress(before.progress) ?? 0));
+        expect(
+          backwards,
+          `task ${task.id} went from ${before.status} ${before.progress} to ${task.status} ${task.progress}`,
+        ).toBe(false);
       }
-      if (ledger.cancelled.has(task.id)) expect(task.status, `acknowledged cancel of ${task.id}`).toBe(TaskStatus.Cancel);
+      if (ledger.cancelled.has(task.id))
+        expect(task.status, `acknowledged cancel of ${task.id}`).toBe(TaskStatus.Cancel);
       ledger.lastSeen.set(task.id, task);
     }
     const page = await wholeChannel(origin, reader.token, channelId);
     const shownMessages = new Set(page.messages.map((m) => m.id));
     const shownTaskCards = new Set(page.messages.map((m) => m.taskId));
-    const lostMessages = [...ledger.messages.values()].filter((m) => m.channelId === channelId && !shownMessages.has(m.id));
+    const lostMessages = [...ledger.messages.values()].filter(
+      (m) => m.channelId === channelId && !shownMessages.has(m.id),
+    );
     expect(lostMessages, 'acknowledged messages missing after restart').toEqual([]);
-    expect(acked.filter((t) => !shownTaskCards.has(t.id)).map((t) => t.id), 'acknowledged tasks without their message').toEqual([]);
+    expect(
+      acked.filter((t) => !shownTaskCards.has(t.id)).map((t) => t.id),
+      'acknowledged tasks without their message',
+    ).toEqual([]);
   }
 }
 
@@ -74,7 +100,12 @@ describe('crash: SIGKILL at random moments under load', () => {
     const suiteStarted = Date.now();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'draw-crash-'));
     const port = await freePort();
-    const envFor = () => ({ PORT: String(port), FREE_DAILY_CREDITS: '100000', BUILTIN_ENGINE_STEP_MS: String(rng.int(100, 300)), LOG_LEVEL: process.env.RESILIENCE_LOG_LEVEL ?? 'warn' });
+    const envFor = () => ({
+      PORT: String(port),
+      FREE_DAILY_CREDITS: '100000',
+      BUILTIN_ENGINE_STEP_MS: String(rng.int(100, 300)),
+      LOG_LEVEL: process.env.RESILIENCE_LOG_LEVEL ?? 'warn',
+    });
     const startTimes: number[] = [];
     const start = async () => {
       const at = Date.now();
@@ -87,7 +118,9 @@ describe('crash: SIGKILL at random moments under load', () => {
     const origin = server.origin;
 
     const [alice, bob, carol] = await Promise.all(
-      ['alice', 'bob', 'carol'].map((label, i) => signIn(origin, `1371000${String(i).padStart(4, '0')}`, label, `10.77.0.${i + 1}`)),
+      ['alice', 'bob', 'carol'].map((label, i) =>
+        signIn(origin, `1371000${String(i).padStart(4, '0')}`, label, `10.77.0.${i + 1}`),
+      ),
     );
     const members = [alice!, bob!, carol!];
     const channels = [
@@ -109,7 +142,9 @@ describe('crash: SIGKILL at random moments under load', () => {
     let killsAfterAck = 0;
     for (let kill = 1; kill <= KILLS; kill++) {
       let stop = false;
-      const loops = members.map((m, i) => memberLoop(world, m, seededRandom(SEED ^ (kill * 7919 + i * 104729)), () => stop, { maxTasks: 70 }));
+      const loops = members.map((m, i) =>
+        memberLoop(world, m, seededRandom(SEED ^ (kill * 7919 + i * 104729)), () => stop, { maxTasks: 70 }),
+      );
       if (rng.chance(0.35)) {
         // Right after the server acknowledged a submit: the answer is out, the work has just begun.
         if (await world.ledger.nextSubmitAck(6_000)) killsAfterAck += 1;
@@ -117,7 +152,9 @@ describe('crash: SIGKILL at random moments under load', () => {
       } else {
         await sleep(rng.int(300, 2_500));
       }
-      const running = viewers.some((v) => Object.values(v.state.tasks).some((t) => t.status === TaskStatus.InProgress));
+      const running = viewers.some((v) =>
+        Object.values(v.state.tasks).some((t) => t.status === TaskStatus.InProgress),
+      );
       if (running) killsMidTask += 1;
       await server.stop('SIGKILL');
       stop = true;
@@ -130,7 +167,8 @@ describe('crash: SIGKILL at random moments under load', () => {
     const drainStarted = Date.now();
     const allTaskIds = (channelId: string) => {
       const ids = new Set(world.ledger.tasksIn(channelId).map((t) => t.id));
-      for (const viewer of viewers) if (viewer.channelId === channelId) for (const id of Object.keys(viewer.state.tasks)) ids.add(id);
+      for (const viewer of viewers)
+        if (viewer.channelId === channelId) for (const id of Object.keys(viewer.state.tasks)) ids.add(id);
       return [...ids];
     };
     let unfinished: Task[] = [];
@@ -139,26 +177,39 @@ describe('crash: SIGKILL at random moments under load', () => {
       for (const channelId of channels) {
         const page = await wholeChannel(origin, alice!.token, channelId);
         const ids = new Set([...allTaskIds(channelId), ...page.tasks.map((t) => t.id)]);
-        unfinished.push(...(await tasksByIds(origin, alice!.token, channelId, [...ids])).filter((t) => !isTerminal(t.status)));
+        unfinished.push(
+          ...(await tasksByIds(origin, alice!.token, channelId, [...ids])).filter(
+            (t) => !isTerminal(t.status),
+          ),
+        );
       }
       if (unfinished.length === 0) break;
       await sleep(500);
     }
-    expect(unfinished.map((t) => `${t.id} ${t.status} ${t.progress}`), 'tasks stuck after the load stopped').toEqual([]);
+    expect(
+      unfinished.map((t) => `${t.id} ${t.status} ${t.progress}`),
+      'tasks stuck after the load stopped',
+    ).toEqual([]);
     const drainSeconds = (Date.now() - drainStarted) / 1000;
     await checkAcknowledged(world, alice!);
 
     // A refund follows its task's end by a moment: give the last ones that moment.
     let credits: CreditsReport = await creditsReport(origin, dataDir, members);
-    for (let i = 0; i < 20 && (credits.wrong.length > 0 || credits.balances.some((b) => b.balance !== b.expected)); i++) {
+    for (
+      let i = 0;
+      i < 20 && (credits.wrong.length > 0 || credits.balances.some((b) => b.balance !== b.expected));
+      i++
+    ) {
       await sleep(250);
       credits = await creditsReport(origin, dataDir, members);
     }
     expect(credits.wrong, 'tasks and charges whose credits are not where they belong').toEqual([]);
-    for (const { label, balance, expected } of credits.balances) expect(balance, `${label}'s credits: grants − successful tasks`).toBe(expected);
+    for (const { label, balance, expected } of credits.balances)
+      expect(balance, `${label}'s credits: grants − successful tasks`).toBe(expected);
 
     // Every screen catches up with the server's log, then shows exactly what REST answers.
-    const seqOf = async (channelId: string) => (await must<ChannelDetail>(origin, 'GET', `/api/draw/channel/${channelId}`, alice!.token)).seq;
+    const seqOf = async (channelId: string) =>
+      (await must<ChannelDetail>(origin, 'GET', `/api/draw/channel/${channelId}`, alice!.token)).seq;
     const settleDeadline = Date.now() + 30_000;
     for (const viewer of viewers) {
       const seq = await seqOf(viewer.channelId);
@@ -174,7 +225,10 @@ describe('crash: SIGKILL at random moments under load', () => {
     }
 
     const resyncsOf = (viewer: ChannelViewer) => viewer.connections.reduce((sum, c) => sum + c.resyncs, 0);
-    const statuses = [...world.ledger.lastSeen.values()].reduce<Record<string, number>>((acc, t) => ({ ...acc, [t.status]: (acc[t.status] ?? 0) + 1 }), {});
+    const statuses = [...world.ledger.lastSeen.values()].reduce<Record<string, number>>(
+      (acc, t) => ({ ...acc, [t.status]: (acc[t.status] ?? 0) + 1 }),
+      {},
+    );
     const averageStart = Math.round(startTimes.reduce((a, b) => a + b, 0) / startTimes.length);
     console.log(
       `[crash] seed=${SEED} kills=${KILLS} (mid-task ${killsMidTask}, right after a submit ack ${killsAfterAck}) ` +

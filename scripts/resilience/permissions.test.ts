@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, startTestApp, type TestApp } from '../../server/src/testing/harness';
-import { CLOCK_JUMP_MS, Roles, Scene, accountsForReset, buildSkeleton, type Role, type Skeleton } from './support/permissions-scene';
+import {
+  CLOCK_JUMP_MS,
+  Roles,
+  Scene,
+  accountsForReset,
+  buildSkeleton,
+  type Role,
+  type Skeleton,
+} from './support/permissions-scene';
 import { API_ROUTES, routeKey } from '@draw/shared/routes';
 import { OVERRIDES, caseKey } from './support/permissions-expect';
 import { cellName, rows, runCell, type Cell } from './support/permissions-table';
@@ -52,7 +60,9 @@ beforeAll(async () => {
     for (const role of Roles) {
       prepared.set(
         keyOf(index, role),
-        await row.prepare(shared, role).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
+        await row
+          .prepare(shared, role)
+          .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
       );
     }
   }
@@ -69,13 +79,19 @@ afterAll(async () => {
 
 describe('permissions: every route and socket event × every role', () => {
   it('covers every route of the table and every role in every row, and builds the roles for real', async () => {
-    for (const row of rows) expect(Object.keys(row.expect).sort(), `${row.route} ${row.variant ?? ''}`).toEqual([...Roles].sort());
+    for (const row of rows)
+      expect(Object.keys(row.expect).sort(), `${row.route} ${row.variant ?? ''}`).toEqual([...Roles].sort());
     const covered = new Set(rows.flatMap((row) => (row.tableRoute ? [row.tableRoute] : [])));
-    const uncovered = API_ROUTES.filter((route) => !covered.has(route)).map((route) => routeKey(route.method, route.path));
+    const uncovered = API_ROUTES.filter((route) => !covered.has(route)).map((route) =>
+      routeKey(route.method, route.path),
+    );
     expect(uncovered, 'routes of the table with no row: add one to support/permissions-table.ts').toEqual([]);
     // An override naming no row is left over from a row renamed or removed.
     const cases = new Set(rows.map((row) => caseKey(row.route, row.variant)));
-    expect(Object.keys(OVERRIDES).filter((key) => !cases.has(key)), 'overrides naming no row').toEqual([]);
+    expect(
+      Object.keys(OVERRIDES).filter((key) => !cases.has(key)),
+      'overrides naming no row',
+    ).toEqual([]);
     const tableRows = rows.filter((row) => row.tableRoute);
     console.info(
       `permissions: ${API_ROUTES.length} routes of the table in ${tableRows.length} rows × ${Roles.length} roles = ${tableRows.length * Roles.length} cells; ` +

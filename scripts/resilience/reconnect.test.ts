@@ -5,7 +5,15 @@ import type { ChannelDetail, ChannelEvent, Task } from '@draw/shared';
 import { listen, startTestApp, type TestApp } from '../../server/src/testing/harness';
 import { Events } from '../../server/src/realtime/repository';
 import { Ledger, memberLoop, type World } from './support/activity';
-import { channelWithMembers, must, signIn, tasksByIds, visibleItem, wholeChannel, type Member } from './support/client';
+import {
+  channelWithMembers,
+  must,
+  signIn,
+  tasksByIds,
+  visibleItem,
+  wholeChannel,
+  type Member,
+} from './support/client';
 import { seededRandom, sleep, suiteSeed } from './support/random';
 import { ChannelViewer } from './support/viewer';
 
@@ -36,7 +44,11 @@ const viewers: ChannelViewer[] = [];
 beforeAll(async () => {
   app = await startTestApp({ BUILTIN_ENGINE_STEP_MS: '200', FREE_DAILY_CREDITS: '100000' });
   origin = await listen(app);
-  members = await Promise.all(['alice', 'bob', 'carol'].map((label, i) => signIn(origin, `1372000${String(i).padStart(4, '0')}`, label, `10.78.0.${i + 1}`)));
+  members = await Promise.all(
+    ['alice', 'bob', 'carol'].map((label, i) =>
+      signIn(origin, `1372000${String(i).padStart(4, '0')}`, label, `10.78.0.${i + 1}`),
+    ),
+  );
   channelId = await channelWithMembers(origin, members[0]!, members.slice(1), 'reconnect');
   steady = new ChannelViewer(origin, members[0]!, channelId, 'steady');
   viewers.push(steady);
@@ -49,7 +61,8 @@ afterAll(async () => {
   if (app) fs.rmSync(app.dataDir, { recursive: true, force: true });
 });
 
-const currentSeq = async () => (await must<ChannelDetail>(origin, 'GET', `/api/draw/channel/${channelId}`, members[0]!.token)).seq;
+const currentSeq = async () =>
+  (await must<ChannelDetail>(origin, 'GET', `/api/draw/channel/${channelId}`, members[0]!.token)).seq;
 
 /** Waits until no task of the channel is still running, then until every tab has applied the whole log. */
 async function quiesce(tabs: readonly ChannelViewer[]): Promise<number> {
@@ -58,10 +71,15 @@ async function quiesce(tabs: readonly ChannelViewer[]): Promise<number> {
   do {
     const page = await wholeChannel(origin, members[0]!.token, channelId);
     const ids = new Set([...page.tasks.map((t) => t.id), ...tabs.flatMap((v) => Object.keys(v.state.tasks))]);
-    unfinished = (await tasksByIds(origin, members[0]!.token, channelId, [...ids])).filter((t) => !isTerminal(t.status));
+    unfinished = (await tasksByIds(origin, members[0]!.token, channelId, [...ids])).filter(
+      (t) => !isTerminal(t.status),
+    );
     if (unfinished.length > 0) await sleep(300);
   } while (unfinished.length > 0 && Date.now() < deadline);
-  expect(unfinished.map((t) => `${t.id} ${t.status}`), 'tasks still running').toEqual([]);
+  expect(
+    unfinished.map((t) => `${t.id} ${t.status}`),
+    'tasks still running',
+  ).toEqual([]);
   const seq = await currentSeq();
   for (const tab of tabs) {
     while (!tab.isSettledAt(seq) && Date.now() < deadline) await sleep(50);
@@ -78,13 +96,17 @@ async function serverView() {
 }
 
 const seqsOf = (events: readonly ChannelEvent[]) => events.map((e) => e.seq);
-const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+const range = (from: number, to: number) =>
+  Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
 
 describe('reconnect: clients dropped for seconds to minutes', () => {
   it('catch up exactly through afterSeq and end up showing what the server has', async () => {
     const rng = seededRandom(SEED);
     const started = Date.now();
-    const droppers = Array.from({ length: DROPPERS }, (_, i) => new ChannelViewer(origin, members[i % members.length]!, channelId, `dropper-${i + 1}`));
+    const droppers = Array.from(
+      { length: DROPPERS },
+      (_, i) => new ChannelViewer(origin, members[i % members.length]!, channelId, `dropper-${i + 1}`),
+    );
     viewers.push(...droppers);
     await Promise.all(droppers.map((v) => v.start()));
 
@@ -94,12 +116,23 @@ describe('reconnect: clients dropped for seconds to minutes', () => {
       if (i === DROPPERS - 1) return rng.int(MAX_DROP_MS - 15_000, MAX_DROP_MS);
       return Math.round(MIN_DROP_MS * (MAX_DROP_MS / MIN_DROP_MS) ** rng.next());
     });
-    const plan = lengths.map((length) => ({ length, offset: rng.int(2_000, Math.max(2_000, ACTIVITY_MS - length - 4_000)) }));
-    console.log(`[reconnect] drops (offset+length, s): ${plan.map((p) => `${(p.offset / 1000).toFixed(1)}+${(p.length / 1000).toFixed(1)}`).join(', ')}`);
+    const plan = lengths.map((length) => ({
+      length,
+      offset: rng.int(2_000, Math.max(2_000, ACTIVITY_MS - length - 4_000)),
+    }));
+    console.log(
+      `[reconnect] drops (offset+length, s): ${plan.map((p) => `${(p.offset / 1000).toFixed(1)}+${(p.length / 1000).toFixed(1)}`).join(', ')}`,
+    );
 
     const world: World = { origin, channels: [channelId], members, viewers: [steady], ledger: new Ledger() };
     let stop = false;
-    const activity = members.map((m, i) => memberLoop(world, m, seededRandom(SEED ^ (i * 104729 + 1)), () => stop, { maxTasks: 60, maxOpenPerMember: 2, pauseMs: [300, 1_200] }));
+    const activity = members.map((m, i) =>
+      memberLoop(world, m, seededRandom(SEED ^ (i * 104729 + 1)), () => stop, {
+        maxTasks: 60,
+        maxOpenPerMember: 2,
+        pauseMs: [300, 1_200],
+      }),
+    );
 
     interface Drop {
       tab: ChannelViewer;
@@ -112,7 +145,13 @@ describe('reconnect: clients dropped for seconds to minutes', () => {
       droppers.map(async (tab, i): Promise<Drop> => {
         await sleep(plan[i]!.offset);
         tab.pause();
-        const drop = { tab, lastSeqBefore: tab.lastSeq ?? -1, appliedBefore: tab.applied.length, reloadsBefore: tab.reloads, connection: tab.connections.length };
+        const drop = {
+          tab,
+          lastSeqBefore: tab.lastSeq ?? -1,
+          appliedBefore: tab.applied.length,
+          reloadsBefore: tab.reloads,
+          connection: tab.connections.length,
+        };
         await sleep(plan[i]!.length);
         await tab.resume();
         return drop;
@@ -132,13 +171,23 @@ describe('reconnect: clients dropped for seconds to minutes', () => {
       expect(after.acks[0], `${label}: subscribe ack`).toMatchObject({ ok: true });
       expect(after.resyncs, `${label}: no resync while the log holds the events`).toBe(0);
       const trails = tab.reloadTrails.slice(drop.reloadsBefore).map((trail) => trail.join('\n'));
-      expect(tab.reloads, `${label}: no REST reload needed; what led to it:\n${trails.join('\n---\n')}`).toBe(drop.reloadsBefore);
+      expect(tab.reloads, `${label}: no REST reload needed; what led to it:\n${trails.join('\n---\n')}`).toBe(
+        drop.reloadsBefore,
+      );
       // What reached the screen after the drop: every later seq, once, in order.
-      expect(seqsOf(tab.applied.slice(drop.appliedBefore)), `${label}: applied after the drop`).toEqual(range(lastSeqBefore + 1, finalSeq));
+      expect(seqsOf(tab.applied.slice(drop.appliedBefore)), `${label}: applied after the drop`).toEqual(
+        range(lastSeqBefore + 1, finalSeq),
+      );
       // On the wire: nothing from before the drop, nothing missing (duplicates are allowed and dropped by the client).
       const received = seqsOf(after.received);
-      expect(received.filter((seq) => seq <= lastSeqBefore), `${label}: old events resent`).toEqual([]);
-      expect([...new Set(received)].sort((a, b) => a - b), `${label}: received on the new connection`).toEqual(range(lastSeqBefore + 1, finalSeq));
+      expect(
+        received.filter((seq) => seq <= lastSeqBefore),
+        `${label}: old events resent`,
+      ).toEqual([]);
+      expect(
+        [...new Set(received)].sort((a, b) => a - b),
+        `${label}: received on the new connection`,
+      ).toEqual(range(lastSeqBefore + 1, finalSeq));
       rawDuplicates += received.length - new Set(received).size;
     }
     // The steady tab saw the whole log once, in order, from where it first subscribed.
@@ -166,11 +215,20 @@ describe('reconnect: clients dropped for seconds to minutes', () => {
     const lastSeqBefore = tab.lastSeq!;
     const reloadsBefore = tab.reloads;
     // Activity while it is away: messages and a whole task.
-    for (const [i, member] of members.entries()) await must(origin, 'POST', `/api/draw/chat/${channelId}`, member.token, { content: `while away ${i}` });
-    const { taskId } = await must<{ taskId: string }>(origin, 'POST', `/api/mj/submit/imagine/${channelId}`, members[2]!.token, { prompt: 'a pruned lighthouse' });
+    for (const [i, member] of members.entries())
+      await must(origin, 'POST', `/api/draw/chat/${channelId}`, member.token, { content: `while away ${i}` });
+    const { taskId } = await must<{ taskId: string }>(
+      origin,
+      'POST',
+      `/api/mj/submit/imagine/${channelId}`,
+      members[2]!.token,
+      { prompt: 'a pruned lighthouse' },
+    );
     await quiesce([steady]);
     // The part of the log it missed is gone (pruned), so afterSeq can no longer be served.
-    const { deleted } = await app.storage.collection(Events).deleteMany({ channelId, seq: { $gt: lastSeqBefore, $lte: lastSeqBefore + 3 } });
+    const { deleted } = await app.storage
+      .collection(Events)
+      .deleteMany({ channelId, seq: { $gt: lastSeqBefore, $lte: lastSeqBefore + 3 } });
     expect(deleted).toBe(3);
 
     await tab.resume();

@@ -1,10 +1,19 @@
 /** Plain-HTTP helpers for tests that drive whole server processes. */
 
 /** Calls the API and unwraps the envelope; a failed envelope throws with its message. */
-export async function api<T>(origin: string, method: string, url: string, token?: string, body?: object): Promise<T> {
+export async function api<T>(
+  origin: string,
+  method: string,
+  url: string,
+  token?: string,
+  body?: object,
+): Promise<T> {
   const res = await fetch(`${origin}${url}`, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   const envelope = (await res.json()) as { success: boolean; data: T; message: string };
@@ -13,7 +22,11 @@ export async function api<T>(origin: string, method: string, url: string, token?
 }
 
 /** Reads until `done` holds, or throws with the last value seen. */
-export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 40_000): Promise<T> {
+export async function until<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 40_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -25,7 +38,15 @@ export async function until<T>(read: () => Promise<T>, done: (value: T) => boole
 
 /** Signs a phone user in through the real send-code and login routes; returns the token. */
 export async function signInByPhone(origin: string, phone: string): Promise<string> {
-  const { devCode } = await api<{ devCode: string }>(origin, 'GET', `/api/login/send-login-code?phone=${phone}`);
-  const { token } = await api<{ token: string }>(origin, 'POST', '/api/login/login', undefined, { loginType: 'Captcha', account: phone, code: devCode });
+  const { devCode } = await api<{ devCode: string }>(
+    origin,
+    'GET',
+    `/api/login/send-login-code?phone=${phone}`,
+  );
+  const { token } = await api<{ token: string }>(origin, 'POST', '/api/login/login', undefined, {
+    loginType: 'Captcha',
+    account: phone,
+    code: devCode,
+  });
   return token;
 }

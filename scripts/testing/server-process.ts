@@ -27,7 +27,10 @@ export interface ServerProcess {
 }
 
 /** Starts the real server (`server/src/main.ts`) as its own process on a free port. */
-export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string> = {},
+  dataDir?: string,
+): Promise<ServerProcess> {
   // A caller may choose the port (its PUBLIC_URL, e.g. for upstream hooks, must name it).
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'draw-e2e-'));
@@ -51,7 +54,8 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited early:\n${logs.join('')}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server exited early:\n${logs.join('')}`);
     try {
       const res = await fetch(`${origin}/healthz`);
       if (res.ok) break;
@@ -74,4 +78,3 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
       }),
   };
 }
-

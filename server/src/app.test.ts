@@ -10,7 +10,12 @@ import { maskUrl } from './logger';
 describe('configuration', () => {
   it('has a working default for every variable', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', IMAGE_ENGINE: 'builtin', MONGODB_URI: '' });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      IMAGE_ENGINE: 'builtin',
+      MONGODB_URI: '',
+    });
   });
 
   it('stops the start with a clear message naming every bad value', () => {
@@ -22,7 +27,9 @@ describe('configuration', () => {
   });
 
   it('requires the upstream URL when the upstream engine is chosen, without echoing secrets', () => {
-    expect(() => loadConfig({ IMAGE_ENGINE: 'midjourney-proxy', MJ_PROXY_SECRET: 'hunter2' })).toThrow(/MJ_PROXY_URL is required/);
+    expect(() => loadConfig({ IMAGE_ENGINE: 'midjourney-proxy', MJ_PROXY_SECRET: 'hunter2' })).toThrow(
+      /MJ_PROXY_URL is required/,
+    );
     try {
       loadConfig({ IMAGE_ENGINE: 'midjourney-proxy', MJ_PROXY_SECRET: 'hunter2' });
     } catch (error) {
@@ -34,47 +41,99 @@ describe('configuration', () => {
 describe('several engines configuration', () => {
   it('enables IMAGE_ENGINE alone by default, or IMAGE_ENGINES with its first as the default', () => {
     expect(enabledEngines(loadConfig({}))).toEqual(['builtin']);
-    expect(enabledEngines(loadConfig({ IMAGE_ENGINE: 'openai-images', OPENAI_IMAGES_URL: 'http://localai:8080/v1' }))).toEqual(['openai-images']);
-    expect(enabledEngines(loadConfig({ IMAGE_ENGINES: 'openai-images, builtin', OPENAI_IMAGES_URL: 'http://localai:8080/v1' }))).toEqual(['openai-images', 'builtin']);
+    expect(
+      enabledEngines(
+        loadConfig({ IMAGE_ENGINE: 'openai-images', OPENAI_IMAGES_URL: 'http://localai:8080/v1' }),
+      ),
+    ).toEqual(['openai-images']);
+    expect(
+      enabledEngines(
+        loadConfig({ IMAGE_ENGINES: 'openai-images, builtin', OPENAI_IMAGES_URL: 'http://localai:8080/v1' }),
+      ),
+    ).toEqual(['openai-images', 'builtin']);
   });
 
   it('stops the start naming IMAGE_ENGINES for an unknown or repeated engine', () => {
-    expect(() => loadConfig({ IMAGE_ENGINES: 'builtin,dalle' })).toThrow(/IMAGE_ENGINES names unknown engines \["dalle"\]/);
-    expect(() => loadConfig({ IMAGE_ENGINES: 'builtin,builtin' })).toThrow(/IMAGE_ENGINES names builtin more than once/);
+    expect(() => loadConfig({ IMAGE_ENGINES: 'builtin,dalle' })).toThrow(
+      /IMAGE_ENGINES names unknown engines \["dalle"\]/,
+    );
+    expect(() => loadConfig({ IMAGE_ENGINES: 'builtin,builtin' })).toThrow(
+      /IMAGE_ENGINES names builtin more than once/,
+    );
   });
 
   it('checks the variables of every enabled engine, saying which list enabled it', () => {
-    expect(() => loadConfig({ IMAGE_ENGINES: 'builtin,comfyui' })).toThrow(/COMFYUI_URL is required when IMAGE_ENGINES includes comfyui/);
-    expect(() => loadConfig({ IMAGE_ENGINES: 'builtin,midjourney-proxy' })).toThrow(/MJ_PROXY_URL is required when IMAGE_ENGINES includes midjourney-proxy/);
-    expect(() => loadConfig({ IMAGE_ENGINES: 'builtin,openai-images' })).toThrow(/OPENAI_IMAGES_KEY is required when IMAGE_ENGINES includes openai-images/);
+    expect(() => loadConfig({ IMAGE_ENGINES: 'builtin,comfyui' })).toThrow(
+      /COMFYUI_URL is required when IMAGE_ENGINES includes comfyui/,
+    );
+    expect(() => loadConfig({ IMAGE_ENGINES: 'builtin,midjourney-proxy' })).toThrow(
+      /MJ_PROXY_URL is required when IMAGE_ENGINES includes midjourney-proxy/,
+    );
+    expect(() => loadConfig({ IMAGE_ENGINES: 'builtin,openai-images' })).toThrow(
+      /OPENAI_IMAGES_KEY is required when IMAGE_ENGINES includes openai-images/,
+    );
   });
 
   it('reads ENGINE_PRICES, and stops the start naming it for bad JSON, an unknown engine or action, or a bad price', () => {
-    expect(enginePrices(loadConfig({ ENGINE_PRICES: '{"builtin":{"IMAGINE":0,"UPSCALE":3}}' }))).toEqual({ builtin: { IMAGINE: 0, UPSCALE: 3 } });
+    expect(enginePrices(loadConfig({ ENGINE_PRICES: '{"builtin":{"IMAGINE":0,"UPSCALE":3}}' }))).toEqual({
+      builtin: { IMAGINE: 0, UPSCALE: 3 },
+    });
     expect(enginePrices(loadConfig({}))).toEqual({});
     expect(() => loadConfig({ ENGINE_PRICES: '{builtin' })).toThrow(/ENGINE_PRICES must be JSON/);
     expect(() => loadConfig({ ENGINE_PRICES: '[1]' })).toThrow(/ENGINE_PRICES must be a JSON object/);
-    expect(() => loadConfig({ ENGINE_PRICES: '{"dalle":{"IMAGINE":1}}' })).toThrow(/ENGINE_PRICES names an unknown engine "dalle"/);
-    expect(() => loadConfig({ ENGINE_PRICES: '{"builtin":{"PAINT":1}}' })).toThrow(/ENGINE_PRICES.builtin names an unknown action "PAINT"/);
-    expect(() => loadConfig({ ENGINE_PRICES: '{"builtin":{"IMAGINE":-1}}' })).toThrow(/ENGINE_PRICES.builtin.IMAGINE must be a whole number/);
-    expect(() => loadConfig({ ENGINE_PRICES: '{"builtin":{"IMAGINE":1.5}}' })).toThrow(/ENGINE_PRICES.builtin.IMAGINE must be a whole number/);
-    expect(() => loadConfig({ ENGINE_PRICES: '{"builtin":3}' })).toThrow(/ENGINE_PRICES.builtin must be an object/);
+    expect(() => loadConfig({ ENGINE_PRICES: '{"dalle":{"IMAGINE":1}}' })).toThrow(
+      /ENGINE_PRICES names an unknown engine "dalle"/,
+    );
+    expect(() => loadConfig({ ENGINE_PRICES: '{"builtin":{"PAINT":1}}' })).toThrow(
+      /ENGINE_PRICES.builtin names an unknown action "PAINT"/,
+    );
+    expect(() => loadConfig({ ENGINE_PRICES: '{"builtin":{"IMAGINE":-1}}' })).toThrow(
+      /ENGINE_PRICES.builtin.IMAGINE must be a whole number/,
+    );
+    expect(() => loadConfig({ ENGINE_PRICES: '{"builtin":{"IMAGINE":1.5}}' })).toThrow(
+      /ENGINE_PRICES.builtin.IMAGINE must be a whole number/,
+    );
+    expect(() => loadConfig({ ENGINE_PRICES: '{"builtin":3}' })).toThrow(
+      /ENGINE_PRICES.builtin must be an object/,
+    );
   });
 });
 
 describe('translation configuration', () => {
   it('defaults to none and names what each provider needs, without echoing keys', () => {
     expect(loadConfig({}).TRANSLATE_PROVIDER).toBe('none');
-    expect(() => loadConfig({ TRANSLATE_PROVIDER: 'openai', TRANSLATE_API_KEY: 'sk-hunter2' })).toThrow(/TRANSLATE_API_URL must be .* ending in \/v1[\s\S]*TRANSLATE_MODEL is required/);
-    expect(() => loadConfig({ TRANSLATE_PROVIDER: 'openai', TRANSLATE_API_URL: 'https://api.deepseek.com', TRANSLATE_MODEL: 'm' })).toThrow(/ending in \/v1/);
-    expect(() => loadConfig({ TRANSLATE_PROVIDER: 'baidu', BAIDU_TRANSLATE_SECRET: 'hunter2' })).toThrow(/BAIDU_TRANSLATE_APP_ID is required/);
-    expect(() => loadConfig({ TRANSLATE_PROVIDER: 'google' })).toThrow(/TRANSLATE_PROVIDER must be one of none, openai, baidu/);
+    expect(() => loadConfig({ TRANSLATE_PROVIDER: 'openai', TRANSLATE_API_KEY: 'sk-hunter2' })).toThrow(
+      /TRANSLATE_API_URL must be .* ending in \/v1[\s\S]*TRANSLATE_MODEL is required/,
+    );
+    expect(() =>
+      loadConfig({
+        TRANSLATE_PROVIDER: 'openai',
+        TRANSLATE_API_URL: 'https://api.deepseek.com',
+        TRANSLATE_MODEL: 'm',
+      }),
+    ).toThrow(/ending in \/v1/);
+    expect(() => loadConfig({ TRANSLATE_PROVIDER: 'baidu', BAIDU_TRANSLATE_SECRET: 'hunter2' })).toThrow(
+      /BAIDU_TRANSLATE_APP_ID is required/,
+    );
+    expect(() => loadConfig({ TRANSLATE_PROVIDER: 'google' })).toThrow(
+      /TRANSLATE_PROVIDER must be one of none, openai, baidu/,
+    );
     try {
-      loadConfig({ TRANSLATE_PROVIDER: 'openai', TRANSLATE_API_KEY: 'sk-hunter2', TRANSLATE_TIMEOUT_MS: 'x' });
+      loadConfig({
+        TRANSLATE_PROVIDER: 'openai',
+        TRANSLATE_API_KEY: 'sk-hunter2',
+        TRANSLATE_TIMEOUT_MS: 'x',
+      });
     } catch (error) {
       expect(String(error)).not.toContain('hunter2');
     }
-    expect(loadConfig({ TRANSLATE_PROVIDER: 'openai', TRANSLATE_API_URL: 'http://localhost:11434/v1', TRANSLATE_MODEL: 'qwen2.5' })).toMatchObject({ TRANSLATE_TIMEOUT_MS: 8000 });
+    expect(
+      loadConfig({
+        TRANSLATE_PROVIDER: 'openai',
+        TRANSLATE_API_URL: 'http://localhost:11434/v1',
+        TRANSLATE_MODEL: 'qwen2.5',
+      }),
+    ).toMatchObject({ TRANSLATE_TIMEOUT_MS: 8000 });
   });
 });
 
@@ -85,24 +144,54 @@ describe('configuration in production', () => {
   it('refuses the sandbox payments and console SMS defaults, naming the variables that change them', () => {
     const attempt = () => loadConfig(production);
     expect(attempt).toThrow(ConfigError);
-    expect(attempt).toThrow(/PAYMENT_PROVIDER=sandbox .* for free: set PAYMENT_PROVIDER=wechat .* or ALLOW_UNSAFE_SANDBOX_PAYMENTS=true/);
-    expect(attempt).toThrow(/SMS_PROVIDER=console .* set SMS_PROVIDER=aliyun .* or ALLOW_UNSAFE_CONSOLE_SMS=true/);
-    expect(() => loadConfig({ ...production, ALLOW_UNSAFE_SANDBOX_PAYMENTS: 'true' })).toThrow(/ALLOW_UNSAFE_CONSOLE_SMS/);
-    expect(() => loadConfig({ ...production, ALLOW_UNSAFE_CONSOLE_SMS: 'true' })).toThrow(/ALLOW_UNSAFE_SANDBOX_PAYMENTS/);
+    expect(attempt).toThrow(
+      /PAYMENT_PROVIDER=sandbox .* for free: set PAYMENT_PROVIDER=wechat .* or ALLOW_UNSAFE_SANDBOX_PAYMENTS=true/,
+    );
+    expect(attempt).toThrow(
+      /SMS_PROVIDER=console .* set SMS_PROVIDER=aliyun .* or ALLOW_UNSAFE_CONSOLE_SMS=true/,
+    );
+    expect(() => loadConfig({ ...production, ALLOW_UNSAFE_SANDBOX_PAYMENTS: 'true' })).toThrow(
+      /ALLOW_UNSAFE_CONSOLE_SMS/,
+    );
+    expect(() => loadConfig({ ...production, ALLOW_UNSAFE_CONSOLE_SMS: 'true' })).toThrow(
+      /ALLOW_UNSAFE_SANDBOX_PAYMENTS/,
+    );
   });
 
   it('starts with the unsafe opt-ins, and with real providers without them', () => {
-    expect(loadConfig({ ...production, ...trial })).toMatchObject({ PAYMENT_PROVIDER: 'sandbox', SMS_PROVIDER: 'console' });
-    const aliyun = { SMS_PROVIDER: 'aliyun', ALIYUN_ACCESS_KEY_ID: 'id', ALIYUN_ACCESS_KEY_SECRET: 's', ALIYUN_SMS_SIGN_NAME: 'n', ALIYUN_SMS_TEMPLATE_CODE: 't' };
-    const wechat = {
-      PAYMENT_PROVIDER: 'wechat', WECHAT_APP_ID: 'a', WECHAT_MCH_ID: 'm', WECHAT_MCH_SERIAL: 's', WECHAT_MCH_PRIVATE_KEY: 'k', WECHAT_PLATFORM_PUBLIC_KEY: 'p',
-      WECHAT_API_V3_KEY: '0123456789abcdef0123456789abcdef', PUBLIC_URL: 'https://draw.example.com',
+    expect(loadConfig({ ...production, ...trial })).toMatchObject({
+      PAYMENT_PROVIDER: 'sandbox',
+      SMS_PROVIDER: 'console',
+    });
+    const aliyun = {
+      SMS_PROVIDER: 'aliyun',
+      ALIYUN_ACCESS_KEY_ID: 'id',
+      ALIYUN_ACCESS_KEY_SECRET: 's',
+      ALIYUN_SMS_SIGN_NAME: 'n',
+      ALIYUN_SMS_TEMPLATE_CODE: 't',
     };
-    expect(loadConfig({ ...production, ...aliyun, ...wechat })).toMatchObject({ PAYMENT_PROVIDER: 'wechat', SMS_PROVIDER: 'aliyun' });
+    const wechat = {
+      PAYMENT_PROVIDER: 'wechat',
+      WECHAT_APP_ID: 'a',
+      WECHAT_MCH_ID: 'm',
+      WECHAT_MCH_SERIAL: 's',
+      WECHAT_MCH_PRIVATE_KEY: 'k',
+      WECHAT_PLATFORM_PUBLIC_KEY: 'p',
+      WECHAT_API_V3_KEY: '0123456789abcdef0123456789abcdef',
+      PUBLIC_URL: 'https://draw.example.com',
+    };
+    expect(loadConfig({ ...production, ...aliyun, ...wechat })).toMatchObject({
+      PAYMENT_PROVIDER: 'wechat',
+      SMS_PROVIDER: 'aliyun',
+    });
   });
 
   it('keeps the development defaults working outside production', () => {
-    expect(loadConfig({})).toMatchObject({ NODE_ENV: 'development', PAYMENT_PROVIDER: 'sandbox', SMS_PROVIDER: 'console' });
+    expect(loadConfig({})).toMatchObject({
+      NODE_ENV: 'development',
+      PAYMENT_PROVIDER: 'sandbox',
+      SMS_PROVIDER: 'console',
+    });
     expect(loadConfig({ NODE_ENV: 'test' }).PAYMENT_PROVIDER).toBe('sandbox');
   });
 });
@@ -129,18 +218,34 @@ describe('docker-compose.yml', () => {
     const { env, refused } = composeEnvironment({});
     expect(env.NODE_ENV).toBe('production');
     expect(refused).toEqual(['PAYMENT_PROVIDER', 'SMS_PROVIDER']);
-    expect(() => loadConfig(composeEnvironment({ PAYMENT_PROVIDER: 'sandbox', SMS_PROVIDER: 'console' }).env)).toThrow(/ALLOW_UNSAFE_SANDBOX_PAYMENTS/);
+    expect(() =>
+      loadConfig(composeEnvironment({ PAYMENT_PROVIDER: 'sandbox', SMS_PROVIDER: 'console' }).env),
+    ).toThrow(/ALLOW_UNSAFE_SANDBOX_PAYMENTS/);
   });
 
   it('starts the documented trial server when the unsafe opt-ins are given', () => {
-    const { env, refused } = composeEnvironment({ PAYMENT_PROVIDER: 'sandbox', ALLOW_UNSAFE_SANDBOX_PAYMENTS: 'true', SMS_PROVIDER: 'console', ALLOW_UNSAFE_CONSOLE_SMS: 'true' });
+    const { env, refused } = composeEnvironment({
+      PAYMENT_PROVIDER: 'sandbox',
+      ALLOW_UNSAFE_SANDBOX_PAYMENTS: 'true',
+      SMS_PROVIDER: 'console',
+      ALLOW_UNSAFE_CONSOLE_SMS: 'true',
+    });
     expect(refused).toEqual([]);
-    expect(loadConfig(env)).toMatchObject({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', METRICS_TOKEN: '', PUBLIC_API_DOCS: false });
+    expect(loadConfig(env)).toMatchObject({
+      NODE_ENV: 'production',
+      PAYMENT_PROVIDER: 'sandbox',
+      METRICS_TOKEN: '',
+      PUBLIC_API_DOCS: false,
+    });
   });
 });
 
 describe('a production server', () => {
-  const trial = { NODE_ENV: 'production', ALLOW_UNSAFE_SANDBOX_PAYMENTS: 'true', ALLOW_UNSAFE_CONSOLE_SMS: 'true' };
+  const trial = {
+    NODE_ENV: 'production',
+    ALLOW_UNSAFE_SANDBOX_PAYMENTS: 'true',
+    ALLOW_UNSAFE_CONSOLE_SMS: 'true',
+  };
 
   it('hides /metrics without METRICS_TOKEN and the API docs unless PUBLIC_API_DOCS=true', async () => {
     const app = await startTestApp(trial);
@@ -159,7 +264,9 @@ describe('a production server', () => {
     const app = await startTestApp({ ...trial, METRICS_TOKEN: 'scrape-me', PUBLIC_API_DOCS: 'true' });
     try {
       expect((await app.http.inject('/metrics')).statusCode).toBe(401);
-      expect((await app.http.inject({ url: '/metrics', headers: { authorization: 'Bearer scrape-me' } })).body).toContain('http_request_duration_seconds');
+      expect(
+        (await app.http.inject({ url: '/metrics', headers: { authorization: 'Bearer scrape-me' } })).body,
+      ).toContain('http_request_duration_seconds');
       expect((await app.http.inject('/docs/json')).json().paths).toHaveProperty(['/api/home/company-info']);
     } finally {
       await app.close();
@@ -188,8 +295,12 @@ describe('logs', () => {
   });
 
   it('mask phone numbers asked a code for, and invite codes', () => {
-    expect(maskUrl('/api/login/send-login-code?phone=13800138000')).toBe('/api/login/send-login-code?phone=[redacted]');
-    expect(maskUrl('/api/login/send-login-code?lang=en&phone=%2B8613800138000')).toBe('/api/login/send-login-code?lang=en&phone=[redacted]');
+    expect(maskUrl('/api/login/send-login-code?phone=13800138000')).toBe(
+      '/api/login/send-login-code?phone=[redacted]',
+    );
+    expect(maskUrl('/api/login/send-login-code?lang=en&phone=%2B8613800138000')).toBe(
+      '/api/login/send-login-code?lang=en&phone=[redacted]',
+    );
     expect(maskUrl('/api/draw/join-channel/Ab3_x-9Kq2')).toBe('/api/draw/join-channel/[redacted]');
     expect(maskUrl('/api/login/channel/Ab3_x-9Kq2?x=1')).toBe('/api/login/channel/[redacted]?x=1');
   });
@@ -204,7 +315,10 @@ describe('http skeleton', () => {
     fs.mkdirSync(path.join(webDir, 'assets'));
     fs.writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
     // As the build leaves them (web/build/precompress.ts): compressed copies beside the asset.
-    fs.writeFileSync(path.join(webDir, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync('console.log(1)'));
+    fs.writeFileSync(
+      path.join(webDir, 'assets', 'app-abc123.js.br'),
+      zlib.brotliCompressSync('console.log(1)'),
+    );
     fs.writeFileSync(path.join(webDir, 'assets', 'app-abc123.js.gz'), zlib.gzipSync('console.log(1)'));
     app = await startTestApp({ WEB_DIST_DIR: webDir });
   });
@@ -222,23 +336,49 @@ describe('http skeleton', () => {
       code: 200,
       message: '',
       success: true,
-      data: { name: 'Drawspace', description: expect.any(String), keywords: expect.any(String), isShowChatGPT: false, isShowDiscord: true, engineFeatures: ['shorten', 'describe', 'cancel', 'seed', 'video', 'blend'] },
+      data: {
+        name: 'Drawspace',
+        description: expect.any(String),
+        keywords: expect.any(String),
+        isShowChatGPT: false,
+        isShowDiscord: true,
+        engineFeatures: ['shorten', 'describe', 'cancel', 'seed', 'video', 'blend'],
+      },
     });
   });
 
   it('answers unknown API routes with the failure envelope, in the asker language', async () => {
-    const res = await app.http.inject({ url: '/api/does-not-exist', headers: { 'accept-language': 'en-US' } });
+    const res = await app.http.inject({
+      url: '/api/does-not-exist',
+      headers: { 'accept-language': 'en-US' },
+    });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ success: false, code: 404, reason: 'not_found', data: null, message: 'No such endpoint: GET /api/does-not-exist' });
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: 404,
+      reason: 'not_found',
+      data: null,
+      message: 'No such endpoint: GET /api/does-not-exist',
+    });
     const zh = await app.http.inject({ url: '/api/does-not-exist' });
     expect(zh.json().message).toContain('接口不存在');
   });
 
   it('answers malformed JSON and validation failures with a clear envelope', async () => {
-    const bad = await app.http.inject({ method: 'POST', url: '/api/login/login', headers: { 'content-type': 'application/json' }, payload: '{"loginType":' });
+    const bad = await app.http.inject({
+      method: 'POST',
+      url: '/api/login/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"loginType":',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: false, reason: 'bad_request' });
-    const invalid = await app.http.inject({ method: 'POST', url: '/api/login/login', headers: { 'accept-language': 'en-US' }, payload: { loginType: 'Magic', account: 'x' } });
+    const invalid = await app.http.inject({
+      method: 'POST',
+      url: '/api/login/login',
+      headers: { 'accept-language': 'en-US' },
+      payload: { loginType: 'Magic', account: 'x' },
+    });
     expect(invalid.json()).toMatchObject({ success: false, code: 400, reason: 'bad_request' });
     expect(invalid.json().message).toMatch(/^Invalid request: body/);
   });
@@ -256,12 +396,21 @@ describe('http skeleton', () => {
   });
 
   it('sends the build’s precompressed assets to browsers that accept them, and plain ones otherwise', async () => {
-    const br = await app.http.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await app.http.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
-    const gz = await app.http.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await app.http.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
-    const plain = await app.http.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    const plain = await app.http.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe('console.log(1)');
   });
@@ -289,7 +438,8 @@ describe('http skeleton', () => {
     const indexHtml = path.join(webDir, 'index.html');
     const open = fs.promises.open;
     const refused = vi.spyOn(fs.promises, 'open').mockImplementation(async (file, ...rest) => {
-      if (file === indexHtml) throw Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' });
+      if (file === indexHtml)
+        throw Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' });
       return open(file, ...rest);
     });
     try {

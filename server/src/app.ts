@@ -13,7 +13,12 @@ import { loggerOptions } from './logger';
 import { apiNotFound, envelopePlugin, frameworkError } from './http/envelope';
 import { authenticationPlugin } from './http/auth';
 import { admissionPlugin, type RateCounts } from './http/admission';
-import { capConnectionsPerAddress, connectionBoundsOf, cutSlowRequests, httpServerOptions } from './http/connections';
+import {
+  capConnectionsPerAddress,
+  connectionBoundsOf,
+  cutSlowRequests,
+  httpServerOptions,
+} from './http/connections';
 import type { Storage } from './storage/port';
 import { openStorage } from './storage/open';
 import type { BlobStore } from './blobs/port';
@@ -143,15 +148,30 @@ function rateCountsFor(storage: Storage, cluster: ClusterRole | undefined): Rate
 }
 
 /** Every enabled engine, created once (a stand-in given by a test or a bench in its place). */
-function engineRegistry(config: Config, http: FastifyInstance, options: Pick<AppOptions, 'engine' | 'engines'>): EngineRegistry {
+function engineRegistry(
+  config: Config,
+  http: FastifyInstance,
+  options: Pick<AppOptions, 'engine' | 'engines'>,
+): EngineRegistry {
   const names = enabledEngines(config);
   const standIns = new Map((options.engines ?? []).map((engine) => [engine.name as string, engine]));
-  if (options.engine) standIns.set(names.includes(options.engine.name as never) ? options.engine.name : names[0]!, options.engine);
+  if (options.engine)
+    standIns.set(
+      names.includes(options.engine.name as never) ? options.engine.name : names[0]!,
+      options.engine,
+    );
   return new EngineRegistry(names.map((name) => standIns.get(name) ?? createEngine(config, http.log, name)));
 }
 
 /** The composition root: every service is built here, once, from the storage and config. */
-function composeServices(config: Config, storage: Storage, http: FastifyInstance, now: () => number, overrides: Pick<AppOptions, 'engine' | 'engines'> = {}, role?: ClusterRole) {
+function composeServices(
+  config: Config,
+  storage: Storage,
+  http: FastifyInstance,
+  now: () => number,
+  overrides: Pick<AppOptions, 'engine' | 'engines'> = {},
+  role?: ClusterRole,
+) {
   const blobs = openBlobs(config, storage);
   const company = companyService(config, companyRepository(storage));
   const authRepo = authRepository(storage);
@@ -165,16 +185,37 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
   });
   const uploads = uploadsService({ repo: uploadsRepository(storage), blobs, now });
   const realtime = realtimeRepository(storage);
-  const hub = new ChannelHub(realtime, sequenceFor(storage.kind, realtime, { clustered: role !== undefined }), now);
+  const hub = new ChannelHub(
+    realtime,
+    sequenceFor(storage.kind, realtime, { clustered: role !== undefined }),
+    now,
+  );
   const tickets = socketTickets(realtime, auth, now);
   const engines = engineRegistry(config, http, overrides);
   const engine = engines.default;
   const pricing = enginePricing(enginePrices(config));
-  const channels = channelsService({ repo: channelsRepository(storage), users: authRepo.users, hub, now, engines: engines.names });
-  auth.onProfileChanged((userId) => void channels.announceProfile(userId).catch((err: unknown) => http.log.error({ err }, 'profile announce failed')));
+  const channels = channelsService({
+    repo: channelsRepository(storage),
+    users: authRepo.users,
+    hub,
+    now,
+    engines: engines.names,
+  });
+  auth.onProfileChanged(
+    (userId) =>
+      void channels
+        .announceProfile(userId)
+        .catch((err: unknown) => http.log.error({ err }, 'profile announce failed')),
+  );
   const tasksRepo = tasksRepository(storage);
   const store = taskStore(tasksRepo, hub);
-  const billingFeature = billingService({ repo: billingRepository(storage), config, now, log: http.log, priceOf: pricing.priceOf });
+  const billingFeature = billingService({
+    repo: billingRepository(storage),
+    config,
+    now,
+    log: http.log,
+    priceOf: pricing.priceOf,
+  });
   const billing = billingFeature.billing;
   const runner = new TaskRunner({
     repo: tasksRepo,
@@ -191,7 +232,11 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
   });
   const settings = settingsService({ repo: settingsRepository(storage), users: authRepo.users, now });
   const prompts: PromptComposer = settings;
-  const translator = promptTranslator({ translator: createTranslator(config), timeoutMs: config.TRANSLATE_TIMEOUT_MS, log: http.log });
+  const translator = promptTranslator({
+    translator: createTranslator(config),
+    timeoutMs: config.TRANSLATE_TIMEOUT_MS,
+    log: http.log,
+  });
   const drawInfo: DrawInfoSources = {
     ...pendingInfoSources(engine.displayName),
     planOf: (userId) => billingFeature.ledger.planOf(userId),
@@ -226,19 +271,62 @@ function composeServices(config: Config, storage: Storage, http: FastifyInstance
   });
   late.tasks = tasks;
   channels.onMemberRemoved((channelId, userId) =>
-    tasks.cancelAllOf(channelId, userId).then(() => undefined, (err: unknown) => http.log.error({ err, channelId, userId }, "a former member's tasks not cancelled")),
+    tasks.cancelAllOf(channelId, userId).then(
+      () => undefined,
+      (err: unknown) => http.log.error({ err, channelId, userId }, "a former member's tasks not cancelled"),
+    ),
   );
   const upstream = upstreamHooks({ tasks: tasksRepo, engines });
-  const archive = archiveService({ tasks: tasksRepo, favorites: favoritesRepository(storage), channels: channelsRepository(storage), users: authRepo.users, blobs, hub, now });
-  const reads = readsService({ repo: readsRepository(storage), channels: channelsRepository(storage), access: channels, hub, now, onError: (err) => http.log.warn({ err }, 'unread notice not sent') });
+  const archive = archiveService({
+    tasks: tasksRepo,
+    favorites: favoritesRepository(storage),
+    channels: channelsRepository(storage),
+    users: authRepo.users,
+    blobs,
+    hub,
+    now,
+  });
+  const reads = readsService({
+    repo: readsRepository(storage),
+    channels: channelsRepository(storage),
+    access: channels,
+    hub,
+    now,
+    onError: (err) => http.log.warn({ err }, 'unread notice not sent'),
+  });
   hub.observe((event) => reads.onEvent(event));
   const recentChanges = [store.recentChanges, messages.recentChanges];
-  return { blobs, company, auth, uploads, hub, realtime, recentChanges, tickets, channels, engine, engines, pricing, runner, messages, tasks, translator, settings, drawInfo, upstream, archive, reads, billing: billingFeature };
+  return {
+    blobs,
+    company,
+    auth,
+    uploads,
+    hub,
+    realtime,
+    recentChanges,
+    tickets,
+    channels,
+    engine,
+    engines,
+    pricing,
+    runner,
+    messages,
+    tasks,
+    translator,
+    settings,
+    drawInfo,
+    upstream,
+    archive,
+    reads,
+    billing: billingFeature,
+  };
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
   const now = options.now ?? Date.now;
-  const storage = options.storage ?? (await openStorage(config, 'server', { clusterMember: options.cluster !== undefined }));
+  const storage =
+    options.storage ??
+    (await openStorage(config, 'server', { clusterMember: options.cluster !== undefined }));
   const http = Fastify({
     logger: loggerOptions(config),
     genReqId: () => randomUUID(),
@@ -265,27 +353,51 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await http.register(swagger, {
     openapi: {
-      info: { title: 'Drawspace API', version: '1.0.0', description: 'Every answer is the envelope { code, message, data, success }.' },
+      info: {
+        title: 'Drawspace API',
+        version: '1.0.0',
+        description: 'Every answer is the envelope { code, message, data, success }.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: documentRoute,
   });
   // The API's map is for developers; a production server shows it only when told to.
-  if (config.NODE_ENV !== 'production' || config.PUBLIC_API_DOCS) await http.register(swaggerUi, { routePrefix: '/docs' });
-  else for (const url of ['/docs', '/docs/*']) http.get(url, { schema: { hide: true } }, (_request, reply) => reply.status(404).type('text/plain').send('Not found'));
+  if (config.NODE_ENV !== 'production' || config.PUBLIC_API_DOCS)
+    await http.register(swaggerUi, { routePrefix: '/docs' });
+  else
+    for (const url of ['/docs', '/docs/*'])
+      http.get(url, { schema: { hide: true } }, (_request, reply) =>
+        reply.status(404).type('text/plain').send('Not found'),
+      );
   await http.register(envelopePlugin);
   if (options.checkAnswers) await http.register(answerCheckPlugin);
   const webDistDir = config.WEB_DIST_DIR || defaultWebDist;
-  const corsOrigins = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
-  await http.register(securityPlugin, { webDistDir, corsOrigins, https: config.PUBLIC_URL.startsWith('https://') });
+  const corsOrigins = config.CORS_ORIGINS.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  await http.register(securityPlugin, {
+    webDistDir,
+    corsOrigins,
+    https: config.PUBLIC_URL.startsWith('https://'),
+  });
   const metrics = createMetrics();
   services.hub.observe((event, sentAt) => metrics.observeEvent(event, sentAt));
-  await http.register(metricsPlugin, { metrics, token: config.METRICS_TOKEN, production: config.NODE_ENV === 'production' });
-  await http.register(multipart, { limits: { fileSize: Limits.imageMaxBytes, files: Limits.uploadMaxFiles + 1 } });
+  await http.register(metricsPlugin, {
+    metrics,
+    token: config.METRICS_TOKEN,
+    production: config.NODE_ENV === 'production',
+  });
+  await http.register(multipart, {
+    limits: { fileSize: Limits.imageMaxBytes, files: Limits.uploadMaxFiles + 1 },
+  });
   await http.register(authenticationPlugin, { resolver: services.auth });
   await http.register(admissionPlugin, { counts: rateCountsFor(storage, options.cluster) });
   await http.register(healthPlugin, { storage, startedAt: now() });
-  await http.register(companyPlugin, { company: services.company, ...(services.engine.offers ? { offers: services.engine.offers.bind(services.engine) } : {}) });
+  await http.register(companyPlugin, {
+    company: services.company,
+    ...(services.engine.offers ? { offers: services.engine.offers.bind(services.engine) } : {}),
+  });
   await http.register(authPlugin, { auth: services.auth });
   await http.register(uploadsPlugin, { uploads: services.uploads });
   await http.register(filesPlugin, { blobs: services.blobs });
@@ -297,7 +409,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await http.register(archivePlugin, { archive: services.archive });
   await http.register(readsPlugin, { reads: services.reads });
   await http.register(upstreamPlugin, { hooks: services.upstream });
-  await http.register(settingsPlugin, { settings: services.settings, channels: services.channels, infoSources: services.drawInfo });
+  await http.register(settingsPlugin, {
+    settings: services.settings,
+    channels: services.channels,
+    infoSources: services.drawInfo,
+  });
   await http.register(billingPlugin, { billing: services.billing, publicUrl: config.PUBLIC_URL });
   await http.register(realtimePlugin, { tickets: services.tickets, publicUrl: config.PUBLIC_URL });
   await registerWebApp(http, webDistDir);
@@ -313,7 +429,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (mongo.connection && mongo.topology) {
     // A standalone server has no change streams: one process only (openStorage refuses WORKERS > 1).
     if (topologyProblem(mongo.topology, 2) === null) await shareRoomsThroughMongo(io, mongo.connection);
-    else http.log.warn('MongoDB is a standalone server: rooms are not shared, so only this one process may use this database');
+    else
+      http.log.warn(
+        'MongoDB is a standalone server: rooms are not shared, so only this one process may use this database',
+      );
   } else if (options.cluster) {
     io.adapter(createClusterAdapter());
   }
@@ -327,12 +446,20 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await storage.ready();
   await services.billing.start();
   // A member joining a cluster that has just started leaves this to the first (or never two republish one change).
-  const republished = options.cluster === ClusterRole.Joining ? 0 : await republishUnsent(services.hub, services.realtime, services.recentChanges);
-  if (republished > 0) http.log.warn({ republished }, 'published events that a stopped process stored but never sent');
+  const republished =
+    options.cluster === ClusterRole.Joining
+      ? 0
+      : await republishUnsent(services.hub, services.realtime, services.recentChanges);
+  if (republished > 0)
+    http.log.warn({ republished }, 'published events that a stopped process stored but never sent');
   await services.runner.start();
   // What each upstream offers decides which buttons and commands work: learnt now, in the background.
   for (const engine of services.engines.all) {
-    void engine.prepare?.().catch((err: unknown) => http.log.warn({ err, engine: engine.name }, 'upstream not probed; its answers will tell'));
+    void engine
+      .prepare?.()
+      .catch((err: unknown) =>
+        http.log.warn({ err, engine: engine.name }, 'upstream not probed; its answers will tell'),
+      );
   }
   // Whether each engine answers, for the picker: every 30 s, never on a request.
   services.engines.startProbes(http.log);
@@ -376,23 +503,44 @@ async function registerWebApp(http: FastifyInstance, distDir: string) {
       reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   };
-  await http.register(fastifyStatic, { ...common, root: path.join(distDir, 'assets'), prefix: '/assets/', wildcard: true });
+  await http.register(fastifyStatic, {
+    ...common,
+    root: path.join(distDir, 'assets'),
+    prefix: '/assets/',
+    wildcard: true,
+  });
   if (fs.existsSync(distDir)) {
-    await http.register(fastifyStatic, { ...common, root: distDir, wildcard: false, globIgnore: ['assets/**', 'index.html'], decorateReply: false });
+    await http.register(fastifyStatic, {
+      ...common,
+      root: distDir,
+      wildcard: false,
+      globIgnore: ['assets/**', 'index.html'],
+      decorateReply: false,
+    });
   }
   http.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET') return apiNotFound(request, reply);
-    if (/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html')) return reply.status(404).type('text/plain').send('Not found');
+    if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET')
+      return apiNotFound(request, reply);
+    if (/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html'))
+      return reply.status(404).type('text/plain').send('Not found');
     // Opened before the answer starts, so a failure (not built, no descriptor left) is a 503 here,
     // never an 'error' on a stream mid-reply.
     let page: fs.promises.FileHandle;
     try {
       page = await fs.promises.open(indexHtml, 'r');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+        return reply
+          .status(503)
+          .type('text/plain')
+          .send('The web app is not built yet: run `npm run build`.');
       request.log.warn({ err: error }, 'index.html could not be opened');
-      return reply.status(503).header('Retry-After', '5').type('text/plain').send('The web app cannot be read just now: try again in a moment.');
+      return reply
+        .status(503)
+        .header('Retry-After', '5')
+        .type('text/plain')
+        .send('The web app cannot be read just now: try again in a moment.');
     }
     return reply.header('Cache-Control', 'no-cache').type('text/html').send(page.createReadStream());
   });

@@ -27,7 +27,9 @@ export const READY_MESSAGE = 'drawspace:ready';
 export function clusterRole(): ClusterRole | null {
   if (!cluster.isWorker) return null;
   const role = process.env[ROLE_ENV];
-  return role === ClusterRole.First || role === ClusterRole.Joining || role === ClusterRole.Replacement ? role : ClusterRole.Replacement;
+  return role === ClusterRole.First || role === ClusterRole.Joining || role === ClusterRole.Replacement
+    ? role
+    : ClusterRole.Replacement;
 }
 
 /** A member tells the primary it is serving. */
@@ -86,7 +88,8 @@ export async function runPrimary(config: Config, workers: number): Promise<void>
         worker.off('exit', onEarlyExit);
         resolve(worker);
       };
-      const onEarlyExit = (code: number) => reject(new Error(`server process ${worker.process.pid} stopped while starting (exit ${code})`));
+      const onEarlyExit = (code: number) =>
+        reject(new Error(`server process ${worker.process.pid} stopped while starting (exit ${code})`));
       worker.on('message', onMessage);
       worker.once('exit', onEarlyExit);
     });
@@ -118,10 +121,15 @@ export async function runPrimary(config: Config, workers: number): Promise<void>
     if (stopping) return;
     log.error({ pid: worker.process.pid, code, signal }, 'a server process died; starting another');
     setTimeout(() => {
-      if (!stopping) fork(ClusterRole.Replacement).catch((err: unknown) => log.error({ err }, 'a replacement server process failed to start'));
+      if (!stopping)
+        fork(ClusterRole.Replacement).catch((err: unknown) =>
+          log.error({ err }, 'a replacement server process failed to start'),
+        );
     }, RESTART_DELAY_MS).unref();
   });
   process.once('SIGTERM', () => stop(0));
   process.once('SIGINT', () => stop(0));
-  server.listen(config.PORT, config.HOST, () => log.info({ port: config.PORT, workers }, 'cluster listening'));
+  server.listen(config.PORT, config.HOST, () =>
+    log.info({ port: config.PORT, workers }, 'cluster listening'),
+  );
 }

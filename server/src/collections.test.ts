@@ -16,7 +16,9 @@ function sourceFiles(dir: string): string[] {
 describe('the list of every stored collection', () => {
   it('names each collection the server defines, so a moved store gets all their indexes', () => {
     const defined = sourceFiles(src).flatMap((file) =>
-      [...fs.readFileSync(file, 'utf8').matchAll(/defineCollection<[^>]*>\(\s*'([a-z_]+)'/g)].map((match) => match[1]!),
+      [...fs.readFileSync(file, 'utf8').matchAll(/defineCollection<[^>]*>\(\s*'([a-z_]+)'/g)].map(
+        (match) => match[1]!,
+      ),
     );
     expect(defined.length).toBeGreaterThan(10);
     expect(ALL_COLLECTIONS.map((def) => def.name).sort()).toEqual([...new Set(defined)].sort());

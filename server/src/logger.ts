@@ -27,7 +27,9 @@ export function maskUrl(url: string): string {
     .replace(/([?&](?:token|ticket|code|url|phone)=)[^&]+/g, '$1[redacted]');
 }
 
-export function loggerOptions(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>,
+): FastifyServerOptions['logger'] {
   return {
     level: config.LOG_LEVEL,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },

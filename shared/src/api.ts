@@ -1,5 +1,14 @@
 import type { ImageEngineName, InviteExpireHours, Language, LoginType, Theme } from './constants';
-import type { Channel, CompanyInfoWithEngine, EngineInfo, Member, Message, SessionInfo, Task, UserInfo } from './entities';
+import type {
+  Channel,
+  CompanyInfoWithEngine,
+  EngineInfo,
+  Member,
+  Message,
+  SessionInfo,
+  Task,
+  UserInfo,
+} from './entities';
 
 /**
  * REST request and answer bodies, declared once for both sides. Every answer is wrapped in the
@@ -80,7 +89,10 @@ export interface ChannelDetail extends Channel {
   seq: number;
 }
 /** POST /api/draw/invite-code/{channelId} → InviteInfo */
-export type InviteCodeRequest = Record<string, never> | { isNew: true; expireHours: InviteExpireHours } | { expireHours: InviteExpireHours };
+export type InviteCodeRequest =
+  | Record<string, never>
+  | { isNew: true; expireHours: InviteExpireHours }
+  | { expireHours: InviteExpireHours };
 /** POST /api/draw/join-channel/{code} → Channel */
 /**
  * POST /api/draw/quit-channel/{id}, POST /api/draw/remove-user/{channelId}/{userId} → null.
@@ -189,7 +201,12 @@ export interface DrawInfo {
 import type { Period, TaskAction } from './constants';
 
 /** An order's life: unpaid → paid | cancelled (by its owner) | expired (30 min unpaid). */
-export const OrderStatus = { Unpaid: 'unpaid', Paid: 'paid', Cancelled: 'cancelled', Expired: 'expired' } as const;
+export const OrderStatus = {
+  Unpaid: 'unpaid',
+  Paid: 'paid',
+  Cancelled: 'cancelled',
+  Expired: 'expired',
+} as const;
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
 
 export const PaymentProviderName = { Sandbox: 'sandbox', Wechat: 'wechat' } as const;

@@ -11,7 +11,11 @@ export const TaskStatus = {
   Cancel: 'CANCEL',
 } as const;
 export type TaskStatus = ValueOf<typeof TaskStatus>;
-export const TERMINAL_TASK_STATUSES: readonly TaskStatus[] = [TaskStatus.Success, TaskStatus.Failure, TaskStatus.Cancel];
+export const TERMINAL_TASK_STATUSES: readonly TaskStatus[] = [
+  TaskStatus.Success,
+  TaskStatus.Failure,
+  TaskStatus.Cancel,
+];
 
 export const TaskAction = {
   Imagine: 'IMAGINE',
@@ -68,7 +72,12 @@ export const LANGUAGES: readonly Language[] = [Language.ZhCN, Language.EnUS, Lan
 export const DEFAULT_LANGUAGE: Language = Language.ZhCN;
 export const FALLBACK_LANGUAGE: Language = Language.EnUS;
 
-export const ImageEngineName = { Builtin: 'builtin', MidjourneyProxy: 'midjourney-proxy', OpenaiImages: 'openai-images', ComfyUI: 'comfyui' } as const;
+export const ImageEngineName = {
+  Builtin: 'builtin',
+  MidjourneyProxy: 'midjourney-proxy',
+  OpenaiImages: 'openai-images',
+  ComfyUI: 'comfyui',
+} as const;
 export type ImageEngineName = ValueOf<typeof ImageEngineName>;
 
 export const BlendDimensions = { Portrait: 'PORTRAIT', Square: 'SQUARE', Landscape: 'LANDSCAPE' } as const;

@@ -21,11 +21,26 @@ describe('parseCustomId', () => {
     [`MJ::JOB::reroll::0::${H}::SOLO`, { kind: 'reroll', hash: H }],
     [`MJ::JOB::low_variation::1::${H}::SOLO`, { kind: 'vary', strength: 'subtle', hash: H }],
     [`MJ::JOB::high_variation::1::${H}::SOLO`, { kind: 'vary', strength: 'strong', hash: H }],
-    [`MJ::JOB::upsample_v6_2x_subtle::1::${H}::SOLO`, { kind: 'upscaleVariant', mode: 'subtle', version: 'v6_2x', hash: H }],
-    [`MJ::JOB::upsample_v6_2x_creative::1::${H}::SOLO`, { kind: 'upscaleVariant', mode: 'creative', version: 'v6_2x', hash: H }],
-    [`MJ::JOB::upsample_v5_2x_subtle::1::${H}::SOLO`, { kind: 'upscaleVariant', mode: 'subtle', version: 'v5_2x', hash: H }],
-    [`MJ::JOB::upsample_v6r1_2x_creative::1::${H}::SOLO`, { kind: 'upscaleVariant', mode: 'creative', version: 'v6r1_2x', hash: H }],
-    [`MJ::JOB::upsample_v7_2x_subtle::1::${H}::SOLO`, { kind: 'upscaleVariant', mode: 'subtle', version: 'v7_2x', hash: H }],
+    [
+      `MJ::JOB::upsample_v6_2x_subtle::1::${H}::SOLO`,
+      { kind: 'upscaleVariant', mode: 'subtle', version: 'v6_2x', hash: H },
+    ],
+    [
+      `MJ::JOB::upsample_v6_2x_creative::1::${H}::SOLO`,
+      { kind: 'upscaleVariant', mode: 'creative', version: 'v6_2x', hash: H },
+    ],
+    [
+      `MJ::JOB::upsample_v5_2x_subtle::1::${H}::SOLO`,
+      { kind: 'upscaleVariant', mode: 'subtle', version: 'v5_2x', hash: H },
+    ],
+    [
+      `MJ::JOB::upsample_v6r1_2x_creative::1::${H}::SOLO`,
+      { kind: 'upscaleVariant', mode: 'creative', version: 'v6r1_2x', hash: H },
+    ],
+    [
+      `MJ::JOB::upsample_v7_2x_subtle::1::${H}::SOLO`,
+      { kind: 'upscaleVariant', mode: 'subtle', version: 'v7_2x', hash: H },
+    ],
     [`MJ::Outpaint::50::1::${H}::SOLO`, { kind: 'zoomOut', factor: 2, hash: H }],
     [`MJ::Outpaint::75::1::${H}::SOLO`, { kind: 'zoomOut', factor: 1.5, hash: H }],
     [`MJ::CustomZoom::${H}`, { kind: 'customZoom', hash: H, short: true }],
@@ -36,9 +51,18 @@ describe('parseCustomId', () => {
     [`MJ::JOB::animate_high_extend::1::${H}`, { kind: 'extend', motion: 'high', index: 1, hash: H }],
     [`MJ::JOB::animate_low_extend::4::${H}`, { kind: 'extend', motion: 'low', index: 4, hash: H }],
     // V5's Upscale (2x)/(4x) have no Subtle/Creative; versions may carry a dot.
-    [`MJ::JOB::upsample_v5_2x::1::${H}::SOLO`, { kind: 'upscaleVariant', mode: null, version: 'v5_2x', hash: H }],
-    [`MJ::JOB::upsample_v5_4x::1::${H}::SOLO`, { kind: 'upscaleVariant', mode: null, version: 'v5_4x', hash: H }],
-    [`MJ::JOB::upsample_v5.2_2x_subtle::1::${H}::SOLO`, { kind: 'upscaleVariant', mode: 'subtle', version: 'v5.2_2x', hash: H }],
+    [
+      `MJ::JOB::upsample_v5_2x::1::${H}::SOLO`,
+      { kind: 'upscaleVariant', mode: null, version: 'v5_2x', hash: H },
+    ],
+    [
+      `MJ::JOB::upsample_v5_4x::1::${H}::SOLO`,
+      { kind: 'upscaleVariant', mode: null, version: 'v5_4x', hash: H },
+    ],
+    [
+      `MJ::JOB::upsample_v5.2_2x_subtle::1::${H}::SOLO`,
+      { kind: 'upscaleVariant', mode: 'subtle', version: 'v5.2_2x', hash: H },
+    ],
     [`MJ::JOB::pan_left::1::${H}::SOLO`, { kind: 'pan', direction: 'left', hash: H }],
     [`MJ::JOB::pan_right::1::${H}::SOLO`, { kind: 'pan', direction: 'right', hash: H }],
     [`MJ::JOB::pan_up::1::${H}::SOLO`, { kind: 'pan', direction: 'up', hash: H }],
@@ -112,8 +136,35 @@ describe('parseCustomId', () => {
   });
 
   it('never throws, and whatever it accepts builds back to the same string', () => {
-    const piece = fc.constantFrom('MJ', 'JOB', 'Job', 'upsample', 'variation', 'reroll', '0', '1', '4', '50', '75', 'SOLO', H, 'pan_up', 'Inpaint', 'Outpaint', 'PicReader', 'Retry', 'Picread', 'BOOKMARK', 'CustomZoom', 'upsample_v7_2x_creative', '');
-    const id = fc.oneof(fc.string(), fc.array(piece, { maxLength: 7 }).map((p) => p.join('::')));
+    const piece = fc.constantFrom(
+      'MJ',
+      'JOB',
+      'Job',
+      'upsample',
+      'variation',
+      'reroll',
+      '0',
+      '1',
+      '4',
+      '50',
+      '75',
+      'SOLO',
+      H,
+      'pan_up',
+      'Inpaint',
+      'Outpaint',
+      'PicReader',
+      'Retry',
+      'Picread',
+      'BOOKMARK',
+      'CustomZoom',
+      'upsample_v7_2x_creative',
+      '',
+    );
+    const id = fc.oneof(
+      fc.string(),
+      fc.array(piece, { maxLength: 7 }).map((p) => p.join('::')),
+    );
     fc.assert(
       fc.property(id, (s) => {
         const parsed = parseCustomId(s);
@@ -132,21 +183,37 @@ describe('needsModal', () => {
   };
 
   it('always asks for custom zoom, region, describe and shorten follow-ups', () => {
-    for (const id of [`MJ::CustomZoom::${H}`, `MJ::Inpaint::1::${H}::SOLO`, 'MJ::Job::PicReader::2', 'MJ::Job::PromptAnalyzer::3']) {
+    for (const id of [
+      `MJ::CustomZoom::${H}`,
+      `MJ::Inpaint::1::${H}::SOLO`,
+      'MJ::Job::PicReader::2',
+      'MJ::Job::PromptAnalyzer::3',
+    ]) {
       expect(needsModal(p(id), false)).toBe(true);
       expect(needsModal(p(id), true)).toBe(true);
     }
   });
 
   it('asks for reroll, variation, vary and pan only under remix', () => {
-    for (const id of [`MJ::JOB::reroll::0::${H}::SOLO`, `MJ::JOB::variation::2::${H}`, `MJ::JOB::high_variation::1::${H}::SOLO`, `MJ::JOB::pan_up::1::${H}::SOLO`]) {
+    for (const id of [
+      `MJ::JOB::reroll::0::${H}::SOLO`,
+      `MJ::JOB::variation::2::${H}`,
+      `MJ::JOB::high_variation::1::${H}::SOLO`,
+      `MJ::JOB::pan_up::1::${H}::SOLO`,
+    ]) {
       expect(needsModal(p(id), false)).toBe(false);
       expect(needsModal(p(id), true)).toBe(true);
     }
   });
 
   it('never asks for upscale, zoom out, bookmark or retry', () => {
-    for (const id of [`MJ::JOB::upsample::1::${H}`, `MJ::Outpaint::50::1::${H}::SOLO`, `MJ::BOOKMARK::${H}`, 'MJ::Picread::Retry', `MJ::JOB::upsample_v6_2x_subtle::1::${H}::SOLO`]) {
+    for (const id of [
+      `MJ::JOB::upsample::1::${H}`,
+      `MJ::Outpaint::50::1::${H}::SOLO`,
+      `MJ::BOOKMARK::${H}`,
+      'MJ::Picread::Retry',
+      `MJ::JOB::upsample_v6_2x_subtle::1::${H}::SOLO`,
+    ]) {
       expect(needsModal(p(id), true)).toBe(false);
     }
   });
@@ -181,7 +248,23 @@ describe('buttonsForResult', () => {
       { kind: 'bookmark', hash: H },
     ]);
     const labels = buttonsForResult('upscale', H).map((b) => b.label || b.emoji);
-    expect(labels).toEqual(['Vary (Subtle)', 'Vary (Strong)', 'Vary (Region)', 'Upscale (Subtle)', 'Upscale (Creative)', 'Zoom Out 2x', 'Zoom Out 1.5x', 'Custom Zoom', '⬅️', '➡️', '⬆️', '⬇️', 'Animate (High motion)', 'Animate (Low motion)', '❤️']);
+    expect(labels).toEqual([
+      'Vary (Subtle)',
+      'Vary (Strong)',
+      'Vary (Region)',
+      'Upscale (Subtle)',
+      'Upscale (Creative)',
+      'Zoom Out 2x',
+      'Zoom Out 1.5x',
+      'Custom Zoom',
+      '⬅️',
+      '➡️',
+      '⬆️',
+      '⬇️',
+      'Animate (High motion)',
+      'Animate (Low motion)',
+      '❤️',
+    ]);
   });
 
   it('gives describe four PicReader buttons and a retry', () => {
@@ -227,7 +310,13 @@ describe('buttonsForResult', () => {
   });
 
   it('refuses video ids out of shape', () => {
-    for (const id of [`MJ::JOB::animate_medium::1::${H}::SOLO`, `MJ::JOB::animate_high::1::${H}`, `MJ::JOB::animate_high_extend::5::${H}`, `MJ::JOB::animate_low_extend::1::${H}::SOLO`, `MJ::JOB::animate_high::2::${H}::SOLO`]) {
+    for (const id of [
+      `MJ::JOB::animate_medium::1::${H}::SOLO`,
+      `MJ::JOB::animate_high::1::${H}`,
+      `MJ::JOB::animate_high_extend::5::${H}`,
+      `MJ::JOB::animate_low_extend::1::${H}::SOLO`,
+      `MJ::JOB::animate_high::2::${H}::SOLO`,
+    ]) {
       expect(parseCustomId(id)).toBeNull();
     }
   });
@@ -235,11 +324,23 @@ describe('buttonsForResult', () => {
 
 describe('the task each button makes', () => {
   it('is the action of the task a press creates, and none for a bookmark', () => {
-    expect(buttonTaskAction(parseCustomId(buildCustomId({ kind: 'upscaleVariant', mode: 'creative', version: 'v6_2x', hash: H })))).toBe(TaskAction.Upscale);
-    expect(buttonTaskAction(parseCustomId(buildCustomId({ kind: 'vary', strength: 'strong', hash: H })))).toBe(TaskAction.Variation);
-    expect(buttonTaskAction(parseCustomId(buildCustomId({ kind: 'customZoom', hash: H })))).toBe(TaskAction.Zoom);
-    expect(buttonTaskAction(parseCustomId(buildCustomId({ kind: 'promptAnalyzer', index: 3 })))).toBe(TaskAction.Imagine);
-    expect(buttonTaskAction(parseCustomId(buildCustomId({ kind: 'picReaderRetry' })))).toBe(TaskAction.Describe);
+    expect(
+      buttonTaskAction(
+        parseCustomId(buildCustomId({ kind: 'upscaleVariant', mode: 'creative', version: 'v6_2x', hash: H })),
+      ),
+    ).toBe(TaskAction.Upscale);
+    expect(
+      buttonTaskAction(parseCustomId(buildCustomId({ kind: 'vary', strength: 'strong', hash: H }))),
+    ).toBe(TaskAction.Variation);
+    expect(buttonTaskAction(parseCustomId(buildCustomId({ kind: 'customZoom', hash: H })))).toBe(
+      TaskAction.Zoom,
+    );
+    expect(buttonTaskAction(parseCustomId(buildCustomId({ kind: 'promptAnalyzer', index: 3 })))).toBe(
+      TaskAction.Imagine,
+    );
+    expect(buttonTaskAction(parseCustomId(buildCustomId({ kind: 'picReaderRetry' })))).toBe(
+      TaskAction.Describe,
+    );
     expect(buttonTaskAction(parseCustomId(buildCustomId({ kind: 'bookmark', hash: H })))).toBeNull();
     expect(buttonTaskAction(parseCustomId('MJ::nothing'))).toBeNull();
   });

@@ -57,7 +57,8 @@ export const BUTTON_TASK_ACTION = {
 } as const satisfies Record<CustomIdKind, TaskAction | null>;
 
 /** The task a press of this button makes; null for a bookmark or what is not a button. */
-export const buttonTaskAction = (parsed: ParsedCustomId | null): TaskAction | null => (parsed ? BUTTON_TASK_ACTION[parsed.kind] : null);
+export const buttonTaskAction = (parsed: ParsedCustomId | null): TaskAction | null =>
+  parsed ? BUTTON_TASK_ACTION[parsed.kind] : null;
 
 /** Upstream hashes are UUIDs; anything that could smuggle a `::` or whitespace is refused. */
 const HASH = /^[A-Za-z0-9_-]{1,128}$/;
@@ -132,7 +133,9 @@ function parseJob(
   const extend = EXTEND.exec(action);
   if (extend?.[1] !== undefined) {
     const i = gridIndex(index);
-    return i === null || solo !== undefined ? null : { kind: 'extend', motion: extend[1] as VideoMotion, index: i, hash };
+    return i === null || solo !== undefined
+      ? null
+      : { kind: 'extend', motion: extend[1] as VideoMotion, index: i, hash };
   }
   if (solo !== 'SOLO') return null;
   if (action === 'reroll') return index === '0' ? { kind: 'reroll', hash } : null;
@@ -145,7 +148,12 @@ function parseJob(
   if (pan?.[1] !== undefined) return { kind: 'pan', direction: pan[1] as PanDirection, hash };
   const variant = UPSCALE_VARIANT.exec(action);
   if (variant?.[1] !== undefined) {
-    return { kind: 'upscaleVariant', mode: (variant[2] as 'subtle' | 'creative' | undefined) ?? null, version: variant[1], hash };
+    return {
+      kind: 'upscaleVariant',
+      mode: (variant[2] as 'subtle' | 'creative' | undefined) ?? null,
+      version: variant[1],
+      hash,
+    };
   }
   return null;
 }
@@ -189,7 +197,12 @@ export function buildCustomId(p: ParsedCustomId): string {
   }
 }
 
-const ALWAYS_MODAL: ReadonlySet<CustomIdKind> = new Set(['customZoom', 'region', 'picReader', 'promptAnalyzer']);
+const ALWAYS_MODAL: ReadonlySet<CustomIdKind> = new Set([
+  'customZoom',
+  'region',
+  'picReader',
+  'promptAnalyzer',
+]);
 const REMIX_MODAL: ReadonlySet<CustomIdKind> = new Set(['reroll', 'variation', 'vary', 'pan']);
 
 /** Buttons that make a clip: hidden where the engine offers no video. */
@@ -227,7 +240,11 @@ export const UPSCALE_EMOJI = 'upscale_1';
 export const VIDEO_EMOJI = '🎞️';
 const PAN_EMOJI: Record<PanDirection, string> = { left: '⬅️', right: '➡️', up: '⬆️', down: '⬇️' };
 
-const button = (p: ParsedCustomId, label: string, emoji = ''): TaskButton => ({ customId: buildCustomId(p), emoji, label });
+const button = (p: ParsedCustomId, label: string, emoji = ''): TaskButton => ({
+  customId: buildCustomId(p),
+  emoji,
+  label,
+});
 
 /**
  * The buttons a Midjourney result carries, in Discord's order. `promptCount` is how many
@@ -246,12 +263,22 @@ export function buttonsForResult(kind: ResultKind, hash: string, promptCount = 5
         button({ kind: 'vary', strength: 'subtle', hash }, 'Vary (Subtle)', '🪄'),
         button({ kind: 'vary', strength: 'strong', hash }, 'Vary (Strong)', '🪄'),
         button({ kind: 'region', hash }, 'Vary (Region)', '🖌️'),
-        button({ kind: 'upscaleVariant', mode: 'subtle', version: DEFAULT_UPSCALE_VERSION, hash }, 'Upscale (Subtle)', UPSCALE_EMOJI),
-        button({ kind: 'upscaleVariant', mode: 'creative', version: DEFAULT_UPSCALE_VERSION, hash }, 'Upscale (Creative)', UPSCALE_EMOJI),
+        button(
+          { kind: 'upscaleVariant', mode: 'subtle', version: DEFAULT_UPSCALE_VERSION, hash },
+          'Upscale (Subtle)',
+          UPSCALE_EMOJI,
+        ),
+        button(
+          { kind: 'upscaleVariant', mode: 'creative', version: DEFAULT_UPSCALE_VERSION, hash },
+          'Upscale (Creative)',
+          UPSCALE_EMOJI,
+        ),
         button({ kind: 'zoomOut', factor: 2, hash }, 'Zoom Out 2x', '🔍'),
         button({ kind: 'zoomOut', factor: 1.5, hash }, 'Zoom Out 1.5x', '🔍'),
         button({ kind: 'customZoom', hash }, 'Custom Zoom', '🔍'),
-        ...PAN_DIRECTIONS.map((direction) => button({ kind: 'pan', direction, hash }, '', PAN_EMOJI[direction])),
+        ...PAN_DIRECTIONS.map((direction) =>
+          button({ kind: 'pan', direction, hash }, '', PAN_EMOJI[direction]),
+        ),
         button({ kind: 'animate', motion: 'high', hash }, 'Animate (High motion)', VIDEO_EMOJI),
         button({ kind: 'animate', motion: 'low', hash }, 'Animate (Low motion)', VIDEO_EMOJI),
         button({ kind: 'bookmark', hash }, '', '❤️'),
@@ -268,7 +295,9 @@ export function buttonsForResult(kind: ResultKind, hash: string, promptCount = 5
       ];
     case 'shorten': {
       const count = Math.max(0, Math.min(99, Math.floor(promptCount)));
-      return Array.from({ length: count }, (_, i) => button({ kind: 'promptAnalyzer', index: i + 1 }, String(i + 1)));
+      return Array.from({ length: count }, (_, i) =>
+        button({ kind: 'promptAnalyzer', index: i + 1 }, String(i + 1)),
+      );
     }
     default: {
       const never: never = kind;

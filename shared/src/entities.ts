@@ -1,4 +1,16 @@
-import type { BlendDimensions, BotType, EngineFeature, ImageEngineName, ImageMimeType, Language, Period, TaskAction, TaskStatus, Theme, VideoMotion } from './constants';
+import type {
+  BlendDimensions,
+  BotType,
+  EngineFeature,
+  ImageEngineName,
+  ImageMimeType,
+  Language,
+  Period,
+  TaskAction,
+  TaskStatus,
+  Theme,
+  VideoMotion,
+} from './constants';
 import type { JobSpeed } from './prompt';
 import type { ArchiveRatio } from './ratio';
 import type { ReferenceKind } from './references';

@@ -35,7 +35,8 @@ export interface HandshakeRefusalData {
  */
 export function versionRefusal(version: unknown): VersionRefusal | null {
   if (version === PROTOCOL_VERSION) return null;
-  if (typeof version === 'number' && Number.isSafeInteger(version) && version > PROTOCOL_VERSION) return HandshakeRefusal.ServerTooOld;
+  if (typeof version === 'number' && Number.isSafeInteger(version) && version > PROTOCOL_VERSION)
+    return HandshakeRefusal.ServerTooOld;
   return HandshakeRefusal.ClientTooOld;
 }
 

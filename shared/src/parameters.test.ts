@@ -22,23 +22,62 @@ describe('Midjourney parameters', () => {
   });
 
   it('names the parameter and its allowed range or values', () => {
-    expect(findParameterProblem('a cat --s 5000')).toEqual({ kind: 'value', param: 's', allowed: { kind: 'range', min: 0, max: 1000, integer: true } });
-    expect(findParameterProblem('a cat --ar banana')).toEqual({ kind: 'value', param: 'ar', allowed: { kind: 'ratio' } });
+    expect(findParameterProblem('a cat --s 5000')).toEqual({
+      kind: 'value',
+      param: 's',
+      allowed: { kind: 'range', min: 0, max: 1000, integer: true },
+    });
+    expect(findParameterProblem('a cat --ar banana')).toEqual({
+      kind: 'value',
+      param: 'ar',
+      allowed: { kind: 'ratio' },
+    });
     expect(findParameterProblem('a cat --ar 1.5:1')).toMatchObject({ param: 'ar' });
-    expect(findParameterProblem('a cat --c -5')).toMatchObject({ param: 'c', allowed: { kind: 'range', min: 0, max: 100 } });
+    expect(findParameterProblem('a cat --c -5')).toMatchObject({
+      param: 'c',
+      allowed: { kind: 'range', min: 0, max: 100 },
+    });
     expect(findParameterProblem('a cat --seed 12.5')).toMatchObject({ param: 'seed' });
-    expect(findParameterProblem('a cat --q 3 --v 6')).toEqual({ kind: 'value', param: 'q', allowed: { kind: 'choice', values: ['.25', '.5', '1', '2'] } });
+    expect(findParameterProblem('a cat --q 3 --v 6')).toEqual({
+      kind: 'value',
+      param: 'q',
+      allowed: { kind: 'choice', values: ['.25', '.5', '1', '2'] },
+    });
     expect(findParameterProblem('a cat --v 8')).toMatchObject({ param: 'v', allowed: { kind: 'choice' } });
-    expect(findParameterProblem('a cat --tile 4')).toEqual({ kind: 'value', param: 'tile', allowed: { kind: 'flag' } });
-    expect(findParameterProblem('a cat --no')).toEqual({ kind: 'value', param: 'no', allowed: { kind: 'text' } });
-    expect(findParameterProblem('a cat --niji 5 --style raw')).toMatchObject({ param: 'style', allowed: { values: ['cute', 'expressive', 'original', 'scenic'] } });
+    expect(findParameterProblem('a cat --tile 4')).toEqual({
+      kind: 'value',
+      param: 'tile',
+      allowed: { kind: 'flag' },
+    });
+    expect(findParameterProblem('a cat --no')).toEqual({
+      kind: 'value',
+      param: 'no',
+      allowed: { kind: 'text' },
+    });
+    expect(findParameterProblem('a cat --niji 5 --style raw')).toMatchObject({
+      param: 'style',
+      allowed: { values: ['cute', 'expressive', 'original', 'scenic'] },
+    });
   });
 
   it('refuses what Midjourney does not know, and what the version does not take', () => {
     expect(findParameterProblem('a cat --banana 3')).toEqual({ kind: 'unknown', param: 'banana' });
-    expect(findParameterProblem('a cat --oref https://a.example/y.png --v 6.1')).toEqual({ kind: 'version', param: 'oref', model: 'V6', takenBy: ['V7'] });
-    expect(findParameterProblem('a cat --cref https://a.example/y.png --v 7')).toMatchObject({ kind: 'version', param: 'cref', model: 'V7' });
-    expect(findParameterProblem('a cat --exp 10 --niji 6')).toMatchObject({ kind: 'version', param: 'exp', model: 'Niji 6' });
+    expect(findParameterProblem('a cat --oref https://a.example/y.png --v 6.1')).toEqual({
+      kind: 'version',
+      param: 'oref',
+      model: 'V6',
+      takenBy: ['V7'],
+    });
+    expect(findParameterProblem('a cat --cref https://a.example/y.png --v 7')).toMatchObject({
+      kind: 'version',
+      param: 'cref',
+      model: 'V7',
+    });
+    expect(findParameterProblem('a cat --exp 10 --niji 6')).toMatchObject({
+      kind: 'version',
+      param: 'exp',
+      model: 'Niji 6',
+    });
   });
 
   it('reads the last version written, and text before the first parameter as the prompt', () => {

@@ -50,7 +50,10 @@ const RULES: readonly Rule[] = [
   { names: ['niji'], allowed: choice(...NIJI_VERSIONS), valueOptional: true },
   { names: ['ar', 'aspect'], allowed: { kind: 'ratio' } },
   { names: ['c', 'chaos'], allowed: int(0, 100) },
-  { names: ['q', 'quality'], allowed: (model) => (model === V7 ? choice('1', '2', '4') : choice('.25', '.5', '1', '2')) },
+  {
+    names: ['q', 'quality'],
+    allowed: (model) => (model === V7 ? choice('1', '2', '4') : choice('.25', '.5', '1', '2')),
+  },
   { names: ['s', 'stylize'], allowed: int(0, 1000) },
   { names: ['w', 'weird'], allowed: int(0, 3000) },
   { names: ['seed', 'sameseed'], allowed: int(0, SEED_MAX) },
@@ -61,7 +64,8 @@ const RULES: readonly Rule[] = [
   { names: ['iw'], allowed: (model) => (model === V5 || model === Niji5 ? num(0.5, 2) : num(0, 3)) },
   {
     names: ['style'],
-    allowed: (model) => (model === Niji5 ? choice('cute', 'expressive', 'original', 'scenic') : choice('raw')),
+    allowed: (model) =>
+      model === Niji5 ? choice('cute', 'expressive', 'original', 'scenic') : choice('raw'),
   },
   { names: ['raw'], allowed: FLAG, only: [V7] },
   { names: ['exp'], allowed: int(0, 100), only: [V7] },
@@ -120,7 +124,8 @@ export function modelFamilyOf(params: readonly WrittenParameter[]): ModelFamily 
   let family: ModelFamily = V7;
   for (const { name, value } of params) {
     if (name === 'niji') family = value === '4' || value === '5' ? Niji5 : Niji6;
-    else if (name === 'v' || name === 'version') family = value.startsWith('7') ? V7 : value.startsWith('6') ? V6 : V5;
+    else if (name === 'v' || name === 'version')
+      family = value.startsWith('7') ? V7 : value.startsWith('6') ? V6 : V5;
   }
   return family;
 }
@@ -137,7 +142,11 @@ function fits(value: string, allowed: AllowedValues): boolean {
     }
     case 'choice':
       // `--q 0.5` is `--q .5`: choices that are numbers compare as numbers.
-      return allowed.values.some((v) => v === value.toLowerCase() || (/^\d*\.?\d+$/.test(value) && /^\d*\.?\d+$/.test(v) && Number(v) === Number(value)));
+      return allowed.values.some(
+        (v) =>
+          v === value.toLowerCase() ||
+          (/^\d*\.?\d+$/.test(value) && /^\d*\.?\d+$/.test(v) && Number(v) === Number(value)),
+      );
     case 'range': {
       if (!(allowed.integer ? /^\d+$/ : /^\d*\.?\d+$/).test(value)) return false;
       const n = Number(value);
@@ -157,7 +166,8 @@ export function findParameterProblem(prompt: string): ParameterProblem | null {
   for (const { name, value } of params) {
     const rule = RULE_BY_NAME.get(name);
     if (!rule) return { kind: 'unknown', param: name };
-    if (rule.only && !rule.only.includes(model)) return { kind: 'version', param: name, model, takenBy: rule.only };
+    if (rule.only && !rule.only.includes(model))
+      return { kind: 'version', param: name, model, takenBy: rule.only };
     const allowed = typeof rule.allowed === 'function' ? rule.allowed(model) : rule.allowed;
     if (value === '' && rule.valueOptional) continue;
     if (!fits(value, allowed)) return { kind: 'value', param: name, allowed };

@@ -3,7 +3,12 @@
  * image itself), a style reference (`--sref`), a character reference (`--cref`, V6 and Niji 6) or
  * an omni reference (`--oref`, V7 on).
  */
-export const ReferenceKind = { Image: 'image', Style: 'style', Character: 'character', Omni: 'omni' } as const;
+export const ReferenceKind = {
+  Image: 'image',
+  Style: 'style',
+  Character: 'character',
+  Omni: 'omni',
+} as const;
 export type ReferenceKind = (typeof ReferenceKind)[keyof typeof ReferenceKind];
 export const REFERENCE_KINDS = Object.values(ReferenceKind);
 
@@ -13,7 +18,10 @@ export const ReferenceWeights = {
   style: { param: 'sw', min: 0, max: 1000, step: 1, default: 100 },
   character: { param: 'cw', min: 0, max: 100, step: 1, default: 100 },
   omni: { param: 'ow', min: 1, max: 1000, step: 1, default: 100 },
-} as const satisfies Record<ReferenceKind, { param: string; min: number; max: number; step: number; default: number }>;
+} as const satisfies Record<
+  ReferenceKind,
+  { param: string; min: number; max: number; step: number; default: number }
+>;
 
 export interface ImagineReference {
   imageId: string;

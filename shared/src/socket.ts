@@ -91,8 +91,7 @@ export interface SubscribeRequest {
 
 export type SubscribeAck =
   /** `more` (paged requests only): the page's events came before this ack and more remain; ask again. */
-  | { ok: true; seq: number; more?: boolean }
-  | { ok: false; reason: ErrorReason; message: string };
+  { ok: true; seq: number; more?: boolean } | { ok: false; reason: ErrorReason; message: string };
 
 export interface ClientToServerEvents {
   'channel:subscribe': (request: SubscribeRequest, ack: (answer: SubscribeAck) => void) => void;

@@ -37,13 +37,22 @@ export function bundleReport(): Plugin {
           total += mod.renderedLength;
         }
         const top = [...owners].sort((a, b) => b[1] - a[1]).slice(0, TOP);
-        const parts = top.map(([name, bytes]) => `${name} ${((100 * bytes) / Math.max(total, 1)).toFixed(0)}%`);
-        lines.push(`${chunk.fileName}\t${(gzip / 1024).toFixed(1)} KB gzip\t${chunk.isEntry ? 'entry' : chunk.isDynamicEntry ? 'lazy' : 'shared'}\t${parts.join(', ')}`);
+        const parts = top.map(
+          ([name, bytes]) => `${name} ${((100 * bytes) / Math.max(total, 1)).toFixed(0)}%`,
+        );
+        lines.push(
+          `${chunk.fileName}\t${(gzip / 1024).toFixed(1)} KB gzip\t${chunk.isEntry ? 'entry' : chunk.isDynamicEntry ? 'lazy' : 'shared'}\t${parts.join(', ')}`,
+        );
       }
       fs.writeFileSync(out, `${lines.sort().join('\n')}\n`);
       if (process.env.BUNDLE_REPORT_MODULES) {
         const modules = Object.values(bundle).flatMap((chunk) =>
-          chunk.type === 'chunk' ? Object.entries(chunk.modules).map(([id, mod]) => `${chunk.fileName}\t${mod.renderedLength}\t${id.replace(/^.*node_modules\//, '').replace(/^.*\/(web|shared|machines)\/src\//, '$1/')}`) : [],
+          chunk.type === 'chunk'
+            ? Object.entries(chunk.modules).map(
+                ([id, mod]) =>
+                  `${chunk.fileName}\t${mod.renderedLength}\t${id.replace(/^.*node_modules\//, '').replace(/^.*\/(web|shared|machines)\/src\//, '$1/')}`,
+              )
+            : [],
         );
         fs.writeFileSync(process.env.BUNDLE_REPORT_MODULES, `${modules.join('\n')}\n`);
       }

@@ -31,20 +31,58 @@ beforeAll(async () => {
   owner = await apiSignIn('13800139001');
   const member = await apiSignIn('13800139002');
   visitor = await apiSignIn('13800139003');
-  const channel = await api<{ id: string }>('/api/draw/channel', { method: 'POST', token: owner.token, body: { title: '无障碍画室', isBan: false } });
+  const channel = await api<{ id: string }>('/api/draw/channel', {
+    method: 'POST',
+    token: owner.token,
+    body: { title: '无障碍画室', isBan: false },
+  });
   channelId = channel.id;
-  inviteCode = (await api<{ inviteCode: string }>(`/api/draw/invite-code/${channelId}`, { method: 'POST', token: owner.token, body: {} })).inviteCode;
+  inviteCode = (
+    await api<{ inviteCode: string }>(`/api/draw/invite-code/${channelId}`, {
+      method: 'POST',
+      token: owner.token,
+      body: {},
+    })
+  ).inviteCode;
   await api(`/api/draw/join-channel/${inviteCode}`, { method: 'POST', token: member.token });
   // A grid with its U/V buttons, one of them used (an upscale with its own buttons), and a chat line.
-  const submit = (body: unknown) => api<{ taskId: string }>(`/api/mj/submit/imagine/${channelId}`, { method: 'POST', token: owner.token, body });
-  const grid = await waitForSuccess(owner, (await submit({ prompt: 'a lighthouse at dusk --ar 3:2' })).taskId);
+  const submit = (body: unknown) =>
+    api<{ taskId: string }>(`/api/mj/submit/imagine/${channelId}`, {
+      method: 'POST',
+      token: owner.token,
+      body,
+    });
+  const grid = await waitForSuccess(
+    owner,
+    (await submit({ prompt: 'a lighthouse at dusk --ar 3:2' })).taskId,
+  );
   const u1 = grid.buttons.find((b) => b.label === 'U1')!;
-  await waitForSuccess(owner, (await api<{ taskId: string }>(`/api/mj/submit/action/${channelId}`, { method: 'POST', token: owner.token, body: { taskId: grid.id, customId: u1.customId } })).taskId);
-  await api(`/api/draw/chat/${channelId}`, { method: 'POST', token: member.token, body: { content: 'Looks great — try V2?' } });
+  await waitForSuccess(
+    owner,
+    (
+      await api<{ taskId: string }>(`/api/mj/submit/action/${channelId}`, {
+        method: 'POST',
+        token: owner.token,
+        body: { taskId: grid.id, customId: u1.customId },
+      })
+    ).taskId,
+  );
+  await api(`/api/draw/chat/${channelId}`, {
+    method: 'POST',
+    token: member.token,
+    body: { content: 'Looks great — try V2?' },
+  });
   // A paid order and an open one, for the order history's chips.
   for (const productId of ['day-trial', 'month-basic']) {
-    const order = await api<{ id: string }>('/api/home/order', { method: 'POST', token: owner.token, body: { productId } });
-    const pay = await api<{ codeUrl: string }>(`/api/home/pay/${order.id}`, { method: 'POST', token: owner.token });
+    const order = await api<{ id: string }>('/api/home/order', {
+      method: 'POST',
+      token: owner.token,
+      body: { productId },
+    });
+    const pay = await api<{ codeUrl: string }>(`/api/home/pay/${order.id}`, {
+      method: 'POST',
+      token: owner.token,
+    });
     if (productId !== 'day-trial') continue;
     const confirmPath = `/api/open/sandbox${new URL(pay.codeUrl).pathname.replace('/pay/sandbox', '')}/confirm`;
     await api(confirmPath, { method: 'POST' });
@@ -78,7 +116,10 @@ function summary(found: { screen: string; finding: AxeFinding }[], examples = 6)
     byRule.set(finding.rule, entry);
   }
   return [...byRule]
-    .map(([rule, e]) => `${rule}: ${e.count} nodes on ${[...e.screens].join(', ')}\n    ${[...e.nodes].slice(0, examples).join('\n    ')}`)
+    .map(
+      ([rule, e]) =>
+        `${rule}: ${e.count} nodes on ${[...e.screens].join(', ')}\n    ${[...e.nodes].slice(0, examples).join('\n    ')}`,
+    )
     .join('\n');
 }
 
@@ -124,7 +165,9 @@ describe.each(looks)('axe: $theme, $viewport', (look) => {
     const page = await signedInPage(owner, look.theme, look.viewport);
     await page.goto(`/draw/${channelId}`);
     await visible(page.getByTestId('task-button-U1'));
-    await expect.poll(() => page.getByTestId('live-status').getAttribute('data-status'), { timeout: 30_000 }).toBe('live');
+    await expect
+      .poll(() => page.getByTestId('live-status').getAttribute('data-status'), { timeout: 30_000 })
+      .toBe('live');
     await check(page, 'channel feed');
 
     await page.getByTestId('composer-input').fill('/');
@@ -199,12 +242,18 @@ describe.each(looks)('axe: $theme, $viewport', (look) => {
     await other.close();
 
     if (found.length) console.log(`axe [${look.theme} ${look.viewport}]\n${summary(found, 100)}`);
-    expect(found.map((f) => `${f.screen}: ${f.finding.rule}`), summary(found)).toEqual([]);
+    expect(
+      found.map((f) => `${f.screen}: ${f.finding.rule}`),
+      summary(found),
+    ).toEqual([]);
   }, 300_000);
 });
 
 describe('ways in and out', () => {
-  const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.id ?? null);
+  const focused = (page: Page) =>
+    page.evaluate(
+      () => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.id ?? null,
+    );
 
   it('puts the cursor in the message box, skips to it, returns focus to what opened a dialog, and keeps used U/V pressed', async () => {
     const page = await signedInPage(owner, 'dark', 'desktop');

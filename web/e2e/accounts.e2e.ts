@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newUserContext, screenshot, signInWithCode, startServer, tokenOf, watchConsole, type ServerProcess } from './harness';
+import {
+  launchBrowser,
+  newUserContext,
+  screenshot,
+  signInWithCode,
+  startServer,
+  tokenOf,
+  watchConsole,
+  type ServerProcess,
+} from './harness';
 
 let server: ServerProcess;
 let browser: Browser;
@@ -15,11 +24,18 @@ afterAll(async () => {
 });
 
 const indexAuth = async (token: string) =>
-  ((await (await fetch(`${server.origin}/api/home/index`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { auth: boolean } }).data.auth;
+  (
+    (await (
+      await fetch(`${server.origin}/api/home/index`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { data: { auth: boolean } }
+  ).data.auth;
 
 /** appSetting as the app itself stores it (no expiry): the theme chosen on an earlier visit. */
 function chooseTheme(theme: 'light' | 'dark'): void {
-  localStorage.setItem('appSetting', JSON.stringify({ data: { siderCollapsed: false, theme, language: 'zh-CN' }, expire: null }));
+  localStorage.setItem(
+    'appSetting',
+    JSON.stringify({ data: { siderCollapsed: false, theme, language: 'zh-CN' }, expire: null }),
+  );
 }
 
 describe('a new user signing in and settling in', () => {
@@ -74,7 +90,10 @@ describe('a new user signing in and settling in', () => {
     await signInWithCode(page);
     await page.getByTestId('user-footer').waitFor();
     const token = await tokenOf(page);
-    await fetch(`${server.origin}/api/login/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    await fetch(`${server.origin}/api/login/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     await page.goto('/draw');
     await page.waitForURL(/\/login/);
     expect(await page.evaluate(() => localStorage.getItem('SECRET_TOKEN'))).toBeNull();
@@ -83,19 +102,28 @@ describe('a new user signing in and settling in', () => {
 
   it('lays out the desktop shell with the rail and a 240 px sidebar, in the theme the user chose', async () => {
     for (const theme of ['light', 'dark'] as const) {
-      const context = await newUserContext(browser, server.origin, { viewport: 'desktop', colorScheme: theme });
+      const context = await newUserContext(browser, server.origin, {
+        viewport: 'desktop',
+        colorScheme: theme,
+      });
       await context.addInitScript(chooseTheme, theme);
       const page = await context.newPage();
       await page.goto('/login');
       await page.getByTestId('login-submit').waitFor();
-      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+        theme === 'dark',
+      );
       await screenshot(page, `login-${theme}-desktop`);
       await signInWithCode(page);
       await page.getByTestId('channel-main').waitFor();
       expect(await page.getByTestId('rail').isVisible()).toBe(true);
-      const sidebarWidth = await page.getByTestId('sidebar').evaluate((element) => element.getBoundingClientRect().width);
+      const sidebarWidth = await page
+        .getByTestId('sidebar')
+        .evaluate((element) => element.getBoundingClientRect().width);
       expect(sidebarWidth).toBe(240);
-      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+        theme === 'dark',
+      );
       await screenshot(page, `shell-${theme}-desktop`);
       await context.close();
     }
@@ -108,7 +136,9 @@ describe('a new user signing in and settling in', () => {
       const page = await context.newPage();
       await page.goto('/login');
       await page.getByTestId('login-submit').waitFor();
-      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(colorScheme === 'dark');
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+        colorScheme === 'dark',
+      );
       await screenshot(page, `login-${colorScheme}-mobile`);
       await signInWithCode(page);
       await page.getByTestId('channel-main').waitFor();

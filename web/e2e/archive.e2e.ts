@@ -31,13 +31,29 @@ async function waitForSuccess(session: Session, taskId: string): Promise<Task> {
 }
 
 const draw = async (session: Session, channelId: string, prompt: string) =>
-  waitForSuccess(session, (await api<{ taskId: string }>(`/api/mj/submit/imagine/${channelId}`, { method: 'POST', token: session.token, body: { prompt } })).taskId);
+  waitForSuccess(
+    session,
+    (
+      await api<{ taskId: string }>(`/api/mj/submit/imagine/${channelId}`, {
+        method: 'POST',
+        token: session.token,
+        body: { prompt },
+      })
+    ).taskId,
+  );
 
 const tiles = (page: Page) => page.getByTestId('archive-item');
-const tile = (page: Page, taskId: string) => page.locator(`[data-testid="archive-item"][data-task-id="${taskId}"]`);
+const tile = (page: Page, taskId: string) =>
+  page.locator(`[data-testid="archive-item"][data-task-id="${taskId}"]`);
 /** Screenshots wait until every image on screen has been decoded. */
 async function shot(page: Page, name: string) {
-  await expect.poll(() => page.locator('img').evaluateAll((images) => images.every((i) => (i as HTMLImageElement).complete)), { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(
+      () =>
+        page.locator('img').evaluateAll((images) => images.every((i) => (i as HTMLImageElement).complete)),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
   await screenshot(page, name);
 }
 const tileCount = (page: Page) => expect.poll(() => tiles(page).count(), { timeout: 20_000 });
@@ -71,8 +87,16 @@ describe('archive', () => {
   it('finds, stars, links and zips images, for two people, live across devices', async () => {
     const ann = await apiSignIn();
     const bob = await apiSignIn();
-    const room = await api<{ id: string }>('/api/draw/channel', { method: 'POST', token: ann.token, body: { title: '画廊', isBan: false } });
-    const { inviteCode } = await api<{ inviteCode: string }>(`/api/draw/invite-code/${room.id}`, { method: 'POST', token: ann.token, body: {} });
+    const room = await api<{ id: string }>('/api/draw/channel', {
+      method: 'POST',
+      token: ann.token,
+      body: { title: '画廊', isBan: false },
+    });
+    const { inviteCode } = await api<{ inviteCode: string }>(`/api/draw/invite-code/${room.id}`, {
+      method: 'POST',
+      token: ann.token,
+      body: {},
+    });
     await api(`/api/draw/join-channel/${inviteCode}`, { method: 'POST', token: bob.token });
 
     const cat = await draw(ann, room.id, '一只橘猫在屋顶上晒太阳');
@@ -80,7 +104,13 @@ describe('archive', () => {
     const u1 = cat.buttons.find((b) => b.label === 'U1')!;
     const upscaled = await waitForSuccess(
       ann,
-      (await api<{ taskId: string }>(`/api/mj/submit/action/${room.id}`, { method: 'POST', token: ann.token, body: { taskId: cat.id, customId: u1.customId } })).taskId,
+      (
+        await api<{ taskId: string }>(`/api/mj/submit/action/${room.id}`, {
+          method: 'POST',
+          token: ann.token,
+          body: { taskId: cat.id, customId: u1.customId },
+        })
+      ).taskId,
     );
 
     // ---- A sees three images, B's among them; search in Chinese and in English ---------------
@@ -90,7 +120,9 @@ describe('archive', () => {
     await desk.getByTestId('rail-archive').click();
     await desk.waitForURL('**/archive');
     await tileCount(desk).toBe(3);
-    await expect.poll(() => tiles(desk).evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-task-id')))).toEqual([upscaled.id, lighthouse.id, cat.id]);
+    await expect
+      .poll(() => tiles(desk).evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-task-id'))))
+      .toEqual([upscaled.id, lighthouse.id, cat.id]);
 
     await desk.getByTestId('archive-search').fill('橘猫');
     await tileCount(desk).toBe(2);
@@ -110,9 +142,13 @@ describe('archive', () => {
     await tileCount(phonePage).toBe(3);
     await tile(desk, lighthouse.id).hover();
     await tile(desk, lighthouse.id).getByTestId('archive-star').click();
-    await expect.poll(() => tile(phonePage, lighthouse.id).getAttribute('data-favorite'), { timeout: 20_000 }).toBe('true');
+    await expect
+      .poll(() => tile(phonePage, lighthouse.id).getAttribute('data-favorite'), { timeout: 20_000 })
+      .toBe('true');
     await tile(phonePage, lighthouse.id).getByTestId('archive-star').click();
-    await expect.poll(() => tile(desk, lighthouse.id).getAttribute('data-favorite'), { timeout: 20_000 }).toBe('false');
+    await expect
+      .poll(() => tile(desk, lighthouse.id).getAttribute('data-favorite'), { timeout: 20_000 })
+      .toBe('false');
     await tile(desk, cat.id).hover();
     await tile(desk, cat.id).getByTestId('archive-star').click();
     await desk.getByTestId('archive-favorites').click();
@@ -138,7 +174,10 @@ describe('archive', () => {
     await tile(desk, cat.id).getByTestId('archive-select').click();
     await tile(desk, lighthouse.id).getByTestId('archive-select').click();
     await text(desk.getByTestId('archive-selected-count')).toBe('已选 2 张');
-    const [download] = await Promise.all([desk.waitForEvent('download', { timeout: 30_000 }), desk.getByTestId('archive-zip').click()]);
+    const [download] = await Promise.all([
+      desk.waitForEvent('download', { timeout: 30_000 }),
+      desk.getByTestId('archive-zip').click(),
+    ]);
     const file = await download.path();
     const { names, listing } = await zipNames(file);
     expect(listing.map((e) => [e.taskId, e.prompt])).toEqual([
@@ -155,14 +194,26 @@ describe('archive', () => {
     await desk.getByTestId('archive-open-channel').click();
     await desk.waitForURL(`**/draw/${room.id}**`);
     await visible(desk.getByTestId(`task-card-${cat.id}`));
-    await expect.poll(() => desk.getByTestId(`task-card-${cat.id}`).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => desk.getByTestId(`task-card-${cat.id}`).isVisible(), { timeout: 20_000 })
+      .toBe(true);
     await expect.poll(() => new URL(desk.url()).search, { timeout: 20_000 }).toBe('');
-    await expect.poll(() => desk.getByTestId(`task-star-${cat.id}`).getAttribute('aria-pressed'), { timeout: 20_000 }).toBe('true');
-    await expect.poll(() => desk.getByTestId(`task-star-${lighthouse.id}`).getAttribute('aria-pressed'), { timeout: 20_000 }).toBe('false');
+    await expect
+      .poll(() => desk.getByTestId(`task-star-${cat.id}`).getAttribute('aria-pressed'), { timeout: 20_000 })
+      .toBe('true');
+    await expect
+      .poll(() => desk.getByTestId(`task-star-${lighthouse.id}`).getAttribute('aria-pressed'), {
+        timeout: 20_000,
+      })
+      .toBe('false');
     await desk.getByTestId(`task-star-${lighthouse.id}`).click();
-    await expect.poll(() => tile(phonePage, lighthouse.id).getAttribute('data-favorite'), { timeout: 20_000 }).toBe('true');
+    await expect
+      .poll(() => tile(phonePage, lighthouse.id).getAttribute('data-favorite'), { timeout: 20_000 })
+      .toBe('true');
     await tile(phonePage, cat.id).getByTestId('archive-star').click();
-    await expect.poll(() => desk.getByTestId(`task-star-${cat.id}`).getAttribute('aria-pressed'), { timeout: 20_000 }).toBe('false');
+    await expect
+      .poll(() => desk.getByTestId(`task-star-${cat.id}`).getAttribute('aria-pressed'), { timeout: 20_000 })
+      .toBe('false');
     await desk.getByTestId(`task-star-${lighthouse.id}`).scrollIntoViewIfNeeded();
     await shot(desk, 'archive-channel-star-dark');
 
@@ -195,7 +246,9 @@ describe('archive', () => {
     // "Reuse" opens the channel's composer with the prompt filled in, ready to send.
     await deskLight.getByTestId('archive-reuse').click();
     await deskLight.waitForURL(`**/draw/${room.id}`);
-    await expect.poll(() => deskLight.getByTestId('composer-input').inputValue(), { timeout: 20_000 }).toBe('/imagine 一只橘猫在屋顶上晒太阳');
+    await expect
+      .poll(() => deskLight.getByTestId('composer-input').inputValue(), { timeout: 20_000 })
+      .toBe('/imagine 一只橘猫在屋顶上晒太阳');
 
     expect(problems.filter((p) => !p.includes('favicon'))).toEqual([]);
   });

@@ -21,7 +21,12 @@ export interface AxeFinding {
 const blocking = new Set(['serious', 'critical']);
 
 interface AxeResult {
-  violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string; html: string }[] }[];
+  violations: {
+    id: string;
+    impact: string | null;
+    help: string;
+    nodes: { target: unknown[]; failureSummary?: string; html: string }[];
+  }[];
 }
 
 /**
@@ -32,7 +37,9 @@ export async function axeFindings(page: Page): Promise<AxeFinding[]> {
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
   if (!loaded) await page.evaluate(axeSource);
   const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<unknown> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<unknown> } }
+    ).axe;
     return axe.run(document, {
       resultTypes: ['violations'],
       rules: { 'label-content-name-mismatch': { enabled: true } },
@@ -44,6 +51,9 @@ export async function axeFindings(page: Page): Promise<AxeFinding[]> {
       rule: v.id,
       impact: v.impact ?? '',
       help: v.help,
-      nodes: v.nodes.map((n) => `${n.target.map(String).join(' ')} — ${n.html.slice(0, 160)}${n.failureSummary ? ` — ${n.failureSummary.replace(/\s+/g, ' ').slice(0, 200)}` : ''}`),
+      nodes: v.nodes.map(
+        (n) =>
+          `${n.target.map(String).join(' ')} — ${n.html.slice(0, 160)}${n.failureSummary ? ` — ${n.failureSummary.replace(/\s+/g, ' ').slice(0, 200)}` : ''}`,
+      ),
     }));
 }

@@ -19,9 +19,18 @@ const apiSignIn = () => {
 };
 
 async function channelWith(owner: Session, title: string, ...joiners: Session[]) {
-  const channel = await api<{ id: string }>('/api/draw/channel', { method: 'POST', token: owner.token, body: { title, isBan: false } });
-  const { inviteCode } = await api<{ inviteCode: string }>(`/api/draw/invite-code/${channel.id}`, { method: 'POST', token: owner.token, body: {} });
-  for (const joiner of joiners) await api(`/api/draw/join-channel/${inviteCode}`, { method: 'POST', token: joiner.token });
+  const channel = await api<{ id: string }>('/api/draw/channel', {
+    method: 'POST',
+    token: owner.token,
+    body: { title, isBan: false },
+  });
+  const { inviteCode } = await api<{ inviteCode: string }>(`/api/draw/invite-code/${channel.id}`, {
+    method: 'POST',
+    token: owner.token,
+    body: {},
+  });
+  for (const joiner of joiners)
+    await api(`/api/draw/join-channel/${inviteCode}`, { method: 'POST', token: joiner.token });
   return { id: channel.id, code: inviteCode };
 }
 
@@ -50,7 +59,9 @@ describe('bans', () => {
     const dialog = a.getByTestId('member-ban-dialog');
     await visible(dialog);
     await text(dialog.getByRole('heading')).toBe(`封禁 ${guest.user.name}`);
-    await text(dialog).toContain(`${guest.user.name} 将被移出此频道，在你解除封禁之前无法通过任何邀请链接重新加入。`);
+    await text(dialog).toContain(
+      `${guest.user.name} 将被移出此频道，在你解除封禁之前无法通过任何邀请链接重新加入。`,
+    );
     await a.getByTestId('ban-reason').fill('刷屏');
     await dialog.getByTestId('member-action-confirm').click();
     await gone(dialog);
@@ -66,7 +77,11 @@ describe('bans', () => {
     await visible(b.getByTestId('invite-banned'));
     await text(b.getByTestId('invite-banned')).toContain('你已被该频道封禁');
     expect(await b.getByTestId('invite-join').count()).toBe(0);
-    const fresh = await api<{ inviteCode: string }>(`/api/draw/invite-code/${channelId}`, { method: 'POST', token: owner.token, body: { isNew: true, expireHours: -1 } });
+    const fresh = await api<{ inviteCode: string }>(`/api/draw/invite-code/${channelId}`, {
+      method: 'POST',
+      token: owner.token,
+      body: { isNew: true, expireHours: -1 },
+    });
     await b.goto(`/invite/${fresh.inviteCode}`);
     await visible(b.getByTestId('invite-banned'));
 
@@ -85,10 +100,16 @@ describe('bans', () => {
     await gone(a.getByTestId(`member-${guest.user.id}`));
     await b.goto(`/invite/${fresh.inviteCode}`);
     await visible(b.getByTestId('invite-join'));
-    await api(`/api/draw/channel/${channelId}/ban`, { method: 'POST', token: owner.token, body: { userId: guest.user.id } });
+    await api(`/api/draw/channel/${channelId}/ban`, {
+      method: 'POST',
+      token: owner.token,
+      body: { userId: guest.user.id },
+    });
     await b.getByTestId('invite-join').click();
     await visible(b.getByTestId('invite-banned'));
-    await text(b.getByTestId('invite-problem-text')).toBe('你已被该频道的创建者封禁，在解除封禁之前无法通过任何邀请链接加入');
+    await text(b.getByTestId('invite-problem-text')).toBe(
+      '你已被该频道的创建者封禁，在解除封禁之前无法通过任何邀请链接加入',
+    );
     expect(new URL(b.url()).pathname).toBe(`/invite/${fresh.inviteCode}`);
     await text(a.getByTestId('member-count')).toContain('1');
     // The banned list is not live: a removal reloads it, a ban of someone already gone does not.
@@ -103,7 +124,11 @@ describe('bans', () => {
     expect(problems.filter((problem) => !/status of 400/.test(problem))).toEqual([]);
     const join = `400 POST /api/draw/join-channel/${fresh.inviteCode}`;
     expect(failedRequests.filter((request) => request === join)).toHaveLength(1);
-    expect(failedRequests.filter((request) => request !== join && !(request.startsWith('400 ') && request.includes(channelId)))).toEqual([]);
+    expect(
+      failedRequests.filter(
+        (request) => request !== join && !(request.startsWith('400 ') && request.includes(channelId)),
+      ),
+    ).toEqual([]);
     problems.length = 0;
     failedRequests.length = 0;
   }, 180_000);
@@ -114,7 +139,11 @@ describe('screenshots', () => {
     const owner = await apiSignIn();
     const [ada, bo, cy] = [await apiSignIn(), await apiSignIn(), await apiSignIn()];
     const { id: channelId } = await channelWith(owner, '灵感画廊', ada, bo, cy);
-    await api(`/api/draw/channel/${channelId}/ban`, { method: 'POST', token: owner.token, body: { userId: cy.user.id, reason: '多次发布与频道无关的广告链接' } });
+    await api(`/api/draw/channel/${channelId}/ban`, {
+      method: 'POST',
+      token: owner.token,
+      body: { userId: cy.user.id, reason: '多次发布与频道无关的广告链接' },
+    });
 
     for (const theme of ['light', 'dark'] as const) {
       for (const viewport of ['desktop', 'mobile'] as const) {

@@ -5,7 +5,18 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiOf, launchBrowser, newUserContext, screenshot, signInWithCode, startServer, tokenOf, watchConsole, type ContextOptions, type ServerProcess } from './harness';
+import {
+  apiOf,
+  launchBrowser,
+  newUserContext,
+  screenshot,
+  signInWithCode,
+  startServer,
+  tokenOf,
+  watchConsole,
+  type ContextOptions,
+  type ServerProcess,
+} from './harness';
 
 /**
  * Plans, payments, credits and redeem codes in a real browser against a real server (sandbox
@@ -19,11 +30,18 @@ let code: string;
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
 /** `npm run ops -- codes mint …` on the data folder, as an operator would (JSON output). */
-async function mintWithOpsCli(dataDir: string, ...args: string[]): Promise<{ batchId: string; codes: string[] }> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/ops/main.ts', 'codes', 'mint', ...args, '--json'], {
-    cwd: root,
-    env: { ...process.env, MONGODB_URI: '', NODE_ENV: 'test', DATA_DIR: dataDir },
-  });
+async function mintWithOpsCli(
+  dataDir: string,
+  ...args: string[]
+): Promise<{ batchId: string; codes: string[] }> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/ops/main.ts', 'codes', 'mint', ...args, '--json'],
+    {
+      cwd: root,
+      env: { ...process.env, MONGODB_URI: '', NODE_ENV: 'test', DATA_DIR: dataDir },
+    },
+  );
   return JSON.parse(stdout) as { batchId: string; codes: string[] };
 }
 
@@ -41,7 +59,8 @@ afterAll(async () => {
 
 const api = apiOf(() => server.origin);
 
-const balanceOf = async (token: string) => (await api<{ balance: number }>(token, 'GET', '/api/home/credits')).balance;
+const balanceOf = async (token: string) =>
+  (await api<{ balance: number }>(token, 'GET', '/api/home/credits')).balance;
 
 /** Types a command into the composer and sends it, as a user would. */
 async function send(page: Page, text: string) {
@@ -54,7 +73,9 @@ async function send(page: Page, text: string) {
 async function qrLoaded(page: Page) {
   const qr = page.getByTestId('payment-qr');
   await qr.waitFor();
-  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(100);
+  await expect
+    .poll(() => qr.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+    .toBeGreaterThan(100);
 }
 
 async function openSubscribe(page: Page) {
@@ -63,12 +84,18 @@ async function openSubscribe(page: Page) {
 }
 
 /** A signed-in context in the given look, sharing the token of an existing user. */
-async function contextFor(token: string, options: ContextOptions & { theme: 'light' | 'dark' }): Promise<BrowserContext> {
+async function contextFor(
+  token: string,
+  options: ContextOptions & { theme: 'light' | 'dark' },
+): Promise<BrowserContext> {
   const context = await newUserContext(browser, server.origin, { ...options, colorScheme: options.theme });
   await context.addInitScript(
     ([t, theme]) => {
       localStorage.setItem('SECRET_TOKEN', JSON.stringify({ data: t, expire: Date.now() + 86_400_000 }));
-      localStorage.setItem('appSetting', JSON.stringify({ data: { siderCollapsed: false, theme, language: 'zh-CN' }, expire: null }));
+      localStorage.setItem(
+        'appSetting',
+        JSON.stringify({ data: { siderCollapsed: false, theme, language: 'zh-CN' }, expire: null }),
+      );
     },
     [token, options.theme] as const,
   );
@@ -86,7 +113,9 @@ describe('plans, payments, credits and redeem codes', () => {
     await page.goto('/login');
     await signInWithCode(page);
     token = await tokenOf(page);
-    channelId = (await api<{ id: string }>(token, 'POST', '/api/draw/channel', { title: 'billing', isBan: false })).id;
+    channelId = (
+      await api<{ id: string }>(token, 'POST', '/api/draw/channel', { title: 'billing', isBan: false })
+    ).id;
     await page.goto(`/draw/${channelId}`);
     await page.getByTestId('composer-input').waitFor();
 
@@ -105,7 +134,10 @@ describe('plans, payments, credits and redeem codes', () => {
     expect(await page.getByTestId('payment-panel').getAttribute('data-status')).toBe('unpaid');
     await screenshot(page, 'subscribe-payment-dark-desktop');
 
-    const [payTab] = await Promise.all([context.waitForEvent('page'), page.getByTestId('payment-sandbox-link').click()]);
+    const [payTab] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByTestId('payment-sandbox-link').click(),
+    ]);
     await payTab.waitForLoadState();
     expect(await payTab.getByTestId('sandbox-amount').textContent()).toBe('¥29.00');
     await screenshot(payTab, 'sandbox-pay-page');
@@ -114,7 +146,9 @@ describe('plans, payments, credits and redeem codes', () => {
     await payTab.close();
 
     // The dialog sees it within a poll or two: paid, the plan, the balance.
-    await expect.poll(() => page.getByTestId('payment-panel').getAttribute('data-status'), { timeout: 10_000 }).toBe('paid');
+    await expect
+      .poll(() => page.getByTestId('payment-panel').getAttribute('data-status'), { timeout: 10_000 })
+      .toBe('paid');
     await expect.poll(() => page.getByTestId('subscribe-balance').textContent()).toBe('400');
     expect(await page.getByTestId('subscribe-plan').textContent()).toBe('基础版');
     // The credit meter behind the dialog reads the same account: no reload needed.
@@ -122,13 +156,23 @@ describe('plans, payments, credits and redeem codes', () => {
     await screenshot(page, 'subscribe-paid-dark-desktop');
     expect(await balanceOf(token)).toBe(400);
     await page.getByTestId('payment-done').click();
-    expect(await page.getByTestId('order-row-' + (await api<{ id: string }[]>(token, 'GET', '/api/home/orders'))[0]!.id).getAttribute('data-status')).toBe('paid');
+    expect(
+      await page
+        .getByTestId('order-row-' + (await api<{ id: string }[]>(token, 'GET', '/api/home/orders'))[0]!.id)
+        .getAttribute('data-status'),
+    ).toBe('paid');
     await page.keyboard.press('Escape');
 
     // Now the same command draws: 2 credits are spent and the task appears in the channel.
     await send(page, '/imagine a lighthouse in the fog');
     await expect.poll(() => balanceOf(token)).toBe(398);
-    await expect.poll(async () => (await api<{ tasks: { status: string }[] }>(token, 'GET', `/api/draw/chat/${channelId}`)).tasks.length).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (await api<{ tasks: { status: string }[] }>(token, 'GET', `/api/draw/chat/${channelId}`)).tasks
+            .length,
+      )
+      .toBe(1);
     expect(problems.filter((p) => !/402|Payment Required/.test(p))).toEqual([]);
     await context.close();
   });
@@ -144,7 +188,9 @@ describe('plans, payments, credits and redeem codes', () => {
     await page.getByTestId('redeem-submit').click();
     await page.getByText('兑换成功，已到账 20 积分').waitFor();
     await expect.poll(() => page.getByTestId('subscribe-balance').textContent()).toBe(String(before + 20));
-    expect(await page.getByTestId('credit-meter').getByTestId('credit-balance').textContent()).toBe(String(before + 20));
+    expect(await page.getByTestId('credit-meter').getByTestId('credit-balance').textContent()).toBe(
+      String(before + 20),
+    );
     expect(await page.getByTestId('redeem-input').inputValue()).toBe('');
 
     await page.getByTestId('redeem-input').fill(code);
@@ -169,7 +215,9 @@ describe('plans, payments, credits and redeem codes', () => {
         await openSubscribe(page);
         const dialog = page.getByTestId('subscribe-dialog');
         // Measure the settled dialog, not a frame of its opening zoom.
-        await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+        await dialog.evaluate((el) =>
+          Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)),
+        );
         const box = (await dialog.boundingBox())!;
         const width = viewport === 'desktop' ? 1280 : 390;
         expect(box.width).toBeLessThanOrEqual(Math.min(1100, width * 0.9) + 1);

@@ -27,7 +27,9 @@ async function signInWithCode(page: Page, phone: string): Promise<void> {
 }
 
 async function userIdOf(page: Page): Promise<string> {
-  return page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { data?: { id?: string } }).data?.id ?? '');
+  return page.evaluate(
+    () => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { data?: { id?: string } }).data?.id ?? '',
+  );
 }
 
 function channelIdFrom(url: string): string {
@@ -144,10 +146,17 @@ describe('channels, members and invites', () => {
     await visible(b.getByTestId('composer-muted'));
     const refusedResponse = await fetch(`${origin()}/api/draw/chat/${channelId}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'accept-language': 'zh-CN', authorization: `Bearer ${await tokenOf(b)}` },
+      headers: {
+        'content-type': 'application/json',
+        'accept-language': 'zh-CN',
+        authorization: `Bearer ${await tokenOf(b)}`,
+      },
       body: JSON.stringify({ content: 'can anyone hear me?' }),
     });
-    const refused = { status: refusedResponse.status, body: (await refusedResponse.json()) as { success: boolean; reason: string; message: string } };
+    const refused = {
+      status: refusedResponse.status,
+      body: (await refusedResponse.json()) as { success: boolean; reason: string; message: string },
+    };
     expect(refused.status).toBe(423);
     expect(refused.body).toMatchObject({ success: false, reason: 'channel_muted' });
     expect(refused.body.message).toContain('全员禁言');
@@ -259,9 +268,21 @@ describe('screenshots', () => {
     const owner = await apiSignIn('13800138011');
     const member = await apiSignIn('13800138012');
     const visitor = await apiSignIn('13800138013');
-    const channel = await api<{ id: string }>('/api/draw/channel', { method: 'POST', token: owner.token, body: { title: '灵感画廊', isBan: true } });
-    await api('/api/draw/channel', { method: 'POST', token: owner.token, body: { title: 'niji-动漫', isBan: false } });
-    const invite = await api<{ inviteCode: string }>(`/api/draw/invite-code/${channel.id}`, { method: 'POST', token: owner.token, body: {} });
+    const channel = await api<{ id: string }>('/api/draw/channel', {
+      method: 'POST',
+      token: owner.token,
+      body: { title: '灵感画廊', isBan: true },
+    });
+    await api('/api/draw/channel', {
+      method: 'POST',
+      token: owner.token,
+      body: { title: 'niji-动漫', isBan: false },
+    });
+    const invite = await api<{ inviteCode: string }>(`/api/draw/invite-code/${channel.id}`, {
+      method: 'POST',
+      token: owner.token,
+      body: {},
+    });
     await api(`/api/draw/join-channel/${invite.inviteCode}`, { method: 'POST', token: member.token });
 
     for (const theme of ['light', 'dark'] as const) {

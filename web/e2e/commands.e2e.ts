@@ -1,7 +1,16 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newUserContext, screenshot, signInWithCode, startServer, tokenOf, watchConsole, type ServerProcess } from './harness';
+import {
+  launchBrowser,
+  newUserContext,
+  screenshot,
+  signInWithCode,
+  startServer,
+  tokenOf,
+  watchConsole,
+  type ServerProcess,
+} from './harness';
 
 /**
  * The bot's other commands in a real browser on the built-in engine, as a user would try them:
@@ -24,7 +33,10 @@ let channelId = '';
 async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
   const response = await fetch(`${server.origin}${url}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const envelope = (await response.json()) as { success: boolean; data: T; message: string };
@@ -32,7 +44,8 @@ async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
   return envelope.data;
 }
 
-const balance = async () => (await api<{ credits: number }>('GET', `/api/draw/info/${channelId}?botType=MID_JOURNEY`)).credits;
+const balance = async () =>
+  (await api<{ credits: number }>('GET', `/api/draw/info/${channelId}?botType=MID_JOURNEY`)).credits;
 
 /** The id of the newest task card once there are `count` of them. */
 async function newestTaskId(count: number): Promise<string> {
@@ -104,10 +117,14 @@ describe("the bot's other commands", () => {
   }, 90_000);
 
   it('shortens a prompt into shorter ones, each ready to imagine', async () => {
-    await send('/shorten a very very beautiful and extremely detailed painting of a lighthouse on the cliffs at sunset, please');
+    await send(
+      '/shorten a very very beautiful and extremely detailed painting of a lighthouse on the cliffs at sunset, please',
+    );
     const shortened = await newestTaskId(3);
     await finishes(shortened);
-    const prompts = (await card(shortened).locator('ol > li > span:last-child').allInnerTexts()).map((p) => p.toLowerCase());
+    const prompts = (await card(shortened).locator('ol > li > span:last-child').allInnerTexts()).map((p) =>
+      p.toLowerCase(),
+    );
     expect(prompts.length).toBeGreaterThanOrEqual(3);
     // Longest first, every one keeps the subject, and the filler is gone by the shorter ones.
     for (const prompt of prompts) expect(prompt).toContain('lighthouse');
@@ -126,7 +143,11 @@ describe("the bot's other commands", () => {
     const blended = await newestTaskId(4);
     await finishes(blended);
     const image = page.getByTestId(`task-image-${blended}`);
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: LIVE_TIMEOUT }).toBe(true);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+        timeout: LIVE_TIMEOUT,
+      })
+      .toBe(true);
   }, 60_000);
 
   it('cancels a running task after confirming, and gives its credits back', async () => {
@@ -161,7 +182,10 @@ describe("the bot's other commands", () => {
     const cards = page.locator('[data-testid^="task-card-"]:not([data-testid^="task-card-loading-"])');
     const shown = await cards.count();
     await send('/imagine a cat --s 5000');
-    const refusal = page.locator('[data-sonner-toast]').filter({ hasText: '无效参数：--s 需为 0 到 1000 之间的整数' }).first();
+    const refusal = page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: '无效参数：--s 需为 0 到 1000 之间的整数' })
+      .first();
     await refusal.waitFor({ timeout: LIVE_TIMEOUT });
     expect(await balance()).toBe(before);
     expect(await cards.count()).toBe(shown);

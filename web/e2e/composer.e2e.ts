@@ -3,7 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { freshPhone, launchBrowser, newUserContext, screenshot, signInWithCode, startServer, tokenOf, watchConsole, type ServerProcess } from './harness';
+import {
+  freshPhone,
+  launchBrowser,
+  newUserContext,
+  screenshot,
+  signInWithCode,
+  startServer,
+  tokenOf,
+  watchConsole,
+  type ServerProcess,
+} from './harness';
 
 /**
  * The composer in a real browser against the real server: slash commands, plain messages,
@@ -27,7 +37,10 @@ interface EnvelopeOf<T> {
 async function api<T>(token: string, method: string, url: string, body?: unknown): Promise<T> {
   const response = await fetch(`${server.origin}${url}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const envelope = (await response.json()) as EnvelopeOf<T>;
@@ -38,7 +51,9 @@ async function api<T>(token: string, method: string, url: string, body?: unknown
 /** Signs a second user in over REST (phone code), for the member's context. */
 async function signInOverRest(): Promise<{ token: string; expiresAt: number }> {
   const phone = freshPhone();
-  const sent = await (await fetch(`${server.origin}/api/login/send-login-code?phone=${phone}`)).json() as EnvelopeOf<{ devCode: string }>;
+  const sent = (await (
+    await fetch(`${server.origin}/api/login/send-login-code?phone=${phone}`)
+  ).json()) as EnvelopeOf<{ devCode: string }>;
   const response = await fetch(`${server.origin}/api/login/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -50,10 +65,20 @@ async function signInOverRest(): Promise<{ token: string; expiresAt: number }> {
 
 interface ChatPage {
   messages: { kind: string; content: string; taskId: string | null }[];
-  tasks: { id: string; prompt: string; action: string; botType: string; properties: Record<string, unknown> }[];
+  tasks: {
+    id: string;
+    prompt: string;
+    action: string;
+    botType: string;
+    properties: Record<string, unknown>;
+  }[];
 }
 
-async function until<T>(read: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 15_000): Promise<T> {
+async function until<T>(
+  read: () => Promise<T | null | undefined | false>,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -66,12 +91,22 @@ async function until<T>(read: () => Promise<T | null | undefined | false>, what:
 const chat = () => api<ChatPage>(creatorToken, 'GET', `/api/draw/chat/${channelId}`);
 
 /** A context already signed in (token and theme in localStorage before the app starts). */
-async function signedInContext(token: string, theme: 'light' | 'dark', viewport: 'desktop' | 'mobile'): Promise<BrowserContext> {
+async function signedInContext(
+  token: string,
+  theme: 'light' | 'dark',
+  viewport: 'desktop' | 'mobile',
+): Promise<BrowserContext> {
   const context = await newUserContext(browser, server.origin, { colorScheme: theme, viewport });
   await context.addInitScript(
     ([value, chosenTheme]) => {
       localStorage.setItem('SECRET_TOKEN', JSON.stringify({ data: value, expire: Date.now() + 3600_000 }));
-      localStorage.setItem('appSetting', JSON.stringify({ data: { siderCollapsed: false, theme: chosenTheme, language: 'zh-CN' }, expire: null }));
+      localStorage.setItem(
+        'appSetting',
+        JSON.stringify({
+          data: { siderCollapsed: false, theme: chosenTheme, language: 'zh-CN' },
+          expire: null,
+        }),
+      );
     },
     [token, theme] as const,
   );
@@ -92,7 +127,8 @@ async function openChannel(page: Page): Promise<void> {
 }
 
 /** The toast the app shows (sonner). */
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+const toast = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 
 beforeAll(async () => {
   server = await startServer();
@@ -127,7 +163,10 @@ describe('the composer', () => {
     await page.goto('/login');
     await signInWithCode(page);
     creatorToken = await tokenOf(page);
-    const channel = await api<{ id: string }>(creatorToken, 'POST', '/api/draw/channel', { title: 'fox-den', isBan: false });
+    const channel = await api<{ id: string }>(creatorToken, 'POST', '/api/draw/channel', {
+      title: 'fox-den',
+      isBan: false,
+    });
     channelId = channel.id;
     await openChannel(page);
     expect(await page.getByTestId('composer-input').getAttribute('placeholder')).toContain('#fox-den');
@@ -139,7 +178,8 @@ describe('the composer', () => {
     await input.click();
     await page.keyboard.type('/');
     await page.getByTestId('command-menu').waitFor();
-    for (const name of ['imagine', 'describe', 'blend', 'shorten', 'settings', 'info']) expect(await page.getByTestId(`command-${name}`).count()).toBe(1);
+    for (const name of ['imagine', 'describe', 'blend', 'shorten', 'settings', 'info'])
+      expect(await page.getByTestId(`command-${name}`).count()).toBe(1);
     await page.keyboard.press('ArrowDown');
     expect(await page.getByTestId('command-describe').getAttribute('aria-selected')).toBe('true');
     await page.keyboard.press('ArrowUp');
@@ -155,7 +195,9 @@ describe('the composer', () => {
     const task = page1.tasks.find((t) => t.prompt === 'a red fox in snow')!;
     expect(task.action).toBe('IMAGINE');
     expect(task.botType).toBe('MID_JOURNEY');
-    expect(page1.messages.some((message) => message.kind === 'task' && message.taskId === task.id)).toBe(true);
+    expect(page1.messages.some((message) => message.kind === 'task' && message.taskId === task.id)).toBe(
+      true,
+    );
   });
 
   it('posts text without a command as a plain message; Shift+Enter breaks the line', async () => {
@@ -167,7 +209,13 @@ describe('the composer', () => {
     expect(await input.inputValue()).toBe('hello from the composer\nsecond line');
     await page.keyboard.press('Enter');
     await expect.poll(() => input.inputValue()).toBe('');
-    await until(async () => (await chat()).messages.some((m) => m.kind === 'text' && m.content === 'hello from the composer\nsecond line'), 'the text message');
+    await until(
+      async () =>
+        (await chat()).messages.some(
+          (m) => m.kind === 'text' && m.content === 'hello from the composer\nsecond line',
+        ),
+      'the text message',
+    );
   });
 
   it('refuses bad attachments on the client with the spec messages, uploading nothing', async () => {
@@ -185,7 +233,9 @@ describe('the composer', () => {
 
   it('attaches reference images, uploads them when /imagine is sent, and clears them', async () => {
     const before = (await chat()).tasks.length;
-    await page.getByTestId('composer-file-input').setInputFiles([path.join(tmp, 'ref-1.png'), path.join(tmp, 'ref-2.png')]);
+    await page
+      .getByTestId('composer-file-input')
+      .setInputFiles([path.join(tmp, 'ref-1.png'), path.join(tmp, 'ref-2.png')]);
     await page.getByTestId('composer-attachment-1').waitFor();
     expect(uploads).toEqual([]);
     await page.getByTestId('composer-input').fill('/imagine a fox made of paper --ar 3:2');
@@ -222,14 +272,22 @@ describe('the composer', () => {
     await page.getByTestId('settings-panel').waitFor();
     await page.getByTestId('settings-version').waitFor();
     await page.getByTestId('settings-speed-relax').click();
-    await expect.poll(() => page.getByTestId('settings-speed-relax').getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => page.getByTestId('settings-speed-relax').getAttribute('aria-pressed'))
+      .toBe('true');
     await page.getByTestId('settings-suffix').fill('--ar 3:2');
     await page.getByTestId('settings-stylize').fill('250');
     await page.getByTestId('settings-panel-save').click();
     await toast(page, '保存成功').waitFor();
-    const saved = await api<{ speed: string; suffix: string; stylize: number }>(creatorToken, 'GET', `/api/draw/settings/${channelId}?botType=MID_JOURNEY`);
+    const saved = await api<{ speed: string; suffix: string; stylize: number }>(
+      creatorToken,
+      'GET',
+      `/api/draw/settings/${channelId}?botType=MID_JOURNEY`,
+    );
     expect(saved).toMatchObject({ speed: 'relax', suffix: '--ar 3:2', stylize: 250 });
-    expect(await page.getByTestId('settings-current').textContent()).toContain('--stylize 250 --relax --ar 3:2');
+    expect(await page.getByTestId('settings-current').textContent()).toContain(
+      '--stylize 250 --relax --ar 3:2',
+    );
 
     await input.fill('/info');
     await page.keyboard.press('Enter');
@@ -246,7 +304,12 @@ describe('the composer', () => {
 
   it('is disabled with an explanation for a member of a muted channel', async () => {
     const member = await signInOverRest();
-    const invite = await api<{ inviteCode: string }>(creatorToken, 'POST', `/api/draw/invite-code/${channelId}`, {});
+    const invite = await api<{ inviteCode: string }>(
+      creatorToken,
+      'POST',
+      `/api/draw/invite-code/${channelId}`,
+      {},
+    );
     await api(member.token, 'POST', `/api/draw/join-channel/${invite.inviteCode}`);
     await api(creatorToken, 'PUT', `/api/draw/channel/${channelId}`, { title: 'fox-den', isBan: true });
 
@@ -287,7 +350,13 @@ describe('the composer', () => {
         await shot.keyboard.press('Escape');
         await input.fill('');
 
-        await shot.getByTestId('composer-file-input').setInputFiles([path.join(tmp, 'ref-1.png'), path.join(tmp, 'ref-2.png'), path.join(tmp, 'ref-3.png')]);
+        await shot
+          .getByTestId('composer-file-input')
+          .setInputFiles([
+            path.join(tmp, 'ref-1.png'),
+            path.join(tmp, 'ref-2.png'),
+            path.join(tmp, 'ref-3.png'),
+          ]);
         await shot.getByTestId('composer-attachment-2').waitFor();
         await input.fill('/imagine a lighthouse at dusk, oil painting');
         await screenshot(shot, `composer-attachments-${suffix}`);
@@ -308,7 +377,9 @@ describe('the composer', () => {
         await input.fill('/blend');
         await shot.keyboard.press('Enter');
         await shot.getByTestId('blend-dialog').waitFor();
-        await shot.getByTestId('blend-file-input').setInputFiles([path.join(tmp, 'ref-1.png'), path.join(tmp, 'ref-2.png')]);
+        await shot
+          .getByTestId('blend-file-input')
+          .setInputFiles([path.join(tmp, 'ref-1.png'), path.join(tmp, 'ref-2.png')]);
         await shot.getByTestId('blend-image-1').waitFor();
         await shot.getByTestId('blend-dimensions-portrait').click();
         expect(await shot.getByTestId('blend-dimensions-portrait').getAttribute('aria-checked')).toBe('true');

@@ -44,7 +44,8 @@ const contexts: BrowserContext[] = [];
 let session: Session;
 let channelId: string;
 
-const api = <T>(route: string, options: { method?: string; token?: string; body?: unknown } = {}) => callApi<T>(server.origin, route, options);
+const api = <T>(route: string, options: { method?: string; token?: string; body?: unknown } = {}) =>
+  callApi<T>(server.origin, route, options);
 
 interface Opened {
   page: Page;
@@ -68,12 +69,17 @@ async function openChannel(look: Look): Promise<Opened> {
       const week = Date.now() + 7 * 86_400_000;
       localStorage.setItem('SECRET_TOKEN', JSON.stringify({ data: s.token, expire: s.expiresAt }));
       localStorage.setItem('userInfo', JSON.stringify({ data: s.user, expire: week }));
-      localStorage.setItem('appSetting', JSON.stringify({ data: { siderCollapsed: false, theme, language: 'zh-CN' }, expire: null }));
+      localStorage.setItem(
+        'appSetting',
+        JSON.stringify({ data: { siderCollapsed: false, theme, language: 'zh-CN' }, expire: null }),
+      );
     },
     { s: session, theme: look.theme },
   );
   await page.goto(`/draw/${channelId}`);
-  await expect.poll(() => page.getByTestId('live-status').getAttribute('data-status'), { timeout: LIVE }).toBe('live');
+  await expect
+    .poll(() => page.getByTestId('live-status').getAttribute('data-status'), { timeout: LIVE })
+    .toBe('live');
   await page.getByTestId('composer-input').waitFor();
   const wentTo: string[] = [];
   page.on('framenavigated', (frame) => {
@@ -90,7 +96,10 @@ beforeAll(async () => {
   port = new URL(server.origin).port;
   browser = await launchBrowser();
   const sent = await api<{ devCode: string }>('/api/login/send-login-code?phone=13800137501');
-  session = await api<Session>('/api/login/login', { method: 'POST', body: { loginType: 'Captcha', account: '13800137501', code: sent.devCode } });
+  session = await api<Session>('/api/login/login', {
+    method: 'POST',
+    body: { loginType: 'Captcha', account: '13800137501', code: sent.devCode },
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -102,7 +111,13 @@ afterAll(async () => {
 describe('the connection drops and comes back', () => {
   it('shows the banner, a grey dot and a failed message; Reconnect now and Retry bring them back', async () => {
     // A channel of its own, so that a second try on CI starts from an empty history.
-    channelId = (await api<{ id: string }>('/api/draw/channel', { method: 'POST', token: session.token, body: { title: '断线画室', isBan: false } })).id;
+    channelId = (
+      await api<{ id: string }>('/api/draw/channel', {
+        method: 'POST',
+        token: session.token,
+        body: { title: '断线画室', isBan: false },
+      })
+    ).id;
     const opened = [];
     for (const look of looks) opened.push({ look, ...(await openChannel(look)) });
     const desktop = opened[0]!.page;
@@ -114,7 +129,13 @@ describe('the connection drops and comes back', () => {
     // the down period about the connection alone.
     const newest = opened.at(-1)!.page;
     await newest.waitForFunction(() => performance.now() > 6_500, undefined, { timeout: LIVE });
-    const running = (await api<{ taskId: string }>(`/api/mj/submit/imagine/${channelId}`, { method: 'POST', token: session.token, body: { prompt: 'a lighthouse at dusk' } })).taskId;
+    const running = (
+      await api<{ taskId: string }>(`/api/mj/submit/imagine/${channelId}`, {
+        method: 'POST',
+        token: session.token,
+        body: { prompt: 'a lighthouse at dusk' },
+      })
+    ).taskId;
     for (const { page } of opened) await page.getByTestId(`task-card-${running}`).waitFor({ timeout: LIVE });
     expect(await desktop.getByTestId(`task-waiting-${running}`).count()).toBe(0);
     await server.stop();
@@ -127,7 +148,8 @@ describe('the connection drops and comes back', () => {
     expect(await desktop.getByTestId('footer-presence').getAttribute('data-presence')).not.toBe('online');
     expect(await desktop.getByTestId('footer-status').textContent()).not.toBe('在线');
     // The running task's card says why it stands still.
-    for (const { page } of opened) await page.getByTestId(`task-waiting-${running}`).waitFor({ timeout: LIVE });
+    for (const { page } of opened)
+      await page.getByTestId(`task-waiting-${running}`).waitFor({ timeout: LIVE });
 
     // Each look sends a message while the server is away: it shows failed with Retry, no toast.
     for (const { look, page } of opened) {
@@ -137,7 +159,9 @@ describe('the connection drops and comes back', () => {
       expect(await failedRows(page).first().textContent()).toContain('消息未能发送');
       expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
       await screenshot(page, `connection-down-${nameOf(look)}`);
-      const findings = (await axeFindings(page)).filter((finding) => finding.impact === 'serious' || finding.impact === 'critical');
+      const findings = (await axeFindings(page)).filter(
+        (finding) => finding.impact === 'serious' || finding.impact === 'critical',
+      );
       expect(findings, `${nameOf(look)}: ${JSON.stringify(findings, null, 1)}`).toEqual([]);
     }
 
@@ -161,21 +185,33 @@ describe('the connection drops and comes back', () => {
       await expect.poll(() => status(page), { timeout: LIVE }).toBe('live');
       await failedRows(page).first().getByTestId('pending-retry').click();
       const text = `画一只狐狸 (${nameOf(look)})`;
-      await expect.poll(() => page.locator('[data-testid^="pending-message-"]').count(), { timeout: LIVE }).toBe(0);
-      await expect.poll(() => page.locator('article[data-testid^="message-"]', { hasText: text }).count(), { timeout: LIVE }).toBe(1);
+      await expect
+        .poll(() => page.locator('[data-testid^="pending-message-"]').count(), { timeout: LIVE })
+        .toBe(0);
+      await expect
+        .poll(() => page.locator('article[data-testid^="message-"]', { hasText: text }).count(), {
+          timeout: LIVE,
+        })
+        .toBe(1);
     }
     await screenshot(desktop, 'connection-back-desktop-light');
 
     // On the server once each, and nothing else was posted.
-    const history = await api<{ messages: { content: string }[] }>(`/api/draw/chat/${channelId}`, { token: session.token });
-    const posted = history.messages.map((message) => message.content).filter((content) => content.startsWith('画一只狐狸'));
+    const history = await api<{ messages: { content: string }[] }>(`/api/draw/chat/${channelId}`, {
+      token: session.token,
+    });
+    const posted = history.messages
+      .map((message) => message.content)
+      .filter((content) => content.startsWith('画一只狐狸'));
     expect(posted.sort()).toEqual(looks.map((look) => `画一只狐狸 (${nameOf(look)})`).sort());
     for (const { look, page, problems, wentTo } of opened) {
       // No page reloaded itself while the server was away or when it came back (its failed messages would be gone).
       expect(wentTo, nameOf(look)).toEqual([]);
       await page.close();
       // The failed fetches and socket attempts while the server was away are expected console noise.
-      expect(problems.filter((line) => !/ERR_CONNECTION_REFUSED|Failed to load resource|WebSocket/i.test(line))).toEqual([]);
+      expect(
+        problems.filter((line) => !/ERR_CONNECTION_REFUSED|Failed to load resource|WebSocket/i.test(line)),
+      ).toEqual([]);
     }
   });
 });

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { axeFindings } from './axe';
-import { apiOf, launchBrowser, screenshot, signInWithCode, startServer, tokenOf, watchConsole, type ServerProcess } from './harness';
+import {
+  apiOf,
+  launchBrowser,
+  screenshot,
+  signInWithCode,
+  startServer,
+  tokenOf,
+  watchConsole,
+  type ServerProcess,
+} from './harness';
 
 /**
  * The credit meter in a real browser against a real server (10 free credits a day, the built-in
@@ -25,10 +34,18 @@ afterAll(async () => {
 
 const api = apiOf(() => server.origin);
 
-const tasksOf = async (token: string, channelId: string) => (await api<{ tasks: { id: string; status: string; createTime?: number }[] }>(token, 'GET', `/api/draw/chat/${channelId}`)).tasks;
+const tasksOf = async (token: string, channelId: string) =>
+  (
+    await api<{ tasks: { id: string; status: string; createTime?: number }[] }>(
+      token,
+      'GET',
+      `/api/draw/chat/${channelId}`,
+    )
+  ).tasks;
 
 /** The meter's number, whichever of the two is on screen. */
-const meterBalance = (page: Page, testId = 'credit-meter') => page.getByTestId(testId).getByTestId('credit-balance').textContent();
+const meterBalance = (page: Page, testId = 'credit-meter') =>
+  page.getByTestId(testId).getByTestId('credit-balance').textContent();
 
 async function send(page: Page, text: string) {
   const input = page.getByTestId('composer-input');
@@ -41,13 +58,20 @@ describe('the credit meter', () => {
   let channelId = '';
 
   it('goes down after a submit, comes back after a cancel’s refund, and opens 订阅', async () => {
-    const context = await browser.newContext({ baseURL: server.origin, viewport: SIZES[1440], colorScheme: 'dark', locale: 'zh-CN' });
+    const context = await browser.newContext({
+      baseURL: server.origin,
+      viewport: SIZES[1440],
+      colorScheme: 'dark',
+      locale: 'zh-CN',
+    });
     const page = await context.newPage();
     const problems = watchConsole(page);
     await page.goto('/login');
     await signInWithCode(page);
     token = await tokenOf(page);
-    channelId = (await api<{ id: string }>(token, 'POST', '/api/draw/channel', { title: 'credits', isBan: false })).id;
+    channelId = (
+      await api<{ id: string }>(token, 'POST', '/api/draw/channel', { title: 'credits', isBan: false })
+    ).id;
     await page.goto(`/draw/${channelId}`);
     await page.getByTestId('composer-input').waitFor();
 
@@ -85,11 +109,22 @@ describe('the credit meter', () => {
   async function shots(level: string, expected: string) {
     for (const size of [1440, 390] as const) {
       for (const theme of ['light', 'dark'] as const) {
-        const context = await browser.newContext({ baseURL: server.origin, viewport: SIZES[size], colorScheme: theme, locale: 'zh-CN' });
+        const context = await browser.newContext({
+          baseURL: server.origin,
+          viewport: SIZES[size],
+          colorScheme: theme,
+          locale: 'zh-CN',
+        });
         await context.addInitScript(
           ([t, th]) => {
-            localStorage.setItem('SECRET_TOKEN', JSON.stringify({ data: t, expire: Date.now() + 86_400_000 }));
-            localStorage.setItem('appSetting', JSON.stringify({ data: { siderCollapsed: false, theme: th, language: 'zh-CN' }, expire: null }));
+            localStorage.setItem(
+              'SECRET_TOKEN',
+              JSON.stringify({ data: t, expire: Date.now() + 86_400_000 }),
+            );
+            localStorage.setItem(
+              'appSetting',
+              JSON.stringify({ data: { siderCollapsed: false, theme: th, language: 'zh-CN' }, expire: null }),
+            );
           },
           [token, theme] as const,
         );
@@ -98,7 +133,9 @@ describe('the credit meter', () => {
         await page.getByTestId('composer-input').waitFor();
         // On a phone the sidebar is closed: the channel bar carries the meter.
         const testId = size === 390 ? 'credit-meter-header' : 'credit-meter';
-        await expect.poll(() => page.getByTestId(testId).getAttribute('data-level'), { timeout: 20_000 }).toBe(expected);
+        await expect
+          .poll(() => page.getByTestId(testId).getAttribute('data-level'), { timeout: 20_000 })
+          .toBe(expected);
         // The feed settled (no placeholders, every picture drawn) so the picture is of the screen in use.
         const cards = (await tasksOf(token, channelId)).length;
         await page.waitForFunction(
@@ -112,7 +149,9 @@ describe('the credit meter', () => {
         await page.waitForTimeout(700); // the pictures' fade-in
         await screenshot(page, `credits-${theme}-${size}-${level}`);
         // Each level keeps AA contrast and a name that contains what it shows, in both themes.
-        const meterFindings = (await axeFindings(page)).filter((f) => f.nodes.some((node) => node.includes('credit')));
+        const meterFindings = (await axeFindings(page)).filter((f) =>
+          f.nodes.some((node) => node.includes('credit')),
+        );
         expect(meterFindings).toEqual([]);
         if (size === 390 && theme === 'light') {
           await page.getByTestId(testId).click();
@@ -124,8 +163,17 @@ describe('the credit meter', () => {
   }
 
   async function spend(count: number) {
-    for (let i = 0; i < count; i += 1) await api(token, 'POST', `/api/mj/submit/imagine/${channelId}`, { prompt: `a paper boat ${i}` });
-    await expect.poll(async () => (await tasksOf(token, channelId)).every((task) => ['SUCCESS', 'FAILURE', 'CANCEL'].includes(task.status)), { timeout: 60_000, interval: 500 }).toBe(true);
+    for (let i = 0; i < count; i += 1)
+      await api(token, 'POST', `/api/mj/submit/imagine/${channelId}`, { prompt: `a paper boat ${i}` });
+    await expect
+      .poll(
+        async () =>
+          (await tasksOf(token, channelId)).every((task) =>
+            ['SUCCESS', 'FAILURE', 'CANCEL'].includes(task.status),
+          ),
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe(true);
   }
 
   it('warns when two imagines no longer fit, and says when nothing is left (light and dark, desktop and phone)', async () => {

@@ -4,7 +4,14 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newUserContext, screenshot, signInWithCode, startServer, type ServerProcess } from './harness';
+import {
+  launchBrowser,
+  newUserContext,
+  screenshot,
+  signInWithCode,
+  startServer,
+  type ServerProcess,
+} from './harness';
 
 /**
  * A deploy under open pages: the server keeps running while web/dist is replaced by a build whose
@@ -39,12 +46,18 @@ function deployNextBuild(missing?: RegExp): void {
   const assets = path.join(dist, 'assets');
   const names = fs.readdirSync(path.join(built, 'assets')).filter((name) => !/\.(br|gz)$/.test(name));
   const renamed = new Map(names.map((name) => [name, name.replace(/(\.[a-z]+)$/, `-d${generation}$1`)]));
-  const pattern = new RegExp(`(?<![\\w-])(${[...renamed.keys()].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'g');
+  const pattern = new RegExp(
+    `(?<![\\w-])(${[...renamed.keys()].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`,
+    'g',
+  );
   const rewrite = (text: string) => text.replace(pattern, (name) => renamed.get(name) ?? name);
   const texts = new Map<string, Buffer>();
   for (const name of names) {
     const data = fs.readFileSync(path.join(built, 'assets', name));
-    texts.set(renamed.get(name)!, /\.(js|css)$/.test(name) ? Buffer.from(rewrite(data.toString('utf8'))) : data);
+    texts.set(
+      renamed.get(name)!,
+      /\.(js|css)$/.test(name) ? Buffer.from(rewrite(data.toString('utf8'))) : data,
+    );
   }
   const indexHtml = rewrite(fs.readFileSync(path.join(built, 'index.html'), 'utf8'));
   // In a real deploy's order: the new files first, then index.html, then the old files go. A page
@@ -87,7 +100,8 @@ async function goWithinApp(page: Page, pathname: string): Promise<void> {
   throw new Error(`could not move to ${pathname} within the app`);
 }
 
-const markThisPageLoad = (page: Page) => page.evaluate(() => Object.assign(window, { previousBuildPage: true }));
+const markThisPageLoad = (page: Page) =>
+  page.evaluate(() => Object.assign(window, { previousBuildPage: true }));
 const isSamePageLoad = (page: Page) => page.evaluate(() => 'previousBuildPage' in window);
 
 describe('a deploy under an open page', () => {
@@ -104,8 +118,12 @@ describe('a deploy under an open page', () => {
 
     await page.getByTestId('privacy-policy').waitFor();
     expect(await isSamePageLoad(page)).toBe(false);
-    const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
-    expect(scripts.some((name) => name.includes(`PrivacyPolicyPage-`) && name.includes(`-d${generation}.js`))).toBe(true);
+    const scripts = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => entry.name),
+    );
+    expect(
+      scripts.some((name) => name.includes(`PrivacyPolicyPage-`) && name.includes(`-d${generation}.js`)),
+    ).toBe(true);
     await context.close();
   });
 
@@ -117,7 +135,10 @@ describe('a deploy under an open page', () => {
       const context = await newUserContext(browser, server.origin, { viewport, colorScheme });
       // The theme a person chose on an earlier visit (appSetting, as the app stores it).
       await context.addInitScript((theme) => {
-        localStorage.setItem('appSetting', JSON.stringify({ data: { siderCollapsed: false, theme, language: 'zh-CN' }, expire: null }));
+        localStorage.setItem(
+          'appSetting',
+          JSON.stringify({ data: { siderCollapsed: false, theme, language: 'zh-CN' }, expire: null }),
+        );
       }, colorScheme);
       const page = await context.newPage();
       await page.goto('/login');

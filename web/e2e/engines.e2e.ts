@@ -2,7 +2,11 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '@draw/shared';
 import { startFakeComfyUI } from '../../server/test/fakes/comfyui';
-import { FAKE_KEY, startFakeOpenAIImages, type FakeOpenAIImages } from '../../server/test/fakes/openai-images';
+import {
+  FAKE_KEY,
+  startFakeOpenAIImages,
+  type FakeOpenAIImages,
+} from '../../server/test/fakes/openai-images';
 import { freePort } from '../../scripts/testing/server-process';
 import { axeFindings } from './axe';
 import { launchBrowser, screenshot, startServer, type ServerProcess } from './harness';
@@ -53,8 +57,14 @@ afterAll(async () => {
 async function seesImage(person: Person, taskId: string) {
   const image = person.page.getByTestId(`task-image-${taskId}`);
   await image.waitFor({ state: 'visible', timeout: LIVE_TIMEOUT });
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: LIVE_TIMEOUT }).toBe(true);
-  await expect.poll(() => card(person.page, taskId).getAttribute('data-status'), { timeout: LIVE_TIMEOUT }).toBe('SUCCESS');
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+      timeout: LIVE_TIMEOUT,
+    })
+    .toBe(true);
+  await expect
+    .poll(() => card(person.page, taskId).getAttribute('data-status'), { timeout: LIVE_TIMEOUT })
+    .toBe('SUCCESS');
 }
 
 async function imagineOn(person: Person, engine: string, prompt: string, count: number): Promise<string> {
@@ -71,14 +81,18 @@ describe('drawing together on engines the team owns', () => {
   it('A draws on the OpenAI Images API and on ComfyUI; B sees each grid live, and a button on it goes to the engine that drew it', async () => {
     const a = await signIn('A', '13800000301', { viewport: 'desktop', theme: 'dark' });
     const b = await signIn('B', '13800000302', { viewport: 'mobile', theme: 'light' });
-    const channel = await api<{ id: string }>(a, 'POST', '/api/draw/channel', { title: 'own engines', isBan: false });
+    const channel = await api<{ id: string }>(a, 'POST', '/api/draw/channel', {
+      title: 'own engines',
+      isBan: false,
+    });
     const invite = await api<{ inviteCode: string }>(a, 'POST', `/api/draw/invite-code/${channel.id}`, {});
     await api(b, 'POST', `/api/draw/join-channel/${invite.inviteCode}`);
     for (const person of [a, b]) await openChannel(person, channel.id);
 
     // The picker lists every enabled engine with its price; no serious or critical axe finding with it open.
     await a.page.getByTestId('composer-engine-picker').click();
-    for (const id of ['builtin', 'openai-images', 'comfyui']) await a.page.getByTestId(`composer-engine-${id}`).waitFor();
+    for (const id of ['builtin', 'openai-images', 'comfyui'])
+      await a.page.getByTestId(`composer-engine-${id}`).waitFor();
     await screenshot(a.page, 'engines-picker-desktop-dark');
     expect(await axeFindings(a.page)).toEqual([]);
     await a.page.keyboard.press('Escape');

@@ -19,16 +19,31 @@ const cards = (page: Page) => page.locator('[data-testid^="task-card-"]');
 async function sharedChannel() {
   const ann = await suite.apiSignIn(freshPhone());
   const bob = await suite.apiSignIn(freshPhone());
-  const { id } = await suite.api<{ id: string }>('/api/draw/channel', { method: 'POST', token: ann.token, body: { title: 'failures', isBan: false } });
-  const { inviteCode } = await suite.api<{ inviteCode: string }>(`/api/draw/invite-code/${id}`, { method: 'POST', token: ann.token, body: {} });
+  const { id } = await suite.api<{ id: string }>('/api/draw/channel', {
+    method: 'POST',
+    token: ann.token,
+    body: { title: 'failures', isBan: false },
+  });
+  const { inviteCode } = await suite.api<{ inviteCode: string }>(`/api/draw/invite-code/${id}`, {
+    method: 'POST',
+    token: ann.token,
+    body: {},
+  });
   await suite.api(`/api/draw/join-channel/${inviteCode}`, { method: 'POST', token: bob.token, body: {} });
   return { ann, bob, id };
 }
 
 async function failedTask(token: string, channelId: string): Promise<string> {
-  const { taskId } = await suite.api<{ taskId: string }>(`/api/mj/submit/shorten/${channelId}`, { method: 'POST', token, body: { prompt: 'the and of a' } });
+  const { taskId } = await suite.api<{ taskId: string }>(`/api/mj/submit/shorten/${channelId}`, {
+    method: 'POST',
+    token,
+    body: { prompt: 'the and of a' },
+  });
   await expect
-    .poll(async () => (await suite.api<{ status: string }>(`/api/mj/task/${taskId}/fetch`, { token })).status, { timeout: 20_000 })
+    .poll(
+      async () => (await suite.api<{ status: string }>(`/api/mj/task/${taskId}/fetch`, { token })).status,
+      { timeout: 20_000 },
+    )
     .toBe('FAILURE');
   return taskId;
 }
@@ -64,7 +79,9 @@ describe('a failed task', () => {
     await retry.click();
     await expect.poll(() => cards(page).count(), { timeout: 20_000 }).toBe(2);
     await expect.poll(() => cards(bobPage).count(), { timeout: 20_000 }).toBe(2);
-    await expect.poll(() => page.locator('[data-testid^="task-fail-reason-"]').count(), { timeout: 20_000 }).toBe(2);
+    await expect
+      .poll(() => page.locator('[data-testid^="task-fail-reason-"]').count(), { timeout: 20_000 })
+      .toBe(2);
     expect(suite.problems).toEqual([]);
     await bobPage.close();
     await page.close();

@@ -35,7 +35,11 @@ export interface ContextOptions {
 }
 
 /** A fresh browser context (its own storage): one per simulated user. */
-export async function newUserContext(browser: Browser, origin: string, options: ContextOptions = {}): Promise<BrowserContext> {
+export async function newUserContext(
+  browser: Browser,
+  origin: string,
+  options: ContextOptions = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     baseURL: origin,
     viewport: Viewports[options.viewport ?? 'desktop'],
@@ -97,7 +101,11 @@ export function apiOf(origin: () => string) {
   return async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
     const res = await fetch(`${origin()}${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, 'accept-language': 'zh-CN', ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'accept-language': 'zh-CN',
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
     return ((await res.json()) as { data: T }).data;
@@ -105,7 +113,11 @@ export function apiOf(origin: () => string) {
 }
 
 /** Calls the API at `origin` as `token` (in Chinese), returning the envelope's data or throwing its message. */
-export async function callApi<T>(origin: string, path: string, options: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+export async function callApi<T>(
+  origin: string,
+  path: string,
+  options: { method?: string; token?: string; body?: unknown } = {},
+): Promise<T> {
   const response = await fetch(`${origin}${path}`, {
     method: options.method ?? 'GET',
     headers: {

@@ -25,13 +25,19 @@ export interface RunningServer {
  * The same story on the built-in engine or on a fake midjourney-proxy upstream: a server with
  * `stepMs` between progress steps (the fake's `behaviour` may add more), credits to spare.
  */
-export async function startServerFor(engine: EngineUnderTest, options: { stepMs: number; behaviour?: Partial<FakeBehaviour> }): Promise<RunningServer> {
+export async function startServerFor(
+  engine: EngineUnderTest,
+  options: { stepMs: number; behaviour?: Partial<FakeBehaviour> },
+): Promise<RunningServer> {
   const credits = { FREE_DAILY_CREDITS: '100000' };
   if (engine === 'builtin') {
     const server = await startServer({ BUILTIN_ENGINE_STEP_MS: String(options.stepMs), ...credits });
     return { server, fake: null, stop: () => server.stop() };
   }
-  const fake = await startFakeMjProxy({ secret: 'e2e-secret', behaviour: { stepMs: options.stepMs, ...options.behaviour } });
+  const fake = await startFakeMjProxy({
+    secret: 'e2e-secret',
+    behaviour: { stepMs: options.stepMs, ...options.behaviour },
+  });
   const port = await freePort();
   const server = await startServer({
     PORT: String(port),
@@ -70,7 +76,9 @@ export function peopleOn(server: () => ServerProcess, browser: () => Browser) {
   /** Console errors and failed requests of every page opened. */
   const consoles = new Map<Page, string[]>();
 
-  async function openContext(options: WindowOptions & { storageState?: Awaited<ReturnType<BrowserContext['storageState']>> }) {
+  async function openContext(
+    options: WindowOptions & { storageState?: Awaited<ReturnType<BrowserContext['storageState']>> },
+  ) {
     const context = await browser().newContext({
       baseURL: server().origin,
       viewport: typeof options.viewport === 'string' ? Viewports[options.viewport] : options.viewport,
@@ -83,7 +91,10 @@ export function peopleOn(server: () => ServerProcess, browser: () => Browser) {
     await context.addInitScript((theme) => {
       const raw = localStorage.getItem('appSetting');
       const saved = raw ? (JSON.parse(raw) as { data?: Record<string, unknown> }).data : undefined;
-      localStorage.setItem('appSetting', JSON.stringify({ data: { siderCollapsed: false, language: 'zh-CN', ...saved, theme }, expire: null }));
+      localStorage.setItem(
+        'appSetting',
+        JSON.stringify({ data: { siderCollapsed: false, language: 'zh-CN', ...saved, theme }, expire: null }),
+      );
     }, options.theme);
     contexts.push(context);
     const page = await context.newPage();
@@ -102,14 +113,19 @@ export function peopleOn(server: () => ServerProcess, browser: () => Browser) {
     await page.getByTestId('login-agree').click();
     await page.getByTestId('login-submit').click();
     await page.waitForURL(/\/draw/);
-    const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('SECRET_TOKEN') ?? '{}') as { data?: string }).data ?? '');
+    const token = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('SECRET_TOKEN') ?? '{}') as { data?: string }).data ?? '',
+    );
     expect(token).not.toBe('');
     return { name, page, context, token };
   }
 
   /** The same person in another browser window (their session copied). */
   async function sameUser(person: Person, name: string, options: WindowOptions): Promise<Person> {
-    const { context, page } = await openContext({ ...options, storageState: await person.context.storageState() });
+    const { context, page } = await openContext({
+      ...options,
+      storageState: await person.context.storageState(),
+    });
     return { name, page, context, token: person.token };
   }
 
@@ -119,7 +135,10 @@ export function peopleOn(server: () => ServerProcess, browser: () => Browser) {
     for (let attempt = 1; ; attempt++) {
       response = await fetch(`${server().origin}${path}`, {
         method,
-        headers: { Authorization: `Bearer ${person.token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        headers: {
+          Authorization: `Bearer ${person.token}`,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       if (response.status !== 429 || attempt >= 20) break;
@@ -133,7 +152,11 @@ export function peopleOn(server: () => ServerProcess, browser: () => Browser) {
   async function openChannel(person: Person, channelId: string) {
     await person.page.goto(`/draw/${channelId}`);
     await person.page.getByTestId('message-list').waitFor();
-    await expect.poll(() => person.page.getByTestId('live-status').getAttribute('data-status'), { timeout: LIVE_TIMEOUT }).toBe('live');
+    await expect
+      .poll(() => person.page.getByTestId('live-status').getAttribute('data-status'), {
+        timeout: LIVE_TIMEOUT,
+      })
+      .toBe('live');
   }
 
   async function closeAll() {
@@ -169,6 +192,8 @@ export const card = (page: Page, taskId: string) => page.getByTestId(`task-card-
 /** The id of the `count`-th task card, once that many show. */
 export async function newestTaskId(page: Page, count: number): Promise<string> {
   await expect.poll(() => cards(page).count(), { timeout: LIVE_TIMEOUT }).toBeGreaterThanOrEqual(count);
-  const testId = await cards(page).nth(count - 1).getAttribute('data-testid');
+  const testId = await cards(page)
+    .nth(count - 1)
+    .getAttribute('data-testid');
   return testId!.replace('task-card-', '');
 }

@@ -43,7 +43,10 @@ describe('language and theme follow the person', () => {
     await signInWithCode(firstPage, phone);
     await firstPage.getByTestId('footer-settings').click();
     const accountSaved = (value: string) =>
-      firstPage.waitForResponse((answer) => answer.url().endsWith('/api/home/info') && (answer.request().postData() ?? '').includes(value));
+      firstPage.waitForResponse(
+        (answer) =>
+          answer.url().endsWith('/api/home/info') && (answer.request().postData() ?? '').includes(value),
+      );
     const lightSaved = accountSaved('light');
     await firstPage.getByTestId('settings-theme-light').click();
     await lightSaved;
@@ -56,7 +59,10 @@ describe('language and theme follow the person', () => {
     await first.close();
 
     // A fresh browser: nothing stored, a Chinese browser that prefers dark.
-    const second = await newUserContext(people.browser(), people.server().origin, { colorScheme: 'dark', locale: 'zh-CN' });
+    const second = await newUserContext(people.browser(), people.server().origin, {
+      colorScheme: 'dark',
+      locale: 'zh-CN',
+    });
     const page = await second.newPage();
     await page.goto('/login');
     await expect.poll(() => heading(page)).toBe('欢迎回来！');
@@ -83,8 +89,16 @@ describe('a new name or avatar', () => {
   it('reaches the member list and the messages another member has on screen, without a reload', async () => {
     const ann = await people.signIn('ann', freshPhone(), { viewport: 'desktop', theme: 'dark' });
     const bob = await people.signIn('bob', freshPhone(), { viewport: 'desktop', theme: 'light' });
-    const { id } = await people.api<{ id: string }>(ann, 'POST', '/api/draw/channel', { title: 'names', isBan: false });
-    const { inviteCode } = await people.api<{ inviteCode: string }>(ann, 'POST', `/api/draw/invite-code/${id}`, {});
+    const { id } = await people.api<{ id: string }>(ann, 'POST', '/api/draw/channel', {
+      title: 'names',
+      isBan: false,
+    });
+    const { inviteCode } = await people.api<{ inviteCode: string }>(
+      ann,
+      'POST',
+      `/api/draw/invite-code/${id}`,
+      {},
+    );
     await people.api(bob, 'POST', `/api/draw/join-channel/${inviteCode}`);
     await people.api(ann, 'POST', `/api/draw/chat/${id}`, { content: 'hello from ann' });
     await people.openChannel(bob, id);

@@ -10,7 +10,10 @@ import { launchBrowser, screenshot, startServer, watchConsole, type ServerProces
  * showing the prompt as typed with its English under it, and images marked as references.
  */
 const KEY = 'sk-e2e';
-const SAMPLE_PNG = path.join(path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..'), 'web/public/discord256.png');
+const SAMPLE_PNG = path.join(
+  path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..'),
+  'web/public/discord256.png',
+);
 const PROMPT = '一只在雪中的红狐狸 --ar 16:9 --chaos 20';
 let openai: FakeTranslator;
 let server: ServerProcess;
@@ -19,10 +22,17 @@ let session: { token: string; expiresAt: number; user: { id: string; name: strin
 let channelId = '';
 const problems: string[] = [];
 
-async function api<T>(path: string, options: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+async function api<T>(
+  path: string,
+  options: { method?: string; token?: string; body?: unknown } = {},
+): Promise<T> {
   const response = await fetch(`${server.origin}${path}`, {
     method: options.method ?? 'GET',
-    headers: { 'Accept-Language': 'zh-CN', ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}) },
+    headers: {
+      'Accept-Language': 'zh-CN',
+      ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+    },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   const envelope = (await response.json()) as { success: boolean; data: T; message: string };
@@ -41,8 +51,17 @@ beforeAll(async () => {
   });
   browser = await launchBrowser();
   const sent = await api<{ devCode: string }>('/api/login/send-login-code?phone=13912340022');
-  session = await api('/api/login/login', { method: 'POST', body: { loginType: 'Captcha', account: '13912340022', code: sent.devCode } });
-  channelId = (await api<{ id: string }>('/api/draw/channel', { method: 'POST', token: session.token, body: { title: '翻译', isBan: false } })).id;
+  session = await api('/api/login/login', {
+    method: 'POST',
+    body: { loginType: 'Captcha', account: '13912340022', code: sent.devCode },
+  });
+  channelId = (
+    await api<{ id: string }>('/api/draw/channel', {
+      method: 'POST',
+      token: session.token,
+      body: { title: '翻译', isBan: false },
+    })
+  ).id;
 }, 60_000);
 
 afterAll(async () => {
@@ -51,8 +70,17 @@ afterAll(async () => {
   await openai?.stop();
 });
 
-async function openChannel(theme: 'light' | 'dark', size: { width: number; height: number }, previewTranslation: boolean): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.origin, viewport: size, colorScheme: theme, locale: 'zh-CN' });
+async function openChannel(
+  theme: 'light' | 'dark',
+  size: { width: number; height: number },
+  previewTranslation: boolean,
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: server.origin,
+    viewport: size,
+    colorScheme: theme,
+    locale: 'zh-CN',
+  });
   const page = await context.newPage();
   problems.push(...watchConsole(page));
   await page.addInitScript(
@@ -60,7 +88,13 @@ async function openChannel(theme: 'light' | 'dark', size: { width: number; heigh
       const week = Date.now() + 7 * 86_400_000;
       localStorage.setItem('SECRET_TOKEN', JSON.stringify({ data: s.token, expire: s.expiresAt }));
       localStorage.setItem('userInfo', JSON.stringify({ data: s.user, expire: week }));
-      localStorage.setItem('appSetting', JSON.stringify({ data: { siderCollapsed: false, theme: th, language: 'zh-CN', previewTranslation: preview }, expire: null }));
+      localStorage.setItem(
+        'appSetting',
+        JSON.stringify({
+          data: { siderCollapsed: false, theme: th, language: 'zh-CN', previewTranslation: preview },
+          expire: null,
+        }),
+      );
     },
     { s: session, th: theme, preview: previewTranslation },
   );
@@ -79,7 +113,11 @@ describe('Chinese prompts in the browser', () => {
     await toggle.scrollIntoViewIfNeeded();
     await screenshot(page, 'translation-settings-dark-desktop');
     await toggle.click();
-    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('appSetting') ?? '{}').data?.previewTranslation)).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(() => JSON.parse(localStorage.getItem('appSetting') ?? '{}').data?.previewTranslation),
+      )
+      .toBe(true);
     await page.context().close();
 
     const preview = await openChannel('dark', { width: 1440, height: 900 }, true);
@@ -93,13 +131,20 @@ describe('Chinese prompts in the browser', () => {
     const card = preview.locator('[data-testid^="task-english-"]').last();
     await card.waitFor({ timeout: 20_000 });
     expect(await card.textContent()).toBe('a red fox in the snow, watercolor');
-    await expect.poll(() => preview.locator('[data-testid^="task-card-"][data-status="SUCCESS"]').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => preview.locator('[data-testid^="task-card-"][data-status="SUCCESS"]').count(), {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(0);
     expect(problems).toEqual([]);
   }, 90_000);
 
   it('looks right in light and dark, on desktop and phone (screenshots)', async () => {
     for (const theme of ['light', 'dark'] as const) {
-      for (const [name, size] of [['desktop', { width: 1440, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
+      for (const [name, size] of [
+        ['desktop', { width: 1440, height: 900 }],
+        ['phone', { width: 390, height: 844 }],
+      ] as const) {
         const page = await openChannel(theme, size, true);
         await page.getByTestId('composer-input').fill('/imagine 蓝色的海，油画风格 --ar 3:2');
         await page.getByTestId('composer-input').press('Enter');
@@ -128,7 +173,11 @@ describe('reference images in the composer', () => {
     const before = await page.locator('[data-testid^="task-card-"][data-status="SUCCESS"]').count();
     await page.getByTestId('composer-input').fill('/imagine a lighthouse at dusk');
     await page.getByTestId('composer-input').press('Enter');
-    await expect.poll(() => page.locator('[data-testid^="task-card-"][data-status="SUCCESS"]').count(), { timeout: 30_000 }).toBeGreaterThan(before);
+    await expect
+      .poll(() => page.locator('[data-testid^="task-card-"][data-status="SUCCESS"]').count(), {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(before);
     const card = page.locator('[data-testid^="task-card-"][data-status="SUCCESS"]').last();
     expect(await card.textContent()).toMatch(/--sref \/files\/[^ ]+\.png --sw 200/);
     await page.context().close();
@@ -137,7 +186,10 @@ describe('reference images in the composer', () => {
 
   it('looks right in light and dark, on desktop and phone (screenshots)', async () => {
     for (const theme of ['light', 'dark'] as const) {
-      for (const [name, size] of [['desktop', { width: 1440, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
+      for (const [name, size] of [
+        ['desktop', { width: 1440, height: 900 }],
+        ['phone', { width: 390, height: 844 }],
+      ] as const) {
         const page = await openChannel(theme, size, false);
         await attachTwo(page);
         await page.getByTestId('composer-input').fill('/imagine a lighthouse at dusk');
@@ -148,4 +200,3 @@ describe('reference images in the composer', () => {
     expect(problems).toEqual([]);
   }, 120_000);
 });
-

@@ -16,8 +16,16 @@ const unreadOf = (page: Page, channelId: string) => row(page, channelId).getAttr
 const title = (page: Page) => page.title();
 
 async function channelOf(owner: Person, name: string, ...others: Person[]): Promise<string> {
-  const { id } = await people.api<{ id: string }>(owner, 'POST', '/api/draw/channel', { title: name, isBan: false });
-  const { inviteCode } = await people.api<{ inviteCode: string }>(owner, 'POST', `/api/draw/invite-code/${id}`, {});
+  const { id } = await people.api<{ id: string }>(owner, 'POST', '/api/draw/channel', {
+    title: name,
+    isBan: false,
+  });
+  const { inviteCode } = await people.api<{ inviteCode: string }>(
+    owner,
+    'POST',
+    `/api/draw/invite-code/${id}`,
+    {},
+  );
   for (const other of others) await people.api(other, 'POST', `/api/draw/join-channel/${inviteCode}`);
   return id;
 }
@@ -83,7 +91,15 @@ describe('unread marks follow the person', () => {
     // B's next post while A reads X at the bottom is read at once; A's other window is told so.
     await people.api(b, 'POST', `/api/draw/chat/${x}`, { content: 'one more' });
     await a.page.getByText('one more').waitFor();
-    await expect.poll(async () => (await people.api<{ channelId: string; unread: number }[]>(a, 'GET', '/api/reads')).find((c) => c.channelId === x)?.unread, { timeout: LIVE_TIMEOUT }).toBe(0);
+    await expect
+      .poll(
+        async () =>
+          (await people.api<{ channelId: string; unread: number }[]>(a, 'GET', '/api/reads')).find(
+            (c) => c.channelId === x,
+          )?.unread,
+        { timeout: LIVE_TIMEOUT },
+      )
+      .toBe(0);
     await expect.poll(() => unreadOf(a2.page, x), { timeout: LIVE_TIMEOUT }).toBeNull();
   });
 });

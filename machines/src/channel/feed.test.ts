@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_CURSOR, FeedOutcome, anchorFeed, hasFeedGap, missingRange, receiveFeedEvent, type FeedCursor } from './feed';
+import {
+  EMPTY_CURSOR,
+  FeedOutcome,
+  anchorFeed,
+  hasFeedGap,
+  missingRange,
+  receiveFeedEvent,
+  type FeedCursor,
+} from './feed';
 import { messageEvent, seqsOf } from './fixtures';
 
 const at = (lastSeq: number): FeedCursor => ({ lastSeq, pending: [] });
@@ -64,9 +72,11 @@ describe('anchorFeed', () => {
 describe('feed ordering, whatever the delivery', () => {
   it('applies 1..n exactly once and in order for any arrival order with repeats', () => {
     const n = 12;
-    const delivery = fc
-      .array(fc.integer({ min: 1, max: n }), { maxLength: 40 })
-      .chain((extra) => fc.shuffledSubarray([...Array.from({ length: n }, (_, i) => i + 1), ...extra], { minLength: n + extra.length }));
+    const delivery = fc.array(fc.integer({ min: 1, max: n }), { maxLength: 40 }).chain((extra) =>
+      fc.shuffledSubarray([...Array.from({ length: n }, (_, i) => i + 1), ...extra], {
+        minLength: n + extra.length,
+      }),
+    );
     fc.assert(
       fc.property(delivery, (seqs) => {
         let cursor = at(0);

@@ -49,7 +49,12 @@ export function receiveFeedEvent(cursor: FeedCursor, event: ChannelEvent): FeedS
   const buffered: FeedCursor = { lastSeq, pending: insertBySeq(cursor.pending, event) };
   if (lastSeq === null) return { outcome: FeedOutcome.Held, cursor: buffered, apply: [] };
   if (event.seq > lastSeq + 1) {
-    return { outcome: FeedOutcome.Gap, cursor: buffered, apply: [], missing: missingRange(buffered) ?? undefined };
+    return {
+      outcome: FeedOutcome.Gap,
+      cursor: buffered,
+      apply: [],
+      missing: missingRange(buffered) ?? undefined,
+    };
   }
   return { outcome: FeedOutcome.Applied, ...drain(buffered) };
 }

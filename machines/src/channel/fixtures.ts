@@ -2,7 +2,17 @@ import { MessageKind, type Channel, type ChannelEvent, type Member } from '@draw
 
 /** Test data for the channel session. */
 export function makeChannel(id: string, overrides: Partial<Channel> = {}): Channel {
-  return { id, title: `Channel ${id}`, isBan: false, isCreator: false, creatorId: 'owner', memberCount: 3, createdAt: 1_000, engine: null, ...overrides };
+  return {
+    id,
+    title: `Channel ${id}`,
+    isBan: false,
+    isCreator: false,
+    creatorId: 'owner',
+    memberCount: 3,
+    createdAt: 1_000,
+    engine: null,
+    ...overrides,
+  };
 }
 
 export function messageEvent(seq: number, channelId = 'a'): ChannelEvent {
@@ -33,7 +43,11 @@ export function memberEvent(
   return { channelId, seq, type, at: 1_000 + seq, data };
 }
 
-export function channelEvent(seq: number, type: 'channel.updated' | 'channel.deleted', channel: Channel): ChannelEvent {
+export function channelEvent(
+  seq: number,
+  type: 'channel.updated' | 'channel.deleted',
+  channel: Channel,
+): ChannelEvent {
   const { isCreator: _ignored, ...data } = channel;
   return { channelId: channel.id, seq, type, at: 1_000 + seq, data };
 }

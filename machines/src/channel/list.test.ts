@@ -23,7 +23,11 @@ describe('pickChannelId', () => {
 describe('applyEventToList', () => {
   it('updates the entry on channel.updated, keeping isCreator', () => {
     const renamed = makeChannel('b', { title: 'Renamed', isBan: true, isCreator: false });
-    const { channels: next, leave } = applyEventToList(channels, channelEvent(5, 'channel.updated', renamed), 'me');
+    const { channels: next, leave } = applyEventToList(
+      channels,
+      channelEvent(5, 'channel.updated', renamed),
+      'me',
+    );
     expect(leave).toBeNull();
     expect(next[1]).toEqual({ ...renamed, isCreator: true });
     expect(next[0]).toBe(channels[0]);
@@ -38,9 +42,15 @@ describe('applyEventToList', () => {
   });
 
   it('reports that the user loses the channel', () => {
-    expect(applyEventToList(channels, channelEvent(1, 'channel.deleted', makeChannel('a')), 'me').leave).toBe(LeaveReason.Deleted);
-    expect(applyEventToList(channels, memberEvent(1, 'member.removed', 'me'), 'me').leave).toBe(LeaveReason.Removed);
-    expect(applyEventToList(channels, memberEvent(1, 'member.left', 'me'), 'me').leave).toBe(LeaveReason.Left);
+    expect(applyEventToList(channels, channelEvent(1, 'channel.deleted', makeChannel('a')), 'me').leave).toBe(
+      LeaveReason.Deleted,
+    );
+    expect(applyEventToList(channels, memberEvent(1, 'member.removed', 'me'), 'me').leave).toBe(
+      LeaveReason.Removed,
+    );
+    expect(applyEventToList(channels, memberEvent(1, 'member.left', 'me'), 'me').leave).toBe(
+      LeaveReason.Left,
+    );
   });
 
   it('leaves the list alone for messages and tasks', () => {

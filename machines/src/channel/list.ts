@@ -17,7 +17,11 @@ export type LeaveReason = (typeof LeaveReason)[keyof typeof LeaveReason];
  * The channel to show: the route's if it is in the list (a shared /draw/{id} link), else the one
  * already shown if it still is, else the first; `null` for an empty list.
  */
-export function pickChannelId(channels: readonly Channel[], routeUuid: string | null, currentId: string | null): string | null {
+export function pickChannelId(
+  channels: readonly Channel[],
+  routeUuid: string | null,
+  currentId: string | null,
+): string | null {
   const listed = (id: string | null) => id !== null && channels.some((channel) => channel.id === id);
   if (listed(routeUuid)) return routeUuid;
   if (listed(currentId)) return currentId;
@@ -66,7 +70,11 @@ export const ListChangeKind = {
 } as const;
 export type ListChangeKind = (typeof ListChangeKind)[keyof typeof ListChangeKind];
 
-export function listChangeOf(channels: readonly Channel[], change: ChannelsChange, userId: string): ListChangeKind {
+export function listChangeOf(
+  channels: readonly Channel[],
+  change: ChannelsChange,
+  userId: string,
+): ListChangeKind {
   const listed = channels.some((channel) => channel.id === change.channelId);
   switch (change.type) {
     case 'channel.updated':

@@ -24,7 +24,11 @@ interface HarnessOptions {
   ack?: (request: SubscribeRequest) => SubscribeAck | Promise<SubscribeAck>;
 }
 
-function start({ lists = [[makeChannel('a'), makeChannel('b'), makeChannel('c')]], routeUuid = null, ack }: HarnessOptions = {}) {
+function start({
+  lists = [[makeChannel('a'), makeChannel('b'), makeChannel('c')]],
+  routeUuid = null,
+  ack,
+}: HarnessOptions = {}) {
   const subscribes: SubscribeRequest[] = [];
   let loads = 0;
   const machine = channelSessionMachine.provide({
@@ -117,7 +121,13 @@ describe('channel list', () => {
   });
 
   it('keeps the selection across a reload while the channel is still listed', async () => {
-    const { state, actor, of } = start({ lists: [[makeChannel('a'), makeChannel('b')], [makeChannel('b'), makeChannel('z')]], routeUuid: 'b' });
+    const { state, actor, of } = start({
+      lists: [
+        [makeChannel('a'), makeChannel('b')],
+        [makeChannel('b'), makeChannel('z')],
+      ],
+      routeUuid: 'b',
+    });
     await tick();
     actor.send({ type: 'channels.reload' });
     await tick();
@@ -166,7 +176,8 @@ describe('feed', () => {
 
   it('applies events in order and drops duplicates', async () => {
     const { actor, applied, state } = await live();
-    for (const seq of [11, 11, 12, 9, 10, 12, 13]) actor.send({ type: 'feed.event', event: messageEvent(seq) });
+    for (const seq of [11, 11, 12, 9, 10, 12, 13])
+      actor.send({ type: 'feed.event', event: messageEvent(seq) });
     expect(seqsOf(applied())).toEqual([11, 12, 13]);
     expect(state().context.lastSeq.a).toBe(13);
   });
@@ -261,7 +272,8 @@ describe('feed', () => {
       ack: (request) => {
         if (request.afterSeq === undefined) return { ok: true, seq: 10 };
         const upTo = Math.min(head, request.afterSeq + 8);
-        for (let seq = request.afterSeq + 1; seq <= upTo; seq++) actorRef?.send({ type: 'feed.event', event: messageEvent(seq) });
+        for (let seq = request.afterSeq + 1; seq <= upTo; seq++)
+          actorRef?.send({ type: 'feed.event', event: messageEvent(seq) });
         return upTo < head ? { ok: true, seq: head, more: true } : { ok: true, seq: head };
       },
     });
@@ -270,19 +282,27 @@ describe('feed', () => {
     actor.send({ type: 'socket.disconnected' });
     actor.send({ type: 'socket.connected' });
     await tick();
-    expect(subscribes.slice(1)).toEqual([11, 19, 27].map((afterSeq) => ({ channelId: 'a', afterSeq, paged: true })));
+    expect(subscribes.slice(1)).toEqual(
+      [11, 19, 27].map((afterSeq) => ({ channelId: 'a', afterSeq, paged: true })),
+    );
     expect(seqsOf(applied())).toEqual(Array.from({ length: 20 }, (_, i) => 11 + i));
     expect(state().matches({ feed: { live: 'inOrder' } })).toBe(true);
     expect(of('feed.reload')).toHaveLength(1); // only the first, fresh subscribe
   });
 
   it('resyncs when the server is behind our cursor', async () => {
-    const { actor, subscribes, state } = await live({ ack: (request) => ({ ok: true, seq: request.afterSeq === undefined ? 10 : 3 }) });
+    const { actor, subscribes, state } = await live({
+      ack: (request) => ({ ok: true, seq: request.afterSeq === undefined ? 10 : 3 }),
+    });
     actor.send({ type: 'feed.event', event: messageEvent(11) });
     actor.send({ type: 'socket.disconnected' });
     actor.send({ type: 'socket.connected' });
     await tick();
-    expect(subscribes).toEqual([{ channelId: 'a' }, { channelId: 'a', afterSeq: 11, paged: true }, { channelId: 'a' }]);
+    expect(subscribes).toEqual([
+      { channelId: 'a' },
+      { channelId: 'a', afterSeq: 11, paged: true },
+      { channelId: 'a' },
+    ]);
     expect(state().context.lastSeq).toEqual({ a: 10 });
     expect(state().matches({ feed: 'live' })).toBe(true);
   });
@@ -336,7 +356,10 @@ describe('feed', () => {
 
   it('keeps the list entry in step with channel and member events', async () => {
     const { actor, state, applied } = await live();
-    actor.send({ type: 'feed.event', event: channelEvent(11, 'channel.updated', makeChannel('a', { title: 'Foxes', memberCount: 3 })) });
+    actor.send({
+      type: 'feed.event',
+      event: channelEvent(11, 'channel.updated', makeChannel('a', { title: 'Foxes', memberCount: 3 })),
+    });
     actor.send({ type: 'feed.event', event: memberEvent(12, 'member.joined', 'newcomer') });
     expect(state().context.channels[0]).toMatchObject({ id: 'a', title: 'Foxes', memberCount: 4 });
     expect(seqsOf(applied())).toEqual([11, 12]);
@@ -345,7 +368,10 @@ describe('feed', () => {
   it('retries a subscription that failed for a passing reason', async () => {
     let calls = 0;
     const { subscribes, state } = await live({
-      ack: () => (calls++ === 0 ? { ok: false, reason: ErrorReason.RateLimited, message: 'slow down' } : { ok: true, seq: 10 }),
+      ack: () =>
+        calls++ === 0
+          ? { ok: false, reason: ErrorReason.RateLimited, message: 'slow down' }
+          : { ok: true, seq: 10 },
     });
     expect(state().matches({ feed: 'backoff' })).toBe(true);
     await tick(TIMING.retryDelayMs);
@@ -477,10 +503,15 @@ describe('losing the current channel', () => {
 
   it('a subscription refused for membership leaves the channel', async () => {
     const { state, of } = await live({
-      ack: (request) => (request.channelId === 'a' ? { ok: false, reason: ErrorReason.Forbidden, message: 'not a member' } : { ok: true, seq: 4 }),
+      ack: (request) =>
+        request.channelId === 'a'
+          ? { ok: false, reason: ErrorReason.Forbidden, message: 'not a member' }
+          : { ok: true, seq: 4 },
     });
     await tick();
-    expect(of('channel.left')).toEqual([{ type: 'channel.left', channelId: 'a', reason: LeaveReason.Denied }]);
+    expect(of('channel.left')).toEqual([
+      { type: 'channel.left', channelId: 'a', reason: LeaveReason.Denied },
+    ]);
     expect(state().context.selectedId).toBe('b');
     expect(state().matches({ feed: 'live' })).toBe(true);
   });
@@ -488,9 +519,24 @@ describe('losing the current channel', () => {
 
 describe('list changes of channels that are not open (channels:changed)', () => {
   it('renames and mutes a listed channel in place, without touching the feed; ignores what is not about the list', async () => {
-    const { actor, state, applied, of, subscribes } = await live({ lists: [[makeChannel('a'), makeChannel('b', { isCreator: true })]] });
-    actor.send(changed(channelEvent(7, 'channel.updated', makeChannel('b', { title: 'Bees', isBan: true, isCreator: false }))));
-    expect(state().context.channels[1]).toMatchObject({ id: 'b', title: 'Bees', isBan: true, isCreator: true });
+    const { actor, state, applied, of, subscribes } = await live({
+      lists: [[makeChannel('a'), makeChannel('b', { isCreator: true })]],
+    });
+    actor.send(
+      changed(
+        channelEvent(
+          7,
+          'channel.updated',
+          makeChannel('b', { title: 'Bees', isBan: true, isCreator: false }),
+        ),
+      ),
+    );
+    expect(state().context.channels[1]).toMatchObject({
+      id: 'b',
+      title: 'Bees',
+      isBan: true,
+      isCreator: true,
+    });
     expect(state().context.selectedId).toBe('a');
     expect(applied()).toEqual([]);
     expect(of('channel.left')).toEqual([]);
@@ -526,7 +572,9 @@ describe('list changes of channels that are not open (channels:changed)', () => 
     const { actor, state, of, subscribes } = await live();
     const removal = memberEvent(11, 'member.removed', 'me', 'a');
     actor.send(changed(removal));
-    expect(of('channel.left')).toEqual([{ type: 'channel.left', channelId: 'a', reason: LeaveReason.Removed }]);
+    expect(of('channel.left')).toEqual([
+      { type: 'channel.left', channelId: 'a', reason: LeaveReason.Removed },
+    ]);
     expect(state().context.selectedId).toBe('b');
     actor.send({ type: 'feed.event', event: removal });
     expect(of('channel.left')).toHaveLength(1);
@@ -536,7 +584,9 @@ describe('list changes of channels that are not open (channels:changed)', () => 
   });
 
   it('reloads the list when the user joins a channel elsewhere, and shows it', async () => {
-    const { actor, state, loads, of } = await live({ lists: [[makeChannel('a')], [makeChannel('a'), makeChannel('new')]] });
+    const { actor, state, loads, of } = await live({
+      lists: [[makeChannel('a')], [makeChannel('a'), makeChannel('new')]],
+    });
     actor.send(changed(memberEvent(1, 'member.joined', 'me', 'new')));
     expect(state().matches({ list: 'loading' })).toBe(true);
     await tick();
@@ -570,7 +620,9 @@ describe('list reloads around the socket', () => {
   });
 
   it('retries a failed list load after a reconnect too', async () => {
-    const { actor, state, loads } = await live({ lists: [[makeChannel('a')], new Error('server down'), [makeChannel('a')]] });
+    const { actor, state, loads } = await live({
+      lists: [[makeChannel('a')], new Error('server down'), [makeChannel('a')]],
+    });
     actor.send({ type: 'channels.reload' });
     await tick();
     expect(state().matches({ list: 'error' })).toBe(true);
@@ -583,7 +635,11 @@ describe('list reloads around the socket', () => {
   });
 
   it('reloads the list after a reconnect (list changes are not replayed), not on the first connect', async () => {
-    const lists = [[makeChannel('a'), makeChannel('b'), makeChannel('c')], [makeChannel('a'), makeChannel('b')], [makeChannel('a')]];
+    const lists = [
+      [makeChannel('a'), makeChannel('b'), makeChannel('c')],
+      [makeChannel('a'), makeChannel('b')],
+      [makeChannel('a')],
+    ];
     const { actor, state, loads, of } = await live({ lists });
     expect(loads()).toBe(1);
     actor.send({ type: 'socket.connected' }); // a reconnect we did not see drop: the feed's business only

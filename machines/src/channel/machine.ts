@@ -87,7 +87,9 @@ export const channelSessionMachine = setup({
   },
   actors: {
     // Placeholders: the web provides the real ones with `.provide({ actors })`.
-    loadChannels: fromPromise<Channel[]>(() => Promise.reject(new Error('channelSessionMachine needs a loadChannels actor'))),
+    loadChannels: fromPromise<Channel[]>(() =>
+      Promise.reject(new Error('channelSessionMachine needs a loadChannels actor')),
+    ),
     subscribe: fromPromise<SubscribeAck, SubscribeRequest>(() =>
       Promise.reject(new Error('channelSessionMachine needs a subscribe actor')),
     ),
@@ -100,11 +102,16 @@ export const channelSessionMachine = setup({
   guards: {
     listEmpty: ({ context }) => context.channels.length === 0,
     changesListEntry: ({ context, event }) =>
-      event.type === 'channels.changed' && listChangeOf(context.channels, event.change, context.userId) === ListChangeKind.Entry,
+      event.type === 'channels.changed' &&
+      listChangeOf(context.channels, event.change, context.userId) === ListChangeKind.Entry,
     addsChannel: ({ context, event }) =>
-      event.type === 'channels.changed' && listChangeOf(context.channels, event.change, context.userId) === ListChangeKind.Added,
+      event.type === 'channels.changed' &&
+      listChangeOf(context.channels, event.change, context.userId) === ListChangeKind.Added,
     // The socket was down: list changes sent meanwhile are not replayed, so the list may be stale.
-    socketWasDown: or([stateIn('#channelSession.socket.reconnecting'), stateIn('#channelSession.socket.offline')]),
+    socketWasDown: or([
+      stateIn('#channelSession.socket.reconnecting'),
+      stateIn('#channelSession.socket.offline'),
+    ]),
     isListedChannel: ({ context, event }) =>
       (event.type === 'channel.select' || event.type === 'channel.removed') &&
       context.channels.some((channel) => channel.id === event.id),
@@ -117,14 +124,16 @@ export const channelSessionMachine = setup({
       event.channelId === context.selectedId &&
       cursorOf(context, event.channelId).lastSeq === null,
     // The feed holds a channel that is no longer the selected one: let it go first.
-    feedSwitched: ({ context }) => context.feedChannelId !== null && context.feedChannelId !== context.selectedId,
+    feedSwitched: ({ context }) =>
+      context.feedChannelId !== null && context.feedChannelId !== context.selectedId,
     feedChannelMoved: ({ context }) => context.feedChannelId !== context.selectedId,
     canSubscribe: and(['hasSelection', 'socketLive']),
     feedStale: or(['feedChannelMoved', not('socketLive')]),
     isFeedChannelEvent: ({ context, event }) =>
       (event.type === 'feed.event' && event.event.channelId === context.feedChannelId) ||
       (event.type === 'feed.resync' && event.channelId === context.feedChannelId),
-    hasGap: ({ context }) => context.feedChannelId !== null && hasFeedGap(cursorOf(context, context.feedChannelId)),
+    hasGap: ({ context }) =>
+      context.feedChannelId !== null && hasFeedGap(cursorOf(context, context.feedChannelId)),
     ackDenied: (_, { ack }: { ack: SubscribeAck }) => !ack.ok && DENIED_REASONS.includes(ack.reason),
     ackFailed: (_, { ack }: { ack: SubscribeAck }) => !ack.ok,
     // A page of the catch-up came in before this ack, and more remain: ask for the next one.
@@ -139,7 +148,10 @@ export const channelSessionMachine = setup({
   actions: {
     storeChannels: enqueueActions(({ context, enqueue }, { channels }: { channels: Channel[] }) => {
       const loaded = { ...context, channels, listError: null };
-      commit(enqueue, selectChannel(stepFrom(loaded), pickChannelId(channels, context.routeUuid, context.selectedId)));
+      commit(
+        enqueue,
+        selectChannel(stepFrom(loaded), pickChannelId(channels, context.routeUuid, context.selectedId)),
+      );
     }),
     storeListError: assign((_, { error }: { error: unknown }) => ({
       listError: error instanceof Error ? error.message : String(error),
@@ -154,7 +166,8 @@ export const channelSessionMachine = setup({
       if (event.type === 'channel.select') commit(enqueue, selectChannel(stepFrom(context), event.id));
     }),
     removeChannel: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type === 'channel.removed') commit(enqueue, leaveChannel(stepFrom(context), event.id, LeaveReason.Left));
+      if (event.type === 'channel.removed')
+        commit(enqueue, leaveChannel(stepFrom(context), event.id, LeaveReason.Left));
     }),
     // The same rules as the feed's own events; losing the open channel moves on the same way too.
     applyListChange: enqueueActions(({ context, event, enqueue }) => {
@@ -174,7 +187,11 @@ export const channelSessionMachine = setup({
       if (event.type !== 'feed.loaded') return {};
       const inFlight = context.feedChannelId === event.channelId;
       if (inFlight) return { loadedPage: { channelId: event.channelId, seq: event.seq } };
-      return withCursor(context, event.channelId, anchorFeed(cursorOf(context, event.channelId), event.seq).cursor);
+      return withCursor(
+        context,
+        event.channelId,
+        anchorFeed(cursorOf(context, event.channelId), event.seq).cursor,
+      );
     }),
     identifyUser: assign(({ event }) => (event.type === 'user.changed' ? { userId: event.userId } : {})),
     // Unsubscribing drops the cursor too: coming back means a fresh REST load, not a replay.
@@ -189,7 +206,10 @@ export const channelSessionMachine = setup({
     receiveFeedEvent: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'feed.event' || context.feedChannelId === null) return;
       const step = receiveFeedEvent(cursorOf(context, context.feedChannelId), event.event);
-      commit(enqueue, applyFeedEvents(stepFrom(withCursor(context, context.feedChannelId, step.cursor)), step.apply));
+      commit(
+        enqueue,
+        applyFeedEvents(stepFrom(withCursor(context, context.feedChannelId, step.cursor)), step.apply),
+      );
     }),
     anchorFeed: enqueueActions(({ context, enqueue }, { ack }: { ack: SubscribeAck }) => {
       const channelId = context.feedChannelId;
@@ -251,8 +271,14 @@ export const channelSessionMachine = setup({
           },
           invoke: {
             src: 'loadChannels',
-            onDone: { target: 'ready', actions: { type: 'storeChannels', params: ({ event }) => ({ channels: event.output }) } },
-            onError: { target: 'error', actions: { type: 'storeListError', params: ({ event }) => ({ error: event.error }) } },
+            onDone: {
+              target: 'ready',
+              actions: { type: 'storeChannels', params: ({ event }) => ({ channels: event.output }) },
+            },
+            onError: {
+              target: 'error',
+              actions: { type: 'storeListError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         ready: {
@@ -298,16 +324,29 @@ export const channelSessionMachine = setup({
             src: 'subscribe',
             input: ({ context }) => subscribeRequest(context),
             onDone: [
-              { guard: { type: 'ackDenied', params: ({ event }) => ({ ack: event.output }) }, target: 'idle', actions: 'leaveDeniedChannel' },
-              { guard: { type: 'ackFailed', params: ({ event }) => ({ ack: event.output }) }, target: 'backoff' },
-              { guard: { type: 'ackBehindCursor', params: ({ event }) => ({ ack: event.output }) }, target: 'resyncing' },
+              {
+                guard: { type: 'ackDenied', params: ({ event }) => ({ ack: event.output }) },
+                target: 'idle',
+                actions: 'leaveDeniedChannel',
+              },
+              {
+                guard: { type: 'ackFailed', params: ({ event }) => ({ ack: event.output }) },
+                target: 'backoff',
+              },
+              {
+                guard: { type: 'ackBehindCursor', params: ({ event }) => ({ ack: event.output }) },
+                target: 'resyncing',
+              },
               {
                 guard: { type: 'ackHasMore', params: ({ event }) => ({ ack: event.output }) },
                 target: 'subscribing',
                 reenter: true,
                 actions: { type: 'anchorFeed', params: ({ event }) => ({ ack: event.output }) },
               },
-              { target: 'live', actions: { type: 'anchorFeed', params: ({ event }) => ({ ack: event.output }) } },
+              {
+                target: 'live',
+                actions: { type: 'anchorFeed', params: ({ event }) => ({ ack: event.output }) },
+              },
             ],
             onError: 'backoff',
           },
@@ -326,9 +365,19 @@ export const channelSessionMachine = setup({
             src: 'subscribe',
             input: ({ context }) => subscribeRequest(context),
             onDone: [
-              { guard: { type: 'ackDenied', params: ({ event }) => ({ ack: event.output }) }, target: 'idle', actions: 'leaveDeniedChannel' },
-              { guard: { type: 'ackFailed', params: ({ event }) => ({ ack: event.output }) }, target: 'backoff' },
-              { target: 'live', actions: { type: 'anchorFeed', params: ({ event }) => ({ ack: event.output }) } },
+              {
+                guard: { type: 'ackDenied', params: ({ event }) => ({ ack: event.output }) },
+                target: 'idle',
+                actions: 'leaveDeniedChannel',
+              },
+              {
+                guard: { type: 'ackFailed', params: ({ event }) => ({ ack: event.output }) },
+                target: 'backoff',
+              },
+              {
+                target: 'live',
+                actions: { type: 'anchorFeed', params: ({ event }) => ({ ack: event.output }) },
+              },
             ],
             onError: 'backoff',
           },

@@ -72,7 +72,11 @@ export function cursorOf(context: ChannelSessionContext, channelId: string): Fee
   return { lastSeq: context.lastSeq[channelId] ?? null, pending: context.pending[channelId] ?? [] };
 }
 
-export function withCursor(context: ChannelSessionContext, channelId: string, cursor: FeedCursor): ChannelSessionContext {
+export function withCursor(
+  context: ChannelSessionContext,
+  channelId: string,
+  cursor: FeedCursor,
+): ChannelSessionContext {
   const lastSeq = omitKey(context.lastSeq, channelId);
   if (cursor.lastSeq !== null) lastSeq[channelId] = cursor.lastSeq;
   const pending = omitKey(context.pending, channelId);
@@ -85,7 +89,10 @@ export function selectChannel({ context, emitted }: SessionStep, channelId: stri
   // A cursor the web's own page anchored (`feed.loaded`) before any subscription belongs to that
   // view: coming back to the channel is a fresh start. The feed's own cursor goes with its unsubscribe.
   const previous = context.selectedId;
-  const kept = previous !== null && previous !== context.feedChannelId ? withCursor(context, previous, EMPTY_CURSOR) : context;
+  const kept =
+    previous !== null && previous !== context.feedChannelId
+      ? withCursor(context, previous, EMPTY_CURSOR)
+      : context;
   return {
     context: { ...kept, selectedId: channelId, routeUuid: channelId ?? context.routeUuid, loadedPage: null },
     emitted: [...emitted, { type: 'channel.selected', channelId }],

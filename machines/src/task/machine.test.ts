@@ -90,11 +90,25 @@ describe('taskMachine lifecycle', () => {
     actor.send({ type: 'task.submitted' });
     actor.send({ type: 'task.started', at: 2_000 });
     actor.send({ type: 'task.progress', progress: 45, previewUrl: '/p/45.png' });
-    expect(actor.getSnapshot().context).toMatchObject({ status: InProgress, percent: 45, progress: '45%', previewUrl: '/p/45.png', startTime: 2_000 });
+    expect(actor.getSnapshot().context).toMatchObject({
+      status: InProgress,
+      percent: 45,
+      progress: '45%',
+      previewUrl: '/p/45.png',
+      startTime: 2_000,
+    });
     actor.send({ type: 'task.succeeded', imageUrl: '/i/final.png', buttons: BUTTONS, at: 9_000 });
     const done = actor.getSnapshot();
     expect(done.status).toBe('done');
-    expect(done.context).toMatchObject({ status: Success, percent: 100, progress: '100%', imageUrl: '/i/final.png', buttons: BUTTONS, finishTime: 9_000, failReason: null });
+    expect(done.context).toMatchObject({
+      status: Success,
+      percent: 100,
+      progress: '100%',
+      imageUrl: '/i/final.png',
+      buttons: BUTTONS,
+      finishTime: 9_000,
+      failReason: null,
+    });
   });
 
   it('progress never goes down: lower or equal updates are refused', () => {
@@ -103,8 +117,13 @@ describe('taskMachine lifecycle', () => {
     // progress in SUBMITTED implies the task started
     actor.send({ type: 'task.progress', progress: 10, at: 2_000 });
     expect(actor.getSnapshot().context).toMatchObject({ status: InProgress, startTime: 2_000, percent: 10 });
-    for (const progress of [40, 20, 40, 5, 60, 59]) actor.send({ type: 'task.progress', progress, previewUrl: `/p/${progress}.png` });
-    expect(actor.getSnapshot().context).toMatchObject({ percent: 60, progress: '60%', previewUrl: '/p/60.png' });
+    for (const progress of [40, 20, 40, 5, 60, 59])
+      actor.send({ type: 'task.progress', progress, previewUrl: `/p/${progress}.png` });
+    expect(actor.getSnapshot().context).toMatchObject({
+      percent: 60,
+      progress: '60%',
+      previewUrl: '/p/60.png',
+    });
     expect(actor.getSnapshot().can({ type: 'task.progress', progress: 60 })).toBe(false);
     expect(actor.getSnapshot().can({ type: 'task.progress', progress: Number.NaN })).toBe(false);
     expect(snapshotIn(Submitted).can({ type: 'task.progress', progress: Number.NaN })).toBe(false);
@@ -121,10 +140,18 @@ describe('taskMachine lifecycle', () => {
   });
 
   it.each([NotStart, Modal, Submitted, InProgress])('can be cancelled from %s', (from) => {
-    const [after] = transition(taskMachine, snapshotIn(from), { type: 'task.cancelled', reason: 'cancelled by user', at: 5_000 });
+    const [after] = transition(taskMachine, snapshotIn(from), {
+      type: 'task.cancelled',
+      reason: 'cancelled by user',
+      at: 5_000,
+    });
     expect(after.value).toBe(Cancel);
     expect(after.status).toBe('done');
-    expect(after.context).toMatchObject({ status: Cancel, failReason: 'cancelled by user', finishTime: 5_000 });
+    expect(after.context).toMatchObject({
+      status: Cancel,
+      failReason: 'cancelled by user',
+      finishTime: 5_000,
+    });
   });
 
   it.each([Success, Failure, Cancel])('nothing leaves %s, and repeats change nothing', (terminal) => {
@@ -173,7 +200,10 @@ describe('taskMachine deadline', () => {
 
   it('also expires a task waiting for modal input (simulated clock)', () => {
     const clock = new SimulatedClock();
-    const actor = createActor(taskMachine, { input: { deadlineMs: 5_000, awaitingModal: true }, clock }).start();
+    const actor = createActor(taskMachine, {
+      input: { deadlineMs: 5_000, awaitingModal: true },
+      clock,
+    }).start();
     clock.increment(4_999);
     expect(actor.getSnapshot().value).toBe(Modal);
     clock.increment(1);
@@ -189,8 +219,16 @@ describe('taskMachine deadline', () => {
   });
 
   it('can be fired explicitly (after a restart) with its own reason', () => {
-    const [after] = transition(taskMachine, snapshotIn(InProgress), { type: 'task.deadlineExpired', reason: 'lost during restart', at: 7_000 });
-    expect(after.context).toMatchObject({ status: Failure, failReason: 'lost during restart', finishTime: 7_000 });
+    const [after] = transition(taskMachine, snapshotIn(InProgress), {
+      type: 'task.deadlineExpired',
+      reason: 'lost during restart',
+      at: 7_000,
+    });
+    expect(after.context).toMatchObject({
+      status: Failure,
+      failReason: 'lost during restart',
+      finishTime: 7_000,
+    });
     const [defaulted] = transition(taskMachine, snapshotIn(Submitted), { type: 'task.deadlineExpired' });
     expect(defaulted.context.failReason).toBe(deadlineReason(defaulted.context.deadlineMs));
   });
@@ -205,20 +243,35 @@ describe('taskMachine persistence', () => {
     const stored: unknown = JSON.parse(JSON.stringify(running.getPersistedSnapshot()));
     running.stop();
 
-    const restored = createActor(taskMachine, { snapshot: stored as ReturnType<typeof running.getPersistedSnapshot> }).start();
+    const restored = createActor(taskMachine, {
+      snapshot: stored as ReturnType<typeof running.getPersistedSnapshot>,
+    }).start();
     expect(restored.getSnapshot().value).toBe(InProgress);
-    expect(restored.getSnapshot().context).toMatchObject({ percent: 45, startTime: 2_000, deadlineMs: 60_000 });
+    expect(restored.getSnapshot().context).toMatchObject({
+      percent: 45,
+      startTime: 2_000,
+      deadlineMs: 60_000,
+    });
     restored.send({ type: 'task.progress', progress: 30 }); // still monotonic after restore
     restored.send({ type: 'task.progress', progress: 90 });
     restored.send({ type: 'task.succeeded', imageUrl: '/i/final.png', buttons: BUTTONS, at: 9_000 });
     expect(restored.getSnapshot().status).toBe('done');
-    expect(restored.getSnapshot().context).toMatchObject({ status: Success, imageUrl: '/i/final.png', previewUrl: '/p/45.png', finishTime: 9_000 });
+    expect(restored.getSnapshot().context).toMatchObject({
+      status: Success,
+      imageUrl: '/i/final.png',
+      previewUrl: '/p/45.png',
+      finishTime: 9_000,
+    });
   });
 
   it('restores from a stored Task document too', () => {
     const task = makeTask({ status: InProgress, progress: '70%', startTime: 2_000 });
     const actor = createActor(taskMachine, { snapshot: taskSnapshotFromTask(task) }).start();
     actor.send({ type: 'task.failed', reason: 'upstream restarted', at: 3_000 });
-    expect(actor.getSnapshot().context).toMatchObject({ status: Failure, percent: 70, failReason: 'upstream restarted' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      status: Failure,
+      percent: 70,
+      failReason: 'upstream restarted',
+    });
   });
 });

@@ -37,7 +37,13 @@ export type TaskEvent =
   | { type: 'task.modalSubmitted' }
   | { type: 'task.started'; at?: number }
   | { type: 'task.progress'; progress: number; previewUrl?: string | null; at?: number }
-  | { type: 'task.succeeded'; imageUrl?: string | null; videoUrl?: string | null; buttons: TaskButton[]; at?: number }
+  | {
+      type: 'task.succeeded';
+      imageUrl?: string | null;
+      videoUrl?: string | null;
+      buttons: TaskButton[];
+      at?: number;
+    }
   | { type: 'task.failed'; reason: string; at?: number }
   | { type: 'task.cancelled'; reason?: string; at?: number }
   | { type: 'task.deadlineExpired'; reason?: string; at?: number };
@@ -86,19 +92,25 @@ export const taskMachine = setup({
     // Lower or equal progress is stale or a repeat: refusing it is what keeps progress monotonic.
     progressAdvances: and([
       'progressReadable',
-      ({ context, event }) => event.type === 'task.progress' && clampPercent(event.progress) > context.percent,
+      ({ context, event }) =>
+        event.type === 'task.progress' && clampPercent(event.progress) > context.percent,
     ]),
   },
   actions: {
     enterStatus: assign((_, params: { status: TaskStatus }) => ({ status: params.status })),
     markStarted: assign(({ context, event }) => ({
       startTime:
-        context.startTime ?? (event.type === 'task.started' || event.type === 'task.progress' ? eventTime(event) : Date.now()),
+        context.startTime ??
+        (event.type === 'task.started' || event.type === 'task.progress' ? eventTime(event) : Date.now()),
     })),
     recordProgress: assign(({ context, event }) => {
       if (event.type !== 'task.progress') return {};
       const percent = Math.max(context.percent, clampPercent(event.progress));
-      return { percent, progress: formatProgress(percent), previewUrl: event.previewUrl ?? context.previewUrl };
+      return {
+        percent,
+        progress: formatProgress(percent),
+        previewUrl: event.previewUrl ?? context.previewUrl,
+      };
     }),
     recordSuccess: assign(({ context, event }) => {
       if (event.type !== 'task.succeeded') return {};
@@ -159,7 +171,11 @@ export const taskMachine = setup({
         'task.modalRequired': TaskStatus.Modal,
         // Later statuses straight from NOT_START: their callbacks may be the first we hear.
         'task.started': { target: TaskStatus.InProgress, actions: 'markStarted' },
-        'task.progress': { guard: 'progressReadable', target: TaskStatus.InProgress, actions: ['markStarted', 'recordProgress'] },
+        'task.progress': {
+          guard: 'progressReadable',
+          target: TaskStatus.InProgress,
+          actions: ['markStarted', 'recordProgress'],
+        },
         'task.succeeded': { target: TaskStatus.Success, actions: 'recordSuccess' },
         ...endEarly,
       },
@@ -174,7 +190,11 @@ export const taskMachine = setup({
       on: {
         'task.started': { target: TaskStatus.InProgress, actions: 'markStarted' },
         // Progress implies the task started, even if that callback was lost.
-        'task.progress': { guard: 'progressReadable', target: TaskStatus.InProgress, actions: ['markStarted', 'recordProgress'] },
+        'task.progress': {
+          guard: 'progressReadable',
+          target: TaskStatus.InProgress,
+          actions: ['markStarted', 'recordProgress'],
+        },
         'task.succeeded': { target: TaskStatus.Success, actions: 'recordSuccess' },
         ...endEarly,
       },

@@ -64,7 +64,11 @@ describe('status order', () => {
 describe('applyTaskUpdate over every pair of statuses', () => {
   // The rule, stated independently of the machine: only a strictly later status of an unfinished task.
   const cases = ALL_TASK_STATUSES.flatMap((from) =>
-    ALL_TASK_STATUSES.map((to) => ({ from, to, allowed: !isTerminal(from) && statusRank(to) > statusRank(from) })),
+    ALL_TASK_STATUSES.map((to) => ({
+      from,
+      to,
+      allowed: !isTerminal(from) && statusRank(to) > statusRank(from),
+    })),
   );
 
   it.each(cases.filter((c) => c.allowed))('accepts $from → $to', ({ from, to }) => {
@@ -73,16 +77,23 @@ describe('applyTaskUpdate over every pair of statuses', () => {
     expect(result.reason).toBeUndefined();
   });
 
-  it.each(cases.filter((c) => !c.allowed))('refuses $from → $to and leaves the task as it was', ({ from, to }) => {
-    const current = taskIn(from);
-    const result = applyTaskUpdate(current, upstream(to));
-    expect(result.accepted).toBe(false);
-    expect(result.task).toBe(current);
-    const expected = isTerminal(from)
-      ? from === to ? TaskRefusal.Duplicate : TaskRefusal.Terminal
-      : from === to ? TaskRefusal.Duplicate : TaskRefusal.Backwards;
-    expect(result.reason).toBe(expected);
-  });
+  it.each(cases.filter((c) => !c.allowed))(
+    'refuses $from → $to and leaves the task as it was',
+    ({ from, to }) => {
+      const current = taskIn(from);
+      const result = applyTaskUpdate(current, upstream(to));
+      expect(result.accepted).toBe(false);
+      expect(result.task).toBe(current);
+      const expected = isTerminal(from)
+        ? from === to
+          ? TaskRefusal.Duplicate
+          : TaskRefusal.Terminal
+        : from === to
+          ? TaskRefusal.Duplicate
+          : TaskRefusal.Backwards;
+      expect(result.reason).toBe(expected);
+    },
+  );
 });
 
 describe('applyTaskUpdate details', () => {
@@ -115,9 +126,15 @@ describe('applyTaskUpdate details', () => {
     const same = applyTaskUpdate(task, upstream(InProgress, { progress: '40%' }));
     expect(same).toMatchObject({ accepted: false, reason: TaskRefusal.Duplicate });
     const higher = applyTaskUpdate(task, upstream(InProgress, { progress: '75%', imageUrl: '/p/75.png' }));
-    expect(higher).toMatchObject({ accepted: true, task: { progress: '75%', previewUrl: '/p/75.png', imageUrl: null } });
+    expect(higher).toMatchObject({
+      accepted: true,
+      task: { progress: '75%', previewUrl: '/p/75.png', imageUrl: null },
+    });
     task = higher.task;
-    expect(applyTaskUpdate(task, upstream(InProgress, { progress: '' }))).toMatchObject({ accepted: false, reason: TaskRefusal.Duplicate });
+    expect(applyTaskUpdate(task, upstream(InProgress, { progress: '' }))).toMatchObject({
+      accepted: false,
+      reason: TaskRefusal.Duplicate,
+    });
   });
 
   it('treats a duplicate terminal callback as harmless', () => {
@@ -134,11 +151,23 @@ describe('applyTaskUpdate details', () => {
   });
 
   it('moves a modal task on only through its modal input, inferred from a later status', () => {
-    expect(taskEventFromUpdate(upstream(InProgress), Modal).map((e) => e.type)).toEqual(['task.modalSubmitted', 'task.progress']);
-    expect(taskEventFromUpdate(upstream(Submitted), Modal).map((e) => e.type)).toEqual(['task.modalSubmitted']);
-    expect(taskEventFromUpdate(upstream(Success), Modal).map((e) => e.type)).toEqual(['task.modalSubmitted', 'task.succeeded']);
+    expect(taskEventFromUpdate(upstream(InProgress), Modal).map((e) => e.type)).toEqual([
+      'task.modalSubmitted',
+      'task.progress',
+    ]);
+    expect(taskEventFromUpdate(upstream(Submitted), Modal).map((e) => e.type)).toEqual([
+      'task.modalSubmitted',
+    ]);
+    expect(taskEventFromUpdate(upstream(Success), Modal).map((e) => e.type)).toEqual([
+      'task.modalSubmitted',
+      'task.succeeded',
+    ]);
     expect(taskEventFromUpdate(upstream(Cancel), Modal).map((e) => e.type)).toEqual(['task.cancelled']);
-    expect(applyTaskUpdate(taskIn(Modal), upstream(InProgress)).task).toMatchObject({ status: InProgress, progress: '40%', startTime: 2_000 });
+    expect(applyTaskUpdate(taskIn(Modal), upstream(InProgress)).task).toMatchObject({
+      status: InProgress,
+      progress: '40%',
+      startTime: 2_000,
+    });
   });
 
   it('maps upstream snapshots to machine events', () => {
@@ -148,12 +177,18 @@ describe('applyTaskUpdate details', () => {
     expect(taskEventFromUpdate(upstream(InProgress, { imageUrl: '/p/40.png' }))).toEqual([
       { type: 'task.progress', progress: 40, previewUrl: '/p/40.png', at: 2_000 },
     ]);
-    expect(taskEventFromUpdate(upstream(InProgress, { progress: undefined }))).toEqual([{ type: 'task.started', at: 2_000 }]);
+    expect(taskEventFromUpdate(upstream(InProgress, { progress: undefined }))).toEqual([
+      { type: 'task.started', at: 2_000 },
+    ]);
     expect(taskEventFromUpdate(upstream(Success))).toEqual([
       { type: 'task.succeeded', imageUrl: '/i/final.png', buttons: BUTTONS, at: 9_000 },
     ]);
-    expect(taskEventFromUpdate(upstream(Failure))).toEqual([{ type: 'task.failed', reason: 'moderation', at: 9_000 }]);
-    expect(taskEventFromUpdate(upstream(Cancel))).toEqual([{ type: 'task.cancelled', reason: undefined, at: 9_000 }]);
+    expect(taskEventFromUpdate(upstream(Failure))).toEqual([
+      { type: 'task.failed', reason: 'moderation', at: 9_000 },
+    ]);
+    expect(taskEventFromUpdate(upstream(Cancel))).toEqual([
+      { type: 'task.cancelled', reason: undefined, at: 9_000 },
+    ]);
   });
 });
 
@@ -179,11 +214,15 @@ describe('out-of-order updates never move a task backwards', () => {
           const { task: next } = applyTaskUpdate(task, update);
           const byStatus = statusRank(next.status) - statusRank(task.status);
           expect(byStatus).toBeGreaterThanOrEqual(0);
-          if (byStatus === 0) expect(parseProgress(next.progress) ?? 0).toBeGreaterThanOrEqual(parseProgress(task.progress) ?? 0);
+          if (byStatus === 0)
+            expect(parseProgress(next.progress) ?? 0).toBeGreaterThanOrEqual(
+              parseProgress(task.progress) ?? 0,
+            );
           task = next;
         }
         // once the success arrived, nothing displaced it
-        if (updates.some((u) => u.status === Success)) expect(task).toMatchObject({ status: Success, imageUrl: '/i/final.png' });
+        if (updates.some((u) => u.status === Success))
+          expect(task).toMatchObject({ status: Success, imageUrl: '/i/final.png' });
       }),
     );
   });
@@ -225,18 +264,25 @@ describe('applyTaskUpdate decides as the machine does, through a shared scope or
       previewUrl: fc.constantFrom(undefined, null, '/p/three.webp'),
     });
     fc.assert(
-      fc.property(fc.constantFrom(...ALL_TASK_STATUSES), fc.array(arbitraryUpdate, { minLength: 1, maxLength: 15 }), (start, updates) => {
-        let task = taskIn(start);
-        for (const { status, progress, imageUrl, previewUrl } of updates) {
-          const update = upstream(status, { progress, ...(status === InProgress ? { imageUrl, previewUrl } : {}) });
-          const expected = throughFreshActors(task, update);
-          const result = applyTaskUpdate(task, update);
-          expect(result.accepted).toBe(expected !== null);
-          if (expected) expect(lifecycleFieldsOf(result.task)).toEqual(expected);
-          else expect(result.task).toBe(task);
-          task = result.task;
-        }
-      }),
+      fc.property(
+        fc.constantFrom(...ALL_TASK_STATUSES),
+        fc.array(arbitraryUpdate, { minLength: 1, maxLength: 15 }),
+        (start, updates) => {
+          let task = taskIn(start);
+          for (const { status, progress, imageUrl, previewUrl } of updates) {
+            const update = upstream(status, {
+              progress,
+              ...(status === InProgress ? { imageUrl, previewUrl } : {}),
+            });
+            const expected = throughFreshActors(task, update);
+            const result = applyTaskUpdate(task, update);
+            expect(result.accepted).toBe(expected !== null);
+            if (expected) expect(lifecycleFieldsOf(result.task)).toEqual(expected);
+            else expect(result.task).toBe(task);
+            task = result.task;
+          }
+        },
+      ),
     );
   });
 });

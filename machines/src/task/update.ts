@@ -17,8 +17,7 @@ export const TaskRefusal = {
 export type TaskRefusal = (typeof TaskRefusal)[keyof typeof TaskRefusal];
 
 export type TaskUpdateResult =
-  | { task: Task; accepted: true; reason?: undefined }
-  | { task: Task; accepted: false; reason: TaskRefusal };
+  { task: Task; accepted: true; reason?: undefined } | { task: Task; accepted: false; reason: TaskRefusal };
 
 export type TaskSnapshot = SnapshotFrom<typeof taskMachine>;
 
@@ -36,7 +35,17 @@ function pureTransitionScope(): ActorScope<TaskSnapshot, TaskEvent> {
   if (!sharedScope) {
     const self = createActor(taskMachine); // never started: no timer, no subscription
     const ignore = () => undefined;
-    sharedScope = { self, id: '', sessionId: '', logger: ignore, defer: ignore, emit: ignore, stopChild: ignore, actionExecutor: ignore, system: self.system };
+    sharedScope = {
+      self,
+      id: '',
+      sessionId: '',
+      logger: ignore,
+      defer: ignore,
+      emit: ignore,
+      stopChild: ignore,
+      actionExecutor: ignore,
+      system: self.system,
+    };
   }
   return sharedScope;
 }
@@ -58,15 +67,33 @@ export type TaskLifecycleFields = Pick<Task, (typeof LIFECYCLE_FIELDS)[number]>;
 /** Descriptive fields an accepted update may refresh (a remix edits the prompt, a seed arrives…).
  *  Identity fields (id, channelId, userId, action, botType, submitTime, parentId, engine) never
  *  change after creation, so updates cannot touch them. */
-const DESCRIPTIVE_FIELDS = ['prompt', 'promptEn', 'finalPrompt', 'description', 'seed', 'properties'] as const satisfies readonly (keyof Task)[];
+const DESCRIPTIVE_FIELDS = [
+  'prompt',
+  'promptEn',
+  'finalPrompt',
+  'description',
+  'seed',
+  'properties',
+] as const satisfies readonly (keyof Task)[];
 
 export const UNKNOWN_FAILURE_REASON = 'The task failed without a reason';
 
 /** The lifecycle fields of a machine context (or of a task): what to write on the Task document. */
 export function lifecycleFieldsOf(source: TaskLifecycleFields): TaskLifecycleFields {
-  const { status, progress, previewUrl, imageUrl, videoUrl, failReason, startTime, finishTime, buttons } = source;
+  const { status, progress, previewUrl, imageUrl, videoUrl, failReason, startTime, finishTime, buttons } =
+    source;
   // Tasks from before clips existed carry no videoUrl.
-  return { status, progress, previewUrl, imageUrl, videoUrl: videoUrl ?? null, failReason, startTime, finishTime, buttons };
+  return {
+    status,
+    progress,
+    previewUrl,
+    imageUrl,
+    videoUrl: videoUrl ?? null,
+    failReason,
+    startTime,
+    finishTime,
+    buttons,
+  };
 }
 
 export function taskContextFromTask(task: Task, deadlineMs = DEFAULT_TASK_DEADLINE_MS): TaskMachineContext {
@@ -105,13 +132,24 @@ export function taskEventFromUpdate(update: TaskUpdate, from?: TaskStatus): Task
         ...afterModal,
         progress === null
           ? { type: 'task.started', at }
-          : { type: 'task.progress', progress, previewUrl: update.previewUrl ?? update.imageUrl ?? undefined, at },
+          : {
+              type: 'task.progress',
+              progress,
+              previewUrl: update.previewUrl ?? update.imageUrl ?? undefined,
+              at,
+            },
       ];
     }
     case TaskStatus.Success:
       return [
         ...afterModal,
-        { type: 'task.succeeded', imageUrl: update.imageUrl, videoUrl: update.videoUrl, buttons: update.buttons ?? [], at: finishedAt },
+        {
+          type: 'task.succeeded',
+          imageUrl: update.imageUrl,
+          videoUrl: update.videoUrl,
+          buttons: update.buttons ?? [],
+          at: finishedAt,
+        },
       ];
     case TaskStatus.Failure:
       return [{ type: 'task.failed', reason: update.failReason || UNKNOWN_FAILURE_REASON, at: finishedAt }];
@@ -140,7 +178,11 @@ export function applyTaskUpdate(current: Task, incoming: TaskUpdate): TaskUpdate
   }
   return {
     accepted: true,
-    task: { ...current, ...pickDefined(incoming, DESCRIPTIVE_FIELDS), ...lifecycleFieldsOf(snapshot.context) },
+    task: {
+      ...current,
+      ...pickDefined(incoming, DESCRIPTIVE_FIELDS),
+      ...lifecycleFieldsOf(snapshot.context),
+    },
   };
 }
 
@@ -151,13 +193,25 @@ export function applyTaskUpdate(current: Task, incoming: TaskUpdate): TaskUpdate
  * server, about half of a replayed log), and the interpreter was a quarter of a replay's CPU.
  * The property test in update.test.ts checks it against fresh actors, update after update.
  */
-function progressOfRunningTask(current: Task, incoming: TaskUpdate, event: Extract<TaskEvent, { type: 'task.progress' }>): TaskUpdateResult {
+function progressOfRunningTask(
+  current: Task,
+  incoming: TaskUpdate,
+  event: Extract<TaskEvent, { type: 'task.progress' }>,
+): TaskUpdateResult {
   const context = taskContextFromTask(current);
   if (!Number.isFinite(event.progress)) return refuse(current, incoming);
   const percent = clampPercent(event.progress);
   if (percent <= context.percent) return refuse(current, incoming);
-  const advanced = { ...context, percent, progress: formatProgress(percent), previewUrl: event.previewUrl ?? context.previewUrl };
-  return { accepted: true, task: { ...current, ...pickDefined(incoming, DESCRIPTIVE_FIELDS), ...lifecycleFieldsOf(advanced) } };
+  const advanced = {
+    ...context,
+    percent,
+    progress: formatProgress(percent),
+    previewUrl: event.previewUrl ?? context.previewUrl,
+  };
+  return {
+    accepted: true,
+    task: { ...current, ...pickDefined(incoming, DESCRIPTIVE_FIELDS), ...lifecycleFieldsOf(advanced) },
+  };
 }
 
 function refuse(current: Task, incoming: TaskUpdate): TaskUpdateResult {
@@ -176,7 +230,10 @@ function refusalReason(current: Task, incoming: TaskUpdate): TaskRefusal {
   return byStatus === 0 && olderProgress ? TaskRefusal.Backwards : TaskRefusal.Duplicate;
 }
 
-function pickDefined<K extends keyof Task>(source: Partial<Task>, keys: readonly K[]): Partial<Pick<Task, K>> {
+function pickDefined<K extends keyof Task>(
+  source: Partial<Task>,
+  keys: readonly K[],
+): Partial<Pick<Task, K>> {
   const picked: Partial<Pick<Task, K>> = {};
   for (const key of keys) {
     if (source[key] !== undefined) picked[key] = source[key];

@@ -12,7 +12,12 @@ import { serve } from './ipc';
 import type { BareCommands, ReplayEmit, Stamp } from './protocol';
 
 const server = http.createServer();
-const io = new Server(server, { path: SOCKET_PATH, serveClient: false, maxHttpBufferSize: 64 * 1024, cors: { origin: false } });
+const io = new Server(server, {
+  path: SOCKET_PATH,
+  serveClient: false,
+  maxHttpBufferSize: 64 * 1024,
+  cors: { origin: false },
+});
 io.on('connection', (socket) => {
   socket.on('join', async (room: unknown, ack: unknown) => {
     if (typeof room !== 'string' || typeof ack !== 'function') return;
@@ -26,7 +31,13 @@ let seq = 0;
 /** A task.updated-shaped event whose JSON is exactly `bytes` long (or minimal, if that is longer). */
 function payloadOf(emit: ReplayEmit) {
   const [taskId, progress] = emit.key.split(' ');
-  const event = { channelId: emit.room, seq: 0, type: 'task.updated', at: Date.now(), data: { id: taskId, progress, pad: '' } };
+  const event = {
+    channelId: emit.room,
+    seq: 0,
+    type: 'task.updated',
+    at: Date.now(),
+    data: { id: taskId, progress, pad: '' },
+  };
   event.data.pad = 'x'.repeat(Math.max(0, emit.bytes - JSON.stringify(event).length));
   return event;
 }
@@ -60,7 +71,9 @@ serve<BareCommands>(
       new Promise((resolve) => {
         server.listen(0, '127.0.0.1', () => {
           const address = server.address();
-          resolve({ origin: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
+          resolve({
+            origin: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+          });
         });
       }),
     memory: () => settledMemory(),

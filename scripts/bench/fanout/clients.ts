@@ -36,18 +36,28 @@ function once<T>(socket: Socket, event: string, send: (ack: (answer: T) => void)
 async function open(mode: Mode, origin: string, member: Member): Promise<Socket> {
   let auth: Record<string, unknown> = {};
   if (mode === 'ours') {
-    const res = await fetch(`${origin}/api/ws/pre-connect`, { headers: { authorization: `Bearer ${member.token}` } });
+    const res = await fetch(`${origin}/api/ws/pre-connect`, {
+      headers: { authorization: `Bearer ${member.token}` },
+    });
     const { data } = (await res.json()) as { data: { ticket: string } };
     auth = { ticket: data.ticket, v: PROTOCOL_VERSION };
   }
-  const socket = io(origin, { path: SOCKET_PATH, auth, transports: ['websocket'], reconnection: false, forceNew: true });
+  const socket = io(origin, {
+    path: SOCKET_PATH,
+    auth,
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
   socket.on('channel:event', record);
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
   if (mode === 'ours') {
-    const ack = await once<SubscribeAck>(socket, 'channel:subscribe', (done) => socket.emit('channel:subscribe', { channelId: member.channelId }, done));
+    const ack = await once<SubscribeAck>(socket, 'channel:subscribe', (done) =>
+      socket.emit('channel:subscribe', { channelId: member.channelId }, done),
+    );
     if (!ack.ok) throw new Error(`subscribe refused: ${ack.message}`);
   } else {
     await once<boolean>(socket, 'join', (done) => socket.emit('join', member.channelId, done));
@@ -60,12 +70,14 @@ serve<ClientCommands>(
     async connect({ mode, origin, members, parallel }) {
       const started = clockMs();
       let next = 0;
-      await Promise.all(Array.from({ length: Math.min(parallel, members.length) }, async () => {
-        for (let member = members[next++]; member; member = members[next++]) {
-          sockets.push(await open(mode, member.origin ?? origin, member));
-          membersOfChannel.set(member.channelId, (membersOfChannel.get(member.channelId) ?? 0) + 1);
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: Math.min(parallel, members.length) }, async () => {
+          for (let member = members[next++]; member; member = members[next++]) {
+            sockets.push(await open(mode, member.origin ?? origin, member));
+            membersOfChannel.set(member.channelId, (membersOfChannel.get(member.channelId) ?? 0) + 1);
+          }
+        }),
+      );
       return { connected: sockets.length, connectMs: clockMs() - started };
     },
     async collect({ expected, timeoutMs }) {

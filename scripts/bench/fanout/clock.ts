@@ -17,7 +17,8 @@ export interface MemorySample {
 
 export async function settledMemory(): Promise<MemorySample> {
   const collect = (globalThis as { gc?: () => void }).gc;
-  if (!collect) throw new Error('run this process with --expose-gc: memory is measured after a full collection');
+  if (!collect)
+    throw new Error('run this process with --expose-gc: memory is measured after a full collection');
   // A few rounds: finalizers and weak callbacks free more on the next pass.
   for (let round = 0; round < 4; round++) {
     collect();

@@ -1,5 +1,10 @@
 import { formatProgress } from '@draw/machines';
-import type { EngineJob, EngineResult, EngineRunContext, ImageEngine } from '../../../server/src/engines/port';
+import type {
+  EngineJob,
+  EngineResult,
+  EngineRunContext,
+  ImageEngine,
+} from '../../../server/src/engines/port';
 import { clockMs } from './clock';
 
 /** One progress callback: which task, which step, when. */
@@ -15,15 +20,21 @@ export function progressSteps(steps: number): number[] {
 }
 
 /** 1×1 transparent PNG: the finished task carries an image like a real one, at no drawing cost. */
-const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 function waitUntil(at: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason as Error);
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, Math.max(0, at - clockMs()));
+    const timer = setTimeout(
+      () => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      },
+      Math.max(0, at - clockMs()),
+    );
     const onAbort = () => {
       clearTimeout(timer);
       reject(signal.reason as Error);

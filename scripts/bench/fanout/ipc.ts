@@ -12,18 +12,27 @@ type Request = { id: number; command: string; input: unknown };
 const READY = 'bench:ready';
 type Response = { id: number; ok: true; output: unknown } | { id: number; ok: false; error: string };
 
-export type Handlers<C extends CommandMap> = { [K in keyof C]: (input: C[K]['input']) => Promise<C[K]['output']> };
+export type Handlers<C extends CommandMap> = {
+  [K in keyof C]: (input: C[K]['input']) => Promise<C[K]['output']>;
+};
 
 export interface ChildHandle<C extends CommandMap> {
   readonly pid: number;
-  call<K extends keyof C & string>(command: K, input: C[K]['input'], timeoutMs?: number): Promise<C[K]['output']>;
+  call<K extends keyof C & string>(
+    command: K,
+    input: C[K]['input'],
+    timeoutMs?: number,
+  ): Promise<C[K]['output']>;
   /** Ends the child (SIGKILL if it has not exited within 8 s; it gives its own cleanup 5 s). */
   stop(): Promise<void>;
 }
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 
-export function forkChild<C extends CommandMap>(script: string, options: { nodeArgs?: string[]; env?: Record<string, string> } = {}): ChildHandle<C> {
+export function forkChild<C extends CommandMap>(
+  script: string,
+  options: { nodeArgs?: string[]; env?: Record<string, string> } = {},
+): ChildHandle<C> {
   const child: ChildProcess = fork(path.join(path.dirname(new URL(import.meta.url).pathname), script), [], {
     cwd: root,
     execArgv: ['--import', 'tsx', ...(options.nodeArgs ?? [])],
@@ -47,14 +56,20 @@ export interface Endpoint {
 }
 
 const isResponse = (message: unknown): message is Response =>
-  typeof message === 'object' && message !== null && typeof (message as Response).id === 'number' && typeof (message as Response).ok === 'boolean';
+  typeof message === 'object' &&
+  message !== null &&
+  typeof (message as Response).id === 'number' &&
+  typeof (message as Response).ok === 'boolean';
 
 export function handleOf<C extends CommandMap>(
   name: string,
   endpoint: Endpoint,
   process: { pid: number; exited(): boolean; kill(signal: NodeJS.Signals): void },
 ): ChildHandle<C> {
-  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
+  const pending = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }
+  >();
   let nextId = 1;
   const failAll = (error: Error) => {
     for (const { reject, timer } of pending.values()) {
@@ -105,7 +120,10 @@ export function handleOf<C extends CommandMap>(
 }
 
 /** The child side: answers the parent's calls; exits when the parent goes away or asks it to. */
-export function serve<C extends CommandMap>(handlers: Handlers<C>, onExit: () => Promise<void> = async () => undefined): void {
+export function serve<C extends CommandMap>(
+  handlers: Handlers<C>,
+  onExit: () => Promise<void> = async () => undefined,
+): void {
   if (!process.send) throw new Error('run this module through forkChild');
   const send = (message: Response | { type: typeof READY }) => process.send!(message);
   let exiting = false;
@@ -126,7 +144,12 @@ export function serve<C extends CommandMap>(handlers: Handlers<C>, onExit: () =>
     if (!handler) return send({ id: message.id, ok: false, error: `unknown command ${message.command}` });
     handler(message.input).then(
       (output) => send({ id: message.id, ok: true, output }),
-      (error: unknown) => send({ id: message.id, ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+      (error: unknown) =>
+        send({
+          id: message.id,
+          ok: false,
+          error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        }),
     );
   });
   send({ type: READY });

@@ -68,19 +68,26 @@ async function round(): Promise<RoundResult> {
   const cpu = process.cpuUsage();
   await Promise.all(members.map((m) => m.call('begin', null)));
   const shares = members.map((_, i) => owners.filter((__, c) => c % members.length === i));
-  const submitted = (await Promise.all(members.map((m, i) => m.call('submit', { owners: shares[i] ?? [], round: rounds }, 120_000)))).flat();
+  const submitted = (
+    await Promise.all(
+      members.map((m, i) => m.call('submit', { owners: shares[i] ?? [], round: rounds }, 120_000)),
+    )
+  ).flat();
   const channelOfTask = new Map(submitted.map((s) => [s.taskId, s.channelId]));
   const deadline = Date.now() + 300_000;
   for (;;) {
     const states = await Promise.all(members.map((m) => m.call('status', null)));
     const finished = states.reduce((sum, s) => sum + s.finished, 0);
     if (finished >= rounds * owners.length && states.every((s) => s.busy === 0)) break;
-    if (Date.now() > deadline) throw new Error(`round ${rounds}: ${finished} of ${rounds * owners.length} tasks ended`);
+    if (Date.now() > deadline)
+      throw new Error(`round ${rounds}: ${finished} of ${rounds * owners.length} tasks ended`);
     await sleep(20);
   }
   const harvests = await Promise.all(members.map((m) => m.call('harvest', null)));
   return {
-    stamps: harvests.flatMap((h) => h.stamps.map(({ taskId, key, at }) => ({ key, at, channelId: channelOfTask.get(taskId) ?? '' }))),
+    stamps: harvests.flatMap((h) =>
+      h.stamps.map(({ taskId, key, at }) => ({ key, at, channelId: channelOfTask.get(taskId) ?? '' })),
+    ),
     maxLateMs: Math.max(...harvests.map((h) => h.maxLateMs)),
     wallMs: clockMs() - started,
     // Every member's and the primary's, which relays each broadcast between the members.

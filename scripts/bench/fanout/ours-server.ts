@@ -25,7 +25,11 @@ const owners: Owner[] = [];
 const channelOfTask = new Map<string, string>();
 let rounds = 0;
 
-async function call<T>(method: 'GET' | 'POST', url: string, options: { authorization?: string; remoteAddress?: string; payload?: object } = {}): Promise<T> {
+async function call<T>(
+  method: 'GET' | 'POST',
+  url: string,
+  options: { authorization?: string; remoteAddress?: string; payload?: object } = {},
+): Promise<T> {
   const res = await app!.http.inject({
     method,
     url,
@@ -42,17 +46,24 @@ async function call<T>(method: 'GET' | 'POST', url: string, options: { authoriza
 async function signIn(index: number): Promise<string> {
   const remoteAddress = `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
   const phone = `139${String(index).padStart(8, '0')}`;
-  const { devCode } = await call<{ devCode: string }>('GET', `/api/login/send-login-code?phone=${phone}`, { remoteAddress });
-  const { token } = await call<{ token: string }>('POST', '/api/login/login', { remoteAddress, payload: { loginType: 'Captcha', account: phone, code: devCode } });
+  const { devCode } = await call<{ devCode: string }>('GET', `/api/login/send-login-code?phone=${phone}`, {
+    remoteAddress,
+  });
+  const { token } = await call<{ token: string }>('POST', '/api/login/login', {
+    remoteAddress,
+    payload: { loginType: 'Captcha', account: phone, code: devCode },
+  });
   return `Bearer ${token}`;
 }
 
 /** Runs `work` over 0..count-1, `parallel` at a time. */
 async function pool(count: number, parallel: number, work: (index: number) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(parallel, count) }, async () => {
-    while (next < count) await work(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(parallel, count) }, async () => {
+      while (next < count) await work(next++);
+    }),
+  );
 }
 
 /**
@@ -74,7 +85,10 @@ async function start(load: Load) {
   // runner at 64 concurrent tasks, so the benchmark raises it to the channel count directly.
   engine = new StampingEngine(load.steps, load.stepMs);
   const role = clusterRole();
-  app = await buildApp({ ...config, ENGINE_CONCURRENCY: Math.max(config.ENGINE_CONCURRENCY, load.channels) }, { engine, ...(role ? { cluster: role } : {}) });
+  app = await buildApp(
+    { ...config, ENGINE_CONCURRENCY: Math.max(config.ENGINE_CONCURRENCY, load.channels) },
+    { engine, ...(role ? { cluster: role } : {}) },
+  );
   await app.http.listen({ port: 0, host: '127.0.0.1', exclusive: cluster.isWorker });
   const address = app.http.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
@@ -90,8 +104,14 @@ async function setup(load: Load) {
   await pool(load.channels, 8, async (c) => {
     const base = c * load.membersPerChannel;
     const authorization = await signIn(base);
-    const channel = await call<{ id: string }>('POST', '/api/draw/channel', { authorization, payload: { title: `Fan-out ${c + 1}`, isBan: false } });
-    const { inviteCode } = await call<{ inviteCode: string }>('POST', `/api/draw/invite-code/${channel.id}`, { authorization, payload: {} });
+    const channel = await call<{ id: string }>('POST', '/api/draw/channel', {
+      authorization,
+      payload: { title: `Fan-out ${c + 1}`, isBan: false },
+    });
+    const { inviteCode } = await call<{ inviteCode: string }>('POST', `/api/draw/invite-code/${channel.id}`, {
+      authorization,
+      payload: {},
+    });
     owners.push({ channelId: channel.id, authorization });
     members.push({ channelId: channel.id, token: authorization.slice('Bearer '.length) });
     for (let m = 1; m < load.membersPerChannel; m++) {
@@ -145,8 +165,14 @@ async function runRound() {
   await engine.whenFinished(rounds * owners.length);
   // Until the runner has stored and published every task's end (bounded).
   const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline && app.services.runner.counts().running + app.services.runner.counts().queued > 0) await sleep(20);
-  const stamps = engine.stamps.slice(stampsBefore).map(({ taskId, key, at }) => ({ key, at, channelId: channelOfTask.get(taskId) ?? '' }));
+  while (
+    Date.now() < deadline &&
+    app.services.runner.counts().running + app.services.runner.counts().queued > 0
+  )
+    await sleep(20);
+  const stamps = engine.stamps
+    .slice(stampsBefore)
+    .map(({ taskId, key, at }) => ({ key, at, channelId: channelOfTask.get(taskId) ?? '' }));
   return { stamps, maxLateMs: engine.maxLateMs, wallMs: clockMs() - started, cpuMs: cpuMsSince(cpu) };
 }
 
@@ -181,7 +207,11 @@ const memberHandlers: Handlers<MemberCommands> = {
     return { finished: engine!.finishedCount, busy: running + queued };
   },
   async harvest() {
-    return { stamps: engine!.stamps.slice(roundStampsFrom), cpuMs: cpuMsSince(roundCpu), maxLateMs: engine!.maxLateMs };
+    return {
+      stamps: engine!.stamps.slice(roundStampsFrom),
+      cpuMs: cpuMsSince(roundCpu),
+      maxLateMs: engine!.maxLateMs,
+    };
   },
 };
 

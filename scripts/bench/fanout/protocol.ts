@@ -92,7 +92,10 @@ export type BareCommands = {
 export type Mode = 'ours' | 'bare';
 
 export type ClientCommands = {
-  connect: { input: { mode: Mode; origin: string; members: Member[]; parallel: number }; output: { connected: number; connectMs: number } };
+  connect: {
+    input: { mode: Mode; origin: string; members: Member[]; parallel: number };
+    output: { connected: number; connectMs: number };
+  };
   /** Waits (bounded) for every expected receipt, then hands over and forgets what was received. */
   collect: {
     input: { expected: { key: string; channelId: string }[]; timeoutMs: number };

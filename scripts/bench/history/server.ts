@@ -41,7 +41,14 @@ export async function spawnServer(spec: ServerSpec): Promise<ServerProcess> {
   const args = spec.compiled ? ['server/dist/main.js'] : ['--import', 'tsx', 'server/src/main.ts'];
   const child = spawn(process.execPath, args, {
     cwd: spec.cwd,
-    env: { ...process.env, MONGODB_URI: '', HOST: '127.0.0.1', ...spec.env, DATA_DIR: spec.dataDir, PORT: String(port) },
+    env: {
+      ...process.env,
+      MONGODB_URI: '',
+      HOST: '127.0.0.1',
+      ...spec.env,
+      DATA_DIR: spec.dataDir,
+      PORT: String(port),
+    },
     stdio: ['ignore', log, log],
   });
   fs.closeSync(log);
@@ -59,12 +66,21 @@ export async function spawnServer(spec: ServerSpec): Promise<ServerProcess> {
         });
         child.kill('SIGTERM');
       }),
-    memory: () => (exited() || !child.pid ? { rss: Number.NaN, peak: Number.NaN } : { rss: statusField(child.pid, 'VmRSS'), peak: statusField(child.pid, 'VmHWM') }),
+    memory: () =>
+      exited() || !child.pid
+        ? { rss: Number.NaN, peak: Number.NaN }
+        : { rss: statusField(child.pid, 'VmRSS'), peak: statusField(child.pid, 'VmHWM') },
   };
 }
 
 /** Polls `probe` every 10 ms until it holds; the milliseconds since `since`. */
-export async function firstAnswer(server: ServerProcess, logFile: string, since: number, probe: () => Promise<boolean>, timeoutMs: number): Promise<number> {
+export async function firstAnswer(
+  server: ServerProcess,
+  logFile: string,
+  since: number,
+  probe: () => Promise<boolean>,
+  timeoutMs: number,
+): Promise<number> {
   const deadline = since + timeoutMs;
   for (;;) {
     if (server.child.exitCode !== null || server.child.signalCode !== null) {
@@ -72,7 +88,10 @@ export async function firstAnswer(server: ServerProcess, logFile: string, since:
     }
     const answered = await probe().catch(() => false);
     if (answered) return performance.now() - since;
-    if (performance.now() > deadline) throw new Error(`no answer within ${timeoutMs / 1000} s:\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
+    if (performance.now() > deadline)
+      throw new Error(
+        `no answer within ${timeoutMs / 1000} s:\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`,
+      );
     await new Promise((r) => setTimeout(r, 10));
   }
 }
@@ -87,7 +106,12 @@ export interface EarlierCheckout {
  * the workspace packages (`@draw/*`), which are the worktree's own. The earlier server needs
  * `@seald-io/nedb`, a dev dependency of the scripts workspace for this reason.
  */
-export function checkoutEarlier(root: string, commit: string, dir: string, env: { compactionMs: number }): EarlierCheckout {
+export function checkoutEarlier(
+  root: string,
+  commit: string,
+  dir: string,
+  env: { compactionMs: number },
+): EarlierCheckout {
   execFileSync('git', ['worktree', 'add', '--detach', dir, commit], { cwd: root, stdio: 'ignore' });
   const modules = path.join(root, 'node_modules');
   const target = path.join(dir, 'node_modules');
@@ -104,8 +128,12 @@ export function checkoutEarlier(root: string, commit: string, dir: string, env: 
   // see one, so the interval is shortened to fall inside the phase (the rewrite itself is unchanged).
   const storeFile = path.join(dir, 'server/src/storage/embedded.ts');
   const source = fs.readFileSync(storeFile, 'utf8');
-  const patched = source.replace('const COMPACTION_INTERVAL_MS = 10 * 60 * 1000;', `const COMPACTION_INTERVAL_MS = ${env.compactionMs};`);
-  if (patched === source) throw new Error(`history bench: ${commit}'s NeDB adapter has no COMPACTION_INTERVAL_MS to shorten`);
+  const patched = source.replace(
+    'const COMPACTION_INTERVAL_MS = 10 * 60 * 1000;',
+    `const COMPACTION_INTERVAL_MS = ${env.compactionMs};`,
+  );
+  if (patched === source)
+    throw new Error(`history bench: ${commit}'s NeDB adapter has no COMPACTION_INTERVAL_MS to shorten`);
   fs.writeFileSync(storeFile, patched);
   return {
     dir,

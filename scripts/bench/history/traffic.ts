@@ -47,7 +47,13 @@ const SCRAPE_EVERY_MS = 5_000;
 
 export async function openSocket(origin: string, token: string): Promise<Socket> {
   const { ticket } = await api<{ ticket: string }>(origin, 'GET', '/api/ws/pre-connect', token);
-  const socket = io(origin, { path: SOCKET_PATH, auth: { ticket, v: PROTOCOL_VERSION }, transports: ['websocket'], reconnection: false, forceNew: true });
+  const socket = io(origin, {
+    path: SOCKET_PATH,
+    auth: { ticket, v: PROTOCOL_VERSION },
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
@@ -58,10 +64,14 @@ export async function openSocket(origin: string, token: string): Promise<Socket>
 export function subscribe(socket: Socket, channelId: string, afterSeq?: number): Promise<SubscribeAck> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no answer to channel:subscribe ${channelId}`)), 60_000);
-    socket.emit('channel:subscribe', afterSeq === undefined ? { channelId } : { channelId, afterSeq }, (ack: SubscribeAck) => {
-      clearTimeout(timer);
-      resolve(ack);
-    });
+    socket.emit(
+      'channel:subscribe',
+      afterSeq === undefined ? { channelId } : { channelId, afterSeq },
+      (ack: SubscribeAck) => {
+        clearTimeout(timer);
+        resolve(ack);
+      },
+    );
   });
 }
 
@@ -102,7 +112,10 @@ export async function runTraffic(server: ServerProcess, plan: TrafficPlan): Prom
     try {
       const res = await fetch(`${origin}${url}`, {
         method,
-        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
         body: body ? JSON.stringify(body) : undefined,
       });
       const text = await res.text();
@@ -142,10 +155,16 @@ export async function runTraffic(server: ServerProcess, plan: TrafficPlan): Prom
   let n = 0;
   const until = performance.now() + plan.durationMs;
   await Promise.all([
-    every(CHAT_EVERY_MS, until, () => timed('POST', `/api/draw/chat/${plan.liveChannelId}`, pick().token, { content: `message ${++n}: try it with more fog` })),
+    every(CHAT_EVERY_MS, until, () =>
+      timed('POST', `/api/draw/chat/${plan.liveChannelId}`, pick().token, {
+        content: `message ${++n}: try it with more fog`,
+      }),
+    ),
     every(TASK_EVERY_MS, until, async () => {
       tasksSubmitted += 1;
-      await timed('POST', `/api/mj/submit/imagine/${plan.liveChannelId}`, pick().token, { prompt: `paper boats on a quiet lake at dawn, watercolor ${tasksSubmitted}` });
+      await timed('POST', `/api/mj/submit/imagine/${plan.liveChannelId}`, pick().token, {
+        prompt: `paper boats on a quiet lake at dawn, watercolor ${tasksSubmitted}`,
+      });
     }),
     every(READ_EVERY_MS, until, async () => {
       const member = pick();
@@ -171,7 +190,11 @@ export async function runTraffic(server: ServerProcess, plan: TrafficPlan): Prom
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
     max: sorted.at(-1) ?? Number.NaN,
-    catchUp: { reads: sortedCatchUps.length, p50: percentile(sortedCatchUps, 50), max: sortedCatchUps.at(-1) ?? Number.NaN },
+    catchUp: {
+      reads: sortedCatchUps.length,
+      p50: percentile(sortedCatchUps, 50),
+      max: sortedCatchUps.at(-1) ?? Number.NaN,
+    },
     eventLoopMaxMs,
     rssMax,
     tasksSubmitted,

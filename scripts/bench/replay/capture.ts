@@ -44,8 +44,18 @@ export async function captureSession(): Promise<CapturedSession> {
   // A slow enough engine that a cancel lands while the task is still running; credits for 4 tasks.
   const app = await startTestApp({ BUILTIN_ENGINE_STEP_MS: '60', FREE_DAILY_CREDITS: '100' });
   try {
-    const call = async (session: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
-      const res = await app.http.inject({ method, url, headers: session.auth, ...(payload ? { payload } : {}) });
+    const call = async (
+      session: Session,
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      payload?: object,
+    ) => {
+      const res = await app.http.inject({
+        method,
+        url,
+        headers: session.auth,
+        ...(payload ? { payload } : {}),
+      });
       const body = res.json() as { success: boolean; message: string; data: Record<string, unknown> };
       if (!body.success) throw new Error(`${method} ${url}: ${res.statusCode} ${body.message}`);
       return body.data;
@@ -67,32 +77,55 @@ export async function captureSession(): Promise<CapturedSession> {
     const cancelledPrompt = 'a lighthouse in a storm, dramatic clouds, oil painting';
     const chatText = 'love the second one, can you upscale it?';
 
-    const channelId = String((await call(ann, 'POST', '/api/draw/channel', { title: 'Boats and lakes', isBan: false })).id);
+    const channelId = String(
+      (await call(ann, 'POST', '/api/draw/channel', { title: 'Boats and lakes', isBan: false })).id,
+    );
     const inviteCode = String((await call(ann, 'POST', `/api/draw/invite-code/${channelId}`, {})).inviteCode);
     await call(bob, 'POST', `/api/draw/join-channel/${inviteCode}`);
     await call(cara, 'POST', `/api/draw/join-channel/${inviteCode}`);
 
-    const imagineId = String((await call(ann, 'POST', `/api/mj/submit/imagine/${channelId}`, { prompt: imaginePrompt })).taskId);
+    const imagineId = String(
+      (await call(ann, 'POST', `/api/mj/submit/imagine/${channelId}`, { prompt: imaginePrompt })).taskId,
+    );
     const grid = await waitFor(ann, imagineId, ['SUCCESS']);
     const button = (label: string) => {
       const found = grid.buttons.find((b) => b.label === label);
       if (!found) throw new Error(`no ${label} button on the grid`);
       return found.customId;
     };
-    const upscaleId = String((await call(ann, 'POST', `/api/mj/submit/action/${channelId}`, { taskId: imagineId, customId: button('U2') })).taskId);
+    const upscaleId = String(
+      (
+        await call(ann, 'POST', `/api/mj/submit/action/${channelId}`, {
+          taskId: imagineId,
+          customId: button('U2'),
+        })
+      ).taskId,
+    );
     await waitFor(ann, upscaleId, ['SUCCESS']);
-    const variationId = String((await call(ann, 'POST', `/api/mj/submit/action/${channelId}`, { taskId: imagineId, customId: button('V3') })).taskId);
+    const variationId = String(
+      (
+        await call(ann, 'POST', `/api/mj/submit/action/${channelId}`, {
+          taskId: imagineId,
+          customId: button('V3'),
+        })
+      ).taskId,
+    );
     await waitFor(ann, variationId, ['SUCCESS']);
 
     const message = await call(bob, 'POST', `/api/draw/chat/${channelId}`, { content: chatText });
     await call(bob, 'DELETE', `/api/draw/chat/${String(message.id)}`);
 
-    const cancelledId = String((await call(ann, 'POST', `/api/mj/submit/imagine/${channelId}`, { prompt: cancelledPrompt })).taskId);
+    const cancelledId = String(
+      (await call(ann, 'POST', `/api/mj/submit/imagine/${channelId}`, { prompt: cancelledPrompt })).taskId,
+    );
     await waitFor(ann, cancelledId, ['IN_PROGRESS']);
     await call(ann, 'POST', `/api/mj/task/${cancelledId}/cancel`);
     await waitFor(ann, cancelledId, ['CANCEL']);
 
-    await call(ann, 'PUT', `/api/draw/channel/${channelId}`, { title: 'Boats, lakes and lighthouses', isBan: false });
+    await call(ann, 'PUT', `/api/draw/channel/${channelId}`, {
+      title: 'Boats, lakes and lighthouses',
+      isBan: false,
+    });
     const users = { creator: profile(ann), joiner: profile(bob), removed: profile(cara) };
     await call(ann, 'POST', `/api/draw/remove-user/${channelId}/${users.removed.id}`);
     await call(bob, 'POST', `/api/draw/quit-channel/${channelId}`);

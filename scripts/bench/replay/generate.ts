@@ -85,7 +85,8 @@ const WORDS_EN =
   'cinematic lighting, watercolor, oil painting, ukiyo-e, pixel art, studio ghibli style, 35mm photo, ' +
   'volumetric light, soft focus, highly detailed, octane render, pastel colors, dramatic sky, sunset, ' +
   'dawn, night, rain, snow, fog, autumn, spring, isometric, wide angle, portrait, symmetrical, minimal';
-const WORDS_ZH = '一只 小猫 坐在 窗台 上 月光 下 的 古老 城堡 水彩 风格 赛博朋克 街道 雨夜 霓虹 灯光 山水 画 竹林 樱花 少女 机器人 宇宙 星空 极简 插画 电影 感';
+const WORDS_ZH =
+  '一只 小猫 坐在 窗台 上 月光 下 的 古老 城堡 水彩 风格 赛博朋克 街道 雨夜 霓虹 灯光 山水 画 竹林 樱花 少女 机器人 宇宙 星空 极简 插画 电影 感';
 const CHAT =
   'nice! | love this one | can you upscale the second? | try it with more fog | 太好看了 | 再来一张 | ' +
   'how did you get that lighting? | U3 please | the colors are perfect | lol | ok | 👍 | 这个风格不错 | ' +
@@ -142,11 +143,13 @@ const FAILURE_REASON = 'The engine could not draw this image. Your credits were 
 
 function compile(session: CapturedSession): Compiled {
   const { users } = session;
-  const seedsOfDoc = (t: CapturedSession['tasks'][number]) => [t.seed ?? '', ...('seed' in t.job ? [String(t.job.seed)] : [])].filter(Boolean);
+  const seedsOfDoc = (t: CapturedSession['tasks'][number]) =>
+    [t.seed ?? '', ...('seed' in t.job ? [String(t.job.seed)] : [])].filter(Boolean);
   const seedsOf = (taskId: string) => session.tasks.filter((t) => t._id === taskId).flatMap(seedsOfDoc);
   const seeds = session.tasks.flatMap(seedsOfDoc);
   const channelUpdate = session.events.find((e) => e.type === 'channel.updated');
-  if (!channelUpdate || channelUpdate.type !== 'channel.updated') throw new Error('the captured session has no channel.updated');
+  if (!channelUpdate || channelUpdate.type !== 'channel.updated')
+    throw new Error('the captured session has no channel.updated');
   const channelTitle = jsonText(channelUpdate.data.title);
   const literals = [
     ...Object.values(session.prompts).map(jsonText),
@@ -160,7 +163,9 @@ function compile(session: CapturedSession): Compiled {
 
   const taskKind = (taskId: string, prompt: string): TaskKind => {
     const events = session.events.filter((e) =>
-      e.type === 'task.created' || e.type === 'task.updated' ? e.data.id === taskId : e.type === 'message.created' && e.data.taskId === taskId,
+      e.type === 'task.created' || e.type === 'task.updated'
+        ? e.data.id === taskId
+        : e.type === 'message.created' && e.data.taskId === taskId,
     );
     const doc = session.tasks.find((t) => t._id === taskId);
     const message = session.messages.find((m) => m.taskId === taskId);
@@ -173,13 +178,19 @@ function compile(session: CapturedSession): Compiled {
       templateTaskId: taskId,
       templateSubmitTime: doc.submitTime,
       promptText: jsonText(prompt),
-      runningSteps: events.flatMap((e, i) => (e.type === 'task.updated' && e.data.status === 'IN_PROGRESS' ? [i] : [])),
+      runningSteps: events.flatMap((e, i) =>
+        e.type === 'task.updated' && e.data.status === 'IN_PROGRESS' ? [i] : [],
+      ),
     };
   };
 
   /** The runner's failure of a running task: status, reason and finish time on its last snapshot. */
   const failureOf = (kind: TaskKind, taskId: string, afterStep: number): TaskKind => {
-    const captured = session.events.filter((e) => (e.type === 'task.created' || e.type === 'task.updated' ? e.data.id === taskId : e.type === 'message.created' && e.data.taskId === taskId));
+    const captured = session.events.filter((e) =>
+      e.type === 'task.created' || e.type === 'task.updated'
+        ? e.data.id === taskId
+        : e.type === 'message.created' && e.data.taskId === taskId,
+    );
     const last = captured[afterStep];
     if (last?.type !== 'task.updated') throw new Error('a failure follows a running step');
     const finishTime = captured[afterStep + 1]?.at ?? last.at + 1;
@@ -188,7 +199,10 @@ function compile(session: CapturedSession): Compiled {
     const { id: _id, ...fields } = failed;
     return {
       ...kind,
-      events: [...kind.events.slice(0, afterStep + 1), { type: 'task.updated', template: tpl(failed), atTemplate: finishTime }],
+      events: [
+        ...kind.events.slice(0, afterStep + 1),
+        { type: 'task.updated', template: tpl(failed), atTemplate: finishTime },
+      ],
       taskLine: tpl({ ...doc, ...fields }),
       runningSteps: [],
     };
@@ -202,11 +216,18 @@ function compile(session: CapturedSession): Compiled {
   };
   const failures = new Map<TaskKind, TaskKind[]>();
   for (const name of ['imagine', 'upscale', 'variation'] as const) {
-    failures.set(kinds[name], kinds[name].runningSteps.map((step) => failureOf(kinds[name], session.taskIds[name], step)));
+    failures.set(
+      kinds[name],
+      kinds[name].runningSteps.map((step) => failureOf(kinds[name], session.taskIds[name], step)),
+    );
   }
 
-  const textCreated = session.events.find((e) => e.type === 'message.created' && e.data.id === session.textMessageId);
-  const textDeleted = session.events.find((e) => e.type === 'message.deleted' && e.data.id === session.textMessageId);
+  const textCreated = session.events.find(
+    (e) => e.type === 'message.created' && e.data.id === session.textMessageId,
+  );
+  const textDeleted = session.events.find(
+    (e) => e.type === 'message.deleted' && e.data.id === session.textMessageId,
+  );
   const textDoc = session.messages.find((m) => m._id === session.textMessageId);
   const member = (type: string) => {
     const found = session.events.find((e) => e.type === type);
@@ -219,7 +240,13 @@ function compile(session: CapturedSession): Compiled {
   return {
     kinds,
     failures,
-    text: { created: tpl(textCreated.data), deleted: tpl(textDeleted.data), line: tpl(liveDoc), deletedLine: tpl(textDoc), atTemplate: textCreated.at },
+    text: {
+      created: tpl(textCreated.data),
+      deleted: tpl(textDeleted.data),
+      line: tpl(liveDoc),
+      deletedLine: tpl(textDoc),
+      atTemplate: textCreated.at,
+    },
     joined: member('member.joined'),
     left: member('member.left'),
     removed: member('member.removed'),
@@ -297,20 +324,30 @@ const MAX_CHANNEL_EVENTS = 25_000;
 /** Pareto shape: the mean channel is MIN / (1 - 1/ALPHA) ≈ 200 events before the cap. */
 const PARETO_ALPHA = 1.25;
 
-export function generateLog(dataDir: string, session: CapturedSession, options: GenerateOptions): GeneratedLog {
+export function generateLog(
+  dataDir: string,
+  session: CapturedSession,
+  options: GenerateOptions,
+): GeneratedLog {
   const c = compile(session);
   const next32 = prng32(options.seed);
   const random = () => next32() / 4294967296;
   const pick = <T>(items: readonly T[]): T => items[(random() * items.length) | 0] as T;
   const freshUuid = () => uuidFrom(next32);
-  const users: User[] = Array.from({ length: USER_POOL }, (_, i) => ({ id: freshUuid(), name: `user${String(i + 1).padStart(4, '0')}` }));
+  const users: User[] = Array.from({ length: USER_POOL }, (_, i) => ({
+    id: freshUuid(),
+    name: `user${String(i + 1).padStart(4, '0')}`,
+  }));
   const serverId = freshUuid();
   const startMs = Date.UTC(2026, 0, 5);
 
   const sizes: number[] = [];
   let planned = 0;
   while (planned < options.events) {
-    const size = Math.min(MAX_CHANNEL_EVENTS, Math.floor(MIN_CHANNEL_EVENTS / Math.pow(1 - random(), 1 / PARETO_ALPHA)));
+    const size = Math.min(
+      MAX_CHANNEL_EVENTS,
+      Math.floor(MIN_CHANNEL_EVENTS / Math.pow(1 - random(), 1 / PARETO_ALPHA)),
+    );
     const take = Math.min(size, options.events - planned);
     sizes.push(take);
     planned += take;
@@ -322,10 +359,19 @@ export function generateLog(dataDir: string, session: CapturedSession, options: 
   const eventsFile = new LineFile(path.join(dbDir, 'events.db'));
   const tasksFile = new LineFile(path.join(dbDir, 'tasks.db'));
   const messagesFile = new LineFile(path.join(dbDir, 'messages.db'));
-  const result: GeneratedLog = { channels: sizes.length, events: 0, tasks: 0, messages: 0, bytes: { events: 0, tasks: 0, messages: 0 }, eventCounts: {}, largest: { channelId: '', events: 0 } };
+  const result: GeneratedLog = {
+    channels: sizes.length,
+    events: 0,
+    tasks: 0,
+    messages: 0,
+    bytes: { events: 0, tasks: 0, messages: 0 },
+    eventCounts: {},
+    largest: { channelId: '', events: 0 },
+  };
 
   const prompt = (): string => {
-    if (random() < 0.2) return Array.from({ length: 4 + ((random() * 10) | 0) }, () => pick(pools.zh)).join('');
+    if (random() < 0.2)
+      return Array.from({ length: 4 + ((random() * 10) | 0) }, () => pick(pools.zh)).join('');
     const words = Array.from({ length: 6 + ((random() * 28) | 0) }, () => pick(pools.en)).join(' ');
     return random() < 0.3 ? `${words} --ar ${pick(['16:9', '2:3', '3:2', '1:1'])}` : words;
   };
@@ -346,8 +392,15 @@ export function generateLog(dataDir: string, session: CapturedSession, options: 
     let seq = 0;
     let committed = 0;
     const active: Episode[] = [];
-    const baseValues = new Map<string, string>([[c.channelId, channelId], ...c.serverIds.map((id): [string, string] => [id, serverId])]);
-    const ctxFor = (values: Map<string, string>, shiftMs: number): RenderContext => ({ values, shiftMs, freshUuid });
+    const baseValues = new Map<string, string>([
+      [c.channelId, channelId],
+      ...c.serverIds.map((id): [string, string] => [id, serverId]),
+    ]);
+    const ctxFor = (values: Map<string, string>, shiftMs: number): RenderContext => ({
+      values,
+      shiftMs,
+      freshUuid,
+    });
     const as = (values: Map<string, string>, templateUser: User, user: User) => {
       values.set(templateUser.id, user.id);
       values.set(jsonText(templateUser.name), jsonText(user.name));
@@ -369,8 +422,15 @@ export function generateLog(dataDir: string, session: CapturedSession, options: 
       const failing = outcome < 0.06;
       // Cancels are captured on a running grid: a cancelled task is always an imagine.
       const cancelled = outcome >= 0.06 && outcome < 0.09;
-      let kind = cancelled ? c.kinds.cancelled : roll < 0.55 || grids.length === 0 ? c.kinds.imagine : roll < 0.82 ? c.kinds.upscale : c.kinds.variation;
-      const parent = kind === c.kinds.upscale || kind === c.kinds.variation ? pick(grids.slice(-12)) : undefined;
+      let kind = cancelled
+        ? c.kinds.cancelled
+        : roll < 0.55 || grids.length === 0
+          ? c.kinds.imagine
+          : roll < 0.82
+            ? c.kinds.upscale
+            : c.kinds.variation;
+      const parent =
+        kind === c.kinds.upscale || kind === c.kinds.variation ? pick(grids.slice(-12)) : undefined;
       if (failing) kind = pick(c.failures.get(kind)!);
       const values = withUsers(new Map(parent ? parent.values : baseValues), author);
       values.delete(kind.templateTaskId); // a fresh id for this task even if a parent's map saw one
@@ -380,7 +440,11 @@ export function generateLog(dataDir: string, session: CapturedSession, options: 
       clock += 5_000 + Math.floor(random() * 120_000);
       const shiftMs = clock - kind.templateSubmitTime;
       const ctx = ctxFor(values, shiftMs);
-      const events = kind.events.map((e) => ({ type: e.type, data: render(e.template, ctx), at: e.atTemplate + shiftMs }));
+      const events = kind.events.map((e) => ({
+        type: e.type,
+        data: render(e.template, ctx),
+        at: e.atTemplate + shiftMs,
+      }));
       tasksFile.write(render(kind.taskLine, ctx));
       const messageLine = render(kind.messageLine, ctx);
       messageLines.set(messageLine.slice(DOC_ID_AT, DOC_ID_AT + 36), messageLine);
@@ -419,7 +483,9 @@ export function generateLog(dataDir: string, session: CapturedSession, options: 
         members.push(user);
         const values = new Map(baseValues);
         as(values, c.users.joiner, user);
-        start([{ type: 'member.joined', data: render(c.joined, ctxFor(values, clock - firstEventAt)), at: clock }]);
+        start([
+          { type: 'member.joined', data: render(c.joined, ctxFor(values, clock - firstEventAt)), at: clock },
+        ]);
         return;
       }
       const user = pick(others);
@@ -427,13 +493,25 @@ export function generateLog(dataDir: string, session: CapturedSession, options: 
       const removed = roll > 0.8;
       const values = new Map(baseValues);
       as(values, removed ? c.users.removed : c.users.joiner, user);
-      start([{ type: removed ? 'member.removed' : 'member.left', data: render(removed ? c.removed : c.left, ctxFor(values, clock - firstEventAt)), at: clock }]);
+      start([
+        {
+          type: removed ? 'member.removed' : 'member.left',
+          data: render(removed ? c.removed : c.left, ctxFor(values, clock - firstEventAt)),
+          at: clock,
+        },
+      ]);
     };
     const startRename = () => {
       const values = withUsers(new Map(baseValues), creator);
       values.set(c.channelTitle, jsonText(prompt().slice(0, 40)));
       clock += 60_000;
-      start([{ type: 'channel.updated', data: render(c.channelUpdated, ctxFor(values, clock - startMs)), at: clock }]);
+      start([
+        {
+          type: 'channel.updated',
+          data: render(c.channelUpdated, ctxFor(values, clock - startMs)),
+          at: clock,
+        },
+      ]);
     };
 
     while (seq < budget) {
@@ -455,7 +533,9 @@ export function generateLog(dataDir: string, session: CapturedSession, options: 
       seq += 1;
       event.onEmit?.();
       lastAt = Math.max(lastAt + 1, event.at);
-      lines.push(`{"_id":"${channelId}:${seq}","channelId":"${channelId}","seq":${seq},"type":"${event.type}","at":${lastAt},"data":${event.data}}`);
+      lines.push(
+        `{"_id":"${channelId}:${seq}","channelId":"${channelId}","seq":${seq},"type":"${event.type}","at":${lastAt},"data":${event.data}}`,
+      );
       result.eventCounts[event.type] = (result.eventCounts[event.type] ?? 0) + 1;
     }
     // NeDB's compaction writes documents in `_id` order: "<channel>:10" before "<channel>:2".

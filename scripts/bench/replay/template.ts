@@ -35,14 +35,22 @@ function escapeRegExp(text: string): string {
 export function compileTemplate(json: string, literals: readonly string[]): Template {
   const named = [...new Set(literals.filter((l) => l.length > 0))].sort((a, b) => b.length - a.length);
   // A literal only counts as a whole word: a seed's digits inside a timestamp are not the seed.
-  const alternatives = [...named.map((l) => `(?<![0-9A-Za-z])${escapeRegExp(l)}(?![0-9A-Za-z])`), UUID, EPOCH_MS];
+  const alternatives = [
+    ...named.map((l) => `(?<![0-9A-Za-z])${escapeRegExp(l)}(?![0-9A-Za-z])`),
+    UUID,
+    EPOCH_MS,
+  ];
   const pattern = new RegExp(alternatives.map((a) => `(${a})`).join('|'), 'g');
   const pieces: string[] = [];
   const slots: Slot[] = [];
   let last = 0;
   for (const match of json.matchAll(pattern)) {
     const text = match[0];
-    const kind = named.includes(text) ? SlotKind.literal : /^[0-9]+$/.test(text) ? SlotKind.time : SlotKind.uuid;
+    const kind = named.includes(text)
+      ? SlotKind.literal
+      : /^[0-9]+$/.test(text)
+        ? SlotKind.time
+        : SlotKind.uuid;
     pieces.push(json.slice(last, match.index));
     slots.push({ kind, key: text });
     last = match.index + text.length;
@@ -70,7 +78,8 @@ export function render(template: Template, ctx: RenderContext): string {
     else {
       value = ctx.values.get(slot.key);
       if (value === undefined) {
-        if (slot.kind === SlotKind.literal) throw new Error(`no value for template literal ${JSON.stringify(slot.key)}`);
+        if (slot.kind === SlotKind.literal)
+          throw new Error(`no value for template literal ${JSON.stringify(slot.key)}`);
         value = ctx.freshUuid();
         ctx.values.set(slot.key, value);
       }

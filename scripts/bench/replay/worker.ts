@@ -21,7 +21,15 @@ export interface WorkerResult {
   /** Peak resident set size of the whole process (kernel's maxrss). */
   peakRssBytes: number;
   /** replay only: the summary, problems cut to the first few. */
-  replay?: { channels: number; tasksRebuilt: number; messagesRebuilt: number; illegalTransitions: number; differences: number; problemCount: number; firstProblems: string[] };
+  replay?: {
+    channels: number;
+    tasksRebuilt: number;
+    messagesRebuilt: number;
+    illegalTransitions: number;
+    differences: number;
+    problemCount: number;
+    firstProblems: string[];
+  };
 }
 
 /** The baseline: read every event of the log from the store and JSON.parse it, nothing else (no machine, no state). */
@@ -29,7 +37,10 @@ function parseEveryEvent(dataDir: string): number {
   const db = openDatabase(embeddedFileOf(dataDir), { readonly: true });
   try {
     let events = 0;
-    for (const text of db.prepare('SELECT json(doc) FROM events').pluck().iterate() as IterableIterator<string>) {
+    for (const text of db
+      .prepare('SELECT json(doc) FROM events')
+      .pluck()
+      .iterate() as IterableIterator<string>) {
       if ((JSON.parse(text) as { seq?: unknown }).seq !== undefined) events += 1;
     }
     return events;
@@ -58,7 +69,9 @@ async function measure(mode: WorkerMode, dataDir: string): Promise<WorkerResult>
         illegalTransitions: report.illegalTransitions,
         differences: report.differences,
         problemCount: report.problems.length,
-        firstProblems: report.problems.slice(0, 5).map((p) => `${p.kind} in ${p.channelId}@${p.seq ?? '-'}: ${p.detail}`),
+        firstProblems: report.problems
+          .slice(0, 5)
+          .map((p) => `${p.kind} in ${p.channelId}@${p.seq ?? '-'}: ${p.detail}`),
       };
     } finally {
       await source.close();
@@ -66,7 +79,14 @@ async function measure(mode: WorkerMode, dataDir: string): Promise<WorkerResult>
   }
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
-  return { mode, seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, events, peakRssBytes: process.resourceUsage().maxRSS * 1024, replay };
+  return {
+    mode,
+    seconds,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    events,
+    peakRssBytes: process.resourceUsage().maxRSS * 1024,
+    replay,
+  };
 }
 
 const [mode, dataDir] = process.argv.slice(2);

@@ -16,7 +16,12 @@ export interface BenchProcess {
  * Starts a TypeScript entry point as its own process, its output going to a file rather than
  * through a pipe into this process: autocannon runs here and must not pay for the server's logs.
  */
-export async function startProcess(entry: string, env: Record<string, string>, logFile: string, nodeArgs: string[] = []): Promise<BenchProcess> {
+export async function startProcess(
+  entry: string,
+  env: Record<string, string>,
+  logFile: string,
+  nodeArgs: string[] = [],
+): Promise<BenchProcess> {
   const port = await freePort();
   const log = fs.openSync(logFile, 'a');
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
@@ -38,7 +43,8 @@ export async function startProcess(entry: string, env: Record<string, string>, l
     });
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${entry} exited early:\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${entry} exited early:\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
     try {
       // Any answer means it listens (the baseline has no /healthz and answers 404).
       await fetch(`${origin}/healthz`);

@@ -22,9 +22,12 @@ export function initialAssets(distDir: string): InitialAsset[] {
   for (const tag of html.matchAll(/<(script|link)\b[^>]*>/g)) {
     const text = tag[0];
     const attr = (name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(text)?.[1];
-    if (tag[1] === 'script' && attr('type') === 'module' && attr('src')) urls.push({ url: attr('src')!, kind: 'js' });
-    if (tag[1] === 'link' && attr('rel') === 'modulepreload' && attr('href')) urls.push({ url: attr('href')!, kind: 'js' });
-    if (tag[1] === 'link' && attr('rel') === 'stylesheet' && attr('href')) urls.push({ url: attr('href')!, kind: 'css' });
+    if (tag[1] === 'script' && attr('type') === 'module' && attr('src'))
+      urls.push({ url: attr('src')!, kind: 'js' });
+    if (tag[1] === 'link' && attr('rel') === 'modulepreload' && attr('href'))
+      urls.push({ url: attr('href')!, kind: 'js' });
+    if (tag[1] === 'link' && attr('rel') === 'stylesheet' && attr('href'))
+      urls.push({ url: attr('href')!, kind: 'css' });
   }
   if (!urls.some((u) => u.kind === 'js')) throw new Error(`no entry script in ${distDir}/index.html`);
   return urls.map(({ url, kind }) => {
@@ -33,12 +36,14 @@ export function initialAssets(distDir: string): InitialAsset[] {
   });
 }
 
-export const sumGzipKb = (assets: InitialAsset[], kind: 'js' | 'css') => assets.filter((a) => a.kind === kind).reduce((sum, a) => sum + a.gzipBytes, 0) / 1024;
+export const sumGzipKb = (assets: InitialAsset[], kind: 'js' | 'css') =>
+  assets.filter((a) => a.kind === kind).reduce((sum, a) => sum + a.gzipBytes, 0) / 1024;
 
 function runOrThrow(command: string, args: string[], what: string, cwd = repoRoot): number {
   const started = Date.now();
   const result = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: 300_000 });
-  if (result.status !== 0) throw new Error(`${what} failed:\n${result.stdout}\n${result.stderr}`.slice(-4000));
+  if (result.status !== 0)
+    throw new Error(`${what} failed:\n${result.stdout}\n${result.stderr}`.slice(-4000));
   return (Date.now() - started) / 1000;
 }
 
@@ -80,7 +85,18 @@ export function buildBaseline(): { distDir: string; seconds: number } {
   );
   const seconds = runOrThrow(
     process.execPath,
-    [viteBin, 'build', dir, '--config', path.join(repoRoot, 'web/vite.config.ts'), '--outDir', path.join(dir, 'dist'), '--emptyOutDir', '--logLevel', 'warn'],
+    [
+      viteBin,
+      'build',
+      dir,
+      '--config',
+      path.join(repoRoot, 'web/vite.config.ts'),
+      '--outDir',
+      path.join(dir, 'dist'),
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
     'baseline build',
     dir,
   );

@@ -16,8 +16,12 @@ export async function serveStatic(root: string): Promise<{ origin: string; close
   const server = http.createServer((request, response) => {
     const url = decodeURIComponent((request.url ?? '/').split('?')[0] ?? '/');
     let file = path.join(root, path.normalize(url).replace(/^(\.\.[/\\])+/, ''));
-    if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) file = path.join(root, 'index.html');
-    response.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
+    if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory())
+      file = path.join(root, 'index.html');
+    response.writeHead(200, {
+      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-cache',
+    });
     fs.createReadStream(file).pipe(response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

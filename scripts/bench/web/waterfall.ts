@@ -20,7 +20,11 @@ const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHR
 try {
   const seeded = await seedChannel(server);
   for (let i = 0; i < loads; i += 1) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark', locale: 'zh-CN' });
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      colorScheme: 'dark',
+      locale: 'zh-CN',
+    });
     await context.addInitScript({
       content: `(() => {
         localStorage.setItem('SECRET_TOKEN', JSON.stringify({ data: ${JSON.stringify(seeded.token)}, expire: Date.now() + 86400000 }));
@@ -57,15 +61,42 @@ try {
       await cdp.send('Profiler.start');
     }
     await page.goto(`${server.origin}/draw/${seeded.channelId}`, { waitUntil: 'commit' });
-    await page.waitForFunction(() => (globalThis as { __renderedAt?: number }).__renderedAt !== undefined, undefined, { timeout: 30_000 });
-    if (cdp && profileTo) fs.writeFileSync(profileTo, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+    await page.waitForFunction(
+      () => (globalThis as { __renderedAt?: number }).__renderedAt !== undefined,
+      undefined,
+      { timeout: 30_000 },
+    );
+    if (cdp && profileTo)
+      fs.writeFileSync(profileTo, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     await page.waitForTimeout(300);
     const rows = await page.evaluate(() => {
-      const g = globalThis as unknown as { performance: { getEntriesByType(t: string): Array<{ name: string; startTime: number; responseEnd: number }> }; __frames: Array<[number, string]>; __renderedAt: number };
+      const g = globalThis as unknown as {
+        performance: {
+          getEntriesByType(t: string): Array<{ name: string; startTime: number; responseEnd: number }>;
+        };
+        __frames: Array<[number, string]>;
+        __renderedAt: number;
+      };
       const nav = g.performance.getEntriesByType('navigation')[0]!;
-      const paint = g.performance.getEntriesByType('paint').map((p) => [p.startTime, p.name] as [number, string]);
-      const resources = g.performance.getEntriesByType('resource').map((r) => [r.startTime, `${r.name.replace(/^https?:\/\/[^/]+/, '')} … ${r.responseEnd.toFixed(0)}`] as [number, string]);
-      const list: Array<[number, string]> = [[0, `document … ${nav.responseEnd.toFixed(0)}`], ...paint, ...resources, ...g.__frames, [g.__renderedAt, '== messages on screen']];
+      const paint = g.performance
+        .getEntriesByType('paint')
+        .map((p) => [p.startTime, p.name] as [number, string]);
+      const resources = g.performance
+        .getEntriesByType('resource')
+        .map(
+          (r) =>
+            [r.startTime, `${r.name.replace(/^https?:\/\/[^/]+/, '')} … ${r.responseEnd.toFixed(0)}`] as [
+              number,
+              string,
+            ],
+        );
+      const list: Array<[number, string]> = [
+        [0, `document … ${nav.responseEnd.toFixed(0)}`],
+        ...paint,
+        ...resources,
+        ...g.__frames,
+        [g.__renderedAt, '== messages on screen'],
+      ];
       return { rows: list, rendered: g.__renderedAt };
     });
     console.log(`\nload ${i + 1}: messages on screen at ${rows.rendered.toFixed(0)} ms`);

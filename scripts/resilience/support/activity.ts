@@ -63,7 +63,20 @@ export function shownTask(world: World, channelId: string, taskId: string): Task
   return best;
 }
 
-const WORDS = ['storm', 'lighthouse', 'forest', 'fox', 'mountain', 'river', 'city', 'night', 'garden', 'whale', 'desert', 'moon'];
+const WORDS = [
+  'storm',
+  'lighthouse',
+  'forest',
+  'fox',
+  'mountain',
+  'river',
+  'city',
+  'night',
+  'garden',
+  'whale',
+  'desert',
+  'moon',
+];
 
 /** One member's activity until `stopped()`: imagine, press a button, chat, cancel, with seeded pauses. */
 export async function memberLoop(
@@ -82,23 +95,43 @@ export async function memberLoop(
     const channelId = rng.pick(world.channels);
     const roll = rng.next();
     const mine = [...ledger.tasks.values()].filter((t) => t.userId === member.userId);
-    const open = mine.filter((t) => !isTerminal(shownTask(world, t.channelId, t.id)?.status ?? TaskStatus.Submitted));
+    const open = mine.filter(
+      (t) => !isTerminal(shownTask(world, t.channelId, t.id)?.status ?? TaskStatus.Submitted),
+    );
     const parents = ledger
       .tasksIn(channelId)
       .map((t) => shownTask(world, channelId, t.id))
       .filter((t): t is Task => t?.status === TaskStatus.Success)
-      .flatMap((t) => t.buttons.filter((b) => ['upscale', 'variation'].includes(parseCustomId(b.customId)?.kind ?? '')).map((b) => ({ task: t, customId: b.customId })));
+      .flatMap((t) =>
+        t.buttons
+          .filter((b) => ['upscale', 'variation'].includes(parseCustomId(b.customId)?.kind ?? ''))
+          .map((b) => ({ task: t, customId: b.customId })),
+      );
     const canSubmit = ledger.tasks.size < limits.maxTasks && open.length < maxOpen;
     if (roll < 0.35 && canSubmit) {
       const prompt = `${rng.pick(WORDS)} ${rng.pick(WORDS)} ${member.label}-${counter}`;
-      const answer = await call<{ taskId: string }>(origin, 'POST', `/api/mj/submit/imagine/${channelId}`, member.token, { prompt });
+      const answer = await call<{ taskId: string }>(
+        origin,
+        'POST',
+        `/api/mj/submit/imagine/${channelId}`,
+        member.token,
+        { prompt },
+      );
       if (answer.acknowledged) ledger.submitted({ id: answer.data.taskId, channelId, userId: member.userId });
     } else if (roll < 0.55 && canSubmit && parents.length > 0) {
       const { task, customId } = rng.pick(parents);
-      const answer = await call<{ taskId: string }>(origin, 'POST', `/api/mj/submit/action/${channelId}`, member.token, { taskId: task.id, customId });
+      const answer = await call<{ taskId: string }>(
+        origin,
+        'POST',
+        `/api/mj/submit/action/${channelId}`,
+        member.token,
+        { taskId: task.id, customId },
+      );
       if (answer.acknowledged) ledger.submitted({ id: answer.data.taskId, channelId, userId: member.userId });
     } else if (roll < 0.85 || open.length === 0) {
-      const answer = await call<Message>(origin, 'POST', `/api/draw/chat/${channelId}`, member.token, { content: `${member.label} says ${counter}` });
+      const answer = await call<Message>(origin, 'POST', `/api/draw/chat/${channelId}`, member.token, {
+        content: `${member.label} says ${counter}`,
+      });
       if (answer.acknowledged) ledger.messages.set(answer.data.id, { id: answer.data.id, channelId });
     } else {
       const target = rng.pick(open);
@@ -108,4 +141,3 @@ export async function memberLoop(
     await sleep(rng.int(pauseMin, pauseMax));
   }
 }
-

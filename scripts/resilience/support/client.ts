@@ -4,13 +4,24 @@ import type { LoginAnswer, MessagePage, Task } from '@draw/shared';
  * HTTP calls that never throw: the crash suite calls servers that may die mid-request, and only
  * counts what the server acknowledged (a 2xx answer with a success envelope).
  */
-export type Outcome<T> = { acknowledged: true; data: T } | { acknowledged: false; status: number | null; message: string };
+export type Outcome<T> =
+  { acknowledged: true; data: T } | { acknowledged: false; status: number | null; message: string };
 
-export async function call<T>(origin: string, method: string, url: string, token?: string, body?: object, timeoutMs = 15_000): Promise<Outcome<T>> {
+export async function call<T>(
+  origin: string,
+  method: string,
+  url: string,
+  token?: string,
+  body?: object,
+  timeoutMs = 15_000,
+): Promise<Outcome<T>> {
   try {
     const res = await fetch(`${origin}${url}`, {
       method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(timeoutMs),
     });
@@ -18,14 +29,25 @@ export async function call<T>(origin: string, method: string, url: string, token
     if (res.ok && envelope.success === true) return { acknowledged: true, data: envelope.data };
     return { acknowledged: false, status: res.status, message: envelope.message ?? '' };
   } catch (error) {
-    return { acknowledged: false, status: null, message: error instanceof Error ? error.message : String(error) };
+    return {
+      acknowledged: false,
+      status: null,
+      message: error instanceof Error ? error.message : String(error),
+    };
   }
 }
 
 /** Like `call`, but anything but an acknowledgement is a test failure. */
-export async function must<T>(origin: string, method: string, url: string, token?: string, body?: object): Promise<T> {
+export async function must<T>(
+  origin: string,
+  method: string,
+  url: string,
+  token?: string,
+  body?: object,
+): Promise<T> {
   const outcome = await call<T>(origin, method, url, token, body);
-  if (!outcome.acknowledged) throw new Error(`${method} ${url}: ${outcome.status ?? 'no answer'} ${outcome.message}`);
+  if (!outcome.acknowledged)
+    throw new Error(`${method} ${url}: ${outcome.status ?? 'no answer'} ${outcome.message}`);
   return outcome.data;
 }
 
@@ -33,11 +55,18 @@ export async function must<T>(origin: string, method: string, url: string, token
  * Like `must`, but a 429 waits its turn and tries again, as a person would: suites that post
  * faster than a person may (the chat allows 20 per user per 10 s) are not testing the limit.
  */
-export async function mustInTurn<T>(origin: string, method: string, url: string, token?: string, body?: object): Promise<T> {
+export async function mustInTurn<T>(
+  origin: string,
+  method: string,
+  url: string,
+  token?: string,
+  body?: object,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const outcome = await call<T>(origin, method, url, token, body);
     if (outcome.acknowledged) return outcome.data;
-    if (outcome.status !== 429 || attempt >= 20) throw new Error(`${method} ${url}: ${outcome.status ?? 'no answer'} ${outcome.message}`);
+    if (outcome.status !== 429 || attempt >= 20)
+      throw new Error(`${method} ${url}: ${outcome.status ?? 'no answer'} ${outcome.message}`);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
 }
@@ -54,7 +83,9 @@ export interface Member {
  */
 export async function signIn(origin: string, phone: string, label: string, address: string): Promise<Member> {
   const headers = { 'x-forwarded-for': address };
-  const sent = (await (await fetch(`${origin}/api/login/send-login-code?phone=${phone}`, { headers })).json()) as { data: { devCode: string } };
+  const sent = (await (
+    await fetch(`${origin}/api/login/send-login-code?phone=${phone}`, { headers })
+  ).json()) as { data: { devCode: string } };
   const res = await fetch(`${origin}/api/login/login`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
@@ -65,10 +96,25 @@ export async function signIn(origin: string, phone: string, label: string, addre
 }
 
 /** The creator makes a channel and everyone else joins it through an invite code, as users do. */
-export async function channelWithMembers(origin: string, creator: Member, joiners: readonly Member[], title: string): Promise<string> {
-  const channel = await must<{ id: string }>(origin, 'POST', '/api/draw/channel', creator.token, { title, isBan: false });
-  const invite = await must<{ inviteCode: string }>(origin, 'POST', `/api/draw/invite-code/${channel.id}`, creator.token, {});
-  for (const member of joiners) await must(origin, 'POST', `/api/draw/join-channel/${invite.inviteCode}`, member.token);
+export async function channelWithMembers(
+  origin: string,
+  creator: Member,
+  joiners: readonly Member[],
+  title: string,
+): Promise<string> {
+  const channel = await must<{ id: string }>(origin, 'POST', '/api/draw/channel', creator.token, {
+    title,
+    isBan: false,
+  });
+  const invite = await must<{ inviteCode: string }>(
+    origin,
+    'POST',
+    `/api/draw/invite-code/${channel.id}`,
+    creator.token,
+    {},
+  );
+  for (const member of joiners)
+    await must(origin, 'POST', `/api/draw/join-channel/${invite.inviteCode}`, member.token);
   return channel.id;
 }
 
@@ -77,13 +123,23 @@ const MAX_PAGES = 50;
 
 /** Every message of a channel as the server answers it (newest page, then older ones), oldest first. */
 export async function wholeChannel(origin: string, token: string, channelId: string): Promise<MessagePage> {
-  const newest = await must<MessagePage>(origin, 'GET', `/api/draw/chat/${channelId}?limit=${PAGE_LIMIT}`, token);
+  const newest = await must<MessagePage>(
+    origin,
+    'GET',
+    `/api/draw/chat/${channelId}?limit=${PAGE_LIMIT}`,
+    token,
+  );
   let messages = newest.messages;
   let tasks = newest.tasks;
   let hasMore = newest.hasMore;
   for (let page = 0; hasMore && page < MAX_PAGES; page++) {
     const before = messages[0]!.createdAt;
-    const older = await must<MessagePage>(origin, 'GET', `/api/draw/chat/${channelId}?limit=${PAGE_LIMIT}&before=${before}`, token);
+    const older = await must<MessagePage>(
+      origin,
+      'GET',
+      `/api/draw/chat/${channelId}?limit=${PAGE_LIMIT}&before=${before}`,
+      token,
+    );
     messages = [...older.messages, ...messages];
     tasks = [...older.tasks, ...tasks];
     hasMore = older.hasMore;
@@ -93,21 +149,42 @@ export async function wholeChannel(origin: string, token: string, channelId: str
 }
 
 /** Tasks by id (the route takes at most 200 ids per call). */
-export async function tasksByIds(origin: string, token: string, channelId: string, ids: readonly string[]): Promise<Task[]> {
+export async function tasksByIds(
+  origin: string,
+  token: string,
+  channelId: string,
+  ids: readonly string[],
+): Promise<Task[]> {
   const found: Task[] = [];
   for (let start = 0; start < ids.length; start += 200) {
-    found.push(...(await must<Task[]>(origin, 'POST', `/api/draw/tasks/${channelId}`, token, { ids: ids.slice(start, start + 200) })));
+    found.push(
+      ...(await must<Task[]>(origin, 'POST', `/api/draw/tasks/${channelId}`, token, {
+        ids: ids.slice(start, start + 200),
+      })),
+    );
   }
   return found;
 }
 
 /** What a user sees of a message and of the task card it carries: the fields compared with the server. */
-export function visibleItem(message: { id: string; kind: string; content: string; taskId: string | null; author: { id: string } }, task: Task | null | undefined) {
+export function visibleItem(
+  message: { id: string; kind: string; content: string; taskId: string | null; author: { id: string } },
+  task: Task | null | undefined,
+) {
   return {
     id: message.id,
     kind: message.kind,
     content: message.content,
     author: message.author.id,
-    task: task ? { id: task.id, status: task.status, progress: task.progress, imageUrl: task.imageUrl, failReason: task.failReason, buttons: task.buttons.length } : null,
+    task: task
+      ? {
+          id: task.id,
+          status: task.status,
+          progress: task.progress,
+          imageUrl: task.imageUrl,
+          failReason: task.failReason,
+          buttons: task.buttons.length,
+        }
+      : null,
   };
 }

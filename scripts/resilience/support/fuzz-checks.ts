@@ -8,7 +8,13 @@ import { Bans, Channels, Invites, Members } from '../../../server/src/features/c
 import { Messages } from '../../../server/src/features/messages/repository';
 import { Tasks } from '../../../server/src/features/tasks/repository';
 import { DrawSettingsCollection } from '../../../server/src/features/settings/repository';
-import { Ledger, Orders, Products, RedeemCodes, Redemptions } from '../../../server/src/features/billing/repository';
+import {
+  Ledger,
+  Orders,
+  Products,
+  RedeemCodes,
+  Redemptions,
+} from '../../../server/src/features/billing/repository';
 import { Uploads } from '../../../server/src/features/uploads/repository';
 import { CompanyCollection } from '../../../server/src/features/company/repository';
 import { Events, Seqs } from '../../../server/src/realtime/repository';
@@ -49,7 +55,10 @@ const COUNTED_WHILE_RUNNING = new Set<string>([Tasks.name, Messages.name]);
  * move on their own is left out and tasks and messages are only counted, so a check need not
  * wait for the engine to finish earlier (accepted) tasks.
  */
-export async function storeFingerprint(app: App, options: { whileTasksRun?: boolean } = {}): Promise<StoreFingerprint> {
+export async function storeFingerprint(
+  app: App,
+  options: { whileTasksRun?: boolean } = {},
+): Promise<StoreFingerprint> {
   const out: StoreFingerprint = {};
   for (const def of WATCHED) {
     if (options.whileTasksRun && MOVED_BY_RUNNER.has(def.name)) continue;
@@ -58,7 +67,8 @@ export async function storeFingerprint(app: App, options: { whileTasksRun?: bool
       continue;
     }
     const docs = await app.storage.collection(def).find({}, { sort: { _id: 1 } });
-    out[def.name] = `${docs.length}:${createHash('sha1').update(JSON.stringify(docs)).digest('hex').slice(0, 12)}`;
+    out[def.name] =
+      `${docs.length}:${createHash('sha1').update(JSON.stringify(docs)).digest('hex').slice(0, 12)}`;
   }
   return out;
 }
@@ -69,7 +79,8 @@ export async function runnerIdle(app: App, timeoutMs = 60_000): Promise<void> {
   for (;;) {
     const { running, queued } = app.services.runner.counts();
     if (running === 0 && queued === 0) return;
-    if (Date.now() > deadline) throw new Error(`task runner still busy after ${timeoutMs} ms (${running} running, ${queued} queued)`);
+    if (Date.now() > deadline)
+      throw new Error(`task runner still busy after ${timeoutMs} ms (${running} running, ${queued} queued)`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
@@ -120,7 +131,18 @@ export function expectNoPrototypePollution(): void {
 }
 
 /** Keys only an attacker's payload would carry; no stored document may have them at any depth. */
-const HOSTILE_KEYS = new Set(['__proto__', 'constructor', 'prototype', '$where', '$gt', '$ne', '$in', '$regex', '$exists', '$set']);
+const HOSTILE_KEYS = new Set([
+  '__proto__',
+  'constructor',
+  'prototype',
+  '$where',
+  '$gt',
+  '$ne',
+  '$in',
+  '$regex',
+  '$exists',
+  '$set',
+]);
 
 function hostileKeyPaths(value: unknown, path: string, found: string[]): void {
   if (typeof value !== 'object' || value === null) return;
@@ -134,7 +156,8 @@ function hostileKeyPaths(value: unknown, path: string, found: string[]): void {
 export async function expectNoHostileKeysStored(app: App): Promise<void> {
   const found: string[] = [];
   for (const def of WATCHED) {
-    for (const doc of await app.storage.collection(def).find({})) hostileKeyPaths(doc, `${def.name}/${doc._id}`, found);
+    for (const doc of await app.storage.collection(def).find({}))
+      hostileKeyPaths(doc, `${def.name}/${doc._id}`, found);
   }
   expect(found).toEqual([]);
   // Users do carry `isAdmin`; none of the fuzzing users is one, whatever their payloads said.

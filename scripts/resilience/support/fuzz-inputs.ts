@@ -82,13 +82,21 @@ export const deepValue = fc.tuple(fc.constantFrom(50, 500, 1_000), fc.boolean())
   return value;
 });
 
-export const hugeArray = fc.constantFrom(1_000, 50_000).map((length) => Array.from({ length }, (_, i) => `x${i}`));
+export const hugeArray = fc
+  .constantFrom(1_000, 50_000)
+  .map((length) => Array.from({ length }, (_, i) => `x${i}`));
 
 /** Any JSON-serialisable value of the wrong kind for most fields. */
 export const anyValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: anyString },
   { weight: 3, arbitrary: poisonValue },
-  { weight: 2, arbitrary: fc.oneof(fc.integer(), fc.constantFrom(-1, 0, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 0.5)) },
+  {
+    weight: 2,
+    arbitrary: fc.oneof(
+      fc.integer(),
+      fc.constantFrom(-1, 0, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 0.5),
+    ),
+  },
   { weight: 1, arbitrary: fc.boolean() },
   { weight: 1, arbitrary: fc.constant(null) },
   { weight: 1, arbitrary: fc.array(anyString, { maxLength: 4 }) },
@@ -98,7 +106,18 @@ export const anyValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** Keys a body should never honour. */
-export const hostileKey = fc.constantFrom('__proto__', 'constructor', 'prototype', '$where', '$set', 'isAdmin', 'userId', '_id', 'creatorId', 'a.b');
+export const hostileKey = fc.constantFrom(
+  '__proto__',
+  'constructor',
+  'prototype',
+  '$where',
+  '$set',
+  'isAdmin',
+  'userId',
+  '_id',
+  'creatorId',
+  'a.b',
+);
 
 /** encodeURIComponent, except that a lone surrogate becomes raw invalid UTF-8 instead of throwing. */
 function percentEncoded(text: string): string {
@@ -218,4 +237,6 @@ function isJson(text: string): boolean {
  */
 export const deepJsonText = fc
   .tuple(fc.constantFrom(10_000, 200_000), fc.boolean())
-  .map(([depth, asArray]) => (asArray ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`));
+  .map(([depth, asArray]) =>
+    asArray ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`,
+  );

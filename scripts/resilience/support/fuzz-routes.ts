@@ -104,7 +104,11 @@ const FIXTURE_OF_NAME: Readonly<Record<string, FixtureKey>> = {
   phone: 'phone',
 };
 /** Lists of ids, by field name. */
-const FIXTURE_LIST_OF_NAME: Readonly<Record<string, FixtureKey>> = { imageIds: 'uploadId', taskIds: 'taskId', ids: 'taskId' };
+const FIXTURE_LIST_OF_NAME: Readonly<Record<string, FixtureKey>> = {
+  imageIds: 'uploadId',
+  taskIds: 'taskId',
+  ids: 'taskId',
+};
 /** `:id` names a different thing on each family of paths. */
 const FIXTURE_OF_ID: readonly (readonly [RegExp, FixtureKey])[] = [
   [/^\/api\/draw\/(channel|chat|settings|info)\//, 'channelId'],
@@ -165,7 +169,9 @@ export function rowOf(route: ApiRoute): RouteRow {
     kind: route.kind,
     ...(route.contentType ? { contentType: route.contentType } : {}),
     signedIn: route.caller === Caller.User,
-    ...(paramNames.length > 0 ? { params: Object.fromEntries(paramNames.map((name) => [name, paramSource(route, name)])) } : {}),
+    ...(paramNames.length > 0
+      ? { params: Object.fromEntries(paramNames.map((name) => [name, paramSource(route, name)])) }
+      : {}),
     ...(query ? { query } : {}),
     ...(body ? { body } : {}),
     ...(NO_VALID_TOKEN.has(key) ? { validTokens: false as const } : {}),
@@ -175,11 +181,13 @@ export function rowOf(route: ApiRoute): RouteRow {
 /** Every route of the table, one row each. */
 export const ROUTES: readonly RouteRow[] = API_ROUTES.map(rowOf);
 
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…(${text.length} chars)` : text);
+const clip = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max)}…(${text.length} chars)` : text;
 
 /** A short, readable account of a request for failure reports. */
 export function describeRequest(r: FuzzRequest): string {
-  const auth = r.headers.authorization === undefined ? '' : ` auth=${JSON.stringify(clip(r.headers.authorization, 60))}`;
+  const auth =
+    r.headers.authorization === undefined ? '' : ` auth=${JSON.stringify(clip(r.headers.authorization, 60))}`;
   const body = r.payload === undefined ? '' : ` body=${JSON.stringify(clip(r.payload, 160))}`;
   return `${r.method} ${clip(r.url, 200)} [${r.label}] type=${r.headers['content-type'] ?? '-'}${auth}${body}`;
 }
@@ -203,20 +211,26 @@ export interface FuzzContext {
 /** Node refuses header values outside Latin-1 and with control characters: keep the rest. */
 const headerSafe = (value: string) => value.replace(/[^\t\x20-\x7e\x80-\xff]/g, '?').slice(0, 16_000);
 
-const querySafe = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? 'undefined');
+const querySafe = (value: unknown) =>
+  typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined');
 
 function paramArbitrary(ids: FixtureIds, source: FixtureKey | null): fc.Arbitrary<string> {
   if (source === null) return nastySegment;
-  return fc.oneof({ weight: 1, arbitrary: fc.constant(encodeURIComponent(ids[source])) }, { weight: 2, arbitrary: nastySegment });
+  return fc.oneof(
+    { weight: 1, arbitrary: fc.constant(encodeURIComponent(ids[source])) },
+    { weight: 2, arbitrary: nastySegment },
+  );
 }
 
 /** A field's value: valid, hostile, or (via `requiredKeys: []`) missing. */
-const fieldArbitrary = (valid: fc.Arbitrary<unknown>) => fc.oneof({ weight: 2, arbitrary: valid }, { weight: 3, arbitrary: anyValue });
+const fieldArbitrary = (valid: fc.Arbitrary<unknown>) =>
+  fc.oneof({ weight: 2, arbitrary: valid }, { weight: 3, arbitrary: anyValue });
 
 /** Sets a key as an own property even when it is `__proto__`, as JSON.parse would. */
 function withOwnKeys(base: Record<string, unknown>, extras: [string, unknown][]): Record<string, unknown> {
   const out = { ...base };
-  for (const [key, value] of extras) Object.defineProperty(out, key, { value, enumerable: true, configurable: true, writable: true });
+  for (const [key, value] of extras)
+    Object.defineProperty(out, key, { value, enumerable: true, configurable: true, writable: true });
   return out;
 }
 
@@ -235,19 +249,47 @@ interface BodyShape {
 }
 
 function bodyArbitrary(row: RouteRow, ids: FixtureIds): fc.Arbitrary<BodyShape> {
-  const json = (value: unknown, label: string): BodyShape => ({ payload: JSON.stringify(value), contentType: 'application/json', label });
-  const fields = row.body && row.body !== 'opaque' ? fieldsArbitrary(row.body, ids) : fc.dictionary(fc.oneof(hostileKey, fc.string({ maxLength: 8 })), anyValue, { maxKeys: 3 });
+  const json = (value: unknown, label: string): BodyShape => ({
+    payload: JSON.stringify(value),
+    contentType: 'application/json',
+    label,
+  });
+  const fields =
+    row.body && row.body !== 'opaque'
+      ? fieldsArbitrary(row.body, ids)
+      : fc.dictionary(fc.oneof(hostileKey, fc.string({ maxLength: 8 })), anyValue, { maxKeys: 3 });
   return fc.oneof(
     { weight: 6, arbitrary: fields.map((value) => json(value, 'fields')) },
     { weight: 2, arbitrary: anyValue.map((value) => json(value, 'whole body')) },
-    { weight: 1, arbitrary: notJsonText.map((text) => ({ payload: text, contentType: 'application/json', label: 'not JSON' })) },
-    { weight: 1, arbitrary: deepJsonText.map((text) => ({ payload: text, contentType: 'application/json', label: `nested ${text.length / 2} chars deep` })) },
     {
       weight: 1,
-      arbitrary: fc.tuple(fields, wrongContentType).map(([value, contentType]) => ({ payload: JSON.stringify(value), contentType, label: `as ${contentType || 'no type'}` })),
+      arbitrary: notJsonText.map((text) => ({
+        payload: text,
+        contentType: 'application/json',
+        label: 'not JSON',
+      })),
+    },
+    {
+      weight: 1,
+      arbitrary: deepJsonText.map((text) => ({
+        payload: text,
+        contentType: 'application/json',
+        label: `nested ${text.length / 2} chars deep`,
+      })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(fields, wrongContentType).map(([value, contentType]) => ({
+        payload: JSON.stringify(value),
+        contentType,
+        label: `as ${contentType || 'no type'}`,
+      })),
     },
     { weight: 1, arbitrary: hugeString.map((text) => json({ value: text }, `huge ${text.length}`)) },
-    { weight: 1, arbitrary: fc.constant<BodyShape>({ contentType: 'application/json', label: 'empty JSON' }) },
+    {
+      weight: 1,
+      arbitrary: fc.constant<BodyShape>({ contentType: 'application/json', label: 'empty JSON' }),
+    },
     { weight: 1, arbitrary: fc.constant<BodyShape>({ label: 'no body' }) },
   );
 }
@@ -259,13 +301,17 @@ function queryArbitrary(row: RouteRow, ids: FixtureIds): fc.Arbitrary<string> {
   return fc
     .tuple(
       fc.record(model, { requiredKeys: [] }),
-      fc.array(fc.tuple(fc.oneof(hostileKey, fc.constantFrom(...Object.keys(fields), 'x[$gt]', 'a[]')), anyString), { maxLength: 2 }),
+      fc.array(
+        fc.tuple(fc.oneof(hostileKey, fc.constantFrom(...Object.keys(fields), 'x[$gt]', 'a[]')), anyString),
+        { maxLength: 2 },
+      ),
     )
     .map(([values, extras]) => {
       const search = new URLSearchParams();
       for (const [name, value] of Object.entries(values)) {
         // Arrays go out as repeated keys (`?a=1&a=2`), the way form libraries send them.
-        if (Array.isArray(value)) for (const item of value.slice(0, 5)) search.append(name, querySafe(item).slice(0, 20_000));
+        if (Array.isArray(value))
+          for (const item of value.slice(0, 5)) search.append(name, querySafe(item).slice(0, 20_000));
         else search.append(name, querySafe(value).slice(0, 20_000));
       }
       for (const [name, value] of extras) search.append(name, value.slice(0, 20_000));
@@ -279,13 +325,23 @@ function authorizationArbitrary(row: RouteRow, tokens: readonly string[]): fc.Ar
   const valid = fc.constantFrom(...tokens).map((token) => `Bearer ${token}`);
   return row.signedIn
     ? fc.oneof({ weight: 5, arbitrary: valid }, { weight: 1, arbitrary: badAuthorization })
-    : fc.oneof({ weight: 2, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: valid }, { weight: 1, arbitrary: badAuthorization });
+    : fc.oneof(
+        { weight: 2, arbitrary: fc.constant(null) },
+        { weight: 1, arbitrary: valid },
+        { weight: 1, arbitrary: badAuthorization },
+      );
 }
 
 const otherHeaders = fc.record(
   {
-    'accept-language': fc.oneof(fc.constantFrom('en-US', 'zh-CN', 'zh-TW', '*', 'xx-YY;q=abc', ''), anyString),
-    'x-time-zone': fc.oneof(fc.constantFrom('Asia/Shanghai', 'Mars/Olympus', '../../etc/localtime', 'UTC+99'), anyString),
+    'accept-language': fc.oneof(
+      fc.constantFrom('en-US', 'zh-CN', 'zh-TW', '*', 'xx-YY;q=abc', ''),
+      anyString,
+    ),
+    'x-time-zone': fc.oneof(
+      fc.constantFrom('Asia/Shanghai', 'Mars/Olympus', '../../etc/localtime', 'UTC+99'),
+      anyString,
+    ),
   },
   { requiredKeys: [] },
 );
@@ -293,11 +349,19 @@ const otherHeaders = fc.record(
 /** A fuzzed request for one route row: hostile params, query, body, content type and headers. */
 export function requestArbitrary(row: RouteRow, context: FuzzContext): fc.Arbitrary<FuzzRequest> {
   const paramNames = Object.keys(row.params ?? {});
-  const params = fc.tuple(...paramNames.map((name) => paramArbitrary(context.ids, row.params![name] ?? null)));
+  const params = fc.tuple(
+    ...paramNames.map((name) => paramArbitrary(context.ids, row.params![name] ?? null)),
+  );
   const sendsBody = row.method !== 'GET';
   const body = sendsBody ? bodyArbitrary(row, context.ids) : fc.constant<BodyShape>({ label: 'no body' });
   return fc
-    .tuple(params, queryArbitrary(row, context.ids), body, authorizationArbitrary(row, context.tokens), otherHeaders)
+    .tuple(
+      params,
+      queryArbitrary(row, context.ids),
+      body,
+      authorizationArbitrary(row, context.tokens),
+      otherHeaders,
+    )
     .map(([values, query, shape, authorization, extra]) => {
       let url = row.path;
       paramNames.forEach((name, i) => {

@@ -47,13 +47,21 @@ export function arbitraryOf(schema: TSchema | undefined): fc.Arbitrary<unknown> 
     case 'integer':
       return integerOf(s);
     case 'number':
-      return fc.double({ min: s.minimum ?? -1e9, max: s.maximum ?? 1e9, noNaN: true, noDefaultInfinity: true });
+      return fc.double({
+        min: s.minimum ?? -1e9,
+        max: s.maximum ?? 1e9,
+        noNaN: true,
+        noDefaultInfinity: true,
+      });
     case 'boolean':
       return fc.boolean();
     case 'null':
       return fc.constant(null);
     case 'array':
-      return fc.array(arbitraryOf(s.items as TSchema | undefined), { minLength: s.minItems ?? 0, maxLength: Math.max(s.minItems ?? 0, Math.min(s.maxItems ?? LONGEST_ARRAY, LONGEST_ARRAY)) });
+      return fc.array(arbitraryOf(s.items as TSchema | undefined), {
+        minLength: s.minItems ?? 0,
+        maxLength: Math.max(s.minItems ?? 0, Math.min(s.maxItems ?? LONGEST_ARRAY, LONGEST_ARRAY)),
+      });
     case 'object':
       return objectOf(s);
     default:
@@ -76,11 +84,18 @@ function integerOf(s: JsonSchema): fc.Arbitrary<number> {
   const min = Math.max(s.minimum ?? INT32_MIN, INT32_MIN);
   const max = Math.min(s.maximum ?? INT32_MAX, INT32_MAX);
   const ends = [s.minimum, s.maximum].filter((end): end is number => end !== undefined);
-  return ends.length > 0 ? fc.oneof({ weight: 4, arbitrary: fc.integer({ min, max }) }, { weight: 1, arbitrary: fc.constantFrom(...ends) }) : fc.integer({ min, max });
+  return ends.length > 0
+    ? fc.oneof(
+        { weight: 4, arbitrary: fc.integer({ min, max }) },
+        { weight: 1, arbitrary: fc.constantFrom(...ends) },
+      )
+    : fc.integer({ min, max });
 }
 
 function objectOf(s: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
-  const model = Object.fromEntries(Object.entries(s.properties ?? {}).map(([name, property]) => [name, arbitraryOf(property as TSchema)]));
+  const model = Object.fromEntries(
+    Object.entries(s.properties ?? {}).map(([name, property]) => [name, arbitraryOf(property as TSchema)]),
+  );
   return fc.record(model, { requiredKeys: (s.required ?? []).filter((name) => name in model) });
 }
 
@@ -91,7 +106,9 @@ function objectOf(s: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
 export function fieldsOf(schema: TSchema | undefined): Record<string, TSchema> | null {
   if (!schema) return null;
   const s = schema as JsonSchema;
-  const objects = (s.anyOf ?? s.oneOf ?? [s]).filter((branch) => branch.properties && Object.keys(branch.properties).length > 0);
+  const objects = (s.anyOf ?? s.oneOf ?? [s]).filter(
+    (branch) => branch.properties && Object.keys(branch.properties).length > 0,
+  );
   if (objects.length === 0) return null;
   return Object.assign({}, ...objects.map((branch) => branch.properties)) as Record<string, TSchema>;
 }

@@ -22,7 +22,12 @@ export type Outcome =
 export type Expectations = Record<Role, Outcome>;
 
 export const allowed = (note?: string): Outcome => (note ? { kind: 'allowed', note } : { kind: 'allowed' });
-export const refusedHttp = (status: number, reason: string): Outcome => ({ kind: 'refused', via: 'http', status, reason });
+export const refusedHttp = (status: number, reason: string): Outcome => ({
+  kind: 'refused',
+  via: 'http',
+  status,
+  reason,
+});
 export const UNAUTHENTICATED = refusedHttp(401, 'unauthorized');
 /** Refused inside the product: 400, never 403 (the spec's client signs out on 401/403; see the server's httpStatusOf). */
 export const FORBIDDEN = refusedHttp(400, 'forbidden');
@@ -55,9 +60,11 @@ export function columns(base: Outcome, overrides: Partial<Expectations> = {}): E
 /** The roles without a live session: no token, or a logged-out one. */
 export const signedOut = { anonymous: UNAUTHENTICATED, 'revoked token': UNAUTHENTICATED } as const;
 /** The signed-in roles that do not belong to the channel they act on. */
-const outsiders = (outcome: Outcome) => ({ 'non-member': outcome, 'removed member': outcome, 'expired invite': outcome }) as const;
+const outsiders = (outcome: Outcome) =>
+  ({ 'non-member': outcome, 'removed member': outcome, 'expired invite': outcome }) as const;
 /** Every role with a live session gets the same answer. */
-const everySignedIn = (outcome: Outcome): Partial<Expectations> => Object.fromEntries(Roles.filter((role) => !(role in signedOut)).map((role) => [role, outcome]));
+const everySignedIn = (outcome: Outcome): Partial<Expectations> =>
+  Object.fromEntries(Roles.filter((role) => !(role in signedOut)).map((role) => [role, outcome]));
 
 // ---- The generator ------------------------------------------------------------------------------
 
@@ -114,12 +121,24 @@ export const OVERRIDES: Readonly<Record<string, Partial<Expectations>>> = {
   'DELETE /api/draw/chat/:id (someone else’s message)': { member: FORBIDDEN, 'muted member': FORBIDDEN },
   // A member may not draw from another person's upload, press a button of another channel's task,
   // or fill in another's waiting task: none of them exists for it (the muted member is stopped by the mute first).
-  'POST /api/mj/submit/imagine/:channelId (with someone else’s upload)': { member: NOT_FOUND, creator: NOT_FOUND },
-  'POST /api/mj/submit/action/:channelId (a button on a task of another channel)': { member: NOT_FOUND, creator: NOT_FOUND },
-  'POST /api/mj/submit/modal/:channelId (someone else’s task waiting for input)': { member: NOT_FOUND, creator: NOT_FOUND },
+  'POST /api/mj/submit/imagine/:channelId (with someone else’s upload)': {
+    member: NOT_FOUND,
+    creator: NOT_FOUND,
+  },
+  'POST /api/mj/submit/action/:channelId (a button on a task of another channel)': {
+    member: NOT_FOUND,
+    creator: NOT_FOUND,
+  },
+  'POST /api/mj/submit/modal/:channelId (someone else’s task waiting for input)': {
+    member: NOT_FOUND,
+    creator: NOT_FOUND,
+  },
   // A task waiting in its editor is its author's alone: to anyone else it does not exist, whatever
   // their role (the non-member and the expired invitee are handed the bystander's).
-  'POST /api/mj/task/:id/cancel (own unfinished task)': { 'non-member': NOT_FOUND, 'expired invite': NOT_FOUND },
+  'POST /api/mj/task/:id/cancel (own unfinished task)': {
+    'non-member': NOT_FOUND,
+    'expired invite': NOT_FOUND,
+  },
   'POST /api/mj/task/:id/cancel (someone else’s unfinished task)': everySignedIn(NOT_FOUND),
 };
 

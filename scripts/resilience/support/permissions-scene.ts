@@ -1,13 +1,29 @@
 import sharp from 'sharp';
 import type { InjectOptions } from 'fastify';
 import { io } from 'socket.io-client';
-import { PROTOCOL_VERSION, SOCKET_PATH, TaskStatus, type ChannelEvent, type SubscribeAck, type Task } from '@draw/shared';
+import {
+  PROTOCOL_VERSION,
+  SOCKET_PATH,
+  TaskStatus,
+  type ChannelEvent,
+  type SubscribeAck,
+  type Task,
+} from '@draw/shared';
 import { nextPhone, type TestApp } from '../../../server/src/testing/harness';
 import { connectSocket, type TestSocket } from '../../../server/src/testing/socket';
 import { Tasks, toTask } from '../../../server/src/features/tasks/repository';
 
 /** The columns of the permissions table: who is asking, relative to the channel asked about. */
-export const Roles = ['anonymous', 'revoked token', 'non-member', 'member', 'muted member', 'creator', 'removed member', 'expired invite'] as const;
+export const Roles = [
+  'anonymous',
+  'revoked token',
+  'non-member',
+  'member',
+  'muted member',
+  'creator',
+  'removed member',
+  'expired invite',
+] as const;
 export type Role = (typeof Roles)[number];
 
 export type Session = Awaited<ReturnType<TestApp['signIn']>>;
@@ -58,7 +74,12 @@ const MINUTE = 60_000;
 /** Longer than the shortest invite expiry (1 h): every skeleton's `expiredCode` is expired after the jump. */
 export const CLOCK_JUMP_MS = 61 * MINUTE;
 const TASK_WAIT_MS = 30_000;
-const SETTLED: ReadonlySet<string> = new Set([TaskStatus.Success, TaskStatus.Failure, TaskStatus.Cancel, TaskStatus.Modal]);
+const SETTLED: ReadonlySet<string> = new Set([
+  TaskStatus.Success,
+  TaskStatus.Failure,
+  TaskStatus.Cancel,
+  TaskStatus.Modal,
+]);
 const EVENT_GRACE_MS = 120;
 
 let addressCounter = 0;
@@ -68,11 +89,22 @@ export function nextAddress(): string {
   return `10.${200 + ((addressCounter >> 16) % 50)}.${(addressCounter >> 8) % 256}.${addressCounter % 256}`;
 }
 
-export async function inject(app: TestApp, headers: Record<string, string>, method: Method, url: string, payload?: unknown, extra: Partial<InjectOptions> = {}): Promise<HttpAnswer> {
+export async function inject(
+  app: TestApp,
+  headers: Record<string, string>,
+  method: Method,
+  url: string,
+  payload?: unknown,
+  extra: Partial<InjectOptions> = {},
+): Promise<HttpAnswer> {
   const res = await app.http.inject({
     method,
     url,
-    headers: { 'accept-language': 'en-US', ...headers, ...(extra.headers as Record<string, string> | undefined) },
+    headers: {
+      'accept-language': 'en-US',
+      ...headers,
+      ...(extra.headers as Record<string, string> | undefined),
+    },
     ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
     ...(extra.remoteAddress ? { remoteAddress: extra.remoteAddress } : {}),
   });
@@ -85,15 +117,20 @@ export async function inject(app: TestApp, headers: Record<string, string>, meth
 /** The envelope's data, failing loudly (with the answer) when the call was refused. */
 export function dataOf<T>(answer: HttpAnswer, what: string): T {
   const body = answer.json as Envelope | null;
-  if (answer.status !== 200 || !body?.success) throw new Error(`${what} failed: ${answer.status} ${answer.text.slice(0, 300)}`);
+  if (answer.status !== 200 || !body?.success)
+    throw new Error(`${what} failed: ${answer.status} ${answer.text.slice(0, 300)}`);
   return body.data as T;
 }
 
-export const bearer = (session: Session): Record<string, string> => ({ authorization: `Bearer ${session.token}` });
+export const bearer = (session: Session): Record<string, string> => ({
+  authorization: `Bearer ${session.token}`,
+});
 
 let pngCache: Buffer | null = null;
 export async function smallPng(): Promise<Buffer> {
-  pngCache ??= await sharp({ create: { width: 24, height: 24, channels: 3, background: '#3a7bd5' } }).png().toBuffer();
+  pngCache ??= await sharp({ create: { width: 24, height: 24, channels: 3, background: '#3a7bd5' } })
+    .png()
+    .toBuffer();
   return pngCache;
 }
 
@@ -101,9 +138,13 @@ export async function smallPng(): Promise<Buffer> {
 export async function multipartOf(count: number): Promise<{ payload: Buffer; contentType: string }> {
   const form = new FormData();
   const png = await smallPng();
-  for (let i = 0; i < count; i += 1) form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), `image-${i}.png`);
+  for (let i = 0; i < count; i += 1)
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), `image-${i}.png`);
   const encoded = new Response(form);
-  return { payload: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type') ?? '' };
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    contentType: encoded.headers.get('content-type') ?? '',
+  };
 }
 
 /** A user signed in through the real routes, each from its own made-up address. */
@@ -113,7 +154,9 @@ export async function signInAt(app: TestApp, phone = nextPhone()): Promise<Sessi
 
 /** Asks for a login code the way the web does; the test app reveals it (console SMS sender). */
 export async function loginCode(app: TestApp, phone: string): Promise<string> {
-  const sent = await inject(app, {}, 'GET', `/api/login/send-login-code?phone=${phone}`, undefined, { remoteAddress: nextAddress() });
+  const sent = await inject(app, {}, 'GET', `/api/login/send-login-code?phone=${phone}`, undefined, {
+    remoteAddress: nextAddress(),
+  });
   return dataOf<{ devCode: string }>(sent, 'send-login-code').devCode;
 }
 
@@ -121,14 +164,27 @@ export async function loginCode(app: TestApp, phone: string): Promise<string> {
  * A socket for a set of headers: the ticket comes from `pre-connect` with those headers. Without a
  * live session there is no ticket, and the handshake without one must be refused.
  */
-export async function openSocket(app: TestApp, origin: string, actor: Actor): Promise<{ socket: TestSocket } | { refused: string }> {
+export async function openSocket(
+  app: TestApp,
+  origin: string,
+  actor: Actor,
+): Promise<{ socket: TestSocket } | { refused: string }> {
   if (actor.session) return { socket: await connectSocket(origin, actor.session.token) };
   const preConnect = await inject(app, actor.headers, 'GET', '/api/ws/pre-connect');
   if (preConnect.status === 200) throw new Error(`pre-connect answered 200 for ${actor.role}`);
-  const socket = io(origin, { path: SOCKET_PATH, auth: { ticket: '', v: PROTOCOL_VERSION }, transports: ['websocket'], reconnection: false, forceNew: true });
+  const socket = io(origin, {
+    path: SOCKET_PATH,
+    auth: { ticket: '', v: PROTOCOL_VERSION },
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
   try {
     return await new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('handshake neither refused nor accepted in 5 s')), 5_000);
+      const timer = setTimeout(
+        () => reject(new Error('handshake neither refused nor accepted in 5 s')),
+        5_000,
+      );
       // Accepted without a ticket: an empty refusal, which the cell's check rejects.
       socket.once('connect', () => {
         clearTimeout(timer);
@@ -177,11 +233,20 @@ export interface Skeleton {
 
 export async function buildSkeleton(app: TestApp): Promise<Skeleton> {
   const creator = await signInAt(app);
-  const open = dataOf<{ id: string }>(await inject(app, bearer(creator), 'POST', '/api/draw/channel', { title: 'open room', isBan: false }), 'create open');
+  const open = dataOf<{ id: string }>(
+    await inject(app, bearer(creator), 'POST', '/api/draw/channel', { title: 'open room', isBan: false }),
+    'create open',
+  );
   // Muted later, once its members have posted: the muted member's own message and task exist.
-  const muted = dataOf<{ id: string }>(await inject(app, bearer(creator), 'POST', '/api/draw/channel', { title: 'quiet room', isBan: false }), 'create muted');
+  const muted = dataOf<{ id: string }>(
+    await inject(app, bearer(creator), 'POST', '/api/draw/channel', { title: 'quiet room', isBan: false }),
+    'create muted',
+  );
   const invite = dataOf<{ inviteCode: string }>(
-    await inject(app, bearer(creator), 'POST', `/api/draw/invite-code/${open.id}`, { isNew: true, expireHours: 1 }),
+    await inject(app, bearer(creator), 'POST', `/api/draw/invite-code/${open.id}`, {
+      isNew: true,
+      expireHours: 1,
+    }),
     'short invite',
   );
   return { creator, openId: open.id, mutedId: muted.id, expiredCode: invite.inviteCode };
@@ -218,21 +283,31 @@ export class Scene {
 
   static async build(app: TestApp, origin: string, skeleton: Skeleton): Promise<Scene> {
     const { creator } = skeleton;
-    const [member, mutedMember, nonMember, removed, expiredInvitee, bystander, revokedSession] = await Promise.all([
-      signInAt(app),
-      signInAt(app),
-      signInAt(app),
-      signInAt(app),
-      signInAt(app),
-      signInAt(app),
-      signInAt(app),
-    ]);
+    const [member, mutedMember, nonMember, removed, expiredInvitee, bystander, revokedSession] =
+      await Promise.all([
+        signInAt(app),
+        signInAt(app),
+        signInAt(app),
+        signInAt(app),
+        signInAt(app),
+        signInAt(app),
+        signInAt(app),
+      ]);
     // The expired invite: refused (410), and therefore not a member.
-    const refused = await inject(app, bearer(expiredInvitee), 'POST', `/api/draw/join-channel/${skeleton.expiredCode}`);
-    if (refused.status !== 410) throw new Error(`the expired invite was not refused: ${refused.status} ${refused.text}`);
+    const refused = await inject(
+      app,
+      bearer(expiredInvitee),
+      'POST',
+      `/api/draw/join-channel/${skeleton.expiredCode}`,
+    );
+    if (refused.status !== 410)
+      throw new Error(`the expired invite was not refused: ${refused.status} ${refused.text}`);
     const codeFor = async (channelId: string) =>
       dataOf<{ inviteCode: string }>(
-        await inject(app, bearer(creator), 'POST', `/api/draw/invite-code/${channelId}`, { isNew: true, expireHours: -1 }),
+        await inject(app, bearer(creator), 'POST', `/api/draw/invite-code/${channelId}`, {
+          isNew: true,
+          expireHours: -1,
+        }),
         'invite',
       ).inviteCode;
     const open: ChannelRef = { id: skeleton.openId, code: await codeFor(skeleton.openId), muted: false };
@@ -248,23 +323,59 @@ export class Scene {
     ] as const) {
       dataOf(await inject(app, bearer(session), 'POST', `/api/draw/join-channel/${channel.code}`), 'join');
     }
-    return new Scene(app, origin, creator, member, mutedMember, nonMember, removed, expiredInvitee, bystander, { token: revokedSession.token, userId: revokedSession.user.id }, open, muted, skeleton.expiredCode);
+    return new Scene(
+      app,
+      origin,
+      creator,
+      member,
+      mutedMember,
+      nonMember,
+      removed,
+      expiredInvitee,
+      bystander,
+      { token: revokedSession.token, userId: revokedSession.user.id },
+      open,
+      muted,
+      skeleton.expiredCode,
+    );
   }
 
   /** The revoked token is logged out, the creator removes one member and mutes the quiet room: the standing every cell sees. */
   async settle(): Promise<void> {
-    dataOf(await inject(this.app, { authorization: `Bearer ${this.revoked.token}` }, 'POST', '/api/login/logout'), 'logout');
-    dataOf(await this.call(this.creator, 'POST', `/api/draw/remove-user/${this.open.id}/${this.removed.user.id}`), 'remove');
-    dataOf(await this.call(this.creator, 'PUT', `/api/draw/channel/${this.muted.id}`, { title: 'quiet room', isBan: true }), 'mute');
+    dataOf(
+      await inject(this.app, { authorization: `Bearer ${this.revoked.token}` }, 'POST', '/api/login/logout'),
+      'logout',
+    );
+    dataOf(
+      await this.call(this.creator, 'POST', `/api/draw/remove-user/${this.open.id}/${this.removed.user.id}`),
+      'remove',
+    );
+    dataOf(
+      await this.call(this.creator, 'PUT', `/api/draw/channel/${this.muted.id}`, {
+        title: 'quiet room',
+        isBan: true,
+      }),
+      'mute',
+    );
   }
 
   actor(role: Role): Actor {
-    const live = (session: Session): Actor => ({ role, headers: bearer(session), session, userId: session.user.id });
+    const live = (session: Session): Actor => ({
+      role,
+      headers: bearer(session),
+      session,
+      userId: session.user.id,
+    });
     switch (role) {
       case 'anonymous':
         return { role, headers: {}, session: null, userId: null };
       case 'revoked token':
-        return { role, headers: { authorization: `Bearer ${this.revoked.token}` }, session: null, userId: this.revoked.userId };
+        return {
+          role,
+          headers: { authorization: `Bearer ${this.revoked.token}` },
+          session: null,
+          userId: this.revoked.userId,
+        };
       case 'non-member':
         return live(this.nonMember);
       case 'member':
@@ -317,7 +428,13 @@ export class Scene {
     return value;
   }
 
-  call(who: Session | Actor | null, method: Method, url: string, payload?: unknown, extra?: Partial<InjectOptions>): Promise<HttpAnswer> {
+  call(
+    who: Session | Actor | null,
+    method: Method,
+    url: string,
+    payload?: unknown,
+    extra?: Partial<InjectOptions>,
+  ): Promise<HttpAnswer> {
     const headers = who === null ? {} : 'headers' in who ? who.headers : bearer(who);
     return inject(this.app, headers, method, url, payload, extra);
   }
@@ -330,19 +447,26 @@ export class Scene {
   async postMessage(author: Session, channel: ChannelRef, content: string): Promise<string> {
     for (let attempt = 1; ; attempt++) {
       const answer = await this.call(author, 'POST', `/api/draw/chat/${channel.id}`, { content });
-      if (answer.status !== 429 || attempt >= RATE_LIMIT_RETRIES) return dataOf<{ id: string }>(answer, 'post message').id;
+      if (answer.status !== 429 || attempt >= RATE_LIMIT_RETRIES)
+        return dataOf<{ id: string }>(answer, 'post message').id;
       await new Promise((r) => setTimeout(r, RATE_LIMIT_WAIT_MS));
     }
   }
 
   /** The channel's visible messages, read by its creator (a member of both rooms). */
   async messageIds(channel: ChannelRef): Promise<string[]> {
-    const page = dataOf<{ messages: { id: string }[] }>(await this.call(this.creator, 'GET', `/api/draw/chat/${channel.id}?limit=100`), 'page');
+    const page = dataOf<{ messages: { id: string }[] }>(
+      await this.call(this.creator, 'GET', `/api/draw/chat/${channel.id}?limit=100`),
+      'page',
+    );
     return page.messages.map((m) => m.id);
   }
 
   async submit(author: Session, kind: string, channel: ChannelRef, body: object): Promise<string> {
-    return dataOf<{ taskId: string }>(await this.call(author, 'POST', `/api/mj/submit/${kind}/${channel.id}`, body), `submit ${kind}`).taskId;
+    return dataOf<{ taskId: string }>(
+      await this.call(author, 'POST', `/api/mj/submit/${kind}/${channel.id}`, body),
+      `submit ${kind}`,
+    ).taskId;
   }
 
   /**
@@ -366,7 +490,8 @@ export class Scene {
     for (;;) {
       const task = await this.task(taskId, viewer);
       if (SETTLED.has(task.status)) return task;
-      if (Date.now() > deadline) throw new Error(`task ${taskId} still ${task.status} after ${TASK_WAIT_MS} ms`);
+      if (Date.now() > deadline)
+        throw new Error(`task ${taskId} still ${task.status} after ${TASK_WAIT_MS} ms`);
       await new Promise((r) => setTimeout(r, 20));
     }
   }
@@ -374,21 +499,33 @@ export class Scene {
   /** A finished shorten by the bystander: cheap, and its buttons open a modal (prompt analyzer). */
   shortenTask(channel: ChannelRef): Promise<Task> {
     return this.once(`shorten:${channel.id}`, async () =>
-      this.settled(await this.submit(this.bystander, 'shorten', channel, { prompt: 'a very small red fox sitting in the deep snow at dusk' })),
+      this.settled(
+        await this.submit(this.bystander, 'shorten', channel, {
+          prompt: 'a very small red fox sitting in the deep snow at dusk',
+        }),
+      ),
     );
   }
 
   /** A finished imagine by the bystander (it has a seed). */
   imagineTask(channel: ChannelRef): Promise<Task> {
-    return this.once(`imagine:${channel.id}`, async () => this.settled(await this.submit(this.bystander, 'imagine', channel, { prompt: 'lighthouse at dawn' })));
+    return this.once(`imagine:${channel.id}`, async () =>
+      this.settled(await this.submit(this.bystander, 'imagine', channel, { prompt: 'lighthouse at dawn' })),
+    );
   }
 
   /** A task waiting in MODAL that belongs to `author`: a prompt-analyzer button pressed on the shorten. */
   async modalTaskOf(author: Session, channel: ChannelRef): Promise<string> {
     const parent = await this.shortenTask(channel);
     const button = parent.buttons.find((b) => b.customId.startsWith('MJ::Job::PromptAnalyzer::'));
-    if (!button) throw new Error(`shorten has no prompt-analyzer button: ${parent.buttons.map((b) => b.customId).join(', ')}`);
-    const taskId = await this.submit(author, 'action', channel, { taskId: parent.id, customId: button.customId });
+    if (!button)
+      throw new Error(
+        `shorten has no prompt-analyzer button: ${parent.buttons.map((b) => b.customId).join(', ')}`,
+      );
+    const taskId = await this.submit(author, 'action', channel, {
+      taskId: parent.id,
+      customId: button.customId,
+    });
     const task = await this.settled(taskId, author);
     if (task.status !== TaskStatus.Modal) throw new Error(`expected a MODAL task, got ${task.status}`);
     return taskId;
@@ -396,12 +533,17 @@ export class Scene {
 
   async upload(owner: Session, count: number): Promise<string[]> {
     const { payload, contentType } = await multipartOf(count);
-    const answer = await this.call(owner, 'POST', '/api/upload', payload, { headers: { 'content-type': contentType } });
+    const answer = await this.call(owner, 'POST', '/api/upload', payload, {
+      headers: { 'content-type': contentType },
+    });
     return dataOf<{ files: { id: string }[] }>(answer, 'upload').files.map((f) => f.id);
   }
 
   async order(owner: Session): Promise<string> {
-    return dataOf<{ id: string }>(await this.call(owner, 'POST', '/api/home/order', { productId: 'month-basic' }), 'order').id;
+    return dataOf<{ id: string }>(
+      await this.call(owner, 'POST', '/api/home/order', { productId: 'month-basic' }),
+      'order',
+    ).id;
   }
 
   /** A creator's socket in the channel: once it has an event, every socket in the room has been sent it. */
@@ -425,7 +567,8 @@ export class Scene {
     const control = await this.control(channel);
     const messageId = await this.postMessage(this.creator, channel, `probe ${Date.now()}`);
     await control.waitFor((events) => events.some(isMessageEvent(messageId)));
-    if (!socket.events.some(isMessageEvent(messageId))) await new Promise((r) => setTimeout(r, EVENT_GRACE_MS));
+    if (!socket.events.some(isMessageEvent(messageId)))
+      await new Promise((r) => setTimeout(r, EVENT_GRACE_MS));
     return socket.events.some(isMessageEvent(messageId));
   }
 
@@ -435,7 +578,10 @@ export class Scene {
 }
 
 /** Users whose login code is older than the resend wait once the clock has jumped (for the password reset row). */
-export async function accountsForReset(app: TestApp, count: number): Promise<{ phone: string; userId: string }[]> {
+export async function accountsForReset(
+  app: TestApp,
+  count: number,
+): Promise<{ phone: string; userId: string }[]> {
   const accounts: { phone: string; userId: string }[] = [];
   for (let i = 0; i < count; i += 1) {
     const phone = nextPhone();

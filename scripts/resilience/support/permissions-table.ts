@@ -91,9 +91,15 @@ export interface Row {
 /** No per-user authorization at all (routes outside the table). */
 const everyone = (note?: string) => columns(allowed(note));
 /** The socket's rules, written out (the route table holds HTTP routes only). */
-const signedIn = (overrides: Partial<Expectations> = {}) => columns(allowed(), { ...signedOut, ...overrides });
+const signedIn = (overrides: Partial<Expectations> = {}) =>
+  columns(allowed(), { ...signedOut, ...overrides });
 const members = (overrides: Partial<Expectations> = {}) =>
-  signedIn({ 'non-member': FORBIDDEN, 'removed member': FORBIDDEN, 'expired invite': FORBIDDEN, ...overrides });
+  signedIn({
+    'non-member': FORBIDDEN,
+    'removed member': FORBIDDEN,
+    'expired invite': FORBIDDEN,
+    ...overrides,
+  });
 
 // ---- Cell builders -----------------------------------------------------------------------------
 
@@ -114,7 +120,14 @@ function httpCell(scene: Scene, actor: Actor, spec: HttpSpec): Cell {
     observe: spec.observe ?? (async () => null),
     act: async () => ({
       via: 'http',
-      answer: await inject(scene.app, { ...actor.headers, ...spec.headers }, spec.method, spec.url, spec.payload, spec.remoteAddress ? { remoteAddress: spec.remoteAddress } : {}),
+      answer: await inject(
+        scene.app,
+        { ...actor.headers, ...spec.headers },
+        spec.method,
+        spec.url,
+        spec.payload,
+        spec.remoteAddress ? { remoteAddress: spec.remoteAddress } : {},
+      ),
     }),
     confirm: async (result) => {
       if (result.via !== 'http') throw new Error('expected an HTTP answer');
@@ -124,7 +137,11 @@ function httpCell(scene: Scene, actor: Actor, spec: HttpSpec): Cell {
   };
 }
 
-type Prepare = (scene: Scene, role: Role, actor: Actor) => Promise<Omit<HttpSpec, 'method'> & { method?: Method }>;
+type Prepare = (
+  scene: Scene,
+  role: Role,
+  actor: Actor,
+) => Promise<Omit<HttpSpec, 'method'> & { method?: Method }>;
 
 interface HttpRowDef {
   route: string;
@@ -162,7 +179,12 @@ interface TableRowDef {
 /** A row for a route of the table: what each role gets is generated from the route's rule (`permissions-expect.ts`). */
 function tableRow(def: TableRowDef): Row {
   const { of, ...rest } = def;
-  return httpRow({ ...rest, route: routeKey(of.method, of.path), tableRoute: of, expect: expectationsOf(of, def.variant) });
+  return httpRow({
+    ...rest,
+    route: routeKey(of.method, of.path),
+    tableRoute: of,
+    expect: expectationsOf(of, def.variant),
+  });
 }
 
 const data = <T>(answer: HttpAnswer) => dataOf<T>(answer, 'request');
@@ -177,7 +199,8 @@ const ownerOf = (scene: Scene, actor: Actor): Session => actor.session ?? scene.
 
 const channelDetail = async (scene: Scene, channel: ChannelRef) =>
   data<ChannelDetail>(await scene.call(scene.creator, 'GET', `/api/draw/channel/${channel.id}`));
-const memberIds = async (scene: Scene, channel: ChannelRef) => (await channelDetail(scene, channel)).members.map((m) => m.userId).sort();
+const memberIds = async (scene: Scene, channel: ChannelRef) =>
+  (await channelDetail(scene, channel)).members.map((m) => m.userId).sort();
 /** A member of its own per cell, so removing or banning one never changes another cell's channel. */
 async function newMemberOf(scene: Scene, channel: ChannelRef): Promise<Session> {
   const member = await signInAt(scene.app);
@@ -185,14 +208,21 @@ async function newMemberOf(scene: Scene, channel: ChannelRef): Promise<Session> 
   return member;
 }
 const bannedIds = async (scene: Scene, channel: ChannelRef) =>
-  data<ChannelBan[]>(await scene.call(scene.creator, 'GET', `/api/draw/channel/${channel.id}/bans`)).map((b) => b.userId).sort();
-const orderDoc = (scene: Scene, orderId: string) => scene.app.storage.collection(Orders).findOne({ _id: orderId });
-const settingsOf = (scene: Scene, userId: string | null) => (userId ? scene.app.services.settings.get(userId, BotType.MidJourney) : Promise.resolve(null));
+  data<ChannelBan[]>(await scene.call(scene.creator, 'GET', `/api/draw/channel/${channel.id}/bans`))
+    .map((b) => b.userId)
+    .sort();
+const orderDoc = (scene: Scene, orderId: string) =>
+  scene.app.storage.collection(Orders).findOne({ _id: orderId });
+const settingsOf = (scene: Scene, userId: string | null) =>
+  userId ? scene.app.services.settings.get(userId, BotType.MidJourney) : Promise.resolve(null);
 /** The bystander's settings must never move when someone else changes theirs. */
 const bystanderSettings = (scene: Scene) => settingsOf(scene, scene.bystander.user.id);
 
 /** The channel's event log position and its visible messages: what a refused channel action must not move. */
-const channelState = (scene: Scene, channel: ChannelRef) => async () => ({ seq: await scene.seq(channel.id), messages: await scene.messageIds(channel) });
+const channelState = (scene: Scene, channel: ChannelRef) => async () => ({
+  seq: await scene.seq(channel.id),
+  messages: await scene.messageIds(channel),
+});
 
 // ---- Socket cells ------------------------------------------------------------------------------
 
@@ -204,7 +234,12 @@ async function open(scene: Scene, actor: Actor): Promise<Opened> {
   return opened;
 }
 
-function socketCell(scene: Scene, channel: ChannelRef, act: () => Promise<{ result: Result; socket: TestSocket | null }>, expectDelivery: boolean): Cell {
+function socketCell(
+  scene: Scene,
+  channel: ChannelRef,
+  act: () => Promise<{ result: Result; socket: TestSocket | null }>,
+  expectDelivery: boolean,
+): Cell {
   let socket: TestSocket | null = null;
   return {
     observe: async () => null,
@@ -229,16 +264,25 @@ function socketCell(scene: Scene, channel: ChannelRef, act: () => Promise<{ resu
 const publicRows: Row[] = [
   tableRow({
     of: api.company.info,
-    prepare: async () => ({ url: '/api/home/company-info', confirm: async (a) => expect(data<{ name: string }>(a).name).toEqual(expect.any(String)) }),
+    prepare: async () => ({
+      url: '/api/home/company-info',
+      confirm: async (a) => expect(data<{ name: string }>(a).name).toEqual(expect.any(String)),
+    }),
   }),
   tableRow({
     of: api.billing.products,
-    prepare: async () => ({ url: '/api/home/products', confirm: async (a) => expect(data<unknown[]>(a).length).toBeGreaterThan(0) }),
+    prepare: async () => ({
+      url: '/api/home/products',
+      confirm: async (a) => expect(data<unknown[]>(a).length).toBeGreaterThan(0),
+    }),
   }),
   httpRow({
     route: 'GET /healthz',
     expect: everyone('public'),
-    prepare: async () => ({ url: '/healthz', confirm: async (a) => expect(a.json).toMatchObject({ status: 'ok' }) }),
+    prepare: async () => ({
+      url: '/healthz',
+      confirm: async (a) => expect(a.json).toMatchObject({ status: 'ok' }),
+    }),
   }),
   httpRow({
     route: 'GET /metrics',
@@ -264,7 +308,12 @@ const publicRows: Row[] = [
         remoteAddress: nextAddress(),
         confirm: async (a) => {
           const { token, user } = data<{ token: string; user: { id: string } }>(a);
-          const index = await inject(scene.app, { authorization: `Bearer ${token}` }, 'GET', '/api/home/index');
+          const index = await inject(
+            scene.app,
+            { authorization: `Bearer ${token}` },
+            'GET',
+            '/api/home/index',
+          );
           expect(data<{ auth: boolean; id: string }>(index)).toMatchObject({ auth: true, id: user.id });
         },
       };
@@ -283,7 +332,14 @@ const publicRows: Row[] = [
         payload: { phone, code, password },
         remoteAddress: nextAddress(),
         confirm: async () => {
-          const login = await inject(scene.app, {}, 'POST', '/api/login/login', { loginType: LoginType.Password, account: phone, password }, { remoteAddress: nextAddress() });
+          const login = await inject(
+            scene.app,
+            {},
+            'POST',
+            '/api/login/login',
+            { loginType: LoginType.Password, account: phone, password },
+            { remoteAddress: nextAddress() },
+          );
           expect(data<{ user: { id: string } }>(login).user.id).toBe(account.userId);
         },
       };
@@ -299,7 +355,9 @@ const publicRows: Row[] = [
         const index = await scene.call(actor, 'GET', '/api/home/index');
         expect(data<{ auth: boolean }>(index).auth).toBe(false);
         // Someone else's session is untouched.
-        expect(data<{ auth: boolean }>(await scene.call(scene.bystander, 'GET', '/api/home/index')).auth).toBe(true);
+        expect(
+          data<{ auth: boolean }>(await scene.call(scene.bystander, 'GET', '/api/home/index')).auth,
+        ).toBe(true);
       },
     }),
   }),
@@ -322,7 +380,10 @@ const publicRows: Row[] = [
         url: `/api/login/channel/${channel.code}`,
         confirm: async (a) => {
           const preview = data<{ valid: boolean; channelId: string | null }>(a);
-          expect(preview).toMatchObject({ valid: true, channelId: scene.isMemberOf(role, channel) ? channel.id : null });
+          expect(preview).toMatchObject({
+            valid: true,
+            channelId: scene.isMemberOf(role, channel) ? channel.id : null,
+          });
         },
       };
     },
@@ -346,9 +407,14 @@ const publicRows: Row[] = [
     prepare: async (scene) => {
       const codeUrl = await scene.once('bystander payment', async () => {
         const orderId = await scene.once('bystander order', () => scene.order(scene.bystander));
-        return data<{ codeUrl: string }>(await scene.call(scene.bystander, 'POST', `/api/home/pay/${orderId}`)).codeUrl;
+        return data<{ codeUrl: string }>(
+          await scene.call(scene.bystander, 'POST', `/api/home/pay/${orderId}`),
+        ).codeUrl;
       });
-      return { url: `/api/home/qrcode?url=${encodeURIComponent(codeUrl)}`, confirm: async (a) => expect(a.contentType).toBe('image/png') };
+      return {
+        url: `/api/home/qrcode?url=${encodeURIComponent(codeUrl)}`,
+        confirm: async (a) => expect(a.contentType).toBe('image/png'),
+      };
     },
   }),
   tableRow({
@@ -358,7 +424,9 @@ const publicRows: Row[] = [
       // Someone else's order, paid through its link: the link, not the caller, is what counts.
       const payer = await signInAt(scene.app);
       const orderId = await scene.order(payer);
-      const { codeUrl } = data<{ codeUrl: string }>(await scene.call(payer, 'POST', `/api/home/pay/${orderId}`));
+      const { codeUrl } = data<{ codeUrl: string }>(
+        await scene.call(payer, 'POST', `/api/home/pay/${orderId}`),
+      );
       return {
         url: `/api/open/sandbox/${orderId}/${codeUrl.split('/').pop() ?? ''}/confirm`,
         confirm: async () => expect((await orderDoc(scene, orderId))?.status).toBe(OrderStatus.Paid),
@@ -370,7 +438,10 @@ const publicRows: Row[] = [
     variant: 'a wrong token',
     prepare: async (scene) => {
       const orderId = await scene.once('bystander order', () => scene.order(scene.bystander));
-      return { url: `/api/open/sandbox/${orderId}/${'w'.repeat(24)}/confirm`, observe: async () => (await orderDoc(scene, orderId))?.status };
+      return {
+        url: `/api/open/sandbox/${orderId}/${'w'.repeat(24)}/confirm`,
+        observe: async () => (await orderDoc(scene, orderId))?.status,
+      };
     },
   }),
   tableRow({
@@ -410,7 +481,8 @@ const accountRows: Row[] = [
       return {
         url: '/api/home/info',
         payload: { name },
-        observe: async () => (actor.userId ? (await users.findOne({ _id: actor.userId }))?.name : await users.count({ name })),
+        observe: async () =>
+          actor.userId ? (await users.findOne({ _id: actor.userId }))?.name : await users.count({ name }),
         confirm: async () => {
           expect(data<{ name: string }>(await scene.call(actor, 'GET', '/api/home/index')).name).toBe(name);
           expect((await users.findOne({ _id: scene.bystander.user.id }))?.name).not.toBe(name);
@@ -477,18 +549,39 @@ const accountRows: Row[] = [
     of: api.engines.list,
     prepare: async () => ({
       url: '/api/draw/engines',
-      confirm: async (a) => expect(data<{ engines: { id: string; isDefault: boolean }[] }>(a).engines.filter((e) => e.isDefault)).toHaveLength(1),
+      confirm: async (a) =>
+        expect(
+          data<{ engines: { id: string; isDefault: boolean }[] }>(a).engines.filter((e) => e.isDefault),
+        ).toHaveLength(1),
     }),
   }),
   tableRow({
     of: api.settings.options,
-    prepare: async () => ({ url: '/api/draw/settings/options', confirm: async (a) => expect(data<DrawSettingsOptions>(a).versions.length).toBeGreaterThan(0) }),
+    prepare: async () => ({
+      url: '/api/draw/settings/options',
+      confirm: async (a) => expect(data<DrawSettingsOptions>(a).versions.length).toBeGreaterThan(0),
+    }),
   }),
   ...(
     [
-      [api.settings.update, '/api/draw/settings', (n: number) => ({ stylize: 100 + n }), (s: DrawSettings, n: number) => s.stylize === 100 + n],
-      [api.settings.suffix, '/api/draw/settings/suffix', (n: number) => ({ suffix: `watercolour ${n}` }), (s: DrawSettings, n: number) => s.suffix === `watercolour ${n}`],
-      [api.settings.option, '/api/draw/settings/option', (n: number) => ({ name: 'stylize', value: 300 + n }), (s: DrawSettings, n: number) => s.stylize === 300 + n],
+      [
+        api.settings.update,
+        '/api/draw/settings',
+        (n: number) => ({ stylize: 100 + n }),
+        (s: DrawSettings, n: number) => s.stylize === 100 + n,
+      ],
+      [
+        api.settings.suffix,
+        '/api/draw/settings/suffix',
+        (n: number) => ({ suffix: `watercolour ${n}` }),
+        (s: DrawSettings, n: number) => s.suffix === `watercolour ${n}`,
+      ],
+      [
+        api.settings.option,
+        '/api/draw/settings/option',
+        (n: number) => ({ name: 'stylize', value: 300 + n }),
+        (s: DrawSettings, n: number) => s.stylize === 300 + n,
+      ],
     ] as const
   ).map(([of, url, body, changed]) =>
     tableRow({
@@ -498,7 +591,10 @@ const accountRows: Row[] = [
         return {
           url,
           payload: body(n),
-          observe: async () => ({ own: await settingsOf(scene, actor.userId), bystander: await bystanderSettings(scene) }),
+          observe: async () => ({
+            own: await settingsOf(scene, actor.userId),
+            bystander: await bystanderSettings(scene),
+          }),
           confirm: async () => {
             expect(changed((await settingsOf(scene, actor.userId))!, n)).toBe(true);
             expect(changed((await bystanderSettings(scene))!, n)).toBe(false);
@@ -511,10 +607,15 @@ const accountRows: Row[] = [
     of: api.settings.version,
     prepare: async (scene, _role, actor) => {
       const current = (await bystanderSettings(scene))!.version;
-      const version = scene.app.services.settings.options(BotType.MidJourney).versions.find((v) => v.value !== current)!.value;
+      const version = scene.app.services.settings
+        .options(BotType.MidJourney)
+        .versions.find((v) => v.value !== current)!.value;
       return {
         url: `/api/draw/settings/version/${encodeURIComponent(version)}`,
-        observe: async () => ({ own: await settingsOf(scene, actor.userId), bystander: await bystanderSettings(scene) }),
+        observe: async () => ({
+          own: await settingsOf(scene, actor.userId),
+          bystander: await bystanderSettings(scene),
+        }),
         confirm: async () => {
           expect((await settingsOf(scene, actor.userId))?.version).toBe(version);
           expect((await bystanderSettings(scene))?.version).not.toBe(version);
@@ -524,7 +625,10 @@ const accountRows: Row[] = [
   }),
   tableRow({
     of: api.billing.credits,
-    prepare: async () => ({ url: '/api/home/credits', confirm: async (a) => expect(data<{ balance: number }>(a).balance).toEqual(expect.any(Number)) }),
+    prepare: async () => ({
+      url: '/api/home/credits',
+      confirm: async (a) => expect(data<{ balance: number }>(a).balance).toEqual(expect.any(Number)),
+    }),
   }),
   tableRow({
     of: api.billing.order,
@@ -542,7 +646,9 @@ const accountRows: Row[] = [
     of: api.billing.orders,
     prepare: async (scene, role, actor) => {
       const theirs = await scene.once('bystander order', () => scene.order(scene.bystander));
-      const mine = actor.session ? await scene.once(`own order:${role}`, () => scene.order(actor.session!)) : null;
+      const mine = actor.session
+        ? await scene.once(`own order:${role}`, () => scene.order(actor.session!))
+        : null;
       return {
         url: '/api/home/orders',
         confirm: async (a) => {
@@ -577,7 +683,11 @@ const accountRows: Row[] = [
             const doc = await orderDoc(scene, orderId);
             expect(doc?.userId).toBe(actor.userId);
             if (of === api.billing.cancelOrder) expect(doc?.status).toBe(OrderStatus.Cancelled);
-            else if (of === api.billing.pay) expect(data<{ orderId: string; codeUrl: string }>(a)).toMatchObject({ orderId, codeUrl: expect.any(String) });
+            else if (of === api.billing.pay)
+              expect(data<{ orderId: string; codeUrl: string }>(a)).toMatchObject({
+                orderId,
+                codeUrl: expect.any(String),
+              });
             else expect(data<Order>(a).id).toBe(orderId);
           },
         };
@@ -616,7 +726,8 @@ const channelRows: Row[] = [
     of: api.channels.detail,
     prepare: async (scene, role, actor) => ({
       url: `/api/draw/channel/${scene.channelOf(role).id}`,
-      confirm: async (a) => expect(data<ChannelDetail>(a).members.map((m) => m.userId)).toContain(actor.userId),
+      confirm: async (a) =>
+        expect(data<ChannelDetail>(a).members.map((m) => m.userId)).toContain(actor.userId),
     }),
   }),
   tableRow({
@@ -632,7 +743,8 @@ const channelRows: Row[] = [
           const detail = await channelDetail(scene, channel);
           return { title: detail.title, isBan: detail.isBan, seq: await scene.seq(channel.id) };
         },
-        confirm: async () => expect(await channelDetail(scene, channel)).toMatchObject({ title, isBan: channel.muted }),
+        confirm: async () =>
+          expect(await channelDetail(scene, channel)).toMatchObject({ title, isBan: channel.muted }),
       };
     },
   }),
@@ -647,13 +759,25 @@ const channelRows: Row[] = [
       await subscribe(watcher.socket, channel.id);
       return {
         url: `/api/draw/channel/${channel.id}`,
-        observe: async () => ({ deleted: Boolean((await scene.app.storage.collection(Channels).findOne({ _id: channel.id }))?.deletedAt), members: await memberIds(scene, channel) }),
+        observe: async () => ({
+          deleted: Boolean(
+            (await scene.app.storage.collection(Channels).findOne({ _id: channel.id }))?.deletedAt,
+          ),
+          members: await memberIds(scene, channel),
+        }),
         confirm: async () => {
-          expect((await scene.call(scene.creator, 'GET', `/api/draw/channel/${channel.id}`)).status).toBe(404);
-          expect(data<Channel[]>(await scene.call(scene.bystander, 'GET', '/api/draw/channels')).map((c) => c.id)).not.toContain(channel.id);
-          await watcher.socket.waitFor((events) => events.some((e) => e.type === 'channel.deleted' && e.channelId === channel.id));
+          expect((await scene.call(scene.creator, 'GET', `/api/draw/channel/${channel.id}`)).status).toBe(
+            404,
+          );
+          expect(
+            data<Channel[]>(await scene.call(scene.bystander, 'GET', '/api/draw/channels')).map((c) => c.id),
+          ).not.toContain(channel.id);
+          await watcher.socket.waitFor((events) =>
+            events.some((e) => e.type === 'channel.deleted' && e.channelId === channel.id),
+          );
         },
-        afterRefusal: async () => expect(watcher.socket.events.some((e) => e.type === 'channel.deleted')).toBe(false),
+        afterRefusal: async () =>
+          expect(watcher.socket.events.some((e) => e.type === 'channel.deleted')).toBe(false),
       };
     },
   }),
@@ -663,7 +787,8 @@ const channelRows: Row[] = [
     fresh: true,
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
-      const preview = async (code: string) => data<{ valid: boolean }>(await inject(scene.app, {}, 'GET', `/api/login/channel/${code}`)).valid;
+      const preview = async (code: string) =>
+        data<{ valid: boolean }>(await inject(scene.app, {}, 'GET', `/api/login/channel/${code}`)).valid;
       return {
         url: `/api/draw/invite-code/${channel.id}`,
         payload: { isNew: true, expireHours: -1 },
@@ -693,7 +818,10 @@ const channelRows: Row[] = [
   tableRow({
     of: api.channels.join,
     variant: 'an expired code',
-    prepare: async (scene) => ({ url: `/api/draw/join-channel/${scene.expiredCode}`, observe: () => memberIds(scene, scene.open) }),
+    prepare: async (scene) => ({
+      url: `/api/draw/join-channel/${scene.expiredCode}`,
+      observe: () => memberIds(scene, scene.open),
+    }),
   }),
   tableRow({
     of: api.channels.join,
@@ -743,7 +871,10 @@ const channelRows: Row[] = [
     variant: 'the creator',
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
-      return { url: `/api/draw/remove-user/${channel.id}/${scene.creator.user.id}`, observe: () => memberIds(scene, channel) };
+      return {
+        url: `/api/draw/remove-user/${channel.id}/${scene.creator.user.id}`,
+        observe: () => memberIds(scene, channel),
+      };
     },
   }),
   tableRow({
@@ -755,11 +886,16 @@ const channelRows: Row[] = [
       return {
         url: `/api/draw/channel/${channel.id}/ban`,
         payload: { userId: target.user.id },
-        observe: async () => ({ members: await memberIds(scene, channel), bans: await bannedIds(scene, channel) }),
+        observe: async () => ({
+          members: await memberIds(scene, channel),
+          bans: await bannedIds(scene, channel),
+        }),
         confirm: async () => {
           expect(await memberIds(scene, channel)).not.toContain(target.user.id);
           expect(await bannedIds(scene, channel)).toContain(target.user.id);
-          expect((await scene.call(target, 'POST', `/api/draw/join-channel/${channel.code}`)).json).toMatchObject({ success: false, reason: 'banned' });
+          expect(
+            (await scene.call(target, 'POST', `/api/draw/join-channel/${channel.code}`)).json,
+          ).toMatchObject({ success: false, reason: 'banned' });
         },
       };
     },
@@ -772,7 +908,10 @@ const channelRows: Row[] = [
       return {
         url: `/api/draw/channel/${channel.id}/ban`,
         payload: { userId: scene.creator.user.id },
-        observe: async () => ({ members: await memberIds(scene, channel), bans: await bannedIds(scene, channel) }),
+        observe: async () => ({
+          members: await memberIds(scene, channel),
+          bans: await bannedIds(scene, channel),
+        }),
       };
     },
   }),
@@ -781,13 +920,21 @@ const channelRows: Row[] = [
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
       const target = await signInAt(scene.app);
-      dataOf(await scene.call(scene.creator, 'POST', `/api/draw/channel/${channel.id}/ban`, { userId: target.user.id }), 'ban');
+      dataOf(
+        await scene.call(scene.creator, 'POST', `/api/draw/channel/${channel.id}/ban`, {
+          userId: target.user.id,
+        }),
+        'ban',
+      );
       return {
         url: `/api/draw/channel/${channel.id}/ban/${target.user.id}`,
         observe: () => bannedIds(scene, channel),
         confirm: async () => {
           expect(await bannedIds(scene, channel)).not.toContain(target.user.id);
-          dataOf(await scene.call(target, 'POST', `/api/draw/join-channel/${channel.code}`), 'rejoin after the unban');
+          dataOf(
+            await scene.call(target, 'POST', `/api/draw/join-channel/${channel.code}`),
+            'rejoin after the unban',
+          );
         },
       };
     },
@@ -798,12 +945,21 @@ const channelRows: Row[] = [
       const channel = scene.channelOf(role);
       const banned = await scene.once(`banned user:${channel.id}`, async () => {
         const target = await signInAt(scene.app);
-        dataOf(await scene.call(scene.creator, 'POST', `/api/draw/channel/${channel.id}/ban`, { userId: target.user.id, reason: 'probe' }), 'ban');
+        dataOf(
+          await scene.call(scene.creator, 'POST', `/api/draw/channel/${channel.id}/ban`, {
+            userId: target.user.id,
+            reason: 'probe',
+          }),
+          'ban',
+        );
         return target.user.id;
       });
       return {
         url: `/api/draw/channel/${channel.id}/bans`,
-        confirm: async (a) => expect(data<ChannelBan[]>(a)).toContainEqual(expect.objectContaining({ userId: banned, reason: 'probe' })),
+        confirm: async (a) =>
+          expect(data<ChannelBan[]>(a)).toContainEqual(
+            expect.objectContaining({ userId: banned, reason: 'probe' }),
+          ),
       };
     },
   }),
@@ -811,8 +967,13 @@ const channelRows: Row[] = [
     of: api.messages.page,
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
-      const messageId = await scene.once(`bystander message:${channel.id}`, () => scene.postMessage(scene.bystander, channel, 'hello from the bystander'));
-      return { url: `/api/draw/chat/${channel.id}`, confirm: async (a) => expect(data<MessagePage>(a).messages.map((m) => m.id)).toContain(messageId) };
+      const messageId = await scene.once(`bystander message:${channel.id}`, () =>
+        scene.postMessage(scene.bystander, channel, 'hello from the bystander'),
+      );
+      return {
+        url: `/api/draw/chat/${channel.id}`,
+        confirm: async (a) => expect(data<MessagePage>(a).messages.map((m) => m.id)).toContain(messageId),
+      };
     },
   }),
   tableRow({
@@ -846,19 +1007,26 @@ const channelRows: Row[] = [
 ];
 
 /** A submit's answer: the task exists in the channel, by the actor; waits until it settles so no work runs on into later cells. */
-const confirmSubmitted = (scene: Scene, actor: Actor, channel: ChannelRef, status?: TaskStatus) => async (a: HttpAnswer) => {
-  const task = await scene.settled(data<{ taskId: string }>(a).taskId, actor);
-  expect(task).toMatchObject({ channelId: channel.id, userId: actor.userId });
-  if (status) expect(task.status).toBe(status);
-};
+const confirmSubmitted =
+  (scene: Scene, actor: Actor, channel: ChannelRef, status?: TaskStatus) => async (a: HttpAnswer) => {
+    const task = await scene.settled(data<{ taskId: string }>(a).taskId, actor);
+    expect(task).toMatchObject({ channelId: channel.id, userId: actor.userId });
+    if (status) expect(task.status).toBe(status);
+  };
 
 /**
  * A task waiting for modal input, owned by the role (its own) or the bystander. Roles that cannot
  * act in the channel share one bystander task, which keeps every user under the submit limit.
  */
-function waitingTask(scene: Scene, role: Role, channel: ChannelRef, whose: 'own' | 'someone else’s'): Promise<string> {
+function waitingTask(
+  scene: Scene,
+  role: Role,
+  channel: ChannelRef,
+  whose: 'own' | 'someone else’s',
+): Promise<string> {
   const author = whose === 'own' ? scene.authorFor(role) : scene.bystander;
-  if (author === scene.bystander && !MEMBER_ROLES.includes(role)) return scene.once(`shared waiting task:${channel.id}`, () => scene.modalTaskOf(scene.bystander, channel));
+  if (author === scene.bystander && !MEMBER_ROLES.includes(role))
+    return scene.once(`shared waiting task:${channel.id}`, () => scene.modalTaskOf(scene.bystander, channel));
   return scene.modalTaskOf(author, channel);
 }
 
@@ -867,7 +1035,12 @@ const taskRows: Row[] = [
     of: api.tasks.imagine,
     prepare: async (scene, role, actor) => {
       const channel = scene.channelOf(role);
-      return { url: `/api/mj/submit/imagine/${channel.id}`, payload: { prompt: 'a quiet harbour' }, observe: channelState(scene, channel), confirm: confirmSubmitted(scene, actor, channel, TaskStatus.Success) };
+      return {
+        url: `/api/mj/submit/imagine/${channel.id}`,
+        payload: { prompt: 'a quiet harbour' },
+        observe: channelState(scene, channel),
+        confirm: confirmSubmitted(scene, actor, channel, TaskStatus.Success),
+      };
     },
   }),
   tableRow({
@@ -876,7 +1049,11 @@ const taskRows: Row[] = [
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
       const [theirs] = await scene.once('bystander upload', () => scene.upload(scene.bystander, 1));
-      return { url: `/api/mj/submit/imagine/${channel.id}`, payload: { prompt: 'borrowed image', imageIds: [theirs] }, observe: channelState(scene, channel) };
+      return {
+        url: `/api/mj/submit/imagine/${channel.id}`,
+        payload: { prompt: 'borrowed image', imageIds: [theirs] },
+        observe: channelState(scene, channel),
+      };
     },
   }),
   tableRow({
@@ -884,7 +1061,12 @@ const taskRows: Row[] = [
     prepare: async (scene, role, actor) => {
       const channel = scene.channelOf(role);
       const [imageId] = await scene.upload(ownerOf(scene, actor), 1);
-      return { url: `/api/mj/submit/describe/${channel.id}`, payload: { imageId }, observe: channelState(scene, channel), confirm: confirmSubmitted(scene, actor, channel) };
+      return {
+        url: `/api/mj/submit/describe/${channel.id}`,
+        payload: { imageId },
+        observe: channelState(scene, channel),
+        confirm: confirmSubmitted(scene, actor, channel),
+      };
     },
   }),
   tableRow({
@@ -892,14 +1074,24 @@ const taskRows: Row[] = [
     prepare: async (scene, role, actor) => {
       const channel = scene.channelOf(role);
       const imageIds = await scene.upload(ownerOf(scene, actor), 2);
-      return { url: `/api/mj/submit/blend/${channel.id}`, payload: { imageIds }, observe: channelState(scene, channel), confirm: confirmSubmitted(scene, actor, channel) };
+      return {
+        url: `/api/mj/submit/blend/${channel.id}`,
+        payload: { imageIds },
+        observe: channelState(scene, channel),
+        confirm: confirmSubmitted(scene, actor, channel),
+      };
     },
   }),
   tableRow({
     of: api.tasks.shorten,
     prepare: async (scene, role, actor) => {
       const channel = scene.channelOf(role);
-      return { url: `/api/mj/submit/shorten/${channel.id}`, payload: { prompt: 'a really very large and quite old oak tree' }, observe: channelState(scene, channel), confirm: confirmSubmitted(scene, actor, channel) };
+      return {
+        url: `/api/mj/submit/shorten/${channel.id}`,
+        payload: { prompt: 'a really very large and quite old oak tree' },
+        observe: channelState(scene, channel),
+        confirm: confirmSubmitted(scene, actor, channel),
+      };
     },
   }),
   tableRow({
@@ -924,7 +1116,11 @@ const taskRows: Row[] = [
       const channel = scene.channelOf(role);
       const elsewhere = await scene.shortenTask(channel.id === scene.open.id ? scene.muted : scene.open);
       const button = elsewhere.buttons.find((b) => b.customId.startsWith('MJ::Job::PromptAnalyzer::'))!;
-      return { url: `/api/mj/submit/action/${channel.id}`, payload: { taskId: elsewhere.id, customId: button.customId }, observe: channelState(scene, channel) };
+      return {
+        url: `/api/mj/submit/action/${channel.id}`,
+        payload: { taskId: elsewhere.id, customId: button.customId },
+        observe: channelState(scene, channel),
+      };
     },
   }),
   ...(['own', 'someone else’s'] as const).map((whose) =>
@@ -937,10 +1133,17 @@ const taskRows: Row[] = [
         return {
           url: `/api/mj/submit/modal/${channel.id}`,
           payload: { taskId, prompt: 'a red kite over the dunes' },
-          observe: async () => ({ ...(await channelState(scene, channel)()), status: (await scene.storedTask(taskId)).status }),
+          observe: async () => ({
+            ...(await channelState(scene, channel)()),
+            status: (await scene.storedTask(taskId)).status,
+          }),
           confirm: async () => {
             const task = await scene.settled(taskId);
-            expect(task).toMatchObject({ status: TaskStatus.Success, prompt: 'a red kite over the dunes', userId: actor.userId });
+            expect(task).toMatchObject({
+              status: TaskStatus.Success,
+              prompt: 'a red kite over the dunes',
+              userId: actor.userId,
+            });
           },
         };
       },
@@ -950,7 +1153,10 @@ const taskRows: Row[] = [
     of: api.tasks.fetch,
     prepare: async (scene, role) => {
       const task = await scene.shortenTask(scene.channelOf(role));
-      return { url: `/api/mj/task/${task.id}/fetch`, confirm: async (a) => expect(data<Task>(a).id).toBe(task.id) };
+      return {
+        url: `/api/mj/task/${task.id}/fetch`,
+        confirm: async (a) => expect(data<Task>(a).id).toBe(task.id),
+      };
     },
   }),
   ...(['own', 'someone else’s'] as const).map((whose) =>
@@ -972,7 +1178,10 @@ const taskRows: Row[] = [
     of: api.tasks.imageSeed,
     prepare: async (scene, role) => {
       const task = await scene.imagineTask(scene.channelOf(role));
-      return { url: `/api/mj/task/${task.id}/image-seed`, confirm: async (a) => expect(data<{ seed: string }>(a).seed).toBe(task.seed) };
+      return {
+        url: `/api/mj/task/${task.id}/image-seed`,
+        confirm: async (a) => expect(data<{ seed: string }>(a).seed).toBe(task.seed),
+      };
     },
   }),
   tableRow({
@@ -980,7 +1189,11 @@ const taskRows: Row[] = [
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
       const task = await scene.shortenTask(channel);
-      return { url: `/api/draw/tasks/${channel.id}`, payload: { ids: [task.id] }, confirm: async (a) => expect(data<Task[]>(a).map((t) => t.id)).toEqual([task.id]) };
+      return {
+        url: `/api/draw/tasks/${channel.id}`,
+        payload: { ids: [task.id] },
+        confirm: async (a) => expect(data<Task[]>(a).map((t) => t.id)).toEqual([task.id]),
+      };
     },
   }),
   tableRow({
@@ -989,7 +1202,11 @@ const taskRows: Row[] = [
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
       const elsewhere = await scene.shortenTask(channel.id === scene.open.id ? scene.muted : scene.open);
-      return { url: `/api/draw/tasks/${channel.id}`, payload: { ids: [elsewhere.id] }, confirm: async (a) => expect(data<Task[]>(a)).toEqual([]) };
+      return {
+        url: `/api/draw/tasks/${channel.id}`,
+        payload: { ids: [elsewhere.id] },
+        confirm: async (a) => expect(data<Task[]>(a)).toEqual([]),
+      };
     },
   }),
   tableRow({
@@ -1001,7 +1218,10 @@ const taskRows: Row[] = [
   }),
   tableRow({
     of: api.settings.info,
-    prepare: async (scene, role) => ({ url: `/api/draw/info/${scene.channelOf(role).id}`, confirm: async (a) => expect(data<object>(a)).toEqual(expect.any(Object)) }),
+    prepare: async (scene, role) => ({
+      url: `/api/draw/info/${scene.channelOf(role).id}`,
+      confirm: async (a) => expect(data<object>(a)).toEqual(expect.any(Object)),
+    }),
   }),
 ];
 
@@ -1065,7 +1285,9 @@ const archiveRows: Row[] = [
         // Answers only among the images the asker may see: an outsider learns nothing.
         confirm: async (a) => {
           const visible = scene.isMemberOf(role, channel);
-          expect(data<string[]>(a)).toEqual(visible && (await starred(scene, actor.userId, image.id)) ? [image.id] : []);
+          expect(data<string[]>(a)).toEqual(
+            visible && (await starred(scene, actor.userId, image.id)) ? [image.id] : [],
+          );
         },
       };
     },
@@ -1074,7 +1296,10 @@ const archiveRows: Row[] = [
     of: api.archive.family,
     prepare: async (scene, role) => {
       const image = await archivedImage(scene, role);
-      return { url: `/api/archive/task/${image.id}/family`, confirm: async (a) => expect(data<{ item: { task: { id: string } } }>(a).item.task.id).toBe(image.id) };
+      return {
+        url: `/api/archive/task/${image.id}/family`,
+        confirm: async (a) => expect(data<{ item: { task: { id: string } } }>(a).item.task.id).toBe(image.id),
+      };
     },
   }),
   tableRow({
@@ -1101,7 +1326,10 @@ const readRows: Row[] = [
       const channel = scene.channelOf(role);
       return {
         url: '/api/reads',
-        confirm: async (a) => expect(data<{ channelId: string }[]>(a).some((c) => c.channelId === channel.id)).toBe(scene.isMemberOf(role, channel)),
+        confirm: async (a) =>
+          expect(data<{ channelId: string }[]>(a).some((c) => c.channelId === channel.id)).toBe(
+            scene.isMemberOf(role, channel),
+          ),
       };
     },
   }),
@@ -1112,8 +1340,17 @@ const readRows: Row[] = [
       return {
         url: `/api/reads/${channel.id}`,
         payload: {},
-        observe: async () => (actor.userId ? await scene.app.storage.collection(ReadMarks).findOne({ _id: readMarkId(actor.userId, channel.id) }) : null),
-        confirm: async (a) => expect(data<{ channelId: string; lastReadSeq: number }>(a)).toMatchObject({ channelId: channel.id, lastReadSeq: await scene.seq(channel.id) }),
+        observe: async () =>
+          actor.userId
+            ? await scene.app.storage
+                .collection(ReadMarks)
+                .findOne({ _id: readMarkId(actor.userId, channel.id) })
+            : null,
+        confirm: async (a) =>
+          expect(data<{ channelId: string; lastReadSeq: number }>(a)).toMatchObject({
+            channelId: channel.id,
+            lastReadSeq: await scene.seq(channel.id),
+          }),
       };
     },
   }),
@@ -1122,7 +1359,11 @@ const readRows: Row[] = [
     prepare: async () => ({
       url: '/api/mj/translate',
       payload: { prompt: 'a paper lantern' },
-      confirm: async (a) => expect(data<{ prompt: string; promptEn: string }>(a)).toMatchObject({ prompt: 'a paper lantern', promptEn: expect.any(String) }),
+      confirm: async (a) =>
+        expect(data<{ prompt: string; promptEn: string }>(a)).toMatchObject({
+          prompt: 'a paper lantern',
+          promptEn: expect.any(String),
+        }),
     }),
   }),
 ];
@@ -1137,7 +1378,13 @@ async function revokedWatcher(scene: Scene): Promise<Opened> {
 const socketRows: Row[] = [
   {
     route: 'socket channel:subscribe',
-    expect: members({ anonymous: HANDSHAKE, 'revoked token': HANDSHAKE, 'non-member': ACK_FORBIDDEN, 'removed member': ACK_FORBIDDEN, 'expired invite': ACK_FORBIDDEN }),
+    expect: members({
+      anonymous: HANDSHAKE,
+      'revoked token': HANDSHAKE,
+      'non-member': ACK_FORBIDDEN,
+      'removed member': ACK_FORBIDDEN,
+      'expired invite': ACK_FORBIDDEN,
+    }),
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
       const actor = scene.actor(role);
@@ -1146,8 +1393,12 @@ const socketRows: Row[] = [
         channel,
         async () => {
           const opened = await open(scene, actor);
-          if ('refused' in opened) return { result: { via: 'handshake', refused: opened.refused }, socket: null };
-          return { result: { via: 'ack', ack: await subscribe(opened.socket, channel.id) }, socket: opened.socket };
+          if ('refused' in opened)
+            return { result: { via: 'handshake', refused: opened.refused }, socket: null };
+          return {
+            result: { via: 'ack', ack: await subscribe(opened.socket, channel.id) },
+            socket: opened.socket,
+          };
         },
         true,
       );
@@ -1156,20 +1407,31 @@ const socketRows: Row[] = [
   {
     route: 'socket channel:event',
     variant: 'subscribed before the logout, mute or removal',
-    expect: members({ anonymous: HANDSHAKE, 'revoked token': EVICTED, 'non-member': ACK_FORBIDDEN, 'expired invite': ACK_FORBIDDEN, 'removed member': EVICTED }),
+    expect: members({
+      anonymous: HANDSHAKE,
+      'revoked token': EVICTED,
+      'non-member': ACK_FORBIDDEN,
+      'expired invite': ACK_FORBIDDEN,
+      'removed member': EVICTED,
+    }),
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
       // Subscribed now, while the removed member still belongs, the revoked token still works and
       // the muted room is not yet muted.
-      const opened = role === 'revoked token' ? await revokedWatcher(scene) : await open(scene, scene.actor(role));
+      const opened =
+        role === 'revoked token' ? await revokedWatcher(scene) : await open(scene, scene.actor(role));
       const ack = 'socket' in opened ? await subscribe(opened.socket, channel.id) : null;
       return socketCell(
         scene,
         channel,
         async () => {
-          if ('refused' in opened) return { result: { via: 'handshake', refused: opened.refused }, socket: null };
+          if ('refused' in opened)
+            return { result: { via: 'handshake', refused: opened.refused }, socket: null };
           if (!ack?.ok) return { result: { via: 'ack', ack: ack! }, socket: opened.socket };
-          return { result: { via: 'live', delivered: await scene.deliveredTo(opened.socket, channel) }, socket: opened.socket };
+          return {
+            result: { via: 'live', delivered: await scene.deliveredTo(opened.socket, channel) },
+            socket: opened.socket,
+          };
         },
         true,
       );
@@ -1177,7 +1439,13 @@ const socketRows: Row[] = [
   },
   {
     route: 'socket channel:unsubscribe',
-    expect: signedIn({ anonymous: HANDSHAKE, 'revoked token': HANDSHAKE, 'non-member': allowed('a no-op'), 'removed member': allowed('a no-op'), 'expired invite': allowed('a no-op') }),
+    expect: signedIn({
+      anonymous: HANDSHAKE,
+      'revoked token': HANDSHAKE,
+      'non-member': allowed('a no-op'),
+      'removed member': allowed('a no-op'),
+      'expired invite': allowed('a no-op'),
+    }),
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
       const actor = scene.actor(role);
@@ -1186,9 +1454,13 @@ const socketRows: Row[] = [
         channel,
         async () => {
           const opened = await open(scene, actor);
-          if ('refused' in opened) return { result: { via: 'handshake', refused: opened.refused }, socket: null };
+          if ('refused' in opened)
+            return { result: { via: 'handshake', refused: opened.refused }, socket: null };
           await subscribe(opened.socket, channel.id);
-          return { result: { via: 'ack', ack: await unsubscribe(opened.socket, channel.id) }, socket: opened.socket };
+          return {
+            result: { via: 'ack', ack: await unsubscribe(opened.socket, channel.id) },
+            socket: opened.socket,
+          };
         },
         // After unsubscribing, nothing more arrives.
         false,
@@ -1197,20 +1469,33 @@ const socketRows: Row[] = [
   },
 ];
 
-export const rows: Row[] = [...publicRows, ...accountRows, ...channelRows, ...taskRows, ...archiveRows, ...readRows, ...socketRows];
+export const rows: Row[] = [
+  ...publicRows,
+  ...accountRows,
+  ...channelRows,
+  ...taskRows,
+  ...archiveRows,
+  ...readRows,
+  ...socketRows,
+];
 
-export const cellName = (row: Row, role: Role) => `${row.route}${row.variant ? ` (${row.variant})` : ''} as ${role} → ${describeOutcome(row.expect[role])}`;
+export const cellName = (row: Row, role: Role) =>
+  `${row.route}${row.variant ? ` (${row.variant})` : ''} as ${role} → ${describeOutcome(row.expect[role])}`;
 
 /** Checks one cell's answer against its expected outcome; a refusal must also leave the observed state as it was. */
 export async function runCell(row: Row, role: Role, cell: Cell): Promise<void> {
   const outcome = row.expect[role];
   const before = await cell.observe();
   const result = await cell.act();
-  const shown = result.via === 'http' ? `${result.answer.status} ${result.answer.text.slice(0, 300)}` : JSON.stringify(result);
+  const shown =
+    result.via === 'http'
+      ? `${result.answer.status} ${result.answer.text.slice(0, 300)}`
+      : JSON.stringify(result);
   if (outcome.kind === 'allowed') {
     if (result.via === 'http') {
       expect(result.answer.status, shown).toBe(200);
-      if (result.answer.json && 'success' in result.answer.json) expect(result.answer.json.success, shown).toBe(true);
+      if (result.answer.json && 'success' in result.answer.json)
+        expect(result.answer.json.success, shown).toBe(true);
     } else if (result.via === 'ack') {
       expect(result.ack.ok, shown).toBe(true);
     } else if (result.via === 'live') {
@@ -1227,10 +1512,19 @@ export async function runCell(row: Row, role: Role, cell: Cell): Promise<void> {
     const body = result.answer.json;
     expect(body, shown).not.toBeNull();
     // Every /api refusal is the envelope; WeChat Pay's callback answers in WeChat Pay's own shape.
-    if (body && 'success' in body) expect(body, shown).toMatchObject({ success: false, reason: outcome.reason, message: expect.stringMatching(/\S/) });
+    if (body && 'success' in body)
+      expect(body, shown).toMatchObject({
+        success: false,
+        reason: outcome.reason,
+        message: expect.stringMatching(/\S/),
+      });
     else expect(body, shown).toMatchObject({ code: outcome.reason, message: expect.stringMatching(/\S/) });
   } else if (outcome.via === 'ack' && result.via === 'ack') {
-    expect(result.ack, shown).toMatchObject({ ok: false, reason: outcome.reason, message: expect.stringMatching(/\S/) });
+    expect(result.ack, shown).toMatchObject({
+      ok: false,
+      reason: outcome.reason,
+      message: expect.stringMatching(/\S/),
+    });
   } else if (outcome.via === 'handshake' && result.via === 'handshake') {
     expect(result.refused, shown).toMatch(/\S/);
   } else if (outcome.via === 'live' && result.via === 'live') {

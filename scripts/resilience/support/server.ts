@@ -18,7 +18,8 @@ function serverCommand(options: ServerProcessOptions): [string, string[]] {
   const node: [string, string[]] = [process.execPath, ['--import', 'tsx', 'server/src/main.ts']];
   if (options.openFiles === undefined) return node;
   const prlimit = ['/usr/bin/prlimit', '/bin/prlimit'].find((candidate) => fs.existsSync(candidate));
-  if (!prlimit) throw new Error('a limit on open files needs prlimit (util-linux): apt-get install util-linux');
+  if (!prlimit)
+    throw new Error('a limit on open files needs prlimit (util-linux): apt-get install util-linux');
   // prlimit sets the limit and then becomes the server (exec): the child's pid is the server's.
   return [prlimit, [`--nofile=${options.openFiles}:${options.openFiles}`, node[0], ...node[1]]];
 }
@@ -38,7 +39,14 @@ export async function startServerProcess(
   const [command, args] = serverCommand(options);
   const child = spawn(command, args, {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => logs.push(d.toString()));
@@ -53,7 +61,8 @@ export async function startServerProcess(
   const origin = `http://127.0.0.1:${env.PORT}`;
   const deadline = Date.now() + startTimeoutMs;
   for (;;) {
-    if (exited()) throw new Error(`server exited early (${child.exitCode ?? child.signalCode}):\n${logs.join('')}`);
+    if (exited())
+      throw new Error(`server exited early (${child.exitCode ?? child.signalCode}):\n${logs.join('')}`);
     try {
       const res = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(5_000) });
       if (res.ok) break;

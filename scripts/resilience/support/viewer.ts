@@ -2,7 +2,12 @@ import { channelSessionMachine, type ChannelSessionTiming } from '@draw/machines
 import type { Channel, ChannelEvent, MessagePage, SubscribeAck, SubscribeRequest } from '@draw/shared';
 import { createActor, fromPromise } from 'xstate';
 import { connectSocket, type TestSocket } from '../../../server/src/testing/socket';
-import { feedItems, feedReducer, initialFeedState, type FeedState } from '../../../web/src/pages/draw/feed/feedState';
+import {
+  feedItems,
+  feedReducer,
+  initialFeedState,
+  type FeedState,
+} from '../../../web/src/pages/draw/feed/feedState';
 import { must, visibleItem, type Member } from './client';
 import { sleep } from './random';
 
@@ -86,7 +91,9 @@ export class ChannelViewer {
     this.state = initialFeedState(channelId);
     const machine = channelSessionMachine.provide({
       actors: {
-        loadChannels: fromPromise<Channel[]>(() => must<Channel[]>(this.origin, 'GET', '/api/draw/channels', member.token)),
+        loadChannels: fromPromise<Channel[]>(() =>
+          must<Channel[]>(this.origin, 'GET', '/api/draw/channels', member.token),
+        ),
         subscribe: fromPromise<SubscribeAck, SubscribeRequest>(({ input }) => this.subscribe(input)),
       },
     });
@@ -94,7 +101,10 @@ export class ChannelViewer {
       input: { userId: member.userId, routeUuid: channelId, timing },
       inspect: (inspection) => {
         if (inspection.type !== '@xstate.snapshot' || inspection.actorRef !== this.actor) return;
-        this.noteStep(inspection.event as { type: string; event?: ChannelEvent; output?: SubscribeAck }, inspection.snapshot as ReturnType<typeof this.actor.getSnapshot>);
+        this.noteStep(
+          inspection.event as { type: string; event?: ChannelEvent; output?: SubscribeAck },
+          inspection.snapshot as ReturnType<typeof this.actor.getSnapshot>,
+        );
       },
     });
     this.actor.on('feed.apply', ({ event }) => {
@@ -106,7 +116,9 @@ export class ChannelViewer {
       this.reloadTrails.push([...this.trail]);
       this.requestReload();
     });
-    this.actor.on('channel.left', ({ reason }) => this.problems.push(`${label} lost the channel (${reason})`));
+    this.actor.on('channel.left', ({ reason }) =>
+      this.problems.push(`${label} lost the channel (${reason})`),
+    );
     this.actor.subscribe((snapshot) => {
       // The list may fail to load while the server restarts: ask again, as the web's retry does.
       if (snapshot.matches({ list: 'error' }) && !this.listRetry && !this.stopped) {
@@ -189,10 +201,19 @@ export class ChannelViewer {
   }
 
   /** One line per machine step: when, on which connection, what came in, and where the feed went. */
-  private noteStep(event: { type: string; event?: ChannelEvent; output?: SubscribeAck }, snapshot: ReturnType<typeof this.actor.getSnapshot>): void {
-    const detail = event.event ? ` seq ${event.event.seq}` : event.output ? ` ${JSON.stringify(event.output)}` : '';
+  private noteStep(
+    event: { type: string; event?: ChannelEvent; output?: SubscribeAck },
+    snapshot: ReturnType<typeof this.actor.getSnapshot>,
+  ): void {
+    const detail = event.event
+      ? ` seq ${event.event.seq}`
+      : event.output
+        ? ` ${JSON.stringify(event.output)}`
+        : '';
     const feed = JSON.stringify((snapshot.value as { feed?: unknown }).feed);
-    this.trail.push(`${new Date().toISOString().slice(11, 23)} c${this.connections.length} ${event.type}${detail} → ${feed} lastSeq ${snapshot.context.lastSeq[this.channelId]}`);
+    this.trail.push(
+      `${new Date().toISOString().slice(11, 23)} c${this.connections.length} ${event.type}${detail} → ${feed} lastSeq ${snapshot.context.lastSeq[this.channelId]}`,
+    );
     if (this.trail.length > TRAIL_LENGTH) this.trail.shift();
   }
 
@@ -278,12 +299,22 @@ export class ChannelViewer {
       this.reloadWanted = false;
       this.state = feedReducer(this.state, { type: 'latestStarted', channelId });
       try {
-        const page = await must<MessagePage>(this.origin, 'GET', `/api/draw/chat/${channelId}?limit=${PAGE_LIMIT}`, this.member.token);
+        const page = await must<MessagePage>(
+          this.origin,
+          'GET',
+          `/api/draw/chat/${channelId}?limit=${PAGE_LIMIT}`,
+          this.member.token,
+        );
         this.state = feedReducer(this.state, { type: 'latestLoaded', channelId, page });
         let { hasMore } = page;
         for (let older = 0; hasMore && older < MAX_OLDER_PAGES; older++) {
           const before = this.state.messages[this.state.order[0]!]!.createdAt;
-          const next = await must<MessagePage>(this.origin, 'GET', `/api/draw/chat/${channelId}?limit=${PAGE_LIMIT}&before=${before}`, this.member.token);
+          const next = await must<MessagePage>(
+            this.origin,
+            'GET',
+            `/api/draw/chat/${channelId}?limit=${PAGE_LIMIT}&before=${before}`,
+            this.member.token,
+          );
           this.state = feedReducer(this.state, { type: 'olderLoaded', channelId, page: next });
           hasMore = next.hasMore;
         }

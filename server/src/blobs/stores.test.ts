@@ -16,7 +16,12 @@ function fakeBucket(): Bucket {
   let nextId = 0;
   return {
     find: ((filter: { filename: string }) => ({
-      limit: () => ({ toArray: async () => [...files.values()].filter((f) => f.filename === filter.filename).map((f) => ({ ...f, length: f.data.length })) }),
+      limit: () => ({
+        toArray: async () =>
+          [...files.values()]
+            .filter((f) => f.filename === filter.filename)
+            .map((f) => ({ ...f, length: f.data.length })),
+      }),
     })) as never,
     openUploadStream: ((filename: string) => {
       const chunks: Buffer[] = [];
@@ -124,7 +129,9 @@ describe('the folder store when a file cannot be opened', () => {
     const refused = vi.spyOn(fs, 'open').mockImplementation(((file: fs.PathLike, ...rest: unknown[]) => {
       if (!String(file).endsWith(key)) return (open as (...args: unknown[]) => void)(file, ...rest);
       const done = rest.at(-1) as (error: NodeJS.ErrnoException) => void;
-      process.nextTick(() => done(Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' })));
+      process.nextTick(() =>
+        done(Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' })),
+      );
     }) as typeof fs.open);
     await expect(blobs.open(key)).rejects.toThrow(/EMFILE/);
     expect(refused).toHaveBeenCalled();

@@ -9,7 +9,11 @@ import { createOpenAIImagesEngine } from './openai-images/engine';
 import type { ImageEngine } from './port';
 
 /** One engine, configured from its own variables (by default the site's default engine). */
-export function createEngine(config: Config, log?: FastifyBaseLogger, name: ImageEngineName = enabledEngines(config)[0]!): ImageEngine {
+export function createEngine(
+  config: Config,
+  log?: FastifyBaseLogger,
+  name: ImageEngineName = enabledEngines(config)[0]!,
+): ImageEngine {
   switch (name) {
     case 'builtin':
       return createBuiltinEngine({ stepMs: config.BUILTIN_ENGINE_STEP_MS });

@@ -1,5 +1,16 @@
 import { EngineFeature } from '@draw/shared';
-import type { BlendDimensions, BotType, ClipMimeType, JobSpeed, TaskAction, TaskButton, TaskFailure, TaskFailureCode, TaskFailureParams, VideoMotion } from '@draw/shared';
+import type {
+  BlendDimensions,
+  BotType,
+  ClipMimeType,
+  JobSpeed,
+  TaskAction,
+  TaskButton,
+  TaskFailure,
+  TaskFailureCode,
+  TaskFailureParams,
+  VideoMotion,
+} from '@draw/shared';
 import { failureText } from './failures';
 
 /**
@@ -62,19 +73,59 @@ interface RemixPrompt {
 }
 
 export type EngineJob =
-  | { kind: 'imagine'; prompt: string; seed: number; botType: BotType; references: EngineImage[]; /** Style references (their URLs are in the prompt; the built-in engine takes their palette). */ styles?: EngineImage[] }
-  | ({ kind: 'upscale'; parent: ParentImage; index: 1 | 2 | 3 | 4; mode: 'default' | 'subtle' | 'creative' } & ActionSpeed)
-  | ({ kind: 'variation'; parent: ParentImage; prompt: string; seed: number; index: 1 | 2 | 3 | 4; strength: 'subtle' | 'strong' | 'index' } & ActionSpeed & RemixPrompt)
+  | {
+      kind: 'imagine';
+      prompt: string;
+      seed: number;
+      botType: BotType;
+      references: EngineImage[];
+      /** Style references (their URLs are in the prompt; the built-in engine takes their palette). */ styles?: EngineImage[];
+    }
+  | ({
+      kind: 'upscale';
+      parent: ParentImage;
+      index: 1 | 2 | 3 | 4;
+      mode: 'default' | 'subtle' | 'creative';
+    } & ActionSpeed)
+  | ({
+      kind: 'variation';
+      parent: ParentImage;
+      prompt: string;
+      seed: number;
+      index: 1 | 2 | 3 | 4;
+      strength: 'subtle' | 'strong' | 'index';
+    } & ActionSpeed &
+      RemixPrompt)
   | ({ kind: 'reroll'; parent: ParentImage; prompt: string; seed: number } & ActionSpeed & RemixPrompt)
   | ({ kind: 'zoom'; parent: ParentImage; prompt: string; seed: number; factor: number } & ActionSpeed)
-  | ({ kind: 'pan'; parent: ParentImage; prompt: string; seed: number; direction: PanDirection } & ActionSpeed & RemixPrompt)
+  | ({
+      kind: 'pan';
+      parent: ParentImage;
+      prompt: string;
+      seed: number;
+      direction: PanDirection;
+    } & ActionSpeed &
+      RemixPrompt)
   | ({ kind: 'region'; parent: ParentImage; prompt: string; seed: number; mask: EngineImage } & ActionSpeed)
-  | { kind: 'blend'; images: EngineImage[]; dimensions: BlendDimensions; seed: number; botType?: BotType; speed?: EngineSpeed }
+  | {
+      kind: 'blend';
+      images: EngineImage[];
+      dimensions: BlendDimensions;
+      seed: number;
+      botType?: BotType;
+      speed?: EngineSpeed;
+    }
   | { kind: 'describe'; image: EngineImage; botType?: BotType; speed?: EngineSpeed }
   | { kind: 'shorten'; prompt: string; botType?: BotType; speed?: EngineSpeed }
   | ({ kind: 'animate'; parent: ParentImage; prompt: string; motion: VideoMotion } & ActionSpeed)
   /** `index`: which clip of the parent's batch (1–4) goes on. */
-  | ({ kind: 'extend'; parent: ParentImage; prompt: string; motion: VideoMotion; index: 1 | 2 | 3 | 4 } & ActionSpeed);
+  | ({
+      kind: 'extend';
+      parent: ParentImage;
+      prompt: string;
+      motion: VideoMotion;
+      index: 1 | 2 | 3 | 4;
+    } & ActionSpeed);
 
 export type EngineJobKind = EngineJob['kind'];
 

@@ -52,7 +52,11 @@ export class EngineRegistry {
   /** The engine of this name, or a refusal saying it is not enabled (a submit's or a channel's choice). */
   enabled(name: string): ImageEngine {
     const engine = this.byName.get(name);
-    if (!engine) throw new AppError(ErrorReason.BadRequest, 'engine.notEnabled', { engine: name, enabled: this.names.join(', ') });
+    if (!engine)
+      throw new AppError(ErrorReason.BadRequest, 'engine.notEnabled', {
+        engine: name,
+        enabled: this.names.join(', '),
+      });
     return engine;
   }
 
@@ -92,7 +96,11 @@ export class EngineRegistry {
           const up = await engine.health(signal).catch(() => false);
           const was = this.health.get(engine.name);
           this.health.set(engine.name, up);
-          if (was !== up && !(was === undefined && up)) log?.warn({ engine: engine.name, available: up }, up ? 'engine answers again' : 'engine unavailable');
+          if (was !== up && !(was === undefined && up))
+            log?.warn(
+              { engine: engine.name, available: up },
+              up ? 'engine answers again' : 'engine unavailable',
+            );
         }),
       );
     } finally {

@@ -5,7 +5,10 @@ import type { BaseDoc, Collection } from '../storage/port';
  * operators, so services ask `repo.claim(...)` and never write `$set` or `$lt` themselves. The
  * collection is shared (the storage hands out one per name), so it is delegated to, not changed.
  */
-export function repositoryOf<T extends BaseDoc, Q extends object>(collection: Collection<T>, queries: Q): Collection<T> & Q {
+export function repositoryOf<T extends BaseDoc, Q extends object>(
+  collection: Collection<T>,
+  queries: Q,
+): Collection<T> & Q {
   const c = collection;
   return {
     name: c.name,

@@ -2,7 +2,16 @@ import net from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Access, API_ROUTES, DefaultBounds, RatePer, boundsOf, route, routeKey, schemaDepth } from '@draw/shared/routes';
+import {
+  Access,
+  API_ROUTES,
+  DefaultBounds,
+  RatePer,
+  boundsOf,
+  route,
+  routeKey,
+  schemaDepth,
+} from '@draw/shared/routes';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { admissionPlugin } from './admission';
 import { authenticationPlugin } from './auth';
@@ -10,7 +19,11 @@ import { envelopePlugin } from './envelope';
 import { serve } from './routes';
 
 /** Sends raw bytes and resolves with the first answer's status line, or null if the server closed first. */
-function rawRequest(port: number, head: string, body: string): Promise<{ status: number | null; text: string }> {
+function rawRequest(
+  port: number,
+  head: string,
+  body: string,
+): Promise<{ status: number | null; text: string }> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1', () => {
       socket.write(head);
@@ -45,12 +58,28 @@ describe('bounds on every route of the table', () => {
 
   it('derives the depth a JSON body may have from its schema', () => {
     expect(schemaDepth(Type.Object({ a: Type.String() }, { additionalProperties: false }))).toBe(1);
-    expect(schemaDepth(Type.Object({ a: Type.Array(Type.Object({ b: Type.Number() }, { additionalProperties: false })) }, { additionalProperties: false }))).toBe(3);
+    expect(
+      schemaDepth(
+        Type.Object(
+          { a: Type.Array(Type.Object({ b: Type.Number() }, { additionalProperties: false })) },
+          { additionalProperties: false },
+        ),
+      ),
+    ).toBe(3);
     // An open object's extras, or an unknown value, may nest without end: the open default applies.
     expect(schemaDepth(Type.Object({ a: Type.String() }))).toBeNull();
-    expect(boundsOf(route({ method: 'POST', path: '/api/x', access: Access.SignedIn, tag: 't', body: Type.Unknown(), answer: Type.Null() })).jsonDepth).toBe(
-      DefaultBounds.openJsonDepth,
-    );
+    expect(
+      boundsOf(
+        route({
+          method: 'POST',
+          path: '/api/x',
+          access: Access.SignedIn,
+          tag: 't',
+          body: Type.Unknown(),
+          answer: Type.Null(),
+        }),
+      ).jsonDepth,
+    ).toBe(DefaultBounds.openJsonDepth);
   });
 });
 
@@ -74,7 +103,9 @@ describe('admission, before the body is read', () => {
   });
 
   it('refuses a signed-in body over its route’s limit as too large, at its headers', async () => {
-    const limit = boundsOf(API_ROUTES.find((r) => r.path === '/api/draw/channel' && r.method === 'POST')!).bodyBytes;
+    const limit = boundsOf(
+      API_ROUTES.find((r) => r.path === '/api/draw/channel' && r.method === 'POST')!,
+    ).bodyBytes;
     const head = `POST /api/draw/channel HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${limit + 1}\r\n\r\n`;
     const answer = await rawRequest(port, head, '{');
     expect(answer.status).toBe(413);
@@ -84,10 +115,21 @@ describe('admission, before the body is read', () => {
     const auth = { authorization: `Bearer ${token}` };
     const before = (await app.http.inject({ url: '/api/draw/channels', headers: auth })).json().data.length;
     const deep = `{"title":"x","isBan":false,"extra":${'['.repeat(500)}${']'.repeat(500)}}`;
-    const res = await app.http.inject({ method: 'POST', url: '/api/draw/channel', headers: { ...auth, 'content-type': 'application/json', 'accept-language': 'en-US' }, payload: deep });
+    const res = await app.http.inject({
+      method: 'POST',
+      url: '/api/draw/channel',
+      headers: { ...auth, 'content-type': 'application/json', 'accept-language': 'en-US' },
+      payload: deep,
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ success: false, reason: 'bad_request', message: 'The request body nests too deeply (at most 1 levels)' });
-    expect((await app.http.inject({ url: '/api/draw/channels', headers: auth })).json().data.length).toBe(before);
+    expect(res.json()).toMatchObject({
+      success: false,
+      reason: 'bad_request',
+      message: 'The request body nests too deeply (at most 1 levels)',
+    });
+    expect((await app.http.inject({ url: '/api/draw/channels', headers: auth })).json().data.length).toBe(
+      before,
+    );
   });
 });
 
@@ -99,7 +141,14 @@ describe('requests in flight and rates, per caller', () => {
   const closeGate = () => {
     gate = new Promise<void>((resolve) => (release = resolve));
   };
-  const slow = route({ method: 'GET', path: '/api/test/slow', access: Access.Anyone, tag: 't', bounds: { concurrent: 2, rate: null }, answer: Type.Boolean() });
+  const slow = route({
+    method: 'GET',
+    path: '/api/test/slow',
+    access: Access.Anyone,
+    tag: 't',
+    bounds: { concurrent: 2, rate: null },
+    answer: Type.Boolean(),
+  });
   const counted = route({
     method: 'POST',
     path: '/api/test/counted',
@@ -131,7 +180,9 @@ describe('requests in flight and rates, per caller', () => {
     await new Promise((r) => setTimeout(r, 50));
     const third = await app.inject({ url: '/api/test/slow', headers: { 'accept-language': 'en-US' } });
     expect(third.statusCode).toBe(429);
-    expect(third.json().message).toBe('Too many of these at once (at most 2). Wait for the others to finish.');
+    expect(third.json().message).toBe(
+      'Too many of these at once (at most 2). Wait for the others to finish.',
+    );
     // Another caller is not affected.
     const other = app.inject({ url: '/api/test/slow', remoteAddress: '10.1.2.3' });
     release();
@@ -145,7 +196,9 @@ describe('requests in flight and rates, per caller', () => {
     const { port } = app.server.address() as net.AddressInfo;
     const hang = () =>
       new Promise<void>((resolve) => {
-        const socket = net.connect(port, '127.0.0.1', () => socket.write('GET /api/test/slow HTTP/1.1\r\nHost: x\r\n\r\n'));
+        const socket = net.connect(port, '127.0.0.1', () =>
+          socket.write('GET /api/test/slow HTTP/1.1\r\nHost: x\r\n\r\n'),
+        );
         socket.on('error', () => undefined);
         setTimeout(() => {
           socket.destroy();
@@ -164,7 +217,8 @@ describe('requests in flight and rates, per caller', () => {
 
   it('counts routes of one bucket together and tells how long to wait', async () => {
     const post = (url: string) => app.inject({ method: 'POST', url, remoteAddress: '10.7.7.7' });
-    for (const url of ['/api/test/counted', '/api/test/counted-too', '/api/test/counted']) expect((await post(url)).statusCode).toBe(200);
+    for (const url of ['/api/test/counted', '/api/test/counted-too', '/api/test/counted'])
+      expect((await post(url)).statusCode).toBe(200);
     const refused = await post('/api/test/counted-too');
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);

@@ -1,9 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Connection } from 'mongoose';
-import { RateLimiterCluster, RateLimiterMemory, RateLimiterMongo, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterCluster,
+  RateLimiterMemory,
+  RateLimiterMongo,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import { ErrorReason } from '@draw/shared';
-import { Caller, DefaultBounds, RatePer, routeKey, type ApiRoute, type RateRule, type RouteBounds } from '@draw/shared/routes';
+import {
+  Caller,
+  DefaultBounds,
+  RatePer,
+  routeKey,
+  type ApiRoute,
+  type RateRule,
+  type RouteBounds,
+} from '@draw/shared/routes';
 import { AppError } from '../errors';
 import { requireUser } from './auth';
 import { nestsDeeperThan } from './json-depth';
@@ -81,21 +95,24 @@ function createAdmission(counts: RateCounts): Admission {
 
   // Requests in flight per route and caller, in this process (a slot is held by a connection here).
   const inFlight = new Map<string, number>();
-  const holdSlot = (concurrent: number, name: string): onRequestHookHandler => async (request: FastifyRequest, reply: FastifyReply) => {
-    const key = `${name}|${callerKey(request, RatePer.User)}`;
-    const held = inFlight.get(key) ?? 0;
-    if (held >= concurrent) throw new AppError(ErrorReason.RateLimited, 'error.tooManyAtOnce', { max: concurrent });
-    inFlight.set(key, held + 1);
-    let released = false;
-    // 'close' comes once the answer is sent or the client went away, whichever is first.
-    reply.raw.once('close', () => {
-      if (released) return;
-      released = true;
-      const left = (inFlight.get(key) ?? 1) - 1;
-      if (left <= 0) inFlight.delete(key);
-      else inFlight.set(key, left);
-    });
-  };
+  const holdSlot =
+    (concurrent: number, name: string): onRequestHookHandler =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const key = `${name}|${callerKey(request, RatePer.User)}`;
+      const held = inFlight.get(key) ?? 0;
+      if (held >= concurrent)
+        throw new AppError(ErrorReason.RateLimited, 'error.tooManyAtOnce', { max: concurrent });
+      inFlight.set(key, held + 1);
+      let released = false;
+      // 'close' comes once the answer is sent or the client went away, whichever is first.
+      reply.raw.once('close', () => {
+        if (released) return;
+        released = true;
+        const left = (inFlight.get(key) ?? 1) - 1;
+        if (left <= 0) inFlight.delete(key);
+        else inFlight.set(key, left);
+      });
+    };
 
   return {
     hooksFor(route, bounds) {
@@ -120,7 +137,8 @@ export const admissionPlugin = fp<{ counts: RateCounts }>(async (app: FastifyIns
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const maxDepth = request.routeOptions.config.bounds?.jsonDepth ?? DefaultBounds.openJsonDepth;
-    if (nestsDeeperThan(body as string, maxDepth)) return done(new AppError(ErrorReason.BadRequest, 'error.tooDeep', { max: maxDepth }), undefined);
+    if (nestsDeeperThan(body as string, maxDepth))
+      return done(new AppError(ErrorReason.BadRequest, 'error.tooDeep', { max: maxDepth }), undefined);
     parseJson(request, body as string, done);
   });
 });

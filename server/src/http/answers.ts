@@ -15,7 +15,8 @@ export function exact(schema: unknown): unknown {
   if (typeof schema !== 'object' || schema === null) return schema;
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) copy[key] = exact(value);
-  if (copy.type === 'object' && copy.properties && copy.additionalProperties === undefined) copy.additionalProperties = false;
+  if (copy.type === 'object' && copy.properties && copy.additionalProperties === undefined)
+    copy.additionalProperties = false;
   return copy;
 }
 
@@ -28,7 +29,10 @@ export function answerChecker(): AnswerCheck {
     let validator = validators.get(route);
     if (!validator) validators.set(route, (validator = Compile(exact(route.answer) as TSchema)));
     if (validator.Check(data)) return null;
-    const errors = validator.Errors(data).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}`);
+    const errors = validator
+      .Errors(data)
+      .slice(0, 5)
+      .map((e) => `${e.instancePath || '/'} ${e.message}`);
     return `${routeKey(route.method, route.path)} answered data the route table does not describe: ${errors.join('; ')}`;
   };
 }

@@ -21,16 +21,18 @@ export function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-export const authenticationPlugin = fp<{ resolver: TokenResolver }>(async (app: FastifyInstance, { resolver }) => {
-  app.decorateRequest('user', null);
-  app.decorateRequest('token', null);
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    const token = bearerToken(request.headers.authorization);
-    request.token = token;
-    request.user = token ? await resolver.userForToken(token) : null;
-  });
-});
+export const authenticationPlugin = fp<{ resolver: TokenResolver }>(
+  async (app: FastifyInstance, { resolver }) => {
+    app.decorateRequest('user', null);
+    app.decorateRequest('token', null);
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/api/')) return;
+      const token = bearerToken(request.headers.authorization);
+      request.token = token;
+      request.user = token ? await resolver.userForToken(token) : null;
+    });
+  },
+);
 
 /** preHandler for routes that need a signed-in user. */
 export async function requireUser(request: FastifyRequest): Promise<void> {

@@ -11,7 +11,9 @@ export interface ConnectionBounds {
   headersTimeoutMs: number;
 }
 
-export const connectionBoundsOf = (config: Pick<Config, 'REQUEST_TIMEOUT_MS' | 'HEADERS_TIMEOUT_MS'>): ConnectionBounds => ({
+export const connectionBoundsOf = (
+  config: Pick<Config, 'REQUEST_TIMEOUT_MS' | 'HEADERS_TIMEOUT_MS'>,
+): ConnectionBounds => ({
   requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
   headersTimeoutMs: config.HEADERS_TIMEOUT_MS,
 });

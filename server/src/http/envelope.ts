@@ -42,7 +42,8 @@ function toAppError(error: FastifyError): AppError {
 export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   request.log.info({ code: error.code }, 'request refused before routing');
   // The detail does not echo the path: it may be megabytes long.
-  const detail = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'a path parameter is too long' : 'the URL is malformed';
+  const detail =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'a path parameter is too long' : 'the URL is malformed';
   return sendError(request, reply, new AppError(ErrorReason.BadRequest, 'error.validation', { detail }));
 }
 
@@ -63,5 +64,9 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
 
 export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
   const url = request.url.split('?')[0] ?? '';
-  return sendError(request, reply, new AppError(ErrorReason.NotFound, 'error.routeNotFound', { method: request.method, url }));
+  return sendError(
+    request,
+    reply,
+    new AppError(ErrorReason.NotFound, 'error.routeNotFound', { method: request.method, url }),
+  );
 }

@@ -3,7 +3,12 @@ import { ErrorReason } from '@draw/shared';
 import { API_ROUTES, AnswerKind, Caller, routeKey, type ApiRoute } from '@draw/shared/routes';
 import type { FastifySchema } from 'fastify';
 
-type RouteSchema = FastifySchema & { tags?: readonly string[]; hide?: boolean; summary?: string; security?: unknown };
+type RouteSchema = FastifySchema & {
+  tags?: readonly string[];
+  hide?: boolean;
+  summary?: string;
+  security?: unknown;
+};
 
 /** The spec's envelope, as every /api answer carries it; `data` is the route's own answer. */
 const successEnvelope = (data: TSchema | Record<string, never>) => ({
@@ -19,7 +24,8 @@ const successEnvelope = (data: TSchema | Record<string, never>) => ({
 });
 
 const failureEnvelope = {
-  description: 'Refused: `message` says why in the asker\'s language (Accept-Language), `reason` is machine-readable',
+  description:
+    "Refused: `message` says why in the asker's language (Accept-Language), `reason` is machine-readable",
   type: 'object',
   required: ['code', 'message', 'data', 'success', 'reason'],
   properties: {
@@ -33,9 +39,19 @@ const failureEnvelope = {
 
 /** Routes outside /api that operators and browsers use; documented, not enveloped. */
 const OPERATIONS: Record<string, { summary: string; tags: string[] }> = {
-  '/healthz': { summary: 'Liveness: `{ status: "ok", storage, uptimeSeconds }` once the store answers', tags: ['operations'] },
-  '/metrics': { summary: 'Prometheus metrics (text); `Authorization: Bearer <METRICS_TOKEN>` when one is configured; 404 in production without one', tags: ['operations'] },
-  '/files/:key': { summary: 'An image (upload, preview or result), immutable, cached for a year', tags: ['files'] },
+  '/healthz': {
+    summary: 'Liveness: `{ status: "ok", storage, uptimeSeconds }` once the store answers',
+    tags: ['operations'],
+  },
+  '/metrics': {
+    summary:
+      'Prometheus metrics (text); `Authorization: Bearer <METRICS_TOKEN>` when one is configured; 404 in production without one',
+    tags: ['operations'],
+  },
+  '/files/:key': {
+    summary: 'An image (upload, preview or result), immutable, cached for a year',
+    tags: ['files'],
+  },
 };
 
 const ROUTES = new Map(API_ROUTES.map((route) => [routeKey(route.method, route.path), route]));
@@ -48,8 +64,16 @@ export function tableRoute(method: string | readonly string[], url: string): Api
 /** What a route of the table answers on success: the envelope around its answer, or the file. */
 function successOf(route: ApiRoute | undefined) {
   if (!route) return successEnvelope({});
-  if (route.kind === AnswerKind.File) return { description: 'The file', content: { [route.contentType ?? 'application/octet-stream']: { schema: route.answer } } };
-  if (route.kind === AnswerKind.Raw) return { description: route.summary ?? 'The caller’s own protocol', content: { 'application/json': { schema: route.answer } } };
+  if (route.kind === AnswerKind.File)
+    return {
+      description: 'The file',
+      content: { [route.contentType ?? 'application/octet-stream']: { schema: route.answer } },
+    };
+  if (route.kind === AnswerKind.Raw)
+    return {
+      description: route.summary ?? 'The caller’s own protocol',
+      content: { 'application/json': { schema: route.answer } },
+    };
   return successEnvelope(route.answer);
 }
 
@@ -59,7 +83,15 @@ function successOf(route: ApiRoute | undefined) {
  * route table (`@draw/shared/routes`) inside the envelope, the refusal envelope, and its feature
  * as a tag; the few non-/api routes people call are listed with what they return.
  */
-export function documentRoute({ schema, url, route }: { schema?: FastifySchema; url: string; route?: { method: string | string[] } }): { schema: RouteSchema; url: string } {
+export function documentRoute({
+  schema,
+  url,
+  route,
+}: {
+  schema?: FastifySchema;
+  url: string;
+  route?: { method: string | string[] };
+}): { schema: RouteSchema; url: string } {
   const own: RouteSchema = schema ?? {};
   const operation = OPERATIONS[url];
   if (operation) return { schema: { ...own, ...operation, hide: false }, url };

@@ -22,7 +22,10 @@ async function serverLogging() {
 describe('the request log', () => {
   it('writes one line per request, with its method, masked URL, status and time, and never the token', async () => {
     const { app, lines } = await serverLogging();
-    const res = await app.inject({ url: '/api/draw/join-channel/SECRETCODE', headers: { authorization: 'Bearer tok-123' } });
+    const res = await app.inject({
+      url: '/api/draw/join-channel/SECRETCODE',
+      headers: { authorization: 'Bearer tok-123' },
+    });
     expect(res.statusCode).toBe(200);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({

@@ -16,10 +16,23 @@ export class OneLinePerRequest extends LogController {
 
   override incomingRequest(): void {}
 
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
     if (this.isLogDisabled(request)) return;
-    if (error) return reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    const line = { [this.requestIdLogLabel]: request.id, req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error)
+      return reply.log.error(
+        { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
+        'request errored',
+      );
+    const line = {
+      [this.requestIdLogLabel]: request.id,
+      req: request,
+      res: reply,
+      responseTime: reply.elapsedTime,
+    };
     this.unredactedOf(request.server.log).info(line, 'request completed');
   }
 

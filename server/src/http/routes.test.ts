@@ -16,7 +16,9 @@ describe('the route table and the server agree', () => {
     expect(BillingPatterns.redeemCode).toBe(CODE_PARAM_PATTERN.source);
     expect(QR_URL_MAX_LENGTH).toBe(QR_URL_MAX_CHARS);
     expect(api.billing.wechatCallback.path).toBe(WECHAT_CALLBACK_PATH);
-    expect((api.settings.suffix.body.properties.suffix as { maxLength?: number }).maxLength).toBe(SettingsLimits.suffixMaxChars * 4);
+    expect((api.settings.suffix.body.properties.suffix as { maxLength?: number }).maxLength).toBe(
+      SettingsLimits.suffixMaxChars * 4,
+    );
   });
 });
 
@@ -35,7 +37,9 @@ describe('the answer check of the tests', () => {
   });
 
   it('names a field the table does not declare, and a missing one', () => {
-    expect(check(probe, { id: 'a', meta: {}, _id: 'leak' })).toMatch(/GET \/api\/probe .*additional properties/);
+    expect(check(probe, { id: 'a', meta: {}, _id: 'leak' })).toMatch(
+      /GET \/api\/probe .*additional properties/,
+    );
     expect(check(probe, { meta: {} })).toMatch(/GET \/api\/probe/);
   });
 });

@@ -1,15 +1,36 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { ContextConfigDefault, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RawRequestDefaultExpression, RawServerDefault, RouteGenericInterface } from 'fastify';
+import type {
+  ContextConfigDefault,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+} from 'fastify';
 import { boundsOf, type AnswerKind, type AnswerOf, type ApiRoute } from '@draw/shared/routes';
 import { ok } from './envelope';
 
 /** What Fastify validates for a route of the table; the answer is documented, not serialised by it. */
-type RouteSchema<R extends ApiRoute> = FastifySchema & { params: R['params']; querystring: R['query']; body: R['body'] };
+type RouteSchema<R extends ApiRoute> = FastifySchema & {
+  params: R['params'];
+  querystring: R['query'];
+  body: R['body'];
+};
 
 /** A request of route R: `body`, `params` and `query` typed from the table (TypeBox type provider). */
-export type RouteRequest<R extends ApiRoute> = FastifyRequest<RouteGenericInterface, RawServerDefault, RawRequestDefaultExpression, RouteSchema<R>, TypeBoxTypeProvider>;
+export type RouteRequest<R extends ApiRoute> = FastifyRequest<
+  RouteGenericInterface,
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RouteSchema<R>,
+  TypeBoxTypeProvider
+>;
 
-function schemaOf(route: ApiRoute): FastifySchema & { tags: string[]; summary?: string; consumes?: string[] } {
+function schemaOf(
+  route: ApiRoute,
+): FastifySchema & { tags: string[]; summary?: string; consumes?: string[] } {
   return {
     tags: [route.tag],
     ...(route.summary ? { summary: route.summary } : {}),
@@ -25,17 +46,23 @@ function schemaOf(route: ApiRoute): FastifySchema & { tags: string[]; summary?: 
  * hooks that check sign-in, rate and requests in flight before the body is read; the JSON parser
  * reads the depth from `config.bounds` (`admission.ts`).
  */
-function register<R extends ApiRoute>(app: FastifyInstance, route: R, handler: (request: RouteRequest<R>, reply: FastifyReply) => unknown) {
+function register<R extends ApiRoute>(
+  app: FastifyInstance,
+  route: R,
+  handler: (request: RouteRequest<R>, reply: FastifyReply) => unknown,
+) {
   const bounds = boundsOf(route);
-  app.withTypeProvider<TypeBoxTypeProvider>().route<RouteGenericInterface, ContextConfigDefault, RouteSchema<R>>({
-    method: route.method,
-    url: route.path,
-    bodyLimit: bounds.bodyBytes,
-    config: { bounds },
-    onRequest: app.admission.hooksFor(route, bounds),
-    schema: schemaOf(route) as RouteSchema<R>,
-    handler: (request, reply) => handler(request, reply),
-  });
+  app
+    .withTypeProvider<TypeBoxTypeProvider>()
+    .route<RouteGenericInterface, ContextConfigDefault, RouteSchema<R>>({
+      method: route.method,
+      url: route.path,
+      bodyLimit: bounds.bodyBytes,
+      config: { bounds },
+      onRequest: app.admission.hooksFor(route, bounds),
+      schema: schemaOf(route) as RouteSchema<R>,
+      handler: (request, reply) => handler(request, reply),
+    });
 }
 
 /**

@@ -79,5 +79,8 @@ export const securityPlugin = fp<SecurityOptions>(async (app: FastifyInstance, o
     securityHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined)),
   );
 
-  await app.register(cors, { origin: options.corsOrigins.length ? options.corsOrigins : false, credentials: false });
+  await app.register(cors, {
+    origin: options.corsOrigins.length ? options.corsOrigins : false,
+    credentials: false,
+  });
 });

@@ -276,13 +276,17 @@ const coreMessages = {
   },
   'task.referenceNotForVersion': {
     'zh-CN': '当前版本（V{version}）不支持 --{param}：V6 用角色参考 --cref，V7 用全能参考 --oref',
-    'en-US': 'This version (V{version}) does not take --{param}: V6 takes character references (--cref), V7 omni references (--oref)',
+    'en-US':
+      'This version (V{version}) does not take --{param}: V6 takes character references (--cref), V7 omni references (--oref)',
     'zh-TW': '目前版本（V{version}）不支援 --{param}：V6 用角色參考 --cref，V7 用全能參考 --oref',
   },
   'task.referencesNeedPublicUrl': {
-    'zh-CN': '风格参考和角色/全能参考要以公网链接发给 Midjourney，但本站的 PUBLIC_URL 为空或是本地地址。请联系管理员设置可公开访问的 PUBLIC_URL，或把图片作为垫图使用。',
-    'en-US': 'Style and character/omni references reach Midjourney as public links, but this server\'s PUBLIC_URL is empty or local. Ask the operator to set a publicly reachable PUBLIC_URL, or use the images as image prompts.',
-    'zh-TW': '風格參考和角色/全能參考要以公網連結傳給 Midjourney，但本站的 PUBLIC_URL 為空或是本機位址。請聯絡管理員設定可公開存取的 PUBLIC_URL，或把圖片作為墊圖使用。',
+    'zh-CN':
+      '风格参考和角色/全能参考要以公网链接发给 Midjourney，但本站的 PUBLIC_URL 为空或是本地地址。请联系管理员设置可公开访问的 PUBLIC_URL，或把图片作为垫图使用。',
+    'en-US':
+      "Style and character/omni references reach Midjourney as public links, but this server's PUBLIC_URL is empty or local. Ask the operator to set a publicly reachable PUBLIC_URL, or use the images as image prompts.",
+    'zh-TW':
+      '風格參考和角色/全能參考要以公網連結傳給 Midjourney，但本站的 PUBLIC_URL 為空或是本機位址。請聯絡管理員設定可公開存取的 PUBLIC_URL，或把圖片作為墊圖使用。',
   },
   'task.tooManyImages': {
     'zh-CN': '最多上传 {max} 张垫图',
@@ -321,7 +325,7 @@ const coreMessages = {
   },
   'task.maskSize': {
     'zh-CN': '蒙版的尺寸必须与图片相同（{width}×{height} 像素）',
-    'en-US': 'The mask must have the image\'s size ({width}×{height} pixels)',
+    'en-US': "The mask must have the image's size ({width}×{height} pixels)",
     'zh-TW': '遮罩的尺寸必須與圖片相同（{width}×{height} 像素）',
   },
   'task.emptyMask': {
@@ -335,9 +339,12 @@ const coreMessages = {
     'zh-TW': '任務未能儲存，不會執行；點數已退還。',
   },
   'task.remixOffUpstream': {
-    'zh-CN': 'Midjourney 账号未开启 Remix 模式，无法使用你修改的提示词：请在 Midjourney 中开启 Remix，或在这里关闭 Remix。积分已退还。',
-    'en-US': 'The Midjourney account is not in Remix mode, so your new prompt could not be used: turn Remix on there, or turn it off here. Your credits were refunded.',
-    'zh-TW': 'Midjourney 帳號未開啟 Remix 模式，無法使用你修改的提示詞：請在 Midjourney 中開啟 Remix，或在這裡關閉 Remix。點數已退還。',
+    'zh-CN':
+      'Midjourney 账号未开启 Remix 模式，无法使用你修改的提示词：请在 Midjourney 中开启 Remix，或在这里关闭 Remix。积分已退还。',
+    'en-US':
+      'The Midjourney account is not in Remix mode, so your new prompt could not be used: turn Remix on there, or turn it off here. Your credits were refunded.',
+    'zh-TW':
+      'Midjourney 帳號未開啟 Remix 模式，無法使用你修改的提示詞：請在 Midjourney 中開啟 Remix，或在這裡關閉 Remix。點數已退還。',
   },
   'task.paramUnknown': {
     'zh-CN': '无效参数：Midjourney 没有 --{param} 这个参数',
@@ -467,7 +474,15 @@ const coreMessages = {
 } as const satisfies Record<string, Catalogue>;
 
 /** Features with many messages keep them beside their code (`features/<name>/messages.ts`). */
-export const messages = { ...coreMessages, ...billingMessages, ...upstreamMessages, ...archiveMessages, ...engineServiceMessages, ...comfyuiMessages, ...budgetMessages };
+export const messages = {
+  ...coreMessages,
+  ...billingMessages,
+  ...upstreamMessages,
+  ...archiveMessages,
+  ...engineServiceMessages,
+  ...comfyuiMessages,
+  ...budgetMessages,
+};
 
 export type MessageKey = keyof typeof messages;
 export type MessageParams = Record<string, string | number>;

@@ -1,5 +1,11 @@
 import type { ClipMimeType } from '@draw/shared';
-import { DEFAULT_IMAGE_LIMITS, ImageRefusal, ImageRefused, readImageHeader, type ImageLimits } from './decode';
+import {
+  DEFAULT_IMAGE_LIMITS,
+  ImageRefusal,
+  ImageRefused,
+  readImageHeader,
+  type ImageLimits,
+} from './decode';
 
 /**
  * Clips (Animate, Extend) are read through this door: an MP4 from an upstream, or an animated WebP.
@@ -33,9 +39,14 @@ function isMp4(data: Buffer): boolean {
 export async function readClipHeader(data: Buffer, limits: Partial<ImageLimits> = {}): Promise<ClipHeader> {
   const within: ImageLimits = { ...DEFAULT_IMAGE_LIMITS, maxBytes: CLIP_MAX_BYTES, ...limits };
   if (data.length === 0) throw new ImageRefused(ImageRefusal.Empty, 'empty clip');
-  if (data.length > within.maxBytes) throw new ImageRefused(ImageRefusal.TooManyBytes, `clip of ${data.length} bytes (at most ${within.maxBytes})`);
+  if (data.length > within.maxBytes)
+    throw new ImageRefused(
+      ImageRefusal.TooManyBytes,
+      `clip of ${data.length} bytes (at most ${within.maxBytes})`,
+    );
   if (isMp4(data)) return { mime: 'video/mp4', width: null, height: null, frames: null };
   const header = await readImageHeader(data, within);
-  if (header.format !== 'webp') throw new ImageRefused(ImageRefusal.NotAnImage, `a clip must be MP4 or WebP, not ${header.format}`);
+  if (header.format !== 'webp')
+    throw new ImageRefused(ImageRefusal.NotAnImage, `a clip must be MP4 or WebP, not ${header.format}`);
   return { mime: 'image/webp', width: header.width, height: header.height, frames: header.pages };
 }

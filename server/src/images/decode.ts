@@ -69,7 +69,11 @@ function limitsOf(limits: Partial<ImageLimits> = {}): ImageLimits {
 
 function checkBytes(data: Buffer, limits: ImageLimits): void {
   if (data.length === 0) throw new ImageRefused(ImageRefusal.Empty, 'empty image');
-  if (data.length > limits.maxBytes) throw new ImageRefused(ImageRefusal.TooManyBytes, `image of ${data.length} bytes (at most ${limits.maxBytes})`);
+  if (data.length > limits.maxBytes)
+    throw new ImageRefused(
+      ImageRefusal.TooManyBytes,
+      `image of ${data.length} bytes (at most ${limits.maxBytes})`,
+    );
 }
 
 /** A decoder that libvips itself stops past the pixel limit (the second fence behind the header check). */
@@ -85,7 +89,10 @@ export async function readImageHeader(data: Buffer, limits: Partial<ImageLimits>
   try {
     meta = await sharp(data, { animated: true, limitInputPixels: false }).metadata();
   } catch (error) {
-    throw new ImageRefused(ImageRefusal.NotAnImage, error instanceof Error ? error.message.split('\n')[0]! : 'not an image');
+    throw new ImageRefused(
+      ImageRefusal.NotAnImage,
+      error instanceof Error ? error.message.split('\n')[0]! : 'not an image',
+    );
   }
   const format = meta.format ?? '';
   if (!FORMATS.has(format) || !meta.width || !meta.height) {
@@ -96,13 +103,26 @@ export async function readImageHeader(data: Buffer, limits: Partial<ImageLimits>
   // With `animated`, sharp's height already stacks every frame.
   const pixels = meta.width * meta.height;
   if (pixels > within.maxPixels) {
-    throw new ImageRefused(ImageRefusal.TooManyPixels, `image of ${meta.width}×${height}${pages > 1 ? `×${pages} frames` : ''} pixels (at most ${within.maxPixels})`);
+    throw new ImageRefused(
+      ImageRefusal.TooManyPixels,
+      `image of ${meta.width}×${height}${pages > 1 ? `×${pages} frames` : ''} pixels (at most ${within.maxPixels})`,
+    );
   }
-  return { format: format as ImageFormat, mime: IMAGE_MIME_BY_FORMAT[format as ImageFormat], width: meta.width, height, pages };
+  return {
+    format: format as ImageFormat,
+    mime: IMAGE_MIME_BY_FORMAT[format as ImageFormat],
+    width: meta.width,
+    height,
+    pages,
+  };
 }
 
 /** The header, then a decoder for pipelines (resize, flatten, encode), with the pixel limit on. */
-export async function openImage(data: Buffer, limits: Partial<ImageLimits> = {}, options: { animated?: boolean } = {}): Promise<{ header: ImageHeader; image: Sharp }> {
+export async function openImage(
+  data: Buffer,
+  limits: Partial<ImageLimits> = {},
+  options: { animated?: boolean } = {},
+): Promise<{ header: ImageHeader; image: Sharp }> {
   const within = limitsOf(limits);
   const header = await readImageHeader(data, within);
   return { header, image: decoder(data, within, options.animated ?? false) };
@@ -113,7 +133,10 @@ export async function decoded<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    throw new ImageRefused(ImageRefusal.NotAnImage, error instanceof Error ? error.message.split('\n')[0]! : 'unreadable image');
+    throw new ImageRefused(
+      ImageRefusal.NotAnImage,
+      error instanceof Error ? error.message.split('\n')[0]! : 'unreadable image',
+    );
   }
 }
 
@@ -141,13 +164,36 @@ export interface MaskImage {
  * must have exactly the image's size (checked on the header, before decoding). The brightest pixel
  * comes from sharp's statistics, computed in its thread pool.
  */
-export async function readMask(data: Buffer, size: { width: number; height: number }, threshold: number, limits: Partial<ImageLimits> = {}): Promise<MaskImage> {
+export async function readMask(
+  data: Buffer,
+  size: { width: number; height: number },
+  threshold: number,
+  limits: Partial<ImageLimits> = {},
+): Promise<MaskImage> {
   const { header, image } = await openImage(data, limits);
   if (header.width !== size.width || header.height !== size.height) {
-    throw new ImageRefused(ImageRefusal.WrongSize, `mask of ${header.width}×${header.height}, image of ${size.width}×${size.height}`);
+    throw new ImageRefused(
+      ImageRefusal.WrongSize,
+      `mask of ${header.width}×${header.height}, image of ${size.width}×${size.height}`,
+    );
   }
-  const grey = await decoded(image.flatten({ background: '#000000' }).greyscale().extractChannel(0).raw().toBuffer({ resolveWithObject: true }));
+  const grey = await decoded(
+    image
+      .flatten({ background: '#000000' })
+      .greyscale()
+      .extractChannel(0)
+      .raw()
+      .toBuffer({ resolveWithObject: true }),
+  );
   const raw = { raw: { width: grey.info.width, height: grey.info.height, channels: 1 as const } };
-  const [stats, png] = await Promise.all([sharp(grey.data, raw).stats(), sharp(grey.data, raw).toColourspace('b-w').png().toBuffer()]);
-  return { png, selects: (stats.channels[0]?.max ?? 0) >= threshold, width: header.width, height: header.height };
+  const [stats, png] = await Promise.all([
+    sharp(grey.data, raw).stats(),
+    sharp(grey.data, raw).toColourspace('b-w').png().toBuffer(),
+  ]);
+  return {
+    png,
+    selects: (stats.channels[0]?.max ?? 0) >= threshold,
+    width: header.width,
+    height: header.height,
+  };
 }

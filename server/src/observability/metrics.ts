@@ -35,7 +35,12 @@ export function createMetrics() {
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
     registers: [registry],
   });
-  const events = new Counter({ name: 'channel_events_total', help: 'Channel events published', labelNames: ['type'], registers: [registry] });
+  const events = new Counter({
+    name: 'channel_events_total',
+    help: 'Channel events published',
+    labelNames: ['type'],
+    registers: [registry],
+  });
 
   return {
     registry,
@@ -48,13 +53,37 @@ export function createMetrics() {
       const task = event.data;
       const terminal = task.status === TaskStatus.Success || task.status === TaskStatus.Failure;
       if (terminal && task.startTime && task.finishTime) {
-        engineLatency.observe({ action: task.action, status: task.status }, (task.finishTime - task.startTime) / 1000);
+        engineLatency.observe(
+          { action: task.action, status: task.status },
+          (task.finishTime - task.startTime) / 1000,
+        );
       }
     },
     bindSources(sources: MetricsSources) {
-      new Gauge({ name: 'sockets_connected', help: 'Connected Socket.IO clients', registers: [registry], collect() { this.set(sources.socketsConnected()); } });
-      new Gauge({ name: 'task_queue_length', help: 'Tasks waiting in this process', registers: [registry], collect() { this.set(sources.queue().queued); } });
-      new Gauge({ name: 'tasks_running', help: 'Tasks being drawn by this process', registers: [registry], collect() { this.set(sources.queue().running); } });
+      new Gauge({
+        name: 'sockets_connected',
+        help: 'Connected Socket.IO clients',
+        registers: [registry],
+        collect() {
+          this.set(sources.socketsConnected());
+        },
+      });
+      new Gauge({
+        name: 'task_queue_length',
+        help: 'Tasks waiting in this process',
+        registers: [registry],
+        collect() {
+          this.set(sources.queue().queued);
+        },
+      });
+      new Gauge({
+        name: 'tasks_running',
+        help: 'Tasks being drawn by this process',
+        registers: [registry],
+        collect() {
+          this.set(sources.queue().running);
+        },
+      });
       new Gauge({
         name: 'tasks_by_status',
         help: 'Stored tasks in each unfinished status (finished ones: engine_task_duration_seconds)',
@@ -82,16 +111,21 @@ function sameSecret(given: string, expected: string): boolean {
  * one, open outside production and absent (404) in production, where it would tell anyone the
  * traffic, the queue and the routes.
  */
-export const metricsPlugin = fp<{ metrics: Metrics; token: string; production: boolean }>(async (app: FastifyInstance, { metrics, token, production }) => {
-  app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url ?? 'unknown';
-    metrics.httpDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
-  });
-  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (!token && production) return reply.status(404).type('text/plain').send('Not found');
-    if (token && !sameSecret(bearerToken(request.headers.authorization) ?? '', token)) {
-      return reply.status(401).type('text/plain').send('Unauthorized');
-    }
-    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
-  });
-});
+export const metricsPlugin = fp<{ metrics: Metrics; token: string; production: boolean }>(
+  async (app: FastifyInstance, { metrics, token, production }) => {
+    app.addHook('onResponse', async (request, reply) => {
+      const route = request.routeOptions.url ?? 'unknown';
+      metrics.httpDuration.observe(
+        { method: request.method, route, status: String(reply.statusCode) },
+        reply.elapsedTime / 1000,
+      );
+    });
+    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+      if (!token && production) return reply.status(404).type('text/plain').send('Not found');
+      if (token && !sameSecret(bearerToken(request.headers.authorization) ?? '', token)) {
+        return reply.status(401).type('text/plain').send('Unauthorized');
+      }
+      return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    });
+  },
+);

@@ -19,17 +19,25 @@ afterAll(async () => {
 
 /** What a real Socket.IO client gets for a handshake with this `auth`: connected, or the refusal. */
 function handshake(path: string, auth: object) {
-  return new Promise<{ connected: true } | { connected: false; message: string; data: unknown }>((resolve) => {
-    const socket = io(origin, { path, auth, transports: ['websocket'], reconnection: false, forceNew: true });
-    socket.on('connect', () => {
-      socket.disconnect();
-      resolve({ connected: true });
-    });
-    socket.on('connect_error', (error: Error & { data?: unknown }) => {
-      socket.disconnect();
-      resolve({ connected: false, message: error.message, data: error.data });
-    });
-  });
+  return new Promise<{ connected: true } | { connected: false; message: string; data: unknown }>(
+    (resolve) => {
+      const socket = io(origin, {
+        path,
+        auth,
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+      });
+      socket.on('connect', () => {
+        socket.disconnect();
+        resolve({ connected: true });
+      });
+      socket.on('connect_error', (error: Error & { data?: unknown }) => {
+        socket.disconnect();
+        resolve({ connected: false, message: error.message, data: error.data });
+      });
+    },
+  );
 }
 
 async function ticket() {
@@ -64,15 +72,27 @@ describe('the handshake names the protocol version', () => {
 
   it('refuses a client that names no version, or not a number, as client_too_old', async () => {
     const { ticket: t, path } = await ticket();
-    for (const auth of [{ ticket: t }, { ticket: t, v: '1' }, { ticket: t, v: 1.5 }, { ticket: t, v: null }]) {
-      expect(await handshake(path, auth)).toMatchObject({ connected: false, data: { reason: HandshakeRefusal.ClientTooOld } });
+    for (const auth of [
+      { ticket: t },
+      { ticket: t, v: '1' },
+      { ticket: t, v: 1.5 },
+      { ticket: t, v: null },
+    ]) {
+      expect(await handshake(path, auth)).toMatchObject({
+        connected: false,
+        data: { reason: HandshakeRefusal.ClientTooOld },
+      });
     }
   });
 
   it('refuses a used or made-up ticket as invalid_ticket', async () => {
     const { ticket: t, path } = await ticket();
     expect(await handshake(path, { ticket: t, v: PROTOCOL_VERSION })).toEqual({ connected: true });
-    for (const auth of [{ ticket: t, v: PROTOCOL_VERSION }, { ticket: 'made-up', v: PROTOCOL_VERSION }, { v: PROTOCOL_VERSION }]) {
+    for (const auth of [
+      { ticket: t, v: PROTOCOL_VERSION },
+      { ticket: 'made-up', v: PROTOCOL_VERSION },
+      { v: PROTOCOL_VERSION },
+    ]) {
       expect(await handshake(path, auth)).toMatchObject({
         connected: false,
         message: 'invalid or expired ticket',

@@ -1,4 +1,13 @@
-import { isChannelsChange, type ChannelEvent, type ChannelEventData, type ChannelEventType, type ChannelsChange, type FavoriteChange, type ReadMark, type UnreadActivity } from '@draw/shared';
+import {
+  isChannelsChange,
+  type ChannelEvent,
+  type ChannelEventData,
+  type ChannelEventType,
+  type ChannelsChange,
+  type FavoriteChange,
+  type ReadMark,
+  type UnreadActivity,
+} from '@draw/shared';
 import type { BaseDoc, LinkedWrite } from '../storage/port';
 import { Events, type EventDoc, type RealtimeRepository } from './repository';
 import { isDuplicateKey, type SequenceSource } from './sequence';
@@ -90,7 +99,17 @@ export class ChannelHub {
           def: Events,
           build: (updated) => {
             const told = eventOf(updated);
-            return told && ({ _id: `${channelId}:${seq}`, channelId, seq, type: told.type, at, data: told.data } as EventDoc);
+            return (
+              told &&
+              ({
+                _id: `${channelId}:${seq}`,
+                channelId,
+                seq,
+                type: told.type,
+                at,
+                data: told.data,
+              } as EventDoc)
+            );
           },
         },
       });
@@ -123,13 +142,20 @@ export class ChannelHub {
     const previous = this.chains.get(channelId) ?? Promise.resolve();
     const next = previous.catch(() => undefined).then(work);
     this.chains.set(channelId, next);
-    void next.finally(() => {
-      if (this.chains.get(channelId) === next) this.chains.delete(channelId);
-    }).catch(() => undefined);
+    void next
+      .finally(() => {
+        if (this.chains.get(channelId) === next) this.chains.delete(channelId);
+      })
+      .catch(() => undefined);
     return next;
   }
 
-  private async append<T extends ChannelEventType>(channelId: string, type: T, data: ChannelEventData<T>, options: PublishOptions) {
+  private async append<T extends ChannelEventType>(
+    channelId: string,
+    type: T,
+    data: ChannelEventData<T>,
+    options: PublishOptions,
+  ) {
     const event = await this.store(channelId, type, data);
     this.send(event, options);
     return event;
@@ -145,10 +171,17 @@ export class ChannelHub {
   }
 
   /** Stores the event under the channel's next number; a number found taken repairs the source once and tries again. */
-  private async store<T extends ChannelEventType>(channelId: string, type: T, data: ChannelEventData<T>): Promise<ChannelEvent> {
+  private async store<T extends ChannelEventType>(
+    channelId: string,
+    type: T,
+    data: ChannelEventData<T>,
+  ): Promise<ChannelEvent> {
     if (this.sequence.append) {
       const at = this.now();
-      const { _id, ...stored } = await this.sequence.append(channelId, (seq) => ({ _id: `${channelId}:${seq}`, channelId, seq, type, at, data }) as EventDoc);
+      const { _id, ...stored } = await this.sequence.append(
+        channelId,
+        (seq) => ({ _id: `${channelId}:${seq}`, channelId, seq, type, at, data }) as EventDoc,
+      );
       return stored as ChannelEvent;
     }
     for (let attempt = 1; ; attempt++) {

@@ -32,7 +32,10 @@ eventSchema.index({ channelId: 1, seq: 1 }, { unique: true });
 eventSchema.index({ at: -1 });
 
 export const Events = defineCollection<EventDoc>('events', eventSchema);
-export const Seqs = defineCollection<SeqDoc>('channel_seqs', documentSchema({ seq: { type: Number, required: true } }));
+export const Seqs = defineCollection<SeqDoc>(
+  'channel_seqs',
+  documentSchema({ seq: { type: Number, required: true } }),
+);
 export const Tickets = defineCollection<TicketDoc>(
   'socket_tickets',
   documentSchema({

@@ -31,11 +31,33 @@ describe('changes stored but never published (a process killed between the two)'
     const dataDir = app.dataDir;
     const ann = await app.signIn();
     const headers = ann.auth;
-    const channel = (await app.http.inject({ method: 'POST', url: '/api/draw/channel', headers, payload: { title: 'kept', isBan: false } })).json().data as { id: string };
-    await app.http.inject({ method: 'POST', url: `/api/draw/chat/${channel.id}`, headers, payload: { content: 'published normally' } });
-    const submitted = (await app.http.inject({ method: 'POST', url: `/api/mj/submit/imagine/${channel.id}`, headers, payload: { prompt: 'a quiet harbour' } })).json().data as { taskId: string };
+    const channel = (
+      await app.http.inject({
+        method: 'POST',
+        url: '/api/draw/channel',
+        headers,
+        payload: { title: 'kept', isBan: false },
+      })
+    ).json().data as { id: string };
+    await app.http.inject({
+      method: 'POST',
+      url: `/api/draw/chat/${channel.id}`,
+      headers,
+      payload: { content: 'published normally' },
+    });
+    const submitted = (
+      await app.http.inject({
+        method: 'POST',
+        url: `/api/mj/submit/imagine/${channel.id}`,
+        headers,
+        payload: { prompt: 'a quiet harbour' },
+      })
+    ).json().data as { taskId: string };
     const deadline = Date.now() + 15_000;
-    while ((await app.services.tasks.byIdsInChannel(channel.id, [submitted.taskId]))[0]?.status !== TaskStatus.Success) {
+    while (
+      (await app.services.tasks.byIdsInChannel(channel.id, [submitted.taskId]))[0]?.status !==
+      TaskStatus.Success
+    ) {
       if (Date.now() > deadline) throw new Error('task did not finish');
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -48,14 +70,28 @@ describe('changes stored but never published (a process killed between the two)'
 
     // Stored the way the services store, with the process gone before publishing.
     const lostMessageId = randomUUID();
-    await messagesRepository(app.storage).insertOne({ _id: lostMessageId, channelId: channel.id, authorId: ann.user.id, kind: 'text', content: 'stored, never sent', taskId: null, createdAt: Date.now() });
-    await tasksRepository(app.storage).updateOne({ _id: submitted.taskId }, { $set: { properties: { bookmarkedBy: [ann.user.id] }, finishTime: Date.now() } });
+    await messagesRepository(app.storage).insertOne({
+      _id: lostMessageId,
+      channelId: channel.id,
+      authorId: ann.user.id,
+      kind: 'text',
+      content: 'stored, never sent',
+      taskId: null,
+      createdAt: Date.now(),
+    });
+    await tasksRepository(app.storage).updateOne(
+      { _id: submitted.taskId },
+      { $set: { properties: { bookmarkedBy: [ann.user.id] }, finishTime: Date.now() } },
+    );
     app = await restart(app, dataDir);
 
     const events = await eventsOf(app, channel.id);
     const fresh = events.filter((e) => e.seq > seqBefore);
     expect(fresh.map((e) => e.type).sort()).toEqual(['message.created', 'task.updated']);
-    const messageEvent = fresh.find((e) => e.type === 'message.created') as Extract<ChannelEvent, { type: 'message.created' }>;
+    const messageEvent = fresh.find((e) => e.type === 'message.created') as Extract<
+      ChannelEvent,
+      { type: 'message.created' }
+    >;
     expect(messageEvent.data).toMatchObject({ id: lostMessageId, content: 'stored, never sent' });
     const taskEvent = fresh.find((e) => e.type === 'task.updated');
     expect((taskEvent?.data as Task).properties).toMatchObject({ bookmarkedBy: [ann.user.id] });

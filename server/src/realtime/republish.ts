@@ -32,18 +32,26 @@ export type RecentChanges = (since: number) => Promise<RecentChange[]>;
  * receives. At start, before anything else publishes, each recent change is compared with the
  * channel's log and the events that never made it are published now. Returns how many.
  */
-export async function republishUnsent(hub: ChannelHub, repo: RealtimeRepository, sources: readonly RecentChanges[]): Promise<number> {
+export async function republishUnsent(
+  hub: ChannelHub,
+  repo: RealtimeRepository,
+  sources: readonly RecentChanges[],
+): Promise<number> {
   const [last] = await repo.events.find({}, { sort: { at: -1 }, limit: 1 });
   if (!last) return 0;
   const since = last.at - UNSENT_WINDOW_MS;
   const changes = (await Promise.all(sources.map((source) => source(since)))).flat();
   const byChannel = new Map<string, RecentChange[]>();
-  for (const change of changes) byChannel.set(change.channelId, [...(byChannel.get(change.channelId) ?? []), change]);
+  for (const change of changes)
+    byChannel.set(change.channelId, [...(byChannel.get(change.channelId) ?? []), change]);
   let published = 0;
   for (const [channelId, channelChanges] of byChannel) {
     const ids = new Set(channelChanges.map((change) => change.id));
     const latest = new Map<string, ChannelEvent>();
-    const logged = await repo.events.find({ channelId, at: { $gte: since - UNSENT_WINDOW_MS } }, { sort: { seq: 1 } });
+    const logged = await repo.events.find(
+      { channelId, at: { $gte: since - UNSENT_WINDOW_MS } },
+      { sort: { seq: 1 } },
+    );
     for (const { _id, ...event } of logged) {
       const id = (event.data as { id?: unknown }).id;
       if (typeof id === 'string' && ids.has(id)) latest.set(`${event.type}:${id}`, event as ChannelEvent);
@@ -68,7 +76,9 @@ function lastIn(latest: Map<string, ChannelEvent>, change: RecentChange): Channe
 /** A long-queued task's last event may predate the window: look it up by its id. */
 async function lastLogged(repo: RealtimeRepository, change: RecentChange): Promise<ChannelEvent | undefined> {
   const forId: Filter<EventDoc> = { channelId: change.channelId, 'data.id': change.id };
-  const doc = (await repo.events.find(forId, { sort: { seq: -1 } })).find((event) => change.carriedBy.includes(event.type));
+  const doc = (await repo.events.find(forId, { sort: { seq: -1 } })).find((event) =>
+    change.carriedBy.includes(event.type),
+  );
   if (!doc) return undefined;
   const { _id, ...event } = doc;
   return event as ChannelEvent;
@@ -80,9 +90,12 @@ async function lastLogged(repo: RealtimeRepository, change: RecentChange): Promi
  * is set) is absent from events an older version logged: it does not make them stale, or the
  * first start after every upgrade would publish recent tasks again.
  */
-export const sameAs = (current: unknown) => (data: unknown) => isDeepStrictEqual(withoutEmpty(data), withoutEmpty(current));
+export const sameAs = (current: unknown) => (data: unknown) =>
+  isDeepStrictEqual(withoutEmpty(data), withoutEmpty(current));
 
 function withoutEmpty(value: unknown): unknown {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null && field !== undefined));
+  return Object.fromEntries(
+    Object.entries(value).filter(([, field]) => field !== null && field !== undefined),
+  );
 }

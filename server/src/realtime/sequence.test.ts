@@ -18,13 +18,17 @@ afterEach(async () => {
 });
 
 /** One server process on the embedded store: its own storage handle, repository and hub. */
-function processOn(dir: string, source: (repo: ReturnType<typeof realtimeRepository>) => SequenceSource = ownedLogSequence) {
+function processOn(
+  dir: string,
+  source: (repo: ReturnType<typeof realtimeRepository>) => SequenceSource = ownedLogSequence,
+) {
   const storage = openEmbeddedStorage(dir, 'sequence-test');
   opened.push(storage);
   const repo = realtimeRepository(storage);
   const sequence = source(repo);
   const hub = new ChannelHub(repo, sequence, Date.now);
-  const say = (channelId: string, content: string) => hub.publish(channelId, 'message.created', textMessageIn(channelId, content));
+  const say = (channelId: string, content: string) =>
+    hub.publish(channelId, 'message.created', textMessageIn(channelId, content));
   const stop = async () => {
     await storage.close();
     opened = opened.filter((s) => s !== storage);
@@ -39,7 +43,8 @@ interface Note extends BaseDoc {
 const Notes = defineCollection<Note>('notes', documentSchema({ text: { type: String, required: true } }));
 
 const freshDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'draw-seq-'));
-const seqsIn = async (hub: ChannelHub, channelId: string) => (await hub.eventsAfter(channelId, 0)).map((e) => e.seq);
+const seqsIn = async (hub: ChannelHub, channelId: string) =>
+  (await hub.eventsAfter(channelId, 0)).map((e) => e.seq);
 
 describe('sequence numbers on the embedded store (the log is the counter)', () => {
   it('numbers each channel 1, 2, 3… and a later process on the same data carries on from the log', async () => {
@@ -77,14 +82,25 @@ describe('sequence numbers on the embedded store (the log is the counter)', () =
     const notes = p.storage.collection(Notes);
     await notes.insertOne({ _id: 'n1', text: 'draft' });
     await p.say('notes', 'm1');
-    const told = (note: Note) => ({ type: 'message.created' as const, data: textMessageIn('notes', note.text) });
-    const change = (text: string, from: string) => ({ def: Notes, filter: { _id: 'n1', text: from }, set: { text } });
+    const told = (note: Note) => ({
+      type: 'message.created' as const,
+      data: textMessageIn('notes', note.text),
+    });
+    const change = (text: string, from: string) => ({
+      def: Notes,
+      filter: { _id: 'n1', text: from },
+      set: { text },
+    });
 
-    const failed = await p.hub.publishUpdate('notes', change('broken', 'draft'), () => {
-      throw new Error('the event could not be built');
-    }).catch((e: unknown) => e);
+    const failed = await p.hub
+      .publishUpdate('notes', change('broken', 'draft'), () => {
+        throw new Error('the event could not be built');
+      })
+      .catch((e: unknown) => e);
     expect((failed as Error).message).toBe('the event could not be built');
-    expect((await notes.findOne({ _id: 'n1' }))?.text, 'the change was rolled back with its event').toBe('draft');
+    expect((await notes.findOne({ _id: 'n1' }))?.text, 'the change was rolled back with its event').toBe(
+      'draft',
+    );
     expect(await seqsIn(p.hub, 'notes')).toEqual([1]);
 
     const stale = await p.hub.publishUpdate('notes', change('late', 'changed meanwhile'), told);
@@ -183,7 +199,12 @@ describe('sequence numbers on one SQLite file shared by a cluster (WORKERS > 1)'
     opened.push(storage);
     const repo = realtimeRepository(storage);
     const hub = new ChannelHub(repo, sequenceFor(storage.kind, repo, { clustered: true }), Date.now);
-    return { repo, hub, say: (channelId: string, content: string) => hub.publish(channelId, 'message.created', textMessageIn(channelId, content)) };
+    return {
+      repo,
+      hub,
+      say: (channelId: string, content: string) =>
+        hub.publish(channelId, 'message.created', textMessageIn(channelId, content)),
+    };
   }
 
   it('gives concurrent publishers on separate connections unique numbers with no gap, and current follows the log', async () => {
@@ -191,8 +212,12 @@ describe('sequence numbers on one SQLite file shared by a cluster (WORKERS > 1)'
     const release = acquireStoreLock(dir, 'cluster primary');
     try {
       const [a, b] = [memberOn(dir), memberOn(dir)];
-      const events = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? a : b).say('shared', `m${i}`)));
-      expect(events.map((e) => e.seq).sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+      const events = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => (i % 2 ? a : b).say('shared', `m${i}`)),
+      );
+      expect(events.map((e) => e.seq).sort((x, y) => x - y)).toEqual(
+        Array.from({ length: 30 }, (_, i) => i + 1),
+      );
       expect(await seqsIn(a.hub, 'shared')).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
       expect(await b.hub.currentSeq('shared')).toBe(30);
     } finally {
@@ -202,6 +227,8 @@ describe('sequence numbers on one SQLite file shared by a cluster (WORKERS > 1)'
 
   it('refuses a cluster member on a folder its primary does not hold', () => {
     const dir = freshDir();
-    expect(() => openEmbeddedStorage(dir, { purpose: 'sequence-test', clusterMember: true })).toThrow(/not locked by this cluster/);
+    expect(() => openEmbeddedStorage(dir, { purpose: 'sequence-test', clusterMember: true })).toThrow(
+      /not locked by this cluster/,
+    );
   });
 });

@@ -31,10 +31,16 @@ export interface SequenceSource {
 
 /** A log that can number and store a document in one write transaction (the embedded store's). */
 export interface NumberingLog {
-  insertNumbered(scope: Filter<EventDoc>, field: 'seq', floor: number, build: (n: number) => EventDoc): Promise<EventDoc>;
+  insertNumbered(
+    scope: Filter<EventDoc>,
+    field: 'seq',
+    floor: number,
+    build: (n: number) => EventDoc,
+  ): Promise<EventDoc>;
 }
 
-const canNumber = (events: unknown): events is NumberingLog => typeof (events as Partial<NumberingLog>).insertNumbered === 'function';
+const canNumber = (events: unknown): events is NumberingLog =>
+  typeof (events as Partial<NumberingLog>).insertNumbered === 'function';
 
 /** The highest number stored in a channel's log (0 for none), read from the (channelId, seq) index. */
 async function lastLogged(repo: RealtimeRepository, channelId: string): Promise<number> {
@@ -45,7 +51,10 @@ async function lastLogged(repo: RealtimeRepository, channelId: string): Promise<
 /** Raises a channel's counter to `floor` (never lowers it), creating it when missing. */
 async function raiseCounter(repo: RealtimeRepository, channelId: string, floor: number): Promise<void> {
   if (floor === 0) return;
-  const raised = await repo.seqs.findOneAndUpdate({ _id: channelId, seq: { $lt: floor } }, { $set: { seq: floor } });
+  const raised = await repo.seqs.findOneAndUpdate(
+    { _id: channelId, seq: { $lt: floor } },
+    { $set: { seq: floor } },
+  );
   if (raised) return;
   try {
     await repo.seqs.findOneAndUpdate({ _id: channelId }, { $setOnInsert: { seq: floor } }, { upsert: true });
@@ -77,7 +86,11 @@ export function sharedCounterSequence(repo: RealtimeRepository): SequenceSource 
   return {
     async claim(channelId) {
       if (!checked.has(channelId)) await repair(channelId);
-      const counter = await repo.seqs.findOneAndUpdate({ _id: channelId }, { $inc: { seq: 1 } }, { upsert: true });
+      const counter = await repo.seqs.findOneAndUpdate(
+        { _id: channelId },
+        { $inc: { seq: 1 } },
+        { upsert: true },
+      );
       return counter!.seq;
     },
     confirm() {},
@@ -158,7 +171,11 @@ export function sharedLogSequence(repo: RealtimeRepository, log: NumberingLog): 
 }
 
 /** The embedded store has one owning process, or a cluster of them; MongoDB may be shared by several. */
-export function sequenceFor(kind: StorageKind, repo: RealtimeRepository, options: { clustered?: boolean } = {}): SequenceSource {
+export function sequenceFor(
+  kind: StorageKind,
+  repo: RealtimeRepository,
+  options: { clustered?: boolean } = {},
+): SequenceSource {
   switch (kind) {
     case StorageKind.Embedded:
       if (options.clustered && canNumber(repo.events)) return sharedLogSequence(repo, repo.events);

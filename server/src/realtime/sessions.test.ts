@@ -24,7 +24,8 @@ const call = (session: Session, method: 'GET' | 'POST', url: string, payload?: o
 
 /** A socket subscribed to a channel of its own user; resolves the reason once the server ends it. */
 async function watching(session: Session) {
-  const channel = (await call(session, 'POST', '/api/draw/channel', { title: 'live', isBan: false })).json().data as { id: string };
+  const channel = (await call(session, 'POST', '/api/draw/channel', { title: 'live', isBan: false })).json()
+    .data as { id: string };
   const socket = await connectSocket(origin, session.token);
   sockets.push(socket);
   expect(await socket.subscribe(channel.id)).toMatchObject({ ok: true });
@@ -33,7 +34,10 @@ async function watching(session: Session) {
 }
 
 const within = <T>(promise: Promise<T>, ms = 3_000) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms))]);
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms)),
+  ]);
 
 describe('a socket does not outlive its session', () => {
   it('ends the sockets of a user who logs out, and the revoked token gets no new ticket', async () => {
@@ -52,9 +56,18 @@ describe('a socket does not outlive its session', () => {
     // Past the login code's resend wait, then reset the password with a new code.
     clock.offset += 61_000;
     const remoteAddress = '10.77.0.1';
-    const sent = await app.http.inject({ method: 'GET', url: `/api/login/send-login-code?phone=${phone}`, remoteAddress });
+    const sent = await app.http.inject({
+      method: 'GET',
+      url: `/api/login/send-login-code?phone=${phone}`,
+      remoteAddress,
+    });
     const code = sent.json().data.devCode as string;
-    const reset = await app.http.inject({ method: 'POST', url: '/api/login/forget-reset-pwd', payload: { phone, code, password: 'a-new-password-1' }, remoteAddress });
+    const reset = await app.http.inject({
+      method: 'POST',
+      url: '/api/login/forget-reset-pwd',
+      payload: { phone, code, password: 'a-new-password-1' },
+      remoteAddress,
+    });
     expect(reset.statusCode).toBe(200);
     expect(await within(ended)).toBe('io server disconnect');
   });
@@ -86,9 +99,18 @@ describe('a ticket is only as good as its session', () => {
   /** A password reset with a new code (every session ends); the caller waited out the code's resend wait. */
   async function resetPassword(phone: string) {
     const remoteAddress = '10.77.0.2';
-    const sent = await app.http.inject({ method: 'GET', url: `/api/login/send-login-code?phone=${phone}`, remoteAddress });
+    const sent = await app.http.inject({
+      method: 'GET',
+      url: `/api/login/send-login-code?phone=${phone}`,
+      remoteAddress,
+    });
     const code = sent.json().data.devCode as string;
-    const reset = await app.http.inject({ method: 'POST', url: '/api/login/forget-reset-pwd', payload: { phone, code, password: 'a-new-password-2' }, remoteAddress });
+    const reset = await app.http.inject({
+      method: 'POST',
+      url: '/api/login/forget-reset-pwd',
+      payload: { phone, code, password: 'a-new-password-2' },
+      remoteAddress,
+    });
     expect(reset.statusCode).toBe(200);
   }
 

@@ -1,5 +1,11 @@
 import fs from 'node:fs';
-import { CatchUp, HandshakeRefusal, type ChannelsChange, type SubscribeAck, type SubscribeRequest } from '@draw/shared';
+import {
+  CatchUp,
+  HandshakeRefusal,
+  type ChannelsChange,
+  type SubscribeAck,
+  type SubscribeRequest,
+} from '@draw/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listen, startTestApp, type TestApp } from '../testing/harness';
 import { textMessageIn } from '../testing/messages';
@@ -48,7 +54,10 @@ async function socketFor(session: Session) {
 async function channelOf(owner: Session, title: string) {
   const { id } = await data(call(owner, 'POST', '/api/draw/channel', { title, isBan: false }));
   const { inviteCode } = await data(call(owner, 'POST', `/api/draw/invite-code/${id}`, {}));
-  return { id: id as string, join: (who: Session) => call(who, 'POST', `/api/draw/join-channel/${inviteCode}`) };
+  return {
+    id: id as string,
+    join: (who: Session) => call(who, 'POST', `/api/draw/join-channel/${inviteCode}`),
+  };
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 100));
@@ -141,7 +150,9 @@ describe('subscribing races a removal', () => {
 
     const ack = bobTab.socket.subscribe(x.id);
     await firstCheckDone;
-    expect((await call(ann, 'POST', `/api/draw/remove-user/${x.id}/${bob.user.id}`)).json().success).toBe(true);
+    expect((await call(ann, 'POST', `/api/draw/remove-user/${x.id}/${bob.user.id}`)).json().success).toBe(
+      true,
+    );
     release();
     expect(await ack).toMatchObject({ ok: false, reason: 'forbidden' });
 
@@ -185,7 +196,8 @@ describe('catching up while the channel is busy', () => {
     expect(ack).toMatchObject({ ok: true });
     const last = (ack as { seq: number }).seq + 1;
     const deadline = Date.now() + 5_000;
-    while (!tab.socket.events.some((e) => e.seq === last) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    while (!tab.socket.events.some((e) => e.seq === last) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 10));
     const seqs = tab.socket.events.map((e) => e.seq);
     expect(seqs).toEqual(Array.from({ length: last - 1 }, (_, i) => i + 2));
   });
@@ -199,7 +211,8 @@ describe('catch-up is bounded', () => {
     for (let i = 0; i < count; i++) await say(x.id, `old ${i}`);
     return { ann, x, head: count };
   }
-  const say = (channelId: string, content: string) => app.services.hub.publish(channelId, 'message.created', textMessageIn(channelId, content));
+  const say = (channelId: string, content: string) =>
+    app.services.hub.publish(channelId, 'message.created', textMessageIn(channelId, content));
   const subscribe = (socket: Awaited<ReturnType<typeof socketFor>>['socket'], request: SubscribeRequest) =>
     new Promise<SubscribeAck>((resolve) => socket.emit('channel:subscribe', request, resolve));
 
@@ -209,13 +222,20 @@ describe('catch-up is bounded', () => {
     const first = await subscribe(tab.socket, { channelId: x.id, afterSeq: 0, paged: true });
     // The page's events came before the ack.
     expect(first).toEqual({ ok: true, seq: head, more: true });
-    expect(tab.socket.events.map((e) => e.seq)).toEqual(Array.from({ length: CatchUp.pageSize }, (_, i) => i + 1));
+    expect(tab.socket.events.map((e) => e.seq)).toEqual(
+      Array.from({ length: CatchUp.pageSize }, (_, i) => i + 1),
+    );
     // Published between pages: it must come after the backlog, not in the middle of it.
     await say(x.id, 'live');
     await settle();
     expect(tab.socket.events).toHaveLength(CatchUp.pageSize);
     let ack = first;
-    while (ack.ok && ack.more) ack = await subscribe(tab.socket, { channelId: x.id, afterSeq: tab.socket.events.at(-1)!.seq, paged: true });
+    while (ack.ok && ack.more)
+      ack = await subscribe(tab.socket, {
+        channelId: x.id,
+        afterSeq: tab.socket.events.at(-1)!.seq,
+        paged: true,
+      });
     expect(ack).toEqual({ ok: true, seq: head + 1 });
     await say(x.id, 'live 2');
     await tab.socket.waitFor((events) => events.some((e) => e.seq === head + 2));
@@ -225,24 +245,43 @@ describe('catch-up is bounded', () => {
   it('answers a backlog past the limit, or past one page for a client that does not page, with a resync and no events', async () => {
     const { ann, x, head } = await channelWithEvents(CatchUp.maxBacklog + 5);
     const tab = await socketFor(ann);
-    expect(await subscribe(tab.socket, { channelId: x.id, afterSeq: 0, paged: true })).toEqual({ ok: true, seq: head });
-    expect(await subscribe(tab.socket, { channelId: x.id, afterSeq: head - CatchUp.pageSize - 1 })).toEqual({ ok: true, seq: head });
+    expect(await subscribe(tab.socket, { channelId: x.id, afterSeq: 0, paged: true })).toEqual({
+      ok: true,
+      seq: head,
+    });
+    expect(await subscribe(tab.socket, { channelId: x.id, afterSeq: head - CatchUp.pageSize - 1 })).toEqual({
+      ok: true,
+      seq: head,
+    });
     await settle();
     expect(tab.socket.resyncs).toEqual([x.id, x.id]);
     expect(tab.socket.events).toEqual([]);
     // Within one page, a client that does not page gets it all after the ack, as before.
-    expect(await subscribe(tab.socket, { channelId: x.id, afterSeq: head - 3 })).toEqual({ ok: true, seq: head });
-    expect((await tab.socket.waitFor((events) => events.length === 3)).map((e) => e.seq)).toEqual([head - 2, head - 1, head]);
+    expect(await subscribe(tab.socket, { channelId: x.id, afterSeq: head - 3 })).toEqual({
+      ok: true,
+      seq: head,
+    });
+    expect((await tab.socket.waitFor((events) => events.length === 3)).map((e) => e.seq)).toEqual([
+      head - 2,
+      head - 1,
+      head,
+    ]);
   });
 
   it('tells a client that saw numbers the log no longer has to reload (steps lost with the machine, a restored backup)', async () => {
     const { ann, x, head } = await channelWithEvents(3);
     const tab = await socketFor(ann);
-    expect(await subscribe(tab.socket, { channelId: x.id, afterSeq: head + 2, paged: true })).toEqual({ ok: true, seq: head });
+    expect(await subscribe(tab.socket, { channelId: x.id, afterSeq: head + 2, paged: true })).toEqual({
+      ok: true,
+      seq: head,
+    });
     await settle();
     expect(tab.socket.resyncs).toEqual([x.id]);
     // Up to date is not ahead: no reload.
-    expect(await subscribe(tab.socket, { channelId: x.id, afterSeq: head, paged: true })).toEqual({ ok: true, seq: head });
+    expect(await subscribe(tab.socket, { channelId: x.id, afterSeq: head, paged: true })).toEqual({
+      ok: true,
+      seq: head,
+    });
     await settle();
     expect(tab.socket.resyncs).toEqual([x.id]);
   });
@@ -253,10 +292,16 @@ describe('catch-up is bounded', () => {
     const x = await channelOf(ann, 'flood');
     await x.join(bob);
     const annTabs = [await socketFor(ann), await socketFor(ann)];
-    const acks = await Promise.all(Array.from({ length: SUBSCRIBE_LIMIT.points + 10 }, (_, i) => annTabs[i % 2]!.socket.subscribe(x.id)));
+    const acks = await Promise.all(
+      Array.from({ length: SUBSCRIBE_LIMIT.points + 10 }, (_, i) => annTabs[i % 2]!.socket.subscribe(x.id)),
+    );
     expect(acks.filter((a) => a.ok)).toHaveLength(SUBSCRIBE_LIMIT.points);
     expect(acks.filter((a) => !a.ok)).toHaveLength(10);
-    expect(acks.find((a) => !a.ok)).toMatchObject({ ok: false, reason: 'rate_limited', message: expect.stringMatching(/^操作太频繁|^Too many/) });
+    expect(acks.find((a) => !a.ok)).toMatchObject({
+      ok: false,
+      reason: 'rate_limited',
+      message: expect.stringMatching(/^操作太频繁|^Too many/),
+    });
     const bobTab = await socketFor(bob);
     expect(await bobTab.socket.subscribe(x.id)).toMatchObject({ ok: true });
   });

@@ -44,14 +44,25 @@ interface SocketData {
   sessionId: string;
 }
 
-export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type SocketServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
 type ServerSocket = Parameters<Parameters<SocketServer['on']>[1]>[0];
 
 function isSubscribeRequest(value: unknown): value is SubscribeRequest {
   if (typeof value !== 'object' || value === null) return false;
   const { channelId, afterSeq, paged } = value as Record<string, unknown>;
   const validAfter = afterSeq === undefined || (Number.isSafeInteger(afterSeq) && (afterSeq as number) >= 0);
-  return typeof channelId === 'string' && channelId.length > 0 && channelId.length <= 64 && validAfter && (paged === undefined || typeof paged === 'boolean');
+  return (
+    typeof channelId === 'string' &&
+    channelId.length > 0 &&
+    channelId.length <= 64 &&
+    validAfter &&
+    (paged === undefined || typeof paged === 'boolean')
+  );
 }
 
 /**
@@ -64,7 +75,13 @@ function handshakeRefusal(reason: HandshakeRefusal, message: string): Error & { 
 
 export function createSocketServer(
   httpServer: HttpServer,
-  deps: { hub: ChannelHub; tickets: SocketTickets; access: ChannelAccess; log: FastifyBaseLogger; sessions?: SessionEvents },
+  deps: {
+    hub: ChannelHub;
+    tickets: SocketTickets;
+    access: ChannelAccess;
+    log: FastifyBaseLogger;
+    sessions?: SessionEvents;
+  },
 ): SocketServer {
   const { hub, tickets, access, log } = deps;
   const subscribes = eventLimit(SUBSCRIBE_LIMIT);
@@ -82,7 +99,11 @@ export function createSocketServer(
    * The catch-up of one subscribe, inside the channel's exclusive section with the socket in its
    * room: at most one page of the log is read and sent (see `CatchUp` in @draw/shared).
    */
-  async function catchUp(socket: ServerSocket, { channelId, afterSeq, paged }: SubscribeRequest, ack: (answer: SubscribeAck) => void) {
+  async function catchUp(
+    socket: ServerSocket,
+    { channelId, afterSeq, paged }: SubscribeRequest,
+    ack: (answer: SubscribeAck) => void,
+  ) {
     const seq = await hub.currentSeq(channelId);
     const resync = () => {
       ack({ ok: true, seq });
@@ -114,7 +135,13 @@ export function createSocketServer(
     const auth = (socket.handshake.auth ?? {}) as Partial<HandshakeAuth>;
     // Before the ticket: a client that cannot speak with us keeps its ticket unspent.
     const tooOld = versionRefusal(auth.v);
-    if (tooOld) return next(handshakeRefusal(tooOld, `unsupported protocol version (${tooOld}); this server speaks v${PROTOCOL_VERSION}`));
+    if (tooOld)
+      return next(
+        handshakeRefusal(
+          tooOld,
+          `unsupported protocol version (${tooOld}); this server speaks v${PROTOCOL_VERSION}`,
+        ),
+      );
     const redeemed = await tickets.redeem(auth.ticket ?? '').catch(() => null);
     if (!redeemed) return next(handshakeRefusal(HandshakeRefusal.InvalidTicket, 'invalid or expired ticket'));
     const { userId, sessionId } = redeemed;
@@ -126,7 +153,12 @@ export function createSocketServer(
     // handshake leaves its rooms (Socket.IO cleans up after a failed middleware).
     if (socketsOfUser(userId) > SOCKETS_PER_USER_MAX) {
       const language = languageOf(socket.handshake.headers['accept-language']);
-      return next(handshakeRefusal(HandshakeRefusal.TooManySockets, translate('socket.tooMany', language, { max: SOCKETS_PER_USER_MAX })));
+      return next(
+        handshakeRefusal(
+          HandshakeRefusal.TooManySockets,
+          translate('socket.tooMany', language, { max: SOCKETS_PER_USER_MAX }),
+        ),
+      );
     }
     next();
   });
@@ -159,7 +191,10 @@ export function createSocketServer(
       if (typeof ack !== 'function') return;
       try {
         const waitMs = await subscribes.wait(socket.data.userId);
-        if (waitMs > 0) return ack(refuse(ErrorReason.RateLimited, 'error.rateLimited', { seconds: Math.ceil(waitMs / 1000) }));
+        if (waitMs > 0)
+          return ack(
+            refuse(ErrorReason.RateLimited, 'error.rateLimited', { seconds: Math.ceil(waitMs / 1000) }),
+          );
         if (!(await sessionLive)) return ack(refuse(ErrorReason.Unauthorized, 'auth.required'));
         if (!isSubscribeRequest(request)) return ack(refuse(ErrorReason.BadRequest, 'socket.badRequest'));
         const { channelId } = request;
@@ -192,15 +227,17 @@ export function createSocketServer(
 
   // A socket does not outlive the session it was opened with: a logout ends that session's
   // sockets (the user's other devices stay connected), a password reset all of the user's.
-  deps.sessions?.onSessionsEnded(({ userId, sessionId }) =>
-    void io.in(sessionId ? sessionRoomOf(sessionId) : userRoomOf(userId)).disconnectSockets(true),
+  deps.sessions?.onSessionsEnded(
+    ({ userId, sessionId }) =>
+      void io.in(sessionId ? sessionRoomOf(sessionId) : userRoomOf(userId)).disconnectSockets(true),
   );
 
   hub.attach({
     emit: (event) => void io.to(roomOf(event.channelId)).emit('channel:event', event),
     notify: (userIds, change) => void io.to(userIds.map(userRoomOf)).emit('channels:changed', change),
     favorite: (userId, change) => void io.to(userRoomOf(userId)).emit('archive:favorite', change),
-    unreadActivity: (userIds, activity) => void io.to(userIds.map(userRoomOf)).emit('unread:activity', activity),
+    unreadActivity: (userIds, activity) =>
+      void io.to(userIds.map(userRoomOf)).emit('unread:activity', activity),
     unreadRead: (userId, mark) => void io.to(userRoomOf(userId)).emit('unread:read', mark),
     evict: (channelId, userId) => void io.in(userRoomOf(userId)).socketsLeave(roomOf(channelId)),
     close: (channelId) => void io.in(roomOf(channelId)).socketsLeave(roomOf(channelId)),

@@ -21,7 +21,12 @@ export function socketTickets(repo: RealtimeRepository, sessions: LiveSessions, 
     async issue(userId: string, sessionToken: string): Promise<{ ticket: string; expiresAt: number }> {
       const ticket = randomBytes(24).toString('base64url');
       const expiresAt = now() + TICKET_TTL_MS;
-      await repo.tickets.insertOne({ _id: sha256(ticket), userId, sessionId: sha256(sessionToken), expiresAt });
+      await repo.tickets.insertOne({
+        _id: sha256(ticket),
+        userId,
+        sessionId: sha256(sessionToken),
+        expiresAt,
+      });
       await repo.tickets.deleteMany({ expiresAt: { $lt: now() - TICKET_TTL_MS } });
       return { ticket, expiresAt };
     },

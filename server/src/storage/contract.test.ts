@@ -40,7 +40,10 @@ interface Entry extends BaseDoc {
   gadgetId: string;
   stock: number;
 }
-const Entries = defineCollection<Entry>(`entries_${run}`, documentSchema({ gadgetId: { type: String, required: true }, stock: { type: Number, required: true } }));
+const Entries = defineCollection<Entry>(
+  `entries_${run}`,
+  documentSchema({ gadgetId: { type: String, required: true }, stock: { type: Number, required: true } }),
+);
 
 const gadget = (over: Partial<Gadget> = {}): Gadget => ({
   _id: `g-${Math.random().toString(36).slice(2)}`,
@@ -127,7 +130,10 @@ describe.each(adapters)('storage contract: $name', (adapter) => {
   it('inserts and finds with filters, sort, skip and limit', async () => {
     const col = await open();
     await col.insertMany([1, 2, 3, 4, 5].map((n) => gadget({ slot: n, owner: 'bob', stock: n * 10 })));
-    const page = await col.find({ owner: 'bob', stock: { $gte: 20 } }, { sort: { slot: -1 }, skip: 1, limit: 2 });
+    const page = await col.find(
+      { owner: 'bob', stock: { $gte: 20 } },
+      { sort: { slot: -1 }, skip: 1, limit: 2 },
+    );
     expect(page.map((g) => g.slot)).toEqual([4, 3]);
     expect(await col.count({ owner: 'bob', slot: { $in: [1, 5, 9] } })).toBe(2);
     await col.insertOne(gadget({ slot: 6, owner: 'ann', stock: 60 }));
@@ -135,10 +141,18 @@ describe.each(adapters)('storage contract: $name', (adapter) => {
     expect(Object.fromEntries(perOwner)).toEqual({ bob: 4, ann: 1 });
     expect((await col.countBy({ owner: 'nobody' }, 'owner')).size).toBe(0);
     expect(await col.valuesOf({ owner: 'bob' }, 'slot', { sort: { slot: -1 } })).toEqual([5, 4, 3, 2, 1]);
-    expect(await col.valuesOf({ owner: 'bob', stock: { $gte: 20 } }, 'slot', { sort: { slot: -1 }, skip: 1, limit: 2 })).toEqual([4, 3]);
+    expect(
+      await col.valuesOf({ owner: 'bob', stock: { $gte: 20 } }, 'slot', {
+        sort: { slot: -1 },
+        skip: 1,
+        limit: 2,
+      }),
+    ).toEqual([4, 3]);
     expect(await col.valuesOf({ owner: 'bob' }, 'note', { sort: { slot: 1 }, limit: 1 })).toEqual([null]);
     await col.updateOne({ owner: 'bob', slot: 2 }, { $set: { note: 'two', 'meta.color': 'red' } });
-    const picked = await col.fieldsOf({ owner: 'bob', slot: { $lte: 2 } }, ['slot', 'note', 'meta'], { sort: { slot: 1 } });
+    const picked = await col.fieldsOf({ owner: 'bob', slot: { $lte: 2 } }, ['slot', 'note', 'meta'], {
+      sort: { slot: 1 },
+    });
     expect(picked.map(({ _id, ...fields }) => [typeof _id, fields])).toEqual([
       ['string', { slot: 1, note: null, meta: {} }],
       ['string', { slot: 2, note: 'two', meta: { color: 'red' } }],
@@ -166,7 +180,10 @@ describe.each(adapters)('storage contract: $name', (adapter) => {
     const col = await open();
     const created = await col.findOneAndUpdate(
       { _id: 'counter-1' },
-      { $inc: { stock: 1 }, $setOnInsert: { sku: 'counter-sku', owner: 'sys', slot: -1, tags: [], meta: {} } },
+      {
+        $inc: { stock: 1 },
+        $setOnInsert: { sku: 'counter-sku', owner: 'sys', slot: -1, tags: [], meta: {} },
+      },
       { upsert: true },
     );
     expect(created).toMatchObject({ _id: 'counter-1', stock: 1, sku: 'counter-sku' });
@@ -187,7 +204,9 @@ describe.each(adapters)('storage contract: $name', (adapter) => {
     const compound = await col.insertOne(gadget({ owner: 'ann', slot: 7 })).catch((e: unknown) => e);
     expect((compound as AppError).reason).toBe(ErrorReason.Conflict);
     const other = await col.insertOne(gadget({ sku: 'other' }));
-    const viaUpdate = await col.updateOne({ _id: other._id }, { $set: { sku: 'dup' } }).catch((e: unknown) => e);
+    const viaUpdate = await col
+      .updateOne({ _id: other._id }, { $set: { sku: 'dup' } })
+      .catch((e: unknown) => e);
     expect((viaUpdate as AppError).reason).toBe(ErrorReason.Conflict);
     expect((await col.findOne({ _id: other._id }))?.sku).toBe('other');
     expect(await col.count({ sku: 'dup' })).toBe(1);
@@ -210,7 +229,9 @@ describe.each(adapters)('storage contract: $name', (adapter) => {
   it('applies the schema to the whole document after $inc, and to upserts, as to inserts', async () => {
     const col = await open();
     const g = await col.insertOne(gadget({ stock: 2 }));
-    const belowMin = await col.findOneAndUpdate({ _id: g._id }, { $inc: { stock: -5 } }).catch((e: unknown) => e);
+    const belowMin = await col
+      .findOneAndUpdate({ _id: g._id }, { $inc: { stock: -5 } })
+      .catch((e: unknown) => e);
     expect((belowMin as AppError).reason).toBe(ErrorReason.BadRequest);
     const many = await col.updateMany({ _id: g._id }, { $inc: { stock: -5 } }).catch((e: unknown) => e);
     expect((many as AppError).reason).toBe(ErrorReason.BadRequest);
@@ -220,17 +241,26 @@ describe.each(adapters)('storage contract: $name', (adapter) => {
       .catch((e: unknown) => e);
     expect((incomplete as AppError).reason, 'an upsert missing required fields').toBe(ErrorReason.BadRequest);
     expect(await col.findOne({ _id: 'half' })).toBeNull();
-    const unknownField = await col.updateOne({ _id: g._id }, { $set: { hacker: true } as never }).catch((e: unknown) => e);
+    const unknownField = await col
+      .updateOne({ _id: g._id }, { $set: { hacker: true } as never })
+      .catch((e: unknown) => e);
     expect((unknownField as AppError).reason).toBe(ErrorReason.BadRequest);
   });
 
   it('stores a batch all or nothing', async () => {
     const col = await open();
     await col.insertOne(gadget({ sku: 'taken' }));
-    const batch = [gadget({ sku: 'b1' }), gadget({ sku: 'b2' }), gadget({ sku: 'taken' }), gadget({ sku: 'b4' })];
+    const batch = [
+      gadget({ sku: 'b1' }),
+      gadget({ sku: 'b2' }),
+      gadget({ sku: 'taken' }),
+      gadget({ sku: 'b4' }),
+    ];
     const failed = await col.insertMany(batch).catch((e: unknown) => e);
     expect((failed as AppError).reason).toBe(ErrorReason.Conflict);
-    const invalid = await col.insertMany([gadget({ sku: 'v1' }), { ...gadget(), stock: -1 }]).catch((e: unknown) => e);
+    const invalid = await col
+      .insertMany([gadget({ sku: 'v1' }), { ...gadget(), stock: -1 }])
+      .catch((e: unknown) => e);
     expect((invalid as AppError).reason).toBe(ErrorReason.BadRequest);
     expect((await col.find({})).map((g) => g.sku)).toEqual(['taken']);
   });
@@ -239,13 +269,29 @@ describe.each(adapters)('storage contract: $name', (adapter) => {
     const col = await open();
     const entries = storage.collection(Entries);
     const g = await col.insertOne(gadget({ stock: 1, note: 'kept' }));
-    const entryOf = (updated: Gadget): Entry => ({ _id: `e-${updated.stock}`, gadgetId: updated._id, stock: updated.stock });
-    const written = await storage.updateThenInsert({ update: { def: Gadgets, filter: { _id: g._id, stock: 1 }, set: { stock: 2 } }, insert: { def: Entries, build: entryOf } });
-    expect(written).toEqual({ updated: { ...g, stock: 2 }, inserted: { _id: 'e-2', gadgetId: g._id, stock: 2 } });
+    const entryOf = (updated: Gadget): Entry => ({
+      _id: `e-${updated.stock}`,
+      gadgetId: updated._id,
+      stock: updated.stock,
+    });
+    const written = await storage.updateThenInsert({
+      update: { def: Gadgets, filter: { _id: g._id, stock: 1 }, set: { stock: 2 } },
+      insert: { def: Entries, build: entryOf },
+    });
+    expect(written).toEqual({
+      updated: { ...g, stock: 2 },
+      inserted: { _id: 'e-2', gadgetId: g._id, stock: 2 },
+    });
     // Checked against what it was computed from: a second writer that saw stock 1 writes nothing.
-    const stale = await storage.updateThenInsert({ update: { def: Gadgets, filter: { _id: g._id, stock: 1 }, set: { stock: 3 } }, insert: { def: Entries, build: entryOf } });
+    const stale = await storage.updateThenInsert({
+      update: { def: Gadgets, filter: { _id: g._id, stock: 1 }, set: { stock: 3 } },
+      insert: { def: Entries, build: entryOf },
+    });
     expect(stale).toBeNull();
-    const quiet = await storage.updateThenInsert({ update: { def: Gadgets, filter: { _id: g._id }, set: { stock: 4 } }, insert: { def: Entries, build: () => null } });
+    const quiet = await storage.updateThenInsert({
+      update: { def: Gadgets, filter: { _id: g._id }, set: { stock: 4 } },
+      insert: { def: Entries, build: () => null },
+    });
     expect(quiet?.inserted).toBeNull();
     expect(await col.findOne({ _id: g._id })).toMatchObject({ stock: 4, note: 'kept' });
     expect((await entries.find({})).map((e) => e._id)).toEqual(['e-2']);
@@ -257,11 +303,22 @@ describe.each(adapters)('storage contract: $name', (adapter) => {
     const g = await col.insertOne(gadget({ stock: 1 }));
     await entries.insertOne({ _id: 'taken', gadgetId: 'other', stock: 0 });
     const taken = await storage
-      .updateThenInsert({ update: { def: Gadgets, filter: { _id: g._id }, set: { stock: 2 } }, insert: { def: Entries, build: (u) => ({ _id: 'taken', gadgetId: u._id, stock: u.stock }) } })
+      .updateThenInsert({
+        update: { def: Gadgets, filter: { _id: g._id }, set: { stock: 2 } },
+        insert: { def: Entries, build: (u) => ({ _id: 'taken', gadgetId: u._id, stock: u.stock }) },
+      })
       .catch((e: unknown) => e);
     expect((taken as AppError).reason).toBe(ErrorReason.Conflict);
     const thrown = await storage
-      .updateThenInsert({ update: { def: Gadgets, filter: { _id: g._id }, set: { stock: 3 } }, insert: { def: Entries, build: () => { throw new Error('built from a bad step'); } } })
+      .updateThenInsert({
+        update: { def: Gadgets, filter: { _id: g._id }, set: { stock: 3 } },
+        insert: {
+          def: Entries,
+          build: () => {
+            throw new Error('built from a bad step');
+          },
+        },
+      })
       .catch((e: unknown) => e);
     expect((thrown as Error).message).toBe('built from a bad step');
     // One transaction: neither failed call changed the gadget. In turn (MongoDB): the update stays.
@@ -275,7 +332,9 @@ describe.each(adapters)('storage contract: $name', (adapter) => {
     const withNote = await col.insertOne(gadget({ note: 'n' }));
     expect((await col.find({ note: null })).map((g) => g._id)).toEqual([without._id]);
     expect((await col.find({ note: { $ne: null } })).map((g) => g._id)).toEqual([withNote._id]);
-    expect((await col.find({ note: { $in: [null, 'x'] as string[] } })).map((g) => g._id)).toEqual([without._id]);
+    expect((await col.find({ note: { $in: [null, 'x'] as string[] } })).map((g) => g._id)).toEqual([
+      without._id,
+    ]);
     expect(await col.count({ note: { $exists: false } })).toBe(1);
   });
 
@@ -309,7 +368,9 @@ describe.each(adapters)('storage contract: $name', (adapter) => {
     expect(await notes('.b*c (50%')).toEqual(['a.b*c (50%)']);
     expect(await notes('a.*c')).toEqual([]);
     expect(await notes('猫狗')).toEqual([]);
-    expect(await col.count({ owner: 'sub', $or: [{ note: { $contains: '灯' } }, { note: { $contains: 'cat' } }] })).toBe(2);
+    expect(
+      await col.count({ owner: 'sub', $or: [{ note: { $contains: '灯' } }, { note: { $contains: 'cat' } }] }),
+    ).toBe(2);
   });
 
   it('deletes one or many', async () => {
@@ -323,7 +384,9 @@ describe.each(adapters)('storage contract: $name', (adapter) => {
   it('serialises concurrent increments without losing any', async () => {
     const col = await open();
     const g = await col.insertOne(gadget());
-    await Promise.all(Array.from({ length: 50 }, () => col.findOneAndUpdate({ _id: g._id }, { $inc: { stock: 1 } })));
+    await Promise.all(
+      Array.from({ length: 50 }, () => col.findOneAndUpdate({ _id: g._id }, { $inc: { stock: 1 } })),
+    );
     expect((await col.findOne({ _id: g._id }))?.stock).toBe(50);
   });
 });
@@ -350,7 +413,10 @@ describe('embedded store ownership', () => {
 
   it('takes over a lock left by a process that no longer exists', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-lock-'));
-    fs.writeFileSync(path.join(dir, 'LOCK'), JSON.stringify({ pid: 2 ** 22 + 12345, purpose: 'killed server' }));
+    fs.writeFileSync(
+      path.join(dir, 'LOCK'),
+      JSON.stringify({ pid: 2 ** 22 + 12345, purpose: 'killed server' }),
+    );
     const storage = openEmbeddedStorage(dir, 'server');
     await storage.close();
   });

@@ -22,7 +22,8 @@ function database() {
 }
 
 describe('commits without waiting for the disk', () => {
-  const level = (db: ReturnType<typeof database>) => (pragma(db, 'synchronous')[0] as { synchronous: number }).synchronous;
+  const level = (db: ReturnType<typeof database>) =>
+    (pragma(db, 'synchronous')[0] as { synchronous: number }).synchronous;
 
   it('relaxes only the transactions of the flow that asked, and restores full commits after them', async () => {
     const db = database();
@@ -51,7 +52,13 @@ describe('commits without waiting for the disk', () => {
   it('restores full commits when the transaction fails', async () => {
     const db = database();
     const durability = commitDurability(db, true);
-    await expect(withoutWaitingForDisk(async () => durability.around(() => { throw new Error('constraint'); }))).rejects.toThrow('constraint');
+    await expect(
+      withoutWaitingForDisk(async () =>
+        durability.around(() => {
+          throw new Error('constraint');
+        }),
+      ),
+    ).rejects.toThrow('constraint');
     expect(level(db)).toBe(FULL);
   });
 

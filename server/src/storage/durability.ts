@@ -54,7 +54,9 @@ export function groupCommit(db: Database.Database): () => Promise<void> {
   const commit = () => {
     if (!barrier) {
       db.exec('CREATE TABLE IF NOT EXISTS _durability (id INTEGER PRIMARY KEY, commits INTEGER NOT NULL)');
-      barrier = db.prepare('INSERT INTO _durability (id, commits) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET commits = commits + 1');
+      barrier = db.prepare(
+        'INSERT INTO _durability (id, commits) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET commits = commits + 1',
+      );
     }
     const write = barrier;
     db.transaction(() => write.run()).immediate();

@@ -5,12 +5,28 @@ import { Mongoose, type Model } from 'mongoose';
 import { commitDurability, groupCommit, type CommitDurability } from './durability';
 import { duplicateKeyError } from './errors';
 import { acquireStoreLock, assertClusterLock } from './lock';
-import type { BaseDoc, Collection, CollectionDef, FieldsOf, Filter, FindOptions, LinkedWrite, ScalarField, Storage, Update } from './port';
+import type {
+  BaseDoc,
+  Collection,
+  CollectionDef,
+  FieldsOf,
+  Filter,
+  FindOptions,
+  LinkedWrite,
+  ScalarField,
+  Storage,
+  Update,
+} from './port';
 import { validateDocument } from './schema';
 import { fieldJsonSql, fieldSql, orderSql, whereSql, type SqlPart, type SqlValue } from './sqlite/filter';
 import { quoteName, reconcileIndexes, sqlIndexesOf, type IndexChanges } from './sqlite/indexes';
 import { applyUpdate, equalityFields } from './sqlite/update';
-import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer, type Checkpointer, type CheckpointerOptions } from './sqlite/checkpointer';
+import {
+  FALLBACK_AUTOCHECKPOINT_PAGES,
+  startCheckpointer,
+  type Checkpointer,
+  type CheckpointerOptions,
+} from './sqlite/checkpointer';
 import { openDatabase, pragma } from './sqlite/driver';
 
 /** The embedded store's file, under DATA_DIR/db. */
@@ -82,7 +98,10 @@ class Mutex {
 
 function isUniqueViolation(error: unknown): error is Error & { code: string } {
   const code = (error as { code?: unknown })?.code;
-  return typeof code === 'string' && (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY');
+  return (
+    typeof code === 'string' &&
+    (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
+  );
 }
 
 /** Paths the schema declares as lists: equality on them matches an element, as in MongoDB. */
@@ -133,7 +152,8 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
     try {
       return work();
     } catch (error) {
-      if (isUniqueViolation(error)) throw duplicateKeyError(this.name, error.message.replace(/^UNIQUE constraint failed: /, ''));
+      if (isUniqueViolation(error))
+        throw duplicateKeyError(this.name, error.message.replace(/^UNIQUE constraint failed: /, ''));
       throw error;
     }
   }
@@ -163,7 +183,10 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
    * (an ops command) between the read and the write is caught by comparing the stored document
    * with the one read, and the update is computed again.
    */
-  private async replaceIfUnchanged(read: () => StoredRow[], change: (doc: T) => Promise<T>): Promise<T[] | null> {
+  private async replaceIfUnchanged(
+    read: () => StoredRow[],
+    change: (doc: T) => Promise<T>,
+  ): Promise<T[] | null> {
     const rows = read();
     const next = await Promise.all(rows.map((row) => change(JSON.parse(row.text) as T)));
     return this.transaction(() => {
@@ -176,7 +199,11 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
 
   private async updateRows(read: () => StoredRow[], update: Update<T>): Promise<T[]> {
     for (let attempt = 1; ; attempt++) {
-      const written = await this.replaceIfUnchanged(read, (doc) => this.validate(applyUpdate(doc as unknown as Record<string, unknown>, update as Record<string, unknown>, false)));
+      const written = await this.replaceIfUnchanged(read, (doc) =>
+        this.validate(
+          applyUpdate(doc as unknown as Record<string, unknown>, update as Record<string, unknown>, false),
+        ),
+      );
       if (written) return written;
       if (attempt >= WRITE_RACE_RETRIES) throw duplicateKeyError(this.name, 'concurrent update');
     }
@@ -201,11 +228,18 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
 
   private rows(filter: Filter<T>, options: FindOptions<T> = {}): T[] {
     const { sql, params } = this.selectSql(filter, options);
-    return (this.statement(sql, params).pluck().all(...params) as string[]).map((text) => JSON.parse(text) as T);
+    return (
+      this.statement(sql, params)
+        .pluck()
+        .all(...params) as string[]
+    ).map((text) => JSON.parse(text) as T);
   }
 
   private insertRow(doc: T): void {
-    this.statement(`INSERT INTO ${this.table} (_id, doc) VALUES (?, jsonb(?))`).run(doc._id, JSON.stringify(doc));
+    this.statement(`INSERT INTO ${this.table} (_id, doc) VALUES (?, jsonb(?))`).run(
+      doc._id,
+      JSON.stringify(doc),
+    );
   }
 
   private replaceRow(doc: T): void {
@@ -242,7 +276,9 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
   }
 
   private planOf(sql: string, params: SqlValue[]): string[] {
-    return (this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((row) => row.detail);
+    return (this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map(
+      (row) => row.detail,
+    );
   }
 
   /** The plan SQLite picks for a find: one line per step, as `EXPLAIN QUERY PLAN` prints them. */
@@ -265,12 +301,22 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
    * number, and a number is taken only by a stored document. `build(n)` may differ between
    * numbers only in `_id` and `field`: it is validated once, before the transaction.
    */
-  insertNumbered<K extends keyof T & string>(scope: Filter<T>, field: K, floor: number, build: (n: number) => T): Promise<T> {
+  insertNumbered<K extends keyof T & string>(
+    scope: Filter<T>,
+    field: K,
+    floor: number,
+    build: (n: number) => T,
+  ): Promise<T> {
     return this.mutex.run(async () => {
       const valid = await this.validate(build(floor + 1));
       const where = whereSql(scope as Record<string, unknown>, this.arrayPaths);
       return this.transaction(() => {
-        const last = this.statement(`SELECT max(${fieldSql(field)}) FROM ${this.table} WHERE ${where.sql}`, where.params).pluck().get(...where.params) as number | null;
+        const last = this.statement(
+          `SELECT max(${fieldSql(field)}) FROM ${this.table} WHERE ${where.sql}`,
+          where.params,
+        )
+          .pluck()
+          .get(...where.params) as number | null;
         const n = Math.max(last ?? 0, floor) + 1;
         const numbered = build(n);
         const doc = { ...valid, _id: numbered._id, [field]: numbered[field] } as T;
@@ -297,26 +343,46 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
     return this.read(() => this.rows(filter, options));
   }
 
-  valuesOf<K extends ScalarField<T>>(filter: Filter<T>, field: K, options: FindOptions<T> = {}): Promise<(T[K] | null)[]> {
+  valuesOf<K extends ScalarField<T>>(
+    filter: Filter<T>,
+    field: K,
+    options: FindOptions<T> = {},
+  ): Promise<(T[K] | null)[]> {
     return this.read(() => {
       const { sql, params } = this.selectSql(filter, options, fieldSql(field));
-      return this.statement(sql, params).pluck().all(...params) as (T[K] | null)[];
+      return this.statement(sql, params)
+        .pluck()
+        .all(...params) as (T[K] | null)[];
     });
   }
 
-  fieldsOf<K extends keyof T & string>(filter: Filter<T>, fields: readonly K[], options: FindOptions<T> = {}): Promise<FieldsOf<T, K>[]> {
+  fieldsOf<K extends keyof T & string>(
+    filter: Filter<T>,
+    fields: readonly K[],
+    options: FindOptions<T> = {},
+  ): Promise<FieldsOf<T, K>[]> {
     // SQLite builds the small object: the JSON parsed here is a few fields, not the document.
     const pairs = fields.map((field) => `'${field}', ${fieldJsonSql(field)}`);
     return this.read(() => {
-      const { sql, params } = this.selectSql(filter, options, `json_object(${["'_id', _id", ...pairs].join(', ')})`);
-      return (this.statement(sql, params).pluck().all(...params) as string[]).map((text) => JSON.parse(text) as FieldsOf<T, K>);
+      const { sql, params } = this.selectSql(
+        filter,
+        options,
+        `json_object(${["'_id', _id", ...pairs].join(', ')})`,
+      );
+      return (
+        this.statement(sql, params)
+          .pluck()
+          .all(...params) as string[]
+      ).map((text) => JSON.parse(text) as FieldsOf<T, K>);
     });
   }
 
   count(filter: Filter<T>): Promise<number> {
     return this.read(() => {
       const { sql, params } = this.selectSql(filter, {}, 'count(*)');
-      return this.statement(sql, params).pluck().get(...params) as number;
+      return this.statement(sql, params)
+        .pluck()
+        .get(...params) as number;
     });
   }
 
@@ -328,9 +394,16 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
     });
   }
 
-  findOneAndUpdate(filter: Filter<T>, update: Update<T>, options: { upsert?: boolean } = {}): Promise<T | null> {
+  findOneAndUpdate(
+    filter: Filter<T>,
+    update: Update<T>,
+    options: { upsert?: boolean } = {},
+  ): Promise<T | null> {
     return this.mutex.run(async () => {
-      const [updated] = await this.updateRows(() => this.guard(() => this.storedRows(filter, { limit: 1 })), update);
+      const [updated] = await this.updateRows(
+        () => this.guard(() => this.storedRows(filter, { limit: 1 })),
+        update,
+      );
       if (updated || !options.upsert) return updated ?? null;
       const base = equalityFields(filter as Record<string, unknown>);
       const created = await this.validate(applyUpdate(base, update as Record<string, unknown>, true));
@@ -351,19 +424,28 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
   }
 
   deleteOne(filter: Filter<T>): Promise<{ deleted: number }> {
-    return this.mutex.run(async () => this.transaction(() => {
-      const { sql, params } = this.selectSql(filter, { limit: 1 }, '_id');
-      const id = this.statement(sql, params).pluck().get(...params) as string | undefined;
-      if (id === undefined) return { deleted: 0 };
-      return { deleted: this.statement(`DELETE FROM ${this.table} WHERE _id = ?`).run(id).changes };
-    }));
+    return this.mutex.run(async () =>
+      this.transaction(() => {
+        const { sql, params } = this.selectSql(filter, { limit: 1 }, '_id');
+        const id = this.statement(sql, params)
+          .pluck()
+          .get(...params) as string | undefined;
+        if (id === undefined) return { deleted: 0 };
+        return { deleted: this.statement(`DELETE FROM ${this.table} WHERE _id = ?`).run(id).changes };
+      }),
+    );
   }
 
   deleteMany(filter: Filter<T>): Promise<{ deleted: number }> {
-    return this.mutex.run(async () => this.transaction(() => {
-      const where = whereSql(filter as Record<string, unknown>, this.arrayPaths);
-      return { deleted: this.statement(`DELETE FROM ${this.table} WHERE ${where.sql}`).run(...where.params).changes };
-    }));
+    return this.mutex.run(async () =>
+      this.transaction(() => {
+        const where = whereSql(filter as Record<string, unknown>, this.arrayPaths);
+        return {
+          deleted: this.statement(`DELETE FROM ${this.table} WHERE ${where.sql}`).run(...where.params)
+            .changes,
+        };
+      }),
+    );
   }
 }
 
@@ -388,9 +470,20 @@ export function createCollectionTable(db: Database.Database, name: string): void
  * use. Every write is committed before it is acknowledged; nothing is held in memory but SQLite's
  * bounded page cache.
  */
-export function openEmbeddedStorage(dataDir: string, options: EmbeddedOptions | string = {}): EmbeddedStorage {
+export function openEmbeddedStorage(
+  dataDir: string,
+  options: EmbeddedOptions | string = {},
+): EmbeddedStorage {
   const opts = typeof options === 'string' ? { purpose: options } : options;
-  const { purpose = 'server', synchronous = SynchronousMode.Full, onIndexChange, readonly = false, onNewQuery, clusterMember = false, checkpointInBackground } = opts;
+  const {
+    purpose = 'server',
+    synchronous = SynchronousMode.Full,
+    onIndexChange,
+    readonly = false,
+    onNewQuery,
+    clusterMember = false,
+    checkpointInBackground,
+  } = opts;
   const file = embeddedFileOf(dataDir);
   if (!readonly) fs.mkdirSync(path.dirname(file), { recursive: true });
   const unlocked = purpose === 'ops' || readonly;
@@ -399,7 +492,10 @@ export function openEmbeddedStorage(dataDir: string, options: EmbeddedOptions | 
   let db: Database.Database;
   try {
     // A folder no server has used yet reads as an empty store.
-    db = readonly && !fs.existsSync(file) ? openDatabase(':memory:') : openDatabase(file, { readonly, fileMustExist: readonly });
+    db =
+      readonly && !fs.existsSync(file)
+        ? openDatabase(':memory:')
+        : openDatabase(file, { readonly, fileMustExist: readonly });
     if (readonly) pragma(db, `busy_timeout = ${BUSY_TIMEOUT_MS}`);
     else configureConnection(db, synchronous);
   } catch (error) {
@@ -424,7 +520,10 @@ export function openEmbeddedStorage(dataDir: string, options: EmbeddedOptions | 
       if (existing) return existing as unknown as EmbeddedCollection<T>;
       if (readonly) {
         // A temporary table lives in memory beside the read-only file and stands in for a missing one.
-        if (!hasTable(db, def.name)) db.exec(`CREATE TEMP TABLE ${quoteName(def.name)} (_id TEXT PRIMARY KEY NOT NULL, doc BLOB NOT NULL)`);
+        if (!hasTable(db, def.name))
+          db.exec(
+            `CREATE TEMP TABLE ${quoteName(def.name)} (_id TEXT PRIMARY KEY NOT NULL, doc BLOB NOT NULL)`,
+          );
       } else {
         db.transaction(() => {
           createCollectionTable(db, def.name);
@@ -448,13 +547,15 @@ export function openEmbeddedStorage(dataDir: string, options: EmbeddedOptions | 
       const around = durability?.around.bind(durability) ?? ((transaction: () => unknown) => transaction());
       // Synchronous from BEGIN to COMMIT: no other write of this process can land in between.
       return around(() =>
-        db.transaction(() => {
-          const updated = target.setWithin(update.filter, update.set);
-          if (!updated) return null;
-          const doc = insert.build(updated);
-          if (doc) log.insertWithin(doc);
-          return { updated, inserted: doc };
-        }).immediate(),
+        db
+          .transaction(() => {
+            const updated = target.setWithin(update.filter, update.set);
+            if (!updated) return null;
+            const doc = insert.build(updated);
+            if (doc) log.insertWithin(doc);
+            return { updated, inserted: doc };
+          })
+          .immediate(),
       ) as { updated: T; inserted: U | null } | null;
     },
     changesOf(defs) {

@@ -12,7 +12,9 @@ export function invalidDocumentError(detail: string): AppError {
 
 /** A filter or update the storage port does not allow: a bug, or input that skipped validation. */
 export function invalidQueryError(detail: string): AppError {
-  return new AppError(ErrorReason.BadRequest, 'error.invalidDocument', { detail: `unsupported query: ${detail}` });
+  return new AppError(ErrorReason.BadRequest, 'error.invalidDocument', {
+    detail: `unsupported query: ${detail}`,
+  });
 }
 
 interface ValidationLike {
@@ -23,6 +25,9 @@ interface ValidationLike {
 
 export function describeValidation(error: unknown): string {
   const e = error as ValidationLike;
-  if (e?.errors) return Object.values(e.errors).map((x) => x.message ?? '').join('; ');
+  if (e?.errors)
+    return Object.values(e.errors)
+      .map((x) => x.message ?? '')
+      .join('; ');
   return e?.message ?? String(error);
 }

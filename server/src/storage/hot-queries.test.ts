@@ -23,7 +23,9 @@ const SMALL_TABLES = new Set(['products', 'company']);
  * Queries that sort without an index on purpose, each bounded by something other than the history:
  * the runner's restart recovery reads only the unfinished tasks (SUBMITTED / IN_PROGRESS).
  */
-const BOUNDED_SORTS = [/^SELECT json\(doc\) FROM "tasks" WHERE \(json_extract\(doc, '\$\.status'\) IN \(SELECT value FROM json_each\(\?\)\) AND json_extract\(doc, '\$\.leaseUntil'\) < \?\) ORDER BY/];
+const BOUNDED_SORTS = [
+  /^SELECT json\(doc\) FROM "tasks" WHERE \(json_extract\(doc, '\$\.status'\) IN \(SELECT value FROM json_each\(\?\)\) AND json_extract\(doc, '\$\.leaseUntil'\) < \?\) ORDER BY/,
+];
 
 interface SeenQuery {
   collection: string;
@@ -32,7 +34,8 @@ interface SeenQuery {
 }
 
 /** A plan step that reads a whole table, or sorts rows an index should have given in order. */
-const growsWithHistory = (step: string) => /^SCAN (?!.*(USING (COVERING )?INDEX|json_each))/.test(step) || /USE TEMP B-TREE FOR ORDER BY/.test(step);
+const growsWithHistory = (step: string) =>
+  /^SCAN (?!.*(USING (COVERING )?INDEX|json_each))/.test(step) || /USE TEMP B-TREE FOR ORDER BY/.test(step);
 
 /** Answers are read loosely: these tests look at what a person would see, not at types. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -45,8 +48,15 @@ describe('hot queries use an index (EXPLAIN QUERY PLAN of every statement the ap
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'draw-plans-'));
 
   beforeAll(async () => {
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, BUILTIN_ENGINE_STEP_MS: '0' });
-    const storage = openEmbeddedStorage(dataDir, { onNewQuery: (collection, sql, plan) => seen.push({ collection, sql, plan }) });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      BUILTIN_ENGINE_STEP_MS: '0',
+    });
+    const storage = openEmbeddedStorage(dataDir, {
+      onNewQuery: (collection, sql, plan) => seen.push({ collection, sql, plan }),
+    });
     app = await buildApp(config, { storage });
     origin = await listen(app);
   });
@@ -57,7 +67,10 @@ describe('hot queries use an index (EXPLAIN QUERY PLAN of every statement the ap
   const call = async (method: string, url: string, token?: string, body?: unknown) => {
     const res = await fetch(`${origin}${url}`, {
       method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
     return (await res.json()) as { success: boolean; data: Answer };
@@ -66,7 +79,11 @@ describe('hot queries use an index (EXPLAIN QUERY PLAN of every statement the ap
   const signIn = async () => {
     const phone = nextPhone();
     const sent = await call('GET', `/api/login/send-login-code?phone=${phone}`);
-    const login = await call('POST', '/api/login/login', undefined, { loginType: 'Captcha', account: phone, code: sent.data.devCode });
+    const login = await call('POST', '/api/login/login', undefined, {
+      loginType: 'Captcha',
+      account: phone,
+      code: sent.data.devCode,
+    });
     return login.data.token as string;
   };
 
@@ -76,10 +93,14 @@ describe('hot queries use an index (EXPLAIN QUERY PLAN of every statement the ap
     await call('GET', '/api/home/index', ann);
     const channel = (await call('POST', '/api/draw/channel', ann, { title: 'plans', isBan: false })).data;
     const invite = (await call('POST', `/api/draw/invite-code/${channel.id}`, ann, {})).data;
-    expect((await call('POST', `/api/draw/join-channel/${invite.code ?? invite.inviteCode ?? invite}`, bob)).success).toBe(true);
+    expect(
+      (await call('POST', `/api/draw/join-channel/${invite.code ?? invite.inviteCode ?? invite}`, bob))
+        .success,
+    ).toBe(true);
     await call('GET', '/api/draw/channels', bob);
     await call('GET', `/api/draw/channel/${channel.id}`, bob);
-    for (const content of ['hello', '你好', 'third']) expect((await call('POST', `/api/draw/chat/${channel.id}`, ann, { content })).success).toBe(true);
+    for (const content of ['hello', '你好', 'third'])
+      expect((await call('POST', `/api/draw/chat/${channel.id}`, ann, { content })).success).toBe(true);
     const page = await call('GET', `/api/draw/chat/${channel.id}?limit=2`, bob);
     const oldest = page.data.list?.at?.(-1)?.createdAt ?? page.data.at?.(-1)?.createdAt;
     if (oldest) await call('GET', `/api/draw/chat/${channel.id}?limit=2&before=${oldest}`, bob);
@@ -88,7 +109,9 @@ describe('hot queries use an index (EXPLAIN QUERY PLAN of every statement the ap
     const ack = await socket.subscribe(channel.id, 0);
     await socket.subscribe(channel.id, Math.max(0, (ack as { seq?: number }).seq ?? 1) - 1);
 
-    const submitted = await call('POST', `/api/mj/submit/imagine/${channel.id}`, ann, { prompt: 'a lighthouse at dusk' });
+    const submitted = await call('POST', `/api/mj/submit/imagine/${channel.id}`, ann, {
+      prompt: 'a lighthouse at dusk',
+    });
     expect(submitted.success).toBe(true);
     const taskId = submitted.data.result ?? submitted.data.id ?? submitted.data;
     for (let i = 0; i < 200; i++) {

@@ -31,17 +31,33 @@ interface Expected {
     drawSettings: Record<string, Record<string, unknown>>;
     orders: { id: string; status: string }[];
   }[];
-  channels: { id: string; title: string; muted: boolean; memberIds: string[]; visibleMessages: number; lastEventSeq: number }[];
+  channels: {
+    id: string;
+    title: string;
+    muted: boolean;
+    memberIds: string[];
+    visibleMessages: number;
+    lastEventSeq: number;
+  }[];
   deletedChannel: { id: string };
   invites: { code: string; channelId: string; validNow: boolean }[];
-  tasks: { id: string; channelId: string; userId: string; status: string; imageUrl: string | null; action: string }[];
+  tasks: {
+    id: string;
+    channelId: string;
+    userId: string;
+    status: string;
+    imageUrl: string | null;
+    action: string;
+  }[];
   imageChecks: { url: string; bytes: number; contentType: string }[];
   company: { name: string };
   productIds: string[];
   collections: Record<string, { docs: number }>;
 }
 
-const expectedCounts = Object.fromEntries(Object.entries(expected.collections).map(([name, c]) => [name, c.docs]));
+const expectedCounts = Object.fromEntries(
+  Object.entries(expected.collections).map(([name, c]) => [name, c.docs]),
+);
 
 function copyFixture(dbFolder = 'datadir/db'): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'draw-nedb-move-'));
@@ -50,7 +66,8 @@ function copyFixture(dbFolder = 'datadir/db'): string {
   return dir;
 }
 
-const nedbFilesIn = (dir: string) => fs.readdirSync(path.join(dir, 'db')).filter((name) => name.endsWith('.db'));
+const nedbFilesIn = (dir: string) =>
+  fs.readdirSync(path.join(dir, 'db')).filter((name) => name.endsWith('.db'));
 
 /** Answers are read loosely: these tests look at what a person would see, not at types. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -66,7 +83,12 @@ describe('a data folder written by the NeDB version, moved at the first start', 
 
   beforeAll(async () => {
     dataDir = copyFixture();
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, BUILTIN_ENGINE_STEP_MS: '0' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      BUILTIN_ENGINE_STEP_MS: '0',
+    });
     app = await buildApp(config, { now });
     origin = await listen(app);
   });
@@ -75,13 +97,21 @@ describe('a data folder written by the NeDB version, moved at the first start', 
   });
 
   const get = async (url: string, token?: string) => {
-    const res = await fetch(`${origin}${url}`, { headers: token ? { authorization: `Bearer ${token}`, 'accept-language': 'en-US' } : { 'accept-language': 'en-US' } });
+    const res = await fetch(`${origin}${url}`, {
+      headers: token
+        ? { authorization: `Bearer ${token}`, 'accept-language': 'en-US' }
+        : { 'accept-language': 'en-US' },
+    });
     return (await res.json()) as { success: boolean; data: Answer; message: string };
   };
   const post = async (url: string, token: string, body: unknown = {}) => {
     const res = await fetch(`${origin}${url}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-language': 'en-US' },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'accept-language': 'en-US',
+      },
       body: JSON.stringify(body),
     });
     return (await res.json()) as { success: boolean; data: Answer; message: string };
@@ -90,25 +120,46 @@ describe('a data folder written by the NeDB version, moved at the first start', 
   it('keeps the old files aside, renamed, and the store holds every document', async () => {
     expect(nedbFilesIn(dataDir)).toEqual([]);
     const [kept] = fs.readdirSync(path.join(dataDir, 'db')).filter((name) => name.startsWith('nedb-moved-'));
-    expect(fs.readdirSync(path.join(dataDir, 'db', kept!)).sort()).toEqual(Object.keys(expected.collections).map((name) => `${name}.db`).sort());
+    expect(fs.readdirSync(path.join(dataDir, 'db', kept!)).sort()).toEqual(
+      Object.keys(expected.collections)
+        .map((name) => `${name}.db`)
+        .sort(),
+    );
     expect(fs.existsSync(path.join(dataDir, 'db', EMBEDDED_FILE))).toBe(true);
   });
 
   it('keeps every user signed in, with their profile, credits, plan, settings and orders; revoked sessions stay out', async () => {
     for (const user of expected.users) {
       const home = await get('/api/home/index', user.sessionToken);
-      expect(home.data, user.key).toMatchObject({ auth: true, id: user.id, name: user.info.name, isAdmin: user.info.isAdmin });
-      for (const revoked of user.revokedSessionTokens) expect((await get('/api/home/index', revoked)).data.auth).toBe(false);
+      expect(home.data, user.key).toMatchObject({
+        auth: true,
+        id: user.id,
+        name: user.info.name,
+        isAdmin: user.info.isAdmin,
+      });
+      for (const revoked of user.revokedSessionTokens)
+        expect((await get('/api/home/index', revoked)).data.auth).toBe(false);
       const credits = (await get('/api/home/credits', user.sessionToken)).data;
       expect(credits, user.key).toMatchObject({ balance: user.credits.balance, free: user.credits.free });
       expect(credits.plan?.productId ?? null).toBe(user.credits.plan?.productId ?? null);
       const channels = (await get('/api/draw/channels', user.sessionToken)).data as { id: string }[];
-      expect(channels.map((c) => c.id), user.key).toEqual(user.channelIds);
+      expect(
+        channels.map((c) => c.id),
+        user.key,
+      ).toEqual(user.channelIds);
       for (const [bot, settings] of Object.entries(user.drawSettings)) {
-        expect((await get(`/api/draw/settings/${user.channelIds[0]}?botType=${bot}`, user.sessionToken)).data, `${user.key} ${bot}`).toEqual(settings);
+        expect(
+          (await get(`/api/draw/settings/${user.channelIds[0]}?botType=${bot}`, user.sessionToken)).data,
+          `${user.key} ${bot}`,
+        ).toEqual(settings);
       }
-      const orders = (await get('/api/home/orders', user.sessionToken)).data as { id: string; status: string }[];
-      expect(orders.map((o) => ({ id: o.id, status: o.status }))).toEqual(user.orders.map((o) => ({ id: o.id, status: o.status })));
+      const orders = (await get('/api/home/orders', user.sessionToken)).data as {
+        id: string;
+        status: string;
+      }[];
+      expect(orders.map((o) => ({ id: o.id, status: o.status }))).toEqual(
+        user.orders.map((o) => ({ id: o.id, status: o.status })),
+      );
     }
   });
 
@@ -130,7 +181,12 @@ describe('a data folder written by the NeDB version, moved at the first start', 
       const member = expected.users.find((u) => u.channelIds.includes(task.channelId));
       if (!member) continue;
       const stored = (await get(`/api/mj/task/${task.id}/fetch`, member.sessionToken)).data;
-      expect(stored, task.id).toMatchObject({ id: task.id, status: task.status, action: task.action, imageUrl: task.imageUrl });
+      expect(stored, task.id).toMatchObject({
+        id: task.id,
+        status: task.status,
+        action: task.action,
+        imageUrl: task.imageUrl,
+      });
     }
     for (const image of expected.imageChecks) {
       const res = await fetch(`${origin}${image.url}`);
@@ -165,9 +221,16 @@ describe('a data folder written by the NeDB version, moved at the first start', 
       const ack = await socket.subscribe(channel.id, from);
       expect(ack).toMatchObject({ ok: true });
       await socket.waitFor((events) => events.length >= current - from);
-      expect(socket.events.map((e) => e.seq)).toEqual(Array.from({ length: current - from }, (_, i) => from + 1 + i));
-      expect((await post(`/api/draw/chat/${channel.id}`, ann!.sessionToken, { content: 'after the move' })).success).toBe(true);
-      const events = await socket.waitFor((all) => all.some((e) => e.type === 'message.created' && e.seq === current + 1));
+      expect(socket.events.map((e) => e.seq)).toEqual(
+        Array.from({ length: current - from }, (_, i) => from + 1 + i),
+      );
+      expect(
+        (await post(`/api/draw/chat/${channel.id}`, ann!.sessionToken, { content: 'after the move' }))
+          .success,
+      ).toBe(true);
+      const events = await socket.waitFor((all) =>
+        all.some((e) => e.type === 'message.created' && e.seq === current + 1),
+      );
       expect(events.at(-1)).toMatchObject({ seq: current + 1, type: 'message.created' });
     } finally {
       socket.close();
@@ -200,7 +263,8 @@ describe('moving a NeDB folder, step by step', () => {
     const dir = copyFixture();
     const first = (await migrateNedbFolder(dir))!;
     // A kill between the store's rename and setting the old files aside: they are still in db/.
-    for (const name of fs.readdirSync(first.keptIn)) fs.renameSync(path.join(first.keptIn, name), path.join(dir, 'db', name));
+    for (const name of fs.readdirSync(first.keptIn))
+      fs.renameSync(path.join(first.keptIn, name), path.join(dir, 'db', name));
     const store = openEmbeddedStorage(dir, 'server');
     await store.collection(Users).updateMany({}, { $set: { name: 'changed after the move' } });
     await store.close();
@@ -208,7 +272,9 @@ describe('moving a NeDB folder, step by step', () => {
     expect(second?.counts).toEqual(expectedCounts);
     expect(nedbFilesIn(dir)).toEqual([]);
     const again = openEmbeddedStorage(dir, { readonly: true });
-    expect((await again.collection(Users).find({})).map((u) => u.name)).toEqual(expected.users.map(() => 'changed after the move'));
+    expect((await again.collection(Users).find({})).map((u) => u.name)).toEqual(
+      expected.users.map(() => 'changed after the move'),
+    );
     await again.close();
   });
 

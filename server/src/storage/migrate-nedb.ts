@@ -36,11 +36,17 @@ const MARK_KEY = 'moved-from-nedb';
 const BATCH_LINES = 5_000;
 
 const nedbFilesIn = (dbDir: string) =>
-  fs.existsSync(dbDir) ? fs.readdirSync(dbDir).filter((name) => name.endsWith(NEDB_SUFFIX) && fs.statSync(path.join(dbDir, name)).isFile()) : [];
+  fs.existsSync(dbDir)
+    ? fs
+        .readdirSync(dbDir)
+        .filter((name) => name.endsWith(NEDB_SUFFIX) && fs.statSync(path.join(dbDir, name)).isFile())
+    : [];
 
 /** NeDB writes dates as `{ "$$date": ms }`; every stored time of ours is a number of milliseconds. */
 const reviveDates = (_key: string, value: unknown) =>
-  value !== null && typeof value === 'object' && '$$date' in value ? (value as { $$date: number }).$$date : value;
+  value !== null && typeof value === 'object' && '$$date' in value
+    ? (value as { $$date: number }).$$date
+    : value;
 
 /** One line's document as NeDB reads it: null for blank lines, index lines and a torn last line. */
 function nedbDocOf(line: string): (Record<string, unknown> & { _id: string; $$deleted?: boolean }) | null {
@@ -58,7 +64,9 @@ function nedbDocOf(line: string): (Record<string, unknown> & { _id: string; $$de
 /** Streams one NeDB file into its table: the last line for an id wins, `$$deleted` removes it. */
 async function moveFile(db: Database.Database, file: string, collection: string): Promise<number> {
   createCollectionTable(db, collection);
-  const upsert = db.prepare(`INSERT INTO "${collection}" (_id, doc) VALUES (?, jsonb(?)) ON CONFLICT(_id) DO UPDATE SET doc = excluded.doc`);
+  const upsert = db.prepare(
+    `INSERT INTO "${collection}" (_id, doc) VALUES (?, jsonb(?)) ON CONFLICT(_id) DO UPDATE SET doc = excluded.doc`,
+  );
   const remove = db.prepare(`DELETE FROM "${collection}" WHERE _id = ?`);
   let batch: string[] = [];
   const flush = db.transaction((lines: string[]) => {
@@ -102,7 +110,8 @@ function readMark(file: string): MigrationReport['counts'] | null {
   try {
     const hasMeta = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_meta'`).get();
     if (!hasMeta) return null;
-    const text = db.prepare(`SELECT value FROM _meta WHERE key = ?`).pluck().get(MARK_KEY) as string | undefined;
+    const text = db.prepare(`SELECT value FROM _meta WHERE key = ?`).pluck().get(MARK_KEY) as
+      string | undefined;
     return text ? (JSON.parse(text) as MigrationReport['counts']) : null;
   } finally {
     db.close();
@@ -151,7 +160,11 @@ async function build(dbDir: string, names: readonly string[]): Promise<Migration
  * Moves the NeDB files of `dataDir` into the SQLite store if there are any; null when there was
  * nothing to move. Refuses (StoreInUseError) while a server holds the folder.
  */
-export async function migrateNedbFolder(dataDir: string, log?: MigrationLog, now = () => new Date()): Promise<MigrationReport | null> {
+export async function migrateNedbFolder(
+  dataDir: string,
+  log?: MigrationLog,
+  now = () => new Date(),
+): Promise<MigrationReport | null> {
   const dbDir = path.join(dataDir, 'db');
   const names = nedbFilesIn(dbDir);
   if (names.length === 0) return null;
@@ -161,7 +174,10 @@ export async function migrateNedbFolder(dataDir: string, log?: MigrationLog, now
   try {
     let counts = fs.existsSync(target) ? readMark(target) : null;
     if (fs.existsSync(target) && !counts) {
-      log?.warn({ files: names, store: target }, 'NeDB files found beside an SQLite store that was not moved from them: left as they are');
+      log?.warn(
+        { files: names, store: target },
+        'NeDB files found beside an SQLite store that was not moved from them: left as they are',
+      );
       return null;
     }
     if (!counts) {

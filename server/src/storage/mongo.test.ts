@@ -37,7 +37,11 @@ function fakeModel(diff: { toDrop: string[]; toCreate: object[] }, createError?:
 
 const recordingLog = () => {
   const lines: { obj: object; msg: string }[] = [];
-  const log: MongoLog = { info: (obj, msg) => lines.push({ obj, msg }), warn: () => undefined, error: () => undefined };
+  const log: MongoLog = {
+    info: (obj, msg) => lines.push({ obj, msg }),
+    warn: () => undefined,
+    error: () => undefined,
+  };
   return { lines, log };
 };
 
@@ -55,7 +59,12 @@ describe('MongoDB index reconciliation', () => {
     const { lines, log } = recordingLog();
     await reconcileMongoIndexes(model as never, 'gadgets', log);
     expect(calls).toContain('syncIndexes');
-    expect(lines).toEqual([{ obj: { collection: 'gadgets', dropped: ['sku_1'], created: ['{"sku":1}'] }, msg: 'store indexes changed' }]);
+    expect(lines).toEqual([
+      {
+        obj: { collection: 'gadgets', dropped: ['sku_1'], created: ['{"sku":1}'] },
+        msg: 'store indexes changed',
+      },
+    ]);
   });
 
   it('fails with the store error when the collection cannot be created', async () => {

@@ -1,6 +1,17 @@
 import mongoose, { type Connection, type Model } from 'mongoose';
 import { duplicateKeyError, invalidDocumentError, invalidQueryError } from './errors';
-import { updateThenInsertInTurn, type BaseDoc, type Collection, type CollectionDef, type FieldsOf, type Filter, type FindOptions, type ScalarField, type Storage, type Update } from './port';
+import {
+  updateThenInsertInTurn,
+  type BaseDoc,
+  type Collection,
+  type CollectionDef,
+  type FieldsOf,
+  type Filter,
+  type FindOptions,
+  type ScalarField,
+  type Storage,
+  type Update,
+} from './port';
 import { validateDocument } from './schema';
 import { applyUpdate, equalityFields } from './sqlite/update';
 
@@ -41,7 +52,10 @@ function convert(filter: unknown): unknown {
 export interface MongoDocs {
   findOne(filter: Doc, sort?: Doc): Promise<Doc | null>;
   /** `projection` may be ignored (the fake returns whole documents): callers pick their fields. */
-  find(filter: Doc, options?: { sort?: Doc; skip?: number; limit?: number; projection?: Doc }): AsyncIterable<Doc>;
+  find(
+    filter: Doc,
+    options?: { sort?: Doc; skip?: number; limit?: number; projection?: Doc },
+  ): AsyncIterable<Doc>;
   count(filter: Doc): Promise<number>;
   /** Matches per value of `field`. */
   countBy(filter: Doc, field: string): Promise<{ value: unknown; n: number }[]>;
@@ -64,8 +78,14 @@ export interface MongoLog {
 const WRITE_RACE_RETRIES = 20;
 
 function translate(name: string, error: unknown): never {
-  const e = error as { code?: number; name?: string; keyValue?: Record<string, unknown>; keyPattern?: Record<string, unknown> };
-  if (e?.code === 11000) throw duplicateKeyError(name, Object.keys(e.keyValue ?? e.keyPattern ?? {}).join(','));
+  const e = error as {
+    code?: number;
+    name?: string;
+    keyValue?: Record<string, unknown>;
+    keyPattern?: Record<string, unknown>;
+  };
+  if (e?.code === 11000)
+    throw duplicateKeyError(name, Object.keys(e.keyValue ?? e.keyPattern ?? {}).join(','));
   if (e?.name === 'ValidationError' || e?.name === 'StrictModeError' || e?.name === 'CastError') {
     throw invalidDocumentError(String(e));
   }
@@ -155,7 +175,8 @@ export class MongoCollection<T extends BaseDoc> implements Collection<T> {
         await this.docs.insertMany(valid as unknown as Doc[]);
       } catch (error) {
         const stored = insertedBefore(error);
-        if (stored) await this.docs.deleteMany({ _id: { $in: valid.slice(0, stored).map((doc) => doc._id) } });
+        if (stored)
+          await this.docs.deleteMany({ _id: { $in: valid.slice(0, stored).map((doc) => doc._id) } });
         throw error;
       }
       return valid;
@@ -163,7 +184,10 @@ export class MongoCollection<T extends BaseDoc> implements Collection<T> {
   }
 
   findOne(filter: Filter<T>, options: Pick<FindOptions<T>, 'sort'> = {}): Promise<T | null> {
-    return this.run(async () => (await this.docs.findOne(toMongoFilter(filter), options.sort as Doc | undefined)) as T | null);
+    return this.run(
+      async () =>
+        (await this.docs.findOne(toMongoFilter(filter), options.sort as Doc | undefined)) as T | null,
+    );
   }
 
   find(filter: Filter<T>, options: FindOptions<T> = {}): Promise<T[]> {
@@ -174,16 +198,25 @@ export class MongoCollection<T extends BaseDoc> implements Collection<T> {
     });
   }
 
-  valuesOf<K extends ScalarField<T>>(filter: Filter<T>, field: K, options: FindOptions<T> = {}): Promise<(T[K] | null)[]> {
+  valuesOf<K extends ScalarField<T>>(
+    filter: Filter<T>,
+    field: K,
+    options: FindOptions<T> = {},
+  ): Promise<(T[K] | null)[]> {
     return this.run(async () => {
       const values: (T[K] | null)[] = [];
       const projection = { [field]: 1, ...(field === '_id' ? {} : { _id: 0 }) };
-      for await (const doc of this.docs.find(toMongoFilter(filter), { ...options, projection } as never)) values.push((doc[field] ?? null) as T[K] | null);
+      for await (const doc of this.docs.find(toMongoFilter(filter), { ...options, projection } as never))
+        values.push((doc[field] ?? null) as T[K] | null);
       return values;
     });
   }
 
-  fieldsOf<K extends keyof T & string>(filter: Filter<T>, fields: readonly K[], options: FindOptions<T> = {}): Promise<FieldsOf<T, K>[]> {
+  fieldsOf<K extends keyof T & string>(
+    filter: Filter<T>,
+    fields: readonly K[],
+    options: FindOptions<T> = {},
+  ): Promise<FieldsOf<T, K>[]> {
     return this.run(async () => {
       const picked: FieldsOf<T, K>[] = [];
       const projection = Object.fromEntries(fields.map((field) => [field, 1]));
@@ -201,7 +234,12 @@ export class MongoCollection<T extends BaseDoc> implements Collection<T> {
   }
 
   countBy<K extends keyof T & string>(filter: Filter<T>, field: K): Promise<Map<T[K], number>> {
-    return this.run(async () => new Map((await this.docs.countBy(toMongoFilter(filter), field)).map(({ value, n }) => [value as T[K], n])));
+    return this.run(
+      async () =>
+        new Map(
+          (await this.docs.countBy(toMongoFilter(filter), field)).map(({ value, n }) => [value as T[K], n]),
+        ),
+    );
   }
 
   /** Reads `found` again under its lock and writes the updated, validated document if nobody changed it meanwhile. */
@@ -214,7 +252,11 @@ export class MongoCollection<T extends BaseDoc> implements Collection<T> {
     });
   }
 
-  findOneAndUpdate(filter: Filter<T>, update: Update<T>, options: { upsert?: boolean } = {}): Promise<T | null> {
+  findOneAndUpdate(
+    filter: Filter<T>,
+    update: Update<T>,
+    options: { upsert?: boolean } = {},
+  ): Promise<T | null> {
     this.writable();
     return this.run(async () => {
       for (let attempt = 1; attempt <= WRITE_RACE_RETRIES; attempt++) {
@@ -225,7 +267,9 @@ export class MongoCollection<T extends BaseDoc> implements Collection<T> {
           continue;
         }
         if (!options.upsert) return null;
-        const created = await this.validate(applyUpdate(equalityFields(toMongoFilter(filter)), update as Doc, true));
+        const created = await this.validate(
+          applyUpdate(equalityFields(toMongoFilter(filter)), update as Doc, true),
+        );
         try {
           await this.docs.insertOne(created as unknown as Doc);
           return created;
@@ -274,7 +318,8 @@ export class MongoCollection<T extends BaseDoc> implements Collection<T> {
 /** The driver behind `MongoDocs`; the unchanged-check compares the whole stored document with the one read. */
 export function driverDocs(collection: mongoose.mongo.Collection<Doc>): MongoDocs {
   return {
-    findOne: (filter, sort) => collection.findOne(filter, sort ? { sort: sort as never } : {}) as Promise<Doc | null>,
+    findOne: (filter, sort) =>
+      collection.findOne(filter, sort ? { sort: sort as never } : {}) as Promise<Doc | null>,
     find: (filter, options = {}) => {
       let cursor = collection.find(filter);
       if (options.sort) cursor = cursor.sort(options.sort as never);
@@ -285,13 +330,23 @@ export function driverDocs(collection: mongoose.mongo.Collection<Doc>): MongoDoc
     },
     count: (filter) => collection.countDocuments(filter),
     countBy: async (filter, field) =>
-      (await collection.aggregate<{ _id: unknown; n: number }>([{ $match: filter }, { $group: { _id: `$${field}`, n: { $sum: 1 } } }]).toArray()).map(
-        (group) => ({ value: group._id, n: group.n }),
-      ),
+      (
+        await collection
+          .aggregate<{ _id: unknown; n: number }>([
+            { $match: filter },
+            { $group: { _id: `$${field}`, n: { $sum: 1 } } },
+          ])
+          .toArray()
+      ).map((group) => ({ value: group._id, n: group.n })),
     insertOne: async (doc) => void (await collection.insertOne(doc as never)),
     insertMany: async (docs) => void (await collection.insertMany(docs as never[], { ordered: true })),
     replaceIfUnchanged: async (current, next) =>
-      (await collection.replaceOne({ _id: current._id, $expr: { $eq: ['$$ROOT', { $literal: current }] } } as never, next)).matchedCount === 1,
+      (
+        await collection.replaceOne(
+          { _id: current._id, $expr: { $eq: ['$$ROOT', { $literal: current }] } } as never,
+          next,
+        )
+      ).matchedCount === 1,
     deleteOne: async (filter) => (await collection.deleteOne(filter)).deletedCount,
     deleteMany: async (filter) => (await collection.deleteMany(filter)).deletedCount,
   };
@@ -321,14 +376,21 @@ export class MongoTopologyError extends Error {
 }
 
 /** Makes a model's indexes the declared ones: creates what is missing, replaces what changed, drops the rest; logged. */
-export async function reconcileMongoIndexes(model: Pick<Model<Doc>, 'diffIndexes' | 'syncIndexes' | 'createCollection'>, name: string, log?: MongoLog): Promise<void> {
+export async function reconcileMongoIndexes(
+  model: Pick<Model<Doc>, 'diffIndexes' | 'syncIndexes' | 'createCollection'>,
+  name: string,
+  log?: MongoLog,
+): Promise<void> {
   await model.createCollection().catch((error: { code?: number }) => {
     if (error?.code !== 48) throw error; // 48: NamespaceExists
   });
   const diff = await model.diffIndexes();
   if (diff.toDrop.length === 0 && diff.toCreate.length === 0) return;
   await model.syncIndexes();
-  log?.info({ collection: name, dropped: diff.toDrop, created: diff.toCreate.map((spec) => JSON.stringify(spec)) }, 'store indexes changed');
+  log?.info(
+    { collection: name, dropped: diff.toDrop, created: diff.toCreate.map((spec) => JSON.stringify(spec)) },
+    'store indexes changed',
+  );
 }
 
 export interface MongoOptions {
@@ -359,7 +421,9 @@ export async function openMongoStorage(uri: string, options: MongoOptions = {}):
     const existing = await db.listCollections({}, { nameOnly: true, authorizedCollections: true }).toArray();
     if (existing.length === 0) {
       await connection.close();
-      throw new Error(`The database "${db.databaseName}" has no collections: is its name in MONGODB_URI right?`);
+      throw new Error(
+        `The database "${db.databaseName}" has no collections: is its name in MONGODB_URI right?`,
+      );
     }
   }
   const hello = (await db.admin().command({ hello: 1 })) as HelloReply;
@@ -374,8 +438,19 @@ export async function openMongoStorage(uri: string, options: MongoOptions = {}):
       const existing = collections.get(def.name);
       if (existing) return existing as unknown as Collection<T>;
       const model = connection.model<Doc>(def.name, def.schema, def.name);
-      if (!readonly) indexing.push(reconcileMongoIndexes(model, def.name, log).then(() => null, (error: unknown) => error));
-      const collection = new MongoCollection<T>(def.name, model, driverDocs(connection.db!.collection<Doc>(def.name)), readonly);
+      if (!readonly)
+        indexing.push(
+          reconcileMongoIndexes(model, def.name, log).then(
+            () => null,
+            (error: unknown) => error,
+          ),
+        );
+      const collection = new MongoCollection<T>(
+        def.name,
+        model,
+        driverDocs(connection.db!.collection<Doc>(def.name)),
+        readonly,
+      );
       collections.set(def.name, collection as unknown as MongoCollection<BaseDoc>);
       return collection;
     },

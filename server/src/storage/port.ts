@@ -36,7 +36,11 @@ export type Filter<T> = {
 };
 
 type Numeric<T> = { [K in keyof T as T[K] extends number ? K : never]?: number };
-type ArrayItems<T> = { [K in keyof T as T[K] extends readonly unknown[] ? K : never]?: T[K] extends readonly (infer I)[] ? I : never };
+type ArrayItems<T> = {
+  [K in keyof T as T[K] extends readonly unknown[] ? K : never]?: T[K] extends readonly (infer I)[]
+    ? I
+    : never;
+};
 
 export interface Update<T> {
   $set?: Partial<Omit<T, '_id'>> & { [path: `${string}.${string}`]: unknown };
@@ -54,7 +58,10 @@ export type Sort<T> = { [K in keyof T]?: 1 | -1 };
 export type FieldsOf<T extends BaseDoc, K extends keyof T> = Pick<T, '_id'> & { [P in K]: T[P] | null };
 
 /** The fields of T that hold a string or a number. */
-export type ScalarField<T> = { [K in keyof T]-?: T[K] extends string | number | undefined ? K : never }[keyof T] & string;
+export type ScalarField<T> = {
+  [K in keyof T]-?: T[K] extends string | number | undefined ? K : never;
+}[keyof T] &
+  string;
 
 export interface FindOptions<T> {
   sort?: Sort<T>;
@@ -73,12 +80,20 @@ export interface Collection<T extends BaseDoc> {
    * One string or number field of each match, in the find's order (null where a document lacks
    * it): reads no whole document, for lists that need only ids.
    */
-  valuesOf<K extends ScalarField<T>>(filter: Filter<T>, field: K, options?: FindOptions<T>): Promise<(T[K] | null)[]>;
+  valuesOf<K extends ScalarField<T>>(
+    filter: Filter<T>,
+    field: K,
+    options?: FindOptions<T>,
+  ): Promise<(T[K] | null)[]>;
   /**
    * Some fields of each match with its `_id`, in the find's order (null where a document lacks
    * one): for reads of many large documents that need a few of their fields.
    */
-  fieldsOf<K extends keyof T & string>(filter: Filter<T>, fields: readonly K[], options?: FindOptions<T>): Promise<FieldsOf<T, K>[]>;
+  fieldsOf<K extends keyof T & string>(
+    filter: Filter<T>,
+    fields: readonly K[],
+    options?: FindOptions<T>,
+  ): Promise<FieldsOf<T, K>[]>;
   /** How many matches each value of `field` has (values with none are absent): counts without reading documents. */
   countBy<K extends keyof T & string>(filter: Filter<T>, field: K): Promise<Map<T[K], number>>;
   /** Applies the update to the first match and returns the document as it is afterwards. */
@@ -135,7 +150,9 @@ export interface Storage {
    * is stored without the other, whatever fails or crashes. MongoDB: the update (schema-checked),
    * then the insert, as two writes (no multi-document transactions without a replica set).
    */
-  updateThenInsert<T extends BaseDoc, U extends BaseDoc>(write: LinkedWrite<T, U>): Promise<{ updated: T; inserted: U | null } | null>;
+  updateThenInsert<T extends BaseDoc, U extends BaseDoc>(
+    write: LinkedWrite<T, U>,
+  ): Promise<{ updated: T; inserted: U | null } | null>;
   /**
    * For caches of what some collections hold: a function whose number changes whenever a document
    * of those collections may have changed, by a write of this process or of any other (an ops
@@ -149,7 +166,9 @@ export interface Storage {
 /** `updateThenInsert` as two writes through the collections (MongoDB, and stores without transactions). */
 export function updateThenInsertInTurn(storage: Pick<Storage, 'collection'>): Storage['updateThenInsert'] {
   return async ({ update, insert }) => {
-    const updated = await storage.collection(update.def).findOneAndUpdate(update.filter, { $set: update.set } as never);
+    const updated = await storage
+      .collection(update.def)
+      .findOneAndUpdate(update.filter, { $set: update.set } as never);
     if (!updated) return null;
     const doc = insert.build(updated);
     return { updated, inserted: doc && (await storage.collection(insert.def).insertOne(doc)) };

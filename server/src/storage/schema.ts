@@ -16,7 +16,10 @@ export function documentSchema(definition: Record<string, unknown>): StoredSchem
 }
 
 /** Validates and casts a whole document with its collection's model: both adapters write only documents that pass. */
-export async function validateDocument(model: Model<Record<string, unknown>>, doc: unknown): Promise<Record<string, unknown>> {
+export async function validateDocument(
+  model: Model<Record<string, unknown>>,
+  doc: unknown,
+): Promise<Record<string, unknown>> {
   try {
     const instance = new model(doc);
     await instance.validate();

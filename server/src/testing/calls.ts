@@ -54,7 +54,11 @@ export function countCalls(storage: Storage, defs: readonly CollectionDef<BaseDo
 }
 
 /** Counts the calls `work` makes on these collections. */
-export async function callsDuring(storage: Storage, defs: readonly CollectionDef<BaseDoc>[], work: () => Promise<unknown>): Promise<Record<string, number>> {
+export async function callsDuring(
+  storage: Storage,
+  defs: readonly CollectionDef<BaseDoc>[],
+  work: () => Promise<unknown>,
+): Promise<Record<string, number>> {
   const counter = countCalls(storage, defs);
   try {
     await work();

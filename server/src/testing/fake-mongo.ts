@@ -2,25 +2,40 @@ import { isDeepStrictEqual } from 'node:util';
 import { Mongoose } from 'mongoose';
 import sift from 'sift';
 import { MongoCollection, type MongoDocs } from '../storage/mongo';
-import { updateThenInsertInTurn, type BaseDoc, type Collection, type CollectionDef, type Storage } from '../storage/port';
+import {
+  updateThenInsertInTurn,
+  type BaseDoc,
+  type Collection,
+  type CollectionDef,
+  type Storage,
+} from '../storage/port';
 
 type Doc = Record<string, unknown>;
 
 const valueAt = (doc: Doc, path: string): unknown =>
-  path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Doc)[key] : undefined), doc);
+  path
+    .split('.')
+    .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Doc)[key] : undefined), doc);
 
 /** MongoDB's order for the values we store: missing and null first, then numbers, then strings. */
 function compareValues(a: unknown, b: unknown): number {
   const rank = (v: unknown) => (v === undefined || v === null ? 0 : typeof v === 'number' ? 1 : 2);
   if (rank(a) !== rank(b)) return rank(a) - rank(b);
   if (rank(a) === 0) return 0;
-  return (a as number | string) < (b as number | string) ? -1 : (a as number | string) > (b as number | string) ? 1 : 0;
+  return (a as number | string) < (b as number | string)
+    ? -1
+    : (a as number | string) > (b as number | string)
+      ? 1
+      : 0;
 }
 
 /** A duplicate key as the driver reports it. */
 class FakeDuplicateKey extends Error {
   readonly code = 11000;
-  constructor(readonly keyValue: Doc, readonly writeErrors?: { index: number }[]) {
+  constructor(
+    readonly keyValue: Doc,
+    readonly writeErrors?: { index: number }[],
+  ) {
     super(`E11000 duplicate key ${JSON.stringify(keyValue)}`);
   }
 }
@@ -31,13 +46,19 @@ class FakeDuplicateKey extends Error {
  * without a server. Not a database: one process, no persistence beyond the object.
  */
 export function fakeMongoDocs(def: CollectionDef<BaseDoc>, rows: Doc[] = []): MongoDocs & { rows: Doc[] } {
-  const unique = [[{ _id: 1 }, { unique: true }] as const, ...def.schema.indexes()].filter(([, options]) => (options as { unique?: boolean })?.unique);
+  const unique = [[{ _id: 1 }, { unique: true }] as const, ...def.schema.indexes()].filter(
+    ([, options]) => (options as { unique?: boolean })?.unique,
+  );
   const keyOf = (doc: Doc, fields: object) => Object.keys(fields).map((path) => valueAt(doc, path) ?? null);
   const checkUnique = (doc: Doc, except?: unknown, index?: number) => {
     for (const [fields] of unique) {
       const key = keyOf(doc, fields);
       const clash = rows.find((row) => row._id !== except && isDeepStrictEqual(keyOf(row, fields), key));
-      if (clash) throw new FakeDuplicateKey(Object.fromEntries(Object.keys(fields).map((f, i) => [f, key[i]])), index === undefined ? undefined : [{ index }]);
+      if (clash)
+        throw new FakeDuplicateKey(
+          Object.fromEntries(Object.keys(fields).map((f, i) => [f, key[i]])),
+          index === undefined ? undefined : [{ index }],
+        );
     }
   };
   const matching = (filter: Doc) => rows.filter(sift(filter as never));
@@ -68,7 +89,8 @@ export function fakeMongoDocs(def: CollectionDef<BaseDoc>, rows: Doc[] = []): Mo
     },
     async countBy(filter, field) {
       const counts = new Map<unknown, number>();
-      for (const doc of matching(filter)) counts.set(valueAt(doc, field), (counts.get(valueAt(doc, field)) ?? 0) + 1);
+      for (const doc of matching(filter))
+        counts.set(valueAt(doc, field), (counts.get(valueAt(doc, field)) ?? 0) + 1);
       return [...counts].map(([value, n]) => ({ value, n }));
     },
     async insertOne(doc) {
@@ -115,7 +137,11 @@ export function fakeMongoStorage(data = new Map<string, Doc[]>()): Storage & { d
       if (existing) return existing as unknown as Collection<T>;
       if (!data.has(def.name)) data.set(def.name, []);
       const model = models.model<Doc>(def.name, def.schema, def.name);
-      const collection = new MongoCollection<T>(def.name, model, fakeMongoDocs(def as CollectionDef<BaseDoc>, data.get(def.name)));
+      const collection = new MongoCollection<T>(
+        def.name,
+        model,
+        fakeMongoDocs(def as CollectionDef<BaseDoc>, data.get(def.name)),
+      );
       collections.set(def.name, collection as unknown as Collection<BaseDoc>);
       return collection;
     },

@@ -34,7 +34,11 @@ export class GatedEngine implements ImageEngine {
         resolve();
       });
     });
-    return { image: { data: await blackPng(8, 8), mime: 'image/png', width: 8, height: 8 }, buttons: [], seed: '1' };
+    return {
+      image: { data: await blackPng(8, 8), mime: 'image/png', width: 8, height: 8 },
+      buttons: [],
+      seed: '1',
+    };
   }
 
   async cancel(upstreamId: string): Promise<void> {

@@ -20,7 +20,10 @@ export function nextPhone(): string {
 }
 
 /** A real app on a temporary data folder, quiet logs, instant engine. */
-export async function startTestApp(env: Record<string, string> = {}, options: Pick<AppOptions, 'now' | 'engine' | 'engines'> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: Pick<AppOptions, 'now' | 'engine' | 'engines'> = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'draw-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -36,7 +39,11 @@ export async function startTestApp(env: Record<string, string> = {}, options: Pi
   const signIn = async (phone = nextPhone()) => {
     // One made-up address per sign-in: the login routes are rate limited per IP.
     const remoteAddress = `10.9.${phoneCounter % 250}.1`;
-    const sent = await app.http.inject({ method: 'GET', url: `/api/login/send-login-code?phone=${phone}`, remoteAddress });
+    const sent = await app.http.inject({
+      method: 'GET',
+      url: `/api/login/send-login-code?phone=${phone}`,
+      remoteAddress,
+    });
     const code = sent.json().data.devCode as string;
     const res = await app.http.inject({
       method: 'POST',
@@ -59,13 +66,18 @@ export async function listen(app: App): Promise<string> {
 }
 
 /** A test app on a real loopback port: what suites that also speak over HTTP or sockets start with. */
-export async function startListening(env: Record<string, string> = {}): Promise<{ app: TestApp; origin: string }> {
+export async function startListening(
+  env: Record<string, string> = {},
+): Promise<{ app: TestApp; origin: string }> {
   const app = await startTestApp(env);
   return { app, origin: await listen(app) };
 }
 
 /** Ends a suite's app after its sockets. */
-export async function closeWithSockets(app: TestApp | undefined, sockets: readonly { disconnect(): void }[]): Promise<void> {
+export async function closeWithSockets(
+  app: TestApp | undefined,
+  sockets: readonly { disconnect(): void }[],
+): Promise<void> {
   for (const socket of sockets) socket.disconnect();
   await app?.close();
 }
@@ -74,8 +86,18 @@ type Session = Awaited<ReturnType<TestApp['signIn']>>;
 
 /** `call` injects a request as a session (English answers); `data` reads its envelope's data. */
 export function injectorFor(appOf: () => TestApp) {
-  const call = (session: Session | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    appOf().http.inject({ method, url, payload, headers: { ...(session?.auth ?? {}), 'accept-language': 'en-US' } });
+  const call = (
+    session: Session | null,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) =>
+    appOf().http.inject({
+      method,
+      url,
+      payload,
+      headers: { ...(session?.auth ?? {}), 'accept-language': 'en-US' },
+    });
   const data = async (p: ReturnType<typeof call>) => (await p).json().data;
   return { call, data };
 }

@@ -27,7 +27,10 @@ export async function connectSocket(origin: string, token: string): Promise<Test
 }
 
 /** The handshake with a ticket fetched earlier; rejects with the server's refusal. */
-export async function connectWithTicket(origin: string, data: { ticket: string; path: string }): Promise<TestSocket> {
+export async function connectWithTicket(
+  origin: string,
+  data: { ticket: string; path: string },
+): Promise<TestSocket> {
   const socket = io(origin, {
     path: data.path,
     auth: { ticket: data.ticket, v: PROTOCOL_VERSION },
@@ -40,11 +43,18 @@ export async function connectWithTicket(origin: string, data: { ticket: string; 
   socket.on('channel:event', (event) => socket.events.push(event));
   socket.on('channel:resync', ({ channelId }) => socket.resyncs.push(channelId));
   socket.subscribe = (channelId, afterSeq) =>
-    new Promise((resolve) => socket.emit('channel:subscribe', afterSeq === undefined ? { channelId } : { channelId, afterSeq }, resolve));
+    new Promise((resolve) =>
+      socket.emit(
+        'channel:subscribe',
+        afterSeq === undefined ? { channelId } : { channelId, afterSeq },
+        resolve,
+      ),
+    );
   socket.waitFor = async (predicate, timeoutMs = 5000) => {
     const deadline = Date.now() + timeoutMs;
     while (!predicate(socket.events)) {
-      if (Date.now() > deadline) throw new Error(`timed out; got ${socket.events.map((e) => `${e.seq}:${e.type}`).join(', ')}`);
+      if (Date.now() > deadline)
+        throw new Error(`timed out; got ${socket.events.map((e) => `${e.seq}:${e.type}`).join(', ')}`);
       await new Promise((r) => setTimeout(r, 10));
     }
     return socket.events;

@@ -1,6 +1,13 @@
 import type { ImageEngineName } from '@draw/shared';
 import { BuiltinEngine } from '../engines/builtin/engine';
-import { EngineFailure, type EngineFeature, type EngineJob, type EngineResult, type EngineRunContext, type ImageEngine } from '../engines/port';
+import {
+  EngineFailure,
+  type EngineFeature,
+  type EngineJob,
+  type EngineResult,
+  type EngineRunContext,
+  type ImageEngine,
+} from '../engines/port';
 import { TaskFailureCode } from '@draw/shared';
 
 export interface StandInOptions {
@@ -51,7 +58,8 @@ export class StandInEngine implements ImageEngine {
   async run(job: EngineJob, context: EngineRunContext): Promise<EngineResult> {
     this.runs.push(context.taskId);
     if (this.gate) await untilOpenOrAborted(this.gate, context.signal);
-    if ('prompt' in job && job.prompt.includes('refuse')) throw new EngineFailure(TaskFailureCode.EngineError, { detail: 'refused by the stand-in' });
+    if ('prompt' in job && job.prompt.includes('refuse'))
+      throw new EngineFailure(TaskFailureCode.EngineError, { detail: 'refused by the stand-in' });
     return this.inner.run(job, context);
   }
 }

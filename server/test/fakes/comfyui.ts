@@ -41,13 +41,36 @@ export interface FakeRequest {
 /** The nodes our workflows use, with the combo values the fake checks (the rest is accepted). */
 const OUTPUT_NODES = new Set(['SaveImage', 'PreviewImage']);
 const KNOWN_NODES = new Set([
-  'CheckpointLoaderSimple', 'CLIPTextEncode', 'KSampler', 'EmptyLatentImage', 'VAEDecode', 'VAEEncode', 'VAEEncodeForInpaint',
-  'ImagePadForOutpaint', 'LoadImage', 'LoadImageMask', 'ImageScale', 'ImageScaleBy', 'SaveImage', 'PreviewImage',
-  'SetLatentNoiseMask', 'RepeatLatentBatch', 'LatentUpscaleBy', 'ImageCompositeMasked',
+  'CheckpointLoaderSimple',
+  'CLIPTextEncode',
+  'KSampler',
+  'EmptyLatentImage',
+  'VAEDecode',
+  'VAEEncode',
+  'VAEEncodeForInpaint',
+  'ImagePadForOutpaint',
+  'LoadImage',
+  'LoadImageMask',
+  'ImageScale',
+  'ImageScaleBy',
+  'SaveImage',
+  'PreviewImage',
+  'SetLatentNoiseMask',
+  'RepeatLatentBatch',
+  'LatentUpscaleBy',
+  'ImageCompositeMasked',
 ]);
-const OOM_MESSAGE = 'Allocation on device \nThis error means you ran out of memory on your GPU.\n\nTIPS: If the workflow worked before you might have accidentally set the batch_size to a large number.';
+const OOM_MESSAGE =
+  'Allocation on device \nThis error means you ran out of memory on your GPU.\n\nTIPS: If the workflow worked before you might have accidentally set the batch_size to a large number.';
 
-const DEFAULTS: FakeBehaviour = { steps: 4, stepMs: 5, paused: false, fail: null, http: null, previewMethod: 'none' };
+const DEFAULTS: FakeBehaviour = {
+  steps: 4,
+  stepMs: 5,
+  paused: false,
+  fail: null,
+  http: null,
+  previewMethod: 'none',
+};
 
 export async function startFakeComfyUI(options: { checkpoints?: string[]; auth?: string } = {}) {
   const checkpoints = options.checkpoints ?? ['model.safetensors'];
@@ -71,7 +94,8 @@ export async function startFakeComfyUI(options: { checkpoints?: string[]; auth?:
   const queueInfo = () => ({ exec_info: { queue_remaining: pending.length + (running ? 1 : 0) } });
   const sendJson = (type: string, data: Json, sid?: string | null) => {
     const message = JSON.stringify({ type, data });
-    const targets = sid === undefined ? [...sockets.values()] : sid && sockets.has(sid) ? [sockets.get(sid)!] : [];
+    const targets =
+      sid === undefined ? [...sockets.values()] : sid && sockets.has(sid) ? [sockets.get(sid)!] : [];
     for (const ws of targets) ws.send(message);
   };
   const sendBytes = (bytes: Buffer, sid: string | null) => {
@@ -80,14 +104,31 @@ export async function startFakeComfyUI(options: { checkpoints?: string[]; auth?:
   const queueUpdated = () => sendJson('status', { status: queueInfo() });
 
   // ---- validation (execution.py validate_prompt) ----
-  function validate(prompt: unknown): { ok: true; outputs: string[] } | { ok: false; error: Json; nodeErrors: Json } {
-    const bad = (type: string, message: string, details: string) => ({ ok: false as const, error: { type, message, details, extra_info: {} }, nodeErrors: {} });
-    if (typeof prompt !== 'object' || prompt === null) return bad('invalid_prompt', 'Cannot execute because the prompt is not an object.', '');
+  function validate(
+    prompt: unknown,
+  ): { ok: true; outputs: string[] } | { ok: false; error: Json; nodeErrors: Json } {
+    const bad = (type: string, message: string, details: string) => ({
+      ok: false as const,
+      error: { type, message, details, extra_info: {} },
+      nodeErrors: {},
+    });
+    if (typeof prompt !== 'object' || prompt === null)
+      return bad('invalid_prompt', 'Cannot execute because the prompt is not an object.', '');
     const workflow = prompt as Workflow;
     const outs: string[] = [];
     for (const [id, node] of Object.entries(workflow)) {
-      if (!node || typeof node.class_type !== 'string') return bad('invalid_prompt', 'Cannot execute because a node is missing the class_type property.', `Node ID '#${id}'`);
-      if (!KNOWN_NODES.has(node.class_type)) return bad('invalid_prompt', `Cannot execute because node ${node.class_type} does not exist.`, `Node ID '#${id}'`);
+      if (!node || typeof node.class_type !== 'string')
+        return bad(
+          'invalid_prompt',
+          'Cannot execute because a node is missing the class_type property.',
+          `Node ID '#${id}'`,
+        );
+      if (!KNOWN_NODES.has(node.class_type))
+        return bad(
+          'invalid_prompt',
+          `Cannot execute because node ${node.class_type} does not exist.`,
+          `Node ID '#${id}'`,
+        );
       if (OUTPUT_NODES.has(node.class_type)) outs.push(id);
     }
     if (outs.length === 0) return bad('prompt_no_outputs', 'Prompt has no outputs', '');
@@ -98,26 +139,62 @@ export async function startFakeComfyUI(options: { checkpoints?: string[]; auth?:
     for (const [id, node] of Object.entries(workflow)) {
       for (const value of Object.values(node.inputs ?? {})) {
         if (Array.isArray(value) && value.length === 2 && !(String(value[0]) in workflow)) {
-          fail(id, { type: 'exception_during_inner_validation', message: 'Exception when validating inner node', details: `'${String(value[0])}'`, extra_info: {} });
+          fail(id, {
+            type: 'exception_during_inner_validation',
+            message: 'Exception when validating inner node',
+            details: `'${String(value[0])}'`,
+            extra_info: {},
+          });
         }
       }
-      if (node.class_type === 'CheckpointLoaderSimple' && !checkpoints.includes(String(node.inputs.ckpt_name))) {
+      if (
+        node.class_type === 'CheckpointLoaderSimple' &&
+        !checkpoints.includes(String(node.inputs.ckpt_name))
+      ) {
         const val = String(node.inputs.ckpt_name);
-        fail(id, { type: 'value_not_in_list', message: 'Value not in list', details: `ckpt_name: '${val}' not in ${JSON.stringify(checkpoints)}`, extra_info: { input_name: 'ckpt_name', received_value: val } });
+        fail(id, {
+          type: 'value_not_in_list',
+          message: 'Value not in list',
+          details: `ckpt_name: '${val}' not in ${JSON.stringify(checkpoints)}`,
+          extra_info: { input_name: 'ckpt_name', received_value: val },
+        });
       }
-      if ((node.class_type === 'LoadImage' || node.class_type === 'LoadImageMask') && !inputs.has(String(node.inputs.image))) {
-        fail(id, { type: 'custom_validation_failed', message: 'Custom validation failed for node', details: `image - Invalid image file: ${String(node.inputs.image)}`, extra_info: { input_name: 'image' } });
+      if (
+        (node.class_type === 'LoadImage' || node.class_type === 'LoadImageMask') &&
+        !inputs.has(String(node.inputs.image))
+      ) {
+        fail(id, {
+          type: 'custom_validation_failed',
+          message: 'Custom validation failed for node',
+          details: `image - Invalid image file: ${String(node.inputs.image)}`,
+          extra_info: { input_name: 'image' },
+        });
       }
     }
     if (Object.keys(nodeErrors).length > 0) {
-      const details = Object.values(nodeErrors).map((n) => { const e = (n as { errors: Json[] }).errors[0]!; return `${String(e.message)}: ${String(e.details)}`; }).join('\n');
-      return { ok: false, error: { type: 'prompt_outputs_failed_validation', message: 'Prompt outputs failed validation', details, extra_info: {} }, nodeErrors };
+      const details = Object.values(nodeErrors)
+        .map((n) => {
+          const e = (n as { errors: Json[] }).errors[0]!;
+          return `${String(e.message)}: ${String(e.details)}`;
+        })
+        .join('\n');
+      return {
+        ok: false,
+        error: {
+          type: 'prompt_outputs_failed_validation',
+          message: 'Prompt outputs failed validation',
+          details,
+          extra_info: {},
+        },
+        nodeErrors,
+      };
     }
     return { ok: true, outputs: outs };
   }
 
   // ---- pictures ----
-  const find = (workflow: Workflow, type: string) => Object.entries(workflow).find(([, n]) => n.class_type === type);
+  const find = (workflow: Workflow, type: string) =>
+    Object.entries(workflow).find(([, n]) => n.class_type === type);
   async function sizeOf(workflow: Workflow): Promise<{ width: number; height: number; batch: number }> {
     const empty = find(workflow, 'EmptyLatentImage')?.[1];
     const repeat = find(workflow, 'RepeatLatentBatch')?.[1];
@@ -137,7 +214,11 @@ export async function startFakeComfyUI(options: { checkpoints?: string[]; auth?:
     }
     return { width, height, batch };
   }
-  const colour = (seed: number, i: number) => ({ r: (seed * 37 + i * 80) % 256, g: (seed * 91 + i * 50) % 256, b: (seed * 13 + i * 120) % 256 });
+  const colour = (seed: number, i: number) => ({
+    r: (seed * 37 + i * 80) % 256,
+    g: (seed * 91 + i * 50) % 256,
+    b: (seed * 13 + i * 120) % 256,
+  });
   const seedOf = (workflow: Workflow) => Number(find(workflow, 'KSampler')?.[1].inputs.seed ?? 0);
 
   async function save(workflow: Workflow, nodeId: string): Promise<Json[]> {
@@ -150,17 +231,39 @@ export async function startFakeComfyUI(options: { checkpoints?: string[]; auth?:
       const counter = (counters.get(prefix) ?? 0) + 1;
       counters.set(prefix, counter);
       const filename = `${base}_${String(counter).padStart(5, '0')}_.png`;
-      outputs.set(`output/${subfolder}/${filename}`, await sharp({ create: { width, height, channels: 3, background: colour(seedOf(workflow), i) } }).png().toBuffer());
+      outputs.set(
+        `output/${subfolder}/${filename}`,
+        await sharp({ create: { width, height, channels: 3, background: colour(seedOf(workflow), i) } })
+          .png()
+          .toBuffer(),
+      );
       images.push({ filename, subfolder, type: 'output' });
     }
     return images;
   }
 
   async function previewFrame(sid: string, promptId: string, nodeId: string, step: number): Promise<Buffer> {
-    const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: step * 40, g: 80, b: 160 } } }).jpeg().toBuffer();
-    const u32 = (n: number) => { const b = Buffer.alloc(4); b.writeUInt32BE(n); return b; };
+    const jpeg = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: { r: step * 40, g: 80, b: 160 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const u32 = (n: number) => {
+      const b = Buffer.alloc(4);
+      b.writeUInt32BE(n);
+      return b;
+    };
     if (previewMetadata.has(sid)) {
-      const metadata = Buffer.from(JSON.stringify({ node_id: nodeId, prompt_id: promptId, display_node_id: nodeId, parent_node_id: null, real_node_id: nodeId, image_type: 'image/jpeg' }));
+      const metadata = Buffer.from(
+        JSON.stringify({
+          node_id: nodeId,
+          prompt_id: promptId,
+          display_node_id: nodeId,
+          parent_node_id: null,
+          real_node_id: nodeId,
+          image_type: 'image/jpeg',
+        }),
+      );
       return Buffer.concat([u32(4), u32(metadata.length), metadata, jpeg]);
     }
     return Buffer.concat([u32(1), u32(1), jpeg]);
@@ -181,11 +284,18 @@ export async function startFakeComfyUI(options: { checkpoints?: string[]; auth?:
       messages.push([event, stamped]);
       if (sid || broadcast) sendJson(event, stamped, sid);
     };
-    const method = typeof extra.preview_method === 'string' && extra.preview_method !== 'default' ? extra.preview_method : behaviour.previewMethod;
+    const method =
+      typeof extra.preview_method === 'string' && extra.preview_method !== 'default'
+        ? extra.preview_method
+        : behaviour.previewMethod;
     add('execution_start', { prompt_id: promptId }, false);
     const key = JSON.stringify(workflow);
     const cached = cache.get(key);
-    const order = Object.keys(workflow).sort((a, b) => (OUTPUT_NODES.has(workflow[a]!.class_type) ? 1 : 0) - (OUTPUT_NODES.has(workflow[b]!.class_type) ? 1 : 0));
+    const order = Object.keys(workflow).sort(
+      (a, b) =>
+        (OUTPUT_NODES.has(workflow[a]!.class_type) ? 1 : 0) -
+        (OUTPUT_NODES.has(workflow[b]!.class_type) ? 1 : 0),
+    );
     add('execution_cached', { nodes: cached ? order : [], prompt_id: promptId }, false);
     const uiOutputs: Json = {};
     let error: Json | null = null;
@@ -215,10 +325,17 @@ export async function startFakeComfyUI(options: { checkpoints?: string[]; auth?:
           if (behaviour.fail) {
             const oom = behaviour.fail === 'oom';
             error = {
-              prompt_id: promptId, node_id: id, node_type: node.class_type, executed: [],
-              exception_message: oom ? OOM_MESSAGE : 'mat1 and mat2 shapes cannot be multiplied (154x2048 and 768x320)\n',
+              prompt_id: promptId,
+              node_id: id,
+              node_type: node.class_type,
+              executed: [],
+              exception_message: oom
+                ? OOM_MESSAGE
+                : 'mat1 and mat2 shapes cannot be multiplied (154x2048 and 768x320)\n',
               exception_type: oom ? 'torch.OutOfMemoryError' : 'RuntimeError',
-              traceback: ['  File "execution.py", line 277, in process_inputs\n'], current_inputs: {}, current_outputs: [],
+              traceback: ['  File "execution.py", line 277, in process_inputs\n'],
+              current_inputs: {},
+              current_outputs: [],
             };
             break;
           }
@@ -241,7 +358,12 @@ export async function startFakeComfyUI(options: { checkpoints?: string[]; auth?:
       prompt: item,
       outputs: uiOutputs,
       status: { status_str: success ? 'success' : 'error', completed: success, messages },
-      meta: Object.fromEntries(Object.keys(uiOutputs).map((id) => [id, { node_id: id, display_node: id, parent_node: null, real_node_id: id }])),
+      meta: Object.fromEntries(
+        Object.keys(uiOutputs).map((id) => [
+          id,
+          { node_id: id, display_node: id, parent_node: null, real_node_id: id },
+        ]),
+      ),
     });
     running = null;
     queueUpdated();
@@ -287,7 +409,11 @@ export async function startFakeComfyUI(options: { checkpoints?: string[]; auth?:
         body = undefined;
       }
     }
-    requests.push({ method: req.method ?? 'GET', path: `${path}${url.search}`, ...(body !== undefined ? { body } : {}) });
+    requests.push({
+      method: req.method ?? 'GET',
+      path: `${path}${url.search}`,
+      ...(body !== undefined ? { body } : {}),
+    });
     if (behaviour.http === 'hang') return; // never answers
     if (typeof behaviour.http === 'number') return json(res, behaviour.http, { error: 'fake failure' });
     if (options.auth && req.headers.authorization !== options.auth) {
@@ -297,16 +423,31 @@ export async function startFakeComfyUI(options: { checkpoints?: string[]; auth?:
     if (req.method === 'POST' && path === '/prompt') {
       if (body === undefined) return json(res, 500, { error: 'body is not JSON' });
       const b = body as Json;
-      if (!('prompt' in b)) return json(res, 400, { error: { type: 'no_prompt', message: 'No prompt provided', details: 'No prompt provided', extra_info: {} }, node_errors: {} });
+      if (!('prompt' in b))
+        return json(res, 400, {
+          error: {
+            type: 'no_prompt',
+            message: 'No prompt provided',
+            details: 'No prompt provided',
+            extra_info: {},
+          },
+          node_errors: {},
+        });
       const promptId = String(b.prompt_id ?? randomUUID());
-      if (history.has(promptId) || running?.[1] === promptId || pending.some((p) => p[1] === promptId)) return json(res, 409, { error: 'prompt_id already exists' });
+      if (history.has(promptId) || running?.[1] === promptId || pending.some((p) => p[1] === promptId))
+        return json(res, 409, { error: 'prompt_id already exists' });
       const valid = validate(b.prompt);
       if (!valid.ok) return json(res, 400, { error: valid.error, node_errors: valid.nodeErrors });
       const extra: Json = { ...((b.extra_data as Json) ?? {}) };
       if (typeof b.client_id === 'string') extra.client_id = b.client_id;
       const n = typeof b.number === 'number' ? b.number : b.front ? -number++ : number++;
       pending.push([n, promptId, b.prompt as Workflow, extra, valid.outputs]);
-      prompts.push({ prompt_id: promptId, prompt: b.prompt as Workflow, ...(typeof b.client_id === 'string' ? { client_id: b.client_id } : {}), extra_data: extra });
+      prompts.push({
+        prompt_id: promptId,
+        prompt: b.prompt as Workflow,
+        ...(typeof b.client_id === 'string' ? { client_id: b.client_id } : {}),
+        extra_data: extra,
+      });
       queueUpdated();
       json(res, 200, { prompt_id: promptId, number: n, node_errors: {} });
       void work();
@@ -316,11 +457,13 @@ export async function startFakeComfyUI(options: { checkpoints?: string[]; auth?:
       const id = decodeURIComponent(path.slice('/history/'.length));
       return json(res, 200, history.has(id) ? { [id]: history.get(id) } : {});
     }
-    if (req.method === 'GET' && path === '/queue') return json(res, 200, { queue_running: running ? [running] : [], queue_pending: [...pending] });
+    if (req.method === 'GET' && path === '/queue')
+      return json(res, 200, { queue_running: running ? [running] : [], queue_pending: [...pending] });
     if (req.method === 'POST' && path === '/queue') {
       const b = (body ?? {}) as Json;
       if (b.clear) pending = [];
-      if (Array.isArray(b.delete)) pending = pending.filter((item) => !(b.delete as unknown[]).includes(item[1]));
+      if (Array.isArray(b.delete))
+        pending = pending.filter((item) => !(b.delete as unknown[]).includes(item[1]));
       queueUpdated();
       res.writeHead(200);
       return void res.end();
@@ -332,7 +475,11 @@ export async function startFakeComfyUI(options: { checkpoints?: string[]; auth?:
       return void res.end();
     }
     if (req.method === 'POST' && (path === '/upload/image' || path === '/upload/mask')) {
-      const form = await new Request('http://fake/', { method: 'POST', headers: { 'content-type': contentType }, body: new Uint8Array(raw) }).formData();
+      const form = await new Request('http://fake/', {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body: new Uint8Array(raw),
+      }).formData();
       const image = form.get('image');
       if (!image || typeof image === 'string' || !image.name) {
         res.writeHead(400);
@@ -349,7 +496,8 @@ export async function startFakeComfyUI(options: { checkpoints?: string[]; auth?:
       let name = image.name;
       const dot = name.lastIndexOf('.');
       const keyOf = (n: string) => (subfolder ? `${subfolder}/${n}` : n);
-      for (let i = 1; !overwrite && inputs.has(keyOf(name)) && !inputs.get(keyOf(name))!.equals(data); i++) name = `${image.name.slice(0, dot)} (${i})${image.name.slice(dot)}`;
+      for (let i = 1; !overwrite && inputs.has(keyOf(name)) && !inputs.get(keyOf(name))!.equals(data); i++)
+        name = `${image.name.slice(0, dot)} (${i})${image.name.slice(dot)}`;
       inputs.set(keyOf(name), data);
       return json(res, 200, { name, subfolder, type });
     }
@@ -369,7 +517,10 @@ export async function startFakeComfyUI(options: { checkpoints?: string[]; auth?:
         return void res.end();
       }
       const type = url.searchParams.get('type') ?? 'output';
-      const file = type === 'input' ? inputs.get(subfolder ? `${subfolder}/${filename}` : filename) : outputs.get(`${type}/${subfolder}/${filename}`);
+      const file =
+        type === 'input'
+          ? inputs.get(subfolder ? `${subfolder}/${filename}` : filename)
+          : outputs.get(`${type}/${subfolder}/${filename}`);
       if (!file) {
         res.writeHead(404);
         return void res.end('404: Not Found');
@@ -390,7 +541,11 @@ export async function startFakeComfyUI(options: { checkpoints?: string[]; auth?:
   const wss = new WebSocketServer({ noServer: true });
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://fake');
-    if (url.pathname.replace(/^\/api(?=\/)/, '') !== '/ws' || behaviour.http !== null || (options.auth && req.headers.authorization !== options.auth)) {
+    if (
+      url.pathname.replace(/^\/api(?=\/)/, '') !== '/ws' ||
+      behaviour.http !== null ||
+      (options.auth && req.headers.authorization !== options.auth)
+    ) {
       socket.destroy();
       return;
     }
@@ -407,7 +562,12 @@ export async function startFakeComfyUI(options: { checkpoints?: string[]; auth?:
           const message = JSON.parse(String(data)) as { type?: string; data?: Json };
           if (first && message.type === 'feature_flags') {
             if (message.data?.supports_preview_metadata === true) previewMetadata.add(sid);
-            ws.send(JSON.stringify({ type: 'feature_flags', data: { supports_preview_metadata: true, max_upload_size: 104857600 } }));
+            ws.send(
+              JSON.stringify({
+                type: 'feature_flags',
+                data: { supports_preview_metadata: true, max_upload_size: 104857600 },
+              }),
+            );
           }
         } catch {
           // ComfyUI logs a warning and goes on

@@ -2,13 +2,21 @@ import Type from 'typebox';
 import { ArchiveLimits } from '../archive';
 import { routePaths } from './paths';
 import { AnswerKind, Access, MINUTE_MS, RatePer, route } from './route';
-import { ArchiveItemSchema, ArchiveKindSchema, ArchiveRatioSchema, ArchiveScopeSchema, FavoriteChangeSchema, Id } from './schemas';
+import {
+  ArchiveItemSchema,
+  ArchiveKindSchema,
+  ArchiveRatioSchema,
+  ArchiveScopeSchema,
+  FavoriteChangeSchema,
+  Id,
+} from './schemas';
 
 const tag = 'archive';
 const strict = { additionalProperties: false } as const;
 const Time = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 const TaskParams = Type.Object({ taskId: Id });
-const TaskIds = (maxItems: number) => Type.Object({ taskIds: Type.Array(Id, { minItems: 1, maxItems }) }, strict);
+const TaskIds = (maxItems: number) =>
+  Type.Object({ taskIds: Type.Array(Id, { minItems: 1, maxItems }) }, strict);
 
 export const archiveRoutes = {
   page: route({
@@ -31,10 +39,25 @@ export const archiveRoutes = {
       },
       strict,
     ),
-    answer: Type.Object({ items: Type.Array(ArchiveItemSchema), nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'null at the end' }) }),
+    answer: Type.Object({
+      items: Type.Array(ArchiveItemSchema),
+      nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'null at the end' }),
+    }),
   }),
-  star: route({ ...routePaths.archive.star, access: Access.Viewer, tag, params: TaskParams, answer: FavoriteChangeSchema }),
-  unstar: route({ ...routePaths.archive.unstar, access: Access.Viewer, tag, params: TaskParams, answer: FavoriteChangeSchema }),
+  star: route({
+    ...routePaths.archive.star,
+    access: Access.Viewer,
+    tag,
+    params: TaskParams,
+    answer: FavoriteChangeSchema,
+  }),
+  unstar: route({
+    ...routePaths.archive.unstar,
+    access: Access.Viewer,
+    tag,
+    params: TaskParams,
+    answer: FavoriteChangeSchema,
+  }),
   starredAmong: route({
     ...routePaths.archive.starredAmong,
     access: Access.SignedIn,
@@ -48,7 +71,11 @@ export const archiveRoutes = {
     access: Access.Viewer,
     tag,
     params: TaskParams,
-    answer: Type.Object({ ancestors: Type.Array(ArchiveItemSchema), item: ArchiveItemSchema, children: Type.Array(ArchiveItemSchema) }),
+    answer: Type.Object({
+      ancestors: Type.Array(ArchiveItemSchema),
+      item: ArchiveItemSchema,
+      children: Type.Array(ArchiveItemSchema),
+    }),
   }),
   // Answers the ZIP itself; a refusal (checked before the first byte) is enveloped.
   zip: route({

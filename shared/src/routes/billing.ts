@@ -18,7 +18,12 @@ export const QR_URL_MAX_LENGTH = 512;
 const OrderParams = Type.Object({ id: Type.String({ pattern: BillingPatterns.orderId }) });
 
 export const billingRoutes = {
-  products: route({ ...routePaths.billing.products, access: Access.Anyone, tag, answer: Type.Array(ProductSchema) }),
+  products: route({
+    ...routePaths.billing.products,
+    access: Access.Anyone,
+    tag,
+    answer: Type.Array(ProductSchema),
+  }),
   credits: route({
     ...routePaths.billing.credits,
     access: Access.SignedIn,
@@ -29,19 +34,44 @@ export const billingRoutes = {
       free: Type.Number({ description: 'the part of balance that is today’s free allowance' }),
       dailyAllowance: Type.Number(),
       plan: Type.Union([PlanInfoSchema, Type.Null()]),
-      prices: Type.Object(Object.fromEntries(Object.values(TaskAction).map((action) => [action, Type.Number()])) as Record<TaskAction, ReturnType<typeof Type.Number>>),
+      prices: Type.Object(
+        Object.fromEntries(Object.values(TaskAction).map((action) => [action, Type.Number()])) as Record<
+          TaskAction,
+          ReturnType<typeof Type.Number>
+        >,
+      ),
     }),
   }),
   order: route({
     ...routePaths.billing.order,
     access: Access.SignedIn,
     tag,
-    body: Type.Object({ productId: Type.String({ pattern: BillingPatterns.productId }) }, { additionalProperties: false }),
+    body: Type.Object(
+      { productId: Type.String({ pattern: BillingPatterns.productId }) },
+      { additionalProperties: false },
+    ),
     answer: OrderSchema,
   }),
-  orders: route({ ...routePaths.billing.orders, access: Access.SignedIn, tag, answer: Type.Array(OrderSchema) }),
-  orderById: route({ ...routePaths.billing.orderById, access: Access.Owner, tag, params: OrderParams, answer: OrderSchema }),
-  cancelOrder: route({ ...routePaths.billing.cancelOrder, access: Access.Owner, tag, params: OrderParams, answer: OrderSchema }),
+  orders: route({
+    ...routePaths.billing.orders,
+    access: Access.SignedIn,
+    tag,
+    answer: Type.Array(OrderSchema),
+  }),
+  orderById: route({
+    ...routePaths.billing.orderById,
+    access: Access.Owner,
+    tag,
+    params: OrderParams,
+    answer: OrderSchema,
+  }),
+  cancelOrder: route({
+    ...routePaths.billing.cancelOrder,
+    access: Access.Owner,
+    tag,
+    params: OrderParams,
+    answer: OrderSchema,
+  }),
   pay: route({
     ...routePaths.billing.pay,
     access: Access.Owner,
@@ -96,7 +126,14 @@ export const billingRoutes = {
     access: Access.Token,
     tag: 'open',
     summary: 'The sandbox payment page’s “pay” button (sandbox provider only)',
-    params: Type.Object({ orderId: Type.String({ pattern: BillingPatterns.orderId }), token: Type.String({ pattern: BillingPatterns.sandboxToken }) }),
-    answer: Type.Object({ id: Type.String(), orderNo: Type.String(), status: Type.Enum(Object.values(OrderStatus)) }),
+    params: Type.Object({
+      orderId: Type.String({ pattern: BillingPatterns.orderId }),
+      token: Type.String({ pattern: BillingPatterns.sandboxToken }),
+    }),
+    answer: Type.Object({
+      id: Type.String(),
+      orderNo: Type.String(),
+      status: Type.Enum(Object.values(OrderStatus)),
+    }),
   }),
 } as const;

@@ -62,7 +62,8 @@ export function schemaDepth(schema: TSchema | undefined): number | null {
   if (!schema) return null;
   const s = schema as Record<string, unknown>;
   const children: unknown[] = [];
-  for (const key of ['anyOf', 'oneOf', 'allOf'] as const) if (Array.isArray(s[key])) children.push(...(s[key] as unknown[]));
+  for (const key of ['anyOf', 'oneOf', 'allOf'] as const)
+    if (Array.isArray(s[key])) children.push(...(s[key] as unknown[]));
   let own = 0;
   if (s.type === 'object' || s.properties) {
     own = 1;
@@ -110,6 +111,7 @@ export function boundsOf(route: BoundedRoute): RouteBounds {
     bodyBytes: declared.bodyBytes ?? (takesBody ? DefaultBounds.bodyBytes : DefaultBounds.noBodyBytes),
     jsonDepth: declared.jsonDepth ?? schemaDepth(route.body) ?? DefaultBounds.openJsonDepth,
     rate: declared.rate !== undefined ? declared.rate : writes ? DefaultBounds.writeRate : null,
-    concurrent: declared.concurrent ?? (anonymous ? DefaultBounds.anonymousConcurrent : DefaultBounds.userConcurrent),
+    concurrent:
+      declared.concurrent ?? (anonymous ? DefaultBounds.anonymousConcurrent : DefaultBounds.userConcurrent),
   };
 }

@@ -2,7 +2,16 @@ import Type from 'typebox';
 import { INVITE_EXPIRE_HOURS, Limits } from '../constants';
 import { routePaths } from './paths';
 import { Access, MINUTE_MS, RatePer, route } from './route';
-import { ChannelBanSchema, ChannelDetailSchema, ChannelSchema, EngineInfoSchema, Id, ImageEngineNameSchema, InviteInfoSchema, Nothing } from './schemas';
+import {
+  ChannelBanSchema,
+  ChannelDetailSchema,
+  ChannelSchema,
+  EngineInfoSchema,
+  Id,
+  ImageEngineNameSchema,
+  InviteInfoSchema,
+  Nothing,
+} from './schemas';
 
 const tag = 'channels';
 const IdParams = Type.Object({ id: Id });
@@ -18,13 +27,44 @@ const ChannelBody = Type.Object(
 const ExpireHours = Type.Enum([...INVITE_EXPIRE_HOURS]);
 
 export const channelRoutes = {
-  list: route({ ...routePaths.channels.list, access: Access.SignedIn, tag, answer: Type.Array(ChannelSchema) }),
+  list: route({
+    ...routePaths.channels.list,
+    access: Access.SignedIn,
+    tag,
+    answer: Type.Array(ChannelSchema),
+  }),
   // Creating is cheap for the creator and costly for everyone after (lists, the archive): a few a minute
   // (the cap on channels a person owns, Limits.channelsOwnedMax, bounds the total).
-  create: route({ ...routePaths.channels.create, access: Access.SignedIn, tag, bounds: { rate: { max: 20, windowMs: MINUTE_MS, per: RatePer.User } }, body: ChannelBody, answer: ChannelSchema }),
-  update: route({ ...routePaths.channels.update, access: Access.Creator, tag, params: IdParams, body: ChannelBody, answer: ChannelSchema }),
-  detail: route({ ...routePaths.channels.detail, access: Access.Member, tag, params: IdParams, answer: ChannelDetailSchema }),
-  remove: route({ ...routePaths.channels.remove, access: Access.Creator, tag, params: IdParams, answer: Nothing }),
+  create: route({
+    ...routePaths.channels.create,
+    access: Access.SignedIn,
+    tag,
+    bounds: { rate: { max: 20, windowMs: MINUTE_MS, per: RatePer.User } },
+    body: ChannelBody,
+    answer: ChannelSchema,
+  }),
+  update: route({
+    ...routePaths.channels.update,
+    access: Access.Creator,
+    tag,
+    params: IdParams,
+    body: ChannelBody,
+    answer: ChannelSchema,
+  }),
+  detail: route({
+    ...routePaths.channels.detail,
+    access: Access.Member,
+    tag,
+    params: IdParams,
+    answer: ChannelDetailSchema,
+  }),
+  remove: route({
+    ...routePaths.channels.remove,
+    access: Access.Creator,
+    tag,
+    params: IdParams,
+    answer: Nothing,
+  }),
   invite: route({
     ...routePaths.channels.invite,
     access: Access.Creator,
@@ -42,7 +82,13 @@ export const channelRoutes = {
     ),
     answer: InviteInfoSchema,
   }),
-  join: route({ ...routePaths.channels.join, access: Access.SignedIn, tag, params: Type.Object({ code: Id }), answer: ChannelSchema }),
+  join: route({
+    ...routePaths.channels.join,
+    access: Access.SignedIn,
+    tag,
+    params: Type.Object({ code: Id }),
+    answer: ChannelSchema,
+  }),
   quit: route({ ...routePaths.channels.quit, access: Access.Member, tag, params: IdParams, answer: Nothing }),
   // A kick: the removed member may come back with a usable invite.
   removeMember: route({
@@ -59,11 +105,26 @@ export const channelRoutes = {
     tag,
     params: IdParams,
     // The reason's own rule (code points, no control characters) is the service's; this bounds the body.
-    body: Type.Object({ userId: Id, reason: Type.Optional(Type.String({ maxLength: 2 * Limits.banReasonMaxChars })) }, { additionalProperties: false }),
+    body: Type.Object(
+      { userId: Id, reason: Type.Optional(Type.String({ maxLength: 2 * Limits.banReasonMaxChars })) },
+      { additionalProperties: false },
+    ),
     answer: Nothing,
   }),
-  unban: route({ ...routePaths.channels.unban, access: Access.Creator, tag, params: Type.Object({ id: Id, userId: Id }), answer: Nothing }),
-  bans: route({ ...routePaths.channels.bans, access: Access.Creator, tag, params: IdParams, answer: Type.Array(ChannelBanSchema) }),
+  unban: route({
+    ...routePaths.channels.unban,
+    access: Access.Creator,
+    tag,
+    params: Type.Object({ id: Id, userId: Id }),
+    answer: Nothing,
+  }),
+  bans: route({
+    ...routePaths.channels.bans,
+    access: Access.Creator,
+    tag,
+    params: IdParams,
+    answer: Type.Array(ChannelBanSchema),
+  }),
 } as const;
 
 /** The engines the site has enabled, for the composer's picker and the channel's settings. */
@@ -72,7 +133,8 @@ export const engineRoutes = {
     ...routePaths.engines.list,
     access: Access.SignedIn,
     tag: 'engines',
-    summary: 'The enabled drawing engines: name, what each offers, the default, availability (last probe) and prices',
+    summary:
+      'The enabled drawing engines: name, what each offers, the default, availability (last probe) and prices',
     answer: Type.Object({ engines: Type.Array(EngineInfoSchema) }),
   }),
 } as const;

@@ -38,4 +38,6 @@ export const api = {
 } as const;
 
 /** The table as a list (one entry per method + path). */
-export const API_ROUTES: readonly ApiRoute[] = Object.values(api).flatMap((feature) => Object.values(feature) as ApiRoute[]);
+export const API_ROUTES: readonly ApiRoute[] = Object.values(api).flatMap(
+  (feature) => Object.values(feature) as ApiRoute[],
+);

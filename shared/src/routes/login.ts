@@ -2,7 +2,15 @@ import Type from 'typebox';
 import { Language, Limits } from '../constants';
 import { routePaths } from './paths';
 import { Access, MINUTE_MS, RatePer, route } from './route';
-import { Id, LoginTypeSchema, Nothing, PublicInviteSchema, SessionInfoSchema, ThemeSchema, UserInfoSchema } from './schemas';
+import {
+  Id,
+  LoginTypeSchema,
+  Nothing,
+  PublicInviteSchema,
+  SessionInfoSchema,
+  ThemeSchema,
+  UserInfoSchema,
+} from './schemas';
 
 const tag = 'login';
 const Phone = Type.String({ minLength: 3, maxLength: 32 });
@@ -23,7 +31,11 @@ export const loginRoutes = {
       password: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
       code: Type.Optional(Code),
     }),
-    answer: Type.Object({ token: Type.String(), expiresAt: Type.Number({ description: 'epoch ms' }), user: UserInfoSchema }),
+    answer: Type.Object({
+      token: Type.String(),
+      expiresAt: Type.Number({ description: 'epoch ms' }),
+      user: UserInfoSchema,
+    }),
   }),
   logout: route({ ...routePaths.login.logout, access: Access.Anyone, tag, answer: Nothing }),
   sendLoginCode: route({
@@ -58,7 +70,12 @@ export const loginRoutes = {
 /** The signed-in person's own session and profile. */
 export const homeRoutes = {
   // The route guard relies on this never answering 401: an unknown token is `auth: false`.
-  session: route({ ...routePaths.home.session, access: Access.Anyone, tag: 'home', answer: SessionInfoSchema }),
+  session: route({
+    ...routePaths.home.session,
+    access: Access.Anyone,
+    tag: 'home',
+    answer: SessionInfoSchema,
+  }),
   updateInfo: route({
     ...routePaths.home.updateInfo,
     access: Access.SignedIn,
@@ -67,7 +84,9 @@ export const homeRoutes = {
       {
         name: Type.Optional(Type.String({ maxLength: 64 })),
         description: Type.Optional(Type.String({ maxLength: Limits.userDescriptionMaxChars })),
-        avatar: Type.Optional(Type.String({ maxLength: 256, description: 'a URL answered by POST /api/upload' })),
+        avatar: Type.Optional(
+          Type.String({ maxLength: 256, description: 'a URL answered by POST /api/upload' }),
+        ),
         theme: Type.Optional(ThemeSchema),
         nijiRemix: Type.Optional(Type.Boolean()),
         mjRemix: Type.Optional(Type.Boolean()),

@@ -12,12 +12,17 @@ export const messageRoutes = {
     access: Access.Member,
     tag,
     params: IdParams,
-    query: Type.Object({ before: Type.Optional(Type.Integer({ minimum: 0 })), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) }),
+    query: Type.Object({
+      before: Type.Optional(Type.Integer({ minimum: 0 })),
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    }),
     answer: Type.Object({
       messages: Type.Array(MessageSchema),
       tasks: Type.Array(TaskSchema, { description: 'the tasks of the task messages of this page' }),
       hasMore: Type.Boolean(),
-      seq: Type.Integer({ description: 'the channel’s sequence number when the page was read: subscribe with afterSeq = seq' }),
+      seq: Type.Integer({
+        description: 'the channel’s sequence number when the page was read: subscribe with afterSeq = seq',
+      }),
     }),
   }),
   post: route({
@@ -30,5 +35,11 @@ export const messageRoutes = {
     body: Type.Object({ content: Type.String({ maxLength: 10_000 }) }, { additionalProperties: false }),
     answer: MessageSchema,
   }),
-  remove: route({ ...routePaths.messages.remove, access: Access.Author, tag, params: IdParams, answer: Nothing }),
+  remove: route({
+    ...routePaths.messages.remove,
+    access: Access.Author,
+    tag,
+    params: IdParams,
+    answer: Nothing,
+  }),
 } as const;

@@ -11,7 +11,9 @@ export const ChannelUnreadSchema = Type.Object({
   channelId: Type.String(),
   lastReadSeq: Type.Integer({ description: 'the seq read up to; 0 when the channel was never opened' }),
   seq: Type.Integer({ description: "the channel's newest event seq" }),
-  unread: Type.Integer({ description: `messages by others after the mark, counted up to ${UNREAD_CAP} (shown as 99+)` }),
+  unread: Type.Integer({
+    description: `messages by others after the mark, counted up to ${UNREAD_CAP} (shown as 99+)`,
+  }),
 });
 
 /** Unread marks, per person and channel (shared/src/reads.ts). Membership is checked on each call. */
@@ -27,7 +29,8 @@ export const readRoutes = {
     ...routePaths.reads.mark,
     access: Access.Member,
     tag,
-    summary: "Marks the channel read up to `seq` (never backwards; past the channel's newest seq counts as the newest); the asker's other devices hear `unread:read`",
+    summary:
+      "Marks the channel read up to `seq` (never backwards; past the channel's newest seq counts as the newest); the asker's other devices hear `unread:read`",
     params: Type.Object({ channelId: Id }),
     body: Type.Object({ seq: Type.Optional(Seq) }, { additionalProperties: false }),
     answer: ChannelUnreadSchema,

@@ -10,6 +10,11 @@ export const realtimeRoutes = {
     summary: 'A single-use ticket for the Socket.IO connection',
     // Each ticket opens a socket: reconnects with backoff need a few a minute.
     bounds: { rate: { max: 30, windowMs: MINUTE_MS, per: RatePer.User } },
-    answer: Type.Object({ url: Type.String(), path: Type.String(), ticket: Type.String(), expiresAt: Type.Number({ description: 'epoch ms' }) }),
+    answer: Type.Object({
+      url: Type.String(),
+      path: Type.String(),
+      ticket: Type.String(),
+      expiresAt: Type.Number({ description: 'epoch ms' }),
+    }),
   }),
 } as const;

@@ -3,7 +3,15 @@ import type { RouteBounds } from './bounds';
 import type { HttpMethod } from './paths';
 
 export { HttpMethod, pathOf, routePaths, type RoutePath } from './paths';
-export { boundsOf, DefaultBounds, MINUTE_MS, RatePer, schemaDepth, type RateRule, type RouteBounds } from './bounds';
+export {
+  boundsOf,
+  DefaultBounds,
+  MINUTE_MS,
+  RatePer,
+  schemaDepth,
+  type RateRule,
+  type RouteBounds,
+} from './bounds';
 
 /**
  * What a route answers on success. `envelope`: the spec's `{ code, message, data, success }` with
@@ -48,7 +56,9 @@ export type Access = (typeof Access)[keyof typeof Access];
 
 /** Routes open without a sign-in: the public ones and those a secret in the request opens. */
 type AnonymousAccess = typeof Access.Anyone | typeof Access.Token;
-export type CallerOf<A extends Access> = A extends AnonymousAccess ? typeof Caller.Anyone : typeof Caller.User;
+export type CallerOf<A extends Access> = A extends AnonymousAccess
+  ? typeof Caller.Anyone
+  : typeof Caller.User;
 /** Whether a route takes a bearer token, from its access rule. */
 export const callerOf = <A extends Access>(access: A): CallerOf<A> =>
   (access === Access.Anyone || access === Access.Token ? Caller.Anyone : Caller.User) as CallerOf<A>;
@@ -86,11 +96,18 @@ export interface ApiRoute {
 
 /** What an entry declares: everything but what `route()` derives (`caller`) or defaults (`kind`). */
 export type RouteDefinition = Omit<ApiRoute, 'kind' | 'caller'> & { kind?: AnswerKind };
-type Declared<R extends RouteDefinition> = R & { kind: R['kind'] extends AnswerKind ? R['kind'] : 'envelope'; caller: CallerOf<R['access']> };
+type Declared<R extends RouteDefinition> = R & {
+  kind: R['kind'] extends AnswerKind ? R['kind'] : 'envelope';
+  caller: CallerOf<R['access']>;
+};
 
 /** Declares a route, keeping its literal types (the path and each schema) for inference. */
 export function route<const R extends RouteDefinition>(definition: R): Declared<R> {
-  return { ...definition, kind: definition.kind ?? AnswerKind.Envelope, caller: callerOf(definition.access) } as Declared<R>;
+  return {
+    ...definition,
+    kind: definition.kind ?? AnswerKind.Envelope,
+    caller: callerOf(definition.access),
+  } as Declared<R>;
 }
 
 type StaticOf<S> = S extends TSchema ? Static<S> : undefined;

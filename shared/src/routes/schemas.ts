@@ -1,6 +1,18 @@
 import Type from 'typebox';
 import { ArchiveKind, ArchiveRatio, ArchiveScope } from '../archive';
-import { BlendDimensions, BotType, EngineFeature, ImageEngineName, Language, LoginType, Period, TaskAction, TaskStatus, Theme, VideoMotion } from '../constants';
+import {
+  BlendDimensions,
+  BotType,
+  EngineFeature,
+  ImageEngineName,
+  Language,
+  LoginType,
+  Period,
+  TaskAction,
+  TaskStatus,
+  Theme,
+  VideoMotion,
+} from '../constants';
 import { MessageKind, ModalKind } from '../entities';
 import { JobSpeed } from '../prompt';
 import { ReferenceKind } from '../references';
@@ -17,7 +29,8 @@ const values = <T extends Record<string, string>>(set: T) => Type.Enum(Object.va
 export const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 /** Epoch milliseconds. */
 export const Time = Type.Number({ description: 'epoch ms' });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
 export const NullableString = Nullable(Type.String());
 export const NullableTime = Nullable(Time);
 
@@ -77,7 +90,12 @@ export const EngineInfoSchema = Type.Object({
   features: Type.Array(values(EngineFeature)),
   isDefault: Type.Boolean(),
   available: Type.Boolean(),
-  prices: Type.Object(Object.fromEntries(Object.values(TaskAction).map((action) => [action, Type.Number()])) as Record<TaskAction, ReturnType<typeof Type.Number>>),
+  prices: Type.Object(
+    Object.fromEntries(Object.values(TaskAction).map((action) => [action, Type.Number()])) as Record<
+      TaskAction,
+      ReturnType<typeof Type.Number>
+    >,
+  ),
 });
 
 export const MemberSchema = Type.Object({
@@ -88,7 +106,11 @@ export const MemberSchema = Type.Object({
   joinedAt: Time,
 });
 
-export const ChannelDetailSchema = Type.Object({ ...channelFields, members: Type.Array(MemberSchema), seq: Type.Integer() });
+export const ChannelDetailSchema = Type.Object({
+  ...channelFields,
+  members: Type.Array(MemberSchema),
+  seq: Type.Integer(),
+});
 
 export const ChannelBanSchema = Type.Object({
   userId: Type.String(),
@@ -101,7 +123,11 @@ export const ChannelBanSchema = Type.Object({
 
 export const AuthorSchema = Type.Object({ id: Type.String(), name: Type.String(), avatar: Type.String() });
 
-export const TaskButtonSchema = Type.Object({ customId: Type.String(), emoji: Type.String(), label: Type.String() });
+export const TaskButtonSchema = Type.Object({
+  customId: Type.String(),
+  emoji: Type.String(),
+  label: Type.String(),
+});
 
 /** `Task.properties`: the closed list of facts the server writes (entities.ts `TaskProperties`). */
 export const TaskPropertiesSchema = Type.Object(
@@ -122,7 +148,13 @@ export const TaskPropertiesSchema = Type.Object(
     height: Type.Optional(Type.Number()),
     ratio: Type.Optional(values(ArchiveRatio)),
     failure: Type.Optional(
-      Type.Object({ code: values(TaskFailureCode), params: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])) }, { additionalProperties: false }),
+      Type.Object(
+        {
+          code: values(TaskFailureCode),
+          params: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])),
+        },
+        { additionalProperties: false },
+      ),
     ),
   },
   { additionalProperties: false },
@@ -164,7 +196,11 @@ export const MessageSchema = Type.Object({
   createdAt: Time,
 });
 
-export const InviteInfoSchema = Type.Object({ inviteCode: Type.String(), inviteExpireTimeFormat: Type.String(), expireAt: NullableTime });
+export const InviteInfoSchema = Type.Object({
+  inviteCode: Type.String(),
+  inviteExpireTimeFormat: Type.String(),
+  expireAt: NullableTime,
+});
 
 export const PublicInviteSchema = Type.Object({
   valid: Type.Boolean(),
@@ -198,7 +234,12 @@ export const DrawSettingsSchema = Type.Object({
   suffix: Type.String(),
 });
 
-export const PlanInfoSchema = Type.Object({ productId: Type.String(), name: Type.String(), period: PeriodSchema, expiresAt: Time });
+export const PlanInfoSchema = Type.Object({
+  productId: Type.String(),
+  name: Type.String(),
+  period: PeriodSchema,
+  expiresAt: Time,
+});
 
 export const OrderSchema = Type.Object({
   id: Type.String(),

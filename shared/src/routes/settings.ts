@@ -8,14 +8,26 @@ const tag = 'settings';
 const IdParams = Type.Object({ id: Id });
 /** Checked by the service (not the schema) so a wrong value gets a message naming the choices. */
 const BotQuery = Type.Object({
-  botType: Type.Optional(Type.String({ maxLength: 32, description: `One of ${Object.values(BotType).join(', ')}; default ${BotType.MidJourney}` })),
+  botType: Type.Optional(
+    Type.String({
+      maxLength: 32,
+      description: `One of ${Object.values(BotType).join(', ')}; default ${BotType.MidJourney}`,
+    }),
+  ),
 });
 /** Four times the server's suffix limit (500 characters): the body is bounded here, the suffix's own rule is the service's. */
 const SUFFIX_MAX_LENGTH = 2000;
 const OptionNames = ['stylize', 'style', 'speed', 'remix'];
 
-const DrawVersionOptionSchema = Type.Object({ value: Type.String(), label: Type.String(), styles: Type.Array(DrawStyleSchema) });
-const StylizePresetSchema = Type.Object({ name: Type.Enum(['low', 'med', 'high', 'veryHigh']), value: Type.Number() });
+const DrawVersionOptionSchema = Type.Object({
+  value: Type.String(),
+  label: Type.String(),
+  styles: Type.Array(DrawStyleSchema),
+});
+const StylizePresetSchema = Type.Object({
+  name: Type.Enum(['low', 'med', 'high', 'veryHigh']),
+  value: Type.Number(),
+});
 
 export const settingsRoutes = {
   // A static path: find-my-way prefers it to `/api/draw/settings/:id`, so `options` is never a channel id.
@@ -28,21 +40,39 @@ export const settingsRoutes = {
     answer: Type.Object({
       botType: BotTypeSchema,
       versions: Type.Array(DrawVersionOptionSchema, { description: 'newest first' }),
-      stylize: Type.Object({ min: Type.Number(), max: Type.Number(), presets: Type.Array(StylizePresetSchema) }),
+      stylize: Type.Object({
+        min: Type.Number(),
+        max: Type.Number(),
+        presets: Type.Array(StylizePresetSchema),
+      }),
       styles: Type.Array(DrawStyleSchema),
       speeds: Type.Array(DrawSpeedSchema),
       options: Type.Array(Type.Enum(['stylize', 'style', 'speed', 'remix'])),
       suffixMaxChars: Type.Integer(),
-      defaults: Type.Object({ version: Type.String(), stylize: Type.Number(), style: DrawStyleSchema, speed: DrawSpeedSchema, suffix: Type.String() }),
+      defaults: Type.Object({
+        version: Type.String(),
+        stylize: Type.Number(),
+        style: DrawStyleSchema,
+        speed: DrawSpeedSchema,
+        suffix: Type.String(),
+      }),
     }),
   }),
-  get: route({ ...routePaths.settings.get, access: Access.Member, tag, params: IdParams, query: BotQuery, answer: DrawSettingsSchema }),
+  get: route({
+    ...routePaths.settings.get,
+    access: Access.Member,
+    tag,
+    params: IdParams,
+    query: BotQuery,
+    answer: DrawSettingsSchema,
+  }),
   // Field types are checked here; ranges, versions and lengths by the service, with clear messages.
   update: route({
     ...routePaths.settings.update,
     access: Access.SignedIn,
     tag,
-    summary: 'Only the fields given change; `botType` may be sent back as read (without a query it picks the bot)',
+    summary:
+      'Only the fields given change; `botType` may be sent back as read (without a query it picks the bot)',
     query: BotQuery,
     body: Type.Object(
       {
@@ -71,7 +101,10 @@ export const settingsRoutes = {
     access: Access.SignedIn,
     tag,
     query: BotQuery,
-    body: Type.Object({ suffix: Type.String({ maxLength: SUFFIX_MAX_LENGTH }) }, { additionalProperties: false }),
+    body: Type.Object(
+      { suffix: Type.String({ maxLength: SUFFIX_MAX_LENGTH }) },
+      { additionalProperties: false },
+    ),
     answer: DrawSettingsSchema,
   }),
   option: route({
@@ -84,7 +117,10 @@ export const settingsRoutes = {
     body: Type.Object(
       {
         name: Type.String({ maxLength: 32, description: `One of ${OptionNames.join(', ')}` }),
-        value: Type.Unknown({ description: 'stylize: integer 0–1000; style: standard | raw; speed: relax | fast | turbo; remix: boolean' }),
+        value: Type.Unknown({
+          description:
+            'stylize: integer 0–1000; style: standard | raw; speed: relax | fast | turbo; remix: boolean',
+        }),
       },
       { additionalProperties: false },
     ),

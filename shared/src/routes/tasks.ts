@@ -7,7 +7,11 @@ import { BotTypeSchema, Id, ImageEngineNameSchema, TaskSchema } from './schemas'
 
 const tag = 'tasks';
 const strict = { additionalProperties: false } as const;
-const UploadId = Type.String({ minLength: 1, maxLength: 80, pattern: '^[A-Za-z0-9_-]+\\.(png|jpg|jpeg|gif|webp)$' });
+const UploadId = Type.String({
+  minLength: 1,
+  maxLength: 80,
+  pattern: '^[A-Za-z0-9_-]+\\.(png|jpg|jpeg|gif|webp)$',
+});
 const Bot = Type.Optional(BotTypeSchema);
 /** The engine to draw on (else the channel's default, else the site's). */
 const Engine = Type.Optional(ImageEngineNameSchema);
@@ -19,9 +23,21 @@ const Submitted = Type.Object({ taskId: Type.String() });
  * A submit's body: a prompt and its English (5,000 characters each, \u-escaped at worst) with a
  * few references. Each submit route counts its own 30 a minute, as Midjourney's queue would allow.
  */
-const submitBounds = { bodyBytes: 64 * 1024, rate: { max: 30, windowMs: MINUTE_MS, per: RatePer.User } } satisfies Partial<RouteBounds>;
+const submitBounds = {
+  bodyBytes: 64 * 1024,
+  rate: { max: 30, windowMs: MINUTE_MS, per: RatePer.User },
+} satisfies Partial<RouteBounds>;
 const submit = <W extends RoutePath, B extends TSchema>(where: W, body: B, summary: string) =>
-  route({ ...where, access: Access.Poster, tag, summary, bounds: submitBounds, params: ChannelParams, body, answer: Submitted });
+  route({
+    ...where,
+    access: Access.Poster,
+    tag,
+    summary,
+    bounds: submitBounds,
+    params: ChannelParams,
+    body,
+    answer: Submitted,
+  });
 
 export const taskRoutes = {
   imagine: submit(
@@ -33,7 +49,11 @@ export const taskRoutes = {
         botType: Bot,
         engine: Engine,
         imageIds: Type.Optional(Type.Array(UploadId, { maxItems: 20 })),
-        references: Type.Optional(Type.Array(Type.Object({ imageId: UploadId, kind: Type.Enum([...REFERENCE_KINDS]) }, strict), { maxItems: 20 })),
+        references: Type.Optional(
+          Type.Array(Type.Object({ imageId: UploadId, kind: Type.Enum([...REFERENCE_KINDS]) }, strict), {
+            maxItems: 20,
+          }),
+        ),
         weights: Type.Optional(
           Type.Object(
             {
@@ -50,13 +70,19 @@ export const taskRoutes = {
     ),
     '/imagine',
   ),
-  describe: submit(routePaths.tasks.describe, Type.Object({ imageId: UploadId, botType: Bot, engine: Engine }, strict), '/describe'),
+  describe: submit(
+    routePaths.tasks.describe,
+    Type.Object({ imageId: UploadId, botType: Bot, engine: Engine }, strict),
+    '/describe',
+  ),
   blend: submit(
     routePaths.tasks.blend,
     Type.Object(
       {
         imageIds: Type.Array(UploadId, { maxItems: 20 }),
-        dimensions: Type.Optional(Type.Enum([BlendDimensions.Portrait, BlendDimensions.Square, BlendDimensions.Landscape])),
+        dimensions: Type.Optional(
+          Type.Enum([BlendDimensions.Portrait, BlendDimensions.Square, BlendDimensions.Landscape]),
+        ),
         botType: Bot,
         engine: Engine,
       },
@@ -64,8 +90,16 @@ export const taskRoutes = {
     ),
     '/blend',
   ),
-  shorten: submit(routePaths.tasks.shorten, Type.Object({ prompt: Prompt, promptEn: Type.Optional(Prompt), botType: Bot, engine: Engine }, strict), '/shorten'),
-  action: submit(routePaths.tasks.action, Type.Object({ taskId: Id, customId: Type.String({ minLength: 1, maxLength: 200 }) }, strict), 'A button of a finished task'),
+  shorten: submit(
+    routePaths.tasks.shorten,
+    Type.Object({ prompt: Prompt, promptEn: Type.Optional(Prompt), botType: Bot, engine: Engine }, strict),
+    '/shorten',
+  ),
+  action: submit(
+    routePaths.tasks.action,
+    Type.Object({ taskId: Id, customId: Type.String({ minLength: 1, maxLength: 200 }) }, strict),
+    'A button of a finished task',
+  ),
   modal: submit(
     routePaths.tasks.modal,
     Type.Object(
@@ -80,9 +114,27 @@ export const taskRoutes = {
     ),
     'The input a MODAL task waits for (remix prompt; region mask as the id of an upload: a PNG of the image’s size, white = repaint)',
   ),
-  fetch: route({ ...routePaths.tasks.fetch, access: Access.Member, tag, params: TaskParams, answer: TaskSchema }),
-  cancel: route({ ...routePaths.tasks.cancel, access: Access.Author, tag, params: TaskParams, answer: TaskSchema }),
-  imageSeed: route({ ...routePaths.tasks.imageSeed, access: Access.Member, tag, params: TaskParams, answer: Type.Object({ seed: Type.String() }) }),
+  fetch: route({
+    ...routePaths.tasks.fetch,
+    access: Access.Member,
+    tag,
+    params: TaskParams,
+    answer: TaskSchema,
+  }),
+  cancel: route({
+    ...routePaths.tasks.cancel,
+    access: Access.Author,
+    tag,
+    params: TaskParams,
+    answer: TaskSchema,
+  }),
+  imageSeed: route({
+    ...routePaths.tasks.imageSeed,
+    access: Access.Member,
+    tag,
+    params: TaskParams,
+    answer: Type.Object({ seed: Type.String() }),
+  }),
   byIds: route({
     ...routePaths.tasks.byIds,
     access: Access.Member,
@@ -103,7 +155,9 @@ export const taskRoutes = {
       prompt: Type.String(),
       promptEn: Type.String(),
       translated: Type.Boolean({ description: 'at least one piece was translated' }),
-      failed: Type.Boolean({ description: 'the translator failed or timed out: promptEn is the prompt as typed' }),
+      failed: Type.Boolean({
+        description: 'the translator failed or timed out: promptEn is the prompt as typed',
+      }),
       provider: Type.Enum(['none', 'openai', 'baidu']),
     }),
   }),
@@ -115,7 +169,11 @@ export const uploadRoutes = {
     access: Access.SignedIn,
     tag: 'upload',
     // Streamed part by part (the multipart limits stop a file at its size); a few uploads at once.
-    bounds: { bodyBytes: Limits.uploadMaxFiles * Limits.imageMaxBytes + 64 * 1024, rate: { max: 30, windowMs: MINUTE_MS, per: RatePer.User }, concurrent: 4 },
+    bounds: {
+      bodyBytes: Limits.uploadMaxFiles * Limits.imageMaxBytes + 64 * 1024,
+      rate: { max: 30, windowMs: MINUTE_MS, per: RatePer.User },
+      concurrent: 4,
+    },
     summary: `Images as multipart form data, each under the field \`file\` (at most ${Limits.uploadMaxFiles}, ${Limits.imageMaxBytes} bytes each)`,
     multipart: true,
     answer: Type.Object({

@@ -7,11 +7,16 @@ import { Access, route } from './route';
  * fails still leaves its coercion behind (null became "", a one-button list became null); with a
  * list, a value that already has one of the types is left as it is.
  */
-const Nullable = <T>(...types: ('string' | 'number' | 'integer')[]) => Type.Unsafe<T | null>({ type: [...types, 'null'] });
+const Nullable = <T>(...types: ('string' | 'number' | 'integer')[]) =>
+  Type.Unsafe<T | null>({ type: [...types, 'null'] });
 const Text = Nullable<string>('string');
 const Time = Nullable<number>('number');
 
-const UpstreamHookButton = Type.Object({ customId: Type.String(), emoji: Type.Optional(Text), label: Type.Optional(Text) });
+const UpstreamHookButton = Type.Object({
+  customId: Type.String(),
+  emoji: Type.Optional(Text),
+  label: Type.Optional(Text),
+});
 type UpstreamHookButton = Static<typeof UpstreamHookButton>;
 
 /**
@@ -30,7 +35,12 @@ export const UpstreamHookBody = Type.Object({
   progress: Type.Optional(Nullable<string | number>('string', 'number')),
   imageUrl: Type.Optional(Text),
   failReason: Type.Optional(Text),
-  buttons: Type.Optional(Type.Unsafe<UpstreamHookButton[] | null>({ ...Type.Array(UpstreamHookButton, { maxItems: 100 }), type: ['array', 'null'] })),
+  buttons: Type.Optional(
+    Type.Unsafe<UpstreamHookButton[] | null>({
+      ...Type.Array(UpstreamHookButton, { maxItems: 100 }),
+      type: ['array', 'null'],
+    }),
+  ),
   seed: Type.Optional(Nullable<string | number>('string', 'number')),
   properties: Type.Optional(Type.Unsafe<Record<string, unknown> | null>({ type: ['object', 'null'] })),
   submitTime: Type.Optional(Time),

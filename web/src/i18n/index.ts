@@ -17,7 +17,10 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
  * initial bundle; the others are fetched when they are the active language (a catalogue is about
  * 10 KB gzip), through the stale-build guard like every lazy chunk.
  */
-const lazyCatalogues: Record<Exclude<Language, typeof Language.ZhCN>, () => Promise<{ default: ResourceKey }>> = {
+const lazyCatalogues: Record<
+  Exclude<Language, typeof Language.ZhCN>,
+  () => Promise<{ default: ResourceKey }>
+> = {
   'en-US': () => import('./locales/en-US'),
   'zh-TW': () => import('./locales/zh-TW'),
 };
@@ -56,6 +59,8 @@ const initialized = i18n
   });
 
 /** Resolves when the first language's catalogue is there (at once for zh-CN): render after it. */
-export const languageReady: Promise<unknown> = i18n.hasResourceBundle(initialLanguage, 'translation') ? Promise.resolve() : initialized.catch(() => undefined);
+export const languageReady: Promise<unknown> = i18n.hasResourceBundle(initialLanguage, 'translation')
+  ? Promise.resolve()
+  : initialized.catch(() => undefined);
 
 export default i18n;

@@ -12,10 +12,13 @@ function leaves(tree: Tree, prefix = ''): Map<string, unknown> {
     found.set(prefix, tree);
     return found;
   }
-  const entries = Array.isArray(tree) ? tree.map((value, index) => [String(index), value] as const) : Object.entries(tree);
+  const entries = Array.isArray(tree)
+    ? tree.map((value, index) => [String(index), value] as const)
+    : Object.entries(tree);
   if (entries.length === 0) found.set(prefix, tree);
   for (const [key, value] of entries) {
-    for (const [path, leaf] of leaves(value as Tree, prefix ? `${prefix}.${key}` : key)) found.set(path, leaf);
+    for (const [path, leaf] of leaves(value as Tree, prefix ? `${prefix}.${key}` : key))
+      found.set(path, leaf);
   }
   return found;
 }
@@ -30,14 +33,19 @@ describe('locales', () => {
   });
 
   it.each(Object.entries(locales))('%s has no missing or empty value', (_, resource) => {
-    const empty = [...leaves(resource)].filter(([, value]) => typeof value !== 'string' || value.trim() === '').map(([key]) => key);
+    const empty = [...leaves(resource)]
+      .filter(([, value]) => typeof value !== 'string' || value.trim() === '')
+      .map(([key]) => key);
     expect(empty).toEqual([]);
   });
 
   it.each(Object.entries(locales))('%s keeps every {{placeholder}} of zh-CN', (_, resource) => {
-    const placeholders = (value: unknown) => [...String(value).matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
+    const placeholders = (value: unknown) =>
+      [...String(value).matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
     const own = leaves(resource);
-    const mismatched = [...reference].filter(([key, value]) => placeholders(value).join() !== placeholders(own.get(key)).join()).map(([key]) => key);
+    const mismatched = [...reference]
+      .filter(([key, value]) => placeholders(value).join() !== placeholders(own.get(key)).join())
+      .map(([key]) => key);
     expect(mismatched).toEqual([]);
   });
 

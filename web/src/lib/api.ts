@@ -7,10 +7,18 @@ declare const routeType: unique symbol;
  * A route as the browser holds it: only its method and path at run time, its whole table entry
  * (params, query, body, answer, kind) as a type that `call` and `download` read.
  */
-export type RouteRef<R extends ApiRoute> = { readonly method: R['method']; readonly path: R['path']; readonly [routeType]?: R };
+export type RouteRef<R extends ApiRoute> = {
+  readonly method: R['method'];
+  readonly path: R['path'];
+  readonly [routeType]?: R;
+};
 
 type Table = typeof table;
-export type WebApi = { readonly [F in keyof Table]: { readonly [K in keyof Table[F]]: Table[F][K] extends ApiRoute ? RouteRef<Table[F][K]> : never } };
+export type WebApi = {
+  readonly [F in keyof Table]: {
+    readonly [K in keyof Table[F]]: Table[F][K] extends ApiRoute ? RouteRef<Table[F][K]> : never;
+  };
+};
 
 /**
  * The route table for the web: `call(api.channels.detail, { params: { id } })`. At run time it is

@@ -8,7 +8,9 @@ import { call, download, http, HttpError, reportFailure, upload, UNKNOWN_ERROR_M
 import { registerNavigate } from './navigation';
 import { notify } from './notify';
 
-vi.mock('./notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+vi.mock('./notify', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },
+}));
 
 const REQUEST_FAILED = '请求失败，请稍后重试';
 
@@ -16,7 +18,13 @@ function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 const ok = <T>(data: T) => ({ code: 200, message: '', data, success: true });
-const fail = (code: number, message: string, reason = 'bad_request') => ({ code, message, data: null, success: false, reason });
+const fail = (code: number, message: string, reason = 'bad_request') => ({
+  code,
+  message,
+  data: null,
+  success: false,
+  reason,
+});
 
 let fetchMock: ReturnType<typeof vi.fn>;
 const navigate = vi.fn();
@@ -105,15 +113,22 @@ describe('envelope answers', () => {
     [403, 200],
     [401, 401],
     [403, 403],
-  ])('code %i (HTTP %i) removes the token, goes to /login with a redirect, and throws', async (code, status) => {
-    setToken('tok', Date.now() + 60_000);
-    fetchMock.mockResolvedValue(jsonResponse(fail(code, 'Sign in again', code === 401 ? 'unauthorized' : 'forbidden'), status));
-    const error = await http.get('/api/draw/channels').catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(HttpError);
-    expect(localStorage.getItem(StorageKeys.auth)).toBeNull();
-    expect(authStore.token).toBeNull();
-    expect(navigate).toHaveBeenCalledWith(`/login?redirect=${encodeURIComponent('/draw/abc?tab=1')}`, { replace: true });
-  });
+  ])(
+    'code %i (HTTP %i) removes the token, goes to /login with a redirect, and throws',
+    async (code, status) => {
+      setToken('tok', Date.now() + 60_000);
+      fetchMock.mockResolvedValue(
+        jsonResponse(fail(code, 'Sign in again', code === 401 ? 'unauthorized' : 'forbidden'), status),
+      );
+      const error = await http.get('/api/draw/channels').catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(HttpError);
+      expect(localStorage.getItem(StorageKeys.auth)).toBeNull();
+      expect(authStore.token).toBeNull();
+      expect(navigate).toHaveBeenCalledWith(`/login?redirect=${encodeURIComponent('/draw/abc?tab=1')}`, {
+        replace: true,
+      });
+    },
+  );
 
   it('does not nest redirects when already on the login screen', async () => {
     window.history.replaceState(null, '', '/login?redirect=%2Fdraw');
@@ -129,7 +144,13 @@ describe('envelope answers', () => {
     fetchMock.mockResolvedValue(jsonResponse(body, 200));
     const error = (await http.get('/api/draw/channel/x').catch((caught: unknown) => caught)) as HttpError;
     expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ status: 200, code, reason: body.reason, message: 'Not here', shown: false });
+    expect(error).toMatchObject({
+      status: 200,
+      code,
+      reason: body.reason,
+      message: 'Not here',
+      shown: false,
+    });
     expect(notify.error).not.toHaveBeenCalled();
     expect(navigate).not.toHaveBeenCalled();
   });
@@ -139,16 +160,21 @@ describe('envelope answers', () => {
     await expect(http.get('/x')).rejects.toMatchObject({ shown: true });
   });
 
-  it.each([200, 400])('shows the message as an error toast and throws it with the reason (HTTP %i)', async (status) => {
-    fetchMock.mockResolvedValue(jsonResponse(fail(400, '频道名称不能为空', 'bad_request'), status));
-    const error = (await http.post('/api/draw/channel', {}).catch((caught: unknown) => caught)) as HttpError;
-    expect(error).toBeInstanceOf(HttpError);
-    expect(error.message).toBe('频道名称不能为空');
-    expect(error.reason).toBe('bad_request');
-    expect(error.code).toBe(400);
-    expect(error.status).toBe(status);
-    expect(notify.error).toHaveBeenCalledWith('频道名称不能为空');
-  });
+  it.each([200, 400])(
+    'shows the message as an error toast and throws it with the reason (HTTP %i)',
+    async (status) => {
+      fetchMock.mockResolvedValue(jsonResponse(fail(400, '频道名称不能为空', 'bad_request'), status));
+      const error = (await http
+        .post('/api/draw/channel', {})
+        .catch((caught: unknown) => caught)) as HttpError;
+      expect(error).toBeInstanceOf(HttpError);
+      expect(error.message).toBe('频道名称不能为空');
+      expect(error.reason).toBe('bad_request');
+      expect(error.code).toBe(400);
+      expect(error.status).toBe(status);
+      expect(notify.error).toHaveBeenCalledWith('频道名称不能为空');
+    },
+  );
 
   it("throws 'Unknown error occurred' without a toast when an HTTP 200 failure has no message", async () => {
     fetchMock.mockResolvedValue(jsonResponse(fail(429, '', 'rate_limited'), 200));
@@ -160,17 +186,22 @@ describe('envelope answers', () => {
 });
 
 describe('answers with a status other than 200', () => {
-  it.each([404, 500])('never return the body of a code %i envelope: they throw with the status and show its message', async (code) => {
-    const body = fail(code, '该手机号未注册', code === 404 ? 'not_found' : 'internal');
-    fetchMock.mockResolvedValue(jsonResponse(body, code));
-    const error = (await http.post('/api/login/forget-reset-pwd', {}).catch((caught: unknown) => caught)) as HttpError;
-    expect(error).toBeInstanceOf(HttpError);
-    expect(error.status).toBe(code);
-    expect(error.code).toBe(code);
-    expect(error.message).toBe('该手机号未注册');
-    expect(notify.error).toHaveBeenCalledWith('该手机号未注册');
-    expect(navigate).not.toHaveBeenCalled();
-  });
+  it.each([404, 500])(
+    'never return the body of a code %i envelope: they throw with the status and show its message',
+    async (code) => {
+      const body = fail(code, '该手机号未注册', code === 404 ? 'not_found' : 'internal');
+      fetchMock.mockResolvedValue(jsonResponse(body, code));
+      const error = (await http
+        .post('/api/login/forget-reset-pwd', {})
+        .catch((caught: unknown) => caught)) as HttpError;
+      expect(error).toBeInstanceOf(HttpError);
+      expect(error.status).toBe(code);
+      expect(error.code).toBe(code);
+      expect(error.message).toBe('该手机号未注册');
+      expect(notify.error).toHaveBeenCalledWith('该手机号未注册');
+      expect(navigate).not.toHaveBeenCalled();
+    },
+  );
 
   it('show 请求失败，请稍后重试 when the envelope has no message', async () => {
     fetchMock.mockResolvedValue(jsonResponse(fail(429, '', 'rate_limited'), 429));
@@ -203,7 +234,9 @@ describe('non-envelope answers', () => {
     const error = (await http.get('/x').catch((caught: unknown) => caught)) as HttpError;
     expect(error.status).toBe(status);
     expect(authStore.token).toBeNull();
-    expect(navigate).toHaveBeenCalledWith(`/login?redirect=${encodeURIComponent('/draw/abc?tab=1')}`, { replace: true });
+    expect(navigate).toHaveBeenCalledWith(`/login?redirect=${encodeURIComponent('/draw/abc?tab=1')}`, {
+      replace: true,
+    });
     expect(notify.error).toHaveBeenCalledWith(REQUEST_FAILED);
   });
 
@@ -218,29 +251,46 @@ describe('non-envelope answers', () => {
   it('quiet: a network error is thrown unshown (the caller shows it in place), a refusal is still shown', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     const route = api.messages.post;
-    const error = (await call(route, { params: { id: 'c1' }, body: { content: 'hi' }, quiet: true }).catch((caught: unknown) => caught)) as HttpError;
+    const error = (await call(route, { params: { id: 'c1' }, body: { content: 'hi' }, quiet: true }).catch(
+      (caught: unknown) => caught,
+    )) as HttpError;
     expect(error).toMatchObject({ status: 0, shown: false });
     expect(notify.error).not.toHaveBeenCalled();
 
     fetchMock.mockResolvedValue(jsonResponse(fail(400, '你已被禁言', 'channel_muted'), 400));
-    await expect(call(route, { params: { id: 'c1' }, body: { content: 'hi' }, quiet: true })).rejects.toMatchObject({ reason: 'channel_muted', shown: true });
+    await expect(
+      call(route, { params: { id: 'c1' }, body: { content: 'hi' }, quiet: true }),
+    ).rejects.toMatchObject({ reason: 'channel_muted', shown: true });
     expect(notify.error).toHaveBeenCalledWith('你已被禁言');
   });
 
   it('silent: no toast at all, refusals included (a call made ahead of need); the error says it was not shown', async () => {
     const route = api.messages.page;
     fetchMock.mockResolvedValue(jsonResponse(fail(400, '你不是该频道成员', 'forbidden'), 400));
-    await expect(call(route, { params: { id: 'c1' }, query: {}, silent: true })).rejects.toMatchObject({ reason: 'forbidden', shown: false });
+    await expect(call(route, { params: { id: 'c1' }, query: {}, silent: true })).rejects.toMatchObject({
+      reason: 'forbidden',
+      shown: false,
+    });
     fetchMock.mockResolvedValue(jsonResponse(fail(200, '频道已删除', 'not_found')));
-    await expect(call(route, { params: { id: 'c1' }, query: {}, silent: true })).rejects.toMatchObject({ shown: false });
+    await expect(call(route, { params: { id: 'c1' }, query: {}, silent: true })).rejects.toMatchObject({
+      shown: false,
+    });
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(call(route, { params: { id: 'c1' }, query: {}, silent: true })).rejects.toMatchObject({ status: 0, shown: false });
+    await expect(call(route, { params: { id: 'c1' }, query: {}, silent: true })).rejects.toMatchObject({
+      status: 0,
+      shown: false,
+    });
     expect(notify.error).not.toHaveBeenCalled();
   });
 
   it('refuses a 200 answer that is not the envelope (a proxy page, say): 请求失败，请稍后重试', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ hello: 'world' }));
-    await expect(http.get('/x')).rejects.toMatchObject({ status: 200, reason: null, message: REQUEST_FAILED, shown: true });
+    await expect(http.get('/x')).rejects.toMatchObject({
+      status: 200,
+      reason: null,
+      message: REQUEST_FAILED,
+      shown: true,
+    });
     expect(notify.error).toHaveBeenCalledWith(REQUEST_FAILED);
   });
 });
@@ -262,11 +312,22 @@ describe('upload', () => {
 });
 
 describe('call: a route of the table', () => {
-  const channel = { id: 'c/1', title: 'lobby', isBan: false, isCreator: true, creatorId: 'u1', memberCount: 1, createdAt: 1, engine: null };
+  const channel = {
+    id: 'c/1',
+    title: 'lobby',
+    isBan: false,
+    isCreator: true,
+    creatorId: 'u1',
+    memberCount: 1,
+    createdAt: 1,
+    engine: null,
+  };
 
   it('fills the path from params (encoded), with the method of the table, and answers data', async () => {
     fetchMock.mockResolvedValue(jsonResponse(ok(channel)));
-    await expect(call(api.channels.update, { params: { id: 'c/1' }, body: { title: 'lobby', isBan: false } })).resolves.toEqual(channel);
+    await expect(
+      call(api.channels.update, { params: { id: 'c/1' }, body: { title: 'lobby', isBan: false } }),
+    ).resolves.toEqual(channel);
     const { url, init } = lastRequest();
     expect(url).toBe('/api/draw/channel/c%2F1');
     expect(init.method).toBe('PUT');
@@ -301,7 +362,11 @@ describe('call: a route of the table', () => {
 
   it('in development, lets through fields the table does not know (a newer server), and nothing else of another shape', async () => {
     fetchMock.mockResolvedValue(jsonResponse(ok({ ...channel, pinned: true })));
-    await expect(call(api.channels.detail, { params: { id: 'c1' } })).rejects.toMatchObject({ status: 200, message: REQUEST_FAILED, shown: true });
+    await expect(call(api.channels.detail, { params: { id: 'c1' } })).rejects.toMatchObject({
+      status: 200,
+      message: REQUEST_FAILED,
+      shown: true,
+    });
     fetchMock.mockResolvedValue(jsonResponse(ok([{ ...channel, pinned: true }])));
     await expect(call(api.channels.list)).resolves.toEqual([{ ...channel, pinned: true }]);
     fetchMock.mockResolvedValue(jsonResponse(ok([{ id: 'c1' }])));
@@ -309,33 +374,44 @@ describe('call: a route of the table', () => {
     expect(notify.error).toHaveBeenCalledWith(REQUEST_FAILED);
   });
 
-  it('throws the server\'s refusal as HttpError with its reason and localized message', async () => {
+  it("throws the server's refusal as HttpError with its reason and localized message", async () => {
     fetchMock.mockResolvedValue(jsonResponse(fail(403, '你已被该频道封禁', 'banned'), 403));
-    const error = (await call(api.channels.join, { params: { code: 'abc' } }).catch((caught: unknown) => caught)) as HttpError;
+    const error = (await call(api.channels.join, { params: { code: 'abc' } }).catch(
+      (caught: unknown) => caught,
+    )) as HttpError;
     expect(error).toMatchObject({ status: 403, reason: 'banned', message: '你已被该频道封禁', shown: true });
   });
 
   it('downloads a file route as a Blob, and throws its enveloped refusal', async () => {
-    fetchMock.mockResolvedValue(new Response(new Uint8Array([80, 75]), { status: 200, headers: { 'Content-Type': 'application/zip' } }));
+    fetchMock.mockResolvedValue(
+      new Response(new Uint8Array([80, 75]), { status: 200, headers: { 'Content-Type': 'application/zip' } }),
+    );
     const blob = await download(api.archive.zip, { body: { taskIds: ['t1'] } });
     expect(blob.size).toBe(2);
     expect(lastRequest().url).toBe('/api/archive/zip');
     expect(JSON.parse(String(lastRequest().init.body))).toEqual({ taskIds: ['t1'] });
     fetchMock.mockResolvedValue(jsonResponse(fail(404, '图片不存在', 'not_found'), 404));
-    await expect(download(api.archive.zip, { body: { taskIds: ['t1'] } })).rejects.toMatchObject({ status: 404, reason: 'not_found' });
+    await expect(download(api.archive.zip, { body: { taskIds: ['t1'] } })).rejects.toMatchObject({
+      status: 404,
+      reason: 'not_found',
+    });
   });
 });
 
 describe('reportFailure: a caller showing a failure itself', () => {
   it('shows each failure once: never a refusal the client already toasted, always one it did not', async () => {
     fetchMock.mockResolvedValue(jsonResponse(fail(403, '该频道已禁言', 'channel_muted'), 403));
-    const shown = await call(api.channels.join, { params: { code: 'abc' } }).catch((caught: unknown) => caught);
+    const shown = await call(api.channels.join, { params: { code: 'abc' } }).catch(
+      (caught: unknown) => caught,
+    );
     vi.mocked(notify.error).mockClear();
     expect(reportFailure(shown)).toBe('channel_muted');
     expect(notify.error).not.toHaveBeenCalled();
 
     fetchMock.mockResolvedValue(jsonResponse(fail(404, '任务不存在', 'not_found')));
-    const unshown = await call(api.channels.join, { params: { code: 'abc' } }).catch((caught: unknown) => caught);
+    const unshown = await call(api.channels.join, { params: { code: 'abc' } }).catch(
+      (caught: unknown) => caught,
+    );
     expect(notify.error).not.toHaveBeenCalled();
     expect(reportFailure(unshown)).toBe('not_found');
     expect(notify.error).toHaveBeenCalledWith('任务不存在');

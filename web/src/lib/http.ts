@@ -42,7 +42,16 @@ export class HttpError extends Error {
   readonly reason: ErrorReason | null;
   readonly shown: boolean;
 
-  constructor(message: string, options: { status: number; code?: number | null; reason?: ErrorReason | null; cause?: unknown; shown?: boolean }) {
+  constructor(
+    message: string,
+    options: {
+      status: number;
+      code?: number | null;
+      reason?: ErrorReason | null;
+      cause?: unknown;
+      shown?: boolean;
+    },
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'HttpError';
     this.status = options.status;
@@ -73,7 +82,8 @@ export interface RequestOptions {
 }
 
 /** A silent call is a quiet one too: no failure of any kind is toasted (applied where options come in: `request`, `requestOf`). */
-const withSilence = (options: RequestOptions): RequestOptions => (options.silent ? { ...options, quiet: true } : options);
+const withSilence = (options: RequestOptions): RequestOptions =>
+  options.silent ? { ...options, quiet: true } : options;
 
 function buildUrl(url: string, params: RequestOptions['params']): string {
   const query = new URLSearchParams();
@@ -138,12 +148,14 @@ function showRefusal(message: string, reason: ErrorReason | null): void {
 function handleEnvelope<T>(envelope: Envelope<unknown>, silent = false): T {
   if (envelope.success) return envelope.data as T;
   const reason = envelope.reason ?? null;
-  const failure = (message: string, shown = false) => new HttpError(message, { status: 200, code: envelope.code, reason, shown });
+  const failure = (message: string, shown = false) =>
+    new HttpError(message, { status: 200, code: envelope.code, reason, shown });
   if (envelope.code === 401 || envelope.code === 403) {
     signOutAndRedirect();
     throw failure(envelope.message || UNKNOWN_ERROR_MESSAGE);
   }
-  if (envelope.code === 404 || envelope.code === 500) throw failure(envelope.message || i18n.t('http.requestFailed'));
+  if (envelope.code === 404 || envelope.code === 500)
+    throw failure(envelope.message || i18n.t('http.requestFailed'));
   if (envelope.message) {
     if (!silent) showRefusal(envelope.message, reason);
     throw failure(envelope.message, !silent);
@@ -180,7 +192,8 @@ async function send(method: Method, url: string, body: unknown, options: Request
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw requestFailed(0, error, options.quiet);
   }
-  if (response.status !== 200) throw failedStatus(response.status, await readBody(response), options.quiet, options.silent);
+  if (response.status !== 200)
+    throw failedStatus(response.status, await readBody(response), options.quiet, options.silent);
   return response;
 }
 
@@ -188,33 +201,65 @@ async function send(method: Method, url: string, body: unknown, options: Request
  * Calls the API and returns the envelope's `data`; every failure throws `HttpError` (spec §8, see
  * CONTEXT.md). An HTTP 200 answer that is not the envelope (a proxy's page) is a failure too.
  */
-export async function request<T>(method: Method, url: string, body?: unknown, given: RequestOptions = {}): Promise<T> {
+export async function request<T>(
+  method: Method,
+  url: string,
+  body?: unknown,
+  given: RequestOptions = {},
+): Promise<T> {
   const options = withSilence(given);
   const payload = await readBody(await send(method, url, body, options));
   if (isEnvelope(payload)) return handleEnvelope<T>(payload, options.silent);
   throw requestFailed(200, undefined, options.quiet);
 }
 
-type Part<K extends string, T> = [T] extends [undefined] ? { [P in K]?: never } : undefined extends T ? { [P in K]?: T } : { [P in K]: T };
+type Part<K extends string, T> = [T] extends [undefined]
+  ? { [P in K]?: never }
+  : undefined extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
 /** What a call of route R sends: its path parameters, query and body, typed by the route table. */
 export type CallInput<R extends ApiRoute> = Part<'params', ParamsOf<R>> &
   Part<'query', QueryOf<R>> &
-  Part<'body', BodyOf<R>> & { headers?: Record<string, string>; signal?: AbortSignal; quiet?: boolean; silent?: boolean };
+  Part<'body', BodyOf<R>> & {
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+    quiet?: boolean;
+    silent?: boolean;
+  };
 /** The input may be left out when the route needs none. */
-type CallArgs<R extends ApiRoute> = object extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];
+type CallArgs<R extends ApiRoute> =
+  object extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];
 
-function requestOf<R extends ApiRoute>(route: RouteRef<R>, input: CallInput<R> | undefined): { url: string; options: RequestOptions } {
-  const { params, query, headers, signal, quiet, silent } = (input ?? {}) as { params?: Record<string, string>; query?: RequestOptions['params'] } & RequestOptions;
-  return { url: pathOf(route.path, params), options: withSilence({ params: query, headers, signal, quiet, silent }) };
+function requestOf<R extends ApiRoute>(
+  route: RouteRef<R>,
+  input: CallInput<R> | undefined,
+): { url: string; options: RequestOptions } {
+  const { params, query, headers, signal, quiet, silent } = (input ?? {}) as {
+    params?: Record<string, string>;
+    query?: RequestOptions['params'];
+  } & RequestOptions;
+  return {
+    url: pathOf(route.path, params),
+    options: withSilence({ params: query, headers, signal, quiet, silent }),
+  };
 }
 
 /**
  * Calls a route of the table (`api` of ./api.ts): `call(api.channels.detail, { params: { id } })`.
  * Its input and answer are typed from the table; every failure throws `HttpError`.
  */
-export async function call<R extends ApiRoute & { kind: typeof AnswerKind.Envelope }>(route: RouteRef<R>, ...[input]: CallArgs<R>): Promise<AnswerOf<R>> {
+export async function call<R extends ApiRoute & { kind: typeof AnswerKind.Envelope }>(
+  route: RouteRef<R>,
+  ...[input]: CallArgs<R>
+): Promise<AnswerOf<R>> {
   const { url, options } = requestOf(route, input);
-  const data = await request<unknown>(route.method, url, (input as { body?: unknown } | undefined)?.body, options);
+  const data = await request<unknown>(
+    route.method,
+    url,
+    (input as { body?: unknown } | undefined)?.body,
+    options,
+  );
   if (answerCheck) {
     const check = loadedCheck ?? (await answerCheck);
     if (check && !check.answerMatches(route, data)) throw requestFailed(200, undefined, options.quiet);
@@ -223,7 +268,10 @@ export async function call<R extends ApiRoute & { kind: typeof AnswerKind.Envelo
 }
 
 /** Calls a route of the table that answers a file (the archive's ZIP): the file, or `HttpError`. */
-export async function download<R extends ApiRoute & { kind: typeof AnswerKind.File }>(route: RouteRef<R>, ...[input]: CallArgs<R>): Promise<Blob> {
+export async function download<R extends ApiRoute & { kind: typeof AnswerKind.File }>(
+  route: RouteRef<R>,
+  ...[input]: CallArgs<R>
+): Promise<Blob> {
   const { url, options } = requestOf(route, input);
   const response = await send(route.method, url, (input as { body?: unknown } | undefined)?.body, options);
   return response.blob();
@@ -243,9 +291,16 @@ export const http = {
 export type { UploadAnswer, UploadedFile } from '@draw/shared';
 
 /** Uploads files as multipart form data (each under the field `file`) to POST /api/upload. */
-export function upload(files: File | Blob | FileList | ReadonlyArray<File | Blob>, options?: RequestOptions): Promise<UploadAnswer> {
+export function upload(
+  files: File | Blob | FileList | ReadonlyArray<File | Blob>,
+  options?: RequestOptions,
+): Promise<UploadAnswer> {
   const list: ReadonlyArray<File | Blob> =
-    files instanceof Blob ? [files] : typeof FileList !== 'undefined' && files instanceof FileList ? Array.from(files) : (files as ReadonlyArray<File | Blob>);
+    files instanceof Blob
+      ? [files]
+      : typeof FileList !== 'undefined' && files instanceof FileList
+        ? Array.from(files)
+        : (files as ReadonlyArray<File | Blob>);
   const form = new FormData();
   for (const file of list) form.append('file', file);
   const route = api.uploads.upload;
@@ -265,7 +320,8 @@ export async function uploadImages(files: readonly File[]): Promise<string[]> {
  */
 export function reportFailure(error: unknown): ErrorReason | null {
   if (error instanceof DOMException && error.name === 'AbortError') return null;
-  if (!(error instanceof HttpError) || error.message === UNKNOWN_ERROR_MESSAGE) notify.error(i18n.t('http.requestFailed'));
+  if (!(error instanceof HttpError) || error.message === UNKNOWN_ERROR_MESSAGE)
+    notify.error(i18n.t('http.requestFailed'));
   else if (!error.shown) notify.error(error.message);
   return error instanceof HttpError ? error.reason : null;
 }

@@ -9,7 +9,8 @@ export interface ToastAction {
 /** The one place the app raises toasts, so tests can observe them. */
 export const notify = {
   success: (message: string) => raiseToast((toast) => toast.success(message)),
-  error: (message: string, action?: ToastAction) => raiseToast((toast) => toast.error(message, action ? { action, duration: 8000 } : undefined)),
+  error: (message: string, action?: ToastAction) =>
+    raiseToast((toast) => toast.error(message, action ? { action, duration: 8000 } : undefined)),
   warning: (message: string) => raiseToast((toast) => toast.warning(message)),
   info: (message: string) => raiseToast((toast) => toast(message)),
 };

@@ -16,7 +16,10 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const load = () => import('./staleBuild');
-const gone = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: http://x/assets/LoginPage-abc.js'));
+const gone = () =>
+  Promise.reject(
+    new TypeError('Failed to fetch dynamically imported module: http://x/assets/LoginPage-abc.js'),
+  );
 
 describe('stale build recovery', () => {
   it('reloads once when a lazy chunk of the previous build is gone, and stays suspended meanwhile', async () => {
@@ -49,7 +52,12 @@ describe('stale build recovery', () => {
     vi.useFakeTimers();
     try {
       let up = false;
-      vi.stubGlobal('fetch', vi.fn(async () => (up ? new Response(null, { status: 200 }) : Promise.reject(new TypeError('Failed to fetch')))));
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () =>
+          up ? new Response(null, { status: 200 }) : Promise.reject(new TypeError('Failed to fetch')),
+        ),
+      );
       const { reloadForNewBuild, SERVER_RETRY_MS } = await load();
       expect(reloadForNewBuild()).toBe(true);
       await vi.advanceTimersByTimeAsync(SERVER_RETRY_MS * 5);

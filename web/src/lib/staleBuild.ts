@@ -15,7 +15,9 @@ let quietLoads = 0;
 /** The browsers' messages for a dynamic import or a preload that could not be fetched. */
 export function isChunkLoadError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  return /dynamically imported module|Importing a module script failed|Unable to preload CSS|error loading dynamically imported module/i.test(error.message);
+  return /dynamically imported module|Importing a module script failed|Unable to preload CSS|error loading dynamically imported module/i.test(
+    error.message,
+  );
 }
 
 /** How often a page whose server did not answer asks again before reloading. */

@@ -12,7 +12,10 @@ afterEach(() => vi.useRealTimers());
 describe('storage with expiry', () => {
   it('writes { data, expire } and reads the data back', () => {
     storage.set('k', { a: 1 });
-    expect(JSON.parse(localStorage.getItem('k')!)).toEqual({ data: { a: 1 }, expire: Date.now() + 604800 * 1000 });
+    expect(JSON.parse(localStorage.getItem('k')!)).toEqual({
+      data: { a: 1 },
+      expire: Date.now() + 604800 * 1000,
+    });
     expect(storage.get('k')).toEqual({ a: 1 });
   });
 

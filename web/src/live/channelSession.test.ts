@@ -37,12 +37,24 @@ function harness(initial: Channel[] | Error, routeUuid: string | null = null) {
     store,
   });
   const bus = new LiveBus();
-  const seen: { [K in keyof LiveBusEvents]: LiveBusEvents[K][] } = { apply: [], reload: [], left: [], selected: [] };
+  const seen: { [K in keyof LiveBusEvents]: LiveBusEvents[K][] } = {
+    apply: [],
+    reload: [],
+    left: [],
+    selected: [],
+  };
   bus.on('apply', (event) => seen.apply.push(event));
   bus.on('reload', (request) => seen.reload.push(request));
   bus.on('left', (left) => seen.left.push(left));
   bus.on('selected', (selected) => seen.selected.push(selected));
-  const session = new ChannelSession({ userId: ME, routeUuid, connection, fetchChannels, bus, timing: { gapWaitMs: 500, retryDelayMs: 300 } });
+  const session = new ChannelSession({
+    userId: ME,
+    routeUuid,
+    connection,
+    fetchChannels,
+    bus,
+    timing: { gapWaitMs: 500, retryDelayMs: 300 },
+  });
   const socket = () => sockets[0]!;
   return {
     session,
@@ -305,12 +317,21 @@ describe('ChannelSession', () => {
 
 describe('ChannelSession: channels:changed keeps the sidebar live beyond the open channel', () => {
   it('renames, mutes and drops channels that are not open, and stays on the open one', async () => {
-    const h = harness([makeChannel('a', { title: 'Ay' }), makeChannel('b', { title: 'Bee' }), makeChannel('c', { title: 'Sea' })], 'a');
+    const h = harness(
+      [
+        makeChannel('a', { title: 'Ay' }),
+        makeChannel('b', { title: 'Bee' }),
+        makeChannel('c', { title: 'Sea' }),
+      ],
+      'a',
+    );
     await h.goLive();
     h.socket().ackLast({ ok: true, seq: 0 });
     await flush();
 
-    h.socket().sendChange(change(channelEvent(4, 'channel.updated', makeChannel('b', { title: 'Bees', isBan: true }))));
+    h.socket().sendChange(
+      change(channelEvent(4, 'channel.updated', makeChannel('b', { title: 'Bees', isBan: true }))),
+    );
     expect(channelsStore.items.map((channel) => [channel.id, channel.title, channel.isBan])).toEqual([
       ['a', 'Ay', false],
       ['b', 'Bees', true],

@@ -7,7 +7,12 @@ import {
 import type { Channel, SubscribeAck, SubscribeRequest } from '@draw/shared';
 import { ref } from 'valtio';
 import { createActor, fromPromise, type Actor, type SnapshotFrom } from 'xstate';
-import { channelsStore, fetchChannels, setChannelsReloader, type ChannelListStatus } from '../stores/channels';
+import {
+  channelsStore,
+  fetchChannels,
+  setChannelsReloader,
+  type ChannelListStatus,
+} from '../stores/channels';
 import { setCurrentChannel } from '../stores/chat';
 import { getLiveConnection, type LiveConnectionPort } from './connection';
 import { liveBus, type LiveBus } from './hooks';
@@ -160,7 +165,11 @@ export class ChannelSession {
         return;
       }
       case 'channel.left':
-        this.bus.emit('left', { channelId: event.channelId, reason: event.reason, title: this.titleOf(event.channelId) });
+        this.bus.emit('left', {
+          channelId: event.channelId,
+          reason: event.reason,
+          title: this.titleOf(event.channelId),
+        });
         return;
       case 'feed.apply':
         this.bus.emit('apply', event.event);

@@ -3,7 +3,15 @@ import { HandshakeRefusal, PROTOCOL_VERSION } from '@draw/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope } from '../test/dom';
 import { removeToken, setToken } from '../stores/auth';
-import { DEFAULT_BACKOFF, LiveConnection, backoffDelay, getLiveConnection, liveStore, retryWhenBrowserReturns, type LiveState } from './connection';
+import {
+  DEFAULT_BACKOFF,
+  LiveConnection,
+  backoffDelay,
+  getLiveConnection,
+  liveStore,
+  retryWhenBrowserReturns,
+  type LiveState,
+} from './connection';
 import { FakeSocket, ticketDispenser } from './fakeSocket';
 
 const ioSockets = vi.hoisted(() => [] as unknown[]);
@@ -63,7 +71,9 @@ describe('backoffDelay', () => {
   });
 
   it('never waits more than 10 s between attempts by default (a server back is noticed soon)', () => {
-    const longest = Math.max(...Array.from({ length: 20 }, (_, attempt) => backoffDelay(attempt, DEFAULT_BACKOFF, () => 1)));
+    const longest = Math.max(
+      ...Array.from({ length: 20 }, (_, attempt) => backoffDelay(attempt, DEFAULT_BACKOFF, () => 1)),
+    );
     expect(longest).toBeLessThanOrEqual(10_000);
     expect(backoffDelay(0, DEFAULT_BACKOFF, () => 0.5)).toBe(500);
   });
@@ -90,7 +100,10 @@ describe('LiveConnection', () => {
   it('fetches a fresh ticket for every attempt, after a drop and after a refused handshake', async () => {
     const { connection, socket, tickets, store } = setup();
     const seen: string[] = [];
-    connection.listen({ connected: () => seen.push('connected'), disconnected: () => seen.push('disconnected') });
+    connection.listen({
+      connected: () => seen.push('connected'),
+      disconnected: () => seen.push('disconnected'),
+    });
     connection.start();
     await flush();
     await socket().accept();
@@ -147,7 +160,10 @@ describe('LiveConnection', () => {
   });
 
   it('retries when the pre-connect call itself fails', async () => {
-    const preConnect = vi.fn().mockRejectedValueOnce(new Error('offline')).mockImplementation(ticketDispenser().preConnect);
+    const preConnect = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockImplementation(ticketDispenser().preConnect);
     const sockets: FakeSocket[] = [];
     const connection = new LiveConnection({
       preConnect,
@@ -196,7 +212,13 @@ describe('LiveConnection', () => {
     connection.start();
     await flush();
     await socket().accept();
-    const sample = { channelId: 'a', seq: 1, type: 'member.joined', at: 1, data: { userId: 'u', name: 'U', avatar: '', isCreator: false, joinedAt: 1 } } as const;
+    const sample = {
+      channelId: 'a',
+      seq: 1,
+      type: 'member.joined',
+      at: 1,
+      data: { userId: 'u', name: 'U', avatar: '', isCreator: false, joinedAt: 1 },
+    } as const;
     socket().sendEvent(sample);
     socket().sendResync('a');
     expect(event).toHaveBeenCalledWith(sample);
@@ -315,7 +337,9 @@ describe('getLiveConnection', () => {
     setToken('token-1');
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => envelope({ url: '', path: '/socket.io', ticket: 'from-server', expiresAt: Date.now() + 60_000 })),
+      vi.fn(async () =>
+        envelope({ url: '', path: '/socket.io', ticket: 'from-server', expiresAt: Date.now() + 60_000 }),
+      ),
     );
     const connection = getLiveConnection();
     expect(getLiveConnection()).toBe(connection);

@@ -65,7 +65,11 @@ export interface BackoffOptions {
 export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 500, maxMs: 8_000, factor: 2, jitter: 0.25 };
 
 /** The wait before retry number `attempt` (0-based): initial × factor^attempt, capped, with jitter. */
-export function backoffDelay(attempt: number, options: BackoffOptions = DEFAULT_BACKOFF, random: () => number = Math.random): number {
+export function backoffDelay(
+  attempt: number,
+  options: BackoffOptions = DEFAULT_BACKOFF,
+  random: () => number = Math.random,
+): number {
   const base = Math.min(options.maxMs, options.initialMs * options.factor ** Math.max(0, attempt));
   const spread = base * options.jitter * (random() * 2 - 1);
   return Math.max(0, Math.round(base + spread));
@@ -181,7 +185,10 @@ export class LiveConnection implements LiveConnectionPort {
     return new Promise<SubscribeAck>((resolve, reject) => {
       // Never let Socket.IO buffer it: a request queued now would go out on a later connection.
       if (!socket?.connected) return reject(new Error('live connection is not connected'));
-      const timer = setTimeout(() => reject(new Error('channel:subscribe timed out')), this.deps.subscribeTimeoutMs ?? 10_000);
+      const timer = setTimeout(
+        () => reject(new Error('channel:subscribe timed out')),
+        this.deps.subscribeTimeoutMs ?? 10_000,
+      );
       socket.emit('channel:subscribe', request, (ack) => {
         clearTimeout(timer);
         resolve(ack);
@@ -224,7 +231,9 @@ export class LiveConnection implements LiveConnectionPort {
     socket.on('channel:resync', ({ channelId }) => this.forEach((listener) => listener.resync?.(channelId)));
     socket.on('channels:changed', (change) => this.forEach((listener) => listener.changed?.(change)));
     socket.on('archive:favorite', (change) => this.forEach((listener) => listener.favorite?.(change)));
-    socket.on('unread:activity', (activity) => this.forEach((listener) => listener.unreadActivity?.(activity)));
+    socket.on('unread:activity', (activity) =>
+      this.forEach((listener) => listener.unreadActivity?.(activity)),
+    );
     socket.on('unread:read', (mark) => this.forEach((listener) => listener.unreadRead?.(mark)));
     socket.connect();
   }
@@ -320,7 +329,9 @@ export class LiveConnection implements LiveConnectionPort {
 function isPreConnectAnswer(value: unknown): value is PreConnectAnswer {
   if (typeof value !== 'object' || value === null) return false;
   const answer = value as Partial<PreConnectAnswer>;
-  return typeof answer.ticket === 'string' && answer.ticket.length > 0 && typeof answer.expiresAt === 'number';
+  return (
+    typeof answer.ticket === 'string' && answer.ticket.length > 0 && typeof answer.expiresAt === 'number'
+  );
 }
 
 /** `GET /api/ws/pre-connect` through the app's HTTP client (404/500 envelopes come back raw). */
@@ -335,7 +346,10 @@ export async function fetchPreConnect(): Promise<PreConnectAnswer> {
  * tab again (`visibilitychange` → visible): waiting out the backoff then is what felt broken.
  * `retryNow` does nothing while connected. Returns a function that stops listening.
  */
-export function retryWhenBrowserReturns(connection: Pick<LiveConnection, 'retryNow'>, target: Window): () => void {
+export function retryWhenBrowserReturns(
+  connection: Pick<LiveConnection, 'retryNow'>,
+  target: Window,
+): () => void {
   const retry = () => connection.retryNow();
   const onVisibility = () => {
     if (target.document.visibilityState === 'visible') retry();

@@ -65,7 +65,8 @@ export class FakeSocket {
   }
 
   emit(event: string, payload: unknown, ack?: (answer: SubscribeAck) => void): this {
-    if (event === 'channel:subscribe' && ack) this.subscribes.push({ request: payload as SubscribeRequest, ack });
+    if (event === 'channel:subscribe' && ack)
+      this.subscribes.push({ request: payload as SubscribeRequest, ack });
     if (event === 'channel:unsubscribe') this.unsubscribes.push((payload as { channelId: string }).channelId);
     return this;
   }
@@ -91,7 +92,9 @@ export class FakeSocket {
    */
   async refuse(reason: HandshakeRefusal | null = HandshakeRefusal.InvalidTicket): Promise<HandshakeAuth> {
     const auth = await this.takeAuth();
-    const error = reason ? Object.assign(new Error(reason), { data: { reason, serverVersion: PROTOCOL_VERSION } }) : new Error('websocket error');
+    const error = reason
+      ? Object.assign(new Error(reason), { data: { reason, serverVersion: PROTOCOL_VERSION } })
+      : new Error('websocket error');
     this.fire('connect_error', error);
     return auth;
   }
@@ -153,7 +156,10 @@ export function ticketDispenser(now: () => number = Date.now) {
  * The connection module with one live connection over fake sockets, for `vi.mock` of
  * `live/connection` in a page's tests: every socket it opens is pushed to `sockets`.
  */
-export function withFakeSockets(actual: typeof ConnectionModule, sockets: FakeSocket[]): typeof ConnectionModule {
+export function withFakeSockets(
+  actual: typeof ConnectionModule,
+  sockets: FakeSocket[],
+): typeof ConnectionModule {
   const connection = new actual.LiveConnection({
     preConnect: ticketDispenser().preConnect,
     createSocket: (url, options) => {

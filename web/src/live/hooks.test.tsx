@@ -7,7 +7,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { channelsStore } from '../stores/channels';
 import { chatStore } from '../stores/chat';
 import { liveStore } from './connection';
-import { liveBus, useChannelEvents, useChannelLeft, useChannelList, useCurrentChannel, useFeedReload, useLiveStatus } from './hooks';
+import {
+  liveBus,
+  useChannelEvents,
+  useChannelLeft,
+  useChannelList,
+  useCurrentChannel,
+  useFeedReload,
+  useLiveStatus,
+} from './hooks';
 
 function Probe(props: {
   channelId: string | null;
@@ -26,7 +34,8 @@ function ChannelProbe() {
   const current = useCurrentChannel();
   return (
     <p data-testid="channels">
-      {status}: {items.map((channel) => channel.title).join(',')} / {current ? `${current.id}=${current.title}` : 'none'}
+      {status}: {items.map((channel) => channel.title).join(',')} /{' '}
+      {current ? `${current.id}=${current.title}` : 'none'}
     </p>
   );
 }

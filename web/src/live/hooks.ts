@@ -123,7 +123,9 @@ export function useFeedReload(channelId: string | null, handler: () => void): vo
  * `denied` (the server refused the subscription). The channel is already out of the list, and if
  * it was the open one another channel is already being selected. `title` is its last known title.
  */
-export function useChannelLeft(handler: (channelId: string, reason: LeaveReason, title: string | null) => void): void {
+export function useChannelLeft(
+  handler: (channelId: string, reason: LeaveReason, title: string | null) => void,
+): void {
   const onLeft = useEffectEvent(handler);
   useEffect(() => liveBus.on('left', ({ channelId, reason, title }) => onLeft(channelId, reason, title)), []);
 }

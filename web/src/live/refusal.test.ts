@@ -4,7 +4,9 @@ import i18n from '../i18n';
 import { notify } from '../lib/notify';
 import { announceRefusal } from './refusal';
 
-vi.mock('../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+vi.mock('../lib/notify', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },
+}));
 
 afterEach(async () => {
   vi.mocked(notify.error).mockClear();

@@ -11,6 +11,9 @@ const MESSAGE_KEYS = {
  * Tells the person why live updates stopped, with a reload button: a reload fetches the current
  * client (client too old), or tries again once the server is updated (server too old).
  */
-export function announceRefusal(reason: VersionRefusal, reload: () => void = () => window.location.reload()): void {
+export function announceRefusal(
+  reason: VersionRefusal,
+  reload: () => void = () => window.location.reload(),
+): void {
   notify.error(i18n.t(MESSAGE_KEYS[reason]), { label: i18n.t('live.reload'), onClick: reload });
 }

@@ -4,7 +4,9 @@ import { isGuardExempt, requiresAuth, runRouteGuard, type RouteGuardDeps } from 
 
 const user = { id: 'u1', name: 'Ada', theme: 'light' } as UserInfo;
 
-function deps(overrides: Partial<RouteGuardDeps> = {}): RouteGuardDeps & { [K in keyof RouteGuardDeps]: ReturnType<typeof vi.fn> } {
+function deps(
+  overrides: Partial<RouteGuardDeps> = {},
+): RouteGuardDeps & { [K in keyof RouteGuardDeps]: ReturnType<typeof vi.fn> } {
   return {
     getToken: vi.fn(() => 'tok'),
     fetchSession: vi.fn(async () => ({ ...user, auth: true })),
@@ -36,11 +38,14 @@ describe('route guard paths', () => {
 });
 
 describe('runRouteGuard', () => {
-  it.each(['/login', '/privacy-policy', '/user-agreement'])('does not refresh the session on %s', async (path) => {
-    const d = deps();
-    await expect(runRouteGuard(path, d)).resolves.toEqual({ outcome: 'skipped' });
-    expect(d.fetchSession).not.toHaveBeenCalled();
-  });
+  it.each(['/login', '/privacy-policy', '/user-agreement'])(
+    'does not refresh the session on %s',
+    async (path) => {
+      const d = deps();
+      await expect(runRouteGuard(path, d)).resolves.toEqual({ outcome: 'skipped' });
+      expect(d.fetchSession).not.toHaveBeenCalled();
+    },
+  );
 
   it('does nothing without a token', async () => {
     const d = deps({ getToken: vi.fn(() => null) });
@@ -76,7 +81,13 @@ describe('runRouteGuard', () => {
 
   it('treats a 500 envelope at HTTP 200 (thrown unshown by the client) as a failure', async () => {
     // The shape of lib/http's HttpError (not imported: this test runs without the browser setup).
-    const handedBack = Object.assign(new Error('请求失败，请稍后重试'), { name: 'HttpError', status: 200, code: 500, reason: 'internal', shown: false });
+    const handedBack = Object.assign(new Error('请求失败，请稍后重试'), {
+      name: 'HttpError',
+      status: 200,
+      code: 500,
+      reason: 'internal',
+      shown: false,
+    });
     const d = deps({ fetchSession: vi.fn(async () => Promise.reject(handedBack)) });
     await expect(runRouteGuard('/500', d)).resolves.toEqual({ outcome: 'failed', redirectTo: '/' });
     expect(d.onSession).not.toHaveBeenCalled();

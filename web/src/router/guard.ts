@@ -47,7 +47,10 @@ export async function runRouteGuard(pathname: string, deps: RouteGuardDeps): Pro
   if (isGuardExempt(pathname)) return { outcome: 'skipped' };
   if (!deps.getToken()) return { outcome: 'no-token' };
 
-  const failed = (): RouteGuardResult => ({ outcome: 'failed', redirectTo: pathname === '/500' ? '/' : null });
+  const failed = (): RouteGuardResult => ({
+    outcome: 'failed',
+    redirectTo: pathname === '/500' ? '/' : null,
+  });
   let session: unknown;
   try {
     session = await deps.fetchSession();

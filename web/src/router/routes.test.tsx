@@ -11,15 +11,25 @@ import { userInfoStore } from '../stores/userInfo';
 import { envelope } from '../test/dom';
 import { AppRoutes } from './index';
 
-vi.mock('../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+vi.mock('../lib/notify', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },
+}));
 
-const company = { name: 'Pixel Guild', description: 'Draw together', keywords: 'ai,draw', isShowChatGPT: false, isShowDiscord: true };
+const company = {
+  name: 'Pixel Guild',
+  description: 'Draw together',
+  keywords: 'ai,draw',
+  isShowChatGPT: false,
+  isShowDiscord: true,
+};
 let session: Record<string, unknown>;
 let fetchMock: ReturnType<typeof vi.fn>;
 
 /** Renders the app's routes at `path`; `state.location` follows where the router is. */
 function start(path: string) {
-  const router = { state: { location: { pathname: path, search: '' } as Pick<Location, 'pathname' | 'search'> } };
+  const router = {
+    state: { location: { pathname: path, search: '' } as Pick<Location, 'pathname' | 'search'> },
+  };
   function Where() {
     const location = useLocation();
     useEffect(() => {
@@ -40,7 +50,19 @@ beforeEach(() => {
   localStorage.clear();
   authStore.token = null;
   sessionStore.theme = null;
-  session = { id: 'u1', name: 'Ada', avatar: '', phone: '', email: '', description: '', nijiRemix: false, mjRemix: false, theme: 'light', isAdmin: false, auth: true };
+  session = {
+    id: 'u1',
+    name: 'Ada',
+    avatar: '',
+    phone: '',
+    email: '',
+    description: '',
+    nijiRemix: false,
+    mjRemix: false,
+    theme: 'light',
+    isAdmin: false,
+    auth: true,
+  };
   fetchMock = vi.fn(async (url: string) => {
     if (url === '/api/home/company-info') return envelope(company);
     if (url === '/api/home/index') return envelope(session);
@@ -140,7 +162,9 @@ describe('routes', () => {
   it('puts the company info into the title and meta tags', async () => {
     start('/privacy-policy');
     await waitFor(() => expect(document.title).toBe('Pixel Guild'));
-    expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('Draw together');
+    expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
+      'Draw together',
+    );
     expect(document.head.querySelector('meta[name="keywords"]')?.getAttribute('content')).toBe('ai,draw');
     expect(screen.getAllByText(/Pixel Guild/).length).toBeGreaterThan(1);
   });

@@ -22,11 +22,17 @@ function lazyPage(load: () => Promise<ComponentType>): ComponentType {
 
 const LoginPage = lazyPage(async () => (await import('../pages/login/LoginPage')).LoginPage);
 const InvitePage = lazyPage(async () => (await import('../pages/invite/InvitePage')).InvitePage);
-const PrivacyPolicyPage = lazyPage(async () => (await import('../pages/legal/PrivacyPolicyPage')).PrivacyPolicyPage);
-const UserAgreementPage = lazyPage(async () => (await import('../pages/legal/UserAgreementPage')).UserAgreementPage);
+const PrivacyPolicyPage = lazyPage(
+  async () => (await import('../pages/legal/PrivacyPolicyPage')).PrivacyPolicyPage,
+);
+const UserAgreementPage = lazyPage(
+  async () => (await import('../pages/legal/UserAgreementPage')).UserAgreementPage,
+);
 const ArchivePage = lazyPage(async () => (await import('../pages/archive/ArchivePage')).ArchivePage);
 const NotFoundPage = lazyPage(async () => (await import('../pages/errors/NotFoundPage')).NotFoundPage);
-const ServerErrorPage = lazyPage(async () => (await import('../pages/errors/ServerErrorPage')).ServerErrorPage);
+const ServerErrorPage = lazyPage(
+  async () => (await import('../pages/errors/ServerErrorPage')).ServerErrorPage,
+);
 
 /** Spec §2 routes. */
 export const routes: RouteObject[] = [

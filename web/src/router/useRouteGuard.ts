@@ -21,7 +21,8 @@ export function useRouteGuard(): void {
   useEffect(() => {
     let current = true;
     void runRouteGuard(pathname, guardDeps).then((result) => {
-      if (current && result.outcome === 'failed' && result.redirectTo) navigate(result.redirectTo, { replace: true });
+      if (current && result.outcome === 'failed' && result.redirectTo)
+        navigate(result.redirectTo, { replace: true });
     });
     return () => {
       current = false;

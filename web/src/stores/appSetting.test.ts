@@ -12,7 +12,11 @@ import {
   toggleSiderCollapsed,
 } from './appSetting';
 
-const saved = () => JSON.parse(localStorage.getItem(APP_SETTING_KEY)!) as { data: Record<string, unknown>; expire: number | null };
+const saved = () =>
+  JSON.parse(localStorage.getItem(APP_SETTING_KEY)!) as {
+    data: Record<string, unknown>;
+    expire: number | null;
+  };
 
 /** The browser's preferred languages, as `navigator.languages` reports them. */
 function browserPrefers(...languages: string[]): void {
@@ -28,25 +32,55 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('app settings', () => {
   it('defaults: sider expanded, dark theme, zh-CN, no translation preview', () => {
-    expect(defaultAppSetting()).toEqual({ siderCollapsed: false, theme: 'dark', language: 'zh-CN', previewTranslation: false });
+    expect(defaultAppSetting()).toEqual({
+      siderCollapsed: false,
+      theme: 'dark',
+      language: 'zh-CN',
+      previewTranslation: false,
+    });
     expect(restoreAppSetting()).toEqual(defaultAppSetting());
   });
 
   it('restores the saved settings merged over the defaults', () => {
     localStorage.setItem(APP_SETTING_KEY, JSON.stringify({ data: { theme: 'light' }, expire: null }));
-    expect(restoreAppSetting()).toEqual({ siderCollapsed: false, theme: 'light', language: 'zh-CN', previewTranslation: false });
-    localStorage.setItem(APP_SETTING_KEY, JSON.stringify({ data: { siderCollapsed: true, language: 'en-US', previewTranslation: true, extra: 1 }, expire: null }));
-    expect(restoreAppSetting()).toEqual({ siderCollapsed: true, theme: 'dark', language: 'en-US', previewTranslation: true });
+    expect(restoreAppSetting()).toEqual({
+      siderCollapsed: false,
+      theme: 'light',
+      language: 'zh-CN',
+      previewTranslation: false,
+    });
+    localStorage.setItem(
+      APP_SETTING_KEY,
+      JSON.stringify({
+        data: { siderCollapsed: true, language: 'en-US', previewTranslation: true, extra: 1 },
+        expire: null,
+      }),
+    );
+    expect(restoreAppSetting()).toEqual({
+      siderCollapsed: true,
+      theme: 'dark',
+      language: 'en-US',
+      previewTranslation: true,
+    });
   });
 
   it('ignores invalid saved values', () => {
-    localStorage.setItem(APP_SETTING_KEY, JSON.stringify({ data: { theme: 'purple', language: 'fr-FR', siderCollapsed: 'yes', previewTranslation: 'on' }, expire: null }));
+    localStorage.setItem(
+      APP_SETTING_KEY,
+      JSON.stringify({
+        data: { theme: 'purple', language: 'fr-FR', siderCollapsed: 'yes', previewTranslation: 'on' },
+        expire: null,
+      }),
+    );
     expect(restoreAppSetting()).toEqual(defaultAppSetting());
   });
 
   it('saves every change at once, under appSetting with no expiry', () => {
     setSiderCollapsed(true);
-    expect(saved()).toEqual({ data: { siderCollapsed: true, theme: 'dark', language: 'zh-CN', previewTranslation: false }, expire: null });
+    expect(saved()).toEqual({
+      data: { siderCollapsed: true, theme: 'dark', language: 'zh-CN', previewTranslation: false },
+      expire: null,
+    });
     setTheme('auto');
     expect(saved().data.theme).toBe('auto');
     toggleSiderCollapsed();
@@ -90,13 +124,19 @@ describe('a first visit follows the browser language', () => {
   });
 
   it('keeps the language a person chose over what the browser prefers', () => {
-    localStorage.setItem(APP_SETTING_KEY, JSON.stringify({ data: { theme: 'light', language: 'zh-CN' }, expire: null }));
+    localStorage.setItem(
+      APP_SETTING_KEY,
+      JSON.stringify({ data: { theme: 'light', language: 'zh-CN' }, expire: null }),
+    );
     browserPrefers('en-US');
     expect(restoreAppSetting()).toMatchObject({ theme: 'light', language: 'zh-CN' });
   });
 
   it('asks the browser when saved settings carry no valid language', () => {
-    localStorage.setItem(APP_SETTING_KEY, JSON.stringify({ data: { theme: 'light', language: 'fr-FR' }, expire: null }));
+    localStorage.setItem(
+      APP_SETTING_KEY,
+      JSON.stringify({ data: { theme: 'light', language: 'fr-FR' }, expire: null }),
+    );
     browserPrefers('en-US');
     expect(restoreAppSetting()).toMatchObject({ theme: 'light', language: 'en-US' });
   });

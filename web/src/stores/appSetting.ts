@@ -31,7 +31,8 @@ function isLanguage(value: unknown): value is Language {
 export function restoreAppSetting(): AppSetting {
   const saved = storage.get<Partial<AppSetting>>(APP_SETTING_KEY);
   const setting = defaultAppSetting();
-  if (!saved || typeof saved !== 'object' || !isLanguage(saved.language)) setting.language = browserLanguage();
+  if (!saved || typeof saved !== 'object' || !isLanguage(saved.language))
+    setting.language = browserLanguage();
   if (!saved || typeof saved !== 'object') return setting;
   if (typeof saved.siderCollapsed === 'boolean') setting.siderCollapsed = saved.siderCollapsed;
   if (typeof saved.previewTranslation === 'boolean') setting.previewTranslation = saved.previewTranslation;

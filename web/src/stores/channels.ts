@@ -48,7 +48,10 @@ export async function loadChannels(): Promise<Channel[]> {
 }
 
 /** Spec §4: the channel named by the route if it is in the list, otherwise the first channel. */
-export function pickChannel<T extends Pick<Channel, 'id'>>(channels: readonly T[], uuid: string | undefined): T | null {
+export function pickChannel<T extends Pick<Channel, 'id'>>(
+  channels: readonly T[],
+  uuid: string | undefined,
+): T | null {
   return channels.find((channel) => channel.id === uuid) ?? channels[0] ?? null;
 }
 

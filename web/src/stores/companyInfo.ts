@@ -20,7 +20,9 @@ export const companyInfoStore = proxy<CompanyInfoState>({
 });
 
 /** An answer from a server without `engineFeatures` (older) leaves everything offered. */
-export function setCompanyInfo(info: Omit<CompanyInfoAnswer, 'engineFeatures'> & Partial<Pick<CompanyInfoAnswer, 'engineFeatures'>>): void {
+export function setCompanyInfo(
+  info: Omit<CompanyInfoAnswer, 'engineFeatures'> & Partial<Pick<CompanyInfoAnswer, 'engineFeatures'>>,
+): void {
   const engineFeatures = Array.isArray(info.engineFeatures) ? info.engineFeatures : [...ENGINE_FEATURES];
   Object.assign(companyInfoStore, info, { engineFeatures, loaded: true });
 }

@@ -1,5 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyActivity, applyRead, badgeText, noteSeq, resetUnread, setChannelUnread, setUnread, totalUnread, unreadStore } from './unread';
+import {
+  applyActivity,
+  applyRead,
+  badgeText,
+  noteSeq,
+  resetUnread,
+  setChannelUnread,
+  setUnread,
+  totalUnread,
+  unreadStore,
+} from './unread';
 
 afterEach(resetUnread);
 const entry = (id: string) => unreadStore.byChannel[id];
@@ -36,7 +46,7 @@ describe('unread counts', () => {
     expect(entry('c1')).toMatchObject({ unread: 2, lastReadSeq: 6, seq: 8 });
   });
 
-  it("counts a post in the open channel whose event came before its notice", () => {
+  it('counts a post in the open channel whose event came before its notice', () => {
     setUnread([{ channelId: 'c1', unread: 0, lastReadSeq: 5, seq: 5 }]);
     noteSeq('c1', 6);
     applyActivity({ channelId: 'c1', seq: 6, authorId: 'bob' });

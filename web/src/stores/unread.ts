@@ -21,7 +21,8 @@ export interface UnreadState {
 /** Written only here and by `useUnreadSync` (the drawing screen); read with `useSnapshot`. */
 export const unreadStore = proxy<UnreadState>({ byChannel: {} });
 
-const entryOf = (channelId: string): UnreadEntry => (unreadStore.byChannel[channelId] ??= { unread: 0, lastReadSeq: 0, seq: 0, counted: 0 });
+const entryOf = (channelId: string): UnreadEntry =>
+  (unreadStore.byChannel[channelId] ??= { unread: 0, lastReadSeq: 0, seq: 0, counted: 0 });
 
 /**
  * The server's answer replaces what this tab counted, except for a channel where this tab already
@@ -32,7 +33,12 @@ export function setUnread(list: readonly ChannelUnread[]): void {
   unreadStore.byChannel = Object.fromEntries(
     list.map(({ channelId, unread, lastReadSeq, seq }) => {
       const known = before[channelId];
-      return [channelId, known && known.counted > seq ? { ...known } : { unread, lastReadSeq, seq: Math.max(seq, known?.seq ?? 0), counted: seq }];
+      return [
+        channelId,
+        known && known.counted > seq
+          ? { ...known }
+          : { unread, lastReadSeq, seq: Math.max(seq, known?.seq ?? 0), counted: seq },
+      ];
     }),
   );
 }

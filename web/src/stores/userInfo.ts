@@ -32,7 +32,9 @@ function withDefaults(info: Partial<UserInfo> | null): UserInfo {
 }
 
 /** The signed-in user's info, persisted under `StorageKeys.userInfo` (generic 7-day expiry). */
-export const userInfoStore = proxy<UserInfo>(withDefaults(storage.get<Partial<UserInfo>>(StorageKeys.userInfo)));
+export const userInfoStore = proxy<UserInfo>(
+  withDefaults(storage.get<Partial<UserInfo>>(StorageKeys.userInfo)),
+);
 
 /** Merges `info` into the store and saves it. */
 export function setUserInfo(info: Partial<UserInfo>): void {

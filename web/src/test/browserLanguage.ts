@@ -5,7 +5,10 @@
  * language spy on `navigator.languages`.
  */
 if (typeof navigator !== 'undefined') {
-  Object.defineProperty(navigator, 'languages', { configurable: true, get: (): readonly string[] => ['zh-CN'] });
+  Object.defineProperty(navigator, 'languages', {
+    configurable: true,
+    get: (): readonly string[] => ['zh-CN'],
+  });
 }
 
 // The development check of answers against the route table (lib/http.ts) loads by a dynamic

@@ -19,9 +19,12 @@ describe('resolveIsDark', () => {
     ['auto', null, false, false],
     ['auto', 'auto', true, true],
     ['auto', 'auto', false, false],
-  ] as const)('setting %s, session %s, system dark %s → %s', (setting, sessionTheme, systemPrefersDark, expected) => {
-    expect(resolveIsDark({ setting, sessionTheme, systemPrefersDark })).toBe(expected);
-  });
+  ] as const)(
+    'setting %s, session %s, system dark %s → %s',
+    (setting, sessionTheme, systemPrefersDark, expected) => {
+      expect(resolveIsDark({ setting, sessionTheme, systemPrefersDark })).toBe(expected);
+    },
+  );
 });
 
 describe('applyDarkClass', () => {
@@ -47,7 +50,8 @@ describe('useThemeSync', () => {
         get matches() {
           return systemDark;
         },
-        addEventListener: (_: string, listener: (event: MediaQueryListEvent) => void) => listeners.push(listener),
+        addEventListener: (_: string, listener: (event: MediaQueryListEvent) => void) =>
+          listeners.push(listener),
         removeEventListener: (_: string, listener: (event: MediaQueryListEvent) => void) => {
           listeners = listeners.filter((item) => item !== listener);
         },

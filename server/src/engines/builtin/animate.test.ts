@@ -15,17 +15,30 @@ async function picture(width: number, height: number): Promise<EngineImage> {
   return { data, mime: 'image/png', width, height };
 }
 
-const upscale = async (seed = 5): Promise<ParentImage> => ({ taskId: 'up', action: 'UPSCALE', prompt: 'a red moon', seed, image: await picture(1024, 768) });
+const upscale = async (seed = 5): Promise<ParentImage> => ({
+  taskId: 'up',
+  action: 'UPSCALE',
+  prompt: 'a red moon',
+  seed,
+  image: await picture(1024, 768),
+});
 
 /** Frame `page` of a clip; -1 = its last (the encoder merges frames that did not change). */
 async function frame(data: Buffer, page: number): Promise<Buffer> {
   const pages = (await sharp(data, { animated: true }).metadata()).pages ?? 1;
-  return sharp(data, { page: page < 0 ? pages - 1 : page }).removeAlpha().raw().toBuffer();
+  return sharp(data, { page: page < 0 ? pages - 1 : page })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
 }
 
 const difference = (a: Buffer, b: Buffer) => a.reduce((sum, v, i) => sum + Math.abs(v - b[i]!), 0) / a.length;
 
-const context = (): EngineRunContext => ({ taskId: 'clip-task', signal: new AbortController().signal, onProgress: async () => undefined });
+const context = (): EngineRunContext => ({
+  taskId: 'clip-task',
+  signal: new AbortController().signal,
+  onProgress: async () => undefined,
+});
 
 describe('renderClip', () => {
   it('films the picture as a looping animated WebP of 480p, each frame moving on', async () => {
@@ -36,7 +49,12 @@ describe('renderClip', () => {
     expect(meta.loop).toBe(0);
     expect(meta.width).toBe(CLIP_SIDE);
     expect(meta.pageHeight).toBe(360);
-    expect(await readClipHeader(video.data)).toMatchObject({ mime: 'image/webp', width: 480, height: 360, frames: CLIP_FRAMES });
+    expect(await readClipHeader(video.data)).toMatchObject({
+      mime: 'image/webp',
+      width: 480,
+      height: 360,
+      frames: CLIP_FRAMES,
+    });
     expect(poster).toMatchObject({ width: 480, height: 360 });
     // A camera move: the last frame is not the first, and the middle lies between.
     const first = await frame(video.data, 0);
@@ -60,7 +78,9 @@ describe('renderClip', () => {
     const lastOfParent = await frame(clip.video.data, -1);
     const firstOfExtension = await frame(extended.video.data, 0);
     const firstOfParent = await frame(clip.video.data, 0);
-    expect(difference(lastOfParent, firstOfExtension)).toBeLessThan(difference(firstOfParent, firstOfExtension));
+    expect(difference(lastOfParent, firstOfExtension)).toBeLessThan(
+      difference(firstOfParent, firstOfExtension),
+    );
   });
 });
 
@@ -68,7 +88,10 @@ describe('BuiltinEngine animate and extend', () => {
   const engine = new BuiltinEngine({ stepMs: 0 });
 
   it('answers Animate on an upscale with a clip, its poster, and Extend buttons', async () => {
-    const result = await engine.run({ kind: 'animate', parent: await upscale(), prompt: 'a red moon', motion: 'low' }, context());
+    const result = await engine.run(
+      { kind: 'animate', parent: await upscale(), prompt: 'a red moon', motion: 'low' },
+      context(),
+    );
     expect(result.video?.mime).toBe('image/webp');
     expect(result.image).toMatchObject({ width: 480, height: 360 });
     expect(result.buttons.map((b) => parseCustomId(b.customId))).toEqual([
@@ -79,7 +102,14 @@ describe('BuiltinEngine animate and extend', () => {
 
   it('refuses Animate on a grid and Extend without a clip', async () => {
     const grid = { ...(await upscale()), action: 'IMAGINE' as const };
-    await expect(engine.run({ kind: 'animate', parent: grid, prompt: 'x', motion: 'low' }, context())).rejects.toBeInstanceOf(EngineFailure);
-    await expect(engine.run({ kind: 'extend', parent: await upscale(), prompt: 'x', motion: 'low', index: 1 }, context())).rejects.toThrow(/finished clip/);
+    await expect(
+      engine.run({ kind: 'animate', parent: grid, prompt: 'x', motion: 'low' }, context()),
+    ).rejects.toBeInstanceOf(EngineFailure);
+    await expect(
+      engine.run(
+        { kind: 'extend', parent: await upscale(), prompt: 'x', motion: 'low', index: 1 },
+        context(),
+      ),
+    ).rejects.toThrow(/finished clip/);
   });
 });

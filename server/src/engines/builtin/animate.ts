@@ -46,7 +46,10 @@ async function frameSource(parent: ParentImage): Promise<Raw> {
   // upstream's MP4 is not decoded here, so its poster stands in.
   if (parent.video?.mime === 'image/webp') {
     const { header } = await openImage(parent.video.data);
-    const last = sharp(parent.video.data, { page: Math.max(0, header.pages - 1), limitInputPixels: 40_000_000 }).png();
+    const last = sharp(parent.video.data, {
+      page: Math.max(0, header.pages - 1),
+      limitInputPixels: 40_000_000,
+    }).png();
     return decodeImage(await decoded(last.toBuffer()), { what: 'the clip', maxSide: CLIP_SIDE * 2 });
   }
   return decodeImage(parent.image.data, { what: 'the image', maxSide: CLIP_SIDE * 2 });
@@ -72,14 +75,26 @@ export async function renderClip(parent: ParentImage, motion: VideoMotion, seed:
     const top = Math.round(roomY + drift.y * roomY * DRIFT[motion] * t);
     const frame = await input
       .clone()
-      .extract({ left: clamp(left, 0, source.width - w), top: clamp(top, 0, source.height - h), width: w, height: h })
+      .extract({
+        left: clamp(left, 0, source.width - w),
+        top: clamp(top, 0, source.height - h),
+        width: w,
+        height: h,
+      })
       .resize(width, height, { fit: 'fill' })
       .raw()
       .toBuffer();
     frames.push(frame);
   }
-  const data = await sharp(Buffer.concat(frames), { raw: { width, height: height * CLIP_FRAMES, channels: 3, pageHeight: height } })
-    .webp({ quality: 72, effort: 2, loop: 0, delay: Array.from({ length: CLIP_FRAMES }, () => CLIP_FRAME_MS) })
+  const data = await sharp(Buffer.concat(frames), {
+    raw: { width, height: height * CLIP_FRAMES, channels: 3, pageHeight: height },
+  })
+    .webp({
+      quality: 72,
+      effort: 2,
+      loop: 0,
+      delay: Array.from({ length: CLIP_FRAMES }, () => CLIP_FRAME_MS),
+    })
     .toBuffer();
   if (data.length > MAX_BUILTIN_CLIP_BYTES) throw new EngineFailure(TaskFailureCode.ClipTooLarge);
   return { video: { data, mime: 'image/webp', width, height }, poster: { data: frames[0]!, width, height } };

@@ -14,7 +14,8 @@ function ridge(rng: Rng, segments: number, roughness: number): number[] {
   while (step > 1) {
     const half = step / 2;
     for (let i = half; i < segments; i += step) {
-      heights[i] = ((heights[i - half] ?? 0) + (heights[i + half] ?? 0)) / 2 + rng.range(-amplitude, amplitude);
+      heights[i] =
+        ((heights[i - half] ?? 0) + (heights[i + half] ?? 0)) / 2 + rng.range(-amplitude, amplitude);
     }
     amplitude *= roughness;
     step = half;
@@ -34,7 +35,16 @@ function sun(c: Canvas, p: Palette, rng: Rng, cx: number, cy: number, r: number)
     r * rng.range(3, 4.5),
   );
   c.back.add(`<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r * 4.5)}" fill="${glow}"/>`);
-  const disc = c.front.linear([{ offset: 0, color: shade(p.light, 0.06) }, { offset: 1, color: shade(p.accent, 0.1) }], cx, cy - r, cx, cy + r);
+  const disc = c.front.linear(
+    [
+      { offset: 0, color: shade(p.light, 0.06) },
+      { offset: 1, color: shade(p.accent, 0.1) },
+    ],
+    cx,
+    cy - r,
+    cx,
+    cy + r,
+  );
   c.front.add(`<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" fill="${disc}"/>`);
 }
 
@@ -73,11 +83,31 @@ export function landscape(c: Canvas, p: Palette, rng: Rng): void {
     const pts: Point[] = ridge(rng, 64, roughness).map((v, k) => [(k / 64) * w, base + v * amplitude]);
     // Far ridges fade into the haze, middle ones carry the prompt's main colour, near ones go dark.
     const color = t < 0.5 ? lerpHsl(haze, middle, t * 2) : lerpHsl(middle, near, (t - 0.5) * 2);
-    const body = c.front.linear([{ offset: 0, color }, { offset: 1, color: shade(color, -0.08) }], 0, base - amplitude, 0, h);
+    const body = c.front.linear(
+      [
+        { offset: 0, color },
+        { offset: 1, color: shade(color, -0.08) },
+      ],
+      0,
+      base - amplitude,
+      0,
+      h,
+    );
     c.front.add(`<path d="${polyline(pts)}L${w},${h}L0,${h}Z" fill="${body}"/>`);
     if (i < layers - 1 && rng.chance(0.6)) {
-      const mist = c.front.linear([{ offset: 0, color: haze, opacity: 0 }, { offset: 1, color: haze, opacity: 0.35 }], 0, base - amplitude, 0, base + amplitude);
-      c.front.add(`<rect y="${n(base - amplitude)}" width="${w}" height="${n(amplitude * 2)}" fill="${mist}"/>`);
+      const mist = c.front.linear(
+        [
+          { offset: 0, color: haze, opacity: 0 },
+          { offset: 1, color: haze, opacity: 0.35 },
+        ],
+        0,
+        base - amplitude,
+        0,
+        base + amplitude,
+      );
+      c.front.add(
+        `<rect y="${n(base - amplitude)}" width="${w}" height="${n(amplitude * 2)}" fill="${mist}"/>`,
+      );
     }
   }
 }
@@ -99,11 +129,25 @@ export function waves(c: Canvas, p: Palette, rng: Rng): void {
     const pts: Point[] = [];
     for (let x = 0; x <= w; x += 6) {
       const u = x / w;
-      pts.push([x, y0 + amplitude * Math.sin(2 * Math.PI * (freq * u + phase)) + amplitude * 0.45 * Math.sin(2 * Math.PI * (freq * 2.7 * u + phase2))]);
+      pts.push([
+        x,
+        y0 +
+          amplitude * Math.sin(2 * Math.PI * (freq * u + phase)) +
+          amplitude * 0.45 * Math.sin(2 * Math.PI * (freq * 2.7 * u + phase2)),
+      ]);
     }
     const [a, b] = t < 0.5 ? [tones[0], tones[1]] : [tones[1], tones[2]];
     const color = lerpHsl(a ?? p.mid, b ?? p.deep, t < 0.5 ? t * 2 : (t - 0.5) * 2);
-    const body = c.front.linear([{ offset: 0, color: shade(color, 0.06) }, { offset: 1, color: shade(color, -0.06) }], 0, y0 - amplitude, 0, y0 + h * 0.15);
+    const body = c.front.linear(
+      [
+        { offset: 0, color: shade(color, 0.06) },
+        { offset: 1, color: shade(color, -0.06) },
+      ],
+      0,
+      y0 - amplitude,
+      0,
+      y0 + h * 0.15,
+    );
     c.front.add(`<path d="${polyline(pts)}L${w},${h}L0,${h}Z" fill="${body}"/>`);
     c.front.add(
       `<path d="${polyline(pts)}" fill="none" stroke="${fill(shade(p.light, 0.05))}" stroke-opacity="${n(0.35 + 0.3 * rng.next())}" stroke-width="${n(1.2 + 2 * t)}"/>`,
@@ -114,27 +158,55 @@ export function waves(c: Canvas, p: Palette, rng: Rng): void {
 export function cosmos(c: Canvas, p: Palette, rng: Rng): void {
   const { width: w, height: h } = c;
   const night = { ...p.deep, l: Math.min(p.deep.l, 0.1) };
-  const bg = c.back.radial([{ offset: 0, color: shade(night, 0.08) }, { offset: 1, color: shade(night, -0.05) }], w * rng.range(0.3, 0.7), h * rng.range(0.3, 0.7), Math.max(w, h) * 0.8);
+  const bg = c.back.radial(
+    [
+      { offset: 0, color: shade(night, 0.08) },
+      { offset: 1, color: shade(night, -0.05) },
+    ],
+    w * rng.range(0.3, 0.7),
+    h * rng.range(0.3, 0.7),
+    Math.max(w, h) * 0.8,
+  );
   c.back.add(`<rect width="${w}" height="${h}" fill="${bg}"/>`);
 
   const clouds = [p.main, p.accent, p.mid, p.accent, p.main, shade(p.light, -0.1)];
   for (let i = rng.int(4, 6); i > 0; i--) {
     const color = clouds[i % clouds.length] ?? p.main;
     const rx = w * rng.range(0.25, 0.55);
-    c.back.glow(w * rng.range(0.1, 0.9), h * rng.range(0.1, 0.9), rx, rx * rng.range(0.35, 0.8), rng.range(-60, 60), color, rng.range(0.45, 0.75));
+    c.back.glow(
+      w * rng.range(0.1, 0.9),
+      h * rng.range(0.1, 0.9),
+      rx,
+      rx * rng.range(0.35, 0.8),
+      rng.range(-60, 60),
+      color,
+      rng.range(0.45, 0.75),
+    );
   }
 
   const starColor = fill(shade(p.light, 0.08, -0.2));
   const dots: string[] = [];
   for (let i = rng.int(80, 150); i > 0; i--) {
-    dots.push(`<circle cx="${n(rng.next() * w)}" cy="${n(rng.next() * h)}" r="${n(0.4 + rng.next() ** 3 * 1.4)}" opacity="${n(0.35 + rng.next() * 0.65)}"/>`);
+    dots.push(
+      `<circle cx="${n(rng.next() * w)}" cy="${n(rng.next() * h)}" r="${n(0.4 + rng.next() ** 3 * 1.4)}" opacity="${n(0.35 + rng.next() * 0.65)}"/>`,
+    );
   }
   c.front.add(`<g fill="${starColor}">${dots.join('')}</g>`);
   for (let i = rng.int(4, 8); i > 0; i--) {
     const x = rng.next() * w;
     const y = rng.next() * h;
-    const glow = c.front.radial([{ offset: 0, color: p.light, opacity: 0.9 }, { offset: 1, color: p.light, opacity: 0 }], x, y, 9);
-    c.front.add(`<circle cx="${n(x)}" cy="${n(y)}" r="9" fill="${glow}"/><circle cx="${n(x)}" cy="${n(y)}" r="1.6" fill="${starColor}"/>`);
+    const glow = c.front.radial(
+      [
+        { offset: 0, color: p.light, opacity: 0.9 },
+        { offset: 1, color: p.light, opacity: 0 },
+      ],
+      x,
+      y,
+      9,
+    );
+    c.front.add(
+      `<circle cx="${n(x)}" cy="${n(y)}" r="9" fill="${glow}"/><circle cx="${n(x)}" cy="${n(y)}" r="1.6" fill="${starColor}"/>`,
+    );
   }
   planet(c.front, p, rng);
 }

@@ -17,7 +17,13 @@ const STYLES: Record<ArtStyle, (c: Canvas, p: Palette, rng: Rng) => void> = {
 };
 
 /** One artwork as its two SVG layers; the front ends with a vignette that pulls the eye inwards. */
-export function artLayers(style: ArtStyle, palette: Palette, rng: Rng, width: number, height: number): { back: string; front: string } {
+export function artLayers(
+  style: ArtStyle,
+  palette: Palette,
+  rng: Rng,
+  width: number,
+  height: number,
+): { back: string; front: string } {
   const canvas = createCanvas(width, height);
   STYLES[style](canvas, palette, rng);
   const strength = style === 'geometric' ? 0.1 : 0.22;
@@ -35,11 +41,22 @@ export function artLayers(style: ArtStyle, palette: Palette, rng: Rng, width: nu
   return { back: canvas.back.toString(), front: canvas.front.toString() };
 }
 
-export async function renderArt(style: ArtStyle, palette: Palette, rng: Rng, width: number, height: number): Promise<Raw> {
+export async function renderArt(
+  style: ArtStyle,
+  palette: Palette,
+  rng: Rng,
+  width: number,
+  height: number,
+): Promise<Raw> {
   const { back, front } = artLayers(style, palette, rng, width, height);
   // Rasterised on its own first: sharp would otherwise re-render the SVG at the target size.
-  const small = await sharp(Buffer.from(back), { density: 72 }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const { data, info } = await sharp(small.data, { raw: { width: small.info.width, height: small.info.height, channels: 3 } })
+  const small = await sharp(Buffer.from(back), { density: 72 })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(small.data, {
+    raw: { width: small.info.width, height: small.info.height, channels: 3 },
+  })
     .resize(width, height, { fit: 'fill', kernel: 'cubic' })
     // Smooths the upscaled 8-bit steps, which would otherwise show as stair-stepped rings.
     .blur({ sigma: 1.6, precision: 'float' })
@@ -47,6 +64,7 @@ export async function renderArt(style: ArtStyle, palette: Palette, rng: Rng, wid
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  if (info.width !== width || info.height !== height || info.channels !== 3) throw new Error('artwork rendered at the wrong size');
+  if (info.width !== width || info.height !== height || info.channels !== 3)
+    throw new Error('artwork rendered at the wrong size');
   return { data, width, height };
 }

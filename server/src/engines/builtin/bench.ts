@@ -8,7 +8,11 @@ import { BuiltinEngine } from './engine';
 
 const runs = Math.max(1, Number(process.argv[2] ?? 5) || 5);
 const engine = new BuiltinEngine({ stepMs: 0 });
-const context = { taskId: 'bench', signal: new AbortController().signal, onProgress: async (): Promise<void> => undefined };
+const context = {
+  taskId: 'bench',
+  signal: new AbortController().signal,
+  onProgress: async (): Promise<void> => undefined,
+};
 const prompt = 'a lighthouse on the cliffs at sunset, dramatic clouds';
 
 async function png(input: Sharp): Promise<EngineImage> {
@@ -16,10 +20,14 @@ async function png(input: Sharp): Promise<EngineImage> {
   return { data, mime: 'image/png', width: info.width, height: info.height };
 }
 
-const grid = (await engine.run({ kind: 'imagine', prompt, seed: 1, botType: 'MID_JOURNEY', references: [] }, context)).image;
+const grid = (
+  await engine.run({ kind: 'imagine', prompt, seed: 1, botType: 'MID_JOURNEY', references: [] }, context)
+).image;
 if (!grid) throw new Error('imagine drew nothing');
 const gridParent: ParentImage = { taskId: 'g', action: 'IMAGINE', prompt, seed: 1, image: grid };
-const upscaled = (await engine.run({ kind: 'upscale', parent: gridParent, index: 1, mode: 'default' }, context)).image;
+const upscaled = (
+  await engine.run({ kind: 'upscale', parent: gridParent, index: 1, mode: 'default' }, context)
+).image;
 if (!upscaled) throw new Error('upscale drew nothing');
 const upParent: ParentImage = { ...gridParent, action: 'UPSCALE', image: upscaled };
 const mask = await png(
@@ -34,7 +42,12 @@ const photo = await png(sharp(grid.data).extract({ left: 512, top: 0, width: 512
 
 const jobs: Record<EngineJobKind, (seed: number) => EngineJob> = {
   imagine: (seed) => ({ kind: 'imagine', prompt, seed, botType: 'MID_JOURNEY', references: [] }),
-  upscale: (seed) => ({ kind: 'upscale', parent: gridParent, index: ((seed % 4) + 1) as 1 | 2 | 3 | 4, mode: 'default' }),
+  upscale: (seed) => ({
+    kind: 'upscale',
+    parent: gridParent,
+    index: ((seed % 4) + 1) as 1 | 2 | 3 | 4,
+    mode: 'default',
+  }),
   variation: (seed) => ({ kind: 'variation', parent: gridParent, prompt, seed, index: 2, strength: 'index' }),
   reroll: (seed) => ({ kind: 'reroll', parent: gridParent, prompt, seed }),
   zoom: (seed) => ({ kind: 'zoom', parent: upParent, prompt, seed, factor: 2 }),
@@ -64,5 +77,7 @@ for (const [kind, job] of Object.entries(jobs)) {
     bytes = result.video?.data.length ?? result.image?.data.length ?? 0;
   }
   const size = bytes ? `${Math.round(bytes / 1024)} KB` : '-';
-  console.log(`${kind.padEnd(10)} median ${median(times).toFixed(0).padStart(5)} ms   (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)})   ${size}`);
+  console.log(
+    `${kind.padEnd(10)} median ${median(times).toFixed(0).padStart(5)} ms   (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)})   ${size}`,
+  );
 }

@@ -35,11 +35,17 @@ describe('blend', () => {
     const grid = await renderBlend([red, blue], 'SQUARE', 1);
     const means = ([1, 2, 3, 4] as const).map((i) => mean(quadrantOf(grid, i))[0]);
     const corners = ([1, 2, 3, 4] as const).map((i) => quadrantOf(grid, i).data[0]);
-    expect(new Set(corners.map((c) => Math.round((c ?? 0) / 8))).size + new Set(means.map((m) => Math.round(m / 8))).size).toBeGreaterThan(3);
+    expect(
+      new Set(corners.map((c) => Math.round((c ?? 0) / 8))).size +
+        new Set(means.map((m) => Math.round(m / 8))).size,
+    ).toBeGreaterThan(3);
   });
 
   it('sizes tiles by the dimensions', async () => {
-    expect([(await renderBlend([red, blue], 'PORTRAIT', 1)).width, (await renderBlend([red, blue], 'PORTRAIT', 1)).height]).toEqual([684, 1024]);
+    expect([
+      (await renderBlend([red, blue], 'PORTRAIT', 1)).width,
+      (await renderBlend([red, blue], 'PORTRAIT', 1)).height,
+    ]).toEqual([684, 1024]);
     const wide = await renderBlend([red, blue, red], 'LANDSCAPE', 1);
     expect([wide.width, wide.height]).toEqual([1024, 684]);
   });
@@ -54,6 +60,12 @@ describe('blend', () => {
 
   it('takes 2 to 6 images', async () => {
     await expect(renderBlend([red], 'SQUARE', 1)).rejects.toThrow(EngineFailure);
-    await expect(renderBlend(Array.from({ length: 7 }, () => red), 'SQUARE', 1)).rejects.toThrow(/2 to 6/);
+    await expect(
+      renderBlend(
+        Array.from({ length: 7 }, () => red),
+        'SQUARE',
+        1,
+      ),
+    ).rejects.toThrow(/2 to 6/);
   });
 });

@@ -70,13 +70,22 @@ function blendTile(images: readonly Raw[], field: WeightField): Raw {
     }
   });
   const out = createRaw(width, height);
-  for (let c = 0; c < sums.length; c++) out.data[c] = Math.round((sums[c] ?? 0) / (totals[Math.floor(c / 3)] ?? 1));
+  for (let c = 0; c < sums.length; c++)
+    out.data[c] = Math.round((sums[c] ?? 0) / (totals[Math.floor(c / 3)] ?? 1));
   return out;
 }
 
-export async function renderBlend(images: readonly Raw[], dimensions: BlendDimensions, seed: number): Promise<Raw> {
+export async function renderBlend(
+  images: readonly Raw[],
+  dimensions: BlendDimensions,
+  seed: number,
+): Promise<Raw> {
   if (images.length < Limits.blendMinImages || images.length > Limits.blendMaxImages) {
-    throw new EngineFailure(TaskFailureCode.BlendCount, { min: Limits.blendMinImages, max: Limits.blendMaxImages, given: images.length });
+    throw new EngineFailure(TaskFailureCode.BlendCount, {
+      min: Limits.blendMinImages,
+      max: Limits.blendMaxImages,
+      given: images.length,
+    });
   }
   const { width, height } = BLEND_TILES[dimensions];
   const rng = createRng(seed);

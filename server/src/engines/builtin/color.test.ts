@@ -6,7 +6,11 @@ describe('color', () => {
     expect(hslToRgb({ h: 0, s: 1, l: 0.5 })).toEqual([255, 0, 0]);
     expect(hslToRgb({ h: 240, s: 1, l: 0.5 })).toEqual([0, 0, 255]);
     expect(hslToRgb({ h: -120, s: 1, l: 0.5 })).toEqual([0, 0, 255]);
-    for (const rgb of [[12, 200, 99], [250, 10, 180], [128, 128, 128]] as const) {
+    for (const rgb of [
+      [12, 200, 99],
+      [250, 10, 180],
+      [128, 128, 128],
+    ] as const) {
       const back = hslToRgb(rgbToHsl(rgb));
       back.forEach((c, i) => expect(Math.abs(c - rgb[i]!)).toBeLessThanOrEqual(1));
     }

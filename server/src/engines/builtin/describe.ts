@@ -5,8 +5,25 @@ import type { Raw } from './pixels';
 /** Describe: prompts written from what can be measured in the picture. */
 
 const COMMON_RATIOS: readonly [number, number][] = [
-  [1, 1], [5, 4], [4, 5], [4, 3], [3, 4], [3, 2], [2, 3], [16, 10], [10, 16], [7, 4], [4, 7],
-  [16, 9], [9, 16], [2, 1], [1, 2], [21, 9], [9, 21], [3, 1], [1, 3],
+  [1, 1],
+  [5, 4],
+  [4, 5],
+  [4, 3],
+  [3, 4],
+  [3, 2],
+  [2, 3],
+  [16, 10],
+  [10, 16],
+  [7, 4],
+  [4, 7],
+  [16, 9],
+  [9, 16],
+  [2, 1],
+  [1, 2],
+  [21, 9],
+  [9, 21],
+  [3, 1],
+  [1, 3],
 ];
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
@@ -19,7 +36,8 @@ export function aspectRatio(width: number, height: number): string {
   if (w / g <= 21 && h / g <= 21) return `${w / g}:${h / g}`;
   const target = Math.log(w / h);
   let best = COMMON_RATIOS[0] ?? [1, 1];
-  for (const r of COMMON_RATIOS) if (Math.abs(Math.log(r[0] / r[1]) - target) < Math.abs(Math.log(best[0] / best[1]) - target)) best = r;
+  for (const r of COMMON_RATIOS)
+    if (Math.abs(Math.log(r[0] / r[1]) - target) < Math.abs(Math.log(best[0] / best[1]) - target)) best = r;
   return `${best[0]}:${best[1]}`;
 }
 
@@ -33,7 +51,12 @@ function colourWords(raw: Raw): string[] {
     const name = nearestColorName(rgb);
     const { l } = rgbToHsl(rgb);
     const plain = !name.includes(' ');
-    const word = plain && l < 0.22 && !DARK_NAMES.has(name) ? `deep ${name}` : plain && l > 0.8 && !LIGHT_NAMES.has(name) ? `pale ${name}` : name;
+    const word =
+      plain && l < 0.22 && !DARK_NAMES.has(name)
+        ? `deep ${name}`
+        : plain && l > 0.8 && !LIGHT_NAMES.has(name)
+          ? `pale ${name}`
+          : name;
     if (!names.some((n) => n === word || n.endsWith(` ${name}`) || word.endsWith(` ${n}`))) names.push(word);
     if (names.length === 3) break;
   }
@@ -41,7 +64,9 @@ function colourWords(raw: Raw): string[] {
 }
 
 const list = (items: readonly string[]): string =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`;
+  items.length <= 1
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`;
 
 interface Words {
   mood: string;
@@ -54,11 +79,46 @@ interface Words {
 
 function wordsFor(s: ImageStats): Words {
   return {
-    mood: s.brightness < 0.25 ? 'moody low-key' : s.brightness < 0.42 ? 'dusky, atmospheric' : s.brightness < 0.62 ? 'balanced' : s.brightness < 0.8 ? 'bright' : 'airy high-key',
-    light: s.brightness < 0.25 ? 'dark' : s.brightness < 0.42 ? 'dim' : s.brightness < 0.62 ? 'softly lit' : 'luminous',
-    contrast: s.contrast < 0.06 ? 'flat, low-contrast' : s.contrast < 0.18 ? 'gentle contrast' : 'high-contrast, punchy',
-    colourfulness: s.saturation < 0.12 ? 'muted, almost monochrome' : s.saturation < 0.35 ? 'subdued' : s.saturation < 0.65 ? 'rich' : 'vivid, saturated',
-    texture: s.detail < 0.006 ? 'soft gradients' : s.detail < 0.03 ? 'smooth shapes' : s.detail < 0.08 ? 'layered shapes' : 'intricate detail',
+    mood:
+      s.brightness < 0.25
+        ? 'moody low-key'
+        : s.brightness < 0.42
+          ? 'dusky, atmospheric'
+          : s.brightness < 0.62
+            ? 'balanced'
+            : s.brightness < 0.8
+              ? 'bright'
+              : 'airy high-key',
+    light:
+      s.brightness < 0.25
+        ? 'dark'
+        : s.brightness < 0.42
+          ? 'dim'
+          : s.brightness < 0.62
+            ? 'softly lit'
+            : 'luminous',
+    contrast:
+      s.contrast < 0.06
+        ? 'flat, low-contrast'
+        : s.contrast < 0.18
+          ? 'gentle contrast'
+          : 'high-contrast, punchy',
+    colourfulness:
+      s.saturation < 0.12
+        ? 'muted, almost monochrome'
+        : s.saturation < 0.35
+          ? 'subdued'
+          : s.saturation < 0.65
+            ? 'rich'
+            : 'vivid, saturated',
+    texture:
+      s.detail < 0.006
+        ? 'soft gradients'
+        : s.detail < 0.03
+          ? 'smooth shapes'
+          : s.detail < 0.08
+            ? 'layered shapes'
+            : 'intricate detail',
     warmth: s.warmth === 'warm' ? 'warm glow' : s.warmth === 'cool' ? 'cool light' : 'even light',
   };
 }

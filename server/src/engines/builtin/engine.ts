@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import { buttonsForResult, Limits, type ResultKind, TaskFailureCode } from '@draw/shared';
-import { EngineFailure, type EngineImage, type EngineJob, type EngineResult, type EngineRunContext, type EngineVideo, type ImageEngine } from '../port';
+import {
+  EngineFailure,
+  type EngineImage,
+  type EngineJob,
+  type EngineResult,
+  type EngineRunContext,
+  type EngineVideo,
+  type ImageEngine,
+} from '../port';
 import { renderClip } from './animate';
 import { renderBlend } from './blend';
 import { describeImage } from './describe';
@@ -49,16 +57,34 @@ async function draw(job: EngineJob): Promise<Drawing> {
         throw new EngineFailure(TaskFailureCode.EmptyPrompt);
       }
       const references = await Promise.all(
-        job.references.map((r, i) => decodeImage(r.data, { what: `reference image ${i + 1}`, maxSide: MAX_REFERENCE_SIDE })),
+        job.references.map((r, i) =>
+          decodeImage(r.data, { what: `reference image ${i + 1}`, maxSide: MAX_REFERENCE_SIDE }),
+        ),
       );
       const styles = await Promise.all(
-        (job.styles ?? []).map((r, i) => decodeImage(r.data, { what: `style reference ${i + 1}`, maxSide: MAX_REFERENCE_SIDE })),
+        (job.styles ?? []).map((r, i) =>
+          decodeImage(r.data, { what: `style reference ${i + 1}`, maxSide: MAX_REFERENCE_SIDE }),
+        ),
       );
-      return { raw: await renderImagine({ prompt: job.prompt, seed: job.seed, botType: job.botType, references, styles }), seed: String(job.seed), kind: 'grid' };
+      return {
+        raw: await renderImagine({
+          prompt: job.prompt,
+          seed: job.seed,
+          botType: job.botType,
+          references,
+          styles,
+        }),
+        seed: String(job.seed),
+        kind: 'grid',
+      };
     }
     case 'upscale': {
       const tile = await parentTile(job.parent, job.index);
-      return { raw: await upscaleTile(tile, job.mode, job.parent.seed), seed: String(job.parent.seed), kind: 'upscale' };
+      return {
+        raw: await upscaleTile(tile, job.mode, job.parent.seed),
+        seed: String(job.parent.seed),
+        kind: 'upscale',
+      };
     }
     case 'variation': {
       const { parent } = job;
@@ -66,25 +92,62 @@ async function draw(job: EngineJob): Promise<Drawing> {
       // Our own imagine grids can be redrawn from their recipe; anything else is retouched.
       const ours = parent.action === 'IMAGINE' || parent.action === 'REROLL';
       const recipe = ours ? await recognise(source, parent.prompt, parent.seed, job.index) : undefined;
-      const raw = await renderVariation({ source, prompt: job.prompt, seed: job.seed, strength: job.strength, recipe });
+      const raw = await renderVariation({
+        source,
+        prompt: job.prompt,
+        seed: job.seed,
+        strength: job.strength,
+        recipe,
+      });
       return { raw, seed: String(job.seed), kind: 'grid' };
     }
     case 'reroll':
-      return { raw: await renderReroll({ parent: await decodeParent(job.parent), prompt: job.prompt, seed: job.seed }), seed: String(job.seed), kind: 'grid' };
+      return {
+        raw: await renderReroll({
+          parent: await decodeParent(job.parent),
+          prompt: job.prompt,
+          seed: job.seed,
+        }),
+        seed: String(job.seed),
+        kind: 'grid',
+      };
     case 'zoom': {
       if (!Number.isFinite(job.factor) || job.factor < 1 || job.factor > 2) {
         throw new EngineFailure(TaskFailureCode.ZoomRange, { factor: job.factor });
       }
-      return { raw: await renderZoom(await decodeParent(job.parent), job.factor, job.prompt, job.seed), seed: String(job.seed), kind: 'grid' };
+      return {
+        raw: await renderZoom(await decodeParent(job.parent), job.factor, job.prompt, job.seed),
+        seed: String(job.seed),
+        kind: 'grid',
+      };
     }
     case 'pan':
-      return { raw: await renderPan(await decodeParent(job.parent), job.direction, job.prompt, job.seed), seed: String(job.seed), kind: 'grid' };
+      return {
+        raw: await renderPan(await decodeParent(job.parent), job.direction, job.prompt, job.seed),
+        seed: String(job.seed),
+        kind: 'grid',
+      };
     case 'region':
-      return { raw: await renderRegion(await decodeParent(job.parent), job.mask.data, job.prompt, job.seed), seed: String(job.seed), kind: 'grid' };
+      return {
+        raw: await renderRegion(await decodeParent(job.parent), job.mask.data, job.prompt, job.seed),
+        seed: String(job.seed),
+        kind: 'grid',
+      };
     case 'blend': {
-      if (job.images.length < 2) throw new EngineFailure(TaskFailureCode.BlendCount, { min: Limits.blendMinImages, max: Limits.blendMaxImages, given: job.images.length });
-      const images = await Promise.all(job.images.map((img, i) => decodeImage(img.data, { what: `image ${i + 1}`, maxSide: 1024 })));
-      return { raw: await renderBlend(images, job.dimensions, job.seed), seed: String(job.seed), kind: 'grid' };
+      if (job.images.length < 2)
+        throw new EngineFailure(TaskFailureCode.BlendCount, {
+          min: Limits.blendMinImages,
+          max: Limits.blendMaxImages,
+          given: job.images.length,
+        });
+      const images = await Promise.all(
+        job.images.map((img, i) => decodeImage(img.data, { what: `image ${i + 1}`, maxSide: 1024 })),
+      );
+      return {
+        raw: await renderBlend(images, job.dimensions, job.seed),
+        seed: String(job.seed),
+        kind: 'grid',
+      };
     }
     case 'describe': {
       const raw = await decodeImage(job.image.data, { what: 'the image', maxSide: 1024 });
@@ -96,8 +159,10 @@ async function draw(job: EngineJob): Promise<Drawing> {
     }
     case 'animate':
     case 'extend': {
-      if (job.kind === 'animate' && job.parent.action !== 'UPSCALE') throw new EngineFailure(TaskFailureCode.AnimateNeedsUpscale);
-      if (job.kind === 'extend' && !job.parent.video) throw new EngineFailure(TaskFailureCode.ExtendNeedsClip);
+      if (job.kind === 'animate' && job.parent.action !== 'UPSCALE')
+        throw new EngineFailure(TaskFailureCode.AnimateNeedsUpscale);
+      if (job.kind === 'extend' && !job.parent.video)
+        throw new EngineFailure(TaskFailureCode.ExtendNeedsClip);
       // Each clip moves its own way: an extension turns from where its parent went.
       const seed = job.parent.seed + (job.kind === 'extend' ? 3 : 0);
       const clip = await renderClip(job.parent, job.motion, seed);
@@ -105,7 +170,9 @@ async function draw(job: EngineJob): Promise<Drawing> {
     }
     default: {
       const never: never = job;
-      throw new EngineFailure(TaskFailureCode.EngineError, { job: String((never as { kind?: unknown }).kind) });
+      throw new EngineFailure(TaskFailureCode.EngineError, {
+        job: String((never as { kind?: unknown }).kind),
+      });
     }
   }
 }
@@ -128,10 +195,14 @@ export class BuiltinEngine implements ImageEngine {
     throwIfAborted(signal);
     await context.onProgress({ progress: 0 });
     const drawing = await raceAbort(draw(job), signal);
-    const image: EngineImage | undefined = drawing.raw ? await raceAbort(encodeImage(drawing.raw), signal) : undefined;
+    const image: EngineImage | undefined = drawing.raw
+      ? await raceAbort(encodeImage(drawing.raw), signal)
+      : undefined;
     for (const step of PROGRESS_STEPS) {
       await sleep(this.stepMs, signal);
-      const preview = drawing.raw ? await raceAbort(encodePreview(drawing.raw, step.blur), signal) : undefined;
+      const preview = drawing.raw
+        ? await raceAbort(encodePreview(drawing.raw, step.blur), signal)
+        : undefined;
       throwIfAborted(signal);
       await context.onProgress(preview ? { progress: step.progress, preview } : { progress: step.progress });
     }

@@ -33,7 +33,8 @@ describe('imagine', () => {
   it('draws four different pictures', async () => {
     const grid = await renderImagine({ prompt, seed: 7 });
     const tiles = ([1, 2, 3, 4] as const).map((i) => quadrantOf(grid, i));
-    for (let i = 0; i < 4; i++) for (let j = i + 1; j < 4; j++) expect(diff(tiles[i]!, tiles[j]!)).toBeGreaterThan(8);
+    for (let i = 0; i < 4; i++)
+      for (let j = i + 1; j < 4; j++) expect(diff(tiles[i]!, tiles[j]!)).toBeGreaterThan(8);
   });
 
   it('follows the prompt: its colours and its --ar', async () => {
@@ -49,7 +50,9 @@ describe('imagine', () => {
     const reference = createRaw(64, 64, [20, 200, 40]);
     const plain = mean(await renderImagine({ prompt: 'a house', seed: 5 }));
     const tinted = mean(await renderImagine({ prompt: 'a house', seed: 5, references: [reference] }));
-    expect(tinted[1] - (tinted[0] + tinted[2]) / 2).toBeGreaterThan(plain[1] - (plain[0] + plain[2]) / 2 + 15);
+    expect(tinted[1] - (tinted[0] + tinted[2]) / 2).toBeGreaterThan(
+      plain[1] - (plain[0] + plain[2]) / 2 + 15,
+    );
   });
 
   it('leads with the subject the prompt names and still offers four tiles', () => {
@@ -72,12 +75,19 @@ describe('imagine', () => {
       for (let i = 0; i < raw.data.length; i += 3) if (Math.floor(i / 3 / 64) % 8 < 3) raw.data.set(b, i);
       return raw;
     };
-    const blue = await renderImagine({ prompt: 'a house in a field', seed: 7, styles: [stripes([20, 40, 200], [40, 90, 230])] });
-    const red = await renderImagine({ prompt: 'a house in a field', seed: 7, styles: [stripes([210, 30, 20], [240, 90, 40])] });
+    const blue = await renderImagine({
+      prompt: 'a house in a field',
+      seed: 7,
+      styles: [stripes([20, 40, 200], [40, 90, 230])],
+    });
+    const red = await renderImagine({
+      prompt: 'a house in a field',
+      seed: 7,
+      styles: [stripes([210, 30, 20], [240, 90, 40])],
+    });
     const [br, , bb] = mean(blue);
     const [rr, , rb] = mean(red);
     expect(bb).toBeGreaterThan(br);
     expect(rr).toBeGreaterThan(rb);
   });
 });
-

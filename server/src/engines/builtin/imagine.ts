@@ -2,7 +2,15 @@ import type { BotType } from '@draw/shared';
 import { renderArt } from './art';
 import type { Rgb } from './color';
 import { dominantColors } from './measure';
-import { ART_STYLES, buildPalette, readTheme, varyPalette, type ArtStyle, type Palette, type Theme } from './palette';
+import {
+  ART_STYLES,
+  buildPalette,
+  readTheme,
+  varyPalette,
+  type ArtStyle,
+  type Palette,
+  type Theme,
+} from './palette';
 import { gridOf, mix, softLight, type Raw } from './pixels';
 import { createRng, hashString, type Rng } from './random';
 import { blurRaw, resizeRaw } from './raster';
@@ -27,7 +35,9 @@ const even = (x: number): number => Math.max(2, Math.round(x / 2) * 2);
 
 export function tileSizeFor(prompt: string): { width: number; height: number } {
   const ratio = aspectRatioOf(prompt) ?? 1;
-  return ratio >= 1 ? { width: TILE, height: even(TILE / ratio) } : { width: even(TILE * ratio), height: TILE };
+  return ratio >= 1
+    ? { width: TILE, height: even(TILE / ratio) }
+    : { width: even(TILE * ratio), height: TILE };
 }
 
 /**
@@ -36,9 +46,11 @@ export function tileSizeFor(prompt: string): { width: number; height: number } {
  */
 export function quadrantStyles(theme: Theme, rng: Rng): ArtStyle[] {
   const hinted = theme.styles.slice(0, 2);
-  const lead = hinted[0] ?? ART_STYLES[(theme.wordHashes[0] ?? rng.int(0, 999)) % ART_STYLES.length] ?? 'blobs';
+  const lead =
+    hinted[0] ?? ART_STYLES[(theme.wordHashes[0] ?? rng.int(0, 999)) % ART_STYLES.length] ?? 'blobs';
   const others = rng.shuffle(ART_STYLES.filter((s) => s !== lead && s !== hinted[1]));
-  const chosen = hinted.length > 0 ? [lead, hinted[1] ?? lead, ...others].slice(0, 4) : [lead, ...others].slice(0, 4);
+  const chosen =
+    hinted.length > 0 ? [lead, hinted[1] ?? lead, ...others].slice(0, 4) : [lead, ...others].slice(0, 4);
   return rng.shuffle(chosen);
 }
 
@@ -77,7 +89,13 @@ export function imagineRecipes(spec: ImagineSpec): TileRecipe[] {
 }
 
 export async function renderRecipe(recipe: TileRecipe): Promise<Raw> {
-  const art = await renderArt(recipe.style, recipe.palette, createRng(recipe.artSeed), recipe.width, recipe.height);
+  const art = await renderArt(
+    recipe.style,
+    recipe.palette,
+    createRng(recipe.artSeed),
+    recipe.width,
+    recipe.height,
+  );
   return recipe.reference ? underlay(art, recipe.reference) : art;
 }
 

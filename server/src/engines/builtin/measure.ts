@@ -13,7 +13,11 @@ export interface Swatch {
 const TARGET_SAMPLES = 16_384;
 
 /** Visits about TARGET_SAMPLES pixels on a regular lattice (deterministic, unlike random sampling). */
-function forSamples(raw: Raw, visit: (rgb: Rgb, x: number, y: number) => void, region?: (x: number, y: number) => boolean): void {
+function forSamples(
+  raw: Raw,
+  visit: (rgb: Rgb, x: number, y: number) => void,
+  region?: (x: number, y: number) => boolean,
+): void {
   const step = Math.max(1, Math.floor(Math.sqrt((raw.width * raw.height) / TARGET_SAMPLES)));
   for (let y = Math.floor(step / 2); y < raw.height; y += step) {
     for (let x = Math.floor(step / 2); x < raw.width; x += step) {
@@ -57,7 +61,10 @@ export function dominantColors(raw: Raw, max = 4, region?: (x: number, y: number
   return clusters
     .sort((a, b) => b.n - a.n)
     .slice(0, max)
-    .map((c) => ({ rgb: [Math.round(c.rgb[0]), Math.round(c.rgb[1]), Math.round(c.rgb[2])] as Rgb, share: c.n / total }));
+    .map((c) => ({
+      rgb: [Math.round(c.rgb[0]), Math.round(c.rgb[1]), Math.round(c.rgb[2])] as Rgb,
+      share: c.n / total,
+    }));
 }
 
 export interface ImageStats {
@@ -106,7 +113,8 @@ export function imageStats(raw: Raw): ImageStats {
     }
   }
   const mean = n ? sum / n : 0;
-  const warmth = warm > cool * 1.3 && warm > n * 0.1 ? 'warm' : cool > warm * 1.3 && cool > n * 0.1 ? 'cool' : 'neutral';
+  const warmth =
+    warm > cool * 1.3 && warm > n * 0.1 ? 'warm' : cool > warm * 1.3 && cool > n * 0.1 ? 'cool' : 'neutral';
   return {
     brightness: mean,
     contrast: n ? Math.sqrt(Math.max(0, sumSq / n - mean * mean)) : 0,

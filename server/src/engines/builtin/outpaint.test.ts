@@ -7,7 +7,13 @@ import { createRng } from './random';
 import { resizeRaw } from './raster';
 
 async function picture(width: number, height: number): Promise<Raw> {
-  return renderArt('landscape', buildPalette(readTheme('violet dunes'), createRng(2)), createRng(3), width, height);
+  return renderArt(
+    'landscape',
+    buildPalette(readTheme('violet dunes'), createRng(2)),
+    createRng(3),
+    width,
+    height,
+  );
 }
 
 const diff = (a: Raw, b: Raw): number => {

@@ -48,12 +48,28 @@ const alphaFrom = (field: Float32Array, fn: (d: number) => number): AlphaMap => 
 /** The colours along the picture's border: the paint must continue them, not the centre's. */
 function edgeColors(src: Raw): Swatch[] {
   const band = Math.max(2, Math.round(Math.min(src.width, src.height) * 0.08));
-  return dominantColors(src, 4, (x, y) => x < band || y < band || x >= src.width - band || y >= src.height - band);
+  return dominantColors(
+    src,
+    4,
+    (x, y) => x < band || y < band || x >= src.width - band || y >= src.height - band,
+  );
 }
 
-async function grow(src: Raw, p: Placement, field: Float32Array, prompt: string, seed: number, variant: number): Promise<Raw> {
+async function grow(
+  src: Raw,
+  p: Placement,
+  field: Float32Array,
+  prompt: string,
+  seed: number,
+  variant: number,
+): Promise<Raw> {
   const rng = createRng(seed).fork(`outpaint-${variant}`);
-  const by = { top: p.top, left: p.left, bottom: p.height - p.top - src.height, right: p.width - p.left - src.width };
+  const by = {
+    top: p.top,
+    left: p.left,
+    bottom: p.height - p.top - src.height,
+    right: p.width - p.left - src.width,
+  };
   const border = Math.min(...Object.values(by).filter((b) => b > 0), Infinity);
   if (!Number.isFinite(border)) return src;
   // Stretched edges carry horizons and bands straight on; the mirror supplies the picture itself.
@@ -64,8 +80,19 @@ async function grow(src: Raw, p: Placement, field: Float32Array, prompt: string,
   const edges = edgeColors(src).map((s) => s.rgb);
   const own = paletteFromColors(edges, rng.fork('palette'));
   // The picture's own colours lead; the prompt's named colours only join in.
-  const palette = varyPalette(theme.anchors.length > 0 ? buildPalette({ ...theme, anchors: [...theme.anchors.slice(0, 1)] }, rng.fork('prompt'), { tints: edges }) : own, rng, 8);
-  const style = variant % 2 === 0 && theme.styles[0] ? theme.styles[0] : rng.pick(ART_STYLES.filter((s) => s !== 'geometric'));
+  const palette = varyPalette(
+    theme.anchors.length > 0
+      ? buildPalette({ ...theme, anchors: [...theme.anchors.slice(0, 1)] }, rng.fork('prompt'), {
+          tints: edges,
+        })
+      : own,
+    rng,
+    8,
+  );
+  const style =
+    variant % 2 === 0 && theme.styles[0]
+      ? theme.styles[0]
+      : rng.pick(ART_STYLES.filter((s) => s !== 'geometric'));
   const art = await renderArt(style, rng.chance(0.5) ? own : palette, rng.fork('art'), p.width, p.height);
 
   const melt = border * rng.range(0.25, 0.4);
@@ -73,9 +100,21 @@ async function grow(src: Raw, p: Placement, field: Float32Array, prompt: string,
   // The stretched edge colours, shaded by the paint's lights and darks, with some of the paint's
   // own shapes further out; the picture's outer rim fades in so no hard rectangle shows.
   const shaded = mix(streaks, softLight(streaks, art), 0.9);
-  let out = mix(shaded, art, alphaFrom(field, (d) => smoothstep(melt * 0.5, melt * 2.5, d) * 0.35));
-  out = mix(out, streaks, alphaFrom(field, (d) => 1 - smoothstep(0, melt, d)));
-  return mix(out, mirrored, alphaFrom(field, (d) => smoothstep(0, feather, -d)));
+  let out = mix(
+    shaded,
+    art,
+    alphaFrom(field, (d) => smoothstep(melt * 0.5, melt * 2.5, d) * 0.35),
+  );
+  out = mix(
+    out,
+    streaks,
+    alphaFrom(field, (d) => 1 - smoothstep(0, melt, d)),
+  );
+  return mix(
+    out,
+    mirrored,
+    alphaFrom(field, (d) => smoothstep(0, feather, -d)),
+  );
 }
 
 async function fourWays(src: Raw, p: Placement, prompt: string, seed: number): Promise<Raw> {
@@ -96,15 +135,28 @@ export async function renderZoom(source: Raw, factor: number, prompt: string, se
   const innerW = Math.max(1, Math.round(width / factor));
   const innerH = Math.max(1, Math.round(height / factor));
   const inner = await resizeRaw(source, innerW, innerH, { kernel: 'lanczos3' });
-  return fourWays(inner, { width, height, left: Math.floor((width - innerW) / 2), top: Math.floor((height - innerH) / 2) }, prompt, seed);
+  return fourWays(
+    inner,
+    { width, height, left: Math.floor((width - innerW) / 2), top: Math.floor((height - innerH) / 2) },
+    prompt,
+    seed,
+  );
 }
 
 /** Pan: the source (at up to TILE px) gains half its width or height on one side. */
-export async function renderPan(source: Raw, direction: PanDirection, prompt: string, seed: number): Promise<Raw> {
+export async function renderPan(
+  source: Raw,
+  direction: PanDirection,
+  prompt: string,
+  seed: number,
+): Promise<Raw> {
   const scale = Math.min(1, TILE / Math.max(source.width, source.height));
   const w = even(source.width * scale);
   const h = even(source.height * scale);
-  const inner = w === source.width && h === source.height ? source : await resizeRaw(source, w, h, { kernel: 'lanczos3' });
+  const inner =
+    w === source.width && h === source.height
+      ? source
+      : await resizeRaw(source, w, h, { kernel: 'lanczos3' });
   const horizontal = direction === 'left' || direction === 'right';
   const extra = horizontal ? w / 2 : h / 2;
   const p: Placement = {

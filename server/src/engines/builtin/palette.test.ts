@@ -10,7 +10,10 @@ const meanS = (p: Palette): number => roles(p).reduce((s, c) => s + c.s, 0) / 5;
 describe('readTheme', () => {
   it('pins hues for colour words, two-word colours first, then concepts', () => {
     const theme = readTheme('a forest at dusk in sky blue and crimson');
-    expect(theme.anchors.slice(0, 2).map((c) => nearestColorName(hslToRgb(c)))).toEqual(['sky blue', 'crimson']);
+    expect(theme.anchors.slice(0, 2).map((c) => nearestColorName(hslToRgb(c)))).toEqual([
+      'sky blue',
+      'crimson',
+    ]);
     expect(theme.anchors.length).toBeGreaterThan(2);
   });
 
@@ -82,7 +85,14 @@ describe('varyPalette and paletteFromColors', () => {
   });
 
   it('orders measured colours from deep to light', () => {
-    const p = paletteFromColors([[240, 240, 230], [20, 20, 60], [200, 60, 40]], createRng(1));
+    const p = paletteFromColors(
+      [
+        [240, 240, 230],
+        [20, 20, 60],
+        [200, 60, 40],
+      ],
+      createRng(1),
+    );
     expect(p.deep.l).toBeLessThan(p.main.l);
     expect(p.light.l).toBeGreaterThan(0.74);
     expect(nearestColorName(hslToRgb(p.accent))).toMatch(/red|crimson|coral/);

@@ -41,53 +41,334 @@ export interface Theme {
 }
 
 const CONCEPTS: Record<string, Rgb[]> = {
-  sunset: [[250, 110, 60], [220, 70, 120], [90, 40, 130]],
-  sunrise: [[255, 170, 90], [250, 120, 140], [120, 170, 230]],
-  dusk: [[80, 50, 140], [230, 110, 90]],
-  twilight: [[70, 50, 140], [200, 120, 200]],
-  ocean: [[0, 110, 150], [20, 60, 120], [80, 200, 210]],
-  sea: [[0, 120, 160], [20, 60, 120]],
-  water: [[30, 140, 200], [100, 210, 230]],
-  forest: [[30, 110, 60], [20, 70, 40], [150, 190, 90]],
-  jungle: [[20, 130, 70], [210, 200, 60]],
-  fire: [[230, 50, 20], [255, 150, 0]],
-  flame: [[240, 70, 20], [255, 190, 40]],
-  lava: [[200, 30, 10], [255, 120, 0]],
-  ice: [[140, 220, 240], [230, 245, 255]],
-  snow: [[230, 240, 250], [140, 170, 210]],
-  winter: [[170, 200, 230], [70, 100, 160]],
-  desert: [[225, 170, 100], [200, 100, 50], [120, 170, 220]],
-  autumn: [[210, 100, 30], [150, 40, 30], [230, 180, 60]],
-  spring: [[250, 170, 200], [150, 220, 140]],
-  blossom: [[250, 180, 210], [120, 190, 120]],
-  sakura: [[250, 180, 210], [90, 60, 90]],
-  night: [[20, 30, 80], [60, 40, 120]],
-  galaxy: [[70, 20, 120], [220, 60, 170], [40, 80, 200]],
-  nebula: [[130, 40, 170], [40, 170, 210]],
-  space: [[20, 20, 70], [120, 60, 200]],
-  neon: [[255, 30, 180], [0, 230, 255]],
-  cyberpunk: [[255, 30, 160], [0, 220, 255], [250, 220, 40]],
+  sunset: [
+    [250, 110, 60],
+    [220, 70, 120],
+    [90, 40, 130],
+  ],
+  sunrise: [
+    [255, 170, 90],
+    [250, 120, 140],
+    [120, 170, 230],
+  ],
+  dusk: [
+    [80, 50, 140],
+    [230, 110, 90],
+  ],
+  twilight: [
+    [70, 50, 140],
+    [200, 120, 200],
+  ],
+  ocean: [
+    [0, 110, 150],
+    [20, 60, 120],
+    [80, 200, 210],
+  ],
+  sea: [
+    [0, 120, 160],
+    [20, 60, 120],
+  ],
+  water: [
+    [30, 140, 200],
+    [100, 210, 230],
+  ],
+  forest: [
+    [30, 110, 60],
+    [20, 70, 40],
+    [150, 190, 90],
+  ],
+  jungle: [
+    [20, 130, 70],
+    [210, 200, 60],
+  ],
+  fire: [
+    [230, 50, 20],
+    [255, 150, 0],
+  ],
+  flame: [
+    [240, 70, 20],
+    [255, 190, 40],
+  ],
+  lava: [
+    [200, 30, 10],
+    [255, 120, 0],
+  ],
+  ice: [
+    [140, 220, 240],
+    [230, 245, 255],
+  ],
+  snow: [
+    [230, 240, 250],
+    [140, 170, 210],
+  ],
+  winter: [
+    [170, 200, 230],
+    [70, 100, 160],
+  ],
+  desert: [
+    [225, 170, 100],
+    [200, 100, 50],
+    [120, 170, 220],
+  ],
+  autumn: [
+    [210, 100, 30],
+    [150, 40, 30],
+    [230, 180, 60],
+  ],
+  spring: [
+    [250, 170, 200],
+    [150, 220, 140],
+  ],
+  blossom: [
+    [250, 180, 210],
+    [120, 190, 120],
+  ],
+  sakura: [
+    [250, 180, 210],
+    [90, 60, 90],
+  ],
+  night: [
+    [20, 30, 80],
+    [60, 40, 120],
+  ],
+  galaxy: [
+    [70, 20, 120],
+    [220, 60, 170],
+    [40, 80, 200],
+  ],
+  nebula: [
+    [130, 40, 170],
+    [40, 170, 210],
+  ],
+  space: [
+    [20, 20, 70],
+    [120, 60, 200],
+  ],
+  neon: [
+    [255, 30, 180],
+    [0, 230, 255],
+  ],
+  cyberpunk: [
+    [255, 30, 160],
+    [0, 220, 255],
+    [250, 220, 40],
+  ],
   golden: [[230, 180, 60]],
-  candy: [[255, 140, 190], [140, 220, 255]],
+  candy: [
+    [255, 140, 190],
+    [140, 220, 255],
+  ],
   rust: [[170, 70, 30]],
   moss: [[100, 130, 50]],
 };
 
-const DARK = new Set(['dark', 'night', 'midnight', 'moody', 'noir', 'gothic', 'shadow', 'shadows', 'gloomy', 'horror', 'mysterious', 'dim', 'storm', 'stormy']);
+const DARK = new Set([
+  'dark',
+  'night',
+  'midnight',
+  'moody',
+  'noir',
+  'gothic',
+  'shadow',
+  'shadows',
+  'gloomy',
+  'horror',
+  'mysterious',
+  'dim',
+  'storm',
+  'stormy',
+]);
 const DUSKY = new Set(['dusk', 'twilight', 'evening', 'sunset', 'dim', 'rainy', 'rain']);
-const BRIGHT = new Set(['bright', 'sunny', 'light', 'airy', 'pastel', 'soft', 'dreamy', 'morning', 'day', 'summer', 'happy', 'cheerful', 'white']);
-const VIVID = new Set(['neon', 'vivid', 'vibrant', 'psychedelic', 'colorful', 'colourful', 'saturated', 'electric', 'pop', 'cyberpunk']);
-const MUTED = new Set(['muted', 'vintage', 'faded', 'retro', 'minimal', 'minimalist', 'calm', 'serene', 'pastel', 'foggy', 'misty', 'fog', 'mist']);
+const BRIGHT = new Set([
+  'bright',
+  'sunny',
+  'light',
+  'airy',
+  'pastel',
+  'soft',
+  'dreamy',
+  'morning',
+  'day',
+  'summer',
+  'happy',
+  'cheerful',
+  'white',
+]);
+const VIVID = new Set([
+  'neon',
+  'vivid',
+  'vibrant',
+  'psychedelic',
+  'colorful',
+  'colourful',
+  'saturated',
+  'electric',
+  'pop',
+  'cyberpunk',
+]);
+const MUTED = new Set([
+  'muted',
+  'vintage',
+  'faded',
+  'retro',
+  'minimal',
+  'minimalist',
+  'calm',
+  'serene',
+  'pastel',
+  'foggy',
+  'misty',
+  'fog',
+  'mist',
+]);
 const GREY = new Set(['monochrome', 'grayscale', 'greyscale', 'b&w', 'bw']);
 
 const STYLE_WORDS: Record<ArtStyle, string[]> = {
-  landscape: ['mountain', 'mountains', 'hill', 'hills', 'landscape', 'valley', 'peak', 'peaks', 'alps', 'canyon', 'field', 'meadow', 'horizon', 'cliff', 'cliffs', 'desert', 'dune', 'dunes', 'lighthouse', 'castle', 'village'],
-  waves: ['ocean', 'sea', 'wave', 'waves', 'water', 'river', 'lake', 'beach', 'surf', 'tide', 'shore', 'coast', 'boat', 'ship', 'sailing', 'fish', 'whale', 'underwater'],
-  blobs: ['flower', 'flowers', 'garden', 'bloom', 'blossom', 'cloud', 'clouds', 'dream', 'dreamy', 'organic', 'cell', 'jelly', 'jellyfish', 'fluid', 'liquid', 'abstract', 'aurora', 'gradient', 'portrait', 'cat', 'dog'],
-  geometric: ['city', 'building', 'buildings', 'architecture', 'geometric', 'bauhaus', 'poster', 'modern', 'minimal', 'minimalist', 'cubism', 'mosaic', 'pattern', 'tile', 'tiles', 'robot', 'interior', 'street'],
-  cosmos: ['space', 'galaxy', 'star', 'stars', 'nebula', 'cosmic', 'cosmos', 'planet', 'planets', 'universe', 'astronaut', 'moon', 'night', 'sky', 'spaceship', 'alien'],
-  bokeh: ['light', 'lights', 'bokeh', 'glow', 'glowing', 'lantern', 'lanterns', 'sparkle', 'sparkles', 'fireflies', 'firefly', 'bubbles', 'bubble', 'rain', 'festival', 'christmas', 'neon', 'magic'],
-  ribbons: ['wind', 'hair', 'silk', 'flow', 'flowing', 'smoke', 'fabric', 'ribbon', 'ribbons', 'music', 'dance', 'dancer', 'feather', 'feathers', 'energy', 'motion', 'swirl', 'dragon', 'spirit'],
+  landscape: [
+    'mountain',
+    'mountains',
+    'hill',
+    'hills',
+    'landscape',
+    'valley',
+    'peak',
+    'peaks',
+    'alps',
+    'canyon',
+    'field',
+    'meadow',
+    'horizon',
+    'cliff',
+    'cliffs',
+    'desert',
+    'dune',
+    'dunes',
+    'lighthouse',
+    'castle',
+    'village',
+  ],
+  waves: [
+    'ocean',
+    'sea',
+    'wave',
+    'waves',
+    'water',
+    'river',
+    'lake',
+    'beach',
+    'surf',
+    'tide',
+    'shore',
+    'coast',
+    'boat',
+    'ship',
+    'sailing',
+    'fish',
+    'whale',
+    'underwater',
+  ],
+  blobs: [
+    'flower',
+    'flowers',
+    'garden',
+    'bloom',
+    'blossom',
+    'cloud',
+    'clouds',
+    'dream',
+    'dreamy',
+    'organic',
+    'cell',
+    'jelly',
+    'jellyfish',
+    'fluid',
+    'liquid',
+    'abstract',
+    'aurora',
+    'gradient',
+    'portrait',
+    'cat',
+    'dog',
+  ],
+  geometric: [
+    'city',
+    'building',
+    'buildings',
+    'architecture',
+    'geometric',
+    'bauhaus',
+    'poster',
+    'modern',
+    'minimal',
+    'minimalist',
+    'cubism',
+    'mosaic',
+    'pattern',
+    'tile',
+    'tiles',
+    'robot',
+    'interior',
+    'street',
+  ],
+  cosmos: [
+    'space',
+    'galaxy',
+    'star',
+    'stars',
+    'nebula',
+    'cosmic',
+    'cosmos',
+    'planet',
+    'planets',
+    'universe',
+    'astronaut',
+    'moon',
+    'night',
+    'sky',
+    'spaceship',
+    'alien',
+  ],
+  bokeh: [
+    'light',
+    'lights',
+    'bokeh',
+    'glow',
+    'glowing',
+    'lantern',
+    'lanterns',
+    'sparkle',
+    'sparkles',
+    'fireflies',
+    'firefly',
+    'bubbles',
+    'bubble',
+    'rain',
+    'festival',
+    'christmas',
+    'neon',
+    'magic',
+  ],
+  ribbons: [
+    'wind',
+    'hair',
+    'silk',
+    'flow',
+    'flowing',
+    'smoke',
+    'fabric',
+    'ribbon',
+    'ribbons',
+    'music',
+    'dance',
+    'dancer',
+    'feather',
+    'feathers',
+    'energy',
+    'motion',
+    'swirl',
+    'dragon',
+    'spirit',
+  ],
 };
 
 const toHsl = (rgb: Rgb): Hsl => rgbToHsl(rgb);
@@ -134,11 +415,18 @@ export function readTheme(prompt: string): Theme {
     if (matches(MUTED, word)) saturation *= 0.7;
     if (matches(GREY, word)) saturation *= 0.08;
     for (const style of ART_STYLES) {
-      if (matches(STYLE_WORDS[style], word)) styleVotes.set(style, (styleVotes.get(style) ?? 0) + 1 / (1 + i * 0.2));
+      if (matches(STYLE_WORDS[style], word))
+        styleVotes.set(style, (styleVotes.get(style) ?? 0) + 1 / (1 + i * 0.2));
     }
   }
   const styles = [...styleVotes.entries()].sort((a, b) => b[1] - a[1]).map(([s]) => s);
-  return { anchors, wordHashes, lightShift: Math.max(-0.3, Math.min(0.25, lightShift)), saturation: Math.min(1.6, saturation), styles };
+  return {
+    anchors,
+    wordHashes,
+    lightShift: Math.max(-0.3, Math.min(0.25, lightShift)),
+    saturation: Math.min(1.6, saturation),
+    styles,
+  };
 }
 
 const HARMONIES: readonly (readonly [number, number])[] = [
@@ -180,8 +468,14 @@ export function buildPalette(theme: Theme, rng: Rng, options: PaletteOptions = {
   const tints = (options.tints ?? []).map(toHsl).filter(usable);
   const style = (options.style ?? []).map(toHsl).filter(usable);
   // A style reference sets the whole family: hues it lacks are its own neighbours, not harmonies.
-  const near = (c: Hsl, dh: number, dl: number): Hsl => ({ h: c.h + dh, s: c.s, l: clamp(c.l + dl, 0.1, 0.9) });
-  const anchors = style[0] ? [style[0], style[1] ?? near(style[0], 14, -0.12), style[2] ?? near(style[0], -14, 0.14)] : [...theme.anchors, ...tints];
+  const near = (c: Hsl, dh: number, dl: number): Hsl => ({
+    h: c.h + dh,
+    s: c.s,
+    l: clamp(c.l + dl, 0.1, 0.9),
+  });
+  const anchors = style[0]
+    ? [style[0], style[1] ?? near(style[0], 14, -0.12), style[2] ?? near(style[0], -14, 0.14)]
+    : [...theme.anchors, ...tints];
   const hash0 = theme.wordHashes[0];
   const baseHue = anchors[0]?.h ?? wordHue(hash0 ?? rng.int(0, 1 << 30));
   const harmony = HARMONIES[(theme.wordHashes[1] ?? rng.int(0, 1000)) % HARMONIES.length] ?? [30, -30];
@@ -189,7 +483,11 @@ export function buildPalette(theme: Theme, rng: Rng, options: PaletteOptions = {
   const sat = theme.saturation * (niji ? 1.15 : 1);
   const lift = theme.lightShift + (niji ? 0.05 : 0);
   const jitter = (): number => rng.range(-10, 10);
-  const tone = (c: Hsl, s: number, l: number): Hsl => ({ h: c.h + jitter(), s: clamp(s * sat, 0, 1), l: clamp(l + lift, 0.04, 0.96) });
+  const tone = (c: Hsl, s: number, l: number): Hsl => ({
+    h: c.h + jitter(),
+    s: clamp(s * sat, 0, 1),
+    l: clamp(l + lift, 0.04, 0.96),
+  });
 
   const main = anchors[0] ?? { h: baseHue, s: 0.62, l: 0.52 };
   const mid = anchors[1] ?? { h: baseHue + harmony[0], s: 0.55, l: 0.42 };
@@ -205,7 +503,11 @@ export function buildPalette(theme: Theme, rng: Rng, options: PaletteOptions = {
 
 /** A sibling palette: the same family of hues, moved a little (for the other tiles of a grid). */
 export function varyPalette(p: Palette, rng: Rng, degrees: number): Palette {
-  const move = (c: Hsl): Hsl => ({ h: c.h + rng.range(-degrees, degrees), s: clamp(c.s * rng.range(0.9, 1.1), 0, 1), l: c.l });
+  const move = (c: Hsl): Hsl => ({
+    h: c.h + rng.range(-degrees, degrees),
+    s: clamp(c.s * rng.range(0.9, 1.1), 0, 1),
+    l: c.l,
+  });
   const swapped = rng.chance(0.35);
   return {
     deep: move(p.deep),
@@ -219,7 +521,12 @@ export function varyPalette(p: Palette, rng: Rng, degrees: number): Palette {
 /** Palette from colours measured in a picture, for repainting that matches it. */
 export function paletteFromColors(colors: readonly Rgb[], rng: Rng): Palette {
   const sorted = [...colors].map(toHsl).sort((a, b) => a.l - b.l);
-  const at = (t: number): Hsl => sorted[Math.min(sorted.length - 1, Math.round(t * (sorted.length - 1)))] ?? { h: rng.range(0, 360), s: 0.5, l: 0.5 };
+  const at = (t: number): Hsl =>
+    sorted[Math.min(sorted.length - 1, Math.round(t * (sorted.length - 1)))] ?? {
+      h: rng.range(0, 360),
+      s: 0.5,
+      l: 0.5,
+    };
   const deep = at(0);
   const light = at(1);
   const vivid = [...sorted].sort((a, b) => b.s - a.s)[0] ?? at(0.5);

@@ -16,7 +16,8 @@ describe('pixels', () => {
     expect(pixelAt(grid, 5, 0)).toEqual([0, 255, 0]);
     expect(pixelAt(grid, 0, 3)).toEqual([0, 0, 255]);
     expect(pixelAt(grid, 5, 3)).toEqual([9, 9, 9]);
-    for (const i of [1, 2, 3, 4] as const) expect(quadrantOf(grid, i).data.equals(tiles[i - 1]!.data)).toBe(true);
+    for (const i of [1, 2, 3, 4] as const)
+      expect(quadrantOf(grid, i).data.equals(tiles[i - 1]!.data)).toBe(true);
   });
 
   it('refuses a grid of mismatched tiles', () => {
@@ -45,7 +46,9 @@ describe('pixels', () => {
     const grey = createRaw(1, 1, [128, 128, 128]);
     expect(pixelAt(softLight(grey, createRaw(1, 1, [128, 128, 128])), 0, 0)[0]).toBeCloseTo(128, -1);
     expect(pixelAt(softLight(grey, createRaw(1, 1, [255, 0, 128])), 0, 0)).toEqual([192, 64, 128]);
-    expect(pixelAt(screen(createRaw(1, 1, [255, 0, 0]), createRaw(1, 1, [0, 0, 255])), 0, 0)).toEqual([255, 0, 255]);
+    expect(pixelAt(screen(createRaw(1, 1, [255, 0, 0]), createRaw(1, 1, [0, 0, 255])), 0, 0)).toEqual([
+      255, 0, 255,
+    ]);
   });
 
   it('smoothsteps', () => {

@@ -50,7 +50,8 @@ export function gridOf(tiles: readonly Raw[]): Raw {
   const first = tiles[0];
   if (tiles.length !== 4 || !first) throw new Error('a grid needs four tiles');
   const { width, height } = first;
-  if (tiles.some((t) => t.width !== width || t.height !== height)) throw new Error('grid tiles differ in size');
+  if (tiles.some((t) => t.width !== width || t.height !== height))
+    throw new Error('grid tiles differ in size');
   const out = createRaw(width * 2, height * 2);
   tiles.forEach((t, i) => paste(out, t, (i % 2) * width, Math.floor(i / 2) * height));
   return out;

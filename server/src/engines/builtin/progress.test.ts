@@ -6,7 +6,8 @@ describe('progress', () => {
     const values = PROGRESS_STEPS.map((s) => s.progress);
     expect(values).toEqual([...values].sort((a, b) => a - b));
     expect(values.at(-1)).toBeLessThan(100);
-    for (let i = 1; i < PROGRESS_STEPS.length; i++) expect(PROGRESS_STEPS[i]!.blur).toBeLessThan(PROGRESS_STEPS[i - 1]!.blur);
+    for (let i = 1; i < PROGRESS_STEPS.length; i++)
+      expect(PROGRESS_STEPS[i]!.blur).toBeLessThan(PROGRESS_STEPS[i - 1]!.blur);
   });
 
   it('sleeps, and wakes with an AbortError when aborted', async () => {

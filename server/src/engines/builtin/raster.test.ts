@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { EngineFailure } from '../port';
 import { createRaw, pixelAt, type Raw } from './pixels';
 import { createRng } from './random';
-import { decodeGrey, decodeImage, encodeImage, encodePreview, extendRaw, MAX_RESULT_BYTES, resizeRaw } from './raster';
+import {
+  decodeGrey,
+  decodeImage,
+  encodeImage,
+  encodePreview,
+  extendRaw,
+  MAX_RESULT_BYTES,
+  resizeRaw,
+} from './raster';
 
 const noise = (width: number, height: number): Raw => {
   const rng = createRng(1);
@@ -30,21 +38,34 @@ describe('raster', () => {
   });
 
   it('flattens transparency and scales down to a maximum side', async () => {
-    const rgba = await sharp({ create: { width: 40, height: 20, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const rgba = await sharp({
+      create: { width: 40, height: 20, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
     const raw = await decodeImage(rgba, { what: 'x', maxSide: 10 });
     expect([raw.width, raw.height]).toEqual([10, 5]);
     expect(pixelAt(raw, 2, 2)).toEqual([255, 255, 255]);
   });
 
   it('turns unreadable bytes into a failure the user can read', async () => {
-    await expect(decodeImage(Buffer.from('not an image'), { what: 'the mask' })).rejects.toThrow(EngineFailure);
-    await expect(decodeImage(Buffer.from('not an image'), { what: 'the mask' })).rejects.toMatchObject({ failure: { code: 'unreadableInput', params: { detail: expect.stringMatching(/^the mask: /) as unknown } } });
+    await expect(decodeImage(Buffer.from('not an image'), { what: 'the mask' })).rejects.toThrow(
+      EngineFailure,
+    );
+    await expect(decodeImage(Buffer.from('not an image'), { what: 'the mask' })).rejects.toMatchObject({
+      failure: {
+        code: 'unreadableInput',
+        params: { detail: expect.stringMatching(/^the mask: /) as unknown },
+      },
+    });
     await expect(decodeGrey(Buffer.alloc(0), 4, 4, 'the mask')).rejects.toThrow(EngineFailure);
   });
 
   it('reads a grey mask stretched to a size', async () => {
     const half = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#000' } })
-      .composite([{ input: { create: { width: 10, height: 10, channels: 3, background: '#fff' } }, left: 10, top: 0 }])
+      .composite([
+        { input: { create: { width: 10, height: 10, channels: 3, background: '#fff' } }, left: 10, top: 0 },
+      ])
       .png()
       .toBuffer();
     const grey = await decodeGrey(half, 40, 40, 'm');

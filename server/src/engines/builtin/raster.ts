@@ -12,7 +12,11 @@ const fromRaw = (raw: Raw): Sharp =>
   sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } });
 
 async function toRaw(image: Sharp): Promise<Raw> {
-  const { data, info } = await image.removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await image
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   if (info.channels !== 3) throw new Error(`expected RGB, got ${info.channels} channels`);
   return { data, width: info.width, height: info.height };
 }
@@ -37,7 +41,8 @@ export async function decodeImage(bytes: Buffer, options: DecodeOptions): Promis
     let image = (await openImage(bytes)).image
       .autoOrient()
       .flatten({ background: options.background ?? '#ffffff' });
-    if (options.maxSide) image = image.resize(options.maxSide, options.maxSide, { fit: 'inside', withoutEnlargement: true });
+    if (options.maxSide)
+      image = image.resize(options.maxSide, options.maxSide, { fit: 'inside', withoutEnlargement: true });
     return await toRaw(image);
   } catch (error) {
     const detail = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
@@ -46,9 +51,16 @@ export async function decodeImage(bytes: Buffer, options: DecodeOptions): Promis
 }
 
 /** A single grey channel, 0–255 per pixel, stretched to width×height (masks follow the image). */
-export async function decodeGrey(bytes: Buffer, width: number, height: number, what: string): Promise<Uint8Array> {
+export async function decodeGrey(
+  bytes: Buffer,
+  width: number,
+  height: number,
+  what: string,
+): Promise<Uint8Array> {
   try {
-    const data = await (await openImage(bytes)).image
+    const data = await (
+      await openImage(bytes)
+    ).image
       .autoOrient()
       .flatten({ background: '#000000' })
       .resize(width, height, { fit: 'fill', kernel: 'linear' })
@@ -68,8 +80,15 @@ export interface ResizeOptions {
   kernel?: 'lanczos3' | 'cubic' | 'linear' | 'nearest';
 }
 
-export async function resizeRaw(raw: Raw, width: number, height: number, options: ResizeOptions = {}): Promise<Raw> {
-  return toRaw(fromRaw(raw).resize(width, height, { fit: options.fit ?? 'fill', kernel: options.kernel ?? 'lanczos3' }));
+export async function resizeRaw(
+  raw: Raw,
+  width: number,
+  height: number,
+  options: ResizeOptions = {},
+): Promise<Raw> {
+  return toRaw(
+    fromRaw(raw).resize(width, height, { fit: options.fit ?? 'fill', kernel: options.kernel ?? 'lanczos3' }),
+  );
 }
 
 export async function blurRaw(raw: Raw, sigma: number): Promise<Raw> {
@@ -89,7 +108,11 @@ export interface Adjust {
 
 export async function modulateRaw(raw: Raw, adjust: Adjust): Promise<Raw> {
   return toRaw(
-    fromRaw(raw).modulate({ hue: Math.round(adjust.hue ?? 0), saturation: adjust.saturation ?? 1, brightness: adjust.brightness ?? 1 }),
+    fromRaw(raw).modulate({
+      hue: Math.round(adjust.hue ?? 0),
+      saturation: adjust.saturation ?? 1,
+      brightness: adjust.brightness ?? 1,
+    }),
   );
 }
 
@@ -119,7 +142,8 @@ export async function extendRaw(raw: Raw, by: Extension, mode: 'mirror' | 'copy'
  */
 export async function encodeImage(raw: Raw): Promise<EngineImage> {
   const png = await fromRaw(raw).png({ compressionLevel: 6, adaptiveFiltering: true }).toBuffer();
-  if (png.length <= MAX_RESULT_BYTES) return { data: png, mime: 'image/png', width: raw.width, height: raw.height };
+  if (png.length <= MAX_RESULT_BYTES)
+    return { data: png, mime: 'image/png', width: raw.width, height: raw.height };
   for (const quality of [92, 85, 75]) {
     const jpeg = await fromRaw(raw).jpeg({ quality, chromaSubsampling: '4:4:4' }).toBuffer();
     if (jpeg.length <= MAX_RESULT_BYTES || quality === 75) {
@@ -138,7 +162,16 @@ export async function encodePreview(raw: Raw, blurSigma: number, maxSide = 384):
 }
 
 /** Gaussian blur of a single 8-bit channel (used to feather masks). */
-export async function blurGrey(data: Uint8Array, width: number, height: number, sigma: number): Promise<Uint8Array> {
-  const out = await sharp(data, { raw: { width, height, channels: 1 } }).blur(Math.max(0.3, sigma)).extractChannel(0).raw().toBuffer();
+export async function blurGrey(
+  data: Uint8Array,
+  width: number,
+  height: number,
+  sigma: number,
+): Promise<Uint8Array> {
+  const out = await sharp(data, { raw: { width, height, channels: 1 } })
+    .blur(Math.max(0.3, sigma))
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
   return new Uint8Array(out.buffer, out.byteOffset, width * height);
 }

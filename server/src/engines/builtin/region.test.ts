@@ -14,7 +14,13 @@ async function picture(): Promise<Raw> {
 /** Black with a white rectangle over the right half (at any mask size: it is stretched). */
 async function halfMask(width: number, height: number): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: '#000' } })
-    .composite([{ input: { create: { width: width / 2, height, channels: 3, background: '#fff' } }, left: width / 2, top: 0 }])
+    .composite([
+      {
+        input: { create: { width: width / 2, height, channels: 3, background: '#fff' } },
+        left: width / 2,
+        top: 0,
+      },
+    ])
     .png()
     .toBuffer();
 }
@@ -31,7 +37,10 @@ describe('region', () => {
       for (let y = 0; y < 240; y++) {
         for (let x = 0; x < 320; x++) {
           const p = (y * 320 + x) * 3;
-          const same = tile.data[p] === source.data[p] && tile.data[p + 1] === source.data[p + 1] && tile.data[p + 2] === source.data[p + 2];
+          const same =
+            tile.data[p] === source.data[p] &&
+            tile.data[p + 1] === source.data[p + 1] &&
+            tile.data[p + 2] === source.data[p + 2];
           if (x < 160) expect(same).toBe(true);
           else if (!same) repainted += 1;
         }
@@ -65,7 +74,9 @@ describe('region', () => {
   it('refuses a mask that is not an image or selects nothing', async () => {
     const source = await picture();
     await expect(renderRegion(source, Buffer.from('nope'), 'x', 1)).rejects.toThrow(EngineFailure);
-    const black = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer();
+    const black = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     await expect(renderRegion(source, black, 'x', 1)).rejects.toThrow(/selects nothing/);
   });
 });

@@ -26,14 +26,24 @@ export async function readMask(bytes: Buffer, width: number, height: number): Pr
   const selected = hard.reduce((sum, v) => sum + v, 0);
   if (selected === 0) throw new EngineFailure(TaskFailureCode.EmptyMask);
   const feather = Math.max(2, Math.min(width, height) * 0.02);
-  const blurred = await blurGrey(hard.map((v) => v * 255), width, height, feather);
+  const blurred = await blurGrey(
+    hard.map((v) => v * 255),
+    width,
+    height,
+    feather,
+  );
   const soft = new Float32Array(width * height);
-  for (let i = 0; i < soft.length; i++) soft[i] = hard[i] ? smoothstep(127, 255, blurred[i] ?? 0) * 0.9 + 0.1 : 0;
+  for (let i = 0; i < soft.length; i++)
+    soft[i] = hard[i] ? smoothstep(127, 255, blurred[i] ?? 0) * 0.9 + 0.1 : 0;
   return { hard, soft, selected };
 }
 
 /** The selection's bounding box, grown a little so the artwork's composition frames it. */
-function selectionBox(mask: RegionMask, width: number, height: number): { left: number; top: number; width: number; height: number } {
+function selectionBox(
+  mask: RegionMask,
+  width: number,
+  height: number,
+): { left: number; top: number; width: number; height: number } {
   let [minX, minY, maxX, maxY] = [width, height, -1, -1];
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -70,7 +80,8 @@ function harmonise(art: Raw, context: Raw, mask: RegionMask, strength: number): 
   }
   const shift = [0, 1, 2].map((c) => (((sums[c + 3] ?? 0) - (sums[c] ?? 0)) / Math.max(1, n)) * strength);
   const out = Buffer.from(art.data);
-  for (let i = 0; i < out.length; i++) out[i] = Math.max(0, Math.min(255, Math.round((out[i] ?? 0) + (shift[i % 3] ?? 0))));
+  for (let i = 0; i < out.length; i++)
+    out[i] = Math.max(0, Math.min(255, Math.round((out[i] ?? 0) + (shift[i % 3] ?? 0))));
   return { ...art, data: out };
 }
 
@@ -79,7 +90,12 @@ function harmonise(art: Raw, context: Raw, mask: RegionMask, strength: number): 
  * the selection, in the prompt's palette and toned towards the picture around it. Every
  * unselected pixel is the picture's own.
  */
-export async function renderRegion(source: Raw, maskBytes: Buffer, prompt: string, seed: number): Promise<Raw> {
+export async function renderRegion(
+  source: Raw,
+  maskBytes: Buffer,
+  prompt: string,
+  seed: number,
+): Promise<Raw> {
   const base = await fitWithin(source, TILE);
   const { width, height } = base;
   const mask = await readMask(maskBytes, width, height);

@@ -3,7 +3,8 @@ import { EngineFailure } from '../port';
 import { shortenPrompt } from './shorten';
 
 describe('shortenPrompt', () => {
-  const prompt = 'A very beautiful painting of a lighthouse on the cliffs at sunset, with dramatic clouds and crashing waves, highly detailed, 8k --ar 16:9 --v 6';
+  const prompt =
+    'A very beautiful painting of a lighthouse on the cliffs at sunset, with dramatic clouds and crashing waves, highly detailed, 8k --ar 16:9 --v 6';
 
   it('drops stop words and filler and keeps parameters on every prompt', () => {
     const { prompts } = shortenPrompt(prompt);
@@ -11,8 +12,12 @@ describe('shortenPrompt', () => {
     expect(prompts.length).toBeLessThanOrEqual(5);
     for (const p of prompts) {
       expect(p.endsWith('--ar 16:9 --v 6')).toBe(true);
-      const words = p.replace(/--.*$/, '').toLowerCase().split(/[\s,]+/);
-      for (const filler of ['a', 'of', 'the', 'on', 'at', 'with', 'and', 'very']) expect(words).not.toContain(filler);
+      const words = p
+        .replace(/--.*$/, '')
+        .toLowerCase()
+        .split(/[\s,]+/);
+      for (const filler of ['a', 'of', 'the', 'on', 'at', 'with', 'and', 'very'])
+        expect(words).not.toContain(filler);
     }
     expect(prompts[0]).toContain('lighthouse');
     expect(prompts.slice(1).join(' ')).not.toMatch(/beautiful|detailed|8k/);

@@ -57,7 +57,8 @@ export function shortenPrompt(prompt: string): Shortened {
   const keep = (n: number): PromptWord[] => essential.filter((w) => ranked.indexOf(w) < n);
 
   const candidates = [meaningful, essential];
-  for (const share of [0.75, 0.5, 0.3]) candidates.push(keep(Math.max(1, Math.ceil(essential.length * share))));
+  for (const share of [0.75, 0.5, 0.3])
+    candidates.push(keep(Math.max(1, Math.ceil(essential.length * share))));
   candidates.push(keep(Math.min(2, essential.length)));
 
   const prompts: string[] = [];

@@ -19,7 +19,8 @@ async function parent(action: ParentImage['action']): Promise<ParentImage> {
 describe('source', () => {
   it('knows upscales are single pictures and everything else is a grid', () => {
     expect(isGridAction('UPSCALE')).toBe(false);
-    for (const a of ['IMAGINE', 'VARIATION', 'REROLL', 'BLEND', 'ZOOM', 'PAN', 'INPAINT'] as const) expect(isGridAction(a)).toBe(true);
+    for (const a of ['IMAGINE', 'VARIATION', 'REROLL', 'BLEND', 'ZOOM', 'PAN', 'INPAINT'] as const)
+      expect(isGridAction(a)).toBe(true);
   });
 
   it('cuts quadrant N of a grid parent in reading order', async () => {

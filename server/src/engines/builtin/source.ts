@@ -25,5 +25,9 @@ export async function parentTile(parent: ParentImage, index: 1 | 2 | 3 | 4): Pro
 export async function fitWithin(raw: Raw, maxSide: number): Promise<Raw> {
   const scale = maxSide / Math.max(raw.width, raw.height);
   if (scale >= 1) return raw;
-  return resizeRaw(raw, Math.max(1, Math.round(raw.width * scale)), Math.max(1, Math.round(raw.height * scale)));
+  return resizeRaw(
+    raw,
+    Math.max(1, Math.round(raw.width * scale)),
+    Math.max(1, Math.round(raw.height * scale)),
+  );
 }

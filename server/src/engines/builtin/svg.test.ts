@@ -24,12 +24,22 @@ describe('svg', () => {
   });
 
   it('draws smooth closed paths through every point', () => {
-    const d = smoothClosedPath([[0, 0], [10, 0], [10, 10], [0, 10]]);
+    const d = smoothClosedPath([
+      [0, 0],
+      [10, 0],
+      [10, 10],
+      [0, 10],
+    ]);
     expect(d.startsWith('M0,0')).toBe(true);
     expect(d.endsWith('Z')).toBe(true);
     expect(d.match(/C/g)).toHaveLength(4);
-    for (const p of ['10,0', '10,10', '0,10']) expect(d).toContain(` ${p}C`.replace('C', '') );
-    expect(polyline([[0, 0], [1.25, 2]])).toBe('M0,0L1.3,2');
+    for (const p of ['10,0', '10,10', '0,10']) expect(d).toContain(` ${p}C`.replace('C', ''));
+    expect(
+      polyline([
+        [0, 0],
+        [1.25, 2],
+      ]),
+    ).toBe('M0,0L1.3,2');
   });
 
   it('interpolates without passing through other hues, and clamps shades', () => {

@@ -59,7 +59,10 @@ export class Svg {
 
   private stops(stops: readonly Stop[]): string {
     return stops
-      .map((s) => `<stop offset="${n(s.offset)}" stop-color="${hslHex(s.color)}" stop-opacity="${n(s.opacity ?? 1)}"/>`)
+      .map(
+        (s) =>
+          `<stop offset="${n(s.offset)}" stop-color="${hslHex(s.color)}" stop-opacity="${n(s.opacity ?? 1)}"/>`,
+      )
       .join('');
   }
 
@@ -100,12 +103,18 @@ export class Svg {
    */
   glow(cx: number, cy: number, rx: number, ry: number, rotate: number, color: Hsl, opacity: number): void {
     const paint = this.radial(
-      [0, 0.2, 0.4, 0.6, 0.8, 1].map((offset) => ({ offset, color, opacity: opacity * Math.exp(-3 * offset * offset) * (1 - offset * offset) })),
+      [0, 0.2, 0.4, 0.6, 0.8, 1].map((offset) => ({
+        offset,
+        color,
+        opacity: opacity * Math.exp(-3 * offset * offset) * (1 - offset * offset),
+      })),
       0,
       0,
       1,
     );
-    this.add(`<circle r="1" fill="${paint}" transform="translate(${n(cx)},${n(cy)}) rotate(${n(rotate)}) scale(${n(rx)},${n(ry)})"/>`);
+    this.add(
+      `<circle r="1" fill="${paint}" transform="translate(${n(cx)},${n(cy)}) rotate(${n(rotate)}) scale(${n(rx)},${n(ry)})"/>`,
+    );
   }
 
   toString(): string {

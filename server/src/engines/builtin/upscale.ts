@@ -17,7 +17,8 @@ async function texture(width: number, height: number, seed: number): Promise<Raw
   const gw = Math.ceil(width / cell) + 1;
   const gh = Math.ceil(height / cell) + 1;
   const lattice = createRaw(gw, gh);
-  for (let i = 0; i < gw * gh; i++) lattice.data.fill(Math.round(128 + (rng.next() * 2 - 1) * 22), i * 3, i * 3 + 3);
+  for (let i = 0; i < gw * gh; i++)
+    lattice.data.fill(Math.round(128 + (rng.next() * 2 - 1) * 22), i * 3, i * 3 + 3);
   return crop(await resizeRaw(lattice, gw * cell, gh * cell, { kernel: 'cubic' }), 0, 0, width, height);
 }
 

@@ -9,7 +9,8 @@ const diff = (a: Raw, b: Raw): number => {
   return s / a.data.length;
 };
 const tilesOf = (grid: Raw): Raw[] => ([1, 2, 3, 4] as const).map((i) => quadrantOf(grid, i));
-const meanDiff = (grid: Raw, source: Raw): number => tilesOf(grid).reduce((s, t) => s + diff(t, source), 0) / 4;
+const meanDiff = (grid: Raw, source: Raw): number =>
+  tilesOf(grid).reduce((s, t) => s + diff(t, source), 0) / 4;
 
 describe('variation', () => {
   const prompt = 'misty mountains at dawn';
@@ -40,14 +41,20 @@ describe('variation', () => {
     const recipe = await recognise(source, prompt, 21, 3);
     const varied = await renderVariation({ source, prompt, seed: 6, strength: 'index', recipe });
     const tiles = tilesOf(varied);
-    for (let i = 0; i < 4; i++) for (let j = i + 1; j < 4; j++) expect(diff(tiles[i]!, tiles[j]!)).toBeGreaterThan(3);
+    for (let i = 0; i < 4; i++)
+      for (let j = i + 1; j < 4; j++) expect(diff(tiles[i]!, tiles[j]!)).toBeGreaterThan(3);
     // Same palette family: closer to the source than a tile of an unrelated prompt is.
     const stranger = quadrantOf(await renderImagine({ prompt: 'neon magenta cyberpunk city', seed: 1 }), 1);
     expect(meanDiff(varied, source)).toBeLessThan(meanDiff(varied, stranger));
   });
 
   it('scales big sources down to grid tiles', async () => {
-    const varied = await renderVariation({ source: createRaw(1024, 768, [120, 80, 60]), prompt: '', seed: 1, strength: 'strong' });
+    const varied = await renderVariation({
+      source: createRaw(1024, 768, [120, 80, 60]),
+      prompt: '',
+      seed: 1,
+      strength: 'strong',
+    });
     expect([varied.width, varied.height]).toEqual([1024, 768]);
   });
 
@@ -55,9 +62,20 @@ describe('variation', () => {
     const parent = await renderImagine({ prompt, seed: 21 });
     const rerolled = await renderReroll({ parent, prompt, seed: 99 });
     expect(diff(rerolled, parent)).toBeGreaterThan(5);
-    const blendLike = await renderReroll({ parent: createRaw(1024, 1024, [200, 30, 30]), prompt: '', seed: 99 });
+    const blendLike = await renderReroll({
+      parent: createRaw(1024, 1024, [200, 30, 30]),
+      prompt: '',
+      seed: 99,
+    });
     const tiles = tilesOf(blendLike);
-    const redness = tiles.reduce((s, t) => s + (t.data.reduce((a, v, i) => (i % 3 === 0 ? a + v : i % 3 === 2 ? a - v : a), 0) / (t.width * t.height)), 0) / 4;
+    const redness =
+      tiles.reduce(
+        (s, t) =>
+          s +
+          t.data.reduce((a, v, i) => (i % 3 === 0 ? a + v : i % 3 === 2 ? a - v : a), 0) /
+            (t.width * t.height),
+        0,
+      ) / 4;
     expect(redness).toBeGreaterThan(20);
   });
 });

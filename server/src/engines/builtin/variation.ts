@@ -12,7 +12,18 @@ import { contentWords } from './words';
 export type VariationStrength = 'subtle' | 'strong' | 'index';
 
 /** How far each kind of variation may wander from its source. */
-const REACH: Record<VariationStrength, { angle: number; zoom: [number, number]; shift: number; hue: number; tint: number; paint: number; flop: number }> = {
+const REACH: Record<
+  VariationStrength,
+  {
+    angle: number;
+    zoom: [number, number];
+    shift: number;
+    hue: number;
+    tint: number;
+    paint: number;
+    flop: number;
+  }
+> = {
   subtle: { angle: 2.5, zoom: [1.02, 1.06], shift: 0.3, hue: 8, tint: 0.25, paint: 0, flop: 0 },
   index: { angle: 5, zoom: [1.05, 1.18], shift: 0.6, hue: 20, tint: 0.4, paint: 0.1, flop: 0.3 },
   strong: { angle: 9, zoom: [1.1, 1.4], shift: 0.9, hue: 40, tint: 0.55, paint: 0.2, flop: 0.5 },
@@ -38,7 +49,13 @@ async function reframe(src: Raw, rng: Rng, reach: Reach): Promise<Raw> {
   const slackY = ((h * inscribed - ch) / 2) * reach.shift;
   const left = Math.round((rotated.width - cw) / 2 + rng.range(-slackX, slackX));
   const top = Math.round((rotated.height - ch) / 2 + rng.range(-slackY, slackY));
-  const window = crop(rotated, Math.max(0, Math.min(rotated.width - cw, left)), Math.max(0, Math.min(rotated.height - ch, top)), cw, ch);
+  const window = crop(
+    rotated,
+    Math.max(0, Math.min(rotated.width - cw, left)),
+    Math.max(0, Math.min(rotated.height - ch, top)),
+    cw,
+    ch,
+  );
   return resizeRaw(window, w, h, { kernel: 'lanczos3' });
 }
 
@@ -59,12 +76,18 @@ async function retouched(spec: VariationSpec, base: Raw, v: number): Promise<Raw
   const r = createRng(spec.seed).fork(`variation-${v}`);
   let tile = await reframe(base, r.fork('frame'), reach);
   if (r.chance(reach.flop)) tile = await flopRaw(tile);
-  tile = await modulateRaw(tile, { hue: r.range(-reach.hue, reach.hue), saturation: r.range(0.92, 1.12), brightness: r.range(0.95, 1.05) });
+  tile = await modulateRaw(tile, {
+    hue: r.range(-reach.hue, reach.hue),
+    saturation: r.range(0.92, 1.12),
+    brightness: r.range(0.95, 1.05),
+  });
   const theme = readTheme(spec.prompt);
   const measured = dominantColors(base, 4).map((s) => s.rgb);
   // Subtle variations keep the picture's own colours; stronger ones lean towards the prompt's.
   const palette =
-    spec.strength === 'subtle' ? paletteFromColors(measured, r.fork('palette')) : buildPalette(theme, r.fork('palette'), { botType: spec.botType, tints: measured });
+    spec.strength === 'subtle'
+      ? paletteFromColors(measured, r.fork('palette'))
+      : buildPalette(theme, r.fork('palette'), { botType: spec.botType, tints: measured });
   const style = theme.styles[v % Math.max(1, theme.styles.length)] ?? r.pick(ART_STYLES);
   const art = await renderArt(style, palette, r.fork('art'), tile.width, tile.height);
   return mix(mix(tile, softLight(tile, art), reach.tint), art, reach.paint);
@@ -88,7 +111,9 @@ export async function renderVariation(spec: VariationSpec): Promise<Raw> {
   const base = await fitWithin(spec.source, TILE);
   const { recipe } = spec;
   const tiles = await Promise.all(
-    [0, 1, 2, 3].map((v) => (recipe && spec.strength !== 'subtle' ? redrawn(spec, recipe, v) : retouched(spec, base, v))),
+    [0, 1, 2, 3].map((v) =>
+      recipe && spec.strength !== 'subtle' ? redrawn(spec, recipe, v) : retouched(spec, base, v),
+    ),
   );
   return gridOf(tiles);
 }
@@ -104,7 +129,12 @@ const meanDifference = (a: Raw, b: Raw): number => {
  * Whether `tile` is quadrant `index` of the grid we would draw for this prompt and seed (drawn
  * again and compared, since a parent may come from the upstream or from other actions).
  */
-export async function recognise(tile: Raw, prompt: string, seed: number, index: 1 | 2 | 3 | 4): Promise<TileRecipe | undefined> {
+export async function recognise(
+  tile: Raw,
+  prompt: string,
+  seed: number,
+  index: 1 | 2 | 3 | 4,
+): Promise<TileRecipe | undefined> {
   for (const botType of ['MID_JOURNEY', 'NIJI_JOURNEY'] as const) {
     const recipe = imagineRecipes({ prompt, seed, botType })[index - 1];
     if (!recipe || recipe.width !== tile.width || recipe.height !== tile.height) return undefined;
@@ -122,6 +152,7 @@ export interface RerollSpec {
 
 /** A fresh grid for the same prompt; a prompt with nothing to draw (a blend's) borrows the parent's colours. */
 export async function renderReroll(spec: RerollSpec): Promise<Raw> {
-  const tints = contentWords(spec.prompt).length === 0 ? dominantColors(spec.parent, 3).map((s) => s.rgb) : [];
+  const tints =
+    contentWords(spec.prompt).length === 0 ? dominantColors(spec.parent, 3).map((s) => s.rgb) : [];
   return renderImagine({ prompt: spec.prompt, seed: spec.seed, botType: spec.botType, tints });
 }

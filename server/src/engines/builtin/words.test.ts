@@ -3,7 +3,9 @@ import { aspectRatioOf, contentWords, parsePrompt } from './words';
 
 describe('parsePrompt', () => {
   it('separates words, phrases, parameters and leading links', () => {
-    const parts = parsePrompt('https://x.test/a.png  A neon city, in the rain!  --ar 16:9 --no cars, trees --tile');
+    const parts = parsePrompt(
+      'https://x.test/a.png  A neon city, in the rain!  --ar 16:9 --no cars, trees --tile',
+    );
     expect(parts.urls).toEqual(['https://x.test/a.png']);
     expect(parts.params).toEqual(['--ar 16:9', '--no cars, trees', '--tile']);
     expect(parts.words.map((w) => [w.text, w.phrase])).toEqual([
@@ -17,7 +19,12 @@ describe('parsePrompt', () => {
   });
 
   it('keeps inner hyphens and apostrophes, drops multi-prompt weights', () => {
-    expect(parsePrompt('"sci-fi" (van gogh\'s) sky::2').words.map((w) => w.text)).toEqual(['sci-fi', 'van', "gogh's", 'sky']);
+    expect(parsePrompt('"sci-fi" (van gogh\'s) sky::2').words.map((w) => w.text)).toEqual([
+      'sci-fi',
+      'van',
+      "gogh's",
+      'sky',
+    ]);
   });
 
   it('copes with empty and punctuation-only prompts', () => {
@@ -28,7 +35,11 @@ describe('parsePrompt', () => {
 
 describe('contentWords', () => {
   it('drops stop words and filler', () => {
-    expect(contentWords('A beautiful painting of the ocean at night, highly detailed, 8k')).toEqual(['painting', 'ocean', 'night']);
+    expect(contentWords('A beautiful painting of the ocean at night, highly detailed, 8k')).toEqual([
+      'painting',
+      'ocean',
+      'night',
+    ]);
   });
 });
 

@@ -19,7 +19,7 @@ export interface PromptParts {
 export const STOP_WORDS: ReadonlySet<string> = new Set(
   (
     'a an the of in on at with without and or nor but for to from by as is are was were be been being am ' +
-    'it its it\'s this that these those there here into onto over under about above below between through ' +
+    "it its it's this that these those there here into onto over under about above below between through " +
     'which who whom whose what where when while how why has have had having do does did doing can could ' +
     'should would will shall may might must i me my we our ours us you your yours he she him her hers his ' +
     'they them their theirs so such than then too also very really quite rather just some any each every ' +

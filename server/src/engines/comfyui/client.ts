@@ -1,6 +1,14 @@
 import { EngineFailure } from '../port';
 import { comfyFailure } from './errors';
-import { readHistory, readQueuePlace, validationDetail, type HistoryEntry, type QueuePlace, type SavedImage, type Workflow } from './protocol';
+import {
+  readHistory,
+  readQueuePlace,
+  validationDetail,
+  type HistoryEntry,
+  type QueuePlace,
+  type SavedImage,
+  type Workflow,
+} from './protocol';
 import { networkDetail, readBytes, seconds } from '../network';
 
 export interface ComfyClientOptions {
@@ -24,8 +32,6 @@ export interface PromptBody {
 const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 const DEFAULT_MAX_IMAGE_BYTES = 64 * 1024 * 1024;
 
-
-
 /** The base URL without its credentials, and the basic-auth header they make (fetch refuses URLs with credentials). */
 export function splitCredentials(url: string): { base: URL; authorization: string | null } {
   const base = new URL(url.replace(/\/+$/, '') + '/');
@@ -33,7 +39,10 @@ export function splitCredentials(url: string): { base: URL; authorization: strin
   const pass = decodeURIComponent(base.password);
   base.username = '';
   base.password = '';
-  return { base, authorization: user || pass ? `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}` : null };
+  return {
+    base,
+    authorization: user || pass ? `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}` : null,
+  };
 }
 
 interface Answer {
@@ -67,7 +76,13 @@ export class ComfyClient {
     return { ...extra, ...(this.authorization ? { authorization: this.authorization } : {}) };
   }
 
-  private async request(method: 'GET' | 'POST', path: string, body: string | FormData | undefined, headers: Record<string, string>, signal?: AbortSignal): Promise<Response> {
+  private async request(
+    method: 'GET' | 'POST',
+    path: string,
+    body: string | FormData | undefined,
+    headers: Record<string, string>,
+    signal?: AbortSignal,
+  ): Promise<Response> {
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     try {
       const res = await this.doFetch(new URL(path, this.base), {
@@ -91,8 +106,19 @@ export class ComfyClient {
     }
   }
 
-  private async json(method: 'GET' | 'POST', path: string, payload?: unknown, signal?: AbortSignal): Promise<Answer> {
-    const res = await this.request(method, path, payload === undefined ? undefined : JSON.stringify(payload), payload === undefined ? {} : { 'content-type': 'application/json' }, signal);
+  private async json(
+    method: 'GET' | 'POST',
+    path: string,
+    payload?: unknown,
+    signal?: AbortSignal,
+  ): Promise<Answer> {
+    const res = await this.request(
+      method,
+      path,
+      payload === undefined ? undefined : JSON.stringify(payload),
+      payload === undefined ? {} : { 'content-type': 'application/json' },
+      signal,
+    );
     const text = (await this.read(res, MAX_ANSWER_BYTES, signal)).toString('utf8');
     let json: unknown;
     try {
@@ -180,12 +206,17 @@ export class ComfyClient {
 
   /** A saved image's bytes through /view. */
   async view(image: SavedImage, signal?: AbortSignal): Promise<Buffer> {
-    const query = new URLSearchParams({ filename: image.filename, subfolder: image.subfolder, type: image.type });
+    const query = new URLSearchParams({
+      filename: image.filename,
+      subfolder: image.subfolder,
+      type: image.type,
+    });
     let res: Response;
     try {
       res = await this.request('GET', `view?${query}`, undefined, {}, signal);
     } catch (error) {
-      if (error instanceof EngineFailure) throw comfyFailure.imageCopy(String(error.failure.params.detail ?? 'no answer'));
+      if (error instanceof EngineFailure)
+        throw comfyFailure.imageCopy(String(error.failure.params.detail ?? 'no answer'));
       throw error;
     }
     if (res.status !== 200) {
@@ -200,4 +231,3 @@ export class ComfyClient {
     }
   }
 }
-

@@ -2,14 +2,29 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { buttonsForResult, parseCustomId, TaskFailureCode, type TaskButton } from '@draw/shared';
 import { buttonHash } from '../builtin/engine';
-import { EngineFailure, EngineFeature, type EngineImage, type EngineJob, type EngineResult, type EngineRunContext, type ImageEngine, type ParentImage } from '../port';
+import {
+  EngineFailure,
+  EngineFeature,
+  type EngineImage,
+  type EngineJob,
+  type EngineResult,
+  type EngineRunContext,
+  type ImageEngine,
+  type ParentImage,
+} from '../port';
 import { ComfyClient } from './client';
 import { comfyFailure, isUnreachable } from './errors';
 import { composeGrid, engineImage, fitArea, maskFor, tileOf, type Picture } from './images';
 import { readExecutionError, type HistoryEntry, type PreviewFrame, type SocketMessage } from './protocol';
 import { sizeFor, splitPrompt } from './prompt';
 import { ComfySocket } from './socket';
-import { fillWorkflow, loadWorkflows, WorkflowError, type WorkflowName, type WorkflowValues } from './workflows';
+import {
+  fillWorkflow,
+  loadWorkflows,
+  WorkflowError,
+  type WorkflowName,
+  type WorkflowValues,
+} from './workflows';
 import type { Workflow } from './protocol';
 
 export interface ComfyUIOptions {
@@ -33,7 +48,13 @@ export interface ComfyUIOptions {
   fetch?: typeof fetch;
 }
 
-export const DEFAULTS = { imageSize: 1024, timeoutMs: 15_000, pollMs: 1_000, maxPollFailures: 8, previewEveryMs: 1_000 } as const;
+export const DEFAULTS = {
+  imageSize: 1024,
+  timeoutMs: 15_000,
+  pollMs: 1_000,
+  maxPollFailures: 8,
+  previewEveryMs: 1_000,
+} as const;
 
 /** Asked of every prompt: a stock ComfyUI (`--preview-method none`) sends no previews unless the prompt asks. */
 export const PREVIEW_METHOD = 'auto';
@@ -58,8 +79,19 @@ interface Recipe {
   seed: number;
 }
 
-type DrawingJob = Extract<EngineJob, { kind: 'imagine' | 'upscale' | 'variation' | 'reroll' | 'zoom' | 'pan' | 'region' }>;
-const DRAWING_KINDS = new Set<EngineJob['kind']>(['imagine', 'upscale', 'variation', 'reroll', 'zoom', 'pan', 'region']);
+type DrawingJob = Extract<
+  EngineJob,
+  { kind: 'imagine' | 'upscale' | 'variation' | 'reroll' | 'zoom' | 'pan' | 'region' }
+>;
+const DRAWING_KINDS = new Set<EngineJob['kind']>([
+  'imagine',
+  'upscale',
+  'variation',
+  'reroll',
+  'zoom',
+  'pan',
+  'region',
+]);
 const isDrawing = (job: EngineJob): job is DrawingJob => DRAWING_KINDS.has(job.kind);
 
 const round8 = (n: number) => Math.round(n / 8) * 8;
@@ -80,7 +112,9 @@ export class ComfyUIEngine implements ImageEngine {
   /** One id for every prompt of this process: ComfyUI sends their events to its socket. */
   readonly clientId = randomUUID().replace(/-/g, '');
   private readonly workflows: Record<WorkflowName, Workflow>;
-  private readonly settings: Required<Pick<ComfyUIOptions, 'imageSize' | 'timeoutMs' | 'pollMs' | 'maxPollFailures' | 'previewEveryMs'>>;
+  private readonly settings: Required<
+    Pick<ComfyUIOptions, 'imageSize' | 'timeoutMs' | 'pollMs' | 'maxPollFailures' | 'previewEveryMs'>
+  >;
 
   constructor(private readonly options: ComfyUIOptions) {
     this.settings = {
@@ -91,12 +125,17 @@ export class ComfyUIEngine implements ImageEngine {
       previewEveryMs: options.previewEveryMs ?? DEFAULTS.previewEveryMs,
     };
     this.workflows = loadWorkflows(options.workflowsDir ?? '');
-    this.client = new ComfyClient({ url: options.url, timeoutMs: this.settings.timeoutMs, ...(options.fetch ? { fetch: options.fetch } : {}) });
+    this.client = new ComfyClient({
+      url: options.url,
+      timeoutMs: this.settings.timeoutMs,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
     this.socket = new ComfySocket({
       url: this.client.socketUrl(this.clientId),
       authorization: this.client.authorization,
       openTimeoutMs: Math.min(5_000, this.settings.timeoutMs),
-      onError: (err) => options.log?.debug({ err: err instanceof Error ? err.message : String(err) }, 'comfyui socket error'),
+      onError: (err) =>
+        options.log?.debug({ err: err instanceof Error ? err.message : String(err) }, 'comfyui socket error'),
     });
   }
 
@@ -136,7 +175,15 @@ export class ComfyUIEngine implements ImageEngine {
   /** Posts the prompt; one whose answer never came may still be queued, so it is taken back. */
   private async post(promptId: string, workflow: Workflow, signal: AbortSignal): Promise<void> {
     try {
-      await this.client.queuePrompt({ prompt: workflow, client_id: this.clientId, prompt_id: promptId, extra_data: { preview_method: PREVIEW_METHOD } }, signal);
+      await this.client.queuePrompt(
+        {
+          prompt: workflow,
+          client_id: this.clientId,
+          prompt_id: promptId,
+          extra_data: { preview_method: PREVIEW_METHOD },
+        },
+        signal,
+      );
     } catch (error) {
       if (isUnreachable(error) || signal.aborted) void this.cancel(promptId).catch(() => undefined);
       throw error;
@@ -150,46 +197,106 @@ export class ComfyUIEngine implements ImageEngine {
     const prompt = job.kind === 'upscale' ? job.parent.prompt : job.prompt;
     const parts = splitPrompt(prompt);
     if (!parts.positive && job.kind === 'imagine') throw new EngineFailure(TaskFailureCode.EmptyPrompt);
-    const common = { checkpoint: this.options.checkpoint, prompt: parts.positive, negative: parts.negative, prefix: `${SUBFOLDER}/${job.kind}` };
+    const common = {
+      checkpoint: this.options.checkpoint,
+      prompt: parts.positive,
+      negative: parts.negative,
+      prefix: `${SUBFOLDER}/${job.kind}`,
+    };
     switch (job.kind) {
       case 'imagine':
       case 'reroll': {
         const size = sizeFor(parts.aspect, base);
-        return { workflow: 'imagine', grid: true, seed: job.seed, values: { ...common, ...size, seed: job.seed, batch: GRID_SIZE } };
+        return {
+          workflow: 'imagine',
+          grid: true,
+          seed: job.seed,
+          values: { ...common, ...size, seed: job.seed, batch: GRID_SIZE },
+        };
       }
       case 'upscale': {
         const image = await this.source(job.parent, job.index, Infinity);
         // Twice the tile, at most twice the checkpoint's side: an upscale of an upscale refines it.
         const scale = Math.max(1, Math.min(2, Math.sqrt((4 * area) / (image.width * image.height))));
-        return { workflow: 'upscale', grid: false, seed: job.parent.seed, image, values: { ...common, seed: job.parent.seed, scale: Math.round(scale * 100) / 100, denoise: DENOISE.upscale[job.mode] } };
+        return {
+          workflow: 'upscale',
+          grid: false,
+          seed: job.parent.seed,
+          image,
+          values: {
+            ...common,
+            seed: job.parent.seed,
+            scale: Math.round(scale * 100) / 100,
+            denoise: DENOISE.upscale[job.mode],
+          },
+        };
       }
       case 'variation': {
         const image = await this.source(job.parent, job.index, area);
-        return { workflow: 'variation', grid: true, seed: job.seed, image, values: { ...common, seed: job.seed, batch: GRID_SIZE, denoise: DENOISE.variation[job.strength] } };
+        return {
+          workflow: 'variation',
+          grid: true,
+          seed: job.seed,
+          image,
+          values: { ...common, seed: job.seed, batch: GRID_SIZE, denoise: DENOISE.variation[job.strength] },
+        };
       }
       case 'zoom': {
-        if (!Number.isFinite(job.factor) || job.factor < 1 || job.factor > 2) throw new EngineFailure(TaskFailureCode.ZoomRange, { factor: job.factor });
+        if (!Number.isFinite(job.factor) || job.factor < 1 || job.factor > 2)
+          throw new EngineFailure(TaskFailureCode.ZoomRange, { factor: job.factor });
         // The picture shrinks so that the zoomed-out canvas is about the checkpoint's size.
         const image = await this.source(job.parent, 1, area / (job.factor * job.factor));
         const side = (n: number) => round8(((job.factor - 1) / 2) * n);
-        const pad = { left: side(image.width), right: side(image.width), top: side(image.height), bottom: side(image.height) };
-        return { workflow: 'outpaint', grid: true, seed: job.seed, image, values: { ...common, seed: job.seed, batch: GRID_SIZE, ...pad } };
+        const pad = {
+          left: side(image.width),
+          right: side(image.width),
+          top: side(image.height),
+          bottom: side(image.height),
+        };
+        return {
+          workflow: 'outpaint',
+          grid: true,
+          seed: job.seed,
+          image,
+          values: { ...common, seed: job.seed, batch: GRID_SIZE, ...pad },
+        };
       }
       case 'pan': {
         const image = await this.source(job.parent, 1, area);
         const horizontal = job.direction === 'left' || job.direction === 'right';
         const strip = round8((horizontal ? image.width : image.height) / 2);
-        const pad = { left: 0, right: 0, top: 0, bottom: 0, [job.direction === 'up' ? 'top' : job.direction === 'down' ? 'bottom' : job.direction]: strip };
-        return { workflow: 'outpaint', grid: true, seed: job.seed, image, values: { ...common, seed: job.seed, batch: GRID_SIZE, ...pad } };
+        const pad = {
+          left: 0,
+          right: 0,
+          top: 0,
+          bottom: 0,
+          [job.direction === 'up' ? 'top' : job.direction === 'down' ? 'bottom' : job.direction]: strip,
+        };
+        return {
+          workflow: 'outpaint',
+          grid: true,
+          seed: job.seed,
+          image,
+          values: { ...common, seed: job.seed, batch: GRID_SIZE, ...pad },
+        };
       }
       case 'region': {
         const image = await this.source(job.parent, 1, area);
         const mask = await maskFor(job.mask, image.width, image.height);
-        return { workflow: 'region', grid: true, seed: job.seed, image, mask, values: { ...common, seed: job.seed, batch: GRID_SIZE, denoise: DENOISE.region } };
+        return {
+          workflow: 'region',
+          grid: true,
+          seed: job.seed,
+          image,
+          mask,
+          values: { ...common, seed: job.seed, batch: GRID_SIZE, denoise: DENOISE.region },
+        };
       }
       default: {
         const never: never = job;
-        throw new EngineFailure(TaskFailureCode.EngineError, { job: String((never as { kind?: unknown }).kind) });
+        throw new EngineFailure(TaskFailureCode.EngineError, {
+          job: String((never as { kind?: unknown }).kind),
+        });
       }
     }
   }
@@ -203,8 +310,10 @@ export class ComfyUIEngine implements ImageEngine {
   /** Uploads the recipe's pictures (named after the prompt) and fills its template. */
   private async uploadAndFill(recipe: Recipe, promptId: string, signal: AbortSignal): Promise<Workflow> {
     const values: WorkflowValues = { ...recipe.values };
-    if (recipe.image) values.image = await this.client.upload(recipe.image.data, `${promptId}-image.png`, SUBFOLDER, signal);
-    if (recipe.mask) values.mask = await this.client.upload(recipe.mask, `${promptId}-mask.png`, SUBFOLDER, signal);
+    if (recipe.image)
+      values.image = await this.client.upload(recipe.image.data, `${promptId}-image.png`, SUBFOLDER, signal);
+    if (recipe.mask)
+      values.mask = await this.client.upload(recipe.mask, `${promptId}-mask.png`, SUBFOLDER, signal);
     try {
       return fillWorkflow(this.workflows[recipe.workflow], values, recipe.workflow);
     } catch (error) {
@@ -214,20 +323,32 @@ export class ComfyUIEngine implements ImageEngine {
   }
 
   /** A finished prompt's pictures: four make a grid, one is the upscale; failures become our codes. */
-  private async result(entry: HistoryEntry, grid: boolean, seed: number, taskId: string, signal: AbortSignal): Promise<EngineResult> {
+  private async result(
+    entry: HistoryEntry,
+    grid: boolean,
+    seed: number,
+    taskId: string,
+    signal: AbortSignal,
+  ): Promise<EngineResult> {
     if (entry.statusStr !== 'success') throw failureOf(entry);
     if (entry.images.length === 0) throw comfyFailure.noImage();
     const hash = buttonHash(taskId);
     let image: EngineImage;
     if (grid && entry.images.length >= GRID_SIZE) {
-      const pictures = await Promise.all(entry.images.slice(0, GRID_SIZE).map((saved) => this.client.view(saved, signal)));
+      const pictures = await Promise.all(
+        entry.images.slice(0, GRID_SIZE).map((saved) => this.client.view(saved, signal)),
+      );
       image = await this.checked(() => composeGrid(pictures));
     } else {
       // A replaced template may stitch its own grid: one picture is taken as it is.
       const data = await this.client.view(entry.images[0]!, signal);
       image = await this.checked(() => engineImage(data));
     }
-    return { image, buttons: grid ? buttonsForResult('grid', hash) : upscaleButtons(hash), seed: String(seed) };
+    return {
+      image,
+      buttons: grid ? buttonsForResult('grid', hash) : upscaleButtons(hash),
+      seed: String(seed),
+    };
   }
 
   private async checked(read: () => Promise<EngineImage>): Promise<EngineImage> {
@@ -287,7 +408,12 @@ function failureOf(entry: HistoryEntry): EngineFailure {
   if (interrupted) return comfyFailure.interrupted();
   const failed = entry.messages.find(([event]) => event === 'execution_error');
   if (failed) return comfyFailure.execution(readExecutionError(failed[1]));
-  return comfyFailure.execution({ nodeId: '', nodeType: '', exceptionType: '', message: `ended with status ${entry.statusStr || 'unknown'}` });
+  return comfyFailure.execution({
+    nodeId: '',
+    nodeType: '',
+    exceptionType: '',
+    message: `ended with status ${entry.statusStr || 'unknown'}`,
+  });
 }
 
 /**
@@ -336,7 +462,8 @@ class Follower {
       case 'progress': {
         const value = Number(data.value);
         const max = Number(data.max);
-        if (Number.isFinite(value) && max > 0) this.percent = Math.max(this.percent, Math.min(99, Math.floor((value / max) * 100)));
+        if (Number.isFinite(value) && max > 0)
+          this.percent = Math.max(this.percent, Math.min(99, Math.floor((value / max) * 100)));
         this.markStarted();
         this.report();
         return;
@@ -370,7 +497,11 @@ class Follower {
   }
 
   private queue(work: () => Promise<void>): void {
-    this.reporting = this.reporting.then(work).catch((err: unknown) => this.engine.log?.warn({ err, taskId: this.context.taskId }, 'comfyui progress not reported'));
+    this.reporting = this.reporting
+      .then(work)
+      .catch((err: unknown) =>
+        this.engine.log?.warn({ err, taskId: this.context.taskId }, 'comfyui progress not reported'),
+      );
   }
 
   /** The current percentage, with the newest preview when the last one is old enough. */
@@ -385,7 +516,9 @@ class Follower {
         this.lastPreviewAt = Date.now();
         preview = await engineImage(Buffer.from(frame.data)).catch(() => undefined);
       }
-      await this.context.onProgress(preview ? { progress: this.percent, preview } : { progress: this.percent });
+      await this.context.onProgress(
+        preview ? { progress: this.percent, preview } : { progress: this.percent },
+      );
     });
   }
 
@@ -403,7 +536,8 @@ class Follower {
           if (signal.aborted) throw signal.reason;
           if (!isUnreachable(error)) throw error;
           failures += 1;
-          if (failures >= this.engine.timing.maxPollFailures) throw comfyFailure.lost(String((error as EngineFailure).failure.params.detail ?? 'no answer'));
+          if (failures >= this.engine.timing.maxPollFailures)
+            throw comfyFailure.lost(String((error as EngineFailure).failure.params.detail ?? 'no answer'));
         }
         const { pollMs } = this.engine.timing;
         await this.pause(this.engine.socket.open && failures === 0 ? pollMs * 5 : pollMs);

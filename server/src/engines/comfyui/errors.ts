@@ -19,10 +19,14 @@ export const comfyFailure = {
     if (isOutOfMemory(error)) return new EngineFailure(TaskFailureCode.ComfyOutOfMemory);
     const firstLine = error.message.split('\n').find((line) => line.trim()) ?? error.exceptionType;
     const node = [error.nodeType, error.nodeId ? `#${error.nodeId}` : ''].filter(Boolean).join(' ') || '?';
-    return new EngineFailure(TaskFailureCode.ComfyFailed, { node, detail: (firstLine || 'no reason given').trim().slice(0, 300) });
+    return new EngineFailure(TaskFailureCode.ComfyFailed, {
+      node,
+      detail: (firstLine || 'no reason given').trim().slice(0, 300),
+    });
   },
 };
 
 /** Network-level trouble: the prompt may or may not have reached ComfyUI. */
 export const isUnreachable = (error: unknown): boolean =>
-  error instanceof EngineFailure && (error.failure.code === TaskFailureCode.ComfyDown || error.failure.code === TaskFailureCode.ComfyLost);
+  error instanceof EngineFailure &&
+  (error.failure.code === TaskFailureCode.ComfyDown || error.failure.code === TaskFailureCode.ComfyLost);

@@ -14,7 +14,9 @@ const MAX_INPUT_PIXELS = 8192 * 8192;
 const floor8 = (n: number) => Math.max(8, Math.floor(n / 8) * 8);
 
 function unreadable(error: unknown): EngineFailure {
-  return new EngineFailure(TaskFailureCode.UnreadableInput, { detail: error instanceof Error ? error.message.split('\n')[0]! : 'unreadable image' });
+  return new EngineFailure(TaskFailureCode.UnreadableInput, {
+    detail: error instanceof Error ? error.message.split('\n')[0]! : 'unreadable image',
+  });
 }
 
 /** The picture an action works on: quadrant `index` of a grid, or all of an upscaled (single) parent. */
@@ -27,7 +29,11 @@ export async function tileOf(parent: ParentImage, index: 1 | 2 | 3 | 4): Promise
     const h = Math.floor(height / 2);
     const left = index === 2 || index === 4 ? w : 0;
     const top = index >= 3 ? h : 0;
-    return { data: await image.extract({ left, top, width: w, height: h }).png().toBuffer(), width: w, height: h };
+    return {
+      data: await image.extract({ left, top, width: w, height: h }).png().toBuffer(),
+      width: w,
+      height: h,
+    };
   } catch (error) {
     throw unreadable(error);
   }
@@ -40,7 +46,10 @@ export async function fitArea(picture: Picture, maxArea: number): Promise<Pictur
   const height = floor8(picture.height * scale);
   if (width === picture.width && height === picture.height) return picture;
   try {
-    const data = await sharp(picture.data, { limitInputPixels: MAX_INPUT_PIXELS }).resize(width, height, { fit: 'fill' }).png().toBuffer();
+    const data = await sharp(picture.data, { limitInputPixels: MAX_INPUT_PIXELS })
+      .resize(width, height, { fit: 'fill' })
+      .png()
+      .toBuffer();
     return { data, width, height };
   } catch (error) {
     throw unreadable(error);
@@ -51,12 +60,19 @@ export async function fitArea(picture: Picture, maxArea: number): Promise<Pictur
 export async function maskFor(mask: EngineImage, width: number, height: number): Promise<Buffer> {
   let grey: Buffer;
   try {
-    grey = await sharp(mask.data, { limitInputPixels: MAX_INPUT_PIXELS }).flatten({ background: '#000' }).greyscale().resize(width, height, { fit: 'fill' }).raw().toBuffer();
+    grey = await sharp(mask.data, { limitInputPixels: MAX_INPUT_PIXELS })
+      .flatten({ background: '#000' })
+      .greyscale()
+      .resize(width, height, { fit: 'fill' })
+      .raw()
+      .toBuffer();
   } catch (error) {
     throw unreadable(error);
   }
   if (!grey.some((v) => v >= 128)) throw new EngineFailure(TaskFailureCode.EmptyMask);
-  return sharp(grey, { raw: { width, height, channels: 1 } }).png().toBuffer();
+  return sharp(grey, { raw: { width, height, channels: 1 } })
+    .png()
+    .toBuffer();
 }
 
 /** An image from ComfyUI, checked by its bytes (never by what the server claims). */
@@ -70,8 +86,14 @@ export async function composeGrid(pictures: Buffer[]): Promise<EngineImage> {
   const first = await sharp(pictures[0]!).metadata();
   const width = first.width ?? 0;
   const height = first.height ?? 0;
-  const tiles = await Promise.all(pictures.slice(0, 4).map((p) => sharp(p).resize(width, height, { fit: 'fill' }).removeAlpha().png().toBuffer()));
-  const data = await sharp({ create: { width: width * 2, height: height * 2, channels: 3, background: '#000' } })
+  const tiles = await Promise.all(
+    pictures
+      .slice(0, 4)
+      .map((p) => sharp(p).resize(width, height, { fit: 'fill' }).removeAlpha().png().toBuffer()),
+  );
+  const data = await sharp({
+    create: { width: width * 2, height: height * 2, channels: 3, background: '#000' },
+  })
     .composite(tiles.map((input, i) => ({ input, left: (i % 2) * width, top: Math.floor(i / 2) * height })))
     .removeAlpha()
     .png()

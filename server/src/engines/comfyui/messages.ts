@@ -8,7 +8,8 @@ import type { Catalogue } from '../../i18n/catalogue';
 export const comfyuiMessages = {
   'comfyui.down': {
     'zh-CN': 'ComfyUI 绘图服务暂时无法连接（{detail}），请稍后再试；积分已退还。',
-    'en-US': 'The ComfyUI drawing service cannot be reached ({detail}). Try again later; your credits were refunded.',
+    'en-US':
+      'The ComfyUI drawing service cannot be reached ({detail}). Try again later; your credits were refunded.',
     'zh-TW': 'ComfyUI 繪圖服務暫時無法連線（{detail}），請稍後再試；點數已退還。',
   },
   'comfyui.lost': {
@@ -18,17 +19,20 @@ export const comfyuiMessages = {
   },
   'comfyui.unauthorized': {
     'zh-CN': 'ComfyUI 拒绝了本站的登录凭据，请联系站点管理员；积分已退还。',
-    'en-US': "ComfyUI refused this site's credentials. Please tell the site admin; your credits were refunded.",
+    'en-US':
+      "ComfyUI refused this site's credentials. Please tell the site admin; your credits were refunded.",
     'zh-TW': 'ComfyUI 拒絕了本站的登入憑證，請聯絡站點管理員；點數已退還。',
   },
   'comfyui.badWorkflow': {
     'zh-CN': 'ComfyUI 拒绝了工作流（{detail}）：缺少模型或节点，请联系站点管理员；积分已退还。',
-    'en-US': 'ComfyUI refused the workflow ({detail}): a model or node is missing. Please tell the site admin; your credits were refunded.',
+    'en-US':
+      'ComfyUI refused the workflow ({detail}): a model or node is missing. Please tell the site admin; your credits were refunded.',
     'zh-TW': 'ComfyUI 拒絕了工作流程（{detail}）：缺少模型或節點，請聯絡站點管理員；點數已退還。',
   },
   'comfyui.outOfMemory': {
     'zh-CN': 'ComfyUI 显存不足，未能画完这张图；请稍后再试或换一个较小的尺寸。积分已退还。',
-    'en-US': 'ComfyUI ran out of GPU memory drawing this. Try again later or with a smaller size; your credits were refunded.',
+    'en-US':
+      'ComfyUI ran out of GPU memory drawing this. Try again later or with a smaller size; your credits were refunded.',
     'zh-TW': 'ComfyUI 顯示記憶體不足，未能畫完這張圖；請稍後再試或換一個較小的尺寸。點數已退還。',
   },
   'comfyui.failed': {

@@ -17,12 +17,20 @@ export function splitPrompt(prompt: string): PromptParts {
   const start = PARAM_START.exec(prompt);
   const text = (start ? prompt.slice(0, start.index) : prompt).trim();
   const params = writtenParameters(prompt);
-  const negative = params.filter((p) => p.name === 'no').map((p) => p.value).filter(Boolean).join(', ');
+  const negative = params
+    .filter((p) => p.name === 'no')
+    .map((p) => p.value)
+    .filter(Boolean)
+    .join(', ');
   const ar = [...params].reverse().find((p) => p.name === 'ar' || p.name === 'aspect');
   const match = ar ? /^(\d+(?:\.\d+)?)\s*:\s*(\d+(?:\.\d+)?)$/.exec(ar.value) : null;
   const w = match ? Number(match[1]) : 1;
   const h = match ? Number(match[2]) : 1;
-  return { positive: text.replace(LEADING_URL, '').trim(), negative, aspect: w > 0 && h > 0 ? { w, h } : { w: 1, h: 1 } };
+  return {
+    positive: text.replace(LEADING_URL, '').trim(),
+    negative,
+    aspect: w > 0 && h > 0 ? { w, h } : { w: 1, h: 1 },
+  };
 }
 
 /**

@@ -5,10 +5,18 @@
  */
 
 /** An API-format workflow: node id → `{ class_type, inputs }`; a link is `["<node id>", <output>]`. */
-export type Workflow = Record<string, { class_type: string; inputs: Record<string, unknown>; _meta?: unknown }>;
+export type Workflow = Record<
+  string,
+  { class_type: string; inputs: Record<string, unknown>; _meta?: unknown }
+>;
 
 /** `protocol.py` BinaryEventTypes. */
-export const BinaryEvent = { PreviewImage: 1, UnencodedPreviewImage: 2, Text: 3, PreviewImageWithMetadata: 4 } as const;
+export const BinaryEvent = {
+  PreviewImage: 1,
+  UnencodedPreviewImage: 2,
+  Text: 3,
+  PreviewImageWithMetadata: 4,
+} as const;
 
 /** `send_image`: the image type word after the event type. */
 export const PreviewImageType = { Jpeg: 1, Png: 2 } as const;
@@ -30,19 +38,27 @@ export interface HistoryEntry {
   images: SavedImage[];
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function readImages(output: unknown): SavedImage[] {
   if (!isRecord(output) || !Array.isArray(output.images)) return [];
   return output.images.flatMap((image: unknown) =>
     isRecord(image) && typeof image.filename === 'string'
-      ? [{ filename: image.filename, subfolder: typeof image.subfolder === 'string' ? image.subfolder : '', type: typeof image.type === 'string' ? image.type : 'output' }]
+      ? [
+          {
+            filename: image.filename,
+            subfolder: typeof image.subfolder === 'string' ? image.subfolder : '',
+            type: typeof image.type === 'string' ? image.type : 'output',
+          },
+        ]
       : [],
   );
 }
 
 /** Output nodes in id order (numeric ids numerically), so `"7"` comes before `"10"`. */
-const byNodeId = ([a]: [string, unknown], [b]: [string, unknown]) => a.localeCompare(b, 'en', { numeric: true });
+const byNodeId = ([a]: [string, unknown], [b]: [string, unknown]) =>
+  a.localeCompare(b, 'en', { numeric: true });
 
 /** The entry for `promptId` in a `/history/{id}` answer; null while it is not finished. */
 export function readHistory(body: unknown, promptId: string): HistoryEntry | null {
@@ -55,7 +71,11 @@ export function readHistory(body: unknown, promptId: string): HistoryEntry | nul
   // Saved results first: a PreviewImage node's `temp` files are not the result.
   const saved = images.filter((i) => i.type === 'output');
   const messages = Array.isArray(status.messages)
-    ? status.messages.flatMap((m: unknown) => (Array.isArray(m) && typeof m[0] === 'string' && isRecord(m[1]) ? [[m[0], m[1]] as [string, Record<string, unknown>]] : []))
+    ? status.messages.flatMap((m: unknown) =>
+        Array.isArray(m) && typeof m[0] === 'string' && isRecord(m[1])
+          ? [[m[0], m[1]] as [string, Record<string, unknown>]]
+          : [],
+      )
     : [];
   return {
     statusStr: typeof status.status_str === 'string' ? status.status_str : '',
@@ -70,7 +90,8 @@ export type QueuePlace = { state: 'running' } | { state: 'pending'; position: nu
 
 /** Queue items are `[number, prompt_id, prompt, extra_data, outputs]`; the lowest number runs first. */
 export function readQueuePlace(body: unknown, promptId: string): QueuePlace | null {
-  if (!isRecord(body) || !Array.isArray(body.queue_running) || !Array.isArray(body.queue_pending)) return null;
+  if (!isRecord(body) || !Array.isArray(body.queue_running) || !Array.isArray(body.queue_pending))
+    return null;
   const idOf = (item: unknown) => (Array.isArray(item) ? item[1] : undefined);
   if (body.queue_running.some((item) => idOf(item) === promptId)) return { state: 'running' };
   const pending = body.queue_pending
@@ -128,7 +149,11 @@ export function readPreviewFrame(frame: Buffer): PreviewFrame | null {
     }
     if (!isRecord(metadata)) return null;
     const mime = metadata.image_type === 'image/png' ? 'image/png' : 'image/jpeg';
-    return { promptId: typeof metadata.prompt_id === 'string' ? metadata.prompt_id : null, mime, data: frame.subarray(8 + length) };
+    return {
+      promptId: typeof metadata.prompt_id === 'string' ? metadata.prompt_id : null,
+      mime,
+      data: frame.subarray(8 + length),
+    };
   }
   return null;
 }
@@ -145,7 +170,10 @@ export function validationDetail(body: unknown): string {
     const what = [reason.message, reason.details].filter((x) => typeof x === 'string' && x).join(': ');
     return [`${typeof node.class_type === 'string' ? node.class_type : 'node'} #${id}: ${what}`];
   })[0];
-  const message = first ?? ([error.message, error.details].filter((x) => typeof x === 'string' && x).join(': ') || (typeof error.type === 'string' ? error.type : 'invalid prompt'));
+  const message =
+    first ??
+    ([error.message, error.details].filter((x) => typeof x === 'string' && x).join(': ') ||
+      (typeof error.type === 'string' ? error.type : 'invalid prompt'));
   return message.replace(/\s+/g, ' ').slice(0, 300);
 }
 
@@ -159,7 +187,12 @@ export interface ExecutionError {
 
 export function readExecutionError(data: Record<string, unknown>): ExecutionError {
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
-  return { nodeId: text(data.node_id), nodeType: text(data.node_type), exceptionType: text(data.exception_type), message: text(data.exception_message) };
+  return {
+    nodeId: text(data.node_id),
+    nodeType: text(data.node_type),
+    exceptionType: text(data.exception_type),
+    message: text(data.exception_message),
+  };
 }
 
 /** `comfy.model_management.OOM_EXCEPTION` (torch.OutOfMemoryError), and the tips execution.py adds to it. */

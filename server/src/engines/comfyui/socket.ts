@@ -52,7 +52,11 @@ export class ComfySocket {
   private openOnce(): Promise<boolean> {
     return new Promise((resolve) => {
       const headers = this.options.authorization ? { authorization: this.options.authorization } : undefined;
-      const socket = new WebSocket(this.options.url, { headers, handshakeTimeout: this.options.openTimeoutMs, followRedirects: false });
+      const socket = new WebSocket(this.options.url, {
+        headers,
+        handshakeTimeout: this.options.openTimeoutMs,
+        followRedirects: false,
+      });
       let settled = false;
       const settle = (ok: boolean) => {
         if (settled) return;
@@ -97,7 +101,8 @@ export class ComfySocket {
     const message = readSocketMessage(bytes.toString('utf8'));
     const promptId = message?.data.prompt_id;
     if (!message || typeof promptId !== 'string') return;
-    if (message.type === 'execution_start' || message.type === 'executing' || message.type === 'progress') this.running = promptId;
+    if (message.type === 'execution_start' || message.type === 'executing' || message.type === 'progress')
+      this.running = promptId;
     this.listeners.get(promptId)?.onMessage(message);
   }
 

@@ -33,7 +33,11 @@ function checkWorkflow(value: unknown, where: string): Workflow {
     throw new WorkflowError(`${where} is not an API-format workflow (export it with "Export (API)")`);
   }
   for (const [id, node] of Object.entries(value)) {
-    const ok = typeof node === 'object' && node !== null && typeof (node as { class_type?: unknown }).class_type === 'string' && typeof (node as { inputs?: unknown }).inputs === 'object';
+    const ok =
+      typeof node === 'object' &&
+      node !== null &&
+      typeof (node as { class_type?: unknown }).class_type === 'string' &&
+      typeof (node as { inputs?: unknown }).inputs === 'object';
     if (!ok) throw new WorkflowError(`${where}: node "${id}" has no class_type or inputs`);
   }
   return value as Workflow;
@@ -43,12 +47,15 @@ function checkWorkflow(value: unknown, where: string): Workflow {
 export function loadWorkflows(dir: string): Record<WorkflowName, Workflow> {
   const entries = WORKFLOW_NAMES.map((name) => {
     const file = dir ? path.join(dir, `${name}.json`) : '';
-    if (!file || !fs.existsSync(file)) return [name, checkWorkflow(SHIPPED[name], `the shipped ${name}.json`)] as const;
+    if (!file || !fs.existsSync(file))
+      return [name, checkWorkflow(SHIPPED[name], `the shipped ${name}.json`)] as const;
     let parsed: unknown;
     try {
       parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
     } catch (error) {
-      throw new WorkflowError(`COMFYUI_WORKFLOWS_DIR/${name}.json is not valid JSON (${error instanceof Error ? error.message : 'unreadable'})`);
+      throw new WorkflowError(
+        `COMFYUI_WORKFLOWS_DIR/${name}.json is not valid JSON (${error instanceof Error ? error.message : 'unreadable'})`,
+      );
     }
     return [name, checkWorkflow(parsed, `COMFYUI_WORKFLOWS_DIR/${name}.json`)] as const;
   });
@@ -61,7 +68,10 @@ const INSIDE = /\{\{(\w+)\}\}/g;
 /** A copy of the template with every placeholder filled; one without a value is the template's error. */
 export function fillWorkflow(template: Workflow, values: WorkflowValues, name: string): Workflow {
   const valueOf = (key: string) => {
-    if (!(key in values)) throw new WorkflowError(`${name}.json asks for {{${key}}}, which this action does not fill (it fills ${Object.keys(values).join(', ')})`);
+    if (!(key in values))
+      throw new WorkflowError(
+        `${name}.json asks for {{${key}}}, which this action does not fill (it fills ${Object.keys(values).join(', ')})`,
+      );
     return values[key]!;
   };
   const fill = (value: unknown): unknown => {
@@ -71,7 +81,8 @@ export function fillWorkflow(template: Workflow, values: WorkflowValues, name: s
       return value.replace(INSIDE, (_match, key: string) => String(valueOf(key)));
     }
     if (Array.isArray(value)) return value.map(fill);
-    if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v)]));
+    if (typeof value === 'object' && value !== null)
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v)]));
     return value;
   };
   return fill(template) as Workflow;

@@ -14,14 +14,21 @@ afterAll(async () => {
   await cdn.stop();
 });
 
-const client = (secret = 's3cret') => new MjProxyClient({ baseUrl: `${fake.origin}/`, secret, timeoutMs: 1000 });
+const client = (secret = 's3cret') =>
+  new MjProxyClient({ baseUrl: `${fake.origin}/`, secret, timeoutMs: 1000 });
 
 describe('MjProxyClient', () => {
   it('authenticates with mj-api-secret and explains a refused secret', async () => {
-    await expect(client('wrong').submit('imagine', { prompt: 'x' }, null)).rejects.toThrow(/refused this site's secret/);
+    await expect(client('wrong').submit('imagine', { prompt: 'x' }, null)).rejects.toThrow(
+      /refused this site's secret/,
+    );
     const accepted = await client().submit('imagine', { prompt: 'x' }, 'fast');
     expect(accepted).toEqual({ kind: 'accepted', id: expect.any(String) });
-    expect(fake.requests.at(-1)).toMatchObject({ secret: 's3cret', speed: 'fast', path: '/mj/submit/imagine' });
+    expect(fake.requests.at(-1)).toMatchObject({
+      secret: 's3cret',
+      speed: 'fast',
+      path: '/mj/submit/imagine',
+    });
   });
 
   it('answers the health probe: up with our secret, not with a refused one, nor once the proxy is down', async () => {
@@ -40,11 +47,14 @@ describe('MjProxyClient', () => {
     const { id } = await client().submit('imagine', { prompt: 'seeded' }, null);
     expect(await client().fetchTask('no-such-task')).toBeNull();
     await expect(client().imageSeed('no-such-task')).rejects.toThrow(/no longer has/);
-    for (let i = 0; i < 100 && (await client().fetchTask(id))?.status !== 'SUCCESS'; i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 100 && (await client().fetchTask(id))?.status !== 'SUCCESS'; i++)
+      await new Promise((r) => setTimeout(r, 10));
     expect(await client().imageSeed(id)).toMatch(/^\d+$/);
     expect(await client().cancel(id)).toBe(true);
     fake.set({ secretRole: 'user' });
-    await expect(client().cancel(id)).rejects.toThrow(/refused to stop the job \(HTTP 400 "演示模式，禁止操作"/);
+    await expect(client().cancel(id)).rejects.toThrow(
+      /refused to stop the job \(HTTP 400 "演示模式，禁止操作"/,
+    );
     expect(await client().probe()).toBe('csharp');
     fake.set({ line: 'java' });
     expect(await client().cancel(id)).toBe(false);
@@ -67,7 +77,10 @@ describe('MjProxyClient', () => {
 });
 
 /** The headers of the next image request a fake receives (images are not in its request log). */
-async function headersSeenBy(server: FakeMjProxy, run: () => Promise<unknown>): Promise<Record<string, string | string[] | undefined>> {
+async function headersSeenBy(
+  server: FakeMjProxy,
+  run: () => Promise<unknown>,
+): Promise<Record<string, string | string[] | undefined>> {
   const http = (server as unknown as { server: Server }).server;
   let seen: Record<string, string | string[] | undefined> = {};
   const listener = (req: IncomingMessage) => {

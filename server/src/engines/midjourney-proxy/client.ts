@@ -1,9 +1,16 @@
 import type { EngineSpeed } from '../port';
 import { UpstreamError, UpstreamErrorKind } from './errors';
-import { UpstreamCode, readSubmitAnswer, readUpstreamTask, type SubmitAnswer, type UpstreamTask } from './protocol';
+import {
+  UpstreamCode,
+  readSubmitAnswer,
+  readUpstreamTask,
+  type SubmitAnswer,
+  type UpstreamTask,
+} from './protocol';
 import { networkDetail, readBytes, seconds } from '../network';
 
-export type SubmitRoute = 'imagine' | 'describe' | 'blend' | 'shorten' | 'action' | 'modal' | 'change' | 'video';
+export type SubmitRoute =
+  'imagine' | 'describe' | 'blend' | 'shorten' | 'action' | 'modal' | 'change' | 'video';
 
 /**
  * Which midjourney-proxy answers: the C# line (trueai-org: actions, modals, buttons, cancel) or
@@ -40,8 +47,6 @@ interface Answer {
   json: unknown;
 }
 
-
-
 /**
  * The midjourney-proxy HTTP API: auth header, a timeout on every request, no redirects (so the
  * secret never follows one elsewhere), and the answer codes turned into outcomes or UpstreamErrors.
@@ -69,7 +74,13 @@ export class MjProxyClient {
     };
   }
 
-  private async call(method: 'GET' | 'POST', path: string, body: unknown, signal?: AbortSignal, timeoutMs = this.options.timeoutMs): Promise<Answer> {
+  private async call(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    signal?: AbortSignal,
+    timeoutMs = this.options.timeoutMs,
+  ): Promise<Answer> {
     const timeout = AbortSignal.timeout(timeoutMs);
     let res: Response;
     try {
@@ -82,7 +93,8 @@ export class MjProxyClient {
       });
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      if (timeout.aborted) throw new UpstreamError(UpstreamErrorKind.Down, { detail: `no answer within ${seconds(timeoutMs)}` });
+      if (timeout.aborted)
+        throw new UpstreamError(UpstreamErrorKind.Down, { detail: `no answer within ${seconds(timeoutMs)}` });
       throw new UpstreamError(UpstreamErrorKind.Down, { detail: networkDetail(error) });
     }
     let text: string;
@@ -90,8 +102,11 @@ export class MjProxyClient {
       text = await readText(res, MAX_ANSWER_BYTES);
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      if (timeout.aborted) throw new UpstreamError(UpstreamErrorKind.Down, { detail: `no answer within ${seconds(timeoutMs)}` });
-      throw new UpstreamError(UpstreamErrorKind.Down, { detail: error instanceof Error ? error.message : 'unreadable answer' });
+      if (timeout.aborted)
+        throw new UpstreamError(UpstreamErrorKind.Down, { detail: `no answer within ${seconds(timeoutMs)}` });
+      throw new UpstreamError(UpstreamErrorKind.Down, {
+        detail: error instanceof Error ? error.message : 'unreadable answer',
+      });
     }
     if (res.status === 401 || res.status === 403) throw new UpstreamError(UpstreamErrorKind.Unauthorized);
     let json: unknown;
@@ -104,7 +119,12 @@ export class MjProxyClient {
   }
 
   /** Submits a job; speed picks the C# line's `/mj-<speed>/mj/…` queue when it has one. */
-  async submit(route: SubmitRoute, body: Record<string, unknown>, speed: EngineSpeed | null, signal?: AbortSignal): Promise<Submitted> {
+  async submit(
+    route: SubmitRoute,
+    body: Record<string, unknown>,
+    speed: EngineSpeed | null,
+    signal?: AbortSignal,
+  ): Promise<Submitted> {
     const prefixed = speed && this.speedPrefixes;
     let answer = await this.call('POST', `${prefixed ? `mj-${speed}/` : ''}mj/submit/${route}`, body, signal);
     if (prefixed && answer.status === 404 && !readSubmitAnswer(answer.json)) {
@@ -113,13 +133,18 @@ export class MjProxyClient {
     }
     const parsed = readSubmitAnswer(answer.json);
     if (!parsed) {
-      if (answer.status >= 500) throw new UpstreamError(UpstreamErrorKind.Down, { detail: `HTTP ${answer.status}` });
+      if (answer.status >= 500)
+        throw new UpstreamError(UpstreamErrorKind.Down, { detail: `HTTP ${answer.status}` });
       // The Java line has no such route (Spring's 404 page): it is not offered, not broken.
-      if (answer.status === 404) throw new UpstreamError(UpstreamErrorKind.NotOffered, { feature: `/${route}` });
+      if (answer.status === 404)
+        throw new UpstreamError(UpstreamErrorKind.NotOffered, { feature: `/${route}` });
       throw new UpstreamError(UpstreamErrorKind.BadAnswer, { detail: `HTTP ${answer.status}` });
     }
     // An unhandled error at the C# line (`{ code: -1, message: "操作失败" }` on HTTP 500): it is down.
-    if (answer.status >= 500 && parsed.code === UpstreamCode.Refused) throw new UpstreamError(UpstreamErrorKind.Down, { detail: `HTTP ${answer.status}${parsed.description ? `: ${parsed.description}` : ''}` });
+    if (answer.status >= 500 && parsed.code === UpstreamCode.Refused)
+      throw new UpstreamError(UpstreamErrorKind.Down, {
+        detail: `HTTP ${answer.status}${parsed.description ? `: ${parsed.description}` : ''}`,
+      });
     return classify(parsed);
   }
 
@@ -145,8 +170,10 @@ export class MjProxyClient {
     const answer = await this.call('GET', `mj/task/${encodeURIComponent(id)}/fetch`, undefined, signal);
     // 204: the C# line's answer for an id it does not know; 404 from relays.
     if (answer.status === 204 || answer.status === 404) return null;
-    if (answer.status >= 500) throw new UpstreamError(UpstreamErrorKind.Down, { detail: `HTTP ${answer.status}` });
-    if (answer.status !== 200) throw new UpstreamError(UpstreamErrorKind.BadAnswer, { detail: `HTTP ${answer.status}` });
+    if (answer.status >= 500)
+      throw new UpstreamError(UpstreamErrorKind.Down, { detail: `HTTP ${answer.status}` });
+    if (answer.status !== 200)
+      throw new UpstreamError(UpstreamErrorKind.BadAnswer, { detail: `HTTP ${answer.status}` });
     if (answer.json === null) return null; // empty body or `null`
     const task = readUpstreamTask(answer.json);
     if (!task) throw new UpstreamError(UpstreamErrorKind.BadAnswer, { detail: 'not a task' });
@@ -162,21 +189,35 @@ export class MjProxyClient {
     if (answer.status === 404 && !readSubmitAnswer(answer.json)) return false;
     if (answer.status === 400) {
       const said = answer.body.trim().slice(0, 100);
-      throw new UpstreamError(UpstreamErrorKind.CancelRefused, { detail: said ? `HTTP 400 "${said}"` : 'HTTP 400' });
+      throw new UpstreamError(UpstreamErrorKind.CancelRefused, {
+        detail: said ? `HTTP 400 "${said}"` : 'HTTP 400',
+      });
     }
-    if (answer.status >= 400) throw new UpstreamError(UpstreamErrorKind.BadAnswer, { detail: `HTTP ${answer.status}` });
+    if (answer.status >= 400)
+      throw new UpstreamError(UpstreamErrorKind.BadAnswer, { detail: `HTTP ${answer.status}` });
     return true;
   }
 
   /** The seed of a finished task (the upstream may take about a minute to find it). */
   async imageSeed(id: string, signal?: AbortSignal): Promise<string> {
-    const answer = await this.call('GET', `mj/task/${encodeURIComponent(id)}/image-seed`, undefined, signal, this.options.seedTimeoutMs ?? 90_000);
+    const answer = await this.call(
+      'GET',
+      `mj/task/${encodeURIComponent(id)}/image-seed`,
+      undefined,
+      signal,
+      this.options.seedTimeoutMs ?? 90_000,
+    );
     const parsed = readSubmitAnswer(answer.json);
     if (parsed?.code === UpstreamCode.Accepted && parsed.result) return parsed.result;
-    if (answer.status === 404 && !parsed) throw new UpstreamError(UpstreamErrorKind.NotOffered, { feature: 'image-seed' });
-    if (answer.status === 404 || parsed?.code === UpstreamCode.NotFound) throw new UpstreamError(UpstreamErrorKind.NotFound, { detail: parsed?.description || 'no such task' });
-    if (!parsed && answer.status >= 500) throw new UpstreamError(UpstreamErrorKind.Down, { detail: `HTTP ${answer.status}` });
-    throw new UpstreamError(UpstreamErrorKind.System, { detail: parsed?.description || `HTTP ${answer.status}` });
+    if (answer.status === 404 && !parsed)
+      throw new UpstreamError(UpstreamErrorKind.NotOffered, { feature: 'image-seed' });
+    if (answer.status === 404 || parsed?.code === UpstreamCode.NotFound)
+      throw new UpstreamError(UpstreamErrorKind.NotFound, { detail: parsed?.description || 'no such task' });
+    if (!parsed && answer.status >= 500)
+      throw new UpstreamError(UpstreamErrorKind.Down, { detail: `HTTP ${answer.status}` });
+    throw new UpstreamError(UpstreamErrorKind.System, {
+      detail: parsed?.description || `HTTP ${answer.status}`,
+    });
   }
 
   /**
@@ -186,7 +227,8 @@ export class MjProxyClient {
   async download(url: string, signal?: AbortSignal): Promise<{ data: Buffer; contentType: string }> {
     let target = new URL(url, this.base);
     for (let hop = 0; hop < 4; hop++) {
-      if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new Error(`unsupported URL scheme ${target.protocol}`);
+      if (target.protocol !== 'http:' && target.protocol !== 'https:')
+        throw new Error(`unsupported URL scheme ${target.protocol}`);
       const own = target.origin === this.base.origin;
       const timeout = AbortSignal.timeout(this.options.timeoutMs);
       let res: Response;
@@ -198,7 +240,9 @@ export class MjProxyClient {
         });
       } catch (error) {
         if (signal?.aborted) throw signal.reason;
-        throw new Error(timeout.aborted ? `no answer within ${seconds(this.options.timeoutMs)}` : networkDetail(error));
+        throw new Error(
+          timeout.aborted ? `no answer within ${seconds(this.options.timeoutMs)}` : networkDetail(error),
+        );
       }
       const location = res.headers.get('location');
       if (res.status >= 300 && res.status < 400 && location) {
@@ -220,7 +264,10 @@ export class MjProxyClient {
 function classify(answer: SubmitAnswer): Submitted {
   const id = answer.result;
   const needId = () => {
-    if (!id) throw new UpstreamError(UpstreamErrorKind.BadAnswer, { detail: `code ${answer.code} without a task id` });
+    if (!id)
+      throw new UpstreamError(UpstreamErrorKind.BadAnswer, {
+        detail: `code ${answer.code} without a task id`,
+      });
     return id;
   };
   switch (answer.code) {
@@ -228,31 +275,47 @@ function classify(answer: SubmitAnswer): Submitted {
       return { kind: 'accepted', id: needId() };
     case UpstreamCode.Queued: {
       const position = Number(answer.properties.numberOfQueues);
-      return { kind: 'queued', id: needId(), position: Number.isInteger(position) && position >= 0 ? position : null };
+      return {
+        kind: 'queued',
+        id: needId(),
+        position: Number.isInteger(position) && position >= 0 ? position : null,
+      };
     }
     case UpstreamCode.ExistedOrModal:
       return { kind: 'modal', id: needId() };
     case UpstreamCode.QueueFull:
       throw new UpstreamError(UpstreamErrorKind.QueueFull);
     case UpstreamCode.Banned: {
-      const word = typeof answer.properties.bannedWord === 'string' && answer.properties.bannedWord ? answer.properties.bannedWord : answer.description || '?';
+      const word =
+        typeof answer.properties.bannedWord === 'string' && answer.properties.bannedWord
+          ? answer.properties.bannedWord
+          : answer.description || '?';
       throw new UpstreamError(UpstreamErrorKind.Banned, { word: word.slice(0, 100) });
     }
     case UpstreamCode.Refused:
-      throw refusalOf(answer.description) ?? new UpstreamError(UpstreamErrorKind.Refused, { detail: answer.description || 'no reason given' });
+      throw (
+        refusalOf(answer.description) ??
+        new UpstreamError(UpstreamErrorKind.Refused, { detail: answer.description || 'no reason given' })
+      );
     case UpstreamCode.Validation:
       if (/remix/i.test(answer.description)) throw new UpstreamError(UpstreamErrorKind.RemixUnsupported);
       // The C# imagine route answers its limits with code 4 instead of -1.
-      throw refusalOf(answer.description) ?? new UpstreamError(UpstreamErrorKind.Invalid, { detail: answer.description || 'invalid parameters' });
+      throw (
+        refusalOf(answer.description) ??
+        new UpstreamError(UpstreamErrorKind.Invalid, { detail: answer.description || 'invalid parameters' })
+      );
     case UpstreamCode.NotFound:
-      if (NO_ACCOUNT.test(answer.description)) throw new UpstreamError(UpstreamErrorKind.NoAccount, { detail: answer.description });
+      if (NO_ACCOUNT.test(answer.description))
+        throw new UpstreamError(UpstreamErrorKind.NoAccount, { detail: answer.description });
       throw new UpstreamError(UpstreamErrorKind.NotFound, { detail: answer.description || 'not found' });
     case UpstreamCode.SystemError:
       // The C# line says "queue full" this way.
       if (/queue|队列|隊列/i.test(answer.description)) throw new UpstreamError(UpstreamErrorKind.QueueFull);
       throw new UpstreamError(UpstreamErrorKind.System, { detail: answer.description || 'system error' });
     default:
-      throw new UpstreamError(UpstreamErrorKind.BadAnswer, { detail: `code ${answer.code}${answer.description ? `: ${answer.description}` : ''}` });
+      throw new UpstreamError(UpstreamErrorKind.BadAnswer, {
+        detail: `code ${answer.code}${answer.description ? `: ${answer.description}` : ''}`,
+      });
   }
 }
 
@@ -266,12 +329,13 @@ const SERVICE_DOWN = /服务暂不可用/;
 /** The refusals the C# line words in Chinese that have a message of ours; null for the others. */
 function refusalOf(message: string): UpstreamError | null {
   if (QUEUE_FULL.test(message)) return new UpstreamError(UpstreamErrorKind.QueueFull);
-  if (LIMIT.test(message)) return new UpstreamError(UpstreamErrorKind.LimitReached, { detail: message.slice(0, 200) });
+  if (LIMIT.test(message))
+    return new UpstreamError(UpstreamErrorKind.LimitReached, { detail: message.slice(0, 200) });
   if (TEMP_BAN.test(message)) return new UpstreamError(UpstreamErrorKind.TempBanned);
-  if (SERVICE_DOWN.test(message)) return new UpstreamError(UpstreamErrorKind.Down, { detail: message.slice(0, 200) });
+  if (SERVICE_DOWN.test(message))
+    return new UpstreamError(UpstreamErrorKind.Down, { detail: message.slice(0, 200) });
   return null;
 }
-
 
 async function readText(res: Response, max: number): Promise<string> {
   return (await readBytes(res, max)).toString('utf8');

@@ -25,7 +25,10 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   fake.reset();
-  const listening = await fetch(`${fake.origin}/none`).then(() => true, () => false);
+  const listening = await fetch(`${fake.origin}/none`).then(
+    () => true,
+    () => false,
+  );
   if (!listening) await fake.up(); // a failed test may have left it down
 });
 
@@ -55,14 +58,17 @@ async function watch(session: Session, channelId: string): Promise<TestSocket> {
   return socket;
 }
 const updatesOf = (socket: TestSocket, taskId: string): Task[] =>
-  socket.events.filter((e: ChannelEvent) => e.type === 'task.updated' && (e.data as Task).id === taskId).map((e) => e.data as Task);
+  socket.events
+    .filter((e: ChannelEvent) => e.type === 'task.updated' && (e.data as Task).id === taskId)
+    .map((e) => e.data as Task);
 
 /** Every update moves forwards: status rank, then progress; exactly one terminal update. */
 function expectMonotonic(updates: Task[]) {
   for (let i = 1; i < updates.length; i++) {
     const [a, b] = [updates[i - 1]!, updates[i]!];
     expect(statusRank(b.status)).toBeGreaterThanOrEqual(statusRank(a.status));
-    if (a.status === b.status) expect(parseProgress(b.progress) ?? 0).toBeGreaterThanOrEqual(parseProgress(a.progress) ?? 0);
+    if (a.status === b.status)
+      expect(parseProgress(b.progress) ?? 0).toBeGreaterThanOrEqual(parseProgress(a.progress) ?? 0);
   }
   expect(updates.filter((t) => t.status === 'SUCCESS')).toHaveLength(1);
 }
@@ -78,21 +84,37 @@ describe('drawing through a midjourney-proxy upstream', () => {
     const upstream = upstreamOf(taskId);
 
     const [sent] = fake.submits('imagine');
-    expect(sent).toMatchObject({ speed: 'relax', secret: FAKE_SECRET, body: { botType: 'MID_JOURNEY', state: taskId } });
+    expect(sent).toMatchObject({
+      speed: 'relax',
+      secret: FAKE_SECRET,
+      body: { botType: 'MID_JOURNEY', state: taskId },
+    });
     expect(String(sent!.body!.prompt)).toContain('a red fox in snow');
     const hook = String(sent!.body!.notifyHook);
     expect(hook).toMatch(new RegExp(`^${origin}/api/open/notify/${taskId}/[A-Za-z0-9_-]{20,}$`));
 
-    expect(done).toMatchObject({ engine: 'midjourney-proxy', progress: '100%', imageUrl: expect.stringMatching(/^\/files\//) });
+    expect(done).toMatchObject({
+      engine: 'midjourney-proxy',
+      progress: '100%',
+      imageUrl: expect.stringMatching(/^\/files\//),
+    });
     expect(await bytesOf(done.imageUrl!)).toEqual(fake.images.get(`/cdn/${upstream.id}-result.png`));
     expect(done.buttons.map((b) => b.customId)).toEqual(upstream.buttons.map((b) => b.customId));
 
-    await socket.waitFor((events) => events.some((e) => e.type === 'task.updated' && (e.data as Task).status === 'SUCCESS'));
+    await socket.waitFor((events) =>
+      events.some((e) => e.type === 'task.updated' && (e.data as Task).status === 'SUCCESS'),
+    );
     const updates = updatesOf(socket, taskId);
     expectMonotonic(updates);
-    const previews = updates.filter((t) => t.status === 'IN_PROGRESS' && t.previewUrl).map((t) => t.previewUrl!);
+    const previews = updates
+      .filter((t) => t.status === 'IN_PROGRESS' && t.previewUrl)
+      .map((t) => t.previewUrl!);
     expect(previews.length).toBeGreaterThanOrEqual(1);
-    const served = new Set([...fake.images.entries()].filter(([path]) => path.includes('preview')).map(([, bytes]) => bytes.toString('base64')));
+    const served = new Set(
+      [...fake.images.entries()]
+        .filter(([path]) => path.includes('preview'))
+        .map(([, bytes]) => bytes.toString('base64')),
+    );
     for (const url of new Set(previews)) {
       expect(url).toMatch(/^\/files\//);
       expect(served.has((await bytesOf(url)).toString('base64'))).toBe(true);
@@ -109,15 +131,23 @@ describe('drawing through a midjourney-proxy upstream', () => {
     const upscaleId = await submit(user, id, 'action', { taskId: grid.id, customId: u1.customId });
     const upscaled = await finished(user, upscaleId);
     const [action] = fake.submits('action');
-    expect(action!.body).toMatchObject({ taskId: upstreamOf(grid.id).id, customId: u1.customId, state: upscaleId });
+    expect(action!.body).toMatchObject({
+      taskId: upstreamOf(grid.id).id,
+      customId: u1.customId,
+      state: upscaleId,
+    });
     expect(upscaled).toMatchObject({ action: 'UPSCALE', parentId: grid.id });
     expect(upscaled.buttons.some((b) => b.customId.startsWith('MJ::Inpaint::1::'))).toBe(true);
-    expect(await bytesOf(upscaled.imageUrl!)).toEqual(fake.images.get(`/cdn/${upstreamOf(upscaleId).id}-result.png`));
+    expect(await bytesOf(upscaled.imageUrl!)).toEqual(
+      fake.images.get(`/cdn/${upstreamOf(upscaleId).id}-result.png`),
+    );
   });
 
   it('a remix variation waits in MODAL for the new prompt, then goes through action and modal', async () => {
     const { user, id } = await channel();
-    expect((await call(user, 'PUT', '/api/draw/settings/option', { name: 'remix', value: true })).json().success).toBe(true);
+    expect(
+      (await call(user, 'PUT', '/api/draw/settings/option', { name: 'remix', value: true })).json().success,
+    ).toBe(true);
     fake.set({ remix: true });
     const grid = await imagineDone(user, id, 'a red fox');
     const v1 = grid.buttons.find((b) => b.label === 'V1')!;
@@ -138,7 +168,9 @@ describe('drawing through a midjourney-proxy upstream', () => {
 
   it('a remix prompt the upstream account cannot take (code 4, Remix off there) fails the task, refunded, with no job upstream', async () => {
     const { user, id } = await channel();
-    expect((await call(user, 'PUT', '/api/draw/settings/option', { name: 'remix', value: true })).json().success).toBe(true);
+    expect(
+      (await call(user, 'PUT', '/api/draw/settings/option', { name: 'remix', value: true })).json().success,
+    ).toBe(true);
     try {
       const grid = await imagineDone(user, id, 'a red fox');
       const v1 = grid.buttons.find((b) => b.label === 'V1')!;
@@ -168,9 +200,15 @@ describe('drawing through a midjourney-proxy upstream', () => {
     const { user, id } = await channel();
     const grid = await imagineDone(user, id, 'a red fox --turbo');
     expect(fake.submits('imagine').at(-1)!.speed).toBe('turbo');
-    expect((await call(user, 'PUT', '/api/draw/settings/option', { name: 'speed', value: 'relax' })).json().success).toBe(true);
+    expect(
+      (await call(user, 'PUT', '/api/draw/settings/option', { name: 'speed', value: 'relax' })).json()
+        .success,
+    ).toBe(true);
     try {
-      const upscaleId = await submit(user, id, 'action', { taskId: grid.id, customId: grid.buttons.find((b) => b.label === 'U1')!.customId });
+      const upscaleId = await submit(user, id, 'action', {
+        taskId: grid.id,
+        customId: grid.buttons.find((b) => b.label === 'U1')!.customId,
+      });
       await finished(user, upscaleId);
       expect(fake.submits('action').at(-1)).toMatchObject({ speed: 'relax', body: { state: upscaleId } });
     } finally {
@@ -181,11 +219,18 @@ describe('drawing through a midjourney-proxy upstream', () => {
   it('vary region: the uploaded mask reaches the upstream modal as a PNG data URL', async () => {
     const { user, id } = await channel();
     const grid = await imagineDone(user, id);
-    const upscaleId = await submit(user, id, 'action', { taskId: grid.id, customId: grid.buttons.find((b) => b.label === 'U2')!.customId });
+    const upscaleId = await submit(user, id, 'action', {
+      taskId: grid.id,
+      customId: grid.buttons.find((b) => b.label === 'U2')!.customId,
+    });
     const upscaled = await finished(user, upscaleId);
     const region = upscaled.buttons.find((b) => b.customId.startsWith('MJ::Inpaint'))!;
     const regionId = await submit(user, id, 'action', { taskId: upscaleId, customId: region.customId });
-    await submit(user, id, 'modal', { taskId: regionId, prompt: 'a hat', maskImageId: await kit.uploadMask(user, 256) });
+    await submit(user, id, 'modal', {
+      taskId: regionId,
+      prompt: 'a hat',
+      maskImageId: await kit.uploadMask(user, 256),
+    });
     const done = await finished(user, regionId);
     expect(done).toMatchObject({ action: 'INPAINT', prompt: 'a hat' });
     const modal = fake.submits('modal').at(-1)!;
@@ -197,21 +242,43 @@ describe('drawing through a midjourney-proxy upstream', () => {
     const { user, id } = await channel();
     const [red, blue] = await upload(user, [await png('#d01010'), await png('#1020d0')]);
     const described = await finished(user, await submit(user, id, 'describe', { imageId: red }));
-    expect(fake.submits('describe')[0]).toMatchObject({ speed: 'fast', body: { base64: expect.stringMatching(/^data:image\/png;base64,/) } });
-    expect(described.properties.prompts).toEqual([1, 2, 3, 4].map((n) => `a described picture, take ${n} --ar 1:1`));
+    expect(fake.submits('describe')[0]).toMatchObject({
+      speed: 'fast',
+      body: { base64: expect.stringMatching(/^data:image\/png;base64,/) },
+    });
+    expect(described.properties.prompts).toEqual(
+      [1, 2, 3, 4].map((n) => `a described picture, take ${n} --ar 1:1`),
+    );
     expect(described.buttons.map((b) => b.customId)).toContain('MJ::Job::PicReader::1');
     expect(described.imageUrl).toBeNull();
 
-    const blended = await finished(user, await submit(user, id, 'blend', { imageIds: [red, blue], dimensions: 'LANDSCAPE' }));
+    const blended = await finished(
+      user,
+      await submit(user, id, 'blend', { imageIds: [red, blue], dimensions: 'LANDSCAPE' }),
+    );
     const [blend] = fake.submits('blend');
     expect(blend!.body).toMatchObject({ dimensions: 'LANDSCAPE' });
     expect(blend!.body!.base64Array).toHaveLength(2);
-    expect(await bytesOf(blended.imageUrl!)).toEqual(fake.images.get(`/cdn/${upstreamOf(blended.id).id}-result.png`));
+    expect(await bytesOf(blended.imageUrl!)).toEqual(
+      fake.images.get(`/cdn/${upstreamOf(blended.id).id}-result.png`),
+    );
 
-    const shortened = await finished(user, await submit(user, id, 'shorten', { prompt: 'an old castle on a hill at dawn' }));
-    expect(shortened.properties.prompts).toEqual(['an old', 'an old castle', 'an old castle on', 'an old castle on a', 'an old castle on a hill']);
+    const shortened = await finished(
+      user,
+      await submit(user, id, 'shorten', { prompt: 'an old castle on a hill at dawn' }),
+    );
+    expect(shortened.properties.prompts).toEqual([
+      'an old',
+      'an old castle',
+      'an old castle on',
+      'an old castle on a',
+      'an old castle on a hill',
+    ]);
 
-    const suggestion = await submit(user, id, 'action', { taskId: described.id, customId: 'MJ::Job::PicReader::2' });
+    const suggestion = await submit(user, id, 'action', {
+      taskId: described.id,
+      customId: 'MJ::Job::PicReader::2',
+    });
     await submit(user, id, 'modal', { taskId: suggestion });
     await finished(user, suggestion);
     expect(String(fake.submits('imagine').at(-1)!.body!.prompt)).toContain('a described picture, take 2');
@@ -230,10 +297,22 @@ describe('drawing through a midjourney-proxy upstream', () => {
 
   it.each([
     ['23 (queue full)', { code: 23, description: '队列已满，请稍后尝试' }, /Midjourney queue is full/],
-    ['9 with a full queue (C# line)', { code: 9, description: '执行中的任务已满，队列已满' }, /Midjourney queue is full/],
-    ['24 (banned word)', { code: 24, description: '可能包含敏感词', properties: { bannedWord: 'gore', promptEn: 'gore' } }, /"gore" is not allowed/],
+    [
+      '9 with a full queue (C# line)',
+      { code: 9, description: '执行中的任务已满，队列已满' },
+      /Midjourney queue is full/,
+    ],
+    [
+      '24 (banned word)',
+      { code: 24, description: '可能包含敏感词', properties: { bannedWord: 'gore', promptEn: 'gore' } },
+      /"gore" is not allowed/,
+    ],
     ['4 (validation)', { code: 4, description: 'base64格式错误' }, /refused the request: base64格式错误/],
-    ['9 (system error)', { code: 9, description: 'Discord 账号不可用' }, /service failed: Discord 账号不可用/],
+    [
+      '9 (system error)',
+      { code: 9, description: 'Discord 账号不可用' },
+      /service failed: Discord 账号不可用/,
+    ],
   ])('answer %s fails the task with a clear reason and refunds it', async (_name, answer, reason) => {
     const { user, id } = await channel();
     const refund = vi.spyOn(billingOf(), 'refund');
@@ -250,16 +329,31 @@ describe('drawing through a midjourney-proxy upstream', () => {
     const { user, id } = await channel();
     const grid = await imagineDone(user, id);
     fake.forget();
-    const upscaleId = await submit(user, id, 'action', { taskId: grid.id, customId: grid.buttons[0]!.customId });
-    expect((await finished(user, upscaleId, 'FAILURE')).failReason).toMatch(/no longer has what this task refers to \(关联任务不存在或已失效\)/);
+    const upscaleId = await submit(user, id, 'action', {
+      taskId: grid.id,
+      customId: grid.buttons[0]!.customId,
+    });
+    expect((await finished(user, upscaleId, 'FAILURE')).failReason).toMatch(
+      /no longer has what this task refers to \(关联任务不存在或已失效\)/,
+    );
 
-    fake.set({ failReason: 'Banned prompt detected, Sorry! Our AI moderator thinks this prompt is probably against our community standards.' });
-    const moderated = await finished(user, await submit(user, id, 'imagine', { prompt: 'something dubious' }), 'FAILURE');
+    fake.set({
+      failReason:
+        'Banned prompt detected, Sorry! Our AI moderator thinks this prompt is probably against our community standards.',
+    });
+    const moderated = await finished(
+      user,
+      await submit(user, id, 'imagine', { prompt: 'something dubious' }),
+      'FAILURE',
+    );
     expect(moderated.failReason).toMatch(/^Midjourney could not draw this: Banned prompt detected, Sorry!/);
     // The upstream's free text is a parameter of a closed code: the web words the sentence around it.
     expect(moderated.properties.failure).toEqual({
       code: 'upstream.failed',
-      params: { reason: 'Banned prompt detected, Sorry! Our AI moderator thinks this prompt is probably against our community standards.' },
+      params: {
+        reason:
+          'Banned prompt detected, Sorry! Our AI moderator thinks this prompt is probably against our community standards.',
+      },
     });
   });
 });
@@ -280,7 +374,9 @@ describe('notify hooks', () => {
     const taskId = await submit(user, id, 'imagine', { prompt: `${hooks} hooks` });
     await finished(user, taskId);
     await new Promise((r) => setTimeout(r, 300)); // late hooks arrive after the end
-    await socket.waitFor((events) => events.some((e) => e.type === 'task.updated' && (e.data as Task).status === 'SUCCESS'));
+    await socket.waitFor((events) =>
+      events.some((e) => e.type === 'task.updated' && (e.data as Task).status === 'SUCCESS'),
+    );
     expectMonotonic(updatesOf(socket, taskId));
     expect((await data(call(user, 'GET', `/api/mj/task/${taskId}/fetch`))).status).toBe('SUCCESS');
   });
@@ -289,11 +385,25 @@ describe('notify hooks', () => {
     const { user, id } = await channel();
     fake.set({ hold: true });
     const taskId = await submit(user, id, 'imagine', { prompt: 'guarded' });
-    await waitFor(user, taskId, () => fake.submits('imagine').length > 0 && [...fake.tasks.values()].some((t) => t.state === taskId));
+    await waitFor(
+      user,
+      taskId,
+      () => fake.submits('imagine').length > 0 && [...fake.tasks.values()].some((t) => t.state === taskId),
+    );
     const upstream = upstreamOf(taskId);
-    const forged = { ...upstream, status: 'SUCCESS', progress: '100%', imageUrl: 'https://evil.example/x.png', buttons: [] };
+    const forged = {
+      ...upstream,
+      status: 'SUCCESS',
+      progress: '100%',
+      imageUrl: 'https://evil.example/x.png',
+      buttons: [],
+    };
     const post = (path: string) =>
-      fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': 'en-US' }, body: JSON.stringify(forged) });
+      fetch(`${origin}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-language': 'en-US' },
+        body: JSON.stringify(forged),
+      });
     const wrong = await post(`/api/open/notify/${taskId}/not-the-token`);
     expect(wrong.status).toBe(404);
     expect(((await wrong.json()) as { message: string }).message).toBe('Unknown task or wrong hook token');
@@ -313,7 +423,11 @@ describe('when the upstream misbehaves', () => {
   it('is down at submit: the task fails with a reason and the server keeps serving', async () => {
     const { user, id } = await channel();
     await fake.down();
-    const failed = await finished(user, await submit(user, id, 'imagine', { prompt: 'nobody home' }), 'FAILURE');
+    const failed = await finished(
+      user,
+      await submit(user, id, 'imagine', { prompt: 'nobody home' }),
+      'FAILURE',
+    );
     expect(failed.failReason).toMatch(/cannot be reached \(connection refused\)/);
     expect((await fetch(`${origin}/healthz`)).status).toBe(200);
     expect((await call(user, 'GET', '/api/draw/channels')).json().success).toBe(true);
@@ -327,7 +441,9 @@ describe('when the upstream misbehaves', () => {
     await waitFor(user, taskId, () => [...fake.tasks.values()].some((t) => t.state === taskId));
     await fake.down();
     const failed = await finished(user, taskId, 'FAILURE');
-    expect(failed.failReason).toMatch(/Lost contact with the Midjourney service while drawing \(connection refused\)/);
+    expect(failed.failReason).toMatch(
+      /Lost contact with the Midjourney service while drawing \(connection refused\)/,
+    );
     await fake.up();
   });
 
@@ -346,18 +462,24 @@ describe('when the upstream misbehaves', () => {
   ])('%s: the task fails with a reason', async (_name, behaviour, reason) => {
     const { user, id } = await channel();
     fake.set(behaviour);
-    expect((await finished(user, await submit(user, id, 'imagine', { prompt: 'slow' }), 'FAILURE')).failReason).toMatch(reason);
+    expect(
+      (await finished(user, await submit(user, id, 'imagine', { prompt: 'slow' }), 'FAILURE')).failReason,
+    ).toMatch(reason);
   });
 
   it('retries an image copy that fails, and fails the task when every try does (never a broken image)', async () => {
     const { user, id } = await channel();
     fake.set({ hooks: 'lost', steps: [], imageFailures: 2 });
     const done = await imagineDone(user, id, 'flaky cdn');
-    expect(await bytesOf(done.imageUrl!)).toEqual(fake.images.get(`/cdn/${upstreamOf(done.id).id}-result.png`));
+    expect(await bytesOf(done.imageUrl!)).toEqual(
+      fake.images.get(`/cdn/${upstreamOf(done.id).id}-result.png`),
+    );
 
     fake.set({ brokenImages: true, steps: [50] });
     const failed = await finished(user, await submit(user, id, 'imagine', { prompt: 'dead cdn' }), 'FAILURE');
-    expect(failed.failReason).toMatch(/image could not be copied from Midjourney \(HTTP 500, after 3 tries\)/);
+    expect(failed.failReason).toMatch(
+      /image could not be copied from Midjourney \(HTTP 500, after 3 tries\)/,
+    );
     expect(failed.previewUrl).toBeNull();
     expect(failed.imageUrl).toBeNull();
   });
@@ -369,10 +491,12 @@ describe('task controls on upstream tasks', () => {
     fake.set({ hold: true });
     const taskId = await submit(user, id, 'imagine', { prompt: 'never mind' });
     await waitFor(user, taskId, () => [...fake.tasks.values()].some((t) => t.state === taskId));
-    expect((await call(user, 'POST', `/api/mj/task/${taskId}/cancel`)).json()).toMatchObject({ success: true, data: { status: 'CANCEL' } });
+    expect((await call(user, 'POST', `/api/mj/task/${taskId}/cancel`)).json()).toMatchObject({
+      success: true,
+      data: { status: 'CANCEL' },
+    });
     await waitFor(user, taskId, () => upstreamOf(taskId).status === 'FAILURE');
     expect(fake.requests.some((r) => r.path === `/mj/task/${upstreamOf(taskId).id}/cancel`)).toBe(true);
-
   });
 
   it('reads the seed of a finished task from the upstream once (when the Task does not carry it)', async () => {

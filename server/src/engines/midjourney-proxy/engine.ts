@@ -1,11 +1,29 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ErrorReason, TaskFailureCode } from '@draw/shared';
 import { AppError } from '../../errors';
-import { EngineFailure, EngineFeature, type EngineImage, type EngineJob, type EngineProgress, type EngineResult, type EngineRunContext, type ImageEngine, type ParentImage } from '../port';
+import {
+  EngineFailure,
+  EngineFeature,
+  type EngineImage,
+  type EngineJob,
+  type EngineProgress,
+  type EngineResult,
+  type EngineRunContext,
+  type ImageEngine,
+  type ParentImage,
+} from '../port';
 import { MjProxyClient, ProxyLine, type Submitted } from './client';
 import { UpstreamError, UpstreamErrorKind } from './errors';
 import { copyClip, copyImage } from './images';
-import { buttonsOf, modalBody, percentOf, submissionOf, textResultsOf, type Submission, type SubmitExtras } from './mapping';
+import {
+  buttonsOf,
+  modalBody,
+  percentOf,
+  submissionOf,
+  textResultsOf,
+  type Submission,
+  type SubmitExtras,
+} from './mapping';
 import { UpstreamStatus, readUpstreamTask, type UpstreamTask } from './protocol';
 import { UpstreamTracker } from './tracker';
 
@@ -27,7 +45,13 @@ export interface MidjourneyProxyOptions {
   fetch?: typeof fetch;
 }
 
-export const DEFAULTS = { timeoutMs: 15_000, pollMinMs: 2_000, pollMaxMs: 30_000, maxPollFailures: 5, imageRetryMs: 500 } as const;
+export const DEFAULTS = {
+  timeoutMs: 15_000,
+  pollMinMs: 2_000,
+  pollMaxMs: 30_000,
+  maxPollFailures: 5,
+  imageRetryMs: 500,
+} as const;
 
 const TEXT_RESULTS = new Set<EngineJob['kind']>(['describe', 'shorten']);
 
@@ -50,12 +74,20 @@ export class MidjourneyProxyEngine implements ImageEngine {
   private probing: Promise<ProxyLine> | null = null;
 
   constructor(private readonly options: MidjourneyProxyOptions) {
-    this.client = new MjProxyClient({ baseUrl: options.baseUrl, secret: options.secret, timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs, fetch: options.fetch });
-    this.tracker = new UpstreamTracker((id, signal) => this.client.fetchTask(id, signal).then((task) => this.learnFrom(task)), {
-      pollMinMs: options.pollMinMs ?? DEFAULTS.pollMinMs,
-      pollMaxMs: options.pollMaxMs ?? DEFAULTS.pollMaxMs,
-      maxPollFailures: options.maxPollFailures ?? DEFAULTS.maxPollFailures,
+    this.client = new MjProxyClient({
+      baseUrl: options.baseUrl,
+      secret: options.secret,
+      timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
+      fetch: options.fetch,
     });
+    this.tracker = new UpstreamTracker(
+      (id, signal) => this.client.fetchTask(id, signal).then((task) => this.learnFrom(task)),
+      {
+        pollMinMs: options.pollMinMs ?? DEFAULTS.pollMinMs,
+        pollMaxMs: options.pollMaxMs ?? DEFAULTS.pollMaxMs,
+        maxPollFailures: options.maxPollFailures ?? DEFAULTS.maxPollFailures,
+      },
+    );
     this.publicUrl = options.publicUrl.replace(/\/+$/, '');
     this.imageRetryMs = options.imageRetryMs ?? DEFAULTS.imageRetryMs;
   }
@@ -97,7 +129,12 @@ export class MidjourneyProxyEngine implements ImageEngine {
   /** Unknown counts as able: the upstream's own answer then says. */
   offers(feature: EngineFeature): boolean {
     if (this.line !== ProxyLine.Java) return true;
-    return feature !== EngineFeature.Shorten && feature !== EngineFeature.Seed && feature !== EngineFeature.Cancel && feature !== EngineFeature.Video;
+    return (
+      feature !== EngineFeature.Shorten &&
+      feature !== EngineFeature.Seed &&
+      feature !== EngineFeature.Cancel &&
+      feature !== EngineFeature.Video
+    );
   }
 
   /** Where the upstream reports this task: our id and its secret in the path, never a query. */
@@ -108,7 +145,10 @@ export class MidjourneyProxyEngine implements ImageEngine {
 
   async run(job: EngineJob, context: EngineRunContext): Promise<EngineResult> {
     const { signal } = context;
-    const extras: SubmitExtras = { notifyHook: this.hookUrl(context.taskId, context.hookToken), state: context.taskId };
+    const extras: SubmitExtras = {
+      notifyHook: this.hookUrl(context.taskId, context.hookToken),
+      state: context.taskId,
+    };
     const resuming = Boolean(context.upstreamId);
     // Actions and shorten differ between the lines: learn which one answers before the first.
     const needsLine = !resuming && (job.kind === 'shorten' || 'parent' in job);
@@ -147,7 +187,11 @@ export class MidjourneyProxyEngine implements ImageEngine {
           // No action route after all: the Java line, whose `change` may serve it.
           this.line = ProxyLine.Java;
           plan = submissionOf(job, extras, ProxyLine.Java);
-        } else if (error.kind === UpstreamErrorKind.RemixUnsupported && !plan.remix && plan.body.enableRemix) {
+        } else if (
+          error.kind === UpstreamErrorKind.RemixUnsupported &&
+          !plan.remix &&
+          plan.body.enableRemix
+        ) {
           // The account has no Remix, but the prompt is the parent's: nothing is lost without it.
           const { enableRemix: _asked, ...body } = plan.body;
           plan = { ...plan, body };
@@ -172,7 +216,10 @@ export class MidjourneyProxyEngine implements ImageEngine {
             return undefined;
           case UpstreamStatus.Modal:
             // A restart between the action and its modal: give the upstream what it waits for.
-            if (!plan.modal) throw new UpstreamError(UpstreamErrorKind.Invalid, { detail: 'it waits for input this task cannot give' });
+            if (!plan.modal)
+              throw new UpstreamError(UpstreamErrorKind.Invalid, {
+                detail: 'it waits for input this task cannot give',
+              });
             if (!state.modalSent) await sendModal(task.id, plan.modal);
             return undefined;
           case UpstreamStatus.InProgress: {
@@ -208,12 +255,18 @@ export class MidjourneyProxyEngine implements ImageEngine {
    * one. Stop it there (C# line; the Java line has no cancel) and fail the task, refunded.
    */
   private async refuseWithoutRemix(upstreamId: string): Promise<never> {
-    await this.cancel(upstreamId).catch((err: unknown) => this.options.log?.warn({ err }, 'upstream cancel failed'));
+    await this.cancel(upstreamId).catch((err: unknown) =>
+      this.options.log?.warn({ err }, 'upstream cancel failed'),
+    );
     throw new EngineFailure(TaskFailureCode.RemixOffUpstream);
   }
 
   /** A preview is nice to have: one that cannot be copied is skipped, never shown broken. */
-  private async preview(url: string, signal: AbortSignal, superseded: () => boolean): Promise<EngineImage | undefined> {
+  private async preview(
+    url: string,
+    signal: AbortSignal,
+    superseded: () => boolean,
+  ): Promise<EngineImage | undefined> {
     if (superseded()) return undefined;
     try {
       return await copyImage(this.client, url, { signal, backoffMs: this.imageRetryMs, abandon: superseded });
@@ -229,7 +282,8 @@ export class MidjourneyProxyEngine implements ImageEngine {
     const seed = task.seed ?? '';
     // Describe's image is the one we sent; shorten has none: their results are text.
     if (TEXT_RESULTS.has(job.kind)) return { buttons, seed, prompts: textResultsOf(task) };
-    if (job.kind === 'animate' || job.kind === 'extend') return this.clipResult(job.parent, task, buttons, seed, signal);
+    if (job.kind === 'animate' || job.kind === 'extend')
+      return this.clipResult(job.parent, task, buttons, seed, signal);
     if (!task.imageUrl) throw new UpstreamError(UpstreamErrorKind.NoImage);
     const image = await copyImage(this.client, task.imageUrl, { signal, backoffMs: this.imageRetryMs });
     return { image, buttons, seed };
@@ -239,11 +293,19 @@ export class MidjourneyProxyEngine implements ImageEngine {
    * A clip task's result: the clip copied (MP4 or WebP, within the clip limits) and a poster: the
    * upstream's thumbnail when it sends one that copies, else the picture the clip starts from.
    */
-  private async clipResult(parent: ParentImage, task: UpstreamTask, buttons: EngineResult['buttons'], seed: string, signal: AbortSignal): Promise<EngineResult> {
+  private async clipResult(
+    parent: ParentImage,
+    task: UpstreamTask,
+    buttons: EngineResult['buttons'],
+    seed: string,
+    signal: AbortSignal,
+  ): Promise<EngineResult> {
     const clipUrl = task.videoUrl ?? task.imageUrl;
     if (!clipUrl) throw new UpstreamError(UpstreamErrorKind.NoImage);
     const video = await copyClip(this.client, clipUrl, { signal, backoffMs: this.imageRetryMs });
-    const thumbnail = task.videoThumbnail ? await this.preview(task.videoThumbnail, signal, () => false) : undefined;
+    const thumbnail = task.videoThumbnail
+      ? await this.preview(task.videoThumbnail, signal, () => false)
+      : undefined;
     return { video, image: thumbnail ?? parent.image, buttons, seed };
   }
 
@@ -258,12 +320,14 @@ export class MidjourneyProxyEngine implements ImageEngine {
   }
 
   async imageSeed(upstreamId: string): Promise<string> {
-    if (!this.offers(EngineFeature.Seed)) throw new AppError(ErrorReason.BadRequest, 'upstream.seedNotOffered');
+    if (!this.offers(EngineFeature.Seed))
+      throw new AppError(ErrorReason.BadRequest, 'upstream.seedNotOffered');
     try {
       return await this.client.imageSeed(upstreamId);
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
-      if (error.kind === UpstreamErrorKind.NotFound) throw new AppError(ErrorReason.NotFound, 'upstream.seedNotFound');
+      if (error.kind === UpstreamErrorKind.NotFound)
+        throw new AppError(ErrorReason.NotFound, 'upstream.seedNotFound');
       if (error.kind === UpstreamErrorKind.NotOffered) {
         this.line = ProxyLine.Java;
         throw new AppError(ErrorReason.BadRequest, 'upstream.seedNotOffered');

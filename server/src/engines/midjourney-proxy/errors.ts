@@ -66,4 +66,5 @@ export class UpstreamError extends EngineFailure {
 
 /** Network-level trouble (retrying later may help), as opposed to an answer that said no. */
 export const isUnreachable = (error: unknown): error is UpstreamError =>
-  error instanceof UpstreamError && (error.kind === UpstreamErrorKind.Down || error.kind === UpstreamErrorKind.Lost);
+  error instanceof UpstreamError &&
+  (error.kind === UpstreamErrorKind.Down || error.kind === UpstreamErrorKind.Lost);

@@ -34,7 +34,11 @@ export function pause(ms: number, signal?: AbortSignal): Promise<void> {
  * Downloads an image and checks that it is one (by its header, not by what the server claims),
  * within the byte and pixel limits: a preview or result is stored and later decoded by us.
  */
-async function fetchImage(client: Pick<MjProxyClient, 'download'>, url: string, signal?: AbortSignal): Promise<EngineImage> {
+async function fetchImage(
+  client: Pick<MjProxyClient, 'download'>,
+  url: string,
+  signal?: AbortSignal,
+): Promise<EngineImage> {
   const { data } = await client.download(url, signal);
   const { mime, width, height } = await readImageHeader(data);
   return { data, mime, width, height };
@@ -45,12 +49,20 @@ async function fetchImage(client: Pick<MjProxyClient, 'download'>, url: string, 
  * runner stores the bytes in our blob store. Retried with backoff; the last failure is thrown as
  * an UpstreamError that fails the task with a reason (never a broken image).
  */
-export async function copyImage(client: Pick<MjProxyClient, 'download'>, url: string, options: CopyOptions = {}): Promise<EngineImage> {
+export async function copyImage(
+  client: Pick<MjProxyClient, 'download'>,
+  url: string,
+  options: CopyOptions = {},
+): Promise<EngineImage> {
   return copy(() => fetchImage(client, url, options.signal), options);
 }
 
 /** A clip (MP4 or animated WebP), checked by its bytes within the clip limits, copied as images are. */
-export async function copyClip(client: Pick<MjProxyClient, 'download'>, url: string, options: CopyOptions = {}): Promise<EngineVideo> {
+export async function copyClip(
+  client: Pick<MjProxyClient, 'download'>,
+  url: string,
+  options: CopyOptions = {},
+): Promise<EngineVideo> {
   return copy(async () => {
     const { data } = await client.download(url, options.signal);
     const { mime, width, height } = await readClipHeader(data);
@@ -73,5 +85,7 @@ async function copy<T>(once: () => Promise<T>, options: CopyOptions): Promise<T>
     }
   }
   const detail = lastError instanceof Error ? lastError.message : 'download failed';
-  throw new UpstreamError(UpstreamErrorKind.ImageCopy, { detail: `${detail}, after ${tries} ${tries === 1 ? 'try' : 'tries'}` });
+  throw new UpstreamError(UpstreamErrorKind.ImageCopy, {
+    detail: `${detail}, after ${tries} ${tries === 1 ? 'try' : 'tries'}`,
+  });
 }

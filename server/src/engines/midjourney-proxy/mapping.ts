@@ -1,5 +1,12 @@
 import { parseProgress, statusRank } from '@draw/machines';
-import { buttonsForResult, parseCustomId, speedOf, type TaskButton, type TaskStatus, TaskFailureCode } from '@draw/shared';
+import {
+  buttonsForResult,
+  parseCustomId,
+  speedOf,
+  type TaskButton,
+  type TaskStatus,
+  TaskFailureCode,
+} from '@draw/shared';
 import { EngineFailure, type EngineImage, type EngineJob, type EngineSpeed, type ParentImage } from '../port';
 import { ProxyLine, type SubmitRoute } from './client';
 import { UpstreamError, UpstreamErrorKind } from './errors';
@@ -29,10 +36,14 @@ export interface SubmitExtras {
 
 export const UPSTREAM_BLEND_MAX = 5;
 
-export const dataUrl = (image: EngineImage): string => `data:${image.mime};base64,${image.data.toString('base64')}`;
+export const dataUrl = (image: EngineImage): string =>
+  `data:${image.mime};base64,${image.data.toString('base64')}`;
 
 function common(extras: SubmitExtras): Record<string, unknown> {
-  return { state: extras.state.slice(0, 255), ...(extras.notifyHook ? { notifyHook: extras.notifyHook } : {}) };
+  return {
+    state: extras.state.slice(0, 255),
+    ...(extras.notifyHook ? { notifyHook: extras.notifyHook } : {}),
+  };
 }
 
 /** The parent's upstream task and the button pressed on it; refused for images another engine drew. */
@@ -52,7 +63,12 @@ function actionSpeed(job: ActionJob): EngineSpeed | null {
 }
 
 function actionOn(job: Exclude<ActionJob, { kind: 'upscale' }>, base: Record<string, unknown>): Submission {
-  return { route: 'action', body: { ...base, ...upstreamParent(job.parent) }, speed: actionSpeed(job), modal: { prompt: job.prompt || job.parent.prompt } };
+  return {
+    route: 'action',
+    body: { ...base, ...upstreamParent(job.parent) },
+    speed: actionSpeed(job),
+    modal: { prompt: job.prompt || job.parent.prompt },
+  };
 }
 
 /** Midjourney's own name for what a job asks (the same in every language), for "not offered". */
@@ -77,7 +93,8 @@ function featureOf(job: EngineJob): string {
   }
 }
 
-const notOffered = (job: EngineJob) => new UpstreamError(UpstreamErrorKind.NotOffered, { feature: featureOf(job) });
+const notOffered = (job: EngineJob) =>
+  new UpstreamError(UpstreamErrorKind.NotOffered, { feature: featureOf(job) });
 
 /**
  * The Java line's only actions: `/mj/submit/change` with U1–U4, V1–V4 or a reroll on a grid. It
@@ -101,10 +118,15 @@ function changeOf(job: EngineJob, base: Record<string, unknown>): Submission {
 }
 
 /** Variation, reroll and pan ask the C# line for its modal when the person's Remix is on. */
-const remixFlag = (job: { enableRemix?: boolean }): Record<string, unknown> => (job.enableRemix ? { enableRemix: true } : {});
+const remixFlag = (job: { enableRemix?: boolean }): Record<string, unknown> =>
+  job.enableRemix ? { enableRemix: true } : {};
 
 /** The upstream request for one of our jobs, on the line that answers. */
-export function submissionOf(job: EngineJob, extras: SubmitExtras, line: ProxyLine = ProxyLine.Unknown): Submission {
+export function submissionOf(
+  job: EngineJob,
+  extras: SubmitExtras,
+  line: ProxyLine = ProxyLine.Unknown,
+): Submission {
   const base = common(extras);
   if (line === ProxyLine.Java) {
     if (job.kind === 'shorten') throw notOffered(job);
@@ -114,26 +136,53 @@ export function submissionOf(job: EngineJob, extras: SubmitExtras, line: ProxyLi
     case 'imagine':
       return {
         route: 'imagine',
-        body: { ...base, prompt: job.prompt, botType: job.botType, ...(job.references.length > 0 ? { base64Array: job.references.map(dataUrl) } : {}) },
+        body: {
+          ...base,
+          prompt: job.prompt,
+          botType: job.botType,
+          ...(job.references.length > 0 ? { base64Array: job.references.map(dataUrl) } : {}),
+        },
         speed: speedOf(job.prompt),
         modal: null,
       };
     case 'describe':
-      return { route: 'describe', body: { ...base, base64: dataUrl(job.image), ...(job.botType ? { botType: job.botType } : {}) }, speed: job.speed ?? null, modal: null };
+      return {
+        route: 'describe',
+        body: { ...base, base64: dataUrl(job.image), ...(job.botType ? { botType: job.botType } : {}) },
+        speed: job.speed ?? null,
+        modal: null,
+      };
     case 'blend':
       if (job.images.length < 2 || job.images.length > UPSTREAM_BLEND_MAX) {
-        throw new UpstreamError(UpstreamErrorKind.Invalid, { detail: `blend takes 2 to ${UPSTREAM_BLEND_MAX} images` });
+        throw new UpstreamError(UpstreamErrorKind.Invalid, {
+          detail: `blend takes 2 to ${UPSTREAM_BLEND_MAX} images`,
+        });
       }
       return {
         route: 'blend',
-        body: { ...base, base64Array: job.images.map(dataUrl), dimensions: job.dimensions, ...(job.botType ? { botType: job.botType } : {}) },
+        body: {
+          ...base,
+          base64Array: job.images.map(dataUrl),
+          dimensions: job.dimensions,
+          ...(job.botType ? { botType: job.botType } : {}),
+        },
         speed: job.speed ?? null,
         modal: null,
       };
     case 'shorten':
-      return { route: 'shorten', body: { ...base, prompt: job.prompt, ...(job.botType ? { botType: job.botType } : {}) }, speed: job.speed ?? speedOf(job.prompt), modal: null };
+      return {
+        route: 'shorten',
+        body: { ...base, prompt: job.prompt, ...(job.botType ? { botType: job.botType } : {}) },
+        speed: job.speed ?? speedOf(job.prompt),
+        modal: null,
+      };
     case 'upscale':
-      return { route: 'action', body: { ...base, ...upstreamParent(job.parent) }, speed: actionSpeed(job), modal: { prompt: job.parent.prompt } };
+      return {
+        route: 'action',
+        body: { ...base, ...upstreamParent(job.parent) },
+        speed: actionSpeed(job),
+        modal: { prompt: job.parent.prompt },
+      };
     case 'variation':
     case 'reroll':
     case 'pan': {
@@ -145,13 +194,18 @@ export function submissionOf(job: EngineJob, extras: SubmitExtras, line: ProxyLi
       // A custom zoom's `--zoom`, or the same prompt.
       return actionOn(job, base);
     case 'region':
-      return { ...actionOn(job, base), modal: { prompt: job.prompt || job.parent.prompt, maskBase64: dataUrl(job.mask) } };
+      return {
+        ...actionOn(job, base),
+        modal: { prompt: job.prompt || job.parent.prompt, maskBase64: dataUrl(job.mask) },
+      };
     case 'animate':
     case 'extend':
       return videoOf(job, base);
     default: {
       const never: never = job;
-      throw new UpstreamError(UpstreamErrorKind.Invalid, { detail: `unknown job ${String((never as { kind?: unknown }).kind)}` });
+      throw new UpstreamError(UpstreamErrorKind.Invalid, {
+        detail: `unknown job ${String((never as { kind?: unknown }).kind)}`,
+      });
     }
   }
 }
@@ -164,18 +218,41 @@ const VIDEO_FALLBACK_PROMPT = 'animate';
  * upstream's or not; Extend names the upstream's clip task (`action: "extend"`, `taskId`, its
  * 0-based `index`). One clip per task (`batchSize: 1`): a card shows one clip.
  */
-function videoOf(job: Extract<EngineJob, { kind: 'animate' | 'extend' }>, base: Record<string, unknown>): Submission {
+function videoOf(
+  job: Extract<EngineJob, { kind: 'animate' | 'extend' }>,
+  base: Record<string, unknown>,
+): Submission {
   const prompt = (job.prompt || job.parent.prompt).trim() || VIDEO_FALLBACK_PROMPT;
   const common = { ...base, prompt, motion: job.motion, batchSize: 1 };
   const speed = actionSpeed(job);
-  if (job.kind === 'animate') return { route: 'video', body: { ...common, image: dataUrl(job.parent.image), loop: false }, speed, modal: null };
+  if (job.kind === 'animate')
+    return {
+      route: 'video',
+      body: { ...common, image: dataUrl(job.parent.image), loop: false },
+      speed,
+      modal: null,
+    };
   if (!job.parent.upstreamId) throw new UpstreamError(UpstreamErrorKind.NotFromUpstream);
-  return { route: 'video', body: { ...common, action: 'extend', taskId: job.parent.upstreamId, index: job.index - 1 }, speed, modal: null };
+  return {
+    route: 'video',
+    body: { ...common, action: 'extend', taskId: job.parent.upstreamId, index: job.index - 1 },
+    speed,
+    modal: null,
+  };
 }
 
 /** The body of `/mj/submit/modal` for the task the upstream holds in MODAL. */
-export function modalBody(upstreamId: string, modal: NonNullable<Submission['modal']>, extras: SubmitExtras): Record<string, unknown> {
-  return { ...common(extras), taskId: upstreamId, prompt: modal.prompt, ...(modal.maskBase64 ? { maskBase64: modal.maskBase64 } : {}) };
+export function modalBody(
+  upstreamId: string,
+  modal: NonNullable<Submission['modal']>,
+  extras: SubmitExtras,
+): Record<string, unknown> {
+  return {
+    ...common(extras),
+    taskId: upstreamId,
+    prompt: modal.prompt,
+    ...(modal.maskBase64 ? { maskBase64: modal.maskBase64 } : {}),
+  };
 }
 
 /** 0–100, or null when the upstream sent none (`""` or garbage). */
@@ -193,7 +270,9 @@ export function orderOf(task: UpstreamTask): number {
 }
 
 export const isTerminalSnapshot = (task: UpstreamTask): boolean =>
-  task.status === UpstreamStatus.Success || task.status === UpstreamStatus.Failure || task.status === UpstreamStatus.Cancel;
+  task.status === UpstreamStatus.Success ||
+  task.status === UpstreamStatus.Failure ||
+  task.status === UpstreamStatus.Cancel;
 
 /** The Java line's actions: `change` serves U1–U4, V1–V4 and 🔄 on these results only. */
 const JAVA_CHANGEABLE = new Set(['IMAGINE', 'VARIATION', 'REROLL', 'BLEND']);
@@ -211,7 +290,9 @@ export function buttonsOf(task: UpstreamTask): TaskButton[] {
     if (task.action === 'DESCRIBE') return buttonsForResult('describe', '');
     return JAVA_CHANGEABLE.has(task.action) ? buttonsForResult('grid', task.id) : [];
   }
-  return task.buttons.filter((b) => parseCustomId(b.customId) !== null).map((b) => ({ customId: b.customId, emoji: b.emoji, label: b.label }));
+  return task.buttons
+    .filter((b) => parseCustomId(b.customId) !== null)
+    .map((b) => ({ customId: b.customId, emoji: b.emoji, label: b.label }));
 }
 
 const KEYCAP = /([1-9])\uFE0F?\u20E3/gu;
@@ -224,11 +305,17 @@ const HAS_KEYCAP = /[1-9]\uFE0F?\u20E3/u;
  */
 export function textResultsOf(task: UpstreamTask): string[] {
   const finalPrompt = typeof task.properties.finalPrompt === 'string' ? task.properties.finalPrompt : '';
-  const source = [finalPrompt, task.promptEn, task.description, task.prompt].find((t) => HAS_KEYCAP.test(t)) ?? '';
+  const source =
+    [finalPrompt, task.promptEn, task.description, task.prompt].find((t) => HAS_KEYCAP.test(t)) ?? '';
   const marks = [...source.matchAll(KEYCAP)];
   const prompts = marks
     .map((mark, i) => source.slice(mark.index + mark[0].length, marks[i + 1]?.index ?? source.length))
-    .map((t) => t.replace(/\*\*[^*]*\*\*/g, '').replace(/\s+/g, ' ').trim())
+    .map((t) =>
+      t
+        .replace(/\*\*[^*]*\*\*/g, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
     .filter(Boolean);
   if (prompts.length > 0) return prompts;
   // No numbering: one prompt per paragraph.

@@ -67,8 +67,10 @@ export interface SubmitAnswer {
 const STATUSES = new Set<string>(Object.values(UpstreamStatus));
 const MAX_TEXT = 20_000;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const text = (value: unknown, max = MAX_TEXT): string => (typeof value === 'string' ? value.slice(0, max) : typeof value === 'number' ? String(value) : '');
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown, max = MAX_TEXT): string =>
+  typeof value === 'string' ? value.slice(0, max) : typeof value === 'number' ? String(value) : '';
 const idText = (value: unknown): string | null => {
   const id = text(value, 200).trim();
   return id ? id : null;
@@ -92,7 +94,8 @@ export function readUpstreamTask(value: unknown): UpstreamTask | null {
   const firstVideo = Array.isArray(value.videoUrls) && isRecord(value.videoUrls[0]) ? value.videoUrls[0] : {};
   const videoUrl = text(value.videoUrl, 4000).trim() || text(firstVideo.url, 4000).trim();
   const videoThumbnail = text(firstVideo.thumbnail, 4000).trim();
-  const finishTime = typeof value.finishTime === 'number' && Number.isFinite(value.finishTime) ? value.finishTime : null;
+  const finishTime =
+    typeof value.finishTime === 'number' && Number.isFinite(value.finishTime) ? value.finishTime : null;
   return {
     id,
     action: text(value.action, 40),

@@ -3,7 +3,8 @@ import { UpstreamError } from './errors';
 import { readUpstreamTask, type UpstreamTask } from './protocol';
 import { UpstreamTracker, type TrackerOptions } from './tracker';
 
-const snap = (status: string, progress = '', id = 'u1'): UpstreamTask => readUpstreamTask({ id, status, progress })!;
+const snap = (status: string, progress = '', id = 'u1'): UpstreamTask =>
+  readUpstreamTask({ id, status, progress })!;
 const options: TrackerOptions = { pollMinMs: 10, pollMaxMs: 40, maxPollFailures: 3 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -28,7 +29,14 @@ describe('UpstreamTracker', () => {
   it('handles only snapshots newer than the last, in order, from hooks', async () => {
     const tracker = new UpstreamTracker(async () => snap('SUBMITTED'), { ...options, pollMinMs: 1000 });
     const { seen, result } = follow(tracker);
-    for (const [status, progress] of [['SUBMITTED', ''], ['IN_PROGRESS', '40%'], ['IN_PROGRESS', '20%'], ['IN_PROGRESS', '40%'], ['SUBMITTED', ''], ['IN_PROGRESS', '60%']]) {
+    for (const [status, progress] of [
+      ['SUBMITTED', ''],
+      ['IN_PROGRESS', '40%'],
+      ['IN_PROGRESS', '20%'],
+      ['IN_PROGRESS', '40%'],
+      ['SUBMITTED', ''],
+      ['IN_PROGRESS', '60%'],
+    ]) {
       tracker.deliver('t1', snap(status!, progress));
     }
     tracker.deliver('t1', snap('SUCCESS', '100%', 'someone-else'));
@@ -80,7 +88,14 @@ describe('UpstreamTracker', () => {
   });
 
   it('forgives failed polls once one works again', async () => {
-    const answers: (UpstreamTask | Error)[] = [new Error('x'), new Error('x'), snap('SUBMITTED'), new Error('x'), new Error('x'), snap('SUCCESS', '100%')];
+    const answers: (UpstreamTask | Error)[] = [
+      new Error('x'),
+      new Error('x'),
+      snap('SUBMITTED'),
+      new Error('x'),
+      new Error('x'),
+      snap('SUCCESS', '100%'),
+    ];
     const tracker = new UpstreamTracker(async () => {
       const next = answers.shift()!;
       if (next instanceof Error) throw next;
@@ -98,7 +113,10 @@ describe('UpstreamTracker', () => {
     await expect(result).rejects.toThrow('shutting down');
     expect(tracker.size).toBe(0);
 
-    const failing = new UpstreamTracker(async () => readUpstreamTask({ id: 'u1', status: 'FAILURE', failReason: 'banned' }), options);
+    const failing = new UpstreamTracker(
+      async () => readUpstreamTask({ id: 'u1', status: 'FAILURE', failReason: 'banned' }),
+      options,
+    );
     await expect(follow(failing, undefined, true).result).rejects.toThrow('banned');
   });
 });

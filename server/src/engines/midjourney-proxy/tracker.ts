@@ -152,7 +152,12 @@ export class UpstreamTracker {
           if (done || signal.aborted) return;
           failures += 1;
           if (failures >= maxPollFailures) {
-            const detail = error instanceof UpstreamError && typeof error.params.detail === 'string' ? error.params.detail : error instanceof Error ? error.message : 'no answer';
+            const detail =
+              error instanceof UpstreamError && typeof error.params.detail === 'string'
+                ? error.params.detail
+                : error instanceof Error
+                  ? error.message
+                  : 'no answer';
             finish(() => reject(new UpstreamError(UpstreamErrorKind.Lost, { detail })));
             return;
           }

@@ -19,7 +19,8 @@ async function readable<T>(what: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ImageRefused) throw new EngineFailure(TaskFailureCode.UnreadableInput, { detail: `${what}: ${error.message}` });
+    if (error instanceof ImageRefused)
+      throw new EngineFailure(TaskFailureCode.UnreadableInput, { detail: `${what}: ${error.message}` });
     throw error;
   }
 }
@@ -40,7 +41,9 @@ const isGrid = (parent: ParentImage) => parent.action !== 'UPSCALE';
 
 /** The whole parent picture, as PNG. */
 export function parentPicture(parent: ParentImage): Promise<Picture> {
-  return readable('the parent image', async () => asPicture((await openImage(parent.image.data, LIMITS)).image));
+  return readable('the parent image', async () =>
+    asPicture((await openImage(parent.image.data, LIMITS)).image),
+  );
 }
 
 /** Quadrant `index` (1 top left … 4 bottom right) of a grid parent; the whole picture of an upscale. */
@@ -51,16 +54,26 @@ export function parentTile(parent: ParentImage, index: 1 | 2 | 3 | 4): Promise<P
     const width = Math.floor(header.width / 2);
     const height = Math.floor(header.height / 2);
     const i = index - 1;
-    return asPicture(image.extract({ left: (i % 2) * width, top: Math.floor(i / 2) * height, width, height }));
+    return asPicture(
+      image.extract({ left: (i % 2) * width, top: Math.floor(i / 2) * height, width, height }),
+    );
   });
 }
 
 /** A picture scaled by `factor` (Lanczos): Upscale (Subtle) where the API has no upscaler. */
 export async function enlarged(picture: Picture, factor: number): Promise<Picture> {
-  return asPicture(sharp(picture.png).resize(Math.round(picture.width * factor), Math.round(picture.height * factor), { kernel: 'lanczos3' }));
+  return asPicture(
+    sharp(picture.png).resize(Math.round(picture.width * factor), Math.round(picture.height * factor), {
+      kernel: 'lanczos3',
+    }),
+  );
 }
 
-export const asInput = (picture: Picture, name: string): InputImage => ({ data: picture.png, mime: 'image/png', name });
+export const asInput = (picture: Picture, name: string): InputImage => ({
+  data: picture.png,
+  mime: 'image/png',
+  name,
+});
 
 const INPUT_MIMES = new Set<string>(['image/png', 'image/jpeg', 'image/webp']);
 
@@ -85,10 +98,24 @@ export async function resultOf(data: Buffer): Promise<EngineImage> {
 /** Four images side by side, two rows: each scaled to the first one's size. */
 export async function composeGrid(images: EngineImage[]): Promise<EngineImage> {
   const [first] = images;
-  if (!first || images.length !== 4) throw new EngineFailure(TaskFailureCode.EngineBadAnswer, { detail: `${images.length} images for a grid of 4` });
+  if (!first || images.length !== 4)
+    throw new EngineFailure(TaskFailureCode.EngineBadAnswer, {
+      detail: `${images.length} images for a grid of 4`,
+    });
   const { width, height } = first;
-  const tiles = await Promise.all(images.map((image) => decoded(sharp(image.data, { limitInputPixels: LIMITS.maxPixels }).resize(width, height, { fit: 'fill' }).png().toBuffer())));
-  const data = await sharp({ create: { width: width * 2, height: height * 2, channels: 3, background: '#000000' } })
+  const tiles = await Promise.all(
+    images.map((image) =>
+      decoded(
+        sharp(image.data, { limitInputPixels: LIMITS.maxPixels })
+          .resize(width, height, { fit: 'fill' })
+          .png()
+          .toBuffer(),
+      ),
+    ),
+  );
+  const data = await sharp({
+    create: { width: width * 2, height: height * 2, channels: 3, background: '#000000' },
+  })
     .composite(tiles.map((input, i) => ({ input, left: (i % 2) * width, top: Math.floor(i / 2) * height })))
     .png()
     .toBuffer();
@@ -102,16 +129,31 @@ const PREVIEW_BACKGROUND = '#2b2d31';
  * A small grid of the newest partial image of each tile (a plain tile where none came yet): what
  * every member watches while the four calls run.
  */
-export async function previewGrid(partials: readonly (Buffer | null)[], shape: ImageSize): Promise<EngineImage> {
+export async function previewGrid(
+  partials: readonly (Buffer | null)[],
+  shape: ImageSize,
+): Promise<EngineImage> {
   const width = PREVIEW_TILE;
   const height = Math.max(1, Math.round((PREVIEW_TILE * shape.height) / shape.width));
   const tiles = await Promise.all(
-    partials.map((partial) => (partial ? sharp(partial, { limitInputPixels: LIMITS.maxPixels }).resize(width, height, { fit: 'fill' }).png().toBuffer().catch(() => null) : null)),
+    partials.map((partial) =>
+      partial
+        ? sharp(partial, { limitInputPixels: LIMITS.maxPixels })
+            .resize(width, height, { fit: 'fill' })
+            .png()
+            .toBuffer()
+            .catch(() => null)
+        : null,
+    ),
   );
   const across = partials.length === 1 ? 1 : 2;
   const down = Math.ceil(partials.length / across);
-  const layers = tiles.flatMap((input, i) => (input ? [{ input, left: (i % across) * width, top: Math.floor(i / across) * height }] : []));
-  const data = await sharp({ create: { width: width * across, height: height * down, channels: 3, background: PREVIEW_BACKGROUND } })
+  const layers = tiles.flatMap((input, i) =>
+    input ? [{ input, left: (i % across) * width, top: Math.floor(i / across) * height }] : [],
+  );
+  const data = await sharp({
+    create: { width: width * across, height: height * down, channels: 3, background: PREVIEW_BACKGROUND },
+  })
     .composite(layers)
     .jpeg({ quality: 70 })
     .toBuffer();
@@ -130,7 +172,12 @@ export interface Growth {
 export function zoomGrowth(original: ImageSize, factor: number): Growth {
   const width = Math.round(original.width * factor);
   const height = Math.round(original.height * factor);
-  return { width, height, left: Math.round((width - original.width) / 2), top: Math.round((height - original.height) / 2) };
+  return {
+    width,
+    height,
+    left: Math.round((width - original.width) / 2),
+    top: Math.round((height - original.height) / 2),
+  };
 }
 
 /** Pan: half the picture's side added in one direction, as Midjourney's pan does. */
@@ -138,7 +185,12 @@ export function panGrowth(original: ImageSize, direction: PanDirection): Growth 
   const horizontal = direction === 'left' || direction === 'right';
   const extraW = horizontal ? Math.round(original.width / 2) : 0;
   const extraH = horizontal ? 0 : Math.round(original.height / 2);
-  return { width: original.width + extraW, height: original.height + extraH, left: direction === 'left' ? extraW : 0, top: direction === 'up' ? extraH : 0 };
+  return {
+    width: original.width + extraW,
+    height: original.height + extraH,
+    left: direction === 'left' ? extraW : 0,
+    top: direction === 'up' ? extraH : 0,
+  };
 }
 
 export interface Outpaint {
@@ -156,16 +208,40 @@ export async function outpaintCanvas(original: Picture, growth: Growth, size: Im
   const scale = Math.min(size.width / growth.width, size.height / growth.height);
   const width = Math.max(1, Math.round(original.width * scale));
   const height = Math.max(1, Math.round(original.height * scale));
-  const left = Math.min(size.width - width, Math.round((size.width - growth.width * scale) / 2 + growth.left * scale));
-  const top = Math.min(size.height - height, Math.round((size.height - growth.height * scale) / 2 + growth.top * scale));
-  const shrunk = await sharp(original.png).resize(width, height, { fit: 'fill' }).ensureAlpha().png().toBuffer();
-  const blank = (background: { r: number; g: number; b: number; alpha: number }) => sharp({ create: { width: size.width, height: size.height, channels: 4, background } });
-  const keep = await sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 1 } } }).png().toBuffer();
+  const left = Math.min(
+    size.width - width,
+    Math.round((size.width - growth.width * scale) / 2 + growth.left * scale),
+  );
+  const top = Math.min(
+    size.height - height,
+    Math.round((size.height - growth.height * scale) / 2 + growth.top * scale),
+  );
+  const shrunk = await sharp(original.png)
+    .resize(width, height, { fit: 'fill' })
+    .ensureAlpha()
+    .png()
+    .toBuffer();
+  const blank = (background: { r: number; g: number; b: number; alpha: number }) =>
+    sharp({ create: { width: size.width, height: size.height, channels: 4, background } });
+  const keep = await sharp({
+    create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 1 } },
+  })
+    .png()
+    .toBuffer();
   const [image, mask] = await Promise.all([
-    blank({ r: 0, g: 0, b: 0, alpha: 0 }).composite([{ input: shrunk, left, top }]).png().toBuffer(),
-    blank({ r: 0, g: 0, b: 0, alpha: 0 }).composite([{ input: keep, left, top }]).png().toBuffer(),
+    blank({ r: 0, g: 0, b: 0, alpha: 0 })
+      .composite([{ input: shrunk, left, top }])
+      .png()
+      .toBuffer(),
+    blank({ r: 0, g: 0, b: 0, alpha: 0 })
+      .composite([{ input: keep, left, top }])
+      .png()
+      .toBuffer(),
   ]);
-  return { image: { data: image, mime: 'image/png', name: 'canvas.png' }, mask: { data: mask, mime: 'image/png', name: 'mask.png' } };
+  return {
+    image: { data: image, mime: 'image/png', name: 'canvas.png' },
+    mask: { data: mask, mime: 'image/png', name: 'mask.png' },
+  };
 }
 
 /**
@@ -177,12 +253,23 @@ export async function regionMask(mask: EngineImage, size: ImageSize): Promise<In
     const { image } = await openImage(mask.data, LIMITS);
     const raw = { raw: { width: size.width, height: size.height, channels: 1 as const } };
     // 255 where the person painted (at least half white), 0 elsewhere: the API's mask has no "half".
-    const painted = await decoded(image.resize(size.width, size.height, { fit: 'fill' }).flatten({ background: '#000000' }).greyscale().threshold(128).extractChannel(0).raw().toBuffer());
+    const painted = await decoded(
+      image
+        .resize(size.width, size.height, { fit: 'fill' })
+        .flatten({ background: '#000000' })
+        .greyscale()
+        .threshold(128)
+        .extractChannel(0)
+        .raw()
+        .toBuffer(),
+    );
     const stats = await sharp(painted, raw).stats();
     if ((stats.channels[0]?.max ?? 0) === 0) throw new EngineFailure(TaskFailureCode.EmptyMask);
     const alpha = await sharp(painted, raw).negate().extractChannel(0).raw().toBuffer();
     // Opaque black where the picture stays, transparent where it is repainted.
-    const data = await sharp({ create: { width: size.width, height: size.height, channels: 3, background: '#000000' } })
+    const data = await sharp({
+      create: { width: size.width, height: size.height, channels: 3, background: '#000000' },
+    })
       .joinChannel(alpha, raw)
       .png()
       .toBuffer();

@@ -20,25 +20,47 @@ function streamingFetch(pieces: string[], contentType = 'text/event-stream'): ty
   };
 }
 
-const png1x1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==';
+const png1x1 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==';
 
 describe('openai-images client', () => {
   it('reads events cut anywhere across network chunks, partials first', async () => {
     const partial = `event: image_generation.partial_image\ndata: {"type":"image_generation.partial_image","b64_json":"${png1x1}","partial_image_index":0}\n\n`;
     const completed = `event: image_generation.completed\ndata: {"type":"image_generation.completed","b64_json":"${png1x1}","usage":{}}\n\n`;
     const text = partial + completed;
-    const pieces = [text.slice(0, 17), text.slice(17, 90), text.slice(90, partial.length + 5), text.slice(partial.length + 5)];
-    const client = new OpenAIImagesClient({ baseUrl: 'http://x/v1', apiKey: 'k', timeoutMs: 5000, fetch: streamingFetch(pieces) });
+    const pieces = [
+      text.slice(0, 17),
+      text.slice(17, 90),
+      text.slice(90, partial.length + 5),
+      text.slice(partial.length + 5),
+    ];
+    const client = new OpenAIImagesClient({
+      baseUrl: 'http://x/v1',
+      apiKey: 'k',
+      timeoutMs: 5000,
+      fetch: streamingFetch(pieces),
+    });
     const seen: number[] = [];
-    const images = await client.create({ endpoint: 'generations', fields: { prompt: 'p' } }, { signal: signal(), onPartial: (_image, index) => void seen.push(index) });
+    const images = await client.create(
+      { endpoint: 'generations', fields: { prompt: 'p' } },
+      { signal: signal(), onPartial: (_image, index) => void seen.push(index) },
+    );
     expect(seen).toEqual([0]);
     expect(images).toHaveLength(1);
     expect(images[0]!.toString('base64')).toBe(png1x1);
   });
 
   it('refuses an answer larger than its bound instead of reading on', async () => {
-    const client = new OpenAIImagesClient({ baseUrl: 'http://x/v1', apiKey: 'k', timeoutMs: 5000, maxAnswerBytes: 1000, fetch: streamingFetch(['x'.repeat(600), 'x'.repeat(600)], 'application/json') });
-    const error = await client.create({ endpoint: 'generations', fields: { prompt: 'p' } }, { signal: signal() }).catch((e: unknown) => e);
+    const client = new OpenAIImagesClient({
+      baseUrl: 'http://x/v1',
+      apiKey: 'k',
+      timeoutMs: 5000,
+      maxAnswerBytes: 1000,
+      fetch: streamingFetch(['x'.repeat(600), 'x'.repeat(600)], 'application/json'),
+    });
+    const error = await client
+      .create({ endpoint: 'generations', fields: { prompt: 'p' } }, { signal: signal() })
+      .catch((e: unknown) => e);
     expect((error as EngineFailure).failure.code).toBe(TaskFailureCode.EngineBadAnswer);
   });
 
@@ -51,9 +73,19 @@ describe('openai-images client', () => {
 
   it('a cancel (our signal) stops the call and is not turned into a failure', async () => {
     const controller = new AbortController();
-    const fetchNever: typeof fetch = (_url, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
-    const client = new OpenAIImagesClient({ baseUrl: 'http://x/v1', apiKey: 'k', timeoutMs: 60_000, fetch: fetchNever });
-    const pending = client.create({ endpoint: 'generations', fields: { prompt: 'p' } }, { signal: controller.signal }).catch((e: unknown) => e);
+    const fetchNever: typeof fetch = (_url, init) =>
+      new Promise((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
+      );
+    const client = new OpenAIImagesClient({
+      baseUrl: 'http://x/v1',
+      apiKey: 'k',
+      timeoutMs: 60_000,
+      fetch: fetchNever,
+    });
+    const pending = client
+      .create({ endpoint: 'generations', fields: { prompt: 'p' } }, { signal: controller.signal })
+      .catch((e: unknown) => e);
     const reason = new Error('cancelled by the user');
     controller.abort(reason);
     expect(await pending).toBe(reason);
@@ -71,10 +103,26 @@ describe('a compatible server’s own model', () => {
 
   it('is asked once with n: 4 and response_format b64_json, without streaming', async () => {
     const engine = new OpenAIImagesEngine({ baseUrl: fake.url, apiKey: FAKE_KEY, model: 'stablediffusion' });
-    const job: EngineJob = { kind: 'imagine', prompt: 'a lighthouse', seed: 1, botType: 'MID_JOURNEY', references: [] };
-    const result = await engine.run(job, { taskId: 't', signal: signal(), onProgress: async () => undefined });
+    const job: EngineJob = {
+      kind: 'imagine',
+      prompt: 'a lighthouse',
+      seed: 1,
+      botType: 'MID_JOURNEY',
+      references: [],
+    };
+    const result = await engine.run(job, {
+      taskId: 't',
+      signal: signal(),
+      onProgress: async () => undefined,
+    });
     expect(fake.requests).toHaveLength(1);
-    expect(fake.requests[0]!.fields).toEqual({ model: 'stablediffusion', prompt: 'a lighthouse', n: 4, size: '1024x1024', response_format: 'b64_json' });
+    expect(fake.requests[0]!.fields).toEqual({
+      model: 'stablediffusion',
+      prompt: 'a lighthouse',
+      n: 4,
+      size: '1024x1024',
+      response_format: 'b64_json',
+    });
     expect(result.image).toMatchObject({ width: 2048, height: 2048 });
   });
 });

@@ -58,7 +58,12 @@ export interface OpenAIImagesClientOptions {
   fetch?: typeof fetch;
 }
 
-export const CLIENT_DEFAULTS = { maxRateLimitRetries: 3, maxRetryWaitMs: 60_000, rateLimitBackoffMs: 2_000, maxAnswerBytes: 160 * 1024 * 1024 } as const;
+export const CLIENT_DEFAULTS = {
+  maxRateLimitRetries: 3,
+  maxRetryWaitMs: 60_000,
+  rateLimitBackoffMs: 2_000,
+  maxAnswerBytes: 160 * 1024 * 1024,
+} as const;
 
 /** The API's error body: `{ error: { message, type, param, code } }`. */
 interface ApiError {
@@ -87,9 +92,13 @@ export function failureOf(status: number, error: ApiError | null): EngineFailure
   if (error && SAFETY_CODES.has(error.code)) return new EngineFailure(TaskFailureCode.EngineRefusedBySafety);
   // 401 words the key ("Incorrect API key provided: sk-…"): never copied into the task.
   if (status === 401 || status === 403) return new EngineFailure(TaskFailureCode.EngineUnauthorized);
-  if (error?.code === 'insufficient_quota' || error?.code === 'billing_hard_limit_reached') return new EngineFailure(TaskFailureCode.EngineQuota);
+  if (error?.code === 'insufficient_quota' || error?.code === 'billing_hard_limit_reached')
+    return new EngineFailure(TaskFailureCode.EngineQuota);
   if (status === 429) return new EngineFailure(TaskFailureCode.EngineRateLimited);
-  if (status >= 500) return new EngineFailure(TaskFailureCode.EngineUnavailable, { detail: `HTTP ${status}${error?.message ? `: ${clip(error.message, 120)}` : ''}` });
+  if (status >= 500)
+    return new EngineFailure(TaskFailureCode.EngineUnavailable, {
+      detail: `HTTP ${status}${error?.message ? `: ${clip(error.message, 120)}` : ''}`,
+    });
   const said = error?.message || error?.code || `HTTP ${status}`;
   return new EngineFailure(TaskFailureCode.EngineRefused, { detail: clip(said) });
 }
@@ -137,7 +146,8 @@ export class OpenAIImagesClient {
       const outcome = await this.once(call, hooks);
       if (outcome.kind === 'images') return outcome.images;
       const failure = outcome.failure;
-      if (failure.failure.code !== TaskFailureCode.EngineRateLimited || attempt >= maxRateLimitRetries) throw failure;
+      if (failure.failure.code !== TaskFailureCode.EngineRateLimited || attempt >= maxRateLimitRetries)
+        throw failure;
       const wait = outcome.retryAfterMs ?? rateLimitBackoffMs * 2 ** attempt;
       if (wait > maxRetryWaitMs) throw failure;
       await pause(wait, hooks.signal);
@@ -151,8 +161,15 @@ export class OpenAIImagesClient {
   async answers(signal: AbortSignal): Promise<boolean> {
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     try {
-      const headers: Record<string, string> = this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {};
-      const res = await this.doFetch(`${this.base}/models`, { method: 'GET', headers, redirect: 'manual', signal: AbortSignal.any([signal, timeout]) });
+      const headers: Record<string, string> = this.options.apiKey
+        ? { authorization: `Bearer ${this.options.apiKey}` }
+        : {};
+      const res = await this.doFetch(`${this.base}/models`, {
+        method: 'GET',
+        headers,
+        redirect: 'manual',
+        signal: AbortSignal.any([signal, timeout]),
+      });
       await res.body?.cancel().catch(() => undefined);
       return res.status !== 401 && res.status !== 403 && res.status < 500;
     } catch {
@@ -173,12 +190,19 @@ export class OpenAIImagesClient {
     for (const [name, value] of Object.entries(call.fields)) form.append(name, String(value));
     const images = call.images ?? [];
     const imageField = images.length > 1 ? 'image[]' : 'image';
-    for (const image of images) form.append(imageField, new Blob([image.data], { type: image.mime }), image.name);
+    for (const image of images)
+      form.append(imageField, new Blob([image.data], { type: image.mime }), image.name);
     if (call.mask) form.append('mask', new Blob([call.mask.data], { type: call.mask.mime }), call.mask.name);
     return { body: form, headers };
   }
 
-  private async once(call: ImageCall, hooks: CallHooks): Promise<{ kind: 'images'; images: Buffer[] } | { kind: 'failed'; failure: EngineFailure; retryAfterMs: number | null }> {
+  private async once(
+    call: ImageCall,
+    hooks: CallHooks,
+  ): Promise<
+    | { kind: 'images'; images: Buffer[] }
+    | { kind: 'failed'; failure: EngineFailure; retryAfterMs: number | null }
+  > {
     const { timeoutMs } = this.options;
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = AbortSignal.any([hooks.signal, timeout]);
@@ -192,7 +216,13 @@ export class OpenAIImagesClient {
     let res: Response;
     try {
       const { body, headers } = this.request(call);
-      res = await this.doFetch(`${this.base}/images/${call.endpoint}`, { method: 'POST', headers, body, redirect: 'manual', signal });
+      res = await this.doFetch(`${this.base}/images/${call.endpoint}`, {
+        method: 'POST',
+        headers,
+        body,
+        redirect: 'manual',
+        signal,
+      });
     } catch (error) {
       return stopped(error);
     }
@@ -205,11 +235,18 @@ export class OpenAIImagesClient {
         } catch {
           // a proxy's HTML page: the status says enough
         }
-        return { kind: 'failed', failure: failureOf(res.status, readApiError(json)), retryAfterMs: retryAfterMs(res.headers) };
+        return {
+          kind: 'failed',
+          failure: failureOf(res.status, readApiError(json)),
+          retryAfterMs: retryAfterMs(res.headers),
+        };
       }
       const type = res.headers.get('content-type') ?? '';
-      const images = type.includes('text/event-stream') ? await this.readStream(res, hooks) : imagesOf(await this.readAll(res));
-      if (images.length === 0) throw new EngineFailure(TaskFailureCode.EngineBadAnswer, { detail: 'no image in the answer' });
+      const images = type.includes('text/event-stream')
+        ? await this.readStream(res, hooks)
+        : imagesOf(await this.readAll(res));
+      if (images.length === 0)
+        throw new EngineFailure(TaskFailureCode.EngineBadAnswer, { detail: 'no image in the answer' });
       return { kind: 'images', images };
     } catch (error) {
       await res.body?.cancel().catch(() => undefined);
@@ -223,7 +260,10 @@ export class OpenAIImagesClient {
     let size = 0;
     for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
       size += chunk.byteLength;
-      if (size > max) throw new EngineFailure(TaskFailureCode.EngineBadAnswer, { detail: `answer larger than ${Math.round(max / 1024 / 1024)} MB` });
+      if (size > max)
+        throw new EngineFailure(TaskFailureCode.EngineBadAnswer, {
+          detail: `answer larger than ${Math.round(max / 1024 / 1024)} MB`,
+        });
       yield chunk;
     }
   }
@@ -256,7 +296,9 @@ export class OpenAIImagesClient {
     try {
       json = JSON.parse(event.data) as Record<string, unknown>;
     } catch {
-      throw new EngineFailure(TaskFailureCode.EngineBadAnswer, { detail: `unreadable ${event.event ?? 'stream'} event` });
+      throw new EngineFailure(TaskFailureCode.EngineBadAnswer, {
+        detail: `unreadable ${event.event ?? 'stream'} event`,
+      });
     }
     // A refusal after the answer started (moderation of the output): `event: error`.
     const error = readApiError(json);
@@ -269,7 +311,8 @@ export class OpenAIImagesClient {
       return null;
     }
     if (type.endsWith('.completed')) {
-      if (!b64) throw new EngineFailure(TaskFailureCode.EngineBadAnswer, { detail: `${type} without an image` });
+      if (!b64)
+        throw new EngineFailure(TaskFailureCode.EngineBadAnswer, { detail: `${type} without an image` });
       return Buffer.from(b64, 'base64');
     }
     return null; // an event type newer than this client: not ours to read
@@ -288,7 +331,8 @@ function imagesOf(text: string): Buffer[] {
   if (!Array.isArray(data)) throw new EngineFailure(TaskFailureCode.EngineBadAnswer, { detail: 'no data' });
   return data.map((item: unknown) => {
     const b64 = (item as { b64_json?: unknown } | null)?.b64_json;
-    if (typeof b64 !== 'string' || !b64) throw new EngineFailure(TaskFailureCode.EngineBadAnswer, { detail: 'an image without b64_json' });
+    if (typeof b64 !== 'string' || !b64)
+      throw new EngineFailure(TaskFailureCode.EngineBadAnswer, { detail: 'an image without b64_json' });
     return Buffer.from(b64, 'base64');
   });
 }

@@ -1,10 +1,51 @@
-import { buttonsForResult, EngineFeature, ImageEngineName, Limits, TaskFailureCode, type ResultKind } from '@draw/shared';
+import {
+  buttonsForResult,
+  EngineFeature,
+  ImageEngineName,
+  Limits,
+  TaskFailureCode,
+  type ResultKind,
+} from '@draw/shared';
 import { buttonHash } from '../builtin/engine';
-import { EngineFailure, type EngineImage, type EngineJob, type EngineResult, type EngineRunContext, type ImageEngine } from '../port';
-import { asInput, composeGrid, enlarged, inputOf, outpaintCanvas, panGrowth, parentPicture, parentTile, previewGrid, regionMask, resultOf, zoomGrowth, type Growth } from './canvas';
-import { OpenAIImagesClient, type ImageCall, type InputImage, type OpenAIImagesClientOptions } from './client';
+import {
+  EngineFailure,
+  type EngineImage,
+  type EngineJob,
+  type EngineResult,
+  type EngineRunContext,
+  type ImageEngine,
+} from '../port';
+import {
+  asInput,
+  composeGrid,
+  enlarged,
+  inputOf,
+  outpaintCanvas,
+  panGrowth,
+  parentPicture,
+  parentTile,
+  previewGrid,
+  regionMask,
+  resultOf,
+  zoomGrowth,
+  type Growth,
+} from './canvas';
+import {
+  OpenAIImagesClient,
+  type ImageCall,
+  type InputImage,
+  type OpenAIImagesClientOptions,
+} from './client';
 import { DEFAULT_MODEL, outputSize, profileOf, sizeText, type ImageSize, type ModelProfile } from './models';
-import { blendPrompt, outpaintPrompt, promptRatio, promptText, regionPrompt, upscalePrompt, variationPrompt } from './prompts';
+import {
+  blendPrompt,
+  outpaintPrompt,
+  promptRatio,
+  promptText,
+  regionPrompt,
+  upscalePrompt,
+  variationPrompt,
+} from './prompts';
 
 export interface OpenAIImagesOptions extends Omit<OpenAIImagesClientOptions, 'timeoutMs'> {
   /** `OPENAI_IMAGES_MODEL`. */
@@ -21,7 +62,12 @@ export const ENGINE_DEFAULTS = { timeoutMs: 300_000, partialImages: 2 } as const
 const GRID = 4;
 
 /** The features this engine cannot serve: no text results, no clips, no seed to read. */
-const NOT_OFFERED = new Set<EngineFeature>([EngineFeature.Shorten, EngineFeature.Describe, EngineFeature.Video, EngineFeature.Seed]);
+const NOT_OFFERED = new Set<EngineFeature>([
+  EngineFeature.Shorten,
+  EngineFeature.Describe,
+  EngineFeature.Video,
+  EngineFeature.Seed,
+]);
 
 /** One picture-making request: the call (without `n` and the streaming fields) and the size it asks for. */
 interface Drawing {
@@ -53,7 +99,10 @@ export class OpenAIImagesEngine implements ImageEngine {
     this.profile = profileOf(this.model);
     this.displayName = `OpenAI Images (${this.model})`;
     this.partialImages = Math.min(3, Math.max(0, options.partialImages ?? ENGINE_DEFAULTS.partialImages));
-    this.client = new OpenAIImagesClient({ ...options, timeoutMs: options.timeoutMs ?? ENGINE_DEFAULTS.timeoutMs });
+    this.client = new OpenAIImagesClient({
+      ...options,
+      timeoutMs: options.timeoutMs ?? ENGINE_DEFAULTS.timeoutMs,
+    });
   }
 
   offers(feature: EngineFeature): boolean {
@@ -70,8 +119,15 @@ export class OpenAIImagesEngine implements ImageEngine {
     return { image, buttons: buttonsForResult(kind, buttonHash(context.taskId)), seed: String(seed) };
   }
 
-  private async draw(job: EngineJob, context: EngineRunContext): Promise<{ image: EngineImage; kind: ResultKind; seed: number }> {
-    const grid = async (drawing: Drawing, seed: number) => ({ image: await this.drawGrid(drawing, context), kind: 'grid' as const, seed });
+  private async draw(
+    job: EngineJob,
+    context: EngineRunContext,
+  ): Promise<{ image: EngineImage; kind: ResultKind; seed: number }> {
+    const grid = async (drawing: Drawing, seed: number) => ({
+      image: await this.drawGrid(drawing, context),
+      kind: 'grid' as const,
+      seed,
+    });
     switch (job.kind) {
       case 'imagine': {
         const prompt = promptText(job.prompt);
@@ -80,26 +136,49 @@ export class OpenAIImagesEngine implements ImageEngine {
         const size = outputSize(this.profile, promptRatio(job.prompt));
         if (references.length === 0) return grid({ endpoint: 'generations', prompt, size }, job.seed);
         // Image prompts: the references are the edit's input images.
-        const images = await Promise.all(references.map((r, i) => inputOf(r, `reference-${i + 1}.${r.mime.split('/')[1]}`)));
-        return grid({ endpoint: 'edits', prompt: prompt || 'A new picture in the spirit of these images.', size, images }, job.seed);
+        const images = await Promise.all(
+          references.map((r, i) => inputOf(r, `reference-${i + 1}.${r.mime.split('/')[1]}`)),
+        );
+        return grid(
+          {
+            endpoint: 'edits',
+            prompt: prompt || 'A new picture in the spirit of these images.',
+            size,
+            images,
+          },
+          job.seed,
+        );
       }
       case 'reroll': {
         // The same request again: without a seed the API draws four new pictures.
         const prompt = promptText(job.prompt);
         if (!prompt) throw new EngineFailure(TaskFailureCode.EmptyPrompt);
-        return grid({ endpoint: 'generations', prompt, size: outputSize(this.profile, promptRatio(job.prompt)) }, job.seed);
+        return grid(
+          { endpoint: 'generations', prompt, size: outputSize(this.profile, promptRatio(job.prompt)) },
+          job.seed,
+        );
       }
       case 'variation': {
         const tile = await parentTile(job.parent, job.index);
         const strength = job.strength === 'subtle' ? 'subtle' : 'strong';
         const size = outputSize(this.profile, tile.width / tile.height, tile.width * tile.height);
         const prompt = variationPrompt(promptText(job.prompt), strength);
-        return grid({ endpoint: 'edits', prompt, size, images: [asInput(tile, 'tile.png')], fidelity: strength === 'subtle' ? 'high' : 'low' }, job.seed);
+        return grid(
+          {
+            endpoint: 'edits',
+            prompt,
+            size,
+            images: [asInput(tile, 'tile.png')],
+            fidelity: strength === 'subtle' ? 'high' : 'low',
+          },
+          job.seed,
+        );
       }
       case 'upscale':
         return { image: await this.upscale(job, context), kind: 'upscale', seed: job.parent.seed };
       case 'zoom': {
-        if (!Number.isFinite(job.factor) || job.factor < 1 || job.factor > 2) throw new EngineFailure(TaskFailureCode.ZoomRange, { factor: job.factor });
+        if (!Number.isFinite(job.factor) || job.factor < 1 || job.factor > 2)
+          throw new EngineFailure(TaskFailureCode.ZoomRange, { factor: job.factor });
         const picture = await parentPicture(job.parent);
         return grid(await this.outpaint(picture, zoomGrowth(picture, job.factor), job.prompt), job.seed);
       }
@@ -111,16 +190,39 @@ export class OpenAIImagesEngine implements ImageEngine {
         const picture = await parentPicture(job.parent);
         const size = outputSize(this.profile, picture.width / picture.height, picture.width * picture.height);
         const mask = await regionMask(job.mask, picture);
-        return grid({ endpoint: 'edits', prompt: regionPrompt(promptText(job.prompt)), size, images: [asInput(picture, 'image.png')], mask }, job.seed);
+        return grid(
+          {
+            endpoint: 'edits',
+            prompt: regionPrompt(promptText(job.prompt)),
+            size,
+            images: [asInput(picture, 'image.png')],
+            mask,
+          },
+          job.seed,
+        );
       }
       case 'blend': {
         const max = Math.min(Limits.blendMaxImages, this.profile.maxInputImages);
         if (job.images.length < Limits.blendMinImages || job.images.length > max) {
-          throw new EngineFailure(TaskFailureCode.BlendCount, { min: Limits.blendMinImages, max, given: job.images.length });
+          throw new EngineFailure(TaskFailureCode.BlendCount, {
+            min: Limits.blendMinImages,
+            max,
+            given: job.images.length,
+          });
         }
         const ratio = job.dimensions === 'PORTRAIT' ? 2 / 3 : job.dimensions === 'LANDSCAPE' ? 3 / 2 : 1;
-        const images = await Promise.all(job.images.map((image, i) => inputOf(image, `image-${i + 1}.${image.mime.split('/')[1]}`)));
-        return grid({ endpoint: 'edits', prompt: blendPrompt(images.length), size: outputSize(this.profile, ratio), images }, job.seed);
+        const images = await Promise.all(
+          job.images.map((image, i) => inputOf(image, `image-${i + 1}.${image.mime.split('/')[1]}`)),
+        );
+        return grid(
+          {
+            endpoint: 'edits',
+            prompt: blendPrompt(images.length),
+            size: outputSize(this.profile, ratio),
+            images,
+          },
+          job.seed,
+        );
       }
       case 'describe':
       case 'shorten':
@@ -129,7 +231,9 @@ export class OpenAIImagesEngine implements ImageEngine {
         throw new EngineFailure(TaskFailureCode.EngineNotOffered, { feature: `/${job.kind}` });
       default: {
         const never: never = job;
-        throw new EngineFailure(TaskFailureCode.EngineError, { job: String((never as { kind?: unknown }).kind) });
+        throw new EngineFailure(TaskFailureCode.EngineError, {
+          job: String((never as { kind?: unknown }).kind),
+        });
       }
     }
   }
@@ -138,17 +242,35 @@ export class OpenAIImagesEngine implements ImageEngine {
    * U1–U4 give the tile at full size (the API has no upscaler). Upscale (Subtle) doubles it here
    * (Lanczos); Upscale (Creative) asks the model for a finer redraw at the largest size it draws.
    */
-  private async upscale(job: Extract<EngineJob, { kind: 'upscale' }>, context: EngineRunContext): Promise<EngineImage> {
+  private async upscale(
+    job: Extract<EngineJob, { kind: 'upscale' }>,
+    context: EngineRunContext,
+  ): Promise<EngineImage> {
     const tile = await parentTile(job.parent, job.index);
     const picture = job.mode === 'subtle' ? await enlarged(tile, 2) : tile;
-    if (job.mode !== 'creative') return { data: picture.png, mime: 'image/png', width: picture.width, height: picture.height };
+    if (job.mode !== 'creative')
+      return { data: picture.png, mime: 'image/png', width: picture.width, height: picture.height };
     const size = outputSize(this.profile, tile.width / tile.height, tile.width * tile.height * 4);
-    const [image] = await this.drawSet(1, { endpoint: 'edits', prompt: upscalePrompt(promptText(job.parent.prompt)), size, images: [asInput(tile, 'tile.png')], fidelity: 'high' }, context);
+    const [image] = await this.drawSet(
+      1,
+      {
+        endpoint: 'edits',
+        prompt: upscalePrompt(promptText(job.parent.prompt)),
+        size,
+        images: [asInput(tile, 'tile.png')],
+        fidelity: 'high',
+      },
+      context,
+    );
     return image!;
   }
 
   /** Zoom out and pan: the picture on a larger transparent canvas, the new area masked for repainting. */
-  private async outpaint(picture: Awaited<ReturnType<typeof parentPicture>>, growth: Growth, prompt: string): Promise<Drawing> {
+  private async outpaint(
+    picture: Awaited<ReturnType<typeof parentPicture>>,
+    growth: Growth,
+    prompt: string,
+  ): Promise<Drawing> {
     const size = outputSize(this.profile, growth.width / growth.height, growth.width * growth.height);
     const { image, mask } = await outpaintCanvas(picture, growth, size);
     return { endpoint: 'edits', prompt: outpaintPrompt(promptText(prompt)), size, images: [image], mask };
@@ -159,7 +281,12 @@ export class OpenAIImagesEngine implements ImageEngine {
   }
 
   private call(drawing: Drawing, n: number): ImageCall {
-    const fields: ImageCall['fields'] = { model: this.model, prompt: drawing.prompt, n, size: sizeText(drawing.size) };
+    const fields: ImageCall['fields'] = {
+      model: this.model,
+      prompt: drawing.prompt,
+      n,
+      size: sizeText(drawing.size),
+    };
     if (this.profile.gpt) {
       fields.stream = true;
       fields.partial_images = this.partialImages;
@@ -167,7 +294,12 @@ export class OpenAIImagesEngine implements ImageEngine {
       fields.response_format = 'b64_json';
     }
     if (drawing.fidelity && this.profile.inputFidelity) fields.input_fidelity = drawing.fidelity;
-    return { endpoint: drawing.endpoint, fields, ...(drawing.images ? { images: drawing.images } : {}), ...(drawing.mask ? { mask: drawing.mask } : {}) };
+    return {
+      endpoint: drawing.endpoint,
+      fields,
+      ...(drawing.images ? { images: drawing.images } : {}),
+      ...(drawing.mask ? { mask: drawing.mask } : {}),
+    };
   }
 
   /**
@@ -183,14 +315,22 @@ export class OpenAIImagesEngine implements ImageEngine {
       const answers = this.profile.gpt
         ? await Promise.all(
             Array.from({ length: count }, (_, slot) =>
-              this.client.create(this.call(drawing, 1), { signal, onPartial: (image, index) => reporter.partial(slot, image, index) }).then((images) => {
-                reporter.done(slot);
-                return images.slice(0, 1);
-              }),
+              this.client
+                .create(this.call(drawing, 1), {
+                  signal,
+                  onPartial: (image, index) => reporter.partial(slot, image, index),
+                })
+                .then((images) => {
+                  reporter.done(slot);
+                  return images.slice(0, 1);
+                }),
             ),
           ).then((sets) => sets.flat())
         : await this.client.create(this.call(drawing, count), { signal });
-      if (answers.length < count) throw new EngineFailure(TaskFailureCode.EngineBadAnswer, { detail: `${answers.length} of ${count} images` });
+      if (answers.length < count)
+        throw new EngineFailure(TaskFailureCode.EngineBadAnswer, {
+          detail: `${answers.length} of ${count} images`,
+        });
       return await Promise.all(answers.slice(0, count).map((data) => resultOf(data)));
     } catch (error) {
       stop.abort(error);

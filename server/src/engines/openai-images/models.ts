@@ -38,7 +38,13 @@ export const STANDARD_SIZES: readonly ImageSize[] = [
 ];
 
 /** gpt-image-2's size rules, as the spec words them. */
-export const FREE_SIZE_LIMITS = { step: 16, maxEdge: 3840, maxRatio: 3, minPixels: 655_360, maxPixels: 8_294_400 } as const;
+export const FREE_SIZE_LIMITS = {
+  step: 16,
+  maxEdge: 3840,
+  maxRatio: 3,
+  minPixels: 655_360,
+  maxPixels: 8_294_400,
+} as const;
 
 /** The default model: gpt-image-1 and the DALL·E models are retired. */
 export const DEFAULT_MODEL = 'gpt-image-1.5';
@@ -52,7 +58,8 @@ export function isRetiredModel(model: string): boolean {
 
 export function profileOf(model: string): ModelProfile {
   const gpt = { gpt: true, maxInputImages: 16, maxImages: 10 } as const;
-  if (/^gpt-image-1-mini/.test(model) || /^chatgpt-image/.test(model)) return { ...gpt, sizes: 'standard', inputFidelity: false };
+  if (/^gpt-image-1-mini/.test(model) || /^chatgpt-image/.test(model))
+    return { ...gpt, sizes: 'standard', inputFidelity: false };
   if (/^gpt-image-1(\.\d+)?(-|$)/.test(model)) return { ...gpt, sizes: 'standard', inputFidelity: true };
   const major = /^gpt-image-(\d+)/.exec(model);
   if (major && Number(major[1]) >= 2) return { ...gpt, sizes: 'free', inputFidelity: false };
@@ -86,10 +93,16 @@ function freeSize(ratio: number, pixels: number): ImageSize {
   let size = { width: snap(width), height: snap(height) };
   // Rounding may step just outside a bound: walk back inside it one step at a time.
   while (size.width * size.height > maxPixels || Math.max(size.width, size.height) > maxEdge) {
-    size = size.width >= size.height ? { ...size, width: size.width - step } : { ...size, height: size.height - step };
+    size =
+      size.width >= size.height
+        ? { ...size, width: size.width - step }
+        : { ...size, height: size.height - step };
   }
   while (size.width * size.height < minPixels) {
-    size = size.width <= size.height ? { ...size, width: size.width + step } : { ...size, height: size.height + step };
+    size =
+      size.width <= size.height
+        ? { ...size, width: size.width + step }
+        : { ...size, height: size.height + step };
   }
   return size;
 }
@@ -101,9 +114,17 @@ export function outputSize(profile: ModelProfile, ratio: number, pixels = 1024 *
 
 /** Whether a size is one the model draws. */
 export function isValidSize(profile: ModelProfile, size: ImageSize): boolean {
-  if (profile.sizes === 'standard') return STANDARD_SIZES.some((s) => s.width === size.width && s.height === size.height);
+  if (profile.sizes === 'standard')
+    return STANDARD_SIZES.some((s) => s.width === size.width && s.height === size.height);
   const { step, maxEdge, maxRatio, minPixels, maxPixels } = FREE_SIZE_LIMITS;
   const { width, height } = size;
   const pixels = width * height;
-  return width % step === 0 && height % step === 0 && Math.max(width, height) <= maxEdge && Math.max(width / height, height / width) <= maxRatio && pixels >= minPixels && pixels <= maxPixels;
+  return (
+    width % step === 0 &&
+    height % step === 0 &&
+    Math.max(width, height) <= maxEdge &&
+    Math.max(width / height, height / width) <= maxRatio &&
+    pixels >= minPixels &&
+    pixels <= maxPixels
+  );
 }

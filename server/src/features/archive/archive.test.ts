@@ -1,7 +1,14 @@
 import http from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ArchiveFamily, ArchiveItem, ArchivePage, ArchiveZipEntry, FavoriteChange, Task } from '@draw/shared';
+import type {
+  ArchiveFamily,
+  ArchiveItem,
+  ArchivePage,
+  ArchiveZipEntry,
+  FavoriteChange,
+  Task,
+} from '@draw/shared';
 import { closeWithSockets, injectorFor, startListening, type TestApp } from '../../testing/harness';
 import { connectSocket, type TestSocket } from '../../testing/socket';
 import { callsDuring } from '../../testing/calls';
@@ -36,14 +43,29 @@ async function waitForTask(session: Session, taskId: string): Promise<Task> {
 }
 
 const draw = async (session: Session, channelId: string, prompt: string) =>
-  waitForTask(session, (await data(call(session, 'POST', `/api/mj/submit/imagine/${channelId}`, { prompt }))).taskId);
+  waitForTask(
+    session,
+    (await data(call(session, 'POST', `/api/mj/submit/imagine/${channelId}`, { prompt }))).taskId,
+  );
 const press = async (session: Session, channelId: string, task: Task, label: string) => {
   const button = task.buttons.find((b) => b.label === label || b.customId.includes(label))!;
-  return waitForTask(session, (await data(call(session, 'POST', `/api/mj/submit/action/${channelId}`, { taskId: task.id, customId: button.customId }))).taskId);
+  return waitForTask(
+    session,
+    (
+      await data(
+        call(session, 'POST', `/api/mj/submit/action/${channelId}`, {
+          taskId: task.id,
+          customId: button.customId,
+        }),
+      )
+    ).taskId,
+  );
 };
 
 const archive = async (session: Session, query: Record<string, string | number | boolean> = {}) => {
-  const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]));
+  const search = new URLSearchParams(
+    Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]),
+  );
   const res = await call(session, 'GET', `/api/archive?${search}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as ArchivePage;
@@ -51,7 +73,13 @@ const archive = async (session: Session, query: Record<string, string | number |
 const prompts = (page: ArchivePage) => page.items.map((item: ArchiveItem) => item.task.prompt);
 
 /** A refusal that says nothing about whether the image exists: the same answer as for a made-up id. */
-async function expectHidden(session: Session, method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: (id: string) => string, taskId: string, body?: (id: string) => object) {
+async function expectHidden(
+  session: Session,
+  method: 'GET' | 'PUT' | 'DELETE' | 'POST',
+  url: (id: string) => string,
+  taskId: string,
+  body?: (id: string) => object,
+) {
   const hidden = await call(session, method, url(taskId), body?.(taskId));
   const missing = await call(session, method, url('no-such-task'), body?.('no-such-task'));
   expect(hidden.statusCode).toBe(404);
@@ -82,7 +110,13 @@ describe('who sees which images', () => {
     await expectHidden(ann, 'GET', (id) => `/api/archive/task/${id}/family`, bobsPicture.id);
     await expectHidden(ann, 'PUT', (id) => `/api/archive/favorite/${id}`, bobsPicture.id);
     await expectHidden(ann, 'DELETE', (id) => `/api/archive/favorite/${id}`, bobsPicture.id);
-    await expectHidden(ann, 'POST', () => '/api/archive/zip', bobsPicture.id, (id) => ({ taskIds: [annsPicture.id, id] }));
+    await expectHidden(
+      ann,
+      'POST',
+      () => '/api/archive/zip',
+      bobsPicture.id,
+      (id) => ({ taskIds: [annsPicture.id, id] }),
+    );
 
     expect((await call(owner, 'DELETE', `/api/draw/channel/${shared}`)).statusCode).toBe(200);
     expect(prompts(await archive(bob))).toEqual(['bob draws a blue boat']);
@@ -97,22 +131,40 @@ describe('channel titles after leaving', () => {
     const bob = await app.signIn();
     const cat = await app.signIn();
     const room = await channel(owner, ann, bob, cat);
-    for (const [who, prompt] of [[ann, 'ann'], [bob, 'bob'], [cat, 'cat'], [owner, 'owner']] as const) await draw(who, room, prompt);
+    for (const [who, prompt] of [
+      [ann, 'ann'],
+      [bob, 'bob'],
+      [cat, 'cat'],
+      [owner, 'owner'],
+    ] as const)
+      await draw(who, room, prompt);
     expect((await call(ann, 'POST', `/api/draw/quit-channel/${room}`)).statusCode).toBe(200);
     expect((await call(owner, 'POST', `/api/draw/remove-user/${room}/${bob.user.id}`)).statusCode).toBe(200);
-    expect((await call(owner, 'POST', `/api/draw/channel/${room}/ban`, { userId: cat.user.id })).statusCode).toBe(200);
-    expect((await call(owner, 'PUT', `/api/draw/channel/${room}`, { title: 'renamed later', isBan: false })).statusCode).toBe(200);
+    expect(
+      (await call(owner, 'POST', `/api/draw/channel/${room}/ban`, { userId: cat.user.id })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(owner, 'PUT', `/api/draw/channel/${room}`, { title: 'renamed later', isBan: false }))
+        .statusCode,
+    ).toBe(200);
 
     for (const gone of [ann, bob, cat]) {
       const { items } = await archive(gone);
       expect(items.map((item) => item.channel)).toEqual([{ id: room, title: 'gallery', open: false }]);
     }
-    expect((await archive(owner)).items.map((item) => item.channel.title)).toEqual(['renamed later', 'renamed later', 'renamed later', 'renamed later']);
+    expect((await archive(owner)).items.map((item) => item.channel.title)).toEqual([
+      'renamed later',
+      'renamed later',
+      'renamed later',
+      'renamed later',
+    ]);
 
     // Back in the channel, the person follows its title again.
     const { inviteCode } = await data(call(owner, 'POST', `/api/draw/invite-code/${room}`, {}));
     expect((await call(ann, 'POST', `/api/draw/join-channel/${inviteCode}`)).statusCode).toBe(200);
-    expect((await archive(ann, { scope: 'mine' })).items.map((item) => item.channel)).toEqual([{ id: room, title: 'renamed later', open: true }]);
+    expect((await archive(ann, { scope: 'mine' })).items.map((item) => item.channel)).toEqual([
+      { id: room, title: 'renamed later', open: true },
+    ]);
   });
 });
 
@@ -143,7 +195,12 @@ describe('work per request', () => {
     const chain = [first.id];
     for (let i = 1; i <= 5; i++) {
       chain.push(`${first.id}-v${i}`);
-      await tasks.insertOne({ ...stored, _id: chain[i]!, parentId: chain[i - 1]!, finishTime: stored.finishTime! + i });
+      await tasks.insertOne({
+        ...stored,
+        _id: chain[i]!,
+        parentId: chain[i - 1]!,
+        finishTime: stored.finishTime! + i,
+      });
     }
     const familyOf = async (taskId: string) => {
       let family: ArchiveFamily | undefined;
@@ -172,13 +229,22 @@ describe('filters and pages', () => {
 
     expect(prompts(await archive(ann, { q: '橘猫' }))).toEqual([upscaled.prompt, cat.prompt]);
     expect(prompts(await archive(ann, { q: '灯塔' }))).toEqual(['海边的灯塔 lighthouse']);
-    expect(prompts(await archive(ann, { q: 'LIGHTHOUSE' }))).toEqual(['海边的灯塔 lighthouse', 'A Lighthouse at dusk']);
+    expect(prompts(await archive(ann, { q: 'LIGHTHOUSE' }))).toEqual([
+      '海边的灯塔 lighthouse',
+      'A Lighthouse at dusk',
+    ]);
     expect(prompts(await archive(ann, { q: '猫狗' }))).toEqual([]);
     expect((await archive(ann, { kind: 'upscale' })).items.map((i) => i.task.id)).toEqual([upscaled.id]);
     expect((await archive(ann, { kind: 'grid', q: '橘猫' })).items.map((i) => i.task.id)).toEqual([cat.id]);
-    expect((await archive(ann, { ratio: 'landscape', kind: 'grid' })).items.map((i) => i.task.id)).toEqual([cat.id]);
-    expect((await archive(ann, { from: sea.finishTime!, kind: 'grid' })).items.map((i) => i.task.id)).toEqual([sea.id]);
-    expect((await archive(ann, { to: cat.finishTime!, kind: 'grid' })).items.map((i) => i.task.id)).toEqual([cat.id]);
+    expect((await archive(ann, { ratio: 'landscape', kind: 'grid' })).items.map((i) => i.task.id)).toEqual([
+      cat.id,
+    ]);
+    expect((await archive(ann, { from: sea.finishTime!, kind: 'grid' })).items.map((i) => i.task.id)).toEqual(
+      [sea.id],
+    );
+    expect((await archive(ann, { to: cat.finishTime!, kind: 'grid' })).items.map((i) => i.task.id)).toEqual([
+      cat.id,
+    ]);
 
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -193,7 +259,13 @@ describe('filters and pages', () => {
 
   it('refuses a forged cursor, a reversed date range, an unknown kind and a page too large, with the envelope', async () => {
     const ann = await app.signIn();
-    for (const query of ['cursor=bm90LWEtY3Vyc29y', 'from=200&to=100', 'kind=sculpture', 'limit=1000', 'scope=theirs']) {
+    for (const query of [
+      'cursor=bm90LWEtY3Vyc29y',
+      'from=200&to=100',
+      'kind=sculpture',
+      'limit=1000',
+      'scope=theirs',
+    ]) {
       const res = await call(ann, 'GET', `/api/archive?${query}`);
       expect(res.statusCode, query).toBe(400);
       expect(res.json(), query).toMatchObject({ success: false, reason: 'bad_request' });
@@ -210,7 +282,10 @@ describe('filters and pages', () => {
       expect(res.statusCode, url).toBe(401);
       expect(res.json(), url).toMatchObject({ success: false, reason: 'unauthorized' });
     }
-    for (const [method, url] of [['PUT', '/api/archive/favorite/bad%20id'], ['GET', '/api/archive/task/bad%20id/family']] as const) {
+    for (const [method, url] of [
+      ['PUT', '/api/archive/favorite/bad%20id'],
+      ['GET', '/api/archive/task/bad%20id/family'],
+    ] as const) {
       const res = await call(ann, method, url);
       expect(res.statusCode, url).toBe(400);
       expect(res.json(), url).toMatchObject({ success: false, reason: 'bad_request' });
@@ -238,15 +313,28 @@ describe('favourites', () => {
     const onLaptop = heard(laptop);
     const onBobs = heard(bobs);
 
-    expect(await data(call(ann, 'PUT', `/api/archive/favorite/${kite.id}`))).toEqual({ taskId: kite.id, favorite: true });
-    expect(await data(call(ann, 'PUT', `/api/archive/favorite/${kite.id}`))).toEqual({ taskId: kite.id, favorite: true });
+    expect(await data(call(ann, 'PUT', `/api/archive/favorite/${kite.id}`))).toEqual({
+      taskId: kite.id,
+      favorite: true,
+    });
+    expect(await data(call(ann, 'PUT', `/api/archive/favorite/${kite.id}`))).toEqual({
+      taskId: kite.id,
+      favorite: true,
+    });
     expect(prompts(await archive(ann, { favorite: true }))).toEqual(['kite']);
-    expect((await archive(ann)).items.map((i) => [i.task.prompt, i.favorite])).toEqual([['boat', false], ['kite', true]]);
+    expect((await archive(ann)).items.map((i) => [i.task.prompt, i.favorite])).toEqual([
+      ['boat', false],
+      ['kite', true],
+    ]);
     expect((await archive(bob)).items.map((i) => i.favorite)).toEqual([false, false]);
     expect(prompts(await archive(bob, { favorite: true }))).toEqual([]);
 
     const boat = (await archive(ann, { q: 'boat' })).items[0]!.task;
-    expect(await data(call(ann, 'POST', '/api/archive/favorites', { taskIds: [kite.id, boat.id, 'no-such-task'] }))).toEqual([kite.id]);
+    expect(
+      await data(
+        call(ann, 'POST', '/api/archive/favorites', { taskIds: [kite.id, boat.id, 'no-such-task'] }),
+      ),
+    ).toEqual([kite.id]);
     expect(await data(call(bob, 'POST', '/api/archive/favorites', { taskIds: [kite.id] }))).toEqual([]);
     expect((await call(ann, 'POST', '/api/archive/favorites', { taskIds: [] })).statusCode).toBe(400);
 
@@ -283,7 +371,6 @@ describe('family', () => {
   });
 });
 
-
 describe('ZIP download', () => {
   it('streams the chosen images with a prompts.json listing each one', async () => {
     const ann = await app.signIn();
@@ -298,7 +385,9 @@ describe('ZIP download', () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="drawspace-archive-\d{4}-\d\d-\d\d\.zip"$/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="drawspace-archive-\d{4}-\d\d-\d\d\.zip"$/,
+    );
     const files = await zipEntries(Buffer.from(await res.arrayBuffer()));
     const listing = JSON.parse(files.get('prompts.json')!.toString('utf8')) as ArchiveZipEntry[];
     expect(listing.map((e) => [e.taskId, e.prompt, e.author])).toEqual([
@@ -329,17 +418,26 @@ describe('ZIP download', () => {
   /** A download the client leaves once `bytes` have come, as a closed tab or a cancelled save does. */
   function leaveDownload(session: Session, taskIds: string[], bytes: number): Promise<number> {
     return new Promise((resolve, reject) => {
-      const request = http.request(`${origin}/api/archive/zip`, { method: 'POST', headers: { authorization: session.auth.authorization, 'content-type': 'application/json' } }, (res) => {
-        let received = 0;
-        res.on('data', (chunk: Buffer) => {
-          received += chunk.length;
-          if (received >= bytes) {
-            request.destroy();
-            resolve(received);
-          }
-        });
-        res.on('end', () => reject(new Error(`the whole ZIP came (${received} bytes) before the client left`)));
-      });
+      const request = http.request(
+        `${origin}/api/archive/zip`,
+        {
+          method: 'POST',
+          headers: { authorization: session.auth.authorization, 'content-type': 'application/json' },
+        },
+        (res) => {
+          let received = 0;
+          res.on('data', (chunk: Buffer) => {
+            received += chunk.length;
+            if (received >= bytes) {
+              request.destroy();
+              resolve(received);
+            }
+          });
+          res.on('end', () =>
+            reject(new Error(`the whole ZIP came (${received} bytes) before the client left`)),
+          );
+        },
+      );
       request.on('error', () => undefined);
       request.end(JSON.stringify({ taskIds }));
     });
@@ -355,14 +453,23 @@ describe('ZIP download', () => {
   it('stops when the client leaves: the image being read is closed and no other is opened', async () => {
     const ann = await app.signIn();
     const room = await channel(ann);
-    const pictures = [await draw(ann, room, 'one'), await draw(ann, room, 'two'), await draw(ann, room, 'three')];
+    const pictures = [
+      await draw(ann, room, 'one'),
+      await draw(ann, room, 'two'),
+      await draw(ann, room, 'three'),
+    ];
     // The second image never ends, as a large file does while its reader waits: the client leaves inside it.
     const endless = new PassThrough();
     endless.write(Buffer.alloc(64 * 1024, 7));
-    const firstImage = (await fetch(`${origin}${pictures[0]!.imageUrl}`).then((r) => r.arrayBuffer())).byteLength;
+    const firstImage = (await fetch(`${origin}${pictures[0]!.imageUrl}`).then((r) => r.arrayBuffer()))
+      .byteLength;
     const opened = recordOpens((index) => (index === 1 ? endless : undefined));
 
-    await leaveDownload(ann, pictures.map((p) => p.id), firstImage + 32 * 1024);
+    await leaveDownload(
+      ann,
+      pictures.map((p) => p.id),
+      firstImage + 32 * 1024,
+    );
     await until('the endless image is destroyed', () => endless.destroyed);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(opened).toHaveLength(2);
@@ -377,7 +484,10 @@ describe('ZIP download', () => {
     const opened = recordOpens();
     const left = 10;
     for (let i = 0; i < left; i++) await leaveDownload(ann, ids, 1);
-    await until('every image opened is closed', () => opened.length > 0 && opened.every((stream) => stream.destroyed));
+    await until(
+      'every image opened is closed',
+      () => opened.length > 0 && opened.every((stream) => stream.destroyed),
+    );
     // One image at a time: never more opened than downloads started.
     expect(opened.length).toBeLessThanOrEqual(left * 2);
   });

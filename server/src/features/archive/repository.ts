@@ -1,5 +1,11 @@
 import { ARCHIVE_ACTIONS, ARCHIVE_KIND_ACTIONS, TaskStatus, type ArchiveQuery } from '@draw/shared';
-import { defineCollection, type BaseDoc, type Collection, type Filter, type Storage } from '../../storage/port';
+import {
+  defineCollection,
+  type BaseDoc,
+  type Collection,
+  type Filter,
+  type Storage,
+} from '../../storage/port';
 import { documentSchema } from '../../storage/schema';
 import { repositoryOf } from '../queries';
 import type { TaskDoc } from '../tasks/repository';
@@ -51,7 +57,11 @@ function finishRange(query: Pick<ArchiveQuery, 'from' | 'to'>, cursor: ArchiveCu
 }
 
 /** What every archive image is: a finished task with a picture (not describe or shorten). */
-const finishedImages = { status: TaskStatus.Success, imageUrl: { $ne: null }, action: { $in: ARCHIVE_ACTIONS } } as const;
+const finishedImages = {
+  status: TaskStatus.Success,
+  imageUrl: { $ne: null },
+  action: { $in: ARCHIVE_ACTIONS },
+} as const;
 
 /** The filters of the query that are not about who may see what or where the page starts. */
 function contentFilter(query: ArchiveQuery): Filter<TaskDoc>[] {
@@ -70,9 +80,20 @@ export type ImageSource = { userId: string; channelId?: string } | { channelId: 
  * One source's archive images matching the query, after the cursor, newest first: read along its
  * (…, status, finishTime, _id) index, so no sort and no offset.
  */
-export const archiveImages = (tasks: Pick<Collection<TaskDoc>, 'find'>, source: ImageSource, query: ArchiveQuery, cursor: ArchiveCursor | null, limit: number) =>
+export const archiveImages = (
+  tasks: Pick<Collection<TaskDoc>, 'find'>,
+  source: ImageSource,
+  query: ArchiveQuery,
+  cursor: ArchiveCursor | null,
+  limit: number,
+) =>
   tasks.find(
-    { ...source, ...finishedImages, finishTime: finishRange(query, cursor), ...all([afterCursor(cursor, '_id'), ...contentFilter(query)]) },
+    {
+      ...source,
+      ...finishedImages,
+      finishTime: finishRange(query, cursor),
+      ...all([afterCursor(cursor, '_id'), ...contentFilter(query)]),
+    },
     { sort: { finishTime: -1, _id: -1 }, limit },
   );
 
@@ -81,12 +102,25 @@ export function favoritesRepository(storage: Storage) {
   return repositoryOf(favorites, {
     /** Stars an image for a person (a second star changes nothing). */
     star: (userId: string, taskId: string, finishTime: number, at: number) =>
-      favorites.findOneAndUpdate({ _id: favoriteId(userId, taskId) }, { $setOnInsert: { userId, taskId, finishTime, createdAt: at } }, { upsert: true }),
+      favorites.findOneAndUpdate(
+        { _id: favoriteId(userId, taskId) },
+        { $setOnInsert: { userId, taskId, finishTime, createdAt: at } },
+        { upsert: true },
+      ),
     /** The person's stars among these images. */
-    among: (userId: string, taskIds: readonly string[]) => favorites.find({ userId, taskId: { $in: taskIds } }),
+    among: (userId: string, taskIds: readonly string[]) =>
+      favorites.find({ userId, taskId: { $in: taskIds } }),
     /** The person's stars within the query's dates after the cursor, in the archive's order. */
-    page: (userId: string, query: Pick<ArchiveQuery, 'from' | 'to'>, cursor: ArchiveCursor | null, limit: number) =>
-      favorites.find({ userId, finishTime: finishRange(query, cursor), ...afterCursor(cursor, 'taskId') }, { sort: { finishTime: -1, taskId: -1 }, limit }),
+    page: (
+      userId: string,
+      query: Pick<ArchiveQuery, 'from' | 'to'>,
+      cursor: ArchiveCursor | null,
+      limit: number,
+    ) =>
+      favorites.find(
+        { userId, finishTime: finishRange(query, cursor), ...afterCursor(cursor, 'taskId') },
+        { sort: { finishTime: -1, taskId: -1 }, limit },
+      ),
   });
 }
 export type FavoritesRepository = ReturnType<typeof favoritesRepository>;

@@ -19,7 +19,13 @@ import type { ChannelHub } from '../../realtime/hub';
 import type { UsersRepository } from '../auth/repository';
 import type { ChannelsRepository } from '../channels/repository';
 import { toTask, type TaskDoc, type TasksRepository } from '../tasks/repository';
-import { archiveImages, favoriteId, type ArchiveCursor, type FavoritesRepository, type ImageSource } from './repository';
+import {
+  archiveImages,
+  favoriteId,
+  type ArchiveCursor,
+  type FavoritesRepository,
+  type ImageSource,
+} from './repository';
 import { streamedZip } from './zip';
 
 export interface ArchiveDeps {
@@ -55,7 +61,13 @@ function decodeCursor(raw: string | undefined): Cursor | null {
   if (!raw) return null;
   try {
     const value: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && Number.isSafeInteger(value[0]) && typeof value[1] === 'string' && value[1].length <= 64) {
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      Number.isSafeInteger(value[0]) &&
+      typeof value[1] === 'string' &&
+      value[1].length <= 64
+    ) {
       return { finishTime: value[0] as number, id: value[1] };
     }
   } catch {
@@ -65,9 +77,11 @@ function decodeCursor(raw: string | undefined): Cursor | null {
 }
 
 /** Newest first, ties by id: the one order of every archive list and its cursor. */
-const newerFirst = (a: TaskDoc, b: TaskDoc) => (b.finishTime ?? 0) - (a.finishTime ?? 0) || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
+const newerFirst = (a: TaskDoc, b: TaskDoc) =>
+  (b.finishTime ?? 0) - (a.finishTime ?? 0) || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
 
-const isArchiveImage = (doc: TaskDoc) => doc.status === TaskStatus.Success && Boolean(doc.imageUrl) && ARCHIVE_ACTIONS.includes(doc.action);
+const isArchiveImage = (doc: TaskDoc) =>
+  doc.status === TaskStatus.Success && Boolean(doc.imageUrl) && ARCHIVE_ACTIONS.includes(doc.action);
 
 /** ASCII letters folded, the rest as written: what `$contains` does in the store. */
 const foldAscii = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
@@ -77,9 +91,12 @@ function matchesContent(doc: TaskDoc, query: ArchiveQuery): boolean {
   if (query.kind && !ARCHIVE_KIND_ACTIONS[query.kind].includes(doc.action)) return false;
   if (query.ratio && doc.properties.ratio !== query.ratio) return false;
   const finished = doc.finishTime ?? 0;
-  if ((query.from !== undefined && finished < query.from) || (query.to !== undefined && finished > query.to)) return false;
+  if ((query.from !== undefined && finished < query.from) || (query.to !== undefined && finished > query.to))
+    return false;
   const text = query.q?.trim();
-  return !text || [doc.prompt, doc.promptEn].some((field) => foldAscii(field ?? '').includes(foldAscii(text)));
+  return (
+    !text || [doc.prompt, doc.promptEn].some((field) => foldAscii(field ?? '').includes(foldAscii(text)))
+  );
 }
 
 export function archiveService({ tasks, favorites, channels, users, blobs, hub, now }: ArchiveDeps) {
@@ -107,7 +124,9 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
     const docs = (await tasks.byIds(ids)).filter(isArchiveImage);
     const foreign = docs.some((d) => d.userId !== viewer.userId);
     const open = foreign ? await viewer.openChannels() : new Set<string>();
-    return new Map(docs.filter((d) => d.userId === viewer.userId || open.has(d.channelId)).map((d) => [d._id, d]));
+    return new Map(
+      docs.filter((d) => d.userId === viewer.userId || open.has(d.channelId)).map((d) => [d._id, d]),
+    );
   }
 
   async function visibleDoc(viewer: Viewer, taskId: string): Promise<TaskDoc> {
@@ -121,9 +140,16 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
    * one they left (or were removed or banned from), the title it had when they left, so its later
    * renames do not reach them.
    */
-  async function titlesFor(viewer: Viewer, channelIds: readonly string[], open: Set<string>): Promise<Map<string, string>> {
+  async function titlesFor(
+    viewer: Viewer,
+    channelIds: readonly string[],
+    open: Set<string>,
+  ): Promise<Map<string, string>> {
     const left = channelIds.filter((id) => !open.has(id));
-    const [channelDocs, departures] = await Promise.all([channels.channels.byIds(channelIds), channels.departures.ofUserAmong(viewer.userId, left)]);
+    const [channelDocs, departures] = await Promise.all([
+      channels.channels.byIds(channelIds),
+      channels.departures.ofUserAmong(viewer.userId, left),
+    ]);
     const titles = new Map(channelDocs.map((c) => [c._id, c.title]));
     for (const departure of departures) titles.set(departure.channelId, departure.title);
     return titles;
@@ -145,7 +171,11 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
       return {
         task: toTask(doc),
         author: { id: doc.userId, name: author?.name ?? '—', avatar: author?.avatar || DEFAULT_AVATAR },
-        channel: { id: doc.channelId, title: titles.get(doc.channelId) ?? '—', open: open.has(doc.channelId) },
+        channel: {
+          id: doc.channelId,
+          title: titles.get(doc.channelId) ?? '—',
+          open: open.has(doc.channelId),
+        },
         favorite: starredIds.has(doc._id),
       };
     });
@@ -162,7 +192,8 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
   async function page(userId: string, query: ArchiveQuery): Promise<ArchivePage> {
     const viewer = viewerOf(userId);
     const limit = Math.min(query.limit ?? ArchiveLimits.pageDefault, ArchiveLimits.pageMax);
-    if (query.from !== undefined && query.to !== undefined && query.from > query.to) throw new AppError(ErrorReason.BadRequest, 'archive.badRange');
+    if (query.from !== undefined && query.to !== undefined && query.from > query.to)
+      throw new AppError(ErrorReason.BadRequest, 'archive.badRange');
     const cursor = decodeCursor(query.cursor);
     if (query.favorite) return favoritePage(viewer, query, cursor, limit);
     const open = await viewer.openChannels();
@@ -175,7 +206,8 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
     const merged = [...seen.values()].sort(newerFirst);
     const docs = merged.slice(0, limit);
     const last = docs.at(-1);
-    const nextCursor = merged.length > limit && last ? encodeCursor({ finishTime: last.finishTime ?? 0, id: last._id }) : null;
+    const nextCursor =
+      merged.length > limit && last ? encodeCursor({ finishTime: last.finishTime ?? 0, id: last._id }) : null;
     return { items: await toItems(viewer, docs), nextCursor };
   }
 
@@ -184,16 +216,26 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
    * with the other filters. A page reads a bounded number of rounds; a short page with a cursor
    * means "more may follow".
    */
-  async function favoritePage(viewer: Viewer, query: ArchiveQuery, cursor: Cursor | null, limit: number): Promise<ArchivePage> {
+  async function favoritePage(
+    viewer: Viewer,
+    query: ArchiveQuery,
+    cursor: Cursor | null,
+    limit: number,
+  ): Promise<ArchivePage> {
     const { userId } = viewer;
     const wanted = (doc: TaskDoc) =>
-      (query.scope !== ArchiveScope.Mine || doc.userId === userId) && (!query.channelId || doc.channelId === query.channelId) && matchesContent(doc, query);
+      (query.scope !== ArchiveScope.Mine || doc.userId === userId) &&
+      (!query.channelId || doc.channelId === query.channelId) &&
+      matchesContent(doc, query);
     const found: TaskDoc[] = [];
     let position = cursor;
     for (let round = 0; round < FAVORITE_ROUNDS && found.length < limit; round++) {
       const stars = await favorites.page(userId, query, position, FAVORITE_BATCH);
       if (stars.length === 0) return { items: await toItems(viewer, found), nextCursor: null };
-      const docs = await visibleDocs(viewer, stars.map((s) => s.taskId));
+      const docs = await visibleDocs(
+        viewer,
+        stars.map((s) => s.taskId),
+      );
       const byId = new Map([...docs].filter(([, doc]) => wanted(doc)));
       for (const star of stars) {
         position = { finishTime: star.finishTime, id: star.taskId };
@@ -201,7 +243,8 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
         if (doc) found.push(doc);
         if (found.length === limit) break;
       }
-      if (stars.length < FAVORITE_BATCH && found.length < limit) return { items: await toItems(viewer, found), nextCursor: null };
+      if (stars.length < FAVORITE_BATCH && found.length < limit)
+        return { items: await toItems(viewer, found), nextCursor: null };
     }
     return { items: await toItems(viewer, found), nextCursor: position ? encodeCursor(position) : null };
   }
@@ -236,19 +279,39 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
       ancestors.unshift(parent);
       parentId = parent.parentId;
     }
-    const made = await tasks.find({ parentId: doc._id }, { sort: { submitTime: 1 }, limit: ArchiveLimits.familyChildren });
-    const children = await visibleDocs(viewer, made.map((c) => c._id));
-    const [item, ...rest] = await toItems(viewer, [doc, ...ancestors, ...made.filter((c) => children.has(c._id))]);
-    return { item: item!, ancestors: rest.slice(0, ancestors.length), children: rest.slice(ancestors.length) };
+    const made = await tasks.find(
+      { parentId: doc._id },
+      { sort: { submitTime: 1 }, limit: ArchiveLimits.familyChildren },
+    );
+    const children = await visibleDocs(
+      viewer,
+      made.map((c) => c._id),
+    );
+    const [item, ...rest] = await toItems(viewer, [
+      doc,
+      ...ancestors,
+      ...made.filter((c) => children.has(c._id)),
+    ]);
+    return {
+      item: item!,
+      ancestors: rest.slice(0, ancestors.length),
+      children: rest.slice(ancestors.length),
+    };
   }
 
   /** The ZIP of the chosen images with a prompts.json listing each one, streamed as it is built (see streamedZip). Every id is checked first. */
-  async function zip(userId: string, taskIds: readonly string[]): Promise<{ stream: Readable; fileName: string }> {
+  async function zip(
+    userId: string,
+    taskIds: readonly string[],
+  ): Promise<{ stream: Readable; fileName: string }> {
     const unique = [...new Set(taskIds)];
     const viewer = viewerOf(userId);
     const docs = await visibleDocs(viewer, unique);
     if (docs.size !== unique.length) throw notFound();
-    const items = await toItems(viewer, unique.map((id) => docs.get(id)!));
+    const items = await toItems(
+      viewer,
+      unique.map((id) => docs.get(id)!),
+    );
     const entries: ArchiveZipEntry[] = items.map(({ task, author, channel }, index) => {
       const extension = task.imageUrl?.split('.').pop() ?? 'png';
       const { width, height } = task.properties;
@@ -275,7 +338,10 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
         open: async () => (await blobs.open(key))?.stream ?? emptyStream(),
       };
     });
-    const stream = streamedZip({ name: 'prompts.json', data: Buffer.from(JSON.stringify(entries, null, 2)) }, images);
+    const stream = streamedZip(
+      { name: 'prompts.json', data: Buffer.from(JSON.stringify(entries, null, 2)) },
+      images,
+    );
     const day = new Date(now()).toISOString().slice(0, 10);
     return { stream, fileName: `drawspace-archive-${day}.zip` };
   }

@@ -81,7 +81,10 @@ describe('a streamed ZIP', () => {
   it('destroys an entry that opens after its reader went away', async () => {
     let release!: () => void;
     const late = endless();
-    const { sources, opened } = entries(2, () => new Promise<Readable>((resolve) => (release = () => resolve(late))));
+    const { sources, opened } = entries(
+      2,
+      () => new Promise<Readable>((resolve) => (release = () => resolve(late))),
+    );
     const zip = streamedZip(listing, sources);
     zip.resume();
     await until(() => release !== undefined);

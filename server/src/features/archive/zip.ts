@@ -17,7 +17,10 @@ export interface ZipEntrySource {
  * file. An entry that cannot be opened or read ends the ZIP with that error, which the reply
  * reports (cut short: a ZIP missing an image must not look whole); nothing is left unhandled.
  */
-export function streamedZip(listing: { name: string; data: Buffer }, entries: readonly ZipEntrySource[]): Readable {
+export function streamedZip(
+  listing: { name: string; data: Buffer },
+  entries: readonly ZipEntrySource[],
+): Readable {
   const archive = new yazl.ZipFile();
   const output = archive.outputStream as PassThrough;
   let reading: Readable | null = null;

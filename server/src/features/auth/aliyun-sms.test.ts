@@ -13,13 +13,20 @@ let endpoint: string;
 
 /** The documented v1 algorithm, written out independently of the sender's own code. */
 function expectedSignature(params: Record<string, string>): string {
-  const enc = (v: string) => encodeURIComponent(v).replace(/\+/g, '%20').replace(/\*/g, '%2A').replace(/%7E/g, '~').replace(/[!'()]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+  const enc = (v: string) =>
+    encodeURIComponent(v)
+      .replace(/\+/g, '%20')
+      .replace(/\*/g, '%2A')
+      .replace(/%7E/g, '~')
+      .replace(/[!'()]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
   const query = Object.entries(params)
     .filter(([k]) => k !== 'Signature')
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([k, v]) => `${enc(k)}=${enc(v)}`)
     .join('&');
-  return createHmac('sha1', `${SECRET}&`).update(`POST&%2F&${enc(query)}`).digest('base64');
+  return createHmac('sha1', `${SECRET}&`)
+    .update(`POST&%2F&${enc(query)}`)
+    .digest('base64');
 }
 
 beforeAll(async () => {
@@ -31,7 +38,13 @@ beforeAll(async () => {
       received.push({ ...params, __url: req.url ?? '' });
       const valid = params.Signature === expectedSignature(params);
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify(valid ? { Code: answerCode, Message: answerCode === 'OK' ? 'OK' : 'quota exceeded', RequestId: 'r1' } : { Code: 'SignatureDoesNotMatch' }));
+      res.end(
+        JSON.stringify(
+          valid
+            ? { Code: answerCode, Message: answerCode === 'OK' ? 'OK' : 'quota exceeded', RequestId: 'r1' }
+            : { Code: 'SignatureDoesNotMatch' },
+        ),
+      );
     });
   });
   await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
@@ -45,10 +58,25 @@ describe('Aliyun SMS sender', () => {
   });
 
   it('sends a correctly signed SendSms request with the code, nothing in the URL', async () => {
-    const sender = aliyunSmsSender({ accessKeyId: 'AKID', accessKeySecret: SECRET, signName: '绘画空间', templateCode: 'SMS_1', endpoint });
+    const sender = aliyunSmsSender({
+      accessKeyId: 'AKID',
+      accessKeySecret: SECRET,
+      signName: '绘画空间',
+      templateCode: 'SMS_1',
+      endpoint,
+    });
     await sender.sendLoginCode('13800001234', '123456');
     const request = received.at(-1)!;
-    expect(request).toMatchObject({ Action: 'SendSms', PhoneNumbers: '13800001234', SignName: '绘画空间', TemplateCode: 'SMS_1', TemplateParam: '{"code":"123456"}', SignatureMethod: 'HMAC-SHA1', Version: '2017-05-25', __url: '/' });
+    expect(request).toMatchObject({
+      Action: 'SendSms',
+      PhoneNumbers: '13800001234',
+      SignName: '绘画空间',
+      TemplateCode: 'SMS_1',
+      TemplateParam: '{"code":"123456"}',
+      SignatureMethod: 'HMAC-SHA1',
+      Version: '2017-05-25',
+      __url: '/',
+    });
     expect(request.Timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   });
 
@@ -63,10 +91,17 @@ describe('Aliyun SMS sender', () => {
       ALIYUN_SMS_ENDPOINT: endpoint,
     });
     try {
-      const ask = () => app.http.inject({ url: '/api/login/send-login-code?phone=13800005678', headers: { 'accept-language': 'en-US' } });
+      const ask = () =>
+        app.http.inject({
+          url: '/api/login/send-login-code?phone=13800005678',
+          headers: { 'accept-language': 'en-US' },
+        });
       const first = await ask();
       expect(first.statusCode).toBe(503);
-      expect(first.json()).toMatchObject({ success: false, message: 'The text message could not be sent. Please try again.' });
+      expect(first.json()).toMatchObject({
+        success: false,
+        message: 'The text message could not be sent. Please try again.',
+      });
       answerCode = 'OK';
       const second = await ask();
       expect(second.json()).toMatchObject({ success: true, data: { resendAfter: 60 } });

@@ -14,7 +14,11 @@ export interface AliyunSmsOptions {
 
 /** RFC 3986 encoding as Aliyun's RPC signature (v1) requires. */
 export function percentEncode(value: string): string {
-  return encodeURIComponent(value).replace(/\+/g, '%20').replace(/\*/g, '%2A').replace(/%7E/g, '~').replace(/[!'()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeURIComponent(value)
+    .replace(/\+/g, '%20')
+    .replace(/\*/g, '%2A')
+    .replace(/%7E/g, '~')
+    .replace(/[!'()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /** Signs RPC parameters: HMAC-SHA1 over `METHOD&%2F&<encoded canonical query>` with `secret&`. */
@@ -50,10 +54,15 @@ export function aliyunSmsSender(options: AliyunSmsOptions): SmsSender {
         SignatureVersion: '1.0',
         TemplateCode: options.templateCode,
         TemplateParam: JSON.stringify({ code }),
-        Timestamp: now().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        Timestamp: now()
+          .toISOString()
+          .replace(/\.\d{3}Z$/, 'Z'),
         Version: '2017-05-25',
       };
-      const body = new URLSearchParams({ ...params, Signature: signRpc('POST', params, options.accessKeySecret) });
+      const body = new URLSearchParams({
+        ...params,
+        Signature: signRpc('POST', params, options.accessKeySecret),
+      });
       const res = await fetch(`${options.endpoint.replace(/\/$/, '')}/`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -62,7 +71,9 @@ export function aliyunSmsSender(options: AliyunSmsOptions): SmsSender {
       });
       const answer = (await res.json().catch(() => ({}))) as { Code?: string; Message?: string };
       if (!res.ok || answer.Code !== 'OK') {
-        throw new Error(`Aliyun SMS refused the message: ${answer.Code ?? res.status} ${answer.Message ?? ''}`.trim());
+        throw new Error(
+          `Aliyun SMS refused the message: ${answer.Code ?? res.status} ${answer.Message ?? ''}`.trim(),
+        );
       }
     },
   };

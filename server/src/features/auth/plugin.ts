@@ -21,7 +21,9 @@ export const authPlugin: FastifyPluginAsync<{ auth: AuthService }> = async (app,
   });
 
   // The route guard relies on this never answering 401: an unknown token is `auth: false`.
-  serve(app, api.home.session, (request) => (request.user ? { ...toUserInfo(request.user), auth: true as const } : { auth: false as const }));
+  serve(app, api.home.session, (request) =>
+    request.user ? { ...toUserInfo(request.user), auth: true as const } : { auth: false as const },
+  );
 
   serve(app, api.home.updateInfo, (request) => auth.updateInfo(currentUser(request), request.body));
 };

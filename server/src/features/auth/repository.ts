@@ -109,9 +109,11 @@ export function usersRepository(storage: Storage) {
   const users = storage.collection(Users);
   return repositoryOf(users, {
     /** The users of `ids` (any order; unknown ids are left out): one query for a page's authors. */
-    byIds: (ids: readonly string[]): Promise<UserDoc[]> => (ids.length ? users.find({ _id: { $in: [...new Set(ids)] } }) : Promise.resolve([])),
+    byIds: (ids: readonly string[]): Promise<UserDoc[]> =>
+      ids.length ? users.find({ _id: { $in: [...new Set(ids)] } }) : Promise.resolve([]),
     /** Changes a user's own fields; the user as written, or null when there is none. */
-    setFields: (id: string, fields: Partial<Omit<UserDoc, '_id'>>) => users.findOneAndUpdate({ _id: id }, { $set: fields }),
+    setFields: (id: string, fields: Partial<Omit<UserDoc, '_id'>>) =>
+      users.findOneAndUpdate({ _id: id }, { $set: fields }),
   });
 }
 export type UsersRepository = ReturnType<typeof usersRepository>;
@@ -120,9 +122,11 @@ function sessionsRepository(storage: Storage) {
   const sessions = storage.collection(Sessions);
   return repositoryOf(sessions, {
     /** Ends every live session of a user. */
-    revokeAllOf: (userId: string, at: number) => sessions.updateMany({ userId, revokedAt: { $exists: false } }, { $set: { revokedAt: at } }),
+    revokeAllOf: (userId: string, at: number) =>
+      sessions.updateMany({ userId, revokedAt: { $exists: false } }, { $set: { revokedAt: at } }),
     /** Ends one session if it is live; the session, or null when it was not. */
-    revoke: (id: string, at: number) => sessions.findOneAndUpdate({ _id: id, revokedAt: { $exists: false } }, { $set: { revokedAt: at } }),
+    revoke: (id: string, at: number) =>
+      sessions.findOneAndUpdate({ _id: id, revokedAt: { $exists: false } }, { $set: { revokedAt: at } }),
   });
 }
 
@@ -134,7 +138,10 @@ function codesRepository(storage: Storage) {
       codes.findOneAndUpdate({ _id: phone }, { $set: code, $unset: { usedAt: true } }, { upsert: true }),
     /** Counts one try of this code, while its budget of `max` lasts; null once it is spent. */
     countTry: (phone: string, codeHash: string, max: number) =>
-      codes.findOneAndUpdate({ _id: phone, codeHash, failedAttempts: { $lt: max } }, { $inc: { failedAttempts: 1 } }),
+      codes.findOneAndUpdate(
+        { _id: phone, codeHash, failedAttempts: { $lt: max } },
+        { $inc: { failedAttempts: 1 } },
+      ),
     /** Marks this code used, once: null when it already was. */
     use: (phone: string, codeHash: string, at: number) =>
       codes.findOneAndUpdate({ _id: phone, codeHash, usedAt: { $exists: false } }, { $set: { usedAt: at } }),
@@ -145,10 +152,15 @@ function countersRepository(storage: Storage) {
   const counters = storage.collection(Counters);
   return repositoryOf(counters, {
     /** One more in the key's window while it runs; null when there is none or it has ended. */
-    countInWindow: (key: string, now: number) => counters.findOneAndUpdate({ _id: key, windowEndsAt: { $gt: now } }, { $inc: { count: 1 } }),
+    countInWindow: (key: string, now: number) =>
+      counters.findOneAndUpdate({ _id: key, windowEndsAt: { $gt: now } }, { $inc: { count: 1 } }),
     /** Opens a new window with this attempt in it, unless a live one exists (then null, or a duplicate-key refusal). */
     openWindow: (key: string, now: number, endsAt: number) =>
-      counters.findOneAndUpdate({ _id: key, windowEndsAt: { $lte: now } }, { $set: { count: 1, windowEndsAt: endsAt } }, { upsert: true }),
+      counters.findOneAndUpdate(
+        { _id: key, windowEndsAt: { $lte: now } },
+        { $set: { count: 1, windowEndsAt: endsAt } },
+        { upsert: true },
+      ),
     /** One less, never below zero. */
     giveBack: (key: string) => counters.updateOne({ _id: key, count: { $gt: 0 } }, { $inc: { count: -1 } }),
   });
@@ -159,7 +171,10 @@ function slowdownsRepository(storage: Storage) {
   return repositoryOf(slowdowns, {
     /** Writes the key's next state only if it is still the one read (compare-and-set); null when another attempt won. */
     replaceIfUnchanged: (seen: SlowdownDoc, next: Omit<SlowdownDoc, '_id'>) =>
-      slowdowns.findOneAndUpdate({ _id: seen._id, failures: seen.failures, lastFailureAt: seen.lastFailureAt }, { $set: next }),
+      slowdowns.findOneAndUpdate(
+        { _id: seen._id, failures: seen.failures, lastFailureAt: seen.lastFailureAt },
+        { $set: next },
+      ),
   });
 }
 

@@ -103,10 +103,18 @@ export interface AuthServiceDeps {
   onSendFailure?: (error: unknown) => void;
 }
 
-export function authService({ repo, sms, throttle, slowdown, now, onSendFailure = () => undefined }: AuthServiceDeps) {
+export function authService({
+  repo,
+  sms,
+  throttle,
+  slowdown,
+  now,
+  onSendFailure = () => undefined,
+}: AuthServiceDeps) {
   const codeHash = (phone: string, code: string) => sha256(`${phone}:${code}`);
   const sessionsEndedListeners: ((ended: { userId: string; sessionId?: string }) => void)[] = [];
-  const sessionsEnded = (ended: { userId: string; sessionId?: string }) => sessionsEndedListeners.forEach((listener) => listener(ended));
+  const sessionsEnded = (ended: { userId: string; sessionId?: string }) =>
+    sessionsEndedListeners.forEach((listener) => listener(ended));
   const profileChangedListeners: ((userId: string) => void)[] = [];
   const signedIn = sessionCache(repo.usersOrSessionsChanged);
 
@@ -131,7 +139,8 @@ export function authService({ repo, sms, throttle, slowdown, now, onSendFailure 
     const doc = await repo.codes.findOne({ _id: phone });
     const unspent = !!doc && !doc.usedAt && doc.expiresAt > now();
     // Spent by wrong tries: nothing left to guess, so nothing is counted.
-    if (unspent && doc.failedAttempts >= MAX_CODE_ATTEMPTS) throw fail(ErrorReason.RateLimited, 'auth.codeTooManyAttempts');
+    if (unspent && doc.failedAttempts >= MAX_CODE_ATTEMPTS)
+      throw fail(ErrorReason.RateLimited, 'auth.codeTooManyAttempts');
     const own = unspent && doc.requestedFrom === addressHash(ip);
     await slowdown.take(phoneKey, AuthSlowdowns.codeFailuresPerPhone, { pastWait: own });
     await throttle.take(addressKey, AuthRules.codeFailuresPerPhoneAddress);
@@ -140,7 +149,12 @@ export function authService({ repo, sms, throttle, slowdown, now, onSendFailure 
     await Promise.all([slowdown.clear(phoneKey), throttle.clear(addressKey), throttle.release(ipKey)]);
   }
 
-  async function checkCode(phone: string, code: string, doc: LoginCodeDoc | null, own: boolean): Promise<void> {
+  async function checkCode(
+    phone: string,
+    code: string,
+    doc: LoginCodeDoc | null,
+    own: boolean,
+  ): Promise<void> {
     if (!doc) throw fail(ErrorReason.BadRequest, 'auth.codeWrong');
     if (doc.usedAt) throw fail(ErrorReason.BadRequest, 'auth.codeUsed');
     if (doc.expiresAt <= now()) throw fail(ErrorReason.BadRequest, 'auth.codeExpired');
@@ -151,13 +165,16 @@ export function authService({ repo, sms, throttle, slowdown, now, onSendFailure 
     } else if (doc.failedAttempts >= MAX_CODE_ATTEMPTS) {
       throw fail(ErrorReason.RateLimited, 'auth.codeTooManyAttempts');
     }
-    if (!/^\d{6}$/.test(code) || !sameHash(doc.codeHash, codeHash(phone, code))) throw fail(ErrorReason.BadRequest, 'auth.codeWrong');
+    if (!/^\d{6}$/.test(code) || !sameHash(doc.codeHash, codeHash(phone, code)))
+      throw fail(ErrorReason.BadRequest, 'auth.codeWrong');
     const claimed = await repo.codes.use(phone, doc.codeHash, now());
     if (!claimed) throw fail(ErrorReason.BadRequest, 'auth.codeUsed');
   }
 
   const findByAccount = (account: Account) =>
-    account.email ? repo.users.findOne({ email: account.email }) : repo.users.findOne({ phone: account.phone });
+    account.email
+      ? repo.users.findOne({ email: account.email })
+      : repo.users.findOne({ phone: account.phone });
 
   async function createPhoneUser(phone: string): Promise<UserDoc> {
     const user: UserDoc = {
@@ -221,7 +238,9 @@ export function authService({ repo, sms, throttle, slowdown, now, onSendFailure 
       const previous = await repo.codes.findOne({ _id: phone });
       const resendAt = (previous?.sentAt ?? 0) + Limits.smsCodeResendSeconds * 1000;
       if (resendAt > now()) {
-        throw fail(ErrorReason.RateLimited, 'auth.codeTooSoon', { seconds: Math.ceil((resendAt - now()) / 1000) });
+        throw fail(ErrorReason.RateLimited, 'auth.codeTooSoon', {
+          seconds: Math.ceil((resendAt - now()) / 1000),
+        });
       }
       await throttle.take(`sms:ip:${ip}`, AuthRules.codesPerIp);
       const code = String(randomInt(0, 1_000_000)).padStart(Limits.smsCodeLength, '0');
@@ -308,7 +327,8 @@ export function authService({ repo, sms, throttle, slowdown, now, onSendFailure 
       if (changes.mjRemix !== undefined) changed.mjRemix = changes.mjRemix;
       const updated = await repo.users.setFields(user._id, changed);
       if (!updated) throw fail(ErrorReason.Unauthorized, 'auth.required');
-      if (updated.name !== user.name || updated.avatar !== user.avatar) profileChangedListeners.forEach((listener) => listener(user._id));
+      if (updated.name !== user.name || updated.avatar !== user.avatar)
+        profileChangedListeners.forEach((listener) => listener(user._id));
       return toUserInfo(updated);
     },
 

@@ -18,7 +18,8 @@ afterAll(async () => {
 });
 
 type Session = Awaited<ReturnType<TestApp['signIn']>>;
-const whoAmI = async (session: Session) => (await app.http.inject({ url: '/api/home/index', headers: session.auth })).json().data;
+const whoAmI = async (session: Session) =>
+  (await app.http.inject({ url: '/api/home/index', headers: session.auth })).json().data;
 const channels = (session: Session) => app.http.inject({ url: '/api/draw/channels', headers: session.auth });
 
 /** An auth service of its own on another connection to the app's store, as another process has. */
@@ -26,7 +27,13 @@ function anotherProcess() {
   const storage = openEmbeddedStorage(app.dataDir, 'ops');
   const repo = authRepository(storage);
   // Only sessions are asked of it here: no codes are sent, no attempts counted.
-  const auth = authService({ repo, sms: {} as never, throttle: {} as never, slowdown: {} as never, now: clock.now });
+  const auth = authService({
+    repo,
+    sms: {} as never,
+    throttle: {} as never,
+    slowdown: {} as never,
+    now: clock.now,
+  });
   return { storage, repo, auth };
 }
 
@@ -34,7 +41,9 @@ describe('the signed-in session, kept between requests', () => {
   it('refuses a logged-out token on the very next request', async () => {
     const ann = await app.signIn();
     for (let i = 0; i < 3; i++) expect((await channels(ann)).statusCode).toBe(200);
-    expect((await app.http.inject({ method: 'POST', url: '/api/login/logout', headers: ann.auth })).statusCode).toBe(200);
+    expect(
+      (await app.http.inject({ method: 'POST', url: '/api/login/logout', headers: ann.auth })).statusCode,
+    ).toBe(200);
     expect((await channels(ann)).statusCode).toBe(401);
     expect(await whoAmI(ann)).toEqual({ auth: false });
   });
@@ -61,7 +70,12 @@ describe('the signed-in session, kept between requests', () => {
   it('answers a changed name on the next request', async () => {
     const bea = await app.signIn();
     expect((await whoAmI(bea)).name).not.toBe('Bea');
-    await app.http.inject({ method: 'PUT', url: '/api/home/info', headers: bea.auth, payload: { name: 'Bea' } });
+    await app.http.inject({
+      method: 'PUT',
+      url: '/api/home/info',
+      headers: bea.auth,
+      payload: { name: 'Bea' },
+    });
     expect((await whoAmI(bea)).name).toBe('Bea');
   });
 

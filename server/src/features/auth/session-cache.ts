@@ -18,7 +18,8 @@ export function sessionCache(changes: (() => number) | null, maxEntries = 10_000
     /** The stamp to read under: taken before the reads, so a write racing them leaves nothing kept. */
     stamp: () => kept.stamp(),
     /** Keeps a live session's user, if nothing changed since `stamp` was taken; until the session expires. */
-    put: (stamp: number | null, session: SessionDoc, user: UserDoc): void => kept.put(stamp, session._id, user, session.expiresAt),
+    put: (stamp: number | null, session: SessionDoc, user: UserDoc): void =>
+      kept.put(stamp, session._id, user, session.expiresAt),
   };
 }
 export type SessionCache = ReturnType<typeof sessionCache>;

@@ -25,7 +25,9 @@ const CLAIM_TRIES = 8;
 const isDuplicateKey = (error: unknown) => error instanceof AppError && error.key === 'error.duplicate';
 
 const refusal = (waitMs: number) =>
-  new AppError(ErrorReason.RateLimited, 'error.rateLimited', { seconds: Math.max(1, Math.ceil(waitMs / 1000)) });
+  new AppError(ErrorReason.RateLimited, 'error.rateLimited', {
+    seconds: Math.max(1, Math.ceil(waitMs / 1000)),
+  });
 
 /**
  * Growing delays between attempts on one key (an account), in the store, so every server process
@@ -47,9 +49,14 @@ export function slowdown(docs: AuthRepository['slowdowns'], now: () => number) {
         const at = now();
         const doc = await docs.findOne({ _id: key });
         const forgotten = !doc || doc.lastFailureAt + rule.forgetAfterMs <= at;
-        if (doc && !forgotten && doc.nextAttemptAt > at && !options.pastWait) throw refusal(doc.nextAttemptAt - at);
+        if (doc && !forgotten && doc.nextAttemptAt > at && !options.pastWait)
+          throw refusal(doc.nextAttemptAt - at);
         const failures = (forgotten ? 0 : doc.failures) + 1;
-        const next: Omit<SlowdownDoc, '_id'> = { failures, lastFailureAt: at, nextAttemptAt: at + waitAfter(failures, rule) };
+        const next: Omit<SlowdownDoc, '_id'> = {
+          failures,
+          lastFailureAt: at,
+          nextAttemptAt: at + waitAfter(failures, rule),
+        };
         if (!doc) {
           try {
             await docs.insertOne({ _id: key, ...next });

@@ -4,7 +4,14 @@ import type { BaseDoc, Collection } from '../../storage/port';
 import { startTestApp, type TestApp } from '../../testing/harness';
 import { codesService, newCode, normalizeCode } from './codes';
 import { creditsLedger } from './ledger';
-import { Ledger, RedeemCodes, Redemptions, ledgerRepository, redeemCodesRepository, redemptionsRepository } from './repository';
+import {
+  Ledger,
+  RedeemCodes,
+  Redemptions,
+  ledgerRepository,
+  redeemCodesRepository,
+  redemptionsRepository,
+} from './repository';
 import { balanceOf, caller, checkedChain, drawer } from './testkit';
 
 let app: TestApp;
@@ -14,7 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const redeem = (session: Awaited<ReturnType<typeof drawer>>['session'], code: string) => caller(app).call(session, 'POST', `/api/home/redeem/${encodeURIComponent(code)}`);
+const redeem = (session: Awaited<ReturnType<typeof drawer>>['session'], code: string) =>
+  caller(app).call(session, 'POST', `/api/home/redeem/${encodeURIComponent(code)}`);
 
 describe('redeem codes', () => {
   it('mints readable codes and accepts them typed loosely', () => {
@@ -31,7 +39,10 @@ describe('redeem codes', () => {
     const code = codes[0]!._id;
 
     const first = await redeem(ann.session, code.toLowerCase());
-    expect(first.json()).toMatchObject({ success: true, data: { kind: 'credits', credits: 50, plan: null, balance: 50 } });
+    expect(first.json()).toMatchObject({
+      success: true,
+      data: { kind: 'credits', credits: 50, plan: null, balance: 50 },
+    });
     const again = await redeem(ann.session, code);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ success: false, message: 'You have already redeemed this code' });
@@ -41,7 +52,9 @@ describe('redeem codes', () => {
 
     expect(await balanceOf(app, ann.userId)).toBe(50);
     expect(await balanceOf(app, bob.userId)).toBe(0);
-    expect(await app.services.billing.codes.list(batchId)).toEqual([expect.objectContaining({ code, uses: 1, maxUses: 1, state: 'used up', grants: '50 credits' })]);
+    expect(await app.services.billing.codes.list(batchId)).toEqual([
+      expect.objectContaining({ code, uses: 1, maxUses: 1, state: 'used up', grants: '50 credits' }),
+    ]);
   });
 
   it('lets a multi-use code be redeemed once per user, up to its uses, even when asked in parallel', async () => {
@@ -49,7 +62,11 @@ describe('redeem codes', () => {
     const code = codes[0]!._id;
     const users = await Promise.all(Array.from({ length: 5 }, () => drawer(app)));
     const first = users[0]!;
-    const twice = await Promise.all([redeem(first.session, code), redeem(first.session, code), redeem(first.session, code)]);
+    const twice = await Promise.all([
+      redeem(first.session, code),
+      redeem(first.session, code),
+      redeem(first.session, code),
+    ]);
     expect(twice.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(await balanceOf(app, first.userId)).toBe(5);
 
@@ -58,7 +75,10 @@ describe('redeem codes', () => {
     expect(rest.filter((r) => r.json().message === 'This redeem code has already been used')).toHaveLength(2);
     const balances = await Promise.all(users.map((u) => balanceOf(app, u.userId)));
     expect(balances.reduce((a, b) => a + b, 0)).toBe(15);
-    expect((await app.services.billing.codes.list()).find((c) => c.code === code)).toMatchObject({ uses: 3, state: 'used up' });
+    expect((await app.services.billing.codes.list()).find((c) => c.code === code)).toMatchObject({
+      uses: 3,
+      state: 'used up',
+    });
   });
 
   it('refuses an expired code and an unknown code with clear messages', async () => {
@@ -86,7 +106,17 @@ describe('redeem codes', () => {
     expect(codes[0]!.batchId).toBe(codes[1]!.batchId);
 
     const answer = await data<RedeemAnswer>(redeem(session, codes[0]!._id));
-    expect(answer).toMatchObject({ kind: 'plan', credits: 1200, balance: 1200, plan: { productId: 'month-standard', name: 'Standard', period: 'Month', expiresAt: clock + 30 * 86_400_000 } });
+    expect(answer).toMatchObject({
+      kind: 'plan',
+      credits: 1200,
+      balance: 1200,
+      plan: {
+        productId: 'month-standard',
+        name: 'Standard',
+        period: 'Month',
+        expiresAt: clock + 30 * 86_400_000,
+      },
+    });
     await data(redeem(session, codes[1]!._id));
     const account = await data<CreditAccount>(call(session, 'GET', '/api/home/credits'));
     expect(account).toMatchObject({ balance: 2400, plan: { expiresAt: clock + 60 * 86_400_000 } });
@@ -103,7 +133,11 @@ describe('redeem codes', () => {
   });
 });
 
-const collectionsOf = (app: TestApp) => ({ codes: app.storage.collection(RedeemCodes), redemptions: app.storage.collection(Redemptions), ledger: app.storage.collection(Ledger) });
+const collectionsOf = (app: TestApp) => ({
+  codes: app.storage.collection(RedeemCodes),
+  redemptions: app.storage.collection(Redemptions),
+  ledger: app.storage.collection(Ledger),
+});
 type Collections = ReturnType<typeof collectionsOf>;
 
 const repositoriesOn = ({ codes, redemptions, ledger }: Collections) => ({
@@ -159,14 +193,22 @@ describe('a redeem cut off by a crash', () => {
           expect((await restarted.repair()).granted).toBe(0); // an ask may still be under way
           clock += 3 * 60_000;
           await restarted.repair();
-          expect((await redeem(ann.session, code)).json().message).toBe('You have already redeemed this code');
+          expect((await redeem(ann.session, code)).json().message).toBe(
+            'You have already redeemed this code',
+          );
         }
         expect(await balanceOf(app, ann.userId)).toBe(30);
         expect((await checkedChain(app, ann.userId)).filter((e) => e.kind === 'code')).toHaveLength(1);
-        expect((await restarted.list()).find((c) => c.code === code)).toMatchObject({ uses: 1, state: 'partly used' });
+        expect((await restarted.list()).find((c) => c.code === code)).toMatchObject({
+          uses: 1,
+          state: 'partly used',
+        });
         // The second use is still there for someone else.
         expect((await redeem(bob.session, code)).statusCode).toBe(200);
-        expect((await restarted.list()).find((c) => c.code === code)).toMatchObject({ uses: 2, state: 'used up' });
+        expect((await restarted.list()).find((c) => c.code === code)).toMatchObject({
+          uses: 2,
+          state: 'used up',
+        });
       });
     }
   }

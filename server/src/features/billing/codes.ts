@@ -10,7 +10,12 @@ const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const DAY_MS = 24 * 3600_000;
 export const CODE_PARAM_PATTERN = /^[A-Za-z0-9 -]{4,64}$/;
 
-export const CodeLimits = { maxCount: 10_000, maxUses: 100_000, maxCredits: 10_000_000, maxExpiresDays: 3650 } as const;
+export const CodeLimits = {
+  maxCount: 10_000,
+  maxUses: 100_000,
+  maxCredits: 10_000_000,
+  maxExpiresDays: 3650,
+} as const;
 
 /** `XXXX-XXXX-XXXX-XXXX`: 16 characters of 32 symbols, 80 random bits. */
 export function newCode(): string {
@@ -21,7 +26,9 @@ export function newCode(): string {
 /** What a person typed (any case, spaces, with or without dashes) → the stored form. */
 export function normalizeCode(raw: string): string {
   const compact = raw.toUpperCase().replace(/[^A-Z0-9]/g, '');
-  return compact.length === 16 ? [0, 4, 8, 12].map((i) => compact.slice(i, i + 4)).join('-') : raw.trim().toUpperCase();
+  return compact.length === 16
+    ? [0, 4, 8, 12].map((i) => compact.slice(i, i + 4)).join('-')
+    : raw.trim().toUpperCase();
 }
 
 export interface MintInput {
@@ -71,7 +78,10 @@ export function codesService({ repo, ledger, products, now }: CodesDeps) {
   }
 
   /** Grants what the code gives, once per code and user; `created` is false when it was granted before. */
-  async function grantOnce(userId: string, doc: RedeemCodeDoc): Promise<{ created: boolean; answer: RedeemAnswer }> {
+  async function grantOnce(
+    userId: string,
+    doc: RedeemCodeDoc,
+  ): Promise<{ created: boolean; answer: RedeemAnswer }> {
     const key = `code:${doc._id}:${userId}`;
     if (doc.kind === 'plan') {
       const product = doc.productId ? await products.get(doc.productId) : null;
@@ -82,9 +92,15 @@ export function codesService({ repo, ledger, products, now }: CodesDeps) {
         { productId: product._id, name: product.name, period: product.period, credits: product.credits },
         { kind: LedgerKind.Code, code: doc._id },
       );
-      return { created, answer: { kind: 'plan', credits: product.credits, plan: state.plan, balance: state.balance } };
+      return {
+        created,
+        answer: { kind: 'plan', credits: product.credits, plan: state.plan, balance: state.balance },
+      };
     }
-    const { created, state } = await ledger.grantCredits(userId, key, doc.credits, { kind: LedgerKind.Code, code: doc._id });
+    const { created, state } = await ledger.grantCredits(userId, key, doc.credits, {
+      kind: LedgerKind.Code,
+      code: doc._id,
+    });
     return { created, answer: { kind: 'credits', credits: doc.credits, plan: null, balance: state.balance } };
   }
 
@@ -99,7 +115,15 @@ export function codesService({ repo, ledger, products, now }: CodesDeps) {
     while (next <= doc.maxUses) {
       const at = now();
       try {
-        await redemptions.insertOne({ _id: `${doc._id}#${next}`, code: doc._id, userId, use: next, at, claimedAt: at, grantedAt: null });
+        await redemptions.insertOne({
+          _id: `${doc._id}#${next}`,
+          code: doc._id,
+          userId,
+          use: next,
+          at,
+          claimedAt: at,
+          grantedAt: null,
+        });
         return await countUse(doc._id, next);
       } catch (error) {
         if (!isConflict(error)) throw error;
@@ -124,11 +148,22 @@ export function codesService({ repo, ledger, products, now }: CodesDeps) {
     async mint(input: MintInput): Promise<{ batchId: string; codes: RedeemCodeDoc[] }> {
       const count = input.count ?? 1;
       const maxUses = input.uses ?? 1;
-      if ((input.credits === undefined) === (input.productId === undefined)) throw bad('give either credits or a product');
-      if (input.credits !== undefined && (!Number.isInteger(input.credits) || input.credits < 1 || input.credits > CodeLimits.maxCredits)) throw bad(`credits must be a whole number from 1 to ${CodeLimits.maxCredits}`);
-      if (!Number.isInteger(count) || count < 1 || count > CodeLimits.maxCount) throw bad(`count must be from 1 to ${CodeLimits.maxCount}`);
-      if (!Number.isInteger(maxUses) || maxUses < 1 || maxUses > CodeLimits.maxUses) throw bad(`uses must be from 1 to ${CodeLimits.maxUses}`);
-      if (input.expiresDays !== undefined && (!(input.expiresDays > 0) || input.expiresDays > CodeLimits.maxExpiresDays)) throw bad(`expires-days must be from 1 to ${CodeLimits.maxExpiresDays}`);
+      if ((input.credits === undefined) === (input.productId === undefined))
+        throw bad('give either credits or a product');
+      if (
+        input.credits !== undefined &&
+        (!Number.isInteger(input.credits) || input.credits < 1 || input.credits > CodeLimits.maxCredits)
+      )
+        throw bad(`credits must be a whole number from 1 to ${CodeLimits.maxCredits}`);
+      if (!Number.isInteger(count) || count < 1 || count > CodeLimits.maxCount)
+        throw bad(`count must be from 1 to ${CodeLimits.maxCount}`);
+      if (!Number.isInteger(maxUses) || maxUses < 1 || maxUses > CodeLimits.maxUses)
+        throw bad(`uses must be from 1 to ${CodeLimits.maxUses}`);
+      if (
+        input.expiresDays !== undefined &&
+        (!(input.expiresDays > 0) || input.expiresDays > CodeLimits.maxExpiresDays)
+      )
+        throw bad(`expires-days must be from 1 to ${CodeLimits.maxExpiresDays}`);
       let credits = input.credits ?? 0;
       if (input.productId !== undefined) {
         const product = await products.get(input.productId);
@@ -157,7 +192,8 @@ export function codesService({ repo, ledger, products, now }: CodesDeps) {
       return docs.map((doc) => ({
         code: doc._id,
         batchId: doc.batchId,
-        grants: doc.kind === 'plan' ? `plan ${doc.productId} (${doc.credits} credits)` : `${doc.credits} credits`,
+        grants:
+          doc.kind === 'plan' ? `plan ${doc.productId} (${doc.credits} credits)` : `${doc.credits} credits`,
         uses: doc.uses,
         maxUses: doc.maxUses,
         expiresAt: doc.expiresAt,
@@ -169,8 +205,10 @@ export function codesService({ repo, ledger, products, now }: CodesDeps) {
       const code = normalizeCode(raw);
       const doc = await codes.findOne({ _id: code });
       if (!doc) throw new AppError(ErrorReason.BadRequest, 'billing.codeUnknown');
-      if (await ledger.hasEntry(`code:${code}:${userId}`)) throw new AppError(ErrorReason.Conflict, 'billing.codeAlreadyRedeemed');
-      if (doc.expiresAt !== null && doc.expiresAt <= now()) throw new AppError(ErrorReason.Gone, 'billing.codeExpired');
+      if (await ledger.hasEntry(`code:${code}:${userId}`))
+        throw new AppError(ErrorReason.Conflict, 'billing.codeAlreadyRedeemed');
+      if (doc.expiresAt !== null && doc.expiresAt <= now())
+        throw new AppError(ErrorReason.Gone, 'billing.codeExpired');
       await claimUse(doc, userId);
       const { created, answer } = await grantOnce(userId, doc);
       // A parallel ask by the same user granted it first.

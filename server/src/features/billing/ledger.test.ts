@@ -15,17 +15,37 @@ describe('spending credits on tasks', () => {
 
   it('prices every task action (grids 2, upscale and text tasks 1)', () => {
     expect(Object.keys(TASK_PRICES).sort()).toEqual(Object.values(TaskAction).sort());
-    expect(TASK_PRICES).toMatchObject({ IMAGINE: 2, VARIATION: 2, REROLL: 2, ZOOM: 2, PAN: 2, INPAINT: 2, BLEND: 2, UPSCALE: 1, DESCRIBE: 1, SHORTEN: 1 });
+    expect(TASK_PRICES).toMatchObject({
+      IMAGINE: 2,
+      VARIATION: 2,
+      REROLL: 2,
+      ZOOM: 2,
+      PAN: 2,
+      INPAINT: 2,
+      BLEND: 2,
+      UPSCALE: 1,
+      DESCRIBE: 1,
+      SHORTEN: 1,
+    });
   });
 
   it('refuses a submit without enough credits with insufficient_credits (402) and a message that says what it costs', async () => {
     const { call } = caller(app);
     const { session, channelId } = await drawer(app);
-    const res = await call(session, 'POST', `/api/mj/submit/imagine/${channelId}`, { prompt: 'a quiet harbour' });
+    const res = await call(session, 'POST', `/api/mj/submit/imagine/${channelId}`, {
+      prompt: 'a quiet harbour',
+    });
     expect(res.statusCode).toBe(402);
     expect(res.json()).toMatchObject({ success: false, code: 402, reason: 'insufficient_credits' });
-    expect(res.json().message).toBe('Not enough credits: this needs 2 and you have 0. Get more under “Subscribe” (a plan or a redeem code).');
-    const zh = await app.http.inject({ method: 'POST', url: `/api/mj/submit/imagine/${channelId}`, payload: { prompt: 'x' }, headers: { ...session.auth, 'accept-language': 'zh-CN' } });
+    expect(res.json().message).toBe(
+      'Not enough credits: this needs 2 and you have 0. Get more under “Subscribe” (a plan or a redeem code).',
+    );
+    const zh = await app.http.inject({
+      method: 'POST',
+      url: `/api/mj/submit/imagine/${channelId}`,
+      payload: { prompt: 'x' },
+      headers: { ...session.auth, 'accept-language': 'zh-CN' },
+    });
     expect(zh.json().message).toContain('积分不足');
   });
 
@@ -36,7 +56,9 @@ describe('spending credits on tasks', () => {
     // As many at once as the route lets one person have in flight.
     const parallel = boundsOf(api.tasks.imagine).concurrent;
     const answers = await Promise.all(
-      Array.from({ length: parallel }, (_, i) => call(session, 'POST', `/api/mj/submit/imagine/${channelId}`, { prompt: `lantern ${i}` })),
+      Array.from({ length: parallel }, (_, i) =>
+        call(session, 'POST', `/api/mj/submit/imagine/${channelId}`, { prompt: `lantern ${i}` }),
+      ),
     );
     const accepted = answers.filter((r) => r.statusCode === 200);
     const refused = answers.filter((r) => r.statusCode === 402);
@@ -60,7 +82,9 @@ describe('spending credits on tasks', () => {
       Array.from({ length: 12 }, (_, i) =>
         i % 2 === 0
           ? call(session, 'POST', `/api/mj/submit/imagine/${channelId}`, { prompt: `kite ${i}` })
-          : call(session, 'POST', `/api/mj/submit/shorten/${channelId}`, { prompt: `a very very long prompt about kites number ${i}` }),
+          : call(session, 'POST', `/api/mj/submit/shorten/${channelId}`, {
+              prompt: `a very very long prompt about kites number ${i}`,
+            }),
       ),
     );
     const spent = answers.filter((r) => r.statusCode === 200).length;
@@ -85,12 +109,18 @@ describe('refunds', () => {
     const { call, data } = caller(app);
     const { session, userId, channelId } = await drawer(app);
     await giveCredits(app, userId, 5);
-    const { taskId } = await data<{ taskId: string }>(call(session, 'POST', `/api/mj/submit/imagine/${channelId}`, { prompt: 'storm' }));
+    const { taskId } = await data<{ taskId: string }>(
+      call(session, 'POST', `/api/mj/submit/imagine/${channelId}`, { prompt: 'storm' }),
+    );
     expect(await balanceOf(app, userId)).toBe(3);
 
     await app.services.runner.fail(taskId, { code: TaskFailureCode.EngineError, params: {} });
     await app.services.runner.fail(taskId, { code: TaskFailureCode.EngineError, params: {} });
-    await Promise.all([app.services.billing.billing.refund(taskId), app.services.billing.billing.refund(taskId), app.services.billing.billing.refund(taskId)]);
+    await Promise.all([
+      app.services.billing.billing.refund(taskId),
+      app.services.billing.billing.refund(taskId),
+      app.services.billing.billing.refund(taskId),
+    ]);
     await app.services.billing.billing.refund(taskId);
 
     const task = await data<Task>(call(session, 'GET', `/api/mj/task/${taskId}/fetch`));
@@ -104,7 +134,9 @@ describe('refunds', () => {
     const { call, data } = caller(app);
     const { session, userId, channelId } = await drawer(app);
     await giveCredits(app, userId, 2);
-    const { taskId } = await data<{ taskId: string }>(call(session, 'POST', `/api/mj/submit/imagine/${channelId}`, { prompt: 'calm' }));
+    const { taskId } = await data<{ taskId: string }>(
+      call(session, 'POST', `/api/mj/submit/imagine/${channelId}`, { prompt: 'calm' }),
+    );
     expect(await balanceOf(app, userId)).toBe(0);
     expect((await call(session, 'POST', `/api/mj/task/${taskId}/cancel`)).statusCode).toBe(200);
     expect((await call(session, 'POST', `/api/mj/task/${taskId}/cancel`)).statusCode).not.toBe(200);
@@ -133,7 +165,11 @@ describe('the daily free allowance', () => {
 
     const info = await data<DrawInfo>(call(session, 'GET', `/api/draw/info/${channelId}`));
     expect(info).toMatchObject({ credits: 10, plan: null, renewsAt: null });
-    expect(await app.services.billing.ledger.account(userId)).toMatchObject({ balance: 10, free: 10, dailyAllowance: 10 });
+    expect(await app.services.billing.ledger.account(userId)).toMatchObject({
+      balance: 10,
+      free: 10,
+      dailyAllowance: 10,
+    });
 
     await giveCredits(app, userId, 100);
     await data(call(session, 'POST', `/api/mj/submit/imagine/${channelId}`, { prompt: 'sunrise' }));
@@ -147,14 +183,21 @@ describe('the daily free allowance', () => {
     expect(await app.services.billing.ledger.account(userId)).toMatchObject({ balance: 110, free: 10 });
 
     const chain = await checkedChain(app, userId);
-    expect(chain.filter((e) => e.kind === 'daily').map((e) => e.note)).toEqual([dayOf(clock - 24 * 3600_000), dayOf(clock)]);
+    expect(chain.filter((e) => e.kind === 'daily').map((e) => e.note)).toEqual([
+      dayOf(clock - 24 * 3600_000),
+      dayOf(clock),
+    ]);
   });
 
   it('lets a user with only the allowance draw until it is spent', async () => {
     const { call } = caller(app);
     const { session, userId, channelId } = await drawer(app);
     const codes = [];
-    for (let i = 0; i < 6; i++) codes.push((await call(session, 'POST', `/api/mj/submit/imagine/${channelId}`, { prompt: `bird ${i}` })).statusCode);
+    for (let i = 0; i < 6; i++)
+      codes.push(
+        (await call(session, 'POST', `/api/mj/submit/imagine/${channelId}`, { prompt: `bird ${i}` }))
+          .statusCode,
+      );
     expect(codes).toEqual([200, 200, 200, 200, 200, 402]);
     expect(await balanceOf(app, userId)).toBe(0);
   });

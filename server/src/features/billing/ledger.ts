@@ -57,7 +57,8 @@ export interface LedgerDeps {
   priceOf?: PriceOf;
 }
 
-const isDuplicate = (error: unknown) => error instanceof AppError && error.reason === ErrorReason.Conflict && error.key === 'error.duplicate';
+const isDuplicate = (error: unknown) =>
+  error instanceof AppError && error.reason === ErrorReason.Conflict && error.key === 'error.duplicate';
 
 /**
  * The credits ledger. Every change of a user's credits is one appended entry; the newest entry
@@ -75,7 +76,9 @@ export function creditsLedger({ repo, dailyAllowance, now, priceOf = sitePrice }
 
   const latest = (userId: string) => ledger.findOne({ userId }, { sort: { seq: -1 } });
   const stateOf = (doc: LedgerDoc | null): AccountState =>
-    doc ? { balance: doc.balanceAfter, free: doc.freeAfter, plan: doc.plan ?? null } : { balance: 0, free: 0, plan: null };
+    doc
+      ? { balance: doc.balanceAfter, free: doc.freeAfter, plan: doc.plan ?? null }
+      : { balance: 0, free: 0, plan: null };
 
   /**
    * Appends the entry `key` for `userId` at most once. `compute` sees the current state and returns
@@ -111,7 +114,9 @@ export function creditsLedger({ repo, dailyAllowance, now, priceOf = sitePrice }
         note: change.note ?? null,
       };
       if (entry.balanceAfter < 0 || entry.freeAfter < 0 || entry.freeAfter > entry.balanceAfter) {
-        throw new Error(`ledger invariant broken by ${key}: balance ${entry.balanceAfter}, free ${entry.freeAfter}`);
+        throw new Error(
+          `ledger invariant broken by ${key}: balance ${entry.balanceAfter}, free ${entry.freeAfter}`,
+        );
       }
       try {
         await ledger.insertOne(entry);
@@ -145,7 +150,12 @@ export function creditsLedger({ repo, dailyAllowance, now, priceOf = sitePrice }
   function extendPlan(state: AccountState, grant: PlanGrant): PlanInfo {
     const at = now();
     const current = state.plan && state.plan.expiresAt > at ? state.plan.expiresAt : at;
-    return { productId: grant.productId, name: grant.name, period: grant.period, expiresAt: current + PERIOD_MS[grant.period] };
+    return {
+      productId: grant.productId,
+      name: grant.name,
+      period: grant.period,
+      expiresAt: current + PERIOD_MS[grant.period],
+    };
   }
 
   const billing: Billing = {
@@ -155,7 +165,10 @@ export function creditsLedger({ repo, dailyAllowance, now, priceOf = sitePrice }
       await ensureDaily(userId);
       const { entry } = await append(userId, `spend:${taskId}`, (state) => {
         if (state.balance < cost) {
-          throw new AppError(ErrorReason.InsufficientCredits, 'billing.insufficientCredits', { cost, balance: state.balance });
+          throw new AppError(ErrorReason.InsufficientCredits, 'billing.insufficientCredits', {
+            cost,
+            balance: state.balance,
+          });
         }
         const fromFree = Math.min(state.free, cost);
         return { kind: LedgerKind.Spend, delta: -cost, freeDelta: -fromFree, taskId, action };
@@ -179,15 +192,18 @@ export function creditsLedger({ repo, dailyAllowance, now, priceOf = sitePrice }
       const open: OpenCharge[] = [];
       // Paged in (at, _id) order, the index's, so a long history is read in bounded pieces and
       // each page starts where the last ended without sorting anything.
-      for (let after = { at: since, id: '' }; ; ) {
+      for (let after = { at: since, id: '' }; ;) {
         const spends = await ledger.spendsAfter(after, CHARGES_PAGE);
         if (spends.length === 0) return open;
         const last = spends.at(-1)!;
         after = { at: last.at, id: last._id };
-        const refunds = await ledger.refundsOf(spends.flatMap((spend) => (spend.taskId ? [spend.taskId] : [])));
+        const refunds = await ledger.refundsOf(
+          spends.flatMap((spend) => (spend.taskId ? [spend.taskId] : [])),
+        );
         const refunded = new Set(refunds.map((refund) => refund.taskId));
         for (const spend of spends) {
-          if (spend.taskId && !refunded.has(spend.taskId)) open.push({ taskId: spend.taskId, userId: spend.userId, at: spend.at });
+          if (spend.taskId && !refunded.has(spend.taskId))
+            open.push({ taskId: spend.taskId, userId: spend.userId, at: spend.at });
         }
       }
     },
@@ -212,13 +228,24 @@ export function creditsLedger({ repo, dailyAllowance, now, priceOf = sitePrice }
     account,
 
     /** For GET /api/draw/info: the plan's name, the balance and when the plan ends. */
-    async planOf(userId: string): Promise<{ plan: string | null; credits: number | null; renewsAt: number | null }> {
+    async planOf(
+      userId: string,
+    ): Promise<{ plan: string | null; credits: number | null; renewsAt: number | null }> {
       const current = await account(userId);
-      return { plan: current.plan?.name ?? null, credits: current.balance, renewsAt: current.plan?.expiresAt ?? null };
+      return {
+        plan: current.plan?.name ?? null,
+        credits: current.balance,
+        renewsAt: current.plan?.expiresAt ?? null,
+      };
     },
 
     /** Grants a plan period and its credits once per `key`. */
-    async grantPlan(userId: string, key: string, grant: PlanGrant, refs: { kind: LedgerKind; orderId?: string; code?: string }) {
+    async grantPlan(
+      userId: string,
+      key: string,
+      grant: PlanGrant,
+      refs: { kind: LedgerKind; orderId?: string; code?: string },
+    ) {
       return append(userId, key, (state) => ({
         kind: refs.kind,
         delta: grant.credits,
@@ -231,8 +258,19 @@ export function creditsLedger({ repo, dailyAllowance, now, priceOf = sitePrice }
     },
 
     /** Grants credits once per `key`. */
-    async grantCredits(userId: string, key: string, credits: number, refs: { kind: LedgerKind; code?: string; note?: string }) {
-      return append(userId, key, () => ({ kind: refs.kind, delta: credits, freeDelta: 0, code: refs.code, note: refs.note }));
+    async grantCredits(
+      userId: string,
+      key: string,
+      credits: number,
+      refs: { kind: LedgerKind; code?: string; note?: string },
+    ) {
+      return append(userId, key, () => ({
+        kind: refs.kind,
+        delta: credits,
+        freeDelta: 0,
+        code: refs.code,
+        note: refs.note,
+      }));
     },
 
     async hasEntry(key: string): Promise<boolean> {

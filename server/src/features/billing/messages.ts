@@ -4,7 +4,8 @@ import type { Catalogue } from '../../i18n/catalogue';
 export const billingMessages = {
   'billing.insufficientCredits': {
     'zh-CN': '积分不足：本次需要 {cost} 积分，当前余额 {balance} 积分。请在「订阅」中购买套餐或使用兑换码。',
-    'en-US': 'Not enough credits: this needs {cost} and you have {balance}. Get more under “Subscribe” (a plan or a redeem code).',
+    'en-US':
+      'Not enough credits: this needs {cost} and you have {balance}. Get more under “Subscribe” (a plan or a redeem code).',
     'zh-TW': '積分不足：本次需要 {cost} 積分，目前餘額 {balance} 積分。請在「訂閱」中購買方案或使用兌換碼。',
   },
   'billing.busy': {

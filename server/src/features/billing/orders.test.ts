@@ -23,8 +23,18 @@ describe('products', () => {
     const products = await data<Product[]>(call(null, 'GET', '/api/home/products'));
     expect(products.map((p) => p.id)).toEqual(DEFAULT_PRODUCTS.map((p) => p._id));
     expect(products.map((p) => p.period)).toEqual(['Day', 'Day', 'Month', 'Month', 'Month', 'Year', 'Year']);
-    expect(products[2]).toEqual({ id: 'month-basic', name: 'Basic', description: expect.any(String), price: 2900, currency: 'CNY', period: 'Month', credits: 400 });
-    const zh = (await app.http.inject({ url: '/api/home/products', headers: { 'accept-language': 'zh-CN' } })).json().data as Product[];
+    expect(products[2]).toEqual({
+      id: 'month-basic',
+      name: 'Basic',
+      description: expect.any(String),
+      price: 2900,
+      currency: 'CNY',
+      period: 'Month',
+      credits: 400,
+    });
+    const zh = (
+      await app.http.inject({ url: '/api/home/products', headers: { 'accept-language': 'zh-CN' } })
+    ).json().data as Product[];
     expect(zh[2]!.name).toBe('基础版');
     expect(await app.services.billing.products.seedDefaults()).toBe(0);
     expect(await app.services.billing.products.all()).toHaveLength(DEFAULT_PRODUCTS.length);
@@ -52,13 +62,24 @@ describe('buying a plan in the sandbox', () => {
     const { session, userId, channelId } = await drawer(app);
 
     const order = await data<Order>(call(session, 'POST', '/api/home/order', { productId: 'month-basic' }));
-    expect(order).toMatchObject({ status: 'unpaid', productId: 'month-basic', productName: 'Basic', amount: 2900, currency: 'CNY', credits: 400, provider: null, paidAt: null });
+    expect(order).toMatchObject({
+      status: 'unpaid',
+      productId: 'month-basic',
+      productName: 'Basic',
+      amount: 2900,
+      currency: 'CNY',
+      credits: 400,
+      provider: null,
+      paidAt: null,
+    });
     expect(order.orderNo).toMatch(/^D\d{20}$/);
     expect(order.expiresAt - order.createdAt).toBe(ORDER_TTL_MS);
 
     const payment = await data<PaymentStart>(call(session, 'POST', `/api/home/pay/${order.id}`));
     expect(payment.provider).toBe('sandbox');
-    expect(payment.codeUrl).toMatch(new RegExp(`^http://localhost(:\\d+)?/pay/sandbox/${order.id}/[A-Za-z0-9_-]{24}$`));
+    expect(payment.codeUrl).toMatch(
+      new RegExp(`^http://localhost(:\\d+)?/pay/sandbox/${order.id}/[A-Za-z0-9_-]{24}$`),
+    );
     expect(payment.qrcodeUrl).toBe(`/api/home/qrcode?url=${encodeURIComponent(payment.codeUrl)}`);
     // Asking again shows the same payment.
     expect(await data<PaymentStart>(call(session, 'POST', `/api/home/pay/${order.id}`))).toEqual(payment);
@@ -68,7 +89,10 @@ describe('buying a plan in the sandbox', () => {
     expect(qr.headers['content-type']).toBe('image/png');
     expect(qr.rawPayload.subarray(0, 8)).toEqual(PNG_SIGNATURE);
 
-    const page = await app.http.inject({ url: sandboxPath(payment.codeUrl), headers: { 'accept-language': 'en-US' } });
+    const page = await app.http.inject({
+      url: sandboxPath(payment.codeUrl),
+      headers: { 'accept-language': 'en-US' },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.headers['content-security-policy']).toContain("script-src 'nonce-");
@@ -76,7 +100,10 @@ describe('buying a plan in the sandbox', () => {
     expect(page.body).toContain(order.orderNo);
     expect(page.body).toContain('Confirm payment');
 
-    const wrongToken = confirmPath(payment.codeUrl).replace(/\/[A-Za-z0-9_-]{24}\/confirm$/, '/AAAAAAAAAAAAAAAAAAAAAAAA/confirm');
+    const wrongToken = confirmPath(payment.codeUrl).replace(
+      /\/[A-Za-z0-9_-]{24}\/confirm$/,
+      '/AAAAAAAAAAAAAAAAAAAAAAAA/confirm',
+    );
     expect((await app.http.inject({ method: 'POST', url: wrongToken })).statusCode).toBe(400);
     expect((await data<Order>(call(session, 'GET', `/api/home/orders/${order.id}`))).status).toBe('unpaid');
 
@@ -88,19 +115,33 @@ describe('buying a plan in the sandbox', () => {
     expect(paid).toMatchObject({ status: 'paid', provider: 'sandbox', paidAt: clock });
 
     const account = await data<CreditAccount>(call(session, 'GET', '/api/home/credits'));
-    expect(account).toMatchObject({ balance: 400, free: 0, plan: { productId: 'month-basic', name: 'Basic', period: 'Month', expiresAt: clock + 30 * 86_400_000 } });
+    expect(account).toMatchObject({
+      balance: 400,
+      free: 0,
+      plan: { productId: 'month-basic', name: 'Basic', period: 'Month', expiresAt: clock + 30 * 86_400_000 },
+    });
     expect(account.prices.IMAGINE).toBe(2);
     const info = await data<DrawInfo>(call(session, 'GET', `/api/draw/info/${channelId}`));
     expect(info).toMatchObject({ plan: 'Basic', credits: 400, renewsAt: clock + 30 * 86_400_000 });
     expect((await checkedChain(app, userId)).filter((e) => e.kind === 'plan')).toHaveLength(1);
 
     // The page now says it is paid and offers no button.
-    const after = await app.http.inject({ url: sandboxPath(payment.codeUrl), headers: { 'accept-language': 'en-US' } });
+    const after = await app.http.inject({
+      url: sandboxPath(payment.codeUrl),
+      headers: { 'accept-language': 'en-US' },
+    });
     expect(after.body).toContain('Paid.');
     expect(after.body).not.toContain('sandbox-confirm');
     // A paid order can be neither paid again nor cancelled.
-    expect((await call(session, 'POST', `/api/home/pay/${order.id}`)).json()).toMatchObject({ success: false, code: 409, message: 'This order is already paid' });
-    expect((await call(session, 'POST', `/api/home/cancel-order/${order.id}`)).json()).toMatchObject({ success: false, code: 409 });
+    expect((await call(session, 'POST', `/api/home/pay/${order.id}`)).json()).toMatchObject({
+      success: false,
+      code: 409,
+      message: 'This order is already paid',
+    });
+    expect((await call(session, 'POST', `/api/home/cancel-order/${order.id}`)).json()).toMatchObject({
+      success: false,
+      code: 409,
+    });
   });
 
   it('extends a held plan by another period when bought again', async () => {
@@ -112,7 +153,10 @@ describe('buying a plan in the sandbox', () => {
       await app.http.inject({ method: 'POST', url: confirmPath(payment.codeUrl) });
     }
     const account = await data<CreditAccount>(call(session, 'GET', '/api/home/credits'));
-    expect(account).toMatchObject({ balance: 60, plan: { productId: 'day-trial', expiresAt: clock + 2 * 86_400_000 } });
+    expect(account).toMatchObject({
+      balance: 60,
+      plan: { productId: 'day-trial', expiresAt: clock + 2 * 86_400_000 },
+    });
   });
 });
 
@@ -125,15 +169,27 @@ describe('orders', () => {
     const payment = await data<PaymentStart>(call(ann.session, 'POST', `/api/home/pay/${order.id}`));
 
     // Bob can neither see, pay nor cancel Ann's order (and is not signed out: never 401/403).
-    for (const [method, url] of [['GET', `/api/home/orders/${order.id}`], ['POST', `/api/home/pay/${order.id}`], ['POST', `/api/home/cancel-order/${order.id}`]] as const) {
+    for (const [method, url] of [
+      ['GET', `/api/home/orders/${order.id}`],
+      ['POST', `/api/home/pay/${order.id}`],
+      ['POST', `/api/home/cancel-order/${order.id}`],
+    ] as const) {
       const res = await call(bob.session, method, url);
       expect(res.statusCode).toBe(404);
     }
     const cancelled = await data<Order>(call(ann.session, 'POST', `/api/home/cancel-order/${order.id}`));
     expect(cancelled).toMatchObject({ status: 'cancelled', cancelledAt: clock });
-    expect((await call(ann.session, 'POST', `/api/home/cancel-order/${order.id}`)).json().message).toBe('This order was cancelled');
-    expect((await call(ann.session, 'POST', `/api/home/pay/${order.id}`)).json().message).toBe('This order was cancelled');
-    const confirm = await app.http.inject({ method: 'POST', url: confirmPath(payment.codeUrl), headers: { 'accept-language': 'en-US' } });
+    expect((await call(ann.session, 'POST', `/api/home/cancel-order/${order.id}`)).json().message).toBe(
+      'This order was cancelled',
+    );
+    expect((await call(ann.session, 'POST', `/api/home/pay/${order.id}`)).json().message).toBe(
+      'This order was cancelled',
+    );
+    const confirm = await app.http.inject({
+      method: 'POST',
+      url: confirmPath(payment.codeUrl),
+      headers: { 'accept-language': 'en-US' },
+    });
     expect(confirm.json()).toMatchObject({ success: false, message: 'This order was cancelled' });
     expect((await data<CreditAccount>(call(ann.session, 'GET', '/api/home/credits'))).balance).toBe(0);
   });
@@ -145,12 +201,30 @@ describe('orders', () => {
     const payment = await data<PaymentStart>(call(session, 'POST', `/api/home/pay/${order.id}`));
     clock += ORDER_TTL_MS + 1;
     try {
-      expect((await data<Order>(call(session, 'GET', `/api/home/orders/${order.id}`))).status).toBe('expired');
-      expect((await call(session, 'POST', `/api/home/pay/${order.id}`)).json()).toMatchObject({ code: 410, message: 'This order has expired. Please place a new one.' });
-      expect((await app.http.inject({ method: 'POST', url: confirmPath(payment.codeUrl), headers: { 'accept-language': 'en-US' } })).json().message).toBe(
-        'This order has expired. Please place a new one.',
+      expect((await data<Order>(call(session, 'GET', `/api/home/orders/${order.id}`))).status).toBe(
+        'expired',
       );
-      expect((await app.http.inject({ url: sandboxPath(payment.codeUrl), headers: { 'accept-language': 'en-US' } })).body).toContain('This order has expired.');
+      expect((await call(session, 'POST', `/api/home/pay/${order.id}`)).json()).toMatchObject({
+        code: 410,
+        message: 'This order has expired. Please place a new one.',
+      });
+      expect(
+        (
+          await app.http.inject({
+            method: 'POST',
+            url: confirmPath(payment.codeUrl),
+            headers: { 'accept-language': 'en-US' },
+          })
+        ).json().message,
+      ).toBe('This order has expired. Please place a new one.');
+      expect(
+        (
+          await app.http.inject({
+            url: sandboxPath(payment.codeUrl),
+            headers: { 'accept-language': 'en-US' },
+          })
+        ).body,
+      ).toContain('This order has expired.');
     } finally {
       clock += 1000;
     }
@@ -185,7 +259,16 @@ describe('orders', () => {
       ['POST', '/api/home/cancel-order/abc'],
       ['POST', '/api/home/redeem/ABCD-EFGH'],
     ] as const) {
-      expect((await call(null, method, url, method === 'POST' && url.endsWith('order') ? { productId: 'x' } : undefined)).statusCode).toBe(401);
+      expect(
+        (
+          await call(
+            null,
+            method,
+            url,
+            method === 'POST' && url.endsWith('order') ? { productId: 'x' } : undefined,
+          )
+        ).statusCode,
+      ).toBe(401);
     }
   });
 });
@@ -196,7 +279,11 @@ describe('the QR code endpoint', () => {
     const { session } = await drawer(app);
     const order = await data<Order>(call(session, 'POST', '/api/home/order', { productId: 'day-trial' }));
     const payment = await data<PaymentStart>(call(session, 'POST', `/api/home/pay/${order.id}`));
-    const qr = (url: string) => app.http.inject({ url: `/api/home/qrcode?url=${encodeURIComponent(url)}`, headers: { 'accept-language': 'en-US' } });
+    const qr = (url: string) =>
+      app.http.inject({
+        url: `/api/home/qrcode?url=${encodeURIComponent(url)}`,
+        headers: { 'accept-language': 'en-US' },
+      });
 
     expect((await qr(payment.codeUrl)).statusCode).toBe(200);
     const refused = [
@@ -215,7 +302,8 @@ describe('the QR code endpoint', () => {
     for (const url of refused) {
       const res = await qr(url);
       expect(res.statusCode, url).toBe(400);
-      if (url.length <= 512) expect(res.json().message).toBe('QR codes are only made for this site’s payment links');
+      if (url.length <= 512)
+        expect(res.json().message).toBe('QR codes are only made for this site’s payment links');
     }
   });
 });

@@ -115,7 +115,11 @@ export function ordersService({ repo, ledger, products, provider, now, log }: Or
     const paid = await orders.markPaid(orderId, now(), receipt.transactionId);
     const doc = paid ?? (await orders.findOne({ _id: orderId }));
     if (!doc) throw new AppError(ErrorReason.NotFound, 'billing.orderNotFound');
-    if (paid) log.info({ orderId, orderNo: doc.orderNo, provider: receipt.provider, amount: doc.amount }, 'order paid');
+    if (paid)
+      log.info(
+        { orderId, orderNo: doc.orderNo, provider: receipt.provider, amount: doc.amount },
+        'order paid',
+      );
     await fulfil(doc);
     return (await orders.findOne({ _id: orderId })) ?? doc;
   }
@@ -165,7 +169,8 @@ export function ordersService({ repo, ledger, products, provider, now, log }: Or
           return toOrder(doc);
         } catch (error) {
           // Two orders in the same second drew the same number: draw again.
-          if (attempt >= 4 || !(error instanceof AppError && error.reason === ErrorReason.Conflict)) throw error;
+          if (attempt >= 4 || !(error instanceof AppError && error.reason === ErrorReason.Conflict))
+            throw error;
         }
       }
     },
@@ -184,7 +189,9 @@ export function ordersService({ repo, ledger, products, provider, now, log }: Or
       const cancelled = await orders.cancelUnpaid(doc._id, userId, now());
       if (!cancelled) throw refusalOf((await orders.findOne({ _id: doc._id }))?.status ?? doc.status);
       if (cancelled.payment && cancelled.payment.provider === provider.name) {
-        await provider.close(cancelled).catch((err: unknown) => log.warn({ err, orderId }, 'could not close the payment at the provider'));
+        await provider
+          .close(cancelled)
+          .catch((err: unknown) => log.warn({ err, orderId }, 'could not close the payment at the provider'));
       }
       return toOrder(cancelled);
     },
@@ -199,14 +206,36 @@ export function ordersService({ repo, ledger, products, provider, now, log }: Or
         try {
           started = await provider.start(doc, { origin });
         } catch (error) {
-          log.warn({ err: error, orderId, provider: provider.name, detail: error instanceof AppError ? error.params.detail : undefined }, 'payment could not start');
-          throw error instanceof AppError ? error : new AppError(ErrorReason.UpstreamUnavailable, 'billing.paymentUnavailable');
+          log.warn(
+            {
+              err: error,
+              orderId,
+              provider: provider.name,
+              detail: error instanceof AppError ? error.params.detail : undefined,
+            },
+            'payment could not start',
+          );
+          throw error instanceof AppError
+            ? error
+            : new AppError(ErrorReason.UpstreamUnavailable, 'billing.paymentUnavailable');
         }
-        payment = { provider: provider.name, codeUrl: started.codeUrl, token: started.token, startedAt: now() };
+        payment = {
+          provider: provider.name,
+          codeUrl: started.codeUrl,
+          token: started.token,
+          startedAt: now(),
+        };
         const updated = await orders.setPayment(doc._id, payment);
-        if (!updated) throw refusalOf((await orders.findOne({ _id: doc._id }))?.status ?? OrderStatus.Cancelled);
+        if (!updated)
+          throw refusalOf((await orders.findOne({ _id: doc._id }))?.status ?? OrderStatus.Cancelled);
       }
-      return { orderId: doc._id, provider: payment.provider, codeUrl: payment.codeUrl, qrcodeUrl: qrcodeUrlOf(payment.codeUrl), expiresAt: doc.expiresAt };
+      return {
+        orderId: doc._id,
+        provider: payment.provider,
+        codeUrl: payment.codeUrl,
+        qrcodeUrl: qrcodeUrlOf(payment.codeUrl),
+        expiresAt: doc.expiresAt,
+      };
     },
 
     bySandboxLink,
@@ -223,7 +252,12 @@ export function ordersService({ repo, ledger, products, provider, now, log }: Or
       if (!doc) throw new AppError(ErrorReason.BadRequest, 'billing.sandboxBadLink');
       if (doc.status === OrderStatus.Paid) return toOrder(doc);
       if (doc.status !== OrderStatus.Unpaid) throw refusalOf(doc.status);
-      return toOrder(await markPaid(doc._id, { provider: PaymentProviderName.Sandbox, transactionId: `sandbox-${randomUUID()}` }));
+      return toOrder(
+        await markPaid(doc._id, {
+          provider: PaymentProviderName.Sandbox,
+          transactionId: `sandbox-${randomUUID()}`,
+        }),
+      );
     },
 
     byOrderNo(orderNo: string): Promise<OrderDoc | null> {

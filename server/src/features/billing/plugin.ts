@@ -25,7 +25,10 @@ export interface BillingPluginOptions {
  * Plans, orders, payments, credits and redeem codes: the `/api/home/…` calls of the subscribe
  * dialog, the providers' `/api/open/…` callbacks, and the sandbox payment page.
  */
-export const billingPlugin: FastifyPluginAsync<BillingPluginOptions> = async (app, { billing, publicUrl }) => {
+export const billingPlugin: FastifyPluginAsync<BillingPluginOptions> = async (
+  app,
+  { billing, publicUrl },
+) => {
   // Through URL, so `http://host:80` and `http://host` are the same origin.
   const normalize = (origin: string) => {
     try {
@@ -43,11 +46,17 @@ export const billingPlugin: FastifyPluginAsync<BillingPluginOptions> = async (ap
 
   serve(app, routes.products, (request) => billing.products.forSale(language(request)));
   serve(app, routes.credits, (request) => billing.ledger.account(currentUser(request)._id));
-  serve(app, routes.order, (request) => billing.orders.create(currentUser(request)._id, request.body.productId));
+  serve(app, routes.order, (request) =>
+    billing.orders.create(currentUser(request)._id, request.body.productId),
+  );
   serve(app, routes.orders, (request) => billing.orders.list(currentUser(request)._id));
   serve(app, routes.orderById, (request) => billing.orders.get(currentUser(request)._id, request.params.id));
-  serve(app, routes.cancelOrder, (request) => billing.orders.cancel(currentUser(request)._id, request.params.id));
-  serve(app, routes.pay, (request) => billing.orders.pay(currentUser(request)._id, request.params.id, originOf(request)));
+  serve(app, routes.cancelOrder, (request) =>
+    billing.orders.cancel(currentUser(request)._id, request.params.id),
+  );
+  serve(app, routes.pay, (request) =>
+    billing.orders.pay(currentUser(request)._id, request.params.id, originOf(request)),
+  );
   serve(app, routes.redeem, (request) => billing.codes.redeem(currentUser(request)._id, request.params.code));
 
   // An <img src>, so no Authorization header: public, but it only draws our own payment links.
@@ -56,7 +65,11 @@ export const billingPlugin: FastifyPluginAsync<BillingPluginOptions> = async (ap
     const origins = [...new Set([configuredOrigin, requestOrigin(request)].filter(Boolean))];
     const kind = classifyPaymentUrl(url, origins);
     const order =
-      kind === null ? null : kind.kind === 'sandbox' ? await billing.orders.bySandboxLink(kind.orderId, kind.token) : await billing.orders.byWechatCode(url);
+      kind === null
+        ? null
+        : kind.kind === 'sandbox'
+          ? await billing.orders.bySandboxLink(kind.orderId, kind.token)
+          : await billing.orders.byWechatCode(url);
     if (!order) throw new AppError(ErrorReason.BadRequest, 'billing.qrcodeRefused');
     return reply
       .header('Cache-Control', 'private, max-age=600')
@@ -73,7 +86,10 @@ export const billingPlugin: FastifyPluginAsync<BillingPluginOptions> = async (ap
     // Its size is the route's bodyLimit (the table's bounds).
     raw.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
     serveRaw(raw, routes.wechatCallback, async (request, reply) => {
-      const answer = await billing.wechatNotification(request.headers, typeof request.body === 'string' ? request.body : '');
+      const answer = await billing.wechatNotification(
+        request.headers,
+        typeof request.body === 'string' ? request.body : '',
+      );
       return reply.status(answer.status).type('application/json').send(answer.body);
     });
   });
@@ -87,16 +103,30 @@ export const billingPlugin: FastifyPluginAsync<BillingPluginOptions> = async (ap
   });
 
   // The sandbox's payment page (HTML, outside /api): typed by the same params as its confirm call.
-  app.withTypeProvider<TypeBoxTypeProvider>().get(`${SANDBOX_PAGE_PREFIX}/:orderId/:token`, { schema: { hide: true, params: routes.sandboxConfirm.params } }, async (request, reply) => {
-    const { orderId, token } = request.params;
-    const order = sandboxOn ? await billing.orders.bySandboxLink(orderId, token) : null;
-    reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer').header('X-Frame-Options', 'DENY');
-    if (!order) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-    const nonce = randomBytes(16).toString('base64');
-    reply.header('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`);
-    const confirmUrl = `/api/open/sandbox/${encodeURIComponent(orderId)}/${token}/confirm`;
-    const product = await billing.products.get(order.productId);
-    const productName = product ? localizedProduct(product, language(request)).name : order.productName;
-    return reply.type('text/html; charset=utf-8').send(sandboxPage(order, productName, confirmUrl, language(request), nonce));
-  });
+  app
+    .withTypeProvider<TypeBoxTypeProvider>()
+    .get(
+      `${SANDBOX_PAGE_PREFIX}/:orderId/:token`,
+      { schema: { hide: true, params: routes.sandboxConfirm.params } },
+      async (request, reply) => {
+        const { orderId, token } = request.params;
+        const order = sandboxOn ? await billing.orders.bySandboxLink(orderId, token) : null;
+        reply
+          .header('Cache-Control', 'no-store')
+          .header('Referrer-Policy', 'no-referrer')
+          .header('X-Frame-Options', 'DENY');
+        if (!order) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+        const nonce = randomBytes(16).toString('base64');
+        reply.header(
+          'Content-Security-Policy',
+          `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+        );
+        const confirmUrl = `/api/open/sandbox/${encodeURIComponent(orderId)}/${token}/confirm`;
+        const product = await billing.products.get(order.productId);
+        const productName = product ? localizedProduct(product, language(request)).name : order.productName;
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(sandboxPage(order, productName, confirmUrl, language(request), nonce));
+      },
+    );
 };

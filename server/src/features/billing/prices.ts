@@ -24,18 +24,23 @@ export function priceOf(action: TaskAction): number {
 }
 
 /** Per engine, the actions priced apart from the site (ENGINE_PRICES). */
-export type EnginePriceOverrides = Readonly<Record<string, Readonly<Partial<Record<TaskAction, number>>> | undefined>>;
+export type EnginePriceOverrides = Readonly<
+  Record<string, Readonly<Partial<Record<TaskAction, number>>> | undefined>
+>;
 
 /** What an action costs on an engine: its own price when ENGINE_PRICES sets one, else the site's. */
 export type PriceOf = (action: TaskAction, engine?: string) => number;
 
 export function enginePricing(overrides: EnginePriceOverrides = {}) {
-  const priceOn: PriceOf = (action, engine) => (engine === undefined ? undefined : overrides[engine]?.[action]) ?? priceOf(action);
+  const priceOn: PriceOf = (action, engine) =>
+    (engine === undefined ? undefined : overrides[engine]?.[action]) ?? priceOf(action);
   return {
     priceOf: priceOn,
     /** Every action's price on this engine. */
     pricesOn: (engine: string): Record<TaskAction, number> =>
-      Object.fromEntries(Object.values(TaskAction).map((action) => [action, priceOn(action, engine)])) as Record<TaskAction, number>,
+      Object.fromEntries(
+        Object.values(TaskAction).map((action) => [action, priceOn(action, engine)]),
+      ) as Record<TaskAction, number>,
   };
 }
 export type EnginePricing = ReturnType<typeof enginePricing>;

@@ -120,14 +120,28 @@ const isDuplicate = (error: unknown) => error instanceof AppError && error.reaso
 
 export function checkProductFields(input: Partial<ProductInput>): void {
   const problems: string[] = [];
-  if (input.id !== undefined && !PRODUCT_ID_PATTERN.test(input.id)) problems.push('id must be 1–64 letters, digits, - or _');
-  if (input.name !== undefined && (input.name.trim().length < 1 || input.name.length > 64)) problems.push('name must be 1–64 characters');
-  if (input.description !== undefined && input.description.length > 500) problems.push('description must be at most 500 characters');
-  if (input.price !== undefined && (!Number.isInteger(input.price) || input.price < 1 || input.price > 100_000_000)) problems.push('price must be a whole number of cents, at least 1');
-  if (input.credits !== undefined && (!Number.isInteger(input.credits) || input.credits < 0 || input.credits > 100_000_000)) problems.push('credits must be a whole number ≥ 0');
-  if (input.period !== undefined && !Object.values(Period).includes(input.period)) problems.push(`period must be one of ${Object.values(Period).join(', ')}`);
-  if (input.currency !== undefined && !/^[A-Z]{3}$/.test(input.currency)) problems.push('currency must be a 3-letter code such as CNY');
-  if (problems.length > 0) throw new AppError(ErrorReason.BadRequest, 'error.validation', { detail: problems.join('; ') });
+  if (input.id !== undefined && !PRODUCT_ID_PATTERN.test(input.id))
+    problems.push('id must be 1–64 letters, digits, - or _');
+  if (input.name !== undefined && (input.name.trim().length < 1 || input.name.length > 64))
+    problems.push('name must be 1–64 characters');
+  if (input.description !== undefined && input.description.length > 500)
+    problems.push('description must be at most 500 characters');
+  if (
+    input.price !== undefined &&
+    (!Number.isInteger(input.price) || input.price < 1 || input.price > 100_000_000)
+  )
+    problems.push('price must be a whole number of cents, at least 1');
+  if (
+    input.credits !== undefined &&
+    (!Number.isInteger(input.credits) || input.credits < 0 || input.credits > 100_000_000)
+  )
+    problems.push('credits must be a whole number ≥ 0');
+  if (input.period !== undefined && !Object.values(Period).includes(input.period))
+    problems.push(`period must be one of ${Object.values(Period).join(', ')}`);
+  if (input.currency !== undefined && !/^[A-Z]{3}$/.test(input.currency))
+    problems.push('currency must be a 3-letter code such as CNY');
+  if (problems.length > 0)
+    throw new AppError(ErrorReason.BadRequest, 'error.validation', { detail: problems.join('; ') });
 }
 
 export function localizedProduct(doc: ProductDoc, language: Language): Product {
@@ -144,11 +158,21 @@ export function localizedProduct(doc: ProductDoc, language: Language): Product {
 }
 
 const byPeriodThenSort = (a: ProductDoc, b: ProductDoc) =>
-  PERIOD_ORDER[a.period] - PERIOD_ORDER[b.period] || a.sort - b.sort || a.price - b.price || a._id.localeCompare(b._id);
+  PERIOD_ORDER[a.period] - PERIOD_ORDER[b.period] ||
+  a.sort - b.sort ||
+  a.price - b.price ||
+  a._id.localeCompare(b._id);
 
-export function productsService({ repo, now }: { repo: Pick<BillingRepository, 'products'>; now: () => number }) {
+export function productsService({
+  repo,
+  now,
+}: {
+  repo: Pick<BillingRepository, 'products'>;
+  now: () => number;
+}) {
   const { products } = repo;
-  const get = async (id: string): Promise<ProductDoc | null> => (PRODUCT_ID_PATTERN.test(id) ? products.findOne({ _id: id }) : null);
+  const get = async (id: string): Promise<ProductDoc | null> =>
+    PRODUCT_ID_PATTERN.test(id) ? products.findOne({ _id: id }) : null;
 
   return {
     /** Writes the default products when the store has none yet (first start); safe to run twice or in parallel. */
@@ -215,11 +239,17 @@ export function productsService({ repo, now }: { repo: Pick<BillingRepository, '
         if (patch[key] !== undefined) set[key] = patch[key];
       }
       if (patch.language) {
-        if (!LANGUAGES.includes(patch.language)) throw new AppError(ErrorReason.BadRequest, 'error.validation', { detail: `language must be one of ${LANGUAGES.join(', ')}` });
+        if (!LANGUAGES.includes(patch.language))
+          throw new AppError(ErrorReason.BadRequest, 'error.validation', {
+            detail: `language must be one of ${LANGUAGES.join(', ')}`,
+          });
         const current = doc.translations?.[patch.language];
         set.translations = {
           ...doc.translations,
-          [patch.language]: { name: patch.name?.trim() ?? current?.name ?? doc.name, description: patch.description?.trim() ?? current?.description ?? doc.description },
+          [patch.language]: {
+            name: patch.name?.trim() ?? current?.name ?? doc.name,
+            description: patch.description?.trim() ?? current?.description ?? doc.description,
+          },
         };
       } else {
         if (patch.name !== undefined) set.name = patch.name.trim();

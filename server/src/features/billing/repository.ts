@@ -1,5 +1,12 @@
 import { Schema } from 'mongoose';
-import { OrderStatus, PaymentProviderName, Period, type Language, type PlanInfo, type TaskAction } from '@draw/shared';
+import {
+  OrderStatus,
+  PaymentProviderName,
+  Period,
+  type Language,
+  type PlanInfo,
+  type TaskAction,
+} from '@draw/shared';
 import { defineCollection, type BaseDoc, type Collection, type Storage } from '../../storage/port';
 import { documentSchema } from '../../storage/schema';
 import { repositoryOf } from '../queries';
@@ -214,7 +221,8 @@ export const Redemptions = defineCollection<RedemptionDoc>('redemptions', redemp
 export const productsRepository = (products: Collection<ProductDoc>) =>
   repositoryOf(products, {
     /** Changes a product's fields; the product as written, or null when there is none. */
-    setFields: (id: string, fields: Partial<Omit<ProductDoc, '_id'>>) => products.findOneAndUpdate({ _id: id }, { $set: fields }),
+    setFields: (id: string, fields: Partial<Omit<ProductDoc, '_id'>>) =>
+      products.findOneAndUpdate({ _id: id }, { $set: fields }),
   });
 
 /** Orders a payment may still settle after they stopped being payable. */
@@ -224,20 +232,36 @@ export const ordersRepository = (orders: Collection<OrderDoc>) =>
   repositoryOf(orders, {
     /** Unpaid orders (of a user, or one order) past their time become expired. */
     expireDue: (scope: { userId?: string; _id?: string }, now: number) =>
-      orders.updateMany({ ...scope, status: OrderStatus.Unpaid, expiresAt: { $lte: now } }, { $set: { status: OrderStatus.Expired } }),
+      orders.updateMany(
+        { ...scope, status: OrderStatus.Unpaid, expiresAt: { $lte: now } },
+        { $set: { status: OrderStatus.Expired } },
+      ),
     /** Records a payment on an order not paid yet; the order as written, or null when it already was. */
     markPaid: (id: string, at: number, transactionId: string | null) =>
-      orders.findOneAndUpdate({ _id: id, status: { $in: PAYABLE_LATE } }, { $set: { status: OrderStatus.Paid, paidAt: at, transactionId } }),
+      orders.findOneAndUpdate(
+        { _id: id, status: { $in: PAYABLE_LATE } },
+        { $set: { status: OrderStatus.Paid, paidAt: at, transactionId } },
+      ),
     /** Notes, once, that a paid order's plan was granted. */
-    markFulfilled: (id: string, at: number) => orders.updateOne({ _id: id, fulfilledAt: null }, { $set: { fulfilledAt: at } }),
+    markFulfilled: (id: string, at: number) =>
+      orders.updateOne({ _id: id, fulfilledAt: null }, { $set: { fulfilledAt: at } }),
     /** Cancels the user's order while it is unpaid; null when it is not (any more). */
     cancelUnpaid: (id: string, userId: string, at: number) =>
-      orders.findOneAndUpdate({ _id: id, userId, status: OrderStatus.Unpaid }, { $set: { status: OrderStatus.Cancelled, cancelledAt: at } }),
+      orders.findOneAndUpdate(
+        { _id: id, userId, status: OrderStatus.Unpaid },
+        { $set: { status: OrderStatus.Cancelled, cancelledAt: at } },
+      ),
     /** Keeps the payment started for an order while it is unpaid; null when it is not (any more). */
-    setPayment: (id: string, payment: PaymentAttempt) => orders.findOneAndUpdate({ _id: id, status: OrderStatus.Unpaid }, { $set: { payment } }),
+    setPayment: (id: string, payment: PaymentAttempt) =>
+      orders.findOneAndUpdate({ _id: id, status: OrderStatus.Unpaid }, { $set: { payment } }),
     /** The unpaid, unexpired order whose WeChat Pay payment shows this code URL. */
     unpaidByWechatCode: (codeUrl: string, now: number) =>
-      orders.findOne({ status: OrderStatus.Unpaid, expiresAt: { $gt: now }, 'payment.provider': PaymentProviderName.Wechat, 'payment.codeUrl': codeUrl }),
+      orders.findOne({
+        status: OrderStatus.Unpaid,
+        expiresAt: { $gt: now },
+        'payment.provider': PaymentProviderName.Wechat,
+        'payment.codeUrl': codeUrl,
+      }),
   });
 
 export const ledgerRepository = (ledger: Collection<LedgerDoc>) =>
@@ -245,24 +269,32 @@ export const ledgerRepository = (ledger: Collection<LedgerDoc>) =>
     /** Spends after the position (at, id), in that order: the pages of a long history. */
     spendsAfter: (after: { at: number; id: string }, limit: number) =>
       ledger.find(
-        { kind: LedgerKind.Spend, at: { $gte: after.at }, $or: [{ at: { $gt: after.at } }, { _id: { $gt: after.id } }] },
+        {
+          kind: LedgerKind.Spend,
+          at: { $gte: after.at },
+          $or: [{ at: { $gt: after.at } }, { _id: { $gt: after.id } }],
+        },
         { sort: { at: 1, _id: 1 }, limit },
       ),
     /** The refunds of these tasks that exist. */
-    refundsOf: (taskIds: readonly string[]) => ledger.find({ _id: { $in: taskIds.map((taskId) => `refund:${taskId}`) } }),
+    refundsOf: (taskIds: readonly string[]) =>
+      ledger.find({ _id: { $in: taskIds.map((taskId) => `refund:${taskId}`) } }),
   });
 
 export const redeemCodesRepository = (codes: Collection<RedeemCodeDoc>) =>
   repositoryOf(codes, {
     /** The code's counter of uses moves up to `use`, never back. */
-    raiseUses: (code: string, use: number) => codes.updateOne({ _id: code, uses: { $lt: use } }, { $set: { uses: use } }),
+    raiseUses: (code: string, use: number) =>
+      codes.updateOne({ _id: code, uses: { $lt: use } }, { $set: { uses: use } }),
   });
 
 export const redemptionsRepository = (redemptions: Collection<RedemptionDoc>) =>
   repositoryOf(redemptions, {
-    markGranted: (code: string, userId: string, at: number) => redemptions.updateOne({ code, userId }, { $set: { grantedAt: at } }),
+    markGranted: (code: string, userId: string, at: number) =>
+      redemptions.updateOne({ code, userId }, { $set: { grantedAt: at } }),
     /** Uses taken before `before` whose grant never happened (a crash cut them off). */
-    cutOff: (before: number, limit: number) => redemptions.find({ grantedAt: null, claimedAt: { $ne: null }, at: { $lt: before } }, { limit }),
+    cutOff: (before: number, limit: number) =>
+      redemptions.find({ grantedAt: null, claimedAt: { $ne: null }, at: { $lt: before } }, { limit }),
   });
 
 export function billingRepository(storage: Storage) {

@@ -3,7 +3,10 @@ import { translate } from '../../i18n/messages';
 import type { OrderDoc } from './repository';
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /** A value inside the inline script: JSON, with `<` escaped so no string can close the tag. */
 const js = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -16,7 +19,13 @@ export function formatAmount(cents: number, currency: string): string {
  * The sandbox payment page the QR code leads to: the order, and one button that pays it. Plain
  * HTML with one inline script (allowed by nonce only), readable on a phone.
  */
-export function sandboxPage(order: OrderDoc, productName: string, confirmUrl: string, language: Language, nonce: string): string {
+export function sandboxPage(
+  order: OrderDoc,
+  productName: string,
+  confirmUrl: string,
+  language: Language,
+  nonce: string,
+): string {
   const t = (key: Parameters<typeof translate>[0]) => escapeHtml(translate(key, language));
   const done: Partial<Record<OrderStatus, string>> = {
     [OrderStatus.Paid]: t('billing.sandbox.paid'),

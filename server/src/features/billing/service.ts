@@ -9,7 +9,12 @@ import { productsService } from './products';
 import type { BillingRepository } from './repository';
 import type { PaymentProvider } from './providers/port';
 import { sandboxProvider } from './providers/sandbox';
-import { NotificationRefused, wechatProvider, wechatSettingsFrom, type WechatProvider } from './providers/wechat';
+import {
+  NotificationRefused,
+  wechatProvider,
+  wechatSettingsFrom,
+  type WechatProvider,
+} from './providers/wechat';
 
 const SWEEP_EVERY_MS = 60_000;
 
@@ -46,12 +51,19 @@ export interface NotificationAnswer {
 }
 
 function providerFrom(config: BillingConfig, now: () => number): PaymentProvider {
-  return config.PAYMENT_PROVIDER === PaymentProviderName.Wechat ? wechatProvider(wechatSettingsFrom(config as Config), { now }) : sandboxProvider();
+  return config.PAYMENT_PROVIDER === PaymentProviderName.Wechat
+    ? wechatProvider(wechatSettingsFrom(config as Config), { now })
+    : sandboxProvider();
 }
 
 /** Plans, payments, credits and redeem codes, built once in the composition root. */
 export function billingService({ repo, config, now, log, provider: given, priceOf }: BillingDeps) {
-  const ledger = creditsLedger({ repo, dailyAllowance: config.FREE_DAILY_CREDITS, now, ...(priceOf ? { priceOf } : {}) });
+  const ledger = creditsLedger({
+    repo,
+    dailyAllowance: config.FREE_DAILY_CREDITS,
+    now,
+    ...(priceOf ? { priceOf } : {}),
+  });
   const products = productsService({ repo, now });
   const provider = given ?? providerFrom(config, now);
   const orders = ordersService({ repo, ledger, products, provider, now, log });
@@ -71,9 +83,16 @@ export function billingService({ repo, config, now, log, provider: given, priceO
    * order (merchant, app, amount, currency), then the order is paid, once. The answer follows
    * WeChat Pay: 200 `{ code: 'SUCCESS' }`, or 4xx/5xx `{ code: 'FAIL' }` (WeChat Pay retries those).
    */
-  async function wechatNotification(headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<NotificationAnswer> {
-    const fail = (status: number, message: string): NotificationAnswer => ({ status, body: { code: 'FAIL', message } });
-    if (provider.name !== PaymentProviderName.Wechat || !('verifyNotification' in provider)) return fail(404, 'WeChat Pay is not enabled');
+  async function wechatNotification(
+    headers: Record<string, string | string[] | undefined>,
+    rawBody: string,
+  ): Promise<NotificationAnswer> {
+    const fail = (status: number, message: string): NotificationAnswer => ({
+      status,
+      body: { code: 'FAIL', message },
+    });
+    if (provider.name !== PaymentProviderName.Wechat || !('verifyNotification' in provider))
+      return fail(404, 'WeChat Pay is not enabled');
     const wechat = provider as WechatProvider;
     try {
       const notification = wechat.verifyNotification(headers, rawBody);
@@ -83,20 +102,38 @@ export function billingService({ repo, config, now, log, provider: given, priceO
         return { status: 200, body: { code: 'SUCCESS', message: 'ignored' } };
       }
       if (tx.mchid !== wechat.settings.mchId || tx.appid !== wechat.settings.appId) {
-        log.error({ id: notification.id, mchid: tx.mchid, appid: tx.appid }, 'wechat notification for another merchant or app refused');
+        log.error(
+          { id: notification.id, mchid: tx.mchid, appid: tx.appid },
+          'wechat notification for another merchant or app refused',
+        );
         return fail(400, 'merchant or app does not match');
       }
       const order = typeof tx.out_trade_no === 'string' ? await orders.byOrderNo(tx.out_trade_no) : null;
       if (!order) {
-        log.error({ id: notification.id, orderNo: tx.out_trade_no }, 'wechat notification for an unknown order');
+        log.error(
+          { id: notification.id, orderNo: tx.out_trade_no },
+          'wechat notification for an unknown order',
+        );
         return fail(404, 'unknown order');
       }
       const currency = tx.amount?.currency ?? 'CNY';
       if (tx.amount?.total !== order.amount || currency !== order.currency) {
-        log.error({ id: notification.id, orderNo: order.orderNo, expected: order.amount, got: tx.amount?.total, currency }, 'wechat notification amount does not match the order');
+        log.error(
+          {
+            id: notification.id,
+            orderNo: order.orderNo,
+            expected: order.amount,
+            got: tx.amount?.total,
+            currency,
+          },
+          'wechat notification amount does not match the order',
+        );
         return fail(400, 'amount does not match the order');
       }
-      await orders.markPaid(order._id, { provider: PaymentProviderName.Wechat, transactionId: String(tx.transaction_id ?? '') });
+      await orders.markPaid(order._id, {
+        provider: PaymentProviderName.Wechat,
+        transactionId: String(tx.transaction_id ?? ''),
+      });
       return { status: 200, body: { code: 'SUCCESS', message: '成功' } };
     } catch (error) {
       if (error instanceof NotificationRefused) {
@@ -122,10 +159,15 @@ export function billingService({ repo, config, now, log, provider: given, priceO
       const seeded = await products.seedDefaults();
       if (seeded > 0) log.info({ count: seeded }, 'default products written');
       if (provider.name === PaymentProviderName.Sandbox && config.NODE_ENV === 'production') {
-        log.warn('PAYMENT_PROVIDER=sandbox in production: anyone can pay their own orders for free on the sandbox page');
+        log.warn(
+          'PAYMENT_PROVIDER=sandbox in production: anyone can pay their own orders for free on the sandbox page',
+        );
       }
       await sweep();
-      timer = setInterval(() => void sweep().catch((err: unknown) => log.error({ err }, 'billing sweep failed')), SWEEP_EVERY_MS);
+      timer = setInterval(
+        () => void sweep().catch((err: unknown) => log.error({ err }, 'billing sweep failed')),
+        SWEEP_EVERY_MS,
+      );
       timer.unref();
     },
 

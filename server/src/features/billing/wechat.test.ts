@@ -6,7 +6,13 @@ import type { CreditAccount, Order, PaymentStart } from '@draw/shared';
 import { ConfigError, loadConfig } from '../../config';
 import { startTestApp, type TestApp } from '../../testing/harness';
 import { rfc3339Cst, wechatSettingsFrom } from './providers/wechat';
-import { encryptResource, parseAuthorization, signMessage, verifyMessage, wechatSignedMessage } from './providers/wechatCrypto';
+import {
+  encryptResource,
+  parseAuthorization,
+  signMessage,
+  verifyMessage,
+  wechatSignedMessage,
+} from './providers/wechatCrypto';
 import { caller, checkedChain, drawer } from './testkit';
 
 const APP_ID = 'wx0123456789abcdef';
@@ -39,13 +45,13 @@ async function fakeWechatPay() {
       const authorization = parseAuthorization(req.headers.authorization ?? '');
       const signatureValid = Boolean(
         authorization &&
-          authorization.mchid === MCH_ID &&
-          authorization.serial_no === MCH_SERIAL &&
-          verifyMessage(
-            merchant.publicKey,
-            `${req.method}\n${req.url}\n${authorization.timestamp}\n${authorization.nonce_str}\n${body}\n`,
-            authorization.signature ?? '',
-          ),
+        authorization.mchid === MCH_ID &&
+        authorization.serial_no === MCH_SERIAL &&
+        verifyMessage(
+          merchant.publicKey,
+          `${req.method}\n${req.url}\n${authorization.timestamp}\n${authorization.nonce_str}\n${body}\n`,
+          authorization.signature ?? '',
+        ),
       );
       received.push({ method: req.method ?? '', path: req.url ?? '', body, authorization, signatureValid });
       const reply = (status: number, payload: object | null) => {
@@ -57,7 +63,10 @@ async function fakeWechatPay() {
           'Wechatpay-Timestamp': timestamp,
           'Wechatpay-Nonce': nonce,
           'Wechatpay-Serial': PLATFORM_SERIAL,
-          'Wechatpay-Signature': signMessage(platform.privateKey, wechatSignedMessage(timestamp, nonce, text)),
+          'Wechatpay-Signature': signMessage(
+            platform.privateKey,
+            wechatSignedMessage(timestamp, nonce, text),
+          ),
         });
         res.end(text);
       };
@@ -66,7 +75,11 @@ async function fakeWechatPay() {
         const order = JSON.parse(body) as { out_trade_no: string };
         return reply(200, { code_url: `weixin://wxpay/bizpayurl?pr=${order.out_trade_no.slice(-8)}` });
       }
-      if (req.method === 'POST' && /^\/v3\/pay\/transactions\/out-trade-no\/[^/]+\/close$/.test(req.url ?? '')) return reply(204, null);
+      if (
+        req.method === 'POST' &&
+        /^\/v3\/pay\/transactions\/out-trade-no\/[^/]+\/close$/.test(req.url ?? '')
+      )
+        return reply(204, null);
       return reply(404, { code: 'NOT_FOUND', message: 'no such api' });
     });
   });
@@ -151,10 +164,14 @@ function notification(tx: Transaction, options: NotifyOptions = {}) {
   });
   const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
   const nonce = randomBytes(16).toString('hex');
-  let signature = signMessage(options.signWith ?? platform.privateKey, wechatSignedMessage(timestamp, nonce, body));
+  let signature = signMessage(
+    options.signWith ?? platform.privateKey,
+    wechatSignedMessage(timestamp, nonce, body),
+  );
   if (options.tamper) {
     body = options.tamper(body);
-    if (options.resign) signature = signMessage(platform.privateKey, wechatSignedMessage(timestamp, nonce, body));
+    if (options.resign)
+      signature = signMessage(platform.privateKey, wechatSignedMessage(timestamp, nonce, body));
   }
   return {
     method: 'POST' as const,
@@ -180,13 +197,18 @@ async function orderAndPay(productId = 'month-basic') {
 
 const statusOf = async (session: Awaited<ReturnType<typeof drawer>>['session'], orderId: string) =>
   (await caller(app).data<Order>(caller(app).call(session, 'GET', `/api/home/orders/${orderId}`))).status;
-const accountOf = (session: Awaited<ReturnType<typeof drawer>>['session']) => caller(app).data<CreditAccount>(caller(app).call(session, 'GET', '/api/home/credits'));
+const accountOf = (session: Awaited<ReturnType<typeof drawer>>['session']) =>
+  caller(app).data<CreditAccount>(caller(app).call(session, 'GET', '/api/home/credits'));
 
 describe('WeChat Pay Native', () => {
   it('creates the order at WeChat Pay with a signed request and shows its code_url as a QR code', async () => {
     const { order, payment } = await orderAndPay();
     const request = fake.received.at(-1)!;
-    expect(request).toMatchObject({ method: 'POST', path: '/v3/pay/transactions/native', signatureValid: true });
+    expect(request).toMatchObject({
+      method: 'POST',
+      path: '/v3/pay/transactions/native',
+      signatureValid: true,
+    });
     expect(request.authorization).toMatchObject({ mchid: MCH_ID, serial_no: MCH_SERIAL });
     expect(JSON.parse(request.body)).toEqual({
       appid: APP_ID,
@@ -198,7 +220,10 @@ describe('WeChat Pay Native', () => {
       amount: { total: 2900, currency: 'CNY' },
     });
     expect(rfc3339Cst(order.expiresAt)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+08:00$/);
-    expect(payment).toMatchObject({ provider: 'wechat', codeUrl: `weixin://wxpay/bizpayurl?pr=${order.orderNo.slice(-8)}` });
+    expect(payment).toMatchObject({
+      provider: 'wechat',
+      codeUrl: `weixin://wxpay/bizpayurl?pr=${order.orderNo.slice(-8)}`,
+    });
     const png = await app.http.inject({ url: payment.qrcodeUrl });
     expect(png.statusCode).toBe(200);
     expect(png.headers['content-type']).toBe('image/png');
@@ -206,7 +231,11 @@ describe('WeChat Pay Native', () => {
 
   it('draws a WeChat Pay QR code only for the code URL of an order still open for payment', async () => {
     const { call, data } = caller(app);
-    const qr = (url: string) => app.http.inject({ url: `/api/home/qrcode?url=${encodeURIComponent(url)}`, headers: { 'accept-language': 'en-US' } });
+    const qr = (url: string) =>
+      app.http.inject({
+        url: `/api/home/qrcode?url=${encodeURIComponent(url)}`,
+        headers: { 'accept-language': 'en-US' },
+      });
     const open = await orderAndPay();
     const cancelled = await orderAndPay();
     expect((await qr(open.payment.codeUrl)).statusCode).toBe(200);
@@ -227,7 +256,10 @@ describe('WeChat Pay Native', () => {
     const tx = transactionOf(order);
     const sequential = [];
     for (let i = 0; i < 3; i++) sequential.push(await app.http.inject(notification(tx)));
-    const parallel = await Promise.all([app.http.inject(notification(tx)), app.http.inject(notification(tx))]);
+    const parallel = await Promise.all([
+      app.http.inject(notification(tx)),
+      app.http.inject(notification(tx)),
+    ]);
     for (const res of [...sequential, ...parallel]) {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ code: 'SUCCESS', message: '成功' });
@@ -243,14 +275,58 @@ describe('WeChat Pay Native', () => {
     const tx = transactionOf(order);
     const cases: [string, ReturnType<typeof notification>, number][] = [
       ['signed with another key', notification(tx, { signWith: stranger.privateKey }), 401],
-      ['body altered after signing', notification(tx, { tamper: (b) => b.replace('"TRANSACTION.SUCCESS"', '"TRANSACTION.SUCCESS" ') }), 401],
-      ['ciphertext altered', notification(tx, { tamper: (b) => b.replace(/"ciphertext":"(.)/, (_m, c: string) => `"ciphertext":"${c === 'A' ? 'B' : 'A'}`), resign: true }), 400],
-      ['ciphertext altered, unsigned', notification(tx, { tamper: (b) => b.replace(/"ciphertext":"(.)/, (_m, c: string) => `"ciphertext":"${c === 'A' ? 'B' : 'A'}`) }), 401],
-      ['wrong amount', notification(transactionOf(order, { amount: { total: 1, currency: 'CNY', payer_total: 1, payer_currency: 'CNY' } })), 400],
-      ['wrong currency', notification(transactionOf(order, { amount: { total: order.amount, currency: 'USD', payer_total: order.amount, payer_currency: 'USD' } })), 400],
+      [
+        'body altered after signing',
+        notification(tx, { tamper: (b) => b.replace('"TRANSACTION.SUCCESS"', '"TRANSACTION.SUCCESS" ') }),
+        401,
+      ],
+      [
+        'ciphertext altered',
+        notification(tx, {
+          tamper: (b) =>
+            b.replace(/"ciphertext":"(.)/, (_m, c: string) => `"ciphertext":"${c === 'A' ? 'B' : 'A'}`),
+          resign: true,
+        }),
+        400,
+      ],
+      [
+        'ciphertext altered, unsigned',
+        notification(tx, {
+          tamper: (b) =>
+            b.replace(/"ciphertext":"(.)/, (_m, c: string) => `"ciphertext":"${c === 'A' ? 'B' : 'A'}`),
+        }),
+        401,
+      ],
+      [
+        'wrong amount',
+        notification(
+          transactionOf(order, {
+            amount: { total: 1, currency: 'CNY', payer_total: 1, payer_currency: 'CNY' },
+          }),
+        ),
+        400,
+      ],
+      [
+        'wrong currency',
+        notification(
+          transactionOf(order, {
+            amount: {
+              total: order.amount,
+              currency: 'USD',
+              payer_total: order.amount,
+              payer_currency: 'USD',
+            },
+          }),
+        ),
+        400,
+      ],
       ['another merchant', notification(transactionOf(order, { mchid: '1900000999' })), 400],
       ['another app', notification(transactionOf(order, { appid: 'wx_other' })), 400],
-      ['stale timestamp (replay window)', notification(tx, { timestamp: Math.floor(Date.now() / 1000) - 3600 }), 401],
+      [
+        'stale timestamp (replay window)',
+        notification(tx, { timestamp: Math.floor(Date.now() / 1000) - 3600 }),
+        401,
+      ],
       ['unknown serial', notification(tx, { serial: 'PUB_KEY_ID_SOMEONE_ELSE' }), 401],
       ['unknown order', notification(transactionOf(order, { out_trade_no: 'D000000000000000000000' })), 404],
     ];
@@ -259,7 +335,12 @@ describe('WeChat Pay Native', () => {
       expect(res.statusCode, name).toBe(status);
       expect(res.json(), name).toMatchObject({ code: 'FAIL' });
     }
-    const missingHeaders = await app.http.inject({ method: 'POST', url: '/api/open/wechat/callback', payload: notification(tx).payload, headers: { 'content-type': 'application/json' } });
+    const missingHeaders = await app.http.inject({
+      method: 'POST',
+      url: '/api/open/wechat/callback',
+      payload: notification(tx).payload,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(missingHeaders.statusCode).toBe(401);
 
     expect(await statusOf(session, order.id)).toBe('unpaid');
@@ -273,7 +354,9 @@ describe('WeChat Pay Native', () => {
 
   it('acknowledges notifications that are not a successful payment without granting anything', async () => {
     const { session, order } = await orderAndPay();
-    const closed = await app.http.inject(notification(transactionOf(order, { trade_state: 'CLOSED' }), { eventType: 'TRANSACTION.CLOSED' }));
+    const closed = await app.http.inject(
+      notification(transactionOf(order, { trade_state: 'CLOSED' }), { eventType: 'TRANSACTION.CLOSED' }),
+    );
     expect(closed.json()).toMatchObject({ code: 'SUCCESS' });
     expect(await statusOf(session, order.id)).toBe('unpaid');
     expect((await accountOf(session)).balance).toBe(0);
@@ -283,14 +366,21 @@ describe('WeChat Pay Native', () => {
     const { call } = caller(app);
     const { session, order } = await orderAndPay();
     expect((await call(session, 'POST', `/api/home/cancel-order/${order.id}`)).statusCode).toBe(200);
-    expect(fake.received.at(-1)).toMatchObject({ path: `/v3/pay/transactions/out-trade-no/${order.orderNo}/close`, signatureValid: true, body: JSON.stringify({ mchid: MCH_ID }) });
+    expect(fake.received.at(-1)).toMatchObject({
+      path: `/v3/pay/transactions/out-trade-no/${order.orderNo}/close`,
+      signatureValid: true,
+      body: JSON.stringify({ mchid: MCH_ID }),
+    });
     expect((await app.http.inject(notification(transactionOf(order)))).statusCode).toBe(200);
     expect(await statusOf(session, order.id)).toBe('paid');
     expect((await accountOf(session)).balance).toBe(400);
   });
 
   it('does not serve the sandbox when WeChat Pay is the provider', async () => {
-    const res = await app.http.inject({ method: 'POST', url: '/api/open/sandbox/abc/AAAAAAAAAAAAAAAAAAAAAAAA/confirm' });
+    const res = await app.http.inject({
+      method: 'POST',
+      url: '/api/open/sandbox/abc/AAAAAAAAAAAAAAAAAAAAAAAA/confirm',
+    });
     expect(res.statusCode).toBe(404);
   });
 });
@@ -313,7 +403,15 @@ describe('WeChat Pay configuration', () => {
       loadConfig({ PAYMENT_PROVIDER: 'wechat', WECHAT_API_V3_KEY: 'short-secret' });
     } catch (error) {
       const message = (error as Error).message;
-      for (const key of ['WECHAT_APP_ID', 'WECHAT_MCH_ID', 'WECHAT_MCH_SERIAL', 'WECHAT_MCH_PRIVATE_KEY', 'WECHAT_PLATFORM_PUBLIC_KEY', 'PUBLIC_URL']) expect(message).toContain(key);
+      for (const key of [
+        'WECHAT_APP_ID',
+        'WECHAT_MCH_ID',
+        'WECHAT_MCH_SERIAL',
+        'WECHAT_MCH_PRIVATE_KEY',
+        'WECHAT_PLATFORM_PUBLIC_KEY',
+        'PUBLIC_URL',
+      ])
+        expect(message).toContain(key);
       expect(message).toContain('WECHAT_API_V3_KEY must be the 32-character API v3 key');
       expect(message).not.toContain('short-secret');
     }
@@ -323,7 +421,16 @@ describe('WeChat Pay configuration', () => {
   it('reads keys given inline (with \\n escapes) and refuses keys that are not keys', () => {
     const escaped = { ...base, WECHAT_MCH_PRIVATE_KEY: base.WECHAT_MCH_PRIVATE_KEY.replace(/\n/g, '\\n') };
     expect(wechatSettingsFrom(loadConfig(escaped)).mchId).toBe(MCH_ID);
-    expect(() => wechatSettingsFrom(loadConfig({ ...base, WECHAT_MCH_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\nnope\n-----END PRIVATE KEY-----' }))).toThrow(/WECHAT_MCH_PRIVATE_KEY could not be read/);
-    expect(() => wechatSettingsFrom(loadConfig({ ...base, WECHAT_PLATFORM_PUBLIC_KEY: '/no/such/file.pem' }))).toThrow(/WECHAT_PLATFORM_PUBLIC_KEY could not be read/);
+    expect(() =>
+      wechatSettingsFrom(
+        loadConfig({
+          ...base,
+          WECHAT_MCH_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\nnope\n-----END PRIVATE KEY-----',
+        }),
+      ),
+    ).toThrow(/WECHAT_MCH_PRIVATE_KEY could not be read/);
+    expect(() =>
+      wechatSettingsFrom(loadConfig({ ...base, WECHAT_PLATFORM_PUBLIC_KEY: '/no/such/file.pem' })),
+    ).toThrow(/WECHAT_PLATFORM_PUBLIC_KEY could not be read/);
   });
 });

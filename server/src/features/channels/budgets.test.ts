@@ -17,27 +17,56 @@ const { call, data } = injectorFor(() => app);
 type Session = Awaited<ReturnType<TestApp['signIn']>>;
 
 /** Channels stored as `create` stores them (faster than a request each): `creatorId`'s, with these members. */
-async function seedChannels(count: number, creatorId: string, memberIds: readonly string[] = [creatorId]): Promise<string[]> {
+async function seedChannels(
+  count: number,
+  creatorId: string,
+  memberIds: readonly string[] = [creatorId],
+): Promise<string[]> {
   const at = Date.now();
   const ids = Array.from({ length: count }, () => randomUUID());
-  await app.storage.collection(Channels).insertMany(ids.map((id, i) => ({ _id: id, title: `seeded ${i}`, isBan: false, creatorId, createdAt: at + i, updatedAt: at + i })));
-  await app.storage
-    .collection(Members)
-    .insertMany(ids.flatMap((id, i) => [...new Set([creatorId, ...memberIds])].map((userId) => ({ _id: memberId(id, userId), channelId: id, userId, joinedAt: at + i }))));
+  await app.storage.collection(Channels).insertMany(
+    ids.map((id, i) => ({
+      _id: id,
+      title: `seeded ${i}`,
+      isBan: false,
+      creatorId,
+      createdAt: at + i,
+      updatedAt: at + i,
+    })),
+  );
+  await app.storage.collection(Members).insertMany(
+    ids.flatMap((id, i) =>
+      [...new Set([creatorId, ...memberIds])].map((userId) => ({
+        _id: memberId(id, userId),
+        channelId: id,
+        userId,
+        joinedAt: at + i,
+      })),
+    ),
+  );
   return ids;
 }
 
-const ownedLive = (userId: string) => app.storage.collection(Channels).count({ creatorId: userId, deletedAt: { $exists: false } });
+const ownedLive = (userId: string) =>
+  app.storage.collection(Channels).count({ creatorId: userId, deletedAt: { $exists: false } });
 const membershipsOf = (userId: string) => app.storage.collection(Members).count({ userId });
 const create = (session: Session, title = 'one more', language = 'en-US') =>
-  app.http.inject({ method: 'POST', url: '/api/draw/channel', payload: { title, isBan: false }, headers: { ...session.auth, 'accept-language': language } });
+  app.http.inject({
+    method: 'POST',
+    url: '/api/draw/channel',
+    payload: { title, isBan: false },
+    headers: { ...session.auth, 'accept-language': language },
+  });
 
 describe('channels one person may own', () => {
   it(`refuses a channel beyond ${Limits.channelsOwnedMax} of one's own, in each language, and stores nothing; a deleted one makes room`, async () => {
     const ann = await app.signIn();
     const owned = await seedChannels(Limits.channelsOwnedMax, ann.user.id);
     for (const [language, message] of [
-      ['en-US', `You have created ${Limits.channelsOwnedMax} channels, the most one person may have; delete one to create another`],
+      [
+        'en-US',
+        `You have created ${Limits.channelsOwnedMax} channels, the most one person may have; delete one to create another`,
+      ],
       ['zh-CN', `你已创建 ${Limits.channelsOwnedMax} 个频道，已达上限；删除一个频道后才能再创建`],
       ['zh-TW', `你已建立 ${Limits.channelsOwnedMax} 個頻道，已達上限；刪除一個頻道後才能再建立`],
     ] as const) {
@@ -60,7 +89,8 @@ describe('channels one person may own', () => {
     const answers = await Promise.all(Array.from({ length: 4 }, () => create(ann)));
     const made = answers.filter((res) => res.statusCode === 200).length;
     expect(made).toBeLessThanOrEqual(1);
-    for (const res of answers.filter((r) => r.statusCode !== 200)) expect(res.json()).toMatchObject({ success: false, reason: 'forbidden' });
+    for (const res of answers.filter((r) => r.statusCode !== 200))
+      expect(res.json()).toMatchObject({ success: false, reason: 'forbidden' });
     expect(await ownedLive(ann.user.id)).toBe(Limits.channelsOwnedMax - 1 + made);
     expect(await membershipsOf(ann.user.id)).toBe(Limits.channelsOwnedMax - 1 + made);
   });
@@ -79,12 +109,18 @@ describe('channels one person may be in', () => {
     expect(refused.statusCode).toBe(400);
     const message = `You are in ${Limits.channelMembershipsMax} channels, the most one person may be in; leave one to join or create another`;
     expect(refused.json()).toMatchObject({ success: false, reason: 'forbidden', message });
-    expect((await call(bob, 'GET', `/api/draw/channel/${id}`)).json()).toMatchObject({ success: false, reason: 'forbidden' });
+    expect((await call(bob, 'GET', `/api/draw/channel/${id}`)).json()).toMatchObject({
+      success: false,
+      reason: 'forbidden',
+    });
     expect((await create(bob)).json()).toMatchObject({ success: false, reason: 'forbidden', message });
     expect(await membershipsOf(bob.user.id)).toBe(Limits.channelMembershipsMax);
 
     expect((await call(bob, 'POST', `/api/draw/quit-channel/${joined[0]}`)).statusCode).toBe(200);
-    expect(await data(call(bob, 'POST', `/api/draw/join-channel/${inviteCode}`))).toMatchObject({ id, memberCount: 2 });
+    expect(await data(call(bob, 'POST', `/api/draw/join-channel/${inviteCode}`))).toMatchObject({
+      id,
+      memberCount: 2,
+    });
     // Already in: a second join of the same channel is no new membership, so it is not refused.
     expect((await call(bob, 'POST', `/api/draw/join-channel/${inviteCode}`)).statusCode).toBe(200);
   });
@@ -94,13 +130,27 @@ describe('work per request', () => {
   it("reads a channel's members' names in one statement, however many members it has", async () => {
     const owner = await app.signIn();
     const usersRead = async (channelId: string) =>
-      (await callsDuring(app.storage, [Users], async () => expect((await call(owner, 'GET', `/api/draw/channel/${channelId}`)).statusCode).toBe(200)))[Users.name];
+      (
+        await callsDuring(app.storage, [Users], async () =>
+          expect((await call(owner, 'GET', `/api/draw/channel/${channelId}`)).statusCode).toBe(200),
+        )
+      )[Users.name];
     const people = await Promise.all(Array.from({ length: 12 }, () => app.signIn()));
-    const [small] = await seedChannels(1, owner.user.id, people.slice(0, 1).map((p) => p.user.id));
-    const [large] = await seedChannels(1, owner.user.id, people.map((p) => p.user.id));
+    const [small] = await seedChannels(
+      1,
+      owner.user.id,
+      people.slice(0, 1).map((p) => p.user.id),
+    );
+    const [large] = await seedChannels(
+      1,
+      owner.user.id,
+      people.map((p) => p.user.id),
+    );
     const detail = await data(call(owner, 'GET', `/api/draw/channel/${large}`));
     expect(detail.members).toHaveLength(13);
-    expect(new Set(detail.members.map((m: { name: string }) => m.name))).toEqual(new Set([owner.user.name, ...people.map((p) => p.user.name)]));
+    expect(new Set(detail.members.map((m: { name: string }) => m.name))).toEqual(
+      new Set([owner.user.name, ...people.map((p) => p.user.name)]),
+    );
     // The caller's session is read too (auth); the members' names add one statement, not one each.
     expect(await usersRead(large!)).toBe(await usersRead(small!));
   });
@@ -138,7 +188,9 @@ describe("a profile change told to a person's channels", () => {
     for (const turn of turnAtPublish) perTurn.set(turn, (perTurn.get(turn) ?? 0) + 1);
     expect(Math.max(...perTurn.values())).toBeLessThanOrEqual(PROFILE_FANOUT_CHUNK);
     expect(perTurn.size).toBeGreaterThanOrEqual(Math.ceil(count / PROFILE_FANOUT_CHUNK));
-    const told = await app.storage.collection(Events).count({ channelId: { $in: channelIds }, type: 'member.updated' });
+    const told = await app.storage
+      .collection(Events)
+      .count({ channelId: { $in: channelIds }, type: 'member.updated' });
     expect(told).toBe(count);
   });
 });

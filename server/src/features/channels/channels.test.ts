@@ -19,8 +19,18 @@ afterAll(async () => {
 });
 
 type Session = Awaited<ReturnType<TestApp['signIn']>>;
-const call = (session: Session | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  app.http.inject({ method, url, payload, headers: { ...(session?.auth ?? {}), 'accept-language': 'en-US' } });
+const call = (
+  session: Session | null,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) =>
+  app.http.inject({
+    method,
+    url,
+    payload,
+    headers: { ...(session?.auth ?? {}), 'accept-language': 'en-US' },
+  });
 const data = async (p: ReturnType<typeof call>) => (await p).json().data;
 
 async function socketFor(session: Session) {
@@ -35,13 +45,15 @@ describe('channel lifecycle', () => {
     const created = await data(call(ann, 'POST', '/api/draw/channel', { title: '  foxes  ', isBan: false }));
     expect(created).toMatchObject({ title: 'foxes', isBan: false, isCreator: true, memberCount: 1 });
     expect(await data(call(ann, 'GET', '/api/draw/channels'))).toEqual([created]);
-    const edited = await data(call(ann, 'PUT', `/api/draw/channel/${created.id}`, { title: 'Foxes', isBan: true }));
+    const edited = await data(
+      call(ann, 'PUT', `/api/draw/channel/${created.id}`, { title: 'Foxes', isBan: true }),
+    );
     expect(edited).toMatchObject({ title: 'Foxes', isBan: true });
     const detail = await data(call(ann, 'GET', `/api/draw/channel/${created.id}`));
     expect(detail.members).toEqual([expect.objectContaining({ userId: ann.user.id, isCreator: true })]);
   });
 
-  it("lists each channel with its own member count, in the order the user joined", async () => {
+  it('lists each channel with its own member count, in the order the user joined', async () => {
     const ann = await app.signIn();
     const bob = await app.signIn();
     const shared = await data(call(ann, 'POST', '/api/draw/channel', { title: 'shared', isBan: false }));
@@ -51,12 +63,24 @@ describe('channel lifecycle', () => {
     await data(call(bob, 'POST', `/api/draw/join-channel/${inviteCode}`));
 
     const annList = await data(call(ann, 'GET', '/api/draw/channels'));
-    expect(annList.map((c: { title: string; memberCount: number; isCreator: boolean }) => [c.title, c.memberCount, c.isCreator])).toEqual([
+    expect(
+      annList.map((c: { title: string; memberCount: number; isCreator: boolean }) => [
+        c.title,
+        c.memberCount,
+        c.isCreator,
+      ]),
+    ).toEqual([
       ['shared', 2, true],
       ['solo', 1, true],
     ]);
     const bobList = await data(call(bob, 'GET', '/api/draw/channels'));
-    expect(bobList.map((c: { id: string; memberCount: number; isCreator: boolean }) => [c.id, c.memberCount, c.isCreator])).toEqual([
+    expect(
+      bobList.map((c: { id: string; memberCount: number; isCreator: boolean }) => [
+        c.id,
+        c.memberCount,
+        c.isCreator,
+      ]),
+    ).toEqual([
       [own.id, 1, true],
       [shared.id, 2, false],
     ]);
@@ -67,7 +91,10 @@ describe('channel lifecycle', () => {
   it('answers every change at once although the list is kept between calls: a join, a rename, a quit, a change made by another process', async () => {
     const ann = await app.signIn();
     const bob = await app.signIn();
-    const listed = async () => (await data(call(ann, 'GET', '/api/draw/channels'))).map((c: { title: string; memberCount: number }) => [c.title, c.memberCount]);
+    const listed = async () =>
+      (await data(call(ann, 'GET', '/api/draw/channels'))).map(
+        (c: { title: string; memberCount: number }) => [c.title, c.memberCount],
+      );
     const { id } = await data(call(ann, 'POST', '/api/draw/channel', { title: 'kept', isBan: false }));
     expect(await listed()).toEqual([['kept', 1]]);
     expect(await listed()).toEqual([['kept', 1]]);
@@ -95,7 +122,9 @@ describe('channel lifecycle', () => {
       expect(res.json()).toMatchObject({ success: false, reason: 'bad_request' });
     }
     expect(await data(call(ann, 'GET', '/api/draw/channels'))).toEqual([]);
-    expect((await call(ann, 'POST', '/api/draw/channel', { title: 'ok', isBan: 'yes' })).json().success).toBe(false);
+    expect((await call(ann, 'POST', '/api/draw/channel', { title: 'ok', isBan: 'yes' })).json().success).toBe(
+      false,
+    );
   });
 });
 
@@ -105,13 +134,22 @@ describe('invites', () => {
     const bob = await app.signIn();
     const { id } = await data(call(ann, 'POST', '/api/draw/channel', { title: 'invites', isBan: false }));
     const first = await data(call(ann, 'POST', `/api/draw/invite-code/${id}`, {}));
-    expect(first).toMatchObject({ inviteCode: expect.stringMatching(/^[\w-]{8,}$/), expireAt: null, inviteExpireTimeFormat: 'This link never expires' });
+    expect(first).toMatchObject({
+      inviteCode: expect.stringMatching(/^[\w-]{8,}$/),
+      expireAt: null,
+      inviteExpireTimeFormat: 'This link never expires',
+    });
     expect((await data(call(ann, 'POST', `/api/draw/invite-code/${id}`))).inviteCode).toBe(first.inviteCode);
 
-    const second = await data(call(ann, 'POST', `/api/draw/invite-code/${id}`, { isNew: true, expireHours: 1 }));
+    const second = await data(
+      call(ann, 'POST', `/api/draw/invite-code/${id}`, { isNew: true, expireHours: 1 }),
+    );
     expect(second.inviteCode).not.toBe(first.inviteCode);
     expect(second.inviteExpireTimeFormat).toMatch(/^This link expires on /);
-    expect((await call(bob, 'POST', `/api/draw/join-channel/${first.inviteCode}`)).json()).toMatchObject({ success: false, reason: 'gone' });
+    expect((await call(bob, 'POST', `/api/draw/join-channel/${first.inviteCode}`)).json()).toMatchObject({
+      success: false,
+      reason: 'gone',
+    });
     expect((await data(call(null, 'GET', `/api/login/channel/${first.inviteCode}`))).valid).toBe(false);
 
     const longer = await data(call(ann, 'POST', `/api/draw/invite-code/${id}`, { expireHours: 168 }));
@@ -119,10 +157,19 @@ describe('invites', () => {
     expect(longer.expireAt - clock.now()).toBeGreaterThan(167 * 3600_000);
 
     const preview = await data(call(null, 'GET', `/api/login/channel/${second.inviteCode}`));
-    expect(preview).toEqual({ valid: true, title: 'invites', creatorName: ann.user.name, memberCount: 1, channelId: null, banned: false });
+    expect(preview).toEqual({
+      valid: true,
+      title: 'invites',
+      creatorName: ann.user.name,
+      memberCount: 1,
+      channelId: null,
+      banned: false,
+    });
     const joined = await data(call(bob, 'POST', `/api/draw/join-channel/${second.inviteCode}`));
     expect(joined).toMatchObject({ id, isCreator: false, memberCount: 2 });
-    expect((await data(call(bob, 'POST', `/api/draw/join-channel/${second.inviteCode}`))).memberCount).toBe(2);
+    expect((await data(call(bob, 'POST', `/api/draw/join-channel/${second.inviteCode}`))).memberCount).toBe(
+      2,
+    );
     expect((await data(call(bob, 'GET', `/api/login/channel/${second.inviteCode}`))).channelId).toBe(id);
   });
 
@@ -130,25 +177,38 @@ describe('invites', () => {
     const ann = await app.signIn();
     const eve = await app.signIn();
     const { id } = await data(call(ann, 'POST', '/api/draw/channel', { title: 'short', isBan: false }));
-    const { inviteCode } = await data(call(ann, 'POST', `/api/draw/invite-code/${id}`, { isNew: true, expireHours: 1 }));
+    const { inviteCode } = await data(
+      call(ann, 'POST', `/api/draw/invite-code/${id}`, { isNew: true, expireHours: 1 }),
+    );
     clock.offset += 3600_000 + 1;
     const res = await call(eve, 'POST', `/api/draw/join-channel/${inviteCode}`);
-    expect(res.json()).toMatchObject({ success: false, reason: 'gone', message: 'This invite link has expired or was replaced' });
+    expect(res.json()).toMatchObject({
+      success: false,
+      reason: 'gone',
+      message: 'This invite link has expired or was replaced',
+    });
     expect(await data(call(eve, 'GET', '/api/draw/channels'))).toEqual([]);
-    expect((await call(eve, 'POST', '/api/draw/invite-code/' + id, { expireHours: 5 })).json().success).toBe(false);
+    expect((await call(eve, 'POST', '/api/draw/invite-code/' + id, { expireHours: 5 })).json().success).toBe(
+      false,
+    );
   });
 
   it('never revives an expired code: a new expiry or the empty body gives a new code', async () => {
     const ann = await app.signIn();
     const eve = await app.signIn();
     const { id } = await data(call(ann, 'POST', '/api/draw/channel', { title: 'revive', isBan: false }));
-    const expired = await data(call(ann, 'POST', `/api/draw/invite-code/${id}`, { isNew: true, expireHours: 1 }));
+    const expired = await data(
+      call(ann, 'POST', `/api/draw/invite-code/${id}`, { isNew: true, expireHours: 1 }),
+    );
     clock.offset += 3600_000 + 1;
 
     const renewed = await data(call(ann, 'POST', `/api/draw/invite-code/${id}`, { expireHours: 24 }));
     expect(renewed.inviteCode).not.toBe(expired.inviteCode);
     expect(renewed.expireAt - clock.now()).toBeGreaterThan(23 * 3600_000);
-    expect((await call(eve, 'POST', `/api/draw/join-channel/${expired.inviteCode}`)).json()).toMatchObject({ success: false, reason: 'gone' });
+    expect((await call(eve, 'POST', `/api/draw/join-channel/${expired.inviteCode}`)).json()).toMatchObject({
+      success: false,
+      reason: 'gone',
+    });
     expect((await data(call(null, 'GET', `/api/login/channel/${expired.inviteCode}`))).valid).toBe(false);
 
     // The renewed code expires in turn; the empty body also answers a fresh one.
@@ -156,8 +216,14 @@ describe('invites', () => {
     const fresh = await data(call(ann, 'POST', `/api/draw/invite-code/${id}`, {}));
     expect(fresh).toMatchObject({ expireAt: null });
     expect(fresh.inviteCode).not.toBe(renewed.inviteCode);
-    expect((await call(eve, 'POST', `/api/draw/join-channel/${renewed.inviteCode}`)).json()).toMatchObject({ success: false, reason: 'gone' });
-    expect(await data(call(eve, 'POST', `/api/draw/join-channel/${fresh.inviteCode}`))).toMatchObject({ id, memberCount: 2 });
+    expect((await call(eve, 'POST', `/api/draw/join-channel/${renewed.inviteCode}`)).json()).toMatchObject({
+      success: false,
+      reason: 'gone',
+    });
+    expect(await data(call(eve, 'POST', `/api/draw/join-channel/${fresh.inviteCode}`))).toMatchObject({
+      id,
+      memberCount: 2,
+    });
   });
 });
 
@@ -171,26 +237,54 @@ describe('permission matrix', () => {
     const { inviteCode } = await data(call(creator, 'POST', `/api/draw/invite-code/${id}`, {}));
     await call(member, 'POST', `/api/draw/join-channel/${inviteCode}`);
     await call(removed, 'POST', `/api/draw/join-channel/${inviteCode}`);
-    expect((await call(creator, 'POST', `/api/draw/remove-user/${id}/${removed.user.id}`)).json().success).toBe(true);
+    expect(
+      (await call(creator, 'POST', `/api/draw/remove-user/${id}/${removed.user.id}`)).json().success,
+    ).toBe(true);
 
     const routes = [
-      { name: 'detail', run: (s: Session | null) => call(s, 'GET', `/api/draw/channel/${id}`), allowed: ['creator', 'member'] },
-      { name: 'edit', run: (s: Session | null) => call(s, 'PUT', `/api/draw/channel/${id}`, { title: 'matrix', isBan: false }), allowed: ['creator'] },
-      { name: 'invite', run: (s: Session | null) => call(s, 'POST', `/api/draw/invite-code/${id}`, {}), allowed: ['creator'] },
-      { name: 'remove-user', run: (s: Session | null) => call(s, 'POST', `/api/draw/remove-user/${id}/nobody`), allowed: [] },
+      {
+        name: 'detail',
+        run: (s: Session | null) => call(s, 'GET', `/api/draw/channel/${id}`),
+        allowed: ['creator', 'member'],
+      },
+      {
+        name: 'edit',
+        run: (s: Session | null) =>
+          call(s, 'PUT', `/api/draw/channel/${id}`, { title: 'matrix', isBan: false }),
+        allowed: ['creator'],
+      },
+      {
+        name: 'invite',
+        run: (s: Session | null) => call(s, 'POST', `/api/draw/invite-code/${id}`, {}),
+        allowed: ['creator'],
+      },
+      {
+        name: 'remove-user',
+        run: (s: Session | null) => call(s, 'POST', `/api/draw/remove-user/${id}/nobody`),
+        allowed: [],
+      },
     ];
     const roles = { anonymous: null, creator, member, outsider, removed } as const;
     for (const route of routes) {
       for (const [role, session] of Object.entries(roles)) {
         const res = await route.run(session);
         const expected = route.allowed.includes(role);
-        expect({ route: route.name, role, success: res.json().success }).toEqual({ route: route.name, role, success: expected });
+        expect({ route: route.name, role, success: res.json().success }).toEqual({
+          route: route.name,
+          role,
+          success: expected,
+        });
         if (role === 'anonymous') expect(res.statusCode).toBe(401);
         else if (!expected) expect(res.statusCode).not.toBe(403);
       }
     }
-    expect((await call(creator, 'POST', `/api/draw/quit-channel/${id}`)).json()).toMatchObject({ success: false, message: 'The creator cannot quit the channel; delete it instead' });
-    expect((await call(member, 'POST', `/api/draw/remove-user/${id}/${creator.user.id}`)).json().success).toBe(false);
+    expect((await call(creator, 'POST', `/api/draw/quit-channel/${id}`)).json()).toMatchObject({
+      success: false,
+      message: 'The creator cannot quit the channel; delete it instead',
+    });
+    expect(
+      (await call(member, 'POST', `/api/draw/remove-user/${id}/${creator.user.id}`)).json().success,
+    ).toBe(false);
     expect((await call(outsider, 'POST', `/api/draw/quit-channel/${id}`)).json().success).toBe(false);
     expect((await call(member, 'DELETE', `/api/draw/channel/${id}`)).json().success).toBe(false);
     expect((await call(removed, 'GET', '/api/draw/channels')).json().data).toEqual([]);
@@ -218,13 +312,18 @@ describe('permission matrix', () => {
 
   it('refuses a socket without a valid, unused ticket', async () => {
     const ann = await app.signIn();
-    const res = await fetch(`${origin}/api/ws/pre-connect`, { headers: { authorization: `Bearer ${ann.token}` } });
+    const res = await fetch(`${origin}/api/ws/pre-connect`, {
+      headers: { authorization: `Bearer ${ann.token}` },
+    });
     const { data: pre } = (await res.json()) as { data: { ticket: string } };
     const { io } = await import('socket.io-client');
     const tryConnect = (auth: object) =>
       new Promise<string>((resolve) => {
         const s = io(origin, { auth, transports: ['websocket'], reconnection: false, forceNew: true });
-        s.on('connect', () => { s.disconnect(); resolve('connected'); });
+        s.on('connect', () => {
+          s.disconnect();
+          resolve('connected');
+        });
         s.on('connect_error', (e) => resolve(e.message));
       });
     expect(await tryConnect({ ticket: pre.ticket, v: 1 })).toBe('connected');
@@ -270,7 +369,8 @@ describe('live membership events', () => {
     const ann = await app.signIn();
     const { id } = await data(call(ann, 'POST', '/api/draw/channel', { title: 'gap', isBan: false }));
     const { inviteCode } = await data(call(ann, 'POST', `/api/draw/invite-code/${id}`, {}));
-    for (let i = 0; i < 5; i++) await call(await app.signIn(), 'POST', `/api/draw/join-channel/${inviteCode}`);
+    for (let i = 0; i < 5; i++)
+      await call(await app.signIn(), 'POST', `/api/draw/join-channel/${inviteCode}`);
     const late = await socketFor(ann);
     expect(await late.subscribe(id, 2)).toEqual({ ok: true, seq: 5 });
     await late.waitFor((e) => e.length === 3);
@@ -288,7 +388,9 @@ describe('mute', () => {
     const annUser = await app.services.auth.userForToken(ann.token);
     const bobUser = await app.services.auth.userForToken(bob.token);
     await expect(app.services.channels.assertCanPost(annUser!, id)).resolves.toMatchObject({ _id: id });
-    await expect(app.services.channels.assertCanPost(bobUser!, id)).rejects.toMatchObject({ reason: 'channel_muted' });
+    await expect(app.services.channels.assertCanPost(bobUser!, id)).rejects.toMatchObject({
+      reason: 'channel_muted',
+    });
   });
 });
 
@@ -306,6 +408,9 @@ describe('a member’s new name or avatar', () => {
     const events = await annSocket.waitFor((e) => e.some((x) => x.type === 'member.updated'));
     const updates = events.filter((e) => e.type === 'member.updated');
     expect(updates).toHaveLength(1);
-    expect(updates[0]).toMatchObject({ channelId: id, data: { userId: bob.user.id, name: 'Bobby', isCreator: false } });
+    expect(updates[0]).toMatchObject({
+      channelId: id,
+      data: { userId: bob.user.id, name: 'Bobby', isCreator: false },
+    });
   });
 });

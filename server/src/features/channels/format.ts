@@ -2,7 +2,11 @@ import type { Language } from '@draw/shared';
 import type { MessageKey } from '../../i18n/messages';
 import { translate } from '../../i18n/messages';
 
-const DEFAULT_ZONE: Record<Language, string> = { 'zh-CN': 'Asia/Shanghai', 'zh-TW': 'Asia/Taipei', 'en-US': 'UTC' };
+const DEFAULT_ZONE: Record<Language, string> = {
+  'zh-CN': 'Asia/Shanghai',
+  'zh-TW': 'Asia/Taipei',
+  'en-US': 'UTC',
+};
 
 /** A time zone the browser told us (`X-Time-Zone`), if Intl knows it; else the language's usual one. */
 export function resolveTimeZone(header: string | undefined, language: Language): string {

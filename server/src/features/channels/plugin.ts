@@ -14,16 +14,28 @@ function readerOf(request: FastifyRequest): Reader {
   return { language, timeZone: resolveTimeZone(typeof zone === 'string' ? zone : undefined, language) };
 }
 
-export const channelsPlugin: FastifyPluginAsync<{ channels: ChannelsService }> = async (app, { channels }) => {
+export const channelsPlugin: FastifyPluginAsync<{ channels: ChannelsService }> = async (
+  app,
+  { channels },
+) => {
   serve(app, routes.list, (request) => channels.list(currentUser(request)._id));
   serve(app, routes.create, (request) => channels.create(currentUser(request)._id, request.body));
-  serve(app, routes.update, (request) => channels.update(currentUser(request)._id, request.params.id, request.body));
+  serve(app, routes.update, (request) =>
+    channels.update(currentUser(request)._id, request.params.id, request.body),
+  );
   serve(app, routes.detail, (request) => channels.detail(currentUser(request)._id, request.params.id));
   serve(app, routes.remove, async (request) => {
     await channels.remove(currentUser(request)._id, request.params.id);
     return null;
   });
-  serve(app, routes.invite, (request) => channels.invite(currentUser(request)._id, request.params.channelId, request.body ?? {}, readerOf(request)));
+  serve(app, routes.invite, (request) =>
+    channels.invite(
+      currentUser(request)._id,
+      request.params.channelId,
+      request.body ?? {},
+      readerOf(request),
+    ),
+  );
   serve(app, routes.join, (request) => channels.join(currentUser(request)._id, request.params.code));
   serve(app, routes.quit, async (request) => {
     await channels.quit(currentUser(request)._id, request.params.id);
@@ -43,5 +55,7 @@ export const channelsPlugin: FastifyPluginAsync<{ channels: ChannelsService }> =
   });
   serve(app, routes.bans, (request) => channels.bans(currentUser(request)._id, request.params.id));
   // Public: what an invite link leads to, shown before the visitor signs in.
-  serve(app, api.login.invitePreview, (request) => channels.publicInvite(request.params.code, request.user?._id ?? null));
+  serve(app, api.login.invitePreview, (request) =>
+    channels.publicInvite(request.params.code, request.user?._id ?? null),
+  );
 };

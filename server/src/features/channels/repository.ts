@@ -120,47 +120,67 @@ export function channelsRepository(storage: Storage) {
       /** The channels of `ids`, deleted ones included (any order). */
       byIds: (ids: readonly string[]) => channels.find({ _id: { $in: ids } }),
       /** The channels of `ids` that are not deleted. */
-      liveByIds: (ids: readonly string[]) => channels.find({ _id: { $in: ids }, deletedAt: { $exists: false } }),
+      liveByIds: (ids: readonly string[]) =>
+        channels.find({ _id: { $in: ids }, deletedAt: { $exists: false } }),
       /** Changes a channel's fields; the channel as written, or null when there is none. */
-      setFields: (id: string, fields: Partial<Omit<ChannelDoc, '_id'>>) => channels.findOneAndUpdate({ _id: id }, { $set: fields }),
-      markDeleted: (id: string, at: number) => channels.updateOne({ _id: id }, { $set: { deletedAt: at, updatedAt: at } }),
+      setFields: (id: string, fields: Partial<Omit<ChannelDoc, '_id'>>) =>
+        channels.findOneAndUpdate({ _id: id }, { $set: fields }),
+      markDeleted: (id: string, at: number) =>
+        channels.updateOne({ _id: id }, { $set: { deletedAt: at, updatedAt: at } }),
       /**
        * How many of these channels (a person's memberships) the person created and has not deleted:
        * read by primary key, so the count is bounded by their memberships, not by every channel
        * they ever created (a creator is a member of each live channel of theirs until deleting it).
        */
       ownedAmong: (userId: string, channelIds: readonly string[]) =>
-        channelIds.length ? channels.count({ _id: { $in: channelIds }, creatorId: userId, deletedAt: { $exists: false } }) : Promise.resolve(0),
+        channelIds.length
+          ? channels.count({ _id: { $in: channelIds }, creatorId: userId, deletedAt: { $exists: false } })
+          : Promise.resolve(0),
     }),
     members: repositoryOf(members, {
       /** The ids of a user's channels, in the order they joined, reading no membership document. */
-      channelIdsOf: (userId: string) => members.valuesOf({ userId }, 'channelId', { sort: { joinedAt: 1 } }) as Promise<string[]>,
+      channelIdsOf: (userId: string) =>
+        members.valuesOf({ userId }, 'channelId', { sort: { joinedAt: 1 } }) as Promise<string[]>,
       /** The ids of a user's channels with when they joined each, in the order they joined, in one statement. */
-      joinedBy: (userId: string) => members.fieldsOf({ userId }, ['channelId', 'joinedAt'], { sort: { joinedAt: 1 } }) as Promise<Pick<MemberDoc, '_id' | 'channelId' | 'joinedAt'>[]>,
+      joinedBy: (userId: string) =>
+        members.fieldsOf({ userId }, ['channelId', 'joinedAt'], { sort: { joinedAt: 1 } }) as Promise<
+          Pick<MemberDoc, '_id' | 'channelId' | 'joinedAt'>[]
+        >,
       /** How many channels a user is a member of. */
       countOf: (userId: string) => members.count({ userId }),
       /** How many members each of these channels has: one grouped count for a whole list. */
       countsOf: (channelIds: readonly string[]) =>
-        channelIds.length ? members.countBy({ channelId: { $in: channelIds } }, 'channelId') : Promise.resolve(new Map<string, number>()),
+        channelIds.length
+          ? members.countBy({ channelId: { $in: channelIds } }, 'channelId')
+          : Promise.resolve(new Map<string, number>()),
     }),
     invites: repositoryOf(invites, {
       /** The channel's current invite: its newest one not replaced. */
-      current: (channelId: string) => invites.findOne({ channelId, replacedAt: { $exists: false } }, { sort: { createdAt: -1 } }),
+      current: (channelId: string) =>
+        invites.findOne({ channelId, replacedAt: { $exists: false } }, { sort: { createdAt: -1 } }),
       /** One invite stops working: a newer one replaces it. */
       replace: (id: string, at: number) => invites.updateOne({ _id: id }, { $set: { replacedAt: at } }),
       /** Every invite of the channel stops working (the channel is deleted). */
-      replaceAllOf: (channelId: string, at: number) => invites.updateMany({ channelId, replacedAt: { $exists: false } }, { $set: { replacedAt: at } }),
+      replaceAllOf: (channelId: string, at: number) =>
+        invites.updateMany({ channelId, replacedAt: { $exists: false } }, { $set: { replacedAt: at } }),
       /** A new expiry for an invite; the invite as written. */
-      setExpiry: (id: string, expiresAt: number | null) => invites.findOneAndUpdate({ _id: id }, { $set: { expiresAt } }),
+      setExpiry: (id: string, expiresAt: number | null) =>
+        invites.findOneAndUpdate({ _id: id }, { $set: { expiresAt } }),
     }),
     bans: storage.collection(Bans),
     departures: repositoryOf(departures, {
       /** Remembers the channel's title as it was when the person left it (or was removed). */
       record: (channelId: string, userId: string, title: string, at: number) =>
-        departures.findOneAndUpdate({ _id: memberId(channelId, userId) }, { $set: { channelId, userId, title, leftAt: at } }, { upsert: true }),
+        departures.findOneAndUpdate(
+          { _id: memberId(channelId, userId) },
+          { $set: { channelId, userId, title, leftAt: at } },
+          { upsert: true },
+        ),
       /** The person's departures from these channels, read by primary key. */
       ofUserAmong: (userId: string, channelIds: readonly string[]) =>
-        channelIds.length ? departures.find({ _id: { $in: channelIds.map((channelId) => memberId(channelId, userId)) } }) : Promise.resolve([]),
+        channelIds.length
+          ? departures.find({ _id: { $in: channelIds.map((channelId) => memberId(channelId, userId)) } })
+          : Promise.resolve([]),
     }),
     /** Moves whenever a channel or a membership may have changed, here or in another process; null on MongoDB (see `Storage.changesOf`). */
     channelsOrMembersChanged: storage.changesOf?.([Channels, Members]) ?? null,

@@ -20,7 +20,14 @@ import type { ChannelHub } from '../../realtime/hub';
 import { stampedCache } from '../../storage/stamped-cache';
 import type { UserDoc, UsersRepository } from '../auth/repository';
 import { formatInviteExpiry } from './format';
-import { memberId, type BanDoc, type ChannelDoc, type ChannelsRepository, type InviteDoc, type MemberDoc } from './repository';
+import {
+  memberId,
+  type BanDoc,
+  type ChannelDoc,
+  type ChannelsRepository,
+  type InviteDoc,
+  type MemberDoc,
+} from './repository';
 
 const HOUR_MS = 3600_000;
 const DEFAULT_AVATAR = '/discord256.png';
@@ -47,8 +54,10 @@ export interface Reader {
 }
 
 const notFound = () => new AppError(ErrorReason.NotFound, 'channel.notFound');
-const tooManyJoined = () => new AppError(ErrorReason.Forbidden, 'channel.tooManyJoined', { max: Limits.channelMembershipsMax });
-const tooManyOwned = () => new AppError(ErrorReason.Forbidden, 'channel.tooManyOwned', { max: Limits.channelsOwnedMax });
+const tooManyJoined = () =>
+  new AppError(ErrorReason.Forbidden, 'channel.tooManyJoined', { max: Limits.channelMembershipsMax });
+const tooManyOwned = () =>
+  new AppError(ErrorReason.Forbidden, 'channel.tooManyOwned', { max: Limits.channelsOwnedMax });
 /** Lets the event loop run whatever waits (other requests, socket frames) before going on. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 const bannedError = () => new AppError(ErrorReason.Banned, 'channel.banned');
@@ -128,7 +137,8 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
   async function checkBudget(userId: string, creating: boolean, stored: 0 | 1): Promise<void> {
     const joined = await repo.members.channelIdsOf(userId);
     if (joined.length - stored >= Limits.channelMembershipsMax) throw tooManyJoined();
-    if (creating && (await repo.channels.ownedAmong(userId, joined)) - stored >= Limits.channelsOwnedMax) throw tooManyOwned();
+    if (creating && (await repo.channels.ownedAmong(userId, joined)) - stored >= Limits.channelsOwnedMax)
+      throw tooManyOwned();
   }
 
   /** Runs `check`; when it refuses, `undo` takes back what was written first. */
@@ -182,7 +192,8 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
     });
   }
 
-  const isBanned = async (channelId: string, userId: string) => Boolean(await repo.bans.findOne({ _id: memberId(channelId, userId) }));
+  const isBanned = async (channelId: string, userId: string) =>
+    Boolean(await repo.bans.findOne({ _id: memberId(channelId, userId) }));
 
   /**
    * Takes a member out: their other members see `member.removed`, their own channel list drops
@@ -252,7 +263,12 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
         createdAt: at,
         updatedAt: at,
       });
-      const member = await repo.members.insertOne({ _id: memberId(doc._id, userId), channelId: doc._id, userId, joinedAt: at });
+      const member = await repo.members.insertOne({
+        _id: memberId(doc._id, userId),
+        channelId: doc._id,
+        userId,
+        joinedAt: at,
+      });
       // Nobody has heard of the channel yet: taking it back leaves no trace.
       await orUndo(checkBudget(userId, true, 1), async () => {
         await repo.members.deleteOne({ _id: member._id });
@@ -266,9 +282,16 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
       const title = validateTitle(request.title);
       // Absent: the default stays as it is (a client that only renames does not clear it).
       const engine = request.engine === undefined ? {} : { engine: validateEngine(request.engine, engines) };
-      const doc = await repo.channels.setFields(channelId, { title, isBan: request.isBan, ...engine, updatedAt: now() });
+      const doc = await repo.channels.setFields(channelId, {
+        title,
+        isBan: request.isBan,
+        ...engine,
+        updatedAt: now(),
+      });
       if (!doc) throw notFound();
-      await hub.publish(channelId, 'channel.updated', await stateOf(doc), { alsoTo: await memberIds(channelId) });
+      await hub.publish(channelId, 'channel.updated', await stateOf(doc), {
+        alsoTo: await memberIds(channelId),
+      });
       return viewOf(doc, userId);
     },
 
@@ -293,10 +316,16 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
       hub.close(channelId);
     },
 
-    async invite(userId: string, channelId: string, request: InviteCodeRequest, reader: Reader): Promise<InviteInfo> {
+    async invite(
+      userId: string,
+      channelId: string,
+      request: InviteCodeRequest,
+      reader: Reader,
+    ): Promise<InviteInfo> {
       await asCreator(channelId, userId);
       let invite = await currentInvite(channelId);
-      if ('isNew' in request && request.isNew) invite = await newInvite(channelId, userId, request.expireHours);
+      if ('isNew' in request && request.isNew)
+        invite = await newInvite(channelId, userId, request.expireHours);
       else if ('expireHours' in request) {
         const hours = request.expireHours;
         // An expired code stays dead (decisions: it no longer joins): a new expiry gets a new code.
@@ -320,7 +349,9 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
         return { valid: false, title: '', creatorName: '', memberCount: 0, channelId: null, banned: false };
       }
       const creator = await users.findOne({ _id: channel.creatorId });
-      const isMember = userId ? Boolean(await repo.members.findOne({ _id: memberId(channel._id, userId) })) : false;
+      const isMember = userId
+        ? Boolean(await repo.members.findOne({ _id: memberId(channel._id, userId) }))
+        : false;
       return {
         valid: true,
         title: channel.title,
@@ -336,7 +367,8 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
       if (!invite) {
         // Joining by id is allowed only for channels the user already belongs to (harmless re-join).
         const doc = await repo.channels.findOne({ _id: codeOrId });
-        if (doc && !doc.deletedAt && (await repo.members.findOne({ _id: memberId(doc._id, userId) }))) return viewOf(doc, userId);
+        if (doc && !doc.deletedAt && (await repo.members.findOne({ _id: memberId(doc._id, userId) })))
+          return viewOf(doc, userId);
         throw new AppError(ErrorReason.NotFound, 'invite.unknown');
       }
       if (!isUsable(invite)) throw new AppError(ErrorReason.Gone, 'invite.expired');
@@ -361,7 +393,9 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
         throw bannedError();
       }
       // The joiner's other tabs add the channel to their list.
-      await hub.publish(channel._id, 'member.joined', await memberView(member, channel.creatorId), { alsoTo: [userId] });
+      await hub.publish(channel._id, 'member.joined', await memberView(member, channel.creatorId), {
+        alsoTo: [userId],
+      });
       return viewOf(channel, userId);
     },
 
@@ -371,14 +405,21 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
      * with the event loop free in between, so other people's requests are not held meanwhile.
      */
     async announceProfile(userId: string): Promise<void> {
-      const [memberships, user] = await Promise.all([repo.members.find({ userId }), users.findOne({ _id: userId })]);
+      const [memberships, user] = await Promise.all([
+        repo.members.find({ userId }),
+        users.findOne({ _id: userId }),
+      ]);
       const channels = await repo.channels.liveByIds(memberships.map((m) => m.channelId));
       const byId = new Map(channels.map((c) => [c._id, c]));
       const told = memberships.filter((member) => byId.has(member.channelId));
       for (let from = 0; from < told.length; from += PROFILE_FANOUT_CHUNK) {
         if (from > 0) await yieldToEventLoop();
         for (const member of told.slice(from, from + PROFILE_FANOUT_CHUNK)) {
-          await hub.publish(member.channelId, 'member.updated', viewOfMember(member, user, byId.get(member.channelId)!.creatorId));
+          await hub.publish(
+            member.channelId,
+            'member.updated',
+            viewOfMember(member, user, byId.get(member.channelId)!.creatorId),
+          );
         }
       }
     },
@@ -397,7 +438,8 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
 
     async removeMember(userId: string, channelId: string, targetId: string): Promise<void> {
       const doc = await asCreator(channelId, userId);
-      if (targetId === doc.creatorId) throw new AppError(ErrorReason.Forbidden, 'channel.cannotRemoveCreator');
+      if (targetId === doc.creatorId)
+        throw new AppError(ErrorReason.Forbidden, 'channel.cannotRemoveCreator');
       const member = await repo.members.findOne({ _id: memberId(channelId, targetId) });
       if (!member) throw new AppError(ErrorReason.NotFound, 'channel.noSuchMember');
       await expel(doc, member);
@@ -413,8 +455,16 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
       const targetId = request.userId;
       if (targetId === doc.creatorId) throw new AppError(ErrorReason.Forbidden, 'channel.cannotBanCreator');
       const reason = validateBanReason(request.reason);
-      if (!(await users.findOne({ _id: targetId }))) throw new AppError(ErrorReason.NotFound, 'channel.noSuchUser');
-      const ban: BanDoc = { _id: memberId(channelId, targetId), channelId, userId: targetId, bannedBy: userId, bannedAt: now(), ...(reason ? { reason } : {}) };
+      if (!(await users.findOne({ _id: targetId })))
+        throw new AppError(ErrorReason.NotFound, 'channel.noSuchUser');
+      const ban: BanDoc = {
+        _id: memberId(channelId, targetId),
+        channelId,
+        userId: targetId,
+        bannedBy: userId,
+        bannedAt: now(),
+        ...(reason ? { reason } : {}),
+      };
       try {
         // Stored before the membership is read, while a join stores the membership before it reads
         // the ban: of a ban and a join that race, at least one sees the other.
@@ -457,7 +507,8 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
     /** Members may post; under 全员禁言 only the creator and site admins. */
     async assertCanPost(user: UserDoc, channelId: string): Promise<ChannelDoc> {
       const doc = await asMember(channelId, user._id);
-      if (doc.isBan && doc.creatorId !== user._id && !user.isAdmin) throw new AppError(ErrorReason.ChannelMuted, 'channel.muted');
+      if (doc.isBan && doc.creatorId !== user._id && !user.isAdmin)
+        throw new AppError(ErrorReason.ChannelMuted, 'channel.muted');
       return doc;
     },
   };

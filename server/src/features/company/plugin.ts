@@ -12,5 +12,8 @@ interface CompanyPluginOptions {
 
 export const companyPlugin: FastifyPluginAsync<CompanyPluginOptions> = async (app, { company, offers }) => {
   // Asked at each load: an upstream's line is learnt after the start.
-  serve(app, api.company.info, async () => ({ ...(await company.info()), engineFeatures: ENGINE_FEATURES.filter((f) => offers?.(f) ?? true) }));
+  serve(app, api.company.info, async () => ({
+    ...(await company.info()),
+    engineFeatures: ENGINE_FEATURES.filter((f) => offers?.(f) ?? true),
+  }));
 };

@@ -26,7 +26,11 @@ export function companyRepository(storage: Storage) {
   return {
     get: () => col.findOne({ _id: SINGLETON }),
     async set(changes: Partial<CompanyInfo>, now: number) {
-      return col.findOneAndUpdate({ _id: SINGLETON }, { $set: { ...changes, updatedAt: now } }, { upsert: true });
+      return col.findOneAndUpdate(
+        { _id: SINGLETON },
+        { $set: { ...changes, updatedAt: now } },
+        { upsert: true },
+      );
     },
   };
 }

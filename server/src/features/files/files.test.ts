@@ -62,14 +62,19 @@ describe('/files/:key', () => {
     const opened = recordOpens();
     for (let i = 0; i < 5; i++) await leaveAfterFirstBytes();
     for (let tries = 0; !(opened.length === 5 && opened.every((stream) => stream.destroyed)); tries++) {
-      if (tries > 400) throw new Error(`${opened.filter((stream) => !stream.destroyed).length} of ${opened.length} files still open`);
+      if (tries > 400)
+        throw new Error(
+          `${opened.filter((stream) => !stream.destroyed).length} of ${opened.length} files still open`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
   });
 
   it('answers an error when the file cannot be opened (no descriptor left), and serves the next request', async () => {
     await app.services.blobs.put(key, image);
-    vi.spyOn(app.services.blobs, 'open').mockRejectedValueOnce(Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' }));
+    vi.spyOn(app.services.blobs, 'open').mockRejectedValueOnce(
+      Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' }),
+    );
     const refused = await getWhole(`${origin}/files/${key}`);
     expect(refused.status).toBe(500);
     expect(JSON.parse(refused.body.toString('utf8'))).toMatchObject({ success: false, reason: 'internal' });

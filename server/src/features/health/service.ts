@@ -9,7 +9,10 @@ export const HEALTH_PING_TIMEOUT_MS = 2_000;
  * Whether the store answers now: a cheap round trip (SQLite `SELECT 1`, MongoDB `ping`), cached
  * briefly and shared by concurrent askers, so health checks never load the store.
  */
-export function storeHealth(storage: Pick<Storage, 'ping'>, now: () => number = Date.now): () => Promise<boolean> {
+export function storeHealth(
+  storage: Pick<Storage, 'ping'>,
+  now: () => number = Date.now,
+): () => Promise<boolean> {
   let last: { at: number; ok: boolean } | null = null;
   let pending: Promise<boolean> | null = null;
   const probe = async () => {

@@ -32,7 +32,10 @@ function countingUsers(): { storage: Storage; calls: string[] } {
         };
       },
     });
-  const storage: Storage = { ...app.storage, collection: <T extends BaseDoc>(def: CollectionDef<T>) => count(app.storage.collection(def)) };
+  const storage: Storage = {
+    ...app.storage,
+    collection: <T extends BaseDoc>(def: CollectionDef<T>) => count(app.storage.collection(def)),
+  };
   return { storage, calls };
 }
 
@@ -40,14 +43,22 @@ describe('a page of messages', () => {
   it('names every author, looked up in one query for the whole page', async () => {
     const people = [await app.signIn(), await app.signIn(), await app.signIn()];
     const names = ['Ann', 'Bo', 'Cy'];
-    for (const [i, person] of people.entries()) await call(person, 'PUT', '/api/home/info', { name: names[i] });
+    for (const [i, person] of people.entries())
+      await call(person, 'PUT', '/api/home/info', { name: names[i] });
     const [owner] = people;
-    const { id } = (await call(owner!, 'POST', '/api/draw/channel', { title: 'chat', isBan: false })).json().data as { id: string };
-    const { inviteCode } = (await call(owner!, 'POST', `/api/draw/invite-code/${id}`, {})).json().data as { inviteCode: string };
+    const { id } = (await call(owner!, 'POST', '/api/draw/channel', { title: 'chat', isBan: false })).json()
+      .data as { id: string };
+    const { inviteCode } = (await call(owner!, 'POST', `/api/draw/invite-code/${id}`, {})).json().data as {
+      inviteCode: string;
+    };
     for (const person of people.slice(1)) await call(person, 'POST', `/api/draw/join-channel/${inviteCode}`);
     // Interleaved, two each: six messages by three people.
     for (let round = 0; round < 2; round++) {
-      for (const [i, person] of people.entries()) expect((await call(person, 'POST', `/api/draw/chat/${id}`, { content: `${names[i]} ${round}` })).statusCode).toBe(200);
+      for (const [i, person] of people.entries())
+        expect(
+          (await call(person, 'POST', `/api/draw/chat/${id}`, { content: `${names[i]} ${round}` }))
+            .statusCode,
+        ).toBe(200);
     }
 
     const { storage, calls } = countingUsers();
@@ -63,8 +74,12 @@ describe('a page of messages', () => {
     const page: MessagePage = await messages.page(owner!.user.id, id, undefined);
     const texts = page.messages.filter((m: Message) => m.kind === 'text');
     expect(texts.map((m) => [m.author.name, m.content])).toEqual([
-      ['Ann', 'Ann 0'], ['Bo', 'Bo 0'], ['Cy', 'Cy 0'],
-      ['Ann', 'Ann 1'], ['Bo', 'Bo 1'], ['Cy', 'Cy 1'],
+      ['Ann', 'Ann 0'],
+      ['Bo', 'Bo 0'],
+      ['Cy', 'Cy 0'],
+      ['Ann', 'Ann 1'],
+      ['Bo', 'Bo 1'],
+      ['Cy', 'Cy 1'],
     ]);
     expect(texts.map((m) => m.author.id)).toEqual([...people, ...people].map((p) => p.user.id));
     expect(calls).toEqual(['find']);

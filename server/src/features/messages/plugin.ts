@@ -6,9 +6,16 @@ import type { MessagesService } from './service';
 
 const routes = api.messages;
 
-export const messagesPlugin: FastifyPluginAsync<{ messages: MessagesService }> = async (app, { messages }) => {
-  serve(app, routes.page, (request) => messages.page(currentUser(request)._id, request.params.id, request.query.before, request.query.limit));
-  serve(app, routes.post, (request) => messages.postText(currentUser(request), request.params.id, request.body.content));
+export const messagesPlugin: FastifyPluginAsync<{ messages: MessagesService }> = async (
+  app,
+  { messages },
+) => {
+  serve(app, routes.page, (request) =>
+    messages.page(currentUser(request)._id, request.params.id, request.query.before, request.query.limit),
+  );
+  serve(app, routes.post, (request) =>
+    messages.postText(currentUser(request), request.params.id, request.body.content),
+  );
   serve(app, routes.remove, async (request) => {
     await messages.remove(currentUser(request), request.params.id);
     return null;

@@ -30,13 +30,18 @@ export function messagesRepository(storage: Storage) {
      */
     page: (channelId: string, before: number | undefined, limit: number) =>
       messages.find(
-        { channelId, deletedAt: { $exists: false }, ...(before === undefined ? {} : { createdAt: { $lt: before } }) },
+        {
+          channelId,
+          deletedAt: { $exists: false },
+          ...(before === undefined ? {} : { createdAt: { $lt: before } }),
+        },
         { sort: { createdAt: -1, _id: -1 }, limit },
       ),
     /** Messages posted since `since`, oldest first. */
     postedSince: (since: number) => messages.find({ createdAt: { $gte: since } }, { sort: { createdAt: 1 } }),
     /** Messages deleted since `since`, in the order they were. */
-    deletedSince: (since: number) => messages.find({ deletedAt: { $gte: since } }, { sort: { deletedAt: 1 } }),
+    deletedSince: (since: number) =>
+      messages.find({ deletedAt: { $gte: since } }, { sort: { deletedAt: 1 } }),
     markDeleted: (id: string, at: number) => messages.updateOne({ _id: id }, { $set: { deletedAt: at } }),
   });
 }

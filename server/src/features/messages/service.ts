@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorReason, Limits, MessageKind, type Author, type Message, type MessagePage, type Task } from '@draw/shared';
+import {
+  ErrorReason,
+  Limits,
+  MessageKind,
+  type Author,
+  type Message,
+  type MessagePage,
+  type Task,
+} from '@draw/shared';
 import { AppError } from '../../errors';
 import type { ChannelHub } from '../../realtime/hub';
 import type { RecentChange } from '../../realtime/republish';
@@ -23,11 +31,17 @@ export interface MessagesDeps {
 
 export function messagesService(deps: MessagesDeps) {
   const { repo, users, channels, hub, now } = deps;
-  const authorFrom = (userId: string, user: UserDoc | undefined): Author => ({ id: userId, name: user?.name ?? '—', avatar: user?.avatar || DEFAULT_AVATAR });
+  const authorFrom = (userId: string, user: UserDoc | undefined): Author => ({
+    id: userId,
+    name: user?.name ?? '—',
+    avatar: user?.avatar || DEFAULT_AVATAR,
+  });
 
   /** Messages with their authors, looked up in one query however many there are. */
   async function toMessages(docs: readonly MessageDoc[]): Promise<Message[]> {
-    const people = new Map((await users.byIds(docs.map((doc) => doc.authorId))).map((user) => [user._id, user]));
+    const people = new Map(
+      (await users.byIds(docs.map((doc) => doc.authorId))).map((user) => [user._id, user]),
+    );
     return docs.map((doc) => ({
       id: doc._id,
       channelId: doc.channelId,
@@ -40,8 +54,22 @@ export function messagesService(deps: MessagesDeps) {
   }
   const toMessage = async (doc: MessageDoc): Promise<Message> => (await toMessages([doc]))[0]!;
 
-  async function insert(channelId: string, authorId: string, kind: MessageKind, content: string, taskId: string | null) {
-    const doc = await repo.insertOne({ _id: randomUUID(), channelId, authorId, kind, content, taskId, createdAt: now() });
+  async function insert(
+    channelId: string,
+    authorId: string,
+    kind: MessageKind,
+    content: string,
+    taskId: string | null,
+  ) {
+    const doc = await repo.insertOne({
+      _id: randomUUID(),
+      channelId,
+      authorId,
+      kind,
+      content,
+      taskId,
+      createdAt: now(),
+    });
     const message = await toMessage(doc);
     await hub.publish(channelId, 'message.created', message);
     return message;
@@ -61,11 +89,15 @@ export function messagesService(deps: MessagesDeps) {
         isCurrent: alreadyLogged,
         publish: async () => hub.publish(doc.channelId, type, await toMessage(doc)),
       });
-      return [...posted.map((doc) => change(doc, 'message.created')), ...deleted.map((doc) => change(doc, 'message.deleted'))];
+      return [
+        ...posted.map((doc) => change(doc, 'message.created')),
+        ...deleted.map((doc) => change(doc, 'message.deleted')),
+      ];
     },
 
     /** The message that carries a task card in the channel. */
-    postTask: (channelId: string, authorId: string, task: Task) => insert(channelId, authorId, MessageKind.Task, task.prompt, task.id),
+    postTask: (channelId: string, authorId: string, task: Task) =>
+      insert(channelId, authorId, MessageKind.Task, task.prompt, task.id),
 
     async postText(user: UserDoc, channelId: string, raw: string): Promise<Message> {
       await channels.assertCanPost(user, channelId);
@@ -77,7 +109,12 @@ export function messagesService(deps: MessagesDeps) {
     },
 
     /** Newest page first in time, returned oldest → newest for display. */
-    async page(userId: string, channelId: string, before: number | undefined, limit = PAGE_DEFAULT): Promise<MessagePage> {
+    async page(
+      userId: string,
+      channelId: string,
+      before: number | undefined,
+      limit = PAGE_DEFAULT,
+    ): Promise<MessagePage> {
       await channels.asMember(channelId, userId);
       const seq = await hub.currentSeq(channelId);
       const size = Math.min(Math.max(limit, 1), PAGE_MAX);

@@ -8,5 +8,7 @@ const routes = api.reads;
 
 export const readsPlugin: FastifyPluginAsync<{ reads: ReadsService }> = async (app, { reads }) => {
   serve(app, routes.list, (request) => reads.list(currentUser(request)._id));
-  serve(app, routes.mark, (request) => reads.mark(currentUser(request)._id, request.params.channelId, request.body.seq));
+  serve(app, routes.mark, (request) =>
+    reads.mark(currentUser(request)._id, request.params.channelId, request.body.seq),
+  );
 };

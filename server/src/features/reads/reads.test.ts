@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelUnread, ReadMark, UnreadActivity } from '@draw/shared';
-import { closeWithSockets, injectorFor, listen, nextPhone, startTestApp, type TestApp } from '../../testing/harness';
+import {
+  closeWithSockets,
+  injectorFor,
+  listen,
+  nextPhone,
+  startTestApp,
+  type TestApp,
+} from '../../testing/harness';
 import { connectSocket, type TestSocket } from '../../testing/socket';
 import { callsDuring } from '../../testing/calls';
 import { Channels, Members } from '../channels/repository';
@@ -31,7 +38,9 @@ const post = async (session: Session, channelId: string, content: string) => {
   expect(res.statusCode, res.body).toBe(200);
 };
 const unreadOf = async (session: Session, channelId: string): Promise<ChannelUnread | undefined> =>
-  ((await data(call(session, 'GET', '/api/reads'))) as ChannelUnread[]).find((c) => c.channelId === channelId);
+  ((await data(call(session, 'GET', '/api/reads'))) as ChannelUnread[]).find(
+    (c) => c.channelId === channelId,
+  );
 const until = async (check: () => boolean, what: string) => {
   const deadline = Date.now() + 5000;
   while (!check()) {
@@ -66,8 +75,14 @@ describe('unread marks', () => {
     const middle = (await unreadOf(ann, id))!.seq;
     await post(bob, id, 'b');
     await post(bob, id, 'c');
-    expect(await data(call(ann, 'PUT', `/api/reads/${id}`, { seq: middle }))).toMatchObject({ lastReadSeq: middle, unread: 2 });
-    expect(await data(call(ann, 'PUT', `/api/reads/${id}`, { seq: 1 }))).toMatchObject({ lastReadSeq: middle, unread: 2 });
+    expect(await data(call(ann, 'PUT', `/api/reads/${id}`, { seq: middle }))).toMatchObject({
+      lastReadSeq: middle,
+      unread: 2,
+    });
+    expect(await data(call(ann, 'PUT', `/api/reads/${id}`, { seq: 1 }))).toMatchObject({
+      lastReadSeq: middle,
+      unread: 2,
+    });
     const all = (await data(call(ann, 'PUT', `/api/reads/${id}`, { seq: 1_000_000 }))) as ChannelUnread;
     expect(all).toMatchObject({ unread: 0, lastReadSeq: all.seq });
   });
@@ -79,7 +94,8 @@ describe('unread marks', () => {
     await post(bob, id, 'first');
     // The rest straight into the log: chat posts are rate limited per person.
     const message = (await app.services.messages.page(ann.user.id, id, undefined)).messages[0]!;
-    for (let i = 0; i < 100; i++) await app.services.hub.publish(id, 'message.created', { ...message, id: `m${i}` });
+    for (let i = 0; i < 100; i++)
+      await app.services.hub.publish(id, 'message.created', { ...message, id: `m${i}` });
     expect((await unreadOf(ann, id))?.unread).toBe(100);
   });
 
@@ -88,7 +104,12 @@ describe('unread marks', () => {
     const eve = await app.signIn();
     const id = await channel(ann, 'private');
     const res = await call(eve, 'PUT', `/api/reads/${id}`, {});
-    expect(res.json()).toMatchObject({ success: false, reason: 'forbidden', data: null, message: 'You are not a member of this channel' });
+    expect(res.json()).toMatchObject({
+      success: false,
+      reason: 'forbidden',
+      data: null,
+      message: 'You are not a member of this channel',
+    });
     expect(await unreadOf(eve, id)).toBeUndefined();
     expect((await call(null, 'GET', '/api/reads')).statusCode).toBe(401);
   });

@@ -38,11 +38,16 @@ export function readsRepository(storage: Storage) {
        * marks in channels they left long ago are never read.
        */
       among: (userId: string, channelIds: readonly string[]) =>
-        channelIds.length ? marks.find({ _id: { $in: channelIds.map((channelId) => readMarkId(userId, channelId)) } }) : Promise.resolve([]),
+        channelIds.length
+          ? marks.find({ _id: { $in: channelIds.map((channelId) => readMarkId(userId, channelId)) } })
+          : Promise.resolve([]),
       /** Moves the mark forward to `seq` (never back); the mark as it is afterwards. */
       async advance(userId: string, channelId: string, seq: number, at: number): Promise<ReadMarkDoc> {
         const _id = readMarkId(userId, channelId);
-        const moved = await marks.findOneAndUpdate({ _id, seq: { $lt: seq } }, { $set: { seq, updatedAt: at } });
+        const moved = await marks.findOneAndUpdate(
+          { _id, seq: { $lt: seq } },
+          { $set: { seq, updatedAt: at } },
+        );
         if (moved) return moved;
         try {
           return await marks.insertOne({ _id, userId, channelId, seq, updatedAt: at });
@@ -51,7 +56,10 @@ export function readsRepository(storage: Storage) {
           if (!isDuplicateKey(error)) throw error;
           const current = await marks.findOne({ _id });
           if (current && current.seq >= seq) return current;
-          return (await marks.findOneAndUpdate({ _id, seq: { $lt: seq } }, { $set: { seq, updatedAt: at } })) ?? (await marks.findOne({ _id }))!;
+          return (
+            (await marks.findOneAndUpdate({ _id, seq: { $lt: seq } }, { $set: { seq, updatedAt: at } })) ??
+            (await marks.findOne({ _id }))!
+          );
         }
       },
     }),
@@ -60,7 +68,10 @@ export function readsRepository(storage: Storage) {
      * log's (channelId, seq) index and stopped at the cap, so a long-unread channel costs no more.
      */
     async unreadIn(channelId: string, userId: string, from: CountFrom): Promise<number> {
-      const start = 'afterSeq' in from ? { seq: { $gt: from.afterSeq } } : { seq: { $gt: 0 }, at: { $gte: from.joinedAt } };
+      const start =
+        'afterSeq' in from
+          ? { seq: { $gt: from.afterSeq } }
+          : { seq: { $gt: 0 }, at: { $gte: from.joinedAt } };
       const found = await events.find(
         { channelId, ...start, type: 'message.created', 'data.author.id': { $ne: userId } },
         { sort: { seq: 1 }, limit: UNREAD_CAP },

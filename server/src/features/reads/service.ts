@@ -16,8 +16,16 @@ export interface ReadsDeps {
 }
 
 export function readsService({ repo, channels, access, hub, now, onError }: ReadsDeps) {
-  async function stateOf(channelId: string, userId: string, from: CountFrom, lastReadSeq: number): Promise<ChannelUnread> {
-    const [seq, unread] = await Promise.all([hub.currentSeq(channelId), repo.unreadIn(channelId, userId, from)]);
+  async function stateOf(
+    channelId: string,
+    userId: string,
+    from: CountFrom,
+    lastReadSeq: number,
+  ): Promise<ChannelUnread> {
+    const [seq, unread] = await Promise.all([
+      hub.currentSeq(channelId),
+      repo.unreadIn(channelId, userId, from),
+    ]);
     return { channelId, lastReadSeq, seq, unread };
   }
 
@@ -28,7 +36,10 @@ export function readsService({ repo, channels, access, hub, now, onError }: Read
       // their marks), then the per-channel counts, each stopped at UNREAD_CAP.
       const memberships = await channels.members.joinedBy(userId);
       const channelIds = memberships.map((m) => m.channelId);
-      const [liveChannels, readMarks] = await Promise.all([channels.channels.liveByIds(channelIds), repo.marks.among(userId, channelIds)]);
+      const [liveChannels, readMarks] = await Promise.all([
+        channels.channels.liveByIds(channelIds),
+        repo.marks.among(userId, channelIds),
+      ]);
       const live = new Set(liveChannels.map((c) => c._id));
       const marks = new Map(readMarks.map((mark) => [mark.channelId, mark.seq]));
       return Promise.all(
@@ -36,7 +47,12 @@ export function readsService({ repo, channels, access, hub, now, onError }: Read
           .filter((m) => live.has(m.channelId))
           .map((m) => {
             const mark = marks.get(m.channelId);
-            return stateOf(m.channelId, userId, mark === undefined ? { joinedAt: m.joinedAt } : { afterSeq: mark }, mark ?? 0);
+            return stateOf(
+              m.channelId,
+              userId,
+              mark === undefined ? { joinedAt: m.joinedAt } : { afterSeq: mark },
+              mark ?? 0,
+            );
           }),
       );
     },

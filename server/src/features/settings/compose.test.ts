@@ -51,12 +51,9 @@ describe('composePrompt: parameters from the settings', () => {
   });
 
   it('lists every non-default parameter in a fixed order', () => {
-    expect(settingsParams(mj({ version: '5.2', stylize: 750, style: 'raw', speed: 'relax' })).map((p) => p.text)).toEqual([
-      '--v 5.2',
-      '--stylize 750',
-      '--style raw',
-      '--relax',
-    ]);
+    expect(
+      settingsParams(mj({ version: '5.2', stylize: 750, style: 'raw', speed: 'relax' })).map((p) => p.text),
+    ).toEqual(['--v 5.2', '--stylize 750', '--style raw', '--relax']);
   });
 });
 
@@ -65,7 +62,9 @@ describe('composePrompt: what the prompt already sets wins', () => {
 
   it('keeps the prompt’s version and adds none', () => {
     expect(composePrompt(all, 'fox --v 5')).toBe('fox --v 5 --stylize 250 --style raw --relax');
-    expect(composePrompt(all, 'fox --version 5.2')).toBe('fox --version 5.2 --stylize 250 --style raw --relax');
+    expect(composePrompt(all, 'fox --version 5.2')).toBe(
+      'fox --version 5.2 --stylize 250 --style raw --relax',
+    );
     expect(composePrompt(all, 'fox --V 6')).toBe('fox --V 6 --stylize 250 --style raw --relax');
   });
 
@@ -83,7 +82,9 @@ describe('composePrompt: what the prompt already sets wins', () => {
 
   it('keeps the prompt’s style', () => {
     expect(composePrompt(all, 'fox --style raw')).toBe('fox --style raw --v 7 --stylize 250 --relax');
-    expect(composePrompt(niji({ style: 'raw' }), 'fox --style cute')).toBe('fox --style cute --niji 6 --fast');
+    expect(composePrompt(niji({ style: 'raw' }), 'fox --style cute')).toBe(
+      'fox --style cute --niji 6 --fast',
+    );
   });
 
   it('keeps the prompt’s speed flag and adds no other', () => {
@@ -93,7 +94,9 @@ describe('composePrompt: what the prompt already sets wins', () => {
   });
 
   it('adds nothing when the prompt sets everything, and keeps its order and values', () => {
-    expect(composePrompt(all, 'fox --turbo --style raw --s 10 --v 6 --ar 2:3')).toBe('fox --turbo --style raw --s 10 --v 6 --ar 2:3');
+    expect(composePrompt(all, 'fox --turbo --style raw --s 10 --v 6 --ar 2:3')).toBe(
+      'fox --turbo --style raw --s 10 --v 6 --ar 2:3',
+    );
   });
 
   it('accepts em-dashes as Midjourney does', () => {
@@ -101,7 +104,9 @@ describe('composePrompt: what the prompt already sets wins', () => {
   });
 
   it('does not mistake hyphens in text for parameters', () => {
-    expect(composePrompt(mj(), 'a well-known fox -- in a sci-fi city')).toBe('a well-known fox -- in a sci-fi city --v 6.1 --fast');
+    expect(composePrompt(mj(), 'a well-known fox -- in a sci-fi city')).toBe(
+      'a well-known fox -- in a sci-fi city --v 6.1 --fast',
+    );
     expect(composePrompt(mj(), 'an arrow-->up, x--v 5')).toBe('an arrow-->up, x--v 5 --v 6.1 --fast');
   });
 
@@ -122,7 +127,9 @@ describe('composePrompt: the suffix', () => {
   it('adds the suffix’s parameters unless the prompt sets them, and they win over the settings', () => {
     const settings = mj({ suffix: 'ink --ar 16:9 --s 500 --v 5.2', stylize: 250 });
     expect(composePrompt(settings, 'fox')).toBe('fox ink --ar 16:9 --s 500 --v 5.2 --fast');
-    expect(composePrompt(settings, 'fox --aspect 1:1 --stylize 20')).toBe('fox ink --aspect 1:1 --stylize 20 --v 5.2 --fast');
+    expect(composePrompt(settings, 'fox --aspect 1:1 --stylize 20')).toBe(
+      'fox ink --aspect 1:1 --stylize 20 --v 5.2 --fast',
+    );
   });
 
   it('works with a suffix made only of parameters, and with an empty prompt', () => {
@@ -132,8 +139,12 @@ describe('composePrompt: the suffix', () => {
   });
 
   it('does not repeat a suffix the prompt already ends with', () => {
-    expect(composePrompt(mj({ suffix: 'watercolor' }), 'fox, watercolor')).toBe('fox, watercolor --v 6.1 --fast');
-    expect(composePrompt(mj({ suffix: 'watercolor' }), 'fox watercolor --ar 1:1')).toBe('fox watercolor --ar 1:1 --v 6.1 --fast');
+    expect(composePrompt(mj({ suffix: 'watercolor' }), 'fox, watercolor')).toBe(
+      'fox, watercolor --v 6.1 --fast',
+    );
+    expect(composePrompt(mj({ suffix: 'watercolor' }), 'fox watercolor --ar 1:1')).toBe(
+      'fox watercolor --ar 1:1 --v 6.1 --fast',
+    );
     expect(composePrompt(mj({ suffix: 'color' }), 'watercolor')).toBe('watercolor color --v 6.1 --fast');
   });
 
@@ -158,10 +169,39 @@ describe('splitPrompt', () => {
 });
 
 describe('composePrompt: properties', () => {
-  const word = fc.constantFrom('fox', 'red', 'snow,', 'sci-fi', 'a::2', '--', 'x--y', 'https://x.test/a.png', '\u2014', '雪');
-  const param = fc.constantFrom('--v 5', '--version 6', '--niji 5', '--s 50', '--stylize 800', '--style raw', '--relax', '--fast', '--turbo', '--ar 16:9', '--no cars, trees', '--tile', '\u2014q 2', '--chaos 10');
+  const word = fc.constantFrom(
+    'fox',
+    'red',
+    'snow,',
+    'sci-fi',
+    'a::2',
+    '--',
+    'x--y',
+    'https://x.test/a.png',
+    '\u2014',
+    '雪',
+  );
+  const param = fc.constantFrom(
+    '--v 5',
+    '--version 6',
+    '--niji 5',
+    '--s 50',
+    '--stylize 800',
+    '--style raw',
+    '--relax',
+    '--fast',
+    '--turbo',
+    '--ar 16:9',
+    '--no cars, trees',
+    '--tile',
+    '\u2014q 2',
+    '--chaos 10',
+  );
   const promptArb = fc
-    .tuple(fc.array(word, { maxLength: 6 }), fc.uniqueArray(param, { maxLength: 4, selector: (p) => splitPrompt(p).params[0]?.key }))
+    .tuple(
+      fc.array(word, { maxLength: 6 }),
+      fc.uniqueArray(param, { maxLength: 4, selector: (p) => splitPrompt(p).params[0]?.key }),
+    )
     .map(([words, params]) => [...words, ...params].join(' '));
   const settingsArb = fc.record({
     botType: fc.constantFrom(BotType.MidJourney, BotType.NijiJourney),

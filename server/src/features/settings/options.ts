@@ -1,4 +1,10 @@
-import { BotType, type DrawOptionName, type DrawSettings, type DrawSettingsOptions, type DrawVersionOption } from '@draw/shared';
+import {
+  BotType,
+  type DrawOptionName,
+  type DrawSettings,
+  type DrawSettingsOptions,
+  type DrawVersionOption,
+} from '@draw/shared';
 
 /**
  * The choices of the drawing-settings panel, per bot, as Midjourney's /settings offers them.
@@ -49,7 +55,13 @@ const BOTS: Record<BotType, BotTable> = {
       { value: '5.2', label: 'Midjourney V5.2', styles: BOTH_STYLES },
       { value: '5.1', label: 'Midjourney V5.1', styles: BOTH_STYLES },
     ],
-    defaults: { version: '6.1', stylize: SettingsLimits.stylizeDefault, style: 'standard', speed: 'fast', suffix: '' },
+    defaults: {
+      version: '6.1',
+      stylize: SettingsLimits.stylizeDefault,
+      style: 'standard',
+      speed: 'fast',
+      suffix: '',
+    },
   },
   [BotType.NijiJourney]: {
     versionParam: 'niji',
@@ -58,7 +70,13 @@ const BOTS: Record<BotType, BotTable> = {
       // Niji 5's styles are cute/expressive/scenic/original; it has no raw style.
       { value: '5', label: 'Niji V5', styles: ['standard'] },
     ],
-    defaults: { version: '6', stylize: SettingsLimits.stylizeDefault, style: 'standard', speed: 'fast', suffix: '' },
+    defaults: {
+      version: '6',
+      stylize: SettingsLimits.stylizeDefault,
+      style: 'standard',
+      speed: 'fast',
+      suffix: '',
+    },
   },
 };
 
@@ -82,7 +100,11 @@ export function settingsOptions(botType: BotType): DrawSettingsOptions {
   return {
     botType,
     versions: bot.versions.map((v) => ({ ...v, styles: [...v.styles] })),
-    stylize: { min: SettingsLimits.stylizeMin, max: SettingsLimits.stylizeMax, presets: STYLIZE_PRESETS.map((p) => ({ ...p })) },
+    stylize: {
+      min: SettingsLimits.stylizeMin,
+      max: SettingsLimits.stylizeMax,
+      presets: STYLIZE_PRESETS.map((p) => ({ ...p })),
+    },
     styles: [...DRAW_STYLES],
     speeds: [...DRAW_SPEEDS],
     options: [...DRAW_OPTION_NAMES],

@@ -16,7 +16,10 @@ export interface SettingsPluginOptions {
   infoSources: DrawInfoSources;
 }
 
-export const settingsPlugin: FastifyPluginAsync<SettingsPluginOptions> = async (app, { settings, channels, infoSources }) => {
+export const settingsPlugin: FastifyPluginAsync<SettingsPluginOptions> = async (
+  app,
+  { settings, channels, infoSources },
+) => {
   serve(app, routes.options, (request) => settings.options(botTypeOf(request.query)));
 
   serve(app, routes.get, async (request) => {
@@ -33,9 +36,20 @@ export const settingsPlugin: FastifyPluginAsync<SettingsPluginOptions> = async (
     return settings.update(currentUser(request)._id, botType, body);
   });
 
-  serve(app, routes.version, (request) => settings.setVersion(currentUser(request)._id, botTypeOf(request.query), request.params.version));
-  serve(app, routes.suffix, (request) => settings.setSuffix(currentUser(request)._id, botTypeOf(request.query), request.body.suffix));
-  serve(app, routes.option, (request) => settings.setOption(currentUser(request)._id, botTypeOf(request.query), request.body.name, request.body.value));
+  serve(app, routes.version, (request) =>
+    settings.setVersion(currentUser(request)._id, botTypeOf(request.query), request.params.version),
+  );
+  serve(app, routes.suffix, (request) =>
+    settings.setSuffix(currentUser(request)._id, botTypeOf(request.query), request.body.suffix),
+  );
+  serve(app, routes.option, (request) =>
+    settings.setOption(
+      currentUser(request)._id,
+      botTypeOf(request.query),
+      request.body.name,
+      request.body.value,
+    ),
+  );
 
   serve(app, routes.info, async (request) => {
     const userId = currentUser(request)._id;

@@ -2,7 +2,14 @@ import type { BotType } from '@draw/shared';
 import { defineCollection, type BaseDoc, type Storage } from '../../storage/port';
 import { documentSchema } from '../../storage/schema';
 import { repositoryOf } from '../queries';
-import { BOT_TYPES, DRAW_SPEEDS, DRAW_STYLES, SettingsLimits, type DrawSpeed, type DrawStyle } from './options';
+import {
+  BOT_TYPES,
+  DRAW_SPEEDS,
+  DRAW_STYLES,
+  SettingsLimits,
+  type DrawSpeed,
+  type DrawStyle,
+} from './options';
 
 export interface DrawSettingsDoc extends BaseDoc {
   /** `_id` is `<userId>:<botType>`: one document per user and bot. */
@@ -42,8 +49,17 @@ export function settingsRepository(storage: Storage) {
   return {
     settings: repositoryOf(settings, {
       /** Stores what the person chose for a bot (other choices stay as they were). */
-      save: (userId: string, botType: BotType, values: Partial<Omit<DrawSettingsDoc, '_id' | 'userId' | 'botType'>>, at: number) =>
-        settings.findOneAndUpdate({ _id: settingsId(userId, botType) }, { $set: { userId, botType, ...values, updatedAt: at } }, { upsert: true }),
+      save: (
+        userId: string,
+        botType: BotType,
+        values: Partial<Omit<DrawSettingsDoc, '_id' | 'userId' | 'botType'>>,
+        at: number,
+      ) =>
+        settings.findOneAndUpdate(
+          { _id: settingsId(userId, botType) },
+          { $set: { userId, botType, ...values, updatedAt: at } },
+          { upsert: true },
+        ),
     }),
   };
 }

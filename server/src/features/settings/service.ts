@@ -57,21 +57,36 @@ const remixField = (botType: BotType) => (botType === 'NIJI_JOURNEY' ? 'nijiRemi
 
 export function checkBotType(value: unknown): BotType {
   if (isBotType(value)) return value;
-  throw new AppError(ErrorReason.BadRequest, 'settings.badBotType', { value: String(value), allowed: list(['MID_JOURNEY', 'NIJI_JOURNEY']) });
+  throw new AppError(ErrorReason.BadRequest, 'settings.badBotType', {
+    value: String(value),
+    allowed: list(['MID_JOURNEY', 'NIJI_JOURNEY']),
+  });
 }
 
 export function checkVersion(botType: BotType, value: unknown): string {
   const version = typeof value === 'string' ? value.trim().replace(/^v/i, '') : '';
   if (version && versionOption(botType, version)) return version;
   const allowed = settingsOptions(botType).versions.map((v) => v.value);
-  throw new AppError(ErrorReason.BadRequest, 'settings.badVersion', { bot: botType, version: String(value), allowed: list(allowed) });
+  throw new AppError(ErrorReason.BadRequest, 'settings.badVersion', {
+    bot: botType,
+    version: String(value),
+    allowed: list(allowed),
+  });
 }
 
 export function checkStylize(value: unknown): number {
-  if (typeof value === 'number' && Number.isInteger(value) && value >= SettingsLimits.stylizeMin && value <= SettingsLimits.stylizeMax) {
+  if (
+    typeof value === 'number' &&
+    Number.isInteger(value) &&
+    value >= SettingsLimits.stylizeMin &&
+    value <= SettingsLimits.stylizeMax
+  ) {
     return value;
   }
-  throw new AppError(ErrorReason.BadRequest, 'settings.badStylize', { min: SettingsLimits.stylizeMin, max: SettingsLimits.stylizeMax });
+  throw new AppError(ErrorReason.BadRequest, 'settings.badStylize', {
+    min: SettingsLimits.stylizeMin,
+    max: SettingsLimits.stylizeMax,
+  });
 }
 
 export function checkStyle(value: unknown): DrawStyle {
@@ -94,7 +109,9 @@ export function checkSuffix(value: unknown): string {
   if (typeof value !== 'string') throw new AppError(ErrorReason.BadRequest, 'settings.badSuffix');
   const suffix = value.replace(/\s+/g, ' ').trim();
   if ([...suffix].length > SettingsLimits.suffixMaxChars) {
-    throw new AppError(ErrorReason.BadRequest, 'settings.suffixTooLong', { max: SettingsLimits.suffixMaxChars });
+    throw new AppError(ErrorReason.BadRequest, 'settings.suffixTooLong', {
+      max: SettingsLimits.suffixMaxChars,
+    });
   }
   if (/\p{Cc}/u.test(suffix)) throw new AppError(ErrorReason.BadRequest, 'settings.badSuffix');
   return suffix;
@@ -107,7 +124,10 @@ interface CheckedUpdate {
 
 function checkUpdate(botType: BotType, changes: DrawSettingsUpdate): CheckedUpdate {
   if (changes.botType !== undefined && changes.botType !== botType) {
-    throw new AppError(ErrorReason.BadRequest, 'settings.botTypeMismatch', { query: botType, body: String(changes.botType) });
+    throw new AppError(ErrorReason.BadRequest, 'settings.botTypeMismatch', {
+      query: botType,
+      body: String(changes.botType),
+    });
   }
   const values: Partial<SettingsValues> = {};
   if (changes.version !== undefined) values.version = checkVersion(botType, changes.version);
@@ -142,17 +162,28 @@ function resolve(botType: BotType, doc: DrawSettingsDoc | null, user: UserDoc | 
 
 export function settingsService({ repo, users, now }: SettingsDeps) {
   async function get(userId: string, botType: BotType): Promise<DrawSettings> {
-    const [doc, user] = await Promise.all([repo.settings.findOne({ _id: settingsId(userId, botType) }), users.findOne({ _id: userId })]);
+    const [doc, user] = await Promise.all([
+      repo.settings.findOne({ _id: settingsId(userId, botType) }),
+      users.findOne({ _id: userId }),
+    ]);
     return resolve(botType, doc, user);
   }
 
   /** Everything is checked before anything is written: a refused change changes nothing. */
-  async function update(userId: string, botType: BotType, changes: DrawSettingsUpdate): Promise<DrawSettings> {
+  async function update(
+    userId: string,
+    botType: BotType,
+    changes: DrawSettingsUpdate,
+  ): Promise<DrawSettings> {
     const { values, remix } = checkUpdate(checkBotType(botType), changes);
     if (Object.keys(values).length > 0) {
       await repo.settings.save(userId, botType, values, now());
     }
-    if (remix !== undefined) await users.setFields(userId, remixField(botType) === 'nijiRemix' ? { nijiRemix: remix } : { mjRemix: remix });
+    if (remix !== undefined)
+      await users.setFields(
+        userId,
+        remixField(botType) === 'nijiRemix' ? { nijiRemix: remix } : { mjRemix: remix },
+      );
     return get(userId, botType);
   }
 
@@ -180,7 +211,10 @@ export function settingsService({ repo, users, now }: SettingsDeps) {
         case 'remix':
           return update(userId, botType, { remix: checkRemix(value) });
         default:
-          throw new AppError(ErrorReason.BadRequest, 'settings.unknownOption', { name: String(name), allowed: list(DRAW_OPTION_NAMES) });
+          throw new AppError(ErrorReason.BadRequest, 'settings.unknownOption', {
+            name: String(name),
+            allowed: list(DRAW_OPTION_NAMES),
+          });
       }
     },
 
@@ -195,14 +229,27 @@ export function settingsService({ repo, users, now }: SettingsDeps) {
      * The user's current settings applied to a prompt, and whether remix is on: what the task
      * service asks for (it fits its `PromptComposer`, so the service itself can be passed).
      */
-    async compose(userId: string, botType: BotType, prompt: string): Promise<{ finalPrompt: string; remix: boolean }> {
+    async compose(
+      userId: string,
+      botType: BotType,
+      prompt: string,
+    ): Promise<{ finalPrompt: string; remix: boolean }> {
       const settings = await get(userId, botType);
       return { finalPrompt: composePrompt(settings, prompt), remix: settings.remix };
     },
 
     /** Midjourney's /info for this user and bot. */
-    async info(userId: string, botType: BotType, channelId: string, sources: DrawInfoSources): Promise<DrawInfo> {
-      const [settings, plan, counts] = await Promise.all([get(userId, botType), sources.planOf(userId), sources.taskCounts(userId)]);
+    async info(
+      userId: string,
+      botType: BotType,
+      channelId: string,
+      sources: DrawInfoSources,
+    ): Promise<DrawInfo> {
+      const [settings, plan, counts] = await Promise.all([
+        get(userId, botType),
+        sources.planOf(userId),
+        sources.taskCounts(userId),
+      ]);
       return {
         engine: sources.engineName(),
         plan: plan.plan,

@@ -23,9 +23,15 @@ const fakeSources: DrawInfoSources = {
 beforeAll(async () => {
   app = await startTestApp();
   repo = settingsRepository(app.storage);
-  service = (app.services as { settings?: SettingsService }).settings ?? settingsService({ repo, users: authRepository(app.storage).users, now: Date.now });
+  service =
+    (app.services as { settings?: SettingsService }).settings ??
+    settingsService({ repo, users: authRepository(app.storage).users, now: Date.now });
   if (!app.http.hasRoute({ method: 'GET', url: '/api/draw/settings/options' })) {
-    await app.http.register(settingsPlugin, { settings: service, channels: app.services.channels, infoSources: pendingInfoSources('Built-in sketch engine') });
+    await app.http.register(settingsPlugin, {
+      settings: service,
+      channels: app.services.channels,
+      infoSources: pendingInfoSources('Built-in sketch engine'),
+    });
   }
 });
 afterAll(async () => {
@@ -54,7 +60,15 @@ const refused = async (p: ReturnType<typeof call>, reason = 'bad_request') => {
   return body.message as string;
 };
 
-const MJ_DEFAULTS: DrawSettings = { botType: 'MID_JOURNEY', version: '6.1', stylize: 100, style: 'standard', speed: 'fast', remix: false, suffix: '' };
+const MJ_DEFAULTS: DrawSettings = {
+  botType: 'MID_JOURNEY',
+  version: '6.1',
+  stylize: 100,
+  style: 'standard',
+  speed: 'fast',
+  remix: false,
+  suffix: '',
+};
 const NIJI_DEFAULTS: DrawSettings = { ...MJ_DEFAULTS, botType: 'NIJI_JOURNEY', version: '6' };
 
 async function member(): Promise<{ session: Session; channelId: string }> {
@@ -62,7 +76,8 @@ async function member(): Promise<{ session: Session; channelId: string }> {
   const channel = await data(call(session, 'POST', '/api/draw/channel', { title: 'settings', isBan: false }));
   return { session, channelId: channel.id };
 }
-const settingsOf = (s: Session, channelId: string, bot = 'MID_JOURNEY') => data(call(s, 'GET', `/api/draw/settings/${channelId}?botType=${bot}`));
+const settingsOf = (s: Session, channelId: string, bot = 'MID_JOURNEY') =>
+  data(call(s, 'GET', `/api/draw/settings/${channelId}?botType=${bot}`));
 
 describe('reading settings', () => {
   it('gives the defaults per bot to a member who never changed anything (MID_JOURNEY when no botType)', async () => {
@@ -77,7 +92,16 @@ describe('reading settings', () => {
     const mj = await data(call(session, 'GET', '/api/draw/settings/options'));
     expect(mj).toMatchObject({
       botType: 'MID_JOURNEY',
-      stylize: { min: 0, max: 1000, presets: [{ name: 'low', value: 50 }, { name: 'med', value: 100 }, { name: 'high', value: 250 }, { name: 'veryHigh', value: 750 }] },
+      stylize: {
+        min: 0,
+        max: 1000,
+        presets: [
+          { name: 'low', value: 50 },
+          { name: 'med', value: 100 },
+          { name: 'high', value: 250 },
+          { name: 'veryHigh', value: 750 },
+        ],
+      },
       styles: ['standard', 'raw'],
       speeds: ['relax', 'fast', 'turbo'],
       options: ['stylize', 'style', 'speed', 'remix'],
@@ -95,7 +119,14 @@ describe('reading settings', () => {
 
   it('falls back to the default for a stored choice that is no longer offered', async () => {
     const { session, channelId } = await member();
-    await repo.settings.insertOne({ _id: settingsId(session.user.id, 'MID_JOURNEY'), userId: session.user.id, botType: 'MID_JOURNEY', version: '4', stylize: 300, updatedAt: 1 });
+    await repo.settings.insertOne({
+      _id: settingsId(session.user.id, 'MID_JOURNEY'),
+      userId: session.user.id,
+      botType: 'MID_JOURNEY',
+      version: '4',
+      stylize: 300,
+      updatedAt: 1,
+    });
     expect(await settingsOf(session, channelId)).toEqual({ ...MJ_DEFAULTS, stylize: 300 });
   });
 });
@@ -103,10 +134,25 @@ describe('reading settings', () => {
 describe('changing settings', () => {
   it('PUT /api/draw/settings changes only the fields given, per bot', async () => {
     const { session, channelId } = await member();
-    const changed = await data(call(session, 'PUT', '/api/draw/settings?botType=MID_JOURNEY', { version: '7', stylize: 250, style: 'raw' }));
+    const changed = await data(
+      call(session, 'PUT', '/api/draw/settings?botType=MID_JOURNEY', {
+        version: '7',
+        stylize: 250,
+        style: 'raw',
+      }),
+    );
     expect(changed).toEqual({ ...MJ_DEFAULTS, version: '7', stylize: 250, style: 'raw' });
-    const again = await data(call(session, 'PUT', '/api/draw/settings', { speed: 'turbo', suffix: '  soft   light\n' }));
-    expect(again).toEqual({ ...MJ_DEFAULTS, version: '7', stylize: 250, style: 'raw', speed: 'turbo', suffix: 'soft light' });
+    const again = await data(
+      call(session, 'PUT', '/api/draw/settings', { speed: 'turbo', suffix: '  soft   light\n' }),
+    );
+    expect(again).toEqual({
+      ...MJ_DEFAULTS,
+      version: '7',
+      stylize: 250,
+      style: 'raw',
+      speed: 'turbo',
+      suffix: 'soft light',
+    });
     expect(await settingsOf(session, channelId)).toEqual(again);
     expect(await settingsOf(session, channelId, 'NIJI_JOURNEY')).toEqual(NIJI_DEFAULTS);
   });
@@ -122,29 +168,62 @@ describe('changing settings', () => {
 
   it('PUT version/{version} picks a version the bot has', async () => {
     const { session, channelId } = await member();
-    expect(await data(call(session, 'PUT', '/api/draw/settings/version/5.2?botType=MID_JOURNEY'))).toMatchObject({ version: '5.2' });
-    expect(await data(call(session, 'PUT', '/api/draw/settings/version/5?botType=NIJI_JOURNEY'))).toMatchObject({ version: '5', botType: 'NIJI_JOURNEY' });
-    expect(await data(call(session, 'PUT', '/api/draw/settings/version/7'))).toMatchObject({ version: '7', botType: 'MID_JOURNEY' });
+    expect(
+      await data(call(session, 'PUT', '/api/draw/settings/version/5.2?botType=MID_JOURNEY')),
+    ).toMatchObject({ version: '5.2' });
+    expect(
+      await data(call(session, 'PUT', '/api/draw/settings/version/5?botType=NIJI_JOURNEY')),
+    ).toMatchObject({ version: '5', botType: 'NIJI_JOURNEY' });
+    expect(await data(call(session, 'PUT', '/api/draw/settings/version/7'))).toMatchObject({
+      version: '7',
+      botType: 'MID_JOURNEY',
+    });
     expect((await settingsOf(session, channelId)).version).toBe('7');
     expect((await settingsOf(session, channelId, 'NIJI_JOURNEY')).version).toBe('5');
   });
 
   it('PUT suffix sets, tidies and clears the suffix; 500 characters is the most', async () => {
     const { session, channelId } = await member();
-    expect(await data(call(session, 'PUT', '/api/draw/settings/suffix', { suffix: ' ink\tand  wash --ar 16:9 ' }))).toMatchObject({ suffix: 'ink and wash --ar 16:9' });
+    expect(
+      await data(call(session, 'PUT', '/api/draw/settings/suffix', { suffix: ' ink\tand  wash --ar 16:9 ' })),
+    ).toMatchObject({ suffix: 'ink and wash --ar 16:9' });
     const longest = '雪'.repeat(500);
-    expect((await data(call(session, 'PUT', '/api/draw/settings/suffix?botType=NIJI_JOURNEY', { suffix: longest }))).suffix).toBe(longest);
+    expect(
+      (
+        await data(
+          call(session, 'PUT', '/api/draw/settings/suffix?botType=NIJI_JOURNEY', { suffix: longest }),
+        )
+      ).suffix,
+    ).toBe(longest);
     expect((await settingsOf(session, channelId)).suffix).toBe('ink and wash --ar 16:9');
     expect((await data(call(session, 'PUT', '/api/draw/settings/suffix', { suffix: '' }))).suffix).toBe('');
   });
 
   it('PUT option switches stylize, style and speed', async () => {
     const { session, channelId } = await member();
-    expect(await data(call(session, 'PUT', '/api/draw/settings/option', { name: 'stylize', value: 750 }))).toMatchObject({ stylize: 750 });
-    expect(await data(call(session, 'PUT', '/api/draw/settings/option', { name: 'style', value: 'raw' }))).toMatchObject({ style: 'raw' });
-    expect(await data(call(session, 'PUT', '/api/draw/settings/option?botType=MID_JOURNEY', { name: 'speed', value: 'relax' }))).toMatchObject({ speed: 'relax' });
-    expect(await data(call(session, 'PUT', '/api/draw/settings/option', { name: 'stylize', value: 0 }))).toMatchObject({ stylize: 0 });
-    expect(await settingsOf(session, channelId)).toEqual({ ...MJ_DEFAULTS, stylize: 0, style: 'raw', speed: 'relax' });
+    expect(
+      await data(call(session, 'PUT', '/api/draw/settings/option', { name: 'stylize', value: 750 })),
+    ).toMatchObject({ stylize: 750 });
+    expect(
+      await data(call(session, 'PUT', '/api/draw/settings/option', { name: 'style', value: 'raw' })),
+    ).toMatchObject({ style: 'raw' });
+    expect(
+      await data(
+        call(session, 'PUT', '/api/draw/settings/option?botType=MID_JOURNEY', {
+          name: 'speed',
+          value: 'relax',
+        }),
+      ),
+    ).toMatchObject({ speed: 'relax' });
+    expect(
+      await data(call(session, 'PUT', '/api/draw/settings/option', { name: 'stylize', value: 0 })),
+    ).toMatchObject({ stylize: 0 });
+    expect(await settingsOf(session, channelId)).toEqual({
+      ...MJ_DEFAULTS,
+      stylize: 0,
+      style: 'raw',
+      speed: 'relax',
+    });
     expect(await settingsOf(session, channelId, 'NIJI_JOURNEY')).toEqual(NIJI_DEFAULTS);
   });
 
@@ -152,13 +231,17 @@ describe('changing settings', () => {
     const { session, channelId } = await member();
     const index = () => data(call(session, 'GET', '/api/home/index'));
     expect(await index()).toMatchObject({ mjRemix: false, nijiRemix: false });
-    expect(await data(call(session, 'PUT', '/api/draw/settings/option', { name: 'remix', value: true }))).toMatchObject({ remix: true, botType: 'MID_JOURNEY' });
+    expect(
+      await data(call(session, 'PUT', '/api/draw/settings/option', { name: 'remix', value: true })),
+    ).toMatchObject({ remix: true, botType: 'MID_JOURNEY' });
     expect(await index()).toMatchObject({ mjRemix: true, nijiRemix: false });
     expect((await settingsOf(session, channelId, 'NIJI_JOURNEY')).remix).toBe(false);
 
     await data(call(session, 'PUT', '/api/draw/settings?botType=NIJI_JOURNEY', { remix: true }));
     expect(await index()).toMatchObject({ mjRemix: true, nijiRemix: true });
-    await data(call(session, 'PUT', '/api/draw/settings/option?botType=MID_JOURNEY', { name: 'remix', value: false }));
+    await data(
+      call(session, 'PUT', '/api/draw/settings/option?botType=MID_JOURNEY', { name: 'remix', value: false }),
+    );
     expect(await index()).toMatchObject({ mjRemix: false, nijiRemix: true });
 
     // And the other way round: the account page's switch shows up in the settings.
@@ -188,12 +271,21 @@ describe('refusals change nothing', () => {
       ['PUT', '/api/draw/settings/option?botType=x', { name: 'stylize', value: 300 }],
     ];
     for (const [method, url, body] of routes) {
-      expect(await refused(call(session, method, url, body))).toMatch(/^Unknown bot type .*\(choose one of MID_JOURNEY, NIJI_JOURNEY\)$/);
+      expect(await refused(call(session, method, url, body))).toMatch(
+        /^Unknown bot type .*\(choose one of MID_JOURNEY, NIJI_JOURNEY\)$/,
+      );
     }
-    expect(await refused(call(session, 'PUT', '/api/draw/settings', { botType: 'DALL_E' }))).toMatch(/botType/);
-    expect(await refused(call(session, 'PUT', '/api/draw/settings?botType=MID_JOURNEY', { botType: 'NIJI_JOURNEY', stylize: 300 }))).toBe(
-      'The bot type in the address (MID_JOURNEY) and in the body (NIJI_JOURNEY) differ',
+    expect(await refused(call(session, 'PUT', '/api/draw/settings', { botType: 'DALL_E' }))).toMatch(
+      /botType/,
     );
+    expect(
+      await refused(
+        call(session, 'PUT', '/api/draw/settings?botType=MID_JOURNEY', {
+          botType: 'NIJI_JOURNEY',
+          stylize: 300,
+        }),
+      ),
+    ).toBe('The bot type in the address (MID_JOURNEY) and in the body (NIJI_JOURNEY) differ');
     expect(await settingsOf(session, channelId)).toEqual(MJ_DEFAULTS);
   });
 
@@ -206,7 +298,9 @@ describe('refusals change nothing', () => {
       'NIJI_JOURNEY has no version 6.1 (choose one of 6, 5)',
     );
     await refused(call(session, 'PUT', '/api/draw/settings', { version: 'latest' }));
-    expect(await refused(call(session, 'PUT', '/api/draw/settings/version/9', undefined, 'zh-CN'))).toBe('MID_JOURNEY 没有版本 9（可选：7, 6.1, 6, 5.2, 5.1）');
+    expect(await refused(call(session, 'PUT', '/api/draw/settings/version/9', undefined, 'zh-CN'))).toBe(
+      'MID_JOURNEY 没有版本 9（可选：7, 6.1, 6, 5.2, 5.1）',
+    );
     expect(await settingsOf(session, channelId)).toEqual(MJ_DEFAULTS);
     expect(await settingsOf(session, channelId, 'NIJI_JOURNEY')).toEqual(NIJI_DEFAULTS);
   });
@@ -215,30 +309,51 @@ describe('refusals change nothing', () => {
     const { session, channelId } = await member();
     const stylizeMessage = 'Stylize must be a whole number from 0 to 1000';
     for (const value of [1001, -1, 12.5]) {
-      expect(await refused(call(session, 'PUT', '/api/draw/settings', { stylize: value }))).toBe(stylizeMessage);
-      expect(await refused(call(session, 'PUT', '/api/draw/settings/option', { name: 'stylize', value }))).toBe(stylizeMessage);
+      expect(await refused(call(session, 'PUT', '/api/draw/settings', { stylize: value }))).toBe(
+        stylizeMessage,
+      );
+      expect(
+        await refused(call(session, 'PUT', '/api/draw/settings/option', { name: 'stylize', value })),
+      ).toBe(stylizeMessage);
     }
     for (const value of ['250', true, null]) {
-      expect(await refused(call(session, 'PUT', '/api/draw/settings/option', { name: 'stylize', value }))).toBe(stylizeMessage);
+      expect(
+        await refused(call(session, 'PUT', '/api/draw/settings/option', { name: 'stylize', value })),
+      ).toBe(stylizeMessage);
     }
-    expect(await refused(call(session, 'PUT', '/api/draw/settings/option', { name: 'style', value: 'cute' }))).toBe('Unknown style (choose one of standard, raw)');
-    expect(await refused(call(session, 'PUT', '/api/draw/settings/option', { name: 'speed', value: 'slow' }))).toBe('Unknown speed (choose one of relax, fast, turbo)');
-    expect(await refused(call(session, 'PUT', '/api/draw/settings/option', { name: 'remix', value: 'yes' }))).toBe('Remix must be on or off (true or false)');
+    expect(
+      await refused(call(session, 'PUT', '/api/draw/settings/option', { name: 'style', value: 'cute' })),
+    ).toBe('Unknown style (choose one of standard, raw)');
+    expect(
+      await refused(call(session, 'PUT', '/api/draw/settings/option', { name: 'speed', value: 'slow' })),
+    ).toBe('Unknown speed (choose one of relax, fast, turbo)');
+    expect(
+      await refused(call(session, 'PUT', '/api/draw/settings/option', { name: 'remix', value: 'yes' })),
+    ).toBe('Remix must be on or off (true or false)');
     await refused(call(session, 'PUT', '/api/draw/settings', { style: 'cute' }));
     await refused(call(session, 'PUT', '/api/draw/settings', { speed: 'slow' }));
     await refused(call(session, 'PUT', '/api/draw/settings', { stylize: 'lots' }));
     // One bad field refuses the whole change, the good ones included.
-    await refused(call(session, 'PUT', '/api/draw/settings', { version: '7', speed: 'relax', remix: true, stylize: 5000 }));
+    await refused(
+      call(session, 'PUT', '/api/draw/settings', {
+        version: '7',
+        speed: 'relax',
+        remix: true,
+        stylize: 5000,
+      }),
+    );
     expect(await settingsOf(session, channelId)).toEqual(MJ_DEFAULTS);
     expect(await data(call(session, 'GET', '/api/home/index'))).toMatchObject({ mjRemix: false });
   });
 
   it('refuses an unknown option, naming the known ones', async () => {
     const { session, channelId } = await member();
-    expect(await refused(call(session, 'PUT', '/api/draw/settings/option', { name: 'chaos', value: 10 }))).toBe(
-      'There is no setting called chaos (choose one of stylize, style, speed, remix)',
-    );
-    expect(await refused(call(session, 'PUT', '/api/draw/settings/option', { name: 'version', value: '7' }))).toMatch(/no setting called version/);
+    expect(
+      await refused(call(session, 'PUT', '/api/draw/settings/option', { name: 'chaos', value: 10 })),
+    ).toBe('There is no setting called chaos (choose one of stylize, style, speed, remix)');
+    expect(
+      await refused(call(session, 'PUT', '/api/draw/settings/option', { name: 'version', value: '7' })),
+    ).toMatch(/no setting called version/);
     await refused(call(session, 'PUT', '/api/draw/settings/option', { value: 10 }));
     await refused(call(session, 'PUT', '/api/draw/settings/option', { name: 'stylize' }));
     expect(await settingsOf(session, channelId)).toEqual(MJ_DEFAULTS);
@@ -247,10 +362,16 @@ describe('refusals change nothing', () => {
   it('refuses a suffix over 500 characters or with control characters', async () => {
     const { session, channelId } = await member();
     await data(call(session, 'PUT', '/api/draw/settings/suffix', { suffix: 'kept' }));
-    expect(await refused(call(session, 'PUT', '/api/draw/settings/suffix', { suffix: 'x'.repeat(501) }))).toBe('The suffix can be at most 500 characters');
-    expect(await refused(call(session, 'PUT', '/api/draw/settings', { suffix: '雪'.repeat(501) }))).toBe('The suffix can be at most 500 characters');
+    expect(
+      await refused(call(session, 'PUT', '/api/draw/settings/suffix', { suffix: 'x'.repeat(501) })),
+    ).toBe('The suffix can be at most 500 characters');
+    expect(await refused(call(session, 'PUT', '/api/draw/settings', { suffix: '雪'.repeat(501) }))).toBe(
+      'The suffix can be at most 500 characters',
+    );
     await refused(call(session, 'PUT', '/api/draw/settings/suffix', { suffix: 'x'.repeat(5000) }));
-    expect(await refused(call(session, 'PUT', '/api/draw/settings/suffix', { suffix: 'bell\u0007' }))).toBe('The suffix must be text without control characters');
+    expect(await refused(call(session, 'PUT', '/api/draw/settings/suffix', { suffix: 'bell\u0007' }))).toBe(
+      'The suffix must be text without control characters',
+    );
     await refused(call(session, 'PUT', '/api/draw/settings/suffix', { suffix: { text: 'x' } }));
     await refused(call(session, 'PUT', '/api/draw/settings/suffix', {}));
     expect((await settingsOf(session, channelId)).suffix).toBe('kept');
@@ -261,17 +382,40 @@ describe('the prompt the task service gets', () => {
   it('applies the user’s current settings for that bot and says whether remix is on', async () => {
     const { session } = await member();
     const userId = session.user.id;
-    expect(await service.compose(userId, BotType.MidJourney, 'a fox')).toEqual({ finalPrompt: 'a fox --v 6.1 --fast', remix: false });
-    await data(call(session, 'PUT', '/api/draw/settings?botType=NIJI_JOURNEY', { version: '5', stylize: 250, speed: 'relax', suffix: 'ink --ar 2:3', remix: true }));
-    expect(await service.compose(userId, BotType.NijiJourney, 'a fox --s 50')).toEqual({ finalPrompt: 'a fox ink --s 50 --ar 2:3 --niji 5 --relax', remix: true });
-    expect(await service.compose(userId, BotType.MidJourney, 'a fox')).toEqual({ finalPrompt: 'a fox --v 6.1 --fast', remix: false });
+    expect(await service.compose(userId, BotType.MidJourney, 'a fox')).toEqual({
+      finalPrompt: 'a fox --v 6.1 --fast',
+      remix: false,
+    });
+    await data(
+      call(session, 'PUT', '/api/draw/settings?botType=NIJI_JOURNEY', {
+        version: '5',
+        stylize: 250,
+        speed: 'relax',
+        suffix: 'ink --ar 2:3',
+        remix: true,
+      }),
+    );
+    expect(await service.compose(userId, BotType.NijiJourney, 'a fox --s 50')).toEqual({
+      finalPrompt: 'a fox ink --s 50 --ar 2:3 --niji 5 --relax',
+      remix: true,
+    });
+    expect(await service.compose(userId, BotType.MidJourney, 'a fox')).toEqual({
+      finalPrompt: 'a fox --v 6.1 --fast',
+      remix: false,
+    });
   });
 });
 
 describe('/info', () => {
   it('shows the engine, job mode, remix and version of the member per bot; no plan, only the daily free credits, no tasks', async () => {
     const { session, channelId } = await member();
-    await data(call(session, 'PUT', '/api/draw/settings?botType=NIJI_JOURNEY', { speed: 'relax', version: '5', remix: true }));
+    await data(
+      call(session, 'PUT', '/api/draw/settings?botType=NIJI_JOURNEY', {
+        speed: 'relax',
+        version: '5',
+        remix: true,
+      }),
+    );
     expect(await data(call(session, 'GET', `/api/draw/info/${channelId}`))).toEqual({
       engine: 'Built-in sketch engine',
       plan: null,
@@ -284,7 +428,9 @@ describe('/info', () => {
       queuedTasks: 0,
       channelId,
     });
-    expect(await data(call(session, 'GET', `/api/draw/info/${channelId}?botType=NIJI_JOURNEY`))).toMatchObject({ jobMode: 'relax', remix: true, version: '5' });
+    expect(
+      await data(call(session, 'GET', `/api/draw/info/${channelId}?botType=NIJI_JOURNEY`)),
+    ).toMatchObject({ jobMode: 'relax', remix: true, version: '5' });
   });
 
   it('takes the engine, plan, credits and task counts from its sources', async () => {
@@ -309,11 +455,18 @@ describe('access', () => {
   it('refuses settings and info of a channel to a non-member, without signing them out', async () => {
     const { channelId } = await member();
     const stranger = await app.signIn();
-    for (const url of [`/api/draw/settings/${channelId}`, `/api/draw/info/${channelId}?botType=NIJI_JOURNEY`]) {
+    for (const url of [
+      `/api/draw/settings/${channelId}`,
+      `/api/draw/info/${channelId}?botType=NIJI_JOURNEY`,
+    ]) {
       const res = await call(stranger, 'GET', url);
       expect(res.statusCode).not.toBe(401);
       expect(res.statusCode).not.toBe(403);
-      expect(res.json()).toMatchObject({ success: false, reason: 'forbidden', message: 'You are not a member of this channel' });
+      expect(res.json()).toMatchObject({
+        success: false,
+        reason: 'forbidden',
+        message: 'You are not a member of this channel',
+      });
     }
     await refused(call(stranger, 'GET', '/api/draw/settings/no-such-channel'), 'not_found');
     await refused(call(stranger, 'GET', '/api/draw/info/no-such-channel'), 'not_found');
@@ -333,7 +486,11 @@ describe('access', () => {
     for (const [method, url, body] of routes) {
       const res = await call(null, method, url, body);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toMatchObject({ success: false, reason: 'unauthorized', message: 'Please sign in first' });
+      expect(res.json()).toMatchObject({
+        success: false,
+        reason: 'unauthorized',
+        message: 'Please sign in first',
+      });
     }
   });
 });

@@ -24,54 +24,164 @@ export interface ButtonDeps {
  */
 export function buttonPresser({ submit, store, prompts, english, engines }: ButtonDeps) {
   const { create, upstreamHints } = submit;
-  return async function press(user: UserDoc, channelId: string, parent: TaskDoc, button: ParsedCustomId, customId: string): Promise<{ taskId: string }> {
+  return async function press(
+    user: UserDoc,
+    channelId: string,
+    parent: TaskDoc,
+    button: ParsedCustomId,
+    customId: string,
+  ): Promise<{ taskId: string }> {
     // Always the parent's engine (its buttons are that engine's), whatever the channel's default is now.
     const engine = button.kind === 'bookmark' ? null : engines.enabled(parent.engine);
     const parentEn = parent.promptEn || parent.prompt;
     const { finalPrompt, remix } = await prompts.compose(user._id, parent.botType, parentEn);
-    const common = { user, channelId, engine: parent.engine, botType: parent.botType, parentId: parent._id, prompt: parent.prompt, promptEn: parentEn, finalPrompt };
+    const common = {
+      user,
+      channelId,
+      engine: parent.engine,
+      botType: parent.botType,
+      parentId: parent._id,
+      prompt: parent.prompt,
+      promptEn: parentEn,
+      finalPrompt,
+    };
     const seed = randomSeed();
     // The presser's job mode (relax/fast/turbo), as for every other submit: not the parent's.
     const { speed } = await upstreamHints(user._id, parent.botType);
     const on = { parentId: parent._id, customId, ...(speed ? { speed } : {}) };
-    const modalFor = (kind: ModalKind, defaultPrompt = parent.prompt) => (needsModal(button, remix) ? { kind, defaultPrompt } : null);
+    const modalFor = (kind: ModalKind, defaultPrompt = parent.prompt) =>
+      needsModal(button, remix) ? { kind, defaultPrompt } : null;
     switch (button.kind) {
       case 'upscale':
-        return create({ ...common, action: BUTTON_TASK_ACTION[button.kind], job: { kind: 'upscale', ...on, index: button.index, mode: 'default' }, properties: { index: button.index } });
+        return create({
+          ...common,
+          action: BUTTON_TASK_ACTION[button.kind],
+          job: { kind: 'upscale', ...on, index: button.index, mode: 'default' },
+          properties: { index: button.index },
+        });
       case 'upscaleVariant':
-        return create({ ...common, action: BUTTON_TASK_ACTION[button.kind], job: { kind: 'upscale', ...on, index: 1, mode: button.mode ?? 'default' } });
+        return create({
+          ...common,
+          action: BUTTON_TASK_ACTION[button.kind],
+          job: { kind: 'upscale', ...on, index: 1, mode: button.mode ?? 'default' },
+        });
       case 'variation':
-        return create({ ...common, action: BUTTON_TASK_ACTION[button.kind], modal: modalFor(ModalKind.Remix), job: { kind: 'variation', ...on, prompt: parent.finalPrompt, seed, index: button.index, strength: 'index' }, properties: { index: button.index } });
+        return create({
+          ...common,
+          action: BUTTON_TASK_ACTION[button.kind],
+          modal: modalFor(ModalKind.Remix),
+          job: {
+            kind: 'variation',
+            ...on,
+            prompt: parent.finalPrompt,
+            seed,
+            index: button.index,
+            strength: 'index',
+          },
+          properties: { index: button.index },
+        });
       case 'vary':
-        return create({ ...common, action: BUTTON_TASK_ACTION[button.kind], modal: modalFor(ModalKind.Remix), job: { kind: 'variation', ...on, prompt: parent.finalPrompt, seed, index: 1, strength: button.strength } });
+        return create({
+          ...common,
+          action: BUTTON_TASK_ACTION[button.kind],
+          modal: modalFor(ModalKind.Remix),
+          job: {
+            kind: 'variation',
+            ...on,
+            prompt: parent.finalPrompt,
+            seed,
+            index: 1,
+            strength: button.strength,
+          },
+        });
       case 'reroll':
-        return create({ ...common, action: BUTTON_TASK_ACTION[button.kind], modal: modalFor(ModalKind.Remix), job: { kind: 'reroll', ...on, prompt: parent.finalPrompt, seed } });
+        return create({
+          ...common,
+          action: BUTTON_TASK_ACTION[button.kind],
+          modal: modalFor(ModalKind.Remix),
+          job: { kind: 'reroll', ...on, prompt: parent.finalPrompt, seed },
+        });
       case 'zoomOut':
-        return create({ ...common, action: BUTTON_TASK_ACTION[button.kind], job: { kind: 'zoom', ...on, prompt: parent.finalPrompt, seed, factor: button.factor } });
+        return create({
+          ...common,
+          action: BUTTON_TASK_ACTION[button.kind],
+          job: { kind: 'zoom', ...on, prompt: parent.finalPrompt, seed, factor: button.factor },
+        });
       case 'customZoom':
-        return create({ ...common, action: BUTTON_TASK_ACTION[button.kind], modal: { kind: ModalKind.CustomZoom, defaultPrompt: `${parent.prompt} --zoom 2` }, job: { kind: 'zoom', ...on, prompt: parent.finalPrompt, seed, factor: 2 } });
+        return create({
+          ...common,
+          action: BUTTON_TASK_ACTION[button.kind],
+          modal: { kind: ModalKind.CustomZoom, defaultPrompt: `${parent.prompt} --zoom 2` },
+          job: { kind: 'zoom', ...on, prompt: parent.finalPrompt, seed, factor: 2 },
+        });
       case 'pan':
-        return create({ ...common, action: BUTTON_TASK_ACTION[button.kind], modal: modalFor(ModalKind.Remix), job: { kind: 'pan', ...on, prompt: parent.finalPrompt, seed, direction: button.direction } });
+        return create({
+          ...common,
+          action: BUTTON_TASK_ACTION[button.kind],
+          modal: modalFor(ModalKind.Remix),
+          job: { kind: 'pan', ...on, prompt: parent.finalPrompt, seed, direction: button.direction },
+        });
       case 'region':
-        return create({ ...common, action: BUTTON_TASK_ACTION[button.kind], modal: { kind: ModalKind.Region, defaultPrompt: parent.prompt }, job: { kind: 'region', ...on, prompt: parent.finalPrompt, seed, maskKey: '' } });
+        return create({
+          ...common,
+          action: BUTTON_TASK_ACTION[button.kind],
+          modal: { kind: ModalKind.Region, defaultPrompt: parent.prompt },
+          job: { kind: 'region', ...on, prompt: parent.finalPrompt, seed, maskKey: '' },
+        });
       case 'picReader':
       case 'promptAnalyzer': {
         const suggestion = (parent.properties.prompts ?? [])[button.index - 1];
         if (!suggestion) throw taskRefusal('task.badButton');
         const en = await english(suggestion);
         const composed = await prompts.compose(user._id, parent.botType, en.promptEn);
-        return create({ ...common, parentId: parent._id, prompt: suggestion, promptEn: en.promptEn, finalPrompt: composed.finalPrompt, properties: translationFlag(en), action: BUTTON_TASK_ACTION[button.kind], modal: { kind: ModalKind.Prompt, defaultPrompt: suggestion }, job: { kind: 'imagine', prompt: composed.finalPrompt, seed: seedOf(suggestion), botType: parent.botType, referenceKeys: [] } });
+        return create({
+          ...common,
+          parentId: parent._id,
+          prompt: suggestion,
+          promptEn: en.promptEn,
+          finalPrompt: composed.finalPrompt,
+          properties: translationFlag(en),
+          action: BUTTON_TASK_ACTION[button.kind],
+          modal: { kind: ModalKind.Prompt, defaultPrompt: suggestion },
+          job: {
+            kind: 'imagine',
+            prompt: composed.finalPrompt,
+            seed: seedOf(suggestion),
+            botType: parent.botType,
+            referenceKeys: [],
+          },
+        });
       }
       case 'picReaderRetry': {
         if (parent.job.kind !== 'describe') throw taskRefusal('task.badButton');
-        return create({ ...common, action: BUTTON_TASK_ACTION[button.kind], prompt: '', promptEn: '', finalPrompt: '', job: { kind: 'describe', imageKey: parent.job.imageKey, ...(await upstreamHints(user._id, parent.botType)) } });
+        return create({
+          ...common,
+          action: BUTTON_TASK_ACTION[button.kind],
+          prompt: '',
+          promptEn: '',
+          finalPrompt: '',
+          job: {
+            kind: 'describe',
+            imageKey: parent.job.imageKey,
+            ...(await upstreamHints(user._id, parent.botType)),
+          },
+        });
       }
       case 'animate':
       case 'extend': {
-        if (engine?.offers && !engine.offers(EngineFeature.Video)) throw notOffered(engine, button.kind === 'animate' ? 'Animate' : 'Extend');
+        if (engine?.offers && !engine.offers(EngineFeature.Video))
+          throw notOffered(engine, button.kind === 'animate' ? 'Animate' : 'Extend');
         const video = { ...on, prompt: parent.prompt, motion: button.motion };
-        const job: JobSpec = button.kind === 'animate' ? { kind: 'animate', ...video } : { kind: 'extend', ...video, index: button.index };
-        return create({ ...common, action: BUTTON_TASK_ACTION[button.kind], job, properties: { motion: button.motion, ...(button.kind === 'extend' ? { extend: true } : {}) } });
+        const job: JobSpec =
+          button.kind === 'animate'
+            ? { kind: 'animate', ...video }
+            : { kind: 'extend', ...video, index: button.index };
+        return create({
+          ...common,
+          action: BUTTON_TASK_ACTION[button.kind],
+          job,
+          properties: { motion: button.motion, ...(button.kind === 'extend' ? { extend: true } : {}) },
+        });
       }
       case 'bookmark': {
         const bookmarks = new Set(parent.properties.bookmarkedBy ?? []);

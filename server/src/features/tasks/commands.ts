@@ -31,7 +31,8 @@ export interface CommandDeps {
 }
 
 /** How many images a blend takes on this engine: the built-in engine mixes more than an upstream. */
-const maxBlendOn = (engine: ImageEngine) => (engine.name === 'builtin' ? Limits.blendMaxImages : Limits.upstreamBlendMaxImages);
+const maxBlendOn = (engine: ImageEngine) =>
+  engine.name === 'builtin' ? Limits.blendMaxImages : Limits.upstreamBlendMaxImages;
 
 /**
  * The slash commands (/imagine, /describe, /blend, /shorten), called by their routes: whether the
@@ -46,7 +47,13 @@ export function slashCommands({ channels, submit, prompts, english, engines, pub
    * channel's default (while it is enabled), else the site's. One not enabled, or without this
    * command, is refused before anything is stored or charged.
    */
-  async function postingOn(user: UserDoc, channelId: string, chosen: string | undefined, feature: EngineFeature | null, command: string): Promise<ImageEngine> {
+  async function postingOn(
+    user: UserDoc,
+    channelId: string,
+    chosen: string | undefined,
+    feature: EngineFeature | null,
+    command: string,
+  ): Promise<ImageEngine> {
     const channel = await channels.assertCanPost(user, channelId);
     const engine = chosen ? engines.enabled(chosen) : (engines.find(channel.engine) ?? engines.default);
     if (feature && engine.offers && !engine.offers(feature)) throw notOffered(engine, command);
@@ -58,20 +65,46 @@ export function slashCommands({ channels, submit, prompts, english, engines, pub
       const engine = await postingOn(user, channelId, body.engine, null, '/imagine');
       const prompt = validatePrompt(body.prompt);
       // Plain imageIds are image prompts; references say what each image is for.
-      const references: ImagineReference[] = [...(body.imageIds ?? []).map((imageId) => ({ imageId, kind: 'image' as const })), ...(body.references ?? [])];
-      if (references.length > Limits.imagineMaxImages) throw taskRefusal('task.tooManyImages', { max: Limits.imagineMaxImages });
+      const references: ImagineReference[] = [
+        ...(body.imageIds ?? []).map((imageId) => ({ imageId, kind: 'image' as const })),
+        ...(body.references ?? []),
+      ];
+      if (references.length > Limits.imagineMaxImages)
+        throw taskRefusal('task.tooManyImages', { max: Limits.imagineMaxImages });
       const botType = body.botType ?? BotType.MidJourney;
-      await ownedImageKeys(user, references.map((r) => r.imageId));
+      await ownedImageKeys(
+        user,
+        references.map((r) => r.imageId),
+      );
       const en = await english(prompt, body.promptEn);
       const composed = (await prompts.compose(user._id, botType, en.promptEn)).finalPrompt;
       assertParameters(composed);
       const plan = planReferences({
-        references, weights: body.weights ?? {}, finalPrompt: composed, publicUrl, upstream: engine.name !== 'builtin', keyOf: (id) => id,
+        references,
+        weights: body.weights ?? {},
+        finalPrompt: composed,
+        publicUrl,
+        upstream: engine.name !== 'builtin',
+        keyOf: (id) => id,
       });
       const finalPrompt = plan.params ? `${composed} ${plan.params}` : composed;
       return create({
-        user, channelId, engine: engine.name, botType, action: TaskAction.Imagine, prompt, promptEn: en.promptEn, finalPrompt,
-        job: { kind: 'imagine', prompt: finalPrompt, seed: seedOf(finalPrompt), botType, referenceKeys: plan.imageKeys, ...(plan.styleKeys.length > 0 ? { styleKeys: plan.styleKeys } : {}) },
+        user,
+        channelId,
+        engine: engine.name,
+        botType,
+        action: TaskAction.Imagine,
+        prompt,
+        promptEn: en.promptEn,
+        finalPrompt,
+        job: {
+          kind: 'imagine',
+          prompt: finalPrompt,
+          seed: seedOf(finalPrompt),
+          botType,
+          referenceKeys: plan.imageKeys,
+          ...(plan.styleKeys.length > 0 ? { styleKeys: plan.styleKeys } : {}),
+        },
         properties: {
           referenceUrls: references.map((r) => `/files/${r.imageId}`),
           ...(body.references?.length ? { referenceKinds: references.map((r) => r.kind) } : {}),
@@ -85,8 +118,15 @@ export function slashCommands({ channels, submit, prompts, english, engines, pub
       const [imageKey] = await ownedImageKeys(user, [body.imageId]);
       const botType = body.botType ?? BotType.MidJourney;
       return create({
-        user, channelId, engine: engine.name, botType, action: TaskAction.Describe, prompt: '', finalPrompt: '',
-        job: { kind: 'describe', imageKey: imageKey!, ...(await upstreamHints(user._id, botType)) }, properties: { referenceUrls: [`/files/${imageKey}`] },
+        user,
+        channelId,
+        engine: engine.name,
+        botType,
+        action: TaskAction.Describe,
+        prompt: '',
+        finalPrompt: '',
+        job: { kind: 'describe', imageKey: imageKey!, ...(await upstreamHints(user._id, botType)) },
+        properties: { referenceUrls: [`/files/${imageKey}`] },
       });
     },
 
@@ -100,8 +140,20 @@ export function slashCommands({ channels, submit, prompts, english, engines, pub
       const dimensions = body.dimensions ?? BlendDimensions.Square;
       const botType = body.botType ?? BotType.MidJourney;
       return create({
-        user, channelId, engine: engine.name, botType, action: TaskAction.Blend, prompt: '', finalPrompt: '',
-        job: { kind: 'blend', imageKeys, dimensions, seed: randomSeed(), ...(await upstreamHints(user._id, botType)) },
+        user,
+        channelId,
+        engine: engine.name,
+        botType,
+        action: TaskAction.Blend,
+        prompt: '',
+        finalPrompt: '',
+        job: {
+          kind: 'blend',
+          imageKeys,
+          dimensions,
+          seed: randomSeed(),
+          ...(await upstreamHints(user._id, botType)),
+        },
         properties: { referenceUrls: imageKeys.map((k) => `/files/${k}`), dimensions },
       });
     },
@@ -112,8 +164,16 @@ export function slashCommands({ channels, submit, prompts, english, engines, pub
       const botType = body.botType ?? BotType.MidJourney;
       const en = await english(prompt, body.promptEn);
       return create({
-        user, channelId, engine: engine.name, botType, action: TaskAction.Shorten, prompt, promptEn: en.promptEn, finalPrompt: en.promptEn,
-        job: { kind: 'shorten', prompt: en.promptEn, ...(await upstreamHints(user._id, botType)) }, properties: translationFlag(en),
+        user,
+        channelId,
+        engine: engine.name,
+        botType,
+        action: TaskAction.Shorten,
+        prompt,
+        promptEn: en.promptEn,
+        finalPrompt: en.promptEn,
+        job: { kind: 'shorten', prompt: en.promptEn, ...(await upstreamHints(user._id, botType)) },
+        properties: translationFlag(en),
       });
     },
   };

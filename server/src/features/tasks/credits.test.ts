@@ -18,18 +18,26 @@ let clock = Date.UTC(2031, 6, 1, 4, 0, 0);
 const now = () => clock;
 type Session = Awaited<ReturnType<TestApp['signIn']>>;
 
-const call = (app: TestApp, session: Session, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  app.http.inject({ method, url, payload, headers: { ...session.auth, 'accept-language': 'en-US' } });
+const call = (
+  app: TestApp,
+  session: Session,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: object,
+) => app.http.inject({ method, url, payload, headers: { ...session.auth, 'accept-language': 'en-US' } });
 
 async function drawerIn(app: TestApp) {
   const session = await app.signIn();
-  const { id } = (await call(app, session, 'POST', '/api/draw/channel', { title: 'credits', isBan: false })).json().data as { id: string };
+  const { id } = (
+    await call(app, session, 'POST', '/api/draw/channel', { title: 'credits', isBan: false })
+  ).json().data as { id: string };
   const submit = async (kind: string, body: object): Promise<string> => {
     const res = (await call(app, session, 'POST', `/api/mj/submit/${kind}/${id}`, body)).json();
     if (!res.success) throw new Error(res.message);
     return res.data.taskId as string;
   };
-  const task = async (taskId: string) => (await call(app, session, 'GET', `/api/mj/task/${taskId}/fetch`)).json().data as Task;
+  const task = async (taskId: string) =>
+    (await call(app, session, 'GET', `/api/mj/task/${taskId}/fetch`)).json().data as Task;
   const until = async (taskId: string, done: (t: Task) => boolean, timeoutMs = 15_000): Promise<Task> => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
@@ -44,7 +52,8 @@ async function drawerIn(app: TestApp) {
 
 const tasksOf = (app: TestApp) => app.storage.collection(Tasks) as TasksRepository;
 const billingOf = (app: TestApp): Billing => app.services.billing.billing;
-const ended = (t: Task) => [TaskStatus.Success, TaskStatus.Failure, TaskStatus.Cancel].includes(t.status as never);
+const ended = (t: Task) =>
+  [TaskStatus.Success, TaskStatus.Failure, TaskStatus.Cancel].includes(t.status as never);
 
 describe('credits a crash kept', () => {
   let app: TestApp;
@@ -55,10 +64,17 @@ describe('credits a crash kept', () => {
 
   it('are given back at the next start: failed and cancelled tasks without their refund, and charges whose task was never stored', async () => {
     const ann = await drawerIn(app);
-    const ids = [await ann.submit('imagine', { prompt: 'kept' }), await ann.submit('imagine', { prompt: 'failed' }), await ann.submit('imagine', { prompt: 'cancelled' })];
+    const ids = [
+      await ann.submit('imagine', { prompt: 'kept' }),
+      await ann.submit('imagine', { prompt: 'failed' }),
+      await ann.submit('imagine', { prompt: 'cancelled' }),
+    ];
     for (const id of ids) await ann.until(id, ended);
     // Killed between the final state and its refund, and between a charge and its task.
-    await tasksOf(app).updateOne({ _id: ids[1]! }, { $set: { status: TaskStatus.Failure, failReason: 'The engine broke' } });
+    await tasksOf(app).updateOne(
+      { _id: ids[1]! },
+      { $set: { status: TaskStatus.Failure, failReason: 'The engine broke' } },
+    );
     await tasksOf(app).updateOne({ _id: ids[2]! }, { $set: { status: TaskStatus.Cancel } });
     await billingOf(app).charge(ann.userId, randomUUID(), TaskAction.Imagine);
     expect(await balanceOf(app, ann.userId)).toBe(ALLOWANCE - 8);
@@ -83,7 +99,10 @@ describe('credits a crash kept', () => {
     const bob = await drawerIn(app);
     const taskId = await bob.submit('imagine', { prompt: 'half done' });
     await bob.until(taskId, ended);
-    await tasksOf(app).updateOne({ _id: taskId }, { $set: { status: TaskStatus.Failure, failReason: 'The engine broke' } });
+    await tasksOf(app).updateOne(
+      { _id: taskId },
+      { $set: { status: TaskStatus.Failure, failReason: 'The engine broke' } },
+    );
     await billingOf(app).charge(bob.userId, randomUUID(), TaskAction.Imagine);
     expect(await balanceOf(app, bob.userId)).toBe(ALLOWANCE - 4);
 
@@ -97,9 +116,13 @@ describe('credits a crash kept', () => {
 
   it('are given back once, however many sweeps race for them', async () => {
     const cy = await drawerIn(app);
-    const taskIds = [await cy.submit('imagine', { prompt: 'race one' }), await cy.submit('imagine', { prompt: 'race two' })];
+    const taskIds = [
+      await cy.submit('imagine', { prompt: 'race one' }),
+      await cy.submit('imagine', { prompt: 'race two' }),
+    ];
     for (const id of taskIds) await cy.until(id, ended);
-    for (const id of taskIds) await tasksOf(app).updateOne({ _id: id }, { $set: { status: TaskStatus.Cancel } });
+    for (const id of taskIds)
+      await tasksOf(app).updateOne({ _id: id }, { $set: { status: TaskStatus.Cancel } });
     await Promise.all(Array.from({ length: 6 }, () => app.services.runner.reconcileCredits(0, clock)));
     expect(await balanceOf(app, cy.userId)).toBe(ALLOWANCE);
     expect((await checkedChain(app, cy.userId)).filter((e) => e.kind === 'refund')).toHaveLength(2);
@@ -123,10 +146,16 @@ describe('a store or ledger that fails under a running task', () => {
 
   it('does not take the server down when a refund fails: the task fails, and the sweep refunds it', async () => {
     const ann = await drawerIn(app);
-    vi.spyOn(app.services.engine, 'run').mockRejectedValueOnce(new EngineFailure(TaskFailureCode.EngineError));
+    vi.spyOn(app.services.engine, 'run').mockRejectedValueOnce(
+      new EngineFailure(TaskFailureCode.EngineError),
+    );
     vi.spyOn(billingOf(app), 'refund').mockRejectedValueOnce(new Error('ledger unavailable'));
     const taskId = await ann.submit('imagine', { prompt: 'no refund yet' });
-    expect(await ann.until(taskId, ended)).toMatchObject({ status: TaskStatus.Failure, failReason: 'The engine could not draw this image. Your credits were refunded.', properties: { failure: { code: 'engineError' } } });
+    expect(await ann.until(taskId, ended)).toMatchObject({
+      status: TaskStatus.Failure,
+      failReason: 'The engine could not draw this image. Your credits were refunded.',
+      properties: { failure: { code: 'engineError' } },
+    });
     await settle();
     expect(unhandled).toEqual([]);
     expect(await balanceOf(app, ann.userId)).toBe(ALLOWANCE - 2);
@@ -151,10 +180,16 @@ describe('a store or ledger that fails under a running task', () => {
     const ann = await drawerIn(app);
     const run = vi.spyOn(app.services.engine, 'run');
     vi.spyOn(app.services.messages, 'postTask').mockRejectedValueOnce(new Error('store unavailable'));
-    const res = await call(app, ann.session, 'POST', `/api/mj/submit/imagine/${ann.channelId}`, { prompt: 'half stored' });
+    const res = await call(app, ann.session, 'POST', `/api/mj/submit/imagine/${ann.channelId}`, {
+      prompt: 'half stored',
+    });
     expect(res.statusCode).toBe(500);
     const [stored] = await tasksOf(app).find({ userId: ann.userId });
-    expect(stored).toMatchObject({ status: TaskStatus.Failure, failReason: 'The task could not be saved, so it will not run. Your credits were refunded.', properties: { failure: { code: 'notSaved', params: {} } } });
+    expect(stored).toMatchObject({
+      status: TaskStatus.Failure,
+      failReason: 'The task could not be saved, so it will not run. Your credits were refunded.',
+      properties: { failure: { code: 'notSaved', params: {} } },
+    });
     expect(await balanceOf(app, ann.userId)).toBe(ALLOWANCE);
 
     await app.services.runner.sweep();
@@ -168,13 +203,20 @@ describe('a store or ledger that fails under a running task', () => {
 describe('the drawing deadline', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({ FREE_DAILY_CREDITS: String(ALLOWANCE), BUILTIN_ENGINE_STEP_MS: '250' }, { now });
+    app = await startTestApp(
+      { FREE_DAILY_CREDITS: String(ALLOWANCE), BUILTIN_ENGINE_STEP_MS: '250' },
+      { now },
+    );
   });
   afterAll(() => app.close());
 
   it('starts when a MODAL task gets its input, not when the button was pressed', async () => {
     const ann = await drawerIn(app);
-    expect((await call(app, ann.session, 'PUT', '/api/draw/settings/option', { name: 'remix', value: true })).json().success).toBe(true);
+    expect(
+      (
+        await call(app, ann.session, 'PUT', '/api/draw/settings/option', { name: 'remix', value: true })
+      ).json().success,
+    ).toBe(true);
     const grid = await ann.until(await ann.submit('imagine', { prompt: 'a slow fox' }), ended);
     const v1 = grid.buttons.find((b) => b.label === 'V1')!;
     const variationId = await ann.submit('action', { taskId: grid.id, customId: v1.customId });
@@ -184,6 +226,9 @@ describe('the drawing deadline', () => {
     await ann.submit('modal', { taskId: variationId, prompt: 'a quick fox' });
     clock += 2 * 60_000; // drawing: 11 minutes after the press, 2 after the input
     await app.services.runner.sweep();
-    expect(await ann.until(variationId, ended)).toMatchObject({ status: TaskStatus.Success, prompt: 'a quick fox' });
+    expect(await ann.until(variationId, ended)).toMatchObject({
+      status: TaskStatus.Success,
+      prompt: 'a quick fox',
+    });
   });
 });

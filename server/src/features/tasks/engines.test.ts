@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EngineFeature, TaskAction, TaskStatus, type ChannelEvent, type EngineInfo, type Task } from '@draw/shared';
+import {
+  EngineFeature,
+  TaskAction,
+  TaskStatus,
+  type ChannelEvent,
+  type EngineInfo,
+  type Task,
+} from '@draw/shared';
 import { startTestApp, type TestApp } from '../../testing/harness';
 import { StandInEngine } from '../../testing/stand-in-engine';
 import { balanceOf } from '../billing/testkit';
@@ -26,13 +33,25 @@ type Language = 'en-US' | 'zh-CN' | 'zh-TW';
 let app: TestApp;
 let comfy: StandInEngine;
 
-const call = (session: Session | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, language: Language = 'en-US') =>
-  app.http.inject({ method, url, payload, headers: { ...(session?.auth ?? {}), 'accept-language': language } });
+const call = (
+  session: Session | null,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: object,
+  language: Language = 'en-US',
+) =>
+  app.http.inject({
+    method,
+    url,
+    payload,
+    headers: { ...(session?.auth ?? {}), 'accept-language': language },
+  });
 const tasksOf = () => app.storage.collection(Tasks) as TasksRepository;
 
 async function drawer() {
   const session = await app.signIn();
-  const { id } = (await call(session, 'POST', '/api/draw/channel', { title: 'engines', isBan: false })).json().data as { id: string };
+  const { id } = (await call(session, 'POST', '/api/draw/channel', { title: 'engines', isBan: false })).json()
+    .data as { id: string };
   const submit = async (kind: string, body: object, channelId = id): Promise<string> => {
     const res = (await call(session, 'POST', `/api/mj/submit/${kind}/${channelId}`, body)).json();
     if (!res.success) throw new Error(res.message);
@@ -42,7 +61,8 @@ async function drawer() {
     const deadline = Date.now() + 15_000;
     for (;;) {
       const task = (await call(session, 'GET', `/api/mj/task/${taskId}/fetch`)).json().data as Task;
-      if ([TaskStatus.Success, TaskStatus.Failure, TaskStatus.Cancel].includes(task.status as never)) return task;
+      if ([TaskStatus.Success, TaskStatus.Failure, TaskStatus.Cancel].includes(task.status as never))
+        return task;
       if (Date.now() > deadline) throw new Error(`task ${taskId} is ${task.status}`);
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -60,7 +80,9 @@ describe('several engines at once', () => {
   it('lists the enabled engines: names, what each offers, the default, availability and prices', async () => {
     const ann = await app.signIn();
     expect((await call(null, 'GET', '/api/draw/engines')).statusCode).toBe(401);
-    const { engines } = (await call(ann, 'GET', '/api/draw/engines')).json().data as { engines: EngineInfo[] };
+    const { engines } = (await call(ann, 'GET', '/api/draw/engines')).json().data as {
+      engines: EngineInfo[];
+    };
     expect(engines.map((e) => [e.id, e.name, e.isDefault, e.available])).toEqual([
       ['builtin', 'Built-in sketch engine', true, true],
       ['comfyui', 'ComfyUI', false, true],
@@ -93,7 +115,9 @@ describe('several engines at once', () => {
     expect(comfy.runs).not.toContain(plain.id);
     expect(await balanceOf(app, ann.userId)).toBe(ALLOWANCE - COMFY_PRICES.IMAGINE - TASK_PRICES.IMAGINE);
 
-    const refused = await ann.ended(await ann.submit('imagine', { prompt: 'please refuse', engine: 'comfyui' }));
+    const refused = await ann.ended(
+      await ann.submit('imagine', { prompt: 'please refuse', engine: 'comfyui' }),
+    );
     expect(refused.status).toBe(TaskStatus.Failure);
     expect(await balanceOf(app, ann.userId)).toBe(ALLOWANCE - COMFY_PRICES.IMAGINE - TASK_PRICES.IMAGINE);
   });
@@ -102,7 +126,11 @@ describe('several engines at once', () => {
     const ann = await drawer();
     const events: ChannelEvent[] = [];
     app.services.hub.observe((event) => void (event.channelId === ann.channelId && events.push(event)));
-    const set = await call(ann.session, 'PUT', `/api/draw/channel/${ann.channelId}`, { title: 'engines', isBan: false, engine: 'comfyui' });
+    const set = await call(ann.session, 'PUT', `/api/draw/channel/${ann.channelId}`, {
+      title: 'engines',
+      isBan: false,
+      engine: 'comfyui',
+    });
     expect(set.json().data).toMatchObject({ engine: 'comfyui' });
     expect(events.find((e) => e.type === 'channel.updated')?.data).toMatchObject({ engine: 'comfyui' });
 
@@ -111,13 +139,23 @@ describe('several engines at once', () => {
 
     // A rename that says nothing of the engine keeps it; null goes back to the site's default.
     await call(ann.session, 'PUT', `/api/draw/channel/${ann.channelId}`, { title: 'renamed', isBan: false });
-    expect((await call(ann.session, 'GET', `/api/draw/channel/${ann.channelId}`)).json().data).toMatchObject({ engine: 'comfyui' });
-    await call(ann.session, 'PUT', `/api/draw/channel/${ann.channelId}`, { title: 'renamed', isBan: false, engine: null });
-    expect((await call(ann.session, 'GET', `/api/draw/channel/${ann.channelId}`)).json().data).toMatchObject({ engine: null });
+    expect((await call(ann.session, 'GET', `/api/draw/channel/${ann.channelId}`)).json().data).toMatchObject({
+      engine: 'comfyui',
+    });
+    await call(ann.session, 'PUT', `/api/draw/channel/${ann.channelId}`, {
+      title: 'renamed',
+      isBan: false,
+      engine: null,
+    });
+    expect((await call(ann.session, 'GET', `/api/draw/channel/${ann.channelId}`)).json().data).toMatchObject({
+      engine: null,
+    });
 
     const before = await balanceOf(app, ann.userId);
     const u1 = parent.buttons.find((b) => b.label === 'U1')!;
-    const upscaled = await ann.ended(await ann.submit('action', { taskId: parent.id, customId: u1.customId }));
+    const upscaled = await ann.ended(
+      await ann.submit('action', { taskId: parent.id, customId: u1.customId }),
+    );
     expect(upscaled).toMatchObject({ status: TaskStatus.Success, engine: 'comfyui' });
     expect(comfy.runs).toContain(upscaled.id);
     expect(await balanceOf(app, ann.userId)).toBe(before - COMFY_PRICES.UPSCALE);
@@ -127,14 +165,31 @@ describe('several engines at once', () => {
   it('lets only the creator set the channel’s engine, and only to an enabled one', async () => {
     const ann = await drawer();
     const bob = await app.signIn();
-    const refused = await call(ann.session, 'PUT', `/api/draw/channel/${ann.channelId}`, { title: 'engines', isBan: false, engine: 'openai-images' });
+    const refused = await call(ann.session, 'PUT', `/api/draw/channel/${ann.channelId}`, {
+      title: 'engines',
+      isBan: false,
+      engine: 'openai-images',
+    });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe('The drawing engine openai-images is not enabled on this site (enabled: builtin, comfyui).');
-    const created = await call(ann.session, 'POST', '/api/draw/channel', { title: 'made on comfy', isBan: false, engine: 'comfyui' });
+    expect(refused.json().message).toBe(
+      'The drawing engine openai-images is not enabled on this site (enabled: builtin, comfyui).',
+    );
+    const created = await call(ann.session, 'POST', '/api/draw/channel', {
+      title: 'made on comfy',
+      isBan: false,
+      engine: 'comfyui',
+    });
     expect(created.json().data).toMatchObject({ engine: 'comfyui' });
-    const notCreator = await call(bob, 'PUT', `/api/draw/channel/${ann.channelId}`, { title: 'mine', isBan: false, engine: 'comfyui' });
+    const notCreator = await call(bob, 'PUT', `/api/draw/channel/${ann.channelId}`, {
+      title: 'mine',
+      isBan: false,
+      engine: 'comfyui',
+    });
     expect(notCreator.json().success).toBe(false);
-    expect((await call(ann.session, 'GET', `/api/draw/channel/${ann.channelId}`)).json().data).toMatchObject({ engine: null, title: 'engines' });
+    expect((await call(ann.session, 'GET', `/api/draw/channel/${ann.channelId}`)).json().data).toMatchObject({
+      engine: null,
+      title: 'engines',
+    });
   });
 
   it('refuses an engine that is not enabled, or does not offer the command, in every language, charging and storing nothing', async () => {
@@ -147,13 +202,25 @@ describe('several engines at once', () => {
       'zh-TW': '本站未啟用繪圖引擎 openai-images（已啟用：builtin, comfyui）。',
     };
     for (const [language, message] of Object.entries(words) as [Language, string][]) {
-      const res = await call(ann.session, 'POST', `/api/mj/submit/imagine/${ann.channelId}`, { prompt: 'a fox', engine: 'openai-images' }, language);
+      const res = await call(
+        ann.session,
+        'POST',
+        `/api/mj/submit/imagine/${ann.channelId}`,
+        { prompt: 'a fox', engine: 'openai-images' },
+        language,
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ success: false, message });
     }
-    const unknown = await call(ann.session, 'POST', `/api/mj/submit/imagine/${ann.channelId}`, { prompt: 'a fox', engine: 'dall-e' });
+    const unknown = await call(ann.session, 'POST', `/api/mj/submit/imagine/${ann.channelId}`, {
+      prompt: 'a fox',
+      engine: 'dall-e',
+    });
     expect(unknown.statusCode).toBe(400);
-    const describe = await call(ann.session, 'POST', `/api/mj/submit/describe/${ann.channelId}`, { imageId: 'any.png', engine: 'comfyui' });
+    const describe = await call(ann.session, 'POST', `/api/mj/submit/describe/${ann.channelId}`, {
+      imageId: 'any.png',
+      engine: 'comfyui',
+    });
     expect(describe.statusCode).toBe(400);
     expect(describe.json().message).toBe('This drawing engine does not offer /describe.');
     expect(await tasksOf().count({ userId: ann.userId })).toBe(stored);

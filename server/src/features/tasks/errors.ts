@@ -32,14 +32,23 @@ type ParameterRefusalKey =
   | 'task.paramVersion';
 
 export function taskRefusal(key: TaskRefusalKey, params?: Record<string, string | number>): AppError {
-  const reason = key === 'task.notFound' ? ErrorReason.NotFound : key === 'task.notYours' ? ErrorReason.Forbidden : ErrorReason.BadRequest;
+  const reason =
+    key === 'task.notFound'
+      ? ErrorReason.NotFound
+      : key === 'task.notYours'
+        ? ErrorReason.Forbidden
+        : ErrorReason.BadRequest;
   return new AppError(reason, key, params);
 }
 
 function valueRefusal(param: string, allowed: AllowedValues): AppError {
   switch (allowed.kind) {
     case 'range':
-      return taskRefusal(allowed.integer ? 'task.paramRangeInt' : 'task.paramRange', { param, min: allowed.min, max: allowed.max });
+      return taskRefusal(allowed.integer ? 'task.paramRangeInt' : 'task.paramRange', {
+        param,
+        min: allowed.min,
+        max: allowed.max,
+      });
     case 'choice':
       return taskRefusal('task.paramChoice', { param, values: allowed.values.join(' / ') });
     case 'ratio':
@@ -60,7 +69,11 @@ export function parameterRefusal(problem: ParameterProblem): AppError {
     case 'unknown':
       return taskRefusal('task.paramUnknown', { param: problem.param });
     case 'version':
-      return taskRefusal('task.paramVersion', { param: problem.param, model: problem.model, takenBy: problem.takenBy.join(' / ') });
+      return taskRefusal('task.paramVersion', {
+        param: problem.param,
+        model: problem.model,
+        takenBy: problem.takenBy.join(' / '),
+      });
     case 'value':
       return valueRefusal(problem.param, problem.allowed);
     default: {
@@ -78,4 +91,8 @@ export function assertParameters(finalPrompt: string): void {
 
 /** A midjourney-proxy's lack is its service's ("this Midjourney service"); any other engine's, the engine's. */
 export const notOffered = (engine: ImageEngine, feature: string) =>
-  new AppError(ErrorReason.BadRequest, engine.name === 'midjourney-proxy' ? 'upstream.notOffered' : 'engine.notOffered', { feature });
+  new AppError(
+    ErrorReason.BadRequest,
+    engine.name === 'midjourney-proxy' ? 'upstream.notOffered' : 'engine.notOffered',
+    { feature },
+  );

@@ -7,7 +7,11 @@ import type { TaskStore } from './store';
  * parameters among its properties, read by the web in the reader's language, and their English
  * words as `failReason` for API clients. A task that ended waits in no queue.
  */
-export async function failureFields(store: Pick<TaskStore, 'get'>, id: string, failure: TaskFailure): Promise<{ failReason: string; properties: TaskProperties }> {
+export async function failureFields(
+  store: Pick<TaskStore, 'get'>,
+  id: string,
+  failure: TaskFailure,
+): Promise<{ failReason: string; properties: TaskProperties }> {
   const { queuePosition: _queued, ...properties } = (await store.get(id))?.properties ?? {};
   return { failReason: failureText(failure, 'en-US'), properties: { ...properties, failure } };
 }

@@ -34,7 +34,10 @@ async function ended(session: Session, taskId: string): Promise<Task> {
 }
 
 const updatesOf = (events: ChannelEvent[], taskId: string) =>
-  events.filter((e): e is Extract<ChannelEvent, { type: 'task.updated' }> => e.type === 'task.updated' && e.data.id === taskId);
+  events.filter(
+    (e): e is Extract<ChannelEvent, { type: 'task.updated' }> =>
+      e.type === 'task.updated' && e.data.id === taskId,
+  );
 
 describe('a failed task says why as a code with its parameters', () => {
   it('stores the engine’s reason as a code, returns it over REST and sends it to every member live, with an English failReason for API clients', async () => {
@@ -44,13 +47,19 @@ describe('a failed task says why as a code with its parameters', () => {
     await bobSocket.subscribe(id);
 
     // Only stop words: the built-in engine has nothing to shorten.
-    const { taskId } = await data(call(ann, 'POST', `/api/mj/submit/shorten/${id}`, { prompt: 'the and of a' }));
+    const { taskId } = await data(
+      call(ann, 'POST', `/api/mj/submit/shorten/${id}`, { prompt: 'the and of a' }),
+    );
     const failed = await ended(ann, taskId);
     expect(failed.status).toBe(TaskStatus.Failure);
     expect(failed.properties.failure).toEqual({ code: 'nothingToShorten', params: {} });
-    expect(failed.failReason).toBe('Nothing to shorten: the prompt has no descriptive words. Your credits were refunded.');
+    expect(failed.failReason).toBe(
+      'Nothing to shorten: the prompt has no descriptive words. Your credits were refunded.',
+    );
 
-    const events = await bobSocket.waitFor((all) => updatesOf(all, taskId).some((e) => e.data.status === TaskStatus.Failure));
+    const events = await bobSocket.waitFor((all) =>
+      updatesOf(all, taskId).some((e) => e.data.status === TaskStatus.Failure),
+    );
     const live = updatesOf(events, taskId).find((e) => e.data.status === TaskStatus.Failure)!;
     expect(live.data.properties.failure).toEqual({ code: 'nothingToShorten', params: {} });
     expect(live.data.failReason).toBe(failed.failReason);
@@ -74,11 +83,18 @@ describe('a failed task says why as a code with its parameters', () => {
 
   it('still answers a task stored before codes existed: its failReason text and no code', async () => {
     const { ann, id } = await sharedChannel();
-    const { taskId } = await data(call(ann, 'POST', `/api/mj/submit/shorten/${id}`, { prompt: 'the and of a' }));
+    const { taskId } = await data(
+      call(ann, 'POST', `/api/mj/submit/shorten/${id}`, { prompt: 'the and of a' }),
+    );
     await ended(ann, taskId);
     const stored = await app.storage.collection(Tasks).findOne({ _id: taskId });
     const { failure: _failure, ...properties } = stored!.properties;
-    await app.storage.collection(Tasks).updateOne({ _id: taskId }, { $set: { properties, failReason: 'Nothing to shorten: the prompt has no descriptive words.' } });
+    await app.storage
+      .collection(Tasks)
+      .updateOne(
+        { _id: taskId },
+        { $set: { properties, failReason: 'Nothing to shorten: the prompt has no descriptive words.' } },
+      );
     const old = (await data(call(ann, 'GET', `/api/mj/task/${taskId}/fetch`))) as Task;
     expect(old.properties.failure).toBeUndefined();
     expect(old.failReason).toBe('Nothing to shorten: the prompt has no descriptive words.');

@@ -22,7 +22,14 @@ afterEach(async () => {
 });
 
 async function start(concurrency: number, engine: GatedEngine, dataDir?: string) {
-  app = await startTestApp({ ENGINE_CONCURRENCY: String(concurrency), FREE_DAILY_CREDITS: '1000', ...(dataDir ? { DATA_DIR: dataDir } : {}) }, { engine });
+  app = await startTestApp(
+    {
+      ENGINE_CONCURRENCY: String(concurrency),
+      FREE_DAILY_CREDITS: '1000',
+      ...(dataDir ? { DATA_DIR: dataDir } : {}),
+    },
+    { engine },
+  );
   if (!dataDir) dataDirs.push(app.dataDir);
   return app;
 }
@@ -39,7 +46,11 @@ async function channelOf(...people: Session[]) {
 async function imagine(session: Session, channelId: string, howMany: number): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < howMany; i++) {
-    const answer = (await call(session, 'POST', `/api/mj/submit/imagine/${channelId}`, { prompt: `lighthouse number ${i + 1}` })).json();
+    const answer = (
+      await call(session, 'POST', `/api/mj/submit/imagine/${channelId}`, {
+        prompt: `lighthouse number ${i + 1}`,
+      })
+    ).json();
     if (!answer.success) throw new Error(answer.message);
     ids.push(answer.data.taskId);
   }
@@ -68,20 +79,24 @@ async function started(engine: GatedEngine, count: number) {
 }
 
 describe('the engine queue takes people in turns', () => {
-  it.each([1, 2, 3])('with %i at once, one picture submitted behind 30 of another person starts before their 4th', async (concurrency) => {
-    const engine = new GatedEngine();
-    await start(concurrency, engine);
-    const ann = await app!.signIn();
-    const bob = await app!.signIn();
-    const channelId = await channelOf(ann, bob);
-    const anns = await imagine(ann, channelId, 30);
-    const [bobs] = await imagine(bob, channelId, 1);
-    await started(engine, concurrency);
-    engine.open();
-    await allSucceed(ann, [...anns, bobs!]);
-    expect(engine.started.indexOf(bobs!)).toBeLessThan(engine.started.indexOf(anns[3]!));
-    expect(engine.started.slice(0, concurrency)).toEqual(anns.slice(0, concurrency));
-  }, 60_000);
+  it.each([1, 2, 3])(
+    'with %i at once, one picture submitted behind 30 of another person starts before their 4th',
+    async (concurrency) => {
+      const engine = new GatedEngine();
+      await start(concurrency, engine);
+      const ann = await app!.signIn();
+      const bob = await app!.signIn();
+      const channelId = await channelOf(ann, bob);
+      const anns = await imagine(ann, channelId, 30);
+      const [bobs] = await imagine(bob, channelId, 1);
+      await started(engine, concurrency);
+      engine.open();
+      await allSucceed(ann, [...anns, bobs!]);
+      expect(engine.started.indexOf(bobs!)).toBeLessThan(engine.started.indexOf(anns[3]!));
+      expect(engine.started.slice(0, concurrency)).toEqual(anns.slice(0, concurrency));
+    },
+    60_000,
+  );
 
   it('a channel of three busy people does not starve a channel of one: between two of its turns, at most three others', async () => {
     const engine = new GatedEngine();
@@ -89,7 +104,11 @@ describe('the engine queue takes people in turns', () => {
     const [p, q, r, s] = [await app!.signIn(), await app!.signIn(), await app!.signIn(), await app!.signIn()];
     const busy = await channelOf(p!, q!, r!);
     const quiet = await channelOf(s!);
-    const busyIds = [...(await imagine(p!, busy, 5)), ...(await imagine(q!, busy, 5)), ...(await imagine(r!, busy, 5))];
+    const busyIds = [
+      ...(await imagine(p!, busy, 5)),
+      ...(await imagine(q!, busy, 5)),
+      ...(await imagine(r!, busy, 5)),
+    ];
     const quietIds = await imagine(s!, quiet, 5);
     engine.open();
     await allSucceed(p!, busyIds);

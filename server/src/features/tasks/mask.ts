@@ -16,10 +16,15 @@ const MASK_WHITE_MIN = 128;
 const MASK_MAX_BYTES = Limits.imageMaxBytes;
 
 /** The size of the image a region task repaints: recorded when its parent finished, else its header. */
-export async function parentImageSize(repo: Pick<TasksRepository, 'findOne'>, blobs: BlobStore, parentId: string): Promise<{ width: number; height: number }> {
+export async function parentImageSize(
+  repo: Pick<TasksRepository, 'findOne'>,
+  blobs: BlobStore,
+  parentId: string,
+): Promise<{ width: number; height: number }> {
   const parent = await repo.findOne({ _id: parentId });
   const { width, height } = parent?.properties ?? {};
-  if (typeof width === 'number' && typeof height === 'number' && width > 0 && height > 0) return { width, height };
+  if (typeof width === 'number' && typeof height === 'number' && width > 0 && height > 0)
+    return { width, height };
   const key = blobKeyOf(parent?.imageUrl ?? null);
   const data = key ? await blobs.read(key) : null;
   if (!data) throw taskRefusal('task.notFound');
@@ -32,13 +37,18 @@ export async function parentImageSize(repo: Pick<TasksRepository, 'findOne'>, bl
  * A vary-region mask arrives as the bytes of an upload; it is kept as a greyscale PNG blob for the
  * engine. Its header is checked (size, pixels) before any decoding, and it must match its image exactly.
  */
-export async function storeMask(blobs: BlobStore, data: Buffer, size: { width: number; height: number }): Promise<string> {
+export async function storeMask(
+  blobs: BlobStore,
+  data: Buffer,
+  size: { width: number; height: number },
+): Promise<string> {
   let mask: MaskImage;
   try {
     mask = await readMask(data, size, MASK_WHITE_MIN, { maxBytes: MASK_MAX_BYTES });
   } catch (error) {
     const wrongSize: string[] = [ImageRefusal.WrongSize, ImageRefusal.TooManyPixels];
-    if (error instanceof ImageRefused && wrongSize.includes(error.refusal)) throw taskRefusal('task.maskSize', size);
+    if (error instanceof ImageRefused && wrongSize.includes(error.refusal))
+      throw taskRefusal('task.maskSize', size);
     throw taskRefusal('task.badMask');
   }
   if (!mask.selects) throw taskRefusal('task.emptyMask');

@@ -26,15 +26,35 @@ export interface ModalDeps {
 }
 
 /** A MODAL task gets what it waited for (a prompt, a mask, a zoom) and goes to the queue. */
-export function modalCompleter({ repo, store, messages, runner, blobs, uploads, prompts, english, now }: ModalDeps) {
-  return async function complete(user: UserDoc, doc: TaskDoc, body: ModalRequest): Promise<{ taskId: string }> {
+export function modalCompleter({
+  repo,
+  store,
+  messages,
+  runner,
+  blobs,
+  uploads,
+  prompts,
+  english,
+  now,
+}: ModalDeps) {
+  return async function complete(
+    user: UserDoc,
+    doc: TaskDoc,
+    body: ModalRequest,
+  ): Promise<{ taskId: string }> {
     if (doc.userId !== user._id) throw taskRefusal(doc.private ? 'task.notFound' : 'task.notYours');
     if (doc.status !== TaskStatus.Modal || !doc.properties.modal) throw taskRefusal('task.notModal');
     const modal = doc.properties.modal;
     const prompt = body.prompt?.trim() ? validatePrompt(body.prompt) : modal.defaultPrompt;
     // The default prompt unchanged keeps the English it came with (a custom zoom's adds its --zoom).
-    const kept = prompt === modal.defaultPrompt && !body.promptEn?.trim() && doc.promptEn && modal.kind !== ModalKind.CustomZoom;
-    const en: English = kept ? { promptEn: doc.promptEn, translationFailed: doc.properties.translationFailed === true } : await english(prompt, body.promptEn);
+    const kept =
+      prompt === modal.defaultPrompt &&
+      !body.promptEn?.trim() &&
+      doc.promptEn &&
+      modal.kind !== ModalKind.CustomZoom;
+    const en: English = kept
+      ? { promptEn: doc.promptEn, translationFailed: doc.properties.translationFailed === true }
+      : await english(prompt, body.promptEn);
     const { finalPrompt } = await prompts.compose(user._id, doc.botType, en.promptEn);
     assertParameters(finalPrompt);
     let job: JobSpec = doc.job;
@@ -43,12 +63,17 @@ export function modalCompleter({ repo, store, messages, runner, blobs, uploads, 
         if (!body.maskImageId) throw taskRefusal('task.maskRequired');
         // Only the person's own upload, as for every image a task takes.
         const { data } = await uploads.readOwned(user._id, body.maskImageId);
-        job = { ...job, prompt: finalPrompt, maskKey: await storeMask(blobs, data, await parentImageSize(repo, blobs, job.parentId)) };
+        job = {
+          ...job,
+          prompt: finalPrompt,
+          maskKey: await storeMask(blobs, data, await parentImageSize(repo, blobs, job.parentId)),
+        };
         break;
       }
       case 'zoom': {
         const factor = zoomFromPrompt(prompt);
-        if (factor === null || Number.isNaN(factor)) throw taskRefusal('task.badZoom', { min: Limits.zoomMin, max: Limits.zoomMax });
+        if (factor === null || Number.isNaN(factor))
+          throw taskRefusal('task.badZoom', { min: Limits.zoomMin, max: Limits.zoomMax });
         job = { ...job, prompt: finalPrompt, factor };
         break;
       }
@@ -76,7 +101,13 @@ export function modalCompleter({ repo, store, messages, runner, blobs, uploads, 
     // The deadline is for drawing: time spent waiting here for the user's input does not count.
     const updated = await store.update(
       doc._id,
-      { status: TaskStatus.Submitted, prompt, promptEn: en.promptEn, finalPrompt, properties: { ...properties, ...(speed ? { speed } : {}), ...translationFlag(en) } },
+      {
+        status: TaskStatus.Submitted,
+        prompt,
+        promptEn: en.promptEn,
+        finalPrompt,
+        properties: { ...properties, ...(speed ? { speed } : {}), ...translationFlag(en) },
+      },
       { job, deadlineAt: now() + DEFAULT_TASK_DEADLINE_MS },
     );
     if (!updated) throw taskRefusal('task.notModal');

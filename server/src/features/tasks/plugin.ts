@@ -19,5 +19,7 @@ export const tasksPlugin: FastifyPluginAsync<{ tasks: TasksService }> = async (a
   serve(app, routes.fetch, (request) => tasks.fetch(currentUser(request)._id, request.params.id));
   serve(app, routes.cancel, (request) => tasks.cancel(currentUser(request), request.params.id));
   serve(app, routes.imageSeed, (request) => tasks.imageSeed(currentUser(request)._id, request.params.id));
-  serve(app, routes.byIds, (request) => tasks.byIds(currentUser(request)._id, request.params.channelId, request.body.ids));
+  serve(app, routes.byIds, (request) =>
+    tasks.byIds(currentUser(request)._id, request.params.channelId, request.body.ids),
+  );
 };

@@ -52,4 +52,5 @@ export function englishFor(translator: PromptTranslator) {
 }
 
 /** The task property that records a failed translation (none when it went well). */
-export const translationFlag = (en: English): { translationFailed?: true } => (en.translationFailed ? { translationFailed: true } : {});
+export const translationFlag = (en: English): { translationFailed?: true } =>
+  en.translationFailed ? { translationFailed: true } : {};

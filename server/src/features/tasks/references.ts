@@ -16,7 +16,11 @@ const KIND_NAMES: Record<ReferenceKind, string> = {
   character: 'character reference',
   omni: 'omni reference',
 };
-const REFERENCE_PARAM: Record<Exclude<ReferenceKind, 'image'>, string> = { style: 'sref', character: 'cref', omni: 'oref' };
+const REFERENCE_PARAM: Record<Exclude<ReferenceKind, 'image'>, string> = {
+  style: 'sref',
+  character: 'cref',
+  omni: 'oref',
+};
 
 /**
  * True when an upstream on the internet cannot fetch from this origin: none at all, a loopback or
@@ -30,12 +34,28 @@ export function isLocalOrigin(publicUrl: string): boolean {
   } catch {
     return true;
   }
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal') || !host.includes('.') && isIP(host) === 0) return true;
+  if (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host.endsWith('.local') ||
+    host.endsWith('.internal') ||
+    (!host.includes('.') && isIP(host) === 0)
+  )
+    return true;
   if (isIP(host) === 4) {
     const [a, b] = host.split('.').map(Number) as [number, number];
-    return a === 127 || a === 10 || a === 0 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
+    return (
+      a === 127 ||
+      a === 10 ||
+      a === 0 ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 100 && b >= 64 && b <= 127)
+    );
   }
-  if (isIP(host) === 6) return host === '::1' || host.startsWith('fc') || host.startsWith('fd') || host.startsWith('fe80');
+  if (isIP(host) === 6)
+    return host === '::1' || host.startsWith('fc') || host.startsWith('fd') || host.startsWith('fe80');
   return false;
 }
 
@@ -67,21 +87,33 @@ export function planReferences(input: {
   const person = personReferenceFor(version);
   for (const ref of references) {
     if ((ref.kind === ReferenceKind.Character || ref.kind === ReferenceKind.Omni) && ref.kind !== person) {
-      throw new AppError(ErrorReason.BadRequest, 'task.referenceNotForVersion', { version: version ?? 6, param: REFERENCE_PARAM[ref.kind] });
+      throw new AppError(ErrorReason.BadRequest, 'task.referenceNotForVersion', {
+        version: version ?? 6,
+        param: REFERENCE_PARAM[ref.kind],
+      });
     }
   }
   for (const [kind, weight] of Object.entries(weights) as [ReferenceKind, number | undefined][]) {
     const range = ReferenceWeights[kind];
     if (weight !== undefined && !(Number.isFinite(weight) && weight >= range.min && weight <= range.max)) {
-      throw new AppError(ErrorReason.BadRequest, 'task.badReferenceWeight', { kind: KIND_NAMES[kind], param: range.param, min: range.min, max: range.max });
+      throw new AppError(ErrorReason.BadRequest, 'task.badReferenceWeight', {
+        kind: KIND_NAMES[kind],
+        param: range.param,
+        min: range.min,
+        max: range.max,
+      });
     }
   }
   const linked = references.filter((r) => r.kind !== ReferenceKind.Image);
-  if (linked.length > 0 && input.upstream && isLocalOrigin(input.publicUrl)) throw new AppError(ErrorReason.BadRequest, 'task.referencesNeedPublicUrl');
+  if (linked.length > 0 && input.upstream && isLocalOrigin(input.publicUrl))
+    throw new AppError(ErrorReason.BadRequest, 'task.referencesNeedPublicUrl');
   const origin = input.publicUrl.replace(/\/+$/, '');
-  const urlsOf = (kind: ReferenceKind) => references.filter((r) => r.kind === kind).map((r) => `${origin}/files/${input.keyOf(r.imageId)}`);
+  const urlsOf = (kind: ReferenceKind) =>
+    references.filter((r) => r.kind === kind).map((r) => `${origin}/files/${input.keyOf(r.imageId)}`);
   const params: string[] = [];
-  const imageKeys = references.filter((r) => r.kind === ReferenceKind.Image).map((r) => input.keyOf(r.imageId));
+  const imageKeys = references
+    .filter((r) => r.kind === ReferenceKind.Image)
+    .map((r) => input.keyOf(r.imageId));
   if (imageKeys.length > 0 && weights.image !== undefined) params.push(`--iw ${weights.image}`);
   for (const kind of [ReferenceKind.Style, ReferenceKind.Character, ReferenceKind.Omni] as const) {
     const urls = urlsOf(kind);
@@ -90,5 +122,9 @@ export function planReferences(input: {
     const weight = weights[kind];
     if (weight !== undefined) params.push(`--${ReferenceWeights[kind].param} ${weight}`);
   }
-  return { imageKeys, styleKeys: references.filter((r) => r.kind === ReferenceKind.Style).map((r) => input.keyOf(r.imageId)), params: params.join(' ') };
+  return {
+    imageKeys,
+    styleKeys: references.filter((r) => r.kind === ReferenceKind.Style).map((r) => input.keyOf(r.imageId)),
+    params: params.join(' '),
+  };
 }

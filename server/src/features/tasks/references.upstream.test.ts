@@ -17,7 +17,11 @@ const { call, finished, submit } = kit;
 describe('reference images through the upstream', () => {
   it('V6: image prompt as base64, style reference and character reference as our URLs with their weights', async () => {
     const channelId = await kit.channel(suite.me);
-    const [image, style, person] = await kit.upload(suite.me, [await kit.png('#d01010'), await kit.png('#1020d0'), await kit.png('#10d020')]);
+    const [image, style, person] = await kit.upload(suite.me, [
+      await kit.png('#d01010'),
+      await kit.png('#1020d0'),
+      await kit.png('#10d020'),
+    ]);
     const task = await finished(
       suite.me,
       await submit(suite.me, channelId, 'imagine', {
@@ -46,10 +50,28 @@ describe('reference images through the upstream', () => {
     expect((await call(suite.me, 'PUT', '/api/draw/settings/version/7')).json().success).toBe(true);
     try {
       const [person] = await kit.upload(suite.me, [await kit.png('#10d020')]);
-      await finished(suite.me, await submit(suite.me, channelId, 'imagine', { prompt: 'a knight', references: [{ imageId: person, kind: 'omni' }], weights: { omni: 400 } }));
-      expect(String(suite.fake.submits('imagine').at(-1)!.body!.prompt)).toContain(`--oref ${PUBLIC}/files/${person} --ow 400`);
-      const refused = (await call(suite.me, 'POST', `/api/mj/submit/imagine/${channelId}`, { prompt: 'a knight', references: [{ imageId: person, kind: 'character' }] })).json();
-      expect(refused).toMatchObject({ success: false, reason: 'bad_request', message: expect.stringContaining('--oref') });
+      await finished(
+        suite.me,
+        await submit(suite.me, channelId, 'imagine', {
+          prompt: 'a knight',
+          references: [{ imageId: person, kind: 'omni' }],
+          weights: { omni: 400 },
+        }),
+      );
+      expect(String(suite.fake.submits('imagine').at(-1)!.body!.prompt)).toContain(
+        `--oref ${PUBLIC}/files/${person} --ow 400`,
+      );
+      const refused = (
+        await call(suite.me, 'POST', `/api/mj/submit/imagine/${channelId}`, {
+          prompt: 'a knight',
+          references: [{ imageId: person, kind: 'character' }],
+        })
+      ).json();
+      expect(refused).toMatchObject({
+        success: false,
+        reason: 'bad_request',
+        message: expect.stringContaining('--oref'),
+      });
     } finally {
       await call(suite.me, 'PUT', '/api/draw/settings/version/6.1');
     }
@@ -59,8 +81,18 @@ describe('reference images through the upstream', () => {
     const channelId = await kit.channel(suite.me);
     const [style] = await kit.upload(suite.me, [await kit.png('#1020d0')]);
     const before = suite.fake.submits('imagine').length;
-    const refused = (await call(suite.me, 'POST', `/api/mj/submit/imagine/${channelId}`, { prompt: 'x', references: [{ imageId: style, kind: 'style' }], weights: { style: 5000 } })).json();
-    expect(refused).toMatchObject({ success: false, reason: 'bad_request', message: expect.stringContaining('--sw') });
+    const refused = (
+      await call(suite.me, 'POST', `/api/mj/submit/imagine/${channelId}`, {
+        prompt: 'x',
+        references: [{ imageId: style, kind: 'style' }],
+        weights: { style: 5000 },
+      })
+    ).json();
+    expect(refused).toMatchObject({
+      success: false,
+      reason: 'bad_request',
+      message: expect.stringContaining('--sw'),
+    });
     expect(suite.fake.submits('imagine')).toHaveLength(before);
   });
 });
@@ -79,9 +111,24 @@ describe('with a local PUBLIC_URL', () => {
     const user = await local.app.signIn();
     const channelId = await localKit.channel(user);
     const [style] = await localKit.upload(user, [await localKit.png('#1020d0')]);
-    const refused = (await localKit.call(user, 'POST', `/api/mj/submit/imagine/${channelId}`, { prompt: 'x', references: [{ imageId: style, kind: 'style' }] })).json();
-    expect(refused).toMatchObject({ success: false, reason: 'bad_request', message: expect.stringContaining('PUBLIC_URL') });
-    await localKit.finished(user, await localKit.submit(user, channelId, 'imagine', { prompt: 'x', references: [{ imageId: style, kind: 'image' }] }));
+    const refused = (
+      await localKit.call(user, 'POST', `/api/mj/submit/imagine/${channelId}`, {
+        prompt: 'x',
+        references: [{ imageId: style, kind: 'style' }],
+      })
+    ).json();
+    expect(refused).toMatchObject({
+      success: false,
+      reason: 'bad_request',
+      message: expect.stringContaining('PUBLIC_URL'),
+    });
+    await localKit.finished(
+      user,
+      await localKit.submit(user, channelId, 'imagine', {
+        prompt: 'x',
+        references: [{ imageId: style, kind: 'image' }],
+      }),
+    );
     expect(suite.fake.submits('imagine').at(-1)!.body!.base64Array).toHaveLength(1);
   });
 });

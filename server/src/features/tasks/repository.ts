@@ -106,38 +106,64 @@ export function tasksRepository(storage: Storage) {
     },
 
     /** Keeps `owner`'s lease alive until `until` (nothing when it lost the lease). */
-    renewLease: (id: string, owner: string, until: number) => tasks.updateOne({ _id: id, leaseOwner: owner }, { $set: { leaseUntil: until } }),
+    renewLease: (id: string, owner: string, until: number) =>
+      tasks.updateOne({ _id: id, leaseOwner: owner }, { $set: { leaseUntil: until } }),
 
     /** Gives up `owner`'s lease on one task. */
-    releaseLease: (id: string, owner: string) => tasks.updateOne({ _id: id, leaseOwner: owner }, { $set: { leaseOwner: null, leaseUntil: 0 } }),
+    releaseLease: (id: string, owner: string) =>
+      tasks.updateOne({ _id: id, leaseOwner: owner }, { $set: { leaseOwner: null, leaseUntil: 0 } }),
 
     /** Voids every lease (a store this process owns alone: its predecessor's leases died with it). */
-    releaseAllLeases: () => tasks.updateMany({ leaseOwner: { $ne: null } }, { $set: { leaseOwner: null, leaseUntil: 0 } }),
+    releaseAllLeases: () =>
+      tasks.updateMany({ leaseOwner: { $ne: null } }, { $set: { leaseOwner: null, leaseUntil: 0 } }),
 
     /** Runnable tasks no live process holds, oldest first (a page of them from `skip`). */
     stranded: (now: number, limit: number, skip = 0) =>
-      tasks.find({ status: { $in: RUNNABLE }, leaseUntil: { $lt: now } }, { sort: { submitTime: 1, _id: 1 }, limit, ...(skip > 0 ? { skip } : {}) }),
+      tasks.find(
+        { status: { $in: RUNNABLE }, leaseUntil: { $lt: now } },
+        { sort: { submitTime: 1, _id: 1 }, limit, ...(skip > 0 ? { skip } : {}) },
+      ),
 
     /** A person's unfinished tasks in one channel (they left it, or were removed or banned). */
-    unfinishedOf: (channelId: string, userId: string) => tasks.find({ userId, status: { $in: UNFINISHED }, channelId }),
+    unfinishedOf: (channelId: string, userId: string) =>
+      tasks.find({ userId, status: { $in: UNFINISHED }, channelId }),
 
     /** Unfinished tasks past their deadline. */
-    overdue: (now: number, limit: number) => tasks.find({ status: { $in: UNFINISHED }, deadlineAt: { $lt: now } }, { limit }),
+    overdue: (now: number, limit: number) =>
+      tasks.find({ status: { $in: UNFINISHED }, deadlineAt: { $lt: now } }, { limit }),
 
     /** Sets fields outside the lifecycle; the task as written, or null when there is none. */
-    setFields: (id: string, fields: Partial<Omit<TaskDoc, '_id'>>) => tasks.findOneAndUpdate({ _id: id }, { $set: fields }),
+    setFields: (id: string, fields: Partial<Omit<TaskDoc, '_id'>>) =>
+      tasks.findOneAndUpdate({ _id: id }, { $set: fields }),
 
     /** Tasks that may have changed since `since`: every unfinished one, and those submitted, started or finished since. */
     changedSince: (since: number) =>
       tasks.find({
-        $or: [{ status: { $nin: TERMINAL_TASK_STATUSES } }, { submitTime: { $gte: since } }, { startTime: { $gte: since } }, { finishTime: { $gte: since } }],
+        $or: [
+          { status: { $nin: TERMINAL_TASK_STATUSES } },
+          { submitTime: { $gte: since } },
+          { startTime: { $gte: since } },
+          { finishTime: { $gte: since } },
+        ],
       }),
   });
 }
 export type TasksRepository = ReturnType<typeof tasksRepository>;
 
 export function toTask(doc: TaskDoc): Task {
-  const { _id, job: _job, hookToken: _h, upstreamId: _u, upstreamModalSent: _m, deadlineAt: _d, leaseOwner: _o, leaseUntil: _l, cost: _c, private: _p, ...rest } = doc;
+  const {
+    _id,
+    job: _job,
+    hookToken: _h,
+    upstreamId: _u,
+    upstreamModalSent: _m,
+    deadlineAt: _d,
+    leaseOwner: _o,
+    leaseUntil: _l,
+    cost: _c,
+    private: _p,
+    ...rest
+  } = doc;
   // Tasks stored before clips existed have no videoUrl.
   return { id: _id, ...rest, videoUrl: rest.videoUrl ?? null };
 }

@@ -4,7 +4,13 @@ import { TaskFailureCode, TaskStatus, ratioOf, type TaskFailure } from '@draw/sh
 import { DEFAULT_TASK_DEADLINE_MS, formatProgress } from '@draw/machines';
 import { EXTENSION_BY_MIME, type BlobStore } from '../../blobs/port';
 import { withoutWaitingForDisk } from '../../storage/durability';
-import { EngineCancelled, EngineFailure, type EngineImage, type EngineVideo, type ImageEngine } from '../../engines/port';
+import {
+  EngineCancelled,
+  EngineFailure,
+  type EngineImage,
+  type EngineVideo,
+  type ImageEngine,
+} from '../../engines/port';
 import type { EngineRegistry } from '../../engines/registry';
 import type { Billing } from './billing';
 import { FairQueue, perPersonLimit } from './fair-queue';
@@ -63,7 +69,9 @@ class Shutdown extends Error {}
 class Cancelled extends Error {}
 
 /** What the runner needs to queue a task (a stored task has it). */
-export type RunnableTask = Pick<TaskDoc, '_id' | 'userId' | 'channelId' | 'engine'> & { status?: TaskDoc['status'] };
+export type RunnableTask = Pick<TaskDoc, '_id' | 'userId' | 'channelId' | 'engine'> & {
+  status?: TaskDoc['status'];
+};
 
 /** One engine's line: its fair queue and the tasks it runs now. */
 interface Lane {
@@ -89,7 +97,12 @@ export class TaskRunner {
   private lastReconcile = 0;
 
   constructor(private readonly deps: RunnerDeps) {
-    for (const engine of deps.engines.all) this.lanes.set(engine.name, { engine, queue: new FairQueue(perPersonLimit(deps.concurrency)), running: 0 });
+    for (const engine of deps.engines.all)
+      this.lanes.set(engine.name, {
+        engine,
+        queue: new FairQueue(perPersonLimit(deps.concurrency)),
+        running: 0,
+      });
   }
 
   async start(): Promise<void> {
@@ -99,7 +112,10 @@ export class TaskRunner {
     // Before anything runs. With the embedded store no other process can be between a charge and
     // its task, so every charge without a task is a predecessor's, cut off by its end.
     const now = this.deps.now();
-    await this.reconcileCredits(now - START_RECONCILE_LOOKBACK_MS, this.deps.exclusive ? now : now - ORPHAN_CHARGE_GRACE_MS);
+    await this.reconcileCredits(
+      now - START_RECONCILE_LOOKBACK_MS,
+      this.deps.exclusive ? now : now - ORPHAN_CHARGE_GRACE_MS,
+    );
     this.lastReconcile = now;
     // Every stranded task, not just the oldest page: a newer one's turn comes by person, not by age.
     this.holding = true;
@@ -136,7 +152,9 @@ export class TaskRunner {
     const now = this.deps.now();
     if (now - this.lastReconcile >= RECONCILE_EVERY_MS) {
       this.lastReconcile = now;
-      await this.settle('credit reconciliation failed', () => this.reconcileCredits(now - RECONCILE_LOOKBACK_MS, now - ORPHAN_CHARGE_GRACE_MS));
+      await this.settle('credit reconciliation failed', () =>
+        this.reconcileCredits(now - RECONCILE_LOOKBACK_MS, now - ORPHAN_CHARGE_GRACE_MS),
+      );
     }
   }
 
@@ -167,7 +185,10 @@ export class TaskRunner {
         if (!owed) continue;
         await this.deps.billing.refund(charge.taskId);
         refunded += 1;
-        this.deps.log.warn({ taskId: charge.taskId, status: status ?? 'never stored' }, 'credits a crash kept were refunded');
+        this.deps.log.warn(
+          { taskId: charge.taskId, status: status ?? 'never stored' },
+          'credits a crash kept were refunded',
+        );
       }
     }
     return refunded;
@@ -188,12 +209,16 @@ export class TaskRunner {
       // Its engine was enabled when it was submitted and is not now: it fails (refunded) rather
       // than being drawn by an engine nobody chose, or waiting for ever.
       void this.settle('task on a disabled engine not failed', () =>
-        this.fail(task._id, { code: TaskFailureCode.EngineUnavailable, params: { detail: `${task.engine} is not enabled` } }),
+        this.fail(task._id, {
+          code: TaskFailureCode.EngineUnavailable,
+          params: { detail: `${task.engine} is not enabled` },
+        }),
       );
       return;
     }
     const resumed = task.status === TaskStatus.InProgress;
-    if (lane.queue.add({ id: task._id, userId: task.userId, channelId: task.channelId, resumed })) this.pump();
+    if (lane.queue.add({ id: task._id, userId: task.userId, channelId: task.channelId, resumed }))
+      this.pump();
   }
 
   /** Stops a task wherever it is; `engineName` says whose upstream to tell (the task's engine). */
@@ -209,7 +234,8 @@ export class TaskRunner {
    * since the job goes on using the account's quota.
    */
   private cancelUpstream(taskId: string, upstreamId: string, engineName?: string): void {
-    const engine = engineName === undefined ? this.deps.engines.default : this.deps.engines.forTask(engineName);
+    const engine =
+      engineName === undefined ? this.deps.engines.default : this.deps.engines.forTask(engineName);
     void engine?.cancel?.(upstreamId).catch(async (err: unknown) => {
       this.deps.log.warn({ err, taskId }, 'upstream cancel failed');
       if (err instanceof EngineFailure) {
@@ -252,7 +278,9 @@ export class TaskRunner {
       lane.running += 1;
       void this.execute(id, lane.engine, controller)
         // Whatever is left undone (a claim, a failure, a refund the store refused) the sweeps finish.
-        .catch((err: unknown) => this.deps.log.error({ err, taskId: id }, 'task run stopped; the sweeps will pick it up'))
+        .catch((err: unknown) =>
+          this.deps.log.error({ err, taskId: id }, 'task run stopped; the sweeps will pick it up'),
+        )
         .finally(() => {
           this.running.delete(id);
           lane.running -= 1;
@@ -285,7 +313,8 @@ export class TaskRunner {
       const doc = await store.get(id);
       if (!doc || store.isTerminal(doc.status)) return;
       const job = await resolve(doc.job);
-      if (!engine.reportsStart) await store.update(id, { status: TaskStatus.InProgress, startTime: doc.startTime ?? now() });
+      if (!engine.reportsStart)
+        await store.update(id, { status: TaskStatus.InProgress, startTime: doc.startTime ?? now() });
       const result = await engine.run(job, {
         taskId: id,
         signal: controller.signal,
@@ -294,7 +323,11 @@ export class TaskRunner {
           // No one is promised a progress step: its store write and event skip the disk wait (the
           // task's end, committed in full, makes them durable; a crash resumes the task anyway).
           await withoutWaitingForDisk(() =>
-            store.update(id, { status: TaskStatus.InProgress, progress: formatProgress(progress), ...(previewUrl ? { previewUrl } : {}) }),
+            store.update(id, {
+              status: TaskStatus.InProgress,
+              progress: formatProgress(progress),
+              ...(previewUrl ? { previewUrl } : {}),
+            }),
           );
         },
         upstreamId: doc.upstreamId,
@@ -311,7 +344,9 @@ export class TaskRunner {
           const current = await store.get(id);
           if (!current || store.isTerminal(current.status)) return;
           const { queuePosition: _was, ...properties } = current.properties;
-          await store.patch(id, { properties: queuePosition === null ? properties : { ...properties, queuePosition } });
+          await store.patch(id, {
+            properties: queuePosition === null ? properties : { ...properties, queuePosition },
+          });
         },
       });
       const imageUrl = result.image ? await this.saveImage(result.image) : null;
@@ -330,7 +365,13 @@ export class TaskRunner {
         properties: {
           ...properties,
           ...(result.prompts ? { prompts: result.prompts } : {}),
-          ...(result.image ? { width: result.image.width, height: result.image.height, ratio: ratioOf(result.image.width, result.image.height) } : {}),
+          ...(result.image
+            ? {
+                width: result.image.width,
+                height: result.image.height,
+                ratio: ratioOf(result.image.width, result.image.height),
+              }
+            : {}),
         },
       });
     } catch (error) {
@@ -342,7 +383,10 @@ export class TaskRunner {
         return;
       }
       log.warn({ err: error, taskId: id }, 'task failed');
-      await this.fail(id, error instanceof EngineFailure ? error.failure : { code: TaskFailureCode.EngineError, params: {} });
+      await this.fail(
+        id,
+        error instanceof EngineFailure ? error.failure : { code: TaskFailureCode.EngineError, params: {} },
+      );
     } finally {
       clearInterval(renew);
       await leaseWrite(() => repo.releaseLease(id, this.processId)).catch(() => undefined);
@@ -352,17 +396,33 @@ export class TaskRunner {
   /** Fails a task and refunds it; a refund that cannot be written now is left to the reconciliation. */
   async fail(id: string, failure: TaskFailure): Promise<void> {
     const why = await failureFields(this.deps.store, id, failure);
-    const failed = await this.deps.store.update(id, { status: TaskStatus.Failure, ...why, finishTime: this.deps.now() });
+    const failed = await this.deps.store.update(id, {
+      status: TaskStatus.Failure,
+      ...why,
+      finishTime: this.deps.now(),
+    });
     if (!failed) return;
-    await this.deps.billing.refund(id).catch((err: unknown) => this.deps.log.error({ err, taskId: id }, 'refund failed; the reconciliation will give it back'));
+    await this.deps.billing
+      .refund(id)
+      .catch((err: unknown) =>
+        this.deps.log.error({ err, taskId: id }, 'refund failed; the reconciliation will give it back'),
+      );
   }
 
   /** The upstream cancelled it: CANCEL with its reason, refunded as any cancel. */
   private async cancelled(id: string, failure: TaskFailure): Promise<void> {
     const why = await failureFields(this.deps.store, id, failure);
-    const cancelled = await this.deps.store.update(id, { status: TaskStatus.Cancel, ...why, finishTime: this.deps.now() });
+    const cancelled = await this.deps.store.update(id, {
+      status: TaskStatus.Cancel,
+      ...why,
+      finishTime: this.deps.now(),
+    });
     if (!cancelled) return;
-    await this.deps.billing.refund(id).catch((err: unknown) => this.deps.log.error({ err, taskId: id }, 'refund failed; the reconciliation will give it back'));
+    await this.deps.billing
+      .refund(id)
+      .catch((err: unknown) =>
+        this.deps.log.error({ err, taskId: id }, 'refund failed; the reconciliation will give it back'),
+      );
   }
 
   /** Every task ends: one past its deadline fails with a reason (and is refunded). */

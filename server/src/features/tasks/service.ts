@@ -63,9 +63,26 @@ export function tasksService(deps: TasksDeps) {
   const english = englishFor(deps.translator);
   const refunds = taskRefunds({ repo, store, runner, billing, now });
   const submit = taskSubmitter({ ...deps, refunds });
-  const commands = slashCommands({ channels, submit, prompts, english, engines: deps.engines, publicUrl: deps.publicUrl });
+  const commands = slashCommands({
+    channels,
+    submit,
+    prompts,
+    english,
+    engines: deps.engines,
+    publicUrl: deps.publicUrl,
+  });
   const press = buttonPresser({ submit, store, prompts, english, engines: deps.engines });
-  const completeModal = modalCompleter({ repo, store, messages: deps.messages, runner, blobs: deps.blobs, uploads: deps.uploads, prompts, english, now });
+  const completeModal = modalCompleter({
+    repo,
+    store,
+    messages: deps.messages,
+    runner,
+    blobs: deps.blobs,
+    uploads: deps.uploads,
+    prompts,
+    english,
+    now,
+  });
 
   async function taskInChannel(userId: string, taskId: string): Promise<TaskDoc> {
     const doc = await repo.findOne({ _id: taskId });
@@ -100,7 +117,8 @@ export function tasksService(deps: TasksDeps) {
       const parent = await taskOfChannel(channelId, body.taskId);
       if (parent.status !== TaskStatus.Success) throw taskRefusal('task.notFinished');
       const button = parseCustomId(body.customId);
-      if (!button || !parent.buttons.some((b) => b.customId === body.customId)) throw taskRefusal('task.badButton');
+      if (!button || !parent.buttons.some((b) => b.customId === body.customId))
+        throw taskRefusal('task.badButton');
       return press(user, channelId, parent, button, body.customId);
     },
 

@@ -29,8 +29,24 @@ function setUp() {
 
 /** A running imagine as the store keeps it (the machines' task fixture, with the server's fields). */
 function running(id: string): TaskDoc {
-  const { id: _id, ...task } = makeTask({ id, channelId: 'c1', userId: 'u1', status: TaskStatus.InProgress, startTime: 2 });
-  return { _id: id, ...task, job: { kind: 'imagine' } as never, hookToken: 'h', upstreamId: null, deadlineAt: Number.MAX_SAFE_INTEGER, leaseOwner: null, leaseUntil: 0, cost: 1 };
+  const { id: _id, ...task } = makeTask({
+    id,
+    channelId: 'c1',
+    userId: 'u1',
+    status: TaskStatus.InProgress,
+    startTime: 2,
+  });
+  return {
+    _id: id,
+    ...task,
+    job: { kind: 'imagine' } as never,
+    hookToken: 'h',
+    upstreamId: null,
+    deadlineAt: Number.MAX_SAFE_INTEGER,
+    leaseOwner: null,
+    leaseUntil: 0,
+    cost: 1,
+  };
 }
 
 const step = (progress: string) => ({ status: TaskStatus.InProgress, progress });
@@ -43,9 +59,14 @@ describe('task steps (the store)', () => {
     // Another process (or a path around this store) cancels the task.
     await repo.setFields('t1', { status: TaskStatus.Cancel, finishTime: 5 });
 
-    expect(await store.update('t1', step('20%')), 'the step computed from the remembered state is refused').toBeNull();
+    expect(
+      await store.update('t1', step('20%')),
+      'the step computed from the remembered state is refused',
+    ).toBeNull();
     expect(await repo.findOne({ _id: 't1' })).toMatchObject({ status: TaskStatus.Cancel, progress: '10%' });
-    expect(sent.map((e) => [e.seq, e.type, (e.data as { progress: string }).progress])).toEqual([[1, 'task.updated', '10%']]);
+    expect(sent.map((e) => [e.seq, e.type, (e.data as { progress: string }).progress])).toEqual([
+      [1, 'task.updated', '10%'],
+    ]);
   });
 
   it('keeps a field changed elsewhere between two steps, and sends the task as stored', async () => {
@@ -54,9 +75,20 @@ describe('task steps (the store)', () => {
     await store.update('t2', step('10%'));
     await repo.setFields('t2', { properties: { queuePosition: 3 }, upstreamId: 'up-1' });
 
-    expect(await store.update('t2', step('30%'))).toMatchObject({ progress: '30%', properties: { queuePosition: 3 } });
-    expect(await repo.findOne({ _id: 't2' })).toMatchObject({ progress: '30%', upstreamId: 'up-1', properties: { queuePosition: 3 } });
-    expect(sent.at(-1)).toMatchObject({ seq: 2, type: 'task.updated', data: { progress: '30%', properties: { queuePosition: 3 } } });
+    expect(await store.update('t2', step('30%'))).toMatchObject({
+      progress: '30%',
+      properties: { queuePosition: 3 },
+    });
+    expect(await repo.findOne({ _id: 't2' })).toMatchObject({
+      progress: '30%',
+      upstreamId: 'up-1',
+      properties: { queuePosition: 3 },
+    });
+    expect(sent.at(-1)).toMatchObject({
+      seq: 2,
+      type: 'task.updated',
+      data: { progress: '30%', properties: { queuePosition: 3 } },
+    });
   });
 
   it('takes a step written elsewhere into account: an older one is refused, a newer one still goes', async () => {

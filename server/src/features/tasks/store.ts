@@ -63,12 +63,20 @@ export function taskStore(repo: TasksRepository, hub: ChannelHub) {
         if (!result.accepted) return null;
         // A private task (an editor's, not submitted) is first shown when it is submitted; it
         // ends unseen when it is cancelled or abandoned instead.
-        const revealed = current.private === true && !isTerminal(result.task.status) && result.task.status !== TaskStatus.Modal;
-        const set = { ...changedFields(before, result.task), ...extra, ...(revealed ? { private: false } : {}) };
+        const revealed =
+          current.private === true &&
+          !isTerminal(result.task.status) &&
+          result.task.status !== TaskStatus.Modal;
+        const set = {
+          ...changedFields(before, result.task),
+          ...extra,
+          ...(revealed ? { private: false } : {}),
+        };
         const written = await hub.publishUpdate(
           current.channelId,
           { def: Tasks, filter: { _id: id, status: current.status, progress: current.progress }, set },
-          (doc) => (doc.private ? null : { type: revealed ? 'task.created' : 'task.updated', data: toTask(doc) }),
+          (doc) =>
+            doc.private ? null : { type: revealed ? 'task.created' : 'task.updated', data: toTask(doc) },
         );
         if (!written) continue;
         remember(written.updated);

@@ -1,6 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DEFAULT_TASK_DEADLINE_MS } from '@draw/machines';
-import { TaskStatus, speedOf, type BotType, type TaskAction, type TaskModal, type TaskProperties } from '@draw/shared';
+import {
+  TaskStatus,
+  speedOf,
+  type BotType,
+  type TaskAction,
+  type TaskModal,
+  type TaskProperties,
+} from '@draw/shared';
 import type { EngineSpeed } from '../../engines/port';
 import { withoutWaitingForDisk } from '../../storage/durability';
 import type { UserDoc } from '../auth/repository';
@@ -82,7 +89,11 @@ export function taskSubmitter(deps: SubmitDeps) {
       parentId: input.parentId ?? null,
       seed: 'seed' in input.job ? String(input.job.seed) : null,
       engine: input.engine,
-      properties: { ...(input.properties ?? {}), ...(speed ? { speed } : {}), ...(input.modal ? { modal: input.modal } : {}) },
+      properties: {
+        ...(input.properties ?? {}),
+        ...(speed ? { speed } : {}),
+        ...(input.modal ? { modal: input.modal } : {}),
+      },
       job: input.job,
       hookToken: randomBytes(24).toString('base64url'),
       upstreamId: null,
@@ -118,12 +129,16 @@ export function taskSubmitter(deps: SubmitDeps) {
         await deps.flush();
       }
       // Queued outside the relaxed flow: the run's own writes (its end above all) commit in full.
-      if (!input.modal) runner.enqueue({ _id: id, userId: input.user._id, channelId: input.channelId, engine: input.engine });
+      if (!input.modal)
+        runner.enqueue({ _id: id, userId: input.user._id, channelId: input.channelId, engine: input.engine });
       return { taskId: id };
     },
 
     /** The person's bot and job mode for jobs without a prompt of their own (an upstream queues by mode). */
-    async upstreamHints(userId: string, botType: BotType): Promise<{ botType: BotType; speed?: EngineSpeed }> {
+    async upstreamHints(
+      userId: string,
+      botType: BotType,
+    ): Promise<{ botType: BotType; speed?: EngineSpeed }> {
       const speed = speedOf((await prompts.compose(userId, botType, '')).finalPrompt);
       return speed ? { botType, speed } : { botType };
     },

@@ -27,9 +27,24 @@ export function baiduTranslator(options: BaiduOptions): Translator {
     async translate(pieces, signal) {
       const text = pieces.join('\n');
       const salt = String(randomInt(1, 2 ** 31));
-      const form = new URLSearchParams({ q: text, from: 'auto', to: 'en', appid: options.appId, salt, sign: baiduSign(options.appId, text, salt, options.secret) });
-      const response = await doFetch(options.url, { method: 'POST', signal, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
-      const json = (await readJson(response, 'Baidu Translate')) as { error_code?: unknown; trans_result?: { dst?: unknown }[] };
+      const form = new URLSearchParams({
+        q: text,
+        from: 'auto',
+        to: 'en',
+        appid: options.appId,
+        salt,
+        sign: baiduSign(options.appId, text, salt, options.secret),
+      });
+      const response = await doFetch(options.url, {
+        method: 'POST',
+        signal,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: form.toString(),
+      });
+      const json = (await readJson(response, 'Baidu Translate')) as {
+        error_code?: unknown;
+        trans_result?: { dst?: unknown }[];
+      };
       if (json.error_code !== undefined && String(json.error_code) !== '52000') {
         throw new TranslateFailure(`Baidu Translate refused with error ${String(json.error_code)}`);
       }

@@ -8,9 +8,19 @@ export function createTranslator(config: Config, fetchImpl?: typeof fetch): Tran
   const extra = fetchImpl ? { fetch: fetchImpl } : {};
   switch (config.TRANSLATE_PROVIDER) {
     case 'openai':
-      return openAiTranslator({ baseUrl: config.TRANSLATE_API_URL, apiKey: config.TRANSLATE_API_KEY, model: config.TRANSLATE_MODEL, ...extra });
+      return openAiTranslator({
+        baseUrl: config.TRANSLATE_API_URL,
+        apiKey: config.TRANSLATE_API_KEY,
+        model: config.TRANSLATE_MODEL,
+        ...extra,
+      });
     case 'baidu':
-      return baiduTranslator({ appId: config.BAIDU_TRANSLATE_APP_ID, secret: config.BAIDU_TRANSLATE_SECRET, url: config.BAIDU_TRANSLATE_URL, ...extra });
+      return baiduTranslator({
+        appId: config.BAIDU_TRANSLATE_APP_ID,
+        secret: config.BAIDU_TRANSLATE_SECRET,
+        url: config.BAIDU_TRANSLATE_URL,
+        ...extra,
+      });
     default:
       return null;
   }

@@ -33,11 +33,11 @@ export const HOSTILE_ANSWERS = {
 
 /** A small dictionary so tests can read real English; unknown text comes back as `EN[text]`. */
 const DICTIONARY: Record<string, string> = {
-  '一只在雪中的红狐狸': 'a red fox in the snow',
-  '油画风格': 'oil painting style',
-  '猫': 'cat',
-  '狗': 'dog',
-  '蓝色的海': 'blue sea',
+  一只在雪中的红狐狸: 'a red fox in the snow',
+  油画风格: 'oil painting style',
+  猫: 'cat',
+  狗: 'dog',
+  蓝色的海: 'blue sea',
   '蓝色的海，油画风格': 'the blue sea, oil painting style',
 };
 export const fakeEnglish = (text: string) => DICTIONARY[text] ?? `EN[${text}]`;
@@ -50,7 +50,9 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 const FLOOD_CHUNK = Buffer.alloc(64 * 1024, 'x');
 
-async function serve(handle: (body: string, req: IncomingMessage, fake: FakeTranslator) => { status: number; json: unknown }): Promise<FakeTranslator> {
+async function serve(
+  handle: (body: string, req: IncomingMessage, fake: FakeTranslator) => { status: number; json: unknown },
+): Promise<FakeTranslator> {
   const hanging = new Set<ServerResponse>();
   let busy = 0;
   const fake: FakeTranslator = {
@@ -79,11 +81,13 @@ async function serve(handle: (body: string, req: IncomingMessage, fake: FakeTran
       busy--;
       if (fake.mode === 'flood') {
         res.writeHead(200, { 'content-type': 'application/json' });
-        for (let sent = 0; sent < 3 * 1024 * 1024 && !res.destroyed; sent += FLOOD_CHUNK.length) res.write(FLOOD_CHUNK);
+        for (let sent = 0; sent < 3 * 1024 * 1024 && !res.destroyed; sent += FLOOD_CHUNK.length)
+          res.write(FLOOD_CHUNK);
         res.end();
         return;
       }
-      const { status, json } = fake.mode === 'fail' ? { status: 500, json: { error: 'down' } } : handle(body, req, fake);
+      const { status, json } =
+        fake.mode === 'fail' ? { status: 500, json: { error: 'down' } } : handle(body, req, fake);
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
     });
   });
@@ -99,7 +103,8 @@ async function serve(handle: (body: string, req: IncomingMessage, fake: FakeTran
 
 /** The pieces an OpenAI-compatible request asked about (its user message is a JSON array of them). */
 export function openAiPieces(body: Record<string, unknown>): string[] {
-  const user = (body.messages as { role: string; content: string }[]).find((m) => m.role === 'user')?.content ?? '[]';
+  const user =
+    (body.messages as { role: string; content: string }[]).find((m) => m.role === 'user')?.content ?? '[]';
   return JSON.parse(user) as string[];
 }
 
@@ -112,10 +117,19 @@ export function startFakeOpenAi(key: string): Promise<FakeTranslator> {
     const body = JSON.parse(raw) as { model: string; messages: { role: string; content: string }[] };
     fake.requests.push({ body, headers: req.headers });
     if (req.url !== '/v1/chat/completions') return { status: 404, json: { error: 'no route' } };
-    if (req.headers.authorization !== `Bearer ${key}`) return { status: 401, json: { error: { message: 'bad key' } } };
+    if (req.headers.authorization !== `Bearer ${key}`)
+      return { status: 401, json: { error: { message: 'bad key' } } };
     const english = openAiPieces(body).map((piece) => fake.answer(piece));
-    const content = english.length === 1 ? `"${english[0]}"` : `\`\`\`json\n${JSON.stringify(english)}\n\`\`\``;
-    return { status: 200, json: { id: 'x', model: body.model, choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }] } };
+    const content =
+      english.length === 1 ? `"${english[0]}"` : `\`\`\`json\n${JSON.stringify(english)}\n\`\`\``;
+    return {
+      status: 200,
+      json: {
+        id: 'x',
+        model: body.model,
+        choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
+      },
+    };
   });
 }
 
@@ -124,8 +138,10 @@ export function startFakeBaidu(appId: string, secret: string): Promise<FakeTrans
   return serve((raw, req, fake) => {
     const form = Object.fromEntries(new URLSearchParams(raw));
     fake.requests.push({ body: form, headers: req.headers });
-    if (form.appid !== appId) return { status: 200, json: { error_code: '52003', error_msg: 'UNAUTHORIZED USER' } };
-    if (form.sign !== baiduSign(appId, form.q ?? '', form.salt ?? '', secret)) return { status: 200, json: { error_code: '54001', error_msg: 'Invalid Sign' } };
+    if (form.appid !== appId)
+      return { status: 200, json: { error_code: '52003', error_msg: 'UNAUTHORIZED USER' } };
+    if (form.sign !== baiduSign(appId, form.q ?? '', form.salt ?? '', secret))
+      return { status: 200, json: { error_code: '54001', error_msg: 'Invalid Sign' } };
     const lines = (form.q ?? '').split('\n').map((src) => ({ src, dst: fake.answer(src) }));
     return { status: 200, json: { from: 'zh', to: 'en', trans_result: lines } };
   });

@@ -33,11 +33,17 @@ export function answerTokenBudget(pieces: readonly string[]): number {
 
 function tokenLimit(baseUrl: string, pieces: readonly string[]): Record<string, number> {
   const host = new URL(baseUrl).hostname;
-  return { [COMPLETION_TOKENS_HOSTS.test(host) ? 'max_completion_tokens' : 'max_tokens']: answerTokenBudget(pieces) };
+  return {
+    [COMPLETION_TOKENS_HOSTS.test(host) ? 'max_completion_tokens' : 'max_tokens']: answerTokenBudget(pieces),
+  };
 }
 
 /** Models like to wrap a one-line answer in quotes. */
-const unquote = (text: string) => text.trim().replace(/^["'“”‘’]+|["'“”‘’]+$/gu, '').trim();
+const unquote = (text: string) =>
+  text
+    .trim()
+    .replace(/^["'“”‘’]+|["'“”‘’]+$/gu, '')
+    .trim();
 
 /** The answer's texts, one per piece; a single piece may come back as bare text rather than an array of one. */
 function piecesOf(content: string, count: number): string[] {
@@ -47,7 +53,8 @@ function piecesOf(content: string, count: number): string[] {
   } catch {
     parsed = undefined;
   }
-  if (Array.isArray(parsed) && parsed.length === count && parsed.every((text) => typeof text === 'string')) return parsed as string[];
+  if (Array.isArray(parsed) && parsed.length === count && parsed.every((text) => typeof text === 'string'))
+    return parsed as string[];
   if (count === 1 && !Array.isArray(parsed)) return [typeof parsed === 'string' ? parsed : unquote(content)];
   throw new TranslateFailure(`the translation service answered something other than ${count} texts`);
 }
@@ -62,7 +69,10 @@ export function openAiTranslator(options: OpenAiOptions): Translator {
       const response = await doFetch(url, {
         method: 'POST',
         signal,
-        headers: { 'content-type': 'application/json', ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
+        },
         body: JSON.stringify({
           model: options.model,
           temperature: 0,
@@ -73,11 +83,15 @@ export function openAiTranslator(options: OpenAiOptions): Translator {
           ],
         }),
       });
-      const json = (await readJson(response, 'the translation service')) as { choices?: { finish_reason?: unknown; message?: { content?: unknown } }[] };
+      const json = (await readJson(response, 'the translation service')) as {
+        choices?: { finish_reason?: unknown; message?: { content?: unknown } }[];
+      };
       const choice = json.choices?.[0];
-      if (choice?.finish_reason === 'length') throw new TranslateFailure('the translation service stopped at the token limit');
+      if (choice?.finish_reason === 'length')
+        throw new TranslateFailure('the translation service stopped at the token limit');
       const content = choice?.message?.content;
-      if (typeof content !== 'string' || !content.trim()) throw new TranslateFailure('the translation service answered no text');
+      if (typeof content !== 'string' || !content.trim())
+        throw new TranslateFailure('the translation service answered no text');
       return piecesOf(content, pieces.length).map(unquote);
     },
   };

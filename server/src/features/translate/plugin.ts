@@ -6,7 +6,10 @@ import { validatePrompt } from '../tasks/service';
 import type { PromptTranslator } from './service';
 
 /** `POST /api/mj/translate`: the English a prompt would go with, for the composer's preview. */
-export const translatePlugin: FastifyPluginAsync<{ translator: PromptTranslator }> = async (app, { translator }) => {
+export const translatePlugin: FastifyPluginAsync<{ translator: PromptTranslator }> = async (
+  app,
+  { translator },
+) => {
   serve(app, api.tasks.translate, async (request) => {
     currentUser(request);
     const prompt = validatePrompt(request.body.prompt);

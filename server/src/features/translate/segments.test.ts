@@ -1,16 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { answerBound, cleanAnswer, joinSegments, protectedSpans, splitPrompt } from './segments';
 
-const pieces = (prompt: string) => splitPrompt(prompt).filter((s) => s.translate).map((s) => s.text);
+const pieces = (prompt: string) =>
+  splitPrompt(prompt)
+    .filter((s) => s.translate)
+    .map((s) => s.text);
 
 describe('splitting a prompt for the translator', () => {
   it('hands over only the CJK text; URLs, weights, permutations and parameters stay out', () => {
-    const prompt = 'https://example.com/a.png 一只在雪中的红狐狸::2 {猫, 狗} 油画风格::0.5 --ar 16:9 --no 汽车 --v 6.1';
+    const prompt =
+      'https://example.com/a.png 一只在雪中的红狐狸::2 {猫, 狗} 油画风格::0.5 --ar 16:9 --no 汽车 --v 6.1';
     expect(pieces(prompt)).toEqual(['一只在雪中的红狐狸', '油画风格']);
   });
 
   it('puts the pieces back exactly as typed when nothing changes', () => {
-    const prompt = '  <https://x.test/p.jpg>  猫 ::-0.5  dog, 狗 {a, b}  --chaos 10 --sref https://x.test/s.png ';
+    const prompt =
+      '  <https://x.test/p.jpg>  猫 ::-0.5  dog, 狗 {a, b}  --chaos 10 --sref https://x.test/s.png ';
     expect(joinSegments(splitPrompt(prompt))).toBe(prompt);
   });
 
@@ -47,11 +52,18 @@ describe("cleaning a translator's answer", () => {
   });
 
   it('drops control characters and the marks that reorder text; line breaks become spaces', () => {
-    expect(cleanAnswer('a\u0000 fox\u001b\u0085in\r\nthe\u202e snow\u009b', '狐狸')).toBe('a fox in the snow');
+    expect(cleanAnswer('a\u0000 fox\u001b\u0085in\r\nthe\u202e snow\u009b', '狐狸')).toBe(
+      'a fox in the snow',
+    );
   });
 
   it('drops parameters, URLs, weights and permutation braces, and the punctuation at its edges', () => {
-    expect(cleanAnswer('--seed 1 a fox \u2014sref <https://evil.example/x.png> ftp://x.test/y::3 {a|b} ——v 7.', '猫'.repeat(20))).toBe('1 a fox a|b 7');
+    expect(
+      cleanAnswer(
+        '--seed 1 a fox \u2014sref <https://evil.example/x.png> ftp://x.test/y::3 {a|b} ——v 7.',
+        '猫'.repeat(20),
+      ),
+    ).toBe('1 a fox a|b 7');
     expect(protectedSpans(`${cleanAnswer(':: a fox --no cats ::', '狐狸')!} --ar 1:1`)).toEqual(['--ar 1:1']);
   });
 });

@@ -9,13 +9,18 @@ import { promptTranslator, type TranslateServiceOptions } from './service';
 
 const KEY = 'sk-test-secret-key';
 const BAIDU_SECRET = 'baidu-secret-value';
-const PROMPT = 'https://example.com/fox.png 一只在雪中的红狐狸::2 {cat, dog} 油画风格 --ar 16:9 --no 汽车 --v 6.1';
-const ENGLISH = 'https://example.com/fox.png a red fox in the snow::2 {cat, dog} oil painting style --ar 16:9 --no 汽车 --v 6.1';
+const PROMPT =
+  'https://example.com/fox.png 一只在雪中的红狐狸::2 {cat, dog} 油画风格 --ar 16:9 --no 汽车 --v 6.1';
+const ENGLISH =
+  'https://example.com/fox.png a red fox in the snow::2 {cat, dog} oil painting style --ar 16:9 --no 汽车 --v 6.1';
 const FOX = '一只在雪中的红狐狸 --ar 1:1';
 
 /** A prompt of `count` distinct Chinese pieces, each weighted (`猫3号::1 狗3号::1 …`). */
 const WORDS = ['猫', '狗', '鸟', '鱼', '马', '牛', '羊', '猪', '鸡', '鸭', '鹅', '兔'];
-const piecesPrompt = (tag: number, count = 12) => `${WORDS.slice(0, count).map((w) => `${w}${tag}号::1`).join(' ')} --ar 1:1`;
+const piecesPrompt = (tag: number, count = 12) =>
+  `${WORDS.slice(0, count)
+    .map((w) => `${w}${tag}号::1`)
+    .join(' ')} --ar 1:1`;
 
 function recordingLog() {
   const lines: string[] = [];
@@ -37,10 +42,21 @@ beforeEach(() => {
   baidu.reset();
 });
 
-const openAiAt = (baseUrl: string, fetchImpl?: typeof fetch) => openAiTranslator({ baseUrl, apiKey: KEY, model: 'deepseek-chat', ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+const openAiAt = (baseUrl: string, fetchImpl?: typeof fetch) =>
+  openAiTranslator({
+    baseUrl,
+    apiKey: KEY,
+    model: 'deepseek-chat',
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+  });
 const makeOpenAi = (options: Partial<TranslateServiceOptions> = {}) => {
   const { lines, log } = recordingLog();
-  const translator = promptTranslator({ translator: openAiAt(`${openai.origin}/v1`), timeoutMs: 2000, log, ...options });
+  const translator = promptTranslator({
+    translator: openAiAt(`${openai.origin}/v1`),
+    timeoutMs: 2000,
+    log,
+    ...options,
+  });
   return { translator, lines };
 };
 const asTyped = (prompt: string) => ({ promptEn: prompt, translated: false, failed: true });
@@ -48,7 +64,11 @@ const asTyped = (prompt: string) => ({ promptEn: prompt, translated: false, fail
 describe('the OpenAI-compatible provider', () => {
   it('translates the Chinese in one call and leaves the URL, weights, permutation and parameters as typed', async () => {
     const { translator } = makeOpenAi();
-    expect(await translator.translatePrompt(PROMPT)).toEqual({ promptEn: ENGLISH, translated: true, failed: false });
+    expect(await translator.translatePrompt(PROMPT)).toEqual({
+      promptEn: ENGLISH,
+      translated: true,
+      failed: false,
+    });
     expect(openai.requests).toHaveLength(1);
     expect(openAiPieces(openai.requests[0]!.body)).toEqual(['一只在雪中的红狐狸', '油画风格']);
     expect(openai.requests[0]!.body.model).toBe('deepseek-chat');
@@ -63,7 +83,11 @@ describe('the OpenAI-compatible provider', () => {
     expect(budget).toBeLessThan(100);
 
     const toFake: typeof fetch = (_url, init) => fetch(`${openai.origin}/v1/chat/completions`, init);
-    const official = promptTranslator({ translator: openAiAt('https://api.openai.com/v1', toFake), timeoutMs: 2000, log: recordingLog().log });
+    const official = promptTranslator({
+      translator: openAiAt('https://api.openai.com/v1', toFake),
+      timeoutMs: 2000,
+      log: recordingLog().log,
+    });
     await official.translatePrompt('猫');
     expect(openai.requests[1]!.body).toMatchObject({ max_completion_tokens: answerTokenBudget(['猫']) });
     expect(openai.requests[1]!.body).not.toHaveProperty('max_tokens');
@@ -79,7 +103,11 @@ describe('the OpenAI-compatible provider', () => {
 
   it('sends an English prompt without asking anyone', async () => {
     const { translator } = makeOpenAi();
-    expect(await translator.translatePrompt('a fox --ar 1:1')).toEqual({ promptEn: 'a fox --ar 1:1', translated: false, failed: false });
+    expect(await translator.translatePrompt('a fox --ar 1:1')).toEqual({
+      promptEn: 'a fox --ar 1:1',
+      translated: false,
+      failed: false,
+    });
     expect(openai.requests).toHaveLength(0);
   });
 
@@ -99,7 +127,11 @@ describe('the OpenAI-compatible provider', () => {
   });
 
   it('a refused key is a failure, not an answer', async () => {
-    const translator = promptTranslator({ translator: openAiTranslator({ baseUrl: `${openai.origin}/v1`, apiKey: 'wrong', model: 'm' }), timeoutMs: 2000, log: recordingLog().log });
+    const translator = promptTranslator({
+      translator: openAiTranslator({ baseUrl: `${openai.origin}/v1`, apiKey: 'wrong', model: 'm' }),
+      timeoutMs: 2000,
+      log: recordingLog().log,
+    });
     expect((await translator.translatePrompt('猫')).failed).toBe(true);
   });
 });
@@ -122,14 +154,17 @@ describe('provider calls are bounded', () => {
 
     const threeCalls = `${'鸟'.repeat(1300)}::1 ${'鱼'.repeat(1300)}::1 ${'马'.repeat(1300)}`;
     const onePieceTooLong = '羊'.repeat(2001);
-    for (const prompt of [threeCalls, onePieceTooLong]) expect(await translator.translatePrompt(prompt)).toEqual(asTyped(prompt));
+    for (const prompt of [threeCalls, onePieceTooLong])
+      expect(await translator.translatePrompt(prompt)).toEqual(asTyped(prompt));
     expect(openai.requests).toHaveLength(2);
   });
 
   it('at most the set number of calls are in flight at once, whatever the number of prompts', async () => {
     openai.delayMs = 20;
     const { translator } = makeOpenAi({ maxConcurrentCalls: 3 });
-    const results = await Promise.all(Array.from({ length: 15 }, (_, i) => translator.translatePrompt(piecesPrompt(i, 2))));
+    const results = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => translator.translatePrompt(piecesPrompt(i, 2))),
+    );
     expect(results.every((r) => r.translated && !r.failed)).toBe(true);
     expect(openai.requests).toHaveLength(15);
     expect(openai.maxBusy).toBeLessThanOrEqual(3);
@@ -140,17 +175,27 @@ describe('provider calls are bounded', () => {
     const asked: string[][] = [];
     let release = () => undefined as void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const holding: Translator = { provider: 'openai', translate: async (pieces) => (asked.push([...pieces]), await held, pieces.map(() => 'cat')) };
+    const holding: Translator = {
+      provider: 'openai',
+      translate: async (pieces) => (asked.push([...pieces]), await held, pieces.map(() => 'cat')),
+    };
     const { lines, log } = recordingLog();
     const translator = promptTranslator({ translator: holding, maxConcurrentCalls: 1, timeoutMs: 200, log });
-    const [first, second] = await Promise.all([translator.translatePrompt('猫'), translator.translatePrompt('狗')]);
+    const [first, second] = await Promise.all([
+      translator.translatePrompt('猫'),
+      translator.translatePrompt('狗'),
+    ]);
     expect([first, second]).toEqual([asTyped('猫'), asTyped('狗')]);
     expect(asked).toEqual([['猫']]);
     expect(lines.filter((line) => line.includes('no answer within 200 ms'))).toHaveLength(2);
 
     // A late answer is not wasted; the call nobody waits for any more is never made.
     release();
-    expect(await translator.translatePrompt('猫 --ar 1:1')).toEqual({ promptEn: 'cat --ar 1:1', translated: true, failed: false });
+    expect(await translator.translatePrompt('猫 --ar 1:1')).toEqual({
+      promptEn: 'cat --ar 1:1',
+      translated: true,
+      failed: false,
+    });
     expect(asked).toEqual([['猫']]);
   });
 
@@ -161,7 +206,10 @@ describe('provider calls are bounded', () => {
     expect(same.every((r) => r.promptEn === 'a red fox in the snow --ar 1:1')).toBe(true);
     expect(openai.requests.map((r) => openAiPieces(r.body))).toEqual([['一只在雪中的红狐狸']]);
 
-    const [a, b] = await Promise.all([translator.translatePrompt('猫::1 狗'), translator.translatePrompt('狗::2 猫 --ar 1:1')]);
+    const [a, b] = await Promise.all([
+      translator.translatePrompt('猫::1 狗'),
+      translator.translatePrompt('狗::2 猫 --ar 1:1'),
+    ]);
     expect([a.promptEn, b.promptEn]).toEqual(['cat::1 dog', 'dog::2 cat --ar 1:1']);
     expect(openai.requests).toHaveLength(2);
   });
@@ -207,7 +255,11 @@ describe("a translator's answer is trusted with words only", () => {
 
   it.each([
     ['parameters and an image URL', HOSTILE_ANSWERS.parameters, 'a fox 1 --ar 1:1'],
-    ['weights, a permutation, dashes phones write, a bracketed URL', HOSTILE_ANSWERS.syntax, 'a fox 5 cat, dog 1 7 --ar 1:1'],
+    [
+      'weights, a permutation, dashes phones write, a bracketed URL',
+      HOSTILE_ANSWERS.syntax,
+      'a fox 5 cat, dog 1 7 --ar 1:1',
+    ],
   ])('%s the translator adds are not used', async (_what, answer, expected) => {
     openai.answer = answer;
     const { promptEn, failed } = await makeOpenAi().translator.translatePrompt(FOX);
@@ -229,7 +281,11 @@ describe("a translator's answer is trusted with words only", () => {
 describe('the Baidu provider', () => {
   const make = (secret = BAIDU_SECRET) => {
     const { lines, log } = recordingLog();
-    const translator = promptTranslator({ translator: baiduTranslator({ appId: 'app-1', secret, url: `${baidu.origin}/api/trans/vip/translate` }), timeoutMs: 2000, log });
+    const translator = promptTranslator({
+      translator: baiduTranslator({ appId: 'app-1', secret, url: `${baidu.origin}/api/trans/vip/translate` }),
+      timeoutMs: 2000,
+      log,
+    });
     return { translator, lines };
   };
 
@@ -259,6 +315,10 @@ describe('the Baidu provider', () => {
 describe('no provider', () => {
   it('sends prompts as written', async () => {
     const translator = promptTranslator({ translator: null, timeoutMs: 1000, log: recordingLog().log });
-    expect(await translator.translatePrompt('猫 --ar 1:1')).toEqual({ promptEn: '猫 --ar 1:1', translated: false, failed: false });
+    expect(await translator.translatePrompt('猫 --ar 1:1')).toEqual({
+      promptEn: '猫 --ar 1:1',
+      translated: false,
+      failed: false,
+    });
   });
 });

@@ -52,7 +52,9 @@ function packCalls(texts: readonly string[]): string[][] | null {
   const calls: { texts: string[]; chars: number }[] = [];
   for (const text of texts) {
     if (text.length > MAX_CALL_CHARS) return null;
-    const call = calls.find((c) => c.chars + text.length <= MAX_CALL_CHARS && c.texts.length < MAX_PIECES_PER_CALL);
+    const call = calls.find(
+      (c) => c.chars + text.length <= MAX_CALL_CHARS && c.texts.length < MAX_PIECES_PER_CALL,
+    );
     if (call) {
       call.texts.push(text);
       call.chars += text.length;
@@ -88,8 +90,10 @@ function assemble(prompt: string, segments: Segment[], english: readonly string[
     return before && !before.translate && /\S$/u.test(before.text) && text ? ` ${text}` : text;
   });
   const promptEn = out.join('');
-  if (promptEn.length > Limits.promptMaxChars) throw new TranslateFailure(`the English is ${promptEn.length} characters, over the prompt limit`);
-  if (protectedSpans(promptEn).join('\n') !== protectedSpans(prompt).join('\n')) throw new TranslateFailure('the English changed the URLs, weights or parameters');
+  if (promptEn.length > Limits.promptMaxChars)
+    throw new TranslateFailure(`the English is ${promptEn.length} characters, over the prompt limit`);
+  if (protectedSpans(promptEn).join('\n') !== protectedSpans(prompt).join('\n'))
+    throw new TranslateFailure('the English changed the URLs, weights or parameters');
   return promptEn;
 }
 
@@ -104,24 +108,36 @@ function assemble(prompt: string, segments: Segment[], english: readonly string[
  */
 export function promptTranslator(options: TranslateServiceOptions): PromptTranslator {
   const { translator, timeoutMs, log } = options;
-  const cache = new LRUCache<string, string>({ maxSize: options.cacheBytes ?? DEFAULT_CACHE_BYTES, sizeCalculation: entryBytes });
+  const cache = new LRUCache<string, string>({
+    maxSize: options.cacheBytes ?? DEFAULT_CACHE_BYTES,
+    sizeCalculation: entryBytes,
+  });
   const calls = new PQueue({ concurrency: options.maxConcurrentCalls ?? DEFAULT_CONCURRENT_CALLS });
   const inFlight = new Map<string, Promise<string>>();
-  const asTyped = (prompt: string, failed: boolean): PromptTranslation => ({ promptEn: prompt, translated: false, failed });
+  const asTyped = (prompt: string, failed: boolean): PromptTranslation => ({
+    promptEn: prompt,
+    translated: false,
+    failed,
+  });
 
   /** One provider call for these pieces; each piece's English is shared with every prompt that asks until it settles. */
   const startCall = (provider: Translator, texts: string[], signal: AbortSignal) => {
     // The queue is not given the signal: it would free the slot when the prompt gives up, while the
     // provider may still be answering. A call whose prompt gave up while it waited is not made.
-    const answers = calls.add(() => (signal.throwIfAborted(), provider.translate(texts, signal))).catch((error: unknown) => {
-      // The prompt that started the call gave up (its timeout): so does every prompt sharing it.
-      throw signal.aborted ? new TranslateFailure(`no answer within ${timeoutMs} ms`) : error;
-    });
+    const answers = calls
+      .add(() => (signal.throwIfAborted(), provider.translate(texts, signal)))
+      .catch((error: unknown) => {
+        // The prompt that started the call gave up (its timeout): so does every prompt sharing it.
+        throw signal.aborted ? new TranslateFailure(`no answer within ${timeoutMs} ms`) : error;
+      });
     texts.forEach((text, i) => {
       const english = answers.then((all) => {
         const answer = all[i] ?? '';
         const clean = cleanAnswer(answer, text);
-        if (clean === null) throw new TranslateFailure(`the translator answered ${answer.length} characters for ${text.length}`);
+        if (clean === null)
+          throw new TranslateFailure(
+            `the translator answered ${answer.length} characters for ${text.length}`,
+          );
         cache.set(text, clean);
         return clean;
       });
@@ -131,19 +147,32 @@ export function promptTranslator(options: TranslateServiceOptions): PromptTransl
     });
   };
 
-  const translateAll = async (provider: Translator, prompt: string, segments: Segment[], pieces: Segment[]): Promise<PromptTranslation> => {
+  const translateAll = async (
+    provider: Translator,
+    prompt: string,
+    segments: Segment[],
+    pieces: Segment[],
+  ): Promise<PromptTranslation> => {
     const known = pieces.map((p) => cache.get(p.text));
-    if (known.every((english) => english !== undefined)) return { promptEn: assemble(prompt, segments, known as string[]), translated: true, failed: false };
+    if (known.every((english) => english !== undefined))
+      return { promptEn: assemble(prompt, segments, known as string[]), translated: true, failed: false };
     const signal = AbortSignal.timeout(timeoutMs);
-    const unknown = [...new Set(pieces.filter((p, i) => known[i] === undefined && !inFlight.has(p.text)).map((p) => p.text))];
+    const unknown = [
+      ...new Set(pieces.filter((p, i) => known[i] === undefined && !inFlight.has(p.text)).map((p) => p.text)),
+    ];
     if (unknown.length > 0) {
       const batches = packCalls(unknown);
-      if (!batches) throw new TranslateFailure(`the prompt has too much to translate in ${MAX_CALLS_PER_PROMPT} calls`);
-      if (calls.size + batches.length > MAX_WAITING_CALLS) throw new TranslateFailure(`${calls.size} translations are already waiting`);
+      if (!batches)
+        throw new TranslateFailure(`the prompt has too much to translate in ${MAX_CALLS_PER_PROMPT} calls`);
+      if (calls.size + batches.length > MAX_WAITING_CALLS)
+        throw new TranslateFailure(`${calls.size} translations are already waiting`);
       for (const texts of batches) startCall(provider, texts, signal);
     }
     try {
-      const english = await untilAborted(Promise.all(pieces.map((p, i) => known[i] ?? inFlight.get(p.text)!)), signal);
+      const english = await untilAborted(
+        Promise.all(pieces.map((p, i) => known[i] ?? inFlight.get(p.text)!)),
+        signal,
+      );
       return { promptEn: assemble(prompt, segments, english), translated: true, failed: false };
     } catch (error) {
       throw signal.aborted ? new TranslateFailure(`no answer within ${timeoutMs} ms`) : error;
@@ -162,7 +191,10 @@ export function promptTranslator(options: TranslateServiceOptions): PromptTransl
       } catch (error) {
         // Only our own description or the error's name: a provider's message may echo the request.
         const why = error instanceof TranslateFailure ? error.message : ((error as Error)?.name ?? 'error');
-        log.warn({ provider: translator.provider, why }, 'prompt translation failed; the prompt goes as typed');
+        log.warn(
+          { provider: translator.provider, why },
+          'prompt translation failed; the prompt goes as typed',
+        );
         return asTyped(prompt, true);
       }
     },

@@ -15,7 +15,9 @@ export const uploadsPlugin: FastifyPluginAsync<{ uploads: UploadsService }> = as
     const files: Buffer[] = [];
     let received = 0;
     try {
-      for await (const part of request.files({ limits: { fileSize: Limits.imageMaxBytes, files: Limits.uploadMaxFiles + 1 } })) {
+      for await (const part of request.files({
+        limits: { fileSize: Limits.imageMaxBytes, files: Limits.uploadMaxFiles + 1 },
+      })) {
         const data = await part.toBuffer();
         if (part.file.truncated) throw new AppError(ErrorReason.PayloadTooLarge, 'upload.tooLarge');
         received += data.length;
@@ -25,12 +27,16 @@ export const uploadsPlugin: FastifyPluginAsync<{ uploads: UploadsService }> = as
     } catch (error) {
       if (error instanceof AppError) throw error;
       const code = (error as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(ErrorReason.PayloadTooLarge, 'upload.tooLarge');
-      if (code === 'FST_FILES_LIMIT') throw new AppError(ErrorReason.BadRequest, 'upload.tooMany', { max: Limits.uploadMaxFiles });
+      if (code === 'FST_REQ_FILE_TOO_LARGE')
+        throw new AppError(ErrorReason.PayloadTooLarge, 'upload.tooLarge');
+      if (code === 'FST_FILES_LIMIT')
+        throw new AppError(ErrorReason.BadRequest, 'upload.tooMany', { max: Limits.uploadMaxFiles });
       // Only the multipart parser runs in this block: anything else it throws (a boundary that is
       // never found, a truncated form, a malformed part header) is a malformed request, not a 500.
       if ((error as { statusCode?: number }).statusCode === undefined) {
-        throw new AppError(ErrorReason.BadRequest, 'error.validation', { detail: String((error as Error).message ?? error).slice(0, 200) });
+        throw new AppError(ErrorReason.BadRequest, 'error.validation', {
+          detail: String((error as Error).message ?? error).slice(0, 200),
+        });
       }
       throw error;
     }

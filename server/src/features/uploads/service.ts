@@ -19,7 +19,10 @@ export interface UploadBudget {
   readonly allowance: number;
 }
 
-const overBudget = () => new AppError(ErrorReason.RateLimited, 'upload.dailyQuota', { max: Math.floor(Limits.uploadBytesPerDay / MIB) });
+const overBudget = () =>
+  new AppError(ErrorReason.RateLimited, 'upload.dailyQuota', {
+    max: Math.floor(Limits.uploadBytesPerDay / MIB),
+  });
 
 /** Refuses when `bytes` (a request's files so far) would go past what the person may still upload. */
 export function assertWithinBudget(budget: UploadBudget, bytes: number): void {
@@ -34,7 +37,10 @@ export function uploadsService(deps: { repo: UploadsRepository; blobs: BlobStore
      * request's bytes are not even read.
      */
     async budgetOf(userId: string): Promise<UploadBudget> {
-      const budget = { userId, allowance: Limits.uploadBytesPerDay - (await repo.bytesSince(userId, now() - DAY_MS)) };
+      const budget = {
+        userId,
+        allowance: Limits.uploadBytesPerDay - (await repo.bytesSince(userId, now() - DAY_MS)),
+      };
       if (budget.allowance <= 0) throw overBudget();
       return budget;
     },
@@ -46,7 +52,10 @@ export function uploadsService(deps: { repo: UploadsRepository; blobs: BlobStore
       if (files.length > Limits.uploadMaxFiles) {
         throw new AppError(ErrorReason.BadRequest, 'upload.tooMany', { max: Limits.uploadMaxFiles });
       }
-      assertWithinBudget(budget, files.reduce((sum, data) => sum + data.length, 0));
+      assertWithinBudget(
+        budget,
+        files.reduce((sum, data) => sum + data.length, 0),
+      );
       const inspected = await Promise.all(files.map((data) => inspectImage(data)));
       const stored: UploadedFile[] = [];
       for (const [i, info] of inspected.entries()) {
@@ -64,7 +73,14 @@ export function uploadsService(deps: { repo: UploadsRepository; blobs: BlobStore
           createdAt: now(),
         };
         await repo.insertOne(doc);
-        stored.push({ id: key, url: fileUrl(key), mime: info.mime, width: info.width, height: info.height, size: data.length });
+        stored.push({
+          id: key,
+          url: fileUrl(key),
+          mime: info.mime,
+          width: info.width,
+          height: info.height,
+          size: data.length,
+        });
       }
       return stored;
     },

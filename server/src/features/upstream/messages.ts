@@ -8,7 +8,8 @@ import type { Catalogue } from '../../i18n/catalogue';
 export const upstreamMessages = {
   'upstream.down': {
     'zh-CN': 'Midjourney 服务暂时无法连接（{detail}），请稍后再试；积分已退还。',
-    'en-US': 'The Midjourney service cannot be reached ({detail}). Try again later; your credits were refunded.',
+    'en-US':
+      'The Midjourney service cannot be reached ({detail}). Try again later; your credits were refunded.',
     'zh-TW': 'Midjourney 服務暫時無法連線（{detail}），請稍後再試；點數已退還。',
   },
   'upstream.lost': {
@@ -18,7 +19,8 @@ export const upstreamMessages = {
   },
   'upstream.unauthorized': {
     'zh-CN': 'Midjourney 服务拒绝了本站的密钥，请联系站点管理员；积分已退还。',
-    'en-US': "The Midjourney service refused this site's secret. Please tell the site admin; your credits were refunded.",
+    'en-US':
+      "The Midjourney service refused this site's secret. Please tell the site admin; your credits were refunded.",
     'zh-TW': 'Midjourney 服務拒絕了本站的金鑰，請聯絡站點管理員；點數已退還。',
   },
   'upstream.queueFull': {
@@ -33,22 +35,26 @@ export const upstreamMessages = {
   },
   'upstream.bannedPrompt': {
     'zh-CN': 'Midjourney 服务拒绝了该提示词：可能包含违禁词。积分已退还。',
-    'en-US': 'The Midjourney service refused the prompt: it may contain a banned word. Your credits were refunded.',
+    'en-US':
+      'The Midjourney service refused the prompt: it may contain a banned word. Your credits were refunded.',
     'zh-TW': 'Midjourney 服務拒絕了該提示詞：可能包含違禁詞。點數已退還。',
   },
   'upstream.noAccount': {
     'zh-CN': 'Midjourney 服务暂时没有可用的账号（{detail}），请稍后再试或换一种速度模式；积分已退还。',
-    'en-US': 'The Midjourney service has no account free for this right now ({detail}). Try again later or with another speed; your credits were refunded.',
+    'en-US':
+      'The Midjourney service has no account free for this right now ({detail}). Try again later or with another speed; your credits were refunded.',
     'zh-TW': 'Midjourney 服務暫時沒有可用的帳號（{detail}），請稍後再試或換一種速度模式；點數已退還。',
   },
   'upstream.limitReached': {
     'zh-CN': '本站在 Midjourney 服务的绘图次数已达上限（{detail}），请稍后再试；积分已退还。',
-    'en-US': "This site has reached its drawing limit at the Midjourney service ({detail}). Try again later; your credits were refunded.",
+    'en-US':
+      'This site has reached its drawing limit at the Midjourney service ({detail}). Try again later; your credits were refunded.',
     'zh-TW': '本站在 Midjourney 服務的繪圖次數已達上限（{detail}），請稍後再試；點數已退還。',
   },
   'upstream.tempBanned': {
     'zh-CN': 'Midjourney 服务暂时封锁了本站（违禁词过多），请稍后再试；积分已退还。',
-    'en-US': 'The Midjourney service has blocked this site for a while (too many banned prompts). Try again later; your credits were refunded.',
+    'en-US':
+      'The Midjourney service has blocked this site for a while (too many banned prompts). Try again later; your credits were refunded.',
     'zh-TW': 'Midjourney 服務暫時封鎖了本站（違禁詞過多），請稍後再試；點數已退還。',
   },
   'upstream.refused': {
@@ -57,9 +63,12 @@ export const upstreamMessages = {
     'zh-TW': 'Midjourney 服務拒絕了該請求：{detail}。點數已退還。',
   },
   'upstream.remixUnsupported': {
-    'zh-CN': 'Midjourney 账号未开启 Remix 模式，无法按你的 Remix 设置修改提示词；请关闭 Remix 设置后再试。积分已退还。',
-    'en-US': "The Midjourney account does not have Remix on, so your Remix setting cannot be honoured. Turn Remix off in your settings and try again; your credits were refunded.",
-    'zh-TW': 'Midjourney 帳號未開啟 Remix 模式，無法依你的 Remix 設定修改提示詞；請關閉 Remix 設定後再試。點數已退還。',
+    'zh-CN':
+      'Midjourney 账号未开启 Remix 模式，无法按你的 Remix 设置修改提示词；请关闭 Remix 设置后再试。积分已退还。',
+    'en-US':
+      'The Midjourney account does not have Remix on, so your Remix setting cannot be honoured. Turn Remix off in your settings and try again; your credits were refunded.',
+    'zh-TW':
+      'Midjourney 帳號未開啟 Remix 模式，無法依你的 Remix 設定修改提示詞；請關閉 Remix 設定後再試。點數已退還。',
   },
   'upstream.notOffered': {
     'zh-CN': '当前的 Midjourney 服务不提供 {feature}。',
@@ -67,9 +76,12 @@ export const upstreamMessages = {
     'zh-TW': '目前的 Midjourney 服務不提供 {feature}。',
   },
   'upstream.cancelRefused': {
-    'zh-CN': '已在本站取消并退还积分，但 Midjourney 服务拒绝停止该任务（{detail}；取消需要管理员令牌），它仍会占用账号额度。',
-    'en-US': "Cancelled here and refunded, but the Midjourney service refused to stop the job ({detail}; cancelling needs its admin token), so it still uses the account's quota.",
-    'zh-TW': '已在本站取消並退還點數，但 Midjourney 服務拒絕停止該任務（{detail}；取消需要管理員權杖），它仍會佔用帳號額度。',
+    'zh-CN':
+      '已在本站取消并退还积分，但 Midjourney 服务拒绝停止该任务（{detail}；取消需要管理员令牌），它仍会占用账号额度。',
+    'en-US':
+      "Cancelled here and refunded, but the Midjourney service refused to stop the job ({detail}; cancelling needs its admin token), so it still uses the account's quota.",
+    'zh-TW':
+      '已在本站取消並退還點數，但 Midjourney 服務拒絕停止該任務（{detail}；取消需要管理員權杖），它仍會佔用帳號額度。',
   },
   'upstream.invalid': {
     'zh-CN': 'Midjourney 拒绝了该请求：{detail}。积分已退还。',
@@ -98,7 +110,8 @@ export const upstreamMessages = {
   },
   'upstream.forgotten': {
     'zh-CN': 'Midjourney 服务已不认识该任务（可能已重启），积分已退还。',
-    'en-US': 'The Midjourney service no longer knows this task (it was probably restarted). Your credits were refunded.',
+    'en-US':
+      'The Midjourney service no longer knows this task (it was probably restarted). Your credits were refunded.',
     'zh-TW': 'Midjourney 服務已不認得該任務（可能已重新啟動），點數已退還。',
   },
   'upstream.imageCopy': {
@@ -113,7 +126,8 @@ export const upstreamMessages = {
   },
   'upstream.notFromUpstream': {
     'zh-CN': '这张图不是由 Midjourney 画的，无法在 Midjourney 上使用它的按钮。积分已退还。',
-    'en-US': 'This image was not drawn by Midjourney, so its buttons cannot be used there. Your credits were refunded.',
+    'en-US':
+      'This image was not drawn by Midjourney, so its buttons cannot be used there. Your credits were refunded.',
     'zh-TW': '這張圖不是由 Midjourney 畫的，無法在 Midjourney 上使用它的按鈕。點數已退還。',
   },
   'upstream.badAnswer': {

@@ -10,5 +10,7 @@ import type { UpstreamHooks } from './service';
  * bounds are on its entry in the route table).
  */
 export const upstreamPlugin: FastifyPluginAsync<{ hooks: UpstreamHooks }> = async (app, { hooks }) => {
-  serve(app, api.upstream.notify, (request) => hooks.receive(request.params.id, request.params.token, request.body));
+  serve(app, api.upstream.notify, (request) =>
+    hooks.receive(request.params.id, request.params.token, request.body),
+  );
 };

@@ -13,7 +13,8 @@ export interface UpstreamHooksDeps {
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 /** Compared as digests: equal length whatever was sent, so the time taken says nothing. */
-export const tokensEqual = (expected: string, given: string): boolean => timingSafeEqual(digest(expected), digest(given));
+export const tokensEqual = (expected: string, given: string): boolean =>
+  timingSafeEqual(digest(expected), digest(given));
 
 const decoy = randomBytes(24).toString('base64url');
 
@@ -29,10 +30,12 @@ export function upstreamHooks(deps: UpstreamHooksDeps) {
       const doc = await deps.tasks.findOne({ _id: taskId });
       const matches = tokensEqual(doc?.hookToken ?? decoy, token);
       const engine = doc ? deps.engines.forTask(doc.engine) : null;
-      if (!doc || !matches || !engine?.notify) throw new AppError(ErrorReason.NotFound, 'upstream.hookRejected');
+      if (!doc || !matches || !engine?.notify)
+        throw new AppError(ErrorReason.NotFound, 'upstream.hookRejected');
       if (isTerminal(doc.status)) return { accepted: false };
       const upstreamId = (payload as { id?: unknown } | null)?.id;
-      if (doc.upstreamId && typeof upstreamId === 'string' && upstreamId !== doc.upstreamId) return { accepted: false };
+      if (doc.upstreamId && typeof upstreamId === 'string' && upstreamId !== doc.upstreamId)
+        return { accepted: false };
       engine.notify(taskId, payload);
       return { accepted: true };
     },

@@ -16,8 +16,20 @@ beforeAll(async () => {
   await app.register(envelopePlugin);
   await app.register(admissionPlugin, { counts: { kind: 'memory' } });
   const hooks = upstreamHooks({
-    tasks: { findOne: async () => ({ _id: 't1', status: 'IN_PROGRESS', hookToken: TOKEN, upstreamId: 'u1', engine: 'midjourney-proxy' }) as never },
-    engines: { forTask: (name) => (name === 'midjourney-proxy' ? { notify: (_taskId, payload) => void notified.push(payload) } : null) },
+    tasks: {
+      findOne: async () =>
+        ({
+          _id: 't1',
+          status: 'IN_PROGRESS',
+          hookToken: TOKEN,
+          upstreamId: 'u1',
+          engine: 'midjourney-proxy',
+        }) as never,
+    },
+    engines: {
+      forTask: (name) =>
+        name === 'midjourney-proxy' ? { notify: (_taskId, payload) => void notified.push(payload) } : null,
+    },
   });
   await app.register(upstreamPlugin, { hooks });
   // A route outside the table: parsed within the open depth.
@@ -48,7 +60,12 @@ const task = {
 };
 
 const hook = (body: string, token = TOKEN) =>
-  app.inject({ method: 'POST', url: `/api/open/notify/t1/${token}`, headers: { 'content-type': 'application/json; charset=utf-8', 'accept-language': 'en-US' }, payload: body });
+  app.inject({
+    method: 'POST',
+    url: `/api/open/notify/t1/${token}`,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'accept-language': 'en-US' },
+    payload: body,
+  });
 
 describe('the notify hook', () => {
   it('passes on a Task of the contract, with the fields the upstream lines add', async () => {
@@ -72,7 +89,11 @@ describe('the notify hook', () => {
     for (const token of [TOKEN, 'not-the-token']) {
       const res = await hook(deep, token);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ success: false, reason: 'bad_request', message: `The request body nests too deeply (at most ${HOOK_MAX_DEPTH} levels)` });
+      expect(res.json()).toMatchObject({
+        success: false,
+        reason: 'bad_request',
+        message: `The request body nests too deeply (at most ${HOOK_MAX_DEPTH} levels)`,
+      });
     }
     expect(notified).toEqual([]);
   });
@@ -94,7 +115,13 @@ describe('the notify hook', () => {
 
   it('gives its deeper room to itself: a route outside the table parses within the open depth', async () => {
     const nesting = (levels: number) => JSON.parse(`${'['.repeat(levels)}1${']'.repeat(levels)}`) as unknown;
-    const post = (nested: unknown) => app.inject({ method: 'POST', url: '/api/elsewhere', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ nested }) });
+    const post = (nested: unknown) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/elsewhere',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ nested }),
+      });
     const shallow = nesting(DefaultBounds.openJsonDepth - 1);
     expect((await post(shallow)).json()).toEqual({ success: true, data: { nested: shallow } });
     expect(HOOK_MAX_DEPTH).toBeGreaterThan(DefaultBounds.openJsonDepth);

@@ -62,7 +62,10 @@ describe('checkpoints on their own thread', () => {
     await storage.close();
     opened.splice(opened.indexOf(storage), 1);
     expect(fs.existsSync(`${storage.file}-wal`)).toBe(false);
-    const again = openEmbeddedStorage(path.dirname(path.dirname(storage.file)), { purpose: 'test', checkpointInBackground: {} });
+    const again = openEmbeddedStorage(path.dirname(path.dirname(storage.file)), {
+      purpose: 'test',
+      checkpointInBackground: {},
+    });
     opened.push(again);
     expect(await again.collection(Lines).count({})).toBe(200);
   });

@@ -62,7 +62,10 @@ export interface CheckpointerOptions {
  */
 export function startCheckpointer(file: string, options: CheckpointerOptions = {}): Checkpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { driver, file, everyMs: options.everyMs ?? CHECKPOINT_EVERY_MS } });
+  const worker = new Worker(THREAD_SOURCE, {
+    eval: true,
+    workerData: { driver, file, everyMs: options.everyMs ?? CHECKPOINT_EVERY_MS },
+  });
   // Never what keeps a process alive: the server's close stops it, and a process exiting ends it.
   worker.unref();
   worker.on('message', (message: { failed?: string }) => {

@@ -40,7 +40,9 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
 const isOperatorObject = (value: unknown): value is Record<string, unknown> =>
-  isPlainObject(value) && Object.keys(value).length > 0 && Object.keys(value).every((key) => key.startsWith('$'));
+  isPlainObject(value) &&
+  Object.keys(value).length > 0 &&
+  Object.keys(value).every((key) => key.startsWith('$'));
 
 /** Equality as MongoDB means it: null matches a missing field; an array field matches an element. */
 function equals(path: string, value: unknown, arrayPaths: ReadonlySet<string>): SqlPart {
@@ -110,18 +112,31 @@ function join(parts: SqlPart[], glue: 'AND' | 'OR'): SqlPart {
 }
 
 /** A MongoDB-style filter (the subset the storage port allows) as an SQL condition. */
-export function whereSql(filter: Record<string, unknown>, arrayPaths: ReadonlySet<string> = new Set()): SqlPart {
+export function whereSql(
+  filter: Record<string, unknown>,
+  arrayPaths: ReadonlySet<string> = new Set(),
+): SqlPart {
   const parts: SqlPart[] = [];
   for (const [key, value] of Object.entries(filter)) {
     if (value === undefined) continue;
     if (key === '$or' || key === '$and') {
       if (!Array.isArray(value)) throw invalidQueryError(`${key} needs a list`);
-      parts.push(join(value.map((sub: Record<string, unknown>) => whereSql(sub, arrayPaths)), key === '$or' ? 'OR' : 'AND'));
+      parts.push(
+        join(
+          value.map((sub: Record<string, unknown>) => whereSql(sub, arrayPaths)),
+          key === '$or' ? 'OR' : 'AND',
+        ),
+      );
       continue;
     }
     if (key.startsWith('$')) throw invalidQueryError(`operator ${key}`);
     if (isOperatorObject(value)) {
-      parts.push(join(Object.entries(value).map(([op, operand]) => operator(key, op, operand, arrayPaths)), 'AND'));
+      parts.push(
+        join(
+          Object.entries(value).map(([op, operand]) => operator(key, op, operand, arrayPaths)),
+          'AND',
+        ),
+      );
     } else {
       parts.push(equals(key, value, arrayPaths));
     }
@@ -130,6 +145,8 @@ export function whereSql(filter: Record<string, unknown>, arrayPaths: ReadonlySe
 }
 
 export function orderSql(sort: FindOptions<Record<string, unknown>>['sort']): string {
-  const terms = Object.entries(sort ?? {}).map(([path, direction]) => `${fieldSql(path)} ${direction === -1 ? 'DESC' : 'ASC'}`);
+  const terms = Object.entries(sort ?? {}).map(
+    ([path, direction]) => `${fieldSql(path)} ${direction === -1 ? 'DESC' : 'ASC'}`,
+  );
   return terms.length ? ` ORDER BY ${terms.join(', ')}` : '';
 }

@@ -23,14 +23,21 @@ export const quoteName = (name: string) => `"${name.replace(/"/g, '""')}"`;
 export function sqlIndexesOf(table: string, indexes: readonly SchemaIndex[]): SqlIndex[] {
   return indexes.map(([fields, options]) => {
     const entries = Object.entries(fields);
-    const columns = entries.map(([path, direction]) => `${fieldSql(path)}${direction === -1 ? ' DESC' : ''}`).join(', ');
+    const columns = entries
+      .map(([path, direction]) => `${fieldSql(path)}${direction === -1 ? ' DESC' : ''}`)
+      .join(', ');
     const unique = options?.unique ? 'UNIQUE ' : '';
-    const partial = options?.sparse ? ` WHERE ${entries.map(([path]) => `${fieldSql(path)} IS NOT NULL`).join(' AND ')}` : '';
+    const partial = options?.sparse
+      ? ` WHERE ${entries.map(([path]) => `${fieldSql(path)} IS NOT NULL`).join(' AND ')}`
+      : '';
     const shape = `${unique}${columns}${partial}`;
     const hash = createHash('sha256').update(shape).digest('hex').slice(0, 10);
     const label = entries.map(([path]) => path.replace(/\W/g, '_')).join('_');
     const name = `${OURS}${table}_${label}_${hash}`;
-    return { name, sql: `CREATE ${unique}INDEX IF NOT EXISTS ${quoteName(name)} ON ${quoteName(table)} (${columns})${partial}` };
+    return {
+      name,
+      sql: `CREATE ${unique}INDEX IF NOT EXISTS ${quoteName(name)} ON ${quoteName(table)} (${columns})${partial}`,
+    };
   });
 }
 
@@ -40,9 +47,15 @@ export interface IndexChanges {
 }
 
 /** Makes the table's indexes exactly the declared ones: creates what is missing, drops what no longer is. */
-export function reconcileIndexes(db: Database.Database, table: string, wanted: readonly SqlIndex[]): IndexChanges {
+export function reconcileIndexes(
+  db: Database.Database,
+  table: string,
+  wanted: readonly SqlIndex[],
+): IndexChanges {
   const existing = db
-    .prepare<[string], { name: string }>(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name LIKE '${OURS}%'`)
+    .prepare<[string], { name: string }>(
+      `SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name LIKE '${OURS}%'`,
+    )
     .all(table)
     .map((row) => row.name);
   const wantedNames = new Set(wanted.map((index) => index.name));

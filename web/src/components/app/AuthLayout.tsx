@@ -7,7 +7,12 @@ import { LanguageMenu } from './LanguageMenu';
 /** Decorative sparkles scattered over the blurple background. */
 function BackdropArt() {
   return (
-    <svg className="pointer-events-none absolute inset-0 size-full" aria-hidden preserveAspectRatio="xMidYMid slice" viewBox="0 0 1440 900">
+    <svg
+      className="pointer-events-none absolute inset-0 size-full"
+      aria-hidden
+      preserveAspectRatio="xMidYMid slice"
+      viewBox="0 0 1440 900"
+    >
       <defs>
         <radialGradient id="auth-glow-a" cx="0.2" cy="0.15" r="0.6">
           <stop offset="0" stopColor="#8ea1e1" stopOpacity=".55" />
@@ -39,7 +44,13 @@ function BackdropArt() {
 }
 
 /** Full-screen blurple backdrop with a centred card (login, invite). */
-export function AuthLayout({ children, cardClassName = '' }: { children: ReactNode; cardClassName?: string }) {
+export function AuthLayout({
+  children,
+  cardClassName = '',
+}: {
+  children: ReactNode;
+  cardClassName?: string;
+}) {
   const { t } = useTranslation();
   return (
     <div className="relative flex min-h-dvh flex-col overflow-x-hidden bg-[#5865F2] dark:bg-[#404eed]">

@@ -24,7 +24,9 @@ describe('toasts, loaded after the first screen', () => {
     });
     expect(await screen.findByText('第一条')).toBeTruthy();
     expect(await screen.findByText('第二条')).toBeTruthy();
-    const texts = [...document.querySelectorAll('[data-sonner-toast] [data-title]')].map((node) => node.textContent);
+    const texts = [...document.querySelectorAll('[data-sonner-toast] [data-title]')].map(
+      (node) => node.textContent,
+    );
     expect(texts).toEqual(['第二条', '第一条']); // newest on top, as sonner stacks them
     act(() => screen.getByText('去订阅').click());
     expect(onClick).toHaveBeenCalled();

@@ -28,7 +28,11 @@ export function FormField({ id, label, required, error, hint, children }: FormFi
           </span>
         )}
         {error && (
-          <span id={errorId(id)} role="alert" className="text-xs font-medium text-destructive italic dark:text-[#fa777c]">
+          <span
+            id={errorId(id)}
+            role="alert"
+            className="text-xs font-medium text-destructive italic dark:text-[#fa777c]"
+          >
             <span aria-hidden>- </span>
             {error}
           </span>

@@ -6,7 +6,13 @@ import { LANGUAGE_NAMES } from '../../i18n';
 import { changeLanguage } from '../../lib/preferences';
 import { cn } from '../../lib/utils';
 import { appSettingStore } from '../../stores/appSetting';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuTrigger } from '../ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuTrigger,
+} from '../ui/dropdown-menu';
 
 /**
  * A globe button naming the current language, opening the three languages (each written in
@@ -33,9 +39,17 @@ export function LanguageMenu({ inverted = false }: { inverted?: boolean }) {
         <ChevronDownIcon className="size-4 opacity-70" aria-hidden />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="min-w-40">
-        <DropdownMenuRadioGroup value={language} onValueChange={(value) => changeLanguage(value as Language, language)}>
+        <DropdownMenuRadioGroup
+          value={language}
+          onValueChange={(value) => changeLanguage(value as Language, language)}
+        >
           {LANGUAGES.map((option) => (
-            <DropdownMenuRadioItem key={option} value={option} lang={option} data-testid={`language-menu-${option}`}>
+            <DropdownMenuRadioItem
+              key={option}
+              value={option}
+              lang={option}
+              data-testid={`language-menu-${option}`}
+            >
               {LANGUAGE_NAMES[option]}
             </DropdownMenuRadioItem>
           ))}

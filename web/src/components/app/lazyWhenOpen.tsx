@@ -17,7 +17,10 @@ export function whenIdle(work: () => void): () => void {
  * nothing (a closed dialog renders nothing either); once opened it stays mounted, so closing
  * animates and reopening behaves exactly as the eagerly imported dialog did.
  */
-export function lazyWhenOpen<P extends object>(load: () => Promise<ComponentType<P>>, isOpen: (props: P) => boolean): ComponentType<P> {
+export function lazyWhenOpen<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  isOpen: (props: P) => boolean,
+): ComponentType<P> {
   let loading: Promise<ComponentType<P>> | undefined;
   // A failed fetch (offline) is forgotten, so the next open tries again.
   const preload = () =>

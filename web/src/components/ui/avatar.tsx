@@ -13,14 +13,23 @@ export function Avatar({ className, ...props }: ComponentProps<typeof AvatarPrim
 }
 
 export function AvatarImage({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Image>) {
-  return <AvatarPrimitive.Image data-slot="avatar-image" className={cn('aspect-square size-full object-cover', className)} {...props} />;
+  return (
+    <AvatarPrimitive.Image
+      data-slot="avatar-image"
+      className={cn('aspect-square size-full object-cover', className)}
+      {...props}
+    />
+  );
 }
 
 export function AvatarFallback({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Fallback>) {
   return (
     <AvatarPrimitive.Fallback
       data-slot="avatar-fallback"
-      className={cn('flex size-full items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground', className)}
+      className={cn(
+        'flex size-full items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground',
+        className,
+      )}
       {...props}
     />
   );
@@ -31,7 +40,10 @@ export function AvatarStatus({ className, ...props }: ComponentProps<'span'>) {
   return (
     <span
       data-slot="avatar-status"
-      className={cn('absolute -right-0.5 -bottom-0.5 size-3.5 rounded-full border-[3px] border-panel bg-success', className)}
+      className={cn(
+        'absolute -right-0.5 -bottom-0.5 size-3.5 rounded-full border-[3px] border-panel bg-success',
+        className,
+      )}
       {...props}
     />
   );

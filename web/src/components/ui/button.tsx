@@ -13,7 +13,8 @@ export const buttonVariants = cva(
         ghost: 'text-foreground hover:bg-accent hover:text-accent-foreground',
         destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/85',
         link: 'h-auto px-0 text-[#006ce7] underline-offset-4 hover:underline dark:text-[#00a8fc]',
-        outline: 'border border-border bg-transparent text-foreground hover:bg-accent hover:text-accent-foreground',
+        outline:
+          'border border-border bg-transparent text-foreground hover:bg-accent hover:text-accent-foreground',
       },
       size: {
         default: 'h-10 px-4',
@@ -27,7 +28,8 @@ export const buttonVariants = cva(
   },
 );
 
-export type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean };
+export type ButtonProps = ComponentProps<'button'> &
+  VariantProps<typeof buttonVariants> & { asChild?: boolean };
 
 export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
   const Component = asChild ? Slot.Root : 'button';

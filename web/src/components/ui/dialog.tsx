@@ -48,7 +48,12 @@ if (typeof document !== 'undefined') {
 function openerOutside(dialog: EventTarget | null): HTMLElement | null {
   for (let i = recentFocus.length - 1; i >= 0; i--) {
     const element = recentFocus[i]!;
-    if (element.isConnected && element !== document.body && !(dialog instanceof Node && dialog.contains(element))) return element;
+    if (
+      element.isConnected &&
+      element !== document.body &&
+      !(dialog instanceof Node && dialog.contains(element))
+    )
+      return element;
   }
   return null;
 }
@@ -77,7 +82,16 @@ export function useReturnFocus(onOpenAutoFocus?: AutoFocusHandler, onCloseAutoFo
   };
 }
 
-export function DialogContent({ className, children, width = 440, showClose = true, style, onOpenAutoFocus, onCloseAutoFocus, ...props }: DialogContentProps) {
+export function DialogContent({
+  className,
+  children,
+  width = 440,
+  showClose = true,
+  style,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: DialogContentProps) {
   const { t } = useTranslation();
   const focusHandlers = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
   const sizing: CSSProperties = { width: `${width}px`, maxWidth: '90vw', ...style };
@@ -109,27 +123,57 @@ export function DialogContent({ className, children, width = 440, showClose = tr
 }
 
 export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="dialog-header" className={cn('flex flex-col gap-1.5 px-4 pt-5 pb-3 pr-12', className)} {...props} />;
+  return (
+    <div
+      data-slot="dialog-header"
+      className={cn('flex flex-col gap-1.5 px-4 pt-5 pb-3 pr-12', className)}
+      {...props}
+    />
+  );
 }
 
 export function DialogBody({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="dialog-body" className={cn('scrollbar-thin min-h-0 flex-1 overflow-y-auto px-4 pb-4', className)} {...props} />;
+  return (
+    <div
+      data-slot="dialog-body"
+      className={cn('scrollbar-thin min-h-0 flex-1 overflow-y-auto px-4 pb-4', className)}
+      {...props}
+    />
+  );
 }
 
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
       data-slot="dialog-footer"
-      className={cn('flex flex-col-reverse gap-2 bg-muted px-4 py-4 sm:flex-row sm:justify-end dark:bg-card', className)}
+      className={cn(
+        'flex flex-col-reverse gap-2 bg-muted px-4 py-4 sm:flex-row sm:justify-end dark:bg-card',
+        className,
+      )}
       {...props}
     />
   );
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title data-slot="dialog-title" className={cn('text-xl font-semibold text-heading', className)} {...props} />;
+  return (
+    <DialogPrimitive.Title
+      data-slot="dialog-title"
+      className={cn('text-xl font-semibold text-heading', className)}
+      {...props}
+    />
+  );
 }
 
-export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description data-slot="dialog-description" className={cn('text-sm text-muted-foreground', className)} {...props} />;
+export function DialogDescription({
+  className,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Description>) {
+  return (
+    <DialogPrimitive.Description
+      data-slot="dialog-description"
+      className={cn('text-sm text-muted-foreground', className)}
+      {...props}
+    />
+  );
 }

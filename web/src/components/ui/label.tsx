@@ -7,7 +7,10 @@ export function Label({ className, ...props }: ComponentProps<typeof LabelPrimit
   return (
     <LabelPrimitive.Root
       data-slot="label"
-      className={cn('flex items-center gap-1 text-xs font-bold tracking-wide text-muted-foreground uppercase select-none', className)}
+      className={cn(
+        'flex items-center gap-1 text-xs font-bold tracking-wide text-muted-foreground uppercase select-none',
+        className,
+      )}
       {...props}
     />
   );

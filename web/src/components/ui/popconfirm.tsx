@@ -56,7 +56,13 @@ export function Popconfirm({
   return (
     <Popover open={open} onOpenChange={(next) => !busy && setOpen(next)}>
       <PopoverTrigger asChild>{children}</PopoverTrigger>
-      <PopoverContent side={side} align={align} className="w-64 p-3" role="alertdialog" aria-label={typeof title === 'string' ? title : undefined}>
+      <PopoverContent
+        side={side}
+        align={align}
+        className="w-64 p-3"
+        role="alertdialog"
+        aria-label={typeof title === 'string' ? title : undefined}
+      >
         <div className="flex gap-2">
           <CircleAlertIcon className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
           <div className="min-w-0">
@@ -68,7 +74,12 @@ export function Popconfirm({
           <Button variant="ghost" size="sm" onClick={cancel} disabled={busy}>
             {cancelText ?? t('common.cancel')}
           </Button>
-          <Button variant={danger ? 'destructive' : 'default'} size="sm" onClick={() => void confirm()} disabled={busy}>
+          <Button
+            variant={danger ? 'destructive' : 'default'}
+            size="sm"
+            onClick={() => void confirm()}
+            disabled={busy}
+          >
             {confirmText ?? t('common.confirm')}
           </Button>
         </div>

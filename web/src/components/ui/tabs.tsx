@@ -8,7 +8,10 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
   return (
     <TabsPrimitive.List
       data-slot="tabs-list"
-      className={cn('inline-flex h-10 items-center gap-1 rounded-lg bg-input p-1 text-muted-foreground', className)}
+      className={cn(
+        'inline-flex h-10 items-center gap-1 rounded-lg bg-input p-1 text-muted-foreground',
+        className,
+      )}
       {...props}
     />
   );
@@ -28,5 +31,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
 }
 
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content data-slot="tabs-content" className={cn('outline-none', className)} {...props} />;
+  return (
+    <TabsPrimitive.Content data-slot="tabs-content" className={cn('outline-none', className)} {...props} />
+  );
 }

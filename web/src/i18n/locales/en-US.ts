@@ -36,8 +36,10 @@ const enUS: LocaleResource = {
     requestFailed: 'Request failed, please try again later',
   },
   live: {
-    clientTooOld: 'This page is out of date and can no longer receive live updates. Reload the page to get the new version.',
-    serverTooOld: 'The server runs an older version than this page, so live updates are paused. Reload the page a little later.',
+    clientTooOld:
+      'This page is out of date and can no longer receive live updates. Reload the page to get the new version.',
+    serverTooOld:
+      'The server runs an older version than this page, so live updates are paused. Reload the page a little later.',
     reload: 'Reload',
   },
   login: {
@@ -135,7 +137,8 @@ const enUS: LocaleResource = {
     deleteTitle: 'Delete #{{title}}',
     deleteIntro: '#{{title}} will be deleted for all {{count}} members, for good. Every member loses:',
     deleteLosesMessages: 'every chat message and drawing task in the channel',
-    deleteLosesImages: "the images others drew here, from their archive (their own images stay in their own archive)",
+    deleteLosesImages:
+      'the images others drew here, from their archive (their own images stay in their own archive)',
     deleteLosesInvites: 'every invite link: they stop working at once',
     deleteTypeName: 'Type the channel name {{title}} to confirm',
     deleteSubmit: 'Delete channel',
@@ -181,7 +184,8 @@ const enUS: LocaleResource = {
     label: 'Channel content',
     skipToComposer: 'Skip to the message box',
     welcomeTitle: 'Welcome to #{{title}}!',
-    welcomeText: 'This is the start of the #{{title}} channel. Drawing tasks submitted here appear live for everyone in it.',
+    welcomeText:
+      'This is the start of the #{{title}} channel. Drawing tasks submitted here appear live for everyone in it.',
     noChannelTitle: 'No channels yet',
     noChannelText: 'Create a text channel and invite friends to draw with AI together.',
   },
@@ -211,7 +215,8 @@ const enUS: LocaleResource = {
     languageDescription: 'Choose the language of the interface.',
     prompts: 'Prompts',
     previewTranslation: 'Show the English before sending',
-    previewTranslationDescription: 'Midjourney understands English: Chinese prompts are translated before they are sent. Turn this on to see the translation first and edit it.',
+    previewTranslationDescription:
+      'Midjourney understands English: Chinese prompts are translated before they are sent. Turn this on to see the translation first and edit it.',
     unsaved: 'Careful — you have unsaved changes!',
     unsavedBlocked: 'Save or reset your changes before closing settings.',
     saveChanges: 'Save Changes',
@@ -235,7 +240,8 @@ const enUS: LocaleResource = {
     joinSuccess: 'You joined the channel',
     notNow: 'Not now',
     invalidTitle: 'Invite Invalid',
-    invalidText: 'This invite may be expired, replaced, or the channel may have been deleted. Ask the person who invited you for a new link.',
+    invalidText:
+      'This invite may be expired, replaced, or the channel may have been deleted. Ask the person who invited you for a new link.',
     openApp: 'Go to my channels',
     loadFailed: 'The invite could not be loaded',
     retry: 'Try again',
@@ -260,7 +266,8 @@ const enUS: LocaleResource = {
     removeAction: 'Remove',
     ban: 'Ban from channel',
     banTitle: 'Ban {{name}}',
-    banText: '{{name}} will be removed from this channel and cannot rejoin with any invite link until you unban them.',
+    banText:
+      '{{name}} will be removed from this channel and cannot rejoin with any invite link until you unban them.',
     banReason: 'Reason (optional)',
     banReasonPlaceholder: 'Only you can see this',
     banConfirm: 'Ban',
@@ -348,7 +355,7 @@ const enUS: LocaleResource = {
         {
           heading: 'Children',
           paragraphs: [
-            'The service is meant for adults. If you are under 18, use it only with the consent and guidance of a parent or guardian. If we learn that we collected a minor\'s data without such consent, we delete it promptly.',
+            "The service is meant for adults. If you are under 18, use it only with the consent and guidance of a parent or guardian. If we learn that we collected a minor's data without such consent, we delete it promptly.",
           ],
         },
         {
@@ -395,7 +402,7 @@ const enUS: LocaleResource = {
         {
           heading: 'Your content and AI-generated images',
           paragraphs: [
-            'You are responsible for the prompts, images and messages you submit, and you confirm you have the rights to them and that they do not infringe anyone\'s intellectual property, likeness or privacy.',
+            "You are responsible for the prompts, images and messages you submit, and you confirm you have the rights to them and that they do not infringe anyone's intellectual property, likeness or privacy.",
             'As far as the law allows, the images you generate with the service are yours to use. So that we can provide the service, you allow us to store and process them and show them to the members of the channel.',
             'Do not use the service to generate pornographic, violent, terrorist or discriminatory content, content that infringes the rights of others, or anything else that breaks the law. AI output can be inaccurate or unexpected; review it before you use it.',
           ],
@@ -428,12 +435,14 @@ const enUS: LocaleResource = {
         },
         {
           heading: 'Changes to this agreement',
-          paragraphs: ['We may change this agreement and will publish the new version on this page. Using the service after a change means you accept it.'],
+          paragraphs: [
+            'We may change this agreement and will publish the new version on this page. Using the service after a change means you accept it.',
+          ],
         },
         {
           heading: 'Governing law and contact',
           paragraphs: [
-            'This agreement is governed by the laws of the People\'s Republic of China. Disputes are first settled by friendly negotiation; failing that, either party may bring the matter before the competent court where {{company}} is located.',
+            "This agreement is governed by the laws of the People's Republic of China. Disputes are first settled by friendly negotiation; failing that, either party may bring the matter before the competent court where {{company}} is located.",
             'If you have any question about this agreement, contact us through the customer service channels published by {{company}}.',
           ],
         },

@@ -212,7 +212,8 @@ const zhCN = {
     languageDescription: '选择界面显示的语言。',
     prompts: '提示词',
     previewTranslation: '发送前显示英文翻译',
-    previewTranslationDescription: 'Midjourney 只懂英文：中文提示词会被翻译后发送。开启后，发送前先显示译文，可以修改。',
+    previewTranslationDescription:
+      'Midjourney 只懂英文：中文提示词会被翻译后发送。开启后，发送前先显示译文，可以修改。',
     unsaved: '注意，你有尚未保存的更改！',
     unsavedBlocked: '请先保存或重置更改，再关闭设置。',
     saveChanges: '保存更改',
@@ -429,7 +430,9 @@ const zhCN = {
         },
         {
           heading: '协议的修改',
-          paragraphs: ['我们可能会修改本协议，修改后的协议将在本页面公布。修改后继续使用服务，即表示你接受修改后的协议。'],
+          paragraphs: [
+            '我们可能会修改本协议，修改后的协议将在本页面公布。修改后继续使用服务，即表示你接受修改后的协议。',
+          ],
         },
         {
           heading: '法律适用与联系方式',

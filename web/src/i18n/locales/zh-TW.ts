@@ -211,7 +211,8 @@ const zhTW: LocaleResource = {
     languageDescription: '選擇介面顯示的語言。',
     prompts: '提示詞',
     previewTranslation: '傳送前顯示英文翻譯',
-    previewTranslationDescription: 'Midjourney 只懂英文：中文提示詞會翻譯後傳送。開啟後，傳送前先顯示譯文，可以修改。',
+    previewTranslationDescription:
+      'Midjourney 只懂英文：中文提示詞會翻譯後傳送。開啟後，傳送前先顯示譯文，可以修改。',
     unsaved: '注意，你有尚未儲存的變更！',
     unsavedBlocked: '請先儲存或重設變更，再關閉設定。',
     saveChanges: '儲存變更',
@@ -428,7 +429,9 @@ const zhTW: LocaleResource = {
         },
         {
           heading: '協議的修改',
-          paragraphs: ['我們可能會修改本協議，修改後的協議將在本頁面公布。修改後繼續使用服務，即表示你接受修改後的協議。'],
+          paragraphs: [
+            '我們可能會修改本協議，修改後的協議將在本頁面公布。修改後繼續使用服務，即表示你接受修改後的協議。',
+          ],
         },
         {
           heading: '準據法與聯絡方式',

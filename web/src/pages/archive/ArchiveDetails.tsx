@@ -20,7 +20,15 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function FamilyRow({ label, items, onOpen }: { label: string; items: ArchiveItem[]; onOpen: (item: ArchiveItem) => void }) {
+function FamilyRow({
+  label,
+  items,
+  onOpen,
+}: {
+  label: string;
+  items: ArchiveItem[];
+  onOpen: (item: ArchiveItem) => void;
+}) {
   if (items.length === 0) return null;
   return (
     <div className="space-y-1">
@@ -36,7 +44,12 @@ function FamilyRow({ label, items, onOpen }: { label: string; items: ArchiveItem
             onClick={() => onOpen(item)}
             className="size-14 overflow-hidden rounded-md ring-primary outline-none hover:ring-2 focus-visible:ring-2"
           >
-            <img src={item.task.imageUrl ?? ''} alt={item.task.action} className="size-full object-cover" loading="lazy" />
+            <img
+              src={item.task.imageUrl ?? ''}
+              alt={item.task.action}
+              className="size-full object-cover"
+              loading="lazy"
+            />
           </button>
         ))}
       </div>
@@ -64,7 +77,10 @@ export function ArchiveDetails({ item, onClose, onOpen, onToggleFavorite, classN
 
   useEffect(() => {
     let current = true;
-    void fetchFamily(task.id).then((answer) => current && setFamily(answer), () => undefined);
+    void fetchFamily(task.id).then(
+      (answer) => current && setFamily(answer),
+      () => undefined,
+    );
     return () => {
       current = false;
     };
@@ -81,7 +97,11 @@ export function ArchiveDetails({ item, onClose, onOpen, onToggleFavorite, classN
   const parameters = [task.action, engineName].join(' · ');
 
   return (
-    <aside data-testid="archive-details" aria-label={t('archive.details.title')} className={cn('flex flex-col overflow-hidden bg-sidebar', className)}>
+    <aside
+      data-testid="archive-details"
+      aria-label={t('archive.details.title')}
+      className={cn('flex flex-col overflow-hidden bg-sidebar', className)}
+    >
       <header className="flex h-12 shrink-0 items-center gap-2 border-b border-border px-3">
         <h2 className="truncate text-sm font-semibold text-heading">{t('archive.details.title')}</h2>
         <button
@@ -92,14 +112,28 @@ export function ArchiveDetails({ item, onClose, onOpen, onToggleFavorite, classN
           onClick={() => onToggleFavorite(item)}
           className="ml-auto flex size-8 items-center justify-center rounded-md hover:bg-accent"
         >
-          <StarIcon className={cn('size-5', item.favorite ? 'fill-warning text-warning' : 'text-muted-foreground')} aria-hidden />
+          <StarIcon
+            className={cn('size-5', item.favorite ? 'fill-warning text-warning' : 'text-muted-foreground')}
+            aria-hidden
+          />
         </button>
-        <button type="button" data-testid="archive-details-close" aria-label={t('archive.details.close')} onClick={onClose} className="flex size-8 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-heading">
+        <button
+          type="button"
+          data-testid="archive-details-close"
+          aria-label={t('archive.details.close')}
+          onClick={onClose}
+          className="flex size-8 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-heading"
+        >
           <XIcon className="size-5" aria-hidden />
         </button>
       </header>
       <div className="min-h-0 flex-1 space-y-4 overflow-y-auto p-3">
-        <a href={task.imageUrl ?? '#'} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-lg bg-black/20">
+        <a
+          href={task.imageUrl ?? '#'}
+          target="_blank"
+          rel="noreferrer"
+          className="block overflow-hidden rounded-lg bg-black/20"
+        >
           <img src={task.imageUrl ?? ''} alt={task.prompt} className="mx-auto max-h-80 object-contain" />
         </a>
         <div className="flex flex-wrap gap-2">
@@ -109,7 +143,12 @@ export function ArchiveDetails({ item, onClose, onOpen, onToggleFavorite, classN
               {t('archive.details.download')}
             </a>
           </Button>
-          <Button size="sm" variant="secondary" data-testid="archive-copy-prompt" onClick={() => void copy(task.prompt)}>
+          <Button
+            size="sm"
+            variant="secondary"
+            data-testid="archive-copy-prompt"
+            onClick={() => void copy(task.prompt)}
+          >
             <CopyIcon className="size-4" aria-hidden />
             {t('archive.details.copyPrompt')}
           </Button>
@@ -128,7 +167,11 @@ export function ArchiveDetails({ item, onClose, onOpen, onToggleFavorite, classN
             </Button>
           )}
           {item.channel.open && (
-            <Button size="sm" data-testid="archive-open-channel" onClick={() => navigate(`/draw/${item.channel.id}?task=${encodeURIComponent(task.id)}`)}>
+            <Button
+              size="sm"
+              data-testid="archive-open-channel"
+              onClick={() => navigate(`/draw/${item.channel.id}?task=${encodeURIComponent(task.id)}`)}
+            >
               <ExternalLinkIcon className="size-4" aria-hidden />
               {t('archive.details.openInChannel')}
             </Button>
@@ -136,32 +179,49 @@ export function ArchiveDetails({ item, onClose, onOpen, onToggleFavorite, classN
         </div>
         <dl className="space-y-3">
           <Field label={t('archive.details.prompt')}>{task.prompt || '—'}</Field>
-          {task.finalPrompt && task.finalPrompt !== task.prompt && <Field label={t('archive.details.finalPrompt')}>{task.finalPrompt}</Field>}
+          {task.finalPrompt && task.finalPrompt !== task.prompt && (
+            <Field label={t('archive.details.finalPrompt')}>{task.finalPrompt}</Field>
+          )}
           <Field label={t('archive.details.parameters')}>{parameters}</Field>
           <Field label={t('archive.details.seed')}>
             {seed ? (
               <span className="inline-flex items-center gap-2">
                 <code data-testid="archive-seed">{seed}</code>
-                <button type="button" aria-label={t('archive.details.copySeed')} title={t('archive.details.copySeed')} onClick={() => void copy(seed)} className="text-muted-foreground hover:text-heading">
+                <button
+                  type="button"
+                  aria-label={t('archive.details.copySeed')}
+                  title={t('archive.details.copySeed')}
+                  onClick={() => void copy(seed)}
+                  className="text-muted-foreground hover:text-heading"
+                >
                   <CopyIcon className="size-4" aria-hidden />
                 </button>
               </span>
             ) : (
-              <button type="button" className="text-primary hover:underline" onClick={() => void fetchSeed(task.id).then(setSeed, () => undefined)}>
+              <button
+                type="button"
+                className="text-primary hover:underline"
+                onClick={() => void fetchSeed(task.id).then(setSeed, () => undefined)}
+              >
                 {t('archive.details.getSeed')}
               </button>
             )}
           </Field>
           <Field label={t('archive.details.author')}>{item.author.name}</Field>
           <Field label={t('archive.details.channel')}>
-            # {item.channel.title} {!item.channel.open && <span className="text-muted-foreground">{t('archive.details.channelGone')}</span>}
+            # {item.channel.title}{' '}
+            {!item.channel.open && (
+              <span className="text-muted-foreground">{t('archive.details.channelGone')}</span>
+            )}
           </Field>
           <Field label={t('archive.details.time')}>{time}</Field>
           {width && height && <Field label={t('archive.details.size')}>{`${width} × ${height}`}</Field>}
         </dl>
         {shownFamily && (shownFamily.ancestors.length > 0 || shownFamily.children.length > 0) && (
           <section className="space-y-2" data-testid="archive-family">
-            <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{t('archive.details.family')}</h3>
+            <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+              {t('archive.details.family')}
+            </h3>
             <FamilyRow label={t('archive.details.parents')} items={shownFamily.ancestors} onOpen={onOpen} />
             <FamilyRow label={t('archive.details.children')} items={shownFamily.children} onOpen={onOpen} />
           </section>

@@ -29,10 +29,24 @@ function Tile({ item, selected, selecting, onOpen, onSelect, onStar }: TileProps
       data-testid="archive-item"
       data-task-id={item.task.id}
       data-favorite={item.favorite}
-      className={cn('group relative aspect-square overflow-hidden rounded-lg bg-panel', selected && 'ring-3 ring-primary')}
+      className={cn(
+        'group relative aspect-square overflow-hidden rounded-lg bg-panel',
+        selected && 'ring-3 ring-primary',
+      )}
     >
-      <button type="button" onClick={(event) => (selecting || event.shiftKey ? onSelect(event) : onOpen())} className="block size-full outline-none focus-visible:ring-2 focus-visible:ring-ring" aria-label={item.task.prompt || item.task.action}>
-        <img src={item.task.imageUrl ?? ''} alt="" loading="lazy" decoding="async" className="size-full object-cover transition-transform duration-200 group-hover:scale-[1.03]" />
+      <button
+        type="button"
+        onClick={(event) => (selecting || event.shiftKey ? onSelect(event) : onOpen())}
+        className="block size-full outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        aria-label={item.task.prompt || item.task.action}
+      >
+        <img
+          src={item.task.imageUrl ?? ''}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          className="size-full object-cover transition-transform duration-200 group-hover:scale-[1.03]"
+        />
       </button>
       <button
         type="button"
@@ -43,7 +57,9 @@ function Tile({ item, selected, selecting, onOpen, onSelect, onStar }: TileProps
         onClick={onSelect}
         className={cn(
           'absolute top-1.5 left-1.5 flex size-6 items-center justify-center rounded-md border-2 border-white/90 shadow transition-opacity',
-          selected ? 'bg-primary opacity-100' : 'bg-black/30 opacity-0 group-hover:opacity-100 focus-visible:opacity-100 max-sm:opacity-100',
+          selected
+            ? 'bg-primary opacity-100'
+            : 'bg-black/30 opacity-0 group-hover:opacity-100 focus-visible:opacity-100 max-sm:opacity-100',
           selecting && 'opacity-100',
         )}
       >
@@ -57,10 +73,15 @@ function Tile({ item, selected, selecting, onOpen, onSelect, onStar }: TileProps
         onClick={onStar}
         className={cn(
           'absolute top-1.5 right-1.5 flex size-7 items-center justify-center rounded-full bg-black/40 transition-opacity',
-          item.favorite ? 'opacity-100' : 'opacity-0 group-hover:opacity-100 focus-visible:opacity-100 max-sm:opacity-100',
+          item.favorite
+            ? 'opacity-100'
+            : 'opacity-0 group-hover:opacity-100 focus-visible:opacity-100 max-sm:opacity-100',
         )}
       >
-        <StarIcon className={cn('size-4', item.favorite ? 'fill-warning text-warning' : 'text-white')} aria-hidden />
+        <StarIcon
+          className={cn('size-4', item.favorite ? 'fill-warning text-warning' : 'text-white')}
+          aria-hidden
+        />
       </button>
       <div className="pointer-events-none absolute inset-x-0 bottom-0 truncate bg-gradient-to-t from-black/70 to-transparent px-2 pt-6 pb-1.5 text-xs text-white opacity-0 transition-opacity group-hover:opacity-100">
         {item.author.name} · {item.task.prompt}
@@ -85,14 +106,20 @@ export function ArchivePage() {
   const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    void fetchChannels().then((list) => Array.isArray(list) && setChannels(list), () => undefined);
+    void fetchChannels().then(
+      (list) => Array.isArray(list) && setChannels(list),
+      () => undefined,
+    );
   }, []);
 
   // More images as the end of the grid comes into view.
   useEffect(() => {
     const node = sentinel.current;
     if (!node || status !== 'idle') return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void loadMore(), { rootMargin: '600px' });
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((e) => e.isIntersecting) && void loadMore(),
+      { rootMargin: '600px' },
+    );
     observer.observe(node);
     return () => observer.disconnect();
   }, [status, loadMore, items.length]);
@@ -107,7 +134,8 @@ export function ArchivePage() {
       if (event.shiftKey && anchor) {
         const from = items.findIndex((i) => i.task.id === anchor);
         const to = items.findIndex((i) => i.task.id === id);
-        if (from >= 0 && to >= 0) for (const i of items.slice(Math.min(from, to), Math.max(from, to) + 1)) next.add(i.task.id);
+        if (from >= 0 && to >= 0)
+          for (const i of items.slice(Math.min(from, to), Math.max(from, to) + 1)) next.add(i.task.id);
       } else if (next.has(id)) next.delete(id);
       else next.add(id);
       return next;
@@ -116,7 +144,8 @@ export function ArchivePage() {
   };
 
   const zip = async () => {
-    if (selected.size > ArchiveLimits.zipMaxImages) return notify.warning(t('archive.zipTooMany', { max: ArchiveLimits.zipMaxImages }));
+    if (selected.size > ArchiveLimits.zipMaxImages)
+      return notify.warning(t('archive.zipTooMany', { max: ArchiveLimits.zipMaxImages }));
     setZipping(true);
     try {
       await downloadZip([...selected]);
@@ -154,7 +183,12 @@ export function ArchivePage() {
       <main className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-12 shrink-0 items-center gap-2 px-3 shadow-elevation">
           {isMobile && (
-            <button type="button" aria-label={t('archive.back')} onClick={() => navigate('/draw')} className="flex size-8 items-center justify-center rounded-md text-muted-foreground hover:bg-accent">
+            <button
+              type="button"
+              aria-label={t('archive.back')}
+              onClick={() => navigate('/draw')}
+              className="flex size-8 items-center justify-center rounded-md text-muted-foreground hover:bg-accent"
+            >
               <ArrowLeftIcon className="size-5" aria-hidden />
             </button>
           )}
@@ -166,7 +200,12 @@ export function ArchivePage() {
                 <span className="text-sm text-muted-foreground" data-testid="archive-selected-count">
                   {t('archive.selected', { count: selected.size })}
                 </span>
-                <Button size="sm" variant="ghost" data-testid="archive-clear-selection" onClick={() => setSelected(new Set())}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  data-testid="archive-clear-selection"
+                  onClick={() => setSelected(new Set())}
+                >
                   {t('archive.clearSelection')}
                 </Button>
                 <Button size="sm" data-testid="archive-zip" disabled={zipping} onClick={() => void zip()}>
@@ -176,7 +215,12 @@ export function ArchivePage() {
               </>
             )}
             {items.length > 0 && (
-              <Button size="sm" variant="secondary" data-testid="archive-select-all" onClick={() => setSelected(new Set(items.map((i) => i.task.id)))}>
+              <Button
+                size="sm"
+                variant="secondary"
+                data-testid="archive-select-all"
+                onClick={() => setSelected(new Set(items.map((i) => i.task.id)))}
+              >
                 {t('archive.selectAll')}
               </Button>
             )}
@@ -191,7 +235,10 @@ export function ArchivePage() {
           }}
         />
         <div className="min-h-0 flex-1 overflow-y-auto p-3" data-testid="archive-scroll">
-          <div data-testid="archive-grid" className="grid grid-cols-[repeat(auto-fill,minmax(150px,1fr))] gap-2 max-sm:grid-cols-3 max-sm:gap-1">
+          <div
+            data-testid="archive-grid"
+            className="grid grid-cols-[repeat(auto-fill,minmax(150px,1fr))] gap-2 max-sm:grid-cols-3 max-sm:gap-1"
+          >
             {items.map((item) => (
               <Tile
                 key={item.task.id}
@@ -204,12 +251,21 @@ export function ArchivePage() {
               />
             ))}
           </div>
-          <div ref={sentinel} className="py-6 text-center text-sm text-muted-foreground" data-testid="archive-status" data-status={status}>
+          <div
+            ref={sentinel}
+            className="py-6 text-center text-sm text-muted-foreground"
+            data-testid="archive-status"
+            data-status={status}
+          >
             {status === 'loading' && t('archive.loading')}
             {status === 'failed' && (
               <span>
                 {t('archive.loadFailed')}{' '}
-                <button type="button" className="text-primary hover:underline" onClick={() => (items.length ? void loadMore() : void reload())}>
+                <button
+                  type="button"
+                  className="text-primary hover:underline"
+                  onClick={() => (items.length ? void loadMore() : void reload())}
+                >
                   {t('archive.retry')}
                 </button>
               </span>

@@ -11,7 +11,10 @@ const SEARCH_DELAY_MS = 300;
 function FilterSelect({ className, ...props }: ComponentProps<'select'>) {
   return (
     <select
-      className={cn('h-9 min-w-0 rounded-lg border border-transparent bg-input px-2 text-sm text-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring/40', className)}
+      className={cn(
+        'h-9 min-w-0 rounded-lg border border-transparent bg-input px-2 text-sm text-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring/40',
+        className,
+      )}
       {...props}
     />
   );
@@ -25,7 +28,17 @@ const dayOf = (ms: number | undefined) => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
-function DateFilter({ testId, label, value, onChange }: { testId: string; label: string; value: string; onChange: (day: string) => void }) {
+function DateFilter({
+  testId,
+  label,
+  value,
+  onChange,
+}: {
+  testId: string;
+  label: string;
+  value: string;
+  onChange: (day: string) => void;
+}) {
   return (
     <input
       type="date"
@@ -51,7 +64,8 @@ export function ArchiveToolbar({ filters, channels, onChange }: ArchiveToolbarPr
   const [text, setText] = useState(filters.q ?? '');
   const set = (patch: Partial<ArchiveFilters>) => {
     const next = { ...filters, ...patch };
-    for (const name of Object.keys(next) as (keyof ArchiveFilters)[]) if (next[name] === undefined || next[name] === '') delete next[name];
+    for (const name of Object.keys(next) as (keyof ArchiveFilters)[])
+      if (next[name] === undefined || next[name] === '') delete next[name];
     onChange(next);
   };
 
@@ -65,9 +79,15 @@ export function ArchiveToolbar({ filters, channels, onChange }: ArchiveToolbarPr
 
   const filtered = Object.keys(filters).some((name) => name !== 'scope');
   return (
-    <div className="flex flex-wrap items-center gap-2 border-b border-border px-3 py-2" data-testid="archive-toolbar">
+    <div
+      className="flex flex-wrap items-center gap-2 border-b border-border px-3 py-2"
+      data-testid="archive-toolbar"
+    >
       <label className="relative min-w-0 flex-[1_1_220px]">
-        <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+        <SearchIcon
+          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden
+        />
         <Input
           data-testid="archive-search"
           aria-label={t('archive.searchPlaceholder')}
@@ -78,11 +98,22 @@ export function ArchiveToolbar({ filters, channels, onChange }: ArchiveToolbarPr
           className="h-9 pl-8"
         />
       </label>
-      <FilterSelect data-testid="archive-scope" aria-label={t('archive.scope.all')} value={filters.scope ?? ArchiveScope.All} onChange={(e) => set({ scope: e.target.value as ArchiveScope })}>
+      <FilterSelect
+        data-testid="archive-scope"
+        aria-label={t('archive.scope.all')}
+        value={filters.scope ?? ArchiveScope.All}
+        onChange={(e) => set({ scope: e.target.value as ArchiveScope })}
+      >
         <option value={ArchiveScope.All}>{t('archive.scope.all')}</option>
         <option value={ArchiveScope.Mine}>{t('archive.scope.mine')}</option>
       </FilterSelect>
-      <FilterSelect data-testid="archive-channel" aria-label={t('archive.allChannels')} className="max-w-40" value={filters.channelId ?? ''} onChange={(e) => set({ channelId: e.target.value || undefined })}>
+      <FilterSelect
+        data-testid="archive-channel"
+        aria-label={t('archive.allChannels')}
+        className="max-w-40"
+        value={filters.channelId ?? ''}
+        onChange={(e) => set({ channelId: e.target.value || undefined })}
+      >
         <option value="">{t('archive.allChannels')}</option>
         {channels.map((channel) => (
           <option key={channel.id} value={channel.id}>
@@ -90,7 +121,12 @@ export function ArchiveToolbar({ filters, channels, onChange }: ArchiveToolbarPr
           </option>
         ))}
       </FilterSelect>
-      <FilterSelect data-testid="archive-kind" aria-label={t('archive.kind.any')} value={filters.kind ?? ''} onChange={(e) => set({ kind: (e.target.value || undefined) as ArchiveKind | undefined })}>
+      <FilterSelect
+        data-testid="archive-kind"
+        aria-label={t('archive.kind.any')}
+        value={filters.kind ?? ''}
+        onChange={(e) => set({ kind: (e.target.value || undefined) as ArchiveKind | undefined })}
+      >
         <option value="">{t('archive.kind.any')}</option>
         {Object.values(ArchiveKind).map((kind) => (
           <option key={kind} value={kind}>
@@ -98,7 +134,12 @@ export function ArchiveToolbar({ filters, channels, onChange }: ArchiveToolbarPr
           </option>
         ))}
       </FilterSelect>
-      <FilterSelect data-testid="archive-ratio" aria-label={t('archive.ratio.any')} value={filters.ratio ?? ''} onChange={(e) => set({ ratio: (e.target.value || undefined) as ArchiveRatio | undefined })}>
+      <FilterSelect
+        data-testid="archive-ratio"
+        aria-label={t('archive.ratio.any')}
+        value={filters.ratio ?? ''}
+        onChange={(e) => set({ ratio: (e.target.value || undefined) as ArchiveRatio | undefined })}
+      >
         <option value="">{t('archive.ratio.any')}</option>
         {Object.values(ArchiveRatio).map((ratio) => (
           <option key={ratio} value={ratio}>
@@ -106,8 +147,18 @@ export function ArchiveToolbar({ filters, channels, onChange }: ArchiveToolbarPr
           </option>
         ))}
       </FilterSelect>
-      <DateFilter testId="archive-from" label={t('archive.from')} value={dayOf(filters.from)} onChange={(day) => set({ from: dayStart(day) })} />
-      <DateFilter testId="archive-to" label={t('archive.to')} value={dayOf(filters.to)} onChange={(day) => set({ to: dayEnd(day) })} />
+      <DateFilter
+        testId="archive-from"
+        label={t('archive.from')}
+        value={dayOf(filters.from)}
+        onChange={(day) => set({ from: dayStart(day) })}
+      />
+      <DateFilter
+        testId="archive-to"
+        label={t('archive.to')}
+        value={dayOf(filters.to)}
+        onChange={(day) => set({ to: dayEnd(day) })}
+      />
       <button
         type="button"
         data-testid="archive-favorites"
@@ -115,7 +166,9 @@ export function ArchiveToolbar({ filters, channels, onChange }: ArchiveToolbarPr
         onClick={() => set({ favorite: filters.favorite ? undefined : true })}
         className={cn(
           'flex h-9 items-center gap-1.5 rounded-lg px-3 text-sm transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring',
-          filters.favorite ? 'bg-warning/20 text-heading' : 'bg-input text-muted-foreground hover:text-heading',
+          filters.favorite
+            ? 'bg-warning/20 text-heading'
+            : 'bg-input text-muted-foreground hover:text-heading',
         )}
       >
         <StarIcon className={cn('size-4', filters.favorite && 'fill-warning text-warning')} aria-hidden />

@@ -24,7 +24,8 @@ async function flush(): Promise<void> {
   if (ids.length === 0) return;
   try {
     const set = new Set(await call(api.archive.starredAmong, { body: { taskIds: ids } }));
-    for (const id of ids) if (favoritesStore.starred[id] === undefined) favoritesStore.starred[id] = set.has(id);
+    for (const id of ids)
+      if (favoritesStore.starred[id] === undefined) favoritesStore.starred[id] = set.has(id);
   } catch {
     // Unknown stays unknown: the star shows as not set, and a click sets it.
   }
@@ -33,7 +34,9 @@ async function flush(): Promise<void> {
 function listenOnce(): void {
   if (listening) return;
   listening = true;
-  getLiveConnection().listen({ favorite: ({ taskId, favorite }) => void (favoritesStore.starred[taskId] = favorite) });
+  getLiveConnection().listen({
+    favorite: ({ taskId, favorite }) => void (favoritesStore.starred[taskId] = favorite),
+  });
 }
 
 /** Whether the person starred this image, asked for once. */

@@ -27,7 +27,11 @@ export function useArchive(filters: ArchiveFilters) {
       busy.current = true;
       setStatus('loading');
       try {
-        const query: ArchiveQuery = { ...(JSON.parse(key) as ArchiveFilters), limit: ArchiveLimits.pageDefault, ...(cursor.current ? { cursor: cursor.current } : {}) };
+        const query: ArchiveQuery = {
+          ...(JSON.parse(key) as ArchiveFilters),
+          limit: ArchiveLimits.pageDefault,
+          ...(cursor.current ? { cursor: cursor.current } : {}),
+        };
         const page = await fetchArchivePage(query);
         if (mine !== generation.current) return;
         cursor.current = page.nextCursor;
@@ -82,5 +86,12 @@ export function useArchive(filters: ArchiveFilters) {
     [applyFavorite],
   );
 
-  return { items, status, loadMore: () => loadMore(false), reload: () => loadMore(true), toggleFavorite, applyFavorite };
+  return {
+    items,
+    status,
+    loadMore: () => loadMore(false),
+    reload: () => loadMore(true),
+    toggleFavorite,
+    applyFavorite,
+  };
 }

@@ -16,7 +16,9 @@ import { envelope } from '../../test/dom';
 import { DrawPage } from './DrawPage';
 import type * as ConnectionModule from '../../live/connection';
 
-vi.mock('../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+vi.mock('../../lib/notify', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },
+}));
 
 const sockets = vi.hoisted(() => [] as FakeSocket[]);
 vi.mock('../../live/connection', async (importOriginal) => {
@@ -24,7 +26,16 @@ vi.mock('../../live/connection', async (importOriginal) => {
   return withFakeSockets(await importOriginal<typeof ConnectionModule>(), sockets);
 });
 
-const lobby: Channel = { id: 'c1', title: 'lobby', isBan: false, isCreator: false, creatorId: 'boss', memberCount: 2, createdAt: 1, engine: null };
+const lobby: Channel = {
+  id: 'c1',
+  title: 'lobby',
+  isBan: false,
+  isCreator: false,
+  creatorId: 'boss',
+  memberCount: 2,
+  createdAt: 1,
+  engine: null,
+};
 const anime: Channel = { ...lobby, id: 'c2', title: 'anime' };
 
 function Where() {
@@ -41,7 +52,11 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: string) => {
       if (url === '/api/draw/channels') return envelope([lobby, anime]);
-      const detail: ChannelDetail = { ...lobby, seq: 0, members: [{ userId: 'me', name: 'Me', avatar: '', isCreator: false, joinedAt: 2 }] };
+      const detail: ChannelDetail = {
+        ...lobby,
+        seq: 0,
+        members: [{ userId: 'me', name: 'Me', avatar: '', isCreator: false, joinedAt: 2 }],
+      };
       if (url === '/api/draw/channel/c1') return envelope(detail);
       return envelope({ ...detail, id: 'c2', title: 'anime' });
     }),

@@ -15,18 +15,53 @@ import { DrawPage } from './DrawPage';
 import { drawDialogs } from './drawDialogs';
 import type * as ConnectionModule from '../../live/connection';
 
-vi.mock('../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+vi.mock('../../lib/notify', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },
+}));
 // The live connection never connects here: the list and the selection still work over REST.
 vi.mock('../../live/connection', async (importOriginal) => {
   const actual = await importOriginal<typeof ConnectionModule>();
-  const offline = { connected: false, start() {}, listen: () => () => {}, subscribe: () => Promise.reject(new Error('offline')), unsubscribe() {} };
+  const offline = {
+    connected: false,
+    start() {},
+    listen: () => () => {},
+    subscribe: () => Promise.reject(new Error('offline')),
+    unsubscribe() {},
+  };
   return { ...actual, getLiveConnection: () => offline };
 });
 
 const channels = [
-  { id: 'c1', title: 'lobby', isBan: false, isCreator: true, creatorId: 'u1', memberCount: 1, createdAt: 1, engine: null },
-  { id: 'c2', title: 'anime', isBan: false, isCreator: false, creatorId: 'u2', memberCount: 2, createdAt: 2, engine: null },
-  { id: 'c3', title: 'products', isBan: true, isCreator: false, creatorId: 'u3', memberCount: 3, createdAt: 3, engine: null },
+  {
+    id: 'c1',
+    title: 'lobby',
+    isBan: false,
+    isCreator: true,
+    creatorId: 'u1',
+    memberCount: 1,
+    createdAt: 1,
+    engine: null,
+  },
+  {
+    id: 'c2',
+    title: 'anime',
+    isBan: false,
+    isCreator: false,
+    creatorId: 'u2',
+    memberCount: 2,
+    createdAt: 2,
+    engine: null,
+  },
+  {
+    id: 'c3',
+    title: 'products',
+    isBan: true,
+    isCreator: false,
+    creatorId: 'u3',
+    memberCount: 3,
+    createdAt: 3,
+    engine: null,
+  },
 ];
 
 function Where() {
@@ -55,7 +90,13 @@ beforeEach(() => {
   channelsStore.status = 'idle';
   chatStore.currentChannelId = null;
   Object.assign(drawDialogs, { settings: false, subscribe: false, createChannel: false });
-  setCompanyInfo({ name: 'Pixel Guild', description: '', keywords: '', isShowChatGPT: true, isShowDiscord: true });
+  setCompanyInfo({
+    name: 'Pixel Guild',
+    description: '',
+    keywords: '',
+    isShowChatGPT: true,
+    isShowDiscord: true,
+  });
   fetchMock = vi.fn(async () => envelope(channels));
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -80,14 +121,16 @@ describe('drawing screen shell', () => {
 
   it('falls back to the first channel, and selecting one clears messages and goes to /draw/{id}', async () => {
     renderDraw('/chat/index');
-    await waitFor(() => expect(screen.getByTestId('channel-item-c1').getAttribute('data-selected')).toBe('true'));
+    await waitFor(() =>
+      expect(screen.getByTestId('channel-item-c1').getAttribute('data-selected')).toBe('true'),
+    );
     fireEvent.click(within(screen.getByTestId('channel-item-c3')).getByRole('button'));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/draw/c3'));
     expect(chatStore.currentChannelId).toBe('c3');
     await waitFor(() => expect(screen.getByTestId('channel-title').textContent).toContain('products'));
   });
 
-  it("shows 暂无数据 (No Data) for an empty list", async () => {
+  it('shows 暂无数据 (No Data) for an empty list', async () => {
     fetchMock.mockImplementation(async () => envelope([]));
     renderDraw('/draw');
     expect(await screen.findByText('暂无数据')).toBeTruthy();

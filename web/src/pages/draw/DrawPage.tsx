@@ -18,8 +18,14 @@ import {
 import { ChannelMain } from './main/ChannelMain';
 
 // Opened on demand: their code loads on first open, not with the page.
-const ChannelFormDialog = lazyWhenOpen(async () => (await import('./channels/ChannelFormDialog')).ChannelFormDialog, (p) => p.open);
-const InviteDialog = lazyWhenOpen(async () => (await import('./channels/InviteDialog')).InviteDialog, (p) => p.channel !== null);
+const ChannelFormDialog = lazyWhenOpen(
+  async () => (await import('./channels/ChannelFormDialog')).ChannelFormDialog,
+  (p) => p.open,
+);
+const InviteDialog = lazyWhenOpen(
+  async () => (await import('./channels/InviteDialog')).InviteDialog,
+  (p) => p.channel !== null,
+);
 
 /**
  * /draw/:uuid? and /chat/:uuid — the composition root of the drawing screen.
@@ -38,7 +44,8 @@ export function DrawPage() {
   const { items } = useSnapshot(channelsStore);
   useLeaveToasts();
 
-  const byId = (id: string | null): Channel | null => (id ? (items.find((channel) => channel.id === id) ?? null) : null);
+  const byId = (id: string | null): Channel | null =>
+    id ? (items.find((channel) => channel.id === id) ?? null) : null;
   const editing = byId(dialogs.editChannelId);
   const inviting = byId(dialogs.inviteChannelId);
 
@@ -57,7 +64,11 @@ export function DrawPage() {
         headerActions={<ChannelHeaderActions />}
         aside={<MemberPanel />}
       />
-      <ChannelFormDialog open={dialogs.createChannel} onOpenChange={setCreateChannelDialogOpen} onSaved={(channel) => void onCreated(channel)} />
+      <ChannelFormDialog
+        open={dialogs.createChannel}
+        onOpenChange={setCreateChannelDialogOpen}
+        onSaved={(channel) => void onCreated(channel)}
+      />
       <ChannelFormDialog
         open={editing !== null}
         onOpenChange={(open) => !open && closeEditChannelDialog()}

@@ -7,7 +7,13 @@ import { lazyWhenOpen } from '../../components/app/lazyWhenOpen';
 import { useIsMobile } from '../../hooks/useMediaQuery';
 import { cn } from '../../lib/utils';
 import { appSettingStore, toggleSiderCollapsed } from '../../stores/appSetting';
-import { drawDialogs, openSettingsDialog, openSubscribeDialog, setSettingsDialogOpen, setSubscribeDialogOpen } from './drawDialogs';
+import {
+  drawDialogs,
+  openSettingsDialog,
+  openSubscribeDialog,
+  setSettingsDialogOpen,
+  setSubscribeDialogOpen,
+} from './drawDialogs';
 import { CreditMeter } from './credits/CreditMeter';
 import { useCreditsSync } from './credits/useCreditsSync';
 import { ChannelHeader } from './main/ChannelHeader';
@@ -19,8 +25,14 @@ import { useChannelSelection } from './useChannelSelection';
 import './subscribe/creditsPrompt';
 
 // Opened on demand: their code (and billing's) loads on first open, not with the page.
-const SettingsDialog = lazyWhenOpen(async () => (await import('./settings/SettingsDialog')).SettingsDialog, (p) => p.open);
-const SubscribeDialog = lazyWhenOpen(async () => (await import('./subscribe/SubscribeDialog')).SubscribeDialog, (p) => p.open);
+const SettingsDialog = lazyWhenOpen(
+  async () => (await import('./settings/SettingsDialog')).SettingsDialog,
+  (p) => p.open,
+);
+const SubscribeDialog = lazyWhenOpen(
+  async () => (await import('./subscribe/SubscribeDialog')).SubscribeDialog,
+  (p) => p.open,
+);
 
 export interface DrawShellProps {
   /** Called by the add-channel button (`channel-add`) and the server menu. */
@@ -57,7 +69,13 @@ function SkipToComposer() {
 }
 
 /** Discord-style layout: icon rail, channel sidebar (overlay on mobile) and the main area. */
-export function DrawShell({ onCreateChannel, main, renderChannelActions, headerActions, aside }: DrawShellProps) {
+export function DrawShell({
+  onCreateChannel,
+  main,
+  renderChannelActions,
+  headerActions,
+  aside,
+}: DrawShellProps) {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
   const { siderCollapsed } = useSnapshot(appSettingStore);
@@ -158,7 +176,12 @@ export function DrawShell({ onCreateChannel, main, renderChannelActions, headerA
         </aside>
       )}
 
-      <main id="channel-content" tabIndex={-1} className="flex min-w-0 flex-1 flex-col bg-main outline-none" aria-label={t('main.label')}>
+      <main
+        id="channel-content"
+        tabIndex={-1}
+        className="flex min-w-0 flex-1 flex-col bg-main outline-none"
+        aria-label={t('main.label')}
+      >
         <ChannelHeader
           title={currentChannel?.title ?? null}
           isMobile={isMobile}

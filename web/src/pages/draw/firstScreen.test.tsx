@@ -18,7 +18,9 @@ import { DrawPage } from './DrawPage';
 import { channelOfPath, firstPageIfIn, startFirstScreen } from './firstScreen';
 import type * as ConnectionModule from '../../live/connection';
 
-vi.mock('../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+vi.mock('../../lib/notify', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },
+}));
 
 const sockets = vi.hoisted(() => [] as FakeSocket[]);
 vi.mock('../../live/connection', async (importOriginal) => {
@@ -26,10 +28,24 @@ vi.mock('../../live/connection', async (importOriginal) => {
   return withFakeSockets(await importOriginal<typeof ConnectionModule>(), sockets);
 });
 
-const lobby: Channel = { id: 'c1', title: 'lobby', isBan: false, isCreator: false, creatorId: 'boss', memberCount: 2, createdAt: 1, engine: null };
+const lobby: Channel = {
+  id: 'c1',
+  title: 'lobby',
+  isBan: false,
+  isCreator: false,
+  creatorId: 'boss',
+  memberCount: 2,
+  createdAt: 1,
+  engine: null,
+};
 const anime: Channel = { ...lobby, id: 'c2', title: 'anime' };
 const hello = messageEvent(7, 'c1').data as Message;
-const PAGE: MessagePage = { messages: [{ ...hello, id: 'm-first', content: 'hello from the page' }], tasks: [], hasMore: false, seq: 7 };
+const PAGE: MessagePage = {
+  messages: [{ ...hello, id: 'm-first', content: 'hello from the page' }],
+  tasks: [],
+  hasMore: false,
+  seq: 7,
+};
 
 let requested: string[] = [];
 beforeEach(() => {
@@ -48,8 +64,17 @@ beforeEach(() => {
       if (url.startsWith('/api/draw/chat/c1')) return envelope(PAGE);
       // A channel that is not the user's: the server refuses with a message.
       if (url.startsWith('/api/draw/chat/')) {
-        const refusal = { code: 400, message: '你不是该频道成员', data: null, success: false, reason: 'forbidden' };
-        return new Response(JSON.stringify(refusal), { status: 400, headers: { 'Content-Type': 'application/json' } });
+        const refusal = {
+          code: 400,
+          message: '你不是该频道成员',
+          data: null,
+          success: false,
+          reason: 'forbidden',
+        };
+        return new Response(JSON.stringify(refusal), {
+          status: 400,
+          headers: { 'Content-Type': 'application/json' },
+        });
       }
       const detail: ChannelDetail = { ...lobby, seq: 7, members: [] };
       return envelope(detail);
@@ -90,8 +115,13 @@ describe('the first screen’s calls (before the render)', () => {
       await socket.accept();
     }
     // No fresh subscription and no second page: a catch-up from the page's seq.
-    await waitFor(() => expect(socket.subscribes.at(-1)?.request).toEqual({ channelId: 'c1', afterSeq: 7, paged: true }));
-    socket.sendEvent({ ...messageEvent(8, 'c1'), data: { ...hello, id: 'm-next', content: 'said after the page' } } as never);
+    await waitFor(() =>
+      expect(socket.subscribes.at(-1)?.request).toEqual({ channelId: 'c1', afterSeq: 7, paged: true }),
+    );
+    socket.sendEvent({
+      ...messageEvent(8, 'c1'),
+      data: { ...hello, id: 'm-next', content: 'said after the page' },
+    } as never);
     socket.ackLast({ ok: true, seq: 8 });
     expect(await screen.findByText('said after the page')).toBeTruthy();
     expect(requested.filter((url) => url.startsWith('/api/draw/chat/c1'))).toHaveLength(1);
@@ -102,7 +132,8 @@ describe('the first screen’s calls (before the render)', () => {
     await waitFor(() => expect(firstPageIfIn('c1')).not.toBeNull());
     let loadingShown = false;
     const observer = new MutationObserver(() => {
-      loadingShown ||= document.querySelector('[data-testid="message-list"] [aria-label="正在加载消息…"]') !== null;
+      loadingShown ||=
+        document.querySelector('[data-testid="message-list"] [aria-label="正在加载消息…"]') !== null;
     });
     observer.observe(document.body, { childList: true, subtree: true });
     renderAt('/draw/c1');
@@ -117,7 +148,10 @@ describe('the first screen’s calls (before the render)', () => {
     // However the subscription and the page crossed, an answer at the page's seq asks for no second page.
     await waitFor(() => expect(socket.subscribes.at(-1)?.request.channelId).toBe('c1'));
     socket.ackLast({ ok: true, seq: 7 });
-    socket.sendEvent({ ...messageEvent(8, 'c1'), data: { ...hello, id: 'm-next', content: 'said after the page' } } as never);
+    socket.sendEvent({
+      ...messageEvent(8, 'c1'),
+      data: { ...hello, id: 'm-next', content: 'said after the page' },
+    } as never);
     expect(await screen.findByText('said after the page')).toBeTruthy();
     expect(requested.filter((url) => url.startsWith('/api/draw/chat/c1'))).toHaveLength(1);
   });

@@ -24,7 +24,10 @@ export function useChannelSelection() {
   const { items, status } = useChannelList();
   const current = useCurrentChannel();
   // Spec §3's current channel: uuid (the id) and title, as the list has them now.
-  const currentChannel = useMemo(() => (current ? { uuid: current.id, title: current.title } : null), [current]);
+  const currentChannel = useMemo(
+    () => (current ? { uuid: current.id, title: current.title } : null),
+    [current],
+  );
   const { id: userId } = useSnapshot(userInfoStore);
   const routeUuid = uuid ?? null;
   /** The channel the user just clicked: its navigation is a new history entry. */

@@ -25,7 +25,9 @@ export function ErrorScreen({ code, title, text, icon, action }: ErrorScreenProp
         </Link>
       </header>
       <main className="flex flex-1 flex-col items-center justify-center gap-5 px-6 pb-24 text-center">
-        <div className="flex size-24 items-center justify-center rounded-full bg-primary/12 text-primary [&_svg]:size-12">{icon}</div>
+        <div className="flex size-24 items-center justify-center rounded-full bg-primary/12 text-primary [&_svg]:size-12">
+          {icon}
+        </div>
         {code && <p className="text-6xl font-extrabold tracking-tight text-primary sm:text-7xl">{code}</p>}
         <div className="max-w-md">
           <h1 className="text-2xl font-semibold text-heading">{title}</h1>

@@ -4,5 +4,12 @@ import { ErrorScreen } from './ErrorScreen';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
-  return <ErrorScreen code="404" title={t('errors.notFoundTitle')} text={t('errors.notFoundText')} icon={<CompassIcon aria-hidden />} />;
+  return (
+    <ErrorScreen
+      code="404"
+      title={t('errors.notFoundTitle')}
+      text={t('errors.notFoundText')}
+      icon={<CompassIcon aria-hidden />}
+    />
+  );
 }

@@ -4,5 +4,12 @@ import { ErrorScreen } from './ErrorScreen';
 
 export function ServerErrorPage() {
   const { t } = useTranslation();
-  return <ErrorScreen code="500" title={t('errors.serverErrorTitle')} text={t('errors.serverErrorText')} icon={<ServerCrashIcon aria-hidden />} />;
+  return (
+    <ErrorScreen
+      code="500"
+      title={t('errors.serverErrorTitle')}
+      text={t('errors.serverErrorText')}
+      icon={<ServerCrashIcon aria-hidden />}
+    />
+  );
 }

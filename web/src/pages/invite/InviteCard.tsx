@@ -28,13 +28,19 @@ export function InviteCard({ invite, signedIn, joining, onJoin }: InviteCardProp
         <p className="text-sm text-muted-foreground" data-testid="invite-creator">
           {t('invite.invitedBy', { name: invite.creatorName })}
         </p>
-        <h1 className="flex max-w-full min-w-0 items-baseline gap-1.5 text-2xl font-bold text-heading" data-testid="invite-title">
+        <h1
+          className="flex max-w-full min-w-0 items-baseline gap-1.5 text-2xl font-bold text-heading"
+          data-testid="invite-title"
+        >
           <span className="text-muted-foreground" aria-hidden>
             #
           </span>
           <span className="truncate">{invite.title}</span>
         </h1>
-        <p className="flex items-center gap-1.5 text-sm text-muted-foreground" data-testid="invite-member-count">
+        <p
+          className="flex items-center gap-1.5 text-sm text-muted-foreground"
+          data-testid="invite-member-count"
+        >
           <span aria-hidden className="size-2 rounded-full bg-[#80848e]" />
           {t('invite.memberCount', { count: invite.memberCount })}
         </p>

@@ -9,9 +9,18 @@ import { envelope } from '../../test/dom';
 import { removeToken, setToken } from '../../stores/auth';
 import { InvitePage } from './InvitePage';
 
-vi.mock('../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+vi.mock('../../lib/notify', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },
+}));
 
-const valid = { valid: true, title: 'lobby', creatorName: 'Ada', memberCount: 3, channelId: null, banned: false };
+const valid = {
+  valid: true,
+  title: 'lobby',
+  creatorName: 'Ada',
+  memberCount: 3,
+  channelId: null,
+  banned: false,
+};
 let answers: Record<string, () => Response>;
 let fetchMock: ReturnType<typeof vi.fn>;
 
@@ -36,15 +45,37 @@ function renderInvite(code = 'AbCdEfGh12') {
 }
 
 const gone = () =>
-  new Response(JSON.stringify({ code: 410, message: '邀请链接已过期或已失效', data: null, success: false, reason: 'gone' }), { status: 410 });
+  new Response(
+    JSON.stringify({
+      code: 410,
+      message: '邀请链接已过期或已失效',
+      data: null,
+      success: false,
+      reason: 'gone',
+    }),
+    { status: 410 },
+  );
 
 beforeEach(() => {
   setToken('signed-in-token');
   answers = {
     'GET /api/login/channel/AbCdEfGh12': () => envelope(valid),
-    'POST /api/draw/join-channel/AbCdEfGh12': () => envelope({ id: 'c7', title: 'lobby', isBan: false, isCreator: false, creatorId: 'ada', memberCount: 4, createdAt: 1, engine: null }),
+    'POST /api/draw/join-channel/AbCdEfGh12': () =>
+      envelope({
+        id: 'c7',
+        title: 'lobby',
+        isBan: false,
+        isCreator: false,
+        creatorId: 'ada',
+        memberCount: 4,
+        createdAt: 1,
+        engine: null,
+      }),
   };
-  fetchMock = vi.fn(async (url: string, init: RequestInit) => answers[`${init.method} ${url}`]?.() ?? new Response('nope', { status: 500 }));
+  fetchMock = vi.fn(
+    async (url: string, init: RequestInit) =>
+      answers[`${init.method} ${url}`]?.() ?? new Response('nope', { status: 500 }),
+  );
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
@@ -72,7 +103,9 @@ describe('invite screen', () => {
     expect(join.textContent).toBe('登录后加入');
     fireEvent.click(join);
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/login'));
-    expect(screen.getByTestId('search').textContent).toBe(`?redirect=${encodeURIComponent('/invite/AbCdEfGh12')}`);
+    expect(screen.getByTestId('search').textContent).toBe(
+      `?redirect=${encodeURIComponent('/invite/AbCdEfGh12')}`,
+    );
     expect(fetchMock).not.toHaveBeenCalledWith('/api/draw/join-channel/AbCdEfGh12', expect.anything());
   });
 
@@ -95,7 +128,8 @@ describe('invite screen', () => {
   });
 
   it('shows a clear screen with a way on for an invalid link', async () => {
-    answers['GET /api/login/channel/AbCdEfGh12'] = () => envelope({ valid: false, title: '', creatorName: '', memberCount: 0, channelId: null, banned: false });
+    answers['GET /api/login/channel/AbCdEfGh12'] = () =>
+      envelope({ valid: false, title: '', creatorName: '', memberCount: 0, channelId: null, banned: false });
     renderInvite();
     expect((await screen.findByTestId('invite-invalid')).textContent).toContain('邀请无效');
     expect(screen.getByTestId('invite-home').getAttribute('href')).toBe('/draw');
@@ -114,7 +148,9 @@ describe('invite screen', () => {
     renderInvite();
     const screenBanned = await screen.findByTestId('invite-banned');
     expect(screenBanned.textContent).toContain('你已被该频道封禁');
-    expect(screen.getByTestId('invite-problem-text').textContent).toBe('频道创建者封禁了你。在解除封禁之前，任何邀请链接都无法让你加入。');
+    expect(screen.getByTestId('invite-problem-text').textContent).toBe(
+      '频道创建者封禁了你。在解除封禁之前，任何邀请链接都无法让你加入。',
+    );
     expect(screen.queryByTestId('invite-join')).toBeNull();
     expect(screen.queryByRole('button', { name: /重试/ })).toBeNull();
   });
@@ -122,7 +158,9 @@ describe('invite screen', () => {
   it('shows the server’s message when a join is refused by a ban', async () => {
     const message = '你已被该频道的创建者封禁，在解除封禁之前无法通过任何邀请链接加入';
     answers['POST /api/draw/join-channel/AbCdEfGh12'] = () =>
-      new Response(JSON.stringify({ code: 400, message, data: null, success: false, reason: 'banned' }), { status: 400 });
+      new Response(JSON.stringify({ code: 400, message, data: null, success: false, reason: 'banned' }), {
+        status: 400,
+      });
     renderInvite();
     fireEvent.click(await screen.findByTestId('invite-join'));
     expect(await screen.findByTestId('invite-banned')).toBeTruthy();

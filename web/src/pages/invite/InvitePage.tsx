@@ -26,7 +26,9 @@ function isDeadLink(error: unknown): boolean {
   if (!(error instanceof HttpError)) return false;
   // Spec §8's 404/500 at HTTP 200, handed back unshown, says the same.
   if (error.status === 200 && (error.code === 404 || error.code === 500)) return true;
-  return error.reason === 'gone' || error.reason === 'not_found' || error.status === 404 || error.status === 410;
+  return (
+    error.reason === 'gone' || error.reason === 'not_found' || error.status === 404 || error.status === 410
+  );
 }
 
 function InviteLoading() {
@@ -82,7 +84,8 @@ function InviteScreen({ code }: { code: string }) {
       await navigate(`/draw/${channel.id}`, { replace: true });
     } catch (error) {
       // The HTTP client has shown the server's message (e.g. the link expired meanwhile).
-      if (error instanceof HttpError && error.reason === ErrorReason.Banned) setState({ kind: 'banned', message: error.message });
+      if (error instanceof HttpError && error.reason === ErrorReason.Banned)
+        setState({ kind: 'banned', message: error.message });
       else if (isDeadLink(error)) setState({ kind: 'invalid' });
       setJoining(false);
     }
@@ -94,7 +97,10 @@ function InviteScreen({ code }: { code: string }) {
   };
 
   if (state.kind === 'loading') return <InviteLoading />;
-  if (state.kind === 'ready') return <InviteCard invite={state.invite} signedIn={signedIn} joining={joining} onJoin={() => void join()} />;
+  if (state.kind === 'ready')
+    return (
+      <InviteCard invite={state.invite} signedIn={signedIn} joining={joining} onJoin={() => void join()} />
+    );
   if (state.kind === 'banned') return <InviteProblem kind="banned" message={state.message} onRetry={retry} />;
   return <InviteProblem kind={state.kind} onRetry={retry} />;
 }

@@ -26,7 +26,10 @@ export function InviteProblem({ kind, message, onRetry }: InviteProblemProps) {
   const canRetry = kind === 'failed';
   return (
     <div className="flex flex-col items-center gap-5 py-2 text-center" data-testid={copy.testId} role="alert">
-      <div aria-hidden className="relative flex size-20 items-center justify-center rounded-[24px] bg-secondary text-muted-foreground dark:bg-[#41434a]">
+      <div
+        aria-hidden
+        className="relative flex size-20 items-center justify-center rounded-[24px] bg-secondary text-muted-foreground dark:bg-[#41434a]"
+      >
         {kind === 'banned' ? (
           <BanIcon className="size-9 text-destructive dark:text-[#fa777c]" />
         ) : (
@@ -51,7 +54,13 @@ export function InviteProblem({ kind, message, onRetry }: InviteProblemProps) {
             {t('invite.retry')}
           </Button>
         )}
-        <Button asChild size="lg" variant={canRetry ? 'secondary' : 'default'} className="w-full" data-testid="invite-home">
+        <Button
+          asChild
+          size="lg"
+          variant={canRetry ? 'secondary' : 'default'}
+          className="w-full"
+          data-testid="invite-home"
+        >
           <Link to="/draw">{t('invite.openApp')}</Link>
         </Button>
       </div>

@@ -51,11 +51,16 @@ export function LegalPage({ document: legal, testId }: { document: LegalDocument
             <p className="text-base leading-7">{legal.intro}</p>
           </div>
           <nav aria-label={t('legal.contents')} className="rounded-lg bg-muted p-5 dark:bg-card">
-            <h2 className="mb-2 text-xs font-bold tracking-wide text-muted-foreground uppercase">{t('legal.contents')}</h2>
+            <h2 className="mb-2 text-xs font-bold tracking-wide text-muted-foreground uppercase">
+              {t('legal.contents')}
+            </h2>
             <ol className="grid list-decimal gap-1 pl-5 text-sm sm:grid-cols-2">
               {legal.sections.map((section, index) => (
                 <li key={section.heading}>
-                  <a href={`#section-${index + 1}`} className="text-[#005fcc] hover:underline dark:text-[#00a8fc]">
+                  <a
+                    href={`#section-${index + 1}`}
+                    className="text-[#005fcc] hover:underline dark:text-[#00a8fc]"
+                  >
                     {section.heading}
                   </a>
                 </li>

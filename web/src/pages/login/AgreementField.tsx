@@ -40,7 +40,11 @@ export function AgreementField({ checked, onCheckedChange, showError }: Agreemen
         </p>
       </div>
       {showError && (
-        <p id="login-agree-error" role="alert" className="pl-7.5 text-xs font-medium text-destructive dark:text-[#fa777c]">
+        <p
+          id="login-agree-error"
+          role="alert"
+          className="pl-7.5 text-xs font-medium text-destructive dark:text-[#fa777c]"
+        >
           {t('login.errors.agreeRequired')}
         </p>
       )}

@@ -42,7 +42,12 @@ export function CodeFields(props: CodeFieldsProps) {
         value={phone}
         onChange={(event) => props.onPhoneChange(event.target.value)}
       />
-      <FormField id={codeId} label={t('login.code')} required error={errors.code ? t(`login.errors.${errors.code}`) : null}>
+      <FormField
+        id={codeId}
+        label={t('login.code')}
+        required
+        error={errors.code ? t(`login.errors.${errors.code}`) : null}
+      >
         <div className="flex gap-2">
           <Input
             id={codeId}
@@ -65,7 +70,9 @@ export function CodeFields(props: CodeFieldsProps) {
           />
         </div>
       </FormField>
-      {devCode && <DevCodeBanner testId={`${idPrefix}-dev-code`} code={devCode} onFill={props.onCodeChange} />}
+      {devCode && (
+        <DevCodeBanner testId={`${idPrefix}-dev-code`} code={devCode} onFill={props.onCodeChange} />
+      )}
     </div>
   );
 }

@@ -3,7 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 
 /** Development only: the server returned the code (console SMS sender), so show it. */
-export function DevCodeBanner({ code, onFill, testId }: { code: string; onFill: (code: string) => void; testId: string }) {
+export function DevCodeBanner({
+  code,
+  onFill,
+  testId,
+}: {
+  code: string;
+  onFill: (code: string) => void;
+  testId: string;
+}) {
   const { t } = useTranslation();
   return (
     <div
@@ -14,9 +22,16 @@ export function DevCodeBanner({ code, onFill, testId }: { code: string; onFill: 
       <FlaskConicalIcon className="size-4 shrink-0 text-warning" aria-hidden />
       <p className="min-w-0 flex-1">
         {t('login.devCodeLabel')}{' '}
-        <code className="rounded bg-foreground/10 px-1.5 py-0.5 font-mono font-semibold tracking-widest">{code}</code>
+        <code className="rounded bg-foreground/10 px-1.5 py-0.5 font-mono font-semibold tracking-widest">
+          {code}
+        </code>
       </p>
-      <Button size="sm" variant="secondary" onClick={() => onFill(code)} aria-label={t('login.fillCodeLabel')}>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => onFill(code)}
+        aria-label={t('login.fillCodeLabel')}
+      >
         {t('login.fillCode')}
       </Button>
     </div>

@@ -36,7 +36,11 @@ export function ForgotPasswordForm({ onDone }: ForgotPasswordFormProps) {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const found: Errors = { phone: validatePhone(phone), code: validateCode(code), password: validateNewPassword(password) };
+    const found: Errors = {
+      phone: validatePhone(phone),
+      code: validateCode(code),
+      password: validateNewPassword(password),
+    };
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
     const body: ResetPasswordRequest = { phone: phone.trim(), code: code.trim(), password };
@@ -54,11 +58,13 @@ export function ForgotPasswordForm({ onDone }: ForgotPasswordFormProps) {
   }
 
   return (
-    <form className="flex flex-col gap-5" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('login.forgotTitle')}>
-      <CodeFields
-        idPrefix="forgot"
-        {...phoneCode.fieldProps(errors, clearError)}
-      />
+    <form
+      className="flex flex-col gap-5"
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label={t('login.forgotTitle')}
+    >
+      <CodeFields idPrefix="forgot" {...phoneCode.fieldProps(errors, clearError)} />
       <TextField
         id="forgot-password"
         label={t('login.newPassword')}

@@ -15,7 +15,13 @@ import { AgreementField } from './AgreementField';
 import { CodeFields } from './CodeFields';
 import { PasswordFields } from './PasswordFields';
 import { usePhoneCode } from './usePhoneCode';
-import { validateAccount, validateCode, validateLoginPassword, validatePhone, type LoginFieldError } from './validation';
+import {
+  validateAccount,
+  validateCode,
+  validateLoginPassword,
+  validatePhone,
+  type LoginFieldError,
+} from './validation';
 
 type Errors = Partial<Record<'account' | 'password' | 'phone' | 'code', LoginFieldError | null>>;
 
@@ -47,7 +53,8 @@ export function LoginForm({ initialAccount = '', onForgotPassword }: LoginFormPr
   };
 
   function validate(): Errors {
-    if (method === LoginType.Password) return { account: validateAccount(account), password: validateLoginPassword(password) };
+    if (method === LoginType.Password)
+      return { account: validateAccount(account), password: validateLoginPassword(password) };
     return { phone: validatePhone(phone), code: validateCode(code) };
   }
 
@@ -76,7 +83,12 @@ export function LoginForm({ initialAccount = '', onForgotPassword }: LoginFormPr
   }
 
   return (
-    <form className="flex flex-col gap-5" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('login.formLabel')}>
+    <form
+      className="flex flex-col gap-5"
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label={t('login.formLabel')}
+    >
       <Tabs
         value={method}
         onValueChange={(value) => {

@@ -15,7 +15,9 @@ import { endAccountSession } from '../../stores/session';
 import { userInfoStore } from '../../stores/userInfo';
 import { LoginPage } from './LoginPage';
 
-vi.mock('../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+vi.mock('../../lib/notify', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },
+}));
 
 function Where() {
   const location = useLocation();
@@ -42,7 +44,18 @@ function renderLogin(entry = '/login?redirect=%2Fdraw%2Fc2') {
 const answer = {
   token: 'tok-9',
   expiresAt: Date.now() + 3600_000,
-  user: { id: 'u1', avatar: '/a.png', phone: '13800138000', email: '', name: 'Ada', description: 'hi', nijiRemix: false, mjRemix: false, theme: 'dark', isAdmin: false },
+  user: {
+    id: 'u1',
+    avatar: '/a.png',
+    phone: '13800138000',
+    email: '',
+    name: 'Ada',
+    description: 'hi',
+    nijiRemix: false,
+    mjRemix: false,
+    theme: 'dark',
+    isAdmin: false,
+  },
 };
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -100,7 +113,11 @@ describe('login screen', () => {
 
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/login/login');
-    expect(JSON.parse(String(init.body))).toEqual({ loginType: 'Password', account: 'ada@example.com', password: 'secret1' });
+    expect(JSON.parse(String(init.body))).toEqual({
+      loginType: 'Password',
+      account: 'ada@example.com',
+      password: 'secret1',
+    });
     expect(authStore.token).toBe('tok-9');
     expect(JSON.parse(localStorage.getItem(StorageKeys.auth)!).expire).toBe(answer.expiresAt);
     expect(userInfoStore.name).toBe('Ada');
@@ -118,7 +135,9 @@ describe('login screen', () => {
 
   it('sends a code, shows the development code and fills it in, then signs in with Captcha', async () => {
     fetchMock.mockImplementation(async (url: string) =>
-      url.startsWith('/api/login/send-login-code') ? envelope({ resendAfter: 60, devCode: '482913' }) : envelope(answer),
+      url.startsWith('/api/login/send-login-code')
+        ? envelope({ resendAfter: 60, devCode: '482913' })
+        : envelope(answer),
     );
     renderLogin();
     fireEvent.mouseDown(screen.getByTestId('login-tab-code'), { button: 0 });
@@ -139,7 +158,11 @@ describe('login screen', () => {
     fireEvent.click(screen.getByTestId('login-submit'));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/draw/c2'));
     const [, init] = fetchMock.mock.calls[1] as [string, RequestInit];
-    expect(JSON.parse(String(init.body))).toEqual({ loginType: 'Captcha', account: '13800138000', code: '482913' });
+    expect(JSON.parse(String(init.body))).toEqual({
+      loginType: 'Captcha',
+      account: '13800138000',
+      code: '482913',
+    });
   });
 
   it('resets a forgotten password and comes back to sign in with the phone filled in', async () => {
@@ -153,7 +176,11 @@ describe('login screen', () => {
     await waitFor(() => expect(screen.getByTestId('login-account')).toBeTruthy());
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/login/forget-reset-pwd');
-    expect(JSON.parse(String(init.body))).toEqual({ phone: '13800138000', code: '123456', password: 'newsecret' });
+    expect(JSON.parse(String(init.body))).toEqual({
+      phone: '13800138000',
+      code: '123456',
+      password: 'newsecret',
+    });
     expect((screen.getByTestId('login-account') as HTMLInputElement).value).toBe('13800138000');
   });
 
@@ -220,7 +247,9 @@ describe('login screen', () => {
   });
 
   it('applies the language and theme the account saved on another device at sign-in', async () => {
-    fetchMock.mockResolvedValue(envelope({ ...answer, user: { ...answer.user, theme: 'light', language: 'en-US' } }));
+    fetchMock.mockResolvedValue(
+      envelope({ ...answer, user: { ...answer.user, theme: 'light', language: 'en-US' } }),
+    );
     renderLogin();
     expect(appSettingStore).toMatchObject({ theme: 'dark', language: 'zh-CN' });
     fireEvent.change(screen.getByTestId('login-account'), { target: { value: '13800138000' } });
@@ -229,6 +258,9 @@ describe('login screen', () => {
     fireEvent.click(screen.getByTestId('login-submit'));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/draw/c2'));
     expect(appSettingStore).toMatchObject({ theme: 'light', language: 'en-US' });
-    expect(JSON.parse(localStorage.getItem('appSetting')!).data).toMatchObject({ theme: 'light', language: 'en-US' });
+    expect(JSON.parse(localStorage.getItem('appSetting')!).data).toMatchObject({
+      theme: 'light',
+      language: 'en-US',
+    });
   });
 });

@@ -15,13 +15,21 @@ export function LoginPage() {
   return (
     <AuthLayout>
       <div className="mb-6 text-center">
-        <h1 className="text-2xl font-semibold text-heading">{forgot ? t('login.forgotTitle') : t('login.welcome')}</h1>
-        <p className="mt-2 text-base text-muted-foreground">{forgot ? t('login.forgotSubtitle') : t('login.subtitle')}</p>
+        <h1 className="text-2xl font-semibold text-heading">
+          {forgot ? t('login.forgotTitle') : t('login.welcome')}
+        </h1>
+        <p className="mt-2 text-base text-muted-foreground">
+          {forgot ? t('login.forgotSubtitle') : t('login.subtitle')}
+        </p>
       </div>
       {view.name === 'forgot' ? (
         <ForgotPasswordForm onDone={(phone) => setView({ name: 'login', account: phone ?? '' })} />
       ) : (
-        <LoginForm key={view.account} initialAccount={view.account} onForgotPassword={() => setView({ name: 'forgot' })} />
+        <LoginForm
+          key={view.account}
+          initialAccount={view.account}
+          onForgotPassword={() => setView({ name: 'forgot' })}
+        />
       )}
     </AuthLayout>
   );

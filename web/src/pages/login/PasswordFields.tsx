@@ -12,7 +12,14 @@ export interface PasswordFieldsProps {
 }
 
 /** 密码登录: phone or email, and password. */
-export function PasswordFields({ account, password, onAccountChange, onPasswordChange, errors, onForgotPassword }: PasswordFieldsProps) {
+export function PasswordFields({
+  account,
+  password,
+  onAccountChange,
+  onPasswordChange,
+  errors,
+  onForgotPassword,
+}: PasswordFieldsProps) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-5">

@@ -20,7 +20,10 @@ export function usePhoneCode<E extends PhoneCodeErrors>(setErrors: Dispatch<SetS
     if (!phoneError) await sendCode.send(phone);
   }
 
-  const fieldProps = (errors: E, clearError: (field: 'phone' | 'code') => void): Omit<CodeFieldsProps, 'idPrefix' | 'hint'> => ({
+  const fieldProps = (
+    errors: E,
+    clearError: (field: 'phone' | 'code') => void,
+  ): Omit<CodeFieldsProps, 'idPrefix' | 'hint'> => ({
     phone,
     code,
     onPhoneChange: (value) => {

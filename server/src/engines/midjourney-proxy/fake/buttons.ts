@@ -16,7 +16,13 @@ export interface FakeButton {
 /** The Midjourney model whose upscale buttons a result shows (`--v 5.2`, `--v 6`, `--v 6.1`, `--v 7`). */
 export type FakeVersion = '5.2' | '6' | '6.1' | '7';
 
-const b = (customId: string, label: string, emoji = ''): FakeButton => ({ customId, emoji, label, type: 2, style: 2 });
+const b = (customId: string, label: string, emoji = ''): FakeButton => ({
+  customId,
+  emoji,
+  label,
+  type: 2,
+  style: 2,
+});
 
 export function gridButtons(hash: string): FakeButton[] {
   return [
@@ -28,7 +34,10 @@ export function gridButtons(hash: string): FakeButton[] {
 
 function upscaleVariants(hash: string, version: FakeVersion): FakeButton[] {
   if (version === '5.2') {
-    return [b(`MJ::JOB::upsample_v5_2x::1::${hash}::SOLO`, 'Upscale (2x)', 'upscale_1'), b(`MJ::JOB::upsample_v5_4x::1::${hash}::SOLO`, 'Upscale (4x)', 'upscale_1')];
+    return [
+      b(`MJ::JOB::upsample_v5_2x::1::${hash}::SOLO`, 'Upscale (2x)', 'upscale_1'),
+      b(`MJ::JOB::upsample_v5_4x::1::${hash}::SOLO`, 'Upscale (4x)', 'upscale_1'),
+    ];
   }
   const id = version === '6.1' ? 'v6r1_2x' : `v${version}_2x`;
   return [
@@ -38,7 +47,11 @@ function upscaleVariants(hash: string, version: FakeVersion): FakeButton[] {
 }
 
 /** An upscaled image (U1–U4); `hd` = the result of Upscale (Subtle/Creative), which offers no further upscale. */
-export function upscaleButtons(hash: string, version: FakeVersion, options: { hd: boolean; video: boolean }): FakeButton[] {
+export function upscaleButtons(
+  hash: string,
+  version: FakeVersion,
+  options: { hd: boolean; video: boolean },
+): FakeButton[] {
   return [
     ...(options.hd ? [] : upscaleVariants(hash, version)),
     b(`MJ::JOB::low_variation::1::${hash}::SOLO`, 'Vary (Subtle)', '🪄'),
@@ -52,14 +65,20 @@ export function upscaleButtons(hash: string, version: FakeVersion, options: { hd
     b(`MJ::JOB::pan_up::1::${hash}::SOLO`, '', '⬆️'),
     b(`MJ::JOB::pan_down::1::${hash}::SOLO`, '', '⬇️'),
     ...(options.video
-      ? [b(`MJ::JOB::animate_high::1::${hash}::SOLO`, 'Animate (High motion)', '🎞️'), b(`MJ::JOB::animate_low::1::${hash}::SOLO`, 'Animate (Low motion)', '🎞️')]
+      ? [
+          b(`MJ::JOB::animate_high::1::${hash}::SOLO`, 'Animate (High motion)', '🎞️'),
+          b(`MJ::JOB::animate_low::1::${hash}::SOLO`, 'Animate (Low motion)', '🎞️'),
+        ]
       : []),
     b(`MJ::BOOKMARK::${hash}`, '', '❤️'),
   ];
 }
 
 export function describeButtons(): FakeButton[] {
-  return [...[1, 2, 3, 4].map((i) => b(`MJ::Job::PicReader::${i}`, String(i))), b('MJ::Picread::Retry', '', '🔄')];
+  return [
+    ...[1, 2, 3, 4].map((i) => b(`MJ::Job::PicReader::${i}`, String(i))),
+    b('MJ::Picread::Retry', '', '🔄'),
+  ];
 }
 
 export function shortenButtons(count: number): FakeButton[] {
@@ -68,5 +87,8 @@ export function shortenButtons(count: number): FakeButton[] {
 
 /** A finished clip (TaskInfo.SetVideoExtendButtons): Extend, with no `::SOLO`. */
 export function videoButtons(hash: string): FakeButton[] {
-  return [b(`MJ::JOB::animate_high_extend::1::${hash}`, 'Extend (High motion)', '🎞️'), b(`MJ::JOB::animate_low_extend::1::${hash}`, 'Extend (Low motion)', '🎞️')];
+  return [
+    b(`MJ::JOB::animate_high_extend::1::${hash}`, 'Extend (High motion)', '🎞️'),
+    b(`MJ::JOB::animate_low_extend::1::${hash}`, 'Extend (Low motion)', '🎞️'),
+  ];
 }

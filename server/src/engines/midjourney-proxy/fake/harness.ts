@@ -25,7 +25,10 @@ export function upstreamEnv(fake: FakeMjProxy, origin: string): Record<string, s
  * A real app (in this process) on a known port, so that PUBLIC_URL and the hook URLs it hands the
  * upstream point back at it.
  */
-export async function startAppOnFake(fake: FakeMjProxy, env: Record<string, string> = {}): Promise<{ app: TestApp; origin: string }> {
+export async function startAppOnFake(
+  fake: FakeMjProxy,
+  env: Record<string, string> = {},
+): Promise<{ app: TestApp; origin: string }> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const app = await startTestApp({ ...upstreamEnv(fake, origin), PORT: String(port), ...env });
@@ -39,7 +42,12 @@ export async function startAppOnFake(fake: FakeMjProxy, env: Record<string, stri
  * before each test, stopped after. Read the fields inside tests.
  */
 export function upstreamSuite(env: () => Record<string, string> = () => ({})) {
-  const suite = {} as { fake: FakeMjProxy; app: TestApp; origin: string; me: Awaited<ReturnType<TestApp['signIn']>> };
+  const suite = {} as {
+    fake: FakeMjProxy;
+    app: TestApp;
+    origin: string;
+    me: Awaited<ReturnType<TestApp['signIn']>>;
+  };
   beforeAll(async () => {
     suite.fake = await startFakeMjProxy({ secret: FAKE_SECRET });
     ({ app: suite.app, origin: suite.origin } = await startAppOnFake(suite.fake, env()));

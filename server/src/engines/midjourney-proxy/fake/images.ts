@@ -17,7 +17,9 @@ export async function fakePng(name: string, size: number): Promise<Buffer> {
 export async function fakeClip(name: string, size = 64, frames = 4): Promise<Buffer> {
   const stills = await Promise.all(Array.from({ length: frames }, (_, i) => fakePng(`${name}-${i}`, size)));
   const raw = await Promise.all(stills.map((png) => sharp(png).removeAlpha().raw().toBuffer()));
-  return sharp(Buffer.concat(raw), { raw: { width: size, height: size * frames, channels: 3, pageHeight: size } })
+  return sharp(Buffer.concat(raw), {
+    raw: { width: size, height: size * frames, channels: 3, pageHeight: size },
+  })
     .webp({ loop: 0, delay: Array.from({ length: frames }, () => 100) })
     .toBuffer();
 }
@@ -33,4 +35,5 @@ export function isPngDataUrl(value: unknown): boolean {
 }
 
 /** True when a string is a data URL of an image (any type). */
-export const isImageDataUrl = (value: unknown): boolean => typeof value === 'string' && /^data:image\/(png|jpeg|jpg|gif|webp);base64,[A-Za-z0-9+/=]+$/.test(value);
+export const isImageDataUrl = (value: unknown): boolean =>
+  typeof value === 'string' && /^data:image\/(png|jpeg|jpg|gif|webp);base64,[A-Za-z0-9+/=]+$/.test(value);

@@ -9,4 +9,6 @@ const port = Number(process.argv[2] ?? 8089);
 const secret = process.argv[3] ?? '';
 const line = process.argv[4] === FakeLine.Java ? FakeLine.Java : FakeLine.CSharp;
 const fake = await startFakeMjProxy({ port, secret, line, behaviour: { stepMs: 1500 } });
-console.log(`fake midjourney-proxy (${line} line) on ${fake.origin}${secret ? ' (mj-api-secret required)' : ''}`);
+console.log(
+  `fake midjourney-proxy (${line} line) on ${fake.origin}${secret ? ' (mj-api-secret required)' : ''}`,
+);

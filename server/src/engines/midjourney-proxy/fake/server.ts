@@ -1,7 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { describeButtons, gridButtons, shortenButtons, upscaleButtons, videoButtons, type FakeButton, type FakeVersion } from './buttons';
+import {
+  describeButtons,
+  gridButtons,
+  shortenButtons,
+  upscaleButtons,
+  videoButtons,
+  type FakeButton,
+  type FakeVersion,
+} from './buttons';
 import { fakeClip, fakePng, isImageDataUrl, isPngDataUrl } from './images';
 
 /**
@@ -25,7 +33,8 @@ import { fakeClip, fakePng, isImageDataUrl, isPngDataUrl } from './images';
 export const FakeLine = { CSharp: 'csharp', Java: 'java' } as const;
 export type FakeLine = (typeof FakeLine)[keyof typeof FakeLine];
 
-export type FakeRoute = 'imagine' | 'describe' | 'blend' | 'shorten' | 'action' | 'modal' | 'change' | 'simple-change' | 'video';
+export type FakeRoute =
+  'imagine' | 'describe' | 'blend' | 'shorten' | 'action' | 'modal' | 'change' | 'simple-change' | 'video';
 export type HookMode = 'normal' | 'lost' | 'duplicated' | 'reordered';
 
 export interface FakeAnswer {
@@ -163,8 +172,10 @@ const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
 /** Both lines check a blend alike; only the words for a wrong image count differ. */
 function blendRefusal(body: Record<string, unknown>, countMessage: string): Submitted | null {
-  if (!Array.isArray(body.base64Array) || body.base64Array.length < 2 || body.base64Array.length > 5) return { code: 4, description: countMessage };
-  if (!['PORTRAIT', 'SQUARE', 'LANDSCAPE'].includes(text(body.dimensions))) return { code: 4, description: 'dimensions参数错误' };
+  if (!Array.isArray(body.base64Array) || body.base64Array.length < 2 || body.base64Array.length > 5)
+    return { code: 4, description: countMessage };
+  if (!['PORTRAIT', 'SQUARE', 'LANDSCAPE'].includes(text(body.dimensions)))
+    return { code: 4, description: 'dimensions参数错误' };
   if (!body.base64Array.every(isImageDataUrl)) return { code: 4, description: 'base64格式错误' };
   return null;
 }
@@ -286,21 +297,39 @@ export class FakeMjProxy {
       return Array.isArray(value) ? value[0] : value;
     };
     // The C# line takes `Authorization` first, then `mj-api-secret`; the Java line only the latter.
-    const secret = this.line === FakeLine.CSharp ? (header('authorization') ?? header('mj-api-secret')) : header('mj-api-secret');
+    const secret =
+      this.line === FakeLine.CSharp
+        ? (header('authorization') ?? header('mj-api-secret'))
+        : header('mj-api-secret');
     this.requests.push({ method: req.method ?? '', path, speed: prefix ? prefix[1]! : null, secret, body });
 
     const send = ({ status, json, text: plain }: Reply) => {
       const payload = json !== undefined ? JSON.stringify(json) : (plain ?? '');
-      res.writeHead(status, payload ? { 'content-type': json !== undefined ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8' } : {});
+      res.writeHead(
+        status,
+        payload
+          ? {
+              'content-type':
+                json !== undefined ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
+            }
+          : {},
+      );
       res.end(payload);
     };
     if (this.behaviour.delayMs > 0) await new Promise((r) => setTimeout(r, this.behaviour.delayMs));
     if (res.destroyed) return;
     if (this.secret && secret !== this.secret) {
-      return send(this.line === FakeLine.CSharp ? { status: 401, text: 'Authorization header missing.' } : { status: 401 });
+      return send(
+        this.line === FakeLine.CSharp
+          ? { status: 401, text: 'Authorization header missing.' }
+          : { status: 401 },
+      );
     }
     if (this.behaviour.httpStatus) return send({ status: this.behaviour.httpStatus });
-    const reply = this.line === FakeLine.CSharp ? this.csharp(req.method ?? '', path, body ?? {}) : this.java(req.method ?? '', prefix ? url.pathname : path, body ?? {});
+    const reply =
+      this.line === FakeLine.CSharp
+        ? this.csharp(req.method ?? '', path, body ?? {})
+        : this.java(req.method ?? '', prefix ? url.pathname : path, body ?? {});
     send(reply);
   }
 
@@ -313,7 +342,10 @@ export class FakeMjProxy {
       const refused = this.csharpRefusal(route);
       if (refused) return refused;
       const answer = this.behaviour.answers[route] ?? this.csharpSubmit(route, body);
-      return { status: answer.status ?? (answer.code === 3 && (route === 'action' || route === 'modal') ? 404 : 200), json: this.envelope(answer) };
+      return {
+        status: answer.status ?? (answer.code === 3 && (route === 'action' || route === 'modal') ? 404 : 200),
+        json: this.envelope(answer),
+      };
     }
     const taskRoute = /^\/mj\/task\/([^/]+)\/(fetch|image-seed|cancel)$/.exec(path);
     if (taskRoute) {
@@ -323,17 +355,33 @@ export class FakeMjProxy {
           // ASP.NET answers a null ActionResult<TaskInfo> with 204 No Content.
           return task ? { status: 200, json: this.view(task) } : { status: 204 };
         case 'image-seed':
-          if (!task) return { status: 404, json: this.envelope({ code: 3, description: '关联任务不存在或已失效' }) };
-          if (task.status !== 'SUCCESS') return { status: 400, json: this.envelope({ code: 4, description: '关联任务状态错误' }) };
-          return { status: 200, json: this.envelope({ code: 1, description: '成功', result: this.internals.get(task.id)?.seed ?? '' }) };
+          if (!task)
+            return { status: 404, json: this.envelope({ code: 3, description: '关联任务不存在或已失效' }) };
+          if (task.status !== 'SUCCESS')
+            return { status: 400, json: this.envelope({ code: 4, description: '关联任务状态错误' }) };
+          return {
+            status: 200,
+            json: this.envelope({
+              code: 1,
+              description: '成功',
+              result: this.internals.get(task.id)?.seed ?? '',
+            }),
+          };
         case 'cancel':
           if (method !== 'POST') return { status: 405 };
           if (this.behaviour.secretRole !== 'admin') return { status: 400, text: '演示模式，禁止操作' };
-          if (task && !TERMINAL.has(task.status)) this.change(task, { status: 'FAILURE', failReason: '取消任务', finishTime: Date.now(), progress: '' });
+          if (task && !TERMINAL.has(task.status))
+            this.change(task, {
+              status: 'FAILURE',
+              failReason: '取消任务',
+              finishTime: Date.now(),
+              progress: '',
+            });
           return { status: 200 };
       }
     }
-    if (method === 'POST' && (path === '/mj/task/list-by-condition' || path === '/mj/task/list-by-ids')) return this.listByIds(body);
+    if (method === 'POST' && (path === '/mj/task/list-by-condition' || path === '/mj/task/list-by-ids'))
+      return this.listByIds(body);
     return { status: 404 };
   }
 
@@ -343,9 +391,23 @@ export class FakeMjProxy {
     if (!refusal || route === 'modal') return null;
     if (route === 'imagine') {
       // Imagine catches everything itself and answers a submit result.
-      return { status: 200, json: this.envelope({ code: 4, description: refusal.status === 200 ? refusal.message : '提交Imagine任务异常' }) };
+      return {
+        status: 200,
+        json: this.envelope({
+          code: 4,
+          description: refusal.status === 200 ? refusal.message : '提交Imagine任务异常',
+        }),
+      };
     }
-    return { status: refusal.status, json: { success: false, code: -1, message: refusal.status === 200 ? refusal.message : '操作失败', timestamp: String(Date.now()) } };
+    return {
+      status: refusal.status,
+      json: {
+        success: false,
+        code: -1,
+        message: refusal.status === 200 ? refusal.message : '操作失败',
+        timestamp: String(Date.now()),
+      },
+    };
   }
 
   private csharpSubmit(route: FakeRoute, body: Record<string, unknown>): Submitted {
@@ -353,11 +415,16 @@ export class FakeMjProxy {
     switch (route) {
       case 'imagine':
         if (!prompt) return { code: 4, description: 'prompt不能为空' };
-        if (body.base64Array !== undefined && (!Array.isArray(body.base64Array) || !body.base64Array.every(isImageDataUrl))) return { code: 4, description: 'base64格式错误' };
+        if (
+          body.base64Array !== undefined &&
+          (!Array.isArray(body.base64Array) || !body.base64Array.every(isImageDataUrl))
+        )
+          return { code: 4, description: 'base64格式错误' };
         break;
       case 'describe':
         if (!text(body.base64) && !text(body.link)) return { code: 4, description: 'base64或link不能为空' };
-        if (text(body.base64) && !isImageDataUrl(body.base64)) return { code: 4, description: 'base64格式错误' };
+        if (text(body.base64) && !isImageDataUrl(body.base64))
+          return { code: 4, description: 'base64格式错误' };
         break;
       case 'blend': {
         const refused = blendRefusal(body, '图片参数错误，2~5张图片');
@@ -388,14 +455,22 @@ export class FakeMjProxy {
     if (!parent) return { code: 3, description: '关联任务不存在或已失效' };
     if (parent.status !== 'SUCCESS') return { code: 4, description: '关联任务状态错误' };
     if (this.behaviour.noAccount) return { code: 3, description: '无可用的账号实例' };
-    const remixable = (action: string) => ['PAN', 'VARIATION', 'VIDEO'].includes(action) || customId.startsWith('MJ::JOB::reroll');
+    const remixable = (action: string) =>
+      ['PAN', 'VARIATION', 'VIDEO'].includes(action) || customId.startsWith('MJ::JOB::reroll');
     let action: string;
     let modalKind: TaskInternals['modalKind'] = null;
     let hd = false;
-    if (customId.startsWith('MJ::JOB::upsample::') || customId.startsWith('MJ::JOB::video_virtual_upscale')) action = 'UPSCALE';
-    else if (customId.startsWith('MJ::JOB::variation::') || customId.startsWith('MJ::JOB::high_variation::') || customId.startsWith('MJ::JOB::low_variation::')) action = 'VARIATION';
+    if (customId.startsWith('MJ::JOB::upsample::') || customId.startsWith('MJ::JOB::video_virtual_upscale'))
+      action = 'UPSCALE';
+    else if (
+      customId.startsWith('MJ::JOB::variation::') ||
+      customId.startsWith('MJ::JOB::high_variation::') ||
+      customId.startsWith('MJ::JOB::low_variation::')
+    )
+      action = 'VARIATION';
     else if (customId.startsWith('MJ::JOB::reroll::')) {
-      if (['REROLL', 'INPAINT'].includes(parent.action)) return { code: 4, description: '该任务不支持重新生成' };
+      if (['REROLL', 'INPAINT'].includes(parent.action))
+        return { code: 4, description: '该任务不支持重新生成' };
       action = parent.action === 'UPSCALE' ? 'IMAGINE' : parent.action;
     } else if (customId.startsWith('MJ::Outpaint::')) action = 'ZOOM';
     else if (customId.startsWith('MJ::JOB::pan_')) action = 'PAN';
@@ -421,7 +496,8 @@ export class FakeMjProxy {
       if (!this.behaviour.remix) return { code: 4, description: '当前账号不支持 remix，请开启 remix 功能' };
       if (remixable(action)) modalKind = 'remix';
     }
-    if (!modalKind && remixable(action) && this.behaviour.remix && !this.behaviour.remixAutoSubmit) modalKind = 'remix';
+    if (!modalKind && remixable(action) && this.behaviour.remix && !this.behaviour.remixAutoSubmit)
+      modalKind = 'remix';
 
     const prompt = modalKind === 'region' ? '' : parent.prompt;
     const task = this.create(action, prompt, body, parent.id);
@@ -431,7 +507,12 @@ export class FakeMjProxy {
     if (modalKind) {
       task.status = 'MODAL';
       task.description = 'Waiting for window confirm';
-      return { code: 21, description: 'Waiting for window confirm', result: task.id, properties: { finalPrompt: prompt, remix: true } };
+      return {
+        code: 21,
+        description: 'Waiting for window confirm',
+        result: task.id,
+        properties: { finalPrompt: prompt, remix: true },
+      };
     }
     return this.enqueue(task);
   }
@@ -441,7 +522,8 @@ export class FakeMjProxy {
     if (!this.behaviour.video) return { code: 4, description: '视频功能未启用' };
     const prompt = text(body.prompt);
     if (!prompt) return { code: 4, description: 'Prompt 不能为空' };
-    if (body.image !== undefined && !isImageDataUrl(body.image)) return { code: 4, description: 'base64格式错误' };
+    if (body.image !== undefined && !isImageDataUrl(body.image))
+      return { code: 4, description: 'base64格式错误' };
     let parentId: string | null = null;
     const taskId = text(body.taskId);
     if (taskId) {
@@ -454,7 +536,12 @@ export class FakeMjProxy {
     if (this.behaviour.noAccount) return { code: 3, description: '无可用的账号实例' };
     const task = this.create('VIDEO', prompt, body, parentId);
     task.description = `/video ${prompt}`;
-    task.properties = { ...task.properties, motion: text(body.motion) || 'low', batchSize: Number(body.batchSize) || 4, index: body.index ?? null };
+    task.properties = {
+      ...task.properties,
+      motion: text(body.motion) || 'low',
+      batchSize: Number(body.batchSize) || 4,
+      index: body.index ?? null,
+    };
     return this.enqueue(task);
   }
 
@@ -468,12 +555,18 @@ export class FakeMjProxy {
     let prompt = text(body.prompt);
     if (!prompt && task.parentId) prompt = this.tasks.get(task.parentId)?.prompt ?? '';
     if (!prompt) return { code: 4, description: 'prompt不能为空' };
-    if (internals.modalKind === 'region' && !isPngDataUrl(body.maskBase64)) return { code: 9, description: 'maskBase64 must be a PNG data URL' };
-    if (internals.modalKind === 'zoom' && !/--zoom\s+[0-9.]+/.test(prompt)) return { code: 9, description: 'custom zoom needs --zoom' };
+    if (internals.modalKind === 'region' && !isPngDataUrl(body.maskBase64))
+      return { code: 9, description: 'maskBase64 must be a PNG data URL' };
+    if (internals.modalKind === 'zoom' && !/--zoom\s+[0-9.]+/.test(prompt))
+      return { code: 9, description: 'custom zoom needs --zoom' };
     internals.modalPosts += 1;
     task.prompt = prompt;
     task.promptEn = prompt;
-    task.properties = { ...task.properties, finalPrompt: prompt, maskReceived: internals.modalKind === 'region' };
+    task.properties = {
+      ...task.properties,
+      finalPrompt: prompt,
+      maskReceived: internals.modalKind === 'region',
+    };
     if (typeof body.notifyHook === 'string') internals.hook = body.notifyHook;
     // It stays MODAL until a worker takes it.
     if (this.behaviour.hold) this.held.push(task.id);
@@ -484,7 +577,10 @@ export class FakeMjProxy {
   // ---- the Java line -----------------------------------------------------------------------
 
   private java(method: string, path: string, body: Record<string, unknown>): Reply {
-    const springNotFound = (): Reply => ({ status: 404, json: { timestamp: new Date().toISOString(), status: 404, error: 'Not Found', path } });
+    const springNotFound = (): Reply => ({
+      status: 404,
+      json: { timestamp: new Date().toISOString(), status: 404, error: 'Not Found', path },
+    });
     const submit = /^\/mj\/submit\/(imagine|describe|blend|change|simple-change)$/.exec(path);
     if (method === 'POST' && submit) {
       const route = submit[1] as FakeRoute;
@@ -497,7 +593,8 @@ export class FakeMjProxy {
       return task ? { status: 200, json: this.view(task) } : { status: 200 };
     }
     if (method === 'POST' && path === '/mj/task/list-by-condition') return this.listByIds(body);
-    if (method === 'GET' && path === '/mj/task/list') return { status: 200, json: [...this.tasks.values()].map((t) => this.view(t)) };
+    if (method === 'GET' && path === '/mj/task/list')
+      return { status: 200, json: [...this.tasks.values()].map((t) => this.view(t)) };
     return springNotFound();
   }
 
@@ -507,8 +604,17 @@ export class FakeMjProxy {
       case 'imagine': {
         if (!prompt) return { code: 4, description: 'prompt不能为空' };
         const banned = this.behaviour.bannedWords.find((w) => prompt.toLowerCase().includes(w.toLowerCase()));
-        if (banned) return { code: 24, description: '可能包含敏感词', properties: { promptEn: prompt, bannedWord: banned } };
-        if (body.base64Array !== undefined && (!Array.isArray(body.base64Array) || !body.base64Array.every(isImageDataUrl))) return { code: 4, description: 'base64格式错误' };
+        if (banned)
+          return {
+            code: 24,
+            description: '可能包含敏感词',
+            properties: { promptEn: prompt, bannedWord: banned },
+          };
+        if (
+          body.base64Array !== undefined &&
+          (!Array.isArray(body.base64Array) || !body.base64Array.every(isImageDataUrl))
+        )
+          return { code: 4, description: 'base64格式错误' };
         break;
       }
       case 'describe':
@@ -524,19 +630,27 @@ export class FakeMjProxy {
         const match = /^(\S+)\s+(?:([UV])([1-4])|R)$/.exec(text(body.content));
         if (!match) return { code: 4, description: 'content参数错误' };
         const action = match[2] === 'U' ? 'UPSCALE' : match[2] === 'V' ? 'VARIATION' : 'REROLL';
-        return this.javaSubmit('change', { ...body, taskId: match[1], action, index: match[3] ? Number(match[3]) : undefined });
+        return this.javaSubmit('change', {
+          ...body,
+          taskId: match[1],
+          action,
+          index: match[3] ? Number(match[3]) : undefined,
+        });
       }
       case 'change': {
         const taskId = text(body.taskId);
         if (!taskId) return { code: 4, description: 'taskId不能为空' };
         const action = text(body.action);
-        if (!['UPSCALE', 'VARIATION', 'REROLL'].includes(action)) return { code: 4, description: 'action参数错误' };
+        if (!['UPSCALE', 'VARIATION', 'REROLL'].includes(action))
+          return { code: 4, description: 'action参数错误' };
         const parent = this.tasks.get(taskId);
         if (!parent) return { code: 3, description: '关联任务不存在或已失效' };
         if (parent.status !== 'SUCCESS') return { code: 4, description: '关联任务状态错误' };
-        if (!['IMAGINE', 'VARIATION', 'REROLL', 'BLEND'].includes(parent.action)) return { code: 4, description: '关联任务不允许执行变化' };
+        if (!['IMAGINE', 'VARIATION', 'REROLL', 'BLEND'].includes(parent.action))
+          return { code: 4, description: '关联任务不允许执行变化' };
         const index = Number(body.index);
-        if (action !== 'REROLL' && !(Number.isInteger(index) && index >= 1 && index <= 4)) return { code: 4, description: 'index参数错误' };
+        if (action !== 'REROLL' && !(Number.isInteger(index) && index >= 1 && index <= 4))
+          return { code: 4, description: 'index参数错误' };
         const task = this.create(action, parent.prompt, body, parent.id);
         task.description = `/up ${taskId} ${action === 'REROLL' ? 'R' : `${action[0]}${index}`}`;
         return this.enqueue(task);
@@ -551,12 +665,20 @@ export class FakeMjProxy {
   // ---- both lines --------------------------------------------------------------------------
 
   private envelope(answer: Submitted): Record<string, unknown> {
-    return { code: answer.code, description: answer.description ?? '', result: answer.result ?? null, properties: answer.properties ?? {} };
+    return {
+      code: answer.code,
+      description: answer.description ?? '',
+      result: answer.result ?? null,
+      properties: answer.properties ?? {},
+    };
   }
 
   private listByIds(body: Record<string, unknown>): Reply {
     const ids = Array.isArray(body.ids) ? (body.ids as string[]) : [];
-    return { status: 200, json: ids.flatMap((id) => (this.tasks.has(id) ? [this.view(this.tasks.get(id)!)] : [])) };
+    return {
+      status: 200,
+      json: ids.flatMap((id) => (this.tasks.has(id) ? [this.view(this.tasks.get(id)!)] : [])),
+    };
   }
 
   private async serveImage(path: string, res: http.ServerResponse): Promise<void> {
@@ -572,7 +694,10 @@ export class FakeMjProxy {
     }
     let bytes = this.images.get(path);
     if (!bytes) {
-      bytes = match[2] === 'webp' ? await fakeClip(match[1]!) : await fakePng(match[1]!, match[1]!.includes('preview') ? 64 : 256);
+      bytes =
+        match[2] === 'webp'
+          ? await fakeClip(match[1]!)
+          : await fakePng(match[1]!, match[1]!.includes('preview') ? 64 : 256);
       this.images.set(path, bytes);
     }
     res.writeHead(200, { 'content-type': `image/${match[2]}`, 'content-length': bytes.length }).end(bytes);
@@ -583,10 +708,20 @@ export class FakeMjProxy {
     const { buttons, parentId, ...common } = task;
     if (this.line === FakeLine.Java) return common; // Java's Task has no buttons, seed or parent
     const seed = this.internals.get(task.id)?.seed;
-    return { ...common, buttons, parentId, ...(this.behaviour.seedInTask && task.status === 'SUCCESS' ? { seed } : {}) };
+    return {
+      ...common,
+      buttons,
+      parentId,
+      ...(this.behaviour.seedInTask && task.status === 'SUCCESS' ? { seed } : {}),
+    };
   }
 
-  private create(action: string, prompt: string, body: Record<string, unknown>, parentId: string | null): FakeTask {
+  private create(
+    action: string,
+    prompt: string,
+    body: Record<string, unknown>,
+    parentId: string | null,
+  ): FakeTask {
     this.counter += 1;
     const id = `${Date.now()}${String(this.counter).padStart(3, '0')}`;
     const task: FakeTask = {
@@ -595,7 +730,8 @@ export class FakeMjProxy {
       status: 'NOT_START',
       prompt,
       promptEn: prompt,
-      description: action === 'IMAGINE' && !parentId ? `/imagine ${prompt}` : `/${action.toLowerCase()} ${id}`,
+      description:
+        action === 'IMAGINE' && !parentId ? `/imagine ${prompt}` : `/${action.toLowerCase()} ${id}`,
       state: text(body.state),
       submitTime: Date.now(),
       startTime: null,
@@ -632,7 +768,12 @@ export class FakeMjProxy {
     const position = this.behaviour.queuePosition;
     return position === null
       ? { code: 1, description: '提交成功', result: id }
-      : { code: 22, description: `排队中，前面还有${position}个任务`, result: id, properties: { numberOfQueues: position } };
+      : {
+          code: 22,
+          description: `排队中，前面还有${position}个任务`,
+          result: id,
+          properties: { numberOfQueues: position },
+        };
   }
 
   /** Runs step `index` of a task after the step time, then schedules the next. */
@@ -641,9 +782,18 @@ export class FakeMjProxy {
       const task = this.tasks.get(id);
       if (!task || TERMINAL.has(task.status)) return;
       if (this.behaviour.paused) return this.advance(id, index);
-      if (index === 0 && this.line === FakeLine.CSharp && this.behaviour.bannedWords.some((w) => task.prompt.toLowerCase().includes(w.toLowerCase()))) {
+      if (
+        index === 0 &&
+        this.line === FakeLine.CSharp &&
+        this.behaviour.bannedWords.some((w) => task.prompt.toLowerCase().includes(w.toLowerCase()))
+      ) {
         // The C# worker checks banned words when it takes the job.
-        this.change(task, { status: 'FAILURE', failReason: '可能包含敏感词', progress: '', finishTime: Date.now() });
+        this.change(task, {
+          status: 'FAILURE',
+          failReason: '可能包含敏感词',
+          progress: '',
+          finishTime: Date.now(),
+        });
         return;
       }
       const textual = task.action === 'DESCRIBE' || task.action === 'SHORTEN';
@@ -659,7 +809,12 @@ export class FakeMjProxy {
         return;
       }
       if (this.behaviour.failReason) {
-        this.change(task, { status: 'FAILURE', failReason: this.behaviour.failReason, progress: '', finishTime: Date.now() });
+        this.change(task, {
+          status: 'FAILURE',
+          failReason: this.behaviour.failReason,
+          progress: '',
+          finishTime: Date.now(),
+        });
         return;
       }
       this.finish(task);
@@ -678,10 +833,15 @@ export class FakeMjProxy {
     let buttons: FakeButton[];
     switch (task.action) {
       case 'UPSCALE':
-        buttons = upscaleButtons(internals.hash, this.behaviour.version, { hd: internals.hd, video: this.behaviour.video });
+        buttons = upscaleButtons(internals.hash, this.behaviour.version, {
+          hd: internals.hd,
+          video: this.behaviour.video,
+        });
         break;
       case 'DESCRIBE': {
-        const prompts = [1, 2, 3, 4].map((n) => `${KEYCAPS[n - 1]} a described picture, take ${n} --ar 1:1`).join('\n\n');
+        const prompts = [1, 2, 3, 4]
+          .map((n) => `${KEYCAPS[n - 1]} a described picture, take ${n} --ar 1:1`)
+          .join('\n\n');
         changes.promptEn = prompts;
         changes.prompt = prompts;
         changes.properties = { ...task.properties, finalPrompt: prompts };
@@ -701,7 +861,15 @@ export class FakeMjProxy {
         break;
       }
       case 'SHORTEN': {
-        const prompts = [1, 2, 3, 4, 5].map((n) => `${KEYCAPS[n - 1]} ${task.prompt.split(/\s+/).slice(0, n + 1).join(' ')}`).join('\n');
+        const prompts = [1, 2, 3, 4, 5]
+          .map(
+            (n) =>
+              `${KEYCAPS[n - 1]} ${task.prompt
+                .split(/\s+/)
+                .slice(0, n + 1)
+                .join(' ')}`,
+          )
+          .join('\n');
         const description = `**Important tokens**\n${task.prompt}\n\n**Shortened prompts**\n${prompts}`;
         changes.description = description;
         changes.imageUrl = null;
@@ -729,7 +897,12 @@ export class FakeMjProxy {
     const post = (body: FakeTask) => {
       const hook = internals.hook!;
       internals.hookChain = internals.hookChain.then(() =>
-        fetch(hook, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(5000) })
+        fetch(hook, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(5000),
+        })
           .then((r) => r.body?.cancel())
           .catch(() => undefined),
       );
@@ -754,7 +927,9 @@ export class FakeMjProxy {
   }
 }
 
-export async function startFakeMjProxy(options: { secret?: string; port?: number; line?: FakeLine; behaviour?: Partial<FakeBehaviour> } = {}): Promise<FakeMjProxy> {
+export async function startFakeMjProxy(
+  options: { secret?: string; port?: number; line?: FakeLine; behaviour?: Partial<FakeBehaviour> } = {},
+): Promise<FakeMjProxy> {
   const fake = new FakeMjProxy(options.secret ?? '');
   fake.set({ line: options.line ?? FakeLine.CSharp, ...(options.behaviour ?? {}) });
   return fake.start(options.port ?? 0);

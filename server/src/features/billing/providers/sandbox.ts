@@ -17,7 +17,10 @@ export function sandboxProvider(): PaymentProvider {
   return {
     name: PaymentProviderName.Sandbox,
     async start(order, { origin }) {
-      const token = order.payment?.provider === PaymentProviderName.Sandbox && order.payment.token ? order.payment.token : randomBytes(18).toString('base64url');
+      const token =
+        order.payment?.provider === PaymentProviderName.Sandbox && order.payment.token
+          ? order.payment.token
+          : randomBytes(18).toString('base64url');
       return { codeUrl: sandboxPageUrl(origin, order._id, token), token };
     },
     async close() {

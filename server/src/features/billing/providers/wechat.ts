@@ -45,8 +45,11 @@ export function wechatSettingsFrom(config: Config): WechatSettings {
     }
   };
   const privateKey = load('WECHAT_MCH_PRIVATE_KEY', () => loadPrivateKey(config.WECHAT_MCH_PRIVATE_KEY));
-  const platformPublicKey = load('WECHAT_PLATFORM_PUBLIC_KEY', () => loadPublicKey(config.WECHAT_PLATFORM_PUBLIC_KEY));
-  if (!privateKey || !platformPublicKey) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  const platformPublicKey = load('WECHAT_PLATFORM_PUBLIC_KEY', () =>
+    loadPublicKey(config.WECHAT_PLATFORM_PUBLIC_KEY),
+  );
+  if (!privateKey || !platformPublicKey)
+    throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   return {
     appId: config.WECHAT_APP_ID,
     mchId: config.WECHAT_MCH_ID,
@@ -111,7 +114,10 @@ export interface WechatProvider extends PaymentProvider {
  * WeChat Pay API v3, Native (QR code) payments: an order becomes a `code_url` the payer scans;
  * WeChat Pay then notifies `POST /api/open/wechat/callback`.
  */
-export function wechatProvider(settings: WechatSettings, deps: { now: () => number; fetch?: typeof fetch }): WechatProvider {
+export function wechatProvider(
+  settings: WechatSettings,
+  deps: { now: () => number; fetch?: typeof fetch },
+): WechatProvider {
   const doFetch = deps.fetch ?? fetch;
 
   function verifySigned(headers: HeaderBag, body: string): boolean {
@@ -125,7 +131,11 @@ export function wechatProvider(settings: WechatSettings, deps: { now: () => numb
     return verifyMessage(settings.platformPublicKey, wechatSignedMessage(timestamp, nonce, body), signature);
   }
 
-  async function call(method: 'POST' | 'GET', path: string, payload?: unknown): Promise<{ status: number; body: string }> {
+  async function call(
+    method: 'POST' | 'GET',
+    path: string,
+    payload?: unknown,
+  ): Promise<{ status: number; body: string }> {
     const url = new URL(`${settings.apiBase}${path}`);
     const body = payload === undefined ? '' : JSON.stringify(payload);
     const authorization = authorizationHeader({
@@ -141,19 +151,28 @@ export function wechatProvider(settings: WechatSettings, deps: { now: () => numb
     try {
       response = await doFetch(url, {
         method,
-        headers: { Authorization: authorization, Accept: 'application/json', 'Content-Type': 'application/json', 'User-Agent': 'drawspace/1.0' },
+        headers: {
+          Authorization: authorization,
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+          'User-Agent': 'drawspace/1.0',
+        },
         body: method === 'GET' ? undefined : body,
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
     } catch (error) {
-      throw new AppError(ErrorReason.UpstreamUnavailable, 'billing.paymentUnavailable', { detail: (error as Error).message });
+      throw new AppError(ErrorReason.UpstreamUnavailable, 'billing.paymentUnavailable', {
+        detail: (error as Error).message,
+      });
     }
     const text = await response.text();
     const headers: HeaderBag = {};
     response.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
     // Answers are signed too: an answer that is not from WeChat Pay is not believed.
     if (response.ok && text && !verifySigned(headers, text)) {
-      throw new AppError(ErrorReason.UpstreamUnavailable, 'billing.paymentUnavailable', { detail: 'unsigned or badly signed answer' });
+      throw new AppError(ErrorReason.UpstreamUnavailable, 'billing.paymentUnavailable', {
+        detail: 'unsigned or badly signed answer',
+      });
     }
     return { status: response.status, body: text };
   }
@@ -179,18 +198,27 @@ export function wechatProvider(settings: WechatSettings, deps: { now: () => numb
         /* handled below */
       }
       if (status !== 200 || typeof answer.code_url !== 'string' || !answer.code_url.startsWith('weixin://')) {
-        throw new AppError(ErrorReason.UpstreamUnavailable, 'billing.paymentUnavailable', { detail: `${status} ${String(answer.code ?? '')} ${String(answer.message ?? '')}`.trim() });
+        throw new AppError(ErrorReason.UpstreamUnavailable, 'billing.paymentUnavailable', {
+          detail: `${status} ${String(answer.code ?? '')} ${String(answer.message ?? '')}`.trim(),
+        });
       }
       return { codeUrl: answer.code_url, token: null };
     },
 
     async close(order: OrderDoc) {
-      await call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(order.orderNo)}/close`, { mchid: settings.mchId });
+      await call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(order.orderNo)}/close`, {
+        mchid: settings.mchId,
+      });
     },
 
     verifyNotification(headers: HeaderBag, rawBody: string): WechatNotification {
       if (!verifySigned(headers, rawBody)) throw new NotificationRefused(401, 'bad signature');
-      let envelope: { id?: unknown; event_type?: unknown; resource_type?: unknown; resource?: EncryptedResource };
+      let envelope: {
+        id?: unknown;
+        event_type?: unknown;
+        resource_type?: unknown;
+        resource?: EncryptedResource;
+      };
       try {
         envelope = JSON.parse(rawBody) as typeof envelope;
       } catch {
@@ -214,7 +242,11 @@ export function wechatProvider(settings: WechatSettings, deps: { now: () => numb
         throw new NotificationRefused(400, 'resource is not JSON');
       }
       const isTransaction = eventType.startsWith('TRANSACTION.') && resource.original_type !== 'refund';
-      return { id: String(envelope.id ?? ''), eventType, transaction: isTransaction ? (data as WechatTransaction) : null };
+      return {
+        id: String(envelope.id ?? ''),
+        eventType,
+        transaction: isTransaction ? (data as WechatTransaction) : null,
+      };
     },
   };
 }

@@ -74,7 +74,8 @@ export function authorizationHeader(request: SignedRequest): string {
 export function parseAuthorization(header: string): Record<string, string> | null {
   if (!header.startsWith(`${AUTH_SCHEMA} `)) return null;
   const fields: Record<string, string> = {};
-  for (const match of header.slice(AUTH_SCHEMA.length + 1).matchAll(/(\w+)="([^"]*)"/g)) fields[match[1]!] = match[2]!;
+  for (const match of header.slice(AUTH_SCHEMA.length + 1).matchAll(/(\w+)="([^"]*)"/g))
+    fields[match[1]!] = match[2]!;
   return fields;
 }
 
@@ -92,19 +93,37 @@ export interface EncryptedResource {
 }
 
 export function decryptResource(apiV3Key: string, resource: EncryptedResource): string {
-  if (resource.algorithm !== 'AEAD_AES_256_GCM') throw new Error(`unsupported algorithm ${resource.algorithm}`);
+  if (resource.algorithm !== 'AEAD_AES_256_GCM')
+    throw new Error(`unsupported algorithm ${resource.algorithm}`);
   const data = Buffer.from(resource.ciphertext, 'base64');
   if (data.length <= 16) throw new Error('ciphertext too short');
-  const decipher = createDecipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(resource.nonce, 'utf8'));
+  const decipher = createDecipheriv(
+    'aes-256-gcm',
+    Buffer.from(apiV3Key, 'utf8'),
+    Buffer.from(resource.nonce, 'utf8'),
+  );
   decipher.setAuthTag(data.subarray(data.length - 16));
   decipher.setAAD(Buffer.from(resource.associated_data ?? '', 'utf8'));
-  return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString('utf8');
+  return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString(
+    'utf8',
+  );
 }
 
 /** The inverse of `decryptResource`: what WeChat Pay does (used by the local fake in tests). */
-export function encryptResource(apiV3Key: string, plaintext: string, associatedData = 'transaction', nonce = randomBytes(6).toString('hex')): EncryptedResource {
+export function encryptResource(
+  apiV3Key: string,
+  plaintext: string,
+  associatedData = 'transaction',
+  nonce = randomBytes(6).toString('hex'),
+): EncryptedResource {
   const cipher = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(nonce, 'utf8'));
   cipher.setAAD(Buffer.from(associatedData, 'utf8'));
   const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final(), cipher.getAuthTag()]);
-  return { algorithm: 'AEAD_AES_256_GCM', ciphertext: data.toString('base64'), associated_data: associatedData, nonce, original_type: 'transaction' };
+  return {
+    algorithm: 'AEAD_AES_256_GCM',
+    ciphertext: data.toString('base64'),
+    associated_data: associatedData,
+    nonce,
+    original_type: 'transaction',
+  };
 }

@@ -20,7 +20,8 @@ export const enUS: typeof zhCN = {
     attach: 'Upload images',
     fileInput: 'Choose images to upload',
     attachments: 'Images to send',
-    attachmentHint: 'For /imagine, choose what each image is for (image prompt, style or character/omni reference), or use it for /describe',
+    attachmentHint:
+      'For /imagine, choose what each image is for (image prompt, style or character/omni reference), or use it for /describe',
     reference: {
       label: 'What {{name}} is for',
       image: 'Image prompt',

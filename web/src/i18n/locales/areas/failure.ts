@@ -21,7 +21,8 @@ export const zhCN = {
       clipTooLarge: '生成的视频过大，无法保存。积分已退还。',
       unreadableInput: '无法读取输入的图片（{{detail}}）。积分已退还。',
       inputMissing: '此任务所用的图片已不存在。积分已退还。',
-      remixOffUpstream: 'Midjourney 账号未开启 Remix 模式，无法使用你修改的提示词：请在 Midjourney 中开启 Remix，或在这里关闭 Remix。积分已退还。',
+      remixOffUpstream:
+        'Midjourney 账号未开启 Remix 模式，无法使用你修改的提示词：请在 Midjourney 中开启 Remix，或在这里关闭 Remix。积分已退还。',
       timedOut: '任务超时：未在 {{minutes}} 分钟内完成。积分已退还。',
       notSaved: '任务未能保存，不会执行；积分已退还。',
       engineError: '引擎未能画出这张图。积分已退还。',
@@ -32,13 +33,16 @@ export const zhCN = {
         queueFull: 'Midjourney 队列已满，请几分钟后再试；积分已退还。',
         banned: 'Midjourney 拒绝了该提示词：“{{word}}”是违禁词。积分已退还。',
         bannedPrompt: 'Midjourney 服务拒绝了该提示词：可能包含违禁词。积分已退还。',
-        noAccount: 'Midjourney 服务暂时没有可用的账号（{{detail}}），请稍后再试或换一种速度模式；积分已退还。',
+        noAccount:
+          'Midjourney 服务暂时没有可用的账号（{{detail}}），请稍后再试或换一种速度模式；积分已退还。',
         limitReached: '本站在 Midjourney 服务的绘图次数已达上限（{{detail}}），请稍后再试；积分已退还。',
         tempBanned: 'Midjourney 服务暂时封锁了本站（违禁词过多），请稍后再试；积分已退还。',
         refused: 'Midjourney 服务拒绝了该请求：{{detail}}。积分已退还。',
-        remixUnsupported: 'Midjourney 账号未开启 Remix 模式，无法按你的 Remix 设置修改提示词；请关闭 Remix 设置后再试。积分已退还。',
+        remixUnsupported:
+          'Midjourney 账号未开启 Remix 模式，无法按你的 Remix 设置修改提示词；请关闭 Remix 设置后再试。积分已退还。',
         notOffered: '当前的 Midjourney 服务不提供 {{feature}}。',
-        cancelRefused: '已在本站取消并退还积分，但 Midjourney 服务拒绝停止该任务（{{detail}}；取消需要管理员令牌），它仍会占用账号额度。',
+        cancelRefused:
+          '已在本站取消并退还积分，但 Midjourney 服务拒绝停止该任务（{{detail}}；取消需要管理员令牌），它仍会占用账号额度。',
         invalid: 'Midjourney 拒绝了该请求：{{detail}}。积分已退还。',
         notFound: 'Midjourney 找不到该任务引用的内容（{{detail}}），积分已退还。',
         system: 'Midjourney 服务出错：{{detail}}。积分已退还。',

@@ -19,7 +19,8 @@ export const zhTW: typeof zhCN = {
       clipTooLarge: '產生的影片過大，無法儲存。點數已退還。',
       unreadableInput: '無法讀取輸入的圖片（{{detail}}）。點數已退還。',
       inputMissing: '此任務所用的圖片已不存在。點數已退還。',
-      remixOffUpstream: 'Midjourney 帳號未開啟 Remix 模式，無法使用你修改的提示詞：請在 Midjourney 中開啟 Remix，或在這裡關閉 Remix。點數已退還。',
+      remixOffUpstream:
+        'Midjourney 帳號未開啟 Remix 模式，無法使用你修改的提示詞：請在 Midjourney 中開啟 Remix，或在這裡關閉 Remix。點數已退還。',
       timedOut: '任務逾時：未在 {{minutes}} 分鐘內完成。點數已退還。',
       notSaved: '任務未能儲存，不會執行；點數已退還。',
       engineError: '引擎未能畫出這張圖。點數已退還。',
@@ -30,13 +31,16 @@ export const zhTW: typeof zhCN = {
         queueFull: 'Midjourney 佇列已滿，請幾分鐘後再試；點數已退還。',
         banned: 'Midjourney 拒絕了該提示詞：「{{word}}」是違禁詞。點數已退還。',
         bannedPrompt: 'Midjourney 服務拒絕了該提示詞：可能包含違禁詞。點數已退還。',
-        noAccount: 'Midjourney 服務暫時沒有可用的帳號（{{detail}}），請稍後再試或換一種速度模式；點數已退還。',
+        noAccount:
+          'Midjourney 服務暫時沒有可用的帳號（{{detail}}），請稍後再試或換一種速度模式；點數已退還。',
         limitReached: '本站在 Midjourney 服務的繪圖次數已達上限（{{detail}}），請稍後再試；點數已退還。',
         tempBanned: 'Midjourney 服務暫時封鎖了本站（違禁詞過多），請稍後再試；點數已退還。',
         refused: 'Midjourney 服務拒絕了該請求：{{detail}}。點數已退還。',
-        remixUnsupported: 'Midjourney 帳號未開啟 Remix 模式，無法依你的 Remix 設定修改提示詞；請關閉 Remix 設定後再試。點數已退還。',
+        remixUnsupported:
+          'Midjourney 帳號未開啟 Remix 模式，無法依你的 Remix 設定修改提示詞；請關閉 Remix 設定後再試。點數已退還。',
         notOffered: '目前的 Midjourney 服務不提供 {{feature}}。',
-        cancelRefused: '已在本站取消並退還點數，但 Midjourney 服務拒絕停止該任務（{{detail}}；取消需要管理員權杖），它仍會佔用帳號額度。',
+        cancelRefused:
+          '已在本站取消並退還點數，但 Midjourney 服務拒絕停止該任務（{{detail}}；取消需要管理員權杖），它仍會佔用帳號額度。',
         invalid: 'Midjourney 拒絕了該請求：{{detail}}。點數已退還。',
         notFound: 'Midjourney 找不到該任務引用的內容（{{detail}}），點數已退還。',
         system: 'Midjourney 服務出錯：{{detail}}。點數已退還。',

@@ -27,7 +27,10 @@ export function BannedList({ state, onUnban }: BannedListProps) {
 
   return (
     <section data-testid="banned-list" aria-label={t('members.bannedLabel')} className="mt-5">
-      <h2 className="truncate px-2 pb-1.5 text-xs font-semibold tracking-wide text-sidebar-foreground uppercase" data-testid="banned-count">
+      <h2
+        className="truncate px-2 pb-1.5 text-xs font-semibold tracking-wide text-sidebar-foreground uppercase"
+        data-testid="banned-count"
+      >
         {t('members.banned', { count: state.bans.length })}
       </h2>
       {state.status === 'error' && state.bans.length === 0 ? (
@@ -35,10 +38,16 @@ export function BannedList({ state, onUnban }: BannedListProps) {
       ) : (
         <ul className="flex flex-col gap-0.5">
           {state.bans.map((ban) => (
-            <li key={ban.userId} data-testid={`banned-${ban.userId}`} className="flex min-h-[42px] items-center gap-3 rounded-md px-2 py-1">
+            <li
+              key={ban.userId}
+              data-testid={`banned-${ban.userId}`}
+              className="flex min-h-[42px] items-center gap-3 rounded-md px-2 py-1"
+            >
               <UserAvatar src={ban.avatar} name={ban.name} className="size-8 opacity-60 grayscale" />
               <span className="flex min-w-0 flex-1 flex-col">
-                <span className="truncate text-[15px] leading-5 font-medium text-sidebar-foreground">{ban.name}</span>
+                <span className="truncate text-[15px] leading-5 font-medium text-sidebar-foreground">
+                  {ban.name}
+                </span>
                 {ban.reason && (
                   <span className="truncate text-xs text-muted-foreground" title={ban.reason}>
                     {t('members.bannedReason', { reason: ban.reason })}

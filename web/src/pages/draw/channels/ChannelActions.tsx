@@ -29,7 +29,17 @@ function ActionButton({ label, icon: Icon, danger = false, className, ...props }
 }
 
 /** An action that asks first (确定退出该频道？). */
-function ConfirmedAction({ label, question, onConfirm, children }: { label: string; question: string; onConfirm: () => Promise<unknown>; children: ReactNode }) {
+function ConfirmedAction({
+  label,
+  question,
+  onConfirm,
+  children,
+}: {
+  label: string;
+  question: string;
+  onConfirm: () => Promise<unknown>;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <TooltipRoot>
@@ -57,18 +67,37 @@ export function ChannelActions({ channel }: { channel: Channel }) {
 
   if (!channel.isCreator) {
     return (
-      <ConfirmedAction label={t('channels.quit')} question={t('channels.quitConfirm')} onConfirm={() => removeChannel('quit', channel.id)}>
-        <ActionButton label={t('channels.quit')} icon={LogOutIcon} danger data-testid={`channel-quit-${channel.id}`} />
+      <ConfirmedAction
+        label={t('channels.quit')}
+        question={t('channels.quitConfirm')}
+        onConfirm={() => removeChannel('quit', channel.id)}
+      >
+        <ActionButton
+          label={t('channels.quit')}
+          icon={LogOutIcon}
+          danger
+          data-testid={`channel-quit-${channel.id}`}
+        />
       </ConfirmedAction>
     );
   }
   return (
     <>
       <Tooltip content={t('channels.invite')}>
-        <ActionButton label={t('channels.invite')} icon={UserPlusIcon} data-testid={`channel-invite-${channel.id}`} onClick={() => openInviteDialog(channel.id)} />
+        <ActionButton
+          label={t('channels.invite')}
+          icon={UserPlusIcon}
+          data-testid={`channel-invite-${channel.id}`}
+          onClick={() => openInviteDialog(channel.id)}
+        />
       </Tooltip>
       <Tooltip content={t('channels.edit')}>
-        <ActionButton label={t('channels.edit')} icon={SettingsIcon} data-testid={`channel-edit-${channel.id}`} onClick={() => openEditChannelDialog(channel.id)} />
+        <ActionButton
+          label={t('channels.edit')}
+          icon={SettingsIcon}
+          data-testid={`channel-edit-${channel.id}`}
+          onClick={() => openEditChannelDialog(channel.id)}
+        />
       </Tooltip>
     </>
   );

@@ -9,14 +9,30 @@ import { envelope } from '../../../test/dom';
 import { ChannelFormDialog } from './ChannelFormDialog';
 import { InviteDialog } from './InviteDialog';
 
-vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+vi.mock('../../../lib/notify', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },
+}));
 
-const saved = { id: 'c9', title: 'lobby', isBan: true, isCreator: true, creatorId: 'u1', memberCount: 1, createdAt: 1, engine: null };
+const saved = {
+  id: 'c9',
+  title: 'lobby',
+  isBan: true,
+  isCreator: true,
+  creatorId: 'u1',
+  memberCount: 1,
+  createdAt: 1,
+  engine: null,
+};
 let fetchMock: ReturnType<typeof vi.fn>;
 
 function lastCall() {
   const [url, init] = fetchMock.mock.calls.at(-1) as [string, RequestInit];
-  return { url, method: init.method, body: init.body ? JSON.parse(String(init.body)) : undefined, headers: new Headers(init.headers) };
+  return {
+    url,
+    method: init.method,
+    body: init.body ? JSON.parse(String(init.body)) : undefined,
+    headers: new Headers(init.headers),
+  };
 }
 
 beforeEach(() => {
@@ -71,13 +87,19 @@ describe('create / edit channel dialog', () => {
     fireEvent.click(screen.getByTestId('channel-ban-switch'));
     fireEvent.click(screen.getByTestId('channel-submit'));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
-    expect(lastCall()).toMatchObject({ url: '/api/draw/channel', method: 'POST', body: { title: 'lobby', isBan: true } });
+    expect(lastCall()).toMatchObject({
+      url: '/api/draw/channel',
+      method: 'POST',
+      body: { title: 'lobby', isBan: true },
+    });
     expect(notify.success).toHaveBeenCalledWith('保存成功');
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
   it('edits: 修改频道 filled in, PUT, toasts 修改成功', async () => {
-    const { onSaved, dialog } = renderForm({ channel: { id: 'c9', title: 'old', isBan: true, memberCount: 2 } });
+    const { onSaved, dialog } = renderForm({
+      channel: { id: 'c9', title: 'old', isBan: true, memberCount: 2 },
+    });
     expect(within(dialog).getByRole('heading').textContent).toBe('修改频道');
     expect(screen.getByTestId('channel-submit').textContent).toBe('修改频道');
     expect((screen.getByTestId('channel-title-input') as HTMLInputElement).value).toBe('old');
@@ -85,7 +107,11 @@ describe('create / edit channel dialog', () => {
     fireEvent.change(screen.getByTestId('channel-title-input'), { target: { value: 'new' } });
     fireEvent.click(screen.getByTestId('channel-submit'));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    expect(lastCall()).toMatchObject({ url: '/api/draw/channel/c9', method: 'PUT', body: { title: 'new', isBan: true } });
+    expect(lastCall()).toMatchObject({
+      url: '/api/draw/channel/c9',
+      method: 'PUT',
+      body: { title: 'new', isBan: true },
+    });
     expect(notify.success).toHaveBeenCalledWith('修改成功');
   });
 
@@ -93,9 +119,13 @@ describe('create / edit channel dialog', () => {
     renderForm();
     expect(screen.queryByTestId('channel-delete-open')).toBeNull();
     cleanup();
-    const { onOpenChange, onSaved } = renderForm({ channel: { id: 'c9', title: 'old', isBan: false, memberCount: 2 } });
+    const { onOpenChange, onSaved } = renderForm({
+      channel: { id: 'c9', title: 'old', isBan: false, memberCount: 2 },
+    });
     // What the server answers: null for the deletion, the list after it.
-    fetchMock.mockImplementation(async (_url: string, init: RequestInit) => envelope(init.method === 'DELETE' ? null : [saved]));
+    fetchMock.mockImplementation(async (_url: string, init: RequestInit) =>
+      envelope(init.method === 'DELETE' ? null : [saved]),
+    );
     fireEvent.click(screen.getByTestId('channel-delete-open'));
     const dialog = await screen.findByTestId('channel-delete-dialog');
     expect(within(dialog).getByRole('heading').textContent).toBe('删除 #old');
@@ -103,7 +133,9 @@ describe('create / edit channel dialog', () => {
     fireEvent.click(within(dialog).getByTestId('channel-delete-confirm'));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('删除成功'), { timeout: 3_000 });
     // (The engines list the settings read for the engine field is not a change.)
-    const changes = fetchMock.mock.calls.map(([url, init]) => `${(init as RequestInit).method} ${String(url)}`).filter((call) => call !== 'GET /api/draw/engines');
+    const changes = fetchMock.mock.calls
+      .map(([url, init]) => `${(init as RequestInit).method} ${String(url)}`)
+      .filter((call) => call !== 'GET /api/draw/engines');
     expect(changes).toEqual(['DELETE /api/draw/channel/c9', 'GET /api/draw/channels']);
     expect(onSaved).not.toHaveBeenCalled();
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
@@ -111,7 +143,17 @@ describe('create / edit channel dialog', () => {
 
   it('stays open when the server refuses', async () => {
     fetchMock.mockImplementation(
-      async () => new Response(JSON.stringify({ code: 400, message: '频道名称不合法', data: null, success: false, reason: 'bad_request' }), { status: 400 }),
+      async () =>
+        new Response(
+          JSON.stringify({
+            code: 400,
+            message: '频道名称不合法',
+            data: null,
+            success: false,
+            reason: 'bad_request',
+          }),
+          { status: 400 },
+        ),
     );
     const { onOpenChange, onSaved } = renderForm();
     fireEvent.change(screen.getByTestId('channel-title-input'), { target: { value: 'x' } });
@@ -172,10 +214,16 @@ describe('invite dialog', () => {
   it('generates a new link with the chosen expiry (重新生成成功)', async () => {
     fetchMock.mockImplementation(async () => envelope(invite));
     renderInvite();
-    await waitFor(() => expect((screen.getByTestId('invite-regenerate') as HTMLButtonElement).disabled).toBe(false));
-    fetchMock.mockImplementation(async () => envelope({ inviteCode: 'NewCode999', inviteExpireTimeFormat: '该链接永不过期', expireAt: null }));
+    await waitFor(() =>
+      expect((screen.getByTestId('invite-regenerate') as HTMLButtonElement).disabled).toBe(false),
+    );
+    fetchMock.mockImplementation(async () =>
+      envelope({ inviteCode: 'NewCode999', inviteExpireTimeFormat: '该链接永不过期', expireAt: null }),
+    );
     fireEvent.click(screen.getByTestId('invite-regenerate'));
-    await waitFor(() => expect((screen.getByTestId('invite-link') as HTMLInputElement).value).toContain('/invite/NewCode999'));
+    await waitFor(() =>
+      expect((screen.getByTestId('invite-link') as HTMLInputElement).value).toContain('/invite/NewCode999'),
+    );
     expect(lastCall()).toMatchObject({ method: 'POST', body: { isNew: true, expireHours: -1 } });
     expect(notify.success).toHaveBeenCalledWith('重新生成成功');
   });

@@ -4,7 +4,15 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorId, FormField } from '../../../components/app/FormField';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { notify } from '../../../lib/notify';
@@ -20,7 +28,8 @@ export interface ChannelFormDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Edit this channel (修改频道); without it the dialog creates one (创建频道). */
-  channel?: (Pick<Channel, 'id' | 'title' | 'isBan' | 'memberCount'> & Partial<Pick<Channel, 'engine'>>) | null;
+  channel?:
+    (Pick<Channel, 'id' | 'title' | 'isBan' | 'memberCount'> & Partial<Pick<Channel, 'engine'>>) | null;
   /** After a successful save, once the dialog has closed. */
   onSaved: (channel: Channel) => void;
 }
@@ -46,7 +55,8 @@ function ChannelForm({
   onDone,
   onSaved,
 }: {
-  channel: (Pick<Channel, 'id' | 'title' | 'isBan' | 'memberCount'> & Partial<Pick<Channel, 'engine'>>) | null;
+  channel:
+    (Pick<Channel, 'id' | 'title' | 'isBan' | 'memberCount'> & Partial<Pick<Channel, 'engine'>>) | null;
   onDone: (open: boolean) => void;
   onSaved: (channel: Channel) => void;
 }) {
@@ -75,7 +85,11 @@ function ChannelForm({
     setError(found);
     if (found || saving) return;
     // The engine goes only when the creator changed it (PUT only: a new channel starts on the site's).
-    const body: ChannelRequest = { title: title.trim(), isBan, ...(channel && engine !== (channel.engine ?? null) ? { engine } : {}) };
+    const body: ChannelRequest = {
+      title: title.trim(),
+      isBan,
+      ...(channel && engine !== (channel.engine ?? null) ? { engine } : {}),
+    };
     setSaving(true);
     try {
       const saved = channel ? await channelApi.update(channel.id, body) : await channelApi.create(body);
@@ -94,7 +108,9 @@ function ChannelForm({
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex min-h-0 flex-col">
         <DialogHeader>
           <DialogTitle>{action}</DialogTitle>
-          <DialogDescription>{channel ? t('channels.editSubtitle') : t('channels.createSubtitle')}</DialogDescription>
+          <DialogDescription>
+            {channel ? t('channels.editSubtitle') : t('channels.createSubtitle')}
+          </DialogDescription>
         </DialogHeader>
         <DialogBody className="flex flex-col gap-5 pt-1">
           <div className="flex flex-col gap-2">
@@ -104,9 +120,16 @@ function ChannelForm({
             <ChannelTypeCard />
           </div>
 
-          <FormField id={titleId} label={t('channels.channelName')} error={error ? t(`channels.errors.${error}`, { max: CHANNEL_TITLE_MAX }) : null}>
+          <FormField
+            id={titleId}
+            label={t('channels.channelName')}
+            error={error ? t(`channels.errors.${error}`, { max: CHANNEL_TITLE_MAX }) : null}
+          >
             <div className="relative">
-              <span aria-hidden className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-lg leading-none font-medium text-muted-foreground">
+              <span
+                aria-hidden
+                className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-lg leading-none font-medium text-muted-foreground"
+              >
                 #
               </span>
               <Input
@@ -131,7 +154,9 @@ function ChannelForm({
               <span
                 aria-hidden
                 className={`pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-xs tabular-nums ${
-                  length > CHANNEL_TITLE_MAX ? 'text-destructive dark:text-[#fa777c]' : 'text-muted-foreground'
+                  length > CHANNEL_TITLE_MAX
+                    ? 'text-destructive dark:text-[#fa777c]'
+                    : 'text-muted-foreground'
                 }`}
               >
                 {length}/{CHANNEL_TITLE_MAX}
@@ -171,7 +196,14 @@ function ChannelForm({
           </Button>
         </DialogFooter>
       </form>
-      {channel && <DeleteChannelDialog channel={channel} open={deleteOpen} onOpenChange={setDeleteOpen} onDeleted={() => onDone(false)} />}
+      {channel && (
+        <DeleteChannelDialog
+          channel={channel}
+          open={deleteOpen}
+          onOpenChange={setDeleteOpen}
+          onDeleted={() => onDone(false)}
+        />
+      )}
     </>
   );
 }

@@ -16,9 +16,20 @@ import { ChannelActions } from './ChannelActions';
 import { MemberPanel } from './MemberPanel';
 import { memberPanel } from './memberPanel';
 
-vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+vi.mock('../../../lib/notify', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },
+}));
 
-const mine: Channel = { id: 'c1', title: 'lobby', isBan: false, isCreator: true, creatorId: 'me', memberCount: 2, createdAt: 1, engine: null };
+const mine: Channel = {
+  id: 'c1',
+  title: 'lobby',
+  isBan: false,
+  isCreator: true,
+  creatorId: 'me',
+  memberCount: 2,
+  createdAt: 1,
+  engine: null,
+};
 const theirs: Channel = { ...mine, id: 'c2', title: 'anime', isCreator: false, creatorId: 'boss' };
 const detail: ChannelDetail = {
   ...mine,
@@ -30,7 +41,8 @@ const detail: ChannelDetail = {
 };
 
 let fetchMock: ReturnType<typeof vi.fn>;
-const calls = () => fetchMock.mock.calls.map(([url, init]) => `${(init as RequestInit).method} ${String(url)}`);
+const calls = () =>
+  fetchMock.mock.calls.map(([url, init]) => `${(init as RequestInit).method} ${String(url)}`);
 
 beforeEach(() => {
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
@@ -91,7 +103,11 @@ describe('member list', () => {
     withTooltips(<MemberPanel />);
     const list = await screen.findByTestId('member-list');
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
-    expect(within(list).getAllByRole('listitem').map((row) => row.getAttribute('data-testid'))).toEqual(['member-me', 'member-bob']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((row) => row.getAttribute('data-testid')),
+    ).toEqual(['member-me', 'member-bob']);
     expect(within(screen.getByTestId('member-bob')).getByText('Bob')).toBeTruthy();
     expect(screen.getByTestId('member-crown-me').getAttribute('aria-label')).toBe('频道创建者');
     expect(screen.queryByTestId('member-crown-bob')).toBeNull();
@@ -132,7 +148,14 @@ describe('member list', () => {
   });
 
   it('lets the creator ban a member with a reason after a dialog naming them, then lists and unbans them', async () => {
-    const bans: { userId: string; name: string; avatar: string; bannedBy: string; bannedAt: number; reason: string | null }[] = [];
+    const bans: {
+      userId: string;
+      name: string;
+      avatar: string;
+      bannedBy: string;
+      bannedAt: number;
+      reason: string | null;
+    }[] = [];
     const bodies: unknown[] = [];
     fetchMock.mockImplementation(async (url: string, init: RequestInit) => {
       if (url === '/api/draw/channel/c1') return envelope(detail);
@@ -157,7 +180,9 @@ describe('member list', () => {
     await pick('bob', 'ban');
     const dialog = await screen.findByTestId('member-ban-dialog');
     expect(within(dialog).getByText('封禁 Bob')).toBeTruthy();
-    expect(within(dialog).getByText('Bob 将被移出此频道，在你解除封禁之前无法通过任何邀请链接重新加入。')).toBeTruthy();
+    expect(
+      within(dialog).getByText('Bob 将被移出此频道，在你解除封禁之前无法通过任何邀请链接重新加入。'),
+    ).toBeTruthy();
     fireEvent.change(within(dialog).getByTestId('ban-reason'), { target: { value: '  spam ' } });
     fireEvent.click(within(dialog).getByTestId('member-action-confirm'));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('已封禁 Bob'));
@@ -167,7 +192,9 @@ describe('member list', () => {
     expect(screen.getByTestId('banned-count').textContent).toBe('已封禁 — 1');
     expect(within(banned).getByText('原因：spam')).toBeTruthy();
     fireEvent.click(within(banned).getByTestId('banned-unban-bob'));
-    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('已解除对 Bob 的封禁，对方可通过邀请重新加入'));
+    await waitFor(() =>
+      expect(notify.success).toHaveBeenCalledWith('已解除对 Bob 的封禁，对方可通过邀请重新加入'),
+    );
     expect(calls()).toContain('DELETE /api/draw/channel/c1/ban/bob');
     await waitFor(() => expect(screen.queryByTestId('banned-list')).toBeNull());
   });
@@ -176,11 +203,22 @@ describe('member list', () => {
     fetchMock.mockImplementation(async (url: string) => {
       if (url === '/api/draw/channel/c1') return envelope(detail);
       if (url === '/api/draw/channel/c1/bans') return envelope([]);
-      return new Response(JSON.stringify({ code: 400, message: '不能封禁频道创建者', data: null, success: false, reason: 'forbidden' }), { status: 400 });
+      return new Response(
+        JSON.stringify({
+          code: 400,
+          message: '不能封禁频道创建者',
+          data: null,
+          success: false,
+          reason: 'forbidden',
+        }),
+        { status: 400 },
+      );
     });
     withTooltips(<MemberPanel />);
     await pick('bob', 'ban');
-    fireEvent.click(within(await screen.findByTestId('member-ban-dialog')).getByTestId('member-action-confirm'));
+    fireEvent.click(
+      within(await screen.findByTestId('member-ban-dialog')).getByTestId('member-action-confirm'),
+    );
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('不能封禁频道创建者'));
     expect(screen.getByTestId('member-ban-dialog')).toBeTruthy();
     expect(notify.success).not.toHaveBeenCalled();

@@ -11,7 +11,13 @@ export function ChannelTypeCard() {
       aria-readonly
       className="flex items-center gap-3 rounded-lg bg-secondary/70 px-3 py-2.5 dark:bg-[#404249]"
     >
-      <div role="radio" aria-checked="true" aria-disabled="true" className="flex min-w-0 flex-1 items-center gap-3" data-testid="channel-type">
+      <div
+        role="radio"
+        aria-checked="true"
+        aria-disabled="true"
+        className="flex min-w-0 flex-1 items-center gap-3"
+        data-testid="channel-type"
+      >
         <HashIcon className="size-6 shrink-0 text-muted-foreground" aria-hidden />
         <span className="flex min-w-0 flex-col leading-tight">
           <span className="text-base font-medium text-heading">{t('channels.textChannel')}</span>

@@ -7,11 +7,14 @@ import { notify } from '../../../lib/notify';
 import { envelope } from '../../../test/dom';
 import { DeleteChannelDialog, nameMatches } from './DeleteChannelDialog';
 
-vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+vi.mock('../../../lib/notify', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },
+}));
 
 const channel = { id: 'c1', title: '画室', memberCount: 3 };
 let fetchMock: ReturnType<typeof vi.fn>;
-const calls = () => fetchMock.mock.calls.map(([url, init]) => `${(init as RequestInit).method} ${String(url)}`);
+const calls = () =>
+  fetchMock.mock.calls.map(([url, init]) => `${(init as RequestInit).method} ${String(url)}`);
 
 beforeEach(() => {
   fetchMock = vi.fn(async (url: string) => envelope(url === '/api/draw/channels' ? [] : null));
@@ -29,16 +32,25 @@ function open(onDeleted = vi.fn()) {
 }
 
 const confirmButton = () => screen.getByTestId('channel-delete-confirm') as HTMLButtonElement;
-const typeName = (value: string) => fireEvent.change(screen.getByTestId('channel-delete-name'), { target: { value } });
+const typeName = (value: string) =>
+  fireEvent.change(screen.getByTestId('channel-delete-name'), { target: { value } });
 
 describe('deleting a channel', () => {
   it('names the channel and says what every member loses', () => {
     const { dialog } = open();
     expect(within(dialog).getByRole('heading').textContent).toBe('删除 #画室');
     expect(dialog.textContent).toContain('对全部 3 位成员生效，无法撤销');
-    const losses = within(screen.getByTestId('channel-delete-losses')).getAllByRole('listitem').map((li) => li.textContent);
-    expect(losses).toEqual(['频道里的全部聊天消息和绘画任务记录', '图库里别人在这个频道画的图片（自己画的仍留在自己的图库）', '所有邀请链接：它们会立即失效']);
-    expect(within(dialog).getByLabelText('请输入频道名称 画室 以确认')).toBe(screen.getByTestId('channel-delete-name'));
+    const losses = within(screen.getByTestId('channel-delete-losses'))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(losses).toEqual([
+      '频道里的全部聊天消息和绘画任务记录',
+      '图库里别人在这个频道画的图片（自己画的仍留在自己的图库）',
+      '所有邀请链接：它们会立即失效',
+    ]);
+    expect(within(dialog).getByLabelText('请输入频道名称 画室 以确认')).toBe(
+      screen.getByTestId('channel-delete-name'),
+    );
   });
 
   it('keeps the red button off until the exact name is typed', () => {

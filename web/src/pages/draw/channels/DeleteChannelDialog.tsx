@@ -3,7 +3,15 @@ import { Loader2Icon, TriangleAlertIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { debounceAsync } from './debounceAsync';
@@ -39,12 +47,22 @@ export function DeleteChannelDialog({ channel, open, onOpenChange, onDeleted }: 
   );
 }
 
-function DeleteForm({ channel, onCancel, onDeleted }: { channel: DeletableChannel; onCancel: () => void; onDeleted: () => void }) {
+function DeleteForm({
+  channel,
+  onCancel,
+  onDeleted,
+}: {
+  channel: DeletableChannel;
+  onCancel: () => void;
+  onDeleted: () => void;
+}) {
   const { t } = useTranslation();
   const inputId = useId();
   const [typed, setTyped] = useState('');
   const [deleting, setDeleting] = useState(false);
-  const [deleteLater] = useState(() => debounceAsync((id: string) => removeChannel('delete', id), Ui.channelDeleteDebounceMs));
+  const [deleteLater] = useState(() =>
+    debounceAsync((id: string) => removeChannel('delete', id), Ui.channelDeleteDebounceMs),
+  );
   const matches = nameMatches(typed, channel.title);
 
   async function onSubmit(event: FormEvent) {
@@ -58,7 +76,11 @@ function DeleteForm({ channel, onCancel, onDeleted }: { channel: DeletableChanne
     if (deleted) onDeleted();
   }
 
-  const loses = [t('channels.deleteLosesMessages'), t('channels.deleteLosesImages'), t('channels.deleteLosesInvites')];
+  const loses = [
+    t('channels.deleteLosesMessages'),
+    t('channels.deleteLosesImages'),
+    t('channels.deleteLosesInvites'),
+  ];
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex min-h-0 flex-col">
       <DialogHeader>
@@ -66,16 +88,24 @@ function DeleteForm({ channel, onCancel, onDeleted }: { channel: DeletableChanne
           <TriangleAlertIcon className="size-5 shrink-0 text-destructive dark:text-[#fa777c]" aria-hidden />
           <span className="truncate">{t('channels.deleteTitle', { title: channel.title })}</span>
         </DialogTitle>
-        <DialogDescription className="text-foreground">{t('channels.deleteIntro', { title: channel.title, count: channel.memberCount })}</DialogDescription>
+        <DialogDescription className="text-foreground">
+          {t('channels.deleteIntro', { title: channel.title, count: channel.memberCount })}
+        </DialogDescription>
       </DialogHeader>
       <DialogBody className="flex flex-col gap-4 pt-1">
-        <ul className="flex list-disc flex-col gap-1 rounded-md border-l-4 border-destructive bg-destructive/10 py-3 pr-3 pl-8 text-sm text-foreground" data-testid="channel-delete-losses">
+        <ul
+          className="flex list-disc flex-col gap-1 rounded-md border-l-4 border-destructive bg-destructive/10 py-3 pr-3 pl-8 text-sm text-foreground"
+          data-testid="channel-delete-losses"
+        >
           {loses.map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ul>
         <div className="flex flex-col gap-2">
-          <Label htmlFor={inputId} className="text-xs font-bold tracking-wide text-muted-foreground uppercase">
+          <Label
+            htmlFor={inputId}
+            className="text-xs font-bold tracking-wide text-muted-foreground uppercase"
+          >
             {t('channels.deleteTypeName', { title: channel.title })}
           </Label>
           <Input
@@ -94,7 +124,13 @@ function DeleteForm({ channel, onCancel, onDeleted }: { channel: DeletableChanne
         <Button type="button" variant="ghost" onClick={onCancel} disabled={deleting}>
           {t('common.cancel')}
         </Button>
-        <Button type="submit" variant="destructive" data-testid="channel-delete-confirm" disabled={!matches || deleting} className="min-w-24">
+        <Button
+          type="submit"
+          variant="destructive"
+          data-testid="channel-delete-confirm"
+          disabled={!matches || deleting}
+          className="min-w-24"
+        >
           {deleting && <Loader2Icon className="animate-spin" aria-hidden />}
           {t('channels.deleteSubmit')}
         </Button>

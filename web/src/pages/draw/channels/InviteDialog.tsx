@@ -3,7 +3,14 @@ import { CheckIcon, ClockIcon, Loader2Icon, RefreshCwIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogBody, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -71,7 +78,10 @@ function InviteBody({ channelId }: { channelId: string }) {
     };
   }, [channelId]);
 
-  async function call(kind: Exclude<Busy, null>, body: Parameters<typeof channelApi.invite>[1]): Promise<boolean> {
+  async function call(
+    kind: Exclude<Busy, null>,
+    body: Parameters<typeof channelApi.invite>[1],
+  ): Promise<boolean> {
     setBusy(kind);
     try {
       setInvite(await channelApi.invite(channelId, body));
@@ -92,7 +102,8 @@ function InviteBody({ channelId }: { channelId: string }) {
   }
 
   async function onRegenerate() {
-    if (await call('regenerate', { isNew: true, expireHours: expiry })) notify.success(t('common.regenerateSuccess'));
+    if (await call('regenerate', { isNew: true, expireHours: expiry }))
+      notify.success(t('common.regenerateSuccess'));
   }
 
   async function onCopy() {
@@ -106,7 +117,9 @@ function InviteBody({ channelId }: { channelId: string }) {
   const link = invite ? inviteLink(invite.inviteCode) : '';
   const expiryText = invite
     ? invite.inviteExpireTimeFormat ||
-      (invite.expireAt === null ? t('channels.inviteNeverExpires') : t('channels.inviteExpiresAt', { time: new Date(invite.expireAt).toLocaleString() }))
+      (invite.expireAt === null
+        ? t('channels.inviteNeverExpires')
+        : t('channels.inviteExpiresAt', { time: new Date(invite.expireAt).toLocaleString() }))
     : '';
 
   return (
@@ -144,7 +157,11 @@ function InviteBody({ channelId }: { channelId: string }) {
             {copied ? t('channels.copied') : t('channels.copyLink')}
           </Button>
         </div>
-        <p className="flex min-h-4 items-center gap-1.5 text-xs text-muted-foreground" data-testid="invite-expiry-text" aria-live="polite">
+        <p
+          className="flex min-h-4 items-center gap-1.5 text-xs text-muted-foreground"
+          data-testid="invite-expiry-text"
+          aria-live="polite"
+        >
           {invite && <ClockIcon className="size-3.5 shrink-0" aria-hidden />}
           {expiryText}
         </p>
@@ -153,13 +170,21 @@ function InviteBody({ channelId }: { channelId: string }) {
       <div className="flex flex-col gap-2">
         <Label htmlFor={expiryId}>{t('channels.expireLabel')}</Label>
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-          <Select value={String(expiry)} onValueChange={(value) => void onExpiryChange(value)} disabled={!invite || busy !== null}>
+          <Select
+            value={String(expiry)}
+            onValueChange={(value) => void onExpiryChange(value)}
+            disabled={!invite || busy !== null}
+          >
             <SelectTrigger id={expiryId} data-testid="invite-expiry" className="sm:w-44">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
               {EXPIRY_OPTIONS.map((option) => (
-                <SelectItem key={option.hours} value={String(option.hours)} data-testid={`invite-expiry-${option.hours}`}>
+                <SelectItem
+                  key={option.hours}
+                  value={String(option.hours)}
+                  data-testid={`invite-expiry-${option.hours}`}
+                >
                   {t(`channels.expire.${option.key}`)}
                 </SelectItem>
               ))}
@@ -172,7 +197,11 @@ function InviteBody({ channelId }: { channelId: string }) {
             disabled={!invite || busy !== null}
             className="sm:ml-auto"
           >
-            {busy === 'regenerate' ? <Loader2Icon className="animate-spin" aria-hidden /> : <RefreshCwIcon aria-hidden />}
+            {busy === 'regenerate' ? (
+              <Loader2Icon className="animate-spin" aria-hidden />
+            ) : (
+              <RefreshCwIcon aria-hidden />
+            )}
             {t('channels.newLink')}
           </Button>
         </div>

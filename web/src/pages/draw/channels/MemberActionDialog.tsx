@@ -5,7 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/app/FormField';
 import { UserAvatar } from '../../../components/app/UserAvatar';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 
 /** What the creator chose in a member's menu: a kick (may rejoin by invite) or a ban (may not). */
@@ -26,13 +34,28 @@ export function MemberActionDialog({ action, onClose, onConfirm }: MemberActionD
   return (
     <Dialog open={action !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent width={440} data-testid={action ? `member-${action.kind}-dialog` : undefined}>
-        {action && <ActionForm key={`${action.kind}:${action.member.userId}`} action={action} onClose={onClose} onConfirm={onConfirm} />}
+        {action && (
+          <ActionForm
+            key={`${action.kind}:${action.member.userId}`}
+            action={action}
+            onClose={onClose}
+            onConfirm={onConfirm}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );
 }
 
-function ActionForm({ action, onClose, onConfirm }: { action: MemberAction; onClose: () => void; onConfirm: MemberActionDialogProps['onConfirm'] }) {
+function ActionForm({
+  action,
+  onClose,
+  onConfirm,
+}: {
+  action: MemberAction;
+  onClose: () => void;
+  onConfirm: MemberActionDialogProps['onConfirm'];
+}) {
   const { t } = useTranslation();
   const reasonId = useId();
   const [reason, setReason] = useState('');
@@ -58,9 +81,15 @@ function ActionForm({ action, onClose, onConfirm }: { action: MemberAction; onCl
       <DialogHeader>
         <DialogTitle className="flex items-center gap-3">
           <UserAvatar src={member.avatar} name={member.name} className="size-9" />
-          <span className="min-w-0 break-words">{ban ? t('members.banTitle', { name: member.name }) : t('members.removeConfirm', { name: member.name })}</span>
+          <span className="min-w-0 break-words">
+            {ban
+              ? t('members.banTitle', { name: member.name })
+              : t('members.removeConfirm', { name: member.name })}
+          </span>
         </DialogTitle>
-        <DialogDescription className="pt-1">{ban ? t('members.banText', { name: member.name }) : t('members.removeText', { name: member.name })}</DialogDescription>
+        <DialogDescription className="pt-1">
+          {ban ? t('members.banText', { name: member.name }) : t('members.removeText', { name: member.name })}
+        </DialogDescription>
       </DialogHeader>
       {ban && (
         <DialogBody className="pt-1">
@@ -81,8 +110,21 @@ function ActionForm({ action, onClose, onConfirm }: { action: MemberAction; onCl
         <Button type="button" variant="ghost" onClick={onClose} disabled={busy}>
           {t('common.cancel')}
         </Button>
-        <Button type="submit" variant="destructive" data-testid="member-action-confirm" disabled={busy} className="min-w-24" autoFocus={!ban}>
-          {busy ? <Loader2Icon className="animate-spin" aria-hidden /> : ban ? <BanIcon aria-hidden /> : <UserMinusIcon aria-hidden />}
+        <Button
+          type="submit"
+          variant="destructive"
+          data-testid="member-action-confirm"
+          disabled={busy}
+          className="min-w-24"
+          autoFocus={!ban}
+        >
+          {busy ? (
+            <Loader2Icon className="animate-spin" aria-hidden />
+          ) : ban ? (
+            <BanIcon aria-hidden />
+          ) : (
+            <UserMinusIcon aria-hidden />
+          )}
           {ban ? t('members.banConfirm') : t('members.removeAction')}
         </Button>
       </DialogFooter>

@@ -19,7 +19,10 @@ import { useChannelBans } from './useChannelBans';
 import { useChannelMembers } from './useChannelMembers';
 
 // Out of the first download with Radix's dialog (the only dialog the first screen imported).
-const MemberActionDialog = lazyWhenOpen(async () => (await import('./MemberActionDialog')).MemberActionDialog, (p) => p.action !== null);
+const MemberActionDialog = lazyWhenOpen(
+  async () => (await import('./MemberActionDialog')).MemberActionDialog,
+  (p) => p.action !== null,
+);
 
 export const MEMBER_PANEL_WIDTH = 240;
 
@@ -61,7 +64,8 @@ function OpenMemberPanel({ isMobile }: { isMobile: boolean }) {
   useEffect(() => {
     if (!isMobile) return;
     // An Escape that a dialog or menu over the sheet handled (Radix marks it) closes only that.
-    const onKeyDown = (event: KeyboardEvent) => event.key === 'Escape' && !event.defaultPrevented && closeMobileMemberPanel();
+    const onKeyDown = (event: KeyboardEvent) =>
+      event.key === 'Escape' && !event.defaultPrevented && closeMobileMemberPanel();
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [isMobile]);
@@ -71,7 +75,10 @@ function OpenMemberPanel({ isMobile }: { isMobile: boolean }) {
   async function confirm({ kind, member }: MemberAction, reason: string) {
     try {
       if (kind === 'ban') {
-        await channelApi.ban(channelId!, reason ? { userId: member.userId, reason } : { userId: member.userId });
+        await channelApi.ban(
+          channelId!,
+          reason ? { userId: member.userId, reason } : { userId: member.userId },
+        );
         notify.success(t('members.banSuccess', { name: member.name }));
         void bans.reload();
       } else {
@@ -103,7 +110,10 @@ function OpenMemberPanel({ isMobile }: { isMobile: boolean }) {
       style={{ width: MEMBER_PANEL_WIDTH }}
     >
       <div className="scrollbar-thin min-h-0 flex-1 overflow-y-auto px-2 pt-6 pb-4">
-        <h2 className="truncate px-2 pb-1.5 text-xs font-semibold tracking-wide text-sidebar-foreground uppercase" data-testid="member-count">
+        <h2
+          className="truncate px-2 pb-1.5 text-xs font-semibold tracking-wide text-sidebar-foreground uppercase"
+          data-testid="member-count"
+        >
           {t('members.heading', { count: state.members.length })}
         </h2>
         {state.status === 'loading' && state.members.length === 0 ? (
@@ -119,7 +129,11 @@ function OpenMemberPanel({ isMobile }: { isMobile: boolean }) {
         ) : (
           <ul className="flex flex-col gap-0.5">
             {state.members.map((member) => (
-              <MemberRow key={member.userId} member={member} onAction={isCreator && !member.isCreator ? setAction : undefined} />
+              <MemberRow
+                key={member.userId}
+                member={member}
+                onAction={isCreator && !member.isCreator ? setAction : undefined}
+              />
             ))}
           </ul>
         )}
@@ -140,7 +154,12 @@ function OpenMemberPanel({ isMobile }: { isMobile: boolean }) {
   }
   return (
     <>
-      <div data-testid="member-list-backdrop" aria-hidden className="fixed inset-0 z-30 bg-overlay animate-fade-in" onClick={closeMobileMemberPanel} />
+      <div
+        data-testid="member-list-backdrop"
+        aria-hidden
+        className="fixed inset-0 z-30 bg-overlay animate-fade-in"
+        onClick={closeMobileMemberPanel}
+      />
       <div className="fixed inset-y-0 right-0 z-40 shadow-2xl">{list}</div>
       {dialog}
     </>

@@ -2,7 +2,13 @@ import type { Member } from '@draw/shared';
 import { BanIcon, CrownIcon, EllipsisVerticalIcon, UserMinusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/app/UserAvatar';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
 import { Tooltip } from '../../../components/ui/tooltip';
 import type { MemberAction } from './MemberActionDialog';
 
@@ -22,10 +28,17 @@ export function MemberRow({ member, onAction }: MemberRowProps) {
     >
       <UserAvatar src={member.avatar} name={member.name} className="size-8" />
       <span className="flex min-w-0 flex-1 items-center gap-1">
-        <span className="truncate text-[15px] leading-5 font-medium text-sidebar-foreground group-hover/member:text-heading">{member.name}</span>
+        <span className="truncate text-[15px] leading-5 font-medium text-sidebar-foreground group-hover/member:text-heading">
+          {member.name}
+        </span>
         {member.isCreator && (
           <Tooltip content={t('members.creator')}>
-            <span className="inline-flex shrink-0" role="img" aria-label={t('members.creator')} data-testid={`member-crown-${member.userId}`}>
+            <span
+              className="inline-flex shrink-0"
+              role="img"
+              aria-label={t('members.creator')}
+              data-testid={`member-crown-${member.userId}`}
+            >
               <CrownIcon className="size-3.5 fill-[#f0b232] text-[#f0b232]" aria-hidden />
             </span>
           </Tooltip>
@@ -46,11 +59,18 @@ export function MemberRow({ member, onAction }: MemberRowProps) {
           </DropdownMenuTrigger>
           <DropdownMenuContent side="bottom" align="end" className="min-w-44">
             <DropdownMenuLabel className="max-w-52 truncate normal-case">{member.name}</DropdownMenuLabel>
-            <DropdownMenuItem data-testid={`member-remove-${member.userId}`} onSelect={() => onAction({ kind: 'remove', member })}>
+            <DropdownMenuItem
+              data-testid={`member-remove-${member.userId}`}
+              onSelect={() => onAction({ kind: 'remove', member })}
+            >
               <UserMinusIcon aria-hidden />
               {t('members.remove')}
             </DropdownMenuItem>
-            <DropdownMenuItem variant="destructive" data-testid={`member-ban-${member.userId}`} onSelect={() => onAction({ kind: 'ban', member })}>
+            <DropdownMenuItem
+              variant="destructive"
+              data-testid={`member-ban-${member.userId}`}
+              onSelect={() => onAction({ kind: 'ban', member })}
+            >
               <BanIcon aria-hidden />
               {t('members.ban')}
             </DropdownMenuItem>

@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Switch } from '../../../components/ui/switch';
 
 /** 全员禁言 with its explanation: when on, only admins may send. */
-export function MuteSwitchField({ checked, onCheckedChange }: { checked: boolean; onCheckedChange: (checked: boolean) => void }) {
+export function MuteSwitchField({
+  checked,
+  onCheckedChange,
+}: {
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+}) {
   const { t } = useTranslation();
   const labelId = useId();
   const hintId = useId();

@@ -1,4 +1,13 @@
-import type { BanRequest, Channel, ChannelBan, ChannelDetail, ChannelRequest, InviteCodeRequest, InviteInfo, PublicInvite } from '@draw/shared';
+import type {
+  BanRequest,
+  Channel,
+  ChannelBan,
+  ChannelDetail,
+  ChannelRequest,
+  InviteCodeRequest,
+  InviteInfo,
+  PublicInvite,
+} from '@draw/shared';
 import { api } from '../../../lib/api';
 import { call } from '../../../lib/http';
 
@@ -16,7 +25,8 @@ export function browserTimeZone(): string | undefined {
 
 export const channelApi = {
   create: (body: ChannelRequest): Promise<Channel> => call(routes.create, { body }),
-  update: (id: string, body: ChannelRequest): Promise<Channel> => call(routes.update, { params: { id }, body }),
+  update: (id: string, body: ChannelRequest): Promise<Channel> =>
+    call(routes.update, { params: { id }, body }),
   detail: (id: string): Promise<ChannelDetail> => call(routes.detail, { params: { id } }),
   async remove(id: string): Promise<void> {
     await call(routes.remove, { params: { id } });
@@ -37,7 +47,11 @@ export const channelApi = {
   bans: (channelId: string): Promise<ChannelBan[]> => call(routes.bans, { params: { id: channelId } }),
   invite(channelId: string, body: InviteCodeRequest = {}): Promise<InviteInfo> {
     const zone = browserTimeZone();
-    return call(routes.invite, { params: { channelId }, body, headers: zone ? { 'X-Time-Zone': zone } : undefined });
+    return call(routes.invite, {
+      params: { channelId },
+      body,
+      headers: zone ? { 'X-Time-Zone': zone } : undefined,
+    });
   },
   join: (code: string): Promise<Channel> => call(routes.join, { params: { code } }),
   /** Public: what an invite leads to (`channelId` only when the asker is already a member). */

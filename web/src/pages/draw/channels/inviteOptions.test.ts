@@ -11,7 +11,9 @@ describe('invite options', () => {
   });
 
   it('builds the link from the origin and the code', () => {
-    expect(inviteLink('AbC-12_x', 'https://draw.example.com')).toBe('https://draw.example.com/invite/AbC-12_x');
+    expect(inviteLink('AbC-12_x', 'https://draw.example.com')).toBe(
+      'https://draw.example.com/invite/AbC-12_x',
+    );
   });
 
   it('matches an existing link to the choice it was made with', () => {

@@ -1,15 +1,32 @@
 import { memberEvent } from '@draw/machines/channel/fixtures';
 import type { Member } from '@draw/shared';
 import { describe, expect, it } from 'vitest';
-import { applyMemberEvent, emptyMemberList, isMemberEvent, receiveDetail, type MemberEvent } from './memberList';
+import {
+  applyMemberEvent,
+  emptyMemberList,
+  isMemberEvent,
+  receiveDetail,
+  type MemberEvent,
+} from './memberList';
 
-const member = (userId: string, joinedAt: number, isCreator = false): Member => ({ userId, name: userId, avatar: '', isCreator, joinedAt });
-const ev = (seq: number, type: Exclude<MemberEvent['type'], 'member.updated'>, userId: string) => memberEvent(seq, type, userId, 'c') as MemberEvent;
+const member = (userId: string, joinedAt: number, isCreator = false): Member => ({
+  userId,
+  name: userId,
+  avatar: '',
+  isCreator,
+  joinedAt,
+});
+const ev = (seq: number, type: Exclude<MemberEvent['type'], 'member.updated'>, userId: string) =>
+  memberEvent(seq, type, userId, 'c') as MemberEvent;
 const ids = (state: { members: Member[] }) => state.members.map((m) => m.userId);
 
 describe('member list', () => {
   it('takes the REST list with the creator first, then by join time', () => {
-    const state = receiveDetail(emptyMemberList('c'), { id: 'c', seq: 3, members: [member('b', 5), member('a', 9, true), member('x', 2)] });
+    const state = receiveDetail(emptyMemberList('c'), {
+      id: 'c',
+      seq: 3,
+      members: [member('b', 5), member('a', 9, true), member('x', 2)],
+    });
     expect(ids(state)).toEqual(['a', 'x', 'b']);
     expect(state.status).toBe('ready');
   });
@@ -25,8 +42,18 @@ describe('member list', () => {
   });
 
   it('shows a member’s new name and avatar live, keeping their place', () => {
-    let state = receiveDetail(emptyMemberList('c'), { id: 'c', seq: 3, members: [member('a', 1, true), member('bob', 2)] });
-    const renamed: MemberEvent = { channelId: 'c', seq: 4, type: 'member.updated', at: 0, data: { ...member('bob', 2), name: 'Bobby', avatar: '/files/b.png' } };
+    let state = receiveDetail(emptyMemberList('c'), {
+      id: 'c',
+      seq: 3,
+      members: [member('a', 1, true), member('bob', 2)],
+    });
+    const renamed: MemberEvent = {
+      channelId: 'c',
+      seq: 4,
+      type: 'member.updated',
+      at: 0,
+      data: { ...member('bob', 2), name: 'Bobby', avatar: '/files/b.png' },
+    };
     state = applyMemberEvent(state, renamed);
     expect(state.members.map((m) => [m.userId, m.name, m.avatar])).toEqual([
       ['a', 'a', ''],

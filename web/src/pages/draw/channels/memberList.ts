@@ -5,7 +5,10 @@ import type { ChannelDetail, ChannelEvent, Member } from '@draw/shared';
  * it is as of) plus the live `member.*` events. The events applied since the baseline are kept,
  * so a REST answer that arrives after newer events still ends up with them.
  */
-export type MemberEvent = Extract<ChannelEvent, { type: 'member.joined' | 'member.left' | 'member.removed' | 'member.updated' }>;
+export type MemberEvent = Extract<
+  ChannelEvent,
+  { type: 'member.joined' | 'member.left' | 'member.removed' | 'member.updated' }
+>;
 
 export interface MemberListState {
   channelId: string;
@@ -22,13 +25,19 @@ export function emptyMemberList(channelId: string): MemberListState {
 }
 
 export function isMemberEvent(event: ChannelEvent): event is MemberEvent {
-  return event.type === 'member.joined' || event.type === 'member.left' || event.type === 'member.removed' || event.type === 'member.updated';
+  return (
+    event.type === 'member.joined' ||
+    event.type === 'member.left' ||
+    event.type === 'member.removed' ||
+    event.type === 'member.updated'
+  );
 }
 
 /** The creator first, then by join time (then name, for a stable order). */
 export function sortMembers(members: readonly Member[]): Member[] {
   return [...members].sort(
-    (a, b) => Number(b.isCreator) - Number(a.isCreator) || a.joinedAt - b.joinedAt || a.name.localeCompare(b.name),
+    (a, b) =>
+      Number(b.isCreator) - Number(a.isCreator) || a.joinedAt - b.joinedAt || a.name.localeCompare(b.name),
   );
 }
 
@@ -49,7 +58,10 @@ export function applyMemberEvent(state: MemberListState, event: MemberEvent): Me
   return { ...state, members: change(state.members, event), applied: [...state.applied, event] };
 }
 
-export function receiveDetail(state: MemberListState, detail: Pick<ChannelDetail, 'id' | 'members' | 'seq'>): MemberListState {
+export function receiveDetail(
+  state: MemberListState,
+  detail: Pick<ChannelDetail, 'id' | 'members' | 'seq'>,
+): MemberListState {
   if (detail.id !== state.channelId) return state;
   // An answer older than one we already have adds nothing.
   if (state.baseSeq !== null && detail.seq < state.baseSeq) return state;

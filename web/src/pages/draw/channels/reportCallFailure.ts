@@ -8,5 +8,6 @@ import { notify } from '../../../lib/notify';
  * message, or the given one, here.
  */
 export function reportCallFailure(error: unknown, fallback: string = i18n.t('http.requestFailed')): void {
-  if (error instanceof HttpError && !error.shown && error.message !== UNKNOWN_ERROR_MESSAGE) notify.error(error.message || fallback);
+  if (error instanceof HttpError && !error.shown && error.message !== UNKNOWN_ERROR_MESSAGE)
+    notify.error(error.message || fallback);
 }

@@ -25,13 +25,15 @@ export function useChannelBans(channelId: string | null, isCreator: boolean) {
 
   const load = useCallback(() => {
     if (!channelId || !isCreator) return Promise.resolve();
-    const keep = (current: BansState | null): ChannelBan[] => (current?.channelId === channelId ? current.bans : []);
+    const keep = (current: BansState | null): ChannelBan[] =>
+      current?.channelId === channelId ? current.bans : [];
     return channelApi.bans(channelId).then(
       (bans) => {
         if (active.current === channelId) setState({ channelId, bans, status: 'ready' });
       },
       () => {
-        if (active.current === channelId) setState((current) => ({ channelId, bans: keep(current), status: 'error' }));
+        if (active.current === channelId)
+          setState((current) => ({ channelId, bans: keep(current), status: 'error' }));
       },
     );
   }, [channelId, isCreator]);

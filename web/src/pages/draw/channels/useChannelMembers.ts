@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useChannelEvents, useFeedReload } from '../../../live/hooks';
 import { channelApi } from './api';
-import { applyMemberEvent, emptyMemberList, isMemberEvent, receiveDetail, type MemberListState } from './memberList';
+import {
+  applyMemberEvent,
+  emptyMemberList,
+  isMemberEvent,
+  receiveDetail,
+  type MemberListState,
+} from './memberList';
 
 /**
  * The members of `channelId`, live: loaded over REST when the channel opens and whenever the
@@ -17,7 +23,8 @@ export function useChannelMembers(channelId: string | null) {
 
   const load = useCallback(() => {
     if (!channelId) return Promise.resolve();
-    const forThis = (current: MemberListState | null) => (current?.channelId === channelId ? current : emptyMemberList(channelId));
+    const forThis = (current: MemberListState | null) =>
+      current?.channelId === channelId ? current : emptyMemberList(channelId);
     return channelApi.detail(channelId).then(
       (detail) => {
         if (active.current === channelId) setState((current) => receiveDetail(forThis(current), detail));
@@ -37,10 +44,13 @@ export function useChannelMembers(channelId: string | null) {
 
   useChannelEvents(channelId, (event) => {
     if (!channelId || !isMemberEvent(event)) return;
-    setState((current) => applyMemberEvent(current?.channelId === channelId ? current : emptyMemberList(channelId), event));
+    setState((current) =>
+      applyMemberEvent(current?.channelId === channelId ? current : emptyMemberList(channelId), event),
+    );
   });
 
   // Until the first answer for this channel, it is loading (never the previous channel's list).
-  const shown = channelId && state?.channelId === channelId ? state : channelId ? emptyMemberList(channelId) : null;
+  const shown =
+    channelId && state?.channelId === channelId ? state : channelId ? emptyMemberList(channelId) : null;
   return { state: shown, reload: load };
 }

@@ -23,14 +23,27 @@ const field =
   'rounded-[4px] border border-black/10 bg-white px-1.5 py-1 text-xs text-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50 dark:border-white/10 dark:bg-[#1e1f22]';
 
 /** The images waiting in the message box, as Discord shows pending uploads: cards with a remove button. */
-export function AttachmentTray({ images, disabled, onRemove, marks }: { images: readonly PendingImage[]; disabled: boolean; onRemove: (key: string) => void; marks?: ReferenceMarks }) {
+export function AttachmentTray({
+  images,
+  disabled,
+  onRemove,
+  marks,
+}: {
+  images: readonly PendingImage[];
+  disabled: boolean;
+  onRemove: (key: string) => void;
+  marks?: ReferenceMarks;
+}) {
   const { t } = useTranslation();
   const kindOf = (key: string) => marks?.kinds[key] ?? ReferenceKind.Image;
   const offered = marks ? [ReferenceKind.Image, ReferenceKind.Style, marks.person] : [];
   const used = marks ? offered.filter((kind) => images.some((image) => kindOf(image.key) === kind)) : [];
   return (
     <div className="border-b border-black/5 px-3 pt-3 pb-2.5 dark:border-white/5">
-      <ul aria-label={t('composer.attachments')} className="scrollbar-thin flex gap-3 overflow-x-auto pt-1 pb-1.5">
+      <ul
+        aria-label={t('composer.attachments')}
+        className="scrollbar-thin flex gap-3 overflow-x-auto pt-1 pb-1.5"
+      >
         {images.map((image, index) => (
           <li
             key={image.key}
@@ -38,7 +51,14 @@ export function AttachmentTray({ images, disabled, onRemove, marks }: { images: 
             className="group relative flex w-[124px] shrink-0 flex-col rounded-md bg-[#f2f3f5] p-2 sm:w-[150px] dark:bg-[#2b2d31]"
           >
             <div className="aspect-square w-full overflow-hidden rounded-[4px] bg-black/5 dark:bg-black/20">
-              {image.url && <img src={image.url} alt={image.file.name} className="size-full object-cover" draggable={false} />}
+              {image.url && (
+                <img
+                  src={image.url}
+                  alt={image.file.name}
+                  className="size-full object-cover"
+                  draggable={false}
+                />
+              )}
             </div>
             <p className="mt-1.5 truncate text-xs text-foreground" title={image.file.name}>
               {image.file.name}
@@ -90,7 +110,9 @@ export function AttachmentTray({ images, disabled, onRemove, marks }: { images: 
                   step={range.step}
                   placeholder={String(range.default)}
                   value={marks.weights[kind] ?? ''}
-                  onChange={(event) => marks.onWeight(kind, event.target.value === '' ? undefined : Number(event.target.value))}
+                  onChange={(event) =>
+                    marks.onWeight(kind, event.target.value === '' ? undefined : Number(event.target.value))
+                  }
                   className={`w-20 ${field}`}
                 />
                 <span className="text-[11px]">

@@ -10,7 +10,9 @@ import { envelope } from '../../../test/dom';
 import { BlendDialog } from './BlendDialog';
 import { failure, pngFile } from './testing';
 
-vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+vi.mock('../../../lib/notify', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },
+}));
 
 let fetchMock: ReturnType<typeof vi.fn>;
 
@@ -19,7 +21,8 @@ beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();
   fetchMock = vi.fn(async (url: string) => {
-    if (url === '/api/upload') return envelope({ files: [{ id: 'a.png' }, { id: 'b.png' }, { id: 'c.png' }] });
+    if (url === '/api/upload')
+      return envelope({ files: [{ id: 'a.png' }, { id: 'b.png' }, { id: 'c.png' }] });
     if (url === '/api/mj/submit/blend/c1') return envelope({ taskId: 't9' });
     return envelope(null);
   });
@@ -32,10 +35,13 @@ afterEach(() => {
 
 function renderDialog(initialFiles: File[] = []) {
   const props = { onOpenChange: vi.fn(), onSubmitted: vi.fn(), onMuted: vi.fn() };
-  render(<BlendDialog open channelId="c1" botType={BotType.NijiJourney} initialFiles={initialFiles} {...props} />);
+  render(
+    <BlendDialog open channelId="c1" botType={BotType.NijiJourney} initialFiles={initialFiles} {...props} />,
+  );
   return props;
 }
-const pick = (files: File[]) => fireEvent.change(screen.getByTestId('blend-file-input'), { target: { files } });
+const pick = (files: File[]) =>
+  fireEvent.change(screen.getByTestId('blend-file-input'), { target: { files } });
 const submit = () => screen.getByTestId('blend-submit') as HTMLButtonElement;
 
 describe('blend dialog', () => {
@@ -73,7 +79,11 @@ describe('blend dialog', () => {
     fireEvent.click(submit());
     await waitFor(() => expect(props.onSubmitted).toHaveBeenCalledWith({ taskId: 't9' }));
     const blend = fetchMock.mock.calls.find(([url]) => url === '/api/mj/submit/blend/c1')!;
-    expect(JSON.parse(String((blend[1] as RequestInit).body))).toEqual({ imageIds: ['a.png', 'b.png', 'c.png'], dimensions: 'PORTRAIT', botType: BotType.NijiJourney });
+    expect(JSON.parse(String((blend[1] as RequestInit).body))).toEqual({
+      imageIds: ['a.png', 'b.png', 'c.png'],
+      dimensions: 'PORTRAIT',
+      botType: BotType.NijiJourney,
+    });
     expect(props.onOpenChange).toHaveBeenCalledWith(false);
   });
 
@@ -86,7 +96,9 @@ describe('blend dialog', () => {
 
   it('tells the composer when the channel is muted', async () => {
     fetchMock.mockImplementation(async (url: string) =>
-      url === '/api/upload' ? envelope({ files: [{ id: 'a.png' }, { id: 'b.png' }] }) : failure(423, '该频道已开启全员禁言', 'channel_muted'),
+      url === '/api/upload'
+        ? envelope({ files: [{ id: 'a.png' }, { id: 'b.png' }] })
+        : failure(423, '该频道已开启全员禁言', 'channel_muted'),
     );
     const props = renderDialog([pngFile('a.png'), pngFile('b.png')]);
     fireEvent.click(submit());

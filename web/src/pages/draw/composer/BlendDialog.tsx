@@ -4,7 +4,15 @@ import { RadioGroup } from 'radix-ui';
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
 import { api } from '../../../lib/api';
 import { call, reportFailure, uploadImages } from '../../../lib/http';
 import { cn } from '../../../lib/utils';
@@ -43,7 +51,15 @@ export function BlendDialog(props: BlendDialogProps) {
   );
 }
 
-function BlendForm({ onOpenChange, channelId, botType, engine, initialFiles, onSubmitted, onMuted }: BlendDialogProps) {
+function BlendForm({
+  onOpenChange,
+  channelId,
+  botType,
+  engine,
+  initialFiles,
+  onSubmitted,
+  onMuted,
+}: BlendDialogProps) {
   const { t } = useTranslation();
   const min = Limits.blendMinImages;
   const max = Limits.blendMaxImages;
@@ -68,7 +84,10 @@ function BlendForm({ onOpenChange, channelId, botType, engine, initialFiles, onS
     setBusy(true);
     try {
       const imageIds = await uploadImages(list.images.map((image) => image.file));
-      const answer = await call(api.tasks.blend, { params: { channelId }, body: { imageIds, dimensions, botType, ...(engine ? { engine } : {}) } });
+      const answer = await call(api.tasks.blend, {
+        params: { channelId },
+        body: { imageIds, dimensions, botType, ...(engine ? { engine } : {}) },
+      });
       onSubmitted(answer);
       onOpenChange(false);
     } catch (error) {
@@ -109,9 +128,22 @@ function BlendForm({ onOpenChange, channelId, botType, engine, initialFiles, onS
         >
           <ul className="grid grid-cols-3 gap-2" aria-label={t('composer.blend.count', { count, max })}>
             {list.images.map((image, index) => (
-              <li key={image.key} data-testid={`blend-image-${index}`} className="group relative aspect-square overflow-hidden rounded-md bg-black/5 dark:bg-black/25">
-                {image.url && <img src={image.url} alt={image.file.name} className="size-full object-cover" draggable={false} />}
-                <span className="absolute bottom-1 left-1 rounded bg-black/60 px-1.5 text-[11px] font-semibold text-white">{index + 1}</span>
+              <li
+                key={image.key}
+                data-testid={`blend-image-${index}`}
+                className="group relative aspect-square overflow-hidden rounded-md bg-black/5 dark:bg-black/25"
+              >
+                {image.url && (
+                  <img
+                    src={image.url}
+                    alt={image.file.name}
+                    className="size-full object-cover"
+                    draggable={false}
+                  />
+                )}
+                <span className="absolute bottom-1 left-1 rounded bg-black/60 px-1.5 text-[11px] font-semibold text-white">
+                  {index + 1}
+                </span>
                 <button
                   type="button"
                   aria-label={t('composer.blend.remove', { index: index + 1 })}
@@ -137,19 +169,32 @@ function BlendForm({ onOpenChange, channelId, botType, engine, initialFiles, onS
                   )}
                 >
                   <ImagePlusIcon className="size-6" aria-hidden />
-                  <span className="px-2 text-center text-xs">{count === 0 ? t('composer.blend.drop') : t('composer.blend.add')}</span>
+                  <span className="px-2 text-center text-xs">
+                    {count === 0 ? t('composer.blend.drop') : t('composer.blend.add')}
+                  </span>
                 </button>
               </li>
             )}
           </ul>
-          <p className={cn('mt-2 text-xs', count > 0 && !ready ? 'text-warning' : 'text-muted-foreground')} aria-live="polite">
+          <p
+            className={cn('mt-2 text-xs', count > 0 && !ready ? 'text-warning' : 'text-muted-foreground')}
+            aria-live="polite"
+          >
             {t('composer.blend.count', { count, max })} · {t('composer.errors.blendCount', { min, max })}
           </p>
         </div>
-        <ImageFileInput ref={input} testId="blend-file-input" label={t('composer.blend.fileInput')} onFiles={(files) => void list.add(files)} />
+        <ImageFileInput
+          ref={input}
+          testId="blend-file-input"
+          label={t('composer.blend.fileInput')}
+          onFiles={(files) => void list.add(files)}
+        />
 
         <div className="flex flex-col gap-2">
-          <span id="blend-dimensions-label" className="text-xs font-bold tracking-wide text-muted-foreground uppercase">
+          <span
+            id="blend-dimensions-label"
+            className="text-xs font-bold tracking-wide text-muted-foreground uppercase"
+          >
             {t('composer.blend.dimensions')}
           </span>
           <RadioGroup.Root

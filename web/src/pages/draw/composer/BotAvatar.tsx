@@ -8,7 +8,15 @@ import { useEngineDisplayName } from '../engines/engineName';
  * The round avatar of the bot that answers: Midjourney (sailboat on ink) or Niji (flower on pink)
  * on the midjourney-proxy, a palette for any other engine (or while the engine is not known).
  */
-export function BotAvatar({ botType, engine, className }: { botType: BotType; engine?: string | null; className?: string }) {
+export function BotAvatar({
+  botType,
+  engine,
+  className,
+}: {
+  botType: BotType;
+  engine?: string | null;
+  className?: string;
+}) {
   const midjourney = engine === ImageEngineName.MidjourneyProxy;
   const niji = midjourney && botType === BotType.NijiJourney;
   const Icon = !midjourney ? PaletteIcon : niji ? Flower2Icon : SailboatIcon;

@@ -6,12 +6,32 @@ import { Tooltip } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/utils';
 
 const BOTS = [
-  { value: BotType.MidJourney, testId: 'composer-bot-mj', labelKey: 'composer.bot.midjourney', nameKey: 'composer.bot.midjourneyName', Icon: SailboatIcon },
-  { value: BotType.NijiJourney, testId: 'composer-bot-niji', labelKey: 'composer.bot.niji', nameKey: 'composer.bot.nijiName', Icon: Flower2Icon },
+  {
+    value: BotType.MidJourney,
+    testId: 'composer-bot-mj',
+    labelKey: 'composer.bot.midjourney',
+    nameKey: 'composer.bot.midjourneyName',
+    Icon: SailboatIcon,
+  },
+  {
+    value: BotType.NijiJourney,
+    testId: 'composer-bot-niji',
+    labelKey: 'composer.bot.niji',
+    nameKey: 'composer.bot.nijiName',
+    Icon: Flower2Icon,
+  },
 ] as const;
 
 /** Midjourney / Niji: the bot every submit goes to (a two-way segmented control, arrow keys move). */
-export function BotSwitch({ value, disabled, onChange }: { value: BotType; disabled?: boolean; onChange: (botType: BotType) => void }) {
+export function BotSwitch({
+  value,
+  disabled,
+  onChange,
+}: {
+  value: BotType;
+  disabled?: boolean;
+  onChange: (botType: BotType) => void;
+}) {
   const { t } = useTranslation();
   return (
     <RadioGroup.Root

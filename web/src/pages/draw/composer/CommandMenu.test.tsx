@@ -6,8 +6,30 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { billingStore, resetBilling } from '../subscribe/billingStore';
 import { CommandMenu } from './CommandMenu';
 
-const prices = { IMAGINE: 2, VARIATION: 2, REROLL: 2, ZOOM: 2, PAN: 2, INPAINT: 2, BLEND: 5, UPSCALE: 1, DESCRIBE: 1, SHORTEN: 1, VIDEO: 4 };
-const renderMenu = () => render(<CommandMenu id="menu" botType="MID_JOURNEY" commands={['imagine', 'blend', 'describe', 'settings']} activeIndex={0} onPick={() => undefined} onHover={() => undefined} />);
+const prices = {
+  IMAGINE: 2,
+  VARIATION: 2,
+  REROLL: 2,
+  ZOOM: 2,
+  PAN: 2,
+  INPAINT: 2,
+  BLEND: 5,
+  UPSCALE: 1,
+  DESCRIBE: 1,
+  SHORTEN: 1,
+  VIDEO: 4,
+};
+const renderMenu = () =>
+  render(
+    <CommandMenu
+      id="menu"
+      botType="MID_JOURNEY"
+      commands={['imagine', 'blend', 'describe', 'settings']}
+      activeIndex={0}
+      onPick={() => undefined}
+      onHover={() => undefined}
+    />,
+  );
 
 afterEach(() => resetBilling());
 

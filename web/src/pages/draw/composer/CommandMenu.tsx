@@ -26,7 +26,16 @@ export const commandOptionId = (menuId: string, name: CommandName) => `${menuId}
  * one row per command (`/name`, its option, its description). The textarea keeps focus and drives
  * it with the arrow keys (aria-activedescendant); a click picks a row.
  */
-export function CommandMenu({ id, botType, engine, prices: enginePrices, commands, activeIndex, onPick, onHover }: CommandMenuProps) {
+export function CommandMenu({
+  id,
+  botType,
+  engine,
+  prices: enginePrices,
+  commands,
+  activeIndex,
+  onPick,
+  onHover,
+}: CommandMenuProps) {
   const { t } = useTranslation();
   const botName = useBotName(botType, engine);
   // The prices come with the credit account (the drawing screen keeps it loaded); none yet: no hint.
@@ -40,9 +49,17 @@ export function CommandMenu({ id, botType, engine, prices: enginePrices, command
       <div className="flex items-center gap-2 px-3 pt-3 pb-1.5 text-xs font-bold tracking-wide text-muted-foreground uppercase">
         <BotAvatar botType={botType} engine={engine} className="size-4" />
         <span>{botName}</span>
-        <span className="ml-auto font-normal tracking-normal normal-case max-sm:hidden">{t('composer.menu.keyboardHint')}</span>
+        <span className="ml-auto font-normal tracking-normal normal-case max-sm:hidden">
+          {t('composer.menu.keyboardHint')}
+        </span>
       </div>
-      <ul id={id} role="listbox" data-testid="command-menu" aria-label={t('composer.menu.label')} className="scrollbar-thin max-h-[min(45vh,360px)] overflow-y-auto px-2 pb-2">
+      <ul
+        id={id}
+        role="listbox"
+        data-testid="command-menu"
+        aria-label={t('composer.menu.label')}
+        className="scrollbar-thin max-h-[min(45vh,360px)] overflow-y-auto px-2 pb-2"
+      >
         {commands.map((name, index) => {
           const active = index === activeIndex;
           const cost = commandCost(name, prices);
@@ -70,15 +87,33 @@ export function CommandMenu({ id, botType, engine, prices: enginePrices, command
                     </span>
                   )}
                   {cost !== null && (
-                    <span data-testid={`command-cost-${name}`} className={cn('text-xs whitespace-nowrap text-muted-foreground', active && 'dark:text-[#b5bac1]')}>
+                    <span
+                      data-testid={`command-cost-${name}`}
+                      className={cn(
+                        'text-xs whitespace-nowrap text-muted-foreground',
+                        active && 'dark:text-[#b5bac1]',
+                      )}
+                    >
                       <span aria-hidden>· </span>
                       {t('credits.cost', { n: cost })}
                     </span>
                   )}
                 </div>
-                <p className={cn('truncate text-[13px] text-muted-foreground', active && 'dark:text-[#b5bac1]')}>{t(`composer.commands.${name}`)}</p>
+                <p
+                  className={cn(
+                    'truncate text-[13px] text-muted-foreground',
+                    active && 'dark:text-[#b5bac1]',
+                  )}
+                >
+                  {t(`composer.commands.${name}`)}
+                </p>
               </div>
-              <span className={cn('flex shrink-0 items-center gap-1.5 text-xs text-muted-foreground max-sm:hidden', active && 'dark:text-[#b5bac1]')}>
+              <span
+                className={cn(
+                  'flex shrink-0 items-center gap-1.5 text-xs text-muted-foreground max-sm:hidden',
+                  active && 'dark:text-[#b5bac1]',
+                )}
+              >
                 {botName}
                 <AppTag />
               </span>

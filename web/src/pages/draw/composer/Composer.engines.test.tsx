@@ -13,7 +13,9 @@ import { resetEngines } from '../engines/enginesStore';
 import { Composer } from './Composer';
 import { channelOf, enginesOf, infoOf, pngFile } from './testing';
 
-vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+vi.mock('../../../lib/notify', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },
+}));
 
 let fetchMock: ReturnType<typeof vi.fn>;
 let routes: Record<string, () => Response>;
@@ -29,7 +31,8 @@ function renderComposer(channel = channelOf()) {
 const input = () => screen.getByTestId('composer-input') as HTMLTextAreaElement;
 const type = (value: string) => fireEvent.change(input(), { target: { value } });
 const press = (key: string) => fireEvent.keyDown(input(), { key });
-const calls = (url: string) => fetchMock.mock.calls.filter(([called]) => String(called).split('?')[0] === url);
+const calls = (url: string) =>
+  fetchMock.mock.calls.filter(([called]) => String(called).split('?')[0] === url);
 const bodyOf = (call: unknown[]) => JSON.parse(String((call[1] as RequestInit).body));
 const picker = () => screen.findByTestId('composer-engine-picker');
 
@@ -53,7 +56,13 @@ beforeEach(() => {
     '/api/mj/submit/shorten/c1': () => envelope({ taskId: 't2' }),
     '/api/mj/submit/describe/c1': () => envelope({ taskId: 't3' }),
     '/api/mj/submit/blend/c1': () => envelope({ taskId: 't4' }),
-    '/api/upload': () => envelope({ files: [{ id: 'a.png', url: '/files/a.png' }, { id: 'b.png', url: '/files/b.png' }] }),
+    '/api/upload': () =>
+      envelope({
+        files: [
+          { id: 'a.png', url: '/files/a.png' },
+          { id: 'b.png', url: '/files/b.png' },
+        ],
+      }),
     '/api/draw/info/c1': () => envelope(infoOf()),
   };
   fetchMock = vi.fn(async (url: string) => {
@@ -75,7 +84,10 @@ describe('composer: the engine that draws', () => {
     type('/imagine a fox');
     press('Enter');
     await waitFor(() => expect(calls('/api/mj/submit/imagine/c1')).toHaveLength(1));
-    expect(bodyOf(calls('/api/mj/submit/imagine/c1')[0]!)).toEqual({ prompt: 'a fox', botType: BotType.MidJourney });
+    expect(bodyOf(calls('/api/mj/submit/imagine/c1')[0]!)).toEqual({
+      prompt: 'a fox',
+      botType: BotType.MidJourney,
+    });
   });
 
   it('starts on the channel’s engine, marked as its default in the menu', async () => {
@@ -88,7 +100,8 @@ describe('composer: the engine that draws', () => {
   });
 
   it('sends a pick in the bodies of imagine, shorten and describe, remembers it per channel, and shows its price', async () => {
-    routes['/api/draw/engines'] = () => envelope({ engines: enginesOf().map((engine) => ({ ...engine, available: true })) });
+    routes['/api/draw/engines'] = () =>
+      envelope({ engines: enginesOf().map((engine) => ({ ...engine, available: true })) });
     renderComposer();
     await pickEngine('openai-images');
     expect(screen.getByTestId('composer-engine-name').textContent).toBe('OpenAI Images');
@@ -98,13 +111,21 @@ describe('composer: the engine that draws', () => {
     type('/imagine a fox');
     press('Enter');
     await waitFor(() => expect(calls('/api/mj/submit/imagine/c1')).toHaveLength(1));
-    expect(bodyOf(calls('/api/mj/submit/imagine/c1')[0]!)).toEqual({ prompt: 'a fox', botType: BotType.MidJourney, engine: 'openai-images' });
+    expect(bodyOf(calls('/api/mj/submit/imagine/c1')[0]!)).toEqual({
+      prompt: 'a fox',
+      botType: BotType.MidJourney,
+      engine: 'openai-images',
+    });
     await waitFor(() => expect(input().value).toBe(''));
 
     type('/shorten a very long prompt');
     press('Enter');
     await waitFor(() => expect(calls('/api/mj/submit/shorten/c1')).toHaveLength(1));
-    expect(bodyOf(calls('/api/mj/submit/shorten/c1')[0]!)).toEqual({ prompt: 'a very long prompt', botType: BotType.MidJourney, engine: 'openai-images' });
+    expect(bodyOf(calls('/api/mj/submit/shorten/c1')[0]!)).toEqual({
+      prompt: 'a very long prompt',
+      botType: BotType.MidJourney,
+      engine: 'openai-images',
+    });
     await waitFor(() => expect(input().value).toBe(''));
 
     const fileInput = screen.getByTestId('composer-file-input') as HTMLInputElement;
@@ -113,11 +134,18 @@ describe('composer: the engine that draws', () => {
     press('Enter');
     fireEvent.change(fileInput, { target: { files: [pngFile('a.png')] } });
     await waitFor(() => expect(calls('/api/mj/submit/describe/c1')).toHaveLength(1));
-    expect(bodyOf(calls('/api/mj/submit/describe/c1')[0]!)).toEqual({ imageId: 'a.png', botType: BotType.MidJourney, engine: 'openai-images' });
+    expect(bodyOf(calls('/api/mj/submit/describe/c1')[0]!)).toEqual({
+      imageId: 'a.png',
+      botType: BotType.MidJourney,
+      engine: 'openai-images',
+    });
   });
 
   it('restores the pick of this channel only; going back to the channel’s engine forgets it', async () => {
-    localStorage.setItem(ENGINE_PREFERENCE_KEY, JSON.stringify({ data: { c1: 'comfyui', c2: 'builtin' }, expire: null }));
+    localStorage.setItem(
+      ENGINE_PREFERENCE_KEY,
+      JSON.stringify({ data: { c1: 'comfyui', c2: 'builtin' }, expire: null }),
+    );
     renderComposer();
     expect((await screen.findByTestId('composer-engine-name')).textContent).toBe('ComfyUI');
     await pickEngine('builtin');

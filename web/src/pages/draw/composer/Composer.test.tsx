@@ -16,7 +16,9 @@ import { BOT_PREFERENCE_KEY } from './botPreference';
 import { Composer } from './Composer';
 import { channelOf, failure, infoOf, optionsOf, pngFile, settingsOf } from './testing';
 
-vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+vi.mock('../../../lib/notify', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },
+}));
 
 let fetchMock: ReturnType<typeof vi.fn>;
 let routes: Record<string, () => Response>;
@@ -31,8 +33,10 @@ function renderComposer(channel = channelOf()) {
 
 const input = () => screen.getByTestId('composer-input') as HTMLTextAreaElement;
 const type = (value: string) => fireEvent.change(input(), { target: { value } });
-const press = (key: string, init: Partial<KeyboardEventInit> = {}) => fireEvent.keyDown(input(), { key, ...init });
-const calls = (url: string) => fetchMock.mock.calls.filter(([called]) => String(called).split('?')[0] === url);
+const press = (key: string, init: Partial<KeyboardEventInit> = {}) =>
+  fireEvent.keyDown(input(), { key, ...init });
+const calls = (url: string) =>
+  fetchMock.mock.calls.filter(([called]) => String(called).split('?')[0] === url);
 /** What the composer sent (the engines list it reads once is not a send). */
 const sent = () => fetchMock.mock.calls.filter(([called]) => String(called) !== '/api/draw/engines');
 const bodyOf = (call: unknown[]) => JSON.parse(String((call[1] as RequestInit).body));
@@ -48,11 +52,25 @@ beforeEach(() => {
   URL.revokeObjectURL = vi.fn();
   routes = {
     '/api/draw/chat/c1': () =>
-      envelope({ id: 'm1', channelId: 'c1', author: { id: 'u1', name: 'Ada', avatar: '' }, kind: 'text', content: 'x', taskId: null, createdAt: 1 }),
+      envelope({
+        id: 'm1',
+        channelId: 'c1',
+        author: { id: 'u1', name: 'Ada', avatar: '' },
+        kind: 'text',
+        content: 'x',
+        taskId: null,
+        createdAt: 1,
+      }),
     '/api/mj/submit/imagine/c1': () => envelope({ taskId: 't1' }),
     '/api/mj/submit/shorten/c1': () => envelope({ taskId: 't2' }),
     '/api/mj/submit/describe/c1': () => envelope({ taskId: 't3' }),
-    '/api/upload': () => envelope({ files: [{ id: 'a.png', url: '/files/a.png' }, { id: 'b.png', url: '/files/b.png' }] }),
+    '/api/upload': () =>
+      envelope({
+        files: [
+          { id: 'a.png', url: '/files/a.png' },
+          { id: 'b.png', url: '/files/b.png' },
+        ],
+      }),
     '/api/draw/settings/c1': () => envelope(settingsOf()),
     '/api/draw/settings/options': () => envelope(optionsOf()),
     '/api/draw/info/c1': () => envelope(infoOf()),
@@ -112,11 +130,16 @@ describe('composer: sending', () => {
     expect(input().value).toBe('');
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('消息太长'));
     expect(notify.error).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(outboxStore.entries.map((entry) => [entry.content, entry.status])).toEqual([['keep me', 'failed']]));
+    await waitFor(() =>
+      expect(outboxStore.entries.map((entry) => [entry.content, entry.status])).toEqual([
+        ['keep me', 'failed'],
+      ]),
+    );
   });
 
   it('turns muted when a message is refused with channel_muted', async () => {
-    routes['/api/draw/chat/c1'] = () => failure(423, '该频道已开启全员禁言，只有管理员可以发言', 'channel_muted');
+    routes['/api/draw/chat/c1'] = () =>
+      failure(423, '该频道已开启全员禁言，只有管理员可以发言', 'channel_muted');
     renderComposer(channelOf({ isCreator: false }));
     type('hello');
     press('Enter');
@@ -130,7 +153,8 @@ describe('composer: slash commands', () => {
     type('/');
     const menu = screen.getByTestId('command-menu');
     expect(menu.getAttribute('role')).toBe('listbox');
-    for (const name of ['imagine', 'describe', 'blend', 'shorten', 'settings', 'info']) expect(screen.getByTestId(`command-${name}`)).toBeTruthy();
+    for (const name of ['imagine', 'describe', 'blend', 'shorten', 'settings', 'info'])
+      expect(screen.getByTestId(`command-${name}`)).toBeTruthy();
     expect(screen.getByText('根据提示词生成图片')).toBeTruthy();
     expect(input().getAttribute('aria-controls')).toBe(screen.getByTestId('command-menu').id);
     expect(input().getAttribute('aria-label')).toBe('给 #' + channelOf().title + ' 发消息');
@@ -149,7 +173,10 @@ describe('composer: slash commands', () => {
     type('/imagine a red fox in snow');
     press('Enter');
     await waitFor(() => expect(calls('/api/mj/submit/imagine/c1')).toHaveLength(1));
-    expect(bodyOf(calls('/api/mj/submit/imagine/c1')[0]!)).toEqual({ prompt: 'a red fox in snow', botType: BotType.MidJourney });
+    expect(bodyOf(calls('/api/mj/submit/imagine/c1')[0]!)).toEqual({
+      prompt: 'a red fox in snow',
+      botType: BotType.MidJourney,
+    });
     await waitFor(() => expect(input().value).toBe(''));
   });
 
@@ -180,11 +207,17 @@ describe('composer: slash commands', () => {
     type('/shorten a very very long prompt');
     press('Enter');
     await waitFor(() => expect(calls('/api/mj/submit/shorten/c1')).toHaveLength(1));
-    expect(bodyOf(calls('/api/mj/submit/shorten/c1')[0]!)).toEqual({ prompt: 'a very very long prompt', botType: BotType.NijiJourney });
+    expect(bodyOf(calls('/api/mj/submit/shorten/c1')[0]!)).toEqual({
+      prompt: 'a very very long prompt',
+      botType: BotType.NijiJourney,
+    });
   });
 
   it('restores the bot chosen in this channel', () => {
-    localStorage.setItem(BOT_PREFERENCE_KEY, JSON.stringify({ data: { c1: BotType.NijiJourney }, expire: null }));
+    localStorage.setItem(
+      BOT_PREFERENCE_KEY,
+      JSON.stringify({ data: { c1: BotType.NijiJourney }, expire: null }),
+    );
     renderComposer();
     expect(screen.getByTestId('composer-bot-niji').getAttribute('aria-checked')).toBe('true');
     expect(screen.getByTestId('composer-bot-mj').getAttribute('aria-checked')).toBe('false');
@@ -225,7 +258,10 @@ describe('composer: slash commands', () => {
     routes['/api/upload'] = () => envelope({ files: [{ id: 'pic.png', url: '/files/pic.png' }] });
     fireEvent.change(picker, { target: { files: [pngFile('pic.png')] } });
     await waitFor(() => expect(calls('/api/mj/submit/describe/c1')).toHaveLength(1));
-    expect(bodyOf(calls('/api/mj/submit/describe/c1')[0]!)).toEqual({ imageId: 'pic.png', botType: BotType.MidJourney });
+    expect(bodyOf(calls('/api/mj/submit/describe/c1')[0]!)).toEqual({
+      imageId: 'pic.png',
+      botType: BotType.MidJourney,
+    });
     await waitFor(() => expect(screen.queryByTestId('composer-attachment-0')).toBeNull());
     // The attach button's picker still takes several images, for the tray.
     fireEvent.click(screen.getByLabelText('上传图片'));
@@ -234,7 +270,8 @@ describe('composer: slash commands', () => {
 });
 
 describe('composer: attachments', () => {
-  const pick = (files: File[]) => fireEvent.change(screen.getByTestId('composer-file-input'), { target: { files } });
+  const pick = (files: File[]) =>
+    fireEvent.change(screen.getByTestId('composer-file-input'), { target: { files } });
 
   it('refuses too big, wrong type and too many files before any upload, with the spec messages', async () => {
     renderComposer();
@@ -267,7 +304,11 @@ describe('composer: attachments', () => {
     await waitFor(() => expect(calls('/api/mj/submit/imagine/c1')).toHaveLength(1));
     const form = (calls('/api/upload')[0]![1] as RequestInit).body as FormData;
     expect(form.getAll('file').map((file) => (file as File).name)).toEqual(['a.png', 'b.png']);
-    expect(bodyOf(calls('/api/mj/submit/imagine/c1')[0]!)).toEqual({ prompt: 'a fox --ar 3:2', botType: BotType.MidJourney, imageIds: ['a.png', 'b.png'] });
+    expect(bodyOf(calls('/api/mj/submit/imagine/c1')[0]!)).toEqual({
+      prompt: 'a fox --ar 3:2',
+      botType: BotType.MidJourney,
+      imageIds: ['a.png', 'b.png'],
+    });
     await waitFor(() => expect(screen.queryByTestId('composer-attachment-0')).toBeNull());
   });
 
@@ -318,7 +359,8 @@ describe('composer: muted channel', () => {
   });
 
   it('turns muted when the server answers 423 channel_muted (one toast, from the http client)', async () => {
-    routes['/api/mj/submit/imagine/c1'] = () => failure(423, '该频道已开启全员禁言，只有管理员可以发言', 'channel_muted');
+    routes['/api/mj/submit/imagine/c1'] = () =>
+      failure(423, '该频道已开启全员禁言，只有管理员可以发言', 'channel_muted');
     renderComposer(channelOf({ isCreator: false }));
     type('/imagine a fox');
     press('Enter');
@@ -346,13 +388,23 @@ describe('composer: the English before sending', () => {
     type('/imagine 猫 --ar 2:3');
     press('Enter');
     await waitFor(() => expect(calls('/api/mj/submit/imagine/c1')).toHaveLength(1));
-    expect(bodyOf(calls('/api/mj/submit/imagine/c1')[0]!)).toEqual({ prompt: '猫 --ar 2:3', botType: BotType.MidJourney });
+    expect(bodyOf(calls('/api/mj/submit/imagine/c1')[0]!)).toEqual({
+      prompt: '猫 --ar 2:3',
+      botType: BotType.MidJourney,
+    });
     expect(translateCalls()).toHaveLength(0);
   });
 
   it('with the setting on, shows the English first; the person edits it and that is what is sent', async () => {
     setPreviewTranslation(true);
-    routes['/api/mj/translate'] = () => envelope({ prompt: '猫 --ar 2:3', promptEn: 'cat --ar 2:3', translated: true, failed: false, provider: 'openai' });
+    routes['/api/mj/translate'] = () =>
+      envelope({
+        prompt: '猫 --ar 2:3',
+        promptEn: 'cat --ar 2:3',
+        translated: true,
+        failed: false,
+        provider: 'openai',
+      });
     renderComposer();
     type('/imagine 猫 --ar 2:3');
     press('Enter');
@@ -363,29 +415,47 @@ describe('composer: the English before sending', () => {
     fireEvent.change(english, { target: { value: 'a tabby cat --ar 2:3' } });
     fireEvent.click(screen.getByTestId('composer-translation-send'));
     await waitFor(() => expect(calls('/api/mj/submit/imagine/c1')).toHaveLength(1));
-    expect(bodyOf(calls('/api/mj/submit/imagine/c1')[0]!)).toEqual({ prompt: '猫 --ar 2:3', promptEn: 'a tabby cat --ar 2:3', botType: BotType.MidJourney });
+    expect(bodyOf(calls('/api/mj/submit/imagine/c1')[0]!)).toEqual({
+      prompt: '猫 --ar 2:3',
+      promptEn: 'a tabby cat --ar 2:3',
+      botType: BotType.MidJourney,
+    });
     await waitFor(() => expect(screen.queryByTestId('composer-translation')).toBeNull());
   });
 
   it('says when the translation failed, and an untouched failure lets the server try again', async () => {
     setPreviewTranslation(true);
-    routes['/api/mj/translate'] = () => envelope({ prompt: '狗', promptEn: '狗', translated: false, failed: true, provider: 'baidu' });
+    routes['/api/mj/translate'] = () =>
+      envelope({ prompt: '狗', promptEn: '狗', translated: false, failed: true, provider: 'baidu' });
     renderComposer();
     type('/imagine 狗');
     press('Enter');
     await screen.findByTestId('composer-translation-input');
-    expect(screen.getByTestId('composer-translation-note').textContent).toBe('翻译失败：将按原文发送，也可以在这里写英文。');
+    expect(screen.getByTestId('composer-translation-note').textContent).toBe(
+      '翻译失败：将按原文发送，也可以在这里写英文。',
+    );
     press('Enter');
     await waitFor(() => expect(calls('/api/mj/submit/imagine/c1')).toHaveLength(1));
-    expect(bodyOf(calls('/api/mj/submit/imagine/c1')[0]!)).toEqual({ prompt: '狗', botType: BotType.MidJourney });
+    expect(bodyOf(calls('/api/mj/submit/imagine/c1')[0]!)).toEqual({
+      prompt: '狗',
+      botType: BotType.MidJourney,
+    });
   });
 });
 
 describe('composer: reference images', () => {
-  const pick = (files: File[]) => fireEvent.change(screen.getByTestId('composer-file-input'), { target: { files } });
+  const pick = (files: File[]) =>
+    fireEvent.change(screen.getByTestId('composer-file-input'), { target: { files } });
 
   it('marks images as image prompt, style or character reference (V6) with weights, and sends them as references', async () => {
-    routes['/api/upload'] = () => envelope({ files: [{ id: 'a.png', url: '/files/a.png' }, { id: 'b.png', url: '/files/b.png' }, { id: 'c.png', url: '/files/c.png' }] });
+    routes['/api/upload'] = () =>
+      envelope({
+        files: [
+          { id: 'a.png', url: '/files/a.png' },
+          { id: 'b.png', url: '/files/b.png' },
+          { id: 'c.png', url: '/files/c.png' },
+        ],
+      });
     renderComposer();
     pick([pngFile('a.png'), pngFile('b.png'), pngFile('c.png')]);
     await screen.findByTestId('composer-attachment-2');

@@ -19,7 +19,17 @@ import { BotAvatar } from './BotAvatar';
 import { loadBotType, saveBotType } from './botPreference';
 import { BotSwitch } from './BotSwitch';
 import { CommandMenu, commandOptionId } from './CommandMenu';
-import { activeCommand, checkMessage, checkPrompt, completeCommand, parseInput, takesPrompt, type CommandName, type ParsedInput, type TextProblem } from './commands';
+import {
+  activeCommand,
+  checkMessage,
+  checkPrompt,
+  completeCommand,
+  parseInput,
+  takesPrompt,
+  type CommandName,
+  type ParsedInput,
+  type TextProblem,
+} from './commands';
 import { DropOverlay } from './DropOverlay';
 import { ImageFileInput } from './ImageFileInput';
 import { InfoCard } from './InfoCard';
@@ -36,8 +46,14 @@ import { useWindowFileDrop } from './useWindowFileDrop';
 import { clearPrefill, onPrefill, peekPrefill } from './prefill';
 
 // Opened on demand: their code loads on first open (or when the page is idle), not with the composer.
-const BlendDialog = lazyWhenOpen(async () => (await import('./BlendDialog')).BlendDialog, (p) => p.open);
-const SettingsPanel = lazyWhenOpen(async () => (await import('./SettingsPanel')).SettingsPanel, () => true);
+const BlendDialog = lazyWhenOpen(
+  async () => (await import('./BlendDialog')).BlendDialog,
+  (p) => p.open,
+);
+const SettingsPanel = lazyWhenOpen(
+  async () => (await import('./SettingsPanel')).SettingsPanel,
+  () => true,
+);
 
 export interface ComposerProps {
   channel: Channel;
@@ -93,7 +109,10 @@ function ChannelComposer({ channel }: ComposerProps) {
   const translation = useTranslationPreview();
   const { pending } = translation;
 
-  const attachments = useImageList(COMPOSER_MAX_IMAGES, t('composer.errors.tooMany', { max: COMPOSER_MAX_IMAGES }));
+  const attachments = useImageList(
+    COMPOSER_MAX_IMAGES,
+    t('composer.errors.tooMany', { max: COMPOSER_MAX_IMAGES }),
+  );
   const references = useReferenceMarks(attachments.images, channel.id, botType, panel === 'settings');
   const menu = useCommandMenu(text, muted, choice.engine?.features);
   const dragging = useWindowFileDrop(!muted && !blendOpen, attachments.add);
@@ -178,7 +197,12 @@ function ChannelComposer({ channel }: ComposerProps) {
     const file = images[0]!.file;
     void submit(async () => {
       const [imageId] = await uploadImages([file]);
-      return charged(call(api.tasks.describe, { params: { channelId: channel.id }, body: { imageId: imageId!, botType, ...engineBody } }));
+      return charged(
+        call(api.tasks.describe, {
+          params: { channelId: channel.id },
+          body: { imageId: imageId!, botType, ...engineBody },
+        }),
+      );
     }, true);
   }
 
@@ -213,9 +237,20 @@ function ChannelComposer({ channel }: ComposerProps) {
         if (translation.needsPreview(name, argument)) return void translation.show(name, argument);
         const edited = translation.editedFor(name, argument);
         void submit(async () => {
-          const imageIds = images.length > 0 ? await uploadImages(images.map((image) => image.file)) : undefined;
-          const referenced = imageIds ? references.referencesOf(images.map((image) => image.key), imageIds) : {};
-          return charged(call(api.tasks.imagine, { params: { channelId: channel.id }, body: { prompt: argument, ...edited, botType, ...engineBody, ...referenced } }));
+          const imageIds =
+            images.length > 0 ? await uploadImages(images.map((image) => image.file)) : undefined;
+          const referenced = imageIds
+            ? references.referencesOf(
+                images.map((image) => image.key),
+                imageIds,
+              )
+            : {};
+          return charged(
+            call(api.tasks.imagine, {
+              params: { channelId: channel.id },
+              body: { prompt: argument, ...edited, botType, ...engineBody, ...referenced },
+            }),
+          );
         }, true);
         return;
       }
@@ -224,7 +259,16 @@ function ChannelComposer({ channel }: ComposerProps) {
         if (problem) return showProblem(problem);
         if (translation.needsPreview(name, argument)) return void translation.show(name, argument);
         const edited = translation.editedFor(name, argument);
-        void submit(() => charged(call(api.tasks.shorten, { params: { channelId: channel.id }, body: { prompt: argument, ...edited, botType, ...engineBody } })), false);
+        void submit(
+          () =>
+            charged(
+              call(api.tasks.shorten, {
+                params: { channelId: channel.id },
+                body: { prompt: argument, ...edited, botType, ...engineBody },
+              }),
+            ),
+          false,
+        );
         return;
       }
       case 'describe':
@@ -308,15 +352,40 @@ function ChannelComposer({ channel }: ComposerProps) {
 
   return (
     <div data-testid="composer" className="relative shrink-0 px-2 pb-3 sm:px-4 sm:pb-6">
-      {panel === 'settings' && <SettingsPanel key={botType} channelId={channel.id} botType={botType} engine={engineId} onClose={() => setPanel(null)} />}
-      {panel === 'info' && <InfoCard key={botType} channelId={channel.id} botType={botType} engine={engineId} onClose={() => setPanel(null)} />}
+      {panel === 'settings' && (
+        <SettingsPanel
+          key={botType}
+          channelId={channel.id}
+          botType={botType}
+          engine={engineId}
+          onClose={() => setPanel(null)}
+        />
+      )}
+      {panel === 'info' && (
+        <InfoCard
+          key={botType}
+          channelId={channel.id}
+          botType={botType}
+          engine={engineId}
+          onClose={() => setPanel(null)}
+        />
+      )}
 
       {muted ? (
         <MutedNotice onOpen={setPanel} />
       ) : (
         <div className="relative">
           {menu.open && (
-            <CommandMenu id={menuId} botType={botType} engine={engineId} prices={choice.engine?.prices} commands={menu.matches} activeIndex={menu.activeIndex} onPick={pick} onHover={menu.highlight} />
+            <CommandMenu
+              id={menuId}
+              botType={botType}
+              engine={engineId}
+              prices={choice.engine?.prices}
+              commands={menu.matches}
+              activeIndex={menu.activeIndex}
+              onPick={pick}
+              onHover={menu.highlight}
+            />
           )}
           <div className="rounded-lg bg-[#ebedef] dark:bg-[#383a40]">
             {pending && (
@@ -331,13 +400,31 @@ function ChannelComposer({ channel }: ComposerProps) {
                 }}
               />
             )}
-            {attachments.images.length > 0 && <AttachmentTray images={attachments.images} disabled={sending} onRemove={attachments.remove} marks={references.marks} />}
+            {attachments.images.length > 0 && (
+              <AttachmentTray
+                images={attachments.images}
+                disabled={sending}
+                onRemove={attachments.remove}
+                marks={references.marks}
+              />
+            )}
             {showOptionHint && (
-              <div id={hintId} className="flex items-center gap-2 px-4 pt-2.5 text-[13px] text-muted-foreground dark:text-[#b5bac1]">
+              <div
+                id={hintId}
+                className="flex items-center gap-2 px-4 pt-2.5 text-[13px] text-muted-foreground dark:text-[#b5bac1]"
+              >
                 <BotAvatar botType={botType} engine={engineId} className="size-4" />
                 <span className="font-semibold text-heading">/{optionCommand}</span>
-                <span className="rounded-[3px] bg-black/[0.06] px-1.5 font-mono text-xs dark:bg-black/25">{t('composer.menu.optionPrompt')}</span>
-                <span className="truncate">{t(optionCommand === 'shorten' ? 'composer.commands.shortenPrompt' : 'composer.commands.imaginePrompt')}</span>
+                <span className="rounded-[3px] bg-black/[0.06] px-1.5 font-mono text-xs dark:bg-black/25">
+                  {t('composer.menu.optionPrompt')}
+                </span>
+                <span className="truncate">
+                  {t(
+                    optionCommand === 'shorten'
+                      ? 'composer.commands.shortenPrompt'
+                      : 'composer.commands.imaginePrompt',
+                  )}
+                </span>
               </div>
             )}
             <div className="flex items-start gap-1 pr-2 pl-3 sm:pl-4">
@@ -349,7 +436,10 @@ function ChannelComposer({ channel }: ComposerProps) {
                     aria-label={t('composer.attach')}
                     disabled={sending}
                     onClick={() => openPicker(false)}
-                    className={cn(iconButton, 'size-6 bg-[#4e5058] text-[#ebedef] hover:bg-[#313338] dark:bg-[#b5bac1] dark:text-[#383a40] dark:hover:bg-[#dbdee1]')}
+                    className={cn(
+                      iconButton,
+                      'size-6 bg-[#4e5058] text-[#ebedef] hover:bg-[#313338] dark:bg-[#b5bac1] dark:text-[#383a40] dark:hover:bg-[#dbdee1]',
+                    )}
                   >
                     <PlusIcon className="size-4" strokeWidth={3} aria-hidden />
                   </button>
@@ -360,7 +450,9 @@ function ChannelComposer({ channel }: ComposerProps) {
                 data-testid="composer-input"
                 rows={1}
                 value={text}
-                placeholder={t(isMobile ? 'composer.placeholderShort' : 'composer.placeholder', { title: channel.title })}
+                placeholder={t(isMobile ? 'composer.placeholderShort' : 'composer.placeholder', {
+                  title: channel.title,
+                })}
                 id="composer-input"
                 aria-label={t('composer.label', { title: channel.title })}
                 // A textarea keeps its textbox role (a combobox role is not allowed on it): the
@@ -368,7 +460,9 @@ function ChannelComposer({ channel }: ComposerProps) {
                 aria-haspopup="listbox"
                 aria-autocomplete="list"
                 aria-controls={menu.open ? menuId : undefined}
-                aria-activedescendant={menu.open ? commandOptionId(menuId, menu.matches[menu.activeIndex]!) : undefined}
+                aria-activedescendant={
+                  menu.open ? commandOptionId(menuId, menu.matches[menu.activeIndex]!) : undefined
+                }
                 aria-describedby={showOptionHint ? hintId : undefined}
                 onChange={(event) => {
                   setText(event.target.value);
@@ -382,8 +476,12 @@ function ChannelComposer({ channel }: ComposerProps) {
                 className="scrollbar-thin max-h-[50vh] min-h-11 min-w-0 flex-1 resize-none bg-transparent px-2 py-[11px] text-base leading-[22px] text-foreground outline-none placeholder:truncate placeholder:text-[#80848e] sm:px-3 md:text-[15px] dark:placeholder:text-[#6d6f78]"
               />
               <div className="flex h-11 items-center gap-1.5">
-                {engines && engines.length > 0 && <EnginePicker engines={engines} choice={choice} disabled={sending} onPick={pickEngine} />}
-                {takesBotType(engineId) && <BotSwitch value={botType} disabled={sending} onChange={chooseBot} />}
+                {engines && engines.length > 0 && (
+                  <EnginePicker engines={engines} choice={choice} disabled={sending} onPick={pickEngine} />
+                )}
+                {takesBotType(engineId) && (
+                  <BotSwitch value={botType} disabled={sending} onChange={chooseBot} />
+                )}
                 <Tooltip content={sending ? t('composer.sending') : t('composer.send')}>
                   <button
                     type="button"
@@ -392,15 +490,28 @@ function ChannelComposer({ channel }: ComposerProps) {
                     aria-busy={sending || undefined}
                     disabled={!canSend}
                     onClick={() => execute(parseInput(text))}
-                    className={cn(iconButton, canSend ? 'bg-primary text-white hover:bg-primary-hover' : 'text-muted-foreground')}
+                    className={cn(
+                      iconButton,
+                      canSend ? 'bg-primary text-white hover:bg-primary-hover' : 'text-muted-foreground',
+                    )}
                   >
-                    {sending ? <Loader2Icon className="size-4 animate-spin" aria-hidden /> : <SendHorizontalIcon className="size-4" aria-hidden />}
+                    {sending ? (
+                      <Loader2Icon className="size-4 animate-spin" aria-hidden />
+                    ) : (
+                      <SendHorizontalIcon className="size-4" aria-hidden />
+                    )}
                   </button>
                 </Tooltip>
               </div>
             </div>
             {remaining < 200 && (
-              <p className={cn('px-4 pb-2 text-right text-xs', remaining < 0 ? 'text-destructive' : 'text-muted-foreground')} aria-live="polite">
+              <p
+                className={cn(
+                  'px-4 pb-2 text-right text-xs',
+                  remaining < 0 ? 'text-destructive' : 'text-muted-foreground',
+                )}
+                aria-live="polite"
+              >
                 {t('composer.charsLeft', { count: remaining })}
               </p>
             )}

@@ -44,8 +44,20 @@ export function InfoCard({ channelId, botType, engine, onClose }: InfoCardProps)
     ? [
         ['engine', t('composer.info.engine'), engine ? engineName : info.engine],
         ['plan', t('composer.info.plan'), info.plan ?? t('composer.info.noPlan')],
-        ...(info.renewsAt ? [['renews', t('composer.info.renewsAt'), new Date(info.renewsAt).toLocaleDateString(i18n.language)] as [string, string, string]] : []),
-        ['credits', t('composer.info.credits'), info.credits === null ? t('composer.info.unlimited') : String(info.credits)],
+        ...(info.renewsAt
+          ? [
+              [
+                'renews',
+                t('composer.info.renewsAt'),
+                new Date(info.renewsAt).toLocaleDateString(i18n.language),
+              ] as [string, string, string],
+            ]
+          : []),
+        [
+          'credits',
+          t('composer.info.credits'),
+          info.credits === null ? t('composer.info.unlimited') : String(info.credits),
+        ],
         ['job-mode', t('composer.info.jobMode'), t(`composer.settings.${info.jobMode}`)],
         ['remix', t('composer.info.remix'), info.remix ? t('composer.info.on') : t('composer.info.off')],
         ['version', t('composer.info.version'), versionLabel(botType, info.version, undefined, engine)],

@@ -27,10 +27,24 @@ export function MutedNotice({ onOpen }: MutedNoticeProps) {
         </span>
         <span>{t('composer.muted.text')}</span>
       </p>
-      <button type="button" data-testid="composer-muted-settings" className={panelButton} aria-label={t('composer.commands.settings')} title={t('composer.commands.settings')} onClick={() => onOpen('settings')}>
+      <button
+        type="button"
+        data-testid="composer-muted-settings"
+        className={panelButton}
+        aria-label={t('composer.commands.settings')}
+        title={t('composer.commands.settings')}
+        onClick={() => onOpen('settings')}
+      >
         <SlidersHorizontalIcon className="size-4" aria-hidden />
       </button>
-      <button type="button" data-testid="composer-muted-info" className={panelButton} aria-label={t('composer.commands.info')} title={t('composer.commands.info')} onClick={() => onOpen('info')}>
+      <button
+        type="button"
+        data-testid="composer-muted-info"
+        className={panelButton}
+        aria-label={t('composer.commands.info')}
+        title={t('composer.commands.info')}
+        onClick={() => onOpen('info')}
+      >
         <InfoIcon className="size-4" aria-hidden />
       </button>
     </div>

@@ -12,7 +12,9 @@ import { InfoCard } from './InfoCard';
 import { SettingsPanel } from './SettingsPanel';
 import { infoOf, optionsOf, settingsOf } from './testing';
 
-vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+vi.mock('../../../lib/notify', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },
+}));
 
 let fetchMock: ReturnType<typeof vi.fn>;
 let current = settingsOf();
@@ -29,13 +31,17 @@ beforeEach(() => {
   fetchMock = vi.fn(async (url: string, init: RequestInit) => {
     const path = url.split('?')[0]!;
     if (path === '/api/draw/settings/options') return envelope(optionsOf());
-    if (path === '/api/draw/info/c1') return envelope(infoOf({ plan: 'Pro', credits: 42, jobMode: 'relax', remix: true, version: '7' }));
-    if (path.startsWith('/api/draw/settings/version/')) current = { ...current, version: decodeURIComponent(path.split('/').pop()!) };
+    if (path === '/api/draw/info/c1')
+      return envelope(infoOf({ plan: 'Pro', credits: 42, jobMode: 'relax', remix: true, version: '7' }));
+    if (path.startsWith('/api/draw/settings/version/'))
+      current = { ...current, version: decodeURIComponent(path.split('/').pop()!) };
     else if (path === '/api/draw/settings/option') {
       const { name, value } = JSON.parse(String(init.body));
       current = { ...current, [name]: value };
-    } else if (path === '/api/draw/settings/suffix') current = { ...current, suffix: JSON.parse(String(init.body)).suffix };
-    else if (path === '/api/draw/settings' && init.method === 'PUT') current = { ...current, ...JSON.parse(String(init.body)) };
+    } else if (path === '/api/draw/settings/suffix')
+      current = { ...current, suffix: JSON.parse(String(init.body)).suffix };
+    else if (path === '/api/draw/settings' && init.method === 'PUT')
+      current = { ...current, ...JSON.parse(String(init.body)) };
     return envelope(current);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -73,13 +79,21 @@ describe('/settings panel', () => {
   it('applies speed, raw, stylize presets and remix at once through PUT option', async () => {
     await renderPanel();
     fireEvent.click(screen.getByTestId('settings-speed-turbo'));
-    await waitFor(() => expect(screen.getByTestId('settings-speed-turbo').getAttribute('aria-pressed')).toBe('true'));
+    await waitFor(() =>
+      expect(screen.getByTestId('settings-speed-turbo').getAttribute('aria-pressed')).toBe('true'),
+    );
     fireEvent.click(screen.getByTestId('settings-style-raw'));
-    await waitFor(() => expect(screen.getByTestId('settings-style-raw').getAttribute('aria-pressed')).toBe('true'));
+    await waitFor(() =>
+      expect(screen.getByTestId('settings-style-raw').getAttribute('aria-pressed')).toBe('true'),
+    );
     fireEvent.click(screen.getByTestId('settings-stylize-high'));
-    await waitFor(() => expect((screen.getByTestId('settings-stylize') as HTMLInputElement).value).toBe('250'));
+    await waitFor(() =>
+      expect((screen.getByTestId('settings-stylize') as HTMLInputElement).value).toBe('250'),
+    );
     fireEvent.click(screen.getByTestId('settings-remix'));
-    await waitFor(() => expect(screen.getByTestId('settings-remix').getAttribute('aria-pressed')).toBe('true'));
+    await waitFor(() =>
+      expect(screen.getByTestId('settings-remix').getAttribute('aria-pressed')).toBe('true'),
+    );
     expect(callsTo('/api/draw/settings/option').map(bodyOf)).toEqual([
       { name: 'speed', value: 'turbo' },
       { name: 'style', value: 'raw' },
@@ -88,7 +102,9 @@ describe('/settings panel', () => {
     ]);
     expect(callsTo('/api/draw/settings/option').map(queryOf)).toEqual(Array(4).fill(BotType.MidJourney));
     expect(userInfoStore.mjRemix).toBe(true);
-    expect(screen.getByTestId('settings-current').textContent).toBe('--v 6.1 --style raw --stylize 250 --turbo');
+    expect(screen.getByTestId('settings-current').textContent).toBe(
+      '--v 6.1 --style raw --stylize 250 --turbo',
+    );
   });
 
   it('saves the suffix and the exact stylize value with Save → 保存成功', async () => {

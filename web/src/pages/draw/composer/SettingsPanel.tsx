@@ -1,4 +1,10 @@
-import { BotType, type DrawOptionRequest, type DrawSettings, type DrawSettingsOptions, type DrawStylizePreset } from '@draw/shared';
+import {
+  BotType,
+  type DrawOptionRequest,
+  type DrawSettings,
+  type DrawSettingsOptions,
+  type DrawStylizePreset,
+} from '@draw/shared';
 import { Loader2Icon } from 'lucide-react';
 import { useEffect, useId, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +19,10 @@ import { setUserInfo } from '../../../stores/userInfo';
 import { EphemeralCard } from './EphemeralCard';
 import { parseStylize, settingsSuffix, versionLabel } from './settingsText';
 
-const PRESET_KEYS: Record<DrawStylizePreset['name'], 'stylizeLow' | 'stylizeMed' | 'stylizeHigh' | 'stylizeVeryHigh'> = {
+const PRESET_KEYS: Record<
+  DrawStylizePreset['name'],
+  'stylizeLow' | 'stylizeMed' | 'stylizeHigh' | 'stylizeVeryHigh'
+> = {
   low: 'stylizeLow',
   med: 'stylizeMed',
   high: 'stylizeHigh',
@@ -28,7 +37,9 @@ function ToggleButton({ pressed, className, ...props }: ComponentProps<'button'>
       aria-pressed={pressed}
       className={cn(
         'inline-flex h-8 items-center gap-1.5 rounded-[3px] px-3.5 text-sm font-medium text-white transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:cursor-not-allowed disabled:opacity-50',
-        pressed ? 'bg-[#248046] hover:bg-[#1a6334]' : 'bg-[#6d6f78] hover:bg-[#4e5058] dark:bg-[#4e5058] dark:hover:bg-[#6d6f78]',
+        pressed
+          ? 'bg-[#248046] hover:bg-[#1a6334]'
+          : 'bg-[#6d6f78] hover:bg-[#4e5058] dark:bg-[#4e5058] dark:hover:bg-[#6d6f78]',
         className,
       )}
       {...props}
@@ -67,7 +78,10 @@ export function SettingsPanel({ channelId, botType, engine, onClose }: SettingsP
   useEffect(() => {
     let live = true;
     const query = { botType };
-    Promise.all([call(api.settings.get, { params: { id: channelId }, query }), call(api.settings.options, { query })]).then(
+    Promise.all([
+      call(api.settings.get, { params: { id: channelId }, query }),
+      call(api.settings.options, { query }),
+    ]).then(
       ([settings, options]) => {
         if (!live) return;
         setLoaded({ settings, options });
@@ -88,7 +102,13 @@ export function SettingsPanel({ channelId, botType, engine, onClose }: SettingsP
   const label = t('composer.settings.title');
   if (!loaded) {
     return (
-      <EphemeralCard testId="settings-panel" botType={botType} engine={engine} label={label} onClose={onClose}>
+      <EphemeralCard
+        testId="settings-panel"
+        botType={botType}
+        engine={engine}
+        label={label}
+        onClose={onClose}
+      >
         <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
           {!failed && <Loader2Icon className="size-4 animate-spin" aria-hidden />}
           {failed ? t('http.requestFailed') : t('composer.settings.loading')}
@@ -107,7 +127,10 @@ export function SettingsPanel({ channelId, botType, engine, onClose }: SettingsP
     setUserInfo(botType === BotType.NijiJourney ? { nijiRemix: next.remix } : { mjRemix: next.remix });
   };
 
-  async function run(call: () => Promise<DrawSettings>, after?: (next: DrawSettings) => void): Promise<boolean> {
+  async function run(
+    call: () => Promise<DrawSettings>,
+    after?: (next: DrawSettings) => void,
+  ): Promise<boolean> {
     setBusy(true);
     try {
       const next = await call();
@@ -135,10 +158,14 @@ export function SettingsPanel({ channelId, botType, engine, onClose }: SettingsP
       return;
     }
     setStylizeError(false);
-    const ok = await run(async () => {
-      if (stylize !== settings.stylize) await call(api.settings.option, { body: { name: 'stylize', value: stylize }, query: { botType } });
-      return call(api.settings.suffix, { body: { suffix: suffix.trim() }, query: { botType } });
-    }, (next) => setSuffix(next.suffix));
+    const ok = await run(
+      async () => {
+        if (stylize !== settings.stylize)
+          await call(api.settings.option, { body: { name: 'stylize', value: stylize }, query: { botType } });
+        return call(api.settings.suffix, { body: { suffix: suffix.trim() }, query: { botType } });
+      },
+      (next) => setSuffix(next.suffix),
+    );
     if (ok) notify.success(t('common.saveSuccess'));
   }
 
@@ -160,13 +187,26 @@ export function SettingsPanel({ channelId, botType, engine, onClose }: SettingsP
         <strong className="font-semibold text-heading">{label}</strong>
         <span className="ml-1">{t('composer.settings.intro')}</span>
       </p>
-      <code data-testid="settings-current" className="mt-1 inline-block max-w-full rounded-[4px] bg-[#ebedef] px-1.5 py-0.5 font-mono text-[13px] break-all text-foreground dark:bg-[#1e1f22]">
+      <code
+        data-testid="settings-current"
+        className="mt-1 inline-block max-w-full rounded-[4px] bg-[#ebedef] px-1.5 py-0.5 font-mono text-[13px] break-all text-foreground dark:bg-[#1e1f22]"
+      >
         {settingsSuffix(settings)}
       </code>
 
       <div className="mt-3 flex max-w-[560px] flex-col gap-2">
-        <Select value={settings.version} disabled={busy} onValueChange={(value) => void run(() => call(api.settings.version, { params: { version: value }, query: { botType } }))}>
-          <SelectTrigger data-testid="settings-version" aria-label={t('composer.settings.version')} className="h-10 rounded-[4px] bg-[#ebedef] dark:bg-[#1e1f22]">
+        <Select
+          value={settings.version}
+          disabled={busy}
+          onValueChange={(value) =>
+            void run(() => call(api.settings.version, { params: { version: value }, query: { botType } }))
+          }
+        >
+          <SelectTrigger
+            data-testid="settings-version"
+            aria-label={t('composer.settings.version')}
+            className="h-10 rounded-[4px] bg-[#ebedef] dark:bg-[#1e1f22]"
+          >
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
@@ -201,7 +241,12 @@ export function SettingsPanel({ channelId, botType, engine, onClose }: SettingsP
         </div>
 
         <div className="flex flex-wrap gap-2" role="group" aria-label={t('composer.settings.speed')}>
-          <ToggleButton data-testid="settings-remix" pressed={settings.remix} disabled={busy} onClick={() => option({ name: 'remix', value: !settings.remix })}>
+          <ToggleButton
+            data-testid="settings-remix"
+            pressed={settings.remix}
+            disabled={busy}
+            onClick={() => option({ name: 'remix', value: !settings.remix })}
+          >
             {t('composer.settings.remix')}
           </ToggleButton>
           {options.speeds.map((speed) => (
@@ -226,7 +271,10 @@ export function SettingsPanel({ channelId, botType, engine, onClose }: SettingsP
         }}
       >
         <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${ids}-stylize`} className="text-xs font-bold tracking-wide text-muted-foreground uppercase">
+          <label
+            htmlFor={`${ids}-stylize`}
+            className="text-xs font-bold tracking-wide text-muted-foreground uppercase"
+          >
             {t('composer.settings.stylize')}
           </label>
           <Input
@@ -239,12 +287,20 @@ export function SettingsPanel({ channelId, botType, engine, onClose }: SettingsP
             onChange={(event) => setStylizeText(event.target.value)}
             className="h-9 rounded-[4px] bg-[#ebedef] dark:bg-[#1e1f22]"
           />
-          <p id={`${ids}-stylize-hint`} className={cn('text-xs', stylizeError ? 'text-destructive' : 'text-muted-foreground')}>
-            {stylizeError ? t('composer.settings.stylizeInvalid', { min, max }) : t('composer.settings.stylizeExact', { min, max })}
+          <p
+            id={`${ids}-stylize-hint`}
+            className={cn('text-xs', stylizeError ? 'text-destructive' : 'text-muted-foreground')}
+          >
+            {stylizeError
+              ? t('composer.settings.stylizeInvalid', { min, max })
+              : t('composer.settings.stylizeExact', { min, max })}
           </p>
         </div>
         <div className="flex min-w-0 flex-col gap-1.5">
-          <label htmlFor={`${ids}-suffix`} className="text-xs font-bold tracking-wide text-muted-foreground uppercase">
+          <label
+            htmlFor={`${ids}-suffix`}
+            className="text-xs font-bold tracking-wide text-muted-foreground uppercase"
+          >
             {t('composer.settings.suffix')}
           </label>
           <Input
@@ -262,7 +318,14 @@ export function SettingsPanel({ channelId, botType, engine, onClose }: SettingsP
           </p>
         </div>
         <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
-          <Button type="button" variant="ghost" size="sm" data-testid="settings-reset" disabled={busy} onClick={reset}>
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            data-testid="settings-reset"
+            disabled={busy}
+            onClick={reset}
+          >
             {t('composer.settings.reset')}
           </Button>
           <Button type="submit" size="sm" data-testid="settings-panel-save" disabled={busy}>

@@ -21,7 +21,13 @@ export interface TranslationPreviewProps {
 }
 
 /** The English a Chinese prompt will go with, shown before sending and editable. */
-export function TranslationPreview({ pending, disabled, onChange, onSend, onCancel }: TranslationPreviewProps) {
+export function TranslationPreview({
+  pending,
+  disabled,
+  onChange,
+  onSend,
+  onCancel,
+}: TranslationPreviewProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLTextAreaElement>(null);
   const { loading } = pending;
@@ -40,7 +46,10 @@ export function TranslationPreview({ pending, disabled, onChange, onSend, onCanc
   }
 
   return (
-    <div data-testid="composer-translation" className="border-b border-black/[0.06] px-3 py-2.5 sm:px-4 dark:border-white/[0.06]">
+    <div
+      data-testid="composer-translation"
+      className="border-b border-black/[0.06] px-3 py-2.5 sm:px-4 dark:border-white/[0.06]"
+    >
       <p className="flex items-center gap-1.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
         <LanguagesIcon className="size-3.5" aria-hidden />
         {t('composer.translation.title')}
@@ -65,14 +74,26 @@ export function TranslationPreview({ pending, disabled, onChange, onSend, onCanc
             className="scrollbar-thin mt-1.5 max-h-40 w-full resize-y rounded-md border border-black/10 bg-white/70 px-2.5 py-1.5 text-sm leading-5 text-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring dark:border-white/10 dark:bg-black/20"
           />
           <div className="mt-1.5 flex flex-wrap items-center justify-between gap-2">
-            <p className={pending.failed ? 'text-xs text-amber-700 dark:text-amber-400' : 'text-xs text-muted-foreground'} data-testid="composer-translation-note">
+            <p
+              className={
+                pending.failed
+                  ? 'text-xs text-amber-700 dark:text-amber-400'
+                  : 'text-xs text-muted-foreground'
+              }
+              data-testid="composer-translation-note"
+            >
               {t(pending.failed ? 'composer.translation.failed' : 'composer.translation.hint')}
             </p>
             <div className="ml-auto flex gap-2">
               <Button size="sm" variant="ghost" onClick={onCancel} disabled={disabled}>
                 {t('composer.translation.cancel')}
               </Button>
-              <Button size="sm" onClick={onSend} disabled={disabled || !pending.promptEn.trim()} data-testid="composer-translation-send">
+              <Button
+                size="sm"
+                onClick={onSend}
+                disabled={disabled || !pending.promptEn.trim()}
+                data-testid="composer-translation-send"
+              >
                 {t('composer.translation.send')}
               </Button>
             </div>

@@ -68,7 +68,9 @@ describe('checkFiles', () => {
 describe('byte checks', () => {
   it('reads the signature of a blob', async () => {
     expect(await hasImageBytes(file('a.png', 'image/png'))).toBe(true);
-    expect(await hasImageBytes(file('a.png', 'image/png', [...new TextEncoder().encode('just some text')]))).toBe(false);
+    expect(
+      await hasImageBytes(file('a.png', 'image/png', [...new TextEncoder().encode('just some text')])),
+    ).toBe(false);
   });
 
   it('screenFiles refuses a .txt renamed .png as a wrong type, before any upload', async () => {

@@ -36,7 +36,8 @@ export function sniffImageType(bytes: Uint8Array): ImageMimeType | null {
   const starts = (...signature: number[]) => signature.every((byte, i) => bytes[i] === byte);
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
   if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
-  if (starts(0x47, 0x49, 0x46, 0x38) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) return 'image/gif';
+  if (starts(0x47, 0x49, 0x46, 0x38) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61)
+    return 'image/gif';
   return null;
 }
 
@@ -52,7 +53,11 @@ export interface Screening<T> {
  *   with too many files), so the user never gets an arbitrary part of it;
  * - otherwise each file must look like a jpg/gif/png/jpeg image and be at most 1 MB.
  */
-export function checkFiles<T extends FileLike>(files: readonly T[], existing: number, max: number): Screening<T> {
+export function checkFiles<T extends FileLike>(
+  files: readonly T[],
+  existing: number,
+  max: number,
+): Screening<T> {
   if (existing + files.length > max) return { accepted: [], problems: files.length > 0 ? ['tooMany'] : [] };
   const accepted: T[] = [];
   const problems = new Set<AttachmentProblem>();
@@ -85,7 +90,11 @@ export async function hasImageBytes(file: Blob): Promise<boolean> {
 }
 
 /** Every client-side check: `checkFiles`, then the bytes of the files that passed. */
-export async function screenFiles<T extends FileLike & Blob>(files: readonly T[], existing: number, max: number): Promise<Screening<T>> {
+export async function screenFiles<T extends FileLike & Blob>(
+  files: readonly T[],
+  existing: number,
+  max: number,
+): Promise<Screening<T>> {
   const first = checkFiles(files, existing, max);
   const verdicts = await Promise.all(first.accepted.map((file) => hasImageBytes(file)));
   const accepted = first.accepted.filter((_, i) => verdicts[i]);

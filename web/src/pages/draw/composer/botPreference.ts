@@ -4,12 +4,16 @@ import { storage } from '../../../lib/storage';
 /** localStorage key of the bot chosen per channel: `{ [channelId]: BotType }`, kept with no expiry. */
 export const BOT_PREFERENCE_KEY = 'composerBotType';
 
-const isBotType = (value: unknown): value is BotType => value === BotType.MidJourney || value === BotType.NijiJourney;
+const isBotType = (value: unknown): value is BotType =>
+  value === BotType.MidJourney || value === BotType.NijiJourney;
 
 function readAll(): Record<string, BotType> {
   const stored = storage.get<unknown>(BOT_PREFERENCE_KEY);
   if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return {};
-  return Object.fromEntries(Object.entries(stored).filter(([, value]) => isBotType(value))) as Record<string, BotType>;
+  return Object.fromEntries(Object.entries(stored).filter(([, value]) => isBotType(value))) as Record<
+    string,
+    BotType
+  >;
 }
 
 /** The bot last chosen in this channel; Midjourney when none was. */

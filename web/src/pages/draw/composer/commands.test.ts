@@ -1,6 +1,16 @@
 import { Limits } from '@draw/shared';
 import { describe, expect, it } from 'vitest';
-import { activeCommand, checkMessage, checkPrompt, commandQuery, completeCommand, cycleIndex, matchCommands, offeredCommands, parseInput } from './commands';
+import {
+  activeCommand,
+  checkMessage,
+  checkPrompt,
+  commandQuery,
+  completeCommand,
+  cycleIndex,
+  matchCommands,
+  offeredCommands,
+  parseInput,
+} from './commands';
 
 describe('parseInput', () => {
   it('treats blank text as empty', () => {
@@ -9,9 +19,21 @@ describe('parseInput', () => {
   });
 
   it('reads a known command and its argument', () => {
-    expect(parseInput('/imagine a red fox in snow')).toEqual({ kind: 'command', name: 'imagine', argument: 'a red fox in snow' });
-    expect(parseInput('  /IMAGINE   a fox  ')).toEqual({ kind: 'command', name: 'imagine', argument: 'a fox' });
-    expect(parseInput('/shorten a very long prompt\nwith two lines')).toEqual({ kind: 'command', name: 'shorten', argument: 'a very long prompt\nwith two lines' });
+    expect(parseInput('/imagine a red fox in snow')).toEqual({
+      kind: 'command',
+      name: 'imagine',
+      argument: 'a red fox in snow',
+    });
+    expect(parseInput('  /IMAGINE   a fox  ')).toEqual({
+      kind: 'command',
+      name: 'imagine',
+      argument: 'a fox',
+    });
+    expect(parseInput('/shorten a very long prompt\nwith two lines')).toEqual({
+      kind: 'command',
+      name: 'shorten',
+      argument: 'a very long prompt\nwith two lines',
+    });
     expect(parseInput('/settings')).toEqual({ kind: 'command', name: 'settings', argument: '' });
     expect(parseInput('/info')).toEqual({ kind: 'command', name: 'info', argument: '' });
     expect(parseInput('/blend')).toEqual({ kind: 'command', name: 'blend', argument: '' });
@@ -43,8 +65,21 @@ describe('the command menu', () => {
   });
 
   it('leaves out /shorten where the engine does not offer it (the Java line)', () => {
-    expect(offeredCommands(['shorten', 'video', 'describe', 'blend'])).toEqual(['imagine', 'describe', 'blend', 'shorten', 'settings', 'info']);
-    expect(offeredCommands(['describe', 'blend'])).toEqual(['imagine', 'describe', 'blend', 'settings', 'info']);
+    expect(offeredCommands(['shorten', 'video', 'describe', 'blend'])).toEqual([
+      'imagine',
+      'describe',
+      'blend',
+      'shorten',
+      'settings',
+      'info',
+    ]);
+    expect(offeredCommands(['describe', 'blend'])).toEqual([
+      'imagine',
+      'describe',
+      'blend',
+      'settings',
+      'info',
+    ]);
     expect(matchCommands('s', offeredCommands(['describe', 'blend']))).toEqual(['settings', 'describe']);
     expect(matchCommands('shor', offeredCommands(['describe', 'blend']))).toEqual([]);
   });

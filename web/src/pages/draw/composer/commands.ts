@@ -30,7 +30,8 @@ export function parseInput(text: string): ParsedInput {
   if (!trimmed) return { kind: 'empty' };
   const match = /^\/([a-z]+)(?:\s+([\s\S]*))?$/i.exec(trimmed);
   const name = match?.[1]?.toLowerCase();
-  if (match && name && isCommandName(name)) return { kind: 'command', name, argument: (match[2] ?? '').trim() };
+  if (match && name && isCommandName(name))
+    return { kind: 'command', name, argument: (match[2] ?? '').trim() };
   return { kind: 'message', content: trimmed };
 }
 
@@ -44,7 +45,11 @@ export function commandQuery(text: string): string | null {
 }
 
 /** Commands that need a feature not every engine offers (a midjourney-proxy line, the OpenAI Images API, ComfyUI). */
-const COMMAND_FEATURE: Partial<Record<CommandName, EngineFeature>> = { shorten: EngineFeature.Shorten, describe: EngineFeature.Describe, blend: EngineFeature.Blend };
+const COMMAND_FEATURE: Partial<Record<CommandName, EngineFeature>> = {
+  shorten: EngineFeature.Shorten,
+  describe: EngineFeature.Describe,
+  blend: EngineFeature.Blend,
+};
 
 /** The commands the current engine serves, in menu order. */
 export function offeredCommands(features: readonly string[]): CommandName[] {

@@ -3,11 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { parseStylize, settingsSuffix, versionLabel } from './settingsText';
 
 describe('settingsSuffix', () => {
-  const base = { botType: BotType.MidJourney, version: '6.1', style: 'standard', stylize: 100, speed: 'fast', suffix: '' } as const;
+  const base = {
+    botType: BotType.MidJourney,
+    version: '6.1',
+    style: 'standard',
+    stylize: 100,
+    speed: 'fast',
+    suffix: '',
+  } as const;
 
   it('shows the version and speed always, raw and stylize only when set', () => {
     expect(settingsSuffix(base)).toBe('--v 6.1 --fast');
-    expect(settingsSuffix({ ...base, style: 'raw', stylize: 250, speed: 'relax', suffix: ' --ar 16:9 ' })).toBe('--v 6.1 --style raw --stylize 250 --relax --ar 16:9');
+    expect(
+      settingsSuffix({ ...base, style: 'raw', stylize: 250, speed: 'relax', suffix: ' --ar 16:9 ' }),
+    ).toBe('--v 6.1 --style raw --stylize 250 --relax --ar 16:9');
     expect(settingsSuffix({ ...base, botType: BotType.NijiJourney, version: '6' })).toBe('--niji 6 --fast');
   });
 });
@@ -26,7 +35,9 @@ describe('parseStylize', () => {
 
 describe('versionLabel', () => {
   it('uses the options label when known, a readable default otherwise', () => {
-    expect(versionLabel(BotType.MidJourney, '7', [{ value: '7', label: 'Midjourney V7' }])).toBe('Midjourney V7');
+    expect(versionLabel(BotType.MidJourney, '7', [{ value: '7', label: 'Midjourney V7' }])).toBe(
+      'Midjourney V7',
+    );
     expect(versionLabel(BotType.MidJourney, '6.1')).toBe('Midjourney V6.1');
     expect(versionLabel(BotType.NijiJourney, '6')).toBe('Niji V6');
   });

@@ -8,8 +8,12 @@ export const DEFAULT_STYLIZE = 100;
  * suffix"): the model version, `--style raw`, `--stylize N` when not the default, the speed, then
  * the user's own suffix.
  */
-export function settingsSuffix(settings: Pick<DrawSettings, 'botType' | 'version' | 'style' | 'stylize' | 'speed' | 'suffix'>): string {
-  const parts = [settings.botType === BotType.NijiJourney ? `--niji ${settings.version}` : `--v ${settings.version}`];
+export function settingsSuffix(
+  settings: Pick<DrawSettings, 'botType' | 'version' | 'style' | 'stylize' | 'speed' | 'suffix'>,
+): string {
+  const parts = [
+    settings.botType === BotType.NijiJourney ? `--niji ${settings.version}` : `--v ${settings.version}`,
+  ];
   if (settings.style === 'raw') parts.push('--style raw');
   if (settings.stylize !== DEFAULT_STYLIZE) parts.push(`--stylize ${settings.stylize}`);
   parts.push(`--${settings.speed}`);
@@ -29,7 +33,16 @@ export function parseStylize(text: string, min: number, max: number): number | n
  * (`engine` known and not the midjourney-proxy) the version is the parameter it stands for
  * ("--v 6.1", "--niji 6"): that engine is not Midjourney.
  */
-export function versionLabel(botType: BotType, version: string, known?: readonly { value: string; label: string }[], engine?: string | null): string {
-  if (engine && engine !== ImageEngineName.MidjourneyProxy) return botType === BotType.NijiJourney ? `--niji ${version}` : `--v ${version}`;
-  return known?.find((option) => option.value === version)?.label ?? `${botType === BotType.NijiJourney ? 'Niji' : 'Midjourney'} V${version}`;
+export function versionLabel(
+  botType: BotType,
+  version: string,
+  known?: readonly { value: string; label: string }[],
+  engine?: string | null,
+): string {
+  if (engine && engine !== ImageEngineName.MidjourneyProxy)
+    return botType === BotType.NijiJourney ? `--niji ${version}` : `--v ${version}`;
+  return (
+    known?.find((option) => option.value === version)?.label ??
+    `${botType === BotType.NijiJourney ? 'Niji' : 'Midjourney'} V${version}`
+  );
 }

@@ -1,8 +1,27 @@
-import { ENGINE_FEATURES, EngineFeature, TaskAction, type Channel, type DrawInfo, type DrawSettings, type DrawSettingsOptions, type EngineInfo } from '@draw/shared';
+import {
+  ENGINE_FEATURES,
+  EngineFeature,
+  TaskAction,
+  type Channel,
+  type DrawInfo,
+  type DrawSettings,
+  type DrawSettingsOptions,
+  type EngineInfo,
+} from '@draw/shared';
 
 /** Fixtures shared by the composer's component tests. */
 export function channelOf(overrides: Partial<Channel> = {}): Channel {
-  return { id: 'c1', title: 'general', isBan: false, isCreator: true, creatorId: 'u1', memberCount: 2, createdAt: 0, engine: null, ...overrides };
+  return {
+    id: 'c1',
+    title: 'general',
+    isBan: false,
+    isCreator: true,
+    creatorId: 'u1',
+    memberCount: 2,
+    createdAt: 0,
+    engine: null,
+    ...overrides,
+  };
 }
 
 export function failure(status: number, message: string, reason: string): Response {
@@ -12,7 +31,9 @@ export function failure(status: number, message: string, reason: string): Respon
   });
 }
 
-export const PNG_BYTES = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52];
+export const PNG_BYTES = [
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+];
 
 export function pngFile(name = 'fox.png', size = PNG_BYTES.length): File {
   const bytes = new Uint8Array(size);
@@ -21,7 +42,16 @@ export function pngFile(name = 'fox.png', size = PNG_BYTES.length): File {
 }
 
 export function settingsOf(overrides: Partial<DrawSettings> = {}): DrawSettings {
-  return { botType: 'MID_JOURNEY', version: '6.1', stylize: 100, style: 'standard', speed: 'fast', remix: false, suffix: '', ...overrides };
+  return {
+    botType: 'MID_JOURNEY',
+    version: '6.1',
+    stylize: 100,
+    style: 'standard',
+    speed: 'fast',
+    remix: false,
+    suffix: '',
+    ...overrides,
+  };
 }
 
 export function optionsOf(botType: DrawSettings['botType'] = 'MID_JOURNEY'): DrawSettingsOptions {
@@ -66,8 +96,13 @@ export function infoOf(overrides: Partial<DrawInfo> = {}): DrawInfo {
 }
 
 /** One engine as GET /api/draw/engines lists it: every action at `price` unless told. */
-export function engineOf(overrides: Partial<EngineInfo> & Pick<EngineInfo, 'id' | 'name'>, price = 2): EngineInfo {
-  const prices = Object.fromEntries(Object.values(TaskAction).map((action) => [action, price])) as EngineInfo['prices'];
+export function engineOf(
+  overrides: Partial<EngineInfo> & Pick<EngineInfo, 'id' | 'name'>,
+  price = 2,
+): EngineInfo {
+  const prices = Object.fromEntries(
+    Object.values(TaskAction).map((action) => [action, price]),
+  ) as EngineInfo['prices'];
   return { features: [...ENGINE_FEATURES], isDefault: false, available: true, prices, ...overrides };
 }
 
@@ -75,7 +110,14 @@ export function engineOf(overrides: Partial<EngineInfo> & Pick<EngineInfo, 'id' 
 export function enginesOf(): EngineInfo[] {
   return [
     engineOf({ id: 'builtin', name: 'Built-in sketch engine', isDefault: true }, 1),
-    engineOf({ id: 'comfyui', name: 'ComfyUI', features: [EngineFeature.Blend, EngineFeature.Cancel, EngineFeature.Seed] }, 3),
+    engineOf(
+      {
+        id: 'comfyui',
+        name: 'ComfyUI',
+        features: [EngineFeature.Blend, EngineFeature.Cancel, EngineFeature.Seed],
+      },
+      3,
+    ),
     engineOf({ id: 'openai-images', name: 'OpenAI Images', available: false }, 5),
   ];
 }

@@ -19,7 +19,11 @@ export interface CommandMenuState {
  * The slash-command menu: open while `/letters` is typed and some command the engine serves
  * matches. `features`: what the engine the next task goes to offers; unknown, the site default's.
  */
-export function useCommandMenu(text: string, disabled: boolean, features?: readonly string[]): CommandMenuState {
+export function useCommandMenu(
+  text: string,
+  disabled: boolean,
+  features?: readonly string[],
+): CommandMenuState {
   const [highlighted, setHighlighted] = useState({ query: '', index: 0 });
   const [dismissedAt, setDismissedAt] = useState<string | null>(null);
   // Commands the engine cannot serve (/shorten on the Java line) are not offered at all.
@@ -32,7 +36,8 @@ export function useCommandMenu(text: string, disabled: boolean, features?: reado
     open,
     matches,
     activeIndex,
-    move: (step) => setHighlighted({ query: query ?? '', index: cycleIndex(activeIndex, step, matches.length) }),
+    move: (step) =>
+      setHighlighted({ query: query ?? '', index: cycleIndex(activeIndex, step, matches.length) }),
     highlight: (index) => setHighlighted({ query: query ?? '', index }),
     dismiss: () => setDismissedAt(text),
   };

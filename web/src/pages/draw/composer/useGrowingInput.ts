@@ -5,7 +5,11 @@ import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
  * a channel puts the cursor in it, as Discord does (not on phones, where focus would pop the
  * keyboard over the feed).
  */
-export function useGrowingInput(text: string, shown: boolean, focusOnOpen: boolean): RefObject<HTMLTextAreaElement | null> {
+export function useGrowingInput(
+  text: string,
+  shown: boolean,
+  focusOnOpen: boolean,
+): RefObject<HTMLTextAreaElement | null> {
   const input = useRef<HTMLTextAreaElement>(null);
   useLayoutEffect(() => {
     const element = input.current;

@@ -37,7 +37,9 @@ export interface ImageList {
  */
 export function useImageList(max: number, tooManyMessage: string, initial: readonly File[] = []): ImageList {
   const { t } = useTranslation();
-  const [images, setImages] = useState<PendingImage[]>(() => initial.slice(0, max).map((file) => ({ key: `img-${nextKey++}`, file, url: previewUrl(file) })));
+  const [images, setImages] = useState<PendingImage[]>(() =>
+    initial.slice(0, max).map((file) => ({ key: `img-${nextKey++}`, file, url: previewUrl(file) })),
+  );
   const current = useRef(images);
   // Counts images still being screened, so two quick batches cannot together pass the limit.
   const pending = useRef(0);
@@ -64,7 +66,11 @@ export function useImageList(max: number, tooManyMessage: string, initial: reado
       }
       for (const problem of screening.problems) notify.error(messages[problem]);
       if (screening.accepted.length === 0) return [];
-      const added = screening.accepted.map((file) => ({ key: `img-${nextKey++}`, file, url: previewUrl(file) }));
+      const added = screening.accepted.map((file) => ({
+        key: `img-${nextKey++}`,
+        file,
+        url: previewUrl(file),
+      }));
       commit([...current.current, ...added]);
       return added;
     },

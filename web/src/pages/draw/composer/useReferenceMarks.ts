@@ -16,7 +16,10 @@ import type { PendingImage } from './useImageList';
 export interface ReferenceChoices {
   marks: ReferenceMarks;
   /** Plain image prompts go as `imageIds`; marked images as references with the weights of the kinds in use. */
-  referencesOf(keys: string[], imageIds: string[]): { imageIds: string[] } | { references: ImagineReference[]; weights: ReferenceWeightsRequest };
+  referencesOf(
+    keys: string[],
+    imageIds: string[],
+  ): { imageIds: string[] } | { references: ImagineReference[]; weights: ReferenceWeightsRequest };
   /** Forgets the marks (the images they were for were sent). */
   reset(): void;
 }
@@ -26,7 +29,12 @@ export interface ReferenceChoices {
  * weights chosen. A person reference follows the version in the person's settings: --cref on V6,
  * --oref on V7 (read again while the settings panel is closed, as it may have changed them).
  */
-export function useReferenceMarks(images: readonly PendingImage[], channelId: string, botType: BotType, settingsOpen: boolean): ReferenceChoices {
+export function useReferenceMarks(
+  images: readonly PendingImage[],
+  channelId: string,
+  botType: BotType,
+  settingsOpen: boolean,
+): ReferenceChoices {
   const [kinds, setKinds] = useState<Record<string, ReferenceKind>>({});
   const [weights, setWeights] = useState<ReferenceWeightsRequest>({});
   const [person, setPerson] = useState<'character' | 'omni'>(ReferenceKind.Character);
@@ -62,8 +70,13 @@ export function useReferenceMarks(images: readonly PendingImage[], channelId: st
     referencesOf(keys, imageIds) {
       const references = keys.map((key, i) => ({ imageId: imageIds[i]!, kind: kindOf(key) }));
       const used = new Set(references.map((r) => r.kind));
-      const chosen = Object.fromEntries(Object.entries(weights).filter(([kind, weight]) => weight !== undefined && used.has(kind as ReferenceKind)));
-      if (references.every((r) => r.kind === ReferenceKind.Image) && Object.keys(chosen).length === 0) return { imageIds };
+      const chosen = Object.fromEntries(
+        Object.entries(weights).filter(
+          ([kind, weight]) => weight !== undefined && used.has(kind as ReferenceKind),
+        ),
+      );
+      if (references.every((r) => r.kind === ReferenceKind.Image) && Object.keys(chosen).length === 0)
+        return { imageIds };
       return { references, weights: chosen };
     },
     reset() {

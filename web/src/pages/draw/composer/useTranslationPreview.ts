@@ -23,12 +23,17 @@ export function useTranslationPreview(): TranslationPreviewState {
   return {
     pending,
     setPending,
-    needsPreview: (command, prompt) => previewTranslation && hasCjk(prompt) && !(pending && pending.prompt === prompt && pending.command === command),
+    needsPreview: (command, prompt) =>
+      previewTranslation &&
+      hasCjk(prompt) &&
+      !(pending && pending.prompt === prompt && pending.command === command),
     async show(command, prompt) {
       setPending({ command, prompt, promptEn: '', failed: false, loading: true });
       try {
         const { promptEn, failed } = await call(api.tasks.translate, { body: { prompt } });
-        setPending((current) => (current?.prompt === prompt ? { command, prompt, promptEn, failed, loading: false } : current));
+        setPending((current) =>
+          current?.prompt === prompt ? { command, prompt, promptEn, failed, loading: false } : current,
+        );
       } catch (error) {
         reportFailure(error);
         setPending(null);
@@ -36,7 +41,11 @@ export function useTranslationPreview(): TranslationPreviewState {
     },
     editedFor(command, prompt) {
       // A failed translation left untouched is not the person's English: the server tries again.
-      const shown = pending && pending.prompt === prompt && pending.command === command && !(pending.failed && pending.promptEn === prompt);
+      const shown =
+        pending &&
+        pending.prompt === prompt &&
+        pending.command === command &&
+        !(pending.failed && pending.promptEn === prompt);
       return shown ? { promptEn: pending.promptEn } : {};
     },
   };

@@ -4,9 +4,13 @@ import { useEffect, type RefObject } from 'react';
 function keyHasItsOwnTarget(event: KeyboardEvent): boolean {
   const target = event.target instanceof Element ? event.target : null;
   if (target?.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]')) return true;
-  if (document.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]')) return true;
+  if (document.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]'))
+    return true;
   // Space and Enter press a focused button or link; only printable text moves to the composer.
-  return event.key === ' ' && Boolean(target && target !== document.body && target.closest('button, a, [role="button"], [tabindex]'));
+  return (
+    event.key === ' ' &&
+    Boolean(target && target !== document.body && target.closest('button, a, [role="button"], [tabindex]'))
+  );
 }
 
 /** A printable character typed without a modifier, or a paste (Ctrl/⌘ + V). */

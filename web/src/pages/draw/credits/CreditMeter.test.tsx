@@ -9,8 +9,26 @@ import { drawDialogs } from '../drawDialogs';
 import { billingStore, resetBilling } from '../subscribe/billingStore';
 import { CreditMeter } from './CreditMeter';
 
-const prices = { IMAGINE: 2, VARIATION: 2, REROLL: 2, ZOOM: 2, PAN: 2, INPAINT: 2, BLEND: 2, UPSCALE: 1, DESCRIBE: 1, SHORTEN: 1, VIDEO: 4 };
-const account = (balance: number, free = 0): CreditAccount => ({ balance, free, dailyAllowance: 10, plan: null, prices });
+const prices = {
+  IMAGINE: 2,
+  VARIATION: 2,
+  REROLL: 2,
+  ZOOM: 2,
+  PAN: 2,
+  INPAINT: 2,
+  BLEND: 2,
+  UPSCALE: 1,
+  DESCRIBE: 1,
+  SHORTEN: 1,
+  VIDEO: 4,
+};
+const account = (balance: number, free = 0): CreditAccount => ({
+  balance,
+  free,
+  dailyAllowance: 10,
+  plan: null,
+  prices,
+});
 
 function renderMeter(variant: 'sidebar' | 'header') {
   render(

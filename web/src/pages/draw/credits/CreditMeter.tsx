@@ -18,7 +18,8 @@ export interface CreditMeterProps {
 const LEVEL_STYLE: Record<CreditLevel, string> = {
   ok: 'text-heading hover:bg-sidebar-hover',
   low: 'bg-amber-100 text-amber-900 hover:bg-amber-200 dark:bg-amber-400/15 dark:text-amber-200 dark:hover:bg-amber-400/25',
-  empty: 'bg-red-100 text-red-800 hover:bg-red-200 dark:bg-red-500/15 dark:text-red-200 dark:hover:bg-red-500/25',
+  empty:
+    'bg-red-100 text-red-800 hover:bg-red-200 dark:bg-red-500/15 dark:text-red-200 dark:hover:bg-red-500/25',
 };
 
 /** The 订阅 chip: solid, so it reads as the way out. */
@@ -38,9 +39,23 @@ function useMeterText(account: CreditAccount | null) {
   const { t } = useTranslation();
   if (!account) return { level: CreditLevel.Ok, state: t('credits.loading'), hint: t('credits.loading') };
   const level = creditLevel(account);
-  const state = level === CreditLevel.Empty ? t('credits.empty') : level === CreditLevel.Low ? t('credits.low') : account.free > 0 ? t('credits.freeToday', { n: account.free }) : '';
+  const state =
+    level === CreditLevel.Empty
+      ? t('credits.empty')
+      : level === CreditLevel.Low
+        ? t('credits.low')
+        : account.free > 0
+          ? t('credits.freeToday', { n: account.free })
+          : '';
   const amount = t('credits.amount', { n: account.balance });
-  const hint = level === CreditLevel.Empty ? t('credits.emptyHint') : level === CreditLevel.Low ? t('credits.lowHint') : state ? `${amount} · ${state}` : amount;
+  const hint =
+    level === CreditLevel.Empty
+      ? t('credits.emptyHint')
+      : level === CreditLevel.Low
+        ? t('credits.lowHint')
+        : state
+          ? `${amount} · ${state}`
+          : amount;
   return { level, state, hint };
 }
 
@@ -71,14 +86,19 @@ export function CreditMeter({ variant, onOpen }: CreditMeterProps) {
           onClick={() => open()}
           className={cn(
             'flex h-8 shrink-0 items-center gap-1 rounded-full pl-2.5 text-sm transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring',
-            level === CreditLevel.Ok ? 'bg-accent/60 pr-2.5 text-heading hover:bg-accent' : cn('pr-1', LEVEL_STYLE[level]),
+            level === CreditLevel.Ok
+              ? 'bg-accent/60 pr-2.5 text-heading hover:bg-accent'
+              : cn('pr-1', LEVEL_STYLE[level]),
           )}
         >
           <LevelIcon level={level} className="size-4 shrink-0" />
-          {balance}{' '}
-          <span className="text-xs">{t('credits.unit')}</span>{' '}
+          {balance} <span className="text-xs">{t('credits.unit')}</span>{' '}
           {state && <span className="sr-only">{`· ${state}`}</span>}{' '}
-          {level !== CreditLevel.Ok && <span className={cn('rounded px-1.5 py-0.5 text-xs font-semibold', CHIP_STYLE[level])}>{t('credits.subscribe')}</span>}
+          {level !== CreditLevel.Ok && (
+            <span className={cn('rounded px-1.5 py-0.5 text-xs font-semibold', CHIP_STYLE[level])}>
+              {t('credits.subscribe')}
+            </span>
+          )}
         </button>
       </Tooltip>
     );
@@ -98,16 +118,17 @@ export function CreditMeter({ variant, onOpen }: CreditMeterProps) {
       >
         <LevelIcon level={level} className="size-4 shrink-0" />
         <span className="flex min-w-0 flex-1 items-baseline gap-1">
-          {balance}{' '}
-          <span className="text-xs">{t('credits.unit')}</span>{' '}
-          {state && <span className={cn('truncate text-xs', level === CreditLevel.Ok ? 'text-sidebar-foreground' : 'font-semibold')}>{`· ${state}`}</span>}
-        </span>{' '}
-        <span
-          className={cn(
-            'shrink-0 rounded px-1.5 py-0.5 text-xs font-semibold',
-            CHIP_STYLE[level],
+          {balance} <span className="text-xs">{t('credits.unit')}</span>{' '}
+          {state && (
+            <span
+              className={cn(
+                'truncate text-xs',
+                level === CreditLevel.Ok ? 'text-sidebar-foreground' : 'font-semibold',
+              )}
+            >{`· ${state}`}</span>
           )}
-        >
+        </span>{' '}
+        <span className={cn('shrink-0 rounded px-1.5 py-0.5 text-xs font-semibold', CHIP_STYLE[level])}>
           {t('credits.subscribe')}
         </span>
       </button>

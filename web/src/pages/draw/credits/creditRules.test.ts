@@ -2,7 +2,19 @@ import { parseCustomId, TaskStatus } from '@draw/shared';
 import { describe, expect, it } from 'vitest';
 import { buttonCost, commandCost, creditLevel, isRefunded, movesBalance } from './creditRules';
 
-const prices = { IMAGINE: 2, VARIATION: 2, REROLL: 2, ZOOM: 2, PAN: 2, INPAINT: 2, BLEND: 2, UPSCALE: 1, DESCRIBE: 1, SHORTEN: 1, VIDEO: 4 };
+const prices = {
+  IMAGINE: 2,
+  VARIATION: 2,
+  REROLL: 2,
+  ZOOM: 2,
+  PAN: 2,
+  INPAINT: 2,
+  BLEND: 2,
+  UPSCALE: 1,
+  DESCRIBE: 1,
+  SHORTEN: 1,
+  VIDEO: 4,
+};
 const level = (balance: number, p = prices) => creditLevel({ balance, prices: p });
 
 describe('creditLevel', () => {

@@ -1,4 +1,12 @@
-import { buttonTaskAction, TaskAction, TaskStatus, TERMINAL_TASK_STATUSES, type CreditAccount, type ParsedCustomId, type Task } from '@draw/shared';
+import {
+  buttonTaskAction,
+  TaskAction,
+  TaskStatus,
+  TERMINAL_TASK_STATUSES,
+  type CreditAccount,
+  type ParsedCustomId,
+  type Task,
+} from '@draw/shared';
 import type { CommandName } from '../composer/commands';
 
 /** How the meter looks: enough, low (warn), or empty (nothing can be paid for). */
@@ -49,7 +57,10 @@ export function buttonCost(parsed: ParsedCustomId | null, prices: Prices | null)
 export function movesBalance(type: string, task: Pick<Task, 'userId' | 'status'>, me: string): boolean {
   if (!me || task.userId !== me) return false;
   if (type === 'task.created') return true;
-  return type === 'task.updated' && (task.status === TaskStatus.Submitted || TERMINAL_TASK_STATUSES.includes(task.status));
+  return (
+    type === 'task.updated' &&
+    (task.status === TaskStatus.Submitted || TERMINAL_TASK_STATUSES.includes(task.status))
+  );
 }
 
 /** A failed or cancelled task: its refund is written just after the event that says so. */

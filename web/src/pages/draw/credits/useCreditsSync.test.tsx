@@ -14,7 +14,19 @@ import { FOCUS_MIN_GAP_MS, REFUND_SETTLE_MS, useCreditsSync } from './useCredits
 const fetchAccount = vi.hoisted(() => vi.fn());
 vi.mock('../subscribe/api', () => ({ fetchAccount }));
 
-const prices = { IMAGINE: 2, VARIATION: 2, REROLL: 2, ZOOM: 2, PAN: 2, INPAINT: 2, BLEND: 2, UPSCALE: 1, DESCRIBE: 1, SHORTEN: 1, VIDEO: 4 };
+const prices = {
+  IMAGINE: 2,
+  VARIATION: 2,
+  REROLL: 2,
+  ZOOM: 2,
+  PAN: 2,
+  INPAINT: 2,
+  BLEND: 2,
+  UPSCALE: 1,
+  DESCRIBE: 1,
+  SHORTEN: 1,
+  VIDEO: 4,
+};
 let balance = 10;
 
 function Probe() {
@@ -22,16 +34,24 @@ function Probe() {
   return null;
 }
 
-const taskEvent = (type: 'task.created' | 'task.updated', task: Task) => liveBus.emit('apply', { channelId: 'c1', seq: 1, type, at: Date.now(), data: task });
-const settle = () => act(async () => {
-  await vi.advanceTimersByTimeAsync(0);
-});
+const taskEvent = (type: 'task.created' | 'task.updated', task: Task) =>
+  liveBus.emit('apply', { channelId: 'c1', seq: 1, type, at: Date.now(), data: task });
+const settle = () =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(0);
+  });
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
   resetBilling();
   balance = 10;
-  fetchAccount.mockReset().mockImplementation(async (): Promise<CreditAccount> => ({ balance, free: 0, dailyAllowance: 10, plan: null, prices }));
+  fetchAccount.mockReset().mockImplementation(async (): Promise<CreditAccount> => ({
+    balance,
+    free: 0,
+    dailyAllowance: 10,
+    plan: null,
+    prices,
+  }));
   userInfoStore.id = 'me';
   channelsStore.items = [{ id: 'c1', title: 'c1' } as Channel];
   chatStore.currentChannelId = 'c1';

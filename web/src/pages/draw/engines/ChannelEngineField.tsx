@@ -50,9 +50,18 @@ export function ChannelEngineField({ value, disabled, onChange }: ChannelEngineF
           {t('channels.engine.siteDefault', { name: engineLabel(t, siteDefault) })}
         </RadioGroup.Item>
         {engines.map((engine) => (
-          <RadioGroup.Item key={engine.id} value={engine.id} data-testid={`channel-engine-${engine.id}`} className={option}>
+          <RadioGroup.Item
+            key={engine.id}
+            value={engine.id}
+            data-testid={`channel-engine-${engine.id}`}
+            className={option}
+          >
             <span className="truncate">{engineLabel(t, engine)}</span>
-            {!engine.available && <span className={cn('shrink-0 text-xs text-destructive dark:text-[#fa777c]')}>{t('channels.engine.unavailable')}</span>}
+            {!engine.available && (
+              <span className={cn('shrink-0 text-xs text-destructive dark:text-[#fa777c]')}>
+                {t('channels.engine.unavailable')}
+              </span>
+            )}
           </RadioGroup.Item>
         ))}
       </RadioGroup.Root>

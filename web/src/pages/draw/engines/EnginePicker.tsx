@@ -2,7 +2,14 @@ import { ImageEngineName, TaskAction, type EngineInfo } from '@draw/shared';
 import type { TFunction } from 'i18next';
 import { ChevronDownIcon, CpuIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/utils';
 import type { EngineChoice } from './engineChoice';
@@ -46,7 +53,10 @@ export function EnginePicker({ engines, choice, disabled, onPick }: EnginePicker
           <span className="truncate max-[420px]:sr-only" data-testid="composer-engine-name">
             {name}
           </span>
-          <span className={cn('shrink-0 font-normal max-sm:sr-only', !current.available && 'text-destructive')} data-testid="composer-engine-price">
+          <span
+            className={cn('shrink-0 font-normal max-sm:sr-only', !current.available && 'text-destructive')}
+            data-testid="composer-engine-price"
+          >
             {current.available ? t('credits.cost', { n: price }) : t('composer.engine.unavailable')}
           </span>
           <ChevronDownIcon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
@@ -67,10 +77,18 @@ export function EnginePicker({ engines, choice, disabled, onPick }: EnginePicker
               <span className="flex min-w-0 flex-1 flex-col">
                 <span className="flex items-center gap-1.5">
                   <span className="truncate font-medium">{engineLabel(t, engine)}</span>
-                  {engine.id === choice.channelDefault?.id && <span className="shrink-0 text-[11px] opacity-75">{t('composer.engine.channelDefault')}</span>}
+                  {engine.id === choice.channelDefault?.id && (
+                    <span className="shrink-0 text-[11px] opacity-75">
+                      {t('composer.engine.channelDefault')}
+                    </span>
+                  )}
                 </span>
                 <span className="text-xs opacity-75">
-                  {engine.available ? t('composer.engine.imagineCost', { cost: t('credits.cost', { n: engine.prices[TaskAction.Imagine] }) }) : t('composer.engine.unavailable')}
+                  {engine.available
+                    ? t('composer.engine.imagineCost', {
+                        cost: t('credits.cost', { n: engine.prices[TaskAction.Imagine] }),
+                      })
+                    : t('composer.engine.unavailable')}
                 </span>
               </span>
             </DropdownMenuRadioItem>

@@ -7,7 +7,9 @@ export const ENGINE_PREFERENCE_KEY = 'composerEngine';
 function readAll(): Record<string, string> {
   const stored = storage.get<unknown>(ENGINE_PREFERENCE_KEY);
   if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return {};
-  return Object.fromEntries(Object.entries(stored).filter(([, value]) => typeof value === 'string')) as Record<string, string>;
+  return Object.fromEntries(
+    Object.entries(stored).filter(([, value]) => typeof value === 'string'),
+  ) as Record<string, string>;
 }
 
 /** The engine this person picked in this channel, or null (they follow the channel's). */
@@ -33,7 +35,11 @@ export interface EngineChoice {
 }
 
 /** Who draws the next task. A pick or channel engine that is no longer enabled is passed over. */
-export function chooseEngine(engines: readonly EngineInfo[] | null, pick: string | null, channelEngine: string | null): EngineChoice {
+export function chooseEngine(
+  engines: readonly EngineInfo[] | null,
+  pick: string | null,
+  channelEngine: string | null,
+): EngineChoice {
   if (!engines || engines.length === 0) return { engine: null, picked: null, channelDefault: null };
   const find = (id: string | null) => (id ? (engines.find((engine) => engine.id === id) ?? null) : null);
   const channelDefault = find(channelEngine) ?? engines.find((engine) => engine.isDefault) ?? engines[0]!;

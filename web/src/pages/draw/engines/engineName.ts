@@ -8,9 +8,15 @@ import { useEngines, type EnginesView } from './enginesStore';
  * bot); the built-in engine has its name in every language; any other goes by the name the
  * server lists, else its id. Unknown (the list not read yet): a drawing bot, never Midjourney.
  */
-export function engineDisplayName(t: TFunction, engine: string | null | undefined, botType: BotType | undefined, view: Pick<EnginesView, 'byId'>): string {
+export function engineDisplayName(
+  t: TFunction,
+  engine: string | null | undefined,
+  botType: BotType | undefined,
+  view: Pick<EnginesView, 'byId'>,
+): string {
   if (!engine) return t('composer.bot.label');
-  if (engine === ImageEngineName.MidjourneyProxy) return botType === BotType.NijiJourney ? t('composer.bot.nijiName') : t('composer.bot.midjourneyName');
+  if (engine === ImageEngineName.MidjourneyProxy)
+    return botType === BotType.NijiJourney ? t('composer.bot.nijiName') : t('composer.bot.midjourneyName');
   if (engine === ImageEngineName.Builtin) return t('feed.engine.builtin');
   return view.byId(engine)?.name ?? engine;
 }

@@ -15,12 +15,24 @@ import { chooseEngine } from './engineChoice';
 import { engineDisplayName } from './engineName';
 import { enginesStore, enginesView, loadEngines, resetEngines } from './enginesStore';
 
-vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+vi.mock('../../../lib/notify', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },
+}));
 
-const channel: Channel = { id: 'c9', title: 'lobby', isBan: false, isCreator: true, creatorId: 'u1', memberCount: 1, createdAt: 1, engine: null };
+const channel: Channel = {
+  id: 'c9',
+  title: 'lobby',
+  isBan: false,
+  isCreator: true,
+  creatorId: 'u1',
+  memberCount: 1,
+  createdAt: 1,
+  engine: null,
+};
 let fetchMock: ReturnType<typeof vi.fn>;
 let routes: Record<string, (init?: RequestInit) => Response>;
-const calls = (url: string) => fetchMock.mock.calls.filter(([called]) => String(called).split('?')[0] === url);
+const calls = (url: string) =>
+  fetchMock.mock.calls.filter(([called]) => String(called).split('?')[0] === url);
 
 beforeEach(() => {
   resetEngines();
@@ -67,9 +79,19 @@ describe('the engines list', () => {
     const engines = enginesOf();
     expect(enginesView(engines).siteDefault?.id).toBe('builtin');
     expect(chooseEngine(engines, null, null).engine?.id).toBe('builtin');
-    expect(chooseEngine(engines, null, 'comfyui')).toMatchObject({ engine: { id: 'comfyui' }, picked: null, channelDefault: { id: 'comfyui' } });
-    expect(chooseEngine(engines, 'openai-images', 'comfyui')).toMatchObject({ engine: { id: 'openai-images' }, picked: { id: 'openai-images' } });
-    expect(chooseEngine(engines, 'midjourney-proxy', 'midjourney-proxy')).toMatchObject({ engine: { id: 'builtin' }, picked: null });
+    expect(chooseEngine(engines, null, 'comfyui')).toMatchObject({
+      engine: { id: 'comfyui' },
+      picked: null,
+      channelDefault: { id: 'comfyui' },
+    });
+    expect(chooseEngine(engines, 'openai-images', 'comfyui')).toMatchObject({
+      engine: { id: 'openai-images' },
+      picked: { id: 'openai-images' },
+    });
+    expect(chooseEngine(engines, 'midjourney-proxy', 'midjourney-proxy')).toMatchObject({
+      engine: { id: 'builtin' },
+      picked: null,
+    });
     expect(chooseEngine(null, 'comfyui', 'comfyui').engine).toBeNull();
   });
 });
@@ -82,7 +104,9 @@ describe('honest names', () => {
     expect(engineDisplayName(t, 'midjourney-proxy', BotType.NijiJourney, view)).toBe('niji・journey Bot');
     expect(engineDisplayName(t, 'builtin', BotType.MidJourney, view)).toBe('内置草图引擎');
     expect(engineDisplayName(t, 'comfyui', BotType.MidJourney, view)).toBe('ComfyUI');
-    expect(engineDisplayName(t, 'openai-images', BotType.NijiJourney, enginesView(null))).toBe('openai-images');
+    expect(engineDisplayName(t, 'openai-images', BotType.NijiJourney, enginesView(null))).toBe(
+      'openai-images',
+    );
     expect(engineDisplayName(t, null, BotType.MidJourney, view)).not.toContain('Midjourney');
   });
 });
@@ -122,7 +146,9 @@ describe('the channel’s default engine', () => {
 
   it('can be cleared back to the site default', async () => {
     const { onSaved } = renderEdit({ ...channel, engine: 'comfyui' });
-    fireEvent.click(within(await screen.findByTestId('channel-engine')).getByTestId('channel-engine-default'));
+    fireEvent.click(
+      within(await screen.findByTestId('channel-engine')).getByTestId('channel-engine-default'),
+    );
     fireEvent.click(screen.getByTestId('channel-submit'));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(putBody()).toEqual({ title: 'lobby', isBan: false, engine: null });
@@ -150,7 +176,9 @@ describe('the channel’s default engine', () => {
         <ChannelEngineBadge channel={{ engine: 'comfyui' }} />
       </TooltipProvider>,
     );
-    expect(screen.getByTestId('channel-engine-badge').querySelector('[aria-hidden="true"]:not(svg)')?.textContent).toBe('ComfyUI');
+    expect(
+      screen.getByTestId('channel-engine-badge').querySelector('[aria-hidden="true"]:not(svg)')?.textContent,
+    ).toBe('ComfyUI');
     // A site with one engine has no choice to show.
     act(() => void (enginesStore.engines = enginesOf().slice(0, 1)));
     await waitFor(() => expect(screen.queryByTestId('channel-engine-badge')).toBeNull());

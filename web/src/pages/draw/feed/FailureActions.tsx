@@ -56,7 +56,11 @@ export function FailureActions({ task }: { task: Task }) {
           onClick={() => void again()}
           className={secondary}
         >
-          {busy ? <Loader2Icon className="size-4 animate-spin" aria-hidden /> : <RotateCcwIcon className="size-4" aria-hidden />}
+          {busy ? (
+            <Loader2Icon className="size-4 animate-spin" aria-hidden />
+          ) : (
+            <RotateCcwIcon className="size-4" aria-hidden />
+          )}
           {t('failure.retry')}
         </button>
       )}

@@ -18,7 +18,10 @@ export function FavoriteStar({ task }: { task: Task }) {
       onClick={() => void toggleStar(task.id)}
       className="mt-1.5 mr-1.5 inline-flex h-8 items-center justify-center rounded-[3px] bg-secondary px-2.5 text-secondary-foreground transition-colors hover:bg-secondary/80"
     >
-      <StarIcon className={cn('size-4', starred ? 'fill-warning text-warning' : 'text-muted-foreground')} aria-hidden />
+      <StarIcon
+        className={cn('size-4', starred ? 'fill-warning text-warning' : 'text-muted-foreground')}
+        aria-hidden
+      />
     </button>
   );
 }

@@ -1,4 +1,12 @@
-import { CopyIcon, DownloadIcon, ExternalLinkIcon, MaximizeIcon, XIcon, ZoomInIcon, ZoomOutIcon } from 'lucide-react';
+import {
+  CopyIcon,
+  DownloadIcon,
+  ExternalLinkIcon,
+  MaximizeIcon,
+  XIcon,
+  ZoomInIcon,
+  ZoomOutIcon,
+} from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +25,19 @@ export interface ViewerImage {
   poster?: string;
 }
 
-function ToolButton({ label, onClick, children, active = false, testId }: { label: string; onClick: () => void; children: ReactNode; active?: boolean; testId?: string }) {
+function ToolButton({
+  label,
+  onClick,
+  children,
+  active = false,
+  testId,
+}: {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+  active?: boolean;
+  testId?: string;
+}) {
   return (
     <Tooltip content={label} side="bottom">
       <button
@@ -87,21 +107,39 @@ function ViewerBody({ image, onClose }: { image: ViewerImage; onClose: () => voi
   return (
     <>
       <div className="flex h-12 shrink-0 items-center gap-1 border-b border-white/10 px-3">
-        <DialogPrimitive.Title className="min-w-0 flex-1 truncate text-sm font-medium text-white/90">{image.alt}</DialogPrimitive.Title>
-        <DialogPrimitive.Description className="sr-only">{t('feed.viewer.description')}</DialogPrimitive.Description>
+        <DialogPrimitive.Title className="min-w-0 flex-1 truncate text-sm font-medium text-white/90">
+          {image.alt}
+        </DialogPrimitive.Title>
+        <DialogPrimitive.Description className="sr-only">
+          {t('feed.viewer.description')}
+        </DialogPrimitive.Description>
         <ToolButton label={t('feed.viewer.zoomOut')} onClick={() => setMode(stepZoom(mode, fit, -1))}>
           <ZoomOutIcon className="size-5" aria-hidden />
         </ToolButton>
-        <span className="w-12 text-center text-xs font-semibold text-white/80 tabular-nums" aria-live="polite" data-testid="viewer-zoom">
+        <span
+          className="w-12 text-center text-xs font-semibold text-white/80 tabular-nums"
+          aria-live="polite"
+          data-testid="viewer-zoom"
+        >
           {Math.round(scale * 100)}%
         </span>
         <ToolButton label={t('feed.viewer.zoomIn')} onClick={() => setMode(stepZoom(mode, fit, 1))}>
           <ZoomInIcon className="size-5" aria-hidden />
         </ToolButton>
-        <ToolButton label={t('feed.viewer.fit')} onClick={() => setMode('fit')} active={mode === 'fit'} testId="viewer-fit">
+        <ToolButton
+          label={t('feed.viewer.fit')}
+          onClick={() => setMode('fit')}
+          active={mode === 'fit'}
+          testId="viewer-fit"
+        >
           <MaximizeIcon className="size-[18px]" aria-hidden />
         </ToolButton>
-        <ToolButton label={t('feed.viewer.actual')} onClick={() => setMode(1)} active={mode === 1} testId="viewer-actual">
+        <ToolButton
+          label={t('feed.viewer.actual')}
+          onClick={() => setMode(1)}
+          active={mode === 1}
+          testId="viewer-actual"
+        >
           <span className="text-[11px] font-bold">1:1</span>
         </ToolButton>
         <span aria-hidden className="mx-1 h-5 w-px bg-white/15" />
@@ -136,11 +174,19 @@ function ViewerBody({ image, onClose }: { image: ViewerImage; onClose: () => voi
       </div>
       <div
         ref={stageRef}
-        className={cn('scrollbar-thin relative flex min-h-0 flex-1 overflow-auto p-4', zoomed && 'cursor-grab active:cursor-grabbing')}
+        className={cn(
+          'scrollbar-thin relative flex min-h-0 flex-1 overflow-auto p-4',
+          zoomed && 'cursor-grab active:cursor-grabbing',
+        )}
         onPointerDown={(event) => {
           const element = stageRef.current;
           if (!zoomed || !element) return;
-          drag.current = { x: event.clientX, y: event.clientY, left: element.scrollLeft, top: element.scrollTop };
+          drag.current = {
+            x: event.clientX,
+            y: event.clientY,
+            left: element.scrollLeft,
+            top: element.scrollTop,
+          };
           element.setPointerCapture?.(event.pointerId);
         }}
         onPointerMove={(event) => {
@@ -164,7 +210,9 @@ function ViewerBody({ image, onClose }: { image: ViewerImage; onClose: () => voi
             autoPlay
             playsInline
             controls
-            onLoadedMetadata={(event) => setNatural({ width: event.currentTarget.videoWidth, height: event.currentTarget.videoHeight })}
+            onLoadedMetadata={(event) =>
+              setNatural({ width: event.currentTarget.videoWidth, height: event.currentTarget.videoHeight })
+            }
             style={natural ? { width, height, maxWidth: 'none' } : { maxWidth: '100%', maxHeight: '100%' }}
             className="m-auto shrink-0 rounded-sm object-contain shadow-2xl"
           />
@@ -174,7 +222,12 @@ function ViewerBody({ image, onClose }: { image: ViewerImage; onClose: () => voi
             alt={image.alt}
             data-testid={image.clip ? 'viewer-video' : 'viewer-image'}
             draggable={false}
-            onLoad={(event) => setNatural({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })}
+            onLoad={(event) =>
+              setNatural({
+                width: event.currentTarget.naturalWidth,
+                height: event.currentTarget.naturalHeight,
+              })
+            }
             style={natural ? { width, height, maxWidth: 'none' } : { maxWidth: '100%', maxHeight: '100%' }}
             className="m-auto shrink-0 rounded-sm object-contain shadow-2xl select-none"
           />

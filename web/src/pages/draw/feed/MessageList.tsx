@@ -9,7 +9,14 @@ import { MessageRow } from './MessageRow';
 import { entriesOf, outboxStore } from './outbox';
 import { PendingMessageRow } from './PendingMessageRow';
 import { buildRows, formatDate } from './rows';
-import { isNearBottom, isNearTop, keepPositionAfterPrepend, listChange, wasNearBottom, type ListEdges } from './scroll';
+import {
+  isNearBottom,
+  isNearTop,
+  keepPositionAfterPrepend,
+  listChange,
+  wasNearBottom,
+  type ListEdges,
+} from './scroll';
 
 export interface MessageListProps {
   feed: Feed;
@@ -22,7 +29,11 @@ function DateDivider({ day }: { day: number }) {
   const { i18n } = useTranslation();
   const label = formatDate(day, i18n.language, 'long');
   return (
-    <div role="separator" aria-label={label} className="relative mx-4 mt-6 mb-2 flex h-0 items-center justify-center border-t border-black/10 dark:border-white/10">
+    <div
+      role="separator"
+      aria-label={label}
+      className="relative mx-4 mt-6 mb-2 flex h-0 items-center justify-center border-t border-black/10 dark:border-white/10"
+    >
       <span className="bg-main px-1 text-xs font-semibold text-muted-foreground">{label}</span>
     </div>
   );
@@ -35,7 +46,9 @@ function ChannelStart({ title }: { title: string }) {
       <div className="mb-3 flex size-[68px] items-center justify-center rounded-full bg-secondary text-heading dark:bg-[#41434a]">
         <HashIcon className="size-10" aria-hidden />
       </div>
-      <h2 className="text-[28px] leading-tight font-bold text-heading sm:text-[32px]">{t('main.welcomeTitle', { title })}</h2>
+      <h2 className="text-[28px] leading-tight font-bold text-heading sm:text-[32px]">
+        {t('main.welcomeTitle', { title })}
+      </h2>
       <p className="mt-2 text-base text-muted-foreground">{t('main.welcomeText', { title })}</p>
     </div>
   );
@@ -79,7 +92,10 @@ export function MessageList({ feed, channelTitle, me, isCreator }: MessageListPr
   const pendingCount = useRef(pending.length);
 
   const edges: ListEdges = { first: items[0]?.message.id ?? null, last: lastId, count: items.length };
-  const previous = useRef<{ edges: ListEdges; height: number }>({ edges: { first: null, last: null, count: 0 }, height: 0 });
+  const previous = useRef<{ edges: ListEdges; height: number }>({
+    edges: { first: null, last: null, count: 0 },
+    height: 0,
+  });
 
   // Keep the reading position when older messages come in above; follow new ones at the bottom.
   useLayoutEffect(() => {
@@ -108,7 +124,8 @@ export function MessageList({ feed, channelTitle, me, isCreator }: MessageListPr
     const content = contentRef.current;
     if (!box || !content || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => {
-      if (atBottomRef.current && wasNearBottom(box, previous.current.height)) box.scrollTop = box.scrollHeight;
+      if (atBottomRef.current && wasNearBottom(box, previous.current.height))
+        box.scrollTop = box.scrollHeight;
       previous.current = { ...previous.current, height: box.scrollHeight };
     });
     observer.observe(content);
@@ -168,14 +185,24 @@ export function MessageList({ feed, channelTitle, me, isCreator }: MessageListPr
         <div ref={contentRef} className="flex min-h-full flex-col justify-end pb-6">
           {state.status === 'ready' && !state.hasMore && <ChannelStart title={channelTitle} />}
           {state.hasMore && state.olderStatus !== 'error' && (
-            <div className="flex justify-center py-4 text-muted-foreground" aria-hidden={state.olderStatus !== 'loading'}>
-              <Loader2Icon className={cn('size-5 animate-spin', state.olderStatus !== 'loading' && 'opacity-40')} aria-label={t('feed.loadingOlder')} />
+            <div
+              className="flex justify-center py-4 text-muted-foreground"
+              aria-hidden={state.olderStatus !== 'loading'}
+            >
+              <Loader2Icon
+                className={cn('size-5 animate-spin', state.olderStatus !== 'loading' && 'opacity-40')}
+                aria-label={t('feed.loadingOlder')}
+              />
             </div>
           )}
           {state.olderStatus === 'error' && (
             <div className="flex items-center justify-center gap-2 py-4 text-sm text-muted-foreground">
               {t('feed.olderFailed')}
-              <button type="button" onClick={loadOlder} className="font-medium text-[#006ce7] hover:underline dark:text-[#00a8fc]">
+              <button
+                type="button"
+                onClick={loadOlder}
+                className="font-medium text-[#006ce7] hover:underline dark:text-[#00a8fc]"
+              >
                 {t('feed.retry')}
               </button>
             </div>

@@ -21,7 +21,11 @@ function useTimeLabel(time: number): { short: string; clock: string; full: strin
   const clock = formatClock(time, locale);
   const day = dayName(time, useNow());
   const short =
-    day === 'today' ? t('feed.time.today', { time: clock }) : day === 'yesterday' ? t('feed.time.yesterday', { time: clock }) : `${formatDate(time, locale)} ${clock}`;
+    day === 'today'
+      ? t('feed.time.today', { time: clock })
+      : day === 'yesterday'
+        ? t('feed.time.yesterday', { time: clock })
+        : `${formatDate(time, locale)} ${clock}`;
   return { short, clock, full: formatFull(time, locale), iso: new Date(time).toISOString() };
 }
 
@@ -114,14 +118,20 @@ function ReplyLine({ task, message }: { task: Task; message: Message }) {
   const { taskById, jumpToTask } = useFeedActions();
   const command = commandOf(task);
   const parent = task.parentId ? taskById(task.parentId) : undefined;
-  const spine = <span aria-hidden className="absolute top-1/2 left-9 h-2.5 w-[30px] rounded-tl-md border-t-2 border-l-2 border-black/15 dark:border-white/20" />;
+  const spine = (
+    <span
+      aria-hidden
+      className="absolute top-1/2 left-9 h-2.5 w-[30px] rounded-tl-md border-t-2 border-l-2 border-black/15 dark:border-white/20"
+    />
+  );
   if (command) {
     return (
       <div className="relative flex min-w-0 items-center gap-1 pl-[72px] text-sm leading-5 text-muted-foreground">
         {spine}
         <UserAvatar src={message.author.avatar} name={message.author.name} className="size-4" />
         <span className="truncate">
-          <span className="font-medium text-foreground/90">{message.author.name}</span> {t('feed.used')} <span className="font-medium text-[#006ce7] dark:text-[#00a8fc]">{command}</span>
+          <span className="font-medium text-foreground/90">{message.author.name}</span> {t('feed.used')}{' '}
+          <span className="font-medium text-[#006ce7] dark:text-[#00a8fc]">{command}</span>
         </span>
       </div>
     );
@@ -138,7 +148,8 @@ function ReplyLine({ task, message }: { task: Task; message: Message }) {
         className="min-w-0 truncate text-left outline-none hover:text-foreground focus-visible:underline"
         title={t('feed.jumpToParent')}
       >
-        <span className="font-medium text-foreground/90">{t('feed.replyTo')}</span> {parentText || t('feed.parentResult')}
+        <span className="font-medium text-foreground/90">{t('feed.replyTo')}</span>{' '}
+        {parentText || t('feed.parentResult')}
       </button>
     </div>
   );
@@ -206,12 +217,18 @@ function TextMessage({ message, head, canDelete }: Omit<MessageRowProps, 'task'>
         {head && (
           <h3 className="flex flex-wrap items-baseline gap-x-2 leading-[1.375rem]">
             <span className="text-[15px] font-medium text-heading">{message.author.name}</span>
-            <time dateTime={label.iso} title={label.full} className="text-xs font-medium text-muted-foreground">
+            <time
+              dateTime={label.iso}
+              title={label.full}
+              className="text-xs font-medium text-muted-foreground"
+            >
               {label.short}
             </time>
           </h3>
         )}
-        <p className="text-[15px] leading-[1.375rem] break-words whitespace-pre-wrap text-foreground">{message.content}</p>
+        <p className="text-[15px] leading-[1.375rem] break-words whitespace-pre-wrap text-foreground">
+          {message.content}
+        </p>
       </div>
       {canDelete && <DeleteAction message={message} />}
     </article>

@@ -13,7 +13,9 @@ import { ChannelFeed } from '../main/ChannelFeed';
 import { CHANNEL, event, makeMessage, makePage } from './fixtures';
 import { outboxStore, sendMessage } from './outbox';
 
-vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+vi.mock('../../../lib/notify', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },
+}));
 
 /** The live core, faked: the test delivers reloads and applied events itself. */
 const live = vi.hoisted(() => ({
@@ -30,9 +32,28 @@ vi.mock('../../../live/hooks', () => ({
   useLiveStatus: () => 'reconnecting',
 }));
 
-const channel: Channel = { id: CHANNEL, title: 'lobby', isBan: false, isCreator: false, creatorId: 'owner', memberCount: 2, createdAt: 1, engine: null };
-const hello = makeMessage({ id: 'm1', content: 'hello', author: { id: 'user-b', name: 'Bob', avatar: '' }, createdAt: Date.now() - 60_000 });
-const sent = makeMessage({ id: 'm9', content: 'draw me a fox', author: { id: 'user-a', name: 'Alice', avatar: '' }, createdAt: Date.now() });
+const channel: Channel = {
+  id: CHANNEL,
+  title: 'lobby',
+  isBan: false,
+  isCreator: false,
+  creatorId: 'owner',
+  memberCount: 2,
+  createdAt: 1,
+  engine: null,
+};
+const hello = makeMessage({
+  id: 'm1',
+  content: 'hello',
+  author: { id: 'user-b', name: 'Bob', avatar: '' },
+  createdAt: Date.now() - 60_000,
+});
+const sent = makeMessage({
+  id: 'm9',
+  content: 'draw me a fox',
+  author: { id: 'user-a', name: 'Alice', avatar: '' },
+  createdAt: Date.now(),
+});
 
 /** POST answers, in order: what the server does with each send. */
 let posts: Array<() => Promise<Response>>;
@@ -44,8 +65,10 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.startsWith(`/api/draw/chat/${CHANNEL}`) && init?.method === 'POST') return (posts.shift() ?? (() => Promise.reject(new TypeError('no answer'))))();
-      if (url.startsWith(`/api/draw/chat/${CHANNEL}`)) return envelope(makePage({ messages: [hello], seq: 3 }));
+      if (url.startsWith(`/api/draw/chat/${CHANNEL}`) && init?.method === 'POST')
+        return (posts.shift() ?? (() => Promise.reject(new TypeError('no answer'))))();
+      if (url.startsWith(`/api/draw/chat/${CHANNEL}`))
+        return envelope(makePage({ messages: [hello], seq: 3 }));
       return envelope([]);
     }),
   );

@@ -20,7 +20,15 @@ import { cn } from '../../../lib/utils';
 import { notify } from '../../../lib/notify';
 import { fetchTask, submitAction } from './feedApi';
 import { useFeedActions } from './FeedContext';
-import { bookmarkedBy, buttonAria, buttonRows, gridButtonKey, servableButtons, spokenName, type ViewButton } from './taskView';
+import {
+  bookmarkedBy,
+  buttonAria,
+  buttonRows,
+  gridButtonKey,
+  servableButtons,
+  spokenName,
+  type ViewButton,
+} from './taskView';
 import { useMutedIn } from '../muted';
 import { buttonCost } from '../credits/creditRules';
 import { refreshCredits, useCreditPrices } from '../credits/creditsStore';
@@ -140,7 +148,9 @@ function ActionButton({ task, view, muted }: { task: Task; view: ViewButton; mut
       onClick={() => void press()}
       className={cn(
         discordButton,
-        active ? 'bg-blurple hover:bg-[#4752c4]' : 'bg-[#6d6f78] hover:bg-[#4e5058] dark:bg-[#4e5058] dark:hover:bg-[#6d6f78]',
+        active
+          ? 'bg-blurple hover:bg-[#4752c4]'
+          : 'bg-[#6d6f78] hover:bg-[#4e5058] dark:bg-[#4e5058] dark:hover:bg-[#6d6f78]',
         state === 'busy' && 'opacity-70',
         muted && 'opacity-50',
       )}
@@ -150,7 +160,10 @@ function ActionButton({ task, view, muted }: { task: Task; view: ViewButton; mut
       ) : state === 'done' ? (
         <CheckIcon className="size-4" aria-hidden />
       ) : isBookmark ? (
-        <HeartIcon className={cn('size-4', bookmarked ? 'fill-[#f23f43] text-[#f23f43]' : 'text-white')} aria-hidden />
+        <HeartIcon
+          className={cn('size-4', bookmarked ? 'fill-[#f23f43] text-[#f23f43]' : 'text-white')}
+          aria-hidden
+        />
       ) : (
         <ButtonIcon view={view} />
       )}

@@ -1,7 +1,14 @@
 // @vitest-environment jsdom
 import '../../../test/dom';
 import i18n from '../../../i18n';
-import { buttonsForResult, parseCustomId, TaskAction, TaskStatus, type Channel, type Task } from '@draw/shared';
+import {
+  buttonsForResult,
+  parseCustomId,
+  TaskAction,
+  TaskStatus,
+  type Channel,
+  type Task,
+} from '@draw/shared';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '../../../components/ui/tooltip';
@@ -15,9 +22,20 @@ import { onPrefill } from '../composer/prefill';
 import { enginesOf } from '../composer/testing';
 import { enginesStore, resetEngines } from '../engines/enginesStore';
 
-vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+vi.mock('../../../lib/notify', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },
+}));
 
-const channel: Channel = { id: 'channel-1', title: 'lobby', isBan: false, isCreator: false, creatorId: 'owner', memberCount: 2, createdAt: 1, engine: null };
+const channel: Channel = {
+  id: 'channel-1',
+  title: 'lobby',
+  isBan: false,
+  isCreator: false,
+  creatorId: 'owner',
+  memberCount: 2,
+  createdAt: 1,
+  engine: null,
+};
 
 function actions(overrides: Partial<FeedActions> = {}): FeedActions {
   return {
@@ -36,7 +54,9 @@ function actions(overrides: Partial<FeedActions> = {}): FeedActions {
 }
 
 function renderTask(task: Task, feed: FeedActions = actions()) {
-  const message = taskMessage(task, { author: { id: task.userId, name: task.userId === 'user-a' ? 'Alice' : 'Bob', avatar: '' } });
+  const message = taskMessage(task, {
+    author: { id: task.userId, name: task.userId === 'user-a' ? 'Alice' : 'Bob', avatar: '' },
+  });
   render(
     <TooltipProvider>
       <FeedContext.Provider value={feed}>
@@ -58,7 +78,13 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const grid = makeTask({ status: TaskStatus.Success, progress: '100%', imageUrl: '/files/grid.png', buttons: buttonsForResult('grid', 'h1'), properties: { width: 1024, height: 1024 } });
+const grid = makeTask({
+  status: TaskStatus.Success,
+  progress: '100%',
+  imageUrl: '/files/grid.png',
+  buttons: buttonsForResult('grid', 'h1'),
+  properties: { width: 1024, height: 1024 },
+});
 
 describe('task card', () => {
   it('names an engine other than Midjourney by the name the engines list gives it, never Midjourney', () => {
@@ -83,7 +109,10 @@ describe('task card', () => {
     // The parameters read as written, each one kept whole where a narrow line breaks.
     const params = screen.getByText('--fast').parentElement!;
     expect(params.textContent).toBe('--v 6.1 --fast');
-    expect([...params.querySelectorAll('.whitespace-nowrap')].map((part) => part.textContent)).toEqual(['--v 6.1', '--fast']);
+    expect([...params.querySelectorAll('.whitespace-nowrap')].map((part) => part.textContent)).toEqual([
+      '--v 6.1',
+      '--fast',
+    ]);
     expect(screen.getByText('@Alice')).toBeTruthy();
     expect(screen.getByText('/imagine')).toBeTruthy();
   });
@@ -121,12 +150,17 @@ describe('task card', () => {
   it('cancels for the creator and merges the answer', async () => {
     const cancelled = makeTask({ userId: 'user-b', status: TaskStatus.Cancel });
     fetchMock.mockImplementation(async () => envelope(cancelled));
-    const { feed } = renderTask(makeTask({ userId: 'user-b' }), actions({ channel: { ...channel, isCreator: true } }));
+    const { feed } = renderTask(
+      makeTask({ userId: 'user-b' }),
+      actions({ channel: { ...channel, isCreator: true } }),
+    );
     fireEvent.click(screen.getByTestId('task-cancel-task-1'));
     fireEvent.click(await screen.findByRole('button', { name: '确定' }));
     await waitFor(() => expect(feed.mergeTasks).toHaveBeenCalledWith([cancelled]));
     // Finished cards of earlier tests may still ask for their stars (batched): only the cancel matters here.
-    expect(fetchMock.mock.calls.map((call) => call[0]).filter((url) => url !== '/api/archive/favorites')).toEqual(['/api/mj/task/task-1/cancel']);
+    expect(
+      fetchMock.mock.calls.map((call) => call[0]).filter((url) => url !== '/api/archive/favorites'),
+    ).toEqual(['/api/mj/task/task-1/cancel']);
   });
 
   it('shows progress with a bar and percentage while running', () => {
@@ -146,7 +180,15 @@ describe('task card', () => {
   });
 
   it('plays an MP4 clip muted and looping with its poster and controls; opens it full screen and offers its download', () => {
-    const clip = makeTask({ status: TaskStatus.Success, action: TaskAction.Video, progress: '100%', imageUrl: '/files/poster.png', videoUrl: '/files/clip.mp4', buttons: buttonsForResult('video', 'h1'), properties: { width: 480, height: 360 } });
+    const clip = makeTask({
+      status: TaskStatus.Success,
+      action: TaskAction.Video,
+      progress: '100%',
+      imageUrl: '/files/poster.png',
+      videoUrl: '/files/clip.mp4',
+      buttons: buttonsForResult('video', 'h1'),
+      properties: { width: 480, height: 360 },
+    });
     const { feed } = renderTask(clip);
     const video = screen.getByTestId('task-video-task-1') as HTMLVideoElement;
     expect(video.tagName).toBe('VIDEO');
@@ -155,17 +197,37 @@ describe('task card', () => {
     expect(video.muted && video.loop && video.autoplay && video.controls).toBe(true);
     expect(screen.getByTestId('task-clip-download-task-1').getAttribute('download')).toBe('clip.mp4');
     fireEvent.click(screen.getByTestId('task-clip-open-task-1'));
-    expect(feed.openViewer).toHaveBeenCalledWith({ src: '/files/clip.mp4', alt: 'a red fox in snow', clip: 'video', poster: '/files/poster.png' });
-    expect(screen.getByTestId('task-button-Extend-High-motion').getAttribute('aria-label')).toBe('Extend (High motion) · 延长视频 · 高动态');
+    expect(feed.openViewer).toHaveBeenCalledWith({
+      src: '/files/clip.mp4',
+      alt: 'a red fox in snow',
+      clip: 'video',
+      poster: '/files/poster.png',
+    });
+    expect(screen.getByTestId('task-button-Extend-High-motion').getAttribute('aria-label')).toBe(
+      'Extend (High motion) · 延长视频 · 高动态',
+    );
   });
 
   it("plays the built-in engine's animated WebP in an image; hides Animate where the engine offers no video", () => {
-    const clip = makeTask({ status: TaskStatus.Success, action: TaskAction.Video, progress: '100%', imageUrl: '/files/poster.png', videoUrl: '/files/clip.webp' });
+    const clip = makeTask({
+      status: TaskStatus.Success,
+      action: TaskAction.Video,
+      progress: '100%',
+      imageUrl: '/files/poster.png',
+      videoUrl: '/files/clip.webp',
+    });
     renderTask(clip);
     expect(screen.getByTestId('task-video-task-1').tagName).toBe('IMG');
     // With video offered (the default), an upscale shows Animate.
     expect(screen.queryByTestId('task-button-Animate-Low-motion')).toBeNull();
-    const upscaled = makeTask({ id: 'task-2', status: TaskStatus.Success, action: TaskAction.Upscale, progress: '100%', imageUrl: '/files/u.png', buttons: buttonsForResult('upscale', 'h2') });
+    const upscaled = makeTask({
+      id: 'task-2',
+      status: TaskStatus.Success,
+      action: TaskAction.Upscale,
+      progress: '100%',
+      imageUrl: '/files/u.png',
+      buttons: buttonsForResult('upscale', 'h2'),
+    });
     const before = companyInfoStore.engineFeatures;
     companyInfoStore.engineFeatures = ['cancel'];
     try {
@@ -185,7 +247,11 @@ describe('task card', () => {
       progress: '100%',
       imageUrl: '/files/u.png',
       buttons: [
-        { customId: 'MJ::JOB::upsample_v6_2x_subtle::1::h1::SOLO', emoji: 'upscale_1', label: 'Upscale (Subtle)' },
+        {
+          customId: 'MJ::JOB::upsample_v6_2x_subtle::1::h1::SOLO',
+          emoji: 'upscale_1',
+          label: 'Upscale (Subtle)',
+        },
         { customId: 'MJ::JOB::upsample_v5_4x::1::h1::SOLO', emoji: 'upscale_1', label: 'Upscale (4x)' },
       ],
     });
@@ -215,7 +281,25 @@ describe('task card', () => {
   });
 
   it('names each button’s cost in its tooltip, from the account’s prices, and keeps the spoken name', () => {
-    billingStore.account = { balance: 10, free: 10, dailyAllowance: 10, plan: null, prices: { IMAGINE: 2, VARIATION: 3, REROLL: 2, ZOOM: 2, PAN: 2, INPAINT: 2, BLEND: 2, UPSCALE: 1, DESCRIBE: 1, SHORTEN: 1, VIDEO: 4 } };
+    billingStore.account = {
+      balance: 10,
+      free: 10,
+      dailyAllowance: 10,
+      plan: null,
+      prices: {
+        IMAGINE: 2,
+        VARIATION: 3,
+        REROLL: 2,
+        ZOOM: 2,
+        PAN: 2,
+        INPAINT: 2,
+        BLEND: 2,
+        UPSCALE: 1,
+        DESCRIBE: 1,
+        SHORTEN: 1,
+        VIDEO: 4,
+      },
+    };
     try {
       const { card } = renderTask(grid);
       expect(within(card).getByTestId('task-button-U2').title).toBe('放大第 2 张 · 消耗 1 积分');
@@ -227,7 +311,25 @@ describe('task card', () => {
   });
 
   it('names a button’s cost at the price of the engine that drew the task, where the site prices engines apart', () => {
-    billingStore.account = { balance: 10, free: 10, dailyAllowance: 10, plan: null, prices: { IMAGINE: 2, VARIATION: 3, REROLL: 2, ZOOM: 2, PAN: 2, INPAINT: 2, BLEND: 2, UPSCALE: 1, DESCRIBE: 1, SHORTEN: 1, VIDEO: 4 } };
+    billingStore.account = {
+      balance: 10,
+      free: 10,
+      dailyAllowance: 10,
+      plan: null,
+      prices: {
+        IMAGINE: 2,
+        VARIATION: 3,
+        REROLL: 2,
+        ZOOM: 2,
+        PAN: 2,
+        INPAINT: 2,
+        BLEND: 2,
+        UPSCALE: 1,
+        DESCRIBE: 1,
+        SHORTEN: 1,
+        VIDEO: 4,
+      },
+    };
     enginesStore.engines = enginesOf();
     try {
       const { card } = renderTask({ ...grid, engine: 'comfyui' });
@@ -239,7 +341,16 @@ describe('task card', () => {
   });
 
   it('keeps the 0% placeholder in the shape the --ar asks for, so the feed does not jump when the image lands', () => {
-    renderTask(makeTask({ status: TaskStatus.InProgress, progress: '0%', finalPrompt: 'a tower --ar 9:16', previewUrl: null, imageUrl: null, properties: {} }));
+    renderTask(
+      makeTask({
+        status: TaskStatus.InProgress,
+        progress: '0%',
+        finalPrompt: 'a tower --ar 9:16',
+        previewUrl: null,
+        imageUrl: null,
+        properties: {},
+      }),
+    );
     const placeholder = screen.getByTestId('task-placeholder-task-1');
     expect(placeholder.style.aspectRatio).toBe('9 / 16');
     // At most 512 px high, as the image will be: 288 px wide.
@@ -247,7 +358,10 @@ describe('task card', () => {
   });
 
   it('shows a U/V button pressed once the feed holds the task it made, as after a reload', () => {
-    const { card } = renderTask(grid, actions({ isUsed: (taskId, key) => taskId === grid.id && key === 'upscale:3' }));
+    const { card } = renderTask(
+      grid,
+      actions({ isUsed: (taskId, key) => taskId === grid.id && key === 'upscale:3' }),
+    );
     expect(within(card).getByTestId('task-button-U3').getAttribute('aria-pressed')).toBe('true');
     expect(within(card).getByTestId('task-button-U1').getAttribute('aria-pressed')).toBe('false');
     expect(within(card).getByTestId('task-button-V3').getAttribute('aria-pressed')).toBe('false');
@@ -263,7 +377,10 @@ describe('task card', () => {
     expect(u2.disabled).toBe(true);
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/mj/submit/action/channel-1');
-    expect(JSON.parse(init.body as string)).toEqual({ taskId: 'task-1', customId: 'MJ::JOB::upsample::2::h1' });
+    expect(JSON.parse(init.body as string)).toEqual({
+      taskId: 'task-1',
+      customId: 'MJ::JOB::upsample::2::h1',
+    });
     await act(async () => answer(envelope({ taskId: 'task-2' })));
     await waitFor(() => expect(u2.disabled).toBe(false));
     expect(u2.querySelector('.lucide-check')).toBeTruthy();
@@ -272,7 +389,12 @@ describe('task card', () => {
   });
 
   it('shows ❤️ filled when I bookmarked the result', () => {
-    renderTask({ ...grid, action: TaskAction.Upscale, buttons: buttonsForResult('upscale', 'h1'), properties: { index: 2, bookmarkedBy: ['user-a'] } });
+    renderTask({
+      ...grid,
+      action: TaskAction.Upscale,
+      buttons: buttonsForResult('upscale', 'h1'),
+      properties: { index: 2, bookmarkedBy: ['user-a'] },
+    });
     const heart = screen.getByTestId('task-button-bookmark');
     expect(heart.getAttribute('aria-pressed')).toBe('true');
     expect(heart.getAttribute('aria-label')).toBe('取消收藏');
@@ -293,14 +415,23 @@ describe('task card', () => {
   });
 
   it('offers the editor to the submitter of a MODAL task and makes others wait', () => {
-    const modal = makeTask({ status: TaskStatus.Modal, properties: { modal: { kind: 'region', defaultPrompt: 'x' } } });
+    const modal = makeTask({
+      status: TaskStatus.Modal,
+      properties: { modal: { kind: 'region', defaultPrompt: 'x' } },
+    });
     const { feed } = renderTask(modal);
     fireEvent.click(screen.getByTestId('task-open-editor-task-1'));
     expect(feed.openEditor).toHaveBeenCalledWith('task-1');
   });
 
   it('shows another member’s MODAL task as waiting for their input', () => {
-    renderTask(makeTask({ userId: 'user-b', status: TaskStatus.Modal, properties: { modal: { kind: 'remix', defaultPrompt: 'x' } } }));
+    renderTask(
+      makeTask({
+        userId: 'user-b',
+        status: TaskStatus.Modal,
+        properties: { modal: { kind: 'remix', defaultPrompt: 'x' } },
+      }),
+    );
     expect(screen.queryByTestId('task-open-editor-task-1')).toBeNull();
     expect(screen.getByText('等待 @Bob 完成输入…')).toBeTruthy();
   });
@@ -316,7 +447,12 @@ describe('task card', () => {
         properties: { prompts: ['one', 'two', 'three', 'four'], referenceUrls: ['/files/src.png'] },
       }),
     );
-    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['11.one', '22.two', '33.three', '44.four']);
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      '11.one',
+      '22.two',
+      '33.three',
+      '44.four',
+    ]);
     expect(screen.getByTestId('task-button-3').getAttribute('aria-label')).toBe('3 · 用第 3 条提示词绘画');
     expect(screen.getByTestId('task-button-retry')).toBeTruthy();
   });
@@ -342,13 +478,20 @@ describe('text message', () => {
     await waitFor(() => expect(feed.removeMessage).toHaveBeenCalledWith('message-1'));
     const { notify } = await import('../../../lib/notify');
     expect(notify.success).toHaveBeenCalledWith('删除成功');
-    expect(fetchMock.mock.calls.map((call) => call[0]).filter((url) => url !== '/api/archive/favorites')[0]).toBe('/api/draw/chat/message-1');
+    expect(
+      fetchMock.mock.calls.map((call) => call[0]).filter((url) => url !== '/api/archive/favorites')[0],
+    ).toBe('/api/draw/chat/message-1');
   });
 });
 
 describe('task card with a translated prompt', () => {
   it('shows the prompt as typed with the English the engine got under it, muted', () => {
-    const task = makeTask({ id: 'zh-1', prompt: '一只在雪中的红狐狸 --ar 16:9', promptEn: 'a red fox in the snow --ar 16:9', finalPrompt: 'a red fox in the snow --ar 16:9 --v 6.1 --fast' });
+    const task = makeTask({
+      id: 'zh-1',
+      prompt: '一只在雪中的红狐狸 --ar 16:9',
+      promptEn: 'a red fox in the snow --ar 16:9',
+      finalPrompt: 'a red fox in the snow --ar 16:9 --v 6.1 --fast',
+    });
     const { card } = renderTask(task);
     expect(within(card).getByText('一只在雪中的红狐狸')).toBeTruthy();
     const english = within(card).getByTestId('task-english-zh-1');
@@ -358,7 +501,13 @@ describe('task card with a translated prompt', () => {
   });
 
   it('says when the translation failed and the prompt went as typed', () => {
-    const task = makeTask({ id: 'zh-2', prompt: '蓝色的海', promptEn: '蓝色的海', finalPrompt: '蓝色的海 --v 6.1', properties: { translationFailed: true } });
+    const task = makeTask({
+      id: 'zh-2',
+      prompt: '蓝色的海',
+      promptEn: '蓝色的海',
+      finalPrompt: '蓝色的海 --v 6.1',
+      properties: { translationFailed: true },
+    });
     const { card } = renderTask(task);
     expect(within(card).getByTestId('task-english-zh-2').textContent).toBe('翻译失败，已按原文发送');
   });
@@ -370,7 +519,14 @@ describe('task card with a translated prompt', () => {
 });
 
 describe('a failed task', () => {
-  const shortened = makeTask({ id: 'f1', action: TaskAction.Shorten, prompt: 'the and of a', status: TaskStatus.Failure, failReason: 'Nothing to shorten: the prompt has no descriptive words. Your credits were refunded.', properties: { failure: { code: 'nothingToShorten', params: {} } } });
+  const shortened = makeTask({
+    id: 'f1',
+    action: TaskAction.Shorten,
+    prompt: 'the and of a',
+    status: TaskStatus.Failure,
+    failReason: 'Nothing to shorten: the prompt has no descriptive words. Your credits were refunded.',
+    properties: { failure: { code: 'nothingToShorten', params: {} } },
+  });
   const moderated = makeTask({
     id: 'f2',
     status: TaskStatus.Failure,
@@ -383,35 +539,60 @@ describe('a failed task', () => {
 
   it('words its reason from the code in the reader’s language, never the English text', () => {
     renderTask(shortened);
-    expect(screen.getByTestId('task-fail-reason-f1').textContent).toBe('无法精简：提示词中没有描述性的词语。积分已退还。');
+    expect(screen.getByTestId('task-fail-reason-f1').textContent).toBe(
+      '无法精简：提示词中没有描述性的词语。积分已退还。',
+    );
     expect(screen.getByRole('alert').textContent).not.toContain('Nothing to shorten');
   });
 
   it('shows an upstream’s own words as they are, inside a sentence in the reader’s language', async () => {
     renderTask(moderated);
-    expect(screen.getByTestId('task-fail-reason-f2').textContent).toBe('Midjourney 未能完成绘图：Banned prompt detected。积分已退还。');
+    expect(screen.getByTestId('task-fail-reason-f2').textContent).toBe(
+      'Midjourney 未能完成绘图：Banned prompt detected。积分已退还。',
+    );
     cleanup();
     await act(() => i18n.changeLanguage('en-US'));
     renderTask(moderated);
-    expect(screen.getByTestId('task-fail-reason-f2').textContent).toBe('Midjourney could not draw this: Banned prompt detected. Your credits were refunded.');
+    expect(screen.getByTestId('task-fail-reason-f2').textContent).toBe(
+      'Midjourney could not draw this: Banned prompt detected. Your credits were refunded.',
+    );
   });
 
   it('reads in English for an English reader, with buttons named as they read', async () => {
     await act(() => i18n.changeLanguage('en-US'));
     renderTask(shortened);
-    expect(screen.getByTestId('task-fail-reason-f1').textContent).toBe('Nothing to shorten: the prompt has no descriptive words. Your credits were refunded.');
+    expect(screen.getByTestId('task-fail-reason-f1').textContent).toBe(
+      'Nothing to shorten: the prompt has no descriptive words. Your credits were refunded.',
+    );
     expect(screen.getByRole('button', { name: 'Retry' }).dataset.testid).toBe('task-failure-retry-f1');
     expect(screen.getByRole('button', { name: 'Edit prompt' }).dataset.testid).toBe('task-failure-edit-f1');
   });
 
   it('still shows the stored text of a task that failed before reasons had codes', () => {
-    renderTask(makeTask({ id: 'old', status: TaskStatus.Failure, failReason: 'Nothing to shorten: the prompt has no descriptive words.' }));
-    expect(screen.getByTestId('task-fail-reason-old').textContent).toBe('Nothing to shorten: the prompt has no descriptive words.');
+    renderTask(
+      makeTask({
+        id: 'old',
+        status: TaskStatus.Failure,
+        failReason: 'Nothing to shorten: the prompt has no descriptive words.',
+      }),
+    );
+    expect(screen.getByTestId('task-fail-reason-old').textContent).toBe(
+      'Nothing to shorten: the prompt has no descriptive words.',
+    );
   });
 
   it('says the cancel note of an upstream cancel in the reader’s language', () => {
-    renderTask(makeTask({ id: 'c1', status: TaskStatus.Cancel, failReason: 'The task was cancelled at Midjourney (取消任务). Your credits were refunded.', properties: { failure: { code: 'upstream.cancelled', params: { reason: '取消任务' } } } }));
-    expect(screen.getByTestId('task-cancel-note-c1').textContent).toBe('任务已在 Midjourney 端被取消（取消任务），积分已退还。');
+    renderTask(
+      makeTask({
+        id: 'c1',
+        status: TaskStatus.Cancel,
+        failReason: 'The task was cancelled at Midjourney (取消任务). Your credits were refunded.',
+        properties: { failure: { code: 'upstream.cancelled', params: { reason: '取消任务' } } },
+      }),
+    );
+    expect(screen.getByTestId('task-cancel-note-c1').textContent).toBe(
+      '任务已在 Midjourney 端被取消（取消任务），积分已退还。',
+    );
     expect(screen.queryByTestId('task-failure-retry-c1')).toBeNull();
   });
 
@@ -420,14 +601,25 @@ describe('a failed task', () => {
       id: 'f3',
       prompt: 'a red fox --ar 16:9',
       status: TaskStatus.Failure,
-      properties: { failure: { code: 'engineError', params: {} }, referenceUrls: ['/files/a.png', '/files/b.png'], referenceKinds: ['image', 'style'] },
+      properties: {
+        failure: { code: 'engineError', params: {} },
+        referenceUrls: ['/files/a.png', '/files/b.png'],
+        referenceKinds: ['image', 'style'],
+      },
     });
     const again = makeTask({ id: 'task-2', prompt: failed.prompt });
-    fetchMock.mockImplementation(async (url: string) => envelope(url === '/api/mj/task/task-2/fetch' ? again : { taskId: 'task-2' }));
+    fetchMock.mockImplementation(async (url: string) =>
+      envelope(url === '/api/mj/task/task-2/fetch' ? again : { taskId: 'task-2' }),
+    );
     const { feed } = renderTask(failed);
     fireEvent.click(screen.getByRole('button', { name: '重试' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/mj/submit/imagine/channel-1')).toBe(true));
-    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/mj/submit/imagine/channel-1') as [string, RequestInit];
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => url === '/api/mj/submit/imagine/channel-1')).toBe(true),
+    );
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/mj/submit/imagine/channel-1') as [
+      string,
+      RequestInit,
+    ];
     expect(JSON.parse(init.body as string)).toEqual({
       prompt: 'a red fox --ar 16:9',
       botType: failed.botType,
@@ -442,18 +634,44 @@ describe('a failed task', () => {
 
   it('retries a failed U2 by pressing U2 again on its grid', async () => {
     const parent = { ...grid, id: 'grid-1' };
-    const u2 = parent.buttons.find((b) => parseCustomId(b.customId)?.kind === 'upscale' && (parseCustomId(b.customId) as { index: number }).index === 2)!;
-    const failed = makeTask({ id: 'f4', action: TaskAction.Upscale, parentId: 'grid-1', status: TaskStatus.Failure, properties: { index: 2, failure: { code: 'engineError', params: {} } } });
-    const { feed } = renderTask(failed, actions({ taskById: (id) => (id === 'grid-1' ? parent : undefined) }));
+    const u2 = parent.buttons.find(
+      (b) =>
+        parseCustomId(b.customId)?.kind === 'upscale' &&
+        (parseCustomId(b.customId) as { index: number }).index === 2,
+    )!;
+    const failed = makeTask({
+      id: 'f4',
+      action: TaskAction.Upscale,
+      parentId: 'grid-1',
+      status: TaskStatus.Failure,
+      properties: { index: 2, failure: { code: 'engineError', params: {} } },
+    });
+    const { feed } = renderTask(
+      failed,
+      actions({ taskById: (id) => (id === 'grid-1' ? parent : undefined) }),
+    );
     fireEvent.click(screen.getByRole('button', { name: '重试' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/mj/submit/action/channel-1')).toBe(true));
-    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/mj/submit/action/channel-1') as [string, RequestInit];
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => url === '/api/mj/submit/action/channel-1')).toBe(true),
+    );
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/mj/submit/action/channel-1') as [
+      string,
+      RequestInit,
+    ];
     expect(JSON.parse(init.body as string)).toEqual({ taskId: 'grid-1', customId: u2.customId });
     await waitFor(() => expect(feed.expectEditor).toHaveBeenCalledWith('task-2'));
   });
 
   it('offers no Retry where the same job cannot be sent again (a pan keeps no direction), but still Edit prompt', () => {
-    renderTask(makeTask({ id: 'f5', action: TaskAction.Pan, parentId: 'grid-1', status: TaskStatus.Failure, properties: { failure: { code: 'engineError', params: {} } } }));
+    renderTask(
+      makeTask({
+        id: 'f5',
+        action: TaskAction.Pan,
+        parentId: 'grid-1',
+        status: TaskStatus.Failure,
+        properties: { failure: { code: 'engineError', params: {} } },
+      }),
+    );
     expect(screen.queryByTestId('task-failure-retry-f5')).toBeNull();
     expect(screen.getByRole('button', { name: '修改提示词' })).toBeTruthy();
   });

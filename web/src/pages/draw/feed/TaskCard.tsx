@@ -1,5 +1,13 @@
 import { TaskAction, TaskStatus, type Message, type Task } from '@draw/shared';
-import { BanIcon, CircleXIcon, LanguagesIcon, Loader2Icon, PencilLineIcon, TriangleAlertIcon, XIcon } from 'lucide-react';
+import {
+  BanIcon,
+  CircleXIcon,
+  LanguagesIcon,
+  Loader2Icon,
+  PencilLineIcon,
+  TriangleAlertIcon,
+  XIcon,
+} from 'lucide-react';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Popconfirm } from '../../../components/ui/popconfirm';
@@ -7,7 +15,17 @@ import { cancelTask } from './feedApi';
 import { useFeedActions } from './FeedContext';
 import { TaskButtons } from './TaskButtons';
 import { TaskPreview, TaskResultClip, TaskResultImage } from './TaskImage';
-import { englishOf, isRunning, modalOf, paramChunks, percentOf, promptParts, referenceUrlsOf, speedOfTask, suggestionsOf } from './taskView';
+import {
+  englishOf,
+  isRunning,
+  modalOf,
+  paramChunks,
+  percentOf,
+  promptParts,
+  referenceUrlsOf,
+  speedOfTask,
+  suggestionsOf,
+} from './taskView';
 import { FavoriteStar } from './FavoriteStar';
 import { FailureActions } from './FailureActions';
 import { failureTextOf } from './failure';
@@ -16,7 +34,11 @@ import { failureTextOf } from './failure';
 function TaskByline({ task, author }: { task: Task; author: string }) {
   const { t } = useTranslation();
   const speed = t(`feed.speed.${speedOfTask(task)}`);
-  const mention = <span className="rounded-[3px] bg-blurple/15 px-0.5 font-medium text-[#4752c4] dark:bg-blurple/30 dark:text-[#c9cdfb]">@{author}</span>;
+  const mention = (
+    <span className="rounded-[3px] bg-blurple/15 px-0.5 font-medium text-[#4752c4] dark:bg-blurple/30 dark:text-[#c9cdfb]">
+      @{author}
+    </span>
+  );
   const status =
     task.status === TaskStatus.InProgress
       ? t('feed.byline.progress', { percent: percentOf(task) })
@@ -52,7 +74,13 @@ function TaskByline({ task, author }: { task: Task; author: string }) {
 function PromptLine({ task, author }: { task: Task; author: string }) {
   const { t } = useTranslation();
   const { text, params } = promptParts(task);
-  const title = text || (task.action === TaskAction.Blend ? t('feed.blendTitle') : task.action === TaskAction.Describe ? t('feed.describe.title') : '');
+  const title =
+    text ||
+    (task.action === TaskAction.Blend
+      ? t('feed.blendTitle')
+      : task.action === TaskAction.Describe
+        ? t('feed.describe.title')
+        : '');
   return (
     <p className="text-[15px] leading-[1.375rem] break-words text-foreground">
       <strong className="font-semibold text-heading">{title}</strong>
@@ -79,16 +107,25 @@ function EnglishLine({ task }: { task: Task }) {
   if (!english) return null;
   if (english.failed) {
     return (
-      <p data-testid={`task-english-${task.id}`} data-failed="true" className="mt-0.5 flex items-center gap-1 text-[13px] leading-5 text-muted-foreground">
+      <p
+        data-testid={`task-english-${task.id}`}
+        data-failed="true"
+        className="mt-0.5 flex items-center gap-1 text-[13px] leading-5 text-muted-foreground"
+      >
         <TriangleAlertIcon className="size-3.5 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden />
         {t('feed.translation.failed')}
       </p>
     );
   }
   return (
-    <p data-testid={`task-english-${task.id}`} className="mt-0.5 flex items-start gap-1 text-[13px] leading-5 break-words text-muted-foreground">
+    <p
+      data-testid={`task-english-${task.id}`}
+      className="mt-0.5 flex items-start gap-1 text-[13px] leading-5 break-words text-muted-foreground"
+    >
       <LanguagesIcon className="mt-[3px] size-3.5 shrink-0" aria-label={t('feed.translation.label')} />
-      <span lang="en" className="min-w-0">{english.text}</span>
+      <span lang="en" className="min-w-0">
+        {english.text}
+      </span>
     </p>
   );
 }
@@ -107,9 +144,14 @@ function ProgressBar({ task }: { task: Task }) {
         aria-label={t('feed.status.progressLabel')}
         className="h-2 flex-1 overflow-hidden rounded-full bg-black/10 dark:bg-white/10"
       >
-        <div className="h-full rounded-full bg-blurple transition-[width] duration-500 ease-out" style={{ width: `${percent}%` }} />
+        <div
+          className="h-full rounded-full bg-blurple transition-[width] duration-500 ease-out"
+          style={{ width: `${percent}%` }}
+        />
       </div>
-      <span className="w-10 text-right text-xs font-semibold text-muted-foreground tabular-nums">{percent}%</span>
+      <span className="w-10 text-right text-xs font-semibold text-muted-foreground tabular-nums">
+        {percent}%
+      </span>
     </div>
   );
 }
@@ -149,11 +191,16 @@ function SuggestionsEmbed({ task }: { task: Task }) {
   return (
     <div className="mt-2 flex max-w-[520px] gap-3 rounded-[4px] border-l-4 border-blurple bg-black/[0.04] p-3 pr-4 dark:bg-[#2b2d31]">
       <div className="min-w-0 flex-1">
-        <p className="text-sm font-semibold text-heading">{task.action === TaskAction.Shorten ? t('feed.shorten.title') : t('feed.describe.title')}</p>
+        <p className="text-sm font-semibold text-heading">
+          {task.action === TaskAction.Shorten ? t('feed.shorten.title') : t('feed.describe.title')}
+        </p>
         <ol className="mt-2 flex flex-col gap-2 text-sm text-foreground">
           {prompts.map((prompt, i) => (
             <li key={prompt} className="flex gap-1.5">
-              <span aria-hidden className="mt-px flex size-5 shrink-0 items-center justify-center rounded-[4px] bg-blurple text-[11px] font-bold text-white">
+              <span
+                aria-hidden
+                className="mt-px flex size-5 shrink-0 items-center justify-center rounded-[4px] bg-blurple text-[11px] font-bold text-white"
+              >
                 {i + 1}
               </span>
               <span className="sr-only">{i + 1}.</span>
@@ -205,7 +252,10 @@ function ModalState({ task, author, mine }: { task: Task; author: string; mine: 
   const kind = modal?.kind ?? 'remix';
   if (!mine) {
     return (
-      <p className="mt-1 flex items-center gap-2 text-sm text-muted-foreground" data-testid={`task-waiting-input-${task.id}`}>
+      <p
+        className="mt-1 flex items-center gap-2 text-sm text-muted-foreground"
+        data-testid={`task-waiting-input-${task.id}`}
+      >
         <PencilLineIcon className="size-4" aria-hidden />
         {t('feed.status.modalOther', { name: author })}
       </p>
@@ -251,7 +301,10 @@ export function TaskCard({ task, message }: TaskCardProps) {
       <ReferenceImages task={task} />
 
       {(task.status === TaskStatus.NotStart || task.status === TaskStatus.Submitted) && (
-        <p className="mt-1.5 flex items-center gap-2 text-sm text-muted-foreground" data-testid={`task-waiting-${task.id}`}>
+        <p
+          className="mt-1.5 flex items-center gap-2 text-sm text-muted-foreground"
+          data-testid={`task-waiting-${task.id}`}
+        >
           <Loader2Icon className="size-4 animate-spin" aria-hidden />
           {typeof task.properties.queuePosition === 'number'
             ? t('feed.status.queued', { position: task.properties.queuePosition })
@@ -267,15 +320,27 @@ export function TaskCard({ task, message }: TaskCardProps) {
       )}
 
       {task.status === TaskStatus.Success &&
-        (suggestions ? <SuggestionsEmbed task={task} /> : task.videoUrl ? <TaskResultClip task={task} alt={alt} /> : <TaskResultImage task={task} alt={alt} />)}
+        (suggestions ? (
+          <SuggestionsEmbed task={task} />
+        ) : task.videoUrl ? (
+          <TaskResultClip task={task} alt={alt} />
+        ) : (
+          <TaskResultImage task={task} alt={alt} />
+        ))}
 
       {task.status === TaskStatus.Failure && (
-        <div role="alert" className="mt-2 max-w-[520px] rounded-[4px] border-l-4 border-destructive bg-destructive/[0.06] p-3 dark:bg-[#2b2d31]">
+        <div
+          role="alert"
+          className="mt-2 max-w-[520px] rounded-[4px] border-l-4 border-destructive bg-destructive/[0.06] p-3 dark:bg-[#2b2d31]"
+        >
           <p className="flex items-center gap-1.5 text-sm font-semibold text-[#b42328] dark:text-[#fa777c]">
             <CircleXIcon className="size-4" aria-hidden />
             {t('feed.status.failed')}
           </p>
-          <p className="mt-1 text-sm break-words whitespace-pre-wrap text-foreground" data-testid={`task-fail-reason-${task.id}`}>
+          <p
+            className="mt-1 text-sm break-words whitespace-pre-wrap text-foreground"
+            data-testid={`task-fail-reason-${task.id}`}
+          >
             {failure ?? t('feed.status.failedNoReason')}
           </p>
         </div>
@@ -290,7 +355,10 @@ export function TaskCard({ task, message }: TaskCardProps) {
           </p>
           {/* Why, when there is more to say: cancelled at the upstream, or an upstream that would not stop. */}
           {failure && (
-            <p className="mt-0.5 max-w-[520px] text-sm break-words whitespace-pre-wrap text-muted-foreground" data-testid={`task-cancel-note-${task.id}`}>
+            <p
+              className="mt-0.5 max-w-[520px] text-sm break-words whitespace-pre-wrap text-muted-foreground"
+              data-testid={`task-cancel-note-${task.id}`}
+            >
               {failure}
             </p>
           )}

@@ -10,7 +10,16 @@ import { FeedContext, type FeedActions } from './FeedContext';
 import { makeTask, taskMessage } from './fixtures';
 import { MessageRow } from './MessageRow';
 
-const channel: Channel = { id: 'channel-1', title: 'lobby', isBan: false, isCreator: false, creatorId: 'owner', memberCount: 2, createdAt: 1, engine: null };
+const channel: Channel = {
+  id: 'channel-1',
+  title: 'lobby',
+  isBan: false,
+  isCreator: false,
+  creatorId: 'owner',
+  memberCount: 2,
+  createdAt: 1,
+  engine: null,
+};
 const actions: FeedActions = {
   channel,
   me: 'user-a',
@@ -50,7 +59,9 @@ describe('a running task while the link is down', () => {
     await setStatus('live');
     expect(screen.queryByTestId('task-waiting-running')).toBeNull();
     await setStatus('reconnecting');
-    expect(screen.getByTestId('task-waiting-running').textContent).toBe('等待连接恢复，进度会在重新连接后更新');
+    expect(screen.getByTestId('task-waiting-running').textContent).toBe(
+      '等待连接恢复，进度会在重新连接后更新',
+    );
     await setStatus('offline');
     expect(screen.getByTestId('task-waiting-running')).toBeTruthy();
     await setStatus('live');

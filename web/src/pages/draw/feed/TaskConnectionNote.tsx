@@ -21,7 +21,10 @@ export function TaskConnectionNote({ task }: { task: Task }) {
   const status = useLiveStatus();
   if (!waitsForConnection(task, status)) return null;
   return (
-    <p data-testid={`task-waiting-${task.id}`} className="mt-1 flex items-center gap-1.5 text-xs text-muted-foreground">
+    <p
+      data-testid={`task-waiting-${task.id}`}
+      className="mt-1 flex items-center gap-1.5 text-xs text-muted-foreground"
+    >
       <WifiOffIcon className="size-3.5 shrink-0" aria-hidden />
       {t('connection.taskWaiting')}
     </p>

@@ -20,7 +20,10 @@ const MAX_SINGLE_WIDTH = 448;
 function frameStyle(size: { width: number; height: number } | null, maxWidth = MAX_IMAGE_WIDTH) {
   if (!size) return undefined;
   const widthAtMaxHeight = Math.round((MAX_IMAGE_HEIGHT * size.width) / size.height);
-  return { aspectRatio: `${size.width} / ${size.height}`, maxWidth: `${Math.min(maxWidth, widthAtMaxHeight)}px` };
+  return {
+    aspectRatio: `${size.width} / ${size.height}`,
+    maxWidth: `${Math.min(maxWidth, widthAtMaxHeight)}px`,
+  };
 }
 
 /** The finished image (grid or single); a click opens the viewer. */
@@ -44,7 +47,9 @@ export function TaskResultImage({ task, alt }: { task: Task; alt: string }) {
       style={frameStyle(size, single ? MAX_SINGLE_WIDTH : MAX_IMAGE_WIDTH)}
     >
       {/* The last preview stays under the final image until it has loaded. */}
-      {task.previewUrl && !loaded && <img src={task.previewUrl} alt="" aria-hidden className="absolute inset-0 size-full object-cover" />}
+      {task.previewUrl && !loaded && (
+        <img src={task.previewUrl} alt="" aria-hidden className="absolute inset-0 size-full object-cover" />
+      )}
       <img
         data-testid={`task-image-${task.id}`}
         src={src}
@@ -52,10 +57,16 @@ export function TaskResultImage({ task, alt }: { task: Task; alt: string }) {
         width={size?.width}
         height={size?.height}
         onLoad={() => setLoaded(true)}
-        className={cn('relative block h-auto w-full transition-opacity duration-300', loaded ? 'opacity-100' : 'opacity-0')}
+        className={cn(
+          'relative block h-auto w-full transition-opacity duration-300',
+          loaded ? 'opacity-100' : 'opacity-0',
+        )}
         draggable={false}
       />
-      <span aria-hidden className="pointer-events-none absolute inset-0 bg-black/0 transition-colors group-hover/image:bg-black/10" />
+      <span
+        aria-hidden
+        className="pointer-events-none absolute inset-0 bg-black/0 transition-colors group-hover/image:bg-black/10"
+      />
     </button>
   );
 }
@@ -75,7 +86,8 @@ export function TaskResultClip({ task, alt }: { task: Task; alt: string }) {
   const clip = clipOf(task);
   if (!clip) return null;
   const size = imageSizeOf(task);
-  const open = () => openViewer({ src: clip.src, alt, clip: clip.element, ...(clip.poster ? { poster: clip.poster } : {}) });
+  const open = () =>
+    openViewer({ src: clip.src, alt, clip: clip.element, ...(clip.poster ? { poster: clip.poster } : {}) });
   return (
     <div
       data-testid={`task-clip-${task.id}`}
@@ -97,8 +109,15 @@ export function TaskResultClip({ task, alt }: { task: Task; alt: string }) {
           className="block h-auto w-full"
         />
       ) : (
-        <button type="button" onClick={open} aria-label={t('feed.clip.open', { prompt: alt })} className="block w-full outline-none focus-visible:ring-2 focus-visible:ring-ring">
-          {clip.poster && !loaded && <img src={clip.poster} alt="" aria-hidden className="absolute inset-0 size-full object-cover" />}
+        <button
+          type="button"
+          onClick={open}
+          aria-label={t('feed.clip.open', { prompt: alt })}
+          className="block w-full outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {clip.poster && !loaded && (
+            <img src={clip.poster} alt="" aria-hidden className="absolute inset-0 size-full object-cover" />
+          )}
           <img
             data-testid={`task-video-${task.id}`}
             src={clip.src}
@@ -116,10 +135,22 @@ export function TaskResultClip({ task, alt }: { task: Task; alt: string }) {
         {t('feed.clip.label')}
       </span>
       <span className="absolute top-2 right-2 flex gap-1.5">
-        <button type="button" onClick={open} aria-label={t('feed.clip.open', { prompt: alt })} data-testid={`task-clip-open-${task.id}`} className={overlayButton}>
+        <button
+          type="button"
+          onClick={open}
+          aria-label={t('feed.clip.open', { prompt: alt })}
+          data-testid={`task-clip-open-${task.id}`}
+          className={overlayButton}
+        >
           <MaximizeIcon className="size-4" aria-hidden />
         </button>
-        <a href={clip.src} download={downloadName(clip.src)} aria-label={t('feed.clip.download')} data-testid={`task-clip-download-${task.id}`} className={overlayButton}>
+        <a
+          href={clip.src}
+          download={downloadName(clip.src)}
+          aria-label={t('feed.clip.download')}
+          data-testid={`task-clip-download-${task.id}`}
+          className={overlayButton}
+        >
           <DownloadIcon className="size-4" aria-hidden />
         </a>
       </span>
@@ -132,14 +163,20 @@ export function TaskPreview({ task }: { task: Task }) {
   const src = useLoadedSrc(task.previewUrl);
   const percent = percentOf(task);
   // The frame of the result to come (its `--ar`, as wide as the result will be): no jump on arrival.
-  const frame = cn('mt-2 w-full max-w-[512px] overflow-hidden rounded-lg', isSingleImage(task) && 'max-w-[448px]');
+  const frame = cn(
+    'mt-2 w-full max-w-[512px] overflow-hidden rounded-lg',
+    isSingleImage(task) && 'max-w-[448px]',
+  );
   const shape = frameStyle(expectedShape(task), isSingleImage(task) ? MAX_SINGLE_WIDTH : MAX_IMAGE_WIDTH);
   if (!src) {
     return (
       <div
         aria-hidden
         data-testid={`task-placeholder-${task.id}`}
-        className={cn(frame, 'animate-pulse bg-gradient-to-br from-black/5 to-black/10 dark:from-white/5 dark:to-white/10')}
+        className={cn(
+          frame,
+          'animate-pulse bg-gradient-to-br from-black/5 to-black/10 dark:from-white/5 dark:to-white/10',
+        )}
         style={shape}
       />
     );

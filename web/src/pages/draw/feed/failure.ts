@@ -1,4 +1,12 @@
-import { BlendDimensions, parseCustomId, TaskAction, type BotType, type ImagineReference, type SubmitAnswer, type Task } from '@draw/shared';
+import {
+  BlendDimensions,
+  parseCustomId,
+  TaskAction,
+  type BotType,
+  type ImagineReference,
+  type SubmitAnswer,
+  type Task,
+} from '@draw/shared';
 import type { TFunction } from 'i18next';
 import { api } from '../../../lib/api';
 import { call, reportFailure } from '../../../lib/http';
@@ -73,18 +81,36 @@ export function retryOf(task: Task, parent?: Task): RetryCall | null {
     case TaskAction.Imagine: {
       if (!task.prompt.trim()) return null;
       const kinds = task.properties.referenceKinds;
-      const references: ImagineReference[] | undefined = kinds?.length === imageIds.length ? imageIds.map((imageId, i) => ({ imageId, kind: kinds[i]! })) : undefined;
+      const references: ImagineReference[] | undefined =
+        kinds?.length === imageIds.length
+          ? imageIds.map((imageId, i) => ({ imageId, kind: kinds[i]! }))
+          : undefined;
       const images = references ? { references } : imageIds.length > 0 ? { imageIds } : {};
-      return viaCommand((channelId) => call(api.tasks.imagine, { params: { channelId }, body: { prompt: task.prompt, botType, ...images } }));
+      return viaCommand((channelId) =>
+        call(api.tasks.imagine, { params: { channelId }, body: { prompt: task.prompt, botType, ...images } }),
+      );
     }
     case TaskAction.Shorten:
-      return task.prompt.trim() ? viaCommand((channelId) => call(api.tasks.shorten, { params: { channelId }, body: { prompt: task.prompt, botType } })) : null;
+      return task.prompt.trim()
+        ? viaCommand((channelId) =>
+            call(api.tasks.shorten, { params: { channelId }, body: { prompt: task.prompt, botType } }),
+          )
+        : null;
     case TaskAction.Describe:
-      return imageIds[0] ? viaCommand((channelId) => call(api.tasks.describe, { params: { channelId }, body: { imageId: imageIds[0]!, botType } })) : null;
+      return imageIds[0]
+        ? viaCommand((channelId) =>
+            call(api.tasks.describe, { params: { channelId }, body: { imageId: imageIds[0]!, botType } }),
+          )
+        : null;
     case TaskAction.Blend:
-      return imageIds.length >= 2 ? viaCommand((channelId) =>
-          call(api.tasks.blend, { params: { channelId }, body: { imageIds, dimensions: task.properties.dimensions ?? BlendDimensions.Square, botType } }),
-        ) : null;
+      return imageIds.length >= 2
+        ? viaCommand((channelId) =>
+            call(api.tasks.blend, {
+              params: { channelId },
+              body: { imageIds, dimensions: task.properties.dimensions ?? BlendDimensions.Square, botType },
+            }),
+          )
+        : null;
     case TaskAction.Upscale:
     case TaskAction.Variation:
     case TaskAction.Reroll:

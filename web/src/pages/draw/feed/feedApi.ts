@@ -20,12 +20,24 @@ async function unlessHandedBack<T, F>(answer: Promise<T>, instead: (error: HttpE
 const nothing = () => null;
 
 /** `silent`: no toast whatever fails (a page read ahead of need, see `firstScreen.ts`). */
-export function fetchPage(channelId: string, before?: number, { silent = false } = {}): Promise<MessagePage | null> {
-  return unlessHandedBack(call(api.messages.page, { params: { id: channelId }, query: { before, limit: PAGE_SIZE }, silent }), nothing);
+export function fetchPage(
+  channelId: string,
+  before?: number,
+  { silent = false } = {},
+): Promise<MessagePage | null> {
+  return unlessHandedBack(
+    call(api.messages.page, { params: { id: channelId }, query: { before, limit: PAGE_SIZE }, silent }),
+    nothing,
+  );
 }
 
 export async function fetchTasks(channelId: string, ids: readonly string[]): Promise<Task[]> {
-  return (await unlessHandedBack(call(api.tasks.byIds, { params: { channelId }, body: { ids: [...ids] } }), nothing)) ?? [];
+  return (
+    (await unlessHandedBack(
+      call(api.tasks.byIds, { params: { channelId }, body: { ids: [...ids] } }),
+      nothing,
+    )) ?? []
+  );
 }
 
 export function fetchTask(taskId: string): Promise<Task | null> {

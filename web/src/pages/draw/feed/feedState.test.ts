@@ -14,16 +14,26 @@ import {
 } from './feedState';
 import { CHANNEL, event, makeMessage, makePage, makeTask, taskMessage } from './fixtures';
 
-const run = (actions: FeedAction[], state: FeedState = initialFeedState(CHANNEL)) => actions.reduce(feedReducer, state);
+const run = (actions: FeedAction[], state: FeedState = initialFeedState(CHANNEL)) =>
+  actions.reduce(feedReducer, state);
 
 const running = makeTask({ status: TaskStatus.InProgress, progress: '45%', previewUrl: '/files/p45.png' });
-const finished = makeTask({ status: TaskStatus.Success, progress: '100%', imageUrl: '/files/grid.png', buttons: [{ customId: 'MJ::JOB::upsample::1::abc', emoji: '', label: 'U1' }] });
+const finished = makeTask({
+  status: TaskStatus.Success,
+  progress: '100%',
+  imageUrl: '/files/grid.png',
+  buttons: [{ customId: 'MJ::JOB::upsample::1::abc', emoji: '', label: 'U1' }],
+});
 
 describe('mergeTask', () => {
   it('moves forward and never backwards', () => {
     expect(mergeTask(running, finished, false).status).toBe(TaskStatus.Success);
     expect(mergeTask(finished, running, true)).toBe(finished);
-    const at60 = mergeTask(running, makeTask({ status: TaskStatus.InProgress, progress: '60%', previewUrl: '/files/p60.png' }), true);
+    const at60 = mergeTask(
+      running,
+      makeTask({ status: TaskStatus.InProgress, progress: '60%', previewUrl: '/files/p60.png' }),
+      true,
+    );
     expect(at60.progress).toBe('60%');
     expect(at60.previewUrl).toBe('/files/p60.png');
     expect(mergeTask(at60, running, true)).toBe(at60);
@@ -37,8 +47,15 @@ describe('mergeTask', () => {
   });
 
   it('leaves MODAL when the modal input arrives, with the edited prompt', () => {
-    const modal = makeTask({ status: TaskStatus.Modal, properties: { modal: { kind: 'remix', defaultPrompt: 'a fox' } } });
-    const submitted = mergeTask(modal, makeTask({ status: TaskStatus.Submitted, prompt: 'a blue fox' }), true);
+    const modal = makeTask({
+      status: TaskStatus.Modal,
+      properties: { modal: { kind: 'remix', defaultPrompt: 'a fox' } },
+    });
+    const submitted = mergeTask(
+      modal,
+      makeTask({ status: TaskStatus.Submitted, prompt: 'a blue fox' }),
+      true,
+    );
     expect(submitted.status).toBe(TaskStatus.Submitted);
     expect(submitted.prompt).toBe('a blue fox');
   });
@@ -49,7 +66,14 @@ describe('feedReducer', () => {
   const fox = taskMessage(running, { createdAt: 200 });
 
   it('loads the newest page, oldest first, with its tasks', () => {
-    const state = run([{ type: 'latestStarted', channelId: CHANNEL }, { type: 'latestLoaded', channelId: CHANNEL, page: makePage({ messages: [hello, fox], tasks: [running], hasMore: true, seq: 5 }) }]);
+    const state = run([
+      { type: 'latestStarted', channelId: CHANNEL },
+      {
+        type: 'latestLoaded',
+        channelId: CHANNEL,
+        page: makePage({ messages: [hello, fox], tasks: [running], hasMore: true, seq: 5 }),
+      },
+    ]);
     expect(state.status).toBe('ready');
     expect(state.order).toEqual(['m1', fox.id]);
     expect(feedItems(state).map((item) => item.task?.progress ?? null)).toEqual([null, '45%']);
@@ -64,7 +88,12 @@ describe('feedReducer', () => {
     const loaded = run([{ type: 'latestLoaded', channelId: CHANNEL, page: makePage({ messages: [hello] }) }]);
     expect(feedReducer(loaded, { type: 'reset', channelId: CHANNEL })).toBe(loaded);
     expect(feedReducer(loaded, { type: 'reset', channelId: 'c2' })).toEqual(initialFeedState('c2'));
-    expect(feedReducer(loaded, { type: 'event', event: { ...event('message.created', 9, makeMessage({ id: 'x' })), channelId: 'c2' } })).toBe(loaded);
+    expect(
+      feedReducer(loaded, {
+        type: 'event',
+        event: { ...event('message.created', 9, makeMessage({ id: 'x' })), channelId: 'c2' },
+      }),
+    ).toBe(loaded);
   });
 
   it('applies live events: messages in time order, idempotently', () => {
@@ -79,19 +108,43 @@ describe('feedReducer', () => {
     expect(missingTaskIds(state)).toEqual([running.id]);
     const withTask = feedReducer(state, { type: 'event', event: event('task.created', 4, running) });
     expect(missingTaskIds(withTask)).toEqual([]);
-    expect(feedReducer(withTask, { type: 'event', event: event('task.updated', 5, running) }).tasks).toBe(withTask.tasks);
+    expect(feedReducer(withTask, { type: 'event', event: event('task.updated', 5, running) }).tasks).toBe(
+      withTask.tasks,
+    );
   });
 
   it('shows a member’s new name and avatar on the messages already shown', () => {
     const mine = makeMessage({ id: 'm1' });
-    const theirs = makeMessage({ id: 'm2', createdAt: 200, author: { id: 'user-b', name: 'Bea', avatar: '/b.png' } });
+    const theirs = makeMessage({
+      id: 'm2',
+      createdAt: 200,
+      author: { id: 'user-b', name: 'Bea', avatar: '/b.png' },
+    });
     const state = run([
       { type: 'latestLoaded', channelId: CHANNEL, page: makePage({ messages: [mine, theirs], seq: 1 }) },
-      { type: 'event', event: event('member.updated', 2, { userId: 'user-a', name: 'Alicia', avatar: '/files/new.png', isCreator: true, joinedAt: 1 }) },
+      {
+        type: 'event',
+        event: event('member.updated', 2, {
+          userId: 'user-a',
+          name: 'Alicia',
+          avatar: '/files/new.png',
+          isCreator: true,
+          joinedAt: 1,
+        }),
+      },
     ]);
     expect(state.messages.m1?.author).toEqual({ id: 'user-a', name: 'Alicia', avatar: '/files/new.png' });
     expect(state.messages.m2).toBe(theirs);
-    const again = feedReducer(state, { type: 'event', event: event('member.updated', 3, { userId: 'user-a', name: 'Alicia', avatar: '/files/new.png', isCreator: true, joinedAt: 1 }) });
+    const again = feedReducer(state, {
+      type: 'event',
+      event: event('member.updated', 3, {
+        userId: 'user-a',
+        name: 'Alicia',
+        avatar: '/files/new.png',
+        isCreator: true,
+        joinedAt: 1,
+      }),
+    });
     expect(again).toBe(state);
   });
 
@@ -102,7 +155,11 @@ describe('feedReducer', () => {
       { type: 'event', event: event('message.created', 4, fox) },
       { type: 'event', event: event('task.updated', 8, finished) },
       // the page was read at seq 6, when the task was still running
-      { type: 'latestLoaded', channelId: CHANNEL, page: makePage({ messages: [hello, fox], tasks: [running], seq: 6 }) },
+      {
+        type: 'latestLoaded',
+        channelId: CHANNEL,
+        page: makePage({ messages: [hello, fox], tasks: [running], seq: 6 }),
+      },
     ]);
     expect(state.tasks[running.id]?.status).toBe(TaskStatus.Success);
     expect(state.tasks[running.id]?.imageUrl).toBe('/files/grid.png');
@@ -113,7 +170,11 @@ describe('feedReducer', () => {
     const live = { ...finished, properties: { bookmarkedBy: ['user-a'] } };
     const state = run([
       { type: 'event', event: event('task.updated', 9, live) },
-      { type: 'latestLoaded', channelId: CHANNEL, page: makePage({ messages: [fox], tasks: [finished], seq: 7 }) },
+      {
+        type: 'latestLoaded',
+        channelId: CHANNEL,
+        page: makePage({ messages: [fox], tasks: [finished], seq: 7 }),
+      },
     ]);
     expect(state.tasks[finished.id]?.properties).toEqual({ bookmarkedBy: ['user-a'] });
     const unbookmarked = feedReducer(state, { type: 'event', event: event('task.updated', 10, finished) });
@@ -122,9 +183,17 @@ describe('feedReducer', () => {
 
   it('never resurrects a deleted message', () => {
     const state = run([
-      { type: 'latestLoaded', channelId: CHANNEL, page: makePage({ messages: [hello, fox], tasks: [running], seq: 3 }) },
+      {
+        type: 'latestLoaded',
+        channelId: CHANNEL,
+        page: makePage({ messages: [hello, fox], tasks: [running], seq: 3 }),
+      },
       { type: 'event', event: event('message.deleted', 4, hello) },
-      { type: 'latestLoaded', channelId: CHANNEL, page: makePage({ messages: [hello, fox], tasks: [running], seq: 3 }) },
+      {
+        type: 'latestLoaded',
+        channelId: CHANNEL,
+        page: makePage({ messages: [hello, fox], tasks: [running], seq: 3 }),
+      },
       { type: 'olderLoaded', channelId: CHANNEL, page: makePage({ messages: [hello], seq: 3 }) },
       { type: 'event', event: event('message.created', 2, hello) },
     ]);
@@ -142,7 +211,11 @@ describe('feedReducer', () => {
       { type: 'latestLoaded', channelId: CHANNEL, page: makePage({ messages: [hello, gone], seq: 2 }) },
       { type: 'event', event: event('message.created', 12, fresh) },
       // resync: the page (read at seq 10) no longer has `gone`
-      { type: 'latestLoaded', channelId: CHANNEL, page: makePage({ messages: [hello, fox], tasks: [running], seq: 10 }) },
+      {
+        type: 'latestLoaded',
+        channelId: CHANNEL,
+        page: makePage({ messages: [hello, fox], tasks: [running], seq: 10 }),
+      },
     ]);
     expect(state.order).toEqual(['m1', fox.id, 'fresh']);
   });
@@ -150,25 +223,45 @@ describe('feedReducer', () => {
   it('a reload keeps older history only when the page overlaps it', () => {
     const old = makeMessage({ id: 'old', createdAt: 10 });
     const paged = run([
-      { type: 'latestLoaded', channelId: CHANNEL, page: makePage({ messages: [hello, fox], tasks: [running], hasMore: true, seq: 2 }) },
+      {
+        type: 'latestLoaded',
+        channelId: CHANNEL,
+        page: makePage({ messages: [hello, fox], tasks: [running], hasMore: true, seq: 2 }),
+      },
       { type: 'olderStarted', channelId: CHANNEL },
       { type: 'olderLoaded', channelId: CHANNEL, page: makePage({ messages: [old], hasMore: true, seq: 2 }) },
     ]);
     expect(paged.order).toEqual(['old', 'm1', fox.id]);
     expect(paged.olderStatus).toBe('idle');
-    const overlapping = feedReducer(paged, { type: 'latestLoaded', channelId: CHANNEL, page: makePage({ messages: [hello, fox], tasks: [running], hasMore: true, seq: 4 }) });
+    const overlapping = feedReducer(paged, {
+      type: 'latestLoaded',
+      channelId: CHANNEL,
+      page: makePage({ messages: [hello, fox], tasks: [running], hasMore: true, seq: 4 }),
+    });
     expect(overlapping.order).toEqual(['old', 'm1', fox.id]);
     expect(overlapping.hasMore).toBe(true);
     const newer = makeMessage({ id: 'new', createdAt: 5000 });
-    const restarted = feedReducer(paged, { type: 'latestLoaded', channelId: CHANNEL, page: makePage({ messages: [newer], hasMore: true, seq: 40 }) });
+    const restarted = feedReducer(paged, {
+      type: 'latestLoaded',
+      channelId: CHANNEL,
+      page: makePage({ messages: [newer], hasMore: true, seq: 40 }),
+    });
     expect(restarted.order).toEqual(['new']);
   });
 
   it('pages older messages without duplicates', () => {
     const old = makeMessage({ id: 'old', createdAt: 10 });
     const state = run([
-      { type: 'latestLoaded', channelId: CHANNEL, page: makePage({ messages: [hello], hasMore: true, seq: 2 }) },
-      { type: 'olderLoaded', channelId: CHANNEL, page: makePage({ messages: [old, hello], hasMore: false, seq: 2 }) },
+      {
+        type: 'latestLoaded',
+        channelId: CHANNEL,
+        page: makePage({ messages: [hello], hasMore: true, seq: 2 }),
+      },
+      {
+        type: 'olderLoaded',
+        channelId: CHANNEL,
+        page: makePage({ messages: [old, hello], hasMore: false, seq: 2 }),
+      },
     ]);
     expect(state.order).toEqual(['old', 'm1']);
     expect(state.hasMore).toBe(false);
@@ -186,27 +279,50 @@ describe('feedReducer', () => {
 
   it('shows a sent message once, whether its answer or its live event comes first', () => {
     const mine = makeMessage({ id: 'm9', content: 'sent', createdAt: 300 });
-    const loaded: FeedAction = { type: 'latestLoaded', channelId: CHANNEL, page: makePage({ messages: [hello], seq: 5 }) };
+    const loaded: FeedAction = {
+      type: 'latestLoaded',
+      channelId: CHANNEL,
+      page: makePage({ messages: [hello], seq: 5 }),
+    };
     const answer: FeedAction = { type: 'messageSent', channelId: CHANNEL, message: mine };
     const created: FeedAction = { type: 'event', event: event('message.created', 6, mine) };
-    for (const order of [[answer, created], [created, answer]]) {
+    for (const order of [
+      [answer, created],
+      [created, answer],
+    ]) {
       const state = run([loaded, ...order]);
       expect(state.order).toEqual(['m1', 'm9']);
       // Its seq is known either way, so a page read before it was sent does not drop it.
-      expect(run([{ type: 'latestLoaded', channelId: CHANNEL, page: makePage({ messages: [hello], seq: 5 }) }], state).order).toEqual(['m1', 'm9']);
+      expect(
+        run(
+          [{ type: 'latestLoaded', channelId: CHANNEL, page: makePage({ messages: [hello], seq: 5 }) }],
+          state,
+        ).order,
+      ).toEqual(['m1', 'm9']);
     }
   });
 
   it('does not bring back a sent message that was deleted meanwhile', () => {
     const mine = makeMessage({ id: 'm9', createdAt: 300 });
-    const state = run([{ type: 'event', event: event('message.deleted', 7, mine) }, { type: 'messageSent', channelId: CHANNEL, message: mine }]);
+    const state = run([
+      { type: 'event', event: event('message.deleted', 7, mine) },
+      { type: 'messageSent', channelId: CHANNEL, message: mine },
+    ]);
     expect(state.order).toEqual([]);
   });
 
   it('keeps a ready feed when a reload fails', () => {
-    const state = run([{ type: 'latestLoaded', channelId: CHANNEL, page: makePage({ messages: [hello] }) }, { type: 'latestFailed', channelId: CHANNEL }]);
+    const state = run([
+      { type: 'latestLoaded', channelId: CHANNEL, page: makePage({ messages: [hello] }) },
+      { type: 'latestFailed', channelId: CHANNEL },
+    ]);
     expect(state.status).toBe('ready');
-    expect(run([{ type: 'latestStarted', channelId: CHANNEL }, { type: 'latestFailed', channelId: CHANNEL }]).status).toBe('error');
+    expect(
+      run([
+        { type: 'latestStarted', channelId: CHANNEL },
+        { type: 'latestFailed', channelId: CHANNEL },
+      ]).status,
+    ).toBe('error');
   });
 });
 

@@ -68,14 +68,19 @@ export function initialFeedState(channelId: string | null = null): FeedState {
 }
 
 /** Oldest first; equal times keep a stable order by id. */
-export function compareMessages(a: Pick<Message, 'createdAt' | 'id'>, b: Pick<Message, 'createdAt' | 'id'>): number {
+export function compareMessages(
+  a: Pick<Message, 'createdAt' | 'id'>,
+  b: Pick<Message, 'createdAt' | 'id'>,
+): number {
   return a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 const DESCRIPTIVE = ['prompt', 'promptEn', 'finalPrompt', 'description', 'seed', 'properties'] as const;
 
 function sameDescriptive(a: Task, b: Task): boolean {
-  return DESCRIPTIVE.every((key) => (key === 'properties' ? JSON.stringify(a.properties) === JSON.stringify(b.properties) : a[key] === b[key]));
+  return DESCRIPTIVE.every((key) =>
+    key === 'properties' ? JSON.stringify(a.properties) === JSON.stringify(b.properties) : a[key] === b[key],
+  );
 }
 
 /**
@@ -88,7 +93,12 @@ export function mergeTask(current: Task | undefined, incoming: Task, incomingIsN
   if (!current) return incoming;
   const result = applyTaskUpdate(current, incoming);
   if (result.accepted) return result.task;
-  if (incomingIsNewer && result.reason === TaskRefusal.Duplicate && incoming.status === current.status && !sameDescriptive(current, incoming)) {
+  if (
+    incomingIsNewer &&
+    result.reason === TaskRefusal.Duplicate &&
+    incoming.status === current.status &&
+    !sameDescriptive(current, incoming)
+  ) {
     const next: Task = { ...current };
     for (const key of DESCRIPTIVE) (next as unknown as Record<string, unknown>)[key] = incoming[key];
     return next;
@@ -96,7 +106,11 @@ export function mergeTask(current: Task | undefined, incoming: Task, incomingIsN
   return current;
 }
 
-function withTasks(state: FeedState, tasks: readonly Task[], seq: number | null): Pick<FeedState, 'tasks' | 'taskSeq'> {
+function withTasks(
+  state: FeedState,
+  tasks: readonly Task[],
+  seq: number | null,
+): Pick<FeedState, 'tasks' | 'taskSeq'> {
   let changedTasks: Record<string, Task> | null = null;
   let changedSeq: Record<string, number> | null = null;
   for (const task of tasks) {
@@ -121,7 +135,11 @@ function sortIds(messages: Readonly<Record<string, Message>>, ids: Iterable<stri
 }
 
 /** Inserts one id into an already sorted order (new messages almost always go last). */
-function insertId(order: readonly string[], messages: Readonly<Record<string, Message>>, id: string): string[] {
+function insertId(
+  order: readonly string[],
+  messages: Readonly<Record<string, Message>>,
+  id: string,
+): string[] {
   const message = messages[id]!;
   let index = order.length;
   while (index > 0 && compareMessages(messages[order[index - 1]!]!, message) > 0) index--;
@@ -163,7 +181,9 @@ function applyLatest(state: FeedState, page: MessagePage): FeedState {
     messages[message.id] = message;
     messageSeq[message.id] = Math.max(page.seq, state.messageSeq[message.id] ?? -1);
   }
-  const hasOlderKept = overlaps && state.order.some((id) => messages[id] !== undefined && compareMessages(state.messages[id]!, oldest!) < 0);
+  const hasOlderKept =
+    overlaps &&
+    state.order.some((id) => messages[id] !== undefined && compareMessages(state.messages[id]!, oldest!) < 0);
   return {
     ...state,
     ...withTasks(state, page.tasks, page.seq),
@@ -230,7 +250,9 @@ function applyEvent(state: FeedState, event: ChannelEvent): FeedState {
       if (state.deleted[message.id]) return state;
       // Already shown from the send's answer: only learn its seq (a later page then keeps it).
       if (state.messages[message.id]) {
-        return state.messageSeq[message.id] === undefined ? { ...state, messageSeq: { ...state.messageSeq, [message.id]: event.seq } } : state;
+        return state.messageSeq[message.id] === undefined
+          ? { ...state, messageSeq: { ...state.messageSeq, [message.id]: event.seq } }
+          : state;
       }
       return addMessage(state, message, event.seq);
     }
@@ -244,7 +266,8 @@ function applyEvent(state: FeedState, event: ChannelEvent): FeedState {
 }
 
 export function feedReducer(state: FeedState, action: FeedAction): FeedState {
-  if (action.type === 'reset') return action.channelId === state.channelId ? state : initialFeedState(action.channelId);
+  if (action.type === 'reset')
+    return action.channelId === state.channelId ? state : initialFeedState(action.channelId);
   const channelId = action.type === 'event' ? action.event.channelId : action.channelId;
   if (channelId !== state.channelId) return state;
   switch (action.type) {
@@ -269,7 +292,9 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
     case 'messageRemoved':
       return removeMessage(state, action.messageId);
     case 'messageSent':
-      return state.deleted[action.message.id] || state.messages[action.message.id] ? state : addMessage(state, action.message, undefined);
+      return state.deleted[action.message.id] || state.messages[action.message.id]
+        ? state
+        : addMessage(state, action.message, undefined);
     default:
       return state;
   }
@@ -316,7 +341,12 @@ export function messageIdOfTask(state: FeedState, taskId: string): string | null
 export function isMessagePage(value: unknown): value is MessagePage {
   if (typeof value !== 'object' || value === null) return false;
   const page = value as Partial<MessagePage>;
-  return Array.isArray(page.messages) && Array.isArray(page.tasks) && typeof page.hasMore === 'boolean' && typeof page.seq === 'number';
+  return (
+    Array.isArray(page.messages) &&
+    Array.isArray(page.tasks) &&
+    typeof page.hasMore === 'boolean' &&
+    typeof page.seq === 'number'
+  );
 }
 
 export function isTask(value: unknown): value is Task {

@@ -1,5 +1,12 @@
 import { makeTask as makeStoredTask } from '@draw/machines/task/fixtures';
-import { MessageKind, TaskStatus, type ChannelEvent, type Message, type MessagePage, type Task } from '@draw/shared';
+import {
+  MessageKind,
+  TaskStatus,
+  type ChannelEvent,
+  type Message,
+  type MessagePage,
+  type Task,
+} from '@draw/shared';
 
 /** Test data for the feed (used by unit and component tests only). */
 
@@ -31,13 +38,24 @@ export function makeMessage(overrides: Partial<Message> = {}): Message {
 }
 
 export function taskMessage(task: Task, overrides: Partial<Message> = {}): Message {
-  return makeMessage({ id: `m-${task.id}`, kind: MessageKind.Task, content: task.prompt, taskId: task.id, createdAt: task.submitTime, ...overrides });
+  return makeMessage({
+    id: `m-${task.id}`,
+    kind: MessageKind.Task,
+    content: task.prompt,
+    taskId: task.id,
+    createdAt: task.submitTime,
+    ...overrides,
+  });
 }
 
 export function makePage(overrides: Partial<MessagePage> = {}): MessagePage {
   return { messages: [], tasks: [], hasMore: false, seq: 0, ...overrides };
 }
 
-export function event<T extends ChannelEvent['type']>(type: T, seq: number, data: Extract<ChannelEvent, { type: T }>['data']): ChannelEvent {
+export function event<T extends ChannelEvent['type']>(
+  type: T,
+  seq: number,
+  data: Extract<ChannelEvent, { type: T }>['data'],
+): ChannelEvent {
   return { channelId: CHANNEL, seq, type, at: 0, data } as ChannelEvent;
 }

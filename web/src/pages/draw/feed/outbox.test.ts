@@ -2,7 +2,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { removeToken, setToken } from '../../../stores/auth';
 import { makeMessage } from './fixtures';
-import { discardMessage, onMessageSent, outboxStore, retryMessage, sendMessage, setOutboxDeps } from './outbox';
+import {
+  discardMessage,
+  onMessageSent,
+  outboxStore,
+  retryMessage,
+  sendMessage,
+  setOutboxDeps,
+} from './outbox';
 
 afterEach(() => {
   setOutboxDeps(null);
@@ -13,7 +20,10 @@ const statuses = () => outboxStore.entries.map((entry) => `${entry.content}:${en
 
 describe('outbox', () => {
   it('keeps a failed send for Retry, hands the answer to the feed and forgets it once sent', async () => {
-    const post = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(makeMessage({ id: 'm9', content: 'hi' }));
+    const post = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(makeMessage({ id: 'm9', content: 'hi' }));
     setOutboxDeps({ post });
     const sent: string[] = [];
     const off = onMessageSent((message) => sent.push(message.id));

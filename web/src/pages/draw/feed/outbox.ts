@@ -41,7 +41,8 @@ export interface OutboxDeps {
 
 /** No toast for a network failure: the failed row says it, with Retry. */
 const defaultDeps: OutboxDeps = {
-  post: (channelId, content) => call(api.messages.post, { params: { id: channelId }, body: { content }, quiet: true }),
+  post: (channelId, content) =>
+    call(api.messages.post, { params: { id: channelId }, body: { content }, quiet: true }),
   now: () => Date.now(),
 };
 

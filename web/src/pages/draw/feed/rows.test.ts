@@ -5,7 +5,13 @@ import { buildRows, dayName, GROUP_WINDOW_MS, startOfDay } from './rows';
 
 const at = (day: number, hour: number, minute = 0) => new Date(2025, 5, day, hour, minute).getTime();
 const item = (id: string, author: string, createdAt: number, kind: MessageKind = MessageKind.Text) => ({
-  message: makeMessage({ id, createdAt, kind, author: { id: author, name: author, avatar: '' }, taskId: kind === MessageKind.Task ? `t-${id}` : null }),
+  message: makeMessage({
+    id,
+    createdAt,
+    kind,
+    author: { id: author, name: author, avatar: '' },
+    taskId: kind === MessageKind.Task ? `t-${id}` : null,
+  }),
   task: null,
 });
 
@@ -18,20 +24,24 @@ describe('buildRows', () => {
       item('4', 'bob', at(1, 10, 4) + GROUP_WINDOW_MS),
       item('5', 'bob', at(2, 9)),
     ]);
-    expect(rows.map((row) => (row.kind === 'divider' ? `day:${new Date(row.day).getDate()}` : `${row.key}:${row.head ? 'head' : 'grouped'}`))).toEqual([
-      'day:1',
-      '1:head',
-      '2:grouped',
-      '3:head',
-      '4:head',
-      'day:2',
-      '5:head',
-    ]);
+    expect(
+      rows.map((row) =>
+        row.kind === 'divider'
+          ? `day:${new Date(row.day).getDate()}`
+          : `${row.key}:${row.head ? 'head' : 'grouped'}`,
+      ),
+    ).toEqual(['day:1', '1:head', '2:grouped', '3:head', '4:head', 'day:2', '5:head']);
   });
 
   it('never groups task cards (bot replies) with anything', () => {
-    const rows = buildRows([item('1', 'ann', at(1, 10)), item('2', 'ann', at(1, 10, 1), MessageKind.Task), item('3', 'ann', at(1, 10, 2))]);
-    expect(rows.filter((row) => row.kind === 'message').map((row) => row.kind === 'message' && row.head)).toEqual([true, true, true]);
+    const rows = buildRows([
+      item('1', 'ann', at(1, 10)),
+      item('2', 'ann', at(1, 10, 1), MessageKind.Task),
+      item('3', 'ann', at(1, 10, 2)),
+    ]);
+    expect(
+      rows.filter((row) => row.kind === 'message').map((row) => row.kind === 'message' && row.head),
+    ).toEqual([true, true, true]);
   });
 });
 

@@ -13,7 +13,12 @@ export const GROUP_WINDOW_MS = 7 * 60_000;
 
 export type FeedRow =
   | { kind: 'divider'; key: string; day: number }
-  | { kind: 'message'; key: string; item: FeedItem; /** First of its group: shows avatar and name. */ head: boolean };
+  | {
+      kind: 'message';
+      key: string;
+      item: FeedItem;
+      /** First of its group: shows avatar and name. */ head: boolean;
+    };
 
 /** Local midnight of the day `time` falls on. */
 export function startOfDay(time: number): number {

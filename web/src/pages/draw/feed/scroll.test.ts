@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { distanceFromBottom, isNearBottom, isNearTop, keepPositionAfterPrepend, listChange, wasNearBottom } from './scroll';
+import {
+  distanceFromBottom,
+  isNearBottom,
+  isNearTop,
+  keepPositionAfterPrepend,
+  listChange,
+  wasNearBottom,
+} from './scroll';
 
 describe('scroll rules', () => {
   it('judges being at the bottom against the height before the content grew', () => {
@@ -25,10 +32,30 @@ describe('scroll rules', () => {
 
   it('tells prepends, appends and the first load apart', () => {
     const ids = (...list: string[]) => new Set(list);
-    expect(listChange({ first: null, last: null, count: 0 }, { first: 'a', last: 'c', count: 3 }, ids('a', 'b', 'c'))).toEqual({ initial: true, prepended: false, appended: false });
-    expect(listChange({ first: 'b', last: 'c', count: 2 }, { first: 'a', last: 'c', count: 3 }, ids('a', 'b', 'c'))).toEqual({ initial: false, prepended: true, appended: false });
-    expect(listChange({ first: 'a', last: 'b', count: 2 }, { first: 'a', last: 'c', count: 3 }, ids('a', 'b', 'c'))).toEqual({ initial: false, prepended: false, appended: true });
+    expect(
+      listChange(
+        { first: null, last: null, count: 0 },
+        { first: 'a', last: 'c', count: 3 },
+        ids('a', 'b', 'c'),
+      ),
+    ).toEqual({ initial: true, prepended: false, appended: false });
+    expect(
+      listChange(
+        { first: 'b', last: 'c', count: 2 },
+        { first: 'a', last: 'c', count: 3 },
+        ids('a', 'b', 'c'),
+      ),
+    ).toEqual({ initial: false, prepended: true, appended: false });
+    expect(
+      listChange(
+        { first: 'a', last: 'b', count: 2 },
+        { first: 'a', last: 'c', count: 3 },
+        ids('a', 'b', 'c'),
+      ),
+    ).toEqual({ initial: false, prepended: false, appended: true });
     // the last message was deleted: nothing was appended
-    expect(listChange({ first: 'a', last: 'c', count: 3 }, { first: 'a', last: 'b', count: 2 }, ids('a', 'b'))).toEqual({ initial: false, prepended: false, appended: false });
+    expect(
+      listChange({ first: 'a', last: 'c', count: 3 }, { first: 'a', last: 'b', count: 2 }, ids('a', 'b')),
+    ).toEqual({ initial: false, prepended: false, appended: false });
   });
 });

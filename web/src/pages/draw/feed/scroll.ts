@@ -25,7 +25,11 @@ export function isNearBottom(box: ScrollBox, threshold = NEAR_BOTTOM_PX): boolea
  * on its way: a reader who has just scrolled up is not pulled back down by content that grows
  * in the same frame.
  */
-export function wasNearBottom(box: Pick<ScrollBox, 'scrollTop' | 'clientHeight'>, heightBefore: number, threshold = NEAR_BOTTOM_PX): boolean {
+export function wasNearBottom(
+  box: Pick<ScrollBox, 'scrollTop' | 'clientHeight'>,
+  heightBefore: number,
+  threshold = NEAR_BOTTOM_PX,
+): boolean {
   return heightBefore - box.clientHeight - box.scrollTop <= threshold;
 }
 
@@ -37,7 +41,11 @@ export function isNearTop(box: ScrollBox, threshold = NEAR_TOP_PX): boolean {
  * Where to scroll after older messages were put above what the user is reading, so that it stays
  * exactly where it was on screen: the content grew by `after - before` above the viewport.
  */
-export function keepPositionAfterPrepend(scrollTop: number, heightBefore: number, heightAfter: number): number {
+export function keepPositionAfterPrepend(
+  scrollTop: number,
+  heightBefore: number,
+  heightAfter: number,
+): number {
   return scrollTop + Math.max(0, heightAfter - heightBefore);
 }
 
@@ -61,6 +69,7 @@ export function listChange(before: ListEdges, after: ListEdges, ids: ReadonlySet
   const initial = before.count === 0 && after.count > 0;
   if (initial) return { initial, prepended: false, appended: false };
   const prepended = before.first !== null && before.first !== after.first && ids.has(before.first);
-  const appended = before.last !== null && after.last !== null && before.last !== after.last && ids.has(before.last);
+  const appended =
+    before.last !== null && after.last !== null && before.last !== after.last && ids.has(before.last);
   return { initial, prepended, appended };
 }

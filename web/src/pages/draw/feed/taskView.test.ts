@@ -31,8 +31,12 @@ describe('task view rules', () => {
   });
 
   it('splits the prompt words from the final parameters', () => {
-    expect(promptParts({ prompt: 'a red fox in snow', finalPrompt: 'a red fox in snow --v 6.1 --fast' })).toEqual({ text: 'a red fox in snow', params: '--v 6.1 --fast' });
-    expect(promptParts({ prompt: 'a cat --ar 16:9', finalPrompt: 'a cat --ar 16:9 --v 6.1 --relax' })).toEqual({ text: 'a cat', params: '--ar 16:9 --v 6.1 --relax' });
+    expect(
+      promptParts({ prompt: 'a red fox in snow', finalPrompt: 'a red fox in snow --v 6.1 --fast' }),
+    ).toEqual({ text: 'a red fox in snow', params: '--v 6.1 --fast' });
+    expect(
+      promptParts({ prompt: 'a cat --ar 16:9', finalPrompt: 'a cat --ar 16:9 --v 6.1 --relax' }),
+    ).toEqual({ text: 'a cat', params: '--ar 16:9 --v 6.1 --relax' });
     expect(promptParts({ prompt: '', finalPrompt: '' })).toEqual({ text: '', params: '' });
   });
 
@@ -50,12 +54,22 @@ describe('task view rules', () => {
     expect(percentOf({ status: TaskStatus.InProgress, progress: '45%' })).toBe(45);
     expect(percentOf({ status: TaskStatus.Success, progress: '' })).toBe(100);
     expect(percentOf({ status: TaskStatus.Failure, progress: '' })).toBe(0);
-    expect(modalOf(makeTask({ properties: { modal: { kind: 'region', defaultPrompt: 'x' } } }))).toEqual({ kind: 'region', defaultPrompt: 'x' });
-    expect(modalOf(makeTask({ properties: { modal: { kind: 'nope' } } as unknown as TaskProperties }))).toBeNull();
-    expect(suggestionsOf(makeTask({ properties: { prompts: ['a', 2, 'b'] } as unknown as TaskProperties }))).toEqual(['a', 'b']);
+    expect(modalOf(makeTask({ properties: { modal: { kind: 'region', defaultPrompt: 'x' } } }))).toEqual({
+      kind: 'region',
+      defaultPrompt: 'x',
+    });
+    expect(
+      modalOf(makeTask({ properties: { modal: { kind: 'nope' } } as unknown as TaskProperties })),
+    ).toBeNull();
+    expect(
+      suggestionsOf(makeTask({ properties: { prompts: ['a', 2, 'b'] } as unknown as TaskProperties })),
+    ).toEqual(['a', 'b']);
     expect(bookmarkedBy(makeTask({ properties: { bookmarkedBy: ['me'] } }), 'me')).toBe(true);
     expect(bookmarkedBy(makeTask(), 'me')).toBe(false);
-    expect(imageSizeOf(makeTask({ properties: { width: 1024, height: 512 } }))).toEqual({ width: 1024, height: 512 });
+    expect(imageSizeOf(makeTask({ properties: { width: 1024, height: 512 } }))).toEqual({
+      width: 1024,
+      height: 512,
+    });
     expect(imageSizeOf(makeTask())).toBeNull();
     expect(commandOf(makeTask())).toBe('/imagine');
     expect(commandOf(makeTask({ action: TaskAction.Upscale, parentId: 'p' }))).toBeNull();
@@ -86,8 +100,16 @@ describe('task view rules', () => {
   });
 
   it('plays an MP4 as video and a WebP as an image; drops Animate and Extend where video is not offered', () => {
-    expect(clipOf({ videoUrl: '/files/a.mp4', imageUrl: '/files/a.png' })).toEqual({ src: '/files/a.mp4', element: 'video', poster: '/files/a.png' });
-    expect(clipOf({ videoUrl: '/files/a.webp', imageUrl: null })).toEqual({ src: '/files/a.webp', element: 'img', poster: null });
+    expect(clipOf({ videoUrl: '/files/a.mp4', imageUrl: '/files/a.png' })).toEqual({
+      src: '/files/a.mp4',
+      element: 'video',
+      poster: '/files/a.png',
+    });
+    expect(clipOf({ videoUrl: '/files/a.webp', imageUrl: null })).toEqual({
+      src: '/files/a.webp',
+      element: 'img',
+      poster: null,
+    });
     expect(clipOf({ videoUrl: null, imageUrl: '/files/a.png' })).toBeNull();
     const upscale = buttonsForResult('upscale', 'h1');
     expect(servableButtons(upscale, ['video'])).toHaveLength(upscale.length);
@@ -97,8 +119,12 @@ describe('task view rules', () => {
   });
 
   it('numbers describe and shorten suggestions, and keeps unknown buttons', () => {
-    expect(buttonRows(buttonsForResult('describe', 'h')).map((row) => row.map((view) => view.name))).toEqual([['1', '2', '3', '4', 'retry']]);
-    expect(buttonRows(buttonsForResult('shorten', 'h', 3)).map((row) => row.map((view) => view.name))).toEqual([['1', '2', '3']]);
+    expect(buttonRows(buttonsForResult('describe', 'h')).map((row) => row.map((view) => view.name))).toEqual([
+      ['1', '2', '3', '4', 'retry'],
+    ]);
+    expect(
+      buttonRows(buttonsForResult('shorten', 'h', 3)).map((row) => row.map((view) => view.name)),
+    ).toEqual([['1', '2', '3']]);
     const [row] = buttonRows([{ customId: 'MJ::Something::new', emoji: '🌐', label: 'Web' }]);
     expect(row![0]!.name).toBe('Web');
     expect(buttonAria(row![0]!, false)).toEqual({ key: 'generic', params: { label: 'Web' } });
@@ -123,12 +149,30 @@ describe('task view rules', () => {
     expect(used.size).toBe(1);
   });
 
-  it('knows the shape of a result before it arrives: its size, else the prompt\'s --ar, else square', () => {
-    expect(expectedShape(makeTask({ finalPrompt: 'a lighthouse --ar 3:2 --v 6', properties: {} }))).toEqual({ width: 3, height: 2 });
-    expect(expectedShape(makeTask({ finalPrompt: '', promptEn: 'tall tower \u2014aspect 9:16', properties: {} }))).toEqual({ width: 9, height: 16 });
-    expect(expectedShape(makeTask({ finalPrompt: 'x --ar 3:2', properties: { width: 1456, height: 816 } }))).toEqual({ width: 1456, height: 816 });
-    expect(expectedShape(makeTask({ finalPrompt: 'no ratio, --stylize 100', promptEn: '', prompt: 'no ratio', properties: {} }))).toEqual({ width: 1, height: 1 });
-    expect(expectedShape(makeTask({ finalPrompt: 'bad --ar 0:3', promptEn: '', prompt: '', properties: {} }))).toEqual({ width: 1, height: 1 });
+  it("knows the shape of a result before it arrives: its size, else the prompt's --ar, else square", () => {
+    expect(expectedShape(makeTask({ finalPrompt: 'a lighthouse --ar 3:2 --v 6', properties: {} }))).toEqual({
+      width: 3,
+      height: 2,
+    });
+    expect(
+      expectedShape(makeTask({ finalPrompt: '', promptEn: 'tall tower \u2014aspect 9:16', properties: {} })),
+    ).toEqual({ width: 9, height: 16 });
+    expect(
+      expectedShape(makeTask({ finalPrompt: 'x --ar 3:2', properties: { width: 1456, height: 816 } })),
+    ).toEqual({ width: 1456, height: 816 });
+    expect(
+      expectedShape(
+        makeTask({
+          finalPrompt: 'no ratio, --stylize 100',
+          promptEn: '',
+          prompt: 'no ratio',
+          properties: {},
+        }),
+      ),
+    ).toEqual({ width: 1, height: 1 });
+    expect(
+      expectedShape(makeTask({ finalPrompt: 'bad --ar 0:3', promptEn: '', prompt: '', properties: {} })),
+    ).toEqual({ width: 1, height: 1 });
   });
 
   it('keeps each parameter whole where a narrow screen breaks the line', () => {

@@ -70,7 +70,9 @@ export function paramChunks(params: string): { whole: string; rest: string }[] {
  * The English under the prompt: what the engine got when it differs from what was typed, or that
  * the translation failed and the prompt went as typed. Null when there is nothing to add.
  */
-export function englishOf(task: Pick<Task, 'prompt' | 'promptEn' | 'properties'>): { text: string; failed: boolean } | null {
+export function englishOf(
+  task: Pick<Task, 'prompt' | 'promptEn' | 'properties'>,
+): { text: string; failed: boolean } | null {
   if (task.properties.translationFailed === true) return { text: '', failed: true };
   const english = textPart(task.promptEn ?? '');
   return english && english !== textPart(task.prompt) ? { text: english, failed: false } : null;
@@ -90,7 +92,11 @@ export function percentOf(task: Pick<Task, 'progress' | 'status'>): number {
 }
 
 export function isRunning(task: Pick<Task, 'status'>): boolean {
-  return task.status === TaskStatus.NotStart || task.status === TaskStatus.Submitted || task.status === TaskStatus.InProgress;
+  return (
+    task.status === TaskStatus.NotStart ||
+    task.status === TaskStatus.Submitted ||
+    task.status === TaskStatus.InProgress
+  );
 }
 
 export function isFinished(task: Pick<Task, 'status'>): boolean {
@@ -103,7 +109,10 @@ const MODAL_KINDS: readonly string[] = Object.values(ModalKind);
 export function modalOf(task: Pick<Task, 'properties' | 'prompt'>): TaskModal | null {
   const modal: Partial<TaskModal> | undefined = task.properties.modal;
   if (!modal || typeof modal !== 'object' || !modal.kind || !MODAL_KINDS.includes(modal.kind)) return null;
-  return { kind: modal.kind, defaultPrompt: typeof modal.defaultPrompt === 'string' ? modal.defaultPrompt : task.prompt };
+  return {
+    kind: modal.kind,
+    defaultPrompt: typeof modal.defaultPrompt === 'string' ? modal.defaultPrompt : task.prompt,
+  };
 }
 
 /** Suggested prompts of a describe (4) or shorten (up to 5) result. */
@@ -125,7 +134,9 @@ export function bookmarkedBy(task: Pick<Task, 'properties'>, userId: string): bo
 /** The image's size when the engine reported it (finished tasks). */
 export function imageSizeOf(task: Pick<Task, 'properties'>): { width: number; height: number } | null {
   const { width, height } = task.properties;
-  return typeof width === 'number' && typeof height === 'number' && width > 0 && height > 0 ? { width, height } : null;
+  return typeof width === 'number' && typeof height === 'number' && width > 0 && height > 0
+    ? { width, height }
+    : null;
 }
 
 const ASPECT = /(?:^|\s)(?:--|\u2014)(?:ar|aspect)\s+(\d+(?:\.\d+)?)\s*:\s*(\d+(?:\.\d+)?)/i;
@@ -135,7 +146,10 @@ const ASPECT = /(?:^|\s)(?:--|\u2014)(?:ar|aspect)\s+(\d+(?:\.\d+)?)\s*:\s*(\d+(
  * else the prompt's `--ar W:H`, else square. The placeholder takes this shape, so nothing jumps
  * when the image lands.
  */
-export function expectedShape(task: Pick<Task, 'properties' | 'finalPrompt' | 'promptEn' | 'prompt'>): { width: number; height: number } {
+export function expectedShape(task: Pick<Task, 'properties' | 'finalPrompt' | 'promptEn' | 'prompt'>): {
+  width: number;
+  height: number;
+} {
   const known = imageSizeOf(task);
   if (known) return known;
   for (const text of [task.finalPrompt, task.promptEn, task.prompt]) {
@@ -156,9 +170,15 @@ export function isSingleImage(task: Pick<Task, 'action'>): boolean {
  * How a clip plays: an MP4 in a `<video>` (poster, controls, muted loop), an animated WebP in an
  * `<img>` (browsers loop it by themselves). Null for a task without a clip.
  */
-export function clipOf(task: Pick<Task, 'videoUrl' | 'imageUrl'>): { src: string; element: 'video' | 'img'; poster: string | null } | null {
+export function clipOf(
+  task: Pick<Task, 'videoUrl' | 'imageUrl'>,
+): { src: string; element: 'video' | 'img'; poster: string | null } | null {
   if (!task.videoUrl) return null;
-  return { src: task.videoUrl, element: /\.mp4$/i.test(task.videoUrl) ? 'video' : 'img', poster: task.imageUrl };
+  return {
+    src: task.videoUrl,
+    element: /\.mp4$/i.test(task.videoUrl) ? 'video' : 'img',
+    poster: task.imageUrl,
+  };
 }
 
 /** The buttons the current engine can serve: Animate and Extend only where it offers video. */
@@ -241,7 +261,10 @@ export function buttonRows(buttons: readonly TaskButton[]): ViewButton[][] {
 }
 
 /** i18n key (under `feed.button`) and params of a button's accessible name. */
-export function buttonAria(view: ViewButton, bookmarked: boolean): { key: string; params?: Record<string, string | number> } {
+export function buttonAria(
+  view: ViewButton,
+  bookmarked: boolean,
+): { key: string; params?: Record<string, string | number> } {
   const { parsed, button } = view;
   switch (parsed?.kind) {
     case 'upscale':
@@ -255,7 +278,8 @@ export function buttonAria(view: ViewButton, bookmarked: boolean): { key: string
     case 'region':
       return { key: 'varyRegion' };
     case 'upscaleVariant':
-      if (parsed.mode === null) return { key: 'upscaleBy', params: { factor: /_([0-9]+x)$/.exec(parsed.version)?.[1] ?? '2x' } };
+      if (parsed.mode === null)
+        return { key: 'upscaleBy', params: { factor: /_([0-9]+x)$/.exec(parsed.version)?.[1] ?? '2x' } };
       return { key: parsed.mode === 'subtle' ? 'upscaleSubtle' : 'upscaleCreative' };
     case 'zoomOut':
       return { key: 'zoomOut', params: { factor: parsed.factor } };
@@ -289,12 +313,19 @@ export function gridButtonKey(parsed: ParsedCustomId | null): string | null {
  * The U/V buttons already used on each grid, read from the tasks they made (an upscale or
  * variation names its grid and image index): pressed stays pressed after a reload, for everyone.
  */
-export function usedGridButtons(tasks: Iterable<Pick<Task, 'parentId' | 'action' | 'properties'>>): Map<string, Set<string>> {
+export function usedGridButtons(
+  tasks: Iterable<Pick<Task, 'parentId' | 'action' | 'properties'>>,
+): Map<string, Set<string>> {
   const used = new Map<string, Set<string>>();
   for (const task of tasks) {
     const index = task.properties.index;
     if (!task.parentId || typeof index !== 'number') continue;
-    const kind = task.action === TaskAction.Upscale ? 'upscale' : task.action === TaskAction.Variation ? 'variation' : null;
+    const kind =
+      task.action === TaskAction.Upscale
+        ? 'upscale'
+        : task.action === TaskAction.Variation
+          ? 'variation'
+          : null;
     if (!kind) continue;
     const keys = used.get(task.parentId) ?? new Set<string>();
     keys.add(`${kind}:${index}`);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, clampZoom, currentScale, downloadName, fitScale, MAX_ZOOM, stepZoom } from './viewerZoom';
+import {
+  absoluteUrl,
+  clampZoom,
+  currentScale,
+  downloadName,
+  fitScale,
+  MAX_ZOOM,
+  stepZoom,
+} from './viewerZoom';
 
 describe('viewer zoom', () => {
   it('fits the image in the stage, never above 100%', () => {
@@ -17,8 +25,12 @@ describe('viewer zoom', () => {
   });
 
   it('builds the absolute link and the download name', () => {
-    expect(absoluteUrl('/files/abc.png', 'http://localhost:3000')).toBe('http://localhost:3000/files/abc.png');
-    expect(absoluteUrl('https://cdn.example/x.png', 'http://localhost:3000')).toBe('https://cdn.example/x.png');
+    expect(absoluteUrl('/files/abc.png', 'http://localhost:3000')).toBe(
+      'http://localhost:3000/files/abc.png',
+    );
+    expect(absoluteUrl('https://cdn.example/x.png', 'http://localhost:3000')).toBe(
+      'https://cdn.example/x.png',
+    );
     expect(downloadName('/files/abc.png?x=1')).toBe('abc.png');
     expect(downloadName('')).toBe('image.png');
   });

@@ -11,7 +11,10 @@ export function clampZoom(scale: number): number {
 }
 
 /** The scale that shows the whole image inside the stage (never above 100%). */
-export function fitScale(natural: { width: number; height: number }, stage: { width: number; height: number }): number {
+export function fitScale(
+  natural: { width: number; height: number },
+  stage: { width: number; height: number },
+): number {
   if (natural.width <= 0 || natural.height <= 0 || stage.width <= 0 || stage.height <= 0) return 1;
   return Math.min(1, stage.width / natural.width, stage.height / natural.height);
 }

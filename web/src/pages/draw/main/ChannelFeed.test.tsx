@@ -1,7 +1,13 @@
 // @vitest-environment jsdom
 import '../../../test/dom';
 import '../../../i18n';
-import { buttonsForResult, TaskStatus, type Channel, type ChannelEvent, type MessagePage } from '@draw/shared';
+import {
+  buttonsForResult,
+  TaskStatus,
+  type Channel,
+  type ChannelEvent,
+  type MessagePage,
+} from '@draw/shared';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,7 +17,9 @@ import { envelope } from '../../../test/dom';
 import { CHANNEL, event, makeMessage, makePage, makeTask, taskMessage } from '../feed/fixtures';
 import { ChannelFeed } from './ChannelFeed';
 
-vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+vi.mock('../../../lib/notify', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },
+}));
 
 /** The live core, faked: the test delivers reloads and applied events itself. */
 const live = vi.hoisted(() => ({
@@ -28,18 +36,29 @@ vi.mock('../../../live/hooks', () => ({
   useLiveStatus: () => 'live',
 }));
 
-const channel: Channel = { id: CHANNEL, title: 'lobby', isBan: false, isCreator: false, creatorId: 'owner', memberCount: 2, createdAt: 1, engine: null };
+const channel: Channel = {
+  id: CHANNEL,
+  title: 'lobby',
+  isBan: false,
+  isCreator: false,
+  creatorId: 'owner',
+  memberCount: 2,
+  createdAt: 1,
+  engine: null,
+};
 const bob = { id: 'user-b', name: 'Bob', avatar: '' };
 
 let pages: MessagePage[];
 let fetchMock: ReturnType<typeof vi.fn>;
 
 function route(url: string, init?: RequestInit): Response {
-  if (url.startsWith(`/api/draw/chat/${CHANNEL}`) && (init?.method ?? 'GET') === 'GET') return envelope(pages.shift() ?? makePage());
+  if (url.startsWith(`/api/draw/chat/${CHANNEL}`) && (init?.method ?? 'GET') === 'GET')
+    return envelope(pages.shift() ?? makePage());
   if (url.startsWith('/api/draw/chat/') && init?.method === 'DELETE') return envelope(null);
   if (url.startsWith('/api/draw/tasks/')) return envelope([]);
   if (url.startsWith('/api/mj/submit/action/')) return envelope({ taskId: 'task-2' });
-  if (url.startsWith('/api/mj/task/')) return envelope({ code: 404, message: 'gone', success: false, data: null });
+  if (url.startsWith('/api/mj/task/'))
+    return envelope({ code: 404, message: 'gone', success: false, data: null });
   if (url.startsWith('/api/mj/submit/modal/')) return envelope({ taskId: 'task-2' });
   return envelope(null);
 }
@@ -78,15 +97,26 @@ const fromBob = makeMessage({ id: 'm2', content: 'hi Alice', author: bob, create
 
 describe('channel feed', () => {
   it("opened from the archive (?task=), reads older pages until the task's card is there and flashes it", async () => {
-    const old = makeTask({ id: 'task-old', status: TaskStatus.Success, prompt: 'an old fox', submitTime: Date.now() - 3_600_000 });
+    const old = makeTask({
+      id: 'task-old',
+      status: TaskStatus.Success,
+      prompt: 'an old fox',
+      submitTime: Date.now() - 3_600_000,
+    });
     pages = [
       makePage({ messages: [hello, fromBob], hasMore: true, seq: 3 }),
       makePage({ messages: [taskMessage(old)], tasks: [old], hasMore: false, seq: 3 }),
     ];
     mount({}, '/draw/lobby?task=task-old');
     await reload();
-    await waitFor(() => expect(document.querySelector('[data-task-id="task-old"]')?.classList.contains('bg-warning/10')).toBe(true));
-    expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith(`/api/draw/chat/${CHANNEL}`))).toHaveLength(2);
+    await waitFor(() =>
+      expect(document.querySelector('[data-task-id="task-old"]')?.classList.contains('bg-warning/10')).toBe(
+        true,
+      ),
+    );
+    expect(
+      fetchMock.mock.calls.filter(([url]) => String(url).startsWith(`/api/draw/chat/${CHANNEL}`)),
+    ).toHaveLength(2);
   });
 
   it('loads the channel when the live core asks, as a log of messages', async () => {
@@ -139,13 +169,28 @@ describe('channel feed', () => {
     deliver(event('task.created', 2, submitted));
     deliver(event('message.created', 3, taskMessage(submitted)));
     expect(screen.getByText('等待开始…')).toBeTruthy();
-    deliver(event('task.updated', 4, { ...submitted, status: TaskStatus.InProgress, progress: '60%', previewUrl: '/files/p.png' }));
+    deliver(
+      event('task.updated', 4, {
+        ...submitted,
+        status: TaskStatus.InProgress,
+        progress: '60%',
+        previewUrl: '/files/p.png',
+      }),
+    );
     expect(screen.getByTestId('task-progress-task-1').getAttribute('aria-valuenow')).toBe('60');
     // a late page from before the progress
     pages = [makePage({ messages: [hello, taskMessage(submitted)], tasks: [submitted], seq: 3 })];
     await reload();
     expect(screen.getByTestId('task-progress-task-1').getAttribute('aria-valuenow')).toBe('60');
-    deliver(event('task.updated', 5, { ...submitted, status: TaskStatus.Success, progress: '100%', imageUrl: '/files/g.png', buttons: buttonsForResult('grid', 'h') }));
+    deliver(
+      event('task.updated', 5, {
+        ...submitted,
+        status: TaskStatus.Success,
+        progress: '100%',
+        imageUrl: '/files/g.png',
+        buttons: buttonsForResult('grid', 'h'),
+      }),
+    );
     expect(screen.getByTestId('task-image-task-1')).toBeTruthy();
     expect(screen.queryByTestId('task-progress-task-1')).toBeNull();
     deliver(event('message.deleted', 6, taskMessage(submitted)));
@@ -153,13 +198,28 @@ describe('channel feed', () => {
   });
 
   it('opens the remix editor by itself when my button’s MODAL task arrives, and submits it', async () => {
-    const grid = makeTask({ status: TaskStatus.Success, imageUrl: '/files/g.png', buttons: buttonsForResult('grid', 'h'), submitTime: Date.now() });
+    const grid = makeTask({
+      status: TaskStatus.Success,
+      imageUrl: '/files/g.png',
+      buttons: buttonsForResult('grid', 'h'),
+      submitTime: Date.now(),
+    });
     pages = [makePage({ messages: [taskMessage(grid)], tasks: [grid], seq: 2 })];
     mount();
     await reload();
     fireEvent.click(await screen.findByTestId('task-button-V1'));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/mj/submit/action/'))).toBe(true));
-    const modal = makeTask({ id: 'task-2', parentId: grid.id, status: TaskStatus.Modal, submitTime: Date.now(), properties: { modal: { kind: 'remix', defaultPrompt: 'a red fox in snow' } } });
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/mj/submit/action/'))).toBe(
+        true,
+      ),
+    );
+    const modal = makeTask({
+      id: 'task-2',
+      parentId: grid.id,
+      status: TaskStatus.Modal,
+      submitTime: Date.now(),
+      properties: { modal: { kind: 'remix', defaultPrompt: 'a red fox in snow' } },
+    });
     deliver(event('task.created', 3, modal));
     deliver(event('message.created', 4, taskMessage(modal)));
     const prompt = (await screen.findByTestId('remix-prompt')) as HTMLTextAreaElement;
@@ -168,14 +228,22 @@ describe('channel feed', () => {
     fireEvent.click(screen.getByTestId('remix-submit'));
     await waitFor(() => expect(screen.queryByTestId('remix-prompt')).toBeNull());
     const call = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/mj/submit/modal/'))!;
-    expect(JSON.parse((call[1] as RequestInit).body as string)).toEqual({ taskId: 'task-2', prompt: 'a blue fox in snow' });
+    expect(JSON.parse((call[1] as RequestInit).body as string)).toEqual({
+      taskId: 'task-2',
+      prompt: 'a blue fox in snow',
+    });
   });
 
   it('does not open someone else’s MODAL task', async () => {
     pages = [makePage({ seq: 1 })];
     mount();
     await reload();
-    const theirs = makeTask({ id: 'task-9', userId: 'user-b', status: TaskStatus.Modal, properties: { modal: { kind: 'remix', defaultPrompt: 'x' } } });
+    const theirs = makeTask({
+      id: 'task-9',
+      userId: 'user-b',
+      status: TaskStatus.Modal,
+      properties: { modal: { kind: 'remix', defaultPrompt: 'x' } },
+    });
     deliver(event('task.created', 2, theirs));
     deliver(event('message.created', 3, taskMessage(theirs, { author: bob })));
     expect(screen.getByText('等待 @Bob 完成输入…')).toBeTruthy();
@@ -183,7 +251,9 @@ describe('channel feed', () => {
   });
 
   it('shows a retry when the first load fails', async () => {
-    fetchMock.mockImplementationOnce(async () => envelope({ code: 500, message: 'boom', success: false, data: null }));
+    fetchMock.mockImplementationOnce(async () =>
+      envelope({ code: 500, message: 'boom', success: false, data: null }),
+    );
     mount();
     await reload();
     expect(await screen.findByText('消息加载失败')).toBeTruthy();

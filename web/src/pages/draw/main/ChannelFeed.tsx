@@ -10,15 +10,29 @@ import type { ViewerImage } from '../feed/ImageViewer';
 import { MessageList } from '../feed/MessageList';
 import { pickEditorTask, pruneAwaiting, type EditorClose } from '../modals/editorChoice';
 import { cancelTask, fetchPage, fetchTasks } from '../feed/feedApi';
-import { feedItems, feedReducer, initialFeedState, missingTaskIds, oldestCreatedAt, type FeedItem, type FeedState } from '../feed/feedState';
+import {
+  feedItems,
+  feedReducer,
+  initialFeedState,
+  missingTaskIds,
+  oldestCreatedAt,
+  type FeedItem,
+  type FeedState,
+} from '../feed/feedState';
 import { onMessageSent } from '../feed/outbox';
 import { usedGridButtons } from '../feed/taskView';
 import { firstPageIfIn, takeFirstPage } from '../firstScreen';
 import { jumpToTask, useJumpFromAddress } from './useJumpFromAddress';
 
 // Opened on demand (a picture clicked, an editor task): their code loads then, not with the feed.
-const ImageViewer = lazyWhenOpen(async () => (await import('../feed/ImageViewer')).ImageViewer, (p) => p.image !== null);
-const TaskEditor = lazyWhenOpen(async () => (await import('../modals/TaskEditor')).TaskEditor, () => true);
+const ImageViewer = lazyWhenOpen(
+  async () => (await import('../feed/ImageViewer')).ImageViewer,
+  (p) => p.image !== null,
+);
+const TaskEditor = lazyWhenOpen(
+  async () => (await import('../modals/TaskEditor')).TaskEditor,
+  () => true,
+);
 
 /** If the live core has not asked for a load by then (no connection yet), load anyway. */
 const FALLBACK_LOAD_MS = 2500;
@@ -42,7 +56,9 @@ function useFeed(channelId: string): Feed {
   // without a render of an empty feed and another of the page.
   const [shownAtStart] = useState(() => firstPageIfIn(channelId));
   const [state, dispatch] = useReducer(feedReducer, shownAtStart, (page) =>
-    page ? feedReducer(initialFeedState(channelId), { type: 'latestLoaded', channelId, page }) : initialFeedState(channelId),
+    page
+      ? feedReducer(initialFeedState(channelId), { type: 'latestLoaded', channelId, page })
+      : initialFeedState(channelId),
   );
   const latestRequest = useRef(0);
   const olderBusy = useRef(false);
@@ -89,7 +105,11 @@ function useFeed(channelId: string): Feed {
   useFeedReload(channelId, reload);
   useChannelEvents(channelId, (event) => dispatch({ type: 'event', event }));
   // This tab's own sends: shown from the answer at once (also while the live link is down).
-  useEffect(() => onMessageSent((message) => dispatch({ type: 'messageSent', channelId: message.channelId, message })), []);
+  useEffect(
+    () =>
+      onMessageSent((message) => dispatch({ type: 'messageSent', channelId: message.channelId, message })),
+    [],
+  );
 
   useEffect(() => {
     const timer = window.setTimeout(() => {
@@ -105,7 +125,9 @@ function useFeed(channelId: string): Feed {
     olderBusy.current = true;
     dispatch({ type: 'olderStarted', channelId });
     fetchPage(channelId, before)
-      .then((page) => dispatch(page ? { type: 'olderLoaded', channelId, page } : { type: 'olderFailed', channelId }))
+      .then((page) =>
+        dispatch(page ? { type: 'olderLoaded', channelId, page } : { type: 'olderFailed', channelId }),
+      )
       .catch(() => dispatch({ type: 'olderFailed', channelId }))
       .finally(() => {
         olderBusy.current = false;
@@ -123,8 +145,14 @@ function useFeed(channelId: string): Feed {
       .catch(() => ids.forEach((id) => requestedTasks.current.delete(id)));
   }, [channelId, missingKey]);
 
-  const mergeTasks = useCallback((tasks: readonly Task[]) => dispatch({ type: 'tasksFetched', channelId, tasks }), [channelId]);
-  const removeMessage = useCallback((messageId: string) => dispatch({ type: 'messageRemoved', channelId, messageId }), [channelId]);
+  const mergeTasks = useCallback(
+    (tasks: readonly Task[]) => dispatch({ type: 'tasksFetched', channelId, tasks }),
+    [channelId],
+  );
+  const removeMessage = useCallback(
+    (messageId: string) => dispatch({ type: 'messageRemoved', channelId, messageId }),
+    [channelId],
+  );
 
   const { order, messages, tasks } = state;
   const items = useMemo(() => feedItems({ order, messages, tasks }), [order, messages, tasks]);
@@ -186,7 +214,12 @@ export function ChannelFeed({ channel }: { channel: Channel }) {
       <MessageList feed={feed} channelTitle={channel.title} me={me} isCreator={channel.isCreator} />
       <ImageViewer image={viewer} onClose={() => setViewer(null)} />
       {editorTask && (
-        <TaskEditor key={editorTask.id} task={editorTask} parent={editorTask.parentId ? tasks[editorTask.parentId] : undefined} onClose={closeEditor} />
+        <TaskEditor
+          key={editorTask.id}
+          task={editorTask}
+          parent={editorTask.parentId ? tasks[editorTask.parentId] : undefined}
+          onClose={closeEditor}
+        />
       )}
     </FeedContext.Provider>
   );

@@ -16,7 +16,13 @@ export interface ChannelHeaderProps {
 }
 
 /** The main area's top bar: sidebar toggle and `# title` (the connection banner is below it, ConnectionBanner). */
-export function ChannelHeader({ title, isMobile, sidebarOpen, onToggleSidebar, actions }: ChannelHeaderProps) {
+export function ChannelHeader({
+  title,
+  isMobile,
+  sidebarOpen,
+  onToggleSidebar,
+  actions,
+}: ChannelHeaderProps) {
   const { t } = useTranslation();
   const toggleLabel = sidebarOpen ? t('sidebar.collapse') : t('sidebar.expand');
   const unread = useToggleUnread(toggleLabel, sidebarOpen);
@@ -38,7 +44,10 @@ export function ChannelHeader({ title, isMobile, sidebarOpen, onToggleSidebar, a
         </button>
       </Tooltip>
       {title && (
-        <h1 className="flex min-w-0 items-center gap-1.5 text-base font-semibold text-heading" data-testid="channel-title">
+        <h1
+          className="flex min-w-0 items-center gap-1.5 text-base font-semibold text-heading"
+          data-testid="channel-title"
+        >
           <ChannelHash className="text-muted-foreground" />
           <span className="truncate">{title}</span>
         </h1>
@@ -48,7 +57,12 @@ export function ChannelHeader({ title, isMobile, sidebarOpen, onToggleSidebar, a
         {/* On a phone the rail is hidden: the archive is reached from here. */}
         {isMobile && (
           <Tooltip content={t('archive.rail')} side="bottom">
-            <Link to="/archive" data-testid="header-archive" aria-label={t('archive.rail')} className="flex size-8 shrink-0 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-heading">
+            <Link
+              to="/archive"
+              data-testid="header-archive"
+              aria-label={t('archive.rail')}
+              className="flex size-8 shrink-0 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-heading"
+            >
               <ImagesIcon className="size-5" aria-hidden />
             </Link>
           </Tooltip>

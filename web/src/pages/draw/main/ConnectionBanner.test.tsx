@@ -44,7 +44,9 @@ describe('ConnectionBanner with the tab’s connection', () => {
     let issued = 0;
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => envelope({ url: '', path: '/socket.io', ticket: `t${++issued}`, expiresAt: Date.now() + 600_000 })),
+      vi.fn(async () =>
+        envelope({ url: '', path: '/socket.io', ticket: `t${++issued}`, expiresAt: Date.now() + 600_000 }),
+      ),
     );
   });
   afterAll(() => {

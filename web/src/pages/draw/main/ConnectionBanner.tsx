@@ -105,7 +105,8 @@ export function ConnectionBanner() {
   const status = useLiveStatus();
   const view = useBannerView(status);
   const shown = view !== 'hidden';
-  const Icon = view === 'reconnected' ? CheckIcon : view === 'offline' || view === 'refused' ? WifiOffIcon : Loader2Icon;
+  const Icon =
+    view === 'reconnected' ? CheckIcon : view === 'offline' || view === 'refused' ? WifiOffIcon : Loader2Icon;
 
   return (
     <div
@@ -115,7 +116,9 @@ export function ConnectionBanner() {
       role="status"
       aria-live="polite"
       className={cn(
-        shown ? 'flex shrink-0 flex-wrap items-center justify-center gap-x-3 gap-y-1 px-3 py-1.5 text-sm font-medium animate-fade-in' : 'sr-only',
+        shown
+          ? 'flex shrink-0 flex-wrap items-center justify-center gap-x-3 gap-y-1 px-3 py-1.5 text-sm font-medium animate-fade-in'
+          : 'sr-only',
         shown && TONE[view],
       )}
     >

@@ -31,11 +31,14 @@ export function useJumpFromAddress(feed: Feed): void {
     if (!wanted || status !== 'ready' || olderStatus === 'loading') return;
     const done = () => {
       pagesRead.current = 0;
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        next.delete('task');
-        return next;
-      }, { replace: true });
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('task');
+          return next;
+        },
+        { replace: true },
+      );
     };
     if (tasks[wanted] && document.querySelector(`[data-task-id="${CSS.escape(wanted)}"]`)) {
       jumpToTask(wanted);

@@ -8,9 +8,15 @@ import { envelope } from '../../../test/dom';
 import { makeTask } from '../feed/fixtures';
 import { TaskEditor } from './TaskEditor';
 
-vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+vi.mock('../../../lib/notify', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },
+}));
 
-const task = makeTask({ id: 'z1', status: TaskStatus.Modal, properties: { modal: { kind: 'customZoom', defaultPrompt: 'a red fox in snow --zoom 2' } } });
+const task = makeTask({
+  id: 'z1',
+  status: TaskStatus.Modal,
+  properties: { modal: { kind: 'customZoom', defaultPrompt: 'a red fox in snow --zoom 2' } },
+});
 
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
@@ -49,7 +55,12 @@ describe('Custom Zoom editor', () => {
   });
 
   it('keeps the editor open when the server refuses', async () => {
-    fetchMock.mockImplementation(async () => new Response(JSON.stringify({ code: 404, message: 'Task not found', success: false, data: null }), { status: 200 }));
+    fetchMock.mockImplementation(
+      async () =>
+        new Response(JSON.stringify({ code: 404, message: 'Task not found', success: false, data: null }), {
+          status: 200,
+        }),
+    );
     const onClose = vi.fn();
     render(<TaskEditor task={task} parent={undefined} onClose={onClose} />);
     fireEvent.click(screen.getByTestId('zoom-submit'));
@@ -62,7 +73,11 @@ describe('Custom Zoom editor', () => {
 
 describe('Prompt editor', () => {
   it('is prefilled with the suggestion and asks for a prompt when emptied', async () => {
-    const suggestion = makeTask({ id: 'p1', status: TaskStatus.Modal, properties: { modal: { kind: 'prompt', defaultPrompt: 'a fox, watercolor' } } });
+    const suggestion = makeTask({
+      id: 'p1',
+      status: TaskStatus.Modal,
+      properties: { modal: { kind: 'prompt', defaultPrompt: 'a fox, watercolor' } },
+    });
     render(<TaskEditor task={suggestion} parent={undefined} onClose={vi.fn()} />);
     expect(screen.getByText('使用这条提示词绘画')).toBeTruthy();
     const prompt = screen.getByTestId('remix-prompt') as HTMLTextAreaElement;

@@ -2,7 +2,14 @@ import { Limits, type Task } from '@draw/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditorFooter } from './EditorFooter';
-import { Dialog, DialogBody, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { cn } from '../../../lib/utils';
@@ -14,7 +21,15 @@ import { joinZoomPrompt, splitZoomPrompt, validateZoom } from './zoomPrompt';
 const PRESETS = ['1.2', '1.5', '1.8', '2.0'];
 
 /** Custom Zoom: the prompt, and a zoom-out factor from 1.0 to 2.0 sent as `--zoom`. */
-export function CustomZoomModal({ task, defaultPrompt, onClose }: { task: Task; defaultPrompt: string; onClose: EditorClose }) {
+export function CustomZoomModal({
+  task,
+  defaultPrompt,
+  onClose,
+}: {
+  task: Task;
+  defaultPrompt: string;
+  onClose: EditorClose;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const initial = splitZoomPrompt(defaultPrompt);
@@ -25,7 +40,13 @@ export function CustomZoomModal({ task, defaultPrompt, onClose }: { task: Task; 
   const { submitting, submit } = useSubmitModal(task.channelId, task.id, () => onClose('submitted'));
 
   const zoomProblem = validateZoom(zoom);
-  const zoomError = touched && zoomProblem ? t(`feed.editor.zoomErrors.${zoomProblem}`, { min: Limits.zoomMin.toFixed(1), max: Limits.zoomMax.toFixed(1) }) : null;
+  const zoomError =
+    touched && zoomProblem
+      ? t(`feed.editor.zoomErrors.${zoomProblem}`, {
+          min: Limits.zoomMin.toFixed(1),
+          max: Limits.zoomMax.toFixed(1),
+        })
+      : null;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -46,7 +67,10 @@ export function CustomZoomModal({ task, defaultPrompt, onClose }: { task: Task; 
           </DialogHeader>
           <DialogBody className="flex flex-col gap-4">
             <div>
-              <label htmlFor={`${id}-prompt`} className="mb-2 block text-xs font-bold tracking-wide text-muted-foreground uppercase">
+              <label
+                htmlFor={`${id}-prompt`}
+                className="mb-2 block text-xs font-bold tracking-wide text-muted-foreground uppercase"
+              >
                 {t('feed.editor.promptLabel')}
               </label>
               <Textarea
@@ -62,18 +86,28 @@ export function CustomZoomModal({ task, defaultPrompt, onClose }: { task: Task; 
                 aria-describedby={promptError ? `${id}-prompt-error` : undefined}
               />
               {promptError && (
-                <p id={`${id}-prompt-error`} role="alert" className="mt-1.5 text-xs font-medium text-destructive dark:text-[#fa777c]">
+                <p
+                  id={`${id}-prompt-error`}
+                  role="alert"
+                  className="mt-1.5 text-xs font-medium text-destructive dark:text-[#fa777c]"
+                >
                   {promptError}
                 </p>
               )}
             </div>
             <div>
-              <label htmlFor={`${id}-zoom`} className="mb-2 block text-xs font-bold tracking-wide text-muted-foreground uppercase">
+              <label
+                htmlFor={`${id}-zoom`}
+                className="mb-2 block text-xs font-bold tracking-wide text-muted-foreground uppercase"
+              >
                 {t('feed.editor.zoomLabel')}
               </label>
               <div className="flex flex-wrap items-center gap-2">
                 <div className="relative w-32">
-                  <span aria-hidden className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 font-mono text-sm text-muted-foreground">
+                  <span
+                    aria-hidden
+                    className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 font-mono text-sm text-muted-foreground"
+                  >
                     --zoom
                   </span>
                   <Input
@@ -104,7 +138,9 @@ export function CustomZoomModal({ task, defaultPrompt, onClose }: { task: Task; 
                       aria-pressed={Number(zoom) === Number(preset)}
                       className={cn(
                         'h-8 rounded-md px-2.5 font-mono text-xs font-semibold transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                        Number(zoom) === Number(preset) ? 'bg-primary text-primary-foreground' : 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
+                        Number(zoom) === Number(preset)
+                          ? 'bg-primary text-primary-foreground'
+                          : 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
                       )}
                     >
                       {preset}
@@ -113,12 +149,20 @@ export function CustomZoomModal({ task, defaultPrompt, onClose }: { task: Task; 
                 </div>
               </div>
               {zoomError ? (
-                <p id={`${id}-zoom-error`} role="alert" data-testid="zoom-error" className="mt-1.5 text-xs font-medium text-destructive dark:text-[#fa777c]">
+                <p
+                  id={`${id}-zoom-error`}
+                  role="alert"
+                  data-testid="zoom-error"
+                  className="mt-1.5 text-xs font-medium text-destructive dark:text-[#fa777c]"
+                >
                   {zoomError}
                 </p>
               ) : (
                 <p id={`${id}-zoom-hint`} className="mt-1.5 text-xs text-muted-foreground">
-                  {t('feed.editor.zoomRange', { min: Limits.zoomMin.toFixed(1), max: Limits.zoomMax.toFixed(1) })}
+                  {t('feed.editor.zoomRange', {
+                    min: Limits.zoomMin.toFixed(1),
+                    max: Limits.zoomMax.toFixed(1),
+                  })}
                 </p>
               )}
             </div>

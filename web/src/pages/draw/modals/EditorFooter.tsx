@@ -4,7 +4,15 @@ import { Button } from '../../../components/ui/button';
 import { DialogFooter } from '../../../components/ui/dialog';
 
 /** Cancel and submit for the text editors (remix/prompt and custom zoom). */
-export function EditorFooter({ submitting, onClose, submitTestId }: { submitting: boolean; onClose: () => void; submitTestId: string }) {
+export function EditorFooter({
+  submitting,
+  onClose,
+  submitTestId,
+}: {
+  submitting: boolean;
+  onClose: () => void;
+  submitTestId: string;
+}) {
   const { t } = useTranslation();
   return (
     <DialogFooter>

@@ -2,7 +2,14 @@ import { Limits, type Task } from '@draw/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditorFooter } from './EditorFooter';
-import { Dialog, DialogBody, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
 import { Textarea } from '../../../components/ui/textarea';
 import { validatePrompt } from './validation';
 import type { EditorClose } from './editorChoice';
@@ -40,11 +47,18 @@ export function PromptModal({ task, kind, defaultPrompt, onClose }: PromptModalP
       <DialogContent width={560} data-testid={`editor-${kind}`}>
         <form onSubmit={onSubmit} className="flex min-h-0 flex-col" noValidate>
           <DialogHeader>
-            <DialogTitle>{kind === 'remix' ? t('feed.editor.remixTitle') : t('feed.editor.promptTitle')}</DialogTitle>
-            <DialogDescription>{kind === 'remix' ? t('feed.editor.remixHint') : t('feed.editor.promptHint')}</DialogDescription>
+            <DialogTitle>
+              {kind === 'remix' ? t('feed.editor.remixTitle') : t('feed.editor.promptTitle')}
+            </DialogTitle>
+            <DialogDescription>
+              {kind === 'remix' ? t('feed.editor.remixHint') : t('feed.editor.promptHint')}
+            </DialogDescription>
           </DialogHeader>
           <DialogBody>
-            <label htmlFor={`${id}-prompt`} className="mb-2 block text-xs font-bold tracking-wide text-muted-foreground uppercase">
+            <label
+              htmlFor={`${id}-prompt`}
+              className="mb-2 block text-xs font-bold tracking-wide text-muted-foreground uppercase"
+            >
               {t('feed.editor.promptLabel')}
             </label>
             <Textarea
@@ -59,14 +73,19 @@ export function PromptModal({ task, kind, defaultPrompt, onClose }: PromptModalP
                 setError(null);
               }}
               onKeyDown={(event) => {
-                if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) event.currentTarget.form?.requestSubmit();
+                if (event.key === 'Enter' && (event.metaKey || event.ctrlKey))
+                  event.currentTarget.form?.requestSubmit();
               }}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
               className="min-h-28"
             />
             {error && (
-              <p id={errorId} role="alert" className="mt-1.5 text-xs font-medium text-destructive dark:text-[#fa777c]">
+              <p
+                id={errorId}
+                role="alert"
+                className="mt-1.5 text-xs font-medium text-destructive dark:text-[#fa777c]"
+              >
                 {error}
               </p>
             )}

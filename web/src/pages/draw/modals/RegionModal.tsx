@@ -1,7 +1,23 @@
 import { Limits, type Task } from '@draw/shared';
-import { BrushIcon, ImageOffIcon, LassoIcon, Loader2Icon, RectangleHorizontalIcon, SendHorizontalIcon, Trash2Icon, Undo2Icon } from 'lucide-react';
+import {
+  BrushIcon,
+  ImageOffIcon,
+  LassoIcon,
+  Loader2Icon,
+  RectangleHorizontalIcon,
+  SendHorizontalIcon,
+  Trash2Icon,
+  Undo2Icon,
+} from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type PointerEvent as ReactPointerEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTitle } from '../../../components/ui/dialog';
@@ -29,7 +45,19 @@ import { validatePrompt } from './validation';
 
 const SELECTION_COLOR = '#5865f2';
 
-function ToolToggle({ label, active, onClick, children, testId }: { label: string; active: boolean; onClick: () => void; children: ReactNode; testId: string }) {
+function ToolToggle({
+  label,
+  active,
+  onClick,
+  children,
+  testId,
+}: {
+  label: string;
+  active: boolean;
+  onClick: () => void;
+  children: ReactNode;
+  testId: string;
+}) {
   return (
     <Tooltip content={label}>
       <button
@@ -87,7 +115,9 @@ export function RegionModal({ task, imageUrl, imageFailed, defaultPrompt, onClos
   useEffect(() => {
     const image = imageRef.current;
     if (!image || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setShown({ width: image.clientWidth, height: image.clientHeight }));
+    const observer = new ResizeObserver(() =>
+      setShown({ width: image.clientWidth, height: image.clientHeight }),
+    );
     observer.observe(image);
     return () => observer.disconnect();
   }, [imageUrl]);
@@ -128,7 +158,8 @@ export function RegionModal({ task, imageUrl, imageFailed, defaultPrompt, onClos
     const point = imagePoint(event);
     const box = event.currentTarget.getBoundingClientRect();
     setError(null);
-    if (tool === 'brush') setDraft({ kind: 'brush', size: toImageLength(brush, box, natural), points: [point] });
+    if (tool === 'brush')
+      setDraft({ kind: 'brush', size: toImageLength(brush, box, natural), points: [point] });
     else if (tool === 'rect') setDraft({ kind: 'rect', from: point, to: point });
     else setDraft({ kind: 'lasso', points: [point] });
   }
@@ -139,7 +170,11 @@ export function RegionModal({ task, imageUrl, imageFailed, defaultPrompt, onClos
     if (pointer.current !== event.pointerId || !draft || !natural) return;
     const point = imagePoint(event);
     if (draft.kind === 'rect') setDraft({ ...draft, to: point });
-    else setDraft({ ...draft, points: extendPath(draft.points, point, draft.kind === 'brush' ? draft.size / 8 : 2) });
+    else
+      setDraft({
+        ...draft,
+        points: extendPath(draft.points, point, draft.kind === 'brush' ? draft.size / 8 : 2),
+      });
   }
 
   function finish() {
@@ -166,7 +201,11 @@ export function RegionModal({ task, imageUrl, imageFailed, defaultPrompt, onClos
     void submit({ prompt: prompt.trim(), mask });
   }
 
-  const toolLabel = { brush: t('feed.editor.brush'), rect: t('feed.editor.rect'), lasso: t('feed.editor.lasso') };
+  const toolLabel = {
+    brush: t('feed.editor.brush'),
+    rect: t('feed.editor.rect'),
+    lasso: t('feed.editor.lasso'),
+  };
 
   return (
     <Dialog open onOpenChange={(open) => !open && !submitting && onClose()}>
@@ -180,15 +219,23 @@ export function RegionModal({ task, imageUrl, imageFailed, defaultPrompt, onClos
           (event.currentTarget as HTMLElement | null)?.focus();
         }}
         onKeyDown={(event) => {
-          if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 'z' && !(event.target instanceof HTMLTextAreaElement)) {
+          if (
+            (event.metaKey || event.ctrlKey) &&
+            event.key.toLowerCase() === 'z' &&
+            !(event.target instanceof HTMLTextAreaElement)
+          ) {
             event.preventDefault();
             undo();
           }
         }}
       >
         <div className="flex flex-col gap-0.5 px-4 pt-4 pr-12 pb-3 sm:flex-row sm:items-baseline sm:gap-3">
-          <DialogTitle className="shrink-0 text-lg whitespace-nowrap">{t('feed.editor.regionTitle')}</DialogTitle>
-          <DialogPrimitive.Description className="min-w-0 text-sm text-muted-foreground sm:truncate">{t('feed.editor.regionHint')}</DialogPrimitive.Description>
+          <DialogTitle className="shrink-0 text-lg whitespace-nowrap">
+            {t('feed.editor.regionTitle')}
+          </DialogTitle>
+          <DialogPrimitive.Description className="min-w-0 text-sm text-muted-foreground sm:truncate">
+            {t('feed.editor.regionHint')}
+          </DialogPrimitive.Description>
         </div>
 
         {/* The image with the selection canvas over it. */}
@@ -217,13 +264,21 @@ export function RegionModal({ task, imageUrl, imageFailed, defaultPrompt, onClos
                 onPointerUp={finish}
                 onPointerCancel={finish}
                 onPointerLeave={() => setCursor(null)}
-                className={cn('absolute inset-0 size-full touch-none opacity-55', tool === 'brush' ? 'cursor-none' : 'cursor-crosshair')}
+                className={cn(
+                  'absolute inset-0 size-full touch-none opacity-55',
+                  tool === 'brush' ? 'cursor-none' : 'cursor-crosshair',
+                )}
               />
               {tool === 'brush' && cursor && (
                 <span
                   aria-hidden
                   className="pointer-events-none absolute rounded-full border-2 border-white shadow-[0_0_0_1px_rgba(0,0,0,0.5)]"
-                  style={{ width: brush, height: brush, left: cursor.x - brush / 2, top: cursor.y - brush / 2 }}
+                  style={{
+                    width: brush,
+                    height: brush,
+                    left: cursor.x - brush / 2,
+                    top: cursor.y - brush / 2,
+                  }}
                 />
               )}
             </div>
@@ -233,22 +288,49 @@ export function RegionModal({ task, imageUrl, imageFailed, defaultPrompt, onClos
               {t('feed.editor.imageFailed')}
             </p>
           ) : (
-            <Loader2Icon className="size-8 animate-spin text-muted-foreground" aria-label={t('feed.editor.loadingImage')} />
+            <Loader2Icon
+              className="size-8 animate-spin text-muted-foreground"
+              aria-label={t('feed.editor.loadingImage')}
+            />
           )}
         </div>
 
         {/* Tools. */}
-        <div className="mx-4 mt-3 flex flex-wrap items-center gap-1" role="toolbar" aria-label={t('feed.editor.tools')}>
-          <ToolToggle label={toolLabel.brush} active={tool === 'brush'} onClick={() => setTool('brush')} testId="region-tool-brush">
+        <div
+          className="mx-4 mt-3 flex flex-wrap items-center gap-1"
+          role="toolbar"
+          aria-label={t('feed.editor.tools')}
+        >
+          <ToolToggle
+            label={toolLabel.brush}
+            active={tool === 'brush'}
+            onClick={() => setTool('brush')}
+            testId="region-tool-brush"
+          >
             <BrushIcon className="size-5" aria-hidden />
           </ToolToggle>
-          <ToolToggle label={toolLabel.rect} active={tool === 'rect'} onClick={() => setTool('rect')} testId="region-tool-rect">
+          <ToolToggle
+            label={toolLabel.rect}
+            active={tool === 'rect'}
+            onClick={() => setTool('rect')}
+            testId="region-tool-rect"
+          >
             <RectangleHorizontalIcon className="size-5" aria-hidden />
           </ToolToggle>
-          <ToolToggle label={toolLabel.lasso} active={tool === 'lasso'} onClick={() => setTool('lasso')} testId="region-tool-lasso">
+          <ToolToggle
+            label={toolLabel.lasso}
+            active={tool === 'lasso'}
+            onClick={() => setTool('lasso')}
+            testId="region-tool-lasso"
+          >
             <LassoIcon className="size-5" aria-hidden />
           </ToolToggle>
-          <label className={cn('ml-2 flex items-center gap-2 text-xs font-medium text-muted-foreground', tool !== 'brush' && 'opacity-50')}>
+          <label
+            className={cn(
+              'ml-2 flex items-center gap-2 text-xs font-medium text-muted-foreground',
+              tool !== 'brush' && 'opacity-50',
+            )}
+          >
             {t('feed.editor.brushSize')}
             <input
               type="range"
@@ -271,7 +353,9 @@ export function RegionModal({ task, imageUrl, imageFailed, defaultPrompt, onClos
             <Trash2Icon className="size-5" aria-hidden />
           </ToolToggle>
           <span className="ml-auto text-xs text-muted-foreground" aria-live="polite">
-            {shapes.length > 0 ? t('feed.editor.selectionCount', { count: shapes.length }) : t('feed.editor.selectionNone')}
+            {shapes.length > 0
+              ? t('feed.editor.selectionCount', { count: shapes.length })
+              : t('feed.editor.selectionNone')}
           </span>
         </div>
 
@@ -301,13 +385,27 @@ export function RegionModal({ task, imageUrl, imageFailed, defaultPrompt, onClos
               className="h-9 min-w-0 flex-1 bg-transparent px-2 text-[15px] text-foreground outline-none placeholder:text-muted-foreground"
               placeholder={t('feed.editor.promptLabel')}
             />
-            <Button type="submit" size="sm" data-testid="region-submit" disabled={submitting || !natural} aria-label={t('feed.editor.submit')}>
-              {submitting ? <Loader2Icon className="animate-spin" aria-hidden /> : <SendHorizontalIcon aria-hidden />}
+            <Button
+              type="submit"
+              size="sm"
+              data-testid="region-submit"
+              disabled={submitting || !natural}
+              aria-label={t('feed.editor.submit')}
+            >
+              {submitting ? (
+                <Loader2Icon className="animate-spin" aria-hidden />
+              ) : (
+                <SendHorizontalIcon aria-hidden />
+              )}
               <span className="hidden sm:inline">{t('feed.editor.submit')}</span>
             </Button>
           </div>
           {error && (
-            <p id={`${id}-error`} role="alert" className="mt-1.5 text-xs font-medium text-destructive dark:text-[#fa777c]">
+            <p
+              id={`${id}-error`}
+              role="alert"
+              className="mt-1.5 text-xs font-medium text-destructive dark:text-[#fa777c]"
+            >
               {error}
             </p>
           )}

@@ -8,7 +8,10 @@ import type { EditorClose } from './editorChoice';
 import { RegionModal } from './RegionModal';
 
 /** The parent's image for Vary (Region): from the feed when shown, otherwise read once. */
-function useParentImage(parentId: string | null, known: Task | undefined): { url: string | null; failed: boolean } {
+function useParentImage(
+  parentId: string | null,
+  known: Task | undefined,
+): { url: string | null; failed: boolean } {
   const [fetched, setFetched] = useState<{ id: string; task: Task | null } | null>(null);
   const needsFetch = parentId !== null && !known?.imageUrl;
   useEffect(() => {
@@ -22,7 +25,8 @@ function useParentImage(parentId: string | null, known: Task | undefined): { url
     };
   }, [needsFetch, parentId]);
   if (known?.imageUrl) return { url: known.imageUrl, failed: false };
-  if (fetched && fetched.id === parentId) return { url: fetched.task?.imageUrl ?? null, failed: !fetched.task?.imageUrl };
+  if (fetched && fetched.id === parentId)
+    return { url: fetched.task?.imageUrl ?? null, failed: !fetched.task?.imageUrl };
   return { url: null, failed: parentId === null };
 }
 
@@ -40,11 +44,21 @@ export function TaskEditor({ task, parent, onClose }: TaskEditorProps) {
   if (!modal) return null;
   switch (modal.kind) {
     case 'region':
-      return <RegionModal task={task} imageUrl={image.url} imageFailed={image.failed} defaultPrompt={modal.defaultPrompt} onClose={onClose} />;
+      return (
+        <RegionModal
+          task={task}
+          imageUrl={image.url}
+          imageFailed={image.failed}
+          defaultPrompt={modal.defaultPrompt}
+          onClose={onClose}
+        />
+      );
     case 'customZoom':
       return <CustomZoomModal task={task} defaultPrompt={modal.defaultPrompt} onClose={onClose} />;
     case 'remix':
     case 'prompt':
-      return <PromptModal task={task} kind={modal.kind} defaultPrompt={modal.defaultPrompt} onClose={onClose} />;
+      return (
+        <PromptModal task={task} kind={modal.kind} defaultPrompt={modal.defaultPrompt} onClose={onClose} />
+      );
   }
 }

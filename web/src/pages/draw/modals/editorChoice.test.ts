@@ -7,7 +7,11 @@ const modal = (id: string, userId = 'me') => makeTask({ id, userId, status: Task
 
 describe('which editor opens', () => {
   it('opens an awaited task of mine once it is in MODAL, never someone else’s', () => {
-    const tasks = { a: modal('a', 'other'), b: modal('b'), c: makeTask({ id: 'c', status: TaskStatus.Submitted }) };
+    const tasks = {
+      a: modal('a', 'other'),
+      b: modal('b'),
+      c: makeTask({ id: 'c', status: TaskStatus.Submitted }),
+    };
     expect(pickEditorTask(tasks, 'me', null, ['x', 'a', 'c', 'b'])).toBe('b');
     expect(pickEditorTask(tasks, 'me', null, ['x'])).toBeNull();
     expect(pickEditorTask(tasks, 'me', 'a', [])).toBeNull();

@@ -53,7 +53,17 @@ describe('selection geometry', () => {
   it('knows an empty selection', () => {
     expect(maskIsEmpty([])).toBe(true);
     expect(maskIsEmpty([{ kind: 'rect', from: { x: 5, y: 5 }, to: { x: 5, y: 90 } }])).toBe(true);
-    expect(maskIsEmpty([{ kind: 'lasso', points: [{ x: 0, y: 0 }, { x: 10, y: 10 }] }])).toBe(true);
+    expect(
+      maskIsEmpty([
+        {
+          kind: 'lasso',
+          points: [
+            { x: 0, y: 0 },
+            { x: 10, y: 10 },
+          ],
+        },
+      ]),
+    ).toBe(true);
     expect(maskIsEmpty([{ kind: 'brush', size: 20, points: [{ x: 5, y: 5 }] }])).toBe(false);
   });
 
@@ -63,15 +73,31 @@ describe('selection geometry', () => {
     expect(maskCovers([rect], { x: 30, y: 30 })).toBe(true);
     expect(maskCovers([rect], { x: 70, y: 30 })).toBe(false);
 
-    const stroke: MaskShape = { kind: 'brush', size: 10, points: [{ x: 0, y: 50 }, { x: 100, y: 50 }] };
+    const stroke: MaskShape = {
+      kind: 'brush',
+      size: 10,
+      points: [
+        { x: 0, y: 50 },
+        { x: 100, y: 50 },
+      ],
+    };
     expect(maskCovers([stroke], { x: 50, y: 54 })).toBe(true);
     expect(maskCovers([stroke], { x: 50, y: 56 })).toBe(false);
 
-    const triangle: MaskShape = { kind: 'lasso', points: [{ x: 0, y: 0 }, { x: 100, y: 0 }, { x: 0, y: 100 }] };
+    const triangle: MaskShape = {
+      kind: 'lasso',
+      points: [
+        { x: 0, y: 0 },
+        { x: 100, y: 0 },
+        { x: 0, y: 100 },
+      ],
+    };
     expect(maskCovers([triangle], { x: 20, y: 20 })).toBe(true);
     expect(maskCovers([triangle], { x: 80, y: 80 })).toBe(false);
     expect(coverage([triangle], { width: 100, height: 100 }, 2)).toBeCloseTo(0.5, 1);
-    expect(coverage([{ kind: 'rect', from: { x: 0, y: 0 }, to: { x: 50, y: 100 } }], { width: 100, height: 100 })).toBeCloseTo(0.5, 1);
+    expect(
+      coverage([{ kind: 'rect', from: { x: 0, y: 0 }, to: { x: 50, y: 100 } }], { width: 100, height: 100 }),
+    ).toBeCloseTo(0.5, 1);
   });
 
   it('keeps strokes light', () => {
@@ -88,9 +114,23 @@ describe('mask export', () => {
       ctx,
       [
         { kind: 'rect', from: { x: 10, y: 10 }, to: { x: 30, y: 40 } },
-        { kind: 'brush', size: 12, points: [{ x: 1, y: 2 }, { x: 5, y: 6 }] },
+        {
+          kind: 'brush',
+          size: 12,
+          points: [
+            { x: 1, y: 2 },
+            { x: 5, y: 6 },
+          ],
+        },
         { kind: 'brush', size: 12, points: [{ x: 7, y: 7 }] },
-        { kind: 'lasso', points: [{ x: 0, y: 0 }, { x: 9, y: 0 }, { x: 0, y: 9 }] },
+        {
+          kind: 'lasso',
+          points: [
+            { x: 0, y: 0 },
+            { x: 9, y: 0 },
+            { x: 0, y: 9 },
+          ],
+        },
         { kind: 'rect', from: { x: 1, y: 1 }, to: { x: 1, y: 1 } },
       ],
       { width: 64, height: 48 },
@@ -119,7 +159,8 @@ describe('mask export', () => {
     let made: CanvasLike | null = null;
     let reads = 0;
     // What the canvas would hold: row 0 white at x=0 and x=9, row 1 just under and at the threshold.
-    const pixels = (x: number, y: number) => (y === 0 ? (x === 0 || x === 9 ? 255 : 0) : x === 3 ? 127 : x === 4 ? 128 : 0);
+    const pixels = (x: number, y: number) =>
+      y === 0 ? (x === 0 || x === 9 ? 255 : 0) : x === 3 ? 127 : x === 4 ? 128 : 0;
     const canvas: CanvasLike = {
       width: 0,
       height: 0,
@@ -128,12 +169,18 @@ describe('mask export', () => {
           getImageData: (left: number, top: number, width: number, height: number) => {
             reads++;
             const data = new Uint8ClampedArray(width * height * 4);
-            for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data.fill(pixels(left + x, top + y), (y * width + x) * 4, (y * width + x) * 4 + 3);
+            for (let y = 0; y < height; y++)
+              for (let x = 0; x < width; x++)
+                data.fill(pixels(left + x, top + y), (y * width + x) * 4, (y * width + x) * 4 + 3);
             return { data };
           },
         }),
     };
-    const png = exportMask([{ kind: 'rect', from: { x: 0, y: 0 }, to: { x: 4, y: 4 } }], { width: 10.4, height: 2 }, () => (made = canvas));
+    const png = exportMask(
+      [{ kind: 'rect', from: { x: 0, y: 0 }, to: { x: 4, y: 4 } }],
+      { width: 10.4, height: 2 },
+      () => (made = canvas),
+    );
     expect(made).toMatchObject({ width: 10, height: 2 });
     expect(calls[0]).toBe('fillRect #000000 0,0 10x2');
     expect(reads).toBe(1);
@@ -154,7 +201,12 @@ describe('mask export', () => {
           getImageData: (left: number, top: number, width: number, height: number) => {
             reads.push(height);
             const data = new Uint8ClampedArray(width * height * 4);
-            for (const [x, y] of [[1, 300], [2, 599]] as const) if (y >= top && y < top + height) data.fill(255, ((y - top) * width + x) * 4, ((y - top) * width + x) * 4 + 3);
+            for (const [x, y] of [
+              [1, 300],
+              [2, 599],
+            ] as const)
+              if (y >= top && y < top + height)
+                data.fill(255, ((y - top) * width + x) * 4, ((y - top) * width + x) * 4 + 3);
             return { data };
           },
         }),

@@ -30,7 +30,11 @@ export const BRUSH_MAX = 160;
 export const BRUSH_DEFAULT = 48;
 
 /** Where a pointer at (clientX, clientY) falls on the image, in image pixels, clamped to it. */
-export function toImagePoint(client: Point, box: { left: number; top: number; width: number; height: number }, natural: Size): Point {
+export function toImagePoint(
+  client: Point,
+  box: { left: number; top: number; width: number; height: number },
+  natural: Size,
+): Point {
   if (box.width <= 0 || box.height <= 0) return { x: 0, y: 0 };
   const x = ((client.x - box.left) / box.width) * natural.width;
   const y = ((client.y - box.top) / box.height) * natural.height;
@@ -46,8 +50,16 @@ function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
 }
 
-export function normalizeRect(from: Point, to: Point): { x: number; y: number; width: number; height: number } {
-  return { x: Math.min(from.x, to.x), y: Math.min(from.y, to.y), width: Math.abs(to.x - from.x), height: Math.abs(to.y - from.y) };
+export function normalizeRect(
+  from: Point,
+  to: Point,
+): { x: number; y: number; width: number; height: number } {
+  return {
+    x: Math.min(from.x, to.x),
+    y: Math.min(from.y, to.y),
+    width: Math.abs(to.x - from.x),
+    height: Math.abs(to.y - from.y),
+  };
 }
 
 /** Twice the signed area of a polygon (shoelace). */
@@ -253,7 +265,11 @@ function selectionBits(ctx: MaskCanvasContext, width: number, height: number): U
  * (white = repaint). The browser's own PNG of the canvas is 8-bit RGBA: at 4096×4096 with many
  * strokes it nears the upload's 1 MB; one bit a pixel stays at tens of KB.
  */
-export function exportMask(shapes: readonly MaskShape[], size: Size, createCanvas: () => CanvasLike): Uint8Array<ArrayBuffer> {
+export function exportMask(
+  shapes: readonly MaskShape[],
+  size: Size,
+  createCanvas: () => CanvasLike,
+): Uint8Array<ArrayBuffer> {
   const canvas = createCanvas();
   canvas.width = Math.max(1, Math.round(size.width));
   canvas.height = Math.max(1, Math.round(size.height));
@@ -261,5 +277,7 @@ export function exportMask(shapes: readonly MaskShape[], size: Size, createCanva
   if (!ctx) throw new Error('No 2D canvas to draw the mask on');
   const { width, height } = canvas;
   paintMask(ctx, shapes, { width, height });
-  return new Uint8Array(encodePng({ width, height, data: selectionBits(ctx, width, height), depth: 1, channels: 1 }));
+  return new Uint8Array(
+    encodePng({ width, height, data: selectionBits(ctx, width, height), depth: 1, channels: 1 }),
+  );
 }

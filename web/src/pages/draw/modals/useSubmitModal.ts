@@ -17,7 +17,11 @@ export function useSubmitModal(channelId: string, taskId: string, done: () => vo
     setSubmitting(true);
     try {
       const [maskImageId] = mask ? await uploadImages([mask]) : [];
-      const result = await submitModal(channelId, { taskId, ...body, ...(maskImageId ? { maskImageId } : {}) });
+      const result = await submitModal(channelId, {
+        taskId,
+        ...body,
+        ...(maskImageId ? { maskImageId } : {}),
+      });
       if (!result.ok) {
         notify.error(result.message || t('feed.editor.submitFailed'));
         return false;

@@ -4,7 +4,10 @@ import { joinZoomPrompt, splitZoomPrompt, validateZoom } from './zoomPrompt';
 describe('custom zoom prompt', () => {
   it('takes the --zoom value out of the default prompt', () => {
     expect(splitZoomPrompt('a red fox in snow --zoom 2')).toEqual({ prompt: 'a red fox in snow', zoom: '2' });
-    expect(splitZoomPrompt('a fox --ar 3:2 --zoom 1.5 --v 6')).toEqual({ prompt: 'a fox --ar 3:2 --v 6', zoom: '1.5' });
+    expect(splitZoomPrompt('a fox --ar 3:2 --zoom 1.5 --v 6')).toEqual({
+      prompt: 'a fox --ar 3:2 --v 6',
+      zoom: '1.5',
+    });
     expect(splitZoomPrompt('a fox')).toEqual({ prompt: 'a fox', zoom: '2' });
   });
 

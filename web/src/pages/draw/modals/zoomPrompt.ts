@@ -7,7 +7,9 @@ const ZOOM_PARAM = /(?:^|\s)(?:--|\u2014)zoom(?:\s+([^\s]+))?/i;
 export function splitZoomPrompt(prompt: string): { prompt: string; zoom: string } {
   const match = ZOOM_PARAM.exec(prompt);
   if (!match) return { prompt: prompt.trim(), zoom: '2' };
-  const rest = (prompt.slice(0, match.index) + ' ' + prompt.slice(match.index + match[0].length)).replace(/\s+/g, ' ').trim();
+  const rest = (prompt.slice(0, match.index) + ' ' + prompt.slice(match.index + match[0].length))
+    .replace(/\s+/g, ' ')
+    .trim();
   return { prompt: rest, zoom: match[1] ?? '2' };
 }
 

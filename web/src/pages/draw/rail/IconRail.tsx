@@ -21,19 +21,38 @@ export function IconRail() {
       className="scrollbar-none flex w-[72px] shrink-0 flex-col items-center gap-2 overflow-y-auto bg-rail py-3"
     >
       {isShowDiscord && (
-        <RailButton label={t('rail.draw')} active={pathname.startsWith('/draw') || pathname.startsWith('/chat')} onClick={() => navigate('/draw')} testId="rail-draw">
+        <RailButton
+          label={t('rail.draw')}
+          active={pathname.startsWith('/draw') || pathname.startsWith('/chat')}
+          onClick={() => navigate('/draw')}
+          testId="rail-draw"
+        >
           <LogoIcon className="size-12" />
         </RailButton>
       )}
-      <RailButton label={t('archive.rail')} active={pathname.startsWith('/archive')} onClick={() => navigate('/archive')} testId="rail-archive">
+      <RailButton
+        label={t('archive.rail')}
+        active={pathname.startsWith('/archive')}
+        onClick={() => navigate('/archive')}
+        testId="rail-archive"
+      >
         <ImagesIcon className="size-6" aria-hidden />
       </RailButton>
       {isShowChatGPT && (
-        <RailButton label={t('rail.chat')} tone="green" onClick={() => notify.warning(t('rail.chatUnavailable'))} testId="rail-chat">
+        <RailButton
+          label={t('rail.chat')}
+          tone="green"
+          onClick={() => notify.warning(t('rail.chatUnavailable'))}
+          testId="rail-chat"
+        >
           <BotMessageSquareIcon className="size-6" aria-hidden />
         </RailButton>
       )}
-      <div role="separator" aria-hidden className="mx-auto h-0.5 w-8 shrink-0 rounded-full bg-sidebar-active" />
+      <div
+        role="separator"
+        aria-hidden
+        className="mx-auto h-0.5 w-8 shrink-0 rounded-full bg-sidebar-active"
+      />
     </nav>
   );
 }

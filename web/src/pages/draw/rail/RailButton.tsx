@@ -13,7 +13,14 @@ export interface RailButtonProps {
 }
 
 /** A Discord-style server icon: a circle that becomes a rounded square, with a pill on its left. */
-export function RailButton({ label, active = false, onClick, children, testId, tone = 'blurple' }: RailButtonProps) {
+export function RailButton({
+  label,
+  active = false,
+  onClick,
+  children,
+  testId,
+  tone = 'blurple',
+}: RailButtonProps) {
   return (
     <div className="group relative flex w-full justify-center">
       <span
@@ -32,7 +39,9 @@ export function RailButton({ label, active = false, onClick, children, testId, t
           onClick={onClick}
           className={cn(
             'flex size-12 items-center justify-center overflow-hidden transition-all duration-200 outline-none focus-visible:ring-2 focus-visible:ring-ring',
-            active ? 'rounded-2xl text-white' : 'rounded-3xl bg-rail-icon text-foreground hover:rounded-2xl hover:text-white',
+            active
+              ? 'rounded-2xl text-white'
+              : 'rounded-3xl bg-rail-icon text-foreground hover:rounded-2xl hover:text-white',
             tone === 'blurple' && (active ? 'bg-primary' : 'hover:bg-primary'),
             tone === 'green' && (active ? 'bg-success' : 'text-success hover:bg-success'),
           )}

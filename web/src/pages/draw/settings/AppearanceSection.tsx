@@ -42,7 +42,17 @@ export function AppearanceSection() {
                   selected ? 'border-primary' : 'border-border group-hover:border-muted-foreground/50',
                 )}
               >
-                <Icon className={cn('size-5', value === Theme.Light ? 'text-[#313338]' : value === Theme.Dark ? 'text-white' : 'text-[#80848e]')} aria-hidden />
+                <Icon
+                  className={cn(
+                    'size-5',
+                    value === Theme.Light
+                      ? 'text-[#313338]'
+                      : value === Theme.Dark
+                        ? 'text-white'
+                        : 'text-[#80848e]',
+                  )}
+                  aria-hidden
+                />
                 {selected && (
                   <span className="absolute -top-2 -right-2 flex size-5 items-center justify-center rounded-full bg-primary text-white">
                     <CheckIcon className="size-3" strokeWidth={3} aria-hidden />

@@ -27,7 +27,11 @@ export function AvatarPicker({ src, name, uploading, onPick }: AvatarPickerProps
         className="absolute inset-0 flex flex-col items-center justify-center rounded-full bg-black/55 text-[10px] font-bold text-white uppercase opacity-0 transition-opacity outline-none hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring data-[busy=true]:opacity-100"
         data-busy={uploading}
       >
-        {uploading ? <Loader2Icon className="size-5 animate-spin" aria-hidden /> : <CameraIcon className="size-5" aria-hidden />}
+        {uploading ? (
+          <Loader2Icon className="size-5 animate-spin" aria-hidden />
+        ) : (
+          <CameraIcon className="size-5" aria-hidden />
+        )}
         <span className="mt-0.5">{t('settings.changeAvatarShort')}</span>
       </button>
       <input

@@ -14,7 +14,11 @@ export function LanguageSection() {
   return (
     <SettingsSection title={t('settings.language')} description={t('settings.languageDescription')}>
       <Select value={language} onValueChange={(value) => changeLanguage(value as Language, language)}>
-        <SelectTrigger data-testid="settings-language" aria-label={t('settings.language')} className="sm:w-64">
+        <SelectTrigger
+          data-testid="settings-language"
+          aria-label={t('settings.language')}
+          className="sm:w-64"
+        >
           <SelectValue />
         </SelectTrigger>
         <SelectContent>

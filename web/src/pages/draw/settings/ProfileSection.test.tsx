@@ -9,7 +9,9 @@ import { setToken } from '../../../stores/auth';
 import { resetUserInfo, setUserInfo, userInfoStore } from '../../../stores/userInfo';
 import { ProfileSection } from './ProfileSection';
 
-vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+vi.mock('../../../lib/notify', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },
+}));
 
 let fetchMock: ReturnType<typeof vi.fn>;
 
@@ -32,10 +34,19 @@ describe('profile section', () => {
     ['HTTP 200', 200],
   ])('keeps the profile as it was when the save fails (%s)', async (_, status) => {
     fetchMock.mockResolvedValue(
-      new Response(JSON.stringify({ code: 500, message: '服务器内部错误', data: null, success: false, reason: 'internal' }), {
-        status,
-        headers: { 'Content-Type': 'application/json' },
-      }),
+      new Response(
+        JSON.stringify({
+          code: 500,
+          message: '服务器内部错误',
+          data: null,
+          success: false,
+          reason: 'internal',
+        }),
+        {
+          status,
+          headers: { 'Content-Type': 'application/json' },
+        },
+      ),
     );
     render(
       <TooltipProvider>

@@ -111,10 +111,20 @@ export function ProfileSection({ barSlot, onDirtyChange, nudges = 0 }: ProfileSe
 
   return (
     <SettingsSection title={t('settings.profile')}>
-      <form id={FORM_ID} className="overflow-hidden rounded-lg bg-muted dark:bg-[#232428]" onSubmit={(event) => void onSave(event)} noValidate>
+      <form
+        id={FORM_ID}
+        className="overflow-hidden rounded-lg bg-muted dark:bg-[#232428]"
+        onSubmit={(event) => void onSave(event)}
+        noValidate
+      >
         <div className="h-16 bg-gradient-to-r from-[#5865F2] to-[#7983f5]" aria-hidden />
         <div className="-mt-10 flex items-end gap-3 px-4">
-          <AvatarPicker src={avatar} name={name || initial.name} uploading={uploading} onPick={(file) => void onPickAvatar(file)} />
+          <AvatarPicker
+            src={avatar}
+            name={name || initial.name}
+            uploading={uploading}
+            onPick={(file) => void onPickAvatar(file)}
+          />
         </div>
         <div className="flex flex-col gap-4 p-4">
           <FormField
@@ -141,7 +151,11 @@ export function ProfileSection({ barSlot, onDirtyChange, nudges = 0 }: ProfileSe
           <FormField
             id="settings-description"
             label={t('settings.description')}
-            error={descriptionError ? t(`settings.errors.${descriptionError}`, { max: Limits.userDescriptionMaxChars }) : null}
+            error={
+              descriptionError
+                ? t(`settings.errors.${descriptionError}`, { max: Limits.userDescriptionMaxChars })
+                : null
+            }
             hint={`${[...description].length}/${Limits.userDescriptionMaxChars}`}
           >
             <Textarea

@@ -16,7 +16,12 @@ export function PromptSection() {
         <label htmlFor={id} className="text-sm font-medium text-foreground">
           {t('settings.previewTranslation')}
         </label>
-        <Switch id={id} data-testid="settings-preview-translation" checked={previewTranslation} onCheckedChange={setPreviewTranslation} />
+        <Switch
+          id={id}
+          data-testid="settings-preview-translation"
+          checked={previewTranslation}
+          onCheckedChange={setPreviewTranslation}
+        />
       </div>
     </SettingsSection>
   );

@@ -12,7 +12,9 @@ import { resetUserInfo, setUserInfo, userInfoStore } from '../../../stores/userI
 import { envelope } from '../../../test/dom';
 import { SettingsDialog } from './SettingsDialog';
 
-vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+vi.mock('../../../lib/notify', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },
+}));
 
 const navigate = vi.fn();
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -81,7 +83,9 @@ describe('settings dialog', () => {
     fireEvent.click(screen.getByTestId('settings-theme-light'));
     expect(appSettingStore.theme).toBe('light');
     expect(JSON.parse(localStorage.getItem('appSetting')!).data.theme).toBe('light');
-    await waitFor(() => expect(screen.getByTestId('settings-theme-light').getAttribute('aria-checked')).toBe('true'));
+    await waitFor(() =>
+      expect(screen.getByTestId('settings-theme-light').getAttribute('aria-checked')).toBe('true'),
+    );
     fireEvent.click(screen.getByTestId('settings-theme-auto'));
     expect(appSettingStore.theme).toBe('auto');
   });

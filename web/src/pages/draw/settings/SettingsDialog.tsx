@@ -2,7 +2,14 @@ import { LogOutIcon } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogBody, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
 import { Separator } from '../../../components/ui/separator';
 import { logout } from '../../../lib/account';
 import { AppearanceSection } from './AppearanceSection';
@@ -71,7 +78,12 @@ export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
         {/* While the bar asks for Save or Reset, it takes the footer's place. */}
         {!dirty && (
           <DialogFooter className="flex-row justify-between">
-            <Button variant="destructive" onClick={() => void onLogout()} disabled={loggingOut} data-testid="settings-logout">
+            <Button
+              variant="destructive"
+              onClick={() => void onLogout()}
+              disabled={loggingOut}
+              data-testid="settings-logout"
+            >
               <LogOutIcon aria-hidden />
               {t('settings.logout')}
             </Button>

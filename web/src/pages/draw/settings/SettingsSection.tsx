@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 
 /** A titled block of the settings dialog. */
-export function SettingsSection({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+export function SettingsSection({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   return (
     <section className="flex flex-col gap-3" aria-label={title}>
       <div>

@@ -26,7 +26,9 @@ export function UnsavedBar({ nudges, saving, busy, onReset, form }: UnsavedBarPr
       data-nudged={nudged || undefined}
       className={cn(
         'flex flex-wrap items-center justify-between gap-x-3 gap-y-2 rounded-lg px-3 py-2.5 shadow-[0_2px_10px_rgb(0_0_0/0.2)] transition-colors',
-        nudged ? 'animate-fade-in bg-destructive text-white' : 'bg-[#f2f3f5] text-foreground dark:bg-[#111214]',
+        nudged
+          ? 'animate-fade-in bg-destructive text-white'
+          : 'bg-[#f2f3f5] text-foreground dark:bg-[#111214]',
       )}
     >
       <p className="min-w-0 text-sm font-medium" role={nudged ? 'alert' : undefined}>

@@ -1,7 +1,8 @@
 import { IMAGE_MIME_TYPES, Limits } from '@draw/shared';
 
 /** i18n keys under `settings.errors`. */
-export type ProfileError = 'nameRequired' | 'nameTooLong' | 'descriptionTooLong' | 'avatarType' | 'avatarSize';
+export type ProfileError =
+  'nameRequired' | 'nameTooLong' | 'descriptionTooLong' | 'avatarType' | 'avatarSize';
 
 /** Name: 1–32 characters after trimming. */
 export function validateName(name: string): ProfileError | null {

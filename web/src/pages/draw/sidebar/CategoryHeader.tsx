@@ -13,7 +13,13 @@ export interface CategoryHeaderProps {
 }
 
 /** A Discord channel category title: small, upper-case, with a chevron when collapsible. */
-export function CategoryHeader({ title, expanded = true, onToggle, controlsId, actions }: CategoryHeaderProps) {
+export function CategoryHeader({
+  title,
+  expanded = true,
+  onToggle,
+  controlsId,
+  actions,
+}: CategoryHeaderProps) {
   const titleClass = 'flex min-w-0 flex-1 items-center gap-0.5 text-xs font-semibold tracking-wide uppercase';
   return (
     <div className="group flex h-6 items-center gap-1 pr-2 pl-0.5 text-sidebar-foreground">
@@ -23,9 +29,16 @@ export function CategoryHeader({ title, expanded = true, onToggle, controlsId, a
           onClick={onToggle}
           aria-expanded={expanded}
           aria-controls={controlsId}
-          className={cn(titleClass, 'rounded text-left outline-none hover:text-heading focus-visible:ring-2 focus-visible:ring-ring')}
+          className={cn(
+            titleClass,
+            'rounded text-left outline-none hover:text-heading focus-visible:ring-2 focus-visible:ring-ring',
+          )}
         >
-          <ChevronDownIcon className={cn('size-3 shrink-0 transition-transform', !expanded && '-rotate-90')} aria-hidden strokeWidth={3} />
+          <ChevronDownIcon
+            className={cn('size-3 shrink-0 transition-transform', !expanded && '-rotate-90')}
+            aria-hidden
+            strokeWidth={3}
+          />
           <span className="truncate">{title}</span>
         </button>
       ) : (

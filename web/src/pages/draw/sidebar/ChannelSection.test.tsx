@@ -10,12 +10,28 @@ import { setChannelsReloader, type ChannelListStatus } from '../../../stores/cha
 import { resetUnread, setUnread } from '../../../stores/unread';
 import { ChannelSection } from './ChannelSection';
 
-const lobby: Channel = { id: 'c1', title: 'lobby', isBan: false, isCreator: true, creatorId: 'me', memberCount: 2, createdAt: 1, engine: null };
+const lobby: Channel = {
+  id: 'c1',
+  title: 'lobby',
+  isBan: false,
+  isCreator: true,
+  creatorId: 'me',
+  memberCount: 2,
+  createdAt: 1,
+  engine: null,
+};
 
 function show(status: ChannelListStatus, channels: Channel[] = [], onRetry?: () => void) {
   return render(
     <TooltipProvider>
-      <ChannelSection channels={channels} status={status} selectedId={null} onSelect={() => {}} onCreateChannel={() => {}} onRetry={onRetry} />
+      <ChannelSection
+        channels={channels}
+        status={status}
+        selectedId={null}
+        onSelect={() => {}}
+        onCreateChannel={() => {}}
+        onRetry={onRetry}
+      />
     </TooltipProvider>,
   );
 }
@@ -63,7 +79,13 @@ describe('ChannelSection unread marks', () => {
     ]);
     render(
       <TooltipProvider>
-        <ChannelSection channels={[lobby, studio, busy]} status="ready" selectedId="c1" onSelect={() => {}} onCreateChannel={() => {}} />
+        <ChannelSection
+          channels={[lobby, studio, busy]}
+          status="ready"
+          selectedId="c1"
+          onSelect={() => {}}
+          onCreateChannel={() => {}}
+        />
       </TooltipProvider>,
     );
     const row = screen.getByTestId('channel-item-c2');

@@ -26,7 +26,10 @@ export interface ChannelSectionProps {
 /** The # before every channel name (text, so the row reads "# title"). */
 export function ChannelHash({ className = '' }: { className?: string }) {
   return (
-    <span aria-hidden className={`w-5 shrink-0 text-center text-xl leading-none font-medium opacity-70 ${className}`}>
+    <span
+      aria-hidden
+      className={`w-5 shrink-0 text-center text-xl leading-none font-medium opacity-70 ${className}`}
+    >
       #
     </span>
   );
@@ -68,11 +71,27 @@ function ChannelListError({ onRetry, compact }: { onRetry: () => void; compact: 
     <div
       role="alert"
       data-testid="channel-list-error"
-      className={compact ? 'flex items-center gap-2 px-2 py-1 text-xs text-sidebar-foreground' : 'flex flex-col items-center gap-2 px-3 py-6 text-center'}
+      className={
+        compact
+          ? 'flex items-center gap-2 px-2 py-1 text-xs text-sidebar-foreground'
+          : 'flex flex-col items-center gap-2 px-3 py-6 text-center'
+      }
     >
-      <TriangleAlertIcon className={compact ? 'size-4 shrink-0 text-destructive' : 'size-8 text-destructive'} aria-hidden />
-      <p className={compact ? 'min-w-0 flex-1 truncate' : 'text-sm font-semibold text-sidebar-foreground'}>{t('channelList.loadFailed')}</p>
-      <Button type="button" variant="outline" size="sm" data-testid="channel-list-retry" onClick={onRetry} className={compact ? 'h-6 px-2' : undefined}>
+      <TriangleAlertIcon
+        className={compact ? 'size-4 shrink-0 text-destructive' : 'size-8 text-destructive'}
+        aria-hidden
+      />
+      <p className={compact ? 'min-w-0 flex-1 truncate' : 'text-sm font-semibold text-sidebar-foreground'}>
+        {t('channelList.loadFailed')}
+      </p>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        data-testid="channel-list-retry"
+        onClick={onRetry}
+        className={compact ? 'h-6 px-2' : undefined}
+      >
         <RotateCwIcon aria-hidden />
         {t('channelList.retry')}
       </Button>

@@ -23,7 +23,11 @@ export function ChannelSidebar(props: ChannelSidebarProps) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t('sidebar.label')} className="flex h-full w-[240px] flex-col bg-sidebar">
-      <ServerHeader onCreateChannel={props.onCreateChannel} onEditProfile={props.onOpenSettings} onSubscribe={props.onOpenSubscribe} />
+      <ServerHeader
+        onCreateChannel={props.onCreateChannel}
+        onEditProfile={props.onOpenSettings}
+        onSubscribe={props.onOpenSubscribe}
+      />
       <div className="scrollbar-thin flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-2 pt-4 pb-3">
         <GeneralSection onEditProfile={props.onOpenSettings} />
         <ChannelSection

@@ -11,10 +11,20 @@ export function GeneralSection({ onEditProfile }: { onEditProfile: () => void })
   const listId = useId();
   return (
     <section aria-label={t('sidebar.general')} className="flex flex-col gap-0.5">
-      <CategoryHeader title={t('sidebar.general')} expanded={expanded} onToggle={() => setExpanded(!expanded)} controlsId={listId} />
+      <CategoryHeader
+        title={t('sidebar.general')}
+        expanded={expanded}
+        onToggle={() => setExpanded(!expanded)}
+        controlsId={listId}
+      />
       {expanded && (
         <div id={listId}>
-          <SidebarRow icon={<UserRoundPenIcon aria-hidden />} label={t('sidebar.editServerProfile')} onClick={onEditProfile} testId="edit-server-profile" />
+          <SidebarRow
+            icon={<UserRoundPenIcon aria-hidden />}
+            label={t('sidebar.editServerProfile')}
+            onClick={onEditProfile}
+            testId="edit-server-profile"
+          />
         </div>
       )}
     </section>

@@ -1,7 +1,13 @@
 import { ChevronDownIcon, CrownIcon, PencilIcon, PlusCircleIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
 import { companyInfoStore } from '../../../stores/companyInfo';
 
 export interface ServerHeaderProps {

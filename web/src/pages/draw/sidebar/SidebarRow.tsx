@@ -16,7 +16,15 @@ export interface SidebarRowProps {
 }
 
 /** One row of the channel sidebar (channel or entry), Discord-style. */
-export function SidebarRow({ icon, label, onClick, selected = false, testId, trailing, unread = 0 }: SidebarRowProps) {
+export function SidebarRow({
+  icon,
+  label,
+  onClick,
+  selected = false,
+  testId,
+  trailing,
+  unread = 0,
+}: SidebarRowProps) {
   const { t } = useTranslation();
   const isUnread = unread > 0 && !selected;
   return (
@@ -26,10 +34,20 @@ export function SidebarRow({ icon, label, onClick, selected = false, testId, tra
       data-unread={isUnread ? unread : undefined}
       className={cn(
         'group/row relative flex h-8 items-center rounded-md transition-colors',
-        selected ? 'bg-sidebar-active text-heading' : isUnread ? 'text-heading hover:bg-sidebar-hover' : 'text-sidebar-foreground hover:bg-sidebar-hover hover:text-foreground',
+        selected
+          ? 'bg-sidebar-active text-heading'
+          : isUnread
+            ? 'text-heading hover:bg-sidebar-hover'
+            : 'text-sidebar-foreground hover:bg-sidebar-hover hover:text-foreground',
       )}
     >
-      {isUnread && <span aria-hidden data-testid="unread-pill" className="absolute top-1/2 -left-2 h-2 w-1 -translate-y-1/2 rounded-r-full bg-heading" />}
+      {isUnread && (
+        <span
+          aria-hidden
+          data-testid="unread-pill"
+          className="absolute top-1/2 -left-2 h-2 w-1 -translate-y-1/2 rounded-r-full bg-heading"
+        />
+      )}
       <button
         type="button"
         onClick={onClick}
@@ -37,7 +55,9 @@ export function SidebarRow({ icon, label, onClick, selected = false, testId, tra
         className="flex h-full min-w-0 flex-1 items-center gap-1.5 rounded-md px-2 text-left outline-none focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-5 [&_svg]:shrink-0 [&_svg]:opacity-70"
       >
         {icon}
-        <span className={cn('truncate text-[15px] font-medium', (selected || isUnread) && 'font-semibold')}>{label}</span>
+        <span className={cn('truncate text-[15px] font-medium', (selected || isUnread) && 'font-semibold')}>
+          {label}
+        </span>
         {isUnread && (
           <>
             {' '}

@@ -12,7 +12,16 @@ import { chatStore } from '../../../stores/chat';
 import { resetUnread, setUnread } from '../../../stores/unread';
 import { ChannelHeader } from '../main/ChannelHeader';
 
-const channel = (id: string, title: string): Channel => ({ id, title, isBan: false, isCreator: false, creatorId: 'o', memberCount: 2, createdAt: 1, engine: null });
+const channel = (id: string, title: string): Channel => ({
+  id,
+  title,
+  isBan: false,
+  isCreator: false,
+  creatorId: 'o',
+  memberCount: 2,
+  createdAt: 1,
+  engine: null,
+});
 
 function header(sidebarOpen: boolean) {
   return render(

@@ -19,7 +19,10 @@ export function useUnreadElsewhere(): number {
  * The sidebar toggle while the sidebar is hidden (phones, or collapsed): its spoken name says how
  * many messages wait elsewhere, and a count sits on its corner, as on Discord's phone app.
  */
-export function useToggleUnread(toggleLabel: string, sidebarOpen: boolean): { label: string; badge: ReactNode } {
+export function useToggleUnread(
+  toggleLabel: string,
+  sidebarOpen: boolean,
+): { label: string; badge: ReactNode } {
   const { t } = useTranslation();
   const count = useUnreadElsewhere();
   if (sidebarOpen || count === 0) return { label: toggleLabel, badge: null };

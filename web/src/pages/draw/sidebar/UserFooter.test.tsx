@@ -44,13 +44,10 @@ describe('UserFooter presence', () => {
   });
 
   it('maps every connection status to one presence', () => {
-    expect(['idle', 'connecting', 'live', 'reconnecting', 'offline', 'refused'].map((status) => presenceOf(status as never))).toEqual([
-      'offline',
-      'connecting',
-      'online',
-      'connecting',
-      'offline',
-      'offline',
-    ]);
+    expect(
+      ['idle', 'connecting', 'live', 'reconnecting', 'offline', 'refused'].map((status) =>
+        presenceOf(status as never),
+      ),
+    ).toEqual(['offline', 'connecting', 'online', 'connecting', 'offline', 'offline']);
   });
 });

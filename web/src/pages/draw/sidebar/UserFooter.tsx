@@ -59,7 +59,12 @@ export function UserFooter({ onOpenSettings, onOpenSubscribe }: UserFooterProps)
         >
           <span className="relative inline-flex size-8 shrink-0">
             <UserAvatar src={user.avatar} name={user.name} className="size-8" />
-            <AvatarStatus data-testid="footer-presence" data-presence={presence} aria-hidden className={cn('transition-colors', PRESENCE_DOT[presence])} />
+            <AvatarStatus
+              data-testid="footer-presence"
+              data-presence={presence}
+              aria-hidden
+              className={cn('transition-colors', PRESENCE_DOT[presence])}
+            />
           </span>
           <span className="flex min-w-0 flex-col leading-tight">
             <span data-testid="footer-name" className="truncate text-sm font-semibold text-heading">
@@ -72,12 +77,24 @@ export function UserFooter({ onOpenSettings, onOpenSubscribe }: UserFooterProps)
           </span>
         </button>
         <Tooltip content={t('subscribe.title')}>
-          <button type="button" data-testid="footer-subscribe" aria-label={t('subscribe.title')} onClick={onOpenSubscribe} className={iconButton}>
+          <button
+            type="button"
+            data-testid="footer-subscribe"
+            aria-label={t('subscribe.title')}
+            onClick={onOpenSubscribe}
+            className={iconButton}
+          >
             <CrownIcon className="size-[18px] text-[#f0b232]" aria-hidden />
           </button>
         </Tooltip>
         <Tooltip content={t('settings.title')}>
-          <button type="button" data-testid="footer-settings" aria-label={t('settings.title')} onClick={onOpenSettings} className={iconButton}>
+          <button
+            type="button"
+            data-testid="footer-settings"
+            aria-label={t('settings.title')}
+            onClick={onOpenSettings}
+            className={iconButton}
+          >
             <SettingsIcon className="size-[18px]" aria-hidden />
           </button>
         </Tooltip>

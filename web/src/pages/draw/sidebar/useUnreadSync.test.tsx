@@ -18,11 +18,22 @@ import { useUnreadSync } from './useUnreadSync';
 const listeners = new Set<LiveConnectionListener>();
 vi.mock('../../../live/connection', async (importOriginal) => ({
   ...(await importOriginal<typeof Connection>()),
-  getLiveConnection: () => ({ listen: (listener: LiveConnectionListener) => (listeners.add(listener), () => listeners.delete(listener)) }),
+  getLiveConnection: () => ({
+    listen: (listener: LiveConnectionListener) => (listeners.add(listener), () => listeners.delete(listener)),
+  }),
 }));
 const notify = (call: (listener: LiveConnectionListener) => void) => act(() => listeners.forEach(call));
 
-const channel = (id: string, title: string): Channel => ({ id, title, isBan: false, isCreator: false, creatorId: 'o', memberCount: 2, createdAt: 1, engine: null });
+const channel = (id: string, title: string): Channel => ({
+  id,
+  title,
+  isBan: false,
+  isCreator: false,
+  creatorId: 'o',
+  memberCount: 2,
+  createdAt: 1,
+  engine: null,
+});
 let server: ChannelUnread[];
 let fetchMock: ReturnType<typeof vi.fn>;
 let focused: boolean;
@@ -57,7 +68,8 @@ afterEach(() => {
   resetUnread();
 });
 
-const marks = () => fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'PUT');
+const marks = () =>
+  fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'PUT');
 
 describe('unread marks on the drawing screen', () => {
   it('puts the total unread before the open channel in the page title, and counts live posts elsewhere', async () => {

@@ -6,7 +6,16 @@ import { call } from '../../../lib/http';
 import { setTitleView } from '../../../lib/pageTitle';
 import { getLiveConnection } from '../../../live/connection';
 import { useChannelEvents, useChannelList, useCurrentChannel } from '../../../live/hooks';
-import { applyActivity, applyRead, noteSeq, resetUnread, setChannelUnread, setUnread, totalUnread, unreadStore } from '../../../stores/unread';
+import {
+  applyActivity,
+  applyRead,
+  noteSeq,
+  resetUnread,
+  setChannelUnread,
+  setUnread,
+  totalUnread,
+  unreadStore,
+} from '../../../stores/unread';
 import { isNearBottom } from '../feed/scroll';
 
 /** A channel on screen is read after this long at the bottom of its feed, so a burst is one request. */
@@ -123,7 +132,11 @@ export function useUnreadSync(): void {
   const title = channel?.title ?? null;
   useEffect(() => {
     if (title === null) return setTitleView(null);
-    setTitleView((app) => (total > 0 ? t('unread.pageTitle', { count: total, channel: title, app }) : t('unread.pageTitleRead', { channel: title, app })));
+    setTitleView((app) =>
+      total > 0
+        ? t('unread.pageTitle', { count: total, channel: title, app })
+        : t('unread.pageTitleRead', { channel: title, app }),
+    );
   }, [t, title, total]);
   // Leaving the screen (the archive, a sign-out): the counts are loaded afresh on the way back, for whoever is signed in then.
   useEffect(

@@ -40,21 +40,45 @@ export function OrderHistory({ orders, activeId, disabled, nameOf, onResume }: O
       ) : (
         <ul data-testid="orders-list" className="scrollbar-thin -mx-2 mt-2 max-h-80 overflow-y-auto">
           {orders.map((order) => (
-            <li key={order.id} data-testid={`order-row-${order.id}`} data-status={order.status} className="flex items-center gap-3 rounded-lg px-2 py-2 hover:bg-accent/60">
+            <li
+              key={order.id}
+              data-testid={`order-row-${order.id}`}
+              data-status={order.status}
+              className="flex items-center gap-3 rounded-lg px-2 py-2 hover:bg-accent/60"
+            >
               <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium text-foreground">{nameOf(order.productId, order.productName)}</p>
+                <p className="truncate text-sm font-medium text-foreground">
+                  {nameOf(order.productId, order.productName)}
+                </p>
                 <p className="truncate text-xs text-muted-foreground tabular-nums">
-                  {formatDateTime(order.createdAt, language)} · <span className="font-mono">{order.orderNo}</span>
+                  {formatDateTime(order.createdAt, language)} ·{' '}
+                  <span className="font-mono">{order.orderNo}</span>
                 </p>
               </div>
               <div className="flex shrink-0 flex-col items-end gap-1">
-                <span className="text-sm font-semibold text-heading tabular-nums">{formatMoney(order.amount, order.currency)}</span>
+                <span className="text-sm font-semibold text-heading tabular-nums">
+                  {formatMoney(order.amount, order.currency)}
+                </span>
                 {order.status === OrderStatus.Unpaid && order.id !== activeId ? (
-                  <Button size="sm" variant="link" className="h-auto text-xs" disabled={disabled} onClick={() => onResume(order)} data-testid={`order-resume-${order.id}`}>
+                  <Button
+                    size="sm"
+                    variant="link"
+                    className="h-auto text-xs"
+                    disabled={disabled}
+                    onClick={() => onResume(order)}
+                    data-testid={`order-resume-${order.id}`}
+                  >
                     {t('billing.orders.continue')}
                   </Button>
                 ) : (
-                  <span className={cn('rounded-full px-2 py-0.5 text-[11px] font-semibold', STATUS_STYLE[order.status])}>{t(`billing.orders.status.${order.status}`)}</span>
+                  <span
+                    className={cn(
+                      'rounded-full px-2 py-0.5 text-[11px] font-semibold',
+                      STATUS_STYLE[order.status],
+                    )}
+                  >
+                    {t(`billing.orders.status.${order.status}`)}
+                  </span>
                 )}
               </div>
             </li>

@@ -37,7 +37,9 @@ function PlanCard({ product, gridPrice, isCurrent, isBest, busy, disabled, onBuy
             isCurrent ? 'bg-[#1f7a45]' : 'bg-primary-hover',
           )}
         >
-          {isCurrent ? t('billing.plans.current') : (
+          {isCurrent ? (
+            t('billing.plans.current')
+          ) : (
             <>
               <SparklesIcon className="size-3" aria-hidden />
               {t('billing.plans.bestValue')}
@@ -52,7 +54,9 @@ function PlanCard({ product, gridPrice, isCurrent, isBest, busy, disabled, onBuy
         <span className="text-lg font-semibold">{price.symbol}</span>
         <span className="text-4xl leading-none font-bold tracking-tight tabular-nums">{price.whole}</span>
         {price.fraction && <span className="text-lg font-semibold tabular-nums">{price.fraction}</span>}
-        <span className="ml-1.5 text-sm font-normal text-muted-foreground">{t(`billing.perPeriod.${product.period}`)}</span>
+        <span className="ml-1.5 text-sm font-normal text-muted-foreground">
+          {t(`billing.perPeriod.${product.period}`)}
+        </span>
       </p>
 
       <ul className="mt-4 flex flex-col gap-2 text-sm">
@@ -62,7 +66,9 @@ function PlanCard({ product, gridPrice, isCurrent, isBest, busy, disabled, onBuy
         </li>
         <li className="flex items-center gap-2 text-muted-foreground">
           <SparklesIcon className="size-4 shrink-0 text-warning" aria-hidden />
-          {t('billing.plans.approxGrids', { n: Math.floor(product.credits / Math.max(1, gridPrice)).toLocaleString('en-US') })}
+          {t('billing.plans.approxGrids', {
+            n: Math.floor(product.credits / Math.max(1, gridPrice)).toLocaleString('en-US'),
+          })}
         </li>
         <li className="flex items-center gap-2 text-muted-foreground">
           <CalendarIcon className="size-4 shrink-0" aria-hidden />
@@ -70,7 +76,13 @@ function PlanCard({ product, gridPrice, isCurrent, isBest, busy, disabled, onBuy
         </li>
       </ul>
 
-      <Button data-testid={`product-buy-${product.id}`} className="mt-5 w-full" variant={isBest ? 'default' : 'secondary'} disabled={disabled} onClick={onBuy}>
+      <Button
+        data-testid={`product-buy-${product.id}`}
+        className="mt-5 w-full"
+        variant={isBest ? 'default' : 'secondary'}
+        disabled={disabled}
+        onClick={onBuy}
+      >
         {busy && <LoaderCircleIcon className="animate-spin" aria-hidden />}
         {t('billing.plans.buy')}
       </Button>
@@ -94,7 +106,11 @@ export function PlanPicker({ products, account, period, busy, onPeriodChange, on
   const activePlan = account.plan?.productId ?? null;
 
   return (
-    <Tabs value={period} onValueChange={(value) => onPeriodChange(value as Period)} className="flex flex-col gap-4">
+    <Tabs
+      value={period}
+      onValueChange={(value) => onPeriodChange(value as Period)}
+      className="flex flex-col gap-4"
+    >
       <TabsList className="w-full sm:w-80">
         {PERIODS.map((p) => (
           <TabsTrigger key={p} value={p} data-testid={`subscribe-period-${p}`}>
@@ -108,7 +124,9 @@ export function PlanPicker({ products, account, period, busy, onPeriodChange, on
         return (
           <TabsContent key={p} value={p}>
             {inPeriod.length === 0 ? (
-              <p className="rounded-xl border border-dashed border-border px-6 py-12 text-center text-sm text-muted-foreground">{t('billing.plans.empty')}</p>
+              <p className="rounded-xl border border-dashed border-border px-6 py-12 text-center text-sm text-muted-foreground">
+                {t('billing.plans.empty')}
+              </p>
             ) : (
               <div className="grid gap-4 pt-2 sm:grid-cols-2 lg:grid-cols-3">
                 {inPeriod.map((product) => (

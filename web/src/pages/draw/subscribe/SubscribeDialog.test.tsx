@@ -13,12 +13,46 @@ import { drawDialogs } from '../drawDialogs';
 import { billingStore, resetBilling } from './billingStore';
 import { SubscribeDialog } from './SubscribeDialog';
 
-vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+vi.mock('../../../lib/notify', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },
+}));
 
-const product = (id: string, period: Product['period'], price: number, credits: number): Product => ({ id, name: id.toUpperCase(), description: `${id} plan`, price, currency: 'CNY', period, credits });
-const PRODUCTS = [product('day', 'Day', 390, 30), product('basic', 'Month', 2900, 400), product('pro', 'Month', 6900, 1200), product('year', 'Year', 69000, 15000)];
-const prices = { IMAGINE: 2, VARIATION: 2, REROLL: 2, ZOOM: 2, PAN: 2, INPAINT: 2, BLEND: 2, UPSCALE: 1, DESCRIBE: 1, SHORTEN: 1, VIDEO: 4 };
-const account = (overrides: Partial<CreditAccount> = {}): CreditAccount => ({ balance: 10, free: 10, dailyAllowance: 10, plan: null, prices, ...overrides });
+const product = (id: string, period: Product['period'], price: number, credits: number): Product => ({
+  id,
+  name: id.toUpperCase(),
+  description: `${id} plan`,
+  price,
+  currency: 'CNY',
+  period,
+  credits,
+});
+const PRODUCTS = [
+  product('day', 'Day', 390, 30),
+  product('basic', 'Month', 2900, 400),
+  product('pro', 'Month', 6900, 1200),
+  product('year', 'Year', 69000, 15000),
+];
+const prices = {
+  IMAGINE: 2,
+  VARIATION: 2,
+  REROLL: 2,
+  ZOOM: 2,
+  PAN: 2,
+  INPAINT: 2,
+  BLEND: 2,
+  UPSCALE: 1,
+  DESCRIBE: 1,
+  SHORTEN: 1,
+  VIDEO: 4,
+};
+const account = (overrides: Partial<CreditAccount> = {}): CreditAccount => ({
+  balance: 10,
+  free: 10,
+  dailyAllowance: 10,
+  plan: null,
+  prices,
+  ...overrides,
+});
 const order = (overrides: Partial<Order> = {}): Order => ({
   id: 'o1',
   orderNo: 'D20310601100000123456',
@@ -36,11 +70,21 @@ const order = (overrides: Partial<Order> = {}): Order => ({
   cancelledAt: null,
   ...overrides,
 });
-const payment: PaymentStart = { orderId: 'o1', provider: 'sandbox', codeUrl: 'http://localhost/pay/sandbox/o1/tok_tok_tok_tok_tok_tok', qrcodeUrl: '/api/home/qrcode?url=x', expiresAt: Date.now() + 1800_000 };
+const payment: PaymentStart = {
+  orderId: 'o1',
+  provider: 'sandbox',
+  codeUrl: 'http://localhost/pay/sandbox/o1/tok_tok_tok_tok_tok_tok',
+  qrcodeUrl: '/api/home/qrcode?url=x',
+  expiresAt: Date.now() + 1800_000,
+};
 
 let routes: Record<string, (init?: RequestInit) => Response>;
 let fetchMock: ReturnType<typeof vi.fn>;
-const calls = (method: string, url: string) => fetchMock.mock.calls.filter(([u, init]) => String(u).split('?')[0] === url && ((init as RequestInit | undefined)?.method ?? 'GET') === method);
+const calls = (method: string, url: string) =>
+  fetchMock.mock.calls.filter(
+    ([u, init]) =>
+      String(u).split('?')[0] === url && ((init as RequestInit | undefined)?.method ?? 'GET') === method,
+  );
 
 beforeEach(() => {
   localStorage.clear();
@@ -93,11 +137,27 @@ describe('the 订阅 dialog', () => {
     expect(qr.getAttribute('src')).toBe(payment.qrcodeUrl);
     expect(screen.getByTestId('payment-sandbox-link').getAttribute('href')).toBe(payment.codeUrl);
     expect(screen.getByTestId('payment-panel').textContent).toContain('¥29.00');
-    expect(JSON.parse(String((calls('POST', '/api/home/order')[0]![1] as RequestInit).body))).toEqual({ productId: 'basic' });
+    expect(JSON.parse(String((calls('POST', '/api/home/order')[0]![1] as RequestInit).body))).toEqual({
+      productId: 'basic',
+    });
 
     status = 'paid';
-    routes['GET /api/home/credits'] = () => envelope(account({ balance: 410, plan: { productId: 'basic', name: 'Basic', period: 'Month', expiresAt: Date.now() + 30 * 86_400_000 } }));
-    await waitFor(() => expect(screen.getByTestId('payment-panel').getAttribute('data-status')).toBe('paid'), { timeout: 5000 });
+    routes['GET /api/home/credits'] = () =>
+      envelope(
+        account({
+          balance: 410,
+          plan: {
+            productId: 'basic',
+            name: 'Basic',
+            period: 'Month',
+            expiresAt: Date.now() + 30 * 86_400_000,
+          },
+        }),
+      );
+    await waitFor(
+      () => expect(screen.getByTestId('payment-panel').getAttribute('data-status')).toBe('paid'),
+      { timeout: 5000 },
+    );
     await waitFor(() => expect(screen.getByTestId('subscribe-balance').textContent).toBe('410'));
     expect(screen.getByTestId('subscribe-plan').textContent).toBe('BASIC');
     expect(screen.getByTestId('payment-panel').textContent).toContain('已到账 400 积分');
@@ -108,7 +168,8 @@ describe('the 订阅 dialog', () => {
   it('cancels the order being paid and lists it as cancelled', async () => {
     routes['POST /api/home/order'] = () => envelope(order());
     routes['POST /api/home/pay/o1'] = () => envelope(payment);
-    routes['POST /api/home/cancel-order/o1'] = () => envelope(order({ status: 'cancelled', cancelledAt: Date.now() }));
+    routes['POST /api/home/cancel-order/o1'] = () =>
+      envelope(order({ status: 'cancelled', cancelledAt: Date.now() }));
     render(<SubscribeDialog open onOpenChange={() => {}} />);
     fireEvent.click(await screen.findByTestId('product-buy-basic'));
     fireEvent.click(await screen.findByTestId('payment-cancel'));
@@ -119,7 +180,8 @@ describe('the 订阅 dialog', () => {
   });
 
   it('redeems a code and shows the new balance', async () => {
-    routes['POST /api/home/redeem/ABCD-EFGH-JKLM-NPQR'] = () => envelope({ kind: 'credits', credits: 50, plan: null, balance: 60 });
+    routes['POST /api/home/redeem/ABCD-EFGH-JKLM-NPQR'] = () =>
+      envelope({ kind: 'credits', credits: 50, plan: null, balance: 60 });
     render(<SubscribeDialog open onOpenChange={() => {}} />);
     const input = await screen.findByTestId('redeem-input');
     fireEvent.change(input, { target: { value: 'ABCD-EFGH-JKLM-NPQR' } });
@@ -136,9 +198,21 @@ describe('a refusal for lack of credits', () => {
   it('offers the 订阅 dialog on its error toast, wherever the call came from', async () => {
     await import('./creditsPrompt');
     routes['POST /api/mj/submit/imagine/c1'] = () =>
-      new Response(JSON.stringify({ code: 402, message: '积分不足', data: null, success: false, reason: 'insufficient_credits' }), { status: 402, headers: { 'Content-Type': 'application/json' } });
+      new Response(
+        JSON.stringify({
+          code: 402,
+          message: '积分不足',
+          data: null,
+          success: false,
+          reason: 'insufficient_credits',
+        }),
+        { status: 402, headers: { 'Content-Type': 'application/json' } },
+      );
     await expect(http.post('/api/mj/submit/imagine/c1', { prompt: 'x' })).rejects.toThrow('积分不足');
-    const [message, action] = vi.mocked(notify.error).mock.calls[0]! as unknown as [string, { label: string; onClick: () => void }];
+    const [message, action] = vi.mocked(notify.error).mock.calls[0]! as unknown as [
+      string,
+      { label: string; onClick: () => void },
+    ];
     expect(message).toBe('积分不足');
     expect(action.label).toBe('去订阅');
     drawDialogs.subscribe = false;

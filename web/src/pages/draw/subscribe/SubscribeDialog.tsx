@@ -4,9 +4,26 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogBody, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
 import { AccountSummary } from './AccountSummary';
-import { billingStore, buy, cancelCheckout, choosePeriod, closeCheckout, loadBilling, pollCheckout, redeem, resume } from './billingStore';
+import {
+  billingStore,
+  buy,
+  cancelCheckout,
+  choosePeriod,
+  closeCheckout,
+  loadBilling,
+  pollCheckout,
+  redeem,
+  resume,
+} from './billingStore';
 import { OrderHistory } from './OrderHistory';
 import { PaymentPanel } from './PaymentPanel';
 import { PlanPicker } from './PlanPicker';
@@ -48,7 +65,10 @@ function SubscribeDialogBody() {
 
   if (state.status !== 'ready' || !state.account) {
     return (
-      <div data-testid="subscribe-body" className="flex min-h-72 flex-col items-center justify-center gap-3 text-sm text-muted-foreground">
+      <div
+        data-testid="subscribe-body"
+        className="flex min-h-72 flex-col items-center justify-center gap-3 text-sm text-muted-foreground"
+      >
         {state.status === 'error' ? (
           <>
             <CircleAlertIcon className="size-8 text-destructive" aria-hidden />
@@ -68,7 +88,8 @@ function SubscribeDialogBody() {
   }
 
   const account = state.account;
-  const nameOf = (productId: string, fallback: string) => state.products.find((p) => p.id === productId)?.name ?? fallback;
+  const nameOf = (productId: string, fallback: string) =>
+    state.products.find((p) => p.id === productId)?.name ?? fallback;
   return (
     <div data-testid="subscribe-body" className="flex flex-col gap-5">
       <AccountSummary account={account} products={state.products} />
@@ -86,12 +107,25 @@ function SubscribeDialogBody() {
               onOrderAgain={(productId) => void buy(productId)}
             />
           ) : (
-            <PlanPicker products={state.products} account={account} period={state.period} busy={state.busy} onPeriodChange={choosePeriod} onBuy={(id) => void buy(id)} />
+            <PlanPicker
+              products={state.products}
+              account={account}
+              period={state.period}
+              busy={state.busy}
+              onPeriodChange={choosePeriod}
+              onBuy={(id) => void buy(id)}
+            />
           )}
         </div>
         <aside className="flex min-w-0 flex-col gap-4">
           <RedeemCard busy={state.busy === 'redeem'} disabled={state.busy !== null} onRedeem={redeem} />
-          <OrderHistory orders={state.orders} activeId={state.checkout?.order.id ?? null} disabled={state.busy !== null} nameOf={nameOf} onResume={(order) => void resume(order)} />
+          <OrderHistory
+            orders={state.orders}
+            activeId={state.checkout?.order.id ?? null}
+            disabled={state.busy !== null}
+            nameOf={nameOf}
+            onResume={(order) => void resume(order)}
+          />
         </aside>
       </div>
     </div>

@@ -26,12 +26,17 @@ export const fetchAccount = (): Promise<CreditAccount> => shown(call(routes.cred
 export const fetchOrders = (): Promise<Order[]> => shown(call(routes.orders));
 
 /** One order, for polling: quiet, since a poll that fails is simply tried again. */
-export const fetchOrder = (orderId: string, signal?: AbortSignal): Promise<Order> => shown(call(routes.orderById, { params: { id: orderId }, signal }), true);
+export const fetchOrder = (orderId: string, signal?: AbortSignal): Promise<Order> =>
+  shown(call(routes.orderById, { params: { id: orderId }, signal }), true);
 
-export const createOrder = (productId: string): Promise<Order> => shown(call(routes.order, { body: { productId } }));
+export const createOrder = (productId: string): Promise<Order> =>
+  shown(call(routes.order, { body: { productId } }));
 
-export const startPayment = (orderId: string): Promise<PaymentStart> => shown(call(routes.pay, { params: { id: orderId } }));
+export const startPayment = (orderId: string): Promise<PaymentStart> =>
+  shown(call(routes.pay, { params: { id: orderId } }));
 
-export const cancelOrder = (orderId: string): Promise<Order> => shown(call(routes.cancelOrder, { params: { id: orderId } }));
+export const cancelOrder = (orderId: string): Promise<Order> =>
+  shown(call(routes.cancelOrder, { params: { id: orderId } }));
 
-export const redeemCode = (code: string): Promise<RedeemAnswer> => shown(call(routes.redeem, { params: { code: code.trim() } }));
+export const redeemCode = (code: string): Promise<RedeemAnswer> =>
+  shown(call(routes.redeem, { params: { code: code.trim() } }));

@@ -1,4 +1,11 @@
-import { OrderStatus, Period, type CreditAccount, type Order, type PaymentStart, type Product } from '@draw/shared';
+import {
+  OrderStatus,
+  Period,
+  type CreditAccount,
+  type Order,
+  type PaymentStart,
+  type Product,
+} from '@draw/shared';
 import { proxy } from 'valtio';
 import i18n from '../../../i18n';
 import { notify } from '../../../lib/notify';
@@ -37,7 +44,11 @@ function defaultPeriod(products: readonly Product[], account: CreditAccount | nu
 export async function loadBilling(): Promise<void> {
   if (billingStore.status !== 'ready') billingStore.status = 'loading';
   try {
-    const [products, account, orders] = await Promise.all([api.fetchProducts(), api.fetchAccount(), api.fetchOrders()]);
+    const [products, account, orders] = await Promise.all([
+      api.fetchProducts(),
+      api.fetchAccount(),
+      api.fetchOrders(),
+    ]);
     billingStore.products = products;
     billingStore.account = account;
     billingStore.orders = orders;
@@ -143,8 +154,14 @@ export async function redeem(code: string): Promise<boolean> {
   billingStore.busy = 'redeem';
   try {
     const answer = await api.redeemCode(code);
-    const planName = answer.plan ? (billingStore.products.find((p) => p.id === answer.plan!.productId)?.name ?? answer.plan.name) : null;
-    notify.success(planName ? i18n.t('billing.redeem.successPlan', { plan: planName, n: answer.credits }) : i18n.t('billing.redeem.success', { n: answer.credits }));
+    const planName = answer.plan
+      ? (billingStore.products.find((p) => p.id === answer.plan!.productId)?.name ?? answer.plan.name)
+      : null;
+    notify.success(
+      planName
+        ? i18n.t('billing.redeem.successPlan', { plan: planName, n: answer.credits })
+        : i18n.t('billing.redeem.success', { n: answer.credits }),
+    );
     await refreshAccountAndOrders();
     return true;
   } catch {
@@ -156,5 +173,14 @@ export async function redeem(code: string): Promise<boolean> {
 
 /** Back to a fresh state (tests; sign-out). */
 export function resetBilling(): void {
-  Object.assign(billingStore, { status: 'idle', products: [], account: null, orders: [], period: Period.Month, periodChosen: false, checkout: null, busy: null });
+  Object.assign(billingStore, {
+    status: 'idle',
+    products: [],
+    account: null,
+    orders: [],
+    period: Period.Month,
+    periodChosen: false,
+    checkout: null,
+    busy: null,
+  });
 }

@@ -4,7 +4,10 @@ import { dateTimeFormat } from '../../../lib/dateFormat';
 const SYMBOLS: Record<string, string> = { CNY: '¥', USD: '$', EUR: '€' };
 
 /** `¥`, `29`, `.90`: the price of a plan card, in parts so the whole yuan can be large. */
-export function priceParts(cents: number, currency: string): { symbol: string; whole: string; fraction: string } {
+export function priceParts(
+  cents: number,
+  currency: string,
+): { symbol: string; whole: string; fraction: string } {
   const symbol = SYMBOLS[currency] ?? `${currency} `;
   const whole = Math.floor(cents / 100).toLocaleString('en-US');
   const rest = cents % 100;
@@ -21,7 +24,13 @@ export function formatDate(at: number, language: Language): string {
 }
 
 export function formatDateTime(at: number, language: Language): string {
-  return dateTimeFormat(language, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false }).format(at);
+  return dateTimeFormat(language, {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).format(at);
 }
 
 /** `29:05` (minutes:seconds left), never negative. */
