@@ -1,4 +1,6 @@
 import type { ErrorReason } from './errors';
+import type { api } from './routes/index';
+import type { AnswerOf } from './routes/route';
 import type { ChannelState, Member, Message, Task } from './entities';
 import type { FavoriteChange } from './archive';
 import type { ReadMark, UnreadActivity } from './reads';
@@ -119,9 +121,5 @@ export interface HandshakeAuth {
   v: ProtocolVersion;
 }
 
-export interface PreConnectAnswer {
-  url: string;
-  path: string;
-  ticket: string;
-  expiresAt: number;
-}
+/** What `GET /api/ws/pre-connect` answers: where to connect, and the single-use ticket. */
+export type PreConnectAnswer = AnswerOf<typeof api.realtime.preConnect>;

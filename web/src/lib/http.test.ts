@@ -4,9 +4,26 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appSettingStore } from '../stores/appSetting';
 import { authStore, setToken } from '../stores/auth';
 import { api } from './api';
-import { call, download, http, HttpError, reportFailure, upload, UNKNOWN_ERROR_MESSAGE } from './http';
+import {
+  call,
+  download,
+  HttpError,
+  reportFailure,
+  request,
+  upload,
+  UNKNOWN_ERROR_MESSAGE,
+  type RequestOptions,
+} from './http';
 import { registerNavigate } from './navigation';
 import { notify } from './notify';
+
+/** The client's envelope rules, by URL (the app itself only calls through the route table). */
+const http = {
+  get: (url: string, options?: RequestOptions) => request('GET', url, undefined, options),
+  post: (url: string, body?: unknown) => request('POST', url, body),
+  put: (url: string, body?: unknown) => request('PUT', url, body),
+  delete: (url: string) => request('DELETE', url),
+};
 
 vi.mock('./notify', () => ({
   notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },

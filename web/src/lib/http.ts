@@ -277,16 +277,6 @@ export async function download<R extends ApiRoute & { kind: typeof AnswerKind.Fi
   return response.blob();
 }
 
-/**
- * By URL, for the calls not moved to `call` yet (the company info). Prefer `call`.
- */
-export const http = {
-  get: <T>(url: string, options?: RequestOptions) => request<T>('GET', url, undefined, options),
-  post: <T>(url: string, body?: unknown, options?: RequestOptions) => request<T>('POST', url, body, options),
-  put: <T>(url: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', url, body, options),
-  delete: <T>(url: string, options?: RequestOptions) => request<T>('DELETE', url, undefined, options),
-};
-
 /** What POST /api/upload answers: one stored file each (declared in @draw/shared). */
 export type { UploadAnswer, UploadedFile } from '@draw/shared';
 

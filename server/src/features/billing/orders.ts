@@ -1,6 +1,7 @@
 import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ErrorReason, OrderStatus, PaymentProviderName, type Order, type PaymentStart } from '@draw/shared';
+import { api } from '@draw/shared/routes';
 import { AppError } from '../../errors';
 import type { CreditsLedger } from './ledger';
 import type { ProductsService } from './products';
@@ -13,8 +14,9 @@ export const ORDER_TTL_MS = 30 * 60_000;
 export const MAX_OPEN_ORDERS = 5;
 export const ORDER_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
 
+/** The QR code route's URL for a payment link (an `<img src>`: the table's path with `?url=`). */
 export function qrcodeUrlOf(codeUrl: string): string {
-  return `/api/home/qrcode?url=${encodeURIComponent(codeUrl)}`;
+  return `${api.billing.qrcode.path}?url=${encodeURIComponent(codeUrl)}`;
 }
 
 /** `D` + the date and time in UTC+8 + 6 random digits: unique (index), sortable, ≤ 32 chars for WeChat Pay. */

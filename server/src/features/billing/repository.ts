@@ -4,11 +4,12 @@ import {
   PaymentProviderName,
   Period,
   type Language,
+  type Order,
   type PlanInfo,
   type TaskAction,
 } from '@draw/shared';
 import { defineCollection, type BaseDoc, type Collection, type Storage } from '../../storage/port';
-import { documentSchema } from '../../storage/schema';
+import { documentSchema, type StoredFields } from '../../storage/schema';
 import { repositoryOf } from '../queries';
 
 // ---- Products ------------------------------------------------------------------------------
@@ -55,20 +56,10 @@ export interface PaymentAttempt {
   token: string | null;
 }
 
-export interface OrderDoc extends BaseDoc {
-  orderNo: string;
+/** The stored order: the public `Order` (route table) but its id and provider, plus what only the server keeps. */
+export interface OrderDoc extends BaseDoc, Omit<Order, 'id' | 'provider'> {
   userId: string;
-  productId: string;
-  productName: string;
-  period: Period;
-  credits: number;
-  amount: number;
-  currency: string;
-  status: OrderStatus;
-  createdAt: number;
-  expiresAt: number;
-  paidAt: number | null;
-  cancelledAt: number | null;
+  /** The payment started last (its provider is the order's `provider`). */
   payment: PaymentAttempt | null;
   /** The provider's transaction id, once paid. */
   transactionId: string | null;
@@ -93,7 +84,7 @@ const orderSchema = documentSchema({
   payment: { type: Schema.Types.Mixed, default: null },
   transactionId: { type: Schema.Types.Mixed, default: null },
   fulfilledAt: { type: Schema.Types.Mixed, default: null },
-});
+} satisfies StoredFields<OrderDoc>);
 orderSchema.index({ userId: 1, createdAt: -1 });
 orderSchema.index({ status: 1, expiresAt: 1 });
 
