@@ -4,7 +4,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appSettingStore } from '../stores/appSetting';
 import { authStore, setToken } from '../stores/auth';
 import { api } from './api';
-import { call, download, http, HttpError, reportFailure, upload, UNKNOWN_ERROR_MESSAGE } from './http';
+import {
+  call,
+  download,
+  http,
+  HttpError,
+  reportFailure,
+  setNetworkDownShown,
+  upload,
+  UNKNOWN_ERROR_MESSAGE,
+} from './http';
 import { registerNavigate } from './navigation';
 import { notify } from './notify';
 
@@ -246,6 +255,19 @@ describe('non-envelope answers', () => {
     expect(error).toBeInstanceOf(HttpError);
     expect(error.status).toBe(0);
     expect(notify.error).toHaveBeenCalledWith(REQUEST_FAILED);
+  });
+
+  it('does not toast a network error over the banner that already says the connection is down', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    setNetworkDownShown(true);
+    try {
+      const error = (await http.get('/x').catch((caught: unknown) => caught)) as HttpError;
+      expect(error).toMatchObject({ status: 0, shown: true });
+      reportFailure(error);
+      expect(notify.error).not.toHaveBeenCalled();
+    } finally {
+      setNetworkDownShown(false);
+    }
   });
 
   it('quiet: a network error is thrown unshown (the caller shows it in place), a refusal is still shown', async () => {
