@@ -78,8 +78,11 @@ export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
         {/* While the bar asks for Save or Reset, it takes the footer's place. */}
         {!dirty && (
           <DialogFooter className="flex-row justify-between">
+            {/* Leaving is on offer, never the dialog's main button: a quiet red text, Close the filled one. */}
             <Button
-              variant="destructive"
+              variant="ghost"
+              size="sm"
+              className="text-destructive hover:bg-destructive/10 hover:text-destructive dark:text-[#fa777c] dark:hover:text-[#fa777c]"
               onClick={() => void onLogout()}
               disabled={loggingOut}
               data-testid="settings-logout"
@@ -87,9 +90,7 @@ export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
               <LogOutIcon aria-hidden />
               {t('settings.logout')}
             </Button>
-            <Button variant="ghost" onClick={() => requestOpenChange(false)}>
-              {t('common.close')}
-            </Button>
+            <Button onClick={() => requestOpenChange(false)}>{t('common.close')}</Button>
           </DialogFooter>
         )}
       </DialogContent>
