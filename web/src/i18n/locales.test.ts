@@ -52,7 +52,8 @@ describe('locales', () => {
   it('writes the spec strings exactly in zh-CN', () => {
     expect(zhCN.sidebar.textChannels).toBe('文字频道');
     expect(zhCN.sidebar.general).toBe('常规');
-    expect(zhCN.sidebar.editServerProfile).toBe('编辑服务器个人资料');
+    // Issue #33: the spec's 编辑服务器个人资料 opened the user settings; the entry is named for what it opens.
+    expect(zhCN.sidebar.editServerProfile).toBe(zhCN.settings.title);
     expect(zhCN.rail.chatUnavailable).toBe('暂不开放此频道功能！');
     expect(zhCN.subscribe.title).toBe('订阅');
     expect(zhCN.http.requestFailed).toBe('请求失败，请稍后重试');

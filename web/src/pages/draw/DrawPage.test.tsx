@@ -157,7 +157,7 @@ describe('drawing screen shell', () => {
     expect(drawDialogs.createChannel).toBe(true);
   });
 
-  it('opens 订阅 from the crown and settings from the gear, the name and 编辑服务器个人资料', async () => {
+  it('opens 订阅 from the crown and settings from the gear, the name and the 用户设置 entry', async () => {
     renderDraw();
     fireEvent.click(await screen.findByTestId('footer-subscribe'));
     // Dialogs load their code on first open (lazyWhenOpen): allow for the fetch on a loaded machine.
@@ -178,7 +178,10 @@ describe('drawing screen shell', () => {
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
-    fireEvent.click(screen.getByText('编辑服务器个人资料'));
+    // Named for what it opens (the user settings), not 编辑服务器个人资料.
+    fireEvent.click(
+      within(screen.getByTestId('edit-server-profile')).getByRole('button', { name: '用户设置' }),
+    );
     expect(await screen.findByTestId('settings-name', {}, { timeout: 5_000 })).toBeTruthy();
   });
 

@@ -9,8 +9,9 @@ import { AttachmentTray } from './AttachmentTray';
 import { BotSwitch } from './BotSwitch';
 import { CharsLeft } from './CharsLeft';
 import { CommandMenu, commandOptionId } from './CommandMenu';
-import { activeCommand, parseInput, takesPrompt } from './commands';
+import { activeCommand, completeCommand, drawableText, parseInput, takesPrompt } from './commands';
 import { AttachButton, SendButton } from './ComposerButtons';
+import { DrawOffer, UnknownCommandNote } from './ComposerNotes';
 import { ComposerPanels, type Panel } from './ComposerPanels';
 import { DropOverlay } from './DropOverlay';
 import { ImageFileInput } from './ImageFileInput';
@@ -18,7 +19,7 @@ import { MutedNotice } from './MutedNotice';
 import { OptionHint } from './OptionHint';
 import { TranslationPreview } from './TranslationPreview';
 import { useCommandMenu } from './useCommandMenu';
-import { useCommandRunner } from './useCommandRunner';
+import { useCommandRunner, type UnknownCommand } from './useCommandRunner';
 import { useComposerKeys } from './useComposerKeys';
 import { useComposerMute } from './useComposerMute';
 import { useDraft } from './useDraft';
@@ -55,12 +56,15 @@ function ChannelComposer({ channel }: ComposerProps) {
   const ids = useId();
   const menuId = `${ids}-commands`;
   const hintId = `${ids}-hint`;
+  const offerId = `${ids}-offer`;
+  const unknownId = `${ids}-unknown`;
 
   const { muted, mutedByServer } = useComposerMute(channel);
   const target = useDrawTarget(channel);
   const { botType, engineId, choice } = target;
   const [panel, setPanel] = useState<Panel>(null);
   const [blendOpen, setBlendOpen] = useState(false);
+  const [unknown, setUnknown] = useState<UnknownCommand | null>(null);
   const translation = useTranslationPreview();
   const { pending } = translation;
   const submission = useSubmission();
@@ -90,8 +94,13 @@ function ChannelComposer({ channel }: ComposerProps) {
     focusInput,
     openPanel: setPanel,
     openBlend: () => setBlendOpen(true),
+    refuseUnknown: setUnknown,
   });
   const send = () => runner.execute(parseInput(text));
+  const drawable = drawableText(text);
+  /** Text with no slash drawn as a prompt (the offer, or Ctrl/⌘+Enter); anything else is sent as it is. */
+  const draw = () =>
+    drawable ? runner.execute({ kind: 'command', name: 'imagine', argument: drawable }) : send();
   const keys = useComposerKeys({
     menu,
     pick: runner.pick,
@@ -101,10 +110,13 @@ function ChannelComposer({ channel }: ComposerProps) {
       return true;
     },
     send,
+    draw,
   });
 
   const optionCommand = activeCommand(text);
   const showOptionHint = !menu.open && optionCommand !== null && takesPrompt(optionCommand);
+  const showOffer = drawable !== null && !unknown && !pending;
+  const describedBy = [showOptionHint && hintId, showOffer && offerId, unknown && unknownId].filter(Boolean);
   const canSend = !sending && (text.trim().length > 0 || attachments.images.length > 0);
 
   function onPaste(event: ClipboardEvent<HTMLTextAreaElement>) {
@@ -164,6 +176,18 @@ function ChannelComposer({ channel }: ComposerProps) {
             {showOptionHint && (
               <OptionHint id={hintId} command={optionCommand} botType={botType} engine={engineId} />
             )}
+            {unknown && (
+              <UnknownCommandNote
+                id={unknownId}
+                unknown={unknown}
+                onUse={(command) => {
+                  setText(unknown.argument ? `/${command} ${unknown.argument}` : completeCommand(command));
+                  setUnknown(null);
+                  focusInput();
+                }}
+              />
+            )}
+            {showOffer && <DrawOffer id={offerId} onDraw={draw} />}
             <div className="flex items-start gap-1 pr-2 pl-3 sm:pl-4">
               <div className="flex h-11 items-center">
                 <AttachButton disabled={sending} onClick={() => picker.open()} />
@@ -186,9 +210,10 @@ function ChannelComposer({ channel }: ComposerProps) {
                 aria-activedescendant={
                   menu.open ? commandOptionId(menuId, menu.matches[menu.activeIndex]!) : undefined
                 }
-                aria-describedby={showOptionHint ? hintId : undefined}
+                aria-describedby={describedBy.length > 0 ? describedBy.join(' ') : undefined}
                 onChange={(event) => {
                   setText(event.target.value);
+                  setUnknown(null);
                   // The English shown belonged to the prompt as it was.
                   if (pending) translation.setPending(null);
                 }}

@@ -31,7 +31,11 @@ export interface CommandRunnerDeps {
   focusInput(): void;
   openPanel(panel: Panel): void;
   openBlend(): void;
+  /** An unknown `/word` was sent: it stays in the input and the composer says what it may have meant. */
+  refuseUnknown(unknown: UnknownCommand): void;
 }
+
+export type UnknownCommand = Extract<ParsedInput, { kind: 'unknown' }>;
 
 export interface CommandRunner {
   /** Sends what was typed: a message, or a command with its argument. */
@@ -124,6 +128,7 @@ export function useCommandRunner(deps: CommandRunnerDeps): CommandRunner {
 
   function execute(parsed: ParsedInput) {
     if (submission.isBusy()) return;
+    if (parsed.kind === 'unknown') return deps.refuseUnknown(parsed);
     if (parsed.kind === 'empty' || parsed.kind === 'message') {
       if (attachments.current().length > 0) {
         notify.error(t('composer.errors.attachmentsNeedCommand'));

@@ -8,6 +8,8 @@ export interface ComposerKeysDeps {
   /** Escape closes an open /settings or /info panel: true when there was one. */
   closePanel(): boolean;
   send(): void;
+  /** Ctrl/⌘+Enter: draws text typed with no slash (the composer's offer). */
+  draw(): void;
 }
 
 export interface ComposerKeys {
@@ -16,8 +18,8 @@ export interface ComposerKeys {
   onCompositionEnd(): void;
 }
 
-/** The input's keys: the command menu's arrows, Enter/Tab and Escape; Escape for a panel; Enter sends. */
-export function useComposerKeys({ menu, pick, closePanel, send }: ComposerKeysDeps): ComposerKeys {
+/** The input's keys: the command menu's arrows, Enter/Tab and Escape; Escape for a panel; Enter sends, Ctrl/⌘+Enter draws. */
+export function useComposerKeys({ menu, pick, closePanel, send, draw }: ComposerKeysDeps): ComposerKeys {
   const composing = useRef(false);
   return {
     onCompositionStart: () => (composing.current = true),
@@ -44,6 +46,11 @@ export function useComposerKeys({ menu, pick, closePanel, send }: ComposerKeysDe
       }
       if (event.key === 'Escape' && closePanel()) {
         event.preventDefault();
+        return;
+      }
+      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        draw();
         return;
       }
       if (event.key === 'Enter' && !event.shiftKey) {
