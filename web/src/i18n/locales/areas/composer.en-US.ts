@@ -13,7 +13,7 @@ export const enUS: typeof zhCN = {
     },
     label: 'Message #{{title}}',
     placeholder: 'Message #{{title}}, type / for commands',
-    placeholderShort: '#{{title}} · / for commands',
+    placeholderShort: '/ for commands · #{{title}}',
     send: 'Send',
     translation: {
       title: 'English to be sent',

@@ -15,7 +15,7 @@ export const zhCN = {
     },
     label: '给 #{{title}} 发消息',
     placeholder: '给 #{{title}} 发消息，输入 / 使用命令',
-    placeholderShort: '#{{title}} · 输入 / 使用命令',
+    placeholderShort: '输入 / 使用命令 · #{{title}}',
     send: '发送',
     translation: {
       title: '将发送的英文',

@@ -13,7 +13,7 @@ export const zhTW: typeof zhCN = {
     },
     label: '傳送訊息到 #{{title}}',
     placeholder: '傳送訊息到 #{{title}}，輸入 / 使用指令',
-    placeholderShort: '#{{title}} · 輸入 / 使用指令',
+    placeholderShort: '輸入 / 使用指令 · #{{title}}',
     send: '傳送',
     translation: {
       title: '將傳送的英文',

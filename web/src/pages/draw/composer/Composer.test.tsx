@@ -546,6 +546,7 @@ describe('composer: teaching by doing', () => {
       removeEventListener: () => undefined,
     }));
     renderComposer();
-    expect(input().placeholder).toBe('#general · 输入 / 使用命令');
+    // The hint first: a long channel name is what gets cut.
+    expect(input().placeholder).toBe('输入 / 使用命令 · #general');
   });
 });

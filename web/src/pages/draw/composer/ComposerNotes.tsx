@@ -5,7 +5,7 @@ import type { UnknownCommand } from './useCommandRunner';
 
 const row = 'flex flex-wrap items-center gap-x-2 gap-y-1 px-4 pt-2.5 text-[13px]';
 const linkButton =
-  'inline-flex min-h-6 items-center rounded-[3px] px-1.5 font-medium text-[#006ce7] outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring dark:text-[#00a8fc]';
+  'inline-flex min-h-6 items-center rounded-[3px] px-1.5 font-medium text-[#005fcc] outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring dark:text-[#4cc0ff]';
 
 /**
  * Shown while text with no slash is typed: Enter posts it as a message (this is a chat room too);
