@@ -91,7 +91,8 @@ export type InviteExpireHours = (typeof INVITE_EXPIRE_HOURS)[number];
 export const CLIP_MIME_TYPES = ['video/mp4', 'image/webp'] as const;
 export type ClipMimeType = (typeof CLIP_MIME_TYPES)[number];
 
-export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
+/** Images an upload may be: what phones and browsers make (WebP included); HEIC is converted in the browser first. */
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number];
 
 export const Limits = {

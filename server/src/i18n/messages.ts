@@ -145,9 +145,9 @@ const coreMessages = {
     'zh-TW': '圖片不能超過 {max} 百萬像素',
   },
   'upload.badType': {
-    'zh-CN': '只能上传 jpg/gif/png/jpeg 格式的图片',
-    'en-US': 'Only jpg, gif, png and jpeg images can be uploaded',
-    'zh-TW': '只能上傳 jpg/gif/png/jpeg 格式的圖片',
+    'zh-CN': '只能上传 jpg/gif/png/jpeg/webp 格式的图片',
+    'en-US': 'Only jpg, gif, png, jpeg and webp images can be uploaded',
+    'zh-TW': '只能上傳 jpg/gif/png/jpeg/webp 格式的圖片',
   },
   'upload.damaged': {
     'zh-CN': '图片已损坏，无法读取，请换一张图片',

@@ -9,6 +9,7 @@ import {
   download,
   HttpError,
   reportFailure,
+  setNetworkDownShown,
   request,
   upload,
   UNKNOWN_ERROR_MESSAGE,
@@ -263,6 +264,19 @@ describe('non-envelope answers', () => {
     expect(error).toBeInstanceOf(HttpError);
     expect(error.status).toBe(0);
     expect(notify.error).toHaveBeenCalledWith(REQUEST_FAILED);
+  });
+
+  it('does not toast a network error over the banner that already says the connection is down', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    setNetworkDownShown(true);
+    try {
+      const error = (await http.get('/x').catch((caught: unknown) => caught)) as HttpError;
+      expect(error).toMatchObject({ status: 0, shown: true });
+      reportFailure(error);
+      expect(notify.error).not.toHaveBeenCalled();
+    } finally {
+      setNetworkDownShown(false);
+    }
   });
 
   it('quiet: a network error is thrown unshown (the caller shows it in place), a refusal is still shown', async () => {

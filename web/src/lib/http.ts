@@ -121,10 +121,27 @@ function signOutAndRedirect(): void {
   void navigateTo(loginPath(), { replace: true });
 }
 
+/**
+ * Whether the screen already says the connection is down (the drawing screen's banner, while it
+ * shows offline or reconnecting): a request that fails for want of a network is then not toasted
+ * over it, and counts as shown. Set by `main/ConnectionBanner`.
+ */
+let networkDownShown = false;
+
+export function setNetworkDownShown(shown: boolean): void {
+  networkDownShown = shown;
+}
+
 function requestFailed(status: number, cause?: unknown, quiet = false): HttpError {
   const message = i18n.t('http.requestFailed');
   if (!quiet) notify.error(message);
   return new HttpError(message, { status, cause, shown: !quiet });
+}
+
+/** No answer at all (the network): said by the banner when it is up, else toasted as any failure. */
+function networkFailed(cause: unknown, quiet = false): HttpError {
+  if (!networkDownShown) return requestFailed(0, cause, quiet);
+  return new HttpError(i18n.t('http.requestFailed'), { status: 0, cause, shown: true });
 }
 
 /**
@@ -190,7 +207,7 @@ async function send(method: Method, url: string, body: unknown, options: Request
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw requestFailed(0, error, options.quiet);
+    throw networkFailed(error, options.quiet);
   }
   if (response.status !== 200)
     throw failedStatus(response.status, await readBody(response), options.quiet, options.silent);

@@ -697,7 +697,7 @@ describe('bad requests are refused with a clear message and store nothing', () =
     const fake = await upload(ann, [{ name: 'evil.png', data: Buffer.from('<script>alert(1)</script>') }]);
     expect(fake).toMatchObject({
       success: false,
-      message: 'Only jpg, gif, png and jpeg images can be uploaded',
+      message: 'Only jpg, gif, png, jpeg and webp images can be uploaded',
     });
     const six = await upload(
       ann,

@@ -225,7 +225,7 @@ const enUS: LocaleResource = {
       nameRequired: 'Enter a name',
       nameTooLong: 'The name can be at most {{max}} characters',
       descriptionTooLong: 'The description can be at most {{max}} characters',
-      avatarType: 'Avatars must be jpg, jpeg, png or gif',
+      avatarType: 'Avatars must be jpg, jpeg, png, gif or webp',
       avatarSize: 'The avatar image must not be over 1M',
     },
   },

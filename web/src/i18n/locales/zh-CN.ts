@@ -222,7 +222,7 @@ const zhCN = {
       nameRequired: '请输入名称',
       nameTooLong: '名称不能超过 {{max}} 个字符',
       descriptionTooLong: '简介不能超过 {{max}} 个字符',
-      avatarType: '头像只支持 jpg、jpeg、png、gif 格式',
+      avatarType: '头像只支持 jpg、jpeg、png、gif、webp 格式',
       avatarSize: '头像图片不能超过 1M',
     },
   },

@@ -221,7 +221,7 @@ const zhTW: LocaleResource = {
       nameRequired: '請輸入名稱',
       nameTooLong: '名稱不能超過 {{max}} 個字元',
       descriptionTooLong: '簡介不能超過 {{max}} 個字元',
-      avatarType: '頭像只支援 jpg、jpeg、png、gif 格式',
+      avatarType: '頭像只支援 jpg、jpeg、png、gif、webp 格式',
       avatarSize: '頭像圖片不能超過 1M',
     },
   },

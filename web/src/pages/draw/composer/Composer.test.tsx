@@ -227,7 +227,8 @@ describe('composer: slash commands', () => {
     renderComposer();
     type('/settings');
     press('Enter');
-    expect(await screen.findByTestId('settings-panel')).toBeTruthy();
+    // The panel's code loads on first open (lazyWhenOpen): allow for the fetch on a loaded machine.
+    expect(await screen.findByTestId('settings-panel', {}, { timeout: 5_000 })).toBeTruthy();
     expect(input().value).toBe('');
     await waitFor(() => expect(screen.getByTestId('settings-version')).toBeTruthy());
     type('/in');
@@ -278,7 +279,9 @@ describe('composer: attachments', () => {
     pick([pngFile('big.png', 1024 * 1024 + 1)]);
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('图片大小不能超过 1M'));
     pick([new File(['just text'], 'notes.png', { type: 'image/png' })]);
-    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('只能上传 jpg/gif/png/jpeg 格式的图片'));
+    await waitFor(() =>
+      expect(notify.error).toHaveBeenCalledWith('只能上传 jpg/gif/png/jpeg/webp 格式的图片'),
+    );
     pick([new File(['x'], 'doc.pdf', { type: 'application/pdf' })]);
     pick(Array.from({ length: 6 }, (_, i) => pngFile(`p${i}.png`)));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('最多上传 5 张垫图'));
@@ -490,5 +493,60 @@ describe('composer: reference images', () => {
     const kind = screen.getByTestId('composer-attachment-kind-0') as HTMLSelectElement;
     await waitFor(() => expect([...kind.options].map((o) => o.value)).toEqual(['image', 'style', 'omni']));
     expect(kind.options[2]!.textContent).toBe('全能 --oref');
+  });
+});
+
+describe('composer: teaching by doing', () => {
+  it('offers to draw text typed without a slash: one click sends it as /imagine, Enter still posts it', async () => {
+    renderComposer();
+    type('a red fox in the snow');
+    expect(screen.getByTestId('composer-draw-offer').textContent).toContain('回车会作为消息发送');
+    fireEvent.click(screen.getByTestId('composer-draw-this'));
+    await waitFor(() => expect(calls('/api/mj/submit/imagine/c1')).toHaveLength(1));
+    expect(bodyOf(calls('/api/mj/submit/imagine/c1')[0]!)).toMatchObject({ prompt: 'a red fox in the snow' });
+    expect(calls('/api/draw/chat/c1')).toHaveLength(0);
+    await waitFor(() => expect(input().value).toBe(''));
+
+    type('hello all');
+    press('Enter', { ctrlKey: true });
+    await waitFor(() => expect(calls('/api/mj/submit/imagine/c1')).toHaveLength(2));
+    type('just chatting');
+    press('Enter');
+    await waitFor(() => expect(calls('/api/draw/chat/c1')).toHaveLength(1));
+    type('/imagine a cat');
+    expect(screen.queryByTestId('composer-draw-offer')).toBeNull();
+  });
+
+  it('refuses an unknown command with the one it most likely meant, posting nothing', async () => {
+    renderComposer();
+    type('/imagin a cat');
+    press('Enter');
+    const note = screen.getByTestId('composer-unknown-command');
+    expect(note.getAttribute('role')).toBe('alert');
+    expect(note.textContent).toContain('没有 /imagin 这个命令，你是想用 /imagine 吗？');
+    expect(sent()).toEqual([]);
+    expect(input().value).toBe('/imagin a cat');
+    expect(input().getAttribute('aria-describedby')).toContain(note.id);
+
+    fireEvent.click(screen.getByRole('button', { name: '改用 /imagine' }));
+    expect(input().value).toBe('/imagine a cat');
+    expect(screen.queryByTestId('composer-unknown-command')).toBeNull();
+
+    type('/shrug');
+    press('Enter');
+    expect(screen.getByTestId('composer-unknown-command').textContent).toContain('输入 / 查看所有命令');
+    expect(sent()).toEqual([]);
+  });
+
+  it('keeps the "/ for commands" hint on the phone', () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    renderComposer();
+    // The hint first: a long channel name is what gets cut.
+    expect(input().placeholder).toBe('输入 / 使用命令 · #general');
   });
 });

@@ -30,7 +30,7 @@ import {
   type ViewButton,
 } from './taskView';
 import { useMutedIn } from '../muted';
-import { buttonCost } from '../credits/creditRules';
+import { buttonCost, isRefunded } from '../credits/creditRules';
 import { refreshCredits, useCreditPrices } from '../credits/creditsStore';
 import { useEngines } from '../engines/enginesStore';
 import { useSnapshot } from 'valtio';
@@ -84,9 +84,13 @@ function ButtonIcon({ view }: { view: ViewButton }) {
 
 function ActionButton({ task, view, muted }: { task: Task; view: ViewButton; muted: boolean }) {
   const { t } = useTranslation();
-  const { channel, me, expectEditor, mergeTasks, isUsed } = useFeedActions();
+  const { channel, me, expectEditor, mergeTasks, isUsed, taskById } = useFeedActions();
   const [state, setState] = useState<ButtonState>('idle');
-  const [used, setUsed] = useState(false);
+  // The task this press made: the button shows used while it stands, not once it was cancelled
+  // (an editor closed without submitting) or failed, both refunded by the server.
+  const [made, setMade] = useState<string | null>(null);
+  const madeTask = made ? taskById(made) : undefined;
+  const used = made !== null && !(madeTask && isRefunded(madeTask));
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
@@ -115,7 +119,7 @@ function ActionButton({ task, view, muted }: { task: Task; view: ViewButton; mut
       setState('done');
       // The live event refreshes the meter too; this covers a press made while the socket is down.
       if (cost !== null) void refreshCredits();
-      if (!isBookmark) setUsed(true);
+      if (!isBookmark) setMade(result.taskId);
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => setState('idle'), Ui.transientResetMs);
       if (result.taskId !== task.id) {

@@ -155,7 +155,10 @@ describe('task card', () => {
       actions({ channel: { ...channel, isCreator: true } }),
     );
     fireEvent.click(screen.getByTestId('task-cancel-task-1'));
-    fireEvent.click(await screen.findByRole('button', { name: '确定' }));
+    // Clear verbs: keep drawing, or cancel the job (not "Cancel" / "OK").
+    const confirm = await screen.findByRole('alertdialog');
+    expect(within(confirm).getByRole('button', { name: '继续画' })).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: '取消任务' }));
     await waitFor(() => expect(feed.mergeTasks).toHaveBeenCalledWith([cancelled]));
     // Finished cards of earlier tests may still ask for their stars (batched): only the cancel matters here.
     expect(
@@ -397,7 +400,8 @@ describe('task card', () => {
     });
     const heart = screen.getByTestId('task-button-bookmark');
     expect(heart.getAttribute('aria-pressed')).toBe('true');
-    expect(heart.getAttribute('aria-label')).toBe('取消收藏');
+    // The heart is a like, told apart from the archive's star (收藏).
+    expect(heart.getAttribute('aria-label')).toBe('取消喜欢');
     expect(screen.getByTestId('task-button-Vary-Region')).toBeTruthy();
     expect(screen.getByText('图 #2', { exact: false })).toBeTruthy();
   });

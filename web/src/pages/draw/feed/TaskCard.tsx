@@ -168,7 +168,15 @@ function CancelButton({ task }: { task: Task }) {
     }
   }
   return (
-    <Popconfirm title={t('feed.cancelConfirm')} onConfirm={cancel} danger side="top" align="start">
+    <Popconfirm
+      title={t('feed.cancelConfirm')}
+      cancelText={t('feed.cancelKeep')}
+      confirmText={t('feed.cancelJob')}
+      onConfirm={cancel}
+      danger
+      side="top"
+      align="start"
+    >
       <button
         type="button"
         data-testid={`task-cancel-${task.id}`}
