@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openEmbeddedStorage } from '../storage/embedded';
 import { defineCollection, type BaseDoc, type Storage } from '../storage/port';
 import { documentSchema } from '../storage/schema';
-import { textMessageIn } from '../testing/messages';
+import { textMessageIn } from '../../test/support/messages';
 import { ChannelHub } from './hub';
 import { realtimeRepository } from './repository';
 import { acquireStoreLock } from '../storage/lock';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openEmbeddedStorage } from '../../storage/embedded';
-import { nextPhone, startTestApp, type TestApp } from '../../testing/harness';
+import { nextPhone, startTestApp, type TestApp } from '../../../test/support/harness';
 import { authRepository, Users, type UserDoc } from './repository';
 import { sessionCache } from './session-cache';
 import { authService } from './service';
