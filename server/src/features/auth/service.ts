@@ -13,6 +13,7 @@ import {
 import { AppError } from '../../errors';
 import type { MessageKey } from '../../i18n/messages';
 import { hashPassword, verifyPassword } from './passwords';
+import type { SignedIn } from './identity';
 import type { AuthRepository, LoginCodeDoc, UserDoc } from './repository';
 import { sessionCache } from './session-cache';
 import { maskPhone, type SmsSender } from './sms';
@@ -307,7 +308,7 @@ export function authService({
       profileChangedListeners.push(listener);
     },
 
-    async updateInfo(user: UserDoc, changes: UpdateUserInfoRequest): Promise<UserInfo> {
+    async updateInfo(user: SignedIn, changes: UpdateUserInfoRequest): Promise<UserInfo> {
       const changed: Partial<UserDoc> = {};
       if (changes.name !== undefined) {
         const name = changes.name.trim();

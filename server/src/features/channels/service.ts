@@ -18,6 +18,7 @@ import {
 import { AppError } from '../../errors';
 import type { ChannelHub } from '../../realtime/hub';
 import { stampedCache } from '../../storage/stamped-cache';
+import type { SignedIn } from '../auth/identity';
 import type { UserDoc, UsersRepository } from '../auth/repository';
 import { formatInviteExpiry } from './format';
 import {
@@ -505,7 +506,7 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
     },
 
     /** Members may post; under 全员禁言 only the creator and site admins. */
-    async assertCanPost(user: UserDoc, channelId: string): Promise<ChannelDoc> {
+    async assertCanPost(user: SignedIn, channelId: string): Promise<ChannelDoc> {
       const doc = await asMember(channelId, user._id);
       if (doc.isBan && doc.creatorId !== user._id && !user.isAdmin)
         throw new AppError(ErrorReason.ChannelMuted, 'channel.muted');

@@ -7,7 +7,7 @@ import {
   type SubmitAnswer,
   type Task,
 } from '@draw/shared';
-import type { UserDoc } from '../auth/repository';
+import type { SignedIn } from '../auth/identity';
 import type { ChannelsService } from '../channels/service';
 import type { MessagesService } from '../messages/service';
 import type { UploadsService } from '../uploads/service';
@@ -112,7 +112,7 @@ export function tasksService(deps: TasksDeps) {
     /** /imagine, /describe, /blend, /shorten: their routes call these directly. */
     commands,
 
-    async action(user: UserDoc, channelId: string, body: ActionRequest): Promise<SubmitAnswer> {
+    async action(user: SignedIn, channelId: string, body: ActionRequest): Promise<SubmitAnswer> {
       await channels.assertCanPost(user, channelId);
       const parent = await taskOfChannel(channelId, body.taskId);
       if (parent.status !== TaskStatus.Success) throw taskRefusal('task.notFinished');
@@ -122,7 +122,7 @@ export function tasksService(deps: TasksDeps) {
       return press(user, channelId, parent, button, body.customId);
     },
 
-    async modal(user: UserDoc, channelId: string, body: ModalRequest): Promise<SubmitAnswer> {
+    async modal(user: SignedIn, channelId: string, body: ModalRequest): Promise<SubmitAnswer> {
       await channels.assertCanPost(user, channelId);
       return completeModal(user, await taskOfChannel(channelId, body.taskId), body);
     },
@@ -131,7 +131,7 @@ export function tasksService(deps: TasksDeps) {
       return toTask(await taskInChannel(userId, taskId));
     },
 
-    async cancel(user: UserDoc, taskId: string): Promise<Task> {
+    async cancel(user: SignedIn, taskId: string): Promise<Task> {
       const doc = await taskInChannel(user._id, taskId);
       const channel = await channels.asMember(doc.channelId, user._id);
       if (doc.userId !== user._id && channel.creatorId !== user._id) throw taskRefusal('task.notYours');
