@@ -20,6 +20,7 @@ import { slashCommands } from './commands';
 import { taskRefusal } from './errors';
 import { modalCompleter } from './modal';
 import { englishFor } from './prompt';
+import { tasksInChannel } from './in-channel';
 import { taskRefunds } from './refunds';
 import { toTask, type TaskDoc, type TasksRepository } from './repository';
 import type { TaskRunner } from './runner';
@@ -170,9 +171,7 @@ export function tasksService(deps: TasksDeps) {
       return this.byIdsInChannel(channelId, ids);
     },
 
-    async byIdsInChannel(channelId: string, ids: string[]): Promise<Task[]> {
-      return (await repo.inChannel(channelId, ids)).filter((doc) => !doc.private).map(toTask);
-    },
+    byIdsInChannel: tasksInChannel(repo),
 
     /**
      * Stored tasks in each unfinished status. Finished ones are left out on purpose: their count
