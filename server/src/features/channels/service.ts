@@ -300,7 +300,7 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
       const doc = await asMember(channelId, userId);
       const members = await repo.members.find({ channelId }, { sort: { joinedAt: 1 } });
       return {
-        ...(await viewOf(doc, userId)),
+        ...(await viewOf(doc, userId, members.length)),
         members: await memberViews(members, doc.creatorId),
         seq: await hub.currentSeq(channelId),
       };
