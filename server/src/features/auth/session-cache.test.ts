@@ -121,7 +121,7 @@ describe('writes by another process on the same store', () => {
     try {
       const fay = await app.signIn();
       const { repo, auth } = other;
-      const reads = vi.spyOn(repo.sessions, 'findOne');
+      const reads = vi.spyOn(repo.sessions, 'byId');
       expect((await auth.userForToken(fay.token))?._id).toBe(fay.user.id);
       expect((await auth.userForToken(fay.token))?._id).toBe(fay.user.id);
       expect(reads).toHaveBeenCalledTimes(1);

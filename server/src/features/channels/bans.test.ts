@@ -300,16 +300,16 @@ describe('a ban', () => {
     // The ban lands (and finds no member to remove) just after the join checked for one.
     const members = new Proxy(repo.members, {
       get(target, prop, receiver) {
-        if (prop === 'insertOne') {
+        if (prop === 'add') {
           return async (doc: MemberDoc) => {
-            await repo.bans.insertOne({
+            await repo.bans.add({
               _id: `${id}:${bob.user.id}`,
               channelId: id,
               userId: bob.user.id,
               bannedBy: creator.user.id,
               bannedAt: Date.now(),
             });
-            return target.insertOne(doc);
+            return target.add(doc);
           };
         }
         const value = Reflect.get(target, prop, receiver) as unknown;

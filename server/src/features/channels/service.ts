@@ -102,7 +102,7 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
     title: doc.title,
     isBan: doc.isBan,
     creatorId: doc.creatorId,
-    memberCount: memberCount ?? (await repo.members.count({ channelId: doc._id })),
+    memberCount: memberCount ?? (await repo.members.countIn(doc._id)),
     createdAt: doc.createdAt,
     // A default the site no longer enables is no default: its submits go to the site's.
     engine: doc.engine && engines.includes(doc.engine) ? (doc.engine as ImageEngineName) : null,
@@ -121,7 +121,7 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
   });
 
   async function memberView(member: MemberDoc, creatorId: string): Promise<Member> {
-    return viewOfMember(member, await users.findOne({ _id: member.userId }), creatorId);
+    return viewOfMember(member, await users.byId(member.userId), creatorId);
   }
 
   /** Several members' views with their users read in one statement, whatever the channel's size. */
@@ -153,7 +153,7 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
   }
 
   async function liveChannel(channelId: string): Promise<ChannelDoc> {
-    const doc = await repo.channels.findOne({ _id: channelId });
+    const doc = await repo.channels.byId(channelId);
     if (!doc || doc.deletedAt) throw notFound();
     return doc;
   }
@@ -161,7 +161,7 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
   /** The channel, if the user is one of its members; a non-member learns nothing about it. */
   async function asMember(channelId: string, userId: string): Promise<ChannelDoc> {
     const doc = await liveChannel(channelId);
-    const member = await repo.members.findOne({ _id: memberId(channelId, userId) });
+    const member = await repo.members.of(channelId, userId);
     if (!member) throw new AppError(ErrorReason.Forbidden, 'channel.notMember');
     return doc;
   }
@@ -174,7 +174,7 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
 
   /** Every member's user id: who gets a change to the channel's place in their list. */
   async function memberIds(channelId: string): Promise<string[]> {
-    return (await repo.members.find({ channelId })).map((member) => member.userId);
+    return (await repo.members.inChannel(channelId)).map((member) => member.userId);
   }
 
   async function currentInvite(channelId: string): Promise<InviteDoc | null> {
@@ -184,7 +184,7 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
   async function newInvite(channelId: string, userId: string, expireHours: number): Promise<InviteDoc> {
     const current = await currentInvite(channelId);
     if (current) await repo.invites.replace(current._id, now());
-    return repo.invites.insertOne({
+    return repo.invites.create({
       _id: randomBytes(9).toString('base64url'),
       channelId,
       createdBy: userId,
@@ -194,7 +194,7 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
   }
 
   const isBanned = async (channelId: string, userId: string) =>
-    Boolean(await repo.bans.findOne({ _id: memberId(channelId, userId) }));
+    Boolean(await repo.bans.of(channelId, userId));
 
   /**
    * Takes a member out: their other members see `member.removed`, their own channel list drops
@@ -203,7 +203,7 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
   async function expel(channel: ChannelDoc, member: MemberDoc): Promise<void> {
     const view = await memberView(member, channel.creatorId);
     await repo.departures.record(channel._id, member.userId, channel.title, now());
-    await repo.members.deleteOne({ _id: member._id });
+    await repo.members.drop(member._id);
     await hub.publish(channel._id, 'member.removed', view, { alsoTo: [member.userId] });
     hub.evict(channel._id, member.userId);
     await memberRemoved(channel._id, member.userId);
@@ -255,7 +255,7 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
       const engine = validateEngine(request.engine ?? null, engines);
       await checkBudget(userId, true, 0);
       const at = now();
-      const doc = await repo.channels.insertOne({
+      const doc = await repo.channels.create({
         _id: randomUUID(),
         title,
         isBan: request.isBan,
@@ -264,7 +264,7 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
         createdAt: at,
         updatedAt: at,
       });
-      const member = await repo.members.insertOne({
+      const member = await repo.members.add({
         _id: memberId(doc._id, userId),
         channelId: doc._id,
         userId,
@@ -272,8 +272,8 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
       });
       // Nobody has heard of the channel yet: taking it back leaves no trace.
       await orUndo(checkBudget(userId, true, 1), async () => {
-        await repo.members.deleteOne({ _id: member._id });
-        await repo.channels.deleteOne({ _id: doc._id });
+        await repo.members.drop(member._id);
+        await repo.channels.drop(doc._id);
       });
       return viewOf(doc, userId);
     },
@@ -298,7 +298,7 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
 
     async detail(userId: string, channelId: string): Promise<ChannelDetail> {
       const doc = await asMember(channelId, userId);
-      const members = await repo.members.find({ channelId }, { sort: { joinedAt: 1 } });
+      const members = await repo.members.inJoinOrder(channelId);
       return {
         ...(await viewOf(doc, userId, members.length)),
         members: await memberViews(members, doc.creatorId),
@@ -312,7 +312,7 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
       const members = await memberIds(channelId);
       await repo.channels.markDeleted(channelId, now());
       await hub.publish(channelId, 'channel.deleted', state, { alsoTo: members });
-      await repo.members.deleteMany({ channelId });
+      await repo.members.dropAllOf(channelId);
       await repo.invites.replaceAllOf(channelId, now());
       hub.close(channelId);
     },
@@ -344,32 +344,29 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
     },
 
     async publicInvite(code: string, userId: string | null): Promise<PublicInvite> {
-      const invite = await repo.invites.findOne({ _id: code });
-      const channel = invite ? await repo.channels.findOne({ _id: invite.channelId }) : null;
+      const invite = await repo.invites.byCode(code);
+      const channel = invite ? await repo.channels.byId(invite.channelId) : null;
       if (!isUsable(invite) || !channel || channel.deletedAt) {
         return { valid: false, title: '', creatorName: '', memberCount: 0, channelId: null, banned: false };
       }
-      const creator = await users.findOne({ _id: channel.creatorId });
-      const isMember = userId
-        ? Boolean(await repo.members.findOne({ _id: memberId(channel._id, userId) }))
-        : false;
+      const creator = await users.byId(channel.creatorId);
+      const isMember = userId ? Boolean(await repo.members.of(channel._id, userId)) : false;
       return {
         valid: true,
         title: channel.title,
         creatorName: creator?.name ?? '—',
-        memberCount: await repo.members.count({ channelId: channel._id }),
+        memberCount: await repo.members.countIn(channel._id),
         channelId: isMember ? channel._id : null,
         banned: userId && !isMember ? await isBanned(channel._id, userId) : false,
       };
     },
 
     async join(userId: string, codeOrId: string): Promise<Channel> {
-      const invite = await repo.invites.findOne({ _id: codeOrId });
+      const invite = await repo.invites.byCode(codeOrId);
       if (!invite) {
         // Joining by id is allowed only for channels the user already belongs to (harmless re-join).
-        const doc = await repo.channels.findOne({ _id: codeOrId });
-        if (doc && !doc.deletedAt && (await repo.members.findOne({ _id: memberId(doc._id, userId) })))
-          return viewOf(doc, userId);
+        const doc = await repo.channels.byId(codeOrId);
+        if (doc && !doc.deletedAt && (await repo.members.of(doc._id, userId))) return viewOf(doc, userId);
         throw new AppError(ErrorReason.NotFound, 'invite.unknown');
       }
       if (!isUsable(invite)) throw new AppError(ErrorReason.Gone, 'invite.expired');
@@ -377,20 +374,20 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
         throw new AppError(ErrorReason.Gone, 'invite.expired');
       });
       const id = memberId(channel._id, userId);
-      if (await repo.members.findOne({ _id: id })) return viewOf(channel, userId);
+      if (await repo.members.of(channel._id, userId)) return viewOf(channel, userId);
       if (await isBanned(channel._id, userId)) throw bannedError();
       await checkBudget(userId, false, 0);
       const member = { _id: id, channelId: channel._id, userId, joinedAt: now() };
       try {
-        await repo.members.insertOne(member);
+        await repo.members.add(member);
       } catch (error) {
         if ((error as AppError).reason === ErrorReason.Conflict) return viewOf(channel, userId);
         throw error;
       }
-      await orUndo(checkBudget(userId, false, 1), () => repo.members.deleteOne({ _id: id }));
+      await orUndo(checkBudget(userId, false, 1), () => repo.members.drop(id));
       // A ban stored while this join ran (see `ban`): undo the membership nobody has heard of yet.
       if (await isBanned(channel._id, userId)) {
-        await repo.members.deleteOne({ _id: id });
+        await repo.members.drop(id);
         throw bannedError();
       }
       // The joiner's other tabs add the channel to their list.
@@ -406,10 +403,7 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
      * with the event loop free in between, so other people's requests are not held meanwhile.
      */
     async announceProfile(userId: string): Promise<void> {
-      const [memberships, user] = await Promise.all([
-        repo.members.find({ userId }),
-        users.findOne({ _id: userId }),
-      ]);
+      const [memberships, user] = await Promise.all([repo.members.ofUser(userId), users.byId(userId)]);
       const channels = await repo.channels.liveByIds(memberships.map((m) => m.channelId));
       const byId = new Map(channels.map((c) => [c._id, c]));
       const told = memberships.filter((member) => byId.has(member.channelId));
@@ -428,10 +422,10 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
     async quit(userId: string, channelId: string): Promise<void> {
       const doc = await asMember(channelId, userId);
       if (doc.creatorId === userId) throw new AppError(ErrorReason.Forbidden, 'channel.creatorCannotQuit');
-      const member = (await repo.members.findOne({ _id: memberId(channelId, userId) }))!;
+      const member = (await repo.members.of(channelId, userId))!;
       const view = await memberView(member, doc.creatorId);
       await repo.departures.record(channelId, userId, doc.title, now());
-      await repo.members.deleteOne({ _id: member._id });
+      await repo.members.drop(member._id);
       await hub.publish(channelId, 'member.left', view, { alsoTo: [userId] });
       hub.evict(channelId, userId);
       await memberRemoved(channelId, userId);
@@ -441,7 +435,7 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
       const doc = await asCreator(channelId, userId);
       if (targetId === doc.creatorId)
         throw new AppError(ErrorReason.Forbidden, 'channel.cannotRemoveCreator');
-      const member = await repo.members.findOne({ _id: memberId(channelId, targetId) });
+      const member = await repo.members.of(channelId, targetId);
       if (!member) throw new AppError(ErrorReason.NotFound, 'channel.noSuchMember');
       await expel(doc, member);
     },
@@ -456,8 +450,7 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
       const targetId = request.userId;
       if (targetId === doc.creatorId) throw new AppError(ErrorReason.Forbidden, 'channel.cannotBanCreator');
       const reason = validateBanReason(request.reason);
-      if (!(await users.findOne({ _id: targetId })))
-        throw new AppError(ErrorReason.NotFound, 'channel.noSuchUser');
+      if (!(await users.byId(targetId))) throw new AppError(ErrorReason.NotFound, 'channel.noSuchUser');
       const ban: BanDoc = {
         _id: memberId(channelId, targetId),
         channelId,
@@ -469,23 +462,23 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
       try {
         // Stored before the membership is read, while a join stores the membership before it reads
         // the ban: of a ban and a join that race, at least one sees the other.
-        await repo.bans.insertOne(ban);
+        await repo.bans.add(ban);
       } catch (error) {
         if ((error as AppError).reason !== ErrorReason.Conflict) throw error;
       }
-      const member = await repo.members.findOne({ _id: memberId(channelId, targetId) });
+      const member = await repo.members.of(channelId, targetId);
       if (member) await expel(doc, member);
     },
 
     async unban(userId: string, channelId: string, targetId: string): Promise<void> {
       await asCreator(channelId, userId);
-      const { deleted } = await repo.bans.deleteOne({ _id: memberId(channelId, targetId) });
+      const { deleted } = await repo.bans.lift(channelId, targetId);
       if (!deleted) throw new AppError(ErrorReason.NotFound, 'channel.notBanned');
     },
 
     async bans(userId: string, channelId: string): Promise<ChannelBan[]> {
       await asCreator(channelId, userId);
-      const docs = await repo.bans.find({ channelId }, { sort: { bannedAt: -1 } });
+      const docs = await repo.bans.inChannel(channelId);
       const people = await users.byIds(docs.map((d) => d.userId));
       const byId = new Map(people.map((user) => [user._id, user]));
       return docs.map((doc) => ({
@@ -500,9 +493,9 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
 
     /** Whether the user may watch the channel's live feed. */
     async canSubscribe(userId: string, channelId: string): Promise<boolean> {
-      const doc = await repo.channels.findOne({ _id: channelId });
+      const doc = await repo.channels.byId(channelId);
       if (!doc || doc.deletedAt) return false;
-      return Boolean(await repo.members.findOne({ _id: memberId(channelId, userId) }));
+      return Boolean(await repo.members.of(channelId, userId));
     },
 
     /** Members may post; under 全员禁言 only the creator and site admins. */

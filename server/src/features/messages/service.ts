@@ -62,7 +62,7 @@ export function messagesService(deps: MessagesDeps) {
     content: string,
     taskId: string | null,
   ) {
-    const doc = await repo.insertOne({
+    const doc = await repo.create({
       _id: randomUUID(),
       channelId,
       authorId,
@@ -131,7 +131,7 @@ export function messagesService(deps: MessagesDeps) {
     },
 
     async remove(user: SignedIn, messageId: string): Promise<void> {
-      const doc = await repo.findOne({ _id: messageId });
+      const doc = await repo.byId(messageId);
       if (!doc || doc.deletedAt) throw new AppError(ErrorReason.NotFound, 'message.notFound');
       const channel = await channels.asMember(doc.channelId, user._id);
       if (doc.authorId !== user._id && channel.creatorId !== user._id && !user.isAdmin) {

@@ -14,7 +14,7 @@ import type { TaskStore } from './store';
 import type { PromptComposer } from './submit';
 
 export interface ModalDeps {
-  repo: Pick<TasksRepository, 'findOne'>;
+  repo: Pick<TasksRepository, 'byId'>;
   store: Pick<TaskStore, 'update'>;
   messages: Pick<MessagesService, 'postTask'>;
   runner: Pick<TaskRunner, 'enqueue'>;

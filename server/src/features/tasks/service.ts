@@ -86,7 +86,7 @@ export function tasksService(deps: TasksDeps) {
   });
 
   async function taskInChannel(userId: string, taskId: string): Promise<TaskDoc> {
-    const doc = await repo.findOne({ _id: taskId });
+    const doc = await repo.byId(taskId);
     // An editor's task not submitted yet exists for its owner only.
     if (!doc || (doc.private && doc.userId !== userId)) throw taskRefusal('task.notFound');
     await channels.asMember(doc.channelId, userId);
@@ -95,7 +95,7 @@ export function tasksService(deps: TasksDeps) {
 
   /** A task of this channel, or "not found" (one from another channel is not told apart). */
   async function taskOfChannel(channelId: string, taskId: string): Promise<TaskDoc> {
-    const doc = await repo.findOne({ _id: taskId });
+    const doc = await repo.byId(taskId);
     if (!doc || doc.channelId !== channelId) throw taskRefusal('task.notFound');
     return doc;
   }
@@ -180,7 +180,7 @@ export function tasksService(deps: TasksDeps) {
      */
     async unfinishedCountsByStatus(): Promise<Record<string, number>> {
       const statuses = Object.values(TaskStatus).filter((status) => !TERMINAL_TASK_STATUSES.includes(status));
-      const counts = await Promise.all(statuses.map((status) => repo.count({ status })));
+      const counts = await Promise.all(statuses.map((status) => repo.countIn(status)));
       return Object.fromEntries(statuses.map((status, i) => [status, counts[i]!]));
     },
 
