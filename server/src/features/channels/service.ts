@@ -7,20 +7,28 @@ import {
   type ChannelBan,
   type ChannelDetail,
   type ChannelRequest,
-  type ChannelState,
-  type ImageEngineName,
   type InviteCodeRequest,
   type InviteInfo,
   type Language,
-  type Member,
   type PublicInvite,
 } from '@draw/shared';
 import { AppError } from '../../errors';
 import type { ChannelHub } from '../../realtime/hub';
 import { stampedCache } from '../../storage/stamped-cache';
 import type { SignedIn } from '../auth/identity';
-import type { UserDoc, UsersRepository } from '../auth/repository';
+import type { UsersRepository } from '../auth/repository';
 import { formatInviteExpiry } from './format';
+import {
+  bannedError,
+  notFound,
+  tooManyJoined,
+  tooManyOwned,
+  validateBanReason,
+  validateEngine,
+  validateTitle,
+} from './rules';
+import { DEFAULT_AVATAR, channelViews } from './views';
+import { channelAccess } from './access';
 import {
   memberId,
   type BanDoc,
@@ -31,7 +39,6 @@ import {
 } from './repository';
 
 const HOUR_MS = 3600_000;
-const DEFAULT_AVATAR = '/discord256.png';
 /**
  * A profile change is told to every channel of the person's in runs of this many events, the
  * event loop free between runs: each event is a commit of its own (a disk flush, some ms on a
@@ -49,86 +56,26 @@ export interface ChannelsDeps {
   engines: readonly string[];
 }
 
+export { validateBanReason, validateTitle } from './rules';
+
 export interface Reader {
   language: Language;
   timeZone: string;
 }
 
-const notFound = () => new AppError(ErrorReason.NotFound, 'channel.notFound');
-const tooManyJoined = () =>
-  new AppError(ErrorReason.Forbidden, 'channel.tooManyJoined', { max: Limits.channelMembershipsMax });
-const tooManyOwned = () =>
-  new AppError(ErrorReason.Forbidden, 'channel.tooManyOwned', { max: Limits.channelsOwnedMax });
 /** Lets the event loop run whatever waits (other requests, socket frames) before going on. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-const bannedError = () => new AppError(ErrorReason.Banned, 'channel.banned');
-
-export function validateTitle(raw: string): string {
-  const title = raw.trim();
-  if (title.length < 1 || [...title].length > Limits.channelTitleMaxChars || /\p{Cc}/u.test(title)) {
-    throw new AppError(ErrorReason.BadRequest, 'channel.badTitle', { max: Limits.channelTitleMaxChars });
-  }
-  return title;
-}
-
-/** The reason as stored: trimmed, or undefined when empty. */
-export function validateBanReason(raw: string | undefined): string | undefined {
-  const reason = raw?.trim() ?? '';
-  if ([...reason].length > Limits.banReasonMaxChars || /\p{Cc}/u.test(reason)) {
-    throw new AppError(ErrorReason.BadRequest, 'channel.badBanReason', { max: Limits.banReasonMaxChars });
-  }
-  return reason || undefined;
-}
 
 /** Told that a person is no longer a member (removed, banned or left); awaited before the answer. */
 export type MemberRemovedListener = (channelId: string, userId: string) => Promise<void>;
-
-/** An engine the site has enabled (or null, the site's default), else a refusal naming it. */
-function validateEngine(engine: string | null, enabled: readonly string[]): string | null {
-  if (engine !== null && !enabled.includes(engine)) {
-    throw new AppError(ErrorReason.BadRequest, 'engine.notEnabled', { engine, enabled: enabled.join(', ') });
-  }
-  return engine;
-}
 
 export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps) {
   const memberRemovedListeners: MemberRemovedListener[] = [];
   const memberRemoved = async (channelId: string, userId: string) => {
     for (const listener of memberRemovedListeners) await listener(channelId, userId);
   };
-  /** `memberCount` when the caller already counted the members (the list does, for all channels at once). */
-  const stateOf = async (doc: ChannelDoc, memberCount?: number): Promise<ChannelState> => ({
-    id: doc._id,
-    title: doc.title,
-    isBan: doc.isBan,
-    creatorId: doc.creatorId,
-    memberCount: memberCount ?? (await repo.members.countIn(doc._id)),
-    createdAt: doc.createdAt,
-    // A default the site no longer enables is no default: its submits go to the site's.
-    engine: doc.engine && engines.includes(doc.engine) ? (doc.engine as ImageEngineName) : null,
-  });
-  const viewOf = async (doc: ChannelDoc, userId: string, memberCount?: number): Promise<Channel> => ({
-    ...(await stateOf(doc, memberCount)),
-    isCreator: doc.creatorId === userId,
-  });
-
-  const viewOfMember = (member: MemberDoc, user: UserDoc | null | undefined, creatorId: string): Member => ({
-    userId: member.userId,
-    name: user?.name ?? '—',
-    avatar: user?.avatar || DEFAULT_AVATAR,
-    isCreator: member.userId === creatorId,
-    joinedAt: member.joinedAt,
-  });
-
-  async function memberView(member: MemberDoc, creatorId: string): Promise<Member> {
-    return viewOfMember(member, await users.byId(member.userId), creatorId);
-  }
-
-  /** Several members' views with their users read in one statement, whatever the channel's size. */
-  async function memberViews(members: readonly MemberDoc[], creatorId: string): Promise<Member[]> {
-    const people = new Map((await users.byIds(members.map((m) => m.userId))).map((user) => [user._id, user]));
-    return members.map((member) => viewOfMember(member, people.get(member.userId), creatorId));
-  }
+  const { stateOf, viewOf, viewOfMember, memberView, memberViews } = channelViews({ repo, users, engines });
+  const { liveChannel, asMember, asCreator, memberIds, isBanned } = channelAccess(repo);
 
   /**
    * Refuses a person who is in as many channels as one may be (and, when creating, who created as
@@ -152,31 +99,6 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
     }
   }
 
-  async function liveChannel(channelId: string): Promise<ChannelDoc> {
-    const doc = await repo.channels.byId(channelId);
-    if (!doc || doc.deletedAt) throw notFound();
-    return doc;
-  }
-
-  /** The channel, if the user is one of its members; a non-member learns nothing about it. */
-  async function asMember(channelId: string, userId: string): Promise<ChannelDoc> {
-    const doc = await liveChannel(channelId);
-    const member = await repo.members.of(channelId, userId);
-    if (!member) throw new AppError(ErrorReason.Forbidden, 'channel.notMember');
-    return doc;
-  }
-
-  async function asCreator(channelId: string, userId: string): Promise<ChannelDoc> {
-    const doc = await asMember(channelId, userId);
-    if (doc.creatorId !== userId) throw new AppError(ErrorReason.Forbidden, 'channel.creatorOnly');
-    return doc;
-  }
-
-  /** Every member's user id: who gets a change to the channel's place in their list. */
-  async function memberIds(channelId: string): Promise<string[]> {
-    return (await repo.members.inChannel(channelId)).map((member) => member.userId);
-  }
-
   async function currentInvite(channelId: string): Promise<InviteDoc | null> {
     return repo.invites.current(channelId);
   }
@@ -192,9 +114,6 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
       expiresAt: expireHours === -1 ? null : now() + expireHours * HOUR_MS,
     });
   }
-
-  const isBanned = async (channelId: string, userId: string) =>
-    Boolean(await repo.bans.of(channelId, userId));
 
   /**
    * Takes a member out: their other members see `member.removed`, their own channel list drops
