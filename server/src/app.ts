@@ -45,6 +45,7 @@ import { channelsPlugin } from './features/channels/plugin';
 import { messagesRepository } from './features/messages/repository';
 import { messagesService, type MessagesService } from './features/messages/service';
 import { messagesPlugin } from './features/messages/plugin';
+import { tasksInChannel } from './features/tasks/in-channel';
 import { tasksRepository } from './features/tasks/repository';
 import { taskStore } from './features/tasks/store';
 import { TaskRunner } from './features/tasks/runner';
@@ -52,7 +53,7 @@ import { jobResolver } from './features/tasks/resolve';
 import { billingRepository } from './features/billing/repository';
 import { billingService } from './features/billing/service';
 import { billingPlugin } from './features/billing/plugin';
-import { tasksService, type PromptComposer, type TasksService } from './features/tasks/service';
+import { tasksService, type PromptComposer } from './features/tasks/service';
 import { createTranslator } from './features/translate/create';
 import { translatePlugin } from './features/translate/plugin';
 import { promptTranslator } from './features/translate/service';
@@ -243,15 +244,15 @@ function composeServices(
     taskCounts: (userId) => tasksRepo.countsFor(userId),
   };
 
-  // Messages and tasks refer to each other (a page lists its tasks; a task posts its message).
-  const late: { tasks?: TasksService } = {};
+  // A page of messages lists its tasks, read from the tasks' repository: the tasks service posts
+  // messages, so messages do not depend on it.
   const messages: MessagesService = messagesService({
     repo: messagesRepository(storage),
     users: authRepo.users,
     channels,
     hub,
     now,
-    tasksByIds: (channelId, ids) => late.tasks!.byIdsInChannel(channelId, ids),
+    tasksByIds: tasksInChannel(tasksRepo),
   });
   const tasks = tasksService({
     repo: tasksRepo,
@@ -269,7 +270,6 @@ function composeServices(
     flush: () => storage.flush(),
     now,
   });
-  late.tasks = tasks;
   channels.onMemberRemoved((channelId, userId) =>
     tasks.cancelAllOf(channelId, userId).then(
       () => undefined,

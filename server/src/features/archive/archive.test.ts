@@ -9,12 +9,12 @@ import type {
   FavoriteChange,
   Task,
 } from '@draw/shared';
-import { closeWithSockets, injectorFor, startListening, type TestApp } from '../../testing/harness';
-import { connectSocket, type TestSocket } from '../../testing/socket';
-import { callsDuring } from '../../testing/calls';
+import { closeWithSockets, injectorFor, startListening, type TestApp } from '../../../test/support/harness';
+import { connectSocket, type TestSocket } from '../../../test/support/socket';
+import { callsDuring } from '../../../test/support/calls';
 import { Channels, Members } from '../channels/repository';
 import { Tasks } from '../tasks/repository';
-import { zipEntries } from '../../testing/zip';
+import { zipEntries } from '../../../test/support/zip';
 
 let app: TestApp;
 let origin: string;

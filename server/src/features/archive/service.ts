@@ -19,13 +19,7 @@ import type { ChannelHub } from '../../realtime/hub';
 import type { UsersRepository } from '../auth/repository';
 import type { ChannelsRepository } from '../channels/repository';
 import { toTask, type TaskDoc, type TasksRepository } from '../tasks/repository';
-import {
-  archiveImages,
-  favoriteId,
-  type ArchiveCursor,
-  type FavoritesRepository,
-  type ImageSource,
-} from './repository';
+import { archiveImages, type ArchiveCursor, type FavoritesRepository, type ImageSource } from './repository';
 import { streamedZip } from './zip';
 
 export interface ArchiveDeps {
@@ -252,7 +246,7 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
   async function setFavorite(userId: string, taskId: string, favorite: boolean): Promise<FavoriteChange> {
     const doc = await visibleDoc(viewerOf(userId), taskId);
     if (favorite) await favorites.star(userId, taskId, doc.finishTime ?? 0, now());
-    else await favorites.deleteOne({ _id: favoriteId(userId, taskId) });
+    else await favorites.unstar(userId, taskId);
     const change = { taskId, favorite };
     hub.favorite(userId, change);
     return change;
@@ -279,10 +273,7 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
       ancestors.unshift(parent);
       parentId = parent.parentId;
     }
-    const made = await tasks.find(
-      { parentId: doc._id },
-      { sort: { submitTime: 1 }, limit: ArchiveLimits.familyChildren },
-    );
+    const made = await tasks.childrenOf(doc._id, ArchiveLimits.familyChildren);
     const children = await visibleDocs(
       viewer,
       made.map((c) => c._id),

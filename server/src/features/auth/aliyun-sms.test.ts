@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp } from '../../testing/harness';
+import { startTestApp } from '../../../test/support/harness';
 import { aliyunSmsSender, percentEncode } from './aliyun-sms';
 
 const SECRET = 'testsecret';

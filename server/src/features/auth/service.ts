@@ -13,6 +13,7 @@ import {
 import { AppError } from '../../errors';
 import type { MessageKey } from '../../i18n/messages';
 import { hashPassword, verifyPassword } from './passwords';
+import type { SignedIn } from './identity';
 import type { AuthRepository, LoginCodeDoc, UserDoc } from './repository';
 import { sessionCache } from './session-cache';
 import { maskPhone, type SmsSender } from './sms';
@@ -121,7 +122,7 @@ export function authService({
   async function issueSession(user: UserDoc): Promise<LoginAnswer> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = now() + SESSION_TTL_MS;
-    await repo.sessions.insertOne({ _id: sha256(token), userId: user._id, createdAt: now(), expiresAt });
+    await repo.sessions.create({ _id: sha256(token), userId: user._id, createdAt: now(), expiresAt });
     return { token, expiresAt, user: toUserInfo(user) };
   }
 
@@ -136,7 +137,7 @@ export function authService({
     const phoneKey = `code-fail:phone:${phone}`;
     const addressKey = `code-fail:phone:${phone}:ip:${ip}`;
     const ipKey = `login-fail:ip:${ip}`;
-    const doc = await repo.codes.findOne({ _id: phone });
+    const doc = await repo.codes.of(phone);
     const unspent = !!doc && !doc.usedAt && doc.expiresAt > now();
     // Spent by wrong tries: nothing left to guess, so nothing is counted.
     if (unspent && doc.failedAttempts >= MAX_CODE_ATTEMPTS)
@@ -171,10 +172,7 @@ export function authService({
     if (!claimed) throw fail(ErrorReason.BadRequest, 'auth.codeUsed');
   }
 
-  const findByAccount = (account: Account) =>
-    account.email
-      ? repo.users.findOne({ email: account.email })
-      : repo.users.findOne({ phone: account.phone });
+  const findByAccount = (account: Account) => repo.users.byAccount(account);
 
   async function createPhoneUser(phone: string): Promise<UserDoc> {
     const user: UserDoc = {
@@ -190,10 +188,10 @@ export function authService({
       createdAt: now(),
     };
     try {
-      return await repo.users.insertOne(user);
+      return await repo.users.create(user);
     } catch (error) {
       // Two first logins racing for one phone: the other one created it.
-      const existing = await repo.users.findOne({ phone });
+      const existing = await repo.users.byPhone(phone);
       if (existing) return existing;
       throw error;
     }
@@ -219,7 +217,7 @@ export function authService({
   async function codeLogin(rawPhone: string, code: string, ip: string): Promise<LoginAnswer> {
     const phone = normalisePhone(rawPhone);
     await consumeCode(phone, code, ip);
-    const user = (await repo.users.findOne({ phone })) ?? (await createPhoneUser(phone));
+    const user = (await repo.users.byPhone(phone)) ?? (await createPhoneUser(phone));
     return issueSession(user);
   }
 
@@ -235,7 +233,7 @@ export function authService({
 
     async sendLoginCode(rawPhone: string, ip: string): Promise<SendCodeAnswer> {
       const phone = normalisePhone(rawPhone);
-      const previous = await repo.codes.findOne({ _id: phone });
+      const previous = await repo.codes.of(phone);
       const resendAt = (previous?.sentAt ?? 0) + Limits.smsCodeResendSeconds * 1000;
       if (resendAt > now()) {
         throw fail(ErrorReason.RateLimited, 'auth.codeTooSoon', {
@@ -256,7 +254,7 @@ export function authService({
         await sms.sendLoginCode(phone, code);
       } catch (error) {
         // Nothing was sent: forget the code so the user can ask again at once.
-        await repo.codes.deleteOne({ _id: phone });
+        await repo.codes.forget(phone);
         onSendFailure(error);
         throw fail(ErrorReason.UpstreamUnavailable, 'auth.smsFailed');
       }
@@ -266,7 +264,7 @@ export function authService({
     async resetPassword(rawPhone: string, code: string, password: string, ip: string): Promise<void> {
       const phone = normalisePhone(rawPhone);
       await consumeCode(phone, code, ip);
-      const user = await repo.users.findOne({ phone });
+      const user = await repo.users.byPhone(phone);
       if (!user) throw fail(ErrorReason.NotFound, 'auth.noSuchAccount');
       await repo.users.setFields(user._id, { passwordHash: await hashPassword(password) });
       // A reset password means someone else may hold a session: end them all.
@@ -279,16 +277,16 @@ export function authService({
       const cached = signedIn.get(sessionId, now());
       if (cached) return cached;
       const stamp = signedIn.stamp();
-      const session = await repo.sessions.findOne({ _id: sessionId });
+      const session = await repo.sessions.byId(sessionId);
       if (!session || session.revokedAt || session.expiresAt <= now()) return null;
-      const user = await repo.users.findOne({ _id: session.userId });
+      const user = await repo.users.byId(session.userId);
       if (user) signedIn.put(stamp, session, user);
       return user;
     },
 
     /** Whether the session (by its id, the SHA-256 of its token) can still act: not revoked, not expired. */
     async isSessionLive(sessionId: string): Promise<boolean> {
-      const session = await repo.sessions.findOne({ _id: sessionId });
+      const session = await repo.sessions.byId(sessionId);
       return !!session && !session.revokedAt && session.expiresAt > now();
     },
 
@@ -307,7 +305,7 @@ export function authService({
       profileChangedListeners.push(listener);
     },
 
-    async updateInfo(user: UserDoc, changes: UpdateUserInfoRequest): Promise<UserInfo> {
+    async updateInfo(user: SignedIn, changes: UpdateUserInfoRequest): Promise<UserInfo> {
       const changed: Partial<UserDoc> = {};
       if (changes.name !== undefined) {
         const name = changes.name.trim();

@@ -115,7 +115,7 @@ export function codesService({ repo, ledger, products, now }: CodesDeps) {
     while (next <= doc.maxUses) {
       const at = now();
       try {
-        await redemptions.insertOne({
+        await redemptions.claim({
           _id: `${doc._id}#${next}`,
           code: doc._id,
           userId,
@@ -128,11 +128,11 @@ export function codesService({ repo, ledger, products, now }: CodesDeps) {
       } catch (error) {
         if (!isConflict(error)) throw error;
       }
-      const mine = await redemptions.findOne({ code: doc._id, userId });
+      const mine = await redemptions.ofUser(doc._id, userId);
       if (mine?.claimedAt) return await countUse(doc._id, mine.use);
       // A row from before use numbers whose claim never happened: drop it and take a use now.
-      if (mine) await redemptions.deleteOne({ _id: mine._id, claimedAt: null });
-      else next = Math.max(next + 1, ((await codes.findOne({ _id: doc._id }))?.uses ?? 0) + 1);
+      if (mine) await redemptions.dropUnclaimed(mine._id);
+      else next = Math.max(next + 1, ((await codes.byCode(doc._id))?.uses ?? 0) + 1);
     }
     throw new AppError(ErrorReason.Conflict, 'billing.codeUsed');
   }
@@ -184,11 +184,11 @@ export function codesService({ repo, ledger, products, now }: CodesDeps) {
         createdAt: at,
         note: input.note ?? '',
       }));
-      return { batchId, codes: await codes.insertMany(docs) };
+      return { batchId, codes: await codes.createMany(docs) };
     },
 
     async list(batchId?: string): Promise<CodeUse[]> {
-      const docs = await codes.find(batchId ? { batchId } : {}, { sort: { createdAt: -1 } });
+      const docs = await codes.list(batchId);
       return docs.map((doc) => ({
         code: doc._id,
         batchId: doc.batchId,
@@ -203,7 +203,7 @@ export function codesService({ repo, ledger, products, now }: CodesDeps) {
 
     async redeem(userId: string, raw: string): Promise<RedeemAnswer> {
       const code = normalizeCode(raw);
-      const doc = await codes.findOne({ _id: code });
+      const doc = await codes.byCode(code);
       if (!doc) throw new AppError(ErrorReason.BadRequest, 'billing.codeUnknown');
       if (await ledger.hasEntry(`code:${code}:${userId}`))
         throw new AppError(ErrorReason.Conflict, 'billing.codeAlreadyRedeemed');
@@ -227,7 +227,7 @@ export function codesService({ repo, ledger, products, now }: CodesDeps) {
       let failed = 0;
       for (const row of cut) {
         try {
-          const doc = await codes.findOne({ _id: row.code });
+          const doc = await codes.byCode(row.code);
           if (!doc) continue;
           await countUse(row.code, row.use);
           if ((await grantOnce(row.userId, doc)).created) granted += 1;

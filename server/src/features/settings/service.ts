@@ -22,11 +22,11 @@ import {
   type DrawStyle,
   type SettingsValues,
 } from './options';
-import { settingsId, type DrawSettingsDoc, type SettingsRepository } from './repository';
+import { type DrawSettingsDoc, type SettingsRepository } from './repository';
 
 export interface SettingsDeps {
   repo: SettingsRepository;
-  users: Pick<UsersRepository, 'findOne' | 'setFields'>;
+  users: Pick<UsersRepository, 'byId' | 'setFields'>;
   now: () => number;
 }
 
@@ -162,10 +162,7 @@ function resolve(botType: BotType, doc: DrawSettingsDoc | null, user: UserDoc | 
 
 export function settingsService({ repo, users, now }: SettingsDeps) {
   async function get(userId: string, botType: BotType): Promise<DrawSettings> {
-    const [doc, user] = await Promise.all([
-      repo.settings.findOne({ _id: settingsId(userId, botType) }),
-      users.findOne({ _id: userId }),
-    ]);
+    const [doc, user] = await Promise.all([repo.settings.of(userId, botType), users.byId(userId)]);
     return resolve(botType, doc, user);
   }
 

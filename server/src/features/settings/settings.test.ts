@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BotType, type DrawSettings } from '@draw/shared';
-import { startTestApp, type TestApp } from '../../testing/harness';
+import { startTestApp, type TestApp } from '../../../test/support/harness';
 import { authRepository } from '../auth/repository';
 import { settingsPlugin } from './plugin';
 import { settingsRepository, settingsId, type SettingsRepository } from './repository';

@@ -1,7 +1,7 @@
 import { BUTTON_TASK_ACTION, ModalKind, needsModal, type ParsedCustomId } from '@draw/shared';
 import { EngineFeature } from '../../engines/port';
 import type { EngineRegistry } from '../../engines/registry';
-import type { UserDoc } from '../auth/repository';
+import type { SignedIn } from '../auth/identity';
 import { notOffered, taskRefusal } from './errors';
 import type { JobSpec } from './jobs';
 import { randomSeed, seedOf, translationFlag, type English } from './prompt';
@@ -25,7 +25,7 @@ export interface ButtonDeps {
 export function buttonPresser({ submit, store, prompts, english, engines }: ButtonDeps) {
   const { create, upstreamHints } = submit;
   return async function press(
-    user: UserDoc,
+    user: SignedIn,
     channelId: string,
     parent: TaskDoc,
     button: ParsedCustomId,

@@ -12,7 +12,7 @@ import {
 } from '@draw/shared';
 import { EngineFeature, type ImageEngine } from '../../engines/port';
 import type { EngineRegistry } from '../../engines/registry';
-import type { UserDoc } from '../auth/repository';
+import type { SignedIn } from '../auth/identity';
 import type { ChannelsService } from '../channels/service';
 import { assertParameters, notOffered, taskRefusal } from './errors';
 import { randomSeed, seedOf, translationFlag, validatePrompt, type English } from './prompt';
@@ -48,7 +48,7 @@ export function slashCommands({ channels, submit, prompts, english, engines, pub
    * command, is refused before anything is stored or charged.
    */
   async function postingOn(
-    user: UserDoc,
+    user: SignedIn,
     channelId: string,
     chosen: string | undefined,
     feature: EngineFeature | null,
@@ -61,7 +61,7 @@ export function slashCommands({ channels, submit, prompts, english, engines, pub
   }
 
   return {
-    async imagine(user: UserDoc, channelId: string, body: ImagineRequest): Promise<SubmitAnswer> {
+    async imagine(user: SignedIn, channelId: string, body: ImagineRequest): Promise<SubmitAnswer> {
       const engine = await postingOn(user, channelId, body.engine, null, '/imagine');
       const prompt = validatePrompt(body.prompt);
       // Plain imageIds are image prompts; references say what each image is for.
@@ -113,7 +113,7 @@ export function slashCommands({ channels, submit, prompts, english, engines, pub
       });
     },
 
-    async describe(user: UserDoc, channelId: string, body: DescribeRequest): Promise<SubmitAnswer> {
+    async describe(user: SignedIn, channelId: string, body: DescribeRequest): Promise<SubmitAnswer> {
       const engine = await postingOn(user, channelId, body.engine, EngineFeature.Describe, '/describe');
       const [imageKey] = await ownedImageKeys(user, [body.imageId]);
       const botType = body.botType ?? BotType.MidJourney;
@@ -130,7 +130,7 @@ export function slashCommands({ channels, submit, prompts, english, engines, pub
       });
     },
 
-    async blend(user: UserDoc, channelId: string, body: BlendRequest): Promise<SubmitAnswer> {
+    async blend(user: SignedIn, channelId: string, body: BlendRequest): Promise<SubmitAnswer> {
       const engine = await postingOn(user, channelId, body.engine, EngineFeature.Blend, '/blend');
       const max = Math.min(Limits.blendMaxImages, maxBlendOn(engine));
       if (body.imageIds.length < Limits.blendMinImages || body.imageIds.length > max) {
@@ -158,7 +158,7 @@ export function slashCommands({ channels, submit, prompts, english, engines, pub
       });
     },
 
-    async shorten(user: UserDoc, channelId: string, body: ShortenRequest): Promise<SubmitAnswer> {
+    async shorten(user: SignedIn, channelId: string, body: ShortenRequest): Promise<SubmitAnswer> {
       const engine = await postingOn(user, channelId, body.engine, EngineFeature.Shorten, '/shorten');
       const prompt = validatePrompt(body.prompt);
       const botType = body.botType ?? BotType.MidJourney;

@@ -7,9 +7,9 @@ import {
   type EngineInfo,
   type Task,
 } from '@draw/shared';
-import { startTestApp, type TestApp } from '../../testing/harness';
-import { StandInEngine } from '../../testing/stand-in-engine';
-import { balanceOf } from '../billing/testkit';
+import { startTestApp, type TestApp } from '../../../test/support/harness';
+import { StandInEngine } from '../../../test/support/stand-in-engine';
+import { balanceOf } from '../../../test/support/billing';
 import { TASK_PRICES } from '../billing/prices';
 import { Tasks, type TasksRepository } from './repository';
 

@@ -1,7 +1,7 @@
 import { DEFAULT_TASK_DEADLINE_MS } from '@draw/machines';
 import { Limits, ModalKind, TaskStatus, type ModalRequest } from '@draw/shared';
 import type { BlobStore } from '../../blobs/port';
-import type { UserDoc } from '../auth/repository';
+import type { SignedIn } from '../auth/identity';
 import type { MessagesService } from '../messages/service';
 import type { UploadsService } from '../uploads/service';
 import { assertParameters, taskRefusal } from './errors';
@@ -14,7 +14,7 @@ import type { TaskStore } from './store';
 import type { PromptComposer } from './submit';
 
 export interface ModalDeps {
-  repo: Pick<TasksRepository, 'findOne'>;
+  repo: Pick<TasksRepository, 'byId'>;
   store: Pick<TaskStore, 'update'>;
   messages: Pick<MessagesService, 'postTask'>;
   runner: Pick<TaskRunner, 'enqueue'>;
@@ -38,7 +38,7 @@ export function modalCompleter({
   now,
 }: ModalDeps) {
   return async function complete(
-    user: UserDoc,
+    user: SignedIn,
     doc: TaskDoc,
     body: ModalRequest,
   ): Promise<{ taskId: string }> {

@@ -78,6 +78,14 @@ const UNFINISHED = [TaskStatus.NotStart, TaskStatus.Submitted, TaskStatus.InProg
 export function tasksRepository(storage: Storage) {
   const tasks = storage.collection(Tasks);
   return repositoryOf(tasks, {
+    /** A task by id, or null. */
+    byId: (id: string) => tasks.findOne({ _id: id }),
+    create: (doc: TaskDoc) => tasks.insertOne(doc),
+    /** How many stored tasks are in `status`. */
+    countIn: (status: TaskStatus) => tasks.count({ status }),
+    /** The tasks made from `parentId` (its children), oldest first, at most `limit`. */
+    childrenOf: (parentId: string, limit: number) =>
+      tasks.find({ parentId }, { sort: { submitTime: 1 }, limit }),
     /** Some tasks by id, whichever channel (the credit reconciliation). */
     byIds: (ids: readonly string[]) => tasks.find({ _id: { $in: ids } }),
 

@@ -10,7 +10,7 @@ import {
 } from '@draw/shared';
 import type { EngineSpeed } from '../../engines/port';
 import { withoutWaitingForDisk } from '../../storage/durability';
-import type { UserDoc } from '../auth/repository';
+import type { SignedIn } from '../auth/identity';
 import type { MessagesService } from '../messages/service';
 import type { UploadsService } from '../uploads/service';
 import type { Billing } from './billing';
@@ -27,7 +27,7 @@ export interface PromptComposer {
 
 /** A task about to be stored: what every kind of submit decides. */
 export interface NewTask {
-  user: UserDoc;
+  user: SignedIn;
   channelId: string;
   /** The enabled engine that draws it (and whose price is charged). */
   engine: string;
@@ -144,7 +144,7 @@ export function taskSubmitter(deps: SubmitDeps) {
     },
 
     /** The upload ids, once each is known to be the person's own. */
-    async ownedImageKeys(user: UserDoc, ids: string[]): Promise<string[]> {
+    async ownedImageKeys(user: SignedIn, ids: string[]): Promise<string[]> {
       for (const id of ids) await uploads.readOwned(user._id, id);
       return ids;
     },

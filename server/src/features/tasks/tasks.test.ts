@@ -9,10 +9,10 @@ import {
   startListening,
   startTestApp,
   type TestApp,
-} from '../../testing/harness';
-import { giveCredits } from '../billing/testkit';
-import { blackPng } from '../../testing/images';
-import { connectSocket, type TestSocket } from '../../testing/socket';
+} from '../../../test/support/harness';
+import { giveCredits } from '../../../test/support/billing';
+import { blackPng } from '../../../test/support/images';
+import { connectSocket, type TestSocket } from '../../../test/support/socket';
 
 let app: TestApp;
 let origin: string;

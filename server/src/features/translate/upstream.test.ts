@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { upstreamSuite } from '../../engines/midjourney-proxy/fake/harness';
-import { upstreamTestkit } from '../../engines/midjourney-proxy/fake/testkit';
-import { startFakeOpenAi, type FakeTranslator } from './fakes';
+import { upstreamSuite } from '../../../test/fakes/midjourney-proxy/harness';
+import { upstreamTestkit } from '../../../test/fakes/midjourney-proxy/testkit';
+import { startFakeOpenAi, type FakeTranslator } from '../../../test/fakes/translators';
 
 /**
  * Chinese prompts through the whole server to a suite.fake midjourney-proxy (C# line), translated by a

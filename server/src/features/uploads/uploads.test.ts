@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Limits } from '@draw/shared';
-import { startTestApp, type TestApp } from '../../testing/harness';
-import { blackPng } from '../../testing/images';
+import { startTestApp, type TestApp } from '../../../test/support/harness';
+import { blackPng } from '../../../test/support/images';
 import { Uploads } from './repository';
 import { inspectImage } from './inspect';
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { Task, TaskStatus } from '@draw/shared';
-import type { TestApp } from '../../../testing/harness';
+import type { TestApp } from '../../support/harness';
 import type { FakeMjProxy, FakeTask } from './server';
 
 type Session = Awaited<ReturnType<TestApp['signIn']>>;

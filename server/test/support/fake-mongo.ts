@@ -1,14 +1,14 @@
 import { isDeepStrictEqual } from 'node:util';
 import { Mongoose } from 'mongoose';
 import sift from 'sift';
-import { MongoCollection, type MongoDocs } from '../storage/mongo';
+import { MongoCollection, type MongoDocs } from '../../src/storage/mongo';
 import {
   updateThenInsertInTurn,
   type BaseDoc,
   type Collection,
   type CollectionDef,
   type Storage,
-} from '../storage/port';
+} from '../../src/storage/port';
 
 type Doc = Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-import type { EngineJob, EngineResult, EngineRunContext, ImageEngine } from '../engines/port';
+import type { EngineJob, EngineResult, EngineRunContext, ImageEngine } from '../../src/engines/port';
 import { blackPng } from './images';
 
 /**

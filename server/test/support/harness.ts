@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { LoginAnswer } from '@draw/shared';
-import { loadConfig, type Config } from '../config';
-import { buildApp, type App, type AppOptions } from '../app';
+import { loadConfig, type Config } from '../../src/config';
+import { buildApp, type App, type AppOptions } from '../../src/app';
 
 export interface TestApp extends App {
   config: Config;

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestApp } from '../../testing/harness';
-import { LedgerKind } from './repository';
+import type { TestApp } from './harness';
+import { LedgerKind } from '../../src/features/billing/repository';
 
 /** Helpers shared by the billing tests (not a test file itself). */
 export type Session = Awaited<ReturnType<TestApp['signIn']>>;

@@ -1,5 +1,5 @@
 import type { ImageEngineName } from '@draw/shared';
-import { BuiltinEngine } from '../engines/builtin/engine';
+import { BuiltinEngine } from '../../src/engines/builtin/engine';
 import {
   EngineFailure,
   type EngineFeature,
@@ -7,7 +7,7 @@ import {
   type EngineResult,
   type EngineRunContext,
   type ImageEngine,
-} from '../engines/port';
+} from '../../src/engines/port';
 import { TaskFailureCode } from '@draw/shared';
 
 export interface StandInOptions {

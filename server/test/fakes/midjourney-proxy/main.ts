@@ -2,7 +2,7 @@ import { FakeLine, startFakeMjProxy } from './server';
 
 /**
  * Runs the fake midjourney-proxy on its own for local development:
- *   node --import tsx server/src/engines/midjourney-proxy/fake/main.ts [port] [secret] [csharp|java]
+ *   node --import tsx server/test/fakes/midjourney-proxy/main.ts [port] [secret] [csharp|java]
  * then start the server with IMAGE_ENGINE=midjourney-proxy MJ_PROXY_URL=http://127.0.0.1:<port>.
  */
 const port = Number(process.argv[2] ?? 8089);

@@ -1,10 +1,10 @@
 /**
  * Times the built-in engine: N runs of every job kind at full speed (stepMs 0), median per kind.
- * Run: node --import tsx server/src/engines/builtin/bench.ts [N]
+ * Run: node --import tsx server/test/bench/builtin-engine.ts [N]
  */
 import sharp, { type Sharp } from 'sharp';
-import type { EngineImage, EngineJob, EngineJobKind, ParentImage } from '../port';
-import { BuiltinEngine } from './engine';
+import type { EngineImage, EngineJob, EngineJobKind, ParentImage } from '../../src/engines/port';
+import { BuiltinEngine } from '../../src/engines/builtin/engine';
 
 const runs = Math.max(1, Number(process.argv[2] ?? 5) || 5);
 const engine = new BuiltinEngine({ stepMs: 0 });

@@ -1,4 +1,4 @@
-import type { BaseDoc, Collection, CollectionDef, Storage } from '../storage/port';
+import type { BaseDoc, Collection, CollectionDef, Storage } from '../../src/storage/port';
 
 const METHODS = [
   'insertOne',

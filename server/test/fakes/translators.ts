@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { baiduSign } from './baidu';
+import { baiduSign } from '../../src/features/translate/baidu';
 
 /** Test doubles of the two translation services, over real HTTP on loopback. */
 export interface FakeTranslator {

@@ -8,8 +8,8 @@ import {
   type SubscribeAck,
   type SubscribeRequest,
 } from '@draw/shared';
-import type * as ConnectionModule from './connection';
-import type { LiveSocket, LiveSocketOptions } from './connection';
+import type * as ConnectionModule from '../live/connection';
+import type { LiveSocket, LiveSocketOptions } from '../live/connection';
 
 /**
  * Test double of a Socket.IO client socket: records what the client emits and lets a test play

@@ -1,6 +1,6 @@
-import { freePort } from '../../../../../scripts/testing/server-process';
+import { freePort } from '../../../../scripts/testing/server-process';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { startTestApp, type TestApp } from '../../../testing/harness';
+import { startTestApp, type TestApp } from '../../support/harness';
 import { startFakeMjProxy, type FakeMjProxy } from './server';
 
 export const FAKE_SECRET = 'fake-mj-secret';
