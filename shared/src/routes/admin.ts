@@ -467,12 +467,12 @@ export const adminRoutes = {
     ...paths.setPrice,
     ...admin,
     summary:
-      'Sets what an action costs, site-wide (engine null) or on one engine; price null restores the configured one',
+      'Sets what an action costs, on one engine (or site-wide without `engine`); without `price`, the configured price again',
     body: Type.Object(
       {
-        engine: Type.Union([values(ImageEngineName), Type.Null()]),
+        engine: Type.Optional(values(ImageEngineName)),
         action: values(TaskAction),
-        price: Type.Union([Type.Integer({ minimum: 0, maximum: AdminLimits.priceMax }), Type.Null()]),
+        price: Type.Optional(Type.Integer({ minimum: 0, maximum: AdminLimits.priceMax })),
       },
       strict,
     ),

@@ -24,7 +24,7 @@ import { taskRefunds } from './refunds';
 import { toTask, type TaskDoc, type TasksRepository } from './repository';
 import type { TaskRunner } from './runner';
 import type { TaskStore } from './store';
-import { taskSubmitter, type PromptComposer } from './submit';
+import { taskSubmitter, type PromptComposer, type SubmitGuard } from './submit';
 
 // The routes, the app and the tests know these by this file: its parts have one job each.
 export { validatePrompt, zoomFromPrompt } from './prompt';
@@ -49,6 +49,10 @@ export interface TasksDeps {
   /** Makes the writes so far durable (the store's group commit); a submit answers after it. */
   flush: () => Promise<void>;
   now: () => number;
+  /** Moderation's check of every submit, before anything is stored or charged. */
+  guard?: SubmitGuard;
+  /** The images an admin hid: left out of a channel's feed. */
+  hidden?: () => Promise<ReadonlySet<string>>;
 }
 
 /**
@@ -82,6 +86,7 @@ export function tasksService(deps: TasksDeps) {
     prompts,
     english,
     now,
+    ...(deps.guard ? { guard: deps.guard } : {}),
   });
 
   async function taskInChannel(userId: string, taskId: string): Promise<TaskDoc> {
@@ -140,6 +145,13 @@ export function tasksService(deps: TasksDeps) {
       return cancelled;
     },
 
+    /** An operator's cancel (the console): as the author's own, refunded; null when the task had already ended. */
+    async cancelById(taskId: string): Promise<Task | null> {
+      const doc = await repo.findOne({ _id: taskId });
+      if (!doc) throw taskRefusal('task.notFound');
+      return cancelTask(doc);
+    },
+
     /**
      * A person is no longer in the channel (removed, banned, or left): their unfinished tasks there
      * end as if they had cancelled each (CANCEL, refunded, an upstream told), so nothing they asked
@@ -171,7 +183,10 @@ export function tasksService(deps: TasksDeps) {
     },
 
     async byIdsInChannel(channelId: string, ids: string[]): Promise<Task[]> {
-      return (await repo.inChannel(channelId, ids)).filter((doc) => !doc.private).map(toTask);
+      const gone = (await deps.hidden?.()) ?? new Set<string>();
+      return (await repo.inChannel(channelId, ids))
+        .filter((doc) => !doc.private && !gone.has(doc._id))
+        .map(toTask);
     },
 
     /**
