@@ -7,7 +7,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { Limits } from '@draw/shared';
+import { Limits, TaskStatus, type Task } from '@draw/shared';
 import { enabledEngines, enginePrices, trustProxySetting, type Config } from './config';
 import { loggerOptions } from './logger';
 import { apiNotFound, envelopePlugin, frameworkError } from './http/envelope';
@@ -61,7 +61,14 @@ import { tasksPlugin } from './features/tasks/plugin';
 import { createEngine } from './engines/create';
 import { EngineRegistry } from './engines/registry';
 import { enginesPlugin } from './engines/plugin';
-import { enginePricing } from './features/billing/prices';
+import { livePricing } from './features/admin/prices';
+import { adminRepository } from './features/admin/repository';
+import { adminService } from './features/admin/service';
+import { adminPlugin } from './features/admin/plugin';
+import { siteEvents } from './features/admin/live';
+import { moderationRepository } from './features/moderation/repository';
+import { moderationService, ENGINE_REFUSALS } from './features/moderation/service';
+import { moderationPlugin } from './features/moderation/plugin';
 import { republishUnsent } from './realtime/republish';
 import type { ImageEngine } from './engines/port';
 import { upstreamHooks } from './features/upstream/service';
@@ -194,7 +201,16 @@ function composeServices(
   const tickets = socketTickets(realtime, auth, now);
   const engines = engineRegistry(config, http, overrides);
   const engine = engines.default;
-  const pricing = enginePricing(enginePrices(config));
+  // The configured prices, with the console's over them (features/admin/prices.ts).
+  const pricing = livePricing(enginePrices(config));
+  const site = siteEvents();
+  const adminRepo = adminRepository(storage);
+  const moderation = moderationService({
+    repo: moderationRepository(storage),
+    chatModerated: async () => (await adminRepo.site.get())?.moderateChat ?? false,
+    announceHidden: (change) => site.hidden(change),
+    now,
+  });
   const channels = channelsService({
     repo: channelsRepository(storage),
     users: authRepo.users,
@@ -252,7 +268,8 @@ function composeServices(
     channels,
     hub,
     now,
-    tasksByIds: tasksInChannel(tasksRepo),
+    tasksByIds: tasksInChannel(tasksRepo, () => moderation.hiddenTasks()),
+    checkText: (userId, channelId, content) => moderation.checkChat(userId, channelId, content),
   });
   const tasks = tasksService({
     repo: tasksRepo,
@@ -269,6 +286,8 @@ function composeServices(
     publicUrl: config.PUBLIC_URL,
     flush: () => storage.flush(),
     now,
+    guard: (userId, channelId, texts) => moderation.checkSubmit(userId, channelId, texts),
+    hidden: () => moderation.hiddenTasks(),
   });
   channels.onMemberRemoved((channelId, userId) =>
     tasks.cancelAllOf(channelId, userId).then(
@@ -285,6 +304,7 @@ function composeServices(
     blobs,
     hub,
     now,
+    hidden: () => moderation.hiddenTasks(),
   });
   const reads = readsService({
     repo: readsRepository(storage),
@@ -295,6 +315,29 @@ function composeServices(
     onError: (err) => http.log.warn({ err }, 'unread notice not sent'),
   });
   hub.observe((event) => reads.onEvent(event));
+  // An engine's own refusal of a prompt counts toward a pause as a banned word does.
+  hub.observe((event) => {
+    if (event.type !== 'task.updated') return;
+    const task = event.data as Task;
+    const code = task.properties.failure?.code;
+    if (task.status !== TaskStatus.Failure || !code || !ENGINE_REFUSALS.has(code)) return;
+    void moderation
+      .recordEngineRefusal({ userId: task.userId, channelId: task.channelId, prompt: task.prompt, code })
+      .catch((err: unknown) => http.log.warn({ err }, 'engine refusal not recorded'));
+  });
+  const admin = adminService({
+    repo: adminRepo,
+    auth,
+    billing: billingFeature,
+    channels,
+    tasks,
+    company,
+    engines,
+    moderation,
+    pricing,
+    live: site,
+    now,
+  });
   const recentChanges = [store.recentChanges, messages.recentChanges];
   return {
     blobs,
@@ -319,6 +362,9 @@ function composeServices(
     archive,
     reads,
     billing: billingFeature,
+    moderation,
+    admin,
+    site,
   };
 }
 
@@ -400,7 +446,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await http.register(authPlugin, { auth: services.auth });
   await http.register(uploadsPlugin, { uploads: services.uploads });
-  await http.register(filesPlugin, { blobs: services.blobs });
+  await http.register(filesPlugin, {
+    blobs: services.blobs,
+    isHidden: (key) => services.moderation.isHiddenFile(key),
+  });
   await http.register(channelsPlugin, { channels: services.channels });
   await http.register(enginesPlugin, { engines: services.engines, pricing: services.pricing });
   await http.register(messagesPlugin, { messages: services.messages });
@@ -416,6 +465,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await http.register(billingPlugin, { billing: services.billing, publicUrl: config.PUBLIC_URL });
   await http.register(realtimePlugin, { tickets: services.tickets, publicUrl: config.PUBLIC_URL });
+  await http.register(adminPlugin, { admin: services.admin });
+  await http.register(moderationPlugin, {
+    moderation: services.moderation,
+    archive: services.archive,
+    announcement: () => services.admin.announcement(),
+  });
   await registerWebApp(http, webDistDir);
 
   const io = createSocketServer(http.server, {
@@ -425,6 +480,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     sessions: services.auth,
     log: http.log,
   });
+  services.site.attach(io);
   const mongo = storage as Partial<MongoStorage>;
   if (mongo.connection && mongo.topology) {
     // A standalone server has no change streams: one process only (openStorage refuses WORKERS > 1).
@@ -445,6 +501,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await storage.ready();
   await services.billing.start();
+  await services.admin.start();
   // A member joining a cluster that has just started leaves this to the first (or never two republish one change).
   const republished =
     options.cluster === ClusterRole.Joining

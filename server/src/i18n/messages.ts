@@ -5,6 +5,7 @@ import { archiveMessages } from '../features/archive/messages';
 import { engineServiceMessages } from '../engines/messages';
 import { comfyuiMessages } from '../engines/comfyui/messages';
 import { budgetMessages } from './budgets';
+import { moderationMessages } from '../features/moderation/messages';
 import type { Catalogue } from './catalogue';
 
 export type { Catalogue } from './catalogue';
@@ -482,6 +483,7 @@ export const messages = {
   ...engineServiceMessages,
   ...comfyuiMessages,
   ...budgetMessages,
+  ...moderationMessages,
 };
 
 export type MessageKey = keyof typeof messages;

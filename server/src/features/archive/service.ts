@@ -30,6 +30,8 @@ export interface ArchiveDeps {
   blobs: BlobStore;
   hub: ChannelHub;
   now: () => number;
+  /** The images an admin hid (moderation): left out for everyone. */
+  hidden?: () => Promise<ReadonlySet<string>>;
 }
 
 const DEFAULT_AVATAR = '/discord256.png';
@@ -93,7 +95,7 @@ function matchesContent(doc: TaskDoc, query: ArchiveQuery): boolean {
   );
 }
 
-export function archiveService({ tasks, favorites, channels, users, blobs, hub, now }: ArchiveDeps) {
+export function archiveService({ tasks, favorites, channels, users, blobs, hub, now, hidden }: ArchiveDeps) {
   /**
    * One request's reader. The channels whose members' images they see (those they are in now, not
    * deleted) are read at most once per request, in two statements, however many images it checks:
@@ -115,7 +117,8 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
    */
   async function visibleDocs(viewer: Viewer, ids: readonly string[]): Promise<Map<string, TaskDoc>> {
     if (ids.length === 0) return new Map();
-    const docs = (await tasks.byIds(ids)).filter(isArchiveImage);
+    const gone = (await hidden?.()) ?? new Set<string>();
+    const docs = (await tasks.byIds(ids)).filter((d) => isArchiveImage(d) && !gone.has(d._id));
     const foreign = docs.some((d) => d.userId !== viewer.userId);
     const open = foreign ? await viewer.openChannels() : new Set<string>();
     return new Map(
@@ -149,7 +152,9 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
     return titles;
   }
 
-  async function toItems(viewer: Viewer, docs: readonly TaskDoc[]): Promise<ArchiveItem[]> {
+  async function toItems(viewer: Viewer, all: readonly TaskDoc[]): Promise<ArchiveItem[]> {
+    const gone = (await hidden?.()) ?? new Set<string>();
+    const docs = all.filter((d) => !gone.has(d._id));
     if (docs.length === 0) return [];
     const ids = docs.map((d) => d._id);
     const open = await viewer.openChannels();
@@ -337,7 +342,10 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
     return { stream, fileName: `drawspace-archive-${day}.zip` };
   }
 
-  return { page, setFavorite, starredAmong, family, zip };
+  /** The image if this person may see it (its author, or a member of its channel); else "not found". */
+  const visible = (userId: string, taskId: string) => visibleDoc(viewerOf(userId), taskId);
+
+  return { page, setFavorite, starredAmong, family, zip, visible };
 }
 
 function emptyStream(): Readable {

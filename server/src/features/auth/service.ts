@@ -117,9 +117,12 @@ export function authService({
   const sessionsEnded = (ended: { userId: string; sessionId?: string }) =>
     sessionsEndedListeners.forEach((listener) => listener(ended));
   const profileChangedListeners: ((userId: string) => void)[] = [];
+  /** Refuses a sign-in the site does not allow (a disabled account, set by the console). */
+  let loginGate: (user: UserDoc) => Promise<void> = async () => undefined;
   const signedIn = sessionCache(repo.usersOrSessionsChanged);
 
   async function issueSession(user: UserDoc): Promise<LoginAnswer> {
+    await loginGate(user);
     const token = randomBytes(32).toString('base64url');
     const expiresAt = now() + SESSION_TTL_MS;
     await repo.sessions.create({ _id: sha256(token), userId: user._id, createdAt: now(), expiresAt });
@@ -288,6 +291,17 @@ export function authService({
     async isSessionLive(sessionId: string): Promise<boolean> {
       const session = await repo.sessions.byId(sessionId);
       return !!session && !session.revokedAt && session.expiresAt > now();
+    },
+
+    /** Ends every session of the person (and, through `onSessionsEnded`, their sockets); how many were live. */
+    async endAllSessions(userId: string): Promise<number> {
+      const { matched } = await repo.sessions.revokeAllOf(userId, now());
+      sessionsEnded({ userId });
+      return matched;
+    },
+
+    setLoginGate(gate: (user: UserDoc) => Promise<void>): void {
+      loginGate = gate;
     },
 
     async logout(token: string): Promise<void> {

@@ -49,6 +49,8 @@ export interface CodeUse {
   maxUses: number;
   expiresAt: number | null;
   state: 'unused' | 'partly used' | 'used up' | 'expired';
+  createdAt: number;
+  note: string;
 }
 
 export interface CodesDeps {
@@ -198,7 +200,21 @@ export function codesService({ repo, ledger, products, now }: CodesDeps) {
         maxUses: doc.maxUses,
         expiresAt: doc.expiresAt,
         state: stateOf(doc),
+        createdAt: doc.createdAt,
+        note: doc.note,
       }));
+    },
+
+    /** Ends the codes nobody has redeemed yet (a batch's, or those listed): they expire now; used ones stay. */
+    async revokeUnused(target: { batchId?: string; codes?: readonly string[] }): Promise<number> {
+      const { matched } = await codes.expireUnused(
+        {
+          ...(target.batchId ? { batchId: target.batchId } : {}),
+          ...(target.codes ? { codes: target.codes.map(normalizeCode) } : {}),
+        },
+        now(),
+      );
+      return matched;
     },
 
     async redeem(userId: string, raw: string): Promise<RedeemAnswer> {

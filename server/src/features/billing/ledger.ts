@@ -218,7 +218,10 @@ export function creditsLedger({ repo, dailyAllowance, now, priceOf = sitePrice }
       free: state.free,
       dailyAllowance,
       plan: state.plan && state.plan.expiresAt > now() ? state.plan : null,
-      prices: { ...TASK_PRICES },
+      // The site's prices as charged now (the console may set them over TASK_PRICES).
+      prices: Object.fromEntries(
+        Object.keys(TASK_PRICES).map((action) => [action, priceOf(action as TaskAction)]),
+      ) as typeof TASK_PRICES,
     };
   }
 
@@ -271,6 +274,21 @@ export function creditsLedger({ repo, dailyAllowance, now, priceOf = sitePrice }
         code: refs.code,
         note: refs.note,
       }));
+    },
+
+    /**
+     * An operator's adjustment, once per `key`: adds credits, or takes them (the paid part first,
+     * then today's free part), never below zero. The person sees it in their ledger.
+     */
+    async adjust(userId: string, key: string, delta: number, note: string) {
+      await ensureDaily(userId);
+      return append(userId, key, (state) => {
+        if (state.balance + delta < 0)
+          throw new AppError(ErrorReason.BadRequest, 'admin.belowZero', { balance: state.balance, delta });
+        const paid = state.balance - state.free;
+        const freeDelta = delta < 0 && -delta > paid ? delta + paid : 0;
+        return { kind: LedgerKind.Adjust, delta, freeDelta, note };
+      });
     },
 
     async hasEntry(key: string): Promise<boolean> {

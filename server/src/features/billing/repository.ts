@@ -310,6 +310,17 @@ export const redeemCodesRepository = (codes: Collection<RedeemCodeDoc>) =>
     /** The code's counter of uses moves up to `use`, never back. */
     raiseUses: (code: string, use: number) =>
       codes.updateOne({ _id: code, uses: { $lt: use } }, { $set: { uses: use } }),
+    /** Codes of a batch (or these codes) nobody has used, not yet expired, expire at `at`. */
+    expireUnused: (target: { batchId?: string; codes?: readonly string[] }, at: number) =>
+      codes.updateMany(
+        {
+          uses: 0,
+          ...(target.batchId ? { batchId: target.batchId } : {}),
+          ...(target.codes ? { _id: { $in: [...target.codes] } } : {}),
+          $or: [{ expiresAt: null }, { expiresAt: { $gt: at } }],
+        },
+        { $set: { expiresAt: at } },
+      ),
   });
 
 export const redemptionsRepository = (redemptions: Collection<RedemptionDoc>) =>

@@ -28,6 +28,8 @@ export interface MessagesDeps {
   now: () => number;
   /** The tasks a page of messages refers to (the task service provides it). */
   tasksByIds(channelId: string, ids: string[]): Promise<Task[]>;
+  /** Moderation's check of a chat message before it is stored (throws the refusal). */
+  checkText?(userId: string, channelId: string, content: string): Promise<void>;
 }
 
 export function messagesService(deps: MessagesDeps) {
@@ -106,6 +108,7 @@ export function messagesService(deps: MessagesDeps) {
       if (content.length === 0 || content.length > Limits.messageMaxChars) {
         throw new AppError(ErrorReason.BadRequest, 'message.badLength', { max: Limits.messageMaxChars });
       }
+      await deps.checkText?.(user._id, channelId, content);
       return insert(channelId, user._id, MessageKind.Text, content, null);
     },
 

@@ -11,7 +11,7 @@ import { seedOf, translationFlag, validatePrompt, zoomFromPrompt, type English }
 import type { TaskDoc, TasksRepository } from './repository';
 import type { TaskRunner } from './runner';
 import type { TaskStore } from './store';
-import type { PromptComposer } from './submit';
+import type { PromptComposer, SubmitGuard } from './submit';
 
 export interface ModalDeps {
   repo: Pick<TasksRepository, 'byId'>;
@@ -23,6 +23,7 @@ export interface ModalDeps {
   prompts: PromptComposer;
   english: (prompt: string, edited?: string) => Promise<English>;
   now: () => number;
+  guard?: SubmitGuard;
 }
 
 /** A MODAL task gets what it waited for (a prompt, a mask, a zoom) and goes to the queue. */
@@ -36,6 +37,7 @@ export function modalCompleter({
   prompts,
   english,
   now,
+  guard,
 }: ModalDeps) {
   return async function complete(
     user: SignedIn,
@@ -55,6 +57,11 @@ export function modalCompleter({
     const en: English = kept
       ? { promptEn: doc.promptEn, translationFailed: doc.properties.translationFailed === true }
       : await english(prompt, body.promptEn);
+    // Checked before the task changes (its charge was taken when the editor opened; a cancel refunds it).
+    await guard?.(user._id, doc.channelId, [
+      { text: prompt, source: 'prompt' },
+      { text: en.promptEn, source: 'translation' },
+    ]);
     const { finalPrompt } = await prompts.compose(user._id, doc.botType, en.promptEn);
     assertParameters(finalPrompt);
     let job: JobSpec = doc.job;

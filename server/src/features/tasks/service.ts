@@ -25,7 +25,7 @@ import { taskRefunds } from './refunds';
 import { toTask, type TaskDoc, type TasksRepository } from './repository';
 import type { TaskRunner } from './runner';
 import type { TaskStore } from './store';
-import { taskSubmitter, type PromptComposer } from './submit';
+import { taskSubmitter, type PromptComposer, type SubmitGuard } from './submit';
 
 // The routes, the app and the tests know these by this file: its parts have one job each.
 export { validatePrompt, zoomFromPrompt } from './prompt';
@@ -50,6 +50,10 @@ export interface TasksDeps {
   /** Makes the writes so far durable (the store's group commit); a submit answers after it. */
   flush: () => Promise<void>;
   now: () => number;
+  /** Moderation's check of every submit, before anything is stored or charged. */
+  guard?: SubmitGuard;
+  /** The images an admin hid: left out of a channel's feed. */
+  hidden?: () => Promise<ReadonlySet<string>>;
 }
 
 /**
@@ -83,6 +87,7 @@ export function tasksService(deps: TasksDeps) {
     prompts,
     english,
     now,
+    ...(deps.guard ? { guard: deps.guard } : {}),
   });
 
   async function taskInChannel(userId: string, taskId: string): Promise<TaskDoc> {
@@ -141,6 +146,13 @@ export function tasksService(deps: TasksDeps) {
       return cancelled;
     },
 
+    /** An operator's cancel (the console): as the author's own, refunded; null when the task had already ended. */
+    async cancelById(taskId: string): Promise<Task | null> {
+      const doc = await repo.findOne({ _id: taskId });
+      if (!doc) throw taskRefusal('task.notFound');
+      return cancelTask(doc);
+    },
+
     /**
      * A person is no longer in the channel (removed, banned, or left): their unfinished tasks there
      * end as if they had cancelled each (CANCEL, refunded, an upstream told), so nothing they asked
@@ -171,7 +183,7 @@ export function tasksService(deps: TasksDeps) {
       return this.byIdsInChannel(channelId, ids);
     },
 
-    byIdsInChannel: tasksInChannel(repo),
+    byIdsInChannel: tasksInChannel(repo, deps.hidden),
 
     /**
      * Stored tasks in each unfinished status. Finished ones are left out on purpose: their count

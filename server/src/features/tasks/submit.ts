@@ -25,6 +25,16 @@ export interface PromptComposer {
   compose(userId: string, botType: BotType, prompt: string): Promise<{ finalPrompt: string; remix: boolean }>;
 }
 
+/**
+ * Checked before anything of a submit is stored or charged (moderation: a paused person, a banned
+ * word in the prompt or in its English); throws the refusal.
+ */
+export type SubmitGuard = (
+  userId: string,
+  channelId: string,
+  texts: readonly { text: string | undefined; source: 'prompt' | 'translation' }[],
+) => Promise<void>;
+
 /** A task about to be stored: what every kind of submit decides. */
 export interface NewTask {
   user: SignedIn;
@@ -51,6 +61,7 @@ export interface SubmitDeps {
   billing: Pick<Billing, 'charge'>;
   prompts: PromptComposer;
   refunds: Pick<TaskRefunds, 'abandon'>;
+  guard?: SubmitGuard;
   /** Makes the writes so far durable (the store's group commit). */
   flush: () => Promise<void>;
   now: () => number;
@@ -122,6 +133,10 @@ export function taskSubmitter(deps: SubmitDeps) {
      * the same moment, and nothing acknowledged that a machine crash could take.
      */
     async create(input: NewTask): Promise<{ taskId: string }> {
+      await deps.guard?.(input.user._id, input.channelId, [
+        { text: input.prompt, source: 'prompt' },
+        { text: input.promptEn, source: 'translation' },
+      ]);
       let id: string;
       try {
         id = await withoutWaitingForDisk(() => writeSubmit(input));
