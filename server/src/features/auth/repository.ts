@@ -27,7 +27,7 @@ export interface SessionDoc extends BaseDoc {
 }
 
 export interface LoginCodeDoc extends BaseDoc {
-  /** `_id` is the phone number. */
+  /** `_id` is the account it was sent to: the phone as stored, or the lower-case email. */
   codeHash: string;
   sentAt: number;
   expiresAt: number;
@@ -133,7 +133,7 @@ function sessionsRepository(storage: Storage) {
 function codesRepository(storage: Storage) {
   const codes = storage.collection(LoginCodes);
   return repositoryOf(codes, {
-    /** A new code for a phone, replacing any earlier one (used or not). */
+    /** A new code for a phone or an email, replacing any earlier one (used or not). */
     issue: (phone: string, code: Omit<LoginCodeDoc, '_id' | 'usedAt'>) =>
       codes.findOneAndUpdate({ _id: phone }, { $set: code, $unset: { usedAt: true } }, { upsert: true }),
     /** Counts one try of this code, while its budget of `max` lasts; null once it is spent. */
