@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { startTestApp, type TestApp } from '../../testing/harness';
-import { startSmtpMailbox, type SmtpMailbox } from '../../testing/smtp-mailbox';
+import { startSmtpMailbox, type SmtpMailbox } from '../../../../scripts/testing/smtp-mailbox';
 
 let mailbox: SmtpMailbox;
 let app: TestApp;
