@@ -33,6 +33,8 @@ import { authService } from './features/auth/service';
 import { authPlugin } from './features/auth/plugin';
 import { consoleSmsSender, type SmsSender } from './features/auth/sms';
 import { aliyunSmsSender } from './features/auth/aliyun-sms';
+import { consoleEmailSender, type EmailSender } from './features/auth/email';
+import { smtpEmailSender } from './features/auth/smtp-email';
 import { slowdown } from './features/auth/slowdown';
 import { throttle } from './features/auth/throttle';
 import { uploadsRepository } from './features/uploads/repository';
@@ -145,6 +147,14 @@ function smsSender(config: Config, http: FastifyInstance): SmsSender {
   });
 }
 
+function emailSender(config: Config, http: FastifyInstance): EmailSender {
+  if (config.EMAIL_SENDER === 'smtp')
+    return smtpEmailSender({ url: config.SMTP_URL, from: config.EMAIL_FROM });
+  if (config.NODE_ENV === 'production')
+    http.log.warn('EMAIL_SENDER=console: sign-in by email code is off; set EMAIL_SENDER=smtp to mail codes');
+  return consoleEmailSender(http.log, config.NODE_ENV === 'production');
+}
+
 /**
  * Where the route table's rate limits count, so that every process of a site shares one count:
  * MongoDB (processes on several hosts), the cluster's primary (WORKERS > 1), or this process.
@@ -186,7 +196,9 @@ function composeServices(
   const auth = authService({
     repo: authRepo,
     sms: smsSender(config, http),
-    onSendFailure: (err) => http.log.error({ err }, 'sms send failed'),
+    email: emailSender(config, http),
+    siteName: config.COMPANY_NAME,
+    onSendFailure: (err) => http.log.error({ err }, 'login code send failed'),
     throttle: throttle(authRepo.counters, now),
     slowdown: slowdown(authRepo.slowdowns, now),
     now,

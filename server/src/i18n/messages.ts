@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@draw/shared';
+import { authMessages } from '../features/auth/messages';
 import { billingMessages } from '../features/billing/messages';
 import { upstreamMessages } from '../features/upstream/messages';
 import { archiveMessages } from '../features/archive/messages';
@@ -477,6 +478,7 @@ const coreMessages = {
 /** Features with many messages keep them beside their code (`features/<name>/messages.ts`). */
 export const messages = {
   ...coreMessages,
+  ...authMessages,
   ...billingMessages,
   ...upstreamMessages,
   ...archiveMessages,

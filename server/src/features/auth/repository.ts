@@ -27,7 +27,7 @@ export interface SessionDoc extends BaseDoc {
 }
 
 export interface LoginCodeDoc extends BaseDoc {
-  /** `_id` is the phone number. */
+  /** `_id` is the account it was sent to: the phone as stored, or the lower-case email. */
   codeHash: string;
   sentAt: number;
   expiresAt: number;
@@ -143,11 +143,11 @@ function sessionsRepository(storage: Storage) {
 function codesRepository(storage: Storage) {
   const codes = storage.collection(LoginCodes);
   return repositoryOf(codes, {
-    /** The phone's current code, or null. */
+    /** The phone's or email's current code, or null. */
     of: (phone: string) => codes.findOne({ _id: phone }),
-    /** Forgets the phone's code (it was never sent). */
+    /** Forgets the phone's or email's code (it was never sent). */
     forget: (phone: string) => codes.deleteOne({ _id: phone }),
-    /** A new code for a phone, replacing any earlier one (used or not). */
+    /** A new code for a phone or an email, replacing any earlier one (used or not). */
     issue: (phone: string, code: Omit<LoginCodeDoc, '_id' | 'usedAt'>) =>
       codes.findOneAndUpdate({ _id: phone }, { $set: code, $unset: { usedAt: true } }, { upsert: true }),
     /** Counts one try of this code, while its budget of `max` lasts; null once it is spent. */

@@ -30,6 +30,8 @@ function anotherProcess() {
   const auth = authService({
     repo,
     sms: {} as never,
+    email: {} as never,
+    siteName: 'Drawspace',
     throttle: {} as never,
     slowdown: {} as never,
     now: clock.now,
