@@ -55,7 +55,7 @@ export function modalCompleter({
     const en: English = kept
       ? { promptEn: doc.promptEn, translationFailed: doc.properties.translationFailed === true }
       : await english(prompt, body.promptEn);
-    const { finalPrompt } = await prompts.compose(user._id, doc.botType, en.promptEn);
+    const { finalPrompt } = await prompts.compose(user._id, doc.botType, en.promptEn, doc.engine);
     assertParameters(finalPrompt);
     let job: JobSpec = doc.job;
     switch (job.kind) {
