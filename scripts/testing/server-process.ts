@@ -52,7 +52,8 @@ export async function startServer(
   child.stdout?.on('data', (d: Buffer) => logs.push(d.toString()));
   child.stderr?.on('data', (d: Buffer) => logs.push(d.toString()));
   const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // A loaded machine (several suites on two cores) takes about 30 s to start it from source.
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null)
       throw new Error(`server exited early:\n${logs.join('')}`);
