@@ -45,6 +45,8 @@ export interface CompanyInfo {
 export interface CompanyInfoWithEngine extends CompanyInfo {
   /** The features the current engine serves (a midjourney-proxy line may lack /shorten or video). */
   engineFeatures: EngineFeature[];
+  /** Whether Chinese prompts are translated into English before drawing (a translator is configured). */
+  translatesPrompts: boolean;
 }
 
 /** The channel as the current user sees it. */

@@ -68,6 +68,10 @@ export const CompanyInfoWithEngineSchema = Type.Object({
   isShowChatGPT: Type.Boolean(),
   isShowDiscord: Type.Boolean(),
   engineFeatures: Type.Array(values(EngineFeature)),
+  translatesPrompts: Type.Boolean({
+    description:
+      'Chinese prompts are translated into English before drawing (TRANSLATE_PROVIDER is not none)',
+  }),
 });
 
 const channelFields = {

@@ -480,7 +480,7 @@ function ChannelComposer({ channel }: ComposerProps) {
                   <EnginePicker engines={engines} choice={choice} disabled={sending} onPick={pickEngine} />
                 )}
                 {takesBotType(engineId) && (
-                  <BotSwitch value={botType} disabled={sending} onChange={chooseBot} />
+                  <BotSwitch value={botType} engine={engineId} disabled={sending} onChange={chooseBot} />
                 )}
                 <Tooltip content={sending ? t('composer.sending') : t('composer.send')}>
                   <button
