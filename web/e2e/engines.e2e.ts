@@ -175,12 +175,30 @@ async function refused(a: Person, b: Person, engine: keyof typeof PRICES, prompt
   return failed;
 }
 
+/** The card's top (who drew it) in view: a grid is taller than the list on a laptop screen. */
+async function showFromTop(person: Person, taskId: string) {
+  await card(person.page, taskId).evaluate((element) => {
+    element.scrollIntoView({ block: 'start' });
+    let box = element.parentElement;
+    while (box && box.scrollHeight <= box.clientHeight) box = box.parentElement;
+    box?.scrollBy(0, -72);
+  });
+}
+
+/** No Midjourney parameter from the settings, no Midjourney job mode, on a card this engine drew. */
+async function noMidjourneyParameters(person: Person, taskId: string) {
+  expect(await card(person.page, taskId).textContent()).not.toMatch(
+    /--v 6|--niji|--fast|\((fast|relax|turbo)\)/,
+  );
+}
+
 /** The grid in both themes on both screens (the other theme is the `dark` class flipped). */
-async function gridScreenshots(a: Person, b: Person, name: string) {
+async function gridScreenshots(a: Person, b: Person, taskId: string, name: string) {
   for (const [person, width, theme, other] of [
     [a, 'desktop', 'dark', 'light'],
     [b, 'mobile', 'light', 'dark'],
   ] as const) {
+    await showFromTop(person, taskId);
     await screenshot(person.page, `engines-${name}-grid-${width}-${theme}`);
     await person.page.evaluate(() => document.documentElement.classList.toggle('dark'));
     await screenshot(person.page, `engines-${name}-grid-${width}-${other}`);
@@ -202,17 +220,18 @@ describe('drawing together on engines the team owns', () => {
 
     // A 2×2 grid from four streamed generations: partial images live on both screens, then the grid; the price charged.
     const before = await balance(a);
-    // Slow streams until both screens showed a partial image (the real API takes 30–120 s).
-    openai.streamDelayMs = 2_000;
+    // The streams hold after their partial images until both screens showed them (the real API takes 30–120 s).
+    openai.holdAfterPartials = true;
     const drawn = await imagineOn(a, 'openai-images', 'a lighthouse at dusk');
     await previewsOnBothScreens(a, b, drawn);
-    openai.streamDelayMs = 0;
+    openai.holdAfterPartials = false;
     for (const person of [a, b]) await seesImage(person, drawn);
     const generations = openai.requests.filter((r) => r.endpoint === 'generations');
     expect(generations.length).toBe(4);
     expect(generations[0]!.fields).toMatchObject({ prompt: 'a lighthouse at dusk', stream: true });
     await expect.poll(() => balance(a)).toBe(before - PRICES['openai-images']);
-    await gridScreenshots(a, b, 'openai');
+    await gridScreenshots(a, b, drawn, 'openai');
+    for (const person of [a, b]) await noMidjourneyParameters(person, drawn);
 
     const edits = () => openai.requests.filter((r) => r.endpoint === 'edits');
     const masked = (from: number) =>
@@ -273,7 +292,8 @@ describe('drawing together on engines the team owns', () => {
     for (const person of [a, b]) await seesImage(person, drawn);
     expect(comfy.prompts.at(-1)?.extra_data).toMatchObject({ preview_method: 'auto' });
     await expect.poll(() => balance(a)).toBe(before - PRICES.comfyui);
-    await gridScreenshots(a, b, 'comfyui');
+    await gridScreenshots(a, b, drawn, 'comfyui');
+    for (const person of [a, b]) await noMidjourneyParameters(person, drawn);
 
     /** The node types of the last workflow posted, and how many pictures were uploaded for it. */
     const nodes = () => Object.values(comfy.prompts.at(-1)!.prompt).map((node) => node.class_type);

@@ -85,6 +85,8 @@ export interface FakeOpenAIImages {
   blockedWords: string[];
   /** Waits this long before each streamed event, as the real API takes seconds (previews a person can watch). */
   streamDelayMs: number;
+  /** While true, every stream waits after its partial images (previews stay on screen until set false). */
+  holdAfterPartials: boolean;
   close(): Promise<void>;
 }
 
@@ -221,7 +223,11 @@ export async function startFakeOpenAIImages(options: FakeOptions = {}): Promise<
   const faults: Fault[] = [];
   const hanging = new Set<http.ServerResponse>();
   let calls = 0;
-  const fake = { blockedWords: options.blockedWords ?? ['forbidden'], streamDelayMs: 0 };
+  const fake = {
+    blockedWords: options.blockedWords ?? ['forbidden'],
+    streamDelayMs: 0,
+    holdAfterPartials: false,
+  };
 
   /** The API's two 401s: no key, or a wrong one. */
   function checkKey(auth: string | undefined): void {
@@ -461,6 +467,7 @@ export async function startFakeOpenAIImages(options: FakeOptions = {}): Promise<
           return;
         }
       }
+      while (fake.holdAfterPartials && !res.destroyed) await new Promise((r) => setTimeout(r, 50));
       await send(`${prefix}.completed`, {
         type: `${prefix}.completed`,
         b64_json: (await picture(size.width, size.height, call * 10 + i)).toString('base64'),
