@@ -343,6 +343,8 @@ describe('http skeleton', () => {
         isShowChatGPT: false,
         isShowDiscord: true,
         engineFeatures: ['shorten', 'describe', 'cancel', 'seed', 'video', 'blend'],
+        // No translator configured: the settings promise no translation.
+        translatesPrompts: false,
       },
     });
   });

@@ -454,6 +454,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await http.register(healthPlugin, { storage, startedAt: now() });
   await http.register(companyPlugin, {
     company: services.company,
+    translatesPrompts: config.TRANSLATE_PROVIDER !== 'none',
     ...(services.engine.offers ? { offers: services.engine.offers.bind(services.engine) } : {}),
   });
   await http.register(authPlugin, { auth: services.auth });

@@ -80,6 +80,16 @@ export const ImageEngineName = {
 } as const;
 export type ImageEngineName = ValueOf<typeof ImageEngineName>;
 
+/**
+ * Whether an engine reads Midjourney's own parameters (`--v`, `--niji`, `--stylize`, `--style`,
+ * `--relax/--fast/--turbo`), which the person's settings add to every prompt: the midjourney-proxy,
+ * and the built-in engine that stands in for it. ComfyUI and the OpenAI Images API do not (their
+ * prompts get no such parameters, and none is shown on their cards).
+ */
+export function takesMidjourneyParameters(engine: string | null | undefined): boolean {
+  return !engine || engine === ImageEngineName.MidjourneyProxy || engine === ImageEngineName.Builtin;
+}
+
 export const BlendDimensions = { Portrait: 'PORTRAIT', Square: 'SQUARE', Landscape: 'LANDSCAPE' } as const;
 export type BlendDimensions = ValueOf<typeof BlendDimensions>;
 

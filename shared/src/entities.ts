@@ -13,7 +13,7 @@ export type SessionInfo = Static<typeof S.SessionInfoSchema>;
 
 /** What GET /api/home/company-info answers: the company's fields and what the drawing engine offers. */
 export type CompanyInfoWithEngine = Static<typeof S.CompanyInfoWithEngineSchema>;
-export type CompanyInfo = Omit<CompanyInfoWithEngine, 'engineFeatures'>;
+export type CompanyInfo = Omit<CompanyInfoWithEngine, 'engineFeatures' | 'translatesPrompts'>;
 
 /** The channel as the current user sees it. */
 export type Channel = Static<typeof S.ChannelSchema>;

@@ -73,6 +73,10 @@ export const CompanyInfoWithEngineSchema = Type.Object({
   isShowDiscord: Type.Boolean(),
   /** The features the current engine serves (a midjourney-proxy line may lack /shorten or video). */
   engineFeatures: Type.Array(values(EngineFeature)),
+  translatesPrompts: Type.Boolean({
+    description:
+      'Chinese prompts are translated into English before drawing (TRANSLATE_PROVIDER is not none)',
+  }),
 });
 
 const channelFields = {

@@ -1,5 +1,6 @@
 import {
   ErrorReason,
+  takesMidjourneyParameters,
   type BotType,
   type DrawInfo,
   type DrawSettings,
@@ -230,9 +231,15 @@ export function settingsService({ repo, users, now }: SettingsDeps) {
       userId: string,
       botType: BotType,
       prompt: string,
+      engine: string,
     ): Promise<{ finalPrompt: string; remix: boolean }> {
       const settings = await get(userId, botType);
-      return { finalPrompt: composePrompt(settings, prompt), remix: settings.remix };
+      return {
+        finalPrompt: composePrompt(settings, prompt, {
+          midjourneyParameters: takesMidjourneyParameters(engine),
+        }),
+        remix: settings.remix,
+      };
     },
 
     /** Midjourney's /info for this user and bot. */

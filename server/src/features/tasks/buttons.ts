@@ -34,7 +34,7 @@ export function buttonPresser({ submit, store, prompts, english, engines }: Butt
     // Always the parent's engine (its buttons are that engine's), whatever the channel's default is now.
     const engine = button.kind === 'bookmark' ? null : engines.enabled(parent.engine);
     const parentEn = parent.promptEn || parent.prompt;
-    const { finalPrompt, remix } = await prompts.compose(user._id, parent.botType, parentEn);
+    const { finalPrompt, remix } = await prompts.compose(user._id, parent.botType, parentEn, parent.engine);
     const common = {
       user,
       channelId,
@@ -47,7 +47,7 @@ export function buttonPresser({ submit, store, prompts, english, engines }: Butt
     };
     const seed = randomSeed();
     // The presser's job mode (relax/fast/turbo), as for every other submit: not the parent's.
-    const { speed } = await upstreamHints(user._id, parent.botType);
+    const { speed } = await upstreamHints(user._id, parent.botType, parent.engine);
     const on = { parentId: parent._id, customId, ...(speed ? { speed } : {}) };
     const modalFor = (kind: ModalKind, defaultPrompt = parent.prompt) =>
       needsModal(button, remix) ? { kind, defaultPrompt } : null;
@@ -133,7 +133,7 @@ export function buttonPresser({ submit, store, prompts, english, engines }: Butt
         const suggestion = (parent.properties.prompts ?? [])[button.index - 1];
         if (!suggestion) throw taskRefusal('task.badButton');
         const en = await english(suggestion);
-        const composed = await prompts.compose(user._id, parent.botType, en.promptEn);
+        const composed = await prompts.compose(user._id, parent.botType, en.promptEn, parent.engine);
         return create({
           ...common,
           parentId: parent._id,
@@ -163,7 +163,7 @@ export function buttonPresser({ submit, store, prompts, english, engines }: Butt
           job: {
             kind: 'describe',
             imageKey: parent.job.imageKey,
-            ...(await upstreamHints(user._id, parent.botType)),
+            ...(await upstreamHints(user._id, parent.botType, parent.engine)),
           },
         });
       }

@@ -77,7 +77,7 @@ export function slashCommands({ channels, submit, prompts, english, engines, pub
         references.map((r) => r.imageId),
       );
       const en = await english(prompt, body.promptEn);
-      const composed = (await prompts.compose(user._id, botType, en.promptEn)).finalPrompt;
+      const composed = (await prompts.compose(user._id, botType, en.promptEn, engine.name)).finalPrompt;
       assertParameters(composed);
       const plan = planReferences({
         references,
@@ -125,7 +125,11 @@ export function slashCommands({ channels, submit, prompts, english, engines, pub
         action: TaskAction.Describe,
         prompt: '',
         finalPrompt: '',
-        job: { kind: 'describe', imageKey: imageKey!, ...(await upstreamHints(user._id, botType)) },
+        job: {
+          kind: 'describe',
+          imageKey: imageKey!,
+          ...(await upstreamHints(user._id, botType, engine.name)),
+        },
         properties: { referenceUrls: [`/files/${imageKey}`] },
       });
     },
@@ -152,7 +156,7 @@ export function slashCommands({ channels, submit, prompts, english, engines, pub
           imageKeys,
           dimensions,
           seed: randomSeed(),
-          ...(await upstreamHints(user._id, botType)),
+          ...(await upstreamHints(user._id, botType, engine.name)),
         },
         properties: { referenceUrls: imageKeys.map((k) => `/files/${k}`), dimensions },
       });
@@ -172,7 +176,11 @@ export function slashCommands({ channels, submit, prompts, english, engines, pub
         prompt,
         promptEn: en.promptEn,
         finalPrompt: en.promptEn,
-        job: { kind: 'shorten', prompt: en.promptEn, ...(await upstreamHints(user._id, botType)) },
+        job: {
+          kind: 'shorten',
+          prompt: en.promptEn,
+          ...(await upstreamHints(user._id, botType, engine.name)),
+        },
         properties: translationFlag(en),
       });
     },

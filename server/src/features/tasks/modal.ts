@@ -62,7 +62,7 @@ export function modalCompleter({
       { text: prompt, source: 'prompt' },
       { text: en.promptEn, source: 'translation' },
     ]);
-    const { finalPrompt } = await prompts.compose(user._id, doc.botType, en.promptEn);
+    const { finalPrompt } = await prompts.compose(user._id, doc.botType, en.promptEn, doc.engine);
     assertParameters(finalPrompt);
     let job: JobSpec = doc.job;
     switch (job.kind) {

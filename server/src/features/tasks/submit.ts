@@ -21,8 +21,16 @@ import type { TaskRunner } from './runner';
 import type { TaskStore } from './store';
 
 export interface PromptComposer {
-  /** The final prompt (settings' parameters and suffix added) and whether remix is on. */
-  compose(userId: string, botType: BotType, prompt: string): Promise<{ finalPrompt: string; remix: boolean }>;
+  /**
+   * The final prompt for `engine` (the suffix, and the settings' Midjourney parameters where the
+   * engine reads them) and whether remix is on.
+   */
+  compose(
+    userId: string,
+    botType: BotType,
+    prompt: string,
+    engine: string,
+  ): Promise<{ finalPrompt: string; remix: boolean }>;
 }
 
 /**
@@ -153,8 +161,9 @@ export function taskSubmitter(deps: SubmitDeps) {
     async upstreamHints(
       userId: string,
       botType: BotType,
+      engine: string,
     ): Promise<{ botType: BotType; speed?: EngineSpeed }> {
-      const speed = speedOf((await prompts.compose(userId, botType, '')).finalPrompt);
+      const speed = speedOf((await prompts.compose(userId, botType, '', engine)).finalPrompt);
       return speed ? { botType, speed } : { botType };
     },
 

@@ -227,7 +227,9 @@ const enUS: LocaleResource = {
     prompts: 'Prompts',
     previewTranslation: 'Show the English before sending',
     previewTranslationDescription:
-      'Midjourney understands English: Chinese prompts are translated before they are sent. Turn this on to see the translation first and edit it.',
+      'Drawing engines understand English best: Chinese prompts are translated before they are sent. Turn this on to see the translation first and edit it.',
+    noTranslator:
+      'This site has no translator set up: prompts are sent exactly as you write them, so write them in English for the best results.',
     unsaved: 'Careful — you have unsaved changes!',
     unsavedBlocked: 'Save or reset your changes before closing settings.',
     saveChanges: 'Save Changes',

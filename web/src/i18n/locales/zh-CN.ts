@@ -224,7 +224,8 @@ const zhCN = {
     prompts: '提示词',
     previewTranslation: '发送前显示英文翻译',
     previewTranslationDescription:
-      'Midjourney 只懂英文：中文提示词会被翻译后发送。开启后，发送前先显示译文，可以修改。',
+      '绘图引擎最懂英文：中文提示词会被翻译后发送。开启后，发送前先显示译文，可以修改。',
+    noTranslator: '本站没有配置翻译：提示词会按你写的原样发送，用英文书写效果最好。',
     unsaved: '注意，你有尚未保存的更改！',
     unsavedBlocked: '请先保存或重置更改，再关闭设置。',
     saveChanges: '保存更改',

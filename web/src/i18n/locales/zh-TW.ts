@@ -223,7 +223,8 @@ const zhTW: LocaleResource = {
     prompts: '提示詞',
     previewTranslation: '傳送前顯示英文翻譯',
     previewTranslationDescription:
-      'Midjourney 只懂英文：中文提示詞會翻譯後傳送。開啟後，傳送前先顯示譯文，可以修改。',
+      '繪圖引擎最懂英文：中文提示詞會翻譯後傳送。開啟後，傳送前先顯示譯文，可以修改。',
+    noTranslator: '本站沒有設定翻譯：提示詞會按你寫的原樣傳送，用英文書寫效果最好。',
     unsaved: '注意，你有尚未儲存的變更！',
     unsavedBlocked: '請先儲存或重設變更，再關閉設定。',
     saveChanges: '儲存變更',

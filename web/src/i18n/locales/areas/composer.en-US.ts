@@ -17,6 +17,7 @@ export const enUS: typeof zhCN = {
     send: 'Send',
     translation: {
       title: 'English to be sent',
+      untranslatedTitle: 'Not translated: sent as typed',
       hint: 'Edit the translation if you like; Enter or Send submits it.',
       failed: 'Translation failed: the prompt goes as typed, or write the English here.',
       loading: 'Translating…',
@@ -53,6 +54,8 @@ export const enUS: typeof zhCN = {
       niji: 'Niji',
       midjourneyName: 'Midjourney Bot',
       nijiName: 'niji・journey Bot',
+      midjourneyParams: 'Midjourney parameters (--v)',
+      nijiParams: 'Niji parameters (--niji)',
       app: 'APP',
     },
     menu: {

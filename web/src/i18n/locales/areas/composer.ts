@@ -19,6 +19,7 @@ export const zhCN = {
     send: '发送',
     translation: {
       title: '将发送的英文',
+      untranslatedTitle: '未翻译，将按原文发送',
       hint: '可以修改译文；Enter 或“发送”即提交。',
       failed: '翻译失败：将按原文发送，也可以在这里写英文。',
       loading: '正在翻译…',
@@ -54,6 +55,8 @@ export const zhCN = {
       niji: 'Niji',
       midjourneyName: 'Midjourney Bot',
       nijiName: 'niji・journey Bot',
+      midjourneyParams: 'Midjourney 参数（--v）',
+      nijiParams: 'Niji 参数（--niji）',
       app: 'APP',
     },
     menu: {

@@ -17,6 +17,7 @@ export const zhTW: typeof zhCN = {
     send: '傳送',
     translation: {
       title: '將傳送的英文',
+      untranslatedTitle: '未翻譯，將按原文傳送',
       hint: '可以修改譯文；Enter 或「傳送」即提交。',
       failed: '翻譯失敗：將按原文傳送，也可以在這裡寫英文。',
       loading: '正在翻譯…',
@@ -52,6 +53,8 @@ export const zhTW: typeof zhCN = {
       niji: 'Niji',
       midjourneyName: 'Midjourney Bot',
       nijiName: 'niji・journey Bot',
+      midjourneyParams: 'Midjourney 參數（--v）',
+      nijiParams: 'Niji 參數（--niji）',
       app: 'APP',
     },
     menu: {

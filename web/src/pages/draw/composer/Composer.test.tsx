@@ -9,6 +9,7 @@ import { notify } from '../../../lib/notify';
 import { outboxStore } from '../feed/outbox';
 import { reloadAppSetting, setPreviewTranslation } from '../../../stores/appSetting';
 import { setToken } from '../../../stores/auth';
+import { companyInfoStore } from '../../../stores/companyInfo';
 import { resetUserInfo, setUserInfo } from '../../../stores/userInfo';
 import { envelope } from '../../../test/dom';
 import { resetEngines } from '../engines/enginesStore';
@@ -221,6 +222,9 @@ describe('composer: slash commands', () => {
     renderComposer();
     expect(screen.getByTestId('composer-bot-niji').getAttribute('aria-checked')).toBe('true');
     expect(screen.getByTestId('composer-bot-mj').getAttribute('aria-checked')).toBe('false');
+    // Not the midjourney-proxy: the switch names the parameters it chooses, not a Midjourney bot.
+    expect(screen.getByTestId('composer-bot-mj').getAttribute('aria-label')).toBe('Midjourney 参数（--v）');
+    expect(screen.getByTestId('composer-bot-niji').getAttribute('aria-label')).toBe('Niji 参数（--niji）');
   });
 
   it('opens the /settings panel and the /info card from the menu', async () => {
@@ -385,6 +389,23 @@ describe('composer: muted channel', () => {
 
 describe('composer: the English before sending', () => {
   const translateCalls = () => calls('/api/mj/translate');
+  beforeEach(() => {
+    companyInfoStore.translatesPrompts = true;
+  });
+  afterEach(() => {
+    companyInfoStore.translatesPrompts = false;
+  });
+
+  it('shows no preview where the server has no translator: the Chinese is never offered as English', async () => {
+    companyInfoStore.translatesPrompts = false;
+    setPreviewTranslation(true);
+    renderComposer();
+    type('/imagine 猫');
+    press('Enter');
+    await waitFor(() => expect(calls('/api/mj/submit/imagine/c1')).toHaveLength(1));
+    expect(screen.queryByTestId('composer-translation')).toBeNull();
+    expect(translateCalls()).toHaveLength(0);
+  });
 
   it('is off by default: a Chinese prompt goes straight to the server, which translates it', async () => {
     renderComposer();
@@ -437,6 +458,9 @@ describe('composer: the English before sending', () => {
     expect(screen.getByTestId('composer-translation-note').textContent).toBe(
       '翻译失败：将按原文发送，也可以在这里写英文。',
     );
+    // The Chinese is not labelled as the English to be sent.
+    expect(screen.getByTestId('composer-translation').textContent).toContain('未翻译，将按原文发送');
+    expect(screen.getByTestId('composer-translation').textContent).not.toContain('将发送的英文');
     press('Enter');
     await waitFor(() => expect(calls('/api/mj/submit/imagine/c1')).toHaveLength(1));
     expect(bodyOf(calls('/api/mj/submit/imagine/c1')[0]!)).toEqual({

@@ -234,7 +234,7 @@ function ChannelComposer({ channel }: ComposerProps) {
                   />
                 )}
                 {takesBotType(engineId) && (
-                  <BotSwitch value={botType} disabled={sending} onChange={target.chooseBot} />
+                  <BotSwitch value={botType} engine={engineId} disabled={sending} onChange={target.chooseBot} />
                 )}
                 <SendButton sending={sending} canSend={canSend} onClick={send} />
               </div>

@@ -100,6 +100,15 @@ describe('task card', () => {
     }
   });
 
+  it('shows no Midjourney job mode on an engine that has none; the built-in engine keeps it', () => {
+    const { card } = renderTask(makeTask({ engine: 'openai-images', finalPrompt: 'a red fox in snow' }));
+    expect(card.textContent).toContain('a red fox in snow');
+    expect(card.textContent).not.toMatch(/\((fast|relax|turbo)\)|--v|快速/);
+    cleanup();
+    const builtin = renderTask(makeTask({ engine: 'builtin' }));
+    expect(builtin.card.textContent).toContain('(fast)');
+  });
+
   it('shows the built-in engine honestly, with a BOT badge, the prompt and its parameters', () => {
     renderTask(makeTask());
     expect(screen.getByText('内置草图引擎')).toBeTruthy();

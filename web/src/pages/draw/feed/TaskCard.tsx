@@ -1,4 +1,4 @@
-import { TaskAction, TaskStatus, type Message, type Task } from '@draw/shared';
+import { TaskAction, TaskStatus, takesMidjourneyParameters, type Message, type Task } from '@draw/shared';
 import {
   BanIcon,
   CircleXIcon,
@@ -65,7 +65,10 @@ function TaskByline({ task, author }: { task: Task; author: string }) {
       {' — '}
       {lead && <>{lead} </>}
       {mention}
-      {task.action !== TaskAction.Upscale && <span className="text-muted-foreground"> ({speed})</span>}
+      {/* The job mode is Midjourney's (relax/fast/turbo): not shown for an engine that has none. */}
+      {task.action !== TaskAction.Upscale && takesMidjourneyParameters(task.engine) && (
+        <span className="text-muted-foreground"> ({speed})</span>
+      )}
       {status && <span className="text-muted-foreground"> ({status})</span>}
     </span>
   );
