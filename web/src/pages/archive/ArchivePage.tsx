@@ -169,7 +169,9 @@ export function ArchivePage() {
       return notify.warning(t('archive.zipTooMany', { max: ArchiveLimits.zipMaxImages }));
     setZipping(true);
     try {
-      await downloadZip(items.filter((item) => selected.has(item.task.id)));
+      // In the order they were picked, as the server lists them in the ZIP.
+      const byId = new Map(items.map((item) => [item.task.id, item]));
+      await downloadZip([...selected].flatMap((id) => byId.get(id) ?? []));
     } catch {
       // The HTTP client already showed why.
     } finally {
