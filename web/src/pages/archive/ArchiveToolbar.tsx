@@ -3,11 +3,14 @@ import { SearchIcon, SlidersHorizontalIcon, StarIcon, XIcon } from 'lucide-react
 import { useEffect, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
+import { Dialog as DialogPrimitive } from 'radix-ui';
 import {
   Dialog,
   DialogBody,
-  DialogContent,
+  DialogClose,
   DialogFooter,
+  DialogOverlay,
+  DialogPortal,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -210,24 +213,33 @@ export function ArchiveToolbar({ compact = false, filters, channels, onChange }:
               )}
             </button>
           </DialogTrigger>
-          <DialogContent
-            data-testid="archive-filters-sheet"
-            // A bottom sheet: the whole width, at the thumb's reach.
-            style={{ width: '100vw', maxWidth: '100vw' }}
-            className="top-auto bottom-0 left-0 max-h-[85dvh] translate-x-0 translate-y-0 rounded-t-xl rounded-b-none data-[state=open]:animate-fade-in"
-          >
-            <DialogHeader>
-              <DialogTitle className="text-base">{t('archive.filtersTitle')}</DialogTitle>
-            </DialogHeader>
-            <DialogBody className="flex flex-col gap-3 [&_input]:h-11 [&_select]:h-11 [&>button]:h-11">
-              {fields}
-            </DialogBody>
-            <DialogFooter>
-              <Button className="h-11 w-full" onClick={() => setSheetOpen(false)}>
-                {t('archive.showResults')}
-              </Button>
-            </DialogFooter>
-          </DialogContent>
+          <DialogPortal>
+            <DialogOverlay />
+            {/* A bottom sheet: the whole width, at the thumb's reach. */}
+            <DialogPrimitive.Content
+              data-testid="archive-filters-sheet"
+              aria-describedby={undefined}
+              className="fixed inset-x-0 bottom-0 z-50 flex max-h-[85dvh] flex-col overflow-hidden rounded-t-xl bg-background text-foreground shadow-2xl outline-none data-[state=open]:animate-fade-in"
+            >
+              <DialogHeader>
+                <DialogTitle className="text-base">{t('archive.filtersTitle')}</DialogTitle>
+              </DialogHeader>
+              <DialogBody className="flex flex-col gap-3 [&_input]:h-11 [&_select]:h-11 [&>button]:h-11">
+                {fields}
+              </DialogBody>
+              <DialogFooter>
+                <Button className="h-11 w-full" onClick={() => setSheetOpen(false)}>
+                  {t('archive.showResults')}
+                </Button>
+              </DialogFooter>
+              <DialogClose
+                className="absolute top-2 right-2 flex size-11 items-center justify-center rounded-md text-muted-foreground hover:text-foreground"
+                aria-label={t('common.close')}
+              >
+                <XIcon className="size-6" aria-hidden />
+              </DialogClose>
+            </DialogPrimitive.Content>
+          </DialogPortal>
         </Dialog>
       ) : (
         fields
