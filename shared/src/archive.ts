@@ -5,7 +5,7 @@ import type { AnswerOf, BodyOf, QueryOf } from './routes/route';
 import type { ArchiveItemSchema, FavoriteChangeSchema } from './routes/schemas';
 
 /**
- * The archive: every finished image a person may see (their own from every channel, even after
+ * The archive: every finished image and clip a person may see (their own from every channel, even after
  * they left it or it was deleted; other members' from the channels they are in now), with private
  * favourites. Routes:
  *   GET    /api/archive?scope=&channelId=&q=&favorite=&kind=&ratio=&from=&to=&cursor=&limit= → ArchivePage
@@ -29,6 +29,8 @@ export const ArchiveKind = {
   ZoomPan: 'zoom',
   Region: 'region',
   Blend: 'blend',
+  /** Animate and Extend: short clips, the dearest items. */
+  Clip: 'clip',
 } as const;
 export type ArchiveKind = ValueOf<typeof ArchiveKind>;
 
@@ -39,8 +41,9 @@ export const ARCHIVE_KIND_ACTIONS: Record<ArchiveKind, readonly TaskAction[]> = 
   zoom: [TaskAction.Zoom, TaskAction.Pan],
   region: [TaskAction.Inpaint],
   blend: [TaskAction.Blend],
+  clip: [TaskAction.Video],
 };
-/** Actions whose result is an image (describe and shorten answer with text). */
+/** Actions whose result is an image or a clip (with its poster still) (describe and shorten answer with text). */
 export const ARCHIVE_ACTIONS: readonly TaskAction[] = Object.values(ARCHIVE_KIND_ACTIONS).flat();
 
 // In its own file: a task's properties name it, and entities must not import this file back.
@@ -92,3 +95,6 @@ export interface ArchiveZipEntry {
 
 /** Sent to every socket of the person (`archive:favorite`) and answered by the favourite routes. */
 export type FavoriteChange = Static<typeof FavoriteChangeSchema>;
+
+export { archiveFileNames, archiveZipName, attachmentDisposition, promptStem } from './archiveNames';
+export type { NamedFile } from './archiveNames';

@@ -5,7 +5,10 @@ import {
   ArchiveLimits,
   ArchiveScope,
   ErrorReason,
+  TaskAction,
   TaskStatus,
+  archiveFileNames,
+  archiveZipName,
   type ArchiveFamily,
   type ArchiveItem,
   type ArchivePage,
@@ -308,11 +311,20 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
       viewer,
       unique.map((id) => docs.get(id)!),
     );
+    // A clip's file is the clip itself (its poster is only the grid's still).
+    const fileUrl = (task: ArchiveItem['task']) => task.videoUrl ?? task.imageUrl ?? '';
+    const names = archiveFileNames(
+      items.map(({ task }) => ({
+        id: task.id,
+        prompt: task.prompt,
+        extension: extensionOf(fileUrl(task)),
+        fallback: fallbackNameOf(task.action),
+      })),
+    );
     const entries: ArchiveZipEntry[] = items.map(({ task, author, channel }, index) => {
-      const extension = task.imageUrl?.split('.').pop() ?? 'png';
       const { width, height } = task.properties;
       return {
-        file: `${String(index + 1).padStart(3, '0')}-${task.id}.${extension}`,
+        file: names[index]!,
         taskId: task.id,
         prompt: task.prompt,
         finalPrompt: task.finalPrompt,
@@ -326,7 +338,7 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
       };
     });
     const images = items.map(({ task }, index) => {
-      const key = task.imageUrl?.replace(/^\/files\//, '') ?? '';
+      const key = fileUrl(task).replace(/^\/files\//, '');
       return {
         name: entries[index]!.file,
         mtime: new Date(task.finishTime ?? now()),
@@ -339,13 +351,31 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
       images,
     );
     const day = new Date(now()).toISOString().slice(0, 10);
-    return { stream, fileName: `drawspace-archive-${day}.zip` };
+    return {
+      stream,
+      fileName: archiveZipName(
+        items.map(({ task }) => task.prompt),
+        day,
+      ),
+    };
   }
 
   /** The image if this person may see it (its author, or a member of its channel); else "not found". */
   const visible = (userId: string, taskId: string) => visibleDoc(viewerOf(userId), taskId);
 
   return { page, setFavorite, starredAmong, family, zip, visible };
+}
+
+/** A stored file's extension (`png`, `webp`, `mp4`): letters and digits only, `png` when it has none. */
+function extensionOf(url: string): string {
+  const match = /\.([A-Za-z0-9]{1,5})$/.exec(url);
+  return match ? match[1]!.toLowerCase() : 'png';
+}
+
+/** The name of a file whose prompt gives none (a blend is often made without one). */
+function fallbackNameOf(action: TaskAction): string {
+  if (action === TaskAction.Blend) return 'blend';
+  return action === TaskAction.Video ? 'clip' : 'image';
 }
 
 function emptyStream(): Readable {
