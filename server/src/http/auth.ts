@@ -39,6 +39,16 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   if (!request.user) throw new AppError(ErrorReason.Unauthorized, 'auth.required');
 }
 
+/**
+ * onRequest for the operator's console (`Access.Admin`), after requireUser: to anyone but a site
+ * admin the route does not exist, answered exactly as an unknown /api path is.
+ */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (request.user?.isAdmin) return;
+  const url = request.url.split('?')[0] ?? '';
+  throw new AppError(ErrorReason.NotFound, 'error.routeNotFound', { method: request.method, url });
+}
+
 /** The signed-in user of a route guarded by requireUser. */
 export function currentUser(request: FastifyRequest): UserDoc {
   if (!request.user) throw new AppError(ErrorReason.Unauthorized, 'auth.required');
