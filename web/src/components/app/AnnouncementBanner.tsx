@@ -50,7 +50,7 @@ export function AnnouncementBanner() {
       role="status"
       aria-label={t('moderation.announcement')}
       data-testid="announcement-banner"
-      className="fixed top-2 left-1/2 z-40 flex w-max max-w-[min(640px,calc(100vw-1rem))] -translate-x-1/2 items-start gap-2 rounded-lg bg-primary py-2 pr-2 pl-3 text-sm text-primary-foreground shadow-lg"
+      className="fixed top-14 left-1/2 z-40 flex w-max max-w-[min(640px,calc(100vw-1rem))] -translate-x-1/2 items-start gap-2 rounded-lg bg-primary py-2 pr-2 pl-3 text-sm text-primary-foreground shadow-lg"
     >
       <MegaphoneIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
       <p className="min-w-0 break-words whitespace-pre-wrap">{text}</p>

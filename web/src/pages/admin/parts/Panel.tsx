@@ -14,7 +14,12 @@ export function Panel({
   className?: string;
 }) {
   return (
-    <section className={cn('rounded-lg bg-card p-3 text-card-foreground sm:p-4', className)}>
+    <section
+      className={cn(
+        'rounded-lg border border-border bg-card p-3 text-card-foreground sm:p-4 dark:border-transparent',
+        className,
+      )}
+    >
       {(title || actions) && (
         <div className="mb-3 flex flex-wrap items-center gap-2">
           {title && <h2 className="text-base font-semibold text-heading">{title}</h2>}

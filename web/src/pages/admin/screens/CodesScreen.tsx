@@ -1,13 +1,13 @@
 import type { AdminCode } from '@draw/shared/routes';
 import { DownloadIcon } from 'lucide-react';
 import { useState } from 'react';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { call, download } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { adminApi } from '../adminApi';
 import { useAdminT } from '../i18n/strings';
+import { StateBadge } from '../parts/StateBadge';
 import { ConfirmAction } from '../parts/ConfirmAction';
 import { DataTable, Pager, type Column } from '../parts/DataTable';
 import { LabelledInput } from '../parts/Fields';
@@ -93,7 +93,7 @@ function MintForm({ onMinted }: { onMinted: (batchId: string) => void }) {
   );
 }
 
-const stateVariant = { unused: 'success', revoked: 'secondary' } as const;
+const stateTone = { unused: 'ok', revoked: 'muted' } as const;
 
 export function CodesScreen() {
   const t = useAdminT();
@@ -130,9 +130,9 @@ export function CodesScreen() {
       key: 'state',
       header: t('codes.status'),
       cell: (c) => (
-        <Badge variant={stateVariant[c.state as keyof typeof stateVariant] ?? 'outline'}>
+        <StateBadge tone={stateTone[c.state as keyof typeof stateTone] ?? 'neutral'}>
           {c.state === 'unused' ? t('codes.unused') : c.state === 'revoked' ? t('codes.revoked') : c.state}
-        </Badge>
+        </StateBadge>
       ),
     },
     {

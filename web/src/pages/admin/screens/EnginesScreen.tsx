@@ -1,8 +1,8 @@
 import type { EngineStatus } from '@draw/shared/routes';
-import { Badge } from '../../../components/ui/badge';
 import { call } from '../../../lib/http';
 import { adminApi } from '../adminApi';
 import { useAdminT } from '../i18n/strings';
+import { StateBadge } from '../parts/StateBadge';
 import { DataTable, type Column } from '../parts/DataTable';
 import { formatTime } from '../parts/format';
 import { Panel } from '../parts/Panel';
@@ -26,9 +26,9 @@ export function EnginesScreen() {
       header: t('engines.reachable'),
       cell: (e) =>
         e.reachable ? (
-          <Badge variant="success">{t('engines.reachable')}</Badge>
+          <StateBadge tone="ok">{t('engines.reachable')}</StateBadge>
         ) : (
-          <Badge variant="destructive">{t('engines.unreachable')}</Badge>
+          <StateBadge tone="bad">{t('engines.unreachable')}</StateBadge>
         ),
     },
     {

@@ -1,10 +1,10 @@
 import { OrderStatus } from '@draw/shared';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Badge } from '../../../components/ui/badge';
 import { call } from '../../../lib/http';
 import { adminApi } from '../adminApi';
 import { useAdminT } from '../i18n/strings';
+import { StateBadge } from '../parts/StateBadge';
 import { DataTable, Pager, type Column } from '../parts/DataTable';
 import { FilterSelect, LabelledInput } from '../parts/Fields';
 import { formatMoney, formatTime } from '../parts/format';
@@ -62,7 +62,9 @@ export function OrdersScreen() {
       key: 'status',
       header: t('orders.status'),
       cell: (r) => (
-        <Badge variant={r.order.status === OrderStatus.Paid ? 'success' : 'outline'}>{r.order.status}</Badge>
+        <StateBadge tone={r.order.status === OrderStatus.Paid ? 'ok' : 'neutral'}>
+          {r.order.status}
+        </StateBadge>
       ),
     },
     {

@@ -29,6 +29,17 @@ const tooltipStyle = {
   cursor: { fill: 'var(--accent)' },
 } as const;
 
+/** A task's status in the colour the product gives it: green done, red failed, grey cancelled. */
+const STATUS_COLOURS: Record<string, string> = {
+  SUCCESS: '#23a55a',
+  FAILURE: '#da373c',
+  CANCEL: '#949ba4',
+  IN_PROGRESS: '#5865f2',
+  SUBMITTED: '#00a8fc',
+  NOT_START: '#f0b232',
+  MODAL: '#eb459e',
+};
+
 /** `2026-11-27` → `11-27`. */
 const shortDay = (day: string) => day.slice(5);
 
@@ -63,7 +74,15 @@ function stacked(
   return { rows, series: [...series].sort() };
 }
 
-function StackedBars({ title, data }: { title: string; data: ReturnType<typeof stacked> }) {
+function StackedBars({
+  title,
+  data,
+  colours = {},
+}: {
+  title: string;
+  data: ReturnType<typeof stacked>;
+  colours?: Record<string, string>;
+}) {
   return (
     <ChartPanel title={title} empty={data.series.length === 0}>
       <BarChart data={data.rows} accessibilityLayer={false}>
@@ -73,7 +92,13 @@ function StackedBars({ title, data }: { title: string; data: ReturnType<typeof s
         <Tooltip {...tooltipStyle} />
         <Legend wrapperStyle={{ fontSize: 12 }} />
         {data.series.map((name, index) => (
-          <Bar key={name} dataKey={name} stackId="a" fill={PALETTE[index % PALETTE.length]} />
+          <Bar
+            key={name}
+            dataKey={name}
+            stackId="a"
+            isAnimationActive={false}
+            fill={colours[name] ?? PALETTE[index % PALETTE.length]}
+          />
         ))}
       </BarChart>
     </ChartPanel>
@@ -96,7 +121,15 @@ function DayArea({
         <XAxis dataKey="day" {...axis} />
         <YAxis width={48} {...axis} />
         <Tooltip {...tooltipStyle} />
-        <Area type="monotone" dataKey="value" name={title} stroke={color} fill={color} fillOpacity={0.25} />
+        <Area
+          isAnimationActive={false}
+          type="monotone"
+          dataKey="value"
+          name={title}
+          stroke={color}
+          fill={color}
+          fillOpacity={0.25}
+        />
       </AreaChart>
     </ChartPanel>
   );
@@ -113,6 +146,7 @@ export function OverviewCharts({ overview }: { overview: Overview }) {
       <StackedBars
         title={t('overview.tasksByStatus')}
         data={stacked(overview.tasksByDay, (d) => d.byStatus)}
+        colours={STATUS_COLOURS}
       />
       <StackedBars
         title={t('overview.tasksByEngine')}
@@ -124,7 +158,12 @@ export function OverviewCharts({ overview }: { overview: Overview }) {
           <XAxis type="number" allowDecimals={false} {...axis} />
           <YAxis type="category" dataKey="code" width={130} {...axis} />
           <Tooltip {...tooltipStyle} />
-          <Bar dataKey="value" name={t('overview.failuresByCode')} fill={PALETTE[3]} />
+          <Bar
+            isAnimationActive={false}
+            dataKey="value"
+            name={t('overview.failuresByCode')}
+            fill={PALETTE[3]}
+          />
         </BarChart>
       </ChartPanel>
       <DayArea title={t('overview.newUsers')} rows={perDay(overview.newUsersByDay)} color={PALETTE[0]!} />

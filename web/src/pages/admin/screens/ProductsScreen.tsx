@@ -2,7 +2,6 @@ import { ImageEngineName, Period, TaskAction } from '@draw/shared';
 import type { AdminProduct, Prices } from '@draw/shared/routes';
 import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -16,6 +15,7 @@ import { call } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { adminApi } from '../adminApi';
 import { useAdminT } from '../i18n/strings';
+import { StateBadge } from '../parts/StateBadge';
 import { ConfirmAction } from '../parts/ConfirmAction';
 import { DataTable, LoadError, type Column } from '../parts/DataTable';
 import { FilterSelect, LabelledInput } from '../parts/Fields';
@@ -278,9 +278,9 @@ export function ProductsScreen() {
       header: t('products.status'),
       cell: (p) =>
         p.enabled ? (
-          <Badge variant="success">{t('products.onSale')}</Badge>
+          <StateBadge tone="ok">{t('products.onSale')}</StateBadge>
         ) : (
-          <Badge variant="secondary">{t('products.retired')}</Badge>
+          <StateBadge tone="muted">{t('products.retired')}</StateBadge>
         ),
     },
     {

@@ -50,11 +50,11 @@ export function ReportsScreen() {
       cell: (r) => {
         const url = r.item.task.imageUrl ?? r.item.task.previewUrl;
         return url ? (
-          <a href={url} target="_blank" rel="noreferrer">
+          <a href={url} target="_blank" rel="noreferrer" className="block size-16 shrink-0">
             <img
               src={url}
               alt={r.item.task.prompt}
-              className="size-16 rounded-md object-cover"
+              className="size-16 max-w-none shrink-0 rounded-md object-cover"
               loading="lazy"
             />
           </a>
@@ -74,31 +74,6 @@ export function ReportsScreen() {
           </p>
         </div>
       ),
-    },
-    {
-      key: 'reporters',
-      header: t('reports.reporter'),
-      cell: (r) => (
-        <ul className="text-xs">
-          {r.reporters.map((who) => (
-            <li key={who.id}>
-              <span className="font-medium">{who.name}</span>
-              {who.reason && <span className="text-muted-foreground">: {who.reason}</span>}
-            </li>
-          ))}
-        </ul>
-      ),
-    },
-    {
-      key: 'when',
-      header: t('reports.when'),
-      cell: (r) => formatTime(r.firstAt),
-      className: 'whitespace-nowrap',
-    },
-    {
-      key: 'status',
-      header: t('reports.status'),
-      cell: (r) => <Badge variant={r.status === 'open' ? 'outline' : 'secondary'}>{statusLabel(r)}</Badge>,
     },
     {
       key: 'actions',
@@ -124,6 +99,31 @@ export function ReportsScreen() {
             </Button>
           </span>
         ) : null,
+    },
+    {
+      key: 'reporters',
+      header: t('reports.reporter'),
+      cell: (r) => (
+        <ul className="text-xs">
+          {r.reporters.map((who) => (
+            <li key={who.id}>
+              <span className="font-medium">{who.name}</span>
+              {who.reason && <span className="text-muted-foreground">: {who.reason}</span>}
+            </li>
+          ))}
+        </ul>
+      ),
+    },
+    {
+      key: 'when',
+      header: t('reports.when'),
+      cell: (r) => formatTime(r.firstAt),
+      className: 'whitespace-nowrap',
+    },
+    {
+      key: 'status',
+      header: t('reports.status'),
+      cell: (r) => <Badge variant={r.status === 'open' ? 'outline' : 'secondary'}>{statusLabel(r)}</Badge>,
     },
   ];
   return (

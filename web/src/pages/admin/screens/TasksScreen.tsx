@@ -9,6 +9,7 @@ import { notify } from '../../../lib/notify';
 import { failureTextOf } from '../../draw/feed/failure';
 import { adminApi } from '../adminApi';
 import { useAdminT } from '../i18n/strings';
+import { StateBadge, type Tone } from '../parts/StateBadge';
 import { ConfirmAction } from '../parts/ConfirmAction';
 import { DataTable, Pager, type Column } from '../parts/DataTable';
 import { FilterSelect, LabelledInput } from '../parts/Fields';
@@ -16,14 +17,14 @@ import { formatTime } from '../parts/format';
 import { Panel, Toolbar } from '../parts/Panel';
 import { usePaged } from '../parts/useLoad';
 
-const statusVariant: Partial<Record<TaskStatus, 'success' | 'destructive' | 'secondary' | 'outline'>> = {
-  [TaskStatus.Success]: 'success',
-  [TaskStatus.Failure]: 'destructive',
-  [TaskStatus.Cancel]: 'secondary',
+const statusTone: Partial<Record<TaskStatus, Tone>> = {
+  [TaskStatus.Success]: 'ok',
+  [TaskStatus.Failure]: 'bad',
+  [TaskStatus.Cancel]: 'muted',
 };
 
 export function TaskStatusBadge({ status }: { status: TaskStatus }) {
-  return <Badge variant={statusVariant[status] ?? 'outline'}>{status}</Badge>;
+  return <StateBadge tone={statusTone[status] ?? 'neutral'}>{status}</StateBadge>;
 }
 
 /** Why it failed, in the reader's words, then the upstream's own (the stored text). */

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { call } from '../../../lib/http';
 import { adminApi } from '../adminApi';
 import { useAdminT } from '../i18n/strings';
+import { StateBadge } from '../parts/StateBadge';
 import { DataTable, Pager, type Column } from '../parts/DataTable';
 import { LabelledInput } from '../parts/Fields';
 import { formatTime } from '../parts/format';
@@ -21,7 +22,7 @@ export function UserBadges({ user }: { user: AdminUser }) {
       {user.disabledAt ? (
         <Badge variant="destructive">{t('users.disabled')}</Badge>
       ) : (
-        <Badge variant="success">{t('users.active')}</Badge>
+        <StateBadge tone="ok">{t('users.active')}</StateBadge>
       )}
       {user.isAdmin && <Badge>{t('users.admin')}</Badge>}
       {pausedNow(user.pausedUntil) && (
