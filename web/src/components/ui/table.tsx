@@ -1,10 +1,19 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/utils';
 
-/** shadcn-style table: scrolls sideways inside its own box on a narrow screen. */
+/**
+ * shadcn-style table: scrolls sideways inside its own box on a narrow screen. The box takes focus
+ * (named as the table) so that a keyboard can scroll it too.
+ */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   return (
-    <div data-slot="table-container" className="scrollbar-thin w-full overflow-x-auto">
+    <div
+      data-slot="table-container"
+      role="region"
+      aria-label={props['aria-label']}
+      tabIndex={0}
+      className="scrollbar-thin w-full overflow-x-auto rounded-[inherit] outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );
