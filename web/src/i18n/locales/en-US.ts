@@ -5,6 +5,7 @@ import { enUS as archiveStrings } from './areas/archive.en-US';
 import { enUS as creditsStrings } from './areas/credits.en-US';
 import { enUS as failureStrings } from './areas/failure.en-US';
 import { enUS as connectionStrings } from './areas/connection.en-US';
+import { enUS as moderationStrings } from './areas/moderation.en-US';
 import { enUS as unreadStrings } from './areas/unread.en-US';
 import type { LocaleResource } from './zh-CN';
 
@@ -470,6 +471,7 @@ const enUS: LocaleResource = {
   ...failureStrings,
   ...connectionStrings,
   ...unreadStrings,
+  ...moderationStrings,
 };
 
 export default enUS;

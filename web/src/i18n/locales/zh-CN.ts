@@ -5,6 +5,7 @@ import { zhCN as archiveStrings } from './areas/archive';
 import { zhCN as creditsStrings } from './areas/credits';
 import { zhCN as failureStrings } from './areas/failure';
 import { zhCN as connectionStrings } from './areas/connection';
+import { zhCN as moderationStrings } from './areas/moderation';
 import { zhCN as unreadStrings } from './areas/unread';
 /**
  * 简体中文 (default). The reference locale: every other locale has exactly these keys
@@ -464,6 +465,7 @@ const zhCN = {
   ...failureStrings,
   ...connectionStrings,
   ...unreadStrings,
+  ...moderationStrings,
 };
 
 export type LocaleResource = typeof zhCN;

@@ -5,6 +5,7 @@ import { zhTW as archiveStrings } from './areas/archive.zh-TW';
 import { zhTW as creditsStrings } from './areas/credits.zh-TW';
 import { zhTW as failureStrings } from './areas/failure.zh-TW';
 import { zhTW as connectionStrings } from './areas/connection.zh-TW';
+import { zhTW as moderationStrings } from './areas/moderation.zh-TW';
 import { zhTW as unreadStrings } from './areas/unread.zh-TW';
 import type { LocaleResource } from './zh-CN';
 
@@ -463,6 +464,7 @@ const zhTW: LocaleResource = {
   ...failureStrings,
   ...connectionStrings,
   ...unreadStrings,
+  ...moderationStrings,
 };
 
 export default zhTW;

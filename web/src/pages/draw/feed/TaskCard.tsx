@@ -2,6 +2,7 @@ import { TaskAction, TaskStatus, takesMidjourneyParameters, type Message, type T
 import {
   BanIcon,
   CircleXIcon,
+  EyeOffIcon,
   LanguagesIcon,
   Loader2Icon,
   PencilLineIcon,
@@ -27,6 +28,8 @@ import {
   suggestionsOf,
 } from './taskView';
 import { FavoriteStar } from './FavoriteStar';
+import { useImageHidden } from './hiddenImages';
+import { ImageMenu } from './ImageMenu';
 import { FailureActions } from './FailureActions';
 import { failureTextOf } from './failure';
 
@@ -304,6 +307,8 @@ export function TaskCard({ task, message }: TaskCardProps) {
   const suggestions = task.action === TaskAction.Describe || task.action === TaskAction.Shorten;
   const canCancel = isRunning(task) && (mine || channel.isCreator);
   const failure = failureTextOf(task, t, (key) => i18n.exists(key));
+  const hidden = useImageHidden(task.id);
+  const showsImage = task.status === TaskStatus.Success && !suggestions && Boolean(task.imageUrl) && !hidden;
 
   return (
     <div data-testid={`task-card-${task.id}`} data-status={task.status} className="min-w-0">
@@ -330,7 +335,17 @@ export function TaskCard({ task, message }: TaskCardProps) {
         </>
       )}
 
+      {task.status === TaskStatus.Success && hidden && (
+        <p
+          className="mt-1.5 flex items-center gap-1.5 text-sm text-muted-foreground italic"
+          data-testid={`task-hidden-${task.id}`}
+        >
+          <EyeOffIcon className="size-4" aria-hidden />
+          {t('moderation.hidden')}
+        </p>
+      )}
       {task.status === TaskStatus.Success &&
+        !hidden &&
         (suggestions ? (
           <SuggestionsEmbed task={task} />
         ) : task.videoUrl ? (
@@ -378,8 +393,9 @@ export function TaskCard({ task, message }: TaskCardProps) {
 
       {task.status === TaskStatus.Modal && <ModalState task={task} author={author} mine={mine} />}
 
-      {task.status === TaskStatus.Success && !suggestions && task.imageUrl && <FavoriteStar task={task} />}
-      {task.status === TaskStatus.Success && <TaskButtons task={task} />}
+      {showsImage && <FavoriteStar task={task} />}
+      {showsImage && !mine && <ImageMenu task={task} />}
+      {task.status === TaskStatus.Success && !hidden && <TaskButtons task={task} />}
 
       {canCancel && (
         <div className="mt-1.5">
