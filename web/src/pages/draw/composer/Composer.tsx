@@ -234,7 +234,12 @@ function ChannelComposer({ channel }: ComposerProps) {
                   />
                 )}
                 {takesBotType(engineId) && (
-                  <BotSwitch value={botType} engine={engineId} disabled={sending} onChange={target.chooseBot} />
+                  <BotSwitch
+                    value={botType}
+                    engine={engineId}
+                    disabled={sending}
+                    onChange={target.chooseBot}
+                  />
                 )}
                 <SendButton sending={sending} canSend={canSend} onClick={send} />
               </div>
