@@ -16,10 +16,9 @@ import { channelWithMembers, must, mustInTurn, signIn, tasksByIds, type Member }
 import { startServerProcess } from './support/server';
 
 /**
- * WORKERS=2 on one data folder: two real server processes behind the primary's sticky balancer,
- * sharing the SQLite file and relaying rooms through the cluster adapter. The balancer gives each
- * new socket to the member with the fewest, so two sockets opened one after the other are held by
- * different processes.
+ * WORKERS=2 on one data folder: two real server processes listening on one port, sharing the
+ * SQLite file and relaying rooms through the cluster adapter. The primary hands connections to the
+ * members in turn, so two sockets opened one after the other are held by different processes.
  */
 let cluster: ServerProcess;
 let ann: Member;
@@ -63,17 +62,13 @@ const say = (member: Member, content: string) =>
 
 describe('two server processes on one data folder (WORKERS=2)', () => {
   it('counts a route’s rate once for both processes: a client cannot double it by choosing its process', async () => {
-    // Two sockets, one on each process: a request naming a socket's session (`?sid=`) goes to its process.
-    const a = await connectSocket(cluster.origin, ann.token);
-    const b = await connectSocket(cluster.origin, bob.token);
-    const sids = [a.io.engine.id, b.io.engine.id];
+    // Each request on a connection of its own: the primary hands connections to the members in turn.
     const rate = boundsOf(api.messages.post).rate!;
     const statuses: number[] = [];
     for (let i = 0; i < rate.max + 10; i++) {
-      // A connection of its own each time: the balancer picks a process per connection.
       const status = await new Promise<number>((resolve, reject) => {
         const request = http.request(
-          `${cluster.origin}/api/draw/chat/${cid}?sid=${sids[i % 2]}`,
+          `${cluster.origin}/api/draw/chat/${cid}`,
           {
             method: 'POST',
             agent: false,
@@ -89,8 +84,6 @@ describe('two server processes on one data folder (WORKERS=2)', () => {
       });
       statuses.push(status);
     }
-    a.disconnect();
-    b.disconnect();
     // Counted per process, each would have let through up to the whole limit.
     expect(statuses.filter((s) => s === 200)).toHaveLength(rate.max);
     expect(statuses.filter((s) => s === 429)).toHaveLength(10);
@@ -128,6 +121,29 @@ describe('two server processes on one data folder (WORKERS=2)', () => {
     );
     expect(page.seq).toBe(last);
     for (const socket of [a, b, late]) socket.disconnect();
+  });
+
+  it('serves a long-polling client whose polls reach either process, and its upgrade to a WebSocket', async () => {
+    // Every request on a connection of its own, handed to the members in turn: about half of each
+    // session's polls reach the member that did not make it, which passes them to the one that did.
+    const polling = { transports: ['polling' as const], agent: false };
+    const pollers = [
+      await connectSocket(cluster.origin, ann.token, polling),
+      await connectSocket(cluster.origin, bob.token, polling),
+      await connectSocket(cluster.origin, bob.token, { ...polling, transports: ['polling', 'websocket'] }),
+    ];
+    const start = (await pollers[0]!.subscribe(cid)) as { ok: true; seq: number };
+    for (const poller of pollers.slice(1)) expect(await poller.subscribe(cid)).toMatchObject({ ok: true });
+    for (let i = 0; i < 6; i++) await say(i % 2 ? ann : bob, `polled ${i}`);
+    for (const poller of pollers) {
+      await poller.waitFor(() => applied(poller, start.seq).length === 6, 20_000);
+      expect(applied(poller, start.seq).map((e) => (e.data as { content: string }).content)).toEqual(
+        Array.from({ length: 6 }, (_, i) => `polled ${i}`),
+      );
+    }
+    // The third asked for an upgrade: whichever member got it, the WebSocket reached the owner.
+    await pollers[2]!.waitFor(() => pollers[2]!.io.engine.transport.name === 'websocket', 10_000);
+    for (const poller of pollers) poller.disconnect();
   });
 
   it('evicts a removed member from the room on whichever process holds the socket', async () => {

@@ -96,7 +96,8 @@ import { answerCheckPlugin } from './http/answers';
 import { OneLinePerRequest } from './http/request-log';
 import { shareRoomsThroughMongo } from './realtime/cluster';
 import { createAdapter as createClusterAdapter } from '@socket.io/cluster-adapter';
-import { setupWorker } from '@socket.io/sticky';
+import cluster from 'node:cluster';
+import { SESSIONS_DIR_ENV, shareSessionsBetweenMembers } from './realtime/member-sessions';
 import { ClusterRole } from './cluster';
 import { topologyProblem, type MongoStorage } from './storage/mongo';
 import { createMetrics, metricsPlugin } from './observability/metrics';
@@ -400,9 +401,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // The upstream task schema spells nullable fields as type lists (`['string', 'null']`).
     ajv: { customOptions: { allowUnionTypes: true } },
   });
-  // A member of a cluster is handed connections its primary accepted and counted (cluster.ts).
   cutSlowRequests(http.server, connectionBoundsOf(config));
-  if (!options.cluster) capConnectionsPerAddress(http.server, config.CONNECTIONS_PER_ADDRESS);
+  // Counted per process: a cluster's members each hold their share of an address's connections.
+  capConnectionsPerAddress(http.server, config.CONNECTIONS_PER_ADDRESS);
   const routes: string[] = [];
   http.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
@@ -505,8 +506,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   } else if (options.cluster) {
     io.adapter(createClusterAdapter());
   }
-  // The cluster's primary hands this member its connections, sticky by Socket.IO session.
-  if (options.cluster) setupWorker(io);
+  // A long-polling session that reaches another member is passed to this one, and back.
+  const stopSharingSessions = options.cluster
+    ? await shareSessionsBetweenMembers(io, {
+        member: cluster.worker?.id ?? 0,
+        dir: process.env[SESSIONS_DIR_ENV] ?? '',
+        log: http.log,
+      })
+    : async () => undefined;
   metrics.bindSources({
     socketsConnected: () => io.engine.clientsCount,
     queue: () => services.runner.counts(),
@@ -547,6 +554,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       services.engines.stopProbes();
       await services.runner.stop();
       services.billing.stop();
+      await stopSharingSessions();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await http.close();
       if (!options.storage) await storage.close();

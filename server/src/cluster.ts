@@ -1,10 +1,9 @@
-import type { Socket } from 'node:net';
 import cluster, { type Worker } from 'node:cluster';
-import http from 'node:http';
-import { setupMaster } from '@socket.io/sticky';
+import fs from 'node:fs';
+import os from 'node:os';
 import { setupPrimary } from '@socket.io/cluster-adapter';
 import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
-import { capConnectionsPerAddress, connectionBoundsOf, httpServerOptions } from './http/connections';
+import { makeSessionsDir, SESSIONS_DIR_ENV } from './realtime/member-sessions';
 import pino from 'pino';
 import type { Config } from './config';
 import { loggerOptions } from './logger';
@@ -22,6 +21,10 @@ export type ClusterRole = (typeof ClusterRole)[keyof typeof ClusterRole];
 
 export const ROLE_ENV = 'DRAWSPACE_CLUSTER_ROLE';
 export const READY_MESSAGE = 'drawspace:ready';
+export const LISTEN_MESSAGE = 'drawspace:listen';
+export const LISTENING_MESSAGE = 'drawspace:listening';
+
+const isMessage = (message: unknown, type: string) => (message as { type?: string } | null)?.type === type;
 
 /** This process's role when it is a cluster member, else null. */
 export function clusterRole(): ClusterRole | null {
@@ -32,9 +35,36 @@ export function clusterRole(): ClusterRole | null {
     : ClusterRole.Replacement;
 }
 
-/** A member tells the primary it is serving. */
-export function announceReady(): void {
+/**
+ * A member says it is ready, waits for the primary's word, listens, and says so: a starting
+ * cluster begins serving once every member can take connections, not with its first alone.
+ */
+export async function joinWhenTold(listen: () => Promise<unknown>): Promise<void> {
+  const told = new Promise<void>((resolve) => {
+    const onMessage = (message: unknown) => {
+      if (!isMessage(message, LISTEN_MESSAGE)) return;
+      process.off('message', onMessage);
+      resolve();
+    };
+    process.on('message', onMessage);
+  });
   process.send?.({ type: READY_MESSAGE });
+  await told;
+  await listen();
+  process.send?.({ type: LISTENING_MESSAGE });
+}
+
+/** Tells a ready member to listen; resolves once it does. */
+function startListening(worker: Worker): Promise<void> {
+  return new Promise((resolve) => {
+    const onMessage = (message: unknown) => {
+      if (!isMessage(message, LISTENING_MESSAGE)) return;
+      worker.off('message', onMessage);
+      resolve();
+    };
+    worker.on('message', onMessage);
+    worker.send({ type: LISTEN_MESSAGE });
+  });
 }
 
 /** How soon a member that keeps dying is started again. */
@@ -42,9 +72,12 @@ const RESTART_DELAY_MS = 1_000;
 
 /**
  * The primary of WORKERS > 1: it holds the data folder's lock for the cluster (embedded store),
- * listens on the port and hands each connection to a member, sticky by Socket.IO session so a
- * client's polling requests reach the process that holds its socket (@socket.io/sticky), and relays
- * room broadcasts between members (@socket.io/cluster-adapter). It runs no app code itself.
+ * starts the members, relays room broadcasts between them (@socket.io/cluster-adapter) and counts
+ * the route table's rate limits once for all of them. It runs no app code and carries no request's
+ * bytes: the members listen on the port themselves (Node's cluster shares the listening socket;
+ * on Linux the primary accepts each connection and hands it to a member in turn, once), and a
+ * long-polling Socket.IO session that reaches the wrong member is passed to its owner by the
+ * members themselves (`realtime/member-sessions.ts`).
  */
 export async function runPrimary(config: Config, workers: number): Promise<void> {
   const log = pino(loggerOptions(config) as object);
@@ -54,36 +87,20 @@ export async function runPrimary(config: Config, workers: number): Promise<void>
     // Before any member opens the store: a folder the NeDB versions wrote is moved once, here.
     await migrateNedbFolder(config.DATA_DIR, log as MigrationLog);
   }
-  // Connections' first bytes travel to members as Buffers, which the default JSON channel would not keep.
+  // Round-robin hand-over is Node's default on Linux; said here so no platform default decides it.
+  cluster.schedulingPolicy = cluster.SCHED_RR;
   cluster.setupPrimary({ serialization: 'advanced' });
-  // It reads only a request's first bytes (to pick the member): the members cut slow requests.
-  const server = http.createServer(httpServerOptions(connectionBoundsOf(config)));
-  capConnectionsPerAddress(server, config.CONNECTIONS_PER_ADDRESS);
-  // 'least-connection' counts only Socket.IO sessions, so plain HTTP requests mostly go to one
-  // member; round-robin spreads them but races a polling session's second request against the
-  // member's note of its session id (a wrong member answers 'Session ID unknown'), which hung a
-  // removal test under load. Sessions first.
-  setupMaster(server, { loadBalancingMethod: 'least-connection' });
   setupPrimary();
   // The route table's rate limits count here, once for the cluster (`http/admission.ts`).
   new RateLimiterClusterMaster();
-  // A request with a body stays on the primary's socket, its bytes relayed to a member; when that
-  // member dies nothing ends the socket, and the client would wait forever. Sockets handed over to
-  // a member close here at once, so what is still open on a member's death is relayed: end it,
-  // and the client retries on a new connection (other members' relayed requests in flight are cut
-  // too: a member's death is rare, a hang is worse).
-  const relayed = new Set<Socket>();
-  server.on('connection', (socket) => {
-    relayed.add(socket);
-    socket.once('close', () => relayed.delete(socket));
-  });
+  const sessionsDir = makeSessionsDir(os.tmpdir(), process.pid);
 
   let stopping = false;
   const fork = (role: ClusterRole): Promise<Worker> =>
     new Promise((resolve, reject) => {
-      const worker = cluster.fork({ [ROLE_ENV]: role });
+      const worker = cluster.fork({ [ROLE_ENV]: role, [SESSIONS_DIR_ENV]: sessionsDir });
       const onMessage = (message: unknown) => {
-        if ((message as { type?: string })?.type !== READY_MESSAGE) return;
+        if (!isMessage(message, READY_MESSAGE)) return;
         worker.off('message', onMessage);
         worker.off('exit', onEarlyExit);
         resolve(worker);
@@ -97,39 +114,37 @@ export async function runPrimary(config: Config, workers: number): Promise<void>
   const stop = (code: number) => {
     stopping = true;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
-    server.close();
     const force = setTimeout(() => process.exit(code), 10_000);
     force.unref();
     const check = setInterval(() => {
       if (Object.keys(cluster.workers ?? {}).length > 0) return;
       clearInterval(check);
+      fs.rmSync(sessionsDir, { recursive: true, force: true });
       release();
       process.exit(code);
     }, 50);
   };
 
   try {
-    await fork(ClusterRole.First);
-    await Promise.all(Array.from({ length: workers - 1 }, () => fork(ClusterRole.Joining)));
+    const first = await fork(ClusterRole.First);
+    const joining = await Promise.all(Array.from({ length: workers - 1 }, () => fork(ClusterRole.Joining)));
+    await Promise.all([first, ...joining].map(startListening));
   } catch (error) {
     log.error({ err: error }, 'the cluster could not start');
     stop(1);
     return;
   }
   cluster.on('exit', (worker, code, signal) => {
-    for (const socket of relayed) socket.destroy();
     if (stopping) return;
     log.error({ pid: worker.process.pid, code, signal }, 'a server process died; starting another');
     setTimeout(() => {
       if (!stopping)
-        fork(ClusterRole.Replacement).catch((err: unknown) =>
-          log.error({ err }, 'a replacement server process failed to start'),
-        );
+        fork(ClusterRole.Replacement)
+          .then(startListening)
+          .catch((err: unknown) => log.error({ err }, 'a replacement server process failed to start'));
     }, RESTART_DELAY_MS).unref();
   });
   process.once('SIGTERM', () => stop(0));
   process.once('SIGINT', () => stop(0));
-  server.listen(config.PORT, config.HOST, () =>
-    log.info({ port: config.PORT, workers }, 'cluster listening'),
-  );
+  log.info({ port: config.PORT, workers }, 'cluster listening');
 }

@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig, workerCount } from './config';
-import { announceReady, clusterRole, runPrimary } from './cluster';
+import { clusterRole, joinWhenTold, runPrimary } from './cluster';
 import { StoreInUseError } from './storage/lock';
 import { MongoTopologyError } from './storage/mongo';
 import { buildApp, type App } from './app';
@@ -64,13 +64,11 @@ async function main() {
     await app.close();
     process.exit(0);
   }
-  if (role) {
-    // The primary listens and hands connections over (sticky sessions); this member only serves them.
-    await app.http.ready();
-    announceReady();
-    return;
-  }
-  await app.http.listen({ port: config.PORT, host: config.HOST });
+  const listen = () => app!.http.listen({ port: config.PORT, host: config.HOST });
+  // A cluster's members listen on the port too (Node's cluster shares it, and the primary hands
+  // each connection to one of them), once the primary says the cluster is ready.
+  if (role) await joinWhenTold(listen);
+  else await listen();
 }
 
 void main();

@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import {
   PROTOCOL_VERSION,
   type ChannelEvent,
@@ -14,6 +14,9 @@ export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents> & {
   waitFor(predicate: (events: ChannelEvent[]) => boolean, timeoutMs?: number): Promise<ChannelEvent[]>;
 };
 
+/** What a test may change in the client (a WebSocket only, by default). */
+export type ClientOptions = Partial<ManagerOptions & SocketOptions>;
+
 /** `GET /api/ws/pre-connect` with the session's token. */
 export async function fetchTicket(origin: string, token: string): Promise<{ ticket: string; path: string }> {
   const res = await fetch(`${origin}/api/ws/pre-connect`, { headers: { authorization: `Bearer ${token}` } });
@@ -22,14 +25,19 @@ export async function fetchTicket(origin: string, token: string): Promise<{ tick
 }
 
 /** A real Socket.IO client that signs in the way the web does: pre-connect ticket, then handshake. */
-export async function connectSocket(origin: string, token: string): Promise<TestSocket> {
-  return connectWithTicket(origin, await fetchTicket(origin, token));
+export async function connectSocket(
+  origin: string,
+  token: string,
+  options: ClientOptions = {},
+): Promise<TestSocket> {
+  return connectWithTicket(origin, await fetchTicket(origin, token), options);
 }
 
 /** The handshake with a ticket fetched earlier; rejects with the server's refusal. */
 export async function connectWithTicket(
   origin: string,
   data: { ticket: string; path: string },
+  options: ClientOptions = {},
 ): Promise<TestSocket> {
   const socket = io(origin, {
     path: data.path,
@@ -37,6 +45,7 @@ export async function connectWithTicket(
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
+    ...options,
   }) as TestSocket;
   socket.events = [];
   socket.resyncs = [];

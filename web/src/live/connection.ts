@@ -230,6 +230,10 @@ export class LiveConnection implements LiveConnectionPort {
       // We retry ourselves: Socket.IO gives up after a refused handshake, and each try needs a new ticket.
       reconnection: false,
       forceNew: true,
+      // A WebSocket first: one connection that stays on the server process that accepted it (with
+      // WORKERS > 1 nothing has to route it); long-polling only where a WebSocket cannot open.
+      transports: ['websocket', 'polling'],
+      tryAllTransports: true,
       auth: (send: (auth: HandshakeAuth) => void) => void this.ticketFor(send),
     });
     this.socket = socket;
