@@ -27,16 +27,30 @@ function vitestCounts(file) {
     // A file that failed without a failing test (it did not load, a hook threw) counts as one failure.
     const brokenFiles = (report.testResults ?? []).filter(
       (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'),
-    ).length;
+    );
     // A test that passed with failures on record passed on its second try (CI retries once).
     const retried = (report.testResults ?? []).flatMap((file) =>
       (file.assertionResults ?? [])
         .filter((t) => t.status === 'passed' && (t.failureMessages ?? []).length > 0)
         .map((t) => `${path.relative(root, file.name)} > ${t.fullName}`),
     );
-    return { passed: report.numPassedTests, failed: report.numFailedTests + brokenFiles, retried };
+    // What failed, by name, so a red run says where to look without its whole log.
+    const failures = (report.testResults ?? []).flatMap((file) => {
+      const name = path.relative(root, file.name);
+      const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+      if (tests.length > 0) return tests.map((t) => `${name} > ${t.fullName}`);
+      return file.status === 'failed'
+        ? [`${name}: ${(file.message ?? '').split('\n')[0].slice(0, 200)}`]
+        : [];
+    });
+    return {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests + brokenFiles.length,
+      retried,
+      failures,
+    };
   } catch {
-    return { passed: 0, failed: 1, retried: [] };
+    return { passed: 0, failed: 1, retried: [], failures: ['no report: the run crashed'] };
   }
 }
 
@@ -130,6 +144,9 @@ for (const step of steps) {
   failed += counts.failed;
   summary.push(`${step.name}: ${counts.passed} passed, ${counts.failed} failed (${seconds.toFixed(0)} s)`);
   for (const name of counts.retried) summary.push(`  passed on a second try (flaky): ${name}`);
+  for (const name of counts.failures) summary.push(`  FAILED: ${name}`);
+  if (code !== 0 && counts.failures.length === 0)
+    summary.push('  FAILED: an error outside any test (see the log above)');
 }
 
 console.log('\n' + summary.join('\n'));
