@@ -5,7 +5,7 @@ import autocannon from 'autocannon';
 import { api } from '../testing/http';
 import type { BenchReport, Figure } from './report';
 import type { BaselineSpec, SampledResponse } from './rest/baseline-server';
-import { startProcess, type BenchProcess } from './rest/processes';
+import { cpuMsOfTree, startProcess, type BenchProcess } from './rest/processes';
 
 /**
  * REST throughput and tail latency of two hot routes, `GET /api/draw/channels` and
@@ -24,10 +24,14 @@ const SUBMIT_USERS = 400;
 const SIGN_IN_PARALLEL = 8;
 /** The several-process row: the server as WORKERS=2 on the same folder. */
 const CLUSTER_WORKERS = 2;
+/** The fixed load both process counts are compared at, as a share of one process's throughput. */
+const OFFERED_SHARE = 0.5;
 const PROMPT = 'a lighthouse on a cliff at dusk, watercolor, soft light';
 
 interface Measured {
   rps: number;
+  /** CPU (ms) the server's processes spent per request answered, summed over all of them. */
+  cpuMsPerRequest: number;
   p99: number;
   p50: number;
   total: number;
@@ -82,15 +86,22 @@ interface Load {
   succeeded(body: string): boolean;
 }
 
-async function cannon(origin: string, load: Load, durationS: number): Promise<Measured> {
+/**
+ * One autocannon run against a server. `server` names the process whose tree's CPU is counted;
+ * `rate` (requests per second over all connections) offers a fixed load instead of as much as the
+ * server takes, so two servers can be compared at the same offered load.
+ */
+async function cannon(server: BenchProcess, load: Load, durationS: number, rate?: number): Promise<Measured> {
   let sent = 0;
+  const cpuBefore = cpuMsOfTree(server.child.pid!);
   let succeeded = 0;
   let failedEnvelopes = 0;
   const statuses: Record<string, number> = {};
   const result = await autocannon({
-    url: origin,
+    url: server.origin,
     connections: CONNECTIONS,
     duration: durationS,
+    ...(rate ? { overallRate: rate } : {}),
     requests: [
       {
         method: load.method,
@@ -115,6 +126,7 @@ async function cannon(origin: string, load: Load, durationS: number): Promise<Me
   const total = result.requests.total;
   return {
     rps: total / (result.duration || durationS),
+    cpuMsPerRequest: (cpuMsOfTree(server.child.pid!) - cpuBefore) / Math.max(1, total),
     p99: result.latency.p99,
     p50: result.latency.p50,
     total,
@@ -223,15 +235,18 @@ export async function run(): Promise<BenchReport> {
     };
 
     // Warm both processes' JIT on the read route (a submit warm-up would spend rate-limit budget).
-    await cannon(ours.origin, listLoad, WARMUP_S);
-    await cannon(baseline.origin, listLoad, WARMUP_S);
+    await cannon(ours, listLoad, WARMUP_S);
+    await cannon(baseline, listLoad, WARMUP_S);
     const list = {
-      ours: await cannon(ours.origin, listLoad, DURATION_S),
-      baseline: await cannon(baseline.origin, listLoad, DURATION_S),
+      ours: await cannon(ours, listLoad, DURATION_S),
+      baseline: await cannon(baseline, listLoad, DURATION_S),
     };
+    // The same offered load for one and for several processes: half of what one process took.
+    const offered = Math.max(50, Math.round(list.ours.rps * OFFERED_SHARE));
+    const listAtRate = await cannon(ours, listLoad, DURATION_S, offered);
     const submit = {
-      ours: await cannon(ours.origin, submitLoad, DURATION_S),
-      baseline: await cannon(baseline.origin, submitLoad, DURATION_S),
+      ours: await cannon(ours, submitLoad, DURATION_S),
+      baseline: await cannon(baseline, submitLoad, DURATION_S),
     };
     if (submit.ours.total > usable.length * SUBMITS_PER_USER) {
       console.warn(
@@ -248,10 +263,11 @@ export async function run(): Promise<BenchReport> {
       path.join(dir, 'cluster.log'),
     );
     running.push(cluster);
-    await cannon(cluster.origin, listLoad, WARMUP_S);
+    await cannon(cluster, listLoad, WARMUP_S);
     const clustered = {
-      list: await cannon(cluster.origin, listLoad, DURATION_S),
-      submit: await cannon(cluster.origin, submitLoad, DURATION_S),
+      list: await cannon(cluster, listLoad, DURATION_S),
+      listAtRate: await cannon(cluster, listLoad, DURATION_S, offered),
+      submit: await cannon(cluster, submitLoad, DURATION_S),
     };
 
     const figures: Figure[] = [
@@ -286,6 +302,35 @@ export async function run(): Promise<BenchReport> {
         resolution: 1,
       },
       {
+        label: 'POST /api/mj/submit/imagine CPU per request',
+        unit: 'ms',
+        ours: submit.ours.cpuMsPerRequest,
+        baseline: submit.baseline.cpuMsPerRequest,
+        better: 'lower',
+      },
+      {
+        label: `GET /api/draw/channels CPU per request, ${CLUSTER_WORKERS} processes vs 1`,
+        unit: 'ms',
+        ours: clustered.list.cpuMsPerRequest,
+        baseline: list.ours.cpuMsPerRequest,
+        better: 'lower',
+      },
+      {
+        label: `POST /api/mj/submit/imagine CPU per request, ${CLUSTER_WORKERS} processes vs 1`,
+        unit: 'ms',
+        ours: clustered.submit.cpuMsPerRequest,
+        baseline: submit.ours.cpuMsPerRequest,
+        better: 'lower',
+      },
+      {
+        label: `GET /api/draw/channels latency p99 at ${offered} req/s offered, ${CLUSTER_WORKERS} processes vs 1`,
+        unit: 'ms',
+        ours: clustered.listAtRate.p99,
+        baseline: listAtRate.p99,
+        better: 'lower',
+        resolution: 1,
+      },
+      {
         label: `GET /api/draw/channels throughput, ${CLUSTER_WORKERS} processes`,
         unit: 'req/s',
         ours: clustered.list.rps,
@@ -301,7 +346,7 @@ export async function run(): Promise<BenchReport> {
       },
     ];
     const outcome = (m: Measured) =>
-      `${m.succeeded}/${m.total} succeeded, ${m.failed} failed (statuses ${JSON.stringify(m.statuses)}), p50 ${m.p50} ms`;
+      `${m.succeeded}/${m.total} succeeded, ${m.failed} failed (statuses ${JSON.stringify(m.statuses)}), p50 ${m.p50} ms, ${m.cpuMsPerRequest.toFixed(3)} ms CPU per request`;
     return {
       name: 'REST API',
       ours: `the real server process (server/src/main.ts, embedded store, LOG_LEVEL=info), signed-in users`,
@@ -312,7 +357,7 @@ export async function run(): Promise<BenchReport> {
         `autocannon ${CONNECTIONS} connections, ${DURATION_S} s per run after a ${WARMUP_S} s warm-up of the read route; server and baseline each in their own process, autocannon in the bench process.`,
         `channels list: one user with ${CHANNELS_PER_USER} channels, ${Buffer.byteLength(channelsSample.body)} bytes per answer; ours ${outcome(list.ours)}; baseline ${outcome(list.baseline)}.`,
         `submit: ${usable.length} users (30 submits/min each), each in its own channel, round-robin; FREE_DAILY_CREDITS=1000000, BUILTIN_ENGINE_STEP_MS=60000, ENGINE_CONCURRENCY=1 so tasks queue without rendering; ours ${outcome(submit.ours)}; baseline ${outcome(submit.baseline)}.`,
-        `${CLUSTER_WORKERS} processes: the same folder, users and loads served by WORKERS=${CLUSTER_WORKERS} (a primary passing each connection to a member, sticky by Socket.IO session), against the same single bare process; list ${outcome(clustered.list)}; submit ${outcome(clustered.submit)}. On a machine of ${os.cpus().length} cores autocannon, the primary and the members share them.`,
+        `${CLUSTER_WORKERS} processes: the same folder, users and loads served by WORKERS=${CLUSTER_WORKERS} (members listening on the port themselves, the primary handing each connection over once), against the same single bare process and against one process of ours; list ${outcome(clustered.list)}; list at ${offered} req/s offered ${outcome(clustered.listAtRate)} (one process: ${outcome(listAtRate)}); submit ${outcome(clustered.submit)}. CPU is summed over every process of the server (the primary, its members, tsx's helpers) from /proc. On a machine of ${os.cpus().length} cores autocannon, the primary and the members share them.`,
         'Latencies are whole milliseconds (autocannon): a baseline p99 of 0 ms is under 1 ms, so its ratio is computed against 1 ms and printed as a lower bound (≥).',
         `A failure is a non-2xx status, a body without "success":true, a socket error or a timeout. Setup (sign-ins, channels) took ${setupSeconds.toFixed(1)} s.`,
       ],

@@ -41,7 +41,7 @@ export async function startProcess(
       });
       child.kill('SIGTERM');
     });
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null)
       throw new Error(`${entry} exited early:\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
@@ -58,4 +58,47 @@ export async function startProcess(
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+const TICKS_PER_SECOND = 100;
+
+/** A process's children (Linux: /proc/<pid>/task/<pid>/children). */
+function childrenOf(pid: number): number[] {
+  try {
+    return fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** CPU time (user + system, ms) a process has used, 0 once it is gone. */
+function cpuMsOf(pid: number): number {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU time used so far by a process and every process under it (a cluster's primary and its
+ * members, tsx's helpers): what a machine pays for the server, however many processes it runs.
+ */
+export function cpuMsOfTree(pid: number): number {
+  let total = 0;
+  const pending = [pid];
+  while (pending.length > 0) {
+    const next = pending.pop()!;
+    total += cpuMsOf(next);
+    pending.push(...childrenOf(next));
+  }
+  return total;
 }
