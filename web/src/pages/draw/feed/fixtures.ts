@@ -33,6 +33,10 @@ export function makeMessage(overrides: Partial<Message> = {}): Message {
     content: 'hello',
     taskId: null,
     createdAt: 1_000,
+    replyTo: null,
+    editedAt: null,
+    reactions: [],
+    mentions: { userIds: [], everyone: false },
     ...overrides,
   };
 }

@@ -73,9 +73,9 @@ describe('ChannelSection unread marks', () => {
   it('shows unread channels bold with a pill and a count, named with the count for screen readers', async () => {
     await i18n.changeLanguage('en-US');
     setUnread([
-      { channelId: 'c1', unread: 4, lastReadSeq: 0, seq: 9 },
-      { channelId: 'c2', unread: 3, lastReadSeq: 0, seq: 9 },
-      { channelId: 'c3', unread: 100, lastReadSeq: 0, seq: 200 },
+      { channelId: 'c1', unread: 4, lastReadSeq: 0, seq: 9, mentions: 0, notify: 'all' },
+      { channelId: 'c2', unread: 3, lastReadSeq: 0, seq: 9, mentions: 0, notify: 'all' },
+      { channelId: 'c3', unread: 100, lastReadSeq: 0, seq: 200, mentions: 0, notify: 'all' },
     ]);
     render(
       <TooltipProvider>
@@ -102,7 +102,7 @@ describe('ChannelSection unread marks', () => {
 
   it('names the count in Chinese too', async () => {
     await i18n.changeLanguage('zh-CN');
-    setUnread([{ channelId: 'c2', unread: 2, lastReadSeq: 0, seq: 9 }]);
+    setUnread([{ channelId: 'c2', unread: 2, lastReadSeq: 0, seq: 9, mentions: 0, notify: 'all' }]);
     show('ready', [lobby, studio]);
     expect(screen.getByRole('button', { name: 'studio 2 条未读消息' })).toBeTruthy();
     expect(screen.getByTestId('channel-item-c1').getAttribute('data-unread')).toBeNull();
