@@ -173,7 +173,13 @@ describe('a channel people talk in', () => {
     ] as const) {
       await person.page.setViewportSize({ width: 390, height: 844 });
       await messageWith(person.page, 'come see the fox').click({ button: 'right' });
-      await person.page.getByRole('menu').waitFor();
+      const menu = person.page.getByRole('menu');
+      await menu.waitFor();
+      await expect.poll(() => menu.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+      // The menu fits the phone's screen.
+      await expect
+        .poll(async () => ((await menu.boundingBox())?.x ?? 0) + ((await menu.boundingBox())?.width ?? 0))
+        .toBeLessThanOrEqual(390);
       await shot(person.page, `context-menu-${theme}-phone`);
       await person.page.getByRole('menuitem', { name: '回复' }).click();
       await person.page.getByTestId('reply-bar').waitFor();

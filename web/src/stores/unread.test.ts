@@ -1,12 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   applyActivity,
+  applyNotify,
   applyRead,
   badgeText,
   noteSeq,
   resetUnread,
   setChannelUnread,
   setUnread,
+  totalMentions,
   totalUnread,
   unreadStore,
 } from './unread';
@@ -54,6 +56,26 @@ describe('unread counts', () => {
     // The person's own post moves only the seq a read would mark.
     noteSeq('c1', 7);
     expect(entry('c1')).toMatchObject({ unread: 1, seq: 7 });
+  });
+
+  it('counts mentions apart (the red count): a ping adds to both, my own result to mentions only; reading clears both', () => {
+    setUnread([{ channelId: 'c1', unread: 0, lastReadSeq: 5, seq: 5, mentions: 0, notify: 'all' }]);
+    applyActivity({ channelId: 'c1', seq: 6, authorId: 'bob', kind: 'message', mentionsMe: true });
+    applyActivity({
+      channelId: 'c1',
+      seq: 7,
+      authorId: 'me',
+      kind: 'result',
+      mentionsMe: true,
+      taskId: 't1',
+    });
+    applyActivity({ channelId: 'c1', seq: 8, authorId: 'bob', kind: 'message', mentionsMe: false });
+    expect(entry('c1')).toMatchObject({ unread: 2, mentions: 2 });
+    expect(totalMentions(unreadStore.byChannel, ['c1'])).toBe(2);
+    expect(applyRead({ channelId: 'c1', lastReadSeq: 8 })).toBe(true);
+    expect(entry('c1')).toMatchObject({ unread: 0, mentions: 0 });
+    applyNotify({ channelId: 'c1', notify: 'none' });
+    expect(entry('c1')?.notify).toBe('none');
   });
 
   it('shows 99+ past 99', () => {

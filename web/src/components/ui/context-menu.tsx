@@ -16,8 +16,9 @@ export function ContextMenuContent({
       <ContextMenuPrimitive.Content
         data-slot="context-menu-content"
         collisionPadding={collisionPadding}
+        // 11rem on a phone: opened mid-screen, it then always fits on one side of the finger.
         className={cn(
-          'z-50 max-h-[var(--radix-context-menu-content-available-height)] min-w-52 overflow-y-auto rounded-lg border border-border bg-popover p-1.5 text-popover-foreground shadow-xl data-[state=open]:animate-fade-in dark:border-transparent',
+          'z-50 max-h-[var(--radix-context-menu-content-available-height)] min-w-44 sm:min-w-52 overflow-y-auto rounded-lg border border-border bg-popover p-1.5 text-popover-foreground shadow-xl data-[state=open]:animate-fade-in dark:border-transparent',
           className,
         )}
         {...props}

@@ -246,8 +246,9 @@ export function MessageFrame({
             <Popover open={picking} onOpenChange={setPicking}>
               <PopoverAnchor className="absolute -top-4 right-4 h-8 w-px" />
               <PopoverContent
-                side="left"
-                align="start"
+                side="top"
+                align="end"
+                collisionPadding={8}
                 className="w-auto p-2"
                 aria-label={t('social.reactions.pick')}
               >
