@@ -9,7 +9,9 @@ import { TooltipProvider } from '../../../components/ui/tooltip';
 import { resetUnread, setUnread } from '../../../stores/unread';
 import { userInfoStore } from '../../../stores/userInfo';
 import { envelope } from '../../../test/dom';
-import { CHANNEL, event, makeMessage, makePage } from '../feed/fixtures';
+import { TaskStatus } from '@draw/shared';
+import { CHANNEL, event, makeMessage, makePage, makeTask, taskMessage } from '../feed/fixtures';
+import { onReferenceImage } from '../social/referenceInbox';
 import { conversationStore } from '../social/conversation';
 import { ChannelFeed } from './ChannelFeed';
 
@@ -57,6 +59,7 @@ function route(url: string, init?: RequestInit): Response {
     return envelope(pages.shift() ?? makePage());
   if (url.startsWith('/api/draw/channel/')) return envelope({ ...channel, members, seq: 3 });
   if (url.includes('/reactions/')) return answer({ id: 'm2' });
+  if (url === '/files/fox.png') return new Response('png', { headers: { 'Content-Type': 'image/png' } });
   if (url.startsWith('/api/draw/chat/m1') && method === 'PUT') {
     const { content } = JSON.parse(String(init!.body)) as { content: string };
     return answer({ id: 'm1', content, editedAt: 5_000 });
@@ -190,6 +193,36 @@ describe('channel feed: the conversation', () => {
       ),
     );
     expect(screen.getByTestId('reaction-m2-🔥').getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it("a result's menu copies its prompt and seed, and puts its picture into the composer as a reference", async () => {
+    const fox = makeTask({
+      id: 'task-fox',
+      status: TaskStatus.Success,
+      prompt: 'a red fox',
+      seed: '1234',
+      imageUrl: '/files/fox.png',
+      submitTime: now - 10_000,
+    });
+    pages = [makePage({ messages: [taskMessage(fox)], tasks: [fox], seq: 3 })];
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const received: File[] = [];
+    const off = onReferenceImage((channelId, file) => channelId === CHANNEL && received.push(file));
+    mount();
+    await act(async () => live.onReload?.());
+    const row = await screen.findByTestId('message-m-task-fox');
+    fireEvent.contextMenu(row);
+    fireEvent.click(within(await screen.findByRole('menu')).getByText('复制种子'));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('1234'));
+    fireEvent.contextMenu(row);
+    fireEvent.click(within(await screen.findByRole('menu')).getByText('复制提示词'));
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith(expect.stringContaining('a red fox')));
+    fireEvent.contextMenu(row);
+    fireEvent.click(within(await screen.findByRole('menu')).getByText('用作参考图'));
+    await waitFor(() => expect(received).toHaveLength(1));
+    expect(received[0]!.name).toBe('fox.png');
+    off();
   });
 
   it('the add-reaction button opens the picker and a pick reacts', async () => {

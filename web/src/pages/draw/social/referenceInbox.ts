@@ -16,9 +16,9 @@ export async function sendReferenceToComposer(channelId: string, imageUrl: strin
   try {
     const response = await fetch(imageUrl);
     if (!response.ok) return false;
-    const blob = await response.blob();
+    const type = response.headers.get('content-type')?.split(';')[0] || 'image/png';
     const name = imageUrl.split('/').pop()?.split('?')[0] || 'reference.png';
-    const file = new File([blob], name, { type: blob.type || 'image/png' });
+    const file = new File([await response.arrayBuffer()], name, { type });
     for (const listener of [...listeners]) listener(channelId, file);
     return true;
   } catch {
