@@ -17,6 +17,7 @@ import {
   type MemberDoc,
 } from '../../server/src/features/channels/repository';
 import { Messages, type MessageDoc } from '../../server/src/features/messages/repository';
+import { mentionsOf, reactionsOf, replyPreviewOf } from '../../server/src/features/messages/views';
 import { Tasks, toTask, type TaskDoc } from '../../server/src/features/tasks/repository';
 import { Events, Seqs } from '../../server/src/realtime/repository';
 import { OpsError, parseCommand, parseCount } from './args';
@@ -305,6 +306,12 @@ export async function channelExport(
 ): Promise<ChannelExport> {
   const data = await loadChannel(source, channelId);
   const { channel } = data;
+  const byId = new Map(data.messages.map((m) => [m._id, m]));
+  const replyOf = (id: string | undefined) => {
+    const original = id ? byId.get(id) : undefined;
+    return original ? replyPreviewOf(original, authorOf(data, original.authorId)) : null;
+  };
+  const nobody = new Set<string>();
   return {
     format: 'drawspace.channel-export',
     version: 1,
@@ -329,6 +336,11 @@ export async function channelExport(
       content: m.content,
       taskId: m.taskId,
       createdAt: m.createdAt,
+      replyTo: replyOf(m.replyToId),
+      editedAt: m.editedAt ?? null,
+      // An export is no one's view: `me` is false throughout.
+      reactions: reactionsOf(m, nobody),
+      mentions: mentionsOf(m),
       deletedAt: m.deletedAt ?? null,
     })),
     tasks: data.tasks.map(toTask),

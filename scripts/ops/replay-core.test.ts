@@ -10,6 +10,10 @@ const message = (id: string): Message => ({
   content: id,
   taskId: null,
   createdAt: 1,
+  replyTo: null,
+  editedAt: null,
+  reactions: [],
+  mentions: { userIds: [], everyone: false },
 });
 const created = (seq: number, id: string) =>
   ({ channelId: 'c1', seq, type: 'message.created', at: seq, data: message(id) }) as ChannelEvent;

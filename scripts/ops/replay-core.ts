@@ -1,10 +1,17 @@
 import { applyTaskUpdate } from '@draw/machines';
-import type { ChannelEvent, Message, Task } from '@draw/shared';
+import {
+  Reactions,
+  type ChannelEvent,
+  type Message,
+  type Reaction,
+  type ReactionChange,
+  type Task,
+} from '@draw/shared';
 
 export interface ReplayProblem {
   channelId: string;
   seq: number | null;
-  kind: 'gap' | 'illegal-transition' | 'unknown-task' | 'difference' | 'duplicate';
+  kind: 'gap' | 'illegal-transition' | 'unknown-task' | 'unknown-message' | 'difference' | 'duplicate';
   detail: string;
 }
 
@@ -66,6 +73,13 @@ export function replayChannel(
     if (numbering === 'counter') skippedNumbers += seq - from;
     else problems.push({ channelId, seq, kind: 'gap', detail });
   };
+  const unknownMessage = (seq: number, id: string, what: string) =>
+    problems.push({
+      channelId,
+      seq,
+      kind: 'unknown-message',
+      detail: `${what} for message ${id}, not posted (or deleted) before`,
+    });
   let expected = events[0]?.seq ?? 1;
   if (expected !== 1) gap(expected, 1, `log starts at seq ${expected}`);
   for (const event of events) {
@@ -110,6 +124,21 @@ export function replayChannel(
       case 'message.deleted':
         messages.delete(event.data.id);
         break;
+      case 'message.updated': {
+        const current = messages.get(event.data.id);
+        if (!current) unknownMessage(event.seq, event.data.id, 'an edit');
+        else {
+          const { content, editedAt, mentions } = event.data;
+          messages.set(current.id, { ...current, content, editedAt, mentions });
+        }
+        break;
+      }
+      case 'message.reactions': {
+        const current = messages.get(event.data.id);
+        if (!current) unknownMessage(event.seq, event.data.id, 'a reaction');
+        else messages.set(current.id, { ...current, reactions: withReaction(current.reactions, event.data) });
+        break;
+      }
       case 'channel.updated':
       case 'channel.deleted':
       case 'member.joined':
@@ -139,6 +168,21 @@ export function replayChannel(
     skippedNumbers,
     problems,
   };
+}
+
+/** A message's reactions after one change: the event's count is the emoji's count afterwards. */
+function withReaction(reactions: readonly Reaction[], change: ReactionChange): Reaction[] {
+  const { emoji, count, userId, added } = change;
+  const current = reactions.find((r) => r.emoji === emoji);
+  if (count === 0) return reactions.filter((r) => r.emoji !== emoji);
+  const userIds = (current?.userIds ?? []).filter((id) => id !== userId);
+  const entry = {
+    emoji,
+    count,
+    me: false,
+    userIds: (added ? [...userIds, userId] : userIds).slice(0, Reactions.userIdsShown),
+  };
+  return current ? reactions.map((r) => (r.emoji === emoji ? entry : r)) : [...reactions, entry];
 }
 
 function compare(

@@ -54,6 +54,16 @@ export const MessageKind = { Text: 'text', Task: 'task' } as const;
 export type MessageKind = (typeof MessageKind)[keyof typeof MessageKind];
 
 export type Message = Static<typeof S.MessageSchema>;
+/** Whom a message pings (chat.ts). */
+export type Mentions = Static<typeof S.MentionsSchema>;
+/** A reply's quote of the message it answers. */
+export type ReplyPreview = Static<typeof S.ReplyPreviewSchema>;
+/** One emoji on a message, as the asker sees it. */
+export type Reaction = Static<typeof S.ReactionSchema>;
+/** The `message.updated` event's data: an edit. */
+export type MessageEdit = Static<typeof S.MessageEditSchema>;
+/** The `message.reactions` event's data: one person's reaction added or taken back. */
+export type ReactionChange = Static<typeof S.ReactionChangeSchema>;
 
 export type InviteInfo = Static<typeof S.InviteInfoSchema>;
 

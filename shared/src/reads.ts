@@ -8,8 +8,12 @@ import type { ChannelUnreadSchema } from './routes/reads';
  *
  *   GET /api/reads             → ChannelUnread[]: one per channel the asker is a member of
  *   PUT /api/reads/{channelId}  ({ seq? }) → ChannelUnread: read up to `seq` (default: everything)
+ *   PUT /api/draw/channels/{channelId}/notifications ({ level }) → ChannelUnread
  *
- * Mentions do not exist in the product, so there is no mention count.
+ * Discord's badge: `mentions` is the red count (messages that ping the person, and their own
+ * tasks that ended: a result mentions its author, as Midjourney's bot does), `unread` the grey dot.
+ * `notify` is the person's level for the channel (chat.ts `NotifyLevel`); the counts do not depend
+ * on it, the web decides what to show.
  */
 
 /** Counts stop here: the sidebar shows "99+" past `UNREAD_CAP - 1`. */
@@ -22,13 +26,35 @@ export const UNREAD_CAP = 100;
  */
 export type ChannelUnread = Static<typeof ChannelUnreadSchema>;
 
-/** Socket `unread:activity` (protocol v1 addition): a member posted in one of the receiver's channels. */
+/** What an `unread:activity` is about. */
+export const ActivityKind = {
+  /** Someone else posted (a message or a task's card): `unread` + 1, `mentions` + 1 when it pings. */
+  Message: 'message',
+  /** One of the receiver's own tasks ended (success or failure): `mentions` + 1 only. */
+  Result: 'result',
+} as const;
+export type ActivityKind = (typeof ActivityKind)[keyof typeof ActivityKind];
+
+/**
+ * Socket `unread:activity`: a member posted in one of the receiver's channels (sent to every
+ * other member, subscribed or not), or (v2) the receiver's own task ended there.
+ */
 export interface UnreadActivity {
   channelId: string;
-  /** The seq of the `message.created` event. */
+  /** The seq of the `message.created` (or, for a result, the `task.updated`) event. */
   seq: number;
+  /** Who posted; for a result, the task's author (the receiver). */
   authorId: string;
+  /** v2. */
+  kind: ActivityKind;
+  /** v2: it pings the receiver (named, `@everyone` by the creator, or their own result). */
+  mentionsMe: boolean;
+  /** v2, results only: the task that ended. */
+  taskId?: string;
 }
+
+/** Socket `unread:notify` (v2): the receiver set a channel's level, here or on another device. */
+export type NotifyChange = Pick<ChannelUnread, 'channelId' | 'notify'>;
 
 /** Socket `unread:read` (protocol v1 addition): the receiver read a channel, here or on another device. */
 export type ReadMark = Pick<ChannelUnread, 'channelId' | 'lastReadSeq'>;

@@ -1,16 +1,21 @@
 import type { ErrorReason } from './errors';
 import type { api } from './routes/index';
 import type { AnswerOf } from './routes/route';
-import type { ChannelState, Member, Message, Task } from './entities';
+import type { ChannelState, Member, Message, MessageEdit, ReactionChange, Task } from './entities';
 import type { FavoriteChange } from './archive';
-import type { ReadMark, UnreadActivity } from './reads';
+import type { NotifyChange, ReadMark, UnreadActivity } from './reads';
 
 /**
  * Live feed protocol version; a client announces it in the handshake (`auth.v`), and the server
  * refuses any other with a typed reason (`HandshakeRefusal` in handshake.ts). Raise it only for a
- * change an older client cannot live with; additions a client may ignore stay within v1.
+ * change an older client cannot live with; additions a client may ignore stay within a version.
+ *
+ * v2 (issue #34): the channel events `message.updated` and `message.reactions`, messages with
+ * `replyTo`, `editedAt`, `reactions` and `mentions`, `unread:activity` with `mentionsMe` and
+ * `kind`, and `unread:notify`. A v1 client would drop edits and reactions without knowing, so it
+ * is refused (`client_too_old`: reload) rather than served half the feed.
  */
-export const PROTOCOL_VERSION = 1 as const;
+export const PROTOCOL_VERSION = 2 as const;
 export type ProtocolVersion = typeof PROTOCOL_VERSION;
 
 /** Default Socket.IO path; `GET /api/ws/pre-connect` also returns it. */
@@ -29,6 +34,10 @@ export type ChannelEvent =
   | ChannelEventOf<'task.updated', Task>
   | ChannelEventOf<'message.created', Message>
   | ChannelEventOf<'message.deleted', Message>
+  /** v2: its author edited a message (`MessageEdit`: the new content, `editedAt`, mentions). */
+  | ChannelEventOf<'message.updated', MessageEdit>
+  /** v2: a member reacted to a message or took a reaction back (`ReactionChange`). */
+  | ChannelEventOf<'message.reactions', ReactionChange>
   | ChannelEventOf<'channel.updated', ChannelState>
   | ChannelEventOf<'channel.deleted', ChannelState>
   | ChannelEventOf<'member.joined', Member>
@@ -62,6 +71,8 @@ export const CHANNEL_EVENT_TYPES = [
   'task.updated',
   'message.created',
   'message.deleted',
+  'message.updated',
+  'message.reactions',
   'member.updated',
   ...CHANNELS_CHANGE_TYPES,
 ] as const satisfies readonly ChannelEventType[];
@@ -111,6 +122,8 @@ export interface ServerToClientEvents {
   'unread:activity': (activity: UnreadActivity) => void;
   /** v1 addition: the receiving user marked a channel read (on any of their devices). */
   'unread:read': (mark: ReadMark) => void;
+  /** v2: the receiving user changed a channel's notification level (on any of their devices). */
+  'unread:notify': (change: NotifyChange) => void;
   /** v1 addition: the site's banner changed (to every socket; `text: null` takes it down). */
   'site:announcement': (announcement: SiteAnnouncement) => void;
   /** v1 addition: an admin hid (or showed again) an image; open pages drop it (to every socket). */

@@ -29,6 +29,10 @@ export function messageEvent(seq: number, channelId = 'a'): ChannelEvent {
       content: `message ${seq}`,
       taskId: null,
       createdAt: 1_000 + seq,
+      replyTo: null,
+      editedAt: null,
+      reactions: [],
+      mentions: { userIds: [], everyone: false },
     },
   };
 }

@@ -3,6 +3,7 @@ import { authMessages } from '../features/auth/messages';
 import { billingMessages } from '../features/billing/messages';
 import { upstreamMessages } from '../features/upstream/messages';
 import { archiveMessages } from '../features/archive/messages';
+import { chatMessages } from '../features/messages/messages';
 import { engineServiceMessages } from '../engines/messages';
 import { comfyuiMessages } from '../engines/comfyui/messages';
 import { budgetMessages } from './budgets';
@@ -482,6 +483,7 @@ export const messages = {
   ...billingMessages,
   ...upstreamMessages,
   ...archiveMessages,
+  ...chatMessages,
   ...engineServiceMessages,
   ...comfyuiMessages,
   ...budgetMessages,

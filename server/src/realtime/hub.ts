@@ -5,6 +5,7 @@ import {
   type ChannelEventType,
   type ChannelsChange,
   type FavoriteChange,
+  type NotifyChange,
   type ReadMark,
   type UnreadActivity,
 } from '@draw/shared';
@@ -26,6 +27,8 @@ export interface EventSink {
   unreadActivity?(userIds: readonly string[], activity: UnreadActivity): void;
   /** Sends a read mark to every socket of that user (`unread:read`). */
   unreadRead?(userId: string, mark: ReadMark): void;
+  /** Sends a notification level change to every socket of that user (`unread:notify`). */
+  unreadNotify?(userId: string, change: NotifyChange): void;
   /** Takes one user's sockets out of a channel's room. */
   evict(channelId: string, userId: string): void;
   /** Takes every socket out of a channel's room. */
@@ -222,6 +225,11 @@ export class ChannelHub {
   /** A person's read mark, for their other devices; not logged (they reload over REST). */
   unreadRead(userId: string, mark: ReadMark): void {
     this.sink?.unreadRead?.(userId, mark);
+  }
+
+  /** A person's notification level for a channel, for their other devices; not logged (they reload over REST). */
+  unreadNotify(userId: string, change: NotifyChange): void {
+    this.sink?.unreadNotify?.(userId, change);
   }
 
   evict(channelId: string, userId: string): void {

@@ -239,6 +239,7 @@ export function createSocketServer(
     unreadActivity: (userIds, activity) =>
       void io.to(userIds.map(userRoomOf)).emit('unread:activity', activity),
     unreadRead: (userId, mark) => void io.to(userRoomOf(userId)).emit('unread:read', mark),
+    unreadNotify: (userId, change) => void io.to(userRoomOf(userId)).emit('unread:notify', change),
     evict: (channelId, userId) => void io.in(userRoomOf(userId)).socketsLeave(roomOf(channelId)),
     close: (channelId) => void io.in(roomOf(channelId)).socketsLeave(roomOf(channelId)),
   });

@@ -13,4 +13,8 @@ export const textMessageIn = (
   content,
   taskId: null,
   createdAt: Date.now(),
+  replyTo: null,
+  editedAt: null,
+  reactions: [],
+  mentions: { userIds: [], everyone: false },
 });

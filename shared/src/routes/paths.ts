@@ -54,6 +54,9 @@ export const routePaths = {
     page: { method: 'GET', path: '/api/draw/chat/:id' },
     post: { method: 'POST', path: '/api/draw/chat/:id' },
     remove: { method: 'DELETE', path: '/api/draw/chat/:id' },
+    edit: { method: 'PUT', path: '/api/draw/chat/:id' },
+    react: { method: 'PUT', path: '/api/draw/chat/:id/reactions/:emoji' },
+    unreact: { method: 'DELETE', path: '/api/draw/chat/:id/reactions/:emoji' },
   },
   tasks: {
     imagine: { method: 'POST', path: '/api/mj/submit/imagine/:channelId' },
@@ -108,6 +111,7 @@ export const routePaths = {
   reads: {
     list: { method: 'GET', path: '/api/reads' },
     mark: { method: 'PUT', path: '/api/reads/:channelId' },
+    notifications: { method: 'PUT', path: '/api/draw/channels/:channelId/notifications' },
   },
 } as const satisfies Record<string, Record<string, RoutePath>>;
 

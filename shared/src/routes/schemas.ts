@@ -14,6 +14,7 @@ import {
   Theme,
   VideoMotion,
 } from '../constants';
+import { MENTIONS_MAX, NotifyLevel, Reactions } from '../chat';
 import { MessageKind, ModalKind } from '../entities';
 import { JobSpeed } from '../prompt';
 import { ReferenceKind } from '../references';
@@ -42,6 +43,7 @@ export const LoginTypeSchema = values(LoginType);
 export const PeriodSchema = values(Period);
 export const TaskActionSchema = values(TaskAction);
 export const ImageEngineNameSchema = values(ImageEngineName);
+export const NotifyLevelSchema = values(NotifyLevel);
 
 const userInfoFields = {
   id: Type.String(),
@@ -228,6 +230,36 @@ export const TaskSchema = Type.Object({
   properties: TaskPropertiesSchema,
 });
 
+/** Who a message names (`<@id>` tokens of channel members, and the creator's `@everyone`): see chat.ts. */
+export const MentionsSchema = Type.Object({
+  userIds: Type.Array(Type.String(), { maxItems: MENTIONS_MAX }),
+  everyone: Type.Boolean(),
+});
+
+/** The message a reply answers, as much as its quote needs and enough to jump to it. */
+export const ReplyPreviewSchema = Type.Object({
+  id: Type.String(),
+  /** Its author now (a task's result: the task's author). */
+  author: AuthorSchema,
+  kind: values(MessageKind),
+  /** The start of its content (`REPLY_EXCERPT_CHARS`), mention tokens kept; '' once it is deleted. */
+  excerpt: Type.String(),
+  /** A result's task, for its thumbnail. */
+  taskId: NullableString,
+  /** Deleted since: the web says so instead of quoting, and cannot jump. */
+  deleted: Type.Boolean(),
+});
+
+/** One emoji on a message: how many reacted, whether the asker did, and the first who did. */
+export const ReactionSchema = Type.Object({
+  emoji: Type.String(),
+  count: Type.Integer({ minimum: 1 }),
+  /** The asker reacted with it (events carry `userId` instead: see `ReactionChange`). */
+  me: Type.Boolean(),
+  /** The first people who reacted, oldest first, at most `Reactions.userIdsShown`. */
+  userIds: Type.Array(Type.String(), { maxItems: Reactions.userIdsShown }),
+});
+
 export const MessageSchema = Type.Object({
   id: Type.String(),
   channelId: Type.String(),
@@ -236,6 +268,37 @@ export const MessageSchema = Type.Object({
   content: Type.String(),
   taskId: NullableString,
   createdAt: Time,
+  /** The message this one answers (null: not a reply). */
+  replyTo: Nullable(ReplyPreviewSchema),
+  /** When its author last edited it (null: never); earlier versions are not kept. */
+  editedAt: NullableTime,
+  /** In the order each emoji was first used, at most `Reactions.perMessageMax`. */
+  reactions: Type.Array(ReactionSchema, { maxItems: Reactions.perMessageMax }),
+  /** Whom it pings. A task's message names its author: their result is a mention of them. */
+  mentions: MentionsSchema,
+});
+
+/** `message.updated`: an edit, as every member's feed applies it. */
+export const MessageEditSchema = Type.Object({
+  id: Type.String(),
+  channelId: Type.String(),
+  content: Type.String(),
+  editedAt: Time,
+  mentions: MentionsSchema,
+});
+
+/**
+ * `message.reactions`: one person added or took back one emoji. `count` is the emoji's count
+ * afterwards (0: it is gone from the message); a client sets its own `me` when `userId` is its user.
+ */
+export const ReactionChangeSchema = Type.Object({
+  /** The message's id. */
+  id: Type.String(),
+  channelId: Type.String(),
+  emoji: Type.String(),
+  userId: Type.String(),
+  added: Type.Boolean(),
+  count: Type.Integer({ minimum: 0 }),
 });
 
 export const InviteInfoSchema = Type.Object({

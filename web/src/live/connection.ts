@@ -9,6 +9,7 @@ import {
   type FavoriteChange,
   type ImageHidden,
   type SiteAnnouncement,
+  type NotifyChange,
   type ReadMark,
   type UnreadActivity,
   type ClientToServerEvents,
@@ -92,6 +93,8 @@ export interface LiveConnectionListener {
   unreadActivity?(activity: UnreadActivity): void;
   /** `unread:read`: the user marked a channel read (here or on another device). */
   unreadRead?(mark: ReadMark): void;
+  /** `unread:notify` (v2): the user set a channel's notification level (here or on another device). */
+  unreadNotify?(change: NotifyChange): void;
   /** `site:announcement`: the site's banner changed (to every socket). */
   announcement?(announcement: SiteAnnouncement): void;
   /** `image:hidden`: an admin hid (or showed again) an image (to every socket). */
@@ -248,6 +251,7 @@ export class LiveConnection implements LiveConnectionPort {
       this.forEach((listener) => listener.unreadActivity?.(activity)),
     );
     socket.on('unread:read', (mark) => this.forEach((listener) => listener.unreadRead?.(mark)));
+    socket.on('unread:notify', (change) => this.forEach((listener) => listener.unreadNotify?.(change)));
     socket.on('site:announcement', (banner) => this.forEach((listener) => listener.announcement?.(banner)));
     socket.on('image:hidden', (change) => this.forEach((listener) => listener.imageHidden?.(change)));
     socket.on('credits:changed', (change) => this.forEach((listener) => listener.creditsChanged?.(change)));

@@ -1,9 +1,22 @@
-import { UNREAD_CAP, type ChannelUnread, type ReadMark, type UnreadActivity } from '@draw/shared';
+import {
+  ActivityKind,
+  DEFAULT_NOTIFY_LEVEL,
+  UNREAD_CAP,
+  type ChannelUnread,
+  type NotifyChange,
+  type NotifyLevel,
+  type ReadMark,
+  type UnreadActivity,
+} from '@draw/shared';
 import { proxy } from 'valtio';
 
 /** One channel's unread state as the server counts it (GET /api/reads), moved on by live notices. */
 export interface UnreadEntry {
   unread: number;
+  /** Of those, the ones that ping the person (and their own results that ended): the red count. */
+  mentions: number;
+  /** What the person hears from the channel. */
+  notify: NotifyLevel;
   lastReadSeq: number;
   /** The newest seq this tab knows of in the channel (what reading it marks). */
   seq: number;
@@ -22,7 +35,14 @@ export interface UnreadState {
 export const unreadStore = proxy<UnreadState>({ byChannel: {} });
 
 const entryOf = (channelId: string): UnreadEntry =>
-  (unreadStore.byChannel[channelId] ??= { unread: 0, lastReadSeq: 0, seq: 0, counted: 0 });
+  (unreadStore.byChannel[channelId] ??= {
+    unread: 0,
+    mentions: 0,
+    notify: DEFAULT_NOTIFY_LEVEL,
+    lastReadSeq: 0,
+    seq: 0,
+    counted: 0,
+  });
 
 /**
  * The server's answer replaces what this tab counted, except for a channel where this tab already
@@ -31,37 +51,55 @@ const entryOf = (channelId: string): UnreadEntry =>
 export function setUnread(list: readonly ChannelUnread[]): void {
   const before = unreadStore.byChannel;
   unreadStore.byChannel = Object.fromEntries(
-    list.map(({ channelId, unread, lastReadSeq, seq }) => {
+    list.map(({ channelId, unread, mentions, notify, lastReadSeq, seq }) => {
       const known = before[channelId];
       return [
         channelId,
         known && known.counted > seq
-          ? { ...known }
-          : { unread, lastReadSeq, seq: Math.max(seq, known?.seq ?? 0), counted: seq },
+          ? { ...known, notify }
+          : { unread, mentions, notify, lastReadSeq, seq: Math.max(seq, known?.seq ?? 0), counted: seq },
       ];
     }),
   );
 }
 
 /** One channel's state as the mark route answered it. */
-export function setChannelUnread({ channelId, unread, lastReadSeq, seq }: ChannelUnread): void {
+export function setChannelUnread({
+  channelId,
+  unread,
+  mentions,
+  notify,
+  lastReadSeq,
+  seq,
+}: ChannelUnread): void {
   const entry = entryOf(channelId);
+  entry.notify = notify;
   entry.lastReadSeq = Math.max(entry.lastReadSeq, lastReadSeq);
   entry.seq = Math.max(entry.seq, seq);
   // A message may have arrived while the mark was on its way: keep the count it raised.
   if (entry.counted <= seq) {
     entry.unread = unread;
+    entry.mentions = mentions;
     entry.counted = seq;
   }
 }
 
-/** Someone else posted: one more unread, once per event, none for what is already read. */
-export function applyActivity({ channelId, seq }: UnreadActivity): void {
+/**
+ * Someone else posted: one more unread (and one more mention when it pings the person); one of
+ * their own tasks ended: one more mention only. Once per event, none for what is already read.
+ */
+export function applyActivity({ channelId, seq, kind, mentionsMe }: UnreadActivity): void {
   const entry = entryOf(channelId);
   if (seq <= entry.counted || seq <= entry.lastReadSeq) return;
   entry.counted = seq;
   entry.seq = Math.max(entry.seq, seq);
-  entry.unread = Math.min(UNREAD_CAP, entry.unread + 1);
+  if (kind !== ActivityKind.Result) entry.unread = Math.min(UNREAD_CAP, entry.unread + 1);
+  if (mentionsMe) entry.mentions = Math.min(UNREAD_CAP, entry.mentions + 1);
+}
+
+/** The person set a channel's level (here or on another device). */
+export function applyNotify({ channelId, notify }: NotifyChange): void {
+  entryOf(channelId).notify = notify;
 }
 
 /**
@@ -76,9 +114,10 @@ export function applyRead({ channelId, lastReadSeq }: ReadMark): boolean {
     entry.seq = Math.max(entry.seq, lastReadSeq);
     entry.counted = lastReadSeq;
     entry.unread = 0;
+    entry.mentions = 0;
     return true;
   }
-  return entry.unread === 0;
+  return entry.unread === 0 && entry.mentions === 0;
 }
 
 /** An event seen in the open channel (the person's own posts included). */
@@ -90,6 +129,11 @@ export function noteSeq(channelId: string, seq: number): void {
 /** Unread messages over these channels (the ones in the list), each at most `UNREAD_CAP`. */
 export function totalUnread(byChannel: UnreadState['byChannel'], channelIds: readonly string[]): number {
   return channelIds.reduce((sum, id) => sum + (byChannel[id]?.unread ?? 0), 0);
+}
+
+/** Mentions over these channels: the red count on the sidebar toggle. */
+export function totalMentions(byChannel: UnreadState['byChannel'], channelIds: readonly string[]): number {
+  return channelIds.reduce((sum, id) => sum + (byChannel[id]?.mentions ?? 0), 0);
 }
 
 /** What a badge shows: the count, or "99+" past 99. */

@@ -14,7 +14,16 @@ export const messagesPlugin: FastifyPluginAsync<{ messages: MessagesService }> =
     messages.page(currentUser(request)._id, request.params.id, request.query.before, request.query.limit),
   );
   serve(app, routes.post, (request) =>
-    messages.postText(currentUser(request), request.params.id, request.body.content),
+    messages.postText(currentUser(request), request.params.id, request.body.content, request.body.replyTo),
+  );
+  serve(app, routes.edit, (request) =>
+    messages.edit(currentUser(request), request.params.id, request.body.content),
+  );
+  serve(app, routes.react, (request) =>
+    messages.react(currentUser(request), request.params.id, request.params.emoji),
+  );
+  serve(app, routes.unreact, (request) =>
+    messages.unreact(currentUser(request), request.params.id, request.params.emoji),
   );
   serve(app, routes.remove, async (request) => {
     await messages.remove(currentUser(request), request.params.id);

@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import {
   ErrorReason,
+  isReactionEmoji,
   Limits,
   MessageKind,
+  mentionedIds,
+  namesEveryone,
+  Reactions,
   type Author,
   type Message,
   type MessagePage,
+  type ReactionChange,
   type Task,
 } from '@draw/shared';
 import { AppError } from '../../errors';
@@ -14,11 +19,32 @@ import type { RecentChange } from '../../realtime/republish';
 import type { SignedIn } from '../auth/identity';
 import type { UserDoc, UsersRepository } from '../auth/repository';
 import type { ChannelsService } from '../channels/service';
-import type { MessageDoc, MessagesRepository } from './repository';
+import { mentionsOf, reactionsOf, replyPreviewOf } from './views';
+import {
+  Messages,
+  reactionId,
+  type MessageDoc,
+  type MessagesRepository,
+  type StoredReaction,
+} from './repository';
 
 const DEFAULT_AVATAR = '/discord256.png';
 const PAGE_DEFAULT = 50;
 const PAGE_MAX = 100;
+/** Runs one message's read-modify-writes one after another (its reaction summary), in this process. */
+function serialiser() {
+  const chains = new Map<string, Promise<unknown>>();
+  return <T>(key: string, work: () => Promise<T>): Promise<T> => {
+    const next = (chains.get(key) ?? Promise.resolve()).catch(() => undefined).then(work);
+    chains.set(key, next);
+    void next
+      .finally(() => {
+        if (chains.get(key) === next) chains.delete(key);
+      })
+      .catch(() => undefined);
+    return next;
+  };
+}
 
 export interface MessagesDeps {
   repo: MessagesRepository;
@@ -40,42 +66,133 @@ export function messagesService(deps: MessagesDeps) {
     avatar: user?.avatar || DEFAULT_AVATAR,
   });
 
-  /** Messages with their authors, looked up in one query however many there are. */
-  async function toMessages(docs: readonly MessageDoc[]): Promise<Message[]> {
+  /**
+   * Messages as `askerId` sees them (their own reactions marked; none for an event every member
+   * gets), with their authors, the messages they reply to and those authors: one query each,
+   * however many messages.
+   */
+  async function toMessages(docs: readonly MessageDoc[], askerId?: string): Promise<Message[]> {
+    const replyIds = [...new Set(docs.map((doc) => doc.replyToId).filter((id): id is string => !!id))];
+    const reacted = docs.filter((doc) => doc.reactions?.length).map((doc) => doc._id);
+    const [replied, mine] = await Promise.all([
+      repo.byIds(replyIds),
+      askerId ? repo.reactions.mineAmong(askerId, reacted) : Promise.resolve(new Set<string>()),
+    ]);
+    const originals = new Map(replied.map((doc) => [doc._id, doc]));
     const people = new Map(
-      (await users.byIds(docs.map((doc) => doc.authorId))).map((user) => [user._id, user]),
+      (await users.byIds([...docs, ...replied].map((doc) => doc.authorId))).map((user) => [user._id, user]),
     );
+    const author = (id: string) => authorFrom(id, people.get(id));
+    const previewOf = (id: string | undefined) => {
+      const original = id ? originals.get(id) : undefined;
+      return replyPreviewOf(original, author(original?.authorId ?? ''));
+    };
     return docs.map((doc) => ({
       id: doc._id,
       channelId: doc.channelId,
-      author: authorFrom(doc.authorId, people.get(doc.authorId)),
+      author: author(doc.authorId),
       kind: doc.kind,
       content: doc.content,
       taskId: doc.taskId,
       createdAt: doc.createdAt,
+      replyTo: previewOf(doc.replyToId),
+      editedAt: doc.editedAt ?? null,
+      reactions: reactionsOf(doc, mine),
+      mentions: mentionsOf(doc),
     }));
   }
-  const toMessage = async (doc: MessageDoc): Promise<Message> => (await toMessages([doc]))[0]!;
+  const toMessage = async (doc: MessageDoc, askerId?: string): Promise<Message> =>
+    (await toMessages([doc], askerId))[0]!;
 
-  async function insert(
-    channelId: string,
-    authorId: string,
-    kind: MessageKind,
-    content: string,
-    taskId: string | null,
-  ) {
-    const doc = await repo.create({
-      _id: randomUUID(),
-      channelId,
-      authorId,
-      kind,
-      content,
-      taskId,
-      createdAt: now(),
-    });
-    const message = await toMessage(doc);
-    await hub.publish(channelId, 'message.created', message);
+  /**
+   * Whom the content pings: `<@id>` tokens of the channel's members now (others stay text) and
+   * `@everyone` when the channel's creator writes it.
+   */
+  async function readMentions(content: string, channelId: string, creatorId: string, authorId: string) {
+    const named = mentionedIds(content);
+    const members = new Set(await repo.membersAmong(channelId, named));
+    return {
+      userIds: named.filter((id) => members.has(id)),
+      everyone: authorId === creatorId && namesEveryone(content),
+    };
+  }
+
+  /** A text's content as stored: trimmed, within the length, past moderation. */
+  async function checkedContent(user: SignedIn, channelId: string, raw: string): Promise<string> {
+    const content = raw.trim();
+    if (content.length === 0 || content.length > Limits.messageMaxChars) {
+      throw new AppError(ErrorReason.BadRequest, 'message.badLength', { max: Limits.messageMaxChars });
+    }
+    await deps.checkText?.(user._id, channelId, content);
+    return content;
+  }
+
+  async function insert(doc: Omit<MessageDoc, '_id' | 'createdAt'>) {
+    const stored = await repo.create({ _id: randomUUID(), createdAt: now(), ...doc });
+    const message = await toMessage(stored);
+    await hub.publish(stored.channelId, 'message.created', message);
     return message;
+  }
+
+  /** A message that is there to act on (not deleted), with the asker a member of its channel. */
+  async function liveMessage(user: SignedIn, messageId: string) {
+    const doc = await repo.byId(messageId);
+    if (!doc || doc.deletedAt) throw new AppError(ErrorReason.NotFound, 'message.notFound');
+    const channel = await channels.asMember(doc.channelId, user._id);
+    return { doc, channel };
+  }
+
+  const oneAtATime = serialiser();
+
+  /**
+   * Adds or takes back one reaction and rewrites the message's summary of that emoji with its
+   * event, under the message's lock (in this process; a second process's concurrent reaction is
+   * counted again by the next one). No change (again, or never made) publishes nothing.
+   */
+  function react(user: SignedIn, messageId: string, emoji: string, added: boolean): Promise<Message> {
+    return oneAtATime(messageId, async () => {
+      const { doc } = await liveMessage(user, messageId);
+      if (!isReactionEmoji(emoji)) throw new AppError(ErrorReason.BadRequest, 'message.badEmoji');
+      const summary = doc.reactions ?? [];
+      const had = summary.some((r) => r.emoji === emoji);
+      if (added && !had && summary.length >= Reactions.perMessageMax) {
+        throw new AppError(ErrorReason.BadRequest, 'message.tooManyReactions', {
+          max: Reactions.perMessageMax,
+        });
+      }
+      const changed = added
+        ? await repo.reactions.add({
+            _id: reactionId(messageId, user._id, emoji),
+            messageId,
+            channelId: doc.channelId,
+            userId: user._id,
+            emoji,
+            at: now(),
+          })
+        : await repo.reactions.remove(messageId, user._id, emoji);
+      if (!changed) return toMessage(doc, user._id);
+      const tally = await repo.reactions.tally(messageId, emoji, Reactions.userIdsShown);
+      const entry: StoredReaction = { emoji, ...tally };
+      const reactions = had
+        ? summary.flatMap((r) => (r.emoji !== emoji ? [r] : tally.count ? [entry] : []))
+        : tally.count
+          ? [...summary, entry]
+          : summary;
+      const change: ReactionChange = {
+        id: messageId,
+        channelId: doc.channelId,
+        emoji,
+        userId: user._id,
+        added,
+        count: tally.count,
+      };
+      const written = await hub.publishUpdate(
+        doc.channelId,
+        { def: Messages, filter: { _id: messageId }, set: { reactions } },
+        () => ({ type: 'message.reactions', data: change }),
+      );
+      return toMessage(written?.updated ?? { ...doc, reactions }, user._id);
+    });
   }
 
   const alreadyLogged = () => true; // a message's event carries nothing that changes later
@@ -100,17 +217,62 @@ export function messagesService(deps: MessagesDeps) {
 
     /** The message that carries a task card in the channel. */
     postTask: (channelId: string, authorId: string, task: Task) =>
-      insert(channelId, authorId, MessageKind.Task, task.prompt, task.id),
+      insert({ channelId, authorId, kind: MessageKind.Task, content: task.prompt, taskId: task.id }),
 
-    async postText(user: SignedIn, channelId: string, raw: string): Promise<Message> {
-      await channels.assertCanPost(user, channelId);
-      const content = raw.trim();
-      if (content.length === 0 || content.length > Limits.messageMaxChars) {
-        throw new AppError(ErrorReason.BadRequest, 'message.badLength', { max: Limits.messageMaxChars });
+    /** A text message, answering `replyTo` (a live message of the same channel) when given. */
+    async postText(user: SignedIn, channelId: string, raw: string, replyTo?: string): Promise<Message> {
+      const channel = await channels.assertCanPost(user, channelId);
+      const content = await checkedContent(user, channelId, raw);
+      if (replyTo !== undefined) {
+        const original = await repo.byId(replyTo);
+        if (!original || original.deletedAt || original.channelId !== channelId)
+          throw new AppError(ErrorReason.BadRequest, 'message.replyNotFound');
       }
-      await deps.checkText?.(user._id, channelId, content);
-      return insert(channelId, user._id, MessageKind.Text, content, null);
+      const mentions = await readMentions(content, channelId, channel.creatorId, user._id);
+      return insert({
+        channelId,
+        authorId: user._id,
+        kind: MessageKind.Text,
+        content,
+        taskId: null,
+        mentions,
+        ...(replyTo === undefined ? {} : { replyToId: replyTo }),
+      });
     },
+
+    /**
+     * Its author's new text for a text message (a task's card keeps its prompt). The mentions are
+     * read again: a new name is pinged, a removed one stays pinged (a notification is not taken back).
+     */
+    async edit(user: SignedIn, messageId: string, raw: string): Promise<Message> {
+      const { doc } = await liveMessage(user, messageId);
+      if (doc.authorId !== user._id) throw new AppError(ErrorReason.Forbidden, 'message.editNotYours');
+      if (doc.kind !== MessageKind.Text)
+        throw new AppError(ErrorReason.BadRequest, 'message.taskNotEditable');
+      const channel = await channels.assertCanPost(user, doc.channelId);
+      const content = await checkedContent(user, doc.channelId, raw);
+      const mentions = await readMentions(content, doc.channelId, channel.creatorId, user._id);
+      const editedAt = now();
+      const written = await hub.publishUpdate(
+        doc.channelId,
+        {
+          def: Messages,
+          filter: { _id: messageId, deletedAt: { $exists: false } },
+          set: { content, mentions, editedAt },
+        },
+        (updated) => ({
+          type: 'message.updated',
+          data: { id: messageId, channelId: doc.channelId, content, editedAt, mentions: mentionsOf(updated) },
+        }),
+      );
+      if (!written) throw new AppError(ErrorReason.NotFound, 'message.notFound');
+      return toMessage(written.updated, user._id);
+    },
+
+    /** Reacts with one emoji (again: no change). Members may, muted or not: a reaction is not a post. */
+    react: (user: SignedIn, messageId: string, emoji: string) => react(user, messageId, emoji, true),
+    /** Takes one's reaction back (one never made: no change). */
+    unreact: (user: SignedIn, messageId: string, emoji: string) => react(user, messageId, emoji, false),
 
     /** Newest page first in time, returned oldest → newest for display. */
     async page(
@@ -126,7 +288,7 @@ export function messagesService(deps: MessagesDeps) {
       const pageDocs = docs.slice(0, size).reverse();
       const taskIds = pageDocs.map((d) => d.taskId).filter((id): id is string => Boolean(id));
       return {
-        messages: await toMessages(pageDocs),
+        messages: await toMessages(pageDocs, userId),
         tasks: taskIds.length ? await deps.tasksByIds(channelId, taskIds) : [],
         hasMore: docs.length > size,
         seq,

@@ -11,4 +11,7 @@ export const readsPlugin: FastifyPluginAsync<{ reads: ReadsService }> = async (a
   serve(app, routes.mark, (request) =>
     reads.mark(currentUser(request)._id, request.params.channelId, request.body.seq),
   );
+  serve(app, routes.notifications, (request) =>
+    reads.setNotify(currentUser(request)._id, request.params.channelId, request.body.level),
+  );
 };

@@ -76,12 +76,12 @@ describe.each(adapters)('reads repository: $name', (adapter) => {
       message('c1', 4, 'bob', 40),
       message('c2', 1, 'bob'),
     ]);
-    expect(await repo.unreadIn('c1', 'ann', { afterSeq: 0 })).toBe(2);
-    expect(await repo.unreadIn('c1', 'ann', { afterSeq: 1 })).toBe(1);
-    expect(await repo.unreadIn('c1', 'ann', { joinedAt: 20 })).toBe(1);
-    expect(await repo.unreadIn('c1', 'bob', { afterSeq: 0 })).toBe(1);
+    expect((await repo.unreadIn('c1', 'ann', { afterSeq: 0 })).unread).toBe(2);
+    expect((await repo.unreadIn('c1', 'ann', { afterSeq: 1 })).unread).toBe(1);
+    expect((await repo.unreadIn('c1', 'ann', { joinedAt: 20 })).unread).toBe(1);
+    expect((await repo.unreadIn('c1', 'bob', { afterSeq: 0 })).unread).toBe(1);
     await events.insertMany(Array.from({ length: UNREAD_CAP + 5 }, (_, i) => message('c3', i + 1, 'bob')));
-    expect(await repo.unreadIn('c3', 'ann', { afterSeq: 0 })).toBe(UNREAD_CAP);
+    expect((await repo.unreadIn('c3', 'ann', { afterSeq: 0 })).unread).toBe(UNREAD_CAP);
   });
 });
 

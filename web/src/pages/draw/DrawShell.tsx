@@ -1,3 +1,4 @@
+import { useSocialAlerts } from './social/useSocialAlerts';
 import type { Channel } from '@draw/shared';
 import { Ui } from '@draw/shared';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -85,6 +86,7 @@ export function DrawShell({
   const { channels, status, currentChannel, selectChannel } = useChannelSelection();
   useCreditsSync();
   useUnreadSync();
+  useSocialAlerts();
 
   const sidebarOpen = isMobile ? mobileSidebarOpen : !siderCollapsed;
   const toggleSidebar = () => (isMobile ? setMobileSidebarOpen((open) => !open) : toggleSiderCollapsed());

@@ -6,6 +6,7 @@ import { Popconfirm } from '../../../components/ui/popconfirm';
 import { Tooltip, TooltipContent, TooltipRoot, TooltipTrigger } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/utils';
 import { openEditChannelDialog, openInviteDialog } from '../drawDialogs';
+import { ChannelNotifyMenu } from './ChannelNotifyMenu';
 import { removeChannel } from './removeChannel';
 
 type ActionButtonProps = ComponentProps<'button'> & { label: string; icon: LucideIcon; danger?: boolean };
@@ -67,22 +68,26 @@ export function ChannelActions({ channel }: { channel: Channel }) {
 
   if (!channel.isCreator) {
     return (
-      <ConfirmedAction
-        label={t('channels.quit')}
-        question={t('channels.quitConfirm')}
-        onConfirm={() => removeChannel('quit', channel.id)}
-      >
-        <ActionButton
+      <>
+        <ChannelNotifyMenu channel={channel} />
+        <ConfirmedAction
           label={t('channels.quit')}
-          icon={LogOutIcon}
-          danger
-          data-testid={`channel-quit-${channel.id}`}
-        />
-      </ConfirmedAction>
+          question={t('channels.quitConfirm')}
+          onConfirm={() => removeChannel('quit', channel.id)}
+        >
+          <ActionButton
+            label={t('channels.quit')}
+            icon={LogOutIcon}
+            danger
+            data-testid={`channel-quit-${channel.id}`}
+          />
+        </ConfirmedAction>
+      </>
     );
   }
   return (
     <>
+      <ChannelNotifyMenu channel={channel} />
       <Tooltip content={t('channels.invite')}>
         <ActionButton
           label={t('channels.invite')}

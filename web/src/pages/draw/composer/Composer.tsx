@@ -1,5 +1,5 @@
 import type { Channel } from '@draw/shared';
-import { useId, useState, type ClipboardEvent } from 'react';
+import { useCallback, useId, useState, type ClipboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyWhenOpen } from '../../../components/app/lazyWhenOpen';
 import { useIsMobile } from '../../../hooks/useMediaQuery';
@@ -15,7 +15,12 @@ import { DrawOffer, UnknownCommandNote } from './ComposerNotes';
 import { ComposerPanels, type Panel } from './ComposerPanels';
 import { DropOverlay } from './DropOverlay';
 import { ImageFileInput } from './ImageFileInput';
+import { MentionMenu, mentionOptionId } from './MentionMenu';
 import { MutedNotice } from './MutedNotice';
+import { NotificationOffer } from './NotificationOffer';
+import { ReplyBar } from './ReplyBar';
+import { useConversationInput } from './useConversationInput';
+import { offerNotifications } from '../social/notifier';
 import { OptionHint } from './OptionHint';
 import { TranslationPreview } from './TranslationPreview';
 import { useCommandMenu } from './useCommandMenu';
@@ -55,6 +60,7 @@ function ChannelComposer({ channel }: ComposerProps) {
   const isMobile = useIsMobile();
   const ids = useId();
   const menuId = `${ids}-commands`;
+  const mentionMenuId = `${ids}-mentions`;
   const hintId = `${ids}-hint`;
   const offerId = `${ids}-offer`;
   const unknownId = `${ids}-unknown`;
@@ -78,6 +84,16 @@ function ChannelComposer({ channel }: ComposerProps) {
   );
   const references = useReferenceMarks(attachments.images, channel.id, botType, panel === 'settings');
   const [fileInput, picker] = useImagePicker(attachments);
+  const addAttachments = attachments.add;
+  const addImages = useCallback((files: File[]) => void addAttachments(files), [addAttachments]);
+  const conversation = useConversationInput({
+    channelId: channel.id,
+    isCreator: channel.isCreator,
+    input,
+    text,
+    setText,
+    addImages,
+  });
   const menu = useCommandMenu(text, muted, choice.engine?.features);
   const dragging = useWindowFileDrop(!muted && !blendOpen, attachments.add);
 
@@ -95,6 +111,12 @@ function ChannelComposer({ channel }: ComposerProps) {
     openPanel: setPanel,
     openBlend: () => setBlendOpen(true),
     refuseUnknown: setUnknown,
+    outgoing: conversation.outgoing,
+    messageSent: conversation.sent,
+    promptSent: (line) => {
+      conversation.promptSent(line);
+      offerNotifications();
+    },
   });
   const send = () => runner.execute(parseInput(text));
   const drawable = drawableText(text);
@@ -112,6 +134,15 @@ function ChannelComposer({ channel }: ComposerProps) {
     send,
     draw,
   });
+
+  const mentionOpen = conversation.mention.open && !menu.open;
+  const onKeyDown: typeof keys.onKeyDown = (event) => {
+    if (!menu.open && conversation.onKeyDown(event)) return;
+    keys.onKeyDown(event);
+  };
+  const activeMentionId = mentionOpen
+    ? mentionOptionId(mentionMenuId, conversation.mention.matches[conversation.mention.activeIndex]!.userId)
+    : undefined;
 
   const optionCommand = activeCommand(text);
   const showOptionHint = !menu.open && optionCommand !== null && takesPrompt(optionCommand);
@@ -136,10 +167,20 @@ function ChannelComposer({ channel }: ComposerProps) {
         onClose={() => setPanel(null)}
       />
 
+      <NotificationOffer />
       {muted ? (
         <MutedNotice onOpen={setPanel} />
       ) : (
         <div className="relative">
+          {mentionOpen && (
+            <MentionMenu
+              id={mentionMenuId}
+              candidates={conversation.mention.matches}
+              activeIndex={conversation.mention.activeIndex}
+              onPick={conversation.mention.pick}
+              onHover={conversation.mention.highlight}
+            />
+          )}
           {menu.open && (
             <CommandMenu
               id={menuId}
@@ -153,6 +194,9 @@ function ChannelComposer({ channel }: ComposerProps) {
             />
           )}
           <div className="rounded-lg bg-[#ebedef] dark:bg-[#383a40]">
+            {conversation.reply && (
+              <ReplyBar reply={conversation.reply} onCancel={conversation.cancelReply} />
+            )}
             {pending && (
               <TranslationPreview
                 pending={pending}
@@ -206,19 +250,22 @@ function ChannelComposer({ channel }: ComposerProps) {
                 // command list is announced through autocomplete, controls and the active option.
                 aria-haspopup="listbox"
                 aria-autocomplete="list"
-                aria-controls={menu.open ? menuId : undefined}
+                aria-controls={menu.open ? menuId : mentionOpen ? mentionMenuId : undefined}
                 aria-activedescendant={
-                  menu.open ? commandOptionId(menuId, menu.matches[menu.activeIndex]!) : undefined
+                  menu.open ? commandOptionId(menuId, menu.matches[menu.activeIndex]!) : activeMentionId
                 }
                 aria-describedby={describedBy.length > 0 ? describedBy.join(' ') : undefined}
                 onChange={(event) => {
                   setText(event.target.value);
+                  conversation.onSelect();
                   setUnknown(null);
                   // The English shown belonged to the prompt as it was.
                   if (pending) translation.setPending(null);
                 }}
                 onPaste={onPaste}
+                onSelect={conversation.onSelect}
                 {...keys}
+                onKeyDown={onKeyDown}
                 className="scrollbar-thin max-h-[50vh] min-h-11 min-w-0 flex-1 resize-none bg-transparent px-2 py-[11px] text-base leading-[22px] text-foreground outline-none placeholder:truncate placeholder:text-[#80848e] sm:px-3 md:text-[15px] dark:placeholder:text-[#6d6f78]"
               />
               <div className="flex h-11 items-center gap-1.5">

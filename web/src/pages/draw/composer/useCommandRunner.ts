@@ -33,6 +33,12 @@ export interface CommandRunnerDeps {
   openBlend(): void;
   /** An unknown `/word` was sent: it stays in the input and the composer says what it may have meant. */
   refuseUnknown(unknown: UnknownCommand): void;
+  /** The text as sent (mentions as tokens) and the message it answers. */
+  outgoing?(content: string): { content: string; replyTo: string | undefined };
+  /** A text message left the composer. */
+  messageSent?(): void;
+  /** A prompt was drawn (`/imagine …` as typed): the history keeps it; the first one offers notifications. */
+  promptSent?(line: string): void;
 }
 
 export type UnknownCommand = Extract<ParsedInput, { kind: 'unknown' }>;
@@ -59,9 +65,10 @@ export function useCommandRunner(deps: CommandRunnerDeps): CommandRunner {
     );
 
   /** Runs one task call; on success clears the input (and the images when they were sent). */
-  const submit = (run: () => Promise<unknown>, sentImages: boolean) =>
+  const submit = (run: () => Promise<unknown>, sentImages: boolean, promptLine?: string) =>
     submission.submit(run, {
       onSent() {
+        if (promptLine) deps.promptSent?.(promptLine);
         setText('');
         translation.setPending(null);
         if (sentImages) {
@@ -93,10 +100,12 @@ export function useCommandRunner(deps: CommandRunnerDeps): CommandRunner {
     if (problem) return showProblem(problem);
     // As Discord: the text leaves the input at once and shows as pending in the feed, then as
     // sent, or as failed with Retry (feed/outbox.ts), never as a toast.
+    const outgoing = deps.outgoing?.(content) ?? { content, replyTo: undefined };
     setText('');
     translation.setPending(null);
+    deps.messageSent?.();
     focusInput();
-    void sendMessage(target.channelId, content).then((reason) => {
+    void sendMessage(target.channelId, outgoing.content, outgoing.replyTo).then((reason) => {
       if (reason === 'channel_muted') deps.mutedByServer();
     });
   }
@@ -123,6 +132,7 @@ export function useCommandRunner(deps: CommandRunnerDeps): CommandRunner {
             ),
         ),
       true,
+      `/imagine ${prompt}`,
     );
   }
 

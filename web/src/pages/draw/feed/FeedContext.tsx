@@ -20,6 +20,16 @@ export interface FeedActions {
   isUsed: (taskId: string, key: string) => boolean;
   /** Scrolls to the card of a task, if shown. */
   jumpToTask: (taskId: string) => void;
+  /** A member's name by id (mentions, who reacted), if known. */
+  nameOf: (userId: string) => string | undefined;
+  /** Scrolls to a message and flashes it, loading older pages if needed (a reply's quote). */
+  jumpToMessage: (messageId: string) => void;
+  /** Adds (`add`) or takes back my reaction; shown at once, put back if the server refuses. */
+  toggleReaction: (messageId: string, emoji: string, add: boolean) => void;
+  /** Saves an edit of my message; true when the server took it. */
+  editMessage: (messageId: string, content: string) => Promise<boolean>;
+  /** Puts a result's picture into the composer as a reference image. */
+  useAsReference: (imageUrl: string) => void;
 }
 
 export const FeedContext = createContext<FeedActions | null>(null);

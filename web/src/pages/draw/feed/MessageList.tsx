@@ -9,7 +9,9 @@ import { HowToDraw } from './HowToDraw';
 import { MessageRow } from './MessageRow';
 import { entriesOf, outboxStore } from './outbox';
 import { PendingMessageRow } from './PendingMessageRow';
-import { buildRows, formatDate } from './rows';
+import { buildRows, firstUnreadId, formatDate, lastOwnTextId } from './rows';
+import { setLastOwnText } from '../social/conversation';
+import { unreadStore } from '../../../stores/unread';
 import {
   isNearBottom,
   isNearTop,
@@ -36,6 +38,23 @@ function DateDivider({ day }: { day: number }) {
       className="relative mx-4 mt-6 mb-2 flex h-0 items-center justify-center border-t border-black/10 dark:border-white/10"
     >
       <span className="bg-main px-1 text-xs font-semibold text-muted-foreground">{label}</span>
+    </div>
+  );
+}
+
+/** Discord's red "NEW" line above the first message that came since the person last read the channel. */
+function NewDivider() {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="separator"
+      aria-label={t('social.newDivider')}
+      data-testid="new-divider"
+      className="relative mx-4 my-2 flex h-0 items-center border-t border-[#f23f43]"
+    >
+      <span className="absolute -top-2 right-0 rounded-[4px] bg-[#da373c] px-1 text-[10px] leading-4 font-bold text-white uppercase">
+        {t('social.newDivider')}
+      </span>
     </div>
   );
 }
@@ -90,6 +109,15 @@ export function MessageList({ feed, channelTitle, me, isCreator }: MessageListPr
   /** The newest message the list showed while pinned to the bottom: what the reader has seen. */
   const pinnedLastIdRef = useRef(lastId);
   const rows = useMemo(() => buildRows(items), [items]);
+  // The NEW line: placed once, from what was unread when the channel opened, and it stays on that
+  // message while more arrive (the list is keyed by channel: another channel places it afresh).
+  const [newLine, setNewLine] = useState<{ placed: boolean; id: string | null }>({ placed: false, id: null });
+  if (!newLine.placed && state.status === 'ready') {
+    const unread = state.channelId ? (unreadStore.byChannel[state.channelId]?.unread ?? 0) : 0;
+    setNewLine({ placed: true, id: firstUnreadId(items, me, unread) });
+  }
+  const newFromId = newLine.id;
+  useEffect(() => setLastOwnText(lastOwnTextId(items, me)), [items, me]);
   const outbox = useSnapshot(outboxStore);
   const pending = entriesOf(outbox.entries, state.channelId);
   const pendingCount = useRef(pending.length);
@@ -241,6 +269,7 @@ export function MessageList({ feed, channelTitle, me, isCreator }: MessageListPr
                 </li>
               ) : (
                 <li key={row.key}>
+                  {row.key === newFromId && <NewDivider />}
                   <MessageRow
                     message={row.item.message}
                     task={row.item.task}

@@ -1,14 +1,18 @@
 import { MessageKind, type Message, type Task } from '@draw/shared';
-import { BadgeCheckIcon, Flower2Icon, PaletteIcon, SailboatIcon, Trash2Icon } from 'lucide-react';
+import { BadgeCheckIcon, Flower2Icon, PaletteIcon, SailboatIcon } from 'lucide-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { UserAvatar } from '../../../components/app/UserAvatar';
-import { Popconfirm } from '../../../components/ui/popconfirm';
-import { notify } from '../../../lib/notify';
 import { cn } from '../../../lib/utils';
 import { useEngines } from '../engines/enginesStore';
-import { deleteMessage } from './feedApi';
+import { conversationStore } from '../social/conversation';
 import { useFeedActions } from './FeedContext';
+import { MentionText } from './MentionText';
+import { MessageEditor } from './MessageEditor';
+import { MessageFrame } from './MessageFrame';
+import { ReactionChips } from './ReactionChips';
+import { ReplyQuote } from './ReplyQuote';
 import { dayName, formatClock, formatDate, formatFull } from './rows';
 import { TaskCard, TaskCardSkeleton } from './TaskCard';
 import { TaskConnectionNote } from './TaskConnectionNote';
@@ -75,43 +79,6 @@ function BotBadge() {
   );
 }
 
-function DeleteAction({ message }: { message: Message }) {
-  const { t } = useTranslation();
-  const { removeMessage } = useFeedActions();
-  async function remove() {
-    try {
-      if (await deleteMessage(message.id)) {
-        removeMessage(message.id);
-        notify.success(t('common.deleteSuccess'));
-      } else {
-        notify.error(t('common.deleteFailed'));
-      }
-    } catch {
-      // The HTTP client already showed why.
-    }
-  }
-  return (
-    <div
-      className={cn(
-        'absolute -top-3 right-4 z-10 flex rounded-md border border-border bg-background p-0.5 opacity-0 shadow-sm transition-opacity',
-        'group-hover:opacity-100 focus-within:opacity-100 [@media(hover:none)]:opacity-100 dark:border-[#26272b] dark:bg-[#313338]',
-      )}
-    >
-      <Popconfirm title={t('feed.deleteConfirm')} onConfirm={remove} danger side="left" align="center">
-        <button
-          type="button"
-          data-testid={`message-delete-${message.id}`}
-          aria-label={t('feed.deleteMessage')}
-          title={t('feed.deleteMessage')}
-          className="flex size-8 items-center justify-center rounded text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-destructive focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          <Trash2Icon className="size-[18px]" aria-hidden />
-        </button>
-      </Popconfirm>
-    </div>
-  );
-}
-
 /** The line above a bot reply: who used which command, or which result a button came from. */
 function ReplyLine({ task, message }: { task: Task; message: Message }) {
   const { t } = useTranslation();
@@ -163,75 +130,119 @@ export interface MessageRowProps {
   canDelete: boolean;
 }
 
+/** Whether the message names me (or everyone), someone else's: Discord's highlighted row. */
+function useMentionsMe(message: Message): boolean {
+  const { me } = useFeedActions();
+  const { userIds, everyone } = message.mentions;
+  return (everyone && message.author.id !== me) || userIds.includes(me);
+}
+
+function EditedMark({ at }: { at: number }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <span
+      className="ml-1 text-[11px] text-muted-foreground select-none"
+      title={formatFull(at, i18n.language)}
+      data-testid="edited-mark"
+    >
+      {t('social.edited')}
+    </span>
+  );
+}
+
 function TaskMessage({ message, task, canDelete }: Omit<MessageRowProps, 'head'>) {
   const kind = task ? engineKind(task) : 'builtin';
   const name = useEngineName(kind, task?.engine ?? '');
+  const mentionsMe = useMentionsMe(message);
   return (
-    <article
-      data-testid={`message-${message.id}`}
-      data-task-id={message.taskId ?? undefined}
-      aria-label={name}
-      className="group relative mt-[17px] py-0.5 pr-4 transition-colors hover:bg-black/[0.025] dark:hover:bg-black/[0.07]"
+    <MessageFrame
+      message={message}
+      task={task}
+      canDelete={canDelete}
+      mentionsMe={mentionsMe}
+      label={name}
+      className="mt-[17px] py-0.5 pr-4"
     >
-      {task && <ReplyLine task={task} message={message} />}
-      <div className="flex gap-4 pl-4">
-        <BotAvatar kind={kind} className="mt-0.5 size-10" />
-        <div className="min-w-0 flex-1">
-          <h3 className="flex flex-wrap items-center gap-x-1.5 leading-[1.375rem]">
-            <span className="text-[15px] font-medium text-heading">{name}</span>
-            <BotBadge />
-            <MessageTime time={message.createdAt} />
-          </h3>
-          {task ? <TaskCard task={task} message={message} /> : <TaskCardSkeleton message={message} />}
-          {task && <TaskConnectionNote task={task} />}
-        </div>
-      </div>
-      {canDelete && <DeleteAction message={message} />}
-    </article>
+      {({ openPicker, actions }) => (
+        <>
+          {task && <ReplyLine task={task} message={message} />}
+          <div className="flex gap-4 pl-4">
+            <BotAvatar kind={kind} className="mt-0.5 size-10" />
+            <div className="min-w-0 flex-1">
+              <h3 className="flex flex-wrap items-center gap-x-1.5 leading-[1.375rem]">
+                <span className="text-[15px] font-medium text-heading">{name}</span>
+                <BotBadge />
+                <MessageTime time={message.createdAt} />
+              </h3>
+              {task ? <TaskCard task={task} message={message} /> : <TaskCardSkeleton message={message} />}
+              {task && <TaskConnectionNote task={task} />}
+              <ReactionChips message={message} onToggle={actions.toggleReaction} onAdd={openPicker} />
+            </div>
+          </div>
+        </>
+      )}
+    </MessageFrame>
   );
 }
 
 function TextMessage({ message, head, canDelete }: Omit<MessageRowProps, 'task'>) {
   const label = useTimeLabel(message.createdAt);
+  const mentionsMe = useMentionsMe(message);
+  const { editingId } = useSnapshot(conversationStore);
+  const editing = editingId === message.id;
+  // A reply always shows its quote, so it starts a group of its own.
+  const showHead = head || message.replyTo !== null;
   return (
-    <article
-      data-testid={`message-${message.id}`}
-      aria-label={message.author.name}
-      className={cn(
-        'group relative flex gap-4 py-0.5 pr-4 pl-4 transition-colors hover:bg-black/[0.025] dark:hover:bg-black/[0.07]',
-        head && 'mt-[17px]',
-      )}
+    <MessageFrame
+      message={message}
+      task={null}
+      canDelete={canDelete}
+      mentionsMe={mentionsMe}
+      label={message.author.name}
+      className={cn('py-0.5 pr-4', showHead && 'mt-[17px]')}
     >
-      {head ? (
-        <UserAvatar src={message.author.avatar} name={message.author.name} className="mt-0.5 size-10" />
-      ) : (
-        <time
-          dateTime={label.iso}
-          title={label.full}
-          className="w-10 shrink-0 pt-[3px] text-right text-[11px] leading-[1.375rem] text-muted-foreground opacity-0 group-hover:opacity-100"
-        >
-          {label.clock}
-        </time>
+      {({ openPicker, actions }) => (
+        <>
+          {message.replyTo && <ReplyQuote reply={message.replyTo} />}
+          <div className="flex gap-4 pl-4">
+            {showHead ? (
+              <UserAvatar src={message.author.avatar} name={message.author.name} className="mt-0.5 size-10" />
+            ) : (
+              <time
+                dateTime={label.iso}
+                title={label.full}
+                className="w-10 shrink-0 pt-[3px] text-right text-[11px] leading-[1.375rem] text-muted-foreground opacity-0 group-hover:opacity-100"
+              >
+                {label.clock}
+              </time>
+            )}
+            <div className="min-w-0 flex-1">
+              {showHead && (
+                <h3 className="flex flex-wrap items-baseline gap-x-2 leading-[1.375rem]">
+                  <span className="text-[15px] font-medium text-heading">{message.author.name}</span>
+                  <time
+                    dateTime={label.iso}
+                    title={label.full}
+                    className="text-xs font-medium text-muted-foreground"
+                  >
+                    {label.short}
+                  </time>
+                </h3>
+              )}
+              {editing ? (
+                <MessageEditor message={message} />
+              ) : (
+                <p className="text-[15px] leading-[1.375rem] break-words whitespace-pre-wrap text-foreground">
+                  <MentionText content={message.content} />
+                  {message.editedAt !== null && <EditedMark at={message.editedAt} />}
+                </p>
+              )}
+              <ReactionChips message={message} onToggle={actions.toggleReaction} onAdd={openPicker} />
+            </div>
+          </div>
+        </>
       )}
-      <div className="min-w-0 flex-1">
-        {head && (
-          <h3 className="flex flex-wrap items-baseline gap-x-2 leading-[1.375rem]">
-            <span className="text-[15px] font-medium text-heading">{message.author.name}</span>
-            <time
-              dateTime={label.iso}
-              title={label.full}
-              className="text-xs font-medium text-muted-foreground"
-            >
-              {label.short}
-            </time>
-          </h3>
-        )}
-        <p className="text-[15px] leading-[1.375rem] break-words whitespace-pre-wrap text-foreground">
-          {message.content}
-        </p>
-      </div>
-      {canDelete && <DeleteAction message={message} />}
-    </article>
+    </MessageFrame>
   );
 }
 

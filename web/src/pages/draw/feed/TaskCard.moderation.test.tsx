@@ -9,7 +9,7 @@ import type * as ConnectionModule from '../../../live/connection';
 import type { LiveConnectionListener } from '../../../live/connection';
 import { envelope } from '../../../test/dom';
 import { FeedContext, type FeedActions } from './FeedContext';
-import { makeTask, taskMessage } from './fixtures';
+import { makeTask, taskMessage, conversationActions } from './fixtures';
 import { MessageRow } from './MessageRow';
 
 const listeners = vi.hoisted(() => [] as LiveConnectionListener[]);
@@ -48,6 +48,7 @@ const feed: FeedActions = {
   taskById: () => undefined,
   isUsed: () => false,
   jumpToTask: vi.fn(),
+  ...conversationActions(),
 };
 
 function renderTask(task: Task) {

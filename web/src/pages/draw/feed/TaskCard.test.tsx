@@ -14,7 +14,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '../../../components/ui/tooltip';
 import { envelope } from '../../../test/dom';
 import { FeedContext, type FeedActions } from './FeedContext';
-import { makeMessage, makeTask, taskMessage } from './fixtures';
+import { makeMessage, makeTask, taskMessage, conversationActions } from './fixtures';
 import { MessageRow } from './MessageRow';
 import { companyInfoStore } from '../../../stores/companyInfo';
 import { billingStore, resetBilling } from '../subscribe/billingStore';
@@ -49,6 +49,7 @@ function actions(overrides: Partial<FeedActions> = {}): FeedActions {
     taskById: () => undefined,
     isUsed: () => false,
     jumpToTask: vi.fn(),
+    ...conversationActions(),
     ...overrides,
   };
 }

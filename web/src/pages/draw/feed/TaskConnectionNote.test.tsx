@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '../../../components/ui/tooltip';
 import { liveStore } from '../../../live/connection';
 import { FeedContext, type FeedActions } from './FeedContext';
-import { makeTask, taskMessage } from './fixtures';
+import { makeTask, taskMessage, conversationActions } from './fixtures';
 import { MessageRow } from './MessageRow';
 
 const channel: Channel = {
@@ -31,6 +31,7 @@ const actions: FeedActions = {
   taskById: () => undefined,
   isUsed: () => false,
   jumpToTask: vi.fn(),
+  ...conversationActions(),
 };
 
 function renderTask(task: Task) {

@@ -333,3 +333,80 @@ describe('isMessagePage', () => {
     expect(isMessagePage(null)).toBe(false);
   });
 });
+
+describe('feed: edits, reactions and replies (#34)', () => {
+  const loaded = () =>
+    feedReducer(initialFeedState(CHANNEL), {
+      type: 'latestLoaded',
+      channelId: CHANNEL,
+      page: makePage({
+        messages: [
+          makeMessage({ id: 'm1', content: 'first' }),
+          makeMessage({
+            id: 'm2',
+            createdAt: 2_000,
+            replyTo: {
+              id: 'm1',
+              author: { id: 'user-a', name: 'Alice', avatar: '' },
+              kind: 'text',
+              excerpt: 'first',
+              taskId: null,
+              deleted: false,
+            },
+          }),
+        ],
+        seq: 5,
+      }),
+    });
+
+  it('applies an edit, and an older edit arriving late changes nothing', () => {
+    const mentions = { userIds: [], everyone: false };
+    let state = feedReducer(loaded(), {
+      type: 'event',
+      event: event('message.updated', 6, {
+        id: 'm1',
+        channelId: CHANNEL,
+        content: 'second',
+        editedAt: 9,
+        mentions,
+      }),
+    });
+    expect(state.messages.m1).toMatchObject({ content: 'second', editedAt: 9 });
+    state = feedReducer(state, {
+      type: 'messageEdited',
+      channelId: CHANNEL,
+      edit: { id: 'm1', channelId: CHANNEL, content: 'older', editedAt: 8, mentions },
+    });
+    expect(state.messages.m1?.content).toBe('second');
+  });
+
+  it('shows my reaction at once and settles on the live count', () => {
+    let state = feedReducer(loaded(), {
+      type: 'reactionToggled',
+      channelId: CHANNEL,
+      messageId: 'm1',
+      emoji: '🔥',
+      me: 'user-a',
+      add: true,
+    });
+    expect(state.messages.m1?.reactions).toEqual([{ emoji: '🔥', count: 1, me: true, userIds: ['user-a'] }]);
+    state = feedReducer(state, {
+      type: 'event',
+      me: 'user-a',
+      event: event('message.reactions', 7, {
+        id: 'm1',
+        channelId: CHANNEL,
+        emoji: '🔥',
+        userId: 'user-b',
+        added: true,
+        count: 2,
+      }),
+    });
+    expect(state.messages.m1?.reactions[0]).toMatchObject({ count: 2, me: true });
+  });
+
+  it('a deleted original turns its replies’ quotes into "deleted"', () => {
+    const state = feedReducer(loaded(), { type: 'messageRemoved', channelId: CHANNEL, messageId: 'm1' });
+    expect(state.messages.m2?.replyTo).toMatchObject({ deleted: true, excerpt: '' });
+  });
+});

@@ -1,5 +1,6 @@
 import { applyTaskUpdate, TaskRefusal } from '@draw/machines';
-import type { ChannelEvent, Member, Message, MessagePage, Task } from '@draw/shared';
+import type { ChannelEvent, Member, Message, MessageEdit, MessagePage, Task } from '@draw/shared';
+import { applyReactionChange, toggleMine } from '../social/reactions';
 
 /**
  * One channel's message feed as a pure reducer: messages by id ordered by `createdAt`, the tasks
@@ -44,13 +45,25 @@ export type FeedAction =
   | { type: 'olderStarted'; channelId: string }
   | { type: 'olderLoaded'; channelId: string; page: MessagePage }
   | { type: 'olderFailed'; channelId: string }
-  | { type: 'event'; event: ChannelEvent }
+  /** `me`: the signed-in user (a reaction event says whether it is theirs). */
+  | { type: 'event'; event: ChannelEvent; me?: string }
   /** Task states read outside the feed (fetch, cancel answer): merged forward-only, never newer. */
   | { type: 'tasksFetched'; channelId: string; tasks: readonly Task[] }
   /** The current user deleted a message (the live event may come later, or not at all while offline). */
   | { type: 'messageRemoved'; channelId: string; messageId: string }
   /** The server's answer to this tab's send (outbox.ts); its live `message.created` may come before or after. */
-  | { type: 'messageSent'; channelId: string; message: Message };
+  | { type: 'messageSent'; channelId: string; message: Message }
+  /** The edit route's answer (its live `message.updated` may come before or after). */
+  | { type: 'messageEdited'; channelId: string; edit: MessageEdit }
+  /** My reaction toggled, shown before the server answers; the live `message.reactions` settles the count. */
+  | {
+      type: 'reactionToggled';
+      channelId: string;
+      messageId: string;
+      emoji: string;
+      me: string;
+      add: boolean;
+    };
 
 export function initialFeedState(channelId: string | null = null): FeedState {
   return {
@@ -146,10 +159,19 @@ function insertId(
   return [...order.slice(0, index), id, ...order.slice(index)];
 }
 
+/** Replies quoting a message that went: their quote says it was deleted. */
+function withQuoteGone(messages: Record<string, Message>, id: string): void {
+  for (const [key, message] of Object.entries(messages)) {
+    if (message.replyTo?.id === id && !message.replyTo.deleted)
+      messages[key] = { ...message, replyTo: { ...message.replyTo, deleted: true, excerpt: '' } };
+  }
+}
+
 function removeMessage(state: FeedState, id: string): FeedState {
   const deleted = state.deleted[id] ? state.deleted : { ...state.deleted, [id]: true as const };
   if (!state.messages[id]) return deleted === state.deleted ? state : { ...state, deleted };
   const messages = { ...state.messages };
+  withQuoteGone(messages, id);
   delete messages[id];
   const messageSeq = { ...state.messageSeq };
   delete messageSeq[id];
@@ -238,7 +260,23 @@ function addMessage(state: FeedState, message: Message, seq: number | undefined)
   };
 }
 
-function applyEvent(state: FeedState, event: ChannelEvent): FeedState {
+/** A change to one shown message (an edit, its reactions); the state itself when it is not shown. */
+function updateMessage(state: FeedState, id: string, change: (message: Message) => Message): FeedState {
+  const message = state.messages[id];
+  if (!message) return state;
+  return { ...state, messages: { ...state.messages, [id]: change(message) } };
+}
+
+/** An edit: its text, mentions and time; an older edit arriving late changes nothing. */
+function applyEdit(state: FeedState, edit: MessageEdit): FeedState {
+  return updateMessage(state, edit.id, (message) =>
+    message.editedAt !== null && message.editedAt > edit.editedAt
+      ? message
+      : { ...message, content: edit.content, editedAt: edit.editedAt, mentions: edit.mentions },
+  );
+}
+
+function applyEvent(state: FeedState, event: ChannelEvent, me: string): FeedState {
   switch (event.type) {
     case 'task.created':
     case 'task.updated': {
@@ -260,6 +298,15 @@ function applyEvent(state: FeedState, event: ChannelEvent): FeedState {
       return removeMessage(state, event.data.id);
     case 'member.updated':
       return withAuthor(state, event.data);
+    case 'message.updated':
+      return applyEdit(state, event.data);
+    case 'message.reactions': {
+      const change = event.data;
+      return updateMessage(state, change.id, (message) => ({
+        ...message,
+        reactions: applyReactionChange(message.reactions, change, me),
+      }));
+    }
     default:
       return state;
   }
@@ -284,7 +331,7 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
     case 'olderFailed':
       return { ...state, olderStatus: 'error' };
     case 'event':
-      return applyEvent(state, action.event);
+      return applyEvent(state, action.event, action.me ?? '');
     case 'tasksFetched': {
       const next = withTasks(state, action.tasks, null);
       return next.tasks === state.tasks ? state : { ...state, ...next };
@@ -295,6 +342,13 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
       return state.deleted[action.message.id] || state.messages[action.message.id]
         ? state
         : addMessage(state, action.message, undefined);
+    case 'messageEdited':
+      return applyEdit(state, action.edit);
+    case 'reactionToggled':
+      return updateMessage(state, action.messageId, (message) => ({
+        ...message,
+        reactions: toggleMine(message.reactions, action.emoji, action.me, action.add),
+      }));
     default:
       return state;
   }

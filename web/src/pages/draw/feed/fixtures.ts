@@ -33,6 +33,10 @@ export function makeMessage(overrides: Partial<Message> = {}): Message {
     content: 'hello',
     taskId: null,
     createdAt: 1_000,
+    replyTo: null,
+    editedAt: null,
+    reactions: [],
+    mentions: { userIds: [], everyone: false },
     ...overrides,
   };
 }
@@ -58,4 +62,15 @@ export function event<T extends ChannelEvent['type']>(
   data: Extract<ChannelEvent, { type: T }>['data'],
 ): ChannelEvent {
   return { channelId: CHANNEL, seq, type, at: 0, data } as ChannelEvent;
+}
+
+/** The conversation's part of `FeedActions` for tests that render rows: names unknown, actions doing nothing. */
+export function conversationActions() {
+  return {
+    nameOf: (): string | undefined => undefined,
+    jumpToMessage: () => undefined,
+    toggleReaction: () => undefined,
+    editMessage: () => Promise.resolve(true),
+    useAsReference: () => undefined,
+  };
 }

@@ -19,7 +19,7 @@ afterEach(() => {
 const statuses = () => outboxStore.entries.map((entry) => `${entry.content}:${entry.status}`);
 
 describe('outbox', () => {
-  it('keeps a failed send for Retry, hands the answer to the feed and forgets it once sent', async () => {
+  it('keeps a failed send (a reply here) for Retry, hands the answer to the feed and forgets it once sent', async () => {
     const post = vi
       .fn()
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
@@ -28,7 +28,7 @@ describe('outbox', () => {
     const sent: string[] = [];
     const off = onMessageSent((message) => sent.push(message.id));
 
-    await sendMessage('channel-1', 'hi');
+    await sendMessage('channel-1', 'hi', 'm1');
     expect(statuses()).toEqual(['hi:failed']);
     const retried = retryMessage(outboxStore.entries[0]!.nonce);
     expect(statuses()).toEqual(['hi:sending']);
@@ -36,7 +36,8 @@ describe('outbox', () => {
     expect(statuses()).toEqual([]);
     expect(sent).toEqual(['m9']);
     expect(post).toHaveBeenCalledTimes(2);
-    expect(post).toHaveBeenLastCalledWith('channel-1', 'hi');
+    // A Retry sends the same reply again.
+    expect(post).toHaveBeenLastCalledWith('channel-1', 'hi', 'm1');
     off();
   });
 

@@ -22,6 +22,8 @@ export interface OutboxEntry {
   nonce: string;
   channelId: string;
   content: string;
+  /** The message it answers, if a reply. */
+  replyTo?: string;
   /** When it was first sent: the row's time, and where it sorts. */
   createdAt: number;
   status: OutboxStatus;
@@ -35,14 +37,18 @@ subscribeKey(authStore, 'token', (token) => {
 });
 
 export interface OutboxDeps {
-  post(channelId: string, content: string): Promise<Message>;
+  post(channelId: string, content: string, replyTo?: string): Promise<Message>;
   now(): number;
 }
 
 /** No toast for a network failure: the failed row says it, with Retry. */
 const defaultDeps: OutboxDeps = {
-  post: (channelId, content) =>
-    call(api.messages.post, { params: { id: channelId }, body: { content }, quiet: true }),
+  post: (channelId, content, replyTo) =>
+    call(api.messages.post, {
+      params: { id: channelId },
+      body: replyTo ? { content, replyTo } : { content },
+      quiet: true,
+    }),
   now: () => Date.now(),
 };
 
@@ -78,7 +84,7 @@ async function deliver(nonce: string): Promise<ErrorReason | null> {
   if (!entry) return null;
   entry.status = 'sending';
   try {
-    const message = await deps.post(entry.channelId, entry.content);
+    const message = await deps.post(entry.channelId, entry.content, entry.replyTo);
     for (const listener of [...sentListeners]) listener(message);
     drop(nonce);
     return null;
@@ -90,10 +96,21 @@ async function deliver(nonce: string): Promise<ErrorReason | null> {
 }
 
 /** Shows the message as pending at once and sends it. Resolves with the refusal reason, if any. */
-export function sendMessage(channelId: string, content: string): Promise<ErrorReason | null> {
+export function sendMessage(
+  channelId: string,
+  content: string,
+  replyTo?: string,
+): Promise<ErrorReason | null> {
   sequence += 1;
   const nonce = `local-${deps.now().toString(36)}-${sequence}`;
-  outboxStore.entries.push({ nonce, channelId, content, createdAt: deps.now(), status: 'sending' });
+  outboxStore.entries.push({
+    nonce,
+    channelId,
+    content,
+    ...(replyTo ? { replyTo } : {}),
+    createdAt: deps.now(),
+    status: 'sending',
+  });
   return deliver(nonce);
 }
 

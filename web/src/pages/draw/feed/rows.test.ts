@@ -1,7 +1,7 @@
 import { MessageKind } from '@draw/shared';
 import { describe, expect, it } from 'vitest';
 import { makeMessage } from './fixtures';
-import { buildRows, dayName, GROUP_WINDOW_MS, startOfDay } from './rows';
+import { buildRows, dayName, firstUnreadId, GROUP_WINDOW_MS, lastOwnTextId, startOfDay } from './rows';
 
 const at = (day: number, hour: number, minute = 0) => new Date(2025, 5, day, hour, minute).getTime();
 const item = (id: string, author: string, createdAt: number, kind: MessageKind = MessageKind.Text) => ({
@@ -52,5 +52,26 @@ describe('dayName', () => {
     expect(dayName(at(9, 23, 59), now)).toBe('yesterday');
     expect(dayName(at(8, 12), now)).toBe('other');
     expect(startOfDay(at(10, 15))).toBe(at(10, 0));
+  });
+});
+
+describe('the NEW line and my last message', () => {
+  const me = 'user-a';
+  const text = (id: string, author: string, kind: 'text' | 'task' = 'text') => ({
+    message: makeMessage({ id, author: { id: author, name: author, avatar: '' }, kind }),
+    task: null,
+  });
+
+  it('sits above the first of the unread messages by others, mine not counted', () => {
+    const items = [text('m1', 'bob'), text('m2', 'bob'), text('m3', me), text('m4', 'bob')];
+    expect(firstUnreadId(items, me, 2)).toBe('m2');
+    expect(firstUnreadId(items, me, 0)).toBeNull();
+    expect(firstUnreadId(items, me, 9)).toBeNull();
+  });
+
+  it('↑ edits my newest message only when it is text, not a drawing', () => {
+    expect(lastOwnTextId([text('m1', me), text('m2', 'bob')], me)).toBe('m1');
+    expect(lastOwnTextId([text('m1', me), text('m2', me, 'task')], me)).toBeNull();
+    expect(lastOwnTextId([text('m1', 'bob')], me)).toBeNull();
   });
 });

@@ -77,3 +77,29 @@ export function formatDate(time: number, locale: string, style: 'short' | 'long'
 export function formatFull(time: number, locale: string): string {
   return dateTimeFormat(locale, FULL).format(time);
 }
+
+/**
+ * Where the NEW line goes: the first of the last `unread` messages by others (what the unread
+ * count counted). Null when nothing was unread, or fewer such messages are loaded than were unread.
+ */
+export function firstUnreadId(items: readonly FeedItem[], me: string, unread: number): string | null {
+  if (unread <= 0) return null;
+  let left = unread;
+  for (let index = items.length - 1; index >= 0; index--) {
+    const message = items[index]!.message;
+    if (message.author.id === me) continue;
+    left -= 1;
+    if (left === 0) return message.id;
+  }
+  return null;
+}
+
+/** My newest message when it is a text one (↑ edits it); null when my newest is a drawing, or none. */
+export function lastOwnTextId(items: readonly FeedItem[], me: string): string | null {
+  for (let index = items.length - 1; index >= 0; index--) {
+    const { message } = items[index]!;
+    if (message.author.id !== me) continue;
+    return message.kind === MessageKind.Text ? message.id : null;
+  }
+  return null;
+}

@@ -1,5 +1,7 @@
-import type { Channel, Task } from '@draw/shared';
+import type { Channel, MessageEdit, Task } from '@draw/shared';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notify';
 import { useSnapshot } from 'valtio';
 import { lazyWhenOpen } from '../../../components/app/lazyWhenOpen';
 import { sendToChannelSession } from '../../../live/channelSession';
@@ -24,6 +26,11 @@ import { usedGridButtons } from '../feed/taskView';
 import { refreshCredits } from '../credits/creditsStore';
 import { firstPageIfIn, takeFirstPage } from '../firstScreen';
 import { jumpToTask, useJumpFromAddress } from './useJumpFromAddress';
+import { useJumpToMessage } from './useJumpToMessage';
+import { conversationStore, enterChannel } from '../social/conversation';
+import { useMemberDirectory } from '../social/useMemberDirectory';
+import { sendReferenceToComposer } from '../social/referenceInbox';
+import { editMessageCall, setReaction } from '../social/socialApi';
 
 // Opened on demand (a picture clicked, an editor task): their code loads then, not with the feed.
 const ImageViewer = lazyWhenOpen(
@@ -46,13 +53,17 @@ export interface Feed {
   /** Task states learnt outside the feed (fetch, cancel): merged forward-only. */
   mergeTasks: (tasks: readonly Task[]) => void;
   removeMessage: (messageId: string) => void;
+  /** My reaction toggled (shown at once); `add: false` takes it back. */
+  toggleReaction: (messageId: string, emoji: string, add: boolean) => void;
+  /** An edit the server took (its answer). */
+  applyEdit: (edit: MessageEdit) => void;
 }
 
 /**
  * One channel's feed: REST pages (when the live core asks, and older pages on demand) merged
  * with the live events. Mount it keyed by the channel id: a new channel starts a new feed.
  */
-function useFeed(channelId: string): Feed {
+function useFeed(channelId: string, me: string): Feed {
   // The first screen's page, when it came before the feed mounted: shown by the first render,
   // without a render of an empty feed and another of the page.
   const [shownAtStart] = useState(() => firstPageIfIn(channelId));
@@ -104,7 +115,7 @@ function useFeed(channelId: string): Feed {
   }, [channelId, reload, shownAtStart]);
 
   useFeedReload(channelId, reload);
-  useChannelEvents(channelId, (event) => dispatch({ type: 'event', event }));
+  useChannelEvents(channelId, (event) => dispatch({ type: 'event', event, me }));
   // This tab's own sends: shown from the answer at once (also while the live link is down).
   useEffect(
     () =>
@@ -155,10 +166,25 @@ function useFeed(channelId: string): Feed {
     [channelId],
   );
 
+  const toggleReaction = useCallback(
+    (messageId: string, emoji: string, add: boolean) => {
+      dispatch({ type: 'reactionToggled', channelId, messageId, emoji, me, add });
+      // Refused (gone, rate-limited…): the chip goes back as it was; the client said why.
+      setReaction(messageId, emoji, add).catch(() =>
+        dispatch({ type: 'reactionToggled', channelId, messageId, emoji, me, add: !add }),
+      );
+    },
+    [channelId, me],
+  );
+  const applyEdit = useCallback(
+    (edit: MessageEdit) => dispatch({ type: 'messageEdited', channelId, edit }),
+    [channelId],
+  );
+
   const { order, messages, tasks } = state;
   const items = useMemo(() => feedItems({ order, messages, tasks }), [order, messages, tasks]);
 
-  return { state, items, loadOlder, reload, mergeTasks, removeMessage };
+  return { state, items, loadOlder, reload, mergeTasks, removeMessage, toggleReaction, applyEdit };
 }
 
 /**
@@ -166,11 +192,17 @@ function useFeed(channelId: string): Feed {
  * by the channel id, so switching channels starts a fresh feed.
  */
 export function ChannelFeed({ channel }: { channel: Channel }) {
+  const { t } = useTranslation();
   const { id: me } = useSnapshot(userInfoStore);
-  const feed = useFeed(channel.id);
+  const feed = useFeed(channel.id, me);
   useJumpFromAddress(feed);
+  const jumpToMessage = useJumpToMessage(feed);
+  useEffect(() => enterChannel(channel.id), [channel.id]);
+  useMemberDirectory(channel.id, feed.state.status === 'ready');
+  const { members } = useSnapshot(conversationStore);
+  const names = useMemo(() => new Map(members.map((member) => [member.userId, member.name])), [members]);
   const { tasks } = feed.state;
-  const { mergeTasks } = feed;
+  const { mergeTasks, toggleReaction, applyEdit } = feed;
   const [viewer, setViewer] = useState<ViewerImage | null>(null);
   const [requested, setRequested] = useState<string | null>(null);
   const [awaiting, setAwaiting] = useState<string[]>([]);
@@ -210,8 +242,40 @@ export function ChannelFeed({ channel }: { channel: Channel }) {
       taskById: (taskId) => tasks[taskId],
       isUsed: (taskId, key) => used.get(taskId)?.has(key) ?? false,
       jumpToTask,
+      nameOf: (userId) => names.get(userId),
+      jumpToMessage,
+      toggleReaction,
+      editMessage: async (messageId, content) => {
+        try {
+          const message = await editMessageCall(messageId, content);
+          if (message.editedAt !== null)
+            applyEdit({ ...message, editedAt: message.editedAt, content: message.content });
+          return true;
+        } catch {
+          // The client showed why; the editor stays open with the text.
+          return false;
+        }
+      },
+      useAsReference: (imageUrl) =>
+        void sendReferenceToComposer(channel.id, imageUrl).then((sent) =>
+          sent
+            ? notify.success(t('social.menu.referenceAdded'))
+            : notify.error(t('social.menu.referenceFailed')),
+        ),
     }),
-    [channel, me, tasks, used, feed.mergeTasks, feed.removeMessage],
+    [
+      channel,
+      me,
+      tasks,
+      used,
+      feed.mergeTasks,
+      feed.removeMessage,
+      toggleReaction,
+      applyEdit,
+      names,
+      jumpToMessage,
+      t,
+    ],
   );
 
   return (

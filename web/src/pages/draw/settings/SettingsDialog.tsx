@@ -14,6 +14,7 @@ import { Separator } from '../../../components/ui/separator';
 import { logout } from '../../../lib/account';
 import { AppearanceSection } from './AppearanceSection';
 import { LanguageSection } from './LanguageSection';
+import { NotificationSection } from './NotificationSection';
 import { ProfileSection } from './ProfileSection';
 import { PromptSection } from './PromptSection';
 
@@ -85,6 +86,8 @@ export function SettingsDialog({ open, onOpenChange, focusProfile = false }: Set
           <LanguageSection />
           <Separator />
           <PromptSection />
+          <Separator />
+          <NotificationSection />
         </DialogBody>
         <div ref={setBarSlot} className="border-t border-border px-4 pt-3 pb-4 empty:hidden" />
         {/* While the bar asks for Save or Reset, it takes the footer's place. */}

@@ -70,12 +70,12 @@ describe('ChannelSection unread marks', () => {
   const busy: Channel = { ...lobby, id: 'c3', title: 'busy' };
   afterEach(resetUnread);
 
-  it('shows unread channels bold with a pill and a count, named with the count for screen readers', async () => {
+  it('shows unread channels bold with a pill and a grey dot, mentions with a red count, each named for screen readers', async () => {
     await i18n.changeLanguage('en-US');
     setUnread([
-      { channelId: 'c1', unread: 4, lastReadSeq: 0, seq: 9 },
-      { channelId: 'c2', unread: 3, lastReadSeq: 0, seq: 9 },
-      { channelId: 'c3', unread: 100, lastReadSeq: 0, seq: 200 },
+      { channelId: 'c1', unread: 4, lastReadSeq: 0, seq: 9, mentions: 0, notify: 'all' },
+      { channelId: 'c2', unread: 3, lastReadSeq: 0, seq: 9, mentions: 0, notify: 'all' },
+      { channelId: 'c3', unread: 100, lastReadSeq: 0, seq: 200, mentions: 100, notify: 'all' },
     ]);
     render(
       <TooltipProvider>
@@ -91,10 +91,15 @@ describe('ChannelSection unread marks', () => {
     const row = screen.getByTestId('channel-item-c2');
     expect(row.getAttribute('data-unread')).toBe('3');
     expect(within(row).getByTestId('unread-pill')).toBeTruthy();
-    expect(within(row).getByTestId('unread-badge').textContent).toBe('3');
-    // The accessible name holds the visible text ("studio 3") and says what the number is.
+    // Discord's grey dot: no number shown, the number spoken.
+    expect(within(row).getByTestId('unread-badge').textContent).toBe('');
+    expect(within(row).queryByTestId('mention-badge')).toBeNull();
     expect(screen.getByRole('button', { name: 'studio 3 unread messages' })).toBeTruthy();
-    expect(within(screen.getByTestId('channel-item-c3')).getByTestId('unread-badge').textContent).toBe('99+');
+    // Mentions: the red count, shown and spoken.
+    const busyRow = screen.getByTestId('channel-item-c3');
+    expect(within(busyRow).getByTestId('mention-badge').textContent).toBe('99+');
+    expect(busyRow.getAttribute('data-mentions')).toBe('100');
+    expect(screen.getByRole('button', { name: 'busy 99+ mentions' })).toBeTruthy();
     // The open channel is being read: no mark on it.
     expect(within(screen.getByTestId('channel-item-c1')).queryByTestId('unread-badge')).toBeNull();
     expect(screen.getByRole('button', { name: 'lobby' })).toBeTruthy();
@@ -102,7 +107,7 @@ describe('ChannelSection unread marks', () => {
 
   it('names the count in Chinese too', async () => {
     await i18n.changeLanguage('zh-CN');
-    setUnread([{ channelId: 'c2', unread: 2, lastReadSeq: 0, seq: 9 }]);
+    setUnread([{ channelId: 'c2', unread: 2, lastReadSeq: 0, seq: 9, mentions: 0, notify: 'all' }]);
     show('ready', [lobby, studio]);
     expect(screen.getByRole('button', { name: 'studio 2 条未读消息' })).toBeTruthy();
     expect(screen.getByTestId('channel-item-c1').getAttribute('data-unread')).toBeNull();

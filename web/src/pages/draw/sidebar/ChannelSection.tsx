@@ -146,6 +146,9 @@ export function ChannelSection({
                   label={channel.title}
                   selected={selected}
                   unread={byChannel[channel.id]?.unread ?? 0}
+                  mentions={
+                    byChannel[channel.id]?.notify === 'none' ? 0 : (byChannel[channel.id]?.mentions ?? 0)
+                  }
                   onClick={() => onSelect(channel)}
                   trailing={selected ? renderChannelActions?.(channel) : undefined}
                 />

@@ -11,8 +11,10 @@ export interface SidebarRowProps {
   testId?: string;
   /** Extra controls shown on the right (e.g. the selected channel's actions). */
   trailing?: ReactNode;
-  /** Unread messages: the row turns bold and white, with Discord's left pill and a count. */
+  /** Unread messages: the row turns bold and white, with Discord's left pill and a grey dot. */
   unread?: number;
+  /** Of those (or own results that ended), the ones that ping the person: Discord's red count. */
+  mentions?: number;
 }
 
 /** One row of the channel sidebar (channel or entry), Discord-style. */
@@ -24,14 +26,17 @@ export function SidebarRow({
   testId,
   trailing,
   unread = 0,
+  mentions = 0,
 }: SidebarRowProps) {
   const { t } = useTranslation();
-  const isUnread = unread > 0 && !selected;
+  const isUnread = (unread > 0 || mentions > 0) && !selected;
+  const pinged = mentions > 0 && !selected;
   return (
     <div
       data-testid={testId}
       data-selected={selected || undefined}
       data-unread={isUnread ? unread : undefined}
+      data-mentions={pinged ? mentions : undefined}
       className={cn(
         'group/row relative flex h-8 items-center rounded-md transition-colors',
         selected
@@ -58,17 +63,30 @@ export function SidebarRow({
         <span className={cn('truncate text-[15px] font-medium', (selected || isUnread) && 'font-semibold')}>
           {label}
         </span>
-        {isUnread && (
+        {pinged ? (
           <>
             {' '}
             <span
-              data-testid="unread-badge"
+              data-testid="mention-badge"
               className="ml-auto flex h-4 min-w-4 shrink-0 items-center justify-center rounded-full bg-[#da373c] px-1 text-[11px] leading-none font-bold text-white"
             >
-              {badgeText(unread)}
+              {badgeText(mentions)}
             </span>{' '}
-            <span className="sr-only">{t('unread.messages')}</span>
+            <span className="sr-only">{t('social.mentions.badge')}</span>
           </>
+        ) : (
+          isUnread && (
+            <>
+              <span
+                aria-hidden
+                data-testid="unread-badge"
+                className="ml-auto size-2 shrink-0 rounded-full bg-[#80848e] dark:bg-[#949ba4]"
+              />{' '}
+              <span className="sr-only">
+                {badgeText(unread)} {t('unread.messages')}
+              </span>
+            </>
+          )
         )}
       </button>
       {trailing && <div className="flex shrink-0 items-center gap-0.5 pr-1.5">{trailing}</div>}

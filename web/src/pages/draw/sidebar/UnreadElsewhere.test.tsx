@@ -38,9 +38,9 @@ beforeEach(async () => {
   channelsStore.items = [channel('c1', 'lobby'), channel('c2', 'studio'), channel('c3', 'gallery')];
   chatStore.currentChannelId = 'c1';
   setUnread([
-    { channelId: 'c1', unread: 5, lastReadSeq: 0, seq: 5 },
-    { channelId: 'c2', unread: 2, lastReadSeq: 0, seq: 5 },
-    { channelId: 'c3', unread: 1, lastReadSeq: 0, seq: 5 },
+    { channelId: 'c1', unread: 5, lastReadSeq: 0, seq: 5, mentions: 0, notify: 'all' },
+    { channelId: 'c2', unread: 2, lastReadSeq: 0, seq: 5, mentions: 0, notify: 'all' },
+    { channelId: 'c3', unread: 1, lastReadSeq: 0, seq: 5, mentions: 0, notify: 'all' },
   ]);
 });
 afterEach(resetUnread);
@@ -56,7 +56,7 @@ describe('the sidebar toggle while the sidebar is hidden', () => {
   it('shows nothing once the sidebar is open (the rows say it) or nothing waits elsewhere', () => {
     header(true);
     expect(screen.queryByTestId('sidebar-toggle-unread')).toBeNull();
-    setUnread([{ channelId: 'c1', unread: 5, lastReadSeq: 0, seq: 5 }]);
+    setUnread([{ channelId: 'c1', unread: 5, lastReadSeq: 0, seq: 5, mentions: 0, notify: 'all' }]);
     header(false);
     expect(screen.queryByTestId('sidebar-toggle-unread')).toBeNull();
   });

@@ -47,15 +47,15 @@ beforeEach(async () => {
   focused = false;
   vi.spyOn(document, 'hasFocus').mockImplementation(() => focused);
   server = [
-    { channelId: 'c1', unread: 0, lastReadSeq: 5, seq: 5 },
-    { channelId: 'c2', unread: 2, lastReadSeq: 1, seq: 8 },
+    { channelId: 'c1', unread: 0, lastReadSeq: 5, seq: 5, mentions: 0, notify: 'all' },
+    { channelId: 'c2', unread: 2, lastReadSeq: 1, seq: 8, mentions: 0, notify: 'all' },
   ];
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (url === '/api/reads' && (init?.method ?? 'GET') === 'GET') return envelope(server);
     const marked = /^\/api\/reads\/(\w+)$/.exec(url);
     if (marked && init?.method === 'PUT') {
       const { seq } = JSON.parse(String(init.body)) as { seq: number };
-      return envelope({ channelId: marked[1], unread: 0, lastReadSeq: seq, seq });
+      return envelope({ channelId: marked[1], unread: 0, lastReadSeq: seq, seq, mentions: 0, notify: 'all' });
     }
     return envelope(null);
   });
@@ -75,7 +75,9 @@ describe('unread marks on the drawing screen', () => {
   it('puts the total unread before the open channel in the page title, and counts live posts elsewhere', async () => {
     const { unmount } = renderHook(() => useUnreadSync());
     await waitFor(() => expect(document.title).toBe('(2) #lobby - Pixel Guild'));
-    notify((l) => l.unreadActivity?.({ channelId: 'c2', seq: 9, authorId: 'bob' }));
+    notify((l) =>
+      l.unreadActivity?.({ channelId: 'c2', seq: 9, authorId: 'bob', kind: 'message', mentionsMe: false }),
+    );
     await waitFor(() => expect(document.title).toBe('(3) #lobby - Pixel Guild'));
     expect(unreadStore.byChannel.c2?.unread).toBe(3);
 
@@ -91,7 +93,9 @@ describe('unread marks on the drawing screen', () => {
   it('counts the open channel while the window is away, and marks it read once the person is back', async () => {
     renderHook(() => useUnreadSync());
     await waitFor(() => expect(document.title).toBe('(2) #lobby - Pixel Guild'));
-    notify((l) => l.unreadActivity?.({ channelId: 'c1', seq: 6, authorId: 'bob' }));
+    notify((l) =>
+      l.unreadActivity?.({ channelId: 'c1', seq: 6, authorId: 'bob', kind: 'message', mentionsMe: false }),
+    );
     await waitFor(() => expect(document.title).toBe('(3) #lobby - Pixel Guild'));
     await new Promise((r) => setTimeout(r, 700));
     expect(marks()).toEqual([]);

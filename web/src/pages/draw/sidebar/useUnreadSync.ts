@@ -8,6 +8,7 @@ import { getLiveConnection } from '../../../live/connection';
 import { useChannelEvents, useChannelList, useCurrentChannel } from '../../../live/hooks';
 import {
   applyActivity,
+  applyNotify,
   applyRead,
   noteSeq,
   resetUnread,
@@ -109,6 +110,7 @@ export function useUnreadSync(): void {
       unreadRead: (mark) => {
         if (!applyRead(mark)) void refreshUnread();
       },
+      unreadNotify: applyNotify,
     });
     return () => {
       window.removeEventListener('focus', onFocus);
@@ -119,7 +121,7 @@ export function useUnreadSync(): void {
   useChannelEvents(channelId, (event) => noteSeq(event.channelId, event.seq));
 
   const open = channelId ? byChannel[channelId] : undefined;
-  const markChannel = reading && open && open.unread > 0 ? channelId : null;
+  const markChannel = reading && open && (open.unread > 0 || open.mentions > 0) ? channelId : null;
   const markSeq = open?.seq ?? 0;
   useEffect(() => {
     if (!markChannel) return;

@@ -1,0 +1,76 @@
+import type { zhCN } from './social';
+
+/** en-US strings of this area; typed against zh-CN (./social.ts), in their own module so only the active language is bundled. */
+export const enUS: typeof zhCN = {
+  social: {
+    toolbar: 'Message actions',
+    reply: 'Reply',
+    edit: 'Edit',
+    delete: 'Delete Message',
+    edited: '(edited)',
+    editLabel: 'Edit message',
+    editHint: 'escape to <cancel>cancel</cancel> • enter to <save>save</save>',
+    replyingTo: 'Replying to <name>{{name}}</name>',
+    cancelReply: 'Cancel reply',
+    replyGone: 'Original message was deleted',
+    jumpToOriginal: 'Jump to the original message',
+    originalGone: 'The original message could not be found: it may have been deleted',
+    newDivider: 'New',
+    menu: {
+      label: 'Message menu',
+      copyText: 'Copy Text',
+      copyPrompt: 'Copy Prompt',
+      copySeed: 'Copy Seed',
+      useAsReference: 'Use as Reference',
+      copied: 'Copied',
+      copyFailed: 'Could not copy',
+      referenceAdded: 'Added as a reference image',
+      referenceFailed: 'Could not read this image',
+    },
+    reactions: {
+      add: 'Add Reaction',
+      pick: 'Pick an emoji',
+      reactWith: 'React with {{emoji}}',
+      chip: '{{emoji}}, {{count}} reactions',
+      tooltip: '{{who}} reacted with {{emoji}}',
+      whoAndOthers: '{{names}} and {{count}} more',
+      comma: ', ',
+      someone: 'Someone',
+    },
+    mentions: {
+      members: 'Members',
+      label: 'Mention a member',
+      everyone: 'Notify everyone in this channel',
+      badge: 'mentions',
+    },
+    notify: {
+      offerTitle: 'Get notified when it is ready?',
+      offerText:
+        'While you are in another tab, we will tell you when a drawing finishes or someone @mentions you.',
+      turnOn: 'Turn on',
+      notNow: 'Not now',
+      jobDone: 'Your job in #{{channel}} has finished',
+      jobDoneBody: 'Click to see the result',
+      mentioned: '{{name}} mentioned you in #{{channel}}',
+      newMessage: '{{name}} posted in #{{channel}}',
+      someone: 'Someone',
+      openToRead: 'Click to read it',
+      channelMenu: 'Notification settings',
+      bellLabel: 'Notification settings: {{level}}',
+      level: {
+        all: 'All messages',
+        mentions: 'Only @mentions',
+        none: 'Nothing',
+      },
+      settingsTitle: 'Notifications',
+      settingsText:
+        'No channel notifies more than this default. Notifications only show while you are in another tab.',
+      defaultLevel: 'Default notifications',
+      sound: 'Notification sound',
+      blocked:
+        'The browser blocks notifications from this site; allow them in the site settings by the address bar.',
+      unsupported: 'This browser does not support notifications.',
+      browserOff: 'Browser notifications are not turned on yet.',
+    },
+  },
+};
