@@ -7,6 +7,7 @@ import { engineServiceMessages } from '../engines/messages';
 import { comfyuiMessages } from '../engines/comfyui/messages';
 import { budgetMessages } from './budgets';
 import { moderationMessages } from '../features/moderation/messages';
+import { shareMessages } from '../features/share/messages';
 import type { Catalogue } from './catalogue';
 
 export type { Catalogue } from './catalogue';
@@ -486,6 +487,7 @@ export const messages = {
   ...comfyuiMessages,
   ...budgetMessages,
   ...moderationMessages,
+  ...shareMessages,
 };
 
 export type MessageKey = keyof typeof messages;

@@ -109,6 +109,10 @@ export const routePaths = {
     list: { method: 'GET', path: '/api/reads' },
     mark: { method: 'PUT', path: '/api/reads/:channelId' },
   },
+  share: {
+    create: { method: 'POST', path: '/api/share/:taskId' },
+    revoke: { method: 'DELETE', path: '/api/share/:taskId' },
+  },
 } as const satisfies Record<string, Record<string, RoutePath>>;
 
 /** The URL of a call: each `:name` of the path replaced by its parameter, encoded. */
