@@ -7,6 +7,7 @@ import { enUS as failureStrings } from './areas/failure.en-US';
 import { enUS as connectionStrings } from './areas/connection.en-US';
 import { enUS as moderationStrings } from './areas/moderation.en-US';
 import { enUS as unreadStrings } from './areas/unread.en-US';
+import { enUS as galleryStrings } from './areas/gallery.en-US';
 import type { LocaleResource } from './zh-CN';
 
 /** English (fallback). */
@@ -472,6 +473,7 @@ const enUS: LocaleResource = {
   ...failureStrings,
   ...connectionStrings,
   ...unreadStrings,
+  ...galleryStrings,
   ...moderationStrings,
 };
 

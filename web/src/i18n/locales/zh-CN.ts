@@ -7,6 +7,7 @@ import { zhCN as failureStrings } from './areas/failure';
 import { zhCN as connectionStrings } from './areas/connection';
 import { zhCN as moderationStrings } from './areas/moderation';
 import { zhCN as unreadStrings } from './areas/unread';
+import { zhCN as galleryStrings } from './areas/gallery';
 /**
  * 简体中文 (default). The reference locale: every other locale has exactly these keys
  * (checked by the type `LocaleResource` and by locales.test.ts).
@@ -466,6 +467,7 @@ const zhCN = {
   ...failureStrings,
   ...connectionStrings,
   ...unreadStrings,
+  ...galleryStrings,
   ...moderationStrings,
 };
 

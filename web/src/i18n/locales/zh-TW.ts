@@ -7,6 +7,7 @@ import { zhTW as failureStrings } from './areas/failure.zh-TW';
 import { zhTW as connectionStrings } from './areas/connection.zh-TW';
 import { zhTW as moderationStrings } from './areas/moderation.zh-TW';
 import { zhTW as unreadStrings } from './areas/unread.zh-TW';
+import { zhTW as galleryStrings } from './areas/gallery.zh-TW';
 import type { LocaleResource } from './zh-CN';
 
 /** 繁體中文 */
@@ -465,6 +466,7 @@ const zhTW: LocaleResource = {
   ...failureStrings,
   ...connectionStrings,
   ...unreadStrings,
+  ...galleryStrings,
   ...moderationStrings,
 };
 

@@ -31,6 +31,7 @@ import { useSubmission } from './useSubmission';
 import { useTranslationPreview } from './useTranslationPreview';
 import { useTypeAnywhere } from './useTypeAnywhere';
 import { useWindowFileDrop } from './useWindowFileDrop';
+import { useReferenceInbox } from './referenceInbox';
 
 // Opened on demand: its code loads on first open (or when the page is idle), not with the composer.
 const BlendDialog = lazyWhenOpen(
@@ -80,6 +81,7 @@ function ChannelComposer({ channel }: ComposerProps) {
   const [fileInput, picker] = useImagePicker(attachments);
   const menu = useCommandMenu(text, muted, choice.engine?.features);
   const dragging = useWindowFileDrop(!muted && !blendOpen, attachments.add);
+  useReferenceInbox(channel.id, attachments.add);
 
   const focusInput = () => input.current?.focus();
   const runner = useCommandRunner({
