@@ -18,7 +18,6 @@ import { useReturnFocus } from '../../../components/ui/dialog';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { notify } from '../../../lib/notify';
 import { cn } from '../../../lib/utils';
-import { useIsMobile } from '../../../hooks/useMediaQuery';
 import { altOf, stepThrough, viewerImageOf, type GalleryEntry } from './viewerGallery';
 import { ViewerPanel } from './ViewerPanel';
 import { absoluteUrl, currentScale, downloadName, fitScale, stepZoom, type ZoomMode } from './viewerZoom';
@@ -392,11 +391,11 @@ function ViewerFrame({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const isMobile = useIsMobile();
   const [image, setImage] = useState(start);
   /** A family member from outside the loaded feed, shown with its author. */
   const [outsider, setOutsider] = useState<GalleryEntry | null>(null);
-  const [panelOpen, setPanelOpen] = useState(!isMobile);
+  // Open at first on a phone too: the buttons and the prompt are what one opens an image for.
+  const [panelOpen, setPanelOpen] = useState(true);
   const [note, setNote] = useState<string | null>(null);
   const [wantOlder, setWantOlder] = useState(false);
   const entries = useMemo(() => gallery?.entries ?? [], [gallery]);
