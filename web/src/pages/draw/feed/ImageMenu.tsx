@@ -38,7 +38,7 @@ export function ImageMenu({ task }: { task: Task }) {
           data-testid={`task-menu-${task.id}`}
           aria-label={t('moderation.more')}
           title={t('moderation.more')}
-          className="mt-1.5 mr-1.5 inline-flex h-8 items-center justify-center rounded-[3px] bg-secondary px-2.5 text-secondary-foreground transition-colors hover:bg-secondary/80"
+          className="mt-1.5 mr-1.5 inline-flex h-8 items-center justify-center rounded-[3px] bg-secondary px-2.5 max-sm:h-11 max-sm:min-w-11 text-secondary-foreground transition-colors hover:bg-secondary/80"
         >
           <MoreHorizontalIcon className="size-4 text-muted-foreground" aria-hidden />
         </DropdownMenuTrigger>
