@@ -36,7 +36,7 @@ const STYLE = `
 body{margin:0;min-height:100vh;background:var(--bg);color:var(--fg);font:16px/1.5 "gg sans","Noto Sans","Helvetica Neue",Helvetica,Arial,"PingFang SC","Microsoft YaHei",sans-serif;display:flex;justify-content:center;align-items:flex-start;padding:24px 16px}
 main{width:100%;max-width:880px;background:var(--card);border:1px solid var(--border);border-radius:12px;overflow:hidden;box-shadow:0 8px 24px rgb(0 0 0/.12)}
 figure{margin:0;background:#111214;display:flex;justify-content:center}
-img{display:block;max-width:100%;max-height:78vh;height:auto;object-fit:contain}
+img{display:block;max-width:100%;max-height:70vh;height:auto;object-fit:contain}
 .text{padding:16px 20px 20px}
 h1{font-size:1.125rem;margin:0 0 12px;color:var(--fg)}
 h2{font-size:.75rem;margin:0 0 4px;text-transform:uppercase;letter-spacing:.02em;color:var(--muted)}
