@@ -41,6 +41,9 @@ import { uploadsRepository } from './features/uploads/repository';
 import { uploadsService } from './features/uploads/service';
 import { uploadsPlugin } from './features/uploads/plugin';
 import { filesPlugin } from './features/files/plugin';
+import { sharePlugin } from './features/share/plugin';
+import { sharesRepository } from './features/share/repository';
+import { shareService } from './features/share/service';
 import { channelsRepository } from './features/channels/repository';
 import { channelsService } from './features/channels/service';
 import { channelsPlugin } from './features/channels/plugin';
@@ -319,6 +322,15 @@ function composeServices(
     now,
     hidden: () => moderation.hiddenTasks(),
   });
+  const share = shareService({
+    repo: sharesRepository(storage),
+    tasks: tasksRepo,
+    users: authRepo.users,
+    asMember: (channelId, userId) => channels.asMember(channelId, userId),
+    blobs,
+    isHidden: (taskId) => moderation.isHiddenTask(taskId),
+    now,
+  });
   const reads = readsService({
     repo: readsRepository(storage),
     channels: channelsRepository(storage),
@@ -373,6 +385,7 @@ function composeServices(
     drawInfo,
     upstream,
     archive,
+    share,
     reads,
     billing: billingFeature,
     moderation,
@@ -471,6 +484,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await http.register(translatePlugin, { translator: services.translator });
   await http.register(archivePlugin, { archive: services.archive });
   await http.register(readsPlugin, { reads: services.reads });
+  await http.register(sharePlugin, {
+    share: services.share,
+    publicUrl: config.PUBLIC_URL,
+    siteName: config.COMPANY_NAME,
+  });
   await http.register(upstreamPlugin, { hooks: services.upstream });
   await http.register(settingsPlugin, {
     settings: services.settings,

@@ -142,6 +142,12 @@ export const OVERRIDES: Readonly<Record<string, Partial<Expectations>>> = {
     'expired invite': NOT_FOUND,
   },
   'POST /api/mj/task/:id/cancel (someone else’s unfinished task)': everySignedIn(NOT_FOUND),
+  // Another's result is its author's to share unless the channel's creator lets members share.
+  'POST /api/share/:taskId (someone else’s result, members may not share)': {
+    member: FORBIDDEN,
+    'muted member': FORBIDDEN,
+    creator: FORBIDDEN,
+  },
 };
 
 /** Every role's expected answer for one case of a route of the table: its rule's, then the case's override. */

@@ -22,6 +22,7 @@ import { Channels } from '../../../server/src/features/channels/repository';
 import { Uploads } from '../../../server/src/features/uploads/repository';
 import { Favorites } from '../../../server/src/features/archive/repository';
 import { Reports } from '../../../server/src/features/moderation/repository';
+import { Shares } from '../../../server/src/features/share/repository';
 import { ReadMarks, readMarkId } from '../../../server/src/features/reads/repository';
 import { Tickets } from '../../../server/src/realtime/repository';
 import { nextPhone } from '../../../server/test/support/harness';
@@ -1516,6 +1517,123 @@ const moderationRows: Row[] = [
   }),
 ];
 
+// ---- Sharing a result ------------------------------------------------------------------------
+
+/** The role's own finished image in its channel (the bystander's for a role that never could draw there). */
+const ownImage = (scene: Scene, role: Role) => {
+  const author = scene.authorFor(role);
+  const channel = scene.channelOf(role);
+  return scene.once(`own image:${author.user.id}:${channel.id}`, async () =>
+    scene.settled(await scene.submit(author, 'imagine', channel, { prompt: 'harbour at noon' })),
+  );
+};
+const shareOf = (scene: Scene, taskId: string) =>
+  scene.app.storage.collection(Shares).findOne({ _id: taskId });
+/** The public page of a link, as a signed-out browser opens it. */
+const publicPage = (scene: Scene, url: string) => inject(scene.app, {}, 'GET', new URL(url).pathname);
+
+const shareRows: Row[] = [
+  tableRow({
+    of: api.share.create,
+    prepare: async (scene, role) => {
+      const image = await ownImage(scene, role);
+      return {
+        url: `/api/share/${image.id}`,
+        observe: () => shareOf(scene, image.id),
+        confirm: async (a) => {
+          const { url } = data<{ url: string }>(a);
+          expect((await publicPage(scene, url)).status).toBe(200);
+        },
+      };
+    },
+  }),
+  // Another's result: only its author shares it while the channel's creator has not allowed members to.
+  tableRow({
+    of: api.share.create,
+    variant: 'someone else’s result, members may not share',
+    prepare: async (scene, role) => {
+      const image = await scene.imagineTask(scene.channelOf(role));
+      return { url: `/api/share/${image.id}`, observe: () => shareOf(scene, image.id) };
+    },
+  }),
+  tableRow({
+    of: api.share.create,
+    variant: 'someone else’s result, members may share',
+    fresh: true,
+    prepare: async (scene, role) => {
+      const channel = scene.channelOf(role);
+      const image = await scene.imagineTask(channel);
+      const detail = await channelDetail(scene, channel);
+      dataOf(
+        await scene.call(scene.creator, 'PUT', `/api/draw/channel/${channel.id}`, {
+          title: detail.title,
+          isBan: detail.isBan,
+          membersMayShare: true,
+        }),
+        'allow members to share',
+      );
+      return {
+        url: `/api/share/${image.id}`,
+        observe: () => shareOf(scene, image.id),
+        confirm: async (a) => {
+          expect((await publicPage(scene, data<{ url: string }>(a).url)).status).toBe(200);
+        },
+      };
+    },
+  }),
+  tableRow({
+    of: api.share.revoke,
+    prepare: async (scene, role) => {
+      const image = await ownImage(scene, role);
+      const { url } = data<{ url: string }>(
+        await scene.call(scene.authorFor(role), 'POST', `/api/share/${image.id}`),
+      );
+      return {
+        url: `/api/share/${image.id}`,
+        observe: async () => ({
+          share: await shareOf(scene, image.id),
+          page: (await publicPage(scene, url)).status,
+        }),
+        confirm: async () => {
+          expect(await shareOf(scene, image.id)).toBeNull();
+          expect((await publicPage(scene, url)).status).toBe(404);
+        },
+      };
+    },
+  }),
+  httpRow({
+    route: 'GET /s/{token}',
+    expect: everyone('public, unguessable token'),
+    prepare: async (scene) => {
+      const url = await scene.once('bystander share', async () => {
+        const image = await scene.imagineTask(scene.open);
+        return data<{ url: string }>(await scene.call(scene.bystander, 'POST', `/api/share/${image.id}`)).url;
+      });
+      return {
+        url: new URL(url).pathname,
+        confirm: async (a) => {
+          expect(a.contentType).toContain('text/html');
+          expect(a.text).toContain('lighthouse at dawn');
+        },
+      };
+    },
+  }),
+  httpRow({
+    route: 'GET /s/{token}/image',
+    expect: everyone('public, unguessable token'),
+    prepare: async (scene) => {
+      const url = await scene.once('bystander share', async () => {
+        const image = await scene.imagineTask(scene.open);
+        return data<{ url: string }>(await scene.call(scene.bystander, 'POST', `/api/share/${image.id}`)).url;
+      });
+      return {
+        url: `${new URL(url).pathname}/image`,
+        confirm: async (a) => expect(a.contentType).toBe('image/png'),
+      };
+    },
+  }),
+];
+
 export const rows: Row[] = [
   ...publicRows,
   ...accountRows,
@@ -1525,6 +1643,7 @@ export const rows: Row[] = [
   ...readRows,
   ...adminRows,
   ...moderationRows,
+  ...shareRows,
   ...socketRows,
 ];
 

@@ -47,9 +47,12 @@ declare module 'fastify' {
   }
 }
 
+/** What admission reads of a route: a route of the table, or a public page outside /api (`/s/:token`). */
+export type AdmittedRoute = Pick<ApiRoute, 'method' | 'caller' | 'access'> & { readonly path: string };
+
 export interface Admission {
-  /** The onRequest hooks of one route of the table. */
-  hooksFor(route: ApiRoute, bounds: RouteBounds): onRequestHookHandler[];
+  /** The onRequest hooks of one route of the table (or of a public page bounded like one). */
+  hooksFor(route: AdmittedRoute, bounds: RouteBounds): onRequestHookHandler[];
 }
 
 /** Whom a rule counts: the signed-in person, else the client's address. */

@@ -122,6 +122,7 @@ describe('OpenAPI documentation at /docs', () => {
       'isBan',
       'isCreator',
       'memberCount',
+      'membersMayShare',
       'title',
     ]);
   });

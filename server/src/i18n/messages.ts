@@ -8,6 +8,7 @@ import { engineServiceMessages } from '../engines/messages';
 import { comfyuiMessages } from '../engines/comfyui/messages';
 import { budgetMessages } from './budgets';
 import { moderationMessages } from '../features/moderation/messages';
+import { shareMessages } from '../features/share/messages';
 import type { Catalogue } from './catalogue';
 
 export type { Catalogue } from './catalogue';
@@ -488,6 +489,7 @@ export const messages = {
   ...comfyuiMessages,
   ...budgetMessages,
   ...moderationMessages,
+  ...shareMessages,
 };
 
 export type MessageKey = keyof typeof messages;

@@ -21,6 +21,8 @@ const ChannelBody = Type.Object(
     isBan: Type.Boolean(),
     // The channel's default engine (creator only); null = the site's default; absent = unchanged.
     engine: Type.Optional(Type.Union([ImageEngineNameSchema, Type.Null()])),
+    // Whether any member (not only a result's author) may make a public link to it; absent = unchanged.
+    membersMayShare: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

@@ -9,6 +9,7 @@ import { readRoutes } from './reads';
 import { realtimeRoutes } from './realtime';
 import type { ApiRoute } from './route';
 import { settingsRoutes } from './settings';
+import { shareRoutes } from './share';
 import { taskRoutes, uploadRoutes } from './tasks';
 import { upstreamRoutes } from './upstream';
 
@@ -16,6 +17,7 @@ export * from './route';
 export * from './schemas';
 export { BillingPatterns, QR_URL_MAX_LENGTH } from './billing';
 export { UpstreamHookBody } from './upstream';
+export { SharePageBounds } from './share';
 export * from './admin';
 export { adminRoutePaths } from './admin-paths';
 
@@ -38,6 +40,7 @@ export const api = {
   billing: billingRoutes,
   upstream: upstreamRoutes,
   reads: readRoutes,
+  share: shareRoutes,
 } as const;
 
 /**

@@ -113,6 +113,10 @@ export const routePaths = {
     mark: { method: 'PUT', path: '/api/reads/:channelId' },
     notifications: { method: 'PUT', path: '/api/draw/channels/:channelId/notifications' },
   },
+  share: {
+    create: { method: 'POST', path: '/api/share/:taskId' },
+    revoke: { method: 'DELETE', path: '/api/share/:taskId' },
+  },
 } as const satisfies Record<string, Record<string, RoutePath>>;
 
 /** The URL of a call: each `:name` of the path replaced by its parameter, encoded. */

@@ -91,6 +91,8 @@ const channelFields = {
   createdAt: Time,
   /** The channel's default engine, set by its creator; null = the site's default. */
   engine: Type.Union([ImageEngineNameSchema, Type.Null()]),
+  /** Whether any member may make a public link to a result (set by the creator); else only its author. */
+  membersMayShare: Type.Optional(Type.Boolean()),
 };
 export const ChannelSchema = Type.Object(channelFields);
 

@@ -11,6 +11,8 @@ export interface ChannelDoc extends BaseDoc {
   updatedAt: number;
   /** The channel's default engine, set by its creator; null or absent = the site's default. */
   engine?: string | null;
+  /** Whether any member may make a public link to a result (set by the creator); absent = only its author. */
+  membersMayShare?: boolean;
   /** Deleted channels stay for the event log and ops; nobody can see or join them. */
   deletedAt?: number;
 }
@@ -62,6 +64,7 @@ const channelSchema = documentSchema({
   createdAt: { type: Number, required: true },
   updatedAt: { type: Number, required: true },
   engine: { type: String, default: null },
+  membersMayShare: { type: Boolean, default: false },
   deletedAt: Number,
 });
 

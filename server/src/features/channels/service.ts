@@ -179,6 +179,7 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
         title,
         isBan: request.isBan,
         ...(engine ? { engine } : {}),
+        ...(request.membersMayShare ? { membersMayShare: true } : {}),
         creatorId: userId,
         createdAt: at,
         updatedAt: at,
@@ -206,6 +207,7 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
         title,
         isBan: request.isBan,
         ...engine,
+        ...(request.membersMayShare === undefined ? {} : { membersMayShare: request.membersMayShare }),
         updatedAt: now(),
       });
       if (!doc) throw notFound();

@@ -24,6 +24,7 @@ export function channelViews({
     createdAt: doc.createdAt,
     // A default the site no longer enables is no default: its submits go to the site's.
     engine: doc.engine && engines.includes(doc.engine) ? (doc.engine as ImageEngineName) : null,
+    membersMayShare: doc.membersMayShare ?? false,
   });
   const viewOf = async (doc: ChannelDoc, userId: string, memberCount?: number): Promise<Channel> => ({
     ...(await stateOf(doc, memberCount)),

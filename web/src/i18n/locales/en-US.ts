@@ -8,6 +8,7 @@ import { enUS as connectionStrings } from './areas/connection.en-US';
 import { enUS as moderationStrings } from './areas/moderation.en-US';
 import { enUS as unreadStrings } from './areas/unread.en-US';
 import { enUS as socialStrings } from './areas/social.en-US';
+import { enUS as galleryStrings } from './areas/gallery.en-US';
 import type { LocaleResource } from './zh-CN';
 
 /** English (fallback). */
@@ -474,6 +475,7 @@ const enUS: LocaleResource = {
   ...connectionStrings,
   ...unreadStrings,
   ...socialStrings,
+  ...galleryStrings,
   ...moderationStrings,
 };
 

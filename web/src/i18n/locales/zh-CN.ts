@@ -8,6 +8,7 @@ import { zhCN as connectionStrings } from './areas/connection';
 import { zhCN as moderationStrings } from './areas/moderation';
 import { zhCN as unreadStrings } from './areas/unread';
 import { zhCN as socialStrings } from './areas/social';
+import { zhCN as galleryStrings } from './areas/gallery';
 /**
  * 简体中文 (default). The reference locale: every other locale has exactly these keys
  * (checked by the type `LocaleResource` and by locales.test.ts).
@@ -468,6 +469,7 @@ const zhCN = {
   ...connectionStrings,
   ...unreadStrings,
   ...socialStrings,
+  ...galleryStrings,
   ...moderationStrings,
 };
 

@@ -8,6 +8,7 @@ import { zhTW as connectionStrings } from './areas/connection.zh-TW';
 import { zhTW as moderationStrings } from './areas/moderation.zh-TW';
 import { zhTW as unreadStrings } from './areas/unread.zh-TW';
 import { zhTW as socialStrings } from './areas/social.zh-TW';
+import { zhTW as galleryStrings } from './areas/gallery.zh-TW';
 import type { LocaleResource } from './zh-CN';
 
 /** 繁體中文 */
@@ -467,6 +468,7 @@ const zhTW: LocaleResource = {
   ...connectionStrings,
   ...unreadStrings,
   ...socialStrings,
+  ...galleryStrings,
   ...moderationStrings,
 };
 

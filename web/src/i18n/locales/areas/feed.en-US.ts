@@ -125,7 +125,7 @@ export const enUS: typeof zhCN = {
       zoomIn: 'Zoom in',
       zoomOut: 'Zoom out',
       fit: 'Fit to window',
-      actual: 'Actual size (100%)',
+      actual: '1:1 actual size',
       download: 'Download',
       copyLink: 'Copy link',
       copyFailed: 'Could not copy',

@@ -125,7 +125,7 @@ export const zhCN = {
       zoomIn: '放大',
       zoomOut: '缩小',
       fit: '适应窗口',
-      actual: '实际大小 (100%)',
+      actual: '1:1 实际大小',
       download: '下载',
       copyLink: '复制链接',
       copyFailed: '复制失败',

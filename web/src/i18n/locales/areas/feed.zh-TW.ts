@@ -124,7 +124,7 @@ export const zhTW: typeof zhCN = {
       zoomIn: '放大',
       zoomOut: '縮小',
       fit: '符合視窗',
-      actual: '實際大小 (100%)',
+      actual: '1:1 實際大小',
       download: '下載',
       copyLink: '複製連結',
       copyFailed: '複製失敗',

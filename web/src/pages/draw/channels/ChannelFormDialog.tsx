@@ -22,6 +22,7 @@ import { ChannelTypeCard } from './ChannelTypeCard';
 import { DeleteChannelDialog } from './DeleteChannelDialog';
 import { CHANNEL_TITLE_MAX, titleLength, validateChannelTitle, type ChannelTitleError } from './channelForm';
 import { MuteSwitchField } from './MuteSwitchField';
+import { MembersShareField } from '../share/MembersShareField';
 import { reportCallFailure } from './reportCallFailure';
 
 export interface ChannelFormDialogProps {
@@ -29,7 +30,9 @@ export interface ChannelFormDialogProps {
   onOpenChange: (open: boolean) => void;
   /** Edit this channel (修改频道); without it the dialog creates one (创建频道). */
   channel?:
-    (Pick<Channel, 'id' | 'title' | 'isBan' | 'memberCount'> & Partial<Pick<Channel, 'engine'>>) | null;
+    | (Pick<Channel, 'id' | 'title' | 'isBan' | 'memberCount'> &
+        Partial<Pick<Channel, 'engine' | 'membersMayShare'>>)
+    | null;
   /** After a successful save, once the dialog has closed. */
   onSaved: (channel: Channel) => void;
 }
@@ -56,7 +59,9 @@ function ChannelForm({
   onSaved,
 }: {
   channel:
-    (Pick<Channel, 'id' | 'title' | 'isBan' | 'memberCount'> & Partial<Pick<Channel, 'engine'>>) | null;
+    | (Pick<Channel, 'id' | 'title' | 'isBan' | 'memberCount'> &
+        Partial<Pick<Channel, 'engine' | 'membersMayShare'>>)
+    | null;
   onDone: (open: boolean) => void;
   onSaved: (channel: Channel) => void;
 }) {
@@ -65,6 +70,7 @@ function ChannelForm({
   const [title, setTitle] = useState(channel?.title ?? '');
   const [isBan, setIsBan] = useState(channel?.isBan ?? false);
   const [engine, setEngine] = useState<ImageEngineName | null>(channel?.engine ?? null);
+  const [membersMayShare, setMembersMayShare] = useState(channel?.membersMayShare ?? false);
   const [error, setError] = useState<ChannelTitleError | null>(null);
   const [touched, setTouched] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -89,6 +95,7 @@ function ChannelForm({
       title: title.trim(),
       isBan,
       ...(channel && engine !== (channel.engine ?? null) ? { engine } : {}),
+      ...(channel && membersMayShare !== (channel.membersMayShare ?? false) ? { membersMayShare } : {}),
     };
     setSaving(true);
     try {
@@ -165,6 +172,14 @@ function ChannelForm({
           </FormField>
 
           <MuteSwitchField checked={isBan} onCheckedChange={setIsBan} />
+
+          {channel && (
+            <MembersShareField
+              checked={membersMayShare}
+              disabled={saving}
+              onCheckedChange={setMembersMayShare}
+            />
+          )}
 
           {channel && <ChannelEngineField value={engine} disabled={saving} onChange={setEngine} />}
 

@@ -82,6 +82,12 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+/** Opens the ⋯ menu of the card's image and waits for its items. */
+async function openMenu() {
+  fireEvent.pointerDown(screen.getByTestId('task-menu-task-9'), { button: 0, pointerType: 'mouse' });
+  await screen.findByRole('menu');
+}
+
 describe('moderation on a task card', () => {
   it('reports someone else’s image from its menu, with the reason given', async () => {
     renderTask(bobsGrid);
@@ -97,9 +103,18 @@ describe('moderation on a task card', () => {
     expect(JSON.parse(String((sent?.[1] as RequestInit).body))).toEqual({ reason: 'gore' });
   });
 
-  it('offers no report on the person’s own image', () => {
+  it('offers no report on the person’s own image, only sharing it', async () => {
     renderTask({ ...bobsGrid, userId: 'user-a' });
-    expect(screen.queryByTestId('task-menu-task-9')).toBeNull();
+    await openMenu();
+    expect(screen.queryByTestId('task-report-task-9')).toBeNull();
+    expect(screen.getByTestId('task-share-task-9')).toBeTruthy();
+  });
+
+  it('offers sharing someone else’s image only where the creator allows it', async () => {
+    renderTask(bobsGrid);
+    await openMenu();
+    expect(screen.queryByTestId('task-share-task-9')).toBeNull();
+    expect(screen.getByTestId('task-report-task-9')).toBeTruthy();
   });
 
   it('takes the image away live when an admin hides it, and brings it back when shown again', async () => {

@@ -189,7 +189,11 @@ describe('task card', () => {
     const image = screen.getByTestId('task-image-task-1');
     expect(image.getAttribute('alt')).toBe('a red fox in snow');
     fireEvent.click(image);
-    expect(feed.openViewer).toHaveBeenCalledWith({ src: '/files/grid.png', alt: 'a red fox in snow' });
+    expect(feed.openViewer).toHaveBeenCalledWith({
+      src: '/files/grid.png',
+      alt: 'a red fox in snow',
+      taskId: image.getAttribute('data-testid')!.replace('task-image-', ''),
+    });
   });
 
   it('plays an MP4 clip muted and looping with its poster and controls; opens it full screen and offers its download', () => {
@@ -215,6 +219,7 @@ describe('task card', () => {
       alt: 'a red fox in snow',
       clip: 'video',
       poster: '/files/poster.png',
+      taskId: clip.id,
     });
     expect(screen.getByTestId('task-button-Extend-High-motion').getAttribute('aria-label')).toBe(
       'Extend (High motion) · 延长视频 · 高动态',

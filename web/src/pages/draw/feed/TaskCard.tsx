@@ -394,7 +394,7 @@ export function TaskCard({ task, message }: TaskCardProps) {
       {task.status === TaskStatus.Modal && <ModalState task={task} author={author} mine={mine} />}
 
       {showsImage && <FavoriteStar task={task} />}
-      {showsImage && !mine && <ImageMenu task={task} />}
+      {showsImage && <ImageMenu task={task} />}
       {task.status === TaskStatus.Success && !hidden && <TaskButtons task={task} />}
 
       {canCancel && (

@@ -38,7 +38,7 @@ export function TaskResultImage({ task, alt }: { task: Task; alt: string }) {
   return (
     <button
       type="button"
-      onClick={() => openViewer({ src, alt })}
+      onClick={() => openViewer({ src, alt, taskId: task.id })}
       aria-label={t('feed.image.open', { prompt: alt })}
       className={cn(
         'group/image relative mt-2 block w-full max-w-[512px] overflow-hidden rounded-lg bg-black/5 outline-none focus-visible:ring-2 focus-visible:ring-ring dark:bg-black/20',
@@ -89,7 +89,13 @@ export function TaskResultClip({ task, alt }: { task: Task; alt: string }) {
   if (!clip) return null;
   const size = imageSizeOf(task);
   const open = () =>
-    openViewer({ src: clip.src, alt, clip: clip.element, ...(clip.poster ? { poster: clip.poster } : {}) });
+    openViewer({
+      src: clip.src,
+      alt,
+      clip: clip.element,
+      taskId: task.id,
+      ...(clip.poster ? { poster: clip.poster } : {}),
+    });
   return (
     <div
       data-testid={`task-clip-${task.id}`}

@@ -8,7 +8,9 @@ import { sendToChannelSession } from '../../../live/channelSession';
 import { useChannelEvents, useFeedReload } from '../../../live/hooks';
 import { userInfoStore } from '../../../stores/userInfo';
 import { FeedContext, type FeedActions } from '../feed/FeedContext';
-import type { ViewerImage } from '../feed/ImageViewer';
+import type { ViewerGallery, ViewerImage } from '../feed/ImageViewer';
+import { hiddenImagesStore } from '../feed/hiddenImages';
+import { galleryOf } from '../feed/viewerGallery';
 import { MessageList } from '../feed/MessageList';
 import { pickEditorTask, pruneAwaiting, type EditorClose } from '../modals/editorChoice';
 import { cancelTask, fetchPage, fetchTasks } from '../feed/feedApi';
@@ -230,6 +232,23 @@ export function ChannelFeed({ channel }: { channel: Channel }) {
   );
 
   const used = useMemo(() => usedGridButtons(Object.values(tasks)), [tasks]);
+  // What the viewer steps through: read while it is open only.
+  const { hidden } = useSnapshot(hiddenImagesStore);
+  const open = viewer !== null;
+  const { items, loadOlder } = feed;
+  const { hasMore, olderStatus, status } = feed.state;
+  const gallery = useMemo<ViewerGallery | undefined>(
+    () =>
+      open
+        ? {
+            entries: galleryOf(items, (taskId) => hidden[taskId] === true),
+            canLoadOlder: status === 'ready' && hasMore,
+            loadingOlder: olderStatus === 'loading',
+            loadOlder,
+          }
+        : undefined,
+    [open, items, hidden, status, hasMore, olderStatus, loadOlder],
+  );
   const actions = useMemo<FeedActions>(
     () => ({
       channel,
@@ -281,7 +300,7 @@ export function ChannelFeed({ channel }: { channel: Channel }) {
   return (
     <FeedContext.Provider value={actions}>
       <MessageList feed={feed} channelTitle={channel.title} me={me} isCreator={channel.isCreator} />
-      <ImageViewer image={viewer} onClose={() => setViewer(null)} />
+      <ImageViewer image={viewer} onClose={() => setViewer(null)} gallery={gallery} />
       {editorTask && (
         <TaskEditor
           key={editorTask.id}

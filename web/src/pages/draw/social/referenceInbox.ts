@@ -11,8 +11,9 @@ export function onReferenceImage(listener: Listener): () => void {
   return () => void listeners.delete(listener);
 }
 
-/** Resolves false when the picture could not be read. */
+/** Resolves false when the picture could not be read, or no composer is open to take it. */
 export async function sendReferenceToComposer(channelId: string, imageUrl: string): Promise<boolean> {
+  if (listeners.size === 0) return false;
   try {
     const response = await fetch(imageUrl);
     if (!response.ok) return false;

@@ -1,0 +1,51 @@
+import type { zhCN } from './gallery';
+
+/** en-US strings of this area; typed against zh-CN (./gallery.ts), in their own module so only the active language is bundled. */
+export const enUS: typeof zhCN = {
+  gallery: {
+    previous: 'Previous image',
+    next: 'Next image',
+    position: 'Image {{index}} of {{count}}',
+    oldestLoaded: 'This is the oldest image',
+    loadingOlder: 'Loading older images…',
+    newest: 'This is the newest image',
+    details: 'Image details',
+    showDetails: 'Show details',
+    hideDetails: 'Hide details',
+    prompt: 'Prompt',
+    finalPrompt: 'Prompt sent to the engine',
+    copyPrompt: 'Copy prompt',
+    seed: 'Seed',
+    copySeed: 'Copy seed',
+    getSeed: 'Get seed',
+    noSeed: 'Unknown',
+    author: 'Author',
+    engine: 'Engine',
+    size: 'Size',
+    family: 'Related images',
+    parents: 'Made from',
+    children: 'Made from it',
+    openFamily: 'Show: {{name}}',
+    useAsReference: 'Use as reference',
+    referenceAdded: 'Added to the composer as a reference image',
+    referenceFailed: 'Could not add the reference image',
+    downloadFull: 'Download full size',
+    buttons: 'Actions',
+  },
+  share: {
+    share: 'Share',
+    title: 'Share this image',
+    description:
+      'Anyone with the link sees this image, its prompt and its author’s name; never the channel or its other members.',
+    creating: 'Making the link…',
+    copied: 'Share link copied',
+    copy: 'Copy link',
+    link: 'Share link',
+    stop: 'Stop sharing',
+    stopped: 'Sharing stopped; the link no longer works',
+    failed: 'Could not share',
+    channelSetting: 'Members may share results',
+    channelSettingHint:
+      'When on, any member can make a public link to any result in the channel; when off, only its author can.',
+  },
+};

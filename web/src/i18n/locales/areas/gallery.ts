@@ -1,0 +1,51 @@
+/**
+ * Strings of the image view (←/→ through a channel's images, its details panel) and of sharing a
+ * result, in zh-CN, the reference: en-US and zh-TW are typed against it, and locales.test.ts
+ * checks every key in every locale.
+ */
+export const zhCN = {
+  gallery: {
+    previous: '上一张图片',
+    next: '下一张图片',
+    position: '第 {{index}} 张，共 {{count}} 张',
+    oldestLoaded: '已经是最早的一张图片',
+    loadingOlder: '正在加载更早的图片…',
+    newest: '已经是最新的一张图片',
+    details: '图片详情',
+    showDetails: '显示详情',
+    hideDetails: '隐藏详情',
+    prompt: '提示词',
+    finalPrompt: '发送给引擎的提示词',
+    copyPrompt: '复制提示词',
+    seed: '种子',
+    copySeed: '复制种子',
+    getSeed: '获取种子',
+    noSeed: '未知',
+    author: '作者',
+    engine: '引擎',
+    size: '尺寸',
+    family: '相关图片',
+    parents: '来源',
+    children: '由它生成',
+    openFamily: '查看：{{name}}',
+    useAsReference: '用作参考图',
+    referenceAdded: '已添加到输入框作为参考图',
+    referenceFailed: '无法添加参考图',
+    downloadFull: '下载原图',
+    buttons: '操作',
+  },
+  share: {
+    share: '分享',
+    title: '分享这张图片',
+    description: '任何拿到链接的人都能看到这张图片、提示词和作者名字，不会看到频道和其他成员。',
+    creating: '正在生成链接…',
+    copied: '分享链接已复制',
+    copy: '复制链接',
+    link: '分享链接',
+    stop: '停止分享',
+    stopped: '已停止分享，链接已失效',
+    failed: '分享失败',
+    channelSetting: '成员可分享作品',
+    channelSettingHint: '开启后，所有成员都可以为频道中的任意作品生成公开链接；关闭时只有作者本人可以。',
+  },
+};
