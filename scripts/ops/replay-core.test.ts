@@ -58,3 +58,52 @@ describe('replay: missing numbers', () => {
     ]);
   });
 });
+
+describe('replay: conversation events (protocol v2)', () => {
+  const edited = (seq: number, id: string, editedAt: number) =>
+    ({
+      channelId: 'c1',
+      seq,
+      type: 'message.updated',
+      at: seq,
+      data: { id, channelId: 'c1', content: 'edited', editedAt, mentions: { userIds: [], everyone: false } },
+    }) as ChannelEvent;
+  const reacted = (seq: number, id: string, emoji: string, userId: string, added: boolean, count: number) =>
+    ({
+      channelId: 'c1',
+      seq,
+      type: 'message.reactions',
+      at: seq,
+      data: { id, channelId: 'c1', emoji, userId, added, count },
+    }) as ChannelEvent;
+  const events = [
+    created(1, 'm1'),
+    edited(2, 'm1', 20),
+    reacted(3, 'm1', '👍', 'u1', true, 1),
+    reacted(4, 'm1', '🔥', 'u2', true, 1),
+    reacted(5, 'm1', '👍', 'u2', true, 2),
+    reacted(6, 'm1', '🔥', 'u2', false, 0),
+  ];
+
+  it('applies edits and reactions and finds the store agreeing', () => {
+    const report = replayChannel('c1', events, {
+      tasks: new Map(),
+      messageIds: new Set(['m1']),
+      messages: new Map([['m1', { editedAt: 20, reactions: [{ emoji: '👍', count: 2 }] }]]),
+    });
+    expect(report.problems).toEqual([]);
+  });
+
+  it('reports an edit or a reaction the store does not have, and one for a message never posted', () => {
+    const report = replayChannel('c1', [...events, edited(7, 'm9', 70)], {
+      tasks: new Map(),
+      messageIds: new Set(['m1']),
+      messages: new Map([['m1', { editedAt: null, reactions: [] }]]),
+    });
+    expect(report.problems.map((p) => [p.kind, p.detail])).toEqual([
+      ['unknown-message', 'an edit for message m9, not posted (or deleted) before'],
+      ['difference', 'message m1.editedAt: log 20 ≠ store null'],
+      ['difference', 'message m1.reactions: log 👍×2 ≠ store none'],
+    ]);
+  });
+});

@@ -49,11 +49,23 @@ export const COMPARED = [
 /** What the replay compares of a stored task (null where the store lacks a field): all a large store needs to keep in memory. */
 export type StoredTask = { [K in (typeof COMPARED)[number]]: Task[K] | null };
 
+/** What the replay compares of a stored message besides its presence: its last edit and its reaction counts. */
+export interface StoredMessage {
+  editedAt: number | null;
+  reactions: readonly { emoji: string; count: number }[];
+}
+
 export interface StoredState {
   tasks: ReadonlyMap<string, StoredTask>;
   /** Ids of the messages that are not deleted. */
   messageIds: ReadonlySet<string>;
+  /** The live messages' edits and reactions, where the store was read for them. */
+  messages?: ReadonlyMap<string, StoredMessage>;
 }
+
+/** Reactions as `emoji×count` in their order: how the log's and the store's are compared. */
+const countsOf = (reactions: readonly { emoji: string; count: number }[]) =>
+  reactions.map((r) => `${r.emoji}×${r.count}`).join(' ');
 
 /**
  * Rebuilds task and message state from one channel's event log by running every task event
@@ -209,6 +221,14 @@ function compare(
     if (!stored.messageIds.has(id)) differ(`message ${id} is in the log but not in the store`);
   for (const id of stored.messageIds)
     if (!messages.has(id)) differ(`message ${id} is in the store but not in the log`);
+  for (const [id, real] of stored.messages ?? []) {
+    const rebuilt = messages.get(id);
+    if (!rebuilt) continue;
+    if ((rebuilt.editedAt ?? null) !== real.editedAt)
+      differ(`message ${id}.editedAt: log ${rebuilt.editedAt ?? null} ≠ store ${real.editedAt}`);
+    const [logged, kept] = [countsOf(rebuilt.reactions ?? []), countsOf(real.reactions)];
+    if (logged !== kept) differ(`message ${id}.reactions: log ${logged || 'none'} ≠ store ${kept || 'none'}`);
+  }
 }
 
 export function mergeReports(reports: ReplayReport[]): ReplayReport {

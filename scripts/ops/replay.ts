@@ -23,11 +23,16 @@ async function replayOne(source: ReadSource, channelId: string): Promise<ReplayR
   const [events, tasks, messages] = await Promise.all([
     source.where(Events, { channelId }, { sort: { seq: 1 } }),
     source.fieldsWhere(Tasks, { channelId }, COMPARED),
-    source.fieldsWhere(Messages, { channelId }, ['deletedAt']),
+    source.fieldsWhere(Messages, { channelId }, ['deletedAt', 'editedAt', 'reactions']),
   ]);
   const stored: StoredState = {
     tasks: new Map(tasks.map(({ _id, ...compared }): [string, StoredTask] => [_id, compared])),
     messageIds: new Set(messages.filter((m) => !m.deletedAt).map((m) => m._id)),
+    messages: new Map(
+      messages
+        .filter((m) => !m.deletedAt)
+        .map((m) => [m._id, { editedAt: m.editedAt ?? null, reactions: m.reactions ?? [] }]),
+    ),
   };
   // Each stored event is the ChannelEvent plus its `_id`, which the replay never reads: not copied.
   return replayChannel(channelId, events as readonly ChannelEvent[], stored, source.numbering);

@@ -121,6 +121,13 @@ export const OVERRIDES: Readonly<Record<string, Partial<Expectations>>> = {
   'POST /api/draw/channel/:id/ban (the creator)': { creator: FORBIDDEN },
   // Another's message: only the creator moderates.
   'DELETE /api/draw/chat/:id (someone else’s message)': { member: FORBIDDEN, 'muted member': FORBIDDEN },
+  // Editing is posting again: under 全员禁言 only the creator may; another's message nobody edits.
+  'PUT /api/draw/chat/:id (own message (posted before the mute or removal))': { 'muted member': MUTED },
+  'PUT /api/draw/chat/:id (someone else’s message)': {
+    member: FORBIDDEN,
+    'muted member': FORBIDDEN,
+    creator: FORBIDDEN,
+  },
   // A member may not draw from another person's upload, press a button of another channel's task,
   // or fill in another's waiting task: none of them exists for it (the muted member is stopped by the mute first).
   'POST /api/mj/submit/imagine/:channelId (with someone else’s upload)': {

@@ -23,7 +23,7 @@ import { Uploads } from '../../../server/src/features/uploads/repository';
 import { Favorites } from '../../../server/src/features/archive/repository';
 import { Reports } from '../../../server/src/features/moderation/repository';
 import { Shares } from '../../../server/src/features/share/repository';
-import { ReadMarks, readMarkId } from '../../../server/src/features/reads/repository';
+import { NotifyLevels, ReadMarks, readMarkId } from '../../../server/src/features/reads/repository';
 import { Tickets } from '../../../server/src/realtime/repository';
 import { nextPhone } from '../../../server/test/support/harness';
 import { connectSocket, type TestSocket } from '../../../server/test/support/socket';
@@ -1006,6 +1006,75 @@ const channelRows: Row[] = [
       },
     }),
   ),
+  ...(['own', 'someone else’s'] as const).map((whose) =>
+    tableRow({
+      of: api.messages.edit,
+      variant: whose === 'own' ? 'own message (posted before the mute or removal)' : 'someone else’s message',
+      prepare: async (scene, role) => {
+        const channel = scene.channelOf(role);
+        const author = whose === 'own' ? scene.authorFor(role) : scene.bystander;
+        const messageId = await scene.postMessage(author, channel, `to edit ${nextUnique()}`);
+        const content = `edited ${nextUnique()}`;
+        return {
+          url: `/api/draw/chat/${messageId}`,
+          payload: { content },
+          observe: channelState(scene, channel),
+          confirm: async (a) =>
+            expect(data<{ content: string; editedAt: number | null }>(a)).toMatchObject({
+              content,
+              editedAt: expect.any(Number),
+            }),
+        };
+      },
+    }),
+  ),
+  ...([api.messages.react, api.messages.unreact] as const).map((route) =>
+    tableRow({
+      of: route,
+      prepare: async (scene, role, actor) => {
+        const channel = scene.channelOf(role);
+        const messageId = await scene.postMessage(scene.bystander, channel, `to react to ${nextUnique()}`);
+        const emoji = '👍';
+        const url = `/api/draw/chat/${messageId}/reactions/${encodeURIComponent(emoji)}`;
+        // Taking one back needs one there: a member reacts first (an outsider cannot, and is refused either way).
+        if (route === api.messages.unreact && scene.isMemberOf(role, channel))
+          await scene.call(actor, 'PUT', url);
+        const reactions = async () =>
+          data<{ reactions: { emoji: string; count: number }[] }>(
+            await scene.call(scene.creator, 'GET', `/api/draw/chat/${channel.id}?limit=100`),
+          );
+        return {
+          url,
+          observe: async () => JSON.stringify(await reactions()),
+          confirm: async (a) =>
+            expect(data<{ reactions: { emoji: string; me: boolean }[] }>(a).reactions).toEqual(
+              route === api.messages.react ? [expect.objectContaining({ emoji, me: true })] : [],
+            ),
+        };
+      },
+    }),
+  ),
+  tableRow({
+    of: api.reads.notifications,
+    prepare: async (scene, role, actor) => {
+      const channel = scene.channelOf(role);
+      return {
+        url: `/api/draw/channels/${channel.id}/notifications`,
+        payload: { level: 'mentions' },
+        observe: async () =>
+          actor.userId
+            ? await scene.app.storage
+                .collection(NotifyLevels)
+                .findOne({ _id: readMarkId(actor.userId, channel.id) })
+            : null,
+        confirm: async (a) =>
+          expect(data<{ channelId: string; notify: string }>(a)).toMatchObject({
+            channelId: channel.id,
+            notify: 'mentions',
+          }),
+      };
+    },
+  }),
 ];
 
 /** A submit's answer: the task exists in the channel, by the actor; waits until it settles so no work runs on into later cells. */

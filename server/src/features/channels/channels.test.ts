@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION } from '@draw/shared';
 import { listen, startTestApp, type TestApp } from '../../../test/support/harness';
 import { connectSocket, type TestSocket } from '../../../test/support/socket';
 import { openEmbeddedStorage } from '../../storage/embedded';
@@ -326,10 +327,11 @@ describe('permission matrix', () => {
         });
         s.on('connect_error', (e) => resolve(e.message));
       });
-    expect(await tryConnect({ ticket: pre.ticket, v: 1 })).toBe('connected');
-    expect(await tryConnect({ ticket: pre.ticket, v: 1 })).toBe('invalid or expired ticket');
-    expect(await tryConnect({ ticket: 'made-up', v: 1 })).toBe('invalid or expired ticket');
-    expect(await tryConnect({ ticket: 'x', v: 2 })).toMatch(/unsupported protocol version/);
+    const v = PROTOCOL_VERSION;
+    expect(await tryConnect({ ticket: pre.ticket, v })).toBe('connected');
+    expect(await tryConnect({ ticket: pre.ticket, v })).toBe('invalid or expired ticket');
+    expect(await tryConnect({ ticket: 'made-up', v })).toBe('invalid or expired ticket');
+    expect(await tryConnect({ ticket: 'x', v: v + 1 })).toMatch(/unsupported protocol version/);
     expect((await fetch(`${origin}/api/ws/pre-connect`)).status).toBe(401);
   });
 });

@@ -103,6 +103,8 @@ export function messagesRepository(storage: Storage) {
       /** Messages posted since `since`, oldest first. */
       postedSince: (since: number) =>
         messages.find({ createdAt: { $gte: since } }, { sort: { createdAt: 1 } }),
+      /** Messages edited since `since`, in the order they were. */
+      editedSince: (since: number) => messages.find({ editedAt: { $gte: since } }, { sort: { editedAt: 1 } }),
       /** Messages deleted since `since`, in the order they were. */
       deletedSince: (since: number) =>
         messages.find({ deletedAt: { $gte: since } }, { sort: { deletedAt: 1 } }),

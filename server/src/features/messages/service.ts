@@ -9,6 +9,7 @@ import {
   Reactions,
   type Author,
   type Message,
+  type MessageEdit,
   type MessagePage,
   type ReactionChange,
   type Task,
@@ -195,6 +196,14 @@ export function messagesService(deps: MessagesDeps) {
     });
   }
 
+  const editOf = (doc: MessageDoc): MessageEdit => ({
+    id: doc._id,
+    channelId: doc.channelId,
+    content: doc.content,
+    editedAt: doc.editedAt ?? doc.createdAt,
+    mentions: mentionsOf(doc),
+  });
+
   const alreadyLogged = () => true; // a message's event carries nothing that changes later
 
   return {
@@ -209,8 +218,17 @@ export function messagesService(deps: MessagesDeps) {
         isCurrent: alreadyLogged,
         publish: async () => hub.publish(doc.channelId, type, await toMessage(doc)),
       });
+      // An edit's event follows its write on MongoDB (one transaction on the embedded store).
+      const edited = (await repo.editedSince(since)).map((doc): RecentChange => ({
+        channelId: doc.channelId,
+        id: doc._id,
+        carriedBy: ['message.updated'],
+        isCurrent: (data) => (data as MessageEdit).editedAt === doc.editedAt,
+        publish: () => hub.publish(doc.channelId, 'message.updated', editOf(doc)),
+      }));
       return [
         ...posted.map((doc) => change(doc, 'message.created')),
+        ...edited,
         ...deleted.map((doc) => change(doc, 'message.deleted')),
       ];
     },
@@ -260,10 +278,7 @@ export function messagesService(deps: MessagesDeps) {
           filter: { _id: messageId, deletedAt: { $exists: false } },
           set: { content, mentions, editedAt },
         },
-        (updated) => ({
-          type: 'message.updated',
-          data: { id: messageId, channelId: doc.channelId, content, editedAt, mentions: mentionsOf(updated) },
-        }),
+        (updated) => ({ type: 'message.updated', data: editOf(updated) }),
       );
       if (!written) throw new AppError(ErrorReason.NotFound, 'message.notFound');
       return toMessage(written.updated, user._id);
