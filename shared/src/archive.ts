@@ -1,4 +1,4 @@
-import { TaskAction } from './constants';
+import type { TaskAction } from './constants';
 import type { Author, Task } from './entities';
 
 /**
@@ -18,25 +18,10 @@ type ValueOf<T> = T[keyof T];
 export const ArchiveScope = { Mine: 'mine', All: 'all' } as const;
 export type ArchiveScope = ValueOf<typeof ArchiveScope>;
 
-/** What kind of image: the buttons people know, grouped as the filter shows them. */
-export const ArchiveKind = {
-  Grid: 'grid',
-  Upscale: 'upscale',
-  Variation: 'variation',
-  ZoomPan: 'zoom',
-  Region: 'region',
-  Blend: 'blend',
-} as const;
-export type ArchiveKind = ValueOf<typeof ArchiveKind>;
+// Which task goes under which kind is each action's `archive` (`actions/registry.ts`).
+export { ArchiveKind, ARCHIVE_KIND_ACTIONS } from './actions/registry';
+import { ARCHIVE_KIND_ACTIONS, type ArchiveKind } from './actions/registry';
 
-export const ARCHIVE_KIND_ACTIONS: Record<ArchiveKind, readonly TaskAction[]> = {
-  grid: [TaskAction.Imagine, TaskAction.Reroll],
-  upscale: [TaskAction.Upscale],
-  variation: [TaskAction.Variation],
-  zoom: [TaskAction.Zoom, TaskAction.Pan],
-  region: [TaskAction.Inpaint],
-  blend: [TaskAction.Blend],
-};
 /** Actions whose result is an image (describe and shorten answer with text). */
 export const ARCHIVE_ACTIONS: readonly TaskAction[] = Object.values(ARCHIVE_KIND_ACTIONS).flat();
 

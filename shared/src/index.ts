@@ -12,3 +12,4 @@ export * from './references';
 export * from './tasks';
 export * from './parameters';
 export * from './reads';
+export * from './actions/registry';

@@ -2,6 +2,7 @@ import { EngineFeature } from '@draw/shared';
 import type {
   BlendDimensions,
   BotType,
+  EditorActionName,
   ClipMimeType,
   JobSpeed,
   TaskAction,
@@ -125,7 +126,21 @@ export type EngineJob =
       prompt: string;
       motion: VideoMotion;
       index: 1 | 2 | 3 | 4;
-    } & ActionSpeed);
+    } & ActionSpeed)
+  /**
+   * Midjourney's editor (`action`: retexture …): `image` restyled by `prompt`; `parent` when it is
+   * a finished task's picture (its button was pressed), absent for an upload.
+   */
+  | {
+      kind: 'edit';
+      action: EditorActionName;
+      prompt: string;
+      seed: number;
+      image: EngineImage;
+      parent?: ParentImage;
+      botType?: BotType;
+      speed?: EngineSpeed;
+    };
 
 export type EngineJobKind = EngineJob['kind'];
 

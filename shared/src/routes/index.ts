@@ -15,6 +15,7 @@ export * from './route';
 export * from './schemas';
 export { BillingPatterns, QR_URL_MAX_LENGTH } from './billing';
 export { UpstreamHookBody } from './upstream';
+export { editorRoute, type EditorRequest, type EditorRoute } from './tasks';
 
 /**
  * Every /api route, by feature: the one table the server registers from, /docs is generated

@@ -1,5 +1,6 @@
 import { parseProgress, statusRank } from '@draw/machines';
 import {
+  actionOf,
   buttonsForResult,
   parseCustomId,
   speedOf,
@@ -88,6 +89,8 @@ function featureOf(job: EngineJob): string {
       return 'Animate';
     case 'extend':
       return 'Extend';
+    case 'edit':
+      return actionOf(job.action).words;
     default:
       return `/${job.kind}`;
   }
@@ -101,7 +104,7 @@ const notOffered = (job: EngineJob) =>
  * cannot take a prompt, so a remix the person edited is refused before anything is submitted.
  */
 function changeOf(job: EngineJob, base: Record<string, unknown>): Submission {
-  if (!('parent' in job)) throw notOffered(job);
+  if (!('parent' in job) || job.kind === 'edit') throw notOffered(job);
   const { taskId } = upstreamParent(job.parent);
   const speed = actionSpeed(job);
   const change = (action: 'UPSCALE' | 'VARIATION' | 'REROLL', index?: number): Submission => ({
@@ -129,7 +132,7 @@ export function submissionOf(
 ): Submission {
   const base = common(extras);
   if (line === ProxyLine.Java) {
-    if (job.kind === 'shorten') throw notOffered(job);
+    if (job.kind === 'shorten' || job.kind === 'edit') throw notOffered(job);
     if ('parent' in job) return changeOf(job, base);
   }
   switch (job.kind) {
@@ -201,6 +204,8 @@ export function submissionOf(
     case 'animate':
     case 'extend':
       return videoOf(job, base);
+    case 'edit':
+      return editOf(job, base);
     default: {
       const never: never = job;
       throw new UpstreamError(UpstreamErrorKind.Invalid, {
@@ -208,6 +213,22 @@ export function submissionOf(
       });
     }
   }
+}
+
+/**
+ * Midjourney's editor on the C# line (`/mj/submit/retexture`, `/mj/submit/edits`: its
+ * `SubmitEditsDTO`): the picture as a data URL (`image`, a URL would also do) and the prompt. The
+ * queue: the person's job mode, else the one the prompt (or the parent's) names.
+ */
+function editOf(job: Extract<EngineJob, { kind: 'edit' }>, base: Record<string, unknown>): Submission {
+  const route = actionOf(job.action).upstream;
+  if (!route) throw notOffered(job);
+  return {
+    route,
+    body: { ...base, prompt: job.prompt, image: dataUrl(job.image) },
+    speed: job.speed ?? speedOf(job.prompt) ?? (job.parent ? speedOf(job.parent.prompt) : null),
+    modal: null,
+  };
 }
 
 /** The C# line's `/mj/submit/video` refuses an empty prompt; a blend's upscale has none of its own. */

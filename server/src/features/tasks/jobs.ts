@@ -1,4 +1,11 @@
-import { speedOf, type BlendDimensions, type BotType, type JobSpeed, type VideoMotion } from '@draw/shared';
+import {
+  speedOf,
+  type BlendDimensions,
+  type BotType,
+  type EditorActionName,
+  type JobSpeed,
+  type VideoMotion,
+} from '@draw/shared';
 import type { EngineSpeed, PanDirection } from '../../engines/port';
 
 /**
@@ -95,6 +102,21 @@ export type JobSpec =
       motion: VideoMotion;
       index: 1 | 2 | 3 | 4;
       customId?: string;
+      speed?: EngineSpeed;
+    }
+  /**
+   * Midjourney's editor (`action`: an editor action of the shared table): a picture restyled by a
+   * prompt, from an upload (`imageKey`, its command) or a finished task (`parentId`, its button).
+   */
+  | {
+      kind: 'edit';
+      action: EditorActionName;
+      prompt: string;
+      seed: number;
+      imageKey?: string;
+      parentId?: string;
+      customId?: string;
+      botType?: BotType;
       speed?: EngineSpeed;
     };
 

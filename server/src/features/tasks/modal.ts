@@ -78,6 +78,7 @@ export function modalCompleter({
         break;
       }
       case 'imagine':
+      case 'edit':
         job = { ...job, prompt: finalPrompt, seed: seedOf(finalPrompt) };
         break;
       case 'variation':

@@ -156,6 +156,19 @@ export function jobResolver(blobs: BlobStore, tasks: TasksRepository) {
           index: job.index,
           ...upstreamHints(job),
         };
+      case 'edit': {
+        const from = job.parentId ? await parent(job.parentId, job.customId) : null;
+        if (!from && !job.imageKey) throw new EngineFailure(TaskFailureCode.InputMissing);
+        return {
+          kind: 'edit',
+          action: job.action,
+          prompt: job.prompt,
+          seed: job.seed,
+          image: from ? from.image : await image(job.imageKey!),
+          ...(from ? { parent: from } : {}),
+          ...upstreamHints(job),
+        };
+      }
       default: {
         const never: never = job;
         throw new AppError(ErrorReason.Internal, 'error.internal', { job: JSON.stringify(never) });

@@ -61,6 +61,7 @@ export const enUS: typeof zhCN = {
       info: 'View your account and job information',
       imaginePrompt: 'What you want to see',
       shortenPrompt: 'The prompt to shorten',
+      editorPrompt: 'What the picture becomes',
     },
     errors: {
       tooLarge: 'Images must not be over 1M each',
@@ -71,6 +72,7 @@ export const enUS: typeof zhCN = {
       promptTooLong: 'The prompt must not be over {{max}} characters',
       messageTooLong: 'The message must not be over {{max}} characters',
       describeOne: '/describe takes exactly one image',
+      editorOne: 'Attach exactly one image for {{name}}',
       attachmentsNeedCommand: 'Images go with /imagine or /describe',
     },
     engine: {

@@ -62,6 +62,7 @@ export const zhCN = {
       info: '查看你的账户和任务信息',
       imaginePrompt: '你想画的画面',
       shortenPrompt: '要精简的提示词',
+      editorPrompt: '图片要变成的样子',
     },
     errors: {
       tooLarge: '图片大小不能超过 1M',
@@ -72,6 +73,7 @@ export const zhCN = {
       promptTooLong: '提示词不能超过 {{max}} 个字符',
       messageTooLong: '消息不能超过 {{max}} 个字符',
       describeOne: '/describe 只能使用一张图片',
+      editorOne: '请为 {{name}} 附加一张图片',
       attachmentsNeedCommand: '图片需配合 /imagine 或 /describe 使用',
     },
     engine: {

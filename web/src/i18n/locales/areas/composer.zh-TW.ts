@@ -60,6 +60,7 @@ export const zhTW: typeof zhCN = {
       info: '查看你的帳戶和任務資訊',
       imaginePrompt: '你想畫的畫面',
       shortenPrompt: '要精簡的提示詞',
+      editorPrompt: '圖片要變成的樣子',
     },
     errors: {
       tooLarge: '圖片大小不能超過 1M',
@@ -70,6 +71,7 @@ export const zhTW: typeof zhCN = {
       promptTooLong: '提示詞不能超過 {{max}} 個字元',
       messageTooLong: '訊息不能超過 {{max}} 個字元',
       describeOne: '/describe 只能使用一張圖片',
+      editorOne: '請為 {{name}} 附加一張圖片',
       attachmentsNeedCommand: '圖片需搭配 /imagine 或 /describe 使用',
     },
     engine: {

@@ -1,11 +1,11 @@
-import { Limits, type BotType, type Channel, type EngineInfo } from '@draw/shared';
+import { Limits, type BotType, type Channel, type EditorActionName, type EngineInfo } from '@draw/shared';
 import { Loader2Icon, PlusIcon, SendHorizontalIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyWhenOpen } from '../../../components/app/lazyWhenOpen';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { useIsMobile } from '../../../hooks/useMediaQuery';
-import { api } from '../../../lib/api';
+import { api, editorRoute } from '../../../lib/api';
 import { call, reportFailure, uploadImages } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { cn } from '../../../lib/utils';
@@ -25,6 +25,7 @@ import {
   checkPrompt,
   completeCommand,
   parseInput,
+  isEditorCommand,
   takesPrompt,
   type CommandName,
   type ParsedInput,
@@ -206,6 +207,25 @@ function ChannelComposer({ channel }: ComposerProps) {
     }, true);
   }
 
+  /** An editor command (`/retexture <prompt>`): the one attached image, restyled by the prompt. */
+  function edit(name: EditorActionName, prompt: string) {
+    const problem = checkPrompt(prompt);
+    if (problem) return showProblem(problem);
+    const images = attachments.current();
+    const command: string = `/${name}`;
+    if (images.length !== 1) return void notify.error(t('composer.errors.editorOne', { name: command }));
+    const file = images[0]!.file;
+    void submit(async () => {
+      const [imageId] = await uploadImages([file]);
+      return charged(
+        call(editorRoute(name), {
+          params: { channelId: channel.id },
+          body: { imageId: imageId!, prompt, botType, ...engineBody },
+        }),
+      );
+    }, true);
+  }
+
   function execute(parsed: ParsedInput) {
     if (busy.current) return;
     const images = attachments.current();
@@ -230,6 +250,7 @@ function ChannelComposer({ channel }: ComposerProps) {
     const { name, argument } = parsed;
     // The English shown for this very prompt goes as the person left it.
     if (pending?.loading) return;
+    if (isEditorCommand(name)) return edit(name, argument);
     switch (name) {
       case 'imagine': {
         const problem = checkPrompt(argument);
@@ -422,7 +443,9 @@ function ChannelComposer({ channel }: ComposerProps) {
                   {t(
                     optionCommand === 'shorten'
                       ? 'composer.commands.shortenPrompt'
-                      : 'composer.commands.imaginePrompt',
+                      : isEditorCommand(optionCommand)
+                        ? 'composer.commands.editorPrompt'
+                        : 'composer.commands.imaginePrompt',
                   )}
                 </span>
               </div>
