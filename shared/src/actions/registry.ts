@@ -22,6 +22,8 @@ export const TaskAction = {
   Inpaint: 'INPAINT',
   /** A short clip from an upscaled image (Animate), or a clip made longer (Extend). */
   Video: 'VIDEO',
+  /** A new picture keeping the structure of an image, restyled by a prompt (Midjourney's editor). */
+  Retexture: 'RETEXTURE',
 } as const;
 export type TaskAction = ValueOf<typeof TaskAction>;
 
@@ -38,6 +40,7 @@ export const EngineFeature = {
   Video: 'video',
   /** /blend (an engine without a way to mix images lacks it). */
   Blend: 'blend',
+  Retexture: 'retexture',
 } as const;
 export type EngineFeature = ValueOf<typeof EngineFeature>;
 export const ENGINE_FEATURES: readonly EngineFeature[] = Object.values(EngineFeature);
@@ -50,6 +53,7 @@ export const ArchiveKind = {
   ZoomPan: 'zoom',
   Region: 'region',
   Blend: 'blend',
+  Retexture: 'retexture',
 } as const;
 export type ArchiveKind = ValueOf<typeof ArchiveKind>;
 
@@ -170,6 +174,16 @@ export const ACTIONS = {
     words: 'Animate',
   },
   extend: { task: TaskAction.Video, price: 4, archive: null, feature: EngineFeature.Video, words: 'Extend' },
+  retexture: {
+    task: TaskAction.Retexture,
+    price: 2,
+    archive: ArchiveKind.Retexture,
+    feature: EngineFeature.Retexture,
+    words: 'Retexture',
+    command: { takes: CommandInput.ImageAndPrompt },
+    button: { on: 'upscale', label: 'Retexture', emoji: '🎨' },
+    upstream: 'retexture',
+  },
 } as const satisfies Record<string, ActionDeclaration>;
 
 export type ActionName = keyof typeof ACTIONS;

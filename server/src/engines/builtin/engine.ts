@@ -24,6 +24,7 @@ import type { Raw } from './pixels';
 import { PROGRESS_STEPS, raceAbort, sleep, throwIfAborted } from './progress';
 import { decodeImage, encodeImage, encodePreview } from './raster';
 import { renderRegion } from './region';
+import { renderRetexture } from './retexture';
 import { shortenPrompt } from './shorten';
 import { decodeParent, parentTile } from './source';
 import { upscaleTile } from './upscale';
@@ -59,7 +60,9 @@ const MAX_REFERENCE_SIDE = 512;
 type EditJob = Extract<EngineJob, { kind: 'edit' }>;
 
 /** Midjourney's editor, drawn here: each editor action of the shared table, its painter (a grid). */
-const EDITORS: Record<EditorActionName, (job: EditJob) => Promise<Raw>> = {};
+const EDITORS: Record<EditorActionName, (job: EditJob) => Promise<Raw>> = {
+  retexture: (job) => renderRetexture({ image: job.image.data, prompt: job.prompt, seed: job.seed }),
+};
 
 function paintEdit(job: EditJob): Promise<Raw> {
   const painter = (EDITORS as Partial<Record<string, (job: EditJob) => Promise<Raw>>>)[job.action];

@@ -1,7 +1,10 @@
 import { parseProgress, statusRank } from '@draw/machines';
 import {
+  actionButtons,
   actionOf,
   buttonsForResult,
+  resultKindForAction,
+  type TaskAction,
   parseCustomId,
   speedOf,
   type TaskButton,
@@ -311,9 +314,11 @@ export function buttonsOf(task: UpstreamTask): TaskButton[] {
     if (task.action === 'DESCRIBE') return buttonsForResult('describe', '');
     return JAVA_CHANGEABLE.has(task.action) ? buttonsForResult('grid', task.id) : [];
   }
-  return task.buttons
+  const own = task.buttons
     .filter((b) => parseCustomId(b.customId) !== null)
     .map((b) => ({ customId: b.customId, emoji: b.emoji, label: b.label }));
+  // The action table's own buttons (Retexture on an upscale): the C# line serves them by route.
+  return [...own, ...actionButtons(resultKindForAction(task.action as TaskAction), task.id)];
 }
 
 const KEYCAP = /([1-9])\uFE0F?\u20E3/gu;

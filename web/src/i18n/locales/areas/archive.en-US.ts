@@ -18,6 +18,7 @@ export const enUS: typeof zhCN = {
       zoom: 'Zoom / Pan',
       region: 'Vary (Region)',
       blend: 'Blend',
+      retexture: 'Retexture',
     },
     ratio: { any: 'All shapes', square: 'Square', portrait: 'Portrait', landscape: 'Landscape' },
     from: 'From',

@@ -20,6 +20,7 @@ export const zhCN = {
       zoom: '缩放 / 平移',
       region: '局部重绘',
       blend: '混合',
+      retexture: '重绘质感',
     },
     ratio: { any: '全部比例', square: '方形', portrait: '竖图', landscape: '横图' },
     from: '开始日期',

@@ -18,6 +18,7 @@ export const zhTW: typeof zhCN = {
       zoom: '縮放 / 平移',
       region: '局部重繪',
       blend: '混合',
+      retexture: '重繪質感',
     },
     ratio: { any: '全部比例', square: '方形', portrait: '直圖', landscape: '橫圖' },
     from: '開始日期',

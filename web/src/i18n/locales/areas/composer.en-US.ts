@@ -57,6 +57,7 @@ export const enUS: typeof zhCN = {
       describe: 'Upload an image and get four prompts that describe it',
       blend: 'Blend 2–6 images into a new one',
       shorten: 'Analyze a prompt and suggest shorter ones',
+      retexture: 'Restyle an attached image by a prompt, keeping its structure',
       settings: 'View and adjust your drawing settings',
       info: 'View your account and job information',
       imaginePrompt: 'What you want to see',

@@ -58,6 +58,7 @@ export const zhCN = {
       describe: '上传一张图片，得到四条描述它的提示词',
       blend: '将 2–6 张图片混合成一张新图',
       shorten: '分析提示词，给出更精简的写法',
+      retexture: '保留图片的结构，按提示词重绘它的质感和风格',
       settings: '查看并调整你的绘画设置',
       info: '查看你的账户和任务信息',
       imaginePrompt: '你想画的画面',

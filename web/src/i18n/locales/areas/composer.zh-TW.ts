@@ -56,6 +56,7 @@ export const zhTW: typeof zhCN = {
       describe: '上傳一張圖片，得到四條描述它的提示詞',
       blend: '將 2–6 張圖片混合成一張新圖',
       shorten: '分析提示詞，給出更精簡的寫法',
+      retexture: '保留圖片的結構，按提示詞重繪它的質感和風格',
       settings: '查看並調整你的繪畫設定',
       info: '查看你的帳戶和任務資訊',
       imaginePrompt: '你想畫的畫面',

@@ -105,6 +105,7 @@ export const enUS: typeof zhCN = {
       imaginePrompt: 'Imagine prompt {{index}}',
       describeAgain: 'Describe again',
       animateLow: 'Animate (Low motion)',
+      editor: { retexture: 'Retexture · restyle this image by a prompt' },
       animateHigh: 'Animate (High motion)',
       extendLow: 'Extend (Low motion)',
       extendHigh: 'Extend (High motion)',

@@ -106,6 +106,7 @@ export const zhCN = {
       imaginePrompt: '用第 {{index}} 条提示词绘画',
       describeAgain: '重新描述',
       animateLow: '生成视频 · 低动态',
+      editor: { retexture: '重绘质感' },
       animateHigh: '生成视频 · 高动态',
       extendLow: '延长视频 · 低动态',
       extendHigh: '延长视频 · 高动态',

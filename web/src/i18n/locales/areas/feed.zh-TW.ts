@@ -105,6 +105,7 @@ export const zhTW: typeof zhCN = {
       imaginePrompt: '用第 {{index}} 條提示詞繪畫',
       describeAgain: '重新描述',
       animateLow: '生成影片 · 低動態',
+      editor: { retexture: '重繪質感' },
       animateHigh: '生成影片 · 高動態',
       extendLow: '延長影片 · 低動態',
       extendHigh: '延長影片 · 高動態',

@@ -298,6 +298,7 @@ describe('task card', () => {
         DESCRIBE: 1,
         SHORTEN: 1,
         VIDEO: 4,
+        RETEXTURE: 2,
       },
     };
     try {
@@ -328,6 +329,7 @@ describe('task card', () => {
         DESCRIBE: 1,
         SHORTEN: 1,
         VIDEO: 4,
+        RETEXTURE: 2,
       },
     };
     enginesStore.engines = enginesOf();
