@@ -4,17 +4,44 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 /** Import boundaries: shared and machines stand alone; web and server meet only through them. */
+const packagePatterns = (groups) =>
+  groups.map((group) => ({
+    group: [`@draw/${group}`, `@draw/${group}/*`, `**/${group}/src/*`, `**/${group}/src`],
+    message: `This package must not import ${group}/ (see docs/ARCHITECTURE.md, "Import boundaries").`,
+  }));
 const forbid = (...groups) => ({
-  'no-restricted-imports': [
-    'error',
-    {
-      patterns: groups.map((group) => ({
-        group: [`@draw/${group}`, `@draw/${group}/*`, `**/${group}/src/*`, `**/${group}/src`],
-        message: `This package must not import ${group}/ (see docs/ARCHITECTURE.md, "Import boundaries").`,
-      })),
-    },
-  ],
+  'no-restricted-imports': ['error', { patterns: packagePatterns(groups) }],
 });
+
+/**
+ * Test support (fakes, harnesses, fixtures: server/test/, scripts/testing/, web/src/test/, the
+ * machines' fixtures) is for tests only: production code importing it would ship it.
+ */
+const testSupport = {
+  group: [
+    '**/test/*',
+    '**/test',
+    '**/testing/*',
+    '**/testing',
+    '**/fixtures',
+    '**/fixtures/*',
+    '**/fakes',
+    '**/fakes/*',
+    '**/fake-*',
+    '**/fakeSocket',
+    '@draw/*/fixtures',
+    '@draw/*/*/fixtures',
+    'vitest',
+    'vitest/*',
+  ],
+  message:
+    'Production code must not import test support (fakes, harnesses, fixtures, vitest): it lives under a test folder.',
+};
+const forbidInProduction = (...groups) => ({
+  'no-restricted-imports': ['error', { patterns: [...packagePatterns(groups), testSupport] }],
+});
+/** What is not production inside a production folder: tests and the web's own test setup. */
+const testFiles = ['**/*.test.{ts,tsx}', 'web/src/test/**'];
 
 const noEnums = {
   selector: 'TSEnumDeclaration',
@@ -94,6 +121,23 @@ export default tseslint.config(
     },
   },
   { files: ['web/e2e/**/*.ts'], rules: forbid('server') },
+  // Production sources (not their tests) may not reach test support.
+  {
+    files: ['shared/src/**/*.ts'],
+    ignores: testFiles,
+    rules: forbidInProduction('server', 'web', 'machines', 'scripts'),
+  },
+  {
+    files: ['machines/src/**/*.ts'],
+    ignores: [...testFiles, '**/fixtures.ts'],
+    rules: forbidInProduction('server', 'web', 'scripts'),
+  },
+  { files: ['server/src/**/*.ts'], ignores: testFiles, rules: forbidInProduction('web') },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: [...testFiles, '**/fixtures.ts'],
+    rules: forbidInProduction('server', 'scripts'),
+  },
   {
     files: ['**/*.test.{ts,tsx}', '**/e2e/**/*.ts', 'scripts/**/*.{ts,mjs}'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },

@@ -40,6 +40,7 @@ export default defineConfig({
               tags: ['$initial'],
             },
             { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'] },
+            { name: 'app', test: /[\\/]web[\\/]src[\\/]/, tags: ['$initial'] },
           ],
         },
       },

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Task } from '@draw/shared';
-import { injectorFor, startTestApp, type TestApp } from '../../server/src/testing/harness';
+import { injectorFor, startTestApp, type TestApp } from '../../server/test/support/harness';
 
 /**
  * `node --import tsx scripts/bench/queue-wait.ts`: how long one person's picture takes behind

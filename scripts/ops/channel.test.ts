@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '@draw/shared';
-import { nextPhone, startTestApp, type TestApp } from '../../server/src/testing/harness';
+import { nextPhone, startTestApp, type TestApp } from '../../server/test/support/harness';
 import { channelExport, channelSummary, runChannel, type ChannelExport } from './channel';
 import { openReadSource } from './source';
 import { CLI_TIMEOUT, capture, opsConfig, runCli } from './testing';

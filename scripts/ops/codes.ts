@@ -74,6 +74,8 @@ export async function listCodes(source: ReadSource, now: number, batchId?: strin
             : doc.uses > 0
               ? 'partly used'
               : 'unused',
+      createdAt: doc.createdAt,
+      note: doc.note ?? '',
     }));
 }
 

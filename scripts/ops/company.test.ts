@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startTestApp } from '../../server/src/testing/harness';
+import { startTestApp } from '../../server/test/support/harness';
 import { runCompany } from './company';
 import { CLI_TIMEOUT, capture, opsConfig, runCli, tempDataDir } from './testing';
 
@@ -38,11 +38,12 @@ describe('ops company', () => {
 
       const app = await startTestApp({ DATA_DIR: dir, ...CONFIGURED });
       try {
-        const { engineFeatures, ...served } = (
+        const { engineFeatures, translatesPrompts, ...served } = (
           await app.http.inject({ url: '/api/home/company-info' })
         ).json().data;
         // The site adds what its engine offers; the company's own fields are what ops sets.
         expect(engineFeatures).toEqual(['shorten', 'describe', 'cancel', 'seed', 'video', 'blend']);
+        expect(translatesPrompts).toBe(false);
         expect(served).toEqual({
           name: 'Acme Drawing',
           description: 'Draw with AI together, live, in shared channels.',

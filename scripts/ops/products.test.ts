@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@draw/shared';
-import { startTestApp } from '../../server/src/testing/harness';
+import { startTestApp } from '../../server/test/support/harness';
 import { DEFAULT_PRODUCTS } from '../../server/src/features/billing/products';
 import { parsePrice, runProducts } from './products';
 import { CLI_TIMEOUT, capture, opsConfig, runCli, tempDataDir } from './testing';

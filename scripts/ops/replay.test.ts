@@ -1,7 +1,7 @@
 import { openDatabase } from '../../server/src/storage/sqlite/driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '@draw/shared';
-import { startTestApp, type TestApp } from '../../server/src/testing/harness';
+import { startTestApp, type TestApp } from '../../server/test/support/harness';
 import { Events, type EventDoc } from '../../server/src/realtime/repository';
 import { embeddedFileOf } from '../../server/src/storage/embedded';
 import { replayFromSource } from './replay';

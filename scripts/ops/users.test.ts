@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startTestApp } from '../../server/src/testing/harness';
+import { startTestApp } from '../../server/test/support/harness';
 import { withWriteStorage } from './command';
 import { openReadSource } from './source';
 import { CLI_TIMEOUT, capture, opsConfig, runCli, tempDataDir } from './testing';

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatchUp, type ChannelEvent, type SubscribeAck, type SubscribeRequest } from '@draw/shared';
-import { nextPhone, startTestApp } from '../../server/src/testing/harness';
-import { textMessageIn } from '../../server/src/testing/messages';
-import { connectSocket, type TestSocket } from '../../server/src/testing/socket';
+import { nextPhone, startTestApp } from '../../server/test/support/harness';
+import { textMessageIn } from '../../server/test/support/messages';
+import { connectSocket, type TestSocket } from '../../server/test/support/socket';
 import { freePort, type ServerProcess } from '../testing/server-process';
 import { call, must } from './support/client';
 import { healthProbe } from './support/health-probe';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '@draw/shared';
-import { blackPng } from '../../server/src/testing/images';
+import { blackPng } from '../../server/test/support/images';
 import { freePort, type ServerProcess } from '../testing/server-process';
 import { channelWithMembers, must, signIn, type Member } from './support/client';
 import { startServerProcess } from './support/server';

@@ -8,7 +8,7 @@ import type { Task } from '@draw/shared';
 import { freePort, type ServerProcess } from '../testing/server-process';
 import { channelWithMembers, must, signIn, type Member } from './support/client';
 import { startServerProcess } from './support/server';
-import { zipEntries } from '../../server/src/testing/zip';
+import { zipEntries } from '../../server/test/support/zip';
 
 /**
  * Streams under attack (issue #36, item 2): downloads left after their first bytes, by the

@@ -12,8 +12,8 @@ import {
   type SubscribeAck,
   type Task,
 } from '@draw/shared';
-import { listen, startTestApp, type TestApp } from '../../server/src/testing/harness';
-import { connectSocket, type TestSocket } from '../../server/src/testing/socket';
+import { listen, startTestApp, type TestApp } from '../../server/test/support/harness';
+import { connectSocket, type TestSocket } from '../../server/test/support/socket';
 import { roomOf } from '../../server/src/realtime/hub';
 import {
   anyString,

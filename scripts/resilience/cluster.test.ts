@@ -10,7 +10,7 @@ import { api, boundsOf } from '@draw/shared/routes';
 import { Events } from '../../server/src/realtime/repository';
 import { replayFromSource } from '../ops/replay';
 import { openReadSource } from '../ops/source';
-import { connectSocket, type TestSocket } from '../../server/src/testing/socket';
+import { connectSocket, type TestSocket } from '../../server/test/support/socket';
 import { freePort, type ServerProcess } from '../testing/server-process';
 import { channelWithMembers, must, mustInTurn, signIn, tasksByIds, type Member } from './support/client';
 import { startServerProcess } from './support/server';

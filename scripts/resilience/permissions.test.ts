@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listen, startTestApp, type TestApp } from '../../server/src/testing/harness';
+import { listen, startTestApp, type TestApp } from '../../server/test/support/harness';
 import {
   CLOCK_JUMP_MS,
   Roles,

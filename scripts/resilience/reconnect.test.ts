@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isTerminal } from '@draw/machines';
 import type { ChannelDetail, ChannelEvent, Task } from '@draw/shared';
-import { listen, startTestApp, type TestApp } from '../../server/src/testing/harness';
+import { listen, startTestApp, type TestApp } from '../../server/test/support/harness';
 import { Events } from '../../server/src/realtime/repository';
 import { Ledger, memberLoop, type World } from './support/activity';
 import {

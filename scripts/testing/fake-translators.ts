@@ -1,6 +1,2 @@
 /** The fake translation services, for system tests outside the server package (browser tests). */
-export {
-  startFakeBaidu,
-  startFakeOpenAi,
-  type FakeTranslator,
-} from '../../server/src/features/translate/fakes';
+export { startFakeBaidu, startFakeOpenAi, type FakeTranslator } from '../../server/test/fakes/translators';

@@ -3,4 +3,4 @@ export {
   startFakeMjProxy,
   type FakeBehaviour,
   type FakeMjProxy,
-} from '../../server/src/engines/midjourney-proxy/fake/server';
+} from '../../server/test/fakes/midjourney-proxy/server';

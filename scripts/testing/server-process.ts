@@ -52,7 +52,8 @@ export async function startServer(
   child.stdout?.on('data', (d: Buffer) => logs.push(d.toString()));
   child.stderr?.on('data', (d: Buffer) => logs.push(d.toString()));
   const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // Generous: on the shared 2-core machine a cold `tsx` start has taken 34 s.
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null)
       throw new Error(`server exited early:\n${logs.join('')}`);

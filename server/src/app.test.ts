@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, enabledEngines, enginePrices, loadConfig, trustProxySetting } from './config';
-import { startTestApp, type TestApp } from './testing/harness';
+import { startTestApp, type TestApp } from '../test/support/harness';
 import { maskUrl } from './logger';
 
 describe('configuration', () => {
@@ -343,6 +343,8 @@ describe('http skeleton', () => {
         isShowChatGPT: false,
         isShowDiscord: true,
         engineFeatures: ['shorten', 'describe', 'cancel', 'seed', 'video', 'blend'],
+        // No translator configured: the settings promise no translation.
+        translatesPrompts: false,
       },
     });
   });

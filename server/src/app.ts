@@ -7,7 +7,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { Limits } from '@draw/shared';
+import { Limits, TaskStatus, type Task } from '@draw/shared';
 import { enabledEngines, enginePrices, trustProxySetting, type Config } from './config';
 import { loggerOptions } from './logger';
 import { apiNotFound, envelopePlugin, frameworkError } from './http/envelope';
@@ -33,6 +33,8 @@ import { authService } from './features/auth/service';
 import { authPlugin } from './features/auth/plugin';
 import { consoleSmsSender, type SmsSender } from './features/auth/sms';
 import { aliyunSmsSender } from './features/auth/aliyun-sms';
+import { consoleEmailSender, type EmailSender } from './features/auth/email';
+import { smtpEmailSender } from './features/auth/smtp-email';
 import { slowdown } from './features/auth/slowdown';
 import { throttle } from './features/auth/throttle';
 import { uploadsRepository } from './features/uploads/repository';
@@ -45,6 +47,7 @@ import { channelsPlugin } from './features/channels/plugin';
 import { messagesRepository } from './features/messages/repository';
 import { messagesService, type MessagesService } from './features/messages/service';
 import { messagesPlugin } from './features/messages/plugin';
+import { tasksInChannel } from './features/tasks/in-channel';
 import { tasksRepository } from './features/tasks/repository';
 import { taskStore } from './features/tasks/store';
 import { TaskRunner } from './features/tasks/runner';
@@ -52,7 +55,7 @@ import { jobResolver } from './features/tasks/resolve';
 import { billingRepository } from './features/billing/repository';
 import { billingService } from './features/billing/service';
 import { billingPlugin } from './features/billing/plugin';
-import { tasksService, type PromptComposer, type TasksService } from './features/tasks/service';
+import { tasksService, type PromptComposer } from './features/tasks/service';
 import { createTranslator } from './features/translate/create';
 import { translatePlugin } from './features/translate/plugin';
 import { promptTranslator } from './features/translate/service';
@@ -60,7 +63,14 @@ import { tasksPlugin } from './features/tasks/plugin';
 import { createEngine } from './engines/create';
 import { EngineRegistry } from './engines/registry';
 import { enginesPlugin } from './engines/plugin';
-import { enginePricing } from './features/billing/prices';
+import { livePricing } from './features/admin/prices';
+import { adminRepository } from './features/admin/repository';
+import { adminService } from './features/admin/service';
+import { adminPlugin } from './features/admin/plugin';
+import { siteEvents } from './features/admin/live';
+import { moderationRepository } from './features/moderation/repository';
+import { moderationService, ENGINE_REFUSALS } from './features/moderation/service';
+import { moderationPlugin } from './features/moderation/plugin';
 import { republishUnsent } from './realtime/republish';
 import type { ImageEngine } from './engines/port';
 import { upstreamHooks } from './features/upstream/service';
@@ -137,6 +147,14 @@ function smsSender(config: Config, http: FastifyInstance): SmsSender {
   });
 }
 
+function emailSender(config: Config, http: FastifyInstance): EmailSender {
+  if (config.EMAIL_SENDER === 'smtp')
+    return smtpEmailSender({ url: config.SMTP_URL, from: config.EMAIL_FROM });
+  if (config.NODE_ENV === 'production')
+    http.log.warn('EMAIL_SENDER=console: sign-in by email code is off; set EMAIL_SENDER=smtp to mail codes');
+  return consoleEmailSender(http.log, config.NODE_ENV === 'production');
+}
+
 /**
  * Where the route table's rate limits count, so that every process of a site shares one count:
  * MongoDB (processes on several hosts), the cluster's primary (WORKERS > 1), or this process.
@@ -178,7 +196,9 @@ function composeServices(
   const auth = authService({
     repo: authRepo,
     sms: smsSender(config, http),
-    onSendFailure: (err) => http.log.error({ err }, 'sms send failed'),
+    email: emailSender(config, http),
+    siteName: config.COMPANY_NAME,
+    onSendFailure: (err) => http.log.error({ err }, 'login code send failed'),
     throttle: throttle(authRepo.counters, now),
     slowdown: slowdown(authRepo.slowdowns, now),
     now,
@@ -193,7 +213,16 @@ function composeServices(
   const tickets = socketTickets(realtime, auth, now);
   const engines = engineRegistry(config, http, overrides);
   const engine = engines.default;
-  const pricing = enginePricing(enginePrices(config));
+  // The configured prices, with the console's over them (features/admin/prices.ts).
+  const pricing = livePricing(enginePrices(config));
+  const site = siteEvents();
+  const adminRepo = adminRepository(storage);
+  const moderation = moderationService({
+    repo: moderationRepository(storage),
+    chatModerated: async () => (await adminRepo.site.get())?.moderateChat ?? false,
+    announceHidden: (change) => site.hidden(change),
+    now,
+  });
   const channels = channelsService({
     repo: channelsRepository(storage),
     users: authRepo.users,
@@ -243,15 +272,16 @@ function composeServices(
     taskCounts: (userId) => tasksRepo.countsFor(userId),
   };
 
-  // Messages and tasks refer to each other (a page lists its tasks; a task posts its message).
-  const late: { tasks?: TasksService } = {};
+  // A page of messages lists its tasks, read from the tasks' repository: the tasks service posts
+  // messages, so messages do not depend on it.
   const messages: MessagesService = messagesService({
     repo: messagesRepository(storage),
     users: authRepo.users,
     channels,
     hub,
     now,
-    tasksByIds: (channelId, ids) => late.tasks!.byIdsInChannel(channelId, ids),
+    tasksByIds: tasksInChannel(tasksRepo, () => moderation.hiddenTasks()),
+    checkText: (userId, channelId, content) => moderation.checkChat(userId, channelId, content),
   });
   const tasks = tasksService({
     repo: tasksRepo,
@@ -268,8 +298,9 @@ function composeServices(
     publicUrl: config.PUBLIC_URL,
     flush: () => storage.flush(),
     now,
+    guard: (userId, channelId, texts) => moderation.checkSubmit(userId, channelId, texts),
+    hidden: () => moderation.hiddenTasks(),
   });
-  late.tasks = tasks;
   channels.onMemberRemoved((channelId, userId) =>
     tasks.cancelAllOf(channelId, userId).then(
       () => undefined,
@@ -285,6 +316,7 @@ function composeServices(
     blobs,
     hub,
     now,
+    hidden: () => moderation.hiddenTasks(),
   });
   const reads = readsService({
     repo: readsRepository(storage),
@@ -295,6 +327,29 @@ function composeServices(
     onError: (err) => http.log.warn({ err }, 'unread notice not sent'),
   });
   hub.observe((event) => reads.onEvent(event));
+  // An engine's own refusal of a prompt counts toward a pause as a banned word does.
+  hub.observe((event) => {
+    if (event.type !== 'task.updated') return;
+    const task = event.data as Task;
+    const code = task.properties.failure?.code;
+    if (task.status !== TaskStatus.Failure || !code || !ENGINE_REFUSALS.has(code)) return;
+    void moderation
+      .recordEngineRefusal({ userId: task.userId, channelId: task.channelId, prompt: task.prompt, code })
+      .catch((err: unknown) => http.log.warn({ err }, 'engine refusal not recorded'));
+  });
+  const admin = adminService({
+    repo: adminRepo,
+    auth,
+    billing: billingFeature,
+    channels,
+    tasks,
+    company,
+    engines,
+    moderation,
+    pricing,
+    live: site,
+    now,
+  });
   const recentChanges = [store.recentChanges, messages.recentChanges];
   return {
     blobs,
@@ -319,6 +374,9 @@ function composeServices(
     archive,
     reads,
     billing: billingFeature,
+    moderation,
+    admin,
+    site,
   };
 }
 
@@ -396,11 +454,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await http.register(healthPlugin, { storage, startedAt: now() });
   await http.register(companyPlugin, {
     company: services.company,
+    translatesPrompts: config.TRANSLATE_PROVIDER !== 'none',
     ...(services.engine.offers ? { offers: services.engine.offers.bind(services.engine) } : {}),
   });
   await http.register(authPlugin, { auth: services.auth });
   await http.register(uploadsPlugin, { uploads: services.uploads });
-  await http.register(filesPlugin, { blobs: services.blobs });
+  await http.register(filesPlugin, {
+    blobs: services.blobs,
+    isHidden: (key) => services.moderation.isHiddenFile(key),
+  });
   await http.register(channelsPlugin, { channels: services.channels });
   await http.register(enginesPlugin, { engines: services.engines, pricing: services.pricing });
   await http.register(messagesPlugin, { messages: services.messages });
@@ -416,6 +478,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await http.register(billingPlugin, { billing: services.billing, publicUrl: config.PUBLIC_URL });
   await http.register(realtimePlugin, { tickets: services.tickets, publicUrl: config.PUBLIC_URL });
+  await http.register(adminPlugin, { admin: services.admin });
+  await http.register(moderationPlugin, {
+    moderation: services.moderation,
+    archive: services.archive,
+    announcement: () => services.admin.announcement(),
+  });
   await registerWebApp(http, webDistDir);
 
   const io = createSocketServer(http.server, {
@@ -425,6 +493,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     sessions: services.auth,
     log: http.log,
   });
+  services.site.attach(io);
   const mongo = storage as Partial<MongoStorage>;
   if (mongo.connection && mongo.topology) {
     // A standalone server has no change streams: one process only (openStorage refuses WORKERS > 1).
@@ -445,6 +514,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await storage.ready();
   await services.billing.start();
+  await services.admin.start();
   // A member joining a cluster that has just started leaves this to the first (or never two republish one change).
   const republished =
     options.cluster === ClusterRole.Joining

@@ -153,6 +153,16 @@ export const ConfigSchema = Type.Object({
   ALIYUN_SMS_SIGN_NAME: Type.String({ default: '' }),
   ALIYUN_SMS_TEMPLATE_CODE: Type.String({ default: '' }),
   ALIYUN_SMS_ENDPOINT: Type.String({ default: 'https://dysmsapi.aliyuncs.com' }),
+  EMAIL_SENDER: Enum(['console', 'smtp'] as const, 'console'),
+  SMTP_URL: Type.String({
+    default: '',
+    description:
+      'EMAIL_SENDER=smtp: smtp://user:pass@host:587 (STARTTLS) or smtps://user:pass@host:465, password URL-encoded',
+  }),
+  EMAIL_FROM: Type.String({
+    default: '',
+    description: 'EMAIL_SENDER=smtp: the From of login code mails, e.g. Drawspace <no-reply@example.com>',
+  }),
   PAYMENT_PROVIDER: Enum(['sandbox', 'wechat'] as const, 'sandbox'),
   ALLOW_UNSAFE_SANDBOX_PAYMENTS: Type.Boolean({
     default: false,
@@ -343,7 +353,7 @@ function describeProblems(value: Record<string, unknown>): string[] {
       ? `must be ${schema.description}`
       : error.message;
     // Secrets never reach the logs, so the offending value is only echoed for non-secret keys.
-    const shown = /SECRET|URI|KEY/.test(key) ? '' : ` (got ${JSON.stringify(value[key])})`;
+    const shown = /SECRET|URI|KEY|SMTP_URL/.test(key) ? '' : ` (got ${JSON.stringify(value[key])})`;
     byKey.set(key, `${key} ${expectation}${shown}`);
   }
   return [...byKey.values()];
@@ -399,6 +409,7 @@ function checkCrossFieldRules(config: Config): void {
       'Invalid configuration:\n  - MJ_PROXY_URL must be an http(s) URL like http://mj-proxy:8080',
     );
   }
+  checkEmail(config);
   checkOpenAIImages(config);
   checkComfyUI(config);
   checkTranslation(config);
@@ -432,6 +443,21 @@ function checkCrossFieldRules(config: Config): void {
       `Invalid configuration:\n  - PUBLIC_URL must be an origin like https://draw.example.com (got ${JSON.stringify(config.PUBLIC_URL)})`,
     );
   }
+}
+
+/** SMTP needs a server and a sender address; the URL carries a password, so it is never echoed. */
+function checkEmail(config: Config): void {
+  if (config.EMAIL_SENDER !== 'smtp') return;
+  const problems: string[] = [];
+  if (!config.SMTP_URL) problems.push('SMTP_URL is required when EMAIL_SENDER=smtp');
+  else if (!/^smtps?:\/\/[^\s/]+/.test(config.SMTP_URL))
+    problems.push('SMTP_URL must be smtp://user:pass@host:587 or smtps://user:pass@host:465');
+  if (!config.EMAIL_FROM.trim())
+    problems.push('EMAIL_FROM is required when EMAIL_SENDER=smtp (e.g. Drawspace <no-reply@example.com>)');
+  else if (!/[^\s@<]+@[^\s@>]+\.[^\s@>]+/.test(config.EMAIL_FROM))
+    problems.push(`EMAIL_FROM must hold an email address (got ${JSON.stringify(config.EMAIL_FROM)})`);
+  if (problems.length > 0)
+    throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
 }
 
 function checkOpenAIImages(config: Config): void {

@@ -1,8 +1,11 @@
+import type { Static } from 'typebox';
 import type { TaskAction } from './constants';
-import type { Author, Task } from './entities';
+import type { api } from './routes/index';
+import type { AnswerOf, BodyOf, QueryOf } from './routes/route';
+import type { ArchiveItemSchema, FavoriteChangeSchema } from './routes/schemas';
 
 /**
- * The archive: every finished image a person may see (their own from every channel, even after
+ * The archive: every finished image and clip a person may see (their own from every channel, even after
  * they left it or it was deleted; other members' from the channels they are in now), with private
  * favourites. Routes:
  *   GET    /api/archive?scope=&channelId=&q=&favorite=&kind=&ratio=&from=&to=&cursor=&limit= → ArchivePage
@@ -20,14 +23,13 @@ export type ArchiveScope = ValueOf<typeof ArchiveScope>;
 
 // Which task goes under which kind is each action's `archive` (`actions/registry.ts`).
 export { ArchiveKind, ARCHIVE_KIND_ACTIONS } from './actions/registry';
-import { ARCHIVE_KIND_ACTIONS, type ArchiveKind } from './actions/registry';
+import { ARCHIVE_KIND_ACTIONS } from './actions/registry';
 
-/** Actions whose result is an image (describe and shorten answer with text). */
+/** Actions whose result is an image or a clip (with its poster still) (describe and shorten answer with text). */
 export const ARCHIVE_ACTIONS: readonly TaskAction[] = Object.values(ARCHIVE_KIND_ACTIONS).flat();
 
 // In its own file: a task's properties name it, and entities must not import this file back.
 export { ArchiveRatio, ratioOf } from './ratio';
-import type { ArchiveRatio } from './ratio';
 
 export const ArchiveLimits = {
   pageDefault: 40,
@@ -41,52 +43,22 @@ export const ArchiveLimits = {
   starLookupMax: 200,
 } as const;
 
-/** The query of GET /api/archive, as the client sends it (dates are epoch ms). */
-export interface ArchiveQuery {
-  scope?: ArchiveScope;
-  channelId?: string;
-  q?: string;
-  favorite?: boolean;
-  kind?: ArchiveKind;
-  ratio?: ArchiveRatio;
-  from?: number;
-  to?: number;
-  /** `nextCursor` of the previous page. */
-  cursor?: string;
-  limit?: number;
-}
+/** The query of GET /api/archive, as the client sends it (dates are epoch ms; `cursor`: `nextCursor` of the previous page). */
+export type ArchiveQuery = QueryOf<typeof api.archive.page>;
 
-export interface ArchiveChannel {
-  id: string;
-  title: string;
-  /** The asker is a member now and the channel exists: "open in channel" works. */
-  open: boolean;
-}
+export type ArchiveItem = Static<typeof ArchiveItemSchema>;
+export type ArchiveChannel = ArchiveItem['channel'];
 
-export interface ArchiveItem {
-  task: Task;
-  author: Author;
-  channel: ArchiveChannel;
-  favorite: boolean;
-}
+/** `nextCursor`: null at the end of the archive. */
+export type ArchivePage = AnswerOf<typeof api.archive.page>;
 
-export interface ArchivePage {
-  items: ArchiveItem[];
-  /** null at the end of the archive. */
-  nextCursor: string | null;
-}
+/**
+ * `ancestors`: the chain of parents the asker may see, oldest first (the imagine grid at the
+ * start); `children`: images made from this one, oldest first.
+ */
+export type ArchiveFamily = AnswerOf<typeof api.archive.family>;
 
-export interface ArchiveFamily {
-  /** The chain of parents the asker may see, oldest first (the imagine grid at the start). */
-  ancestors: ArchiveItem[];
-  item: ArchiveItem;
-  /** Images made from this one, oldest first. */
-  children: ArchiveItem[];
-}
-
-export interface ArchiveZipRequest {
-  taskIds: string[];
-}
+export type ArchiveZipRequest = BodyOf<typeof api.archive.zip>;
 
 /** One line of the ZIP's `prompts.json`. */
 export interface ArchiveZipEntry {
@@ -104,7 +76,7 @@ export interface ArchiveZipEntry {
 }
 
 /** Sent to every socket of the person (`archive:favorite`) and answered by the favourite routes. */
-export interface FavoriteChange {
-  taskId: string;
-  favorite: boolean;
-}
+export type FavoriteChange = Static<typeof FavoriteChangeSchema>;
+
+export { archiveFileNames, archiveZipName, attachmentDisposition, promptStem } from './archiveNames';
+export type { NamedFile } from './archiveNames';

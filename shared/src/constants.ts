@@ -50,6 +50,16 @@ export const ImageEngineName = {
 } as const;
 export type ImageEngineName = ValueOf<typeof ImageEngineName>;
 
+/**
+ * Whether an engine reads Midjourney's own parameters (`--v`, `--niji`, `--stylize`, `--style`,
+ * `--relax/--fast/--turbo`), which the person's settings add to every prompt: the midjourney-proxy,
+ * and the built-in engine that stands in for it. ComfyUI and the OpenAI Images API do not (their
+ * prompts get no such parameters, and none is shown on their cards).
+ */
+export function takesMidjourneyParameters(engine: string | null | undefined): boolean {
+  return !engine || engine === ImageEngineName.MidjourneyProxy || engine === ImageEngineName.Builtin;
+}
+
 export const BlendDimensions = { Portrait: 'PORTRAIT', Square: 'SQUARE', Landscape: 'LANDSCAPE' } as const;
 export type BlendDimensions = ValueOf<typeof BlendDimensions>;
 
@@ -61,7 +71,8 @@ export type InviteExpireHours = (typeof INVITE_EXPIRE_HOURS)[number];
 export const CLIP_MIME_TYPES = ['video/mp4', 'image/webp'] as const;
 export type ClipMimeType = (typeof CLIP_MIME_TYPES)[number];
 
-export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
+/** Images an upload may be: what phones and browsers make (WebP included); HEIC is converted in the browser first. */
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number];
 
 export const Limits = {

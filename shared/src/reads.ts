@@ -1,3 +1,6 @@
+import type { Static } from 'typebox';
+import type { ChannelUnreadSchema } from './routes/reads';
+
 /**
  * Unread marks: per person and channel, kept on the server so they follow the person across
  * devices. A mark is the seq of the last channel event the person has seen (the channel's event
@@ -12,15 +15,12 @@
 /** Counts stop here: the sidebar shows "99+" past `UNREAD_CAP - 1`. */
 export const UNREAD_CAP = 100;
 
-export interface ChannelUnread {
-  channelId: string;
-  /** The seq the person has read up to (0: never opened the channel). */
-  lastReadSeq: number;
-  /** The channel's newest event seq. */
-  seq: number;
-  /** Messages (chat and task cards) by others after the mark, at most `UNREAD_CAP`. */
-  unread: number;
-}
+/**
+ * One channel's unread state (`ChannelUnreadSchema`): `lastReadSeq` is the seq the person has read
+ * up to (0: never opened the channel), `seq` the channel's newest event seq, `unread` the messages
+ * (chat and task cards) by others after the mark, at most `UNREAD_CAP`.
+ */
+export type ChannelUnread = Static<typeof ChannelUnreadSchema>;
 
 /** Socket `unread:activity` (protocol v1 addition): a member posted in one of the receiver's channels. */
 export interface UnreadActivity {

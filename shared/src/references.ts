@@ -1,3 +1,5 @@
+import type { ImagineRequest } from './tasks';
+
 /**
  * What an image attached to /imagine is for, as Midjourney takes it: an image prompt (sent as the
  * image itself), a style reference (`--sref`), a character reference (`--cref`, V6 and Niji 6) or
@@ -23,12 +25,11 @@ export const ReferenceWeights = {
   { param: string; min: number; max: number; step: number; default: number }
 >;
 
-export interface ImagineReference {
-  imageId: string;
-  kind: ReferenceKind;
-}
+/** An image attached to /imagine and what it is for (the imagine body's `references`). */
+export type ImagineReference = NonNullable<ImagineRequest['references']>[number];
 
-export type ReferenceWeightsRequest = Partial<Record<ReferenceKind, number>>;
+/** A weight per reference kind (the imagine body's `weights`). */
+export type ReferenceWeightsRequest = NonNullable<ImagineRequest['weights']>;
 
 /** The model version a prompt asks for (`--v 7`, `--niji 6`), its major number; null when none. */
 export function majorVersionOf(prompt: string): number | null {

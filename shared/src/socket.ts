@@ -1,4 +1,6 @@
 import type { ErrorReason } from './errors';
+import type { api } from './routes/index';
+import type { AnswerOf } from './routes/route';
 import type { ChannelState, Member, Message, Task } from './entities';
 import type { FavoriteChange } from './archive';
 import type { ReadMark, UnreadActivity } from './reads';
@@ -109,6 +111,30 @@ export interface ServerToClientEvents {
   'unread:activity': (activity: UnreadActivity) => void;
   /** v1 addition: the receiving user marked a channel read (on any of their devices). */
   'unread:read': (mark: ReadMark) => void;
+  /** v1 addition: the site's banner changed (to every socket; `text: null` takes it down). */
+  'site:announcement': (announcement: SiteAnnouncement) => void;
+  /** v1 addition: an admin hid (or showed again) an image; open pages drop it (to every socket). */
+  'image:hidden': (change: ImageHidden) => void;
+  /** v1 addition: the receiving user's balance changed outside their own tasks (an admin's adjustment). */
+  'credits:changed': (change: CreditsChanged) => void;
+}
+
+/** `site:announcement`: the banner as `GET /api/home/announcement` answers it. */
+export interface SiteAnnouncement {
+  text: string | null;
+  updatedAt: number | null;
+}
+
+/** `image:hidden`: the task whose image is gone (hidden) or back (not hidden) for everyone but admins. */
+export interface ImageHidden {
+  taskId: string;
+  channelId: string;
+  hidden: boolean;
+}
+
+/** `credits:changed`: the balance after the change; the client reads the rest (`GET /api/home/credits`). */
+export interface CreditsChanged {
+  balance: number;
 }
 
 /** Socket.IO's handshake `auth`. */
@@ -119,9 +145,5 @@ export interface HandshakeAuth {
   v: ProtocolVersion;
 }
 
-export interface PreConnectAnswer {
-  url: string;
-  path: string;
-  ticket: string;
-  expiresAt: number;
-}
+/** What `GET /api/ws/pre-connect` answers: where to connect, and the single-use ticket. */
+export type PreConnectAnswer = AnswerOf<typeof api.realtime.preConnect>;

@@ -1,69 +1,31 @@
-import type { BlendDimensions, BotType, ImageEngineName } from './constants';
-import type { UploadedFile } from './entities';
-import type { ImagineReference, ReferenceWeightsRequest } from './references';
+import type { Static } from 'typebox';
+import type { api } from './routes/index';
+import type { AnswerOf, BodyOf } from './routes/route';
+import type { TaskFailureSchema } from './routes/schemas';
 
-/** The bodies of POST /api/mj/submit/{kind}/{channelId}, declared once for the routes, the service and the web. */
-
-export interface ImagineRequest {
-  prompt: string;
-  /** The English the person edited in the preview (else the server translates). */
-  promptEn?: string;
-  botType?: BotType;
-  /** Image prompts (the same as references of kind `image`). */
-  imageIds?: string[];
-  references?: ImagineReference[];
-  weights?: ReferenceWeightsRequest;
-  /** The engine to draw on (else the channel's default, else the site's). */
-  engine?: ImageEngineName;
-}
-
-export interface DescribeRequest {
-  imageId: string;
-  botType?: BotType;
-  /** The engine to draw on (else the channel's default, else the site's). */
-  engine?: ImageEngineName;
-}
-
-export interface BlendRequest {
-  imageIds: string[];
-  dimensions?: BlendDimensions;
-  botType?: BotType;
-  /** The engine to draw on (else the channel's default, else the site's). */
-  engine?: ImageEngineName;
-}
-
-export interface ShortenRequest {
-  prompt: string;
-  promptEn?: string;
-  botType?: BotType;
-  /** The engine to draw on (else the channel's default, else the site's). */
-  engine?: ImageEngineName;
-}
-
+/**
+ * The bodies of POST /api/mj/submit/{kind}/{channelId}, for the service and the web, derived from
+ * the route table (`shared/src/routes/tasks.ts`). `promptEn`: the English the person edited in the
+ * preview (else the server translates); `engine`: the engine to draw on (else the channel's
+ * default, else the site's); `imageIds`: image prompts (the same as references of kind `image`).
+ */
+export type ImagineRequest = BodyOf<typeof api.tasks.imagine>;
+export type DescribeRequest = BodyOf<typeof api.tasks.describe>;
+export type BlendRequest = BodyOf<typeof api.tasks.blend>;
+export type ShortenRequest = BodyOf<typeof api.tasks.shorten>;
 /** A button pressed on a finished task. */
-export interface ActionRequest {
-  taskId: string;
-  customId: string;
-}
-
-/** A MODAL task's input: a remix or custom-zoom prompt, a region's mask. */
-export interface ModalRequest {
-  taskId: string;
-  prompt?: string;
-  promptEn?: string;
-  /** Vary (Region): the upload id of the mask (POST /api/upload), a PNG of the image's size. */
-  maskImageId?: string;
-}
+export type ActionRequest = BodyOf<typeof api.tasks.action>;
+/**
+ * A MODAL task's input: a remix or custom-zoom prompt, a region's mask (`maskImageId`: the upload
+ * id of the mask, POST /api/upload, a PNG of the image's size).
+ */
+export type ModalRequest = BodyOf<typeof api.tasks.modal>;
 
 /** What every submit answers. */
-export interface SubmitAnswer {
-  taskId: string;
-}
+export type SubmitAnswer = AnswerOf<typeof api.tasks.imagine>;
 
 /** What POST /api/upload answers. */
-export interface UploadAnswer {
-  files: UploadedFile[];
-}
+export type UploadAnswer = AnswerOf<typeof api.uploads.upload>;
 
 /**
  * Why a task failed (or was cancelled by something other than a person): a closed code with its
@@ -158,9 +120,5 @@ export const TaskFailureCode = {
 export type TaskFailureCode = (typeof TaskFailureCode)[keyof typeof TaskFailureCode];
 export const TASK_FAILURE_CODES = Object.values(TaskFailureCode);
 
-export type TaskFailureParams = Record<string, string | number>;
-
-export interface TaskFailure {
-  code: TaskFailureCode;
-  params: TaskFailureParams;
-}
+export type TaskFailure = Static<typeof TaskFailureSchema>;
+export type TaskFailureParams = TaskFailure['params'];

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import type { ArchiveZipEntry, Task } from '@draw/shared';
+import { axeFindings } from './axe';
 import { screenshot } from './harness';
 import { browserSuite, text, visible, type Session } from './suite';
 
@@ -55,6 +56,8 @@ async function shot(page: Page, name: string) {
     )
     .toBe(true);
   await screenshot(page, name);
+  // Each screen shown, both themes and widths: nothing serious or critical for axe.
+  expect(await axeFindings(page), name).toEqual([]);
 }
 const tileCount = (page: Page) => expect.poll(() => tiles(page).count(), { timeout: 20_000 });
 
@@ -140,6 +143,9 @@ describe('archive', () => {
     const phonePage = await signedInPage(ann, 'light', 'mobile');
     await phonePage.goto('/archive');
     await tileCount(phonePage).toBe(3);
+    // A phone shows no checkbox or star over the pictures until Select is on.
+    expect(await tile(phonePage, lighthouse.id).getByTestId('archive-star').count()).toBe(0);
+    await phonePage.getByTestId('archive-select-mode').click();
     await tile(desk, lighthouse.id).hover();
     await tile(desk, lighthouse.id).getByTestId('archive-star').click();
     await expect
@@ -162,9 +168,9 @@ describe('archive', () => {
     const details = desk.getByTestId('archive-details');
     await visible(details);
     await text(details).toContain('一只橘猫在屋顶上晒太阳');
-    await text(details).toContain('UPSCALE');
+    await text(details).toContain('放大（第 1 张）');
     await desk.locator(`[data-testid="archive-family-link"][data-task-id="${cat.id}"]`).click();
-    await text(details).toContain('IMAGINE');
+    await text(details).toContain('四宫格');
     await visible(desk.locator(`[data-testid="archive-family-link"][data-task-id="${upscaled.id}"]`));
     await shot(desk, 'archive-desktop-dark');
 
@@ -178,6 +184,8 @@ describe('archive', () => {
       desk.waitForEvent('download', { timeout: 30_000 }),
       desk.getByTestId('archive-zip').click(),
     ]);
+    // Named from the prompts it holds, as each file inside is.
+    expect(download.suggestedFilename()).toBe('一只橘猫在屋顶上晒太阳-and-1-more.zip');
     const file = await download.path();
     const { names, listing } = await zipNames(file);
     expect(listing.map((e) => [e.taskId, e.prompt])).toEqual([
@@ -227,7 +235,13 @@ describe('archive', () => {
     await shot(bobPage, 'archive-desktop-light-after-leaving');
 
     // ---- Screenshots: the phone, light and dark, grid and details -----------------------------
+    await shot(phonePage, 'archive-phone-light-selecting');
+    await phonePage.getByTestId('archive-select-mode').click();
     await shot(phonePage, 'archive-phone-light');
+    await phonePage.getByTestId('archive-filters-open').click();
+    await visible(phonePage.getByTestId('archive-filters-sheet'));
+    await shot(phonePage, 'archive-phone-light-filters');
+    await phonePage.keyboard.press('Escape');
     await tile(phonePage, upscaled.id).locator('img').click();
     await visible(phonePage.getByTestId('archive-details'));
     await shot(phonePage, 'archive-phone-light-details');

@@ -19,7 +19,8 @@ describe('language and theme follow the person', () => {
     const page = await context.newPage();
     const problems = watchConsole(page);
     await page.goto('/login');
-    await expect.poll(() => heading(page)).toBe('Welcome back!');
+    // A first visit: nobody has signed in in this browser, so it is greeted with sign-up.
+    await expect.poll(() => heading(page)).toBe('Sign up or log in');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US');
 
     await page.getByRole('button', { name: 'Change language: English' }).click();
@@ -65,7 +66,7 @@ describe('language and theme follow the person', () => {
     });
     const page = await second.newPage();
     await page.goto('/login');
-    await expect.poll(() => heading(page)).toBe('欢迎回来！');
+    await expect.poll(() => heading(page)).toBe('注册或登录');
     expect(await isDark(page)).toBe(true);
     // One code a minute per phone: wait out the first sign-in's.
     await page.waitForTimeout(Math.max(0, firstCodeAt + 61_000 - Date.now()));

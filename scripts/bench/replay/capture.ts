@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Task } from '@draw/shared';
-import { startTestApp, type TestApp } from '../../../server/src/testing/harness';
+import { startTestApp, type TestApp } from '../../../server/test/support/harness';
 import { Events, type EventDoc } from '../../../server/src/realtime/repository';
 import { Tasks, type TaskDoc } from '../../../server/src/features/tasks/repository';
 import { Messages, type MessageDoc } from '../../../server/src/features/messages/repository';

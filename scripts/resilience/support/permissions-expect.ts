@@ -89,6 +89,8 @@ const byAccess: Record<Access, Expectations> = {
   [Access.Owner]: columns(allowed(), signedOut),
   // The right secret opens it, whoever holds it.
   [Access.Token]: columns(allowed()),
+  // The console: to anyone signed in but a site admin it does not exist.
+  [Access.Admin]: columns(NOT_FOUND, signedOut),
 };
 
 /** How a row names its case: the route, and the variant when a route has several. */

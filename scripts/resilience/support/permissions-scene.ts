@@ -9,8 +9,8 @@ import {
   type SubscribeAck,
   type Task,
 } from '@draw/shared';
-import { nextPhone, type TestApp } from '../../../server/src/testing/harness';
-import { connectSocket, type TestSocket } from '../../../server/src/testing/socket';
+import { nextPhone, type TestApp } from '../../../server/test/support/harness';
+import { connectSocket, type TestSocket } from '../../../server/test/support/socket';
 import { Tasks, toTask } from '../../../server/src/features/tasks/repository';
 
 /** The columns of the permissions table: who is asking, relative to the channel asked about. */

@@ -23,8 +23,8 @@ import { Uploads } from '../../../server/src/features/uploads/repository';
 import { Favorites } from '../../../server/src/features/archive/repository';
 import { ReadMarks, readMarkId } from '../../../server/src/features/reads/repository';
 import { Tickets } from '../../../server/src/realtime/repository';
-import { nextPhone } from '../../../server/src/testing/harness';
-import { connectSocket, type TestSocket } from '../../../server/src/testing/socket';
+import { nextPhone } from '../../../server/test/support/harness';
+import { connectSocket, type TestSocket } from '../../../server/test/support/socket';
 import {
   MEMBER_ROLES,
   dataOf,

@@ -1,7 +1,7 @@
 import { channelSessionMachine, type ChannelSessionTiming } from '@draw/machines';
 import type { Channel, ChannelEvent, MessagePage, SubscribeAck, SubscribeRequest } from '@draw/shared';
 import { createActor, fromPromise } from 'xstate';
-import { connectSocket, type TestSocket } from '../../../server/src/testing/socket';
+import { connectSocket, type TestSocket } from '../../../server/test/support/socket';
 import {
   feedItems,
   feedReducer,

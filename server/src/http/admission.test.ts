@@ -12,7 +12,7 @@ import {
   routeKey,
   schemaDepth,
 } from '@draw/shared/routes';
-import { startTestApp, type TestApp } from '../testing/harness';
+import { startTestApp, type TestApp } from '../../test/support/harness';
 import { admissionPlugin } from './admission';
 import { authenticationPlugin } from './auth';
 import { envelopePlugin } from './envelope';

@@ -10,6 +10,7 @@ import {
 } from 'rate-limiter-flexible';
 import { ErrorReason } from '@draw/shared';
 import {
+  Access,
   Caller,
   DefaultBounds,
   RatePer,
@@ -19,7 +20,7 @@ import {
   type RouteBounds,
 } from '@draw/shared/routes';
 import { AppError } from '../errors';
-import { requireUser } from './auth';
+import { requireAdmin, requireUser } from './auth';
 import { nestsDeeperThan } from './json-depth';
 
 /**
@@ -119,6 +120,7 @@ function createAdmission(counts: RateCounts): Admission {
       const name = routeKey(route.method, route.path);
       return [
         ...(route.caller === Caller.User ? [requireUser as onRequestHookHandler] : []),
+        ...(route.access === Access.Admin ? [requireAdmin as onRequestHookHandler] : []),
         ...(bounds.rate ? [limitRate(bounds.rate, name)] : []),
         holdSlot(bounds.concurrent, name),
       ];

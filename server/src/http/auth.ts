@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorReason } from '@draw/shared';
 import { AppError } from '../errors';
+import type { SignedIn } from '../features/auth/identity';
 import type { UserDoc } from '../features/auth/repository';
 
 declare module 'fastify' {
@@ -39,8 +40,18 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   if (!request.user) throw new AppError(ErrorReason.Unauthorized, 'auth.required');
 }
 
-/** The signed-in user of a route guarded by requireUser. */
-export function currentUser(request: FastifyRequest): UserDoc {
+/**
+ * onRequest for the operator's console (`Access.Admin`), after requireUser: to anyone but a site
+ * admin the route does not exist, answered exactly as an unknown /api path is.
+ */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (request.user?.isAdmin) return;
+  const url = request.url.split('?')[0] ?? '';
+  throw new AppError(ErrorReason.NotFound, 'error.routeNotFound', { method: request.method, url });
+}
+
+/** Who asks, on a route guarded by requireUser: the identity, not the stored user. */
+export function currentUser(request: FastifyRequest): SignedIn {
   if (!request.user) throw new AppError(ErrorReason.Unauthorized, 'auth.required');
   return request.user;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../testing/harness';
+import { startTestApp, type TestApp } from '../../test/support/harness';
 
 let app: TestApp;
 beforeAll(async () => {

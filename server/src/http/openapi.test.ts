@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, AnswerKind, Caller, routeKey } from '@draw/shared/routes';
-import { startTestApp, type TestApp } from '../testing/harness';
+import { startTestApp, type TestApp } from '../../test/support/harness';
 
 /** Every call the spec (section 7) names, as method + path with its parameters. */
 const SPEC_CALLS = [

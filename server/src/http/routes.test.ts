@@ -4,7 +4,6 @@ import { api, BillingPatterns, QR_URL_MAX_LENGTH, route, HttpMethod, Access } fr
 import { CODE_PARAM_PATTERN } from '../features/billing/codes';
 import { ORDER_ID_PATTERN } from '../features/billing/orders';
 import { PRODUCT_ID_PATTERN } from '../features/billing/products';
-import { WECHAT_CALLBACK_PATH } from '../features/billing/providers/wechat';
 import { QR_URL_MAX_CHARS } from '../features/billing/qrcode';
 import { SettingsLimits } from '../features/settings/options';
 import { answerChecker } from './answers';
@@ -15,7 +14,6 @@ describe('the route table and the server agree', () => {
     expect(BillingPatterns.productId).toBe(PRODUCT_ID_PATTERN.source);
     expect(BillingPatterns.redeemCode).toBe(CODE_PARAM_PATTERN.source);
     expect(QR_URL_MAX_LENGTH).toBe(QR_URL_MAX_CHARS);
-    expect(api.billing.wechatCallback.path).toBe(WECHAT_CALLBACK_PATH);
     expect((api.settings.suffix.body.properties.suffix as { maxLength?: number }).maxLength).toBe(
       SettingsLimits.suffixMaxChars * 4,
     );

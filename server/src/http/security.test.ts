@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestApp, type TestApp } from '../testing/harness';
+import { startTestApp, type TestApp } from '../../test/support/harness';
 import { inlineScriptHashes } from './security';
 
 let app: TestApp;

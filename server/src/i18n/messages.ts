@@ -1,10 +1,12 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@draw/shared';
+import { authMessages } from '../features/auth/messages';
 import { billingMessages } from '../features/billing/messages';
 import { upstreamMessages } from '../features/upstream/messages';
 import { archiveMessages } from '../features/archive/messages';
 import { engineServiceMessages } from '../engines/messages';
 import { comfyuiMessages } from '../engines/comfyui/messages';
 import { budgetMessages } from './budgets';
+import { moderationMessages } from '../features/moderation/messages';
 import type { Catalogue } from './catalogue';
 
 export type { Catalogue } from './catalogue';
@@ -145,9 +147,9 @@ const coreMessages = {
     'zh-TW': '圖片不能超過 {max} 百萬像素',
   },
   'upload.badType': {
-    'zh-CN': '只能上传 jpg/gif/png/jpeg 格式的图片',
-    'en-US': 'Only jpg, gif, png and jpeg images can be uploaded',
-    'zh-TW': '只能上傳 jpg/gif/png/jpeg 格式的圖片',
+    'zh-CN': '只能上传 jpg/gif/png/jpeg/webp 格式的图片',
+    'en-US': 'Only jpg, gif, png, jpeg and webp images can be uploaded',
+    'zh-TW': '只能上傳 jpg/gif/png/jpeg/webp 格式的圖片',
   },
   'upload.damaged': {
     'zh-CN': '图片已损坏，无法读取，请换一张图片',
@@ -476,12 +478,14 @@ const coreMessages = {
 /** Features with many messages keep them beside their code (`features/<name>/messages.ts`). */
 export const messages = {
   ...coreMessages,
+  ...authMessages,
   ...billingMessages,
   ...upstreamMessages,
   ...archiveMessages,
   ...engineServiceMessages,
   ...comfyuiMessages,
   ...budgetMessages,
+  ...moderationMessages,
 };
 
 export type MessageKey = keyof typeof messages;

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { blackPng } from '../testing/images';
+import { blackPng } from '../../test/support/images';
 import { ImageRefusal, openImage, readImageHeader, readMask, verifyImage } from './decode';
 
 const png = (

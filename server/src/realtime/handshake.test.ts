@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import { HandshakeRefusal, PROTOCOL_VERSION } from '@draw/shared';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listen, startTestApp, type TestApp } from '../testing/harness';
-import { fetchTicket } from '../testing/socket';
+import { listen, startTestApp, type TestApp } from '../../test/support/harness';
+import { fetchTicket } from '../../test/support/socket';
 
 let app: TestApp;
 let origin: string;

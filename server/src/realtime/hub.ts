@@ -188,7 +188,7 @@ export class ChannelHub {
       const seq = await this.sequence.claim(channelId);
       const event = { channelId, seq, type, at: this.now(), data } as ChannelEvent;
       try {
-        await this.repo.events.insertOne({ _id: `${channelId}:${seq}`, ...event });
+        await this.repo.appendEvent({ _id: `${channelId}:${seq}`, ...event });
       } catch (error) {
         if (!isDuplicateKey(error) || !this.sequence.repair || attempt >= STORE_ATTEMPTS) throw error;
         await this.sequence.repair(channelId);
@@ -205,8 +205,7 @@ export class ChannelHub {
 
   /** The events after `afterSeq`, oldest first; fewer than expected means the log was pruned. */
   async eventsAfter(channelId: string, afterSeq: number, upToSeq?: number): Promise<ChannelEvent[]> {
-    const seqFilter = upToSeq === undefined ? { $gt: afterSeq } : { $gt: afterSeq, $lte: upToSeq };
-    const docs = await this.repo.events.find({ channelId, seq: seqFilter }, { sort: { seq: 1 } });
+    const docs = await this.repo.eventsAfter(channelId, afterSeq, upToSeq);
     return docs.map(({ _id, ...event }) => event as ChannelEvent);
   }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TaskStatus, type ChannelEvent, type Task } from '@draw/shared';
-import { startTestApp, type TestApp } from '../testing/harness';
+import { startTestApp, type TestApp } from '../../test/support/harness';
 import { messagesRepository } from '../features/messages/repository';
 import { tasksRepository } from '../features/tasks/repository';
 

@@ -1,8 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ChannelEvent, ChannelEventType } from '@draw/shared';
 import type { ChannelHub } from './hub';
-import type { Filter } from '../storage/port';
-import type { EventDoc, RealtimeRepository } from './repository';
+import type { RealtimeRepository } from './repository';
 
 /**
  * How far before the log's last event a change may have been stored and not yet published when
@@ -37,7 +36,7 @@ export async function republishUnsent(
   repo: RealtimeRepository,
   sources: readonly RecentChanges[],
 ): Promise<number> {
-  const [last] = await repo.events.find({}, { sort: { at: -1 }, limit: 1 });
+  const last = await repo.newestEvent();
   if (!last) return 0;
   const since = last.at - UNSENT_WINDOW_MS;
   const changes = (await Promise.all(sources.map((source) => source(since)))).flat();
@@ -48,10 +47,7 @@ export async function republishUnsent(
   for (const [channelId, channelChanges] of byChannel) {
     const ids = new Set(channelChanges.map((change) => change.id));
     const latest = new Map<string, ChannelEvent>();
-    const logged = await repo.events.find(
-      { channelId, at: { $gte: since - UNSENT_WINDOW_MS } },
-      { sort: { seq: 1 } },
-    );
+    const logged = await repo.eventsSince(channelId, since - UNSENT_WINDOW_MS);
     for (const { _id, ...event } of logged) {
       const id = (event.data as { id?: unknown }).id;
       if (typeof id === 'string' && ids.has(id)) latest.set(`${event.type}:${id}`, event as ChannelEvent);
@@ -75,8 +71,7 @@ function lastIn(latest: Map<string, ChannelEvent>, change: RecentChange): Channe
 
 /** A long-queued task's last event may predate the window: look it up by its id. */
 async function lastLogged(repo: RealtimeRepository, change: RecentChange): Promise<ChannelEvent | undefined> {
-  const forId: Filter<EventDoc> = { channelId: change.channelId, 'data.id': change.id };
-  const doc = (await repo.events.find(forId, { sort: { seq: -1 } })).find((event) =>
+  const doc = (await repo.eventsAbout(change.channelId, change.id)).find((event) =>
     change.carriedBy.includes(event.type),
   );
   if (!doc) return undefined;

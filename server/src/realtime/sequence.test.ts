@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openEmbeddedStorage } from '../storage/embedded';
 import { defineCollection, type BaseDoc, type Storage } from '../storage/port';
 import { documentSchema } from '../storage/schema';
-import { textMessageIn } from '../testing/messages';
+import { textMessageIn } from '../../test/support/messages';
 import { ChannelHub } from './hub';
-import { realtimeRepository } from './repository';
+import { realtimeRepository, Seqs } from './repository';
 import { acquireStoreLock } from '../storage/lock';
 import { ownedLogSequence, sequenceFor, sharedCounterSequence, type SequenceSource } from './sequence';
 
@@ -25,6 +25,7 @@ function processOn(
   const storage = openEmbeddedStorage(dir, 'sequence-test');
   opened.push(storage);
   const repo = realtimeRepository(storage);
+  const seqs = storage.collection(Seqs);
   const sequence = source(repo);
   const hub = new ChannelHub(repo, sequence, Date.now);
   const say = (channelId: string, content: string) =>
@@ -33,7 +34,7 @@ function processOn(
     await storage.close();
     opened = opened.filter((s) => s !== storage);
   };
-  return { storage, repo, sequence, hub, say, stop };
+  return { storage, repo, seqs, sequence, hub, say, stop };
 }
 
 /** A document whose changes are told as events, as a task's are. */
@@ -132,7 +133,7 @@ describe('sequence numbers on the embedded store (the log is the counter)', () =
     const dir = freshDir();
     const older = processOn(dir);
     await older.say('legacy', 'l1');
-    await older.repo.seqs.insertOne({ _id: 'legacy', seq: 7 });
+    await older.seqs.insertOne({ _id: 'legacy', seq: 7 });
     await older.stop();
 
     const upgraded = processOn(dir);
@@ -149,7 +150,7 @@ describe('sequence numbers from a shared counter (MongoDB) that fell behind the 
     const before = counterProcess(dir);
     for (const n of [1, 2, 3, 4, 5]) await before.say('restored', `m${n}`);
     // A dump taken without --oplog: the counter was copied before the last three events.
-    await before.repo.seqs.updateOne({ _id: 'restored' }, { $set: { seq: 2 } });
+    await before.seqs.updateOne({ _id: 'restored' }, { $set: { seq: 2 } });
     await before.stop();
 
     const after = counterProcess(dir);
@@ -165,14 +166,14 @@ describe('sequence numbers from a shared counter (MongoDB) that fell behind the 
 
     const shared = counterProcess(dir);
     expect((await shared.say('imported', 'm4')).seq).toBe(4);
-    expect((await shared.repo.seqs.findOne({ _id: 'imported' }))?.seq).toBe(4);
+    expect((await shared.seqs.findOne({ _id: 'imported' }))?.seq).toBe(4);
   });
 
   it('repairs on the first conflict when the counter falls behind while the process runs', async () => {
     const dir = freshDir();
     const running = counterProcess(dir);
     for (const n of [1, 2, 3, 4]) await running.say('live', `m${n}`);
-    await running.repo.seqs.updateOne({ _id: 'live' }, { $set: { seq: 1 } });
+    await running.seqs.updateOne({ _id: 'live' }, { $set: { seq: 1 } });
 
     const event = await running.say('live', 'm5');
     expect(event.seq).toBe(5);
@@ -184,7 +185,7 @@ describe('sequence numbers from a shared counter (MongoDB) that fell behind the 
     const dir = freshDir();
     const first = counterProcess(dir);
     await first.say('ahead', 'm1');
-    await first.repo.seqs.updateOne({ _id: 'ahead' }, { $set: { seq: 9 } });
+    await first.seqs.updateOne({ _id: 'ahead' }, { $set: { seq: 9 } });
     await first.stop();
 
     const second = counterProcess(dir);

@@ -1,7 +1,9 @@
 import { ErrorReason } from '@draw/shared';
 import { AppError } from '../errors';
-import { StorageKind, type Filter } from '../storage/port';
-import type { EventDoc, RealtimeRepository } from './repository';
+import { StorageKind } from '../storage/port';
+import type { EventDoc, NumberingLog, RealtimeRepository } from './repository';
+
+export type { NumberingLog } from './repository';
 
 /**
  * Where a channel's sequence numbers come from. `claim` names the number the next event will carry;
@@ -29,35 +31,16 @@ export interface SequenceSource {
   readonly claimIsFree?: boolean;
 }
 
-/** A log that can number and store a document in one write transaction (the embedded store's). */
-export interface NumberingLog {
-  insertNumbered(
-    scope: Filter<EventDoc>,
-    field: 'seq',
-    floor: number,
-    build: (n: number) => EventDoc,
-  ): Promise<EventDoc>;
-}
-
-const canNumber = (events: unknown): events is NumberingLog =>
-  typeof (events as Partial<NumberingLog>).insertNumbered === 'function';
-
 /** The highest number stored in a channel's log (0 for none), read from the (channelId, seq) index. */
-async function lastLogged(repo: RealtimeRepository, channelId: string): Promise<number> {
-  const [last] = await repo.events.find({ channelId }, { sort: { seq: -1 }, limit: 1 });
-  return last?.seq ?? 0;
-}
+const lastLogged = (repo: RealtimeRepository, channelId: string): Promise<number> => repo.lastSeq(channelId);
 
 /** Raises a channel's counter to `floor` (never lowers it), creating it when missing. */
 async function raiseCounter(repo: RealtimeRepository, channelId: string, floor: number): Promise<void> {
   if (floor === 0) return;
-  const raised = await repo.seqs.findOneAndUpdate(
-    { _id: channelId, seq: { $lt: floor } },
-    { $set: { seq: floor } },
-  );
+  const raised = await repo.raiseCounter(channelId, floor);
   if (raised) return;
   try {
-    await repo.seqs.findOneAndUpdate({ _id: channelId }, { $setOnInsert: { seq: floor } }, { upsert: true });
+    await repo.createCounter(channelId, floor);
   } catch (error) {
     // Another process created it at the same moment; its next increment is checked like any other.
     if (!isDuplicateKey(error)) throw error;
@@ -86,16 +69,11 @@ export function sharedCounterSequence(repo: RealtimeRepository): SequenceSource 
   return {
     async claim(channelId) {
       if (!checked.has(channelId)) await repair(channelId);
-      const counter = await repo.seqs.findOneAndUpdate(
-        { _id: channelId },
-        { $inc: { seq: 1 } },
-        { upsert: true },
-      );
-      return counter!.seq;
+      return repo.nextCount(channelId);
     },
     confirm() {},
     async current(channelId) {
-      return (await repo.seqs.findOne({ _id: channelId }))?.seq ?? 0;
+      return repo.counterOf(channelId);
     },
     repair,
   };
@@ -112,8 +90,8 @@ export function ownedLogSequence(repo: RealtimeRepository): SequenceSource {
   const loading = new Map<string, Promise<number>>();
 
   const loadFromStore = async (channelId: string): Promise<number> => {
-    const legacy = await repo.seqs.findOne({ _id: channelId });
-    return Math.max(await lastLogged(repo, channelId), legacy?.seq ?? 0);
+    const legacy = await repo.counterOf(channelId);
+    return Math.max(await lastLogged(repo, channelId), legacy);
   };
 
   const lastOf = async (channelId: string): Promise<number> => {
@@ -152,7 +130,7 @@ export function sharedLogSequence(repo: RealtimeRepository, log: NumberingLog): 
   const floorOf = async (channelId: string) => {
     let floor = floors.get(channelId);
     if (floor === undefined) {
-      floor = (await repo.seqs.findOne({ _id: channelId }))?.seq ?? 0;
+      floor = await repo.counterOf(channelId);
       floors.set(channelId, floor);
     }
     return floor;
@@ -177,9 +155,11 @@ export function sequenceFor(
   options: { clustered?: boolean } = {},
 ): SequenceSource {
   switch (kind) {
-    case StorageKind.Embedded:
-      if (options.clustered && canNumber(repo.events)) return sharedLogSequence(repo, repo.events);
+    case StorageKind.Embedded: {
+      const log = repo.numberingLog();
+      if (options.clustered && log) return sharedLogSequence(repo, log);
       return ownedLogSequence(repo);
+    }
     case StorageKind.MongoDB:
       return sharedCounterSequence(repo);
     default: {

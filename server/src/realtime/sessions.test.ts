@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listen, nextPhone, startTestApp, type TestApp } from '../testing/harness';
-import { connectSocket, connectWithTicket, fetchTicket, type TestSocket } from '../testing/socket';
+import { listen, nextPhone, startTestApp, type TestApp } from '../../test/support/harness';
+import { connectSocket, connectWithTicket, fetchTicket, type TestSocket } from '../../test/support/socket';
 
 const clock = { offset: 0, now: () => Date.now() + clock.offset };
 let app: TestApp;

@@ -7,9 +7,9 @@ import {
   type SubscribeRequest,
 } from '@draw/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { listen, startTestApp, type TestApp } from '../testing/harness';
-import { textMessageIn } from '../testing/messages';
-import { connectSocket, type TestSocket } from '../testing/socket';
+import { listen, startTestApp, type TestApp } from '../../test/support/harness';
+import { textMessageIn } from '../../test/support/messages';
+import { connectSocket, type TestSocket } from '../../test/support/socket';
 import { SOCKETS_PER_USER_MAX, SUBSCRIBE_LIMIT } from './limits';
 
 let app: TestApp;

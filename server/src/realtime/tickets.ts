@@ -21,22 +21,19 @@ export function socketTickets(repo: RealtimeRepository, sessions: LiveSessions, 
     async issue(userId: string, sessionToken: string): Promise<{ ticket: string; expiresAt: number }> {
       const ticket = randomBytes(24).toString('base64url');
       const expiresAt = now() + TICKET_TTL_MS;
-      await repo.tickets.insertOne({
+      await repo.storeTicket({
         _id: sha256(ticket),
         userId,
         sessionId: sha256(sessionToken),
         expiresAt,
       });
-      await repo.tickets.deleteMany({ expiresAt: { $lt: now() - TICKET_TTL_MS } });
+      await repo.dropTicketsExpiredBefore(now() - TICKET_TTL_MS);
       return { ticket, expiresAt };
     },
     /** The ticket's user and session, once; null for unknown, used or expired tickets, or an ended session. */
     async redeem(ticket: string): Promise<{ userId: string; sessionId: string } | null> {
       if (typeof ticket !== 'string' || ticket.length > 100) return null;
-      const doc = await repo.tickets.findOneAndUpdate(
-        { _id: sha256(ticket), usedAt: { $exists: false }, expiresAt: { $gt: now() } },
-        { $set: { usedAt: now() } },
-      );
+      const doc = await repo.useTicket(sha256(ticket), now());
       // Tickets stored without a session (before sessions were recorded) cannot be checked: refused.
       if (!doc?.sessionId || !(await sessions.isSessionLive(doc.sessionId))) return null;
       return { userId: doc.userId, sessionId: doc.sessionId };

@@ -9,7 +9,7 @@ import { StoreInUseError } from './lock';
 import { openMongoStorage } from './mongo';
 import { defineCollection, type BaseDoc, type Storage } from './port';
 import { documentSchema } from './schema';
-import { fakeMongoStorage } from '../testing/fake-mongo';
+import { fakeMongoStorage } from '../../test/support/fake-mongo';
 
 interface Gadget extends BaseDoc {
   sku: string;

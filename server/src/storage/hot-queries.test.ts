@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TaskStatus } from '@draw/shared';
 import { loadConfig } from '../config';
 import { buildApp, type App } from '../app';
-import { listen, nextPhone } from '../testing/harness';
-import { connectSocket } from '../testing/socket';
+import { listen, nextPhone } from '../../test/support/harness';
+import { connectSocket } from '../../test/support/socket';
 import { openEmbeddedStorage } from './embedded';
 
 /**

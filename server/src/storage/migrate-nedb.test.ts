@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { buildApp, type App } from '../app';
-import { listen, nextPhone } from '../testing/harness';
-import { connectSocket } from '../testing/socket';
+import { listen, nextPhone } from '../../test/support/harness';
+import { connectSocket } from '../../test/support/socket';
 import { EMBEDDED_FILE, openEmbeddedStorage } from './embedded';
 import { migrateNedbFolder } from './migrate-nedb';
 import { Users } from '../features/auth/repository';
@@ -15,7 +15,7 @@ import { Users } from '../features/auth/repository';
  * server of the commit named in its expected.json, driven over HTTP, Socket.IO and the ops CLI),
  * checked user by user, channel by channel, task by task, through the real routes.
  */
-const FIXTURE = path.join(path.dirname(new URL(import.meta.url).pathname), 'fixtures/nedb-v1');
+const FIXTURE = path.join(path.dirname(new URL(import.meta.url).pathname), '../../test/fixtures/nedb-v1');
 const expected = JSON.parse(fs.readFileSync(path.join(FIXTURE, 'expected.json'), 'utf8')) as Expected;
 
 interface Expected {

@@ -1,5 +1,6 @@
 import { Schema, type Model } from 'mongoose';
 import { describeValidation, invalidDocumentError } from './errors';
+import type { BaseDoc } from './port';
 
 /**
  * Every stored document uses string ids we generate and epoch-millisecond numbers for times, so
@@ -14,6 +15,30 @@ export function documentSchema(definition: Record<string, unknown>): StoredSchem
     { versionKey: false, strict: 'throw', minimize: false, _id: false },
   );
 }
+
+type Mixed = typeof Schema.Types.Mixed;
+/** The mongoose `type` a field of this TypeScript type is stored with: its own, or Mixed (null, objects). */
+type StoredType<V> = [V] extends [string]
+  ? StringConstructor | Mixed
+  : [V] extends [number]
+    ? NumberConstructor | Mixed
+    : [V] extends [boolean]
+      ? BooleanConstructor | Mixed
+      : Mixed;
+
+/**
+ * A collection's mongoose fields checked against its document type, which derives from the shared
+ * entity (`TaskDoc` from the route table's `Task`, `OrderDoc` from its `Order`): every field of the
+ * document is declared, nothing else is, and each with a `type` its TypeScript type allows. Written
+ * `documentSchema({ … } satisfies StoredFields<TaskDoc>)`, so a field added to the entity and not
+ * to its collection fails the typecheck instead of a write (`strict: 'throw'`).
+ */
+export type StoredFields<T extends BaseDoc> = {
+  readonly [K in Exclude<keyof T, '_id'>]-?: { type: StoredType<Exclude<T[K], undefined>> } & Record<
+    string,
+    unknown
+  >;
+};
 
 /** Validates and casts a whole document with its collection's model: both adapters write only documents that pass. */
 export async function validateDocument(

@@ -83,6 +83,10 @@ export interface FakeOpenAIImages {
   fail(...faults: Fault[]): void;
   /** Words the safety system refuses. */
   blockedWords: string[];
+  /** Waits this long before each streamed event, as the real API takes seconds (previews a person can watch). */
+  streamDelayMs: number;
+  /** While true, every stream waits after its partial images (previews stay on screen until set false). */
+  holdAfterPartials: boolean;
   close(): Promise<void>;
 }
 
@@ -219,7 +223,11 @@ export async function startFakeOpenAIImages(options: FakeOptions = {}): Promise<
   const faults: Fault[] = [];
   const hanging = new Set<http.ServerResponse>();
   let calls = 0;
-  const fake = { blockedWords: options.blockedWords ?? ['forbidden'] };
+  const fake = {
+    blockedWords: options.blockedWords ?? ['forbidden'],
+    streamDelayMs: 0,
+    holdAfterPartials: false,
+  };
 
   /** The API's two 401s: no key, or a wrong one. */
   function checkKey(auth: string | undefined): void {
@@ -432,11 +440,13 @@ export async function startFakeOpenAIImages(options: FakeOptions = {}): Promise<
     }
     const prefix = endpoint === 'generations' ? 'image_generation' : 'image_edit';
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
-    const send = (event: string, data: unknown) =>
+    const send = async (event: string, data: unknown) => {
+      if (fake.streamDelayMs > 0) await new Promise((r) => setTimeout(r, fake.streamDelayMs));
       res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    };
     for (let i = 0; i < n; i++) {
       for (let p = 0; p < partials; p++) {
-        send(`${prefix}.partial_image`, {
+        await send(`${prefix}.partial_image`, {
           type: `${prefix}.partial_image`,
           b64_json: (await picture(size.width, size.height, call * 10 + i, true)).toString('base64'),
           created_at: created,
@@ -444,7 +454,7 @@ export async function startFakeOpenAIImages(options: FakeOptions = {}): Promise<
           ...meta,
         });
         if (fault?.kind === 'streamError') {
-          send('error', {
+          await send('error', {
             type: 'error',
             error: {
               message: fault.message,
@@ -457,7 +467,8 @@ export async function startFakeOpenAIImages(options: FakeOptions = {}): Promise<
           return;
         }
       }
-      send(`${prefix}.completed`, {
+      while (fake.holdAfterPartials && !res.destroyed) await new Promise((r) => setTimeout(r, 50));
+      await send(`${prefix}.completed`, {
         type: `${prefix}.completed`,
         b64_json: (await picture(size.width, size.height, call * 10 + i)).toString('base64'),
         created_at: created,

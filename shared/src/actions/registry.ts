@@ -53,6 +53,8 @@ export const ArchiveKind = {
   ZoomPan: 'zoom',
   Region: 'region',
   Blend: 'blend',
+  /** Animate and Extend: short clips, the dearest items. */
+  Clip: 'clip',
   Retexture: 'retexture',
 } as const;
 export type ArchiveKind = ValueOf<typeof ArchiveKind>;
@@ -81,7 +83,7 @@ export interface ActionDeclaration {
   readonly task: TaskAction;
   /** Credits, unless ENGINE_PRICES prices its task apart on an engine. Actions of one task agree. */
   readonly price: number;
-  /** Where the archive files its picture; null for a text answer or a clip. */
+  /** Where the archive files its picture or clip; null for a text answer. */
   readonly archive: ArchiveKind | null;
   /** The feature an engine must offer for it; null: every engine serves it. */
   readonly feature: EngineFeature | null;
@@ -169,11 +171,17 @@ export const ACTIONS = {
   animate: {
     task: TaskAction.Video,
     price: 4,
-    archive: null,
+    archive: ArchiveKind.Clip,
     feature: EngineFeature.Video,
     words: 'Animate',
   },
-  extend: { task: TaskAction.Video, price: 4, archive: null, feature: EngineFeature.Video, words: 'Extend' },
+  extend: {
+    task: TaskAction.Video,
+    price: 4,
+    archive: ArchiveKind.Clip,
+    feature: EngineFeature.Video,
+    words: 'Extend',
+  },
   retexture: {
     task: TaskAction.Retexture,
     price: 2,

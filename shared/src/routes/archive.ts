@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import { ArchiveLimits } from '../archive';
+import { ModerationLimits } from './admin';
 import { routePaths } from './paths';
 import { AnswerKind, Access, MINUTE_MS, RatePer, route } from './route';
 import {
@@ -89,5 +90,15 @@ export const archiveRoutes = {
     answer: Type.String({ format: 'binary' }),
     kind: AnswerKind.File,
     contentType: 'application/zip',
+  }),
+  report: route({
+    ...routePaths.archive.report,
+    access: Access.Viewer,
+    tag,
+    summary: 'Reports an image to the site’s admins (once per person; a second report changes nothing)',
+    bounds: { rate: { max: 20, windowMs: MINUTE_MS, per: RatePer.User } },
+    params: TaskParams,
+    body: Type.Object({ reason: Type.String({ maxLength: ModerationLimits.reportReasonMaxChars }) }, strict),
+    answer: Type.Object({ taskId: Type.String(), reported: Type.Literal(true) }),
   }),
 } as const;

@@ -3,7 +3,7 @@ import { routePaths } from './paths';
 import { AnswerKind, Access, MINUTE_MS, RatePer, route } from './route';
 import { OrderSchema, PlanInfoSchema, ProductSchema } from './schemas';
 import { TaskAction } from '../constants';
-import { OrderStatus } from '../api';
+import { OrderStatus, PaymentProviderName } from '../api';
 
 const tag = 'billing';
 /** The server's ORDER_ID_PATTERN, PRODUCT_ID_PATTERN and CODE_PARAM_PATTERN (a server test keeps them equal). */
@@ -79,7 +79,7 @@ export const billingRoutes = {
     params: OrderParams,
     answer: Type.Object({
       orderId: Type.String(),
-      provider: Type.Enum(['sandbox', 'wechat']),
+      provider: Type.Enum(Object.values(PaymentProviderName)),
       codeUrl: Type.String({ description: 'what the QR code encodes' }),
       qrcodeUrl: Type.String({ description: '/api/home/qrcode?url=<codeUrl>' }),
       expiresAt: Type.Number({ description: 'epoch ms' }),

@@ -1,3 +1,4 @@
+import { adminRoutes } from './admin';
 import { archiveRoutes } from './archive';
 import { billingRoutes } from './billing';
 import { channelRoutes, engineRoutes } from './channels';
@@ -16,6 +17,8 @@ export * from './schemas';
 export { BillingPatterns, QR_URL_MAX_LENGTH } from './billing';
 export { UpstreamHookBody } from './upstream';
 export { editorRoute, type EditorRequest, type EditorRoute } from './tasks';
+export * from './admin';
+export { adminRoutePaths } from './admin-paths';
 
 /**
  * Every /api route, by feature: the one table the server registers from, /docs is generated
@@ -38,7 +41,13 @@ export const api = {
   reads: readRoutes,
 } as const;
 
-/** The table as a list (one entry per method + path). */
-export const API_ROUTES: readonly ApiRoute[] = Object.values(api).flatMap(
+/**
+ * The operator's console (`/api/admin/*`), apart from `api` so that the web's drawing screen
+ * never bundles its paths (`admin-paths.ts`); the server registers it like any feature.
+ */
+export const adminApi = adminRoutes;
+
+/** The table as a list (one entry per method + path), the console's routes included. */
+export const API_ROUTES: readonly ApiRoute[] = [...Object.values(api), adminApi].flatMap(
   (feature) => Object.values(feature) as ApiRoute[],
 );

@@ -15,6 +15,7 @@ import {
 const tag = 'login';
 const Phone = Type.String({ minLength: 3, maxLength: 32 });
 const Code = Type.String({ minLength: 1, maxLength: 12 });
+const Email = Type.String({ minLength: 3, maxLength: 254 });
 /** Attempts against accounts, per address (stricter per-account and per-phone limits live in the auth service). */
 const perAddress = (max: number) => ({ rate: { max, windowMs: MINUTE_MS, per: RatePer.Ip } });
 
@@ -43,7 +44,9 @@ export const loginRoutes = {
     access: Access.Anyone,
     tag,
     bounds: perAddress(10),
-    query: Type.Object({ phone: Phone }),
+    summary:
+      'Sends a 6-digit login code to a phone (a mainland number, or + and a country code) or an email address: exactly one of them',
+    query: Type.Object({ phone: Type.Optional(Phone), email: Type.Optional(Email) }),
     answer: Type.Object({
       resendAfter: Type.Integer({ description: 'seconds before another code may be asked for' }),
       devCode: Type.Optional(Type.String({ description: 'outside production with the console sender only' })),

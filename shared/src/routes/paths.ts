@@ -43,6 +43,7 @@ export const routePaths = {
   },
   company: {
     info: { method: 'GET', path: '/api/home/company-info' },
+    announcement: { method: 'GET', path: '/api/home/announcement' },
   },
   engines: {
     list: { method: 'GET', path: '/api/draw/engines' },
@@ -102,6 +103,7 @@ export const routePaths = {
     starredAmong: { method: 'POST', path: '/api/archive/favorites' },
     family: { method: 'GET', path: '/api/archive/task/:taskId/family' },
     zip: { method: 'POST', path: '/api/archive/zip' },
+    report: { method: 'POST', path: '/api/archive/report/:taskId' },
   },
   billing: {
     products: { method: 'GET', path: '/api/home/products' },

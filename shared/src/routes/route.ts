@@ -51,6 +51,11 @@ export const Access = {
   Owner: 'owner',
   /** A secret the caller holds, not who they are: a task's hook token, a payment link, a provider's signature. */
   Token: 'token',
+  /**
+   * A signed-in site admin (`isAdmin`, read on each request): the operator's console. To anyone
+   * else signed in it does not exist (404), so the console is not revealed.
+   */
+  Admin: 'admin',
 } as const;
 export type Access = (typeof Access)[keyof typeof Access];
 

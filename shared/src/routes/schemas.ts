@@ -4,6 +4,7 @@ import {
   BlendDimensions,
   BotType,
   EngineFeature,
+  IMAGE_MIME_TYPES,
   ImageEngineName,
   Language,
   LoginType,
@@ -20,9 +21,10 @@ import { TaskFailureCode } from '../tasks';
 import { OrderStatus, PaymentProviderName } from '../api';
 
 /**
- * The schemas of what the routes carry: entities and answer bodies. Each mirrors a type of
- * `entities.ts`, `api.ts` or `archive.ts`, and `checks.ts` proves at compile time that they agree,
- * so a field added on one side and not the other fails the typecheck.
+ * The schemas of what the routes carry: entities and answer bodies, declared once. The named types
+ * of `entities.ts`, `api.ts`, `archive.ts` and `tasks.ts` are derived from them (`Static<typeof …>`)
+ * or from the route table (`BodyOf`, `AnswerOf`), so a field exists in one place only. A field's
+ * comment here is its documentation on the derived type too.
  */
 const values = <T extends Record<string, string>>(set: T) => Type.Enum(Object.values(set) as T[keyof T][]);
 
@@ -52,6 +54,7 @@ const userInfoFields = {
   mjRemix: Type.Boolean(),
   theme: ThemeSchema,
   isAdmin: Type.Boolean(),
+  /** The language the person last chose (absent until they choose one); applied at sign-in. */
   language: Type.Optional(values(Language)),
 };
 export const UserInfoSchema = Type.Object(userInfoFields);
@@ -61,13 +64,19 @@ export const SessionInfoSchema = Type.Union([
   Type.Object({ auth: Type.Literal(false) }),
 ]);
 
+/** What GET /api/home/company-info answers: the company's fields and what the drawing engine offers. */
 export const CompanyInfoWithEngineSchema = Type.Object({
   name: Type.String(),
   description: Type.String(),
   keywords: Type.String(),
   isShowChatGPT: Type.Boolean(),
   isShowDiscord: Type.Boolean(),
+  /** The features the current engine serves (a midjourney-proxy line may lack /shorten or video). */
   engineFeatures: Type.Array(values(EngineFeature)),
+  translatesPrompts: Type.Boolean({
+    description:
+      'Chinese prompts are translated into English before drawing (TRANSLATE_PROVIDER is not none)',
+  }),
 });
 
 const channelFields = {
@@ -86,10 +95,15 @@ export const ChannelSchema = Type.Object(channelFields);
 /** GET /api/draw/engines: one enabled engine. */
 export const EngineInfoSchema = Type.Object({
   id: ImageEngineNameSchema,
+  /** Display name ("Built-in sketch engine", "Midjourney", "ComfyUI", "OpenAI Images"). */
   name: Type.String(),
+  /** What it offers beyond imagine and the buttons. */
   features: Type.Array(values(EngineFeature)),
+  /** The site's default engine. */
   isDefault: Type.Boolean(),
+  /** Its last health probe (every 30 s, in the background) found it answering. */
   available: Type.Boolean(),
+  /** What each action costs on it, in credits. */
   prices: Type.Object(
     Object.fromEntries(Object.values(TaskAction).map((action) => [action, Type.Number()])) as Record<
       TaskAction,
@@ -112,10 +126,12 @@ export const ChannelDetailSchema = Type.Object({
   seq: Type.Integer(),
 });
 
+/** A user kept out of a channel by its creator (GET /api/draw/channel/{id}/bans). */
 export const ChannelBanSchema = Type.Object({
   userId: Type.String(),
   name: Type.String(),
   avatar: Type.String(),
+  /** Who banned them (the channel's creator). */
   bannedBy: Type.String(),
   bannedAt: Time,
   reason: NullableString,
@@ -129,33 +145,57 @@ export const TaskButtonSchema = Type.Object({
   label: Type.String(),
 });
 
-/** `Task.properties`: the closed list of facts the server writes (entities.ts `TaskProperties`). */
+/** What a MODAL task still needs before it can run, and the prompt its editor starts from. */
+export const TaskModalSchema = Type.Object({ kind: values(ModalKind), defaultPrompt: Type.String() });
+
+/**
+ * Why a task failed (or was cancelled by something other than a person): a closed code with its
+ * parameters (tasks.ts `TaskFailureCode`), stored in `Task.properties.failure`.
+ */
+export const TaskFailureSchema = Type.Object(
+  {
+    code: values(TaskFailureCode),
+    params: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * `Task.properties`: a task's facts beyond its columns, each written by the server at one moment
+ * of its life (the closed list: nothing else is stored there). All optional: tasks stored before a
+ * key existed lack it.
+ */
 export const TaskPropertiesSchema = Type.Object(
   {
+    /** At submit: the job mode the task was sent in (relax, fast, turbo). */
     speed: Type.Optional(values(JobSpeed)),
-    modal: Type.Optional(Type.Object({ kind: values(ModalKind), defaultPrompt: Type.String() })),
+    /** At submit, while MODAL: what the task waits for. */
+    modal: Type.Optional(TaskModalSchema),
+    /** At submit: the translator failed and the prompt went to the engine as typed. */
     translationFailed: Type.Optional(Type.Boolean()),
+    /** At submit: the images it was given (imagine, describe, blend), as `/files/…` URLs. */
     referenceUrls: Type.Optional(Type.Array(Type.String())),
+    /** At submit: what each of `referenceUrls` is for, when the person said (imagine). */
     referenceKinds: Type.Optional(Type.Array(values(ReferenceKind))),
+    /** At submit: a blend's shape. */
     dimensions: Type.Optional(values(BlendDimensions)),
+    /** At submit: which image of the parent's grid a U or V button took. */
     index: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3), Type.Literal(4)])),
+    /** At submit: a clip's motion; `extend` when it extends the parent's clip. */
     motion: Type.Optional(values(VideoMotion)),
     extend: Type.Optional(Type.Boolean()),
+    /** Anytime: the people who bookmarked it (❤️). */
     bookmarkedBy: Type.Optional(Type.Array(Type.String())),
+    /** While it waits at an upstream: its place in the upstream's queue. */
     queuePosition: Type.Optional(Type.Number()),
+    /** At the end: a describe's or shorten's suggested prompts. */
     prompts: Type.Optional(Type.Array(Type.String())),
+    /** At the end: the image's size and shape bucket (the archive filters on `ratio`). */
     width: Type.Optional(Type.Number()),
     height: Type.Optional(Type.Number()),
     ratio: Type.Optional(values(ArchiveRatio)),
-    failure: Type.Optional(
-      Type.Object(
-        {
-          code: values(TaskFailureCode),
-          params: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])),
-        },
-        { additionalProperties: false },
-      ),
-    ),
+    /** At the end, when it failed or the engine cancelled it: why, as a code the reader's language words. */
+    failure: Type.Optional(TaskFailureSchema),
   },
   { additionalProperties: false },
 );
@@ -176,7 +216,9 @@ export const TaskSchema = Type.Object({
   finishTime: NullableTime,
   progress: Type.String(),
   previewUrl: NullableString,
+  /** A still: the picture, or for a VIDEO task the clip's poster frame. */
   imageUrl: NullableString,
+  /** VIDEO tasks: the clip (`.mp4` or an animated `.webp`), copied into our own store. */
   videoUrl: NullableString,
   failReason: NullableString,
   buttons: Type.Array(TaskButtonSchema),
@@ -208,6 +250,7 @@ export const PublicInviteSchema = Type.Object({
   creatorName: Type.String(),
   memberCount: Type.Integer(),
   channelId: NullableString,
+  /** The signed-in asker is banned from the channel: joining will be refused, whatever the code. */
   banned: Type.Boolean(),
 });
 
@@ -234,15 +277,19 @@ export const DrawSettingsSchema = Type.Object({
   suffix: Type.String(),
 });
 
+/** The plan a user holds: the product last paid for (or redeemed), until `expiresAt`. */
 export const PlanInfoSchema = Type.Object({
   productId: Type.String(),
   name: Type.String(),
   period: PeriodSchema,
+  /** Epoch ms at which the plan ends (it does not renew by itself). */
   expiresAt: Time,
 });
 
+/** POST /api/home/order → Order; GET /api/home/orders → Order[]; GET /api/home/orders/{id} → Order */
 export const OrderSchema = Type.Object({
   id: Type.String(),
+  /** Unique, human-readable order number (the merchant order number at the payment provider). */
   orderNo: Type.String(),
   productId: Type.String(),
   productName: Type.String(),
@@ -253,6 +300,7 @@ export const OrderSchema = Type.Object({
   status: values(OrderStatus),
   provider: Type.Union([values(PaymentProviderName), Type.Null()]),
   createdAt: Time,
+  /** An unpaid order expires at this time. */
   expiresAt: Time,
   paidAt: NullableTime,
   cancelledAt: NullableTime,
@@ -261,7 +309,12 @@ export const OrderSchema = Type.Object({
 export const ArchiveItemSchema = Type.Object({
   task: TaskSchema,
   author: AuthorSchema,
-  channel: Type.Object({ id: Type.String(), title: Type.String(), open: Type.Boolean() }),
+  channel: Type.Object({
+    id: Type.String(),
+    title: Type.String(),
+    /** The asker is a member now and the channel exists: "open in channel" works. */
+    open: Type.Boolean(),
+  }),
   favorite: Type.Boolean(),
 });
 
@@ -269,7 +322,18 @@ export const ArchiveScopeSchema = values(ArchiveScope);
 export const ArchiveKindSchema = values(ArchiveKind);
 export const ArchiveRatioSchema = values(ArchiveRatio);
 
+/** Sent to every socket of the person (`archive:favorite`) and answered by the favourite routes. */
 export const FavoriteChangeSchema = Type.Object({ taskId: Type.String(), favorite: Type.Boolean() });
+
+/** One stored file as answered by POST /api/upload. */
+export const UploadedFileSchema = Type.Object({
+  id: Type.String(),
+  url: Type.String(),
+  mime: Type.Enum([...IMAGE_MIME_TYPES]),
+  width: Type.Integer(),
+  height: Type.Integer(),
+  size: Type.Integer({ description: 'bytes' }),
+});
 
 /** `data: null`: the call answers nothing but its success. */
 export const Nothing = Type.Null();

@@ -1,4 +1,4 @@
-import Type from 'typebox';
+import Type, { type Static } from 'typebox';
 import { BotType } from '../constants';
 import { routePaths } from './paths';
 import { Access, route } from './route';
@@ -17,7 +17,35 @@ const BotQuery = Type.Object({
 });
 /** Four times the server's suffix limit (500 characters): the body is bounded here, the suffix's own rule is the service's. */
 const SUFFIX_MAX_LENGTH = 2000;
-const OptionNames = ['stylize', 'style', 'speed', 'remix'];
+
+/** PUT /api/draw/settings/option: one option of the settings panel and its value. */
+export const DrawOptionRequestSchema = Type.Union([
+  Type.Object({ name: Type.Literal('stylize'), value: Type.Integer({ minimum: 0, maximum: 1000 }) }),
+  Type.Object({ name: Type.Literal('style'), value: DrawStyleSchema }),
+  Type.Object({ name: Type.Literal('speed'), value: DrawSpeedSchema }),
+  Type.Object({ name: Type.Literal('remix'), value: Type.Boolean() }),
+]);
+export type DrawOptionRequest = Static<typeof DrawOptionRequestSchema>;
+const OptionNames: readonly DrawOptionRequest['name'][] = ['stylize', 'style', 'speed', 'remix'];
+/**
+ * The option body as the route validates it: typed as `DrawOptionRequestSchema` (what a caller may
+ * send), checked here for its outline only. The service checks the value against the option named
+ * and words each refusal ("Stylize must be a whole number from 0 to 1000", "There is no setting
+ * called chaos…"); validating the union here would answer in the validator's words instead, and its
+ * type coercion would accept `'250'` or `true` as a stylize.
+ */
+const OptionBody = Type.Unsafe<DrawOptionRequest>(
+  Type.Object(
+    {
+      name: Type.String({ maxLength: 32, description: `One of ${OptionNames.join(', ')}` }),
+      value: Type.Unknown({
+        description:
+          'stylize: integer 0–1000; style: standard | raw; speed: relax | fast | turbo; remix: boolean',
+      }),
+    },
+    { additionalProperties: false },
+  ),
+);
 
 const DrawVersionOptionSchema = Type.Object({
   value: Type.String(),
@@ -47,7 +75,7 @@ export const settingsRoutes = {
       }),
       styles: Type.Array(DrawStyleSchema),
       speeds: Type.Array(DrawSpeedSchema),
-      options: Type.Array(Type.Enum(['stylize', 'style', 'speed', 'remix'])),
+      options: Type.Array(Type.Enum([...OptionNames])),
       suffixMaxChars: Type.Integer(),
       defaults: Type.Object({
         version: Type.String(),
@@ -112,18 +140,7 @@ export const settingsRoutes = {
     access: Access.SignedIn,
     tag,
     query: BotQuery,
-    // `value` is left untyped on purpose: the validator's type coercion would turn `true` into 1 for a
-    // number; the service checks the value against the option named.
-    body: Type.Object(
-      {
-        name: Type.String({ maxLength: 32, description: `One of ${OptionNames.join(', ')}` }),
-        value: Type.Unknown({
-          description:
-            'stylize: integer 0–1000; style: standard | raw; speed: relax | fast | turbo; remix: boolean',
-        }),
-      },
-      { additionalProperties: false },
-    ),
+    body: OptionBody,
     answer: DrawSettingsSchema,
   }),
   info: route({

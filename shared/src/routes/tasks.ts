@@ -1,10 +1,10 @@
 import Type, { type Static, type TSchema } from 'typebox';
 import { EDITOR_ACTIONS, type EditorActionName } from '../actions/registry';
-import { BlendDimensions, IMAGE_MIME_TYPES, Limits } from '../constants';
+import { BlendDimensions, Limits } from '../constants';
 import { REFERENCE_KINDS } from '../references';
 import { routePaths, type RoutePath } from './paths';
 import { Access, MINUTE_MS, RatePer, route, type RouteBounds } from './route';
-import { BotTypeSchema, Id, ImageEngineNameSchema, TaskSchema } from './schemas';
+import { BotTypeSchema, Id, ImageEngineNameSchema, TaskSchema, UploadedFileSchema } from './schemas';
 
 const tag = 'tasks';
 const strict = { additionalProperties: false } as const;
@@ -203,17 +203,6 @@ export const uploadRoutes = {
     },
     summary: `Images as multipart form data, each under the field \`file\` (at most ${Limits.uploadMaxFiles}, ${Limits.imageMaxBytes} bytes each)`,
     multipart: true,
-    answer: Type.Object({
-      files: Type.Array(
-        Type.Object({
-          id: Type.String(),
-          url: Type.String(),
-          mime: Type.Enum([...IMAGE_MIME_TYPES]),
-          width: Type.Integer(),
-          height: Type.Integer(),
-          size: Type.Integer({ description: 'bytes' }),
-        }),
-      ),
-    }),
+    answer: Type.Object({ files: Type.Array(UploadedFileSchema) }),
   }),
 } as const;

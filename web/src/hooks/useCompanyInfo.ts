@@ -1,8 +1,8 @@
-import type { CompanyInfoAnswer } from '@draw/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { http } from '../lib/http';
+import { api } from '../lib/api';
+import { call } from '../lib/http';
 import { setAppTitle } from '../lib/pageTitle';
 import { companyInfoStore, setCompanyInfo } from '../stores/companyInfo';
 
@@ -10,8 +10,7 @@ let loading: Promise<void> | null = null;
 
 /** Loads the company info once per page load (GET /api/home/company-info). */
 export function loadCompanyInfo(): Promise<void> {
-  loading ??= http
-    .get<CompanyInfoAnswer>('/api/home/company-info')
+  loading ??= call(api.company.info)
     .then((info) => {
       if (info && typeof info === 'object' && 'name' in info) setCompanyInfo(info);
     })

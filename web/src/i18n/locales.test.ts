@@ -77,7 +77,8 @@ describe('locales', () => {
     // 链接 (a link), not the spec's typo 连接 (a connection) (issue #19).
     expect(zhCN.channels.newLink).toBe('生成新的链接');
     expect(zhCN.login.tabPassword).toBe('密码登录');
-    expect(zhCN.login.tabCode).toBe('验证码登录');
+    // The code tab is also where a newcomer signs up, and says so (issue #33).
+    expect(zhCN.login.tabCode).toBe('注册 / 验证码登录');
     expect(zhCN.user.online).toBe('在线');
   });
 });

@@ -4,9 +4,27 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appSettingStore } from '../stores/appSetting';
 import { authStore, setToken } from '../stores/auth';
 import { api } from './api';
-import { call, download, http, HttpError, reportFailure, upload, UNKNOWN_ERROR_MESSAGE } from './http';
+import {
+  call,
+  download,
+  HttpError,
+  reportFailure,
+  setNetworkDownShown,
+  request,
+  upload,
+  UNKNOWN_ERROR_MESSAGE,
+  type RequestOptions,
+} from './http';
 import { registerNavigate } from './navigation';
 import { notify } from './notify';
+
+/** The client's envelope rules, by URL (the app itself only calls through the route table). */
+const http = {
+  get: (url: string, options?: RequestOptions) => request('GET', url, undefined, options),
+  post: (url: string, body?: unknown) => request('POST', url, body),
+  put: (url: string, body?: unknown) => request('PUT', url, body),
+  delete: (url: string) => request('DELETE', url),
+};
 
 vi.mock('./notify', () => ({
   notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },
@@ -246,6 +264,19 @@ describe('non-envelope answers', () => {
     expect(error).toBeInstanceOf(HttpError);
     expect(error.status).toBe(0);
     expect(notify.error).toHaveBeenCalledWith(REQUEST_FAILED);
+  });
+
+  it('does not toast a network error over the banner that already says the connection is down', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    setNetworkDownShown(true);
+    try {
+      const error = (await http.get('/x').catch((caught: unknown) => caught)) as HttpError;
+      expect(error).toMatchObject({ status: 0, shown: true });
+      reportFailure(error);
+      expect(notify.error).not.toHaveBeenCalled();
+    } finally {
+      setNetworkDownShown(false);
+    }
   });
 
   it('quiet: a network error is thrown unshown (the caller shows it in place), a refusal is still shown', async () => {

@@ -121,10 +121,27 @@ function signOutAndRedirect(): void {
   void navigateTo(loginPath(), { replace: true });
 }
 
+/**
+ * Whether the screen already says the connection is down (the drawing screen's banner, while it
+ * shows offline or reconnecting): a request that fails for want of a network is then not toasted
+ * over it, and counts as shown. Set by `main/ConnectionBanner`.
+ */
+let networkDownShown = false;
+
+export function setNetworkDownShown(shown: boolean): void {
+  networkDownShown = shown;
+}
+
 function requestFailed(status: number, cause?: unknown, quiet = false): HttpError {
   const message = i18n.t('http.requestFailed');
   if (!quiet) notify.error(message);
   return new HttpError(message, { status, cause, shown: !quiet });
+}
+
+/** No answer at all (the network): said by the banner when it is up, else toasted as any failure. */
+function networkFailed(cause: unknown, quiet = false): HttpError {
+  if (!networkDownShown) return requestFailed(0, cause, quiet);
+  return new HttpError(i18n.t('http.requestFailed'), { status: 0, cause, shown: true });
 }
 
 /**
@@ -190,7 +207,7 @@ async function send(method: Method, url: string, body: unknown, options: Request
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw requestFailed(0, error, options.quiet);
+    throw networkFailed(error, options.quiet);
   }
   if (response.status !== 200)
     throw failedStatus(response.status, await readBody(response), options.quiet, options.silent);
@@ -276,16 +293,6 @@ export async function download<R extends ApiRoute & { kind: typeof AnswerKind.Fi
   const response = await send(route.method, url, (input as { body?: unknown } | undefined)?.body, options);
   return response.blob();
 }
-
-/**
- * By URL, for the calls not moved to `call` yet (the company info). Prefer `call`.
- */
-export const http = {
-  get: <T>(url: string, options?: RequestOptions) => request<T>('GET', url, undefined, options),
-  post: <T>(url: string, body?: unknown, options?: RequestOptions) => request<T>('POST', url, body, options),
-  put: <T>(url: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', url, body, options),
-  delete: <T>(url: string, options?: RequestOptions) => request<T>('DELETE', url, undefined, options),
-};
 
 /** What POST /api/upload answers: one stored file each (declared in @draw/shared). */
 export type { UploadAnswer, UploadedFile } from '@draw/shared';

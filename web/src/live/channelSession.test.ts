@@ -6,7 +6,7 @@ import { channelsStore, loadChannels } from '../stores/channels';
 import { chatStore, currentChannelOf } from '../stores/chat';
 import { ChannelSession, startChannelSession, stopChannelSession } from './channelSession';
 import { LiveConnection, type LiveState } from './connection';
-import { FakeSocket, ticketDispenser } from './fakeSocket';
+import { FakeSocket, ticketDispenser } from '../test/fakeSocket';
 import { LiveBus, type LiveBusEvents } from './hooks';
 
 const flush = () => vi.advanceTimersByTimeAsync(0);

@@ -12,11 +12,11 @@ import {
   retryWhenBrowserReturns,
   type LiveState,
 } from './connection';
-import { FakeSocket, ticketDispenser } from './fakeSocket';
+import { FakeSocket, ticketDispenser } from '../test/fakeSocket';
 
 const ioSockets = vi.hoisted(() => [] as unknown[]);
 vi.mock('socket.io-client', async () => {
-  const { FakeSocket: Fake } = await import('./fakeSocket');
+  const { FakeSocket: Fake } = await import('../test/fakeSocket');
   return {
     io: (...args: unknown[]) => {
       const [url, options] = typeof args[0] === 'string' ? args : [undefined, args[0]];

@@ -5,7 +5,10 @@ import {
   isVersionRefusal,
   type ChannelEvent,
   type ChannelsChange,
+  type CreditsChanged,
   type FavoriteChange,
+  type ImageHidden,
+  type SiteAnnouncement,
   type ReadMark,
   type UnreadActivity,
   type ClientToServerEvents,
@@ -89,6 +92,12 @@ export interface LiveConnectionListener {
   unreadActivity?(activity: UnreadActivity): void;
   /** `unread:read`: the user marked a channel read (here or on another device). */
   unreadRead?(mark: ReadMark): void;
+  /** `site:announcement`: the site's banner changed (to every socket). */
+  announcement?(announcement: SiteAnnouncement): void;
+  /** `image:hidden`: an admin hid (or showed again) an image (to every socket). */
+  imageHidden?(change: ImageHidden): void;
+  /** `credits:changed`: the user's balance changed outside their own tasks (an admin's adjustment). */
+  creditsChanged?(change: CreditsChanged): void;
   /** The server refused this client's protocol version: the connection gives up until a reload. */
   refused?(reason: VersionRefusal): void;
 }
@@ -235,6 +244,9 @@ export class LiveConnection implements LiveConnectionPort {
       this.forEach((listener) => listener.unreadActivity?.(activity)),
     );
     socket.on('unread:read', (mark) => this.forEach((listener) => listener.unreadRead?.(mark)));
+    socket.on('site:announcement', (banner) => this.forEach((listener) => listener.announcement?.(banner)));
+    socket.on('image:hidden', (change) => this.forEach((listener) => listener.imageHidden?.(change)));
+    socket.on('credits:changed', (change) => this.forEach((listener) => listener.creditsChanged?.(change)));
     socket.connect();
   }
 

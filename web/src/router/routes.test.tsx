@@ -21,6 +21,7 @@ const company = {
   keywords: 'ai,draw',
   isShowChatGPT: false,
   isShowDiscord: true,
+  engineFeatures: [],
 };
 let session: Record<string, unknown>;
 let fetchMock: ReturnType<typeof vi.fn>;

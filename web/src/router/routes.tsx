@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { loadChunk } from '../lib/staleBuild';
 import { DrawPage } from '../pages/draw/DrawPage';
+import { AdminRoute } from './AdminRoute';
 import { RequireAuth } from './RequireAuth';
 import { RootLayout } from './RootLayout';
 
@@ -63,6 +64,14 @@ export const routes: RouteObject[] = [
         element: (
           <RequireAuth>
             <ArchivePage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: 'admin/*',
+        element: (
+          <RequireAuth>
+            <AdminRoute />
           </RequireAuth>
         ),
       },

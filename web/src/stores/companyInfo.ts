@@ -16,13 +16,22 @@ export const companyInfoStore = proxy<CompanyInfoState>({
   isShowChatGPT: false,
   isShowDiscord: false,
   engineFeatures: [...ENGINE_FEATURES],
+  translatesPrompts: false,
   loaded: false,
 });
 
-/** An answer from a server without `engineFeatures` (older) leaves everything offered. */
+/**
+ * An answer from a server without `engineFeatures` (older) leaves everything offered; one without
+ * `translatesPrompts` promises no translation.
+ */
 export function setCompanyInfo(
-  info: Omit<CompanyInfoAnswer, 'engineFeatures'> & Partial<Pick<CompanyInfoAnswer, 'engineFeatures'>>,
+  info: Omit<CompanyInfoAnswer, 'engineFeatures' | 'translatesPrompts'> &
+    Partial<Pick<CompanyInfoAnswer, 'engineFeatures' | 'translatesPrompts'>>,
 ): void {
   const engineFeatures = Array.isArray(info.engineFeatures) ? info.engineFeatures : [...ENGINE_FEATURES];
-  Object.assign(companyInfoStore, info, { engineFeatures, loaded: true });
+  Object.assign(companyInfoStore, info, {
+    engineFeatures,
+    translatesPrompts: info.translatesPrompts === true,
+    loaded: true,
+  });
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MjProxyClient } from './client';
-import { startFakeMjProxy, type FakeMjProxy } from './fake/server';
+import { startFakeMjProxy, type FakeMjProxy } from '../../../test/fakes/midjourney-proxy/server';
 
 let fake: FakeMjProxy;
 let cdn: FakeMjProxy;

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { statusRank, parseProgress } from '@draw/machines';
 import type { ChannelEvent, Task } from '@draw/shared';
-import type { TestApp } from '../../testing/harness';
-import { connectSocket, type TestSocket } from '../../testing/socket';
+import type { TestApp } from '../../../test/support/harness';
+import { connectSocket, type TestSocket } from '../../../test/support/socket';
 import type { Billing } from '../../features/tasks/billing';
-import { FAKE_SECRET, startAppOnFake } from './fake/harness';
-import { startFakeMjProxy, type FakeMjProxy } from './fake/server';
-import { upstreamTestkit } from './fake/testkit';
+import { FAKE_SECRET, startAppOnFake } from '../../../test/fakes/midjourney-proxy/harness';
+import { startFakeMjProxy, type FakeMjProxy } from '../../../test/fakes/midjourney-proxy/server';
+import { upstreamTestkit } from '../../../test/fakes/midjourney-proxy/testkit';
 
 let fake: FakeMjProxy;
 let app: TestApp;

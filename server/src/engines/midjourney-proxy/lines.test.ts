@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TestApp } from '../../testing/harness';
+import type { TestApp } from '../../../test/support/harness';
 import type { Billing } from '../../features/tasks/billing';
-import { FAKE_SECRET, startAppOnFake } from './fake/harness';
-import { FakeLine, startFakeMjProxy, type FakeMjProxy } from './fake/server';
-import { upstreamTestkit } from './fake/testkit';
+import { FAKE_SECRET, startAppOnFake } from '../../../test/fakes/midjourney-proxy/harness';
+import { FakeLine, startFakeMjProxy, type FakeMjProxy } from '../../../test/fakes/midjourney-proxy/server';
+import { upstreamTestkit } from '../../../test/fakes/midjourney-proxy/testkit';
 import type { MidjourneyProxyEngine } from './engine';
 
 /**

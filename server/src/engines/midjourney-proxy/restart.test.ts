@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Task } from '@draw/shared';
 import { api, signInByPhone, until } from '../../../../scripts/testing/http';
 import { freePort, startServer, type ServerProcess } from '../../../../scripts/testing/server-process';
-import { FAKE_SECRET, upstreamEnv } from './fake/harness';
-import { startFakeMjProxy, type FakeMjProxy } from './fake/server';
+import { FAKE_SECRET, upstreamEnv } from '../../../test/fakes/midjourney-proxy/harness';
+import { startFakeMjProxy, type FakeMjProxy } from '../../../test/fakes/midjourney-proxy/server';
 
 let servers: ServerProcess[] = [];
 let fake: FakeMjProxy | null = null;

@@ -9,12 +9,12 @@ import type {
   FavoriteChange,
   Task,
 } from '@draw/shared';
-import { closeWithSockets, injectorFor, startListening, type TestApp } from '../../testing/harness';
-import { connectSocket, type TestSocket } from '../../testing/socket';
-import { callsDuring } from '../../testing/calls';
+import { closeWithSockets, injectorFor, startListening, type TestApp } from '../../../test/support/harness';
+import { connectSocket, type TestSocket } from '../../../test/support/socket';
+import { callsDuring } from '../../../test/support/calls';
 import { Channels, Members } from '../channels/repository';
 import { Tasks } from '../tasks/repository';
-import { zipEntries } from '../../testing/zip';
+import { zipEntries } from '../../../test/support/zip';
 
 let app: TestApp;
 let origin: string;
@@ -257,6 +257,41 @@ describe('filters and pages', () => {
     expect(seen).toHaveLength(4);
   });
 
+  it('keeps clips: listed with their poster and clip, found by the Clips filter, and zipped as the clip itself', async () => {
+    const ann = await app.signIn();
+    const room = await channel(ann);
+    const grid = await draw(ann, room, 'a river at dawn --ar 3:2');
+    const upscaled = await press(ann, room, grid, 'U1');
+    const clip = await press(ann, room, upscaled, 'Animate (Low motion)');
+    expect(clip.action).toBe('VIDEO');
+
+    const all = await archive(ann);
+    expect(all.items.map((i) => i.task.id)).toEqual([clip.id, upscaled.id, grid.id]);
+    expect(all.items[0]!.task).toMatchObject({
+      imageUrl: expect.stringMatching(/^\/files\//),
+      videoUrl: expect.stringMatching(/^\/files\/[\w-]+\.webp$/),
+    });
+    expect((await archive(ann, { kind: 'clip' })).items.map((i) => i.task.id)).toEqual([clip.id]);
+    expect((await archive(ann, { kind: 'upscale' })).items.map((i) => i.task.id)).toEqual([upscaled.id]);
+
+    const res = await fetch(`${origin}/api/archive/zip`, {
+      method: 'POST',
+      headers: { authorization: ann.auth.authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ taskIds: [clip.id, grid.id] }),
+    });
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="a-river-at-dawn.zip"; filename*=UTF-8''a-river-at-dawn.zip`,
+    );
+    const files = await zipEntries(Buffer.from(await res.arrayBuffer()));
+    const listing = JSON.parse(files.get('prompts.json')!.toString('utf8')) as ArchiveZipEntry[];
+    expect(listing.map((e) => e.file)).toEqual([
+      expect.stringMatching(/^a-river-at-dawn-[a-z0-9]{4}\.webp$/),
+      expect.stringMatching(/^a-river-at-dawn-[a-z0-9]{4}\.png$/),
+    ]);
+    const served = Buffer.from(await (await fetch(`${origin}${clip.videoUrl}`)).arrayBuffer());
+    expect(files.get(listing[0]!.file)!.equals(served)).toBe(true);
+  });
+
   it('refuses a forged cursor, a reversed date range, an unknown kind and a page too large, with the envelope', async () => {
     const ann = await app.signIn();
     for (const query of [
@@ -385,14 +420,19 @@ describe('ZIP download', () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
-    expect(res.headers.get('content-disposition')).toMatch(
-      /^attachment; filename="drawspace-archive-\d{4}-\d\d-\d\d\.zip"$/,
+    // Named from what it holds: the first prompt and how many more; each image from its prompt.
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="__-kite-and-1-more.zip"; filename*=UTF-8''${encodeURIComponent('风筝-kite-and-1-more.zip')}`,
     );
     const files = await zipEntries(Buffer.from(await res.arrayBuffer()));
     const listing = JSON.parse(files.get('prompts.json')!.toString('utf8')) as ArchiveZipEntry[];
     expect(listing.map((e) => [e.taskId, e.prompt, e.author])).toEqual([
       [kite.id, '风筝 kite', ann.user.name],
       [boat.id, 'boat', bob.user.name],
+    ]);
+    expect(listing.map((e) => e.file)).toEqual([
+      expect.stringMatching(/^风筝-kite-[a-z0-9]{4}\.png$/),
+      expect.stringMatching(/^boat-[a-z0-9]{4}\.png$/),
     ]);
     expect([...files.keys()].sort()).toEqual(['prompts.json', ...listing.map((e) => e.file)].sort());
     const original = Buffer.from(await (await fetch(`${origin}${kite.imageUrl}`)).arrayBuffer());

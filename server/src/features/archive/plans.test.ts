@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '@draw/shared';
 import { loadConfig } from '../../config';
 import { buildApp, type App } from '../../app';
-import { listen, nextPhone } from '../../testing/harness';
+import { listen, nextPhone } from '../../../test/support/harness';
 import { openEmbeddedStorage } from '../../storage/embedded';
 
 /**

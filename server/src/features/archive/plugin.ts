@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { attachmentDisposition } from '@draw/shared';
 import { api } from '@draw/shared/routes';
 import { currentUser } from '../../http/auth';
 import { serve, serveRaw } from '../../http/routes';
@@ -22,7 +23,7 @@ export const archivePlugin: FastifyPluginAsync<{ archive: ArchiveService }> = as
   serveRaw(app, routes.zip, async (request, reply) => {
     const { stream, fileName } = await archive.zip(currentUser(request)._id, request.body.taskIds);
     return reply
-      .header('Content-Disposition', `attachment; filename="${fileName}"`)
+      .header('Content-Disposition', attachmentDisposition(fileName))
       .header('Cache-Control', 'no-store')
       .type('application/zip')
       .send(stream);

@@ -107,6 +107,8 @@ export function favoritesRepository(storage: Storage) {
         { $setOnInsert: { userId, taskId, finishTime, createdAt: at } },
         { upsert: true },
       ),
+    /** Takes a person's star off an image. */
+    unstar: (userId: string, taskId: string) => favorites.deleteOne({ _id: favoriteId(userId, taskId) }),
     /** The person's stars among these images. */
     among: (userId: string, taskIds: readonly string[]) =>
       favorites.find({ userId, taskId: { $in: taskIds } }),

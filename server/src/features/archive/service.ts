@@ -5,7 +5,10 @@ import {
   ArchiveLimits,
   ArchiveScope,
   ErrorReason,
+  TaskAction,
   TaskStatus,
+  archiveFileNames,
+  archiveZipName,
   type ArchiveFamily,
   type ArchiveItem,
   type ArchivePage,
@@ -19,13 +22,7 @@ import type { ChannelHub } from '../../realtime/hub';
 import type { UsersRepository } from '../auth/repository';
 import type { ChannelsRepository } from '../channels/repository';
 import { toTask, type TaskDoc, type TasksRepository } from '../tasks/repository';
-import {
-  archiveImages,
-  favoriteId,
-  type ArchiveCursor,
-  type FavoritesRepository,
-  type ImageSource,
-} from './repository';
+import { archiveImages, type ArchiveCursor, type FavoritesRepository, type ImageSource } from './repository';
 import { streamedZip } from './zip';
 
 export interface ArchiveDeps {
@@ -36,6 +33,8 @@ export interface ArchiveDeps {
   blobs: BlobStore;
   hub: ChannelHub;
   now: () => number;
+  /** The images an admin hid (moderation): left out for everyone. */
+  hidden?: () => Promise<ReadonlySet<string>>;
 }
 
 const DEFAULT_AVATAR = '/discord256.png';
@@ -99,7 +98,7 @@ function matchesContent(doc: TaskDoc, query: ArchiveQuery): boolean {
   );
 }
 
-export function archiveService({ tasks, favorites, channels, users, blobs, hub, now }: ArchiveDeps) {
+export function archiveService({ tasks, favorites, channels, users, blobs, hub, now, hidden }: ArchiveDeps) {
   /**
    * One request's reader. The channels whose members' images they see (those they are in now, not
    * deleted) are read at most once per request, in two statements, however many images it checks:
@@ -121,7 +120,8 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
    */
   async function visibleDocs(viewer: Viewer, ids: readonly string[]): Promise<Map<string, TaskDoc>> {
     if (ids.length === 0) return new Map();
-    const docs = (await tasks.byIds(ids)).filter(isArchiveImage);
+    const gone = (await hidden?.()) ?? new Set<string>();
+    const docs = (await tasks.byIds(ids)).filter((d) => isArchiveImage(d) && !gone.has(d._id));
     const foreign = docs.some((d) => d.userId !== viewer.userId);
     const open = foreign ? await viewer.openChannels() : new Set<string>();
     return new Map(
@@ -155,7 +155,9 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
     return titles;
   }
 
-  async function toItems(viewer: Viewer, docs: readonly TaskDoc[]): Promise<ArchiveItem[]> {
+  async function toItems(viewer: Viewer, all: readonly TaskDoc[]): Promise<ArchiveItem[]> {
+    const gone = (await hidden?.()) ?? new Set<string>();
+    const docs = all.filter((d) => !gone.has(d._id));
     if (docs.length === 0) return [];
     const ids = docs.map((d) => d._id);
     const open = await viewer.openChannels();
@@ -252,7 +254,7 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
   async function setFavorite(userId: string, taskId: string, favorite: boolean): Promise<FavoriteChange> {
     const doc = await visibleDoc(viewerOf(userId), taskId);
     if (favorite) await favorites.star(userId, taskId, doc.finishTime ?? 0, now());
-    else await favorites.deleteOne({ _id: favoriteId(userId, taskId) });
+    else await favorites.unstar(userId, taskId);
     const change = { taskId, favorite };
     hub.favorite(userId, change);
     return change;
@@ -279,10 +281,7 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
       ancestors.unshift(parent);
       parentId = parent.parentId;
     }
-    const made = await tasks.find(
-      { parentId: doc._id },
-      { sort: { submitTime: 1 }, limit: ArchiveLimits.familyChildren },
-    );
+    const made = await tasks.childrenOf(doc._id, ArchiveLimits.familyChildren);
     const children = await visibleDocs(
       viewer,
       made.map((c) => c._id),
@@ -312,11 +311,20 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
       viewer,
       unique.map((id) => docs.get(id)!),
     );
+    // A clip's file is the clip itself (its poster is only the grid's still).
+    const fileUrl = (task: ArchiveItem['task']) => task.videoUrl ?? task.imageUrl ?? '';
+    const names = archiveFileNames(
+      items.map(({ task }) => ({
+        id: task.id,
+        prompt: task.prompt,
+        extension: extensionOf(fileUrl(task)),
+        fallback: fallbackNameOf(task.action),
+      })),
+    );
     const entries: ArchiveZipEntry[] = items.map(({ task, author, channel }, index) => {
-      const extension = task.imageUrl?.split('.').pop() ?? 'png';
       const { width, height } = task.properties;
       return {
-        file: `${String(index + 1).padStart(3, '0')}-${task.id}.${extension}`,
+        file: names[index]!,
         taskId: task.id,
         prompt: task.prompt,
         finalPrompt: task.finalPrompt,
@@ -330,7 +338,7 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
       };
     });
     const images = items.map(({ task }, index) => {
-      const key = task.imageUrl?.replace(/^\/files\//, '') ?? '';
+      const key = fileUrl(task).replace(/^\/files\//, '');
       return {
         name: entries[index]!.file,
         mtime: new Date(task.finishTime ?? now()),
@@ -343,10 +351,31 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
       images,
     );
     const day = new Date(now()).toISOString().slice(0, 10);
-    return { stream, fileName: `drawspace-archive-${day}.zip` };
+    return {
+      stream,
+      fileName: archiveZipName(
+        items.map(({ task }) => task.prompt),
+        day,
+      ),
+    };
   }
 
-  return { page, setFavorite, starredAmong, family, zip };
+  /** The image if this person may see it (its author, or a member of its channel); else "not found". */
+  const visible = (userId: string, taskId: string) => visibleDoc(viewerOf(userId), taskId);
+
+  return { page, setFavorite, starredAmong, family, zip, visible };
+}
+
+/** A stored file's extension (`png`, `webp`, `mp4`): letters and digits only, `png` when it has none. */
+function extensionOf(url: string): string {
+  const match = /\.([A-Za-z0-9]{1,5})$/.exec(url);
+  return match ? match[1]!.toLowerCase() : 'png';
+}
+
+/** The name of a file whose prompt gives none (a blend is often made without one). */
+function fallbackNameOf(action: TaskAction): string {
+  if (action === TaskAction.Blend) return 'blend';
+  return action === TaskAction.Video ? 'clip' : 'image';
 }
 
 function emptyStream(): Readable {

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp } from '../../testing/harness';
+import { startTestApp } from '../../../test/support/harness';
 import { aliyunSmsSender, percentEncode } from './aliyun-sms';
 
 const SECRET = 'testsecret';
@@ -78,6 +78,9 @@ describe('Aliyun SMS sender', () => {
       __url: '/',
     });
     expect(request.Timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    // Abroad: the country code and the number, without the plus, as Aliyun's international SMS takes it.
+    await sender.sendLoginCode('+447911123456', '123456');
+    expect(received.at(-1)).toMatchObject({ PhoneNumbers: '447911123456' });
   });
 
   it('fails clearly when the provider refuses, and the user may ask again at once', async () => {

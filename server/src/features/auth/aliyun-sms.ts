@@ -31,6 +31,9 @@ export function signRpc(method: 'GET' | 'POST', params: Record<string, string>, 
   return createHmac('sha1', `${secret}&`).update(stringToSign).digest('base64');
 }
 
+/** Aliyun's spelling: a mainland number bare, any other as country code and number without the `+`. */
+const aliyunNumber = (phone: string) => phone.replace(/^\+86/, '').replace(/^\+/, '');
+
 /**
  * Aliyun SMS (dysmsapi SendSms, API version 2017-05-25). Parameters travel in a signed POST body,
  * never in the URL, so nothing secret-derived reaches access logs.
@@ -46,7 +49,7 @@ export function aliyunSmsSender(options: AliyunSmsOptions): SmsSender {
         AccessKeyId: options.accessKeyId,
         Action: 'SendSms',
         Format: 'JSON',
-        PhoneNumbers: phone.replace(/^\+86/, ''),
+        PhoneNumbers: aliyunNumber(phone),
         RegionId: 'cn-hangzhou',
         SignName: options.signName,
         SignatureMethod: 'HMAC-SHA1',

@@ -1,7 +1,7 @@
 import type * as argon2 from '@node-rs/argon2';
 import { verify } from '@node-rs/argon2';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { nextPhone, startTestApp, type TestApp } from '../../testing/harness';
+import { nextPhone, startTestApp, type TestApp } from '../../../test/support/harness';
 
 // The real argon2, watched: the tests count how many password checks a login costs.
 vi.mock('@node-rs/argon2', async (importOriginal) => {

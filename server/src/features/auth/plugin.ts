@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { api } from '@draw/shared/routes';
 import { currentUser } from '../../http/auth';
+import { languageOf } from '../../i18n/messages';
 import { serve } from '../../http/routes';
 import { toUserInfo, type AuthService } from './service';
 
@@ -12,7 +13,9 @@ export const authPlugin: FastifyPluginAsync<{ auth: AuthService }> = async (app,
     return null;
   });
 
-  serve(app, api.login.sendLoginCode, (request) => auth.sendLoginCode(request.query.phone, request.ip));
+  serve(app, api.login.sendLoginCode, (request) =>
+    auth.sendLoginCode(request.query, request.ip, languageOf(request.headers['accept-language'])),
+  );
 
   serve(app, api.login.resetPassword, async (request) => {
     const { phone, code, password } = request.body;

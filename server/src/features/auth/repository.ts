@@ -27,7 +27,7 @@ export interface SessionDoc extends BaseDoc {
 }
 
 export interface LoginCodeDoc extends BaseDoc {
-  /** `_id` is the phone number. */
+  /** `_id` is the account it was sent to: the phone as stored, or the lower-case email. */
   codeHash: string;
   sentAt: number;
   expiresAt: number;
@@ -108,6 +108,13 @@ export const Slowdowns = defineCollection<SlowdownDoc>(
 export function usersRepository(storage: Storage) {
   const users = storage.collection(Users);
   return repositoryOf(users, {
+    /** A user by id, or null. */
+    byId: (id: string) => users.findOne({ _id: id }),
+    byPhone: (phone: string) => users.findOne({ phone }),
+    /** The user an account names: by email when it has one, else by phone. */
+    byAccount: (account: { email?: string; phone?: string }) =>
+      account.email ? users.findOne({ email: account.email }) : users.findOne({ phone: account.phone }),
+    create: (doc: UserDoc) => users.insertOne(doc),
     /** The users of `ids` (any order; unknown ids are left out): one query for a page's authors. */
     byIds: (ids: readonly string[]): Promise<UserDoc[]> =>
       ids.length ? users.find({ _id: { $in: [...new Set(ids)] } }) : Promise.resolve([]),
@@ -121,6 +128,9 @@ export type UsersRepository = ReturnType<typeof usersRepository>;
 function sessionsRepository(storage: Storage) {
   const sessions = storage.collection(Sessions);
   return repositoryOf(sessions, {
+    /** A session by id (the SHA-256 of its token), live or not. */
+    byId: (id: string) => sessions.findOne({ _id: id }),
+    create: (doc: SessionDoc) => sessions.insertOne(doc),
     /** Ends every live session of a user. */
     revokeAllOf: (userId: string, at: number) =>
       sessions.updateMany({ userId, revokedAt: { $exists: false } }, { $set: { revokedAt: at } }),
@@ -133,7 +143,11 @@ function sessionsRepository(storage: Storage) {
 function codesRepository(storage: Storage) {
   const codes = storage.collection(LoginCodes);
   return repositoryOf(codes, {
-    /** A new code for a phone, replacing any earlier one (used or not). */
+    /** The phone's or email's current code, or null. */
+    of: (phone: string) => codes.findOne({ _id: phone }),
+    /** Forgets the phone's or email's code (it was never sent). */
+    forget: (phone: string) => codes.deleteOne({ _id: phone }),
+    /** A new code for a phone or an email, replacing any earlier one (used or not). */
     issue: (phone: string, code: Omit<LoginCodeDoc, '_id' | 'usedAt'>) =>
       codes.findOneAndUpdate({ _id: phone }, { $set: code, $unset: { usedAt: true } }, { upsert: true }),
     /** Counts one try of this code, while its budget of `max` lasts; null once it is spent. */
@@ -151,6 +165,8 @@ function codesRepository(storage: Storage) {
 function countersRepository(storage: Storage) {
   const counters = storage.collection(Counters);
   return repositoryOf(counters, {
+    /** Ends a key's window (a success clears its count). */
+    clear: (key: string) => counters.deleteOne({ _id: key }),
     /** One more in the key's window while it runs; null when there is none or it has ended. */
     countInWindow: (key: string, now: number) =>
       counters.findOneAndUpdate({ _id: key, windowEndsAt: { $gt: now } }, { $inc: { count: 1 } }),
@@ -169,6 +185,10 @@ function countersRepository(storage: Storage) {
 function slowdownsRepository(storage: Storage) {
   const slowdowns = storage.collection(Slowdowns);
   return repositoryOf(slowdowns, {
+    of: (key: string) => slowdowns.findOne({ _id: key }),
+    /** The key's first failure (a duplicate-key refusal when another attempt stored it first). */
+    create: (doc: SlowdownDoc) => slowdowns.insertOne(doc),
+    clear: (key: string) => slowdowns.deleteOne({ _id: key }),
     /** Writes the key's next state only if it is still the one read (compare-and-set); null when another attempt won. */
     replaceIfUnchanged: (seen: SlowdownDoc, next: Omit<SlowdownDoc, '_id'>) =>
       slowdowns.findOneAndUpdate(

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 
 import {
   ErrorReason,
   Limits,
+  type Language,
   LoginType,
   Theme,
   type LoginAnswer,
@@ -11,8 +12,11 @@ import {
   type UserInfo,
 } from '@draw/shared';
 import { AppError } from '../../errors';
-import type { MessageKey } from '../../i18n/messages';
+import { translate, type MessageKey } from '../../i18n/messages';
+import type { EmailSender } from './email';
 import { hashPassword, verifyPassword } from './passwords';
+import type { SignedIn } from './identity';
+import { canonicalPhone } from './phone';
 import type { AuthRepository, LoginCodeDoc, UserDoc } from './repository';
 import { sessionCache } from './session-cache';
 import { maskPhone, type SmsSender } from './sms';
@@ -32,7 +36,7 @@ export const AuthRules = {
   failuresPerIp: { limit: 30, windowMs: 15 * 60_000 },
   /** One address's wrong passwords for one account. */
   passwordFailuresPerAccountAddress: { limit: 5, windowMs: 15 * 60_000 },
-  /** One address's wrong codes for one phone, across codes: a new code every minute buys no more. */
+  /** One address's wrong codes for one phone or email, across codes: a new code every minute buys no more. */
   codeFailuresPerPhoneAddress: { limit: 10, windowMs: 3600_000 },
 } satisfies Record<string, ThrottleRule>;
 
@@ -46,8 +50,9 @@ export const AuthSlowdowns = {
   codeFailuresPerPhone: { free: 5, firstWaitMs: 1_000, maxWaitMs: 60_000, forgetAfterMs: 3600_000 },
 } satisfies Record<string, SlowdownRule>;
 
-const PHONE = /^(?:1[3-9]\d{9}|\+\d{7,15})$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** RFC 5321's longest deliverable address. */
+const EMAIL_MAX_LENGTH = 254;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 /** An address as stored: hashed, so the store holds no client addresses. */
@@ -77,26 +82,50 @@ export function toUserInfo(user: UserDoc): UserInfo {
   };
 }
 
+/** A phone as stored (see `canonicalPhone`), or a refusal. */
 export function normalisePhone(raw: string): string {
-  const phone = raw.replace(/[\s-]/g, '');
-  if (!PHONE.test(phone)) throw fail(ErrorReason.BadRequest, 'auth.badPhone');
+  const phone = canonicalPhone(raw);
+  if (!phone) throw fail(ErrorReason.BadRequest, 'auth.badPhone');
   return phone;
 }
+
+const emailOf = (raw: string): string | null => {
+  const email = raw.trim();
+  return email.length <= EMAIL_MAX_LENGTH && EMAIL.test(email) ? email.toLowerCase() : null;
+};
 
 /** A sign-in account as stored: a lower-case email or a normalised phone, never both. */
 type Account = { email: string; phone?: undefined } | { phone: string; email?: undefined };
 
+/** Where codes, limits and lookups file an account: its email or its phone as stored. */
+const accountKey = (account: Account): string =>
+  account.email !== undefined ? account.email : account.phone;
+
 /** One spelling per account, so lookups and per-account limits agree on who is meant. */
 export function normaliseAccount(raw: string): Account {
-  const trimmed = raw.trim();
-  if (EMAIL.test(trimmed)) return { email: trimmed.toLowerCase() };
-  if (PHONE.test(trimmed.replace(/[\s-]/g, ''))) return { phone: normalisePhone(trimmed) };
+  const email = emailOf(raw);
+  if (email) return { email };
+  const phone = canonicalPhone(raw);
+  if (phone) return { phone };
   throw fail(ErrorReason.BadRequest, 'auth.badAccount');
+}
+
+/** The account a code is asked for: exactly one of `phone` and `email`. */
+function codeAccount(to: { phone?: string; email?: string }): Account {
+  if ((to.phone === undefined) === (to.email === undefined))
+    throw fail(ErrorReason.BadRequest, 'auth.phoneOrEmailRequired');
+  if (to.phone !== undefined) return { phone: normalisePhone(to.phone) };
+  const email = emailOf(to.email!);
+  if (!email) throw fail(ErrorReason.BadRequest, 'auth.badEmail');
+  return { email };
 }
 
 export interface AuthServiceDeps {
   repo: AuthRepository;
   sms: SmsSender;
+  email: EmailSender;
+  /** Named in the mails (COMPANY_NAME). */
+  siteName: string;
   throttle: Throttle;
   slowdown: Slowdown;
   now: () => number;
@@ -106,37 +135,44 @@ export interface AuthServiceDeps {
 export function authService({
   repo,
   sms,
+  email,
+  siteName,
   throttle,
   slowdown,
   now,
   onSendFailure = () => undefined,
 }: AuthServiceDeps) {
-  const codeHash = (phone: string, code: string) => sha256(`${phone}:${code}`);
+  const codeHash = (key: string, code: string) => sha256(`${key}:${code}`);
   const sessionsEndedListeners: ((ended: { userId: string; sessionId?: string }) => void)[] = [];
   const sessionsEnded = (ended: { userId: string; sessionId?: string }) =>
     sessionsEndedListeners.forEach((listener) => listener(ended));
   const profileChangedListeners: ((userId: string) => void)[] = [];
+  /** Refuses a sign-in the site does not allow (a disabled account, set by the console). */
+  let loginGate: (user: UserDoc) => Promise<void> = async () => undefined;
   const signedIn = sessionCache(repo.usersOrSessionsChanged);
 
   async function issueSession(user: UserDoc): Promise<LoginAnswer> {
+    await loginGate(user);
     const token = randomBytes(32).toString('base64url');
     const expiresAt = now() + SESSION_TTL_MS;
-    await repo.sessions.insertOne({ _id: sha256(token), userId: user._id, createdAt: now(), expiresAt });
+    await repo.sessions.create({ _id: sha256(token), userId: user._id, createdAt: now(), expiresAt });
     return { token, expiresAt, user: toUserInfo(user) };
   }
 
   /**
-   * Checks a phone code once. Every attempt is counted before it is judged: against the phone
-   * (growing waits), this address on this phone (a lockout for that address only) and this
-   * address. A live code tried from the address that asked for it is judged past the phone's wait:
-   * it was sent to the phone, so its holder is most likely the owner (a stranger's guesses must not
-   * keep them out); its own budget bounds the guesses on it. A used or expired code never works.
+   * Checks a code sent to a phone or an email once. Every attempt is counted before it is judged:
+   * against the account (growing waits), this address on this account (a lockout for that address
+   * only) and this address. A live code tried from the address that asked for it is judged past
+   * the account's wait: it was sent to the phone or mailbox, so its holder is most likely the owner
+   * (a stranger's guesses must not keep them out); its own budget bounds the guesses on it. A used
+   * or expired code never works.
    */
-  async function consumeCode(phone: string, code: string, ip: string): Promise<void> {
-    const phoneKey = `code-fail:phone:${phone}`;
-    const addressKey = `code-fail:phone:${phone}:ip:${ip}`;
+  async function consumeCode(account: Account, code: string, ip: string): Promise<void> {
+    const key = accountKey(account);
+    const phoneKey = `code-fail:${account.email ? 'email' : 'phone'}:${key}`;
+    const addressKey = `${phoneKey}:ip:${ip}`;
     const ipKey = `login-fail:ip:${ip}`;
-    const doc = await repo.codes.findOne({ _id: phone });
+    const doc = await repo.codes.of(key);
     const unspent = !!doc && !doc.usedAt && doc.expiresAt > now();
     // Spent by wrong tries: nothing left to guess, so nothing is counted.
     if (unspent && doc.failedAttempts >= MAX_CODE_ATTEMPTS)
@@ -145,42 +181,39 @@ export function authService({
     await slowdown.take(phoneKey, AuthSlowdowns.codeFailuresPerPhone, { pastWait: own });
     await throttle.take(addressKey, AuthRules.codeFailuresPerPhoneAddress);
     await throttle.take(ipKey, AuthRules.failuresPerIp);
-    await checkCode(phone, code, doc, own);
+    await checkCode(key, code, doc, own);
     await Promise.all([slowdown.clear(phoneKey), throttle.clear(addressKey), throttle.release(ipKey)]);
   }
 
-  async function checkCode(
-    phone: string,
-    code: string,
-    doc: LoginCodeDoc | null,
-    own: boolean,
-  ): Promise<void> {
+  async function checkCode(key: string, code: string, doc: LoginCodeDoc | null, own: boolean): Promise<void> {
     if (!doc) throw fail(ErrorReason.BadRequest, 'auth.codeWrong');
     if (doc.usedAt) throw fail(ErrorReason.BadRequest, 'auth.codeUsed');
     if (doc.expiresAt <= now()) throw fail(ErrorReason.BadRequest, 'auth.codeExpired');
     if (own) {
       // Taken before it is judged, in one update: concurrent tries cannot all slip under the budget.
-      const tried = await repo.codes.countTry(phone, doc.codeHash, MAX_CODE_ATTEMPTS);
+      const tried = await repo.codes.countTry(key, doc.codeHash, MAX_CODE_ATTEMPTS);
       if (!tried) throw fail(ErrorReason.RateLimited, 'auth.codeTooManyAttempts');
     } else if (doc.failedAttempts >= MAX_CODE_ATTEMPTS) {
       throw fail(ErrorReason.RateLimited, 'auth.codeTooManyAttempts');
     }
-    if (!/^\d{6}$/.test(code) || !sameHash(doc.codeHash, codeHash(phone, code)))
+    if (!/^\d{6}$/.test(code) || !sameHash(doc.codeHash, codeHash(key, code)))
       throw fail(ErrorReason.BadRequest, 'auth.codeWrong');
-    const claimed = await repo.codes.use(phone, doc.codeHash, now());
+    const claimed = await repo.codes.use(key, doc.codeHash, now());
     if (!claimed) throw fail(ErrorReason.BadRequest, 'auth.codeUsed');
   }
 
-  const findByAccount = (account: Account) =>
-    account.email
-      ? repo.users.findOne({ email: account.email })
-      : repo.users.findOne({ phone: account.phone });
+  const findByAccount = (account: Account) => repo.users.byAccount(account);
 
-  async function createPhoneUser(phone: string): Promise<UserDoc> {
+  /**
+   * A first code login creates the account. A phone account is named by its last four digits;
+   * an email one by four hex digits of the address's hash, so other members never see any of it.
+   */
+  async function createUser(account: Account): Promise<UserDoc> {
     const user: UserDoc = {
       _id: randomUUID(),
-      phone,
-      name: `user${phone.slice(-4)}`,
+      ...(account.email !== undefined
+        ? { email: account.email, name: `user${sha256(account.email).slice(0, 4)}` }
+        : { phone: account.phone, name: `user${account.phone.slice(-4)}` }),
       description: '',
       avatar: '',
       theme: Theme.Auto,
@@ -190,10 +223,10 @@ export function authService({
       createdAt: now(),
     };
     try {
-      return await repo.users.insertOne(user);
+      return await repo.users.create(user);
     } catch (error) {
-      // Two first logins racing for one phone: the other one created it.
-      const existing = await repo.users.findOne({ phone });
+      // Two first logins racing for one account: the other one created it.
+      const existing = await findByAccount(account);
       if (existing) return existing;
       throw error;
     }
@@ -216,11 +249,27 @@ export function authService({
     return issueSession(user);
   }
 
-  async function codeLogin(rawPhone: string, code: string, ip: string): Promise<LoginAnswer> {
-    const phone = normalisePhone(rawPhone);
-    await consumeCode(phone, code, ip);
-    const user = (await repo.users.findOne({ phone })) ?? (await createPhoneUser(phone));
+  async function codeLogin(rawAccount: string, code: string, ip: string): Promise<LoginAnswer> {
+    const account = normaliseAccount(rawAccount);
+    await consumeCode(account, code, ip);
+    const user = (await findByAccount(account)) ?? (await createUser(account));
     return issueSession(user);
+  }
+
+  /** Sends the code by text or mail; whether the sender lets the browser see it (development). */
+  async function deliverCode(account: Account, code: string, language: Language): Promise<boolean> {
+    if (account.phone !== undefined) {
+      await sms.sendLoginCode(account.phone, code);
+      return sms.revealsCodes;
+    }
+    const params = { site: siteName, code, minutes: Math.round(Limits.smsCodeTtlSeconds / 60) };
+    await email.sendLoginCode({
+      to: account.email,
+      code,
+      subject: translate('auth.mailSubject', language, params),
+      text: translate('auth.mailBody', language, params),
+    });
+    return email.revealsCodes;
   }
 
   return {
@@ -233,9 +282,15 @@ export function authService({
       return codeLogin(request.account, request.code, ip);
     },
 
-    async sendLoginCode(rawPhone: string, ip: string): Promise<SendCodeAnswer> {
-      const phone = normalisePhone(rawPhone);
-      const previous = await repo.codes.findOne({ _id: phone });
+    /** One code to `to.phone` or `to.email`, under the same resend wait and per-address budget. */
+    async sendLoginCode(
+      to: { phone?: string; email?: string },
+      ip: string,
+      language: Language,
+    ): Promise<SendCodeAnswer> {
+      const account = codeAccount(to);
+      const key = accountKey(account);
+      const previous = await repo.codes.of(key);
       const resendAt = (previous?.sentAt ?? 0) + Limits.smsCodeResendSeconds * 1000;
       if (resendAt > now()) {
         throw fail(ErrorReason.RateLimited, 'auth.codeTooSoon', {
@@ -245,28 +300,29 @@ export function authService({
       await throttle.take(`sms:ip:${ip}`, AuthRules.codesPerIp);
       const code = String(randomInt(0, 1_000_000)).padStart(Limits.smsCodeLength, '0');
       const sentAt = now();
-      await repo.codes.issue(phone, {
-        codeHash: codeHash(phone, code),
+      await repo.codes.issue(key, {
+        codeHash: codeHash(key, code),
         sentAt,
         expiresAt: sentAt + Limits.smsCodeTtlSeconds * 1000,
         failedAttempts: 0,
         requestedFrom: addressHash(ip),
       });
+      let reveals: boolean;
       try {
-        await sms.sendLoginCode(phone, code);
+        reveals = await deliverCode(account, code, language);
       } catch (error) {
         // Nothing was sent: forget the code so the user can ask again at once.
-        await repo.codes.deleteOne({ _id: phone });
+        await repo.codes.forget(key);
         onSendFailure(error);
-        throw fail(ErrorReason.UpstreamUnavailable, 'auth.smsFailed');
+        throw fail(ErrorReason.UpstreamUnavailable, account.email ? 'auth.mailFailed' : 'auth.smsFailed');
       }
-      return { resendAfter: Limits.smsCodeResendSeconds, ...(sms.revealsCodes ? { devCode: code } : {}) };
+      return { resendAfter: Limits.smsCodeResendSeconds, ...(reveals ? { devCode: code } : {}) };
     },
 
     async resetPassword(rawPhone: string, code: string, password: string, ip: string): Promise<void> {
       const phone = normalisePhone(rawPhone);
-      await consumeCode(phone, code, ip);
-      const user = await repo.users.findOne({ phone });
+      await consumeCode({ phone }, code, ip);
+      const user = await repo.users.byPhone(phone);
       if (!user) throw fail(ErrorReason.NotFound, 'auth.noSuchAccount');
       await repo.users.setFields(user._id, { passwordHash: await hashPassword(password) });
       // A reset password means someone else may hold a session: end them all.
@@ -279,17 +335,28 @@ export function authService({
       const cached = signedIn.get(sessionId, now());
       if (cached) return cached;
       const stamp = signedIn.stamp();
-      const session = await repo.sessions.findOne({ _id: sessionId });
+      const session = await repo.sessions.byId(sessionId);
       if (!session || session.revokedAt || session.expiresAt <= now()) return null;
-      const user = await repo.users.findOne({ _id: session.userId });
+      const user = await repo.users.byId(session.userId);
       if (user) signedIn.put(stamp, session, user);
       return user;
     },
 
     /** Whether the session (by its id, the SHA-256 of its token) can still act: not revoked, not expired. */
     async isSessionLive(sessionId: string): Promise<boolean> {
-      const session = await repo.sessions.findOne({ _id: sessionId });
+      const session = await repo.sessions.byId(sessionId);
       return !!session && !session.revokedAt && session.expiresAt > now();
+    },
+
+    /** Ends every session of the person (and, through `onSessionsEnded`, their sockets); how many were live. */
+    async endAllSessions(userId: string): Promise<number> {
+      const { matched } = await repo.sessions.revokeAllOf(userId, now());
+      sessionsEnded({ userId });
+      return matched;
+    },
+
+    setLoginGate(gate: (user: UserDoc) => Promise<void>): void {
+      loginGate = gate;
     },
 
     async logout(token: string): Promise<void> {
@@ -307,7 +374,7 @@ export function authService({
       profileChangedListeners.push(listener);
     },
 
-    async updateInfo(user: UserDoc, changes: UpdateUserInfoRequest): Promise<UserInfo> {
+    async updateInfo(user: SignedIn, changes: UpdateUserInfoRequest): Promise<UserInfo> {
       const changed: Partial<UserDoc> = {};
       if (changes.name !== undefined) {
         const name = changes.name.trim();

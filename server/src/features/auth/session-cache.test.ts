@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openEmbeddedStorage } from '../../storage/embedded';
-import { nextPhone, startTestApp, type TestApp } from '../../testing/harness';
+import { nextPhone, startTestApp, type TestApp } from '../../../test/support/harness';
 import { authRepository, Users, type UserDoc } from './repository';
 import { sessionCache } from './session-cache';
 import { authService } from './service';
@@ -30,6 +30,8 @@ function anotherProcess() {
   const auth = authService({
     repo,
     sms: {} as never,
+    email: {} as never,
+    siteName: 'Drawspace',
     throttle: {} as never,
     slowdown: {} as never,
     now: clock.now,
@@ -121,7 +123,7 @@ describe('writes by another process on the same store', () => {
     try {
       const fay = await app.signIn();
       const { repo, auth } = other;
-      const reads = vi.spyOn(repo.sessions, 'findOne');
+      const reads = vi.spyOn(repo.sessions, 'byId');
       expect((await auth.userForToken(fay.token))?._id).toBe(fay.user.id);
       expect((await auth.userForToken(fay.token))?._id).toBe(fay.user.id);
       expect(reads).toHaveBeenCalledTimes(1);

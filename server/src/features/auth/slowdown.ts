@@ -47,7 +47,7 @@ export function slowdown(docs: AuthRepository['slowdowns'], now: () => number) {
     async take(key: string, rule: SlowdownRule, options: { pastWait?: boolean } = {}): Promise<void> {
       for (let tries = 0; tries < CLAIM_TRIES; tries++) {
         const at = now();
-        const doc = await docs.findOne({ _id: key });
+        const doc = await docs.of(key);
         const forgotten = !doc || doc.lastFailureAt + rule.forgetAfterMs <= at;
         if (doc && !forgotten && doc.nextAttemptAt > at && !options.pastWait)
           throw refusal(doc.nextAttemptAt - at);
@@ -59,7 +59,7 @@ export function slowdown(docs: AuthRepository['slowdowns'], now: () => number) {
         };
         if (!doc) {
           try {
-            await docs.insertOne({ _id: key, ...next });
+            await docs.create({ _id: key, ...next });
             return;
           } catch (error) {
             if (!isDuplicateKey(error)) throw error;
@@ -73,7 +73,7 @@ export function slowdown(docs: AuthRepository['slowdowns'], now: () => number) {
     },
     /** The attempt succeeded: the key starts afresh. */
     async clear(key: string): Promise<void> {
-      await docs.deleteOne({ _id: key });
+      await docs.clear(key);
     },
   };
 }

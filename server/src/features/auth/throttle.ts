@@ -48,7 +48,7 @@ export function throttle(counters: AuthRepository['counters'], now: () => number
       await counters.giveBack(key);
     },
     async clear(key: string): Promise<void> {
-      await counters.deleteOne({ _id: key });
+      await counters.clear(key);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreditAccount, RedeemAnswer } from '@draw/shared';
 import type { BaseDoc, Collection } from '../../storage/port';
-import { startTestApp, type TestApp } from '../../testing/harness';
+import { startTestApp, type TestApp } from '../../../test/support/harness';
 import { codesService, newCode, normalizeCode } from './codes';
 import { creditsLedger } from './ledger';
 import {
@@ -12,7 +12,7 @@ import {
   redeemCodesRepository,
   redemptionsRepository,
 } from './repository';
-import { balanceOf, caller, checkedChain, drawer } from './testkit';
+import { balanceOf, caller, checkedChain, drawer } from '../../../test/support/billing';
 
 let app: TestApp;
 let clock = Date.UTC(2031, 2, 1, 4, 0, 0);

@@ -49,6 +49,8 @@ export interface CodeUse {
   maxUses: number;
   expiresAt: number | null;
   state: 'unused' | 'partly used' | 'used up' | 'expired';
+  createdAt: number;
+  note: string;
 }
 
 export interface CodesDeps {
@@ -115,7 +117,7 @@ export function codesService({ repo, ledger, products, now }: CodesDeps) {
     while (next <= doc.maxUses) {
       const at = now();
       try {
-        await redemptions.insertOne({
+        await redemptions.claim({
           _id: `${doc._id}#${next}`,
           code: doc._id,
           userId,
@@ -128,11 +130,11 @@ export function codesService({ repo, ledger, products, now }: CodesDeps) {
       } catch (error) {
         if (!isConflict(error)) throw error;
       }
-      const mine = await redemptions.findOne({ code: doc._id, userId });
+      const mine = await redemptions.ofUser(doc._id, userId);
       if (mine?.claimedAt) return await countUse(doc._id, mine.use);
       // A row from before use numbers whose claim never happened: drop it and take a use now.
-      if (mine) await redemptions.deleteOne({ _id: mine._id, claimedAt: null });
-      else next = Math.max(next + 1, ((await codes.findOne({ _id: doc._id }))?.uses ?? 0) + 1);
+      if (mine) await redemptions.dropUnclaimed(mine._id);
+      else next = Math.max(next + 1, ((await codes.byCode(doc._id))?.uses ?? 0) + 1);
     }
     throw new AppError(ErrorReason.Conflict, 'billing.codeUsed');
   }
@@ -184,11 +186,11 @@ export function codesService({ repo, ledger, products, now }: CodesDeps) {
         createdAt: at,
         note: input.note ?? '',
       }));
-      return { batchId, codes: await codes.insertMany(docs) };
+      return { batchId, codes: await codes.createMany(docs) };
     },
 
     async list(batchId?: string): Promise<CodeUse[]> {
-      const docs = await codes.find(batchId ? { batchId } : {}, { sort: { createdAt: -1 } });
+      const docs = await codes.list(batchId);
       return docs.map((doc) => ({
         code: doc._id,
         batchId: doc.batchId,
@@ -198,12 +200,26 @@ export function codesService({ repo, ledger, products, now }: CodesDeps) {
         maxUses: doc.maxUses,
         expiresAt: doc.expiresAt,
         state: stateOf(doc),
+        createdAt: doc.createdAt,
+        note: doc.note,
       }));
+    },
+
+    /** Ends the codes nobody has redeemed yet (a batch's, or those listed): they expire now; used ones stay. */
+    async revokeUnused(target: { batchId?: string; codes?: readonly string[] }): Promise<number> {
+      const { matched } = await codes.expireUnused(
+        {
+          ...(target.batchId ? { batchId: target.batchId } : {}),
+          ...(target.codes ? { codes: target.codes.map(normalizeCode) } : {}),
+        },
+        now(),
+      );
+      return matched;
     },
 
     async redeem(userId: string, raw: string): Promise<RedeemAnswer> {
       const code = normalizeCode(raw);
-      const doc = await codes.findOne({ _id: code });
+      const doc = await codes.byCode(code);
       if (!doc) throw new AppError(ErrorReason.BadRequest, 'billing.codeUnknown');
       if (await ledger.hasEntry(`code:${code}:${userId}`))
         throw new AppError(ErrorReason.Conflict, 'billing.codeAlreadyRedeemed');
@@ -227,7 +243,7 @@ export function codesService({ repo, ledger, products, now }: CodesDeps) {
       let failed = 0;
       for (const row of cut) {
         try {
-          const doc = await codes.findOne({ _id: row.code });
+          const doc = await codes.byCode(row.code);
           if (!doc) continue;
           await countUse(row.code, row.use);
           if ((await grantOnce(row.userId, doc)).created) granted += 1;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TaskAction, TaskFailureCode, TaskStatus, type DrawInfo, type Task } from '@draw/shared';
 import { api, boundsOf } from '@draw/shared/routes';
-import { startTestApp, type TestApp } from '../../testing/harness';
+import { startTestApp, type TestApp } from '../../../test/support/harness';
 import { dayOf } from './ledger';
 import { TASK_PRICES } from './prices';
-import { balanceOf, caller, checkedChain, drawer, giveCredits } from './testkit';
+import { balanceOf, caller, checkedChain, drawer, giveCredits } from '../../../test/support/billing';
 
 describe('spending credits on tasks', () => {
   let app: TestApp;

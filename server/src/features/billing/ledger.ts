@@ -74,7 +74,7 @@ export function creditsLedger({ repo, dailyAllowance, now, priceOf = sitePrice }
   let cachedDay = '';
   const dailyDone = new Set<string>();
 
-  const latest = (userId: string) => ledger.findOne({ userId }, { sort: { seq: -1 } });
+  const latest = (userId: string) => ledger.latestOf(userId);
   const stateOf = (doc: LedgerDoc | null): AccountState =>
     doc
       ? { balance: doc.balanceAfter, free: doc.freeAfter, plan: doc.plan ?? null }
@@ -90,7 +90,7 @@ export function creditsLedger({ repo, dailyAllowance, now, priceOf = sitePrice }
     compute: (state: AccountState) => Change | null,
   ): Promise<{ entry: LedgerDoc | null; created: boolean; state: AccountState }> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const existing = await ledger.findOne({ _id: key });
+      const existing = await ledger.byKey(key);
       if (existing) return { entry: existing, created: false, state: stateOf(await latest(userId)) };
       const last = await latest(userId);
       const state = stateOf(last);
@@ -119,7 +119,7 @@ export function creditsLedger({ repo, dailyAllowance, now, priceOf = sitePrice }
         );
       }
       try {
-        await ledger.insertOne(entry);
+        await ledger.append(entry);
         return { entry, created: true, state: stateOf(entry) };
       } catch (error) {
         if (!isDuplicate(error)) throw error;
@@ -177,7 +177,7 @@ export function creditsLedger({ repo, dailyAllowance, now, priceOf = sitePrice }
     },
 
     async refund(taskId: string): Promise<void> {
-      const spend = await ledger.findOne({ _id: `spend:${taskId}` });
+      const spend = await ledger.byKey(`spend:${taskId}`);
       if (!spend) return; // nothing was charged (free task, or the charge itself was refused)
       await append(spend.userId, `refund:${taskId}`, () => ({
         kind: LedgerKind.Refund,
@@ -218,7 +218,10 @@ export function creditsLedger({ repo, dailyAllowance, now, priceOf = sitePrice }
       free: state.free,
       dailyAllowance,
       plan: state.plan && state.plan.expiresAt > now() ? state.plan : null,
-      prices: { ...TASK_PRICES },
+      // The site's prices as charged now (the console may set them over TASK_PRICES).
+      prices: Object.fromEntries(
+        Object.keys(TASK_PRICES).map((action) => [action, priceOf(action as TaskAction)]),
+      ) as typeof TASK_PRICES,
     };
   }
 
@@ -273,13 +276,28 @@ export function creditsLedger({ repo, dailyAllowance, now, priceOf = sitePrice }
       }));
     },
 
+    /**
+     * An operator's adjustment, once per `key`: adds credits, or takes them (the paid part first,
+     * then today's free part), never below zero. The person sees it in their ledger.
+     */
+    async adjust(userId: string, key: string, delta: number, note: string) {
+      await ensureDaily(userId);
+      return append(userId, key, (state) => {
+        if (state.balance + delta < 0)
+          throw new AppError(ErrorReason.BadRequest, 'admin.belowZero', { balance: state.balance, delta });
+        const paid = state.balance - state.free;
+        const freeDelta = delta < 0 && -delta > paid ? delta + paid : 0;
+        return { kind: LedgerKind.Adjust, delta, freeDelta, note };
+      });
+    },
+
     async hasEntry(key: string): Promise<boolean> {
-      return (await ledger.count({ _id: key })) > 0;
+      return ledger.hasKey(key);
     },
 
     /** Newest first. */
     entries(userId: string, limit = 50): Promise<LedgerDoc[]> {
-      return ledger.find({ userId }, { sort: { seq: -1 }, limit });
+      return ledger.newestOf(userId, limit);
     },
   };
 }

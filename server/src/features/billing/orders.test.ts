@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreditAccount, DrawInfo, Order, PaymentStart, Product } from '@draw/shared';
-import { startTestApp, type TestApp } from '../../testing/harness';
+import { startTestApp, type TestApp } from '../../../test/support/harness';
 import { DEFAULT_PRODUCTS } from './products';
 import { ORDER_TTL_MS, MAX_OPEN_ORDERS } from './orders';
-import { caller, checkedChain, drawer } from './testkit';
+import { caller, checkedChain, drawer } from '../../../test/support/billing';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

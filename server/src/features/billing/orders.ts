@@ -1,6 +1,7 @@
 import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ErrorReason, OrderStatus, PaymentProviderName, type Order, type PaymentStart } from '@draw/shared';
+import { api } from '@draw/shared/routes';
 import { AppError } from '../../errors';
 import type { CreditsLedger } from './ledger';
 import type { ProductsService } from './products';
@@ -13,8 +14,9 @@ export const ORDER_TTL_MS = 30 * 60_000;
 export const MAX_OPEN_ORDERS = 5;
 export const ORDER_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
 
+/** The QR code route's URL for a payment link (an `<img src>`: the table's path with `?url=`). */
 export function qrcodeUrlOf(codeUrl: string): string {
-  return `/api/home/qrcode?url=${encodeURIComponent(codeUrl)}`;
+  return `${api.billing.qrcode.path}?url=${encodeURIComponent(codeUrl)}`;
 }
 
 /** `D` + the date and time in UTC+8 + 6 random digits: unique (index), sortable, ≤ 32 chars for WeChat Pay. */
@@ -90,7 +92,7 @@ export function ordersService({ repo, ledger, products, provider, now, log }: Or
   async function own(userId: string, orderId: string): Promise<OrderDoc> {
     if (!ORDER_ID_PATTERN.test(orderId)) throw new AppError(ErrorReason.NotFound, 'billing.orderNotFound');
     await expireDue({ _id: orderId });
-    const doc = await orders.findOne({ _id: orderId, userId });
+    const doc = await orders.ofUser(orderId, userId);
     if (!doc) throw new AppError(ErrorReason.NotFound, 'billing.orderNotFound');
     return doc;
   }
@@ -113,7 +115,7 @@ export function ordersService({ repo, ledger, products, provider, now, log }: Or
    */
   async function markPaid(orderId: string, receipt: PaymentReceipt): Promise<OrderDoc> {
     const paid = await orders.markPaid(orderId, now(), receipt.transactionId);
-    const doc = paid ?? (await orders.findOne({ _id: orderId }));
+    const doc = paid ?? (await orders.byId(orderId));
     if (!doc) throw new AppError(ErrorReason.NotFound, 'billing.orderNotFound');
     if (paid)
       log.info(
@@ -121,14 +123,14 @@ export function ordersService({ repo, ledger, products, provider, now, log }: Or
         'order paid',
       );
     await fulfil(doc);
-    return (await orders.findOne({ _id: orderId })) ?? doc;
+    return (await orders.byId(orderId)) ?? doc;
   }
 
   /** The order a sandbox page link names, if the link's token is the order's. */
   async function bySandboxLink(orderId: string, token: string): Promise<OrderDoc | null> {
     if (!ORDER_ID_PATTERN.test(orderId)) return null;
     await expireDue({ _id: orderId });
-    const doc = await orders.findOne({ _id: orderId });
+    const doc = await orders.byId(orderId);
     const expected = doc?.payment?.provider === PaymentProviderName.Sandbox ? doc.payment.token : null;
     return doc && expected && sameSecret(expected, token) ? doc : null;
   }
@@ -141,13 +143,13 @@ export function ordersService({ repo, ledger, products, provider, now, log }: Or
     async create(userId: string, productId: string): Promise<Order> {
       const product = await products.purchasable(productId);
       await expireDue({ userId });
-      if ((await orders.count({ userId, status: OrderStatus.Unpaid })) >= MAX_OPEN_ORDERS) {
+      if ((await orders.unpaidCountOf(userId)) >= MAX_OPEN_ORDERS) {
         throw new AppError(ErrorReason.RateLimited, 'billing.tooManyOpenOrders', { max: MAX_OPEN_ORDERS });
       }
       for (let attempt = 0; ; attempt++) {
         const at = now();
         try {
-          const doc = await orders.insertOne({
+          const doc = await orders.create({
             _id: randomUUID(),
             orderNo: newOrderNo(at),
             userId,
@@ -181,13 +183,13 @@ export function ordersService({ repo, ledger, products, provider, now, log }: Or
 
     async list(userId: string, limit = 50): Promise<Order[]> {
       await expireDue({ userId });
-      return (await orders.find({ userId }, { sort: { createdAt: -1 }, limit })).map(toOrder);
+      return (await orders.newestOf(userId, limit)).map(toOrder);
     },
 
     async cancel(userId: string, orderId: string): Promise<Order> {
       const doc = await own(userId, orderId);
       const cancelled = await orders.cancelUnpaid(doc._id, userId, now());
-      if (!cancelled) throw refusalOf((await orders.findOne({ _id: doc._id }))?.status ?? doc.status);
+      if (!cancelled) throw refusalOf((await orders.byId(doc._id))?.status ?? doc.status);
       if (cancelled.payment && cancelled.payment.provider === provider.name) {
         await provider
           .close(cancelled)
@@ -226,8 +228,7 @@ export function ordersService({ repo, ledger, products, provider, now, log }: Or
           startedAt: now(),
         };
         const updated = await orders.setPayment(doc._id, payment);
-        if (!updated)
-          throw refusalOf((await orders.findOne({ _id: doc._id }))?.status ?? OrderStatus.Cancelled);
+        if (!updated) throw refusalOf((await orders.byId(doc._id))?.status ?? OrderStatus.Cancelled);
       }
       return {
         orderId: doc._id,
@@ -261,12 +262,12 @@ export function ordersService({ repo, ledger, products, provider, now, log }: Or
     },
 
     byOrderNo(orderNo: string): Promise<OrderDoc | null> {
-      return orders.findOne({ orderNo });
+      return orders.byOrderNo(orderNo);
     },
 
     /** Paid orders whose grant did not complete (a crash in between): granted now. */
     async recover(): Promise<number> {
-      const pending = await orders.find({ status: OrderStatus.Paid, fulfilledAt: null }, { limit: 500 });
+      const pending = await orders.paidUnfulfilled(500);
       for (const doc of pending) await fulfil(doc);
       return pending.length;
     },

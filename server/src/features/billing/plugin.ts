@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorReason, PaymentProviderName } from '@draw/shared';
-import { api } from '@draw/shared/routes';
+import { api, pathOf } from '@draw/shared/routes';
 import { AppError } from '../../errors';
 import { currentUser } from '../../http/auth';
 import { serve, serveRaw } from '../../http/routes';
@@ -121,7 +121,7 @@ export const billingPlugin: FastifyPluginAsync<BillingPluginOptions> = async (
           'Content-Security-Policy',
           `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
         );
-        const confirmUrl = `/api/open/sandbox/${encodeURIComponent(orderId)}/${token}/confirm`;
+        const confirmUrl = pathOf(routes.sandboxConfirm.path, { orderId, token });
         const product = await billing.products.get(order.productId);
         const productName = product ? localizedProduct(product, language(request)).name : order.productName;
         return reply

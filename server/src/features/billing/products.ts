@@ -172,17 +172,17 @@ export function productsService({
 }) {
   const { products } = repo;
   const get = async (id: string): Promise<ProductDoc | null> =>
-    PRODUCT_ID_PATTERN.test(id) ? products.findOne({ _id: id }) : null;
+    PRODUCT_ID_PATTERN.test(id) ? products.byId(id) : null;
 
   return {
     /** Writes the default products when the store has none yet (first start); safe to run twice or in parallel. */
     async seedDefaults(): Promise<number> {
-      if ((await products.count({})) > 0) return 0;
+      if (await products.any()) return 0;
       let written = 0;
       for (const seed of DEFAULT_PRODUCTS) {
         const at = now();
         try {
-          await products.insertOne({ ...seed, currency: 'CNY', enabled: true, createdAt: at, updatedAt: at });
+          await products.create({ ...seed, currency: 'CNY', enabled: true, createdAt: at, updatedAt: at });
           written += 1;
         } catch (error) {
           if (!isDuplicate(error)) throw error; // another process seeded it first
@@ -193,12 +193,12 @@ export function productsService({
 
     /** What is for sale, in the asker's language: by period (Day, Month, Year), then as sorted. */
     async forSale(language: Language): Promise<Product[]> {
-      const docs = await products.find({ enabled: true });
+      const docs = await products.enabled();
       return docs.sort(byPeriodThenSort).map((doc) => localizedProduct(doc, language));
     },
 
     async all(): Promise<ProductDoc[]> {
-      return (await products.find({})).sort(byPeriodThenSort);
+      return (await products.all()).sort(byPeriodThenSort);
     },
 
     get,
@@ -213,7 +213,7 @@ export function productsService({
     async add(input: ProductInput): Promise<ProductDoc> {
       checkProductFields(input);
       const at = now();
-      return products.insertOne({
+      return products.create({
         _id: input.id ?? `p-${randomBytes(4).toString('hex')}`,
         name: input.name.trim(),
         description: input.description?.trim() ?? '',

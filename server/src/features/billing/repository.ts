@@ -4,11 +4,12 @@ import {
   PaymentProviderName,
   Period,
   type Language,
+  type Order,
   type PlanInfo,
   type TaskAction,
 } from '@draw/shared';
 import { defineCollection, type BaseDoc, type Collection, type Storage } from '../../storage/port';
-import { documentSchema } from '../../storage/schema';
+import { documentSchema, type StoredFields } from '../../storage/schema';
 import { repositoryOf } from '../queries';
 
 // ---- Products ------------------------------------------------------------------------------
@@ -55,20 +56,10 @@ export interface PaymentAttempt {
   token: string | null;
 }
 
-export interface OrderDoc extends BaseDoc {
-  orderNo: string;
+/** The stored order: the public `Order` (route table) but its id and provider, plus what only the server keeps. */
+export interface OrderDoc extends BaseDoc, Omit<Order, 'id' | 'provider'> {
   userId: string;
-  productId: string;
-  productName: string;
-  period: Period;
-  credits: number;
-  amount: number;
-  currency: string;
-  status: OrderStatus;
-  createdAt: number;
-  expiresAt: number;
-  paidAt: number | null;
-  cancelledAt: number | null;
+  /** The payment started last (its provider is the order's `provider`). */
   payment: PaymentAttempt | null;
   /** The provider's transaction id, once paid. */
   transactionId: string | null;
@@ -93,7 +84,7 @@ const orderSchema = documentSchema({
   payment: { type: Schema.Types.Mixed, default: null },
   transactionId: { type: Schema.Types.Mixed, default: null },
   fulfilledAt: { type: Schema.Types.Mixed, default: null },
-});
+} satisfies StoredFields<OrderDoc>);
 orderSchema.index({ userId: 1, createdAt: -1 });
 orderSchema.index({ status: 1, expiresAt: 1 });
 
@@ -220,6 +211,14 @@ export const Redemptions = defineCollection<RedemptionDoc>('redemptions', redemp
 
 export const productsRepository = (products: Collection<ProductDoc>) =>
   repositoryOf(products, {
+    byId: (id: string) => products.findOne({ _id: id }),
+    /** Whether any product is stored (a first start has none). */
+    any: async () => (await products.count({})) > 0,
+    create: (doc: ProductDoc) => products.insertOne(doc),
+    /** The products on sale (any order). */
+    enabled: () => products.find({ enabled: true }),
+    /** Every product (any order). */
+    all: () => products.find({}),
     /** Changes a product's fields; the product as written, or null when there is none. */
     setFields: (id: string, fields: Partial<Omit<ProductDoc, '_id'>>) =>
       products.findOneAndUpdate({ _id: id }, { $set: fields }),
@@ -230,6 +229,18 @@ const PAYABLE_LATE = [OrderStatus.Unpaid, OrderStatus.Expired, OrderStatus.Cance
 
 export const ordersRepository = (orders: Collection<OrderDoc>) =>
   repositoryOf(orders, {
+    byId: (id: string) => orders.findOne({ _id: id }),
+    /** The user's order, or null (someone else's is none). */
+    ofUser: (id: string, userId: string) => orders.findOne({ _id: id, userId }),
+    byOrderNo: (orderNo: string) => orders.findOne({ orderNo }),
+    /** How many unpaid orders the user has open. */
+    unpaidCountOf: (userId: string) => orders.count({ userId, status: OrderStatus.Unpaid }),
+    create: (doc: OrderDoc) => orders.insertOne(doc),
+    /** The user's newest orders, newest first. */
+    newestOf: (userId: string, limit: number) => orders.find({ userId }, { sort: { createdAt: -1 }, limit }),
+    /** Paid orders whose grant never completed (at most `limit`). */
+    paidUnfulfilled: (limit: number) =>
+      orders.find({ status: OrderStatus.Paid, fulfilledAt: null }, { limit }),
     /** Unpaid orders (of a user, or one order) past their time become expired. */
     expireDue: (scope: { userId?: string; _id?: string }, now: number) =>
       orders.updateMany(
@@ -266,6 +277,15 @@ export const ordersRepository = (orders: Collection<OrderDoc>) =>
 
 export const ledgerRepository = (ledger: Collection<LedgerDoc>) =>
   repositoryOf(ledger, {
+    /** An entry by its key, or null. */
+    byKey: (key: string) => ledger.findOne({ _id: key }),
+    hasKey: async (key: string) => (await ledger.count({ _id: key })) > 0,
+    /** The user's last entry (their account as it stands), or null. */
+    latestOf: (userId: string) => ledger.findOne({ userId }, { sort: { seq: -1 } }),
+    /** The user's newest entries, newest first. */
+    newestOf: (userId: string, limit: number) => ledger.find({ userId }, { sort: { seq: -1 }, limit }),
+    /** A new entry (a duplicate-key refusal when its key or its seq is taken). */
+    append: (entry: LedgerDoc) => ledger.insertOne(entry),
     /** Spends after the position (at, id), in that order: the pages of a long history. */
     spendsAfter: (after: { at: number; id: string }, limit: number) =>
       ledger.find(
@@ -283,13 +303,34 @@ export const ledgerRepository = (ledger: Collection<LedgerDoc>) =>
 
 export const redeemCodesRepository = (codes: Collection<RedeemCodeDoc>) =>
   repositoryOf(codes, {
+    byCode: (code: string) => codes.findOne({ _id: code }),
+    createMany: (docs: RedeemCodeDoc[]) => codes.insertMany(docs),
+    /** The codes of a batch (every code without one), newest first. */
+    list: (batchId?: string) => codes.find(batchId ? { batchId } : {}, { sort: { createdAt: -1 } }),
     /** The code's counter of uses moves up to `use`, never back. */
     raiseUses: (code: string, use: number) =>
       codes.updateOne({ _id: code, uses: { $lt: use } }, { $set: { uses: use } }),
+    /** Codes of a batch (or these codes) nobody has used, not yet expired, expire at `at`. */
+    expireUnused: (target: { batchId?: string; codes?: readonly string[] }, at: number) =>
+      codes.updateMany(
+        {
+          uses: 0,
+          ...(target.batchId ? { batchId: target.batchId } : {}),
+          ...(target.codes ? { _id: { $in: [...target.codes] } } : {}),
+          $or: [{ expiresAt: null }, { expiresAt: { $gt: at } }],
+        },
+        { $set: { expiresAt: at } },
+      ),
   });
 
 export const redemptionsRepository = (redemptions: Collection<RedemptionDoc>) =>
   repositoryOf(redemptions, {
+    /** Takes a use (a duplicate-key refusal when that use is taken). */
+    claim: (doc: RedemptionDoc) => redemptions.insertOne(doc),
+    /** The user's use of the code, or null. */
+    ofUser: (code: string, userId: string) => redemptions.findOne({ code, userId }),
+    /** Drops a row whose claim never happened. */
+    dropUnclaimed: (id: string) => redemptions.deleteOne({ _id: id, claimedAt: null }),
     markGranted: (code: string, userId: string, at: number) =>
       redemptions.updateOne({ code, userId }, { $set: { grantedAt: at } }),
     /** Uses taken before `before` whose grant never happened (a crash cut them off). */

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreditAccount, Order, PaymentStart } from '@draw/shared';
 import { ConfigError, loadConfig } from '../../config';
-import { startTestApp, type TestApp } from '../../testing/harness';
+import { startTestApp, type TestApp } from '../../../test/support/harness';
 import { rfc3339Cst, wechatSettingsFrom } from './providers/wechat';
 import {
   encryptResource,
@@ -13,7 +13,7 @@ import {
   verifyMessage,
   wechatSignedMessage,
 } from './providers/wechatCrypto';
-import { caller, checkedChain, drawer } from './testkit';
+import { caller, checkedChain, drawer } from '../../../test/support/billing';
 
 const APP_ID = 'wx0123456789abcdef';
 const MCH_ID = '1900000109';

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import type { ChannelBan, ChannelsChange } from '@draw/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roomOf } from '../../realtime/hub';
-import { listen, startTestApp, type TestApp } from '../../testing/harness';
-import { connectSocket, type TestSocket } from '../../testing/socket';
+import { listen, startTestApp, type TestApp } from '../../../test/support/harness';
+import { connectSocket, type TestSocket } from '../../../test/support/socket';
 import { usersRepository } from '../auth/repository';
 import { Bans, Members, channelsRepository, type MemberDoc } from './repository';
 import { channelsService } from './service';
@@ -300,16 +300,16 @@ describe('a ban', () => {
     // The ban lands (and finds no member to remove) just after the join checked for one.
     const members = new Proxy(repo.members, {
       get(target, prop, receiver) {
-        if (prop === 'insertOne') {
+        if (prop === 'add') {
           return async (doc: MemberDoc) => {
-            await repo.bans.insertOne({
+            await repo.bans.add({
               _id: `${id}:${bob.user.id}`,
               channelId: id,
               userId: bob.user.id,
               bannedBy: creator.user.id,
               bannedAt: Date.now(),
             });
-            return target.insertOne(doc);
+            return target.add(doc);
           };
         }
         const value = Reflect.get(target, prop, receiver) as unknown;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Limits } from '@draw/shared';
-import { injectorFor, startTestApp, type TestApp } from '../../testing/harness';
-import { callsDuring } from '../../testing/calls';
+import { injectorFor, startTestApp, type TestApp } from '../../../test/support/harness';
+import { callsDuring } from '../../../test/support/calls';
 import { Users } from '../auth/repository';
 import { Events } from '../../realtime/repository';
 import { Channels, Members, memberId } from './repository';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listen, startTestApp, type TestApp } from '../../testing/harness';
-import { connectSocket, type TestSocket } from '../../testing/socket';
+import { listen, startTestApp, type TestApp } from '../../../test/support/harness';
+import { connectSocket, type TestSocket } from '../../../test/support/socket';
 import { openEmbeddedStorage } from '../../storage/embedded';
 import { Channels } from './repository';
 

@@ -114,9 +114,15 @@ export function channelsRepository(storage: Storage) {
   const channels = storage.collection(Channels);
   const members = storage.collection(Members);
   const invites = storage.collection(Invites);
+  const bans = storage.collection(Bans);
   const departures = storage.collection(Departures);
   return {
     channels: repositoryOf(channels, {
+      /** A channel by id, deleted or not. */
+      byId: (id: string) => channels.findOne({ _id: id }),
+      create: (doc: ChannelDoc) => channels.insertOne(doc),
+      /** Takes back a channel nobody has heard of yet (a refused create). */
+      drop: (id: string) => channels.deleteOne({ _id: id }),
       /** The channels of `ids`, deleted ones included (any order). */
       byIds: (ids: readonly string[]) => channels.find({ _id: { $in: ids } }),
       /** The channels of `ids` that are not deleted. */
@@ -138,6 +144,21 @@ export function channelsRepository(storage: Storage) {
           : Promise.resolve(0),
     }),
     members: repositoryOf(members, {
+      /** The person's membership of the channel, or null. */
+      of: (channelId: string, userId: string) => members.findOne({ _id: memberId(channelId, userId) }),
+      /** How many members a channel has. */
+      countIn: (channelId: string) => members.count({ channelId }),
+      /** A channel's members (any order). */
+      inChannel: (channelId: string) => members.find({ channelId }),
+      /** A channel's members in the order they joined. */
+      inJoinOrder: (channelId: string) => members.find({ channelId }, { sort: { joinedAt: 1 } }),
+      /** A user's memberships (any order). */
+      ofUser: (userId: string) => members.find({ userId }),
+      add: (doc: MemberDoc) => members.insertOne(doc),
+      /** Takes a membership out, by its id (`memberId`). */
+      drop: (id: string) => members.deleteOne({ _id: id }),
+      /** Every membership of a channel (the channel is deleted). */
+      dropAllOf: (channelId: string) => members.deleteMany({ channelId }),
       /** The ids of a user's channels, in the order they joined, reading no membership document. */
       channelIdsOf: (userId: string) =>
         members.valuesOf({ userId }, 'channelId', { sort: { joinedAt: 1 } }) as Promise<string[]>,
@@ -155,6 +176,9 @@ export function channelsRepository(storage: Storage) {
           : Promise.resolve(new Map<string, number>()),
     }),
     invites: repositoryOf(invites, {
+      /** An invite by its code. */
+      byCode: (code: string) => invites.findOne({ _id: code }),
+      create: (doc: InviteDoc) => invites.insertOne(doc),
       /** The channel's current invite: its newest one not replaced. */
       current: (channelId: string) =>
         invites.findOne({ channelId, replacedAt: { $exists: false } }, { sort: { createdAt: -1 } }),
@@ -167,7 +191,15 @@ export function channelsRepository(storage: Storage) {
       setExpiry: (id: string, expiresAt: number | null) =>
         invites.findOneAndUpdate({ _id: id }, { $set: { expiresAt } }),
     }),
-    bans: storage.collection(Bans),
+    bans: repositoryOf(bans, {
+      /** The person's ban from the channel, or null. */
+      of: (channelId: string, userId: string) => bans.findOne({ _id: memberId(channelId, userId) }),
+      add: (doc: BanDoc) => bans.insertOne(doc),
+      /** Lifts a ban: `deleted` says whether there was one. */
+      lift: (channelId: string, userId: string) => bans.deleteOne({ _id: memberId(channelId, userId) }),
+      /** A channel's bans, newest first. */
+      inChannel: (channelId: string) => bans.find({ channelId }, { sort: { bannedAt: -1 } }),
+    }),
     departures: repositoryOf(departures, {
       /** Remembers the channel's title as it was when the person left it (or was removed). */
       record: (channelId: string, userId: string, title: string, at: number) =>

@@ -7,19 +7,28 @@ import {
   type ChannelBan,
   type ChannelDetail,
   type ChannelRequest,
-  type ChannelState,
-  type ImageEngineName,
   type InviteCodeRequest,
   type InviteInfo,
   type Language,
-  type Member,
   type PublicInvite,
 } from '@draw/shared';
 import { AppError } from '../../errors';
 import type { ChannelHub } from '../../realtime/hub';
 import { stampedCache } from '../../storage/stamped-cache';
-import type { UserDoc, UsersRepository } from '../auth/repository';
+import type { SignedIn } from '../auth/identity';
+import type { UsersRepository } from '../auth/repository';
 import { formatInviteExpiry } from './format';
+import {
+  bannedError,
+  notFound,
+  tooManyJoined,
+  tooManyOwned,
+  validateBanReason,
+  validateEngine,
+  validateTitle,
+} from './rules';
+import { DEFAULT_AVATAR, channelViews } from './views';
+import { channelAccess } from './access';
 import {
   memberId,
   type BanDoc,
@@ -30,7 +39,6 @@ import {
 } from './repository';
 
 const HOUR_MS = 3600_000;
-const DEFAULT_AVATAR = '/discord256.png';
 /**
  * A profile change is told to every channel of the person's in runs of this many events, the
  * event loop free between runs: each event is a commit of its own (a disk flush, some ms on a
@@ -48,86 +56,26 @@ export interface ChannelsDeps {
   engines: readonly string[];
 }
 
+export { validateBanReason, validateTitle } from './rules';
+
 export interface Reader {
   language: Language;
   timeZone: string;
 }
 
-const notFound = () => new AppError(ErrorReason.NotFound, 'channel.notFound');
-const tooManyJoined = () =>
-  new AppError(ErrorReason.Forbidden, 'channel.tooManyJoined', { max: Limits.channelMembershipsMax });
-const tooManyOwned = () =>
-  new AppError(ErrorReason.Forbidden, 'channel.tooManyOwned', { max: Limits.channelsOwnedMax });
 /** Lets the event loop run whatever waits (other requests, socket frames) before going on. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-const bannedError = () => new AppError(ErrorReason.Banned, 'channel.banned');
-
-export function validateTitle(raw: string): string {
-  const title = raw.trim();
-  if (title.length < 1 || [...title].length > Limits.channelTitleMaxChars || /\p{Cc}/u.test(title)) {
-    throw new AppError(ErrorReason.BadRequest, 'channel.badTitle', { max: Limits.channelTitleMaxChars });
-  }
-  return title;
-}
-
-/** The reason as stored: trimmed, or undefined when empty. */
-export function validateBanReason(raw: string | undefined): string | undefined {
-  const reason = raw?.trim() ?? '';
-  if ([...reason].length > Limits.banReasonMaxChars || /\p{Cc}/u.test(reason)) {
-    throw new AppError(ErrorReason.BadRequest, 'channel.badBanReason', { max: Limits.banReasonMaxChars });
-  }
-  return reason || undefined;
-}
 
 /** Told that a person is no longer a member (removed, banned or left); awaited before the answer. */
 export type MemberRemovedListener = (channelId: string, userId: string) => Promise<void>;
-
-/** An engine the site has enabled (or null, the site's default), else a refusal naming it. */
-function validateEngine(engine: string | null, enabled: readonly string[]): string | null {
-  if (engine !== null && !enabled.includes(engine)) {
-    throw new AppError(ErrorReason.BadRequest, 'engine.notEnabled', { engine, enabled: enabled.join(', ') });
-  }
-  return engine;
-}
 
 export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps) {
   const memberRemovedListeners: MemberRemovedListener[] = [];
   const memberRemoved = async (channelId: string, userId: string) => {
     for (const listener of memberRemovedListeners) await listener(channelId, userId);
   };
-  /** `memberCount` when the caller already counted the members (the list does, for all channels at once). */
-  const stateOf = async (doc: ChannelDoc, memberCount?: number): Promise<ChannelState> => ({
-    id: doc._id,
-    title: doc.title,
-    isBan: doc.isBan,
-    creatorId: doc.creatorId,
-    memberCount: memberCount ?? (await repo.members.count({ channelId: doc._id })),
-    createdAt: doc.createdAt,
-    // A default the site no longer enables is no default: its submits go to the site's.
-    engine: doc.engine && engines.includes(doc.engine) ? (doc.engine as ImageEngineName) : null,
-  });
-  const viewOf = async (doc: ChannelDoc, userId: string, memberCount?: number): Promise<Channel> => ({
-    ...(await stateOf(doc, memberCount)),
-    isCreator: doc.creatorId === userId,
-  });
-
-  const viewOfMember = (member: MemberDoc, user: UserDoc | null | undefined, creatorId: string): Member => ({
-    userId: member.userId,
-    name: user?.name ?? '—',
-    avatar: user?.avatar || DEFAULT_AVATAR,
-    isCreator: member.userId === creatorId,
-    joinedAt: member.joinedAt,
-  });
-
-  async function memberView(member: MemberDoc, creatorId: string): Promise<Member> {
-    return viewOfMember(member, await users.findOne({ _id: member.userId }), creatorId);
-  }
-
-  /** Several members' views with their users read in one statement, whatever the channel's size. */
-  async function memberViews(members: readonly MemberDoc[], creatorId: string): Promise<Member[]> {
-    const people = new Map((await users.byIds(members.map((m) => m.userId))).map((user) => [user._id, user]));
-    return members.map((member) => viewOfMember(member, people.get(member.userId), creatorId));
-  }
+  const { stateOf, viewOf, viewOfMember, memberView, memberViews } = channelViews({ repo, users, engines });
+  const { liveChannel, asMember, asCreator, memberIds, isBanned } = channelAccess(repo);
 
   /**
    * Refuses a person who is in as many channels as one may be (and, when creating, who created as
@@ -151,31 +99,6 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
     }
   }
 
-  async function liveChannel(channelId: string): Promise<ChannelDoc> {
-    const doc = await repo.channels.findOne({ _id: channelId });
-    if (!doc || doc.deletedAt) throw notFound();
-    return doc;
-  }
-
-  /** The channel, if the user is one of its members; a non-member learns nothing about it. */
-  async function asMember(channelId: string, userId: string): Promise<ChannelDoc> {
-    const doc = await liveChannel(channelId);
-    const member = await repo.members.findOne({ _id: memberId(channelId, userId) });
-    if (!member) throw new AppError(ErrorReason.Forbidden, 'channel.notMember');
-    return doc;
-  }
-
-  async function asCreator(channelId: string, userId: string): Promise<ChannelDoc> {
-    const doc = await asMember(channelId, userId);
-    if (doc.creatorId !== userId) throw new AppError(ErrorReason.Forbidden, 'channel.creatorOnly');
-    return doc;
-  }
-
-  /** Every member's user id: who gets a change to the channel's place in their list. */
-  async function memberIds(channelId: string): Promise<string[]> {
-    return (await repo.members.find({ channelId })).map((member) => member.userId);
-  }
-
   async function currentInvite(channelId: string): Promise<InviteDoc | null> {
     return repo.invites.current(channelId);
   }
@@ -183,7 +106,7 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
   async function newInvite(channelId: string, userId: string, expireHours: number): Promise<InviteDoc> {
     const current = await currentInvite(channelId);
     if (current) await repo.invites.replace(current._id, now());
-    return repo.invites.insertOne({
+    return repo.invites.create({
       _id: randomBytes(9).toString('base64url'),
       channelId,
       createdBy: userId,
@@ -192,9 +115,6 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
     });
   }
 
-  const isBanned = async (channelId: string, userId: string) =>
-    Boolean(await repo.bans.findOne({ _id: memberId(channelId, userId) }));
-
   /**
    * Takes a member out: their other members see `member.removed`, their own channel list drops
    * the channel (`channels:changed`), and their sockets leave the room at once.
@@ -202,7 +122,7 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
   async function expel(channel: ChannelDoc, member: MemberDoc): Promise<void> {
     const view = await memberView(member, channel.creatorId);
     await repo.departures.record(channel._id, member.userId, channel.title, now());
-    await repo.members.deleteOne({ _id: member._id });
+    await repo.members.drop(member._id);
     await hub.publish(channel._id, 'member.removed', view, { alsoTo: [member.userId] });
     hub.evict(channel._id, member.userId);
     await memberRemoved(channel._id, member.userId);
@@ -254,7 +174,7 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
       const engine = validateEngine(request.engine ?? null, engines);
       await checkBudget(userId, true, 0);
       const at = now();
-      const doc = await repo.channels.insertOne({
+      const doc = await repo.channels.create({
         _id: randomUUID(),
         title,
         isBan: request.isBan,
@@ -263,7 +183,7 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
         createdAt: at,
         updatedAt: at,
       });
-      const member = await repo.members.insertOne({
+      const member = await repo.members.add({
         _id: memberId(doc._id, userId),
         channelId: doc._id,
         userId,
@@ -271,8 +191,8 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
       });
       // Nobody has heard of the channel yet: taking it back leaves no trace.
       await orUndo(checkBudget(userId, true, 1), async () => {
-        await repo.members.deleteOne({ _id: member._id });
-        await repo.channels.deleteOne({ _id: doc._id });
+        await repo.members.drop(member._id);
+        await repo.channels.drop(doc._id);
       });
       return viewOf(doc, userId);
     },
@@ -297,9 +217,9 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
 
     async detail(userId: string, channelId: string): Promise<ChannelDetail> {
       const doc = await asMember(channelId, userId);
-      const members = await repo.members.find({ channelId }, { sort: { joinedAt: 1 } });
+      const members = await repo.members.inJoinOrder(channelId);
       return {
-        ...(await viewOf(doc, userId)),
+        ...(await viewOf(doc, userId, members.length)),
         members: await memberViews(members, doc.creatorId),
         seq: await hub.currentSeq(channelId),
       };
@@ -311,7 +231,7 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
       const members = await memberIds(channelId);
       await repo.channels.markDeleted(channelId, now());
       await hub.publish(channelId, 'channel.deleted', state, { alsoTo: members });
-      await repo.members.deleteMany({ channelId });
+      await repo.members.dropAllOf(channelId);
       await repo.invites.replaceAllOf(channelId, now());
       hub.close(channelId);
     },
@@ -343,32 +263,29 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
     },
 
     async publicInvite(code: string, userId: string | null): Promise<PublicInvite> {
-      const invite = await repo.invites.findOne({ _id: code });
-      const channel = invite ? await repo.channels.findOne({ _id: invite.channelId }) : null;
+      const invite = await repo.invites.byCode(code);
+      const channel = invite ? await repo.channels.byId(invite.channelId) : null;
       if (!isUsable(invite) || !channel || channel.deletedAt) {
         return { valid: false, title: '', creatorName: '', memberCount: 0, channelId: null, banned: false };
       }
-      const creator = await users.findOne({ _id: channel.creatorId });
-      const isMember = userId
-        ? Boolean(await repo.members.findOne({ _id: memberId(channel._id, userId) }))
-        : false;
+      const creator = await users.byId(channel.creatorId);
+      const isMember = userId ? Boolean(await repo.members.of(channel._id, userId)) : false;
       return {
         valid: true,
         title: channel.title,
         creatorName: creator?.name ?? '—',
-        memberCount: await repo.members.count({ channelId: channel._id }),
+        memberCount: await repo.members.countIn(channel._id),
         channelId: isMember ? channel._id : null,
         banned: userId && !isMember ? await isBanned(channel._id, userId) : false,
       };
     },
 
     async join(userId: string, codeOrId: string): Promise<Channel> {
-      const invite = await repo.invites.findOne({ _id: codeOrId });
+      const invite = await repo.invites.byCode(codeOrId);
       if (!invite) {
         // Joining by id is allowed only for channels the user already belongs to (harmless re-join).
-        const doc = await repo.channels.findOne({ _id: codeOrId });
-        if (doc && !doc.deletedAt && (await repo.members.findOne({ _id: memberId(doc._id, userId) })))
-          return viewOf(doc, userId);
+        const doc = await repo.channels.byId(codeOrId);
+        if (doc && !doc.deletedAt && (await repo.members.of(doc._id, userId))) return viewOf(doc, userId);
         throw new AppError(ErrorReason.NotFound, 'invite.unknown');
       }
       if (!isUsable(invite)) throw new AppError(ErrorReason.Gone, 'invite.expired');
@@ -376,20 +293,20 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
         throw new AppError(ErrorReason.Gone, 'invite.expired');
       });
       const id = memberId(channel._id, userId);
-      if (await repo.members.findOne({ _id: id })) return viewOf(channel, userId);
+      if (await repo.members.of(channel._id, userId)) return viewOf(channel, userId);
       if (await isBanned(channel._id, userId)) throw bannedError();
       await checkBudget(userId, false, 0);
       const member = { _id: id, channelId: channel._id, userId, joinedAt: now() };
       try {
-        await repo.members.insertOne(member);
+        await repo.members.add(member);
       } catch (error) {
         if ((error as AppError).reason === ErrorReason.Conflict) return viewOf(channel, userId);
         throw error;
       }
-      await orUndo(checkBudget(userId, false, 1), () => repo.members.deleteOne({ _id: id }));
+      await orUndo(checkBudget(userId, false, 1), () => repo.members.drop(id));
       // A ban stored while this join ran (see `ban`): undo the membership nobody has heard of yet.
       if (await isBanned(channel._id, userId)) {
-        await repo.members.deleteOne({ _id: id });
+        await repo.members.drop(id);
         throw bannedError();
       }
       // The joiner's other tabs add the channel to their list.
@@ -405,10 +322,7 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
      * with the event loop free in between, so other people's requests are not held meanwhile.
      */
     async announceProfile(userId: string): Promise<void> {
-      const [memberships, user] = await Promise.all([
-        repo.members.find({ userId }),
-        users.findOne({ _id: userId }),
-      ]);
+      const [memberships, user] = await Promise.all([repo.members.ofUser(userId), users.byId(userId)]);
       const channels = await repo.channels.liveByIds(memberships.map((m) => m.channelId));
       const byId = new Map(channels.map((c) => [c._id, c]));
       const told = memberships.filter((member) => byId.has(member.channelId));
@@ -427,10 +341,10 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
     async quit(userId: string, channelId: string): Promise<void> {
       const doc = await asMember(channelId, userId);
       if (doc.creatorId === userId) throw new AppError(ErrorReason.Forbidden, 'channel.creatorCannotQuit');
-      const member = (await repo.members.findOne({ _id: memberId(channelId, userId) }))!;
+      const member = (await repo.members.of(channelId, userId))!;
       const view = await memberView(member, doc.creatorId);
       await repo.departures.record(channelId, userId, doc.title, now());
-      await repo.members.deleteOne({ _id: member._id });
+      await repo.members.drop(member._id);
       await hub.publish(channelId, 'member.left', view, { alsoTo: [userId] });
       hub.evict(channelId, userId);
       await memberRemoved(channelId, userId);
@@ -440,7 +354,7 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
       const doc = await asCreator(channelId, userId);
       if (targetId === doc.creatorId)
         throw new AppError(ErrorReason.Forbidden, 'channel.cannotRemoveCreator');
-      const member = await repo.members.findOne({ _id: memberId(channelId, targetId) });
+      const member = await repo.members.of(channelId, targetId);
       if (!member) throw new AppError(ErrorReason.NotFound, 'channel.noSuchMember');
       await expel(doc, member);
     },
@@ -455,8 +369,7 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
       const targetId = request.userId;
       if (targetId === doc.creatorId) throw new AppError(ErrorReason.Forbidden, 'channel.cannotBanCreator');
       const reason = validateBanReason(request.reason);
-      if (!(await users.findOne({ _id: targetId })))
-        throw new AppError(ErrorReason.NotFound, 'channel.noSuchUser');
+      if (!(await users.byId(targetId))) throw new AppError(ErrorReason.NotFound, 'channel.noSuchUser');
       const ban: BanDoc = {
         _id: memberId(channelId, targetId),
         channelId,
@@ -468,23 +381,23 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
       try {
         // Stored before the membership is read, while a join stores the membership before it reads
         // the ban: of a ban and a join that race, at least one sees the other.
-        await repo.bans.insertOne(ban);
+        await repo.bans.add(ban);
       } catch (error) {
         if ((error as AppError).reason !== ErrorReason.Conflict) throw error;
       }
-      const member = await repo.members.findOne({ _id: memberId(channelId, targetId) });
+      const member = await repo.members.of(channelId, targetId);
       if (member) await expel(doc, member);
     },
 
     async unban(userId: string, channelId: string, targetId: string): Promise<void> {
       await asCreator(channelId, userId);
-      const { deleted } = await repo.bans.deleteOne({ _id: memberId(channelId, targetId) });
+      const { deleted } = await repo.bans.lift(channelId, targetId);
       if (!deleted) throw new AppError(ErrorReason.NotFound, 'channel.notBanned');
     },
 
     async bans(userId: string, channelId: string): Promise<ChannelBan[]> {
       await asCreator(channelId, userId);
-      const docs = await repo.bans.find({ channelId }, { sort: { bannedAt: -1 } });
+      const docs = await repo.bans.inChannel(channelId);
       const people = await users.byIds(docs.map((d) => d.userId));
       const byId = new Map(people.map((user) => [user._id, user]));
       return docs.map((doc) => ({
@@ -499,13 +412,13 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
 
     /** Whether the user may watch the channel's live feed. */
     async canSubscribe(userId: string, channelId: string): Promise<boolean> {
-      const doc = await repo.channels.findOne({ _id: channelId });
+      const doc = await repo.channels.byId(channelId);
       if (!doc || doc.deletedAt) return false;
-      return Boolean(await repo.members.findOne({ _id: memberId(channelId, userId) }));
+      return Boolean(await repo.members.of(channelId, userId));
     },
 
     /** Members may post; under 全员禁言 only the creator and site admins. */
-    async assertCanPost(user: UserDoc, channelId: string): Promise<ChannelDoc> {
+    async assertCanPost(user: SignedIn, channelId: string): Promise<ChannelDoc> {
       const doc = await asMember(channelId, user._id);
       if (doc.isBan && doc.creatorId !== user._id && !user.isAdmin)
         throw new AppError(ErrorReason.ChannelMuted, 'channel.muted');

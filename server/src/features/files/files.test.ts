@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { closeWithSockets, startListening, type TestApp } from '../../testing/harness';
+import { closeWithSockets, startListening, type TestApp } from '../../../test/support/harness';
 
 let app: TestApp;
 let origin: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message, MessagePage } from '@draw/shared';
 import type { BaseDoc, Collection, CollectionDef, Storage } from '../../storage/port';
-import { startTestApp, type TestApp } from '../../testing/harness';
+import { startTestApp, type TestApp } from '../../../test/support/harness';
 import { usersRepository } from '../auth/repository';
 import { messagesRepository } from './repository';
 import { messagesService } from './service';

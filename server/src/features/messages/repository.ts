@@ -24,6 +24,9 @@ export const Messages = defineCollection<MessageDoc>('messages', schema);
 export function messagesRepository(storage: Storage) {
   const messages = storage.collection(Messages);
   return repositoryOf(messages, {
+    /** A message by id, or null. */
+    byId: (id: string) => messages.findOne({ _id: id }),
+    create: (doc: MessageDoc) => messages.insertOne(doc),
     /**
      * A channel's newest `limit` messages not deleted, posted before `before` when given, newest
      * first: the live feed's order (createdAt, then id, for messages of the same millisecond).

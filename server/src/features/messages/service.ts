@@ -11,6 +11,7 @@ import {
 import { AppError } from '../../errors';
 import type { ChannelHub } from '../../realtime/hub';
 import type { RecentChange } from '../../realtime/republish';
+import type { SignedIn } from '../auth/identity';
 import type { UserDoc, UsersRepository } from '../auth/repository';
 import type { ChannelsService } from '../channels/service';
 import type { MessageDoc, MessagesRepository } from './repository';
@@ -27,6 +28,8 @@ export interface MessagesDeps {
   now: () => number;
   /** The tasks a page of messages refers to (the task service provides it). */
   tasksByIds(channelId: string, ids: string[]): Promise<Task[]>;
+  /** Moderation's check of a chat message before it is stored (throws the refusal). */
+  checkText?(userId: string, channelId: string, content: string): Promise<void>;
 }
 
 export function messagesService(deps: MessagesDeps) {
@@ -61,7 +64,7 @@ export function messagesService(deps: MessagesDeps) {
     content: string,
     taskId: string | null,
   ) {
-    const doc = await repo.insertOne({
+    const doc = await repo.create({
       _id: randomUUID(),
       channelId,
       authorId,
@@ -99,12 +102,13 @@ export function messagesService(deps: MessagesDeps) {
     postTask: (channelId: string, authorId: string, task: Task) =>
       insert(channelId, authorId, MessageKind.Task, task.prompt, task.id),
 
-    async postText(user: UserDoc, channelId: string, raw: string): Promise<Message> {
+    async postText(user: SignedIn, channelId: string, raw: string): Promise<Message> {
       await channels.assertCanPost(user, channelId);
       const content = raw.trim();
       if (content.length === 0 || content.length > Limits.messageMaxChars) {
         throw new AppError(ErrorReason.BadRequest, 'message.badLength', { max: Limits.messageMaxChars });
       }
+      await deps.checkText?.(user._id, channelId, content);
       return insert(channelId, user._id, MessageKind.Text, content, null);
     },
 
@@ -129,8 +133,8 @@ export function messagesService(deps: MessagesDeps) {
       };
     },
 
-    async remove(user: UserDoc, messageId: string): Promise<void> {
-      const doc = await repo.findOne({ _id: messageId });
+    async remove(user: SignedIn, messageId: string): Promise<void> {
+      const doc = await repo.byId(messageId);
       if (!doc || doc.deletedAt) throw new AppError(ErrorReason.NotFound, 'message.notFound');
       const channel = await channels.asMember(doc.channelId, user._id);
       if (doc.authorId !== user._id && channel.creatorId !== user._id && !user.isAdmin) {

@@ -7,9 +7,9 @@ import {
   nextPhone,
   startTestApp,
   type TestApp,
-} from '../../testing/harness';
-import { connectSocket, type TestSocket } from '../../testing/socket';
-import { callsDuring } from '../../testing/calls';
+} from '../../../test/support/harness';
+import { connectSocket, type TestSocket } from '../../../test/support/socket';
+import { callsDuring } from '../../../test/support/calls';
 import { Channels, Members } from '../channels/repository';
 import { ReadMarks } from './repository';
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { UNREAD_CAP } from '@draw/shared';
 import { openEmbeddedStorage } from '../../storage/embedded';
 import type { Storage } from '../../storage/port';
-import { fakeMongoStorage } from '../../testing/fake-mongo';
+import { fakeMongoStorage } from '../../../test/support/fake-mongo';
 import { Events, type EventDoc } from '../../realtime/repository';
 import { readsRepository } from './repository';
 

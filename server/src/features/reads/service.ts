@@ -74,7 +74,7 @@ export function readsService({ repo, channels, access, hub, now, onError }: Read
       if (event.type !== 'message.created') return;
       const authorId = event.data.author.id;
       void channels.members
-        .find({ channelId: event.channelId })
+        .inChannel(event.channelId)
         .then((members) => {
           const others = members.map((m) => m.userId).filter((id) => id !== authorId);
           hub.unreadActivity(others, { channelId: event.channelId, seq: event.seq, authorId });

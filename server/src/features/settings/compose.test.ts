@@ -23,6 +23,13 @@ describe('composePrompt: parameters from the settings', () => {
     expect(composePrompt(niji(), 'a red fox')).toBe('a red fox --niji 6 --fast');
   });
 
+  it('adds none for an engine that does not read Midjourney parameters', () => {
+    const settings = mj({ stylize: 250, style: 'raw', speed: 'turbo', suffix: 'ink --ar 2:3' });
+    expect(composePrompt(settings, 'a red fox --no snow', { midjourneyParameters: false })).toBe(
+      'a red fox ink --no snow --ar 2:3',
+    );
+  });
+
   it('adds --stylize only when it differs from 100', () => {
     expect(composePrompt(mj({ stylize: 250 }), 'fox')).toBe('fox --v 6.1 --stylize 250 --fast');
     expect(composePrompt(mj({ stylize: 0 }), 'fox')).toBe('fox --v 6.1 --stylize 0 --fast');

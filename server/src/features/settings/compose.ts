@@ -21,8 +21,14 @@ import { SettingsLimits, versionOption, versionParamOf } from './options';
  *   from Midjourney's default 100 and `--style raw` only for raw (standard is what no parameter
  *   means), as Midjourney's own /settings panel does; raw only on versions that have it.
  * - Remix is a mode of the account, not a prompt parameter: it never appears.
+ * - For an engine that does not read Midjourney's parameters (ComfyUI, the OpenAI Images API:
+ *   `midjourneyParameters: false`) the settings add none; the prompt and the suffix stay as written.
  */
-export function composePrompt(settings: DrawSettings, prompt: string): string {
+export function composePrompt(
+  settings: DrawSettings,
+  prompt: string,
+  { midjourneyParameters = true }: { midjourneyParameters?: boolean } = {},
+): string {
   const main = splitPrompt(prompt);
   const suffix = splitPrompt(settings.suffix ?? '');
 
@@ -34,7 +40,7 @@ export function composePrompt(settings: DrawSettings, prompt: string): string {
     taken.add(param.key);
   };
   suffix.params.forEach(add);
-  settingsParams(settings).forEach(add);
+  if (midjourneyParameters) settingsParams(settings).forEach(add);
 
   return [joinText(main.text, suffix.text), ...params.map((p) => p.text)].filter(Boolean).join(' ');
 }

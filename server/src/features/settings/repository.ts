@@ -48,6 +48,8 @@ export function settingsRepository(storage: Storage) {
   const settings = storage.collection(DrawSettingsCollection);
   return {
     settings: repositoryOf(settings, {
+      /** What the person chose for a bot, or null. */
+      of: (userId: string, botType: BotType) => settings.findOne({ _id: settingsId(userId, botType) }),
       /** Stores what the person chose for a bot (other choices stay as they were). */
       save: (
         userId: string,

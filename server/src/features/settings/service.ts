@@ -1,5 +1,6 @@
 import {
   ErrorReason,
+  takesMidjourneyParameters,
   type BotType,
   type DrawInfo,
   type DrawSettings,
@@ -22,11 +23,11 @@ import {
   type DrawStyle,
   type SettingsValues,
 } from './options';
-import { settingsId, type DrawSettingsDoc, type SettingsRepository } from './repository';
+import { type DrawSettingsDoc, type SettingsRepository } from './repository';
 
 export interface SettingsDeps {
   repo: SettingsRepository;
-  users: Pick<UsersRepository, 'findOne' | 'setFields'>;
+  users: Pick<UsersRepository, 'byId' | 'setFields'>;
   now: () => number;
 }
 
@@ -162,10 +163,7 @@ function resolve(botType: BotType, doc: DrawSettingsDoc | null, user: UserDoc | 
 
 export function settingsService({ repo, users, now }: SettingsDeps) {
   async function get(userId: string, botType: BotType): Promise<DrawSettings> {
-    const [doc, user] = await Promise.all([
-      repo.settings.findOne({ _id: settingsId(userId, botType) }),
-      users.findOne({ _id: userId }),
-    ]);
+    const [doc, user] = await Promise.all([repo.settings.of(userId, botType), users.byId(userId)]);
     return resolve(botType, doc, user);
   }
 
@@ -233,9 +231,15 @@ export function settingsService({ repo, users, now }: SettingsDeps) {
       userId: string,
       botType: BotType,
       prompt: string,
+      engine: string,
     ): Promise<{ finalPrompt: string; remix: boolean }> {
       const settings = await get(userId, botType);
-      return { finalPrompt: composePrompt(settings, prompt), remix: settings.remix };
+      return {
+        finalPrompt: composePrompt(settings, prompt, {
+          midjourneyParameters: takesMidjourneyParameters(engine),
+        }),
+        remix: settings.remix,
+      };
     },
 
     /** Midjourney's /info for this user and bot. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BotType, type DrawSettings } from '@draw/shared';
-import { startTestApp, type TestApp } from '../../testing/harness';
+import { startTestApp, type TestApp } from '../../../test/support/harness';
 import { authRepository } from '../auth/repository';
 import { settingsPlugin } from './plugin';
 import { settingsRepository, settingsId, type SettingsRepository } from './repository';
@@ -382,7 +382,7 @@ describe('the prompt the task service gets', () => {
   it('applies the user’s current settings for that bot and says whether remix is on', async () => {
     const { session } = await member();
     const userId = session.user.id;
-    expect(await service.compose(userId, BotType.MidJourney, 'a fox')).toEqual({
+    expect(await service.compose(userId, BotType.MidJourney, 'a fox', 'builtin')).toEqual({
       finalPrompt: 'a fox --v 6.1 --fast',
       remix: false,
     });
@@ -395,14 +395,35 @@ describe('the prompt the task service gets', () => {
         remix: true,
       }),
     );
-    expect(await service.compose(userId, BotType.NijiJourney, 'a fox --s 50')).toEqual({
+    expect(await service.compose(userId, BotType.NijiJourney, 'a fox --s 50', 'midjourney-proxy')).toEqual({
       finalPrompt: 'a fox ink --s 50 --ar 2:3 --niji 5 --relax',
       remix: true,
     });
-    expect(await service.compose(userId, BotType.MidJourney, 'a fox')).toEqual({
+    expect(await service.compose(userId, BotType.MidJourney, 'a fox', 'builtin')).toEqual({
       finalPrompt: 'a fox --v 6.1 --fast',
       remix: false,
     });
+  });
+
+  it('adds no Midjourney parameter for an engine that does not read them; the suffix stays', async () => {
+    const { session } = await member();
+    const userId = session.user.id;
+    await data(
+      call(session, 'PUT', '/api/draw/settings?botType=MID_JOURNEY', {
+        stylize: 250,
+        style: 'raw',
+        speed: 'relax',
+        suffix: 'ink --ar 2:3',
+      }),
+    );
+    for (const engine of ['comfyui', 'openai-images'])
+      expect(await service.compose(userId, BotType.MidJourney, 'a fox --no snow', engine)).toEqual({
+        finalPrompt: 'a fox ink --no snow --ar 2:3',
+        remix: false,
+      });
+    expect((await service.compose(userId, BotType.MidJourney, 'a fox', 'midjourney-proxy')).finalPrompt).toBe(
+      'a fox ink --ar 2:3 --v 6.1 --stylize 250 --style raw --relax',
+    );
   });
 });
 

@@ -8,7 +8,7 @@ import {
   type ParsedCustomId,
 } from '@draw/shared';
 import type { EngineRegistry } from '../../engines/registry';
-import type { UserDoc } from '../auth/repository';
+import type { SignedIn } from '../auth/identity';
 import { notOffered, taskRefusal } from './errors';
 import type { JobSpec } from './jobs';
 import { randomSeed, seedOf, translationFlag, type English } from './prompt';
@@ -32,7 +32,7 @@ export interface ButtonDeps {
 export function buttonPresser({ submit, store, prompts, english, engines }: ButtonDeps) {
   const { create, upstreamHints } = submit;
   return async function press(
-    user: UserDoc,
+    user: SignedIn,
     channelId: string,
     parent: TaskDoc,
     button: ParsedCustomId,
@@ -47,7 +47,7 @@ export function buttonPresser({ submit, store, prompts, english, engines }: Butt
       throw notOffered(engine, ACTIONS[declared].words);
     const action = buttonTaskAction(button) ?? TaskAction.Imagine;
     const parentEn = parent.promptEn || parent.prompt;
-    const { finalPrompt, remix } = await prompts.compose(user._id, parent.botType, parentEn);
+    const { finalPrompt, remix } = await prompts.compose(user._id, parent.botType, parentEn, parent.engine);
     const common = {
       user,
       channelId,
@@ -60,7 +60,7 @@ export function buttonPresser({ submit, store, prompts, english, engines }: Butt
     };
     const seed = randomSeed();
     // The presser's job mode (relax/fast/turbo), as for every other submit: not the parent's.
-    const { speed } = await upstreamHints(user._id, parent.botType);
+    const { speed } = await upstreamHints(user._id, parent.botType, parent.engine);
     const on = { parentId: parent._id, customId, ...(speed ? { speed } : {}) };
     const modalFor = (kind: ModalKind, defaultPrompt = parent.prompt) =>
       needsModal(button, remix) ? { kind, defaultPrompt } : null;
@@ -146,7 +146,7 @@ export function buttonPresser({ submit, store, prompts, english, engines }: Butt
         const suggestion = (parent.properties.prompts ?? [])[button.index - 1];
         if (!suggestion) throw taskRefusal('task.badButton');
         const en = await english(suggestion);
-        const composed = await prompts.compose(user._id, parent.botType, en.promptEn);
+        const composed = await prompts.compose(user._id, parent.botType, en.promptEn, parent.engine);
         return create({
           ...common,
           parentId: parent._id,
@@ -176,7 +176,7 @@ export function buttonPresser({ submit, store, prompts, english, engines }: Butt
           job: {
             kind: 'describe',
             imageKey: parent.job.imageKey,
-            ...(await upstreamHints(user._id, parent.botType)),
+            ...(await upstreamHints(user._id, parent.botType, parent.engine)),
           },
         });
       }

@@ -16,7 +16,7 @@ import {
 import type { EditorRequest } from '@draw/shared/routes';
 import type { ImageEngine } from '../../engines/port';
 import type { EngineRegistry } from '../../engines/registry';
-import type { UserDoc } from '../auth/repository';
+import type { SignedIn } from '../auth/identity';
 import type { ChannelsService } from '../channels/service';
 import { assertParameters, notOffered, taskRefusal } from './errors';
 import { randomSeed, seedOf, translationFlag, validatePrompt, type English } from './prompt';
@@ -52,7 +52,7 @@ export function slashCommands({ channels, submit, prompts, english, engines, pub
    * command, is refused before anything is stored or charged.
    */
   async function postingOn(
-    user: UserDoc,
+    user: SignedIn,
     channelId: string,
     chosen: string | undefined,
     command: ActionName,
@@ -65,7 +65,7 @@ export function slashCommands({ channels, submit, prompts, english, engines, pub
   }
 
   return {
-    async imagine(user: UserDoc, channelId: string, body: ImagineRequest): Promise<SubmitAnswer> {
+    async imagine(user: SignedIn, channelId: string, body: ImagineRequest): Promise<SubmitAnswer> {
       const engine = await postingOn(user, channelId, body.engine, 'imagine');
       const prompt = validatePrompt(body.prompt);
       // Plain imageIds are image prompts; references say what each image is for.
@@ -81,7 +81,7 @@ export function slashCommands({ channels, submit, prompts, english, engines, pub
         references.map((r) => r.imageId),
       );
       const en = await english(prompt, body.promptEn);
-      const composed = (await prompts.compose(user._id, botType, en.promptEn)).finalPrompt;
+      const composed = (await prompts.compose(user._id, botType, en.promptEn, engine.name)).finalPrompt;
       assertParameters(composed);
       const plan = planReferences({
         references,
@@ -117,7 +117,7 @@ export function slashCommands({ channels, submit, prompts, english, engines, pub
       });
     },
 
-    async describe(user: UserDoc, channelId: string, body: DescribeRequest): Promise<SubmitAnswer> {
+    async describe(user: SignedIn, channelId: string, body: DescribeRequest): Promise<SubmitAnswer> {
       const engine = await postingOn(user, channelId, body.engine, 'describe');
       const [imageKey] = await ownedImageKeys(user, [body.imageId]);
       const botType = body.botType ?? BotType.MidJourney;
@@ -129,12 +129,16 @@ export function slashCommands({ channels, submit, prompts, english, engines, pub
         action: TaskAction.Describe,
         prompt: '',
         finalPrompt: '',
-        job: { kind: 'describe', imageKey: imageKey!, ...(await upstreamHints(user._id, botType)) },
+        job: {
+          kind: 'describe',
+          imageKey: imageKey!,
+          ...(await upstreamHints(user._id, botType, engine.name)),
+        },
         properties: { referenceUrls: [`/files/${imageKey}`] },
       });
     },
 
-    async blend(user: UserDoc, channelId: string, body: BlendRequest): Promise<SubmitAnswer> {
+    async blend(user: SignedIn, channelId: string, body: BlendRequest): Promise<SubmitAnswer> {
       const engine = await postingOn(user, channelId, body.engine, 'blend');
       const max = Math.min(Limits.blendMaxImages, maxBlendOn(engine));
       if (body.imageIds.length < Limits.blendMinImages || body.imageIds.length > max) {
@@ -156,13 +160,13 @@ export function slashCommands({ channels, submit, prompts, english, engines, pub
           imageKeys,
           dimensions,
           seed: randomSeed(),
-          ...(await upstreamHints(user._id, botType)),
+          ...(await upstreamHints(user._id, botType, engine.name)),
         },
         properties: { referenceUrls: imageKeys.map((k) => `/files/${k}`), dimensions },
       });
     },
 
-    async shorten(user: UserDoc, channelId: string, body: ShortenRequest): Promise<SubmitAnswer> {
+    async shorten(user: SignedIn, channelId: string, body: ShortenRequest): Promise<SubmitAnswer> {
       const engine = await postingOn(user, channelId, body.engine, 'shorten');
       const prompt = validatePrompt(body.prompt);
       const botType = body.botType ?? BotType.MidJourney;
@@ -176,14 +180,18 @@ export function slashCommands({ channels, submit, prompts, english, engines, pub
         prompt,
         promptEn: en.promptEn,
         finalPrompt: en.promptEn,
-        job: { kind: 'shorten', prompt: en.promptEn, ...(await upstreamHints(user._id, botType)) },
+        job: {
+          kind: 'shorten',
+          prompt: en.promptEn,
+          ...(await upstreamHints(user._id, botType, engine.name)),
+        },
         properties: translationFlag(en),
       });
     },
 
     /** Midjourney's editor (`/retexture` …): the person's upload restyled by their prompt. */
     async edit(
-      user: UserDoc,
+      user: SignedIn,
       channelId: string,
       action: EditorActionName,
       body: EditorRequest,
@@ -193,7 +201,7 @@ export function slashCommands({ channels, submit, prompts, english, engines, pub
       const botType = body.botType ?? BotType.MidJourney;
       const [imageKey] = await ownedImageKeys(user, [body.imageId]);
       const en = await english(prompt, body.promptEn);
-      const { finalPrompt } = await prompts.compose(user._id, botType, en.promptEn);
+      const { finalPrompt } = await prompts.compose(user._id, botType, en.promptEn, engine.name);
       assertParameters(finalPrompt);
       return create({
         user,
@@ -210,7 +218,7 @@ export function slashCommands({ channels, submit, prompts, english, engines, pub
           prompt: finalPrompt,
           seed: seedOf(finalPrompt),
           imageKey: imageKey!,
-          ...(await upstreamHints(user._id, botType)),
+          ...(await upstreamHints(user._id, botType, engine.name)),
         },
         properties: { referenceUrls: [`/files/${imageKey}`], ...translationFlag(en) },
       });

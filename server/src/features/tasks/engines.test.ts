@@ -7,9 +7,9 @@ import {
   type EngineInfo,
   type Task,
 } from '@draw/shared';
-import { startTestApp, type TestApp } from '../../testing/harness';
-import { StandInEngine } from '../../testing/stand-in-engine';
-import { balanceOf } from '../billing/testkit';
+import { startTestApp, type TestApp } from '../../../test/support/harness';
+import { StandInEngine } from '../../../test/support/stand-in-engine';
+import { balanceOf } from '../../../test/support/billing';
 import { TASK_PRICES } from '../billing/prices';
 import { Tasks, type TasksRepository } from './repository';
 
@@ -107,11 +107,14 @@ describe('several engines at once', () => {
     const task = await ann.ended(drawn);
     expect(task).toMatchObject({ status: TaskStatus.Success, engine: 'comfyui' });
     expect(comfy.runs).toContain(drawn);
+    // Midjourney's parameters from the settings (`--v 6.1 --fast`) are neither sent nor shown there.
+    expect(task.finalPrompt).toBe('a fox');
+    expect((await tasksOf().findOne({ _id: drawn }))?.job).toMatchObject({ prompt: 'a fox' });
     expect(await balanceOf(app, ann.userId)).toBe(ALLOWANCE - COMFY_PRICES.IMAGINE);
 
     // Without a choice, the site's default draws at the site's price.
     const plain = await ann.ended(await ann.submit('imagine', { prompt: 'a hare' }));
-    expect(plain.engine).toBe('builtin');
+    expect(plain).toMatchObject({ engine: 'builtin', finalPrompt: 'a hare --v 6.1 --fast' });
     expect(comfy.runs).not.toContain(plain.id);
     expect(await balanceOf(app, ann.userId)).toBe(ALLOWANCE - COMFY_PRICES.IMAGINE - TASK_PRICES.IMAGINE);
 

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TaskFailureCode, TaskStatus, type ChannelEvent, type Task } from '@draw/shared';
 import { EngineFailure } from '../../engines/port';
-import { closeWithSockets, injectorFor, startListening, type TestApp } from '../../testing/harness';
-import { connectSocket, type TestSocket } from '../../testing/socket';
+import { closeWithSockets, injectorFor, startListening, type TestApp } from '../../../test/support/harness';
+import { connectSocket, type TestSocket } from '../../../test/support/socket';
 import { Tasks } from './repository';
 
 let app: TestApp;

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TaskStatus, type Task } from '@draw/shared';
-import { GatedEngine } from '../../testing/gated-engine';
-import { injectorFor, startTestApp, type TestApp } from '../../testing/harness';
+import { GatedEngine } from '../../../test/support/gated-engine';
+import { injectorFor, startTestApp, type TestApp } from '../../../test/support/harness';
 
 /**
  * The engine's queue as people live it: whoever is behind someone else's long run gets the next

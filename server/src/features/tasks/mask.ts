@@ -17,11 +17,11 @@ const MASK_MAX_BYTES = Limits.imageMaxBytes;
 
 /** The size of the image a region task repaints: recorded when its parent finished, else its header. */
 export async function parentImageSize(
-  repo: Pick<TasksRepository, 'findOne'>,
+  repo: Pick<TasksRepository, 'byId'>,
   blobs: BlobStore,
   parentId: string,
 ): Promise<{ width: number; height: number }> {
-  const parent = await repo.findOne({ _id: parentId });
+  const parent = await repo.byId(parentId);
   const { width, height } = parent?.properties ?? {};
   if (typeof width === 'number' && typeof height === 'number' && width > 0 && height > 0)
     return { width, height };

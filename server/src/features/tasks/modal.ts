@@ -1,7 +1,7 @@
 import { DEFAULT_TASK_DEADLINE_MS } from '@draw/machines';
 import { Limits, ModalKind, TaskStatus, type ModalRequest } from '@draw/shared';
 import type { BlobStore } from '../../blobs/port';
-import type { UserDoc } from '../auth/repository';
+import type { SignedIn } from '../auth/identity';
 import type { MessagesService } from '../messages/service';
 import type { UploadsService } from '../uploads/service';
 import { assertParameters, taskRefusal } from './errors';
@@ -11,10 +11,10 @@ import { seedOf, translationFlag, validatePrompt, zoomFromPrompt, type English }
 import type { TaskDoc, TasksRepository } from './repository';
 import type { TaskRunner } from './runner';
 import type { TaskStore } from './store';
-import type { PromptComposer } from './submit';
+import type { PromptComposer, SubmitGuard } from './submit';
 
 export interface ModalDeps {
-  repo: Pick<TasksRepository, 'findOne'>;
+  repo: Pick<TasksRepository, 'byId'>;
   store: Pick<TaskStore, 'update'>;
   messages: Pick<MessagesService, 'postTask'>;
   runner: Pick<TaskRunner, 'enqueue'>;
@@ -23,6 +23,7 @@ export interface ModalDeps {
   prompts: PromptComposer;
   english: (prompt: string, edited?: string) => Promise<English>;
   now: () => number;
+  guard?: SubmitGuard;
 }
 
 /** A MODAL task gets what it waited for (a prompt, a mask, a zoom) and goes to the queue. */
@@ -36,9 +37,10 @@ export function modalCompleter({
   prompts,
   english,
   now,
+  guard,
 }: ModalDeps) {
   return async function complete(
-    user: UserDoc,
+    user: SignedIn,
     doc: TaskDoc,
     body: ModalRequest,
   ): Promise<{ taskId: string }> {
@@ -55,7 +57,12 @@ export function modalCompleter({
     const en: English = kept
       ? { promptEn: doc.promptEn, translationFailed: doc.properties.translationFailed === true }
       : await english(prompt, body.promptEn);
-    const { finalPrompt } = await prompts.compose(user._id, doc.botType, en.promptEn);
+    // Checked before the task changes (its charge was taken when the editor opened; a cancel refunds it).
+    await guard?.(user._id, doc.channelId, [
+      { text: prompt, source: 'prompt' },
+      { text: en.promptEn, source: 'translation' },
+    ]);
+    const { finalPrompt } = await prompts.compose(user._id, doc.botType, en.promptEn, doc.engine);
     assertParameters(finalPrompt);
     let job: JobSpec = doc.job;
     switch (job.kind) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../testing/harness';
-import { balanceOf } from '../billing/testkit';
+import { startTestApp, type TestApp } from '../../../test/support/harness';
+import { balanceOf } from '../../../test/support/billing';
 import { Tasks } from './repository';
 
 /** Midjourney's "Invalid parameter": refused before anything is stored or charged, in the person's language. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../testing/harness';
-import { startAppOnFake, upstreamSuite } from '../../engines/midjourney-proxy/fake/harness';
-import { upstreamTestkit } from '../../engines/midjourney-proxy/fake/testkit';
+import type { TestApp } from '../../../test/support/harness';
+import { startAppOnFake, upstreamSuite } from '../../../test/fakes/midjourney-proxy/harness';
+import { upstreamTestkit } from '../../../test/fakes/midjourney-proxy/testkit';
 
 /**
  * Each reference kind reaches a suite.fake midjourney-proxy in its form: image prompts as base64 images,

@@ -6,7 +6,7 @@ import type { TaskRunner } from './runner';
 import type { TaskStore } from './store';
 
 export interface RefundDeps {
-  repo: Pick<TasksRepository, 'findOne'>;
+  repo: Pick<TasksRepository, 'byId'>;
   store: TaskStore;
   runner: Pick<TaskRunner, 'cancel'>;
   billing: Billing;
@@ -27,7 +27,7 @@ export function taskRefunds({ repo, store, runner, billing, now }: RefundDeps) {
         const failed = await store.update(id, { status: TaskStatus.Failure, ...why, finishTime: now() });
         if (!failed) {
           // No row, or a sweep already ran it to its end: only a task that succeeded keeps its charge.
-          const row = await repo.findOne({ _id: id });
+          const row = await repo.byId(id);
           if (row?.status === TaskStatus.Success) return;
         }
         runner.cancel(id);

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TaskStatus, type ChannelEvent, type Task } from '@draw/shared';
-import { GatedEngine } from '../../testing/gated-engine';
-import { injectorFor, startTestApp, type TestApp } from '../../testing/harness';
-import { balanceOf } from '../billing/testkit';
+import { GatedEngine } from '../../../test/support/gated-engine';
+import { injectorFor, startTestApp, type TestApp } from '../../../test/support/harness';
+import { balanceOf } from '../../../test/support/billing';
 import { Tasks, type TasksRepository } from './repository';
 
 /**

@@ -1,7 +1,7 @@
 import { Schema } from 'mongoose';
 import { TERMINAL_TASK_STATUSES, TaskStatus, type Task } from '@draw/shared';
 import { defineCollection, type BaseDoc, type Storage } from '../../storage/port';
-import { documentSchema } from '../../storage/schema';
+import { documentSchema, type StoredFields } from '../../storage/schema';
 import { repositoryOf } from '../queries';
 import type { JobSpec } from './jobs';
 
@@ -57,7 +57,7 @@ const schema = documentSchema({
   leaseUntil: { type: Number, default: 0 },
   cost: { type: Number, default: 0 },
   private: { type: Boolean, default: false },
-});
+} satisfies StoredFields<TaskDoc>);
 schema.index({ channelId: 1, submitTime: -1 });
 schema.index({ status: 1, submitTime: 1 });
 // A user's tasks by status; finished ones newest first with a tie-break (the archive's "mine" pages).
@@ -78,6 +78,14 @@ const UNFINISHED = [TaskStatus.NotStart, TaskStatus.Submitted, TaskStatus.InProg
 export function tasksRepository(storage: Storage) {
   const tasks = storage.collection(Tasks);
   return repositoryOf(tasks, {
+    /** A task by id, or null. */
+    byId: (id: string) => tasks.findOne({ _id: id }),
+    create: (doc: TaskDoc) => tasks.insertOne(doc),
+    /** How many stored tasks are in `status`. */
+    countIn: (status: TaskStatus) => tasks.count({ status }),
+    /** The tasks made from `parentId` (its children), oldest first, at most `limit`. */
+    childrenOf: (parentId: string, limit: number) =>
+      tasks.find({ parentId }, { sort: { submitTime: 1 }, limit }),
     /** Some tasks by id, whichever channel (the credit reconciliation). */
     byIds: (ids: readonly string[]) => tasks.find({ _id: { $in: ids } }),
 

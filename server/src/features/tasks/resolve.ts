@@ -47,7 +47,7 @@ export function jobResolver(blobs: BlobStore, tasks: TasksRepository) {
   }
 
   async function parent(id: string, customId: string | undefined): Promise<ParentImage> {
-    const doc = await tasks.findOne({ _id: id });
+    const doc = await tasks.byId(id);
     const key = blobKeyOf(doc?.imageUrl ?? null);
     if (!doc || !key) throw new EngineFailure(TaskFailureCode.InputMissing);
     const videoKey = blobKeyOf(doc.videoUrl ?? null);

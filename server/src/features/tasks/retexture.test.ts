@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TASK_PRICES, type ArchivePage, type Task } from '@draw/shared';
-import { listen, startTestApp, type TestApp } from '../../testing/harness';
-import { upstreamSuite } from '../../engines/midjourney-proxy/fake/harness';
-import type { FakeMjProxy } from '../../engines/midjourney-proxy/fake/server';
-import { upstreamTestkit } from '../../engines/midjourney-proxy/fake/testkit';
-import { balanceOf } from '../billing/testkit';
+import { balanceOf } from '../../../test/support/billing';
+import { listen, startTestApp, type TestApp } from '../../../test/support/harness';
+import { upstreamSuite } from '../../../test/fakes/midjourney-proxy/harness';
+import type { FakeMjProxy } from '../../../test/fakes/midjourney-proxy/server';
+import { upstreamTestkit } from '../../../test/fakes/midjourney-proxy/testkit';
 
 /**
  * Midjourney's Retexture, declared once in the action table: `/retexture` (an upload and a prompt)

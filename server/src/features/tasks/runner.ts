@@ -1,53 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { TaskFailureCode, TaskStatus, ratioOf, type TaskFailure } from '@draw/shared';
-import { DEFAULT_TASK_DEADLINE_MS, formatProgress } from '@draw/machines';
-import { EXTENSION_BY_MIME, type BlobStore } from '../../blobs/port';
-import { withoutWaitingForDisk } from '../../storage/durability';
-import {
-  EngineCancelled,
-  EngineFailure,
-  type EngineImage,
-  type EngineVideo,
-  type ImageEngine,
-} from '../../engines/port';
+import { TaskFailureCode, TaskStatus, type TaskFailure } from '@draw/shared';
+import { DEFAULT_TASK_DEADLINE_MS } from '@draw/machines';
+import type { BlobStore } from '../../blobs/port';
+import { EngineFailure, type ImageEngine } from '../../engines/port';
 import type { EngineRegistry } from '../../engines/registry';
 import type { Billing } from './billing';
 import { FairQueue, perPersonLimit } from './fair-queue';
 import { failureFields } from './failure';
 import type { TaskDoc, TasksRepository } from './repository';
 import type { JobResolver } from './resolve';
+import {
+  ORPHAN_CHARGE_GRACE_MS,
+  RECONCILE_EVERY_MS,
+  RECONCILE_LOOKBACK_MS,
+  START_RECONCILE_LOOKBACK_MS,
+  reconcileCredits,
+} from './reconcile';
+import { failTask } from './endings';
 import type { TaskStore } from './store';
+import { Cancelled, Shutdown, runTask } from './run-task';
 
-const LEASE_MS = 30_000;
+export { ORPHAN_CHARGE_GRACE_MS } from './reconcile';
 
-/**
- * A lease's writes (claim, renewal, release) commit without waiting for the disk: on the embedded
- * store, where that applies, every lease is voided when the server starts again (`releaseAllLeases`),
- * so a lease kept through a power cut would buy nothing, and each fsync held the event loop (and
- * every live step behind it) for milliseconds. MongoDB writes are unaffected.
- */
-const leaseWrite = <R>(write: () => Promise<R>) => withoutWaitingForDisk(write);
 const SWEEP_EVERY_MS = 5_000;
-/** A charge whose task is not stored after this long was cut off by a crash (a submit stores it at once). */
-export const ORPHAN_CHARGE_GRACE_MS = 2 * 60_000;
-const RECONCILE_EVERY_MS = 60_000;
-/**
- * How far back the periodic reconciliation looks. A task ends within its deadlines (MODAL, then
- * the run) plus a few sweeps of its charge, far inside this; the start-up pass looks further back.
- */
-const RECONCILE_LOOKBACK_MS = 6 * 3600_000;
-/**
- * How far back the start-up pass looks: a charge a crash cut off is no older than the downtime
- * before this start plus a task's life, so a month covers any outage and keeps the start from
- * reading a whole ledger's history.
- */
-const START_RECONCILE_LOOKBACK_MS = 30 * 24 * 3600_000;
-const RECONCILE_BATCH = 200;
 /** Stranded tasks read at once: the periodic recovery reads the oldest page, the start reads them all. */
 const RECOVER_PAGE = 500;
-/** Tasks whose credits go back. */
-const REFUNDED_STATUSES = new Set<string>([TaskStatus.Failure, TaskStatus.Cancel]);
 
 export interface RunnerDeps {
   repo: TasksRepository;
@@ -64,9 +42,6 @@ export interface RunnerDeps {
   now: () => number;
   log: FastifyBaseLogger;
 }
-
-class Shutdown extends Error {}
-class Cancelled extends Error {}
 
 /** What the runner needs to queue a task (a stored task has it). */
 export type RunnableTask = Pick<TaskDoc, '_id' | 'userId' | 'channelId' | 'engine'> & {
@@ -166,32 +141,9 @@ export class TaskRunner {
     }
   }
 
-  /**
-   * Gives back what a crash kept: a charge made since `since` with no refund, whose task failed or
-   * was cancelled (killed between the final state and its refund), or was never stored and was
-   * charged at or before `orphanedUpTo` (killed between the charge and the task). Safe to run any
-   * number of times, in any number of processes at once: the ledger takes one refund per task.
-   */
-  async reconcileCredits(since: number, orphanedUpTo: number): Promise<number> {
-    const open = await this.deps.billing.openCharges(since);
-    let refunded = 0;
-    for (let start = 0; start < open.length; start += RECONCILE_BATCH) {
-      const batch = open.slice(start, start + RECONCILE_BATCH);
-      const tasks = await this.deps.repo.byIds(batch.map((charge) => charge.taskId));
-      const statusOf = new Map(tasks.map((task) => [task._id, task.status]));
-      for (const charge of batch) {
-        const status = statusOf.get(charge.taskId);
-        const owed = status === undefined ? charge.at <= orphanedUpTo : REFUNDED_STATUSES.has(status);
-        if (!owed) continue;
-        await this.deps.billing.refund(charge.taskId);
-        refunded += 1;
-        this.deps.log.warn(
-          { taskId: charge.taskId, status: status ?? 'never stored' },
-          'credits a crash kept were refunded',
-        );
-      }
-    }
-    return refunded;
+  /** See `reconcile.ts`: gives back the credits a crash kept. */
+  reconcileCredits(since: number, orphanedUpTo: number): Promise<number> {
+    return reconcileCredits(this.deps, since, orphanedUpTo);
   }
 
   async stop(): Promise<void> {
@@ -276,7 +228,7 @@ export class TaskRunner {
       const controller = new AbortController();
       this.running.set(id, controller);
       lane.running += 1;
-      void this.execute(id, lane.engine, controller)
+      void runTask(this.deps, this.processId, id, lane.engine, controller)
         // Whatever is left undone (a claim, a failure, a refund the store refused) the sweeps finish.
         .catch((err: unknown) =>
           this.deps.log.error({ err, taskId: id }, 'task run stopped; the sweeps will pick it up'),
@@ -290,139 +242,9 @@ export class TaskRunner {
     }
   }
 
-  private async claim(id: string): Promise<boolean> {
-    const { repo, now } = this.deps;
-    const at = now();
-    return leaseWrite(() => repo.claim(id, this.processId, at, at + LEASE_MS));
-  }
-
-  /** Stores a picture or a clip under a fresh key whose extension fixes how it is served. */
-  private async saveImage(image: EngineImage | EngineVideo): Promise<string> {
-    const key = `${randomUUID()}.${EXTENSION_BY_MIME[image.mime] ?? 'png'}`;
-    await this.deps.blobs.put(key, image.data);
-    return `/files/${key}`;
-  }
-
-  private async execute(id: string, engine: ImageEngine, controller: AbortController): Promise<void> {
-    const { store, resolve, now, log, repo } = this.deps;
-    if (!(await this.claim(id))) return;
-    const renew = setInterval(() => {
-      void leaseWrite(() => repo.renewLease(id, this.processId, now() + LEASE_MS)).catch(() => undefined);
-    }, LEASE_MS / 3);
-    try {
-      const doc = await store.get(id);
-      if (!doc || store.isTerminal(doc.status)) return;
-      const job = await resolve(doc.job);
-      if (!engine.reportsStart)
-        await store.update(id, { status: TaskStatus.InProgress, startTime: doc.startTime ?? now() });
-      const result = await engine.run(job, {
-        taskId: id,
-        signal: controller.signal,
-        onProgress: async ({ progress, preview }) => {
-          const previewUrl = preview ? await this.saveImage(preview) : undefined;
-          // No one is promised a progress step: its store write and event skip the disk wait (the
-          // task's end, committed in full, makes them durable; a crash resumes the task anyway).
-          await withoutWaitingForDisk(() =>
-            store.update(id, {
-              status: TaskStatus.InProgress,
-              progress: formatProgress(progress),
-              ...(previewUrl ? { previewUrl } : {}),
-            }),
-          );
-        },
-        upstreamId: doc.upstreamId,
-        upstreamModalSent: doc.upstreamModalSent === true,
-        rememberModalSent: async () => {
-          await store.patch(id, { upstreamModalSent: true }, false);
-        },
-        hookToken: doc.hookToken,
-        // Stored before the engine goes on, so a crash from here on resumes instead of resubmitting.
-        rememberUpstreamId: async (upstreamId) => {
-          await store.patch(id, { upstreamId }, false);
-        },
-        onNote: async ({ queuePosition }) => {
-          const current = await store.get(id);
-          if (!current || store.isTerminal(current.status)) return;
-          const { queuePosition: _was, ...properties } = current.properties;
-          await store.patch(id, {
-            properties: queuePosition === null ? properties : { ...properties, queuePosition },
-          });
-        },
-      });
-      const imageUrl = result.image ? await this.saveImage(result.image) : null;
-      const videoUrl = result.video ? await this.saveImage(result.video) : null;
-      // Read again: notes may have changed the properties while it ran; a finished task is in no queue.
-      const { queuePosition: _queued, ...properties } = (await store.get(id))?.properties ?? doc.properties;
-      await store.update(id, {
-        status: TaskStatus.Success,
-        progress: '100%',
-        imageUrl,
-        videoUrl,
-        buttons: result.buttons,
-        finishTime: now(),
-        seed: result.seed,
-        description: result.description ?? doc.description,
-        properties: {
-          ...properties,
-          ...(result.prompts ? { prompts: result.prompts } : {}),
-          ...(result.image
-            ? {
-                width: result.image.width,
-                height: result.image.height,
-                ratio: ratioOf(result.image.width, result.image.height),
-              }
-            : {}),
-        },
-      });
-    } catch (error) {
-      const reason = controller.signal.reason;
-      if (reason instanceof Shutdown) return; // resumes at the next start
-      if (reason instanceof Cancelled) return; // the cancel already moved it to CANCEL
-      if (error instanceof EngineCancelled) {
-        await this.cancelled(id, error.failure);
-        return;
-      }
-      log.warn({ err: error, taskId: id }, 'task failed');
-      await this.fail(
-        id,
-        error instanceof EngineFailure ? error.failure : { code: TaskFailureCode.EngineError, params: {} },
-      );
-    } finally {
-      clearInterval(renew);
-      await leaseWrite(() => repo.releaseLease(id, this.processId)).catch(() => undefined);
-    }
-  }
-
-  /** Fails a task and refunds it; a refund that cannot be written now is left to the reconciliation. */
-  async fail(id: string, failure: TaskFailure): Promise<void> {
-    const why = await failureFields(this.deps.store, id, failure);
-    const failed = await this.deps.store.update(id, {
-      status: TaskStatus.Failure,
-      ...why,
-      finishTime: this.deps.now(),
-    });
-    if (!failed) return;
-    await this.deps.billing
-      .refund(id)
-      .catch((err: unknown) =>
-        this.deps.log.error({ err, taskId: id }, 'refund failed; the reconciliation will give it back'),
-      );
-  }
-
-  /** The upstream cancelled it: CANCEL with its reason, refunded as any cancel. */
-  private async cancelled(id: string, failure: TaskFailure): Promise<void> {
-    const why = await failureFields(this.deps.store, id, failure);
-    const cancelled = await this.deps.store.update(id, {
-      status: TaskStatus.Cancel,
-      ...why,
-      finishTime: this.deps.now(),
-    });
-    if (!cancelled) return;
-    await this.deps.billing
-      .refund(id)
-      .catch((err: unknown) =>
-        this.deps.log.error({ err, taskId: id }, 'refund failed; the reconciliation will give it back'),
-      );
+  /** Fails a task and refunds it (see `endings.ts`). */
+  fail(id: string, failure: TaskFailure): Promise<void> {
+    return failTask(this.deps, id, failure);
   }
 
   /** Every task ends: one past its deadline fails with a reason (and is refunded). */

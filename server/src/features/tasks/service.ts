@@ -7,7 +7,7 @@ import {
   type SubmitAnswer,
   type Task,
 } from '@draw/shared';
-import type { UserDoc } from '../auth/repository';
+import type { SignedIn } from '../auth/identity';
 import type { ChannelsService } from '../channels/service';
 import type { MessagesService } from '../messages/service';
 import type { UploadsService } from '../uploads/service';
@@ -20,11 +20,12 @@ import { slashCommands } from './commands';
 import { taskRefusal } from './errors';
 import { modalCompleter } from './modal';
 import { englishFor } from './prompt';
+import { tasksInChannel } from './in-channel';
 import { taskRefunds } from './refunds';
 import { toTask, type TaskDoc, type TasksRepository } from './repository';
 import type { TaskRunner } from './runner';
 import type { TaskStore } from './store';
-import { taskSubmitter, type PromptComposer } from './submit';
+import { taskSubmitter, type PromptComposer, type SubmitGuard } from './submit';
 
 // The routes, the app and the tests know these by this file: its parts have one job each.
 export { validatePrompt, zoomFromPrompt } from './prompt';
@@ -49,6 +50,10 @@ export interface TasksDeps {
   /** Makes the writes so far durable (the store's group commit); a submit answers after it. */
   flush: () => Promise<void>;
   now: () => number;
+  /** Moderation's check of every submit, before anything is stored or charged. */
+  guard?: SubmitGuard;
+  /** The images an admin hid: left out of a channel's feed. */
+  hidden?: () => Promise<ReadonlySet<string>>;
 }
 
 /**
@@ -82,10 +87,11 @@ export function tasksService(deps: TasksDeps) {
     prompts,
     english,
     now,
+    ...(deps.guard ? { guard: deps.guard } : {}),
   });
 
   async function taskInChannel(userId: string, taskId: string): Promise<TaskDoc> {
-    const doc = await repo.findOne({ _id: taskId });
+    const doc = await repo.byId(taskId);
     // An editor's task not submitted yet exists for its owner only.
     if (!doc || (doc.private && doc.userId !== userId)) throw taskRefusal('task.notFound');
     await channels.asMember(doc.channelId, userId);
@@ -94,7 +100,7 @@ export function tasksService(deps: TasksDeps) {
 
   /** A task of this channel, or "not found" (one from another channel is not told apart). */
   async function taskOfChannel(channelId: string, taskId: string): Promise<TaskDoc> {
-    const doc = await repo.findOne({ _id: taskId });
+    const doc = await repo.byId(taskId);
     if (!doc || doc.channelId !== channelId) throw taskRefusal('task.notFound');
     return doc;
   }
@@ -112,7 +118,7 @@ export function tasksService(deps: TasksDeps) {
     /** /imagine, /describe, /blend, /shorten: their routes call these directly. */
     commands,
 
-    async action(user: UserDoc, channelId: string, body: ActionRequest): Promise<SubmitAnswer> {
+    async action(user: SignedIn, channelId: string, body: ActionRequest): Promise<SubmitAnswer> {
       await channels.assertCanPost(user, channelId);
       const parent = await taskOfChannel(channelId, body.taskId);
       if (parent.status !== TaskStatus.Success) throw taskRefusal('task.notFinished');
@@ -122,7 +128,7 @@ export function tasksService(deps: TasksDeps) {
       return press(user, channelId, parent, button, body.customId);
     },
 
-    async modal(user: UserDoc, channelId: string, body: ModalRequest): Promise<SubmitAnswer> {
+    async modal(user: SignedIn, channelId: string, body: ModalRequest): Promise<SubmitAnswer> {
       await channels.assertCanPost(user, channelId);
       return completeModal(user, await taskOfChannel(channelId, body.taskId), body);
     },
@@ -131,13 +137,20 @@ export function tasksService(deps: TasksDeps) {
       return toTask(await taskInChannel(userId, taskId));
     },
 
-    async cancel(user: UserDoc, taskId: string): Promise<Task> {
+    async cancel(user: SignedIn, taskId: string): Promise<Task> {
       const doc = await taskInChannel(user._id, taskId);
       const channel = await channels.asMember(doc.channelId, user._id);
       if (doc.userId !== user._id && channel.creatorId !== user._id) throw taskRefusal('task.notYours');
       const cancelled = await cancelTask(doc);
       if (!cancelled) throw taskRefusal('task.finished');
       return cancelled;
+    },
+
+    /** An operator's cancel (the console): as the author's own, refunded; null when the task had already ended. */
+    async cancelById(taskId: string): Promise<Task | null> {
+      const doc = await repo.findOne({ _id: taskId });
+      if (!doc) throw taskRefusal('task.notFound');
+      return cancelTask(doc);
     },
 
     /**
@@ -170,9 +183,7 @@ export function tasksService(deps: TasksDeps) {
       return this.byIdsInChannel(channelId, ids);
     },
 
-    async byIdsInChannel(channelId: string, ids: string[]): Promise<Task[]> {
-      return (await repo.inChannel(channelId, ids)).filter((doc) => !doc.private).map(toTask);
-    },
+    byIdsInChannel: tasksInChannel(repo, deps.hidden),
 
     /**
      * Stored tasks in each unfinished status. Finished ones are left out on purpose: their count
@@ -181,7 +192,7 @@ export function tasksService(deps: TasksDeps) {
      */
     async unfinishedCountsByStatus(): Promise<Record<string, number>> {
       const statuses = Object.values(TaskStatus).filter((status) => !TERMINAL_TASK_STATUSES.includes(status));
-      const counts = await Promise.all(statuses.map((status) => repo.count({ status })));
+      const counts = await Promise.all(statuses.map((status) => repo.countIn(status)));
       return Object.fromEntries(statuses.map((status, i) => [status, counts[i]!]));
     },
 

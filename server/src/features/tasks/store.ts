@@ -36,10 +36,10 @@ export function taskStore(repo: TasksRepository, hub: ChannelHub) {
     lastWritten.set(doc._id, doc);
   };
   return {
-    get: (id: string) => repo.findOne({ _id: id }),
+    get: (id: string) => repo.byId(id),
 
     async create(doc: TaskDoc): Promise<Task> {
-      await repo.insertOne(doc);
+      await repo.create(doc);
       const task = toTask(doc);
       if (!doc.private) await hub.publish(doc.channelId, 'task.created', task);
       return task;
@@ -54,7 +54,7 @@ export function taskStore(repo: TasksRepository, hub: ChannelHub) {
       for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
         const remembered = attempt === 0 ? lastWritten.get(id) : undefined;
         lastWritten.delete(id);
-        const current = remembered ?? (await repo.findOne({ _id: id }));
+        const current = remembered ?? (await repo.byId(id));
         if (!current) return null;
         const before = toTask(current);
         const result = applyTaskUpdate(before, update);

@@ -10,7 +10,7 @@ import {
 } from '@draw/shared';
 import type { EngineSpeed } from '../../engines/port';
 import { withoutWaitingForDisk } from '../../storage/durability';
-import type { UserDoc } from '../auth/repository';
+import type { SignedIn } from '../auth/identity';
 import type { MessagesService } from '../messages/service';
 import type { UploadsService } from '../uploads/service';
 import type { Billing } from './billing';
@@ -21,13 +21,31 @@ import type { TaskRunner } from './runner';
 import type { TaskStore } from './store';
 
 export interface PromptComposer {
-  /** The final prompt (settings' parameters and suffix added) and whether remix is on. */
-  compose(userId: string, botType: BotType, prompt: string): Promise<{ finalPrompt: string; remix: boolean }>;
+  /**
+   * The final prompt for `engine` (the suffix, and the settings' Midjourney parameters where the
+   * engine reads them) and whether remix is on.
+   */
+  compose(
+    userId: string,
+    botType: BotType,
+    prompt: string,
+    engine: string,
+  ): Promise<{ finalPrompt: string; remix: boolean }>;
 }
+
+/**
+ * Checked before anything of a submit is stored or charged (moderation: a paused person, a banned
+ * word in the prompt or in its English); throws the refusal.
+ */
+export type SubmitGuard = (
+  userId: string,
+  channelId: string,
+  texts: readonly { text: string | undefined; source: 'prompt' | 'translation' }[],
+) => Promise<void>;
 
 /** A task about to be stored: what every kind of submit decides. */
 export interface NewTask {
-  user: UserDoc;
+  user: SignedIn;
   channelId: string;
   /** The enabled engine that draws it (and whose price is charged). */
   engine: string;
@@ -51,6 +69,7 @@ export interface SubmitDeps {
   billing: Pick<Billing, 'charge'>;
   prompts: PromptComposer;
   refunds: Pick<TaskRefunds, 'abandon'>;
+  guard?: SubmitGuard;
   /** Makes the writes so far durable (the store's group commit). */
   flush: () => Promise<void>;
   now: () => number;
@@ -122,6 +141,10 @@ export function taskSubmitter(deps: SubmitDeps) {
      * the same moment, and nothing acknowledged that a machine crash could take.
      */
     async create(input: NewTask): Promise<{ taskId: string }> {
+      await deps.guard?.(input.user._id, input.channelId, [
+        { text: input.prompt, source: 'prompt' },
+        { text: input.promptEn, source: 'translation' },
+      ]);
       let id: string;
       try {
         id = await withoutWaitingForDisk(() => writeSubmit(input));
@@ -138,13 +161,14 @@ export function taskSubmitter(deps: SubmitDeps) {
     async upstreamHints(
       userId: string,
       botType: BotType,
+      engine: string,
     ): Promise<{ botType: BotType; speed?: EngineSpeed }> {
-      const speed = speedOf((await prompts.compose(userId, botType, '')).finalPrompt);
+      const speed = speedOf((await prompts.compose(userId, botType, '', engine)).finalPrompt);
       return speed ? { botType, speed } : { botType };
     },
 
     /** The upload ids, once each is known to be the person's own. */
-    async ownedImageKeys(user: UserDoc, ids: string[]): Promise<string[]> {
+    async ownedImageKeys(user: SignedIn, ids: string[]): Promise<string[]> {
       for (const id of ids) await uploads.readOwned(user._id, id);
       return ids;
     },

@@ -9,10 +9,10 @@ import {
   startListening,
   startTestApp,
   type TestApp,
-} from '../../testing/harness';
-import { giveCredits } from '../billing/testkit';
-import { blackPng } from '../../testing/images';
-import { connectSocket, type TestSocket } from '../../testing/socket';
+} from '../../../test/support/harness';
+import { giveCredits } from '../../../test/support/billing';
+import { blackPng } from '../../../test/support/images';
+import { connectSocket, type TestSocket } from '../../../test/support/socket';
 
 let app: TestApp;
 let origin: string;
@@ -697,7 +697,7 @@ describe('bad requests are refused with a clear message and store nothing', () =
     const fake = await upload(ann, [{ name: 'evil.png', data: Buffer.from('<script>alert(1)</script>') }]);
     expect(fake).toMatchObject({
       success: false,
-      message: 'Only jpg, gif, png and jpeg images can be uploaded',
+      message: 'Only jpg, gif, png, jpeg and webp images can be uploaded',
     });
     const six = await upload(
       ann,

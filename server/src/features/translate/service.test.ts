@@ -1,7 +1,13 @@
 import { Limits, writtenParameters } from '@draw/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { baiduTranslator } from './baidu';
-import { HOSTILE_ANSWERS, openAiPieces, startFakeBaidu, startFakeOpenAi, type FakeTranslator } from './fakes';
+import {
+  HOSTILE_ANSWERS,
+  openAiPieces,
+  startFakeBaidu,
+  startFakeOpenAi,
+  type FakeTranslator,
+} from '../../../test/fakes/translators';
 import { answerTokenBudget, openAiTranslator } from './openai';
 import { protectedSpans } from './segments';
 import type { Translator } from './port';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { upstreamSuite } from '../../engines/midjourney-proxy/fake/harness';
-import { upstreamTestkit } from '../../engines/midjourney-proxy/fake/testkit';
-import { startFakeOpenAi, type FakeTranslator } from './fakes';
+import { upstreamSuite } from '../../../test/fakes/midjourney-proxy/harness';
+import { upstreamTestkit } from '../../../test/fakes/midjourney-proxy/testkit';
+import { startFakeOpenAi, type FakeTranslator } from '../../../test/fakes/translators';
 
 /**
  * Chinese prompts through the whole server to a suite.fake midjourney-proxy (C# line), translated by a
@@ -36,6 +36,11 @@ const ENGLISH =
   'https://example.com/fox.png a red fox in the snow::2 {cat, dog} oil painting style --ar 16:9 --chaos 20 --no 汽车';
 
 describe('Chinese prompts reach Midjourney in English', () => {
+  it('the site says it translates prompts (the settings promise it only then)', async () => {
+    const info = (await call(suite.me, 'GET', '/api/home/company-info')).json();
+    expect(info.data).toMatchObject({ translatesPrompts: true });
+  });
+
   it('imagine: the upstream gets English text with the URL and every parameter untouched; the task keeps both', async () => {
     const channelId = await kit.channel(suite.me);
     const task = await finished(suite.me, await submit(suite.me, channelId, 'imagine', { prompt: PROMPT }));

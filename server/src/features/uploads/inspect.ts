@@ -16,8 +16,11 @@ const SIGNATURES = [
   [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
   [0x47, 0x49, 0x46, 0x38],
 ] as const;
+/** WebP: `RIFF`, four bytes of length, `WEBP`. */
+const isWebpStart = (data: Buffer) =>
+  data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP';
 const looksAccepted = (data: Buffer) =>
-  SIGNATURES.some((signature) => signature.every((byte, i) => data[i] === byte));
+  isWebpStart(data) || SIGNATURES.some((signature) => signature.every((byte, i) => data[i] === byte));
 
 function refusal(error: unknown, data: Buffer): AppError {
   if (error instanceof ImageRefused && error.refusal === ImageRefusal.TooManyBytes)
@@ -30,7 +33,7 @@ function refusal(error: unknown, data: Buffer): AppError {
 
 /**
  * Recognises an image by decoding its bytes, never by its name or declared type: only files that
- * sharp reads as JPEG, PNG or GIF pass, and only up to the byte and pixel limits.
+ * sharp reads as JPEG, PNG, GIF or WebP pass, and only up to the byte and pixel limits.
  */
 export async function inspectImage(data: Buffer): Promise<InspectedImage> {
   const header = await verifyImage(data, { maxBytes: Limits.imageMaxBytes }).catch((error: unknown) => {

@@ -30,6 +30,9 @@ export const Uploads = defineCollection<UploadDoc>('uploads', uploadSchema);
 export function uploadsRepository(storage: Storage) {
   const uploads = storage.collection(Uploads);
   return repositoryOf(uploads, {
+    /** An upload by its blob key, or null. */
+    byId: (id: string) => uploads.findOne({ _id: id }),
+    create: (doc: UploadDoc) => uploads.insertOne(doc),
     /**
      * The bytes the person stored since `since`, read along (userId, createdAt): one day's uploads,
      * which the upload route's rate limit keeps to a bounded number of rows.

@@ -72,7 +72,7 @@ export function uploadsService(deps: { repo: UploadsRepository; blobs: BlobStore
           sha256: createHash('sha256').update(data).digest('hex'),
           createdAt: now(),
         };
-        await repo.insertOne(doc);
+        await repo.create(doc);
         stored.push({
           id: key,
           url: fileUrl(key),
@@ -86,7 +86,7 @@ export function uploadsService(deps: { repo: UploadsRepository; blobs: BlobStore
     },
     /** An upload's bytes, for the engines; only the uploader may use their uploads in tasks. */
     async readOwned(userId: string, id: string): Promise<{ data: Buffer; doc: UploadDoc }> {
-      const doc = await repo.findOne({ _id: id });
+      const doc = await repo.byId(id);
       if (!doc || doc.userId !== userId) throw new AppError(ErrorReason.NotFound, 'upload.notFound');
       const data = await blobs.read(id);
       if (!data) throw new AppError(ErrorReason.NotFound, 'upload.notFound');

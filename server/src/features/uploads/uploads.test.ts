@@ -1,7 +1,8 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Limits } from '@draw/shared';
-import { startTestApp, type TestApp } from '../../testing/harness';
-import { blackPng } from '../../testing/images';
+import { startTestApp, type TestApp } from '../../../test/support/harness';
+import { blackPng } from '../../../test/support/images';
 import { Uploads } from './repository';
 import { inspectImage } from './inspect';
 
@@ -50,6 +51,14 @@ describe('POST /api/upload with a malformed multipart body', () => {
 describe('inspectImage', () => {
   it('accepts a whole image', async () => {
     await expect(inspectImage(ONE_PIXEL_PNG)).resolves.toEqual({ mime: 'image/png', width: 1, height: 1 });
+  });
+
+  it('accepts a WebP (what phones and browsers save), and still checks its bytes', async () => {
+    const webp = await sharp({ create: { width: 3, height: 2, channels: 3, background: '#c33' } })
+      .webp()
+      .toBuffer();
+    await expect(inspectImage(webp)).resolves.toEqual({ mime: 'image/webp', width: 3, height: 2 });
+    await expect(inspectImage(webp.subarray(0, 30))).rejects.toMatchObject({ key: 'upload.damaged' });
   });
 
   // Found by the bad-input fuzz suite: a PNG cut off after its header passed (only the header was
@@ -149,7 +158,7 @@ describe('POST /api/upload with a damaged image', () => {
     expect(res.json()).toMatchObject({
       success: false,
       reason: 'unsupported_media_type',
-      message: '只能上传 jpg/gif/png/jpeg 格式的图片',
+      message: '只能上传 jpg/gif/png/jpeg/webp 格式的图片',
     });
   });
 });

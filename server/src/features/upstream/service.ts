@@ -6,7 +6,7 @@ import { AppError } from '../../errors';
 import type { TasksRepository } from '../tasks/repository';
 
 export interface UpstreamHooksDeps {
-  tasks: Pick<TasksRepository, 'findOne'>;
+  tasks: Pick<TasksRepository, 'byId'>;
   /** The engine a task names (hooks reach only tasks of an engine that takes them: the midjourney-proxy). */
   engines: { forTask(name: string): Pick<ImageEngine, 'notify'> | null };
 }
@@ -27,7 +27,7 @@ const decoy = randomBytes(24).toString('base64url');
 export function upstreamHooks(deps: UpstreamHooksDeps) {
   return {
     async receive(taskId: string, token: string, payload: unknown): Promise<{ accepted: boolean }> {
-      const doc = await deps.tasks.findOne({ _id: taskId });
+      const doc = await deps.tasks.byId(taskId);
       const matches = tokensEqual(doc?.hookToken ?? decoy, token);
       const engine = doc ? deps.engines.forTask(doc.engine) : null;
       if (!doc || !matches || !engine?.notify)

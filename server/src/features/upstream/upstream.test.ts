@@ -17,7 +17,7 @@ beforeAll(async () => {
   await app.register(admissionPlugin, { counts: { kind: 'memory' } });
   const hooks = upstreamHooks({
     tasks: {
-      findOne: async () =>
+      byId: async () =>
         ({
           _id: 't1',
           status: 'IN_PROGRESS',

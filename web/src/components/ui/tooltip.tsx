@@ -18,7 +18,8 @@ export function TooltipContent({
         data-slot="tooltip-content"
         sideOffset={sideOffset}
         className={cn(
-          'z-50 max-w-xs rounded-md border border-border bg-popover px-3 py-2 text-sm font-semibold text-popover-foreground shadow-lg data-[state=delayed-open]:animate-fade-in dark:border-transparent',
+          // Only where a pointer hovers: a tap on a phone would leave it standing over the screen.
+          'z-50 max-w-xs rounded-md [@media(hover:none)]:hidden border border-border bg-popover px-3 py-2 text-sm font-semibold text-popover-foreground shadow-lg data-[state=delayed-open]:animate-fade-in dark:border-transparent',
           className,
         )}
         {...props}

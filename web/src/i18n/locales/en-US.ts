@@ -5,6 +5,7 @@ import { enUS as archiveStrings } from './areas/archive.en-US';
 import { enUS as creditsStrings } from './areas/credits.en-US';
 import { enUS as failureStrings } from './areas/failure.en-US';
 import { enUS as connectionStrings } from './areas/connection.en-US';
+import { enUS as moderationStrings } from './areas/moderation.en-US';
 import { enUS as unreadStrings } from './areas/unread.en-US';
 import type { LocaleResource } from './zh-CN';
 
@@ -46,8 +47,10 @@ const enUS: LocaleResource = {
     formLabel: 'Sign-in form',
     welcome: 'Welcome back!',
     subtitle: "We're so excited to see you again!",
-    tabPassword: 'Password',
-    tabCode: 'Phone code',
+    welcomeNew: 'Sign up or log in',
+    subtitleNew: 'New here? Get a code by text or email: using it creates your account. No password needed.',
+    tabPassword: 'Password login',
+    tabCode: 'Sign up / Code login',
     account: 'Phone or email',
     accountPlaceholder: 'Enter your phone number or email',
     password: 'Password',
@@ -56,7 +59,14 @@ const enUS: LocaleResource = {
     phonePlaceholder: 'Enter your phone number',
     code: 'Verification code',
     codePlaceholder: '6-digit code',
-    codeHint: 'A new account is created for a phone number that is not registered yet',
+    codeHint: 'A phone number or email without an account gets a new one',
+    email: 'Email',
+    emailPlaceholder: 'you@example.com',
+    byPhone: 'Phone',
+    byEmail: 'Email',
+    sendCodeTo: 'Send the code to',
+    countryCode: 'Country or region code',
+    submitCode: 'Sign up or log in',
     sendCode: 'Send code',
     resendIn: 'Resend in {{seconds}}s',
     codeSent: 'Verification code sent',
@@ -89,6 +99,8 @@ const enUS: LocaleResource = {
       phoneInvalid: 'Not a valid phone number',
       codeRequired: 'Enter the verification code',
       codeInvalid: 'Enter the 6-digit code',
+      emailRequired: 'Enter your email address',
+      emailInvalid: 'Not a valid email address',
       agreeRequired: 'Please read and accept the User Agreement and Privacy Policy first',
     },
   },
@@ -216,7 +228,9 @@ const enUS: LocaleResource = {
     prompts: 'Prompts',
     previewTranslation: 'Show the English before sending',
     previewTranslationDescription:
-      'Midjourney understands English: Chinese prompts are translated before they are sent. Turn this on to see the translation first and edit it.',
+      'Drawing engines understand English best: Chinese prompts are translated before they are sent. Turn this on to see the translation first and edit it.',
+    noTranslator:
+      'This site has no translator set up: prompts are sent exactly as you write them, so write them in English for the best results.',
     unsaved: 'Careful — you have unsaved changes!',
     unsavedBlocked: 'Save or reset your changes before closing settings.',
     saveChanges: 'Save Changes',
@@ -225,7 +239,7 @@ const enUS: LocaleResource = {
       nameRequired: 'Enter a name',
       nameTooLong: 'The name can be at most {{max}} characters',
       descriptionTooLong: 'The description can be at most {{max}} characters',
-      avatarType: 'Avatars must be jpg, jpeg, png or gif',
+      avatarType: 'Avatars must be jpg, jpeg, png, gif or webp',
       avatarSize: 'The avatar image must not be over 1M',
     },
   },
@@ -457,6 +471,7 @@ const enUS: LocaleResource = {
   ...failureStrings,
   ...connectionStrings,
   ...unreadStrings,
+  ...moderationStrings,
 };
 
 export default enUS;

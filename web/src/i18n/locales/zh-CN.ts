@@ -5,6 +5,7 @@ import { zhCN as archiveStrings } from './areas/archive';
 import { zhCN as creditsStrings } from './areas/credits';
 import { zhCN as failureStrings } from './areas/failure';
 import { zhCN as connectionStrings } from './areas/connection';
+import { zhCN as moderationStrings } from './areas/moderation';
 import { zhCN as unreadStrings } from './areas/unread';
 /**
  * 简体中文 (default). The reference locale: every other locale has exactly these keys
@@ -45,8 +46,10 @@ const zhCN = {
     formLabel: '登录表单',
     welcome: '欢迎回来！',
     subtitle: '很高兴再次见到您！',
+    welcomeNew: '注册或登录',
+    subtitleNew: '第一次来？用手机或邮箱获取验证码，验证后即创建账号，无需设置密码。',
     tabPassword: '密码登录',
-    tabCode: '验证码登录',
+    tabCode: '注册 / 验证码登录',
     account: '手机号或邮箱',
     accountPlaceholder: '请输入手机号或邮箱',
     password: '密码',
@@ -55,7 +58,14 @@ const zhCN = {
     phonePlaceholder: '请输入手机号',
     code: '验证码',
     codePlaceholder: '6 位数字验证码',
-    codeHint: '未注册的手机号验证后将自动创建账号',
+    codeHint: '未注册的手机号或邮箱验证后将自动创建账号',
+    email: '邮箱',
+    emailPlaceholder: '请输入邮箱地址',
+    byPhone: '手机',
+    byEmail: '邮箱',
+    sendCodeTo: '验证码发送到',
+    countryCode: '国家或地区区号',
+    submitCode: '注册 / 登录',
     sendCode: '获取验证码',
     resendIn: '{{seconds}} 秒后重发',
     codeSent: '验证码已发送',
@@ -88,6 +98,8 @@ const zhCN = {
       phoneInvalid: '手机号格式不正确',
       codeRequired: '请输入验证码',
       codeInvalid: '请输入 6 位数字验证码',
+      emailRequired: '请输入邮箱地址',
+      emailInvalid: '邮箱格式不正确',
       agreeRequired: '请先阅读并同意用户协议和隐私政策',
     },
   },
@@ -213,7 +225,8 @@ const zhCN = {
     prompts: '提示词',
     previewTranslation: '发送前显示英文翻译',
     previewTranslationDescription:
-      'Midjourney 只懂英文：中文提示词会被翻译后发送。开启后，发送前先显示译文，可以修改。',
+      '绘图引擎最懂英文：中文提示词会被翻译后发送。开启后，发送前先显示译文，可以修改。',
+    noTranslator: '本站没有配置翻译：提示词会按你写的原样发送，用英文书写效果最好。',
     unsaved: '注意，你有尚未保存的更改！',
     unsavedBlocked: '请先保存或重置更改，再关闭设置。',
     saveChanges: '保存更改',
@@ -222,7 +235,7 @@ const zhCN = {
       nameRequired: '请输入名称',
       nameTooLong: '名称不能超过 {{max}} 个字符',
       descriptionTooLong: '简介不能超过 {{max}} 个字符',
-      avatarType: '头像只支持 jpg、jpeg、png、gif 格式',
+      avatarType: '头像只支持 jpg、jpeg、png、gif、webp 格式',
       avatarSize: '头像图片不能超过 1M',
     },
   },
@@ -452,6 +465,7 @@ const zhCN = {
   ...failureStrings,
   ...connectionStrings,
   ...unreadStrings,
+  ...moderationStrings,
 };
 
 export type LocaleResource = typeof zhCN;

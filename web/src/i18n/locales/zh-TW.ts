@@ -5,6 +5,7 @@ import { zhTW as archiveStrings } from './areas/archive.zh-TW';
 import { zhTW as creditsStrings } from './areas/credits.zh-TW';
 import { zhTW as failureStrings } from './areas/failure.zh-TW';
 import { zhTW as connectionStrings } from './areas/connection.zh-TW';
+import { zhTW as moderationStrings } from './areas/moderation.zh-TW';
 import { zhTW as unreadStrings } from './areas/unread.zh-TW';
 import type { LocaleResource } from './zh-CN';
 
@@ -44,8 +45,10 @@ const zhTW: LocaleResource = {
     formLabel: '登入表單',
     welcome: '歡迎回來！',
     subtitle: '很高興再次見到您！',
+    welcomeNew: '註冊或登入',
+    subtitleNew: '第一次來？用手機或電子郵件取得驗證碼，驗證後即建立帳號，無需設定密碼。',
     tabPassword: '密碼登入',
-    tabCode: '驗證碼登入',
+    tabCode: '註冊 / 驗證碼登入',
     account: '手機號碼或電子郵件',
     accountPlaceholder: '請輸入手機號碼或電子郵件',
     password: '密碼',
@@ -54,7 +57,14 @@ const zhTW: LocaleResource = {
     phonePlaceholder: '請輸入手機號碼',
     code: '驗證碼',
     codePlaceholder: '6 位數字驗證碼',
-    codeHint: '尚未註冊的手機號碼驗證後將自動建立帳號',
+    codeHint: '尚未註冊的手機號碼或電子郵件驗證後將自動建立帳號',
+    email: '電子郵件',
+    emailPlaceholder: '請輸入電子郵件地址',
+    byPhone: '手機',
+    byEmail: '電子郵件',
+    sendCodeTo: '驗證碼傳送到',
+    countryCode: '國家或地區區號',
+    submitCode: '註冊 / 登入',
     sendCode: '取得驗證碼',
     resendIn: '{{seconds}} 秒後重送',
     codeSent: '驗證碼已送出',
@@ -87,6 +97,8 @@ const zhTW: LocaleResource = {
       phoneInvalid: '手機號碼格式不正確',
       codeRequired: '請輸入驗證碼',
       codeInvalid: '請輸入 6 位數字驗證碼',
+      emailRequired: '請輸入電子郵件地址',
+      emailInvalid: '電子郵件格式不正確',
       agreeRequired: '請先閱讀並同意使用者協議和隱私權政策',
     },
   },
@@ -212,7 +224,8 @@ const zhTW: LocaleResource = {
     prompts: '提示詞',
     previewTranslation: '傳送前顯示英文翻譯',
     previewTranslationDescription:
-      'Midjourney 只懂英文：中文提示詞會翻譯後傳送。開啟後，傳送前先顯示譯文，可以修改。',
+      '繪圖引擎最懂英文：中文提示詞會翻譯後傳送。開啟後，傳送前先顯示譯文，可以修改。',
+    noTranslator: '本站沒有設定翻譯：提示詞會按你寫的原樣傳送，用英文書寫效果最好。',
     unsaved: '注意，你有尚未儲存的變更！',
     unsavedBlocked: '請先儲存或重設變更，再關閉設定。',
     saveChanges: '儲存變更',
@@ -221,7 +234,7 @@ const zhTW: LocaleResource = {
       nameRequired: '請輸入名稱',
       nameTooLong: '名稱不能超過 {{max}} 個字元',
       descriptionTooLong: '簡介不能超過 {{max}} 個字元',
-      avatarType: '頭像只支援 jpg、jpeg、png、gif 格式',
+      avatarType: '頭像只支援 jpg、jpeg、png、gif、webp 格式',
       avatarSize: '頭像圖片不能超過 1M',
     },
   },
@@ -451,6 +464,7 @@ const zhTW: LocaleResource = {
   ...failureStrings,
   ...connectionStrings,
   ...unreadStrings,
+  ...moderationStrings,
 };
 
 export default zhTW;

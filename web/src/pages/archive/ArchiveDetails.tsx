@@ -10,6 +10,7 @@ import { copyText } from '../draw/channels/copyText';
 import { prefillComposer } from '../draw/composer/prefill';
 import { useEngineDisplayName } from '../draw/engines/engineName';
 import { fetchFamily, fetchSeed } from './archiveApi';
+import { actionNameOf, captionOf, isClip, playsInImage } from './archiveView';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -29,6 +30,7 @@ function FamilyRow({
   items: ArchiveItem[];
   onOpen: (item: ArchiveItem) => void;
 }) {
+  const { t } = useTranslation();
   if (items.length === 0) return null;
   return (
     <div className="space-y-1">
@@ -40,13 +42,13 @@ function FamilyRow({
             type="button"
             data-testid="archive-family-link"
             data-task-id={item.task.id}
-            title={`${item.task.action} · ${item.task.prompt}`}
+            title={`${actionNameOf(t, item.task)} · ${captionOf(t, item.task)}`}
             onClick={() => onOpen(item)}
             className="size-14 overflow-hidden rounded-md ring-primary outline-none hover:ring-2 focus-visible:ring-2"
           >
             <img
               src={item.task.imageUrl ?? ''}
-              alt={item.task.action}
+              alt={actionNameOf(t, item.task)}
               className="size-full object-cover"
               loading="lazy"
             />
@@ -93,8 +95,8 @@ export function ArchiveDetails({ item, onClose, onOpen, onToggleFavorite, classN
     if (await copyText(text)) notify.success(t('common.copySuccess'));
   };
   const time = task.finishTime ? new Date(task.finishTime).toLocaleString(i18n.language) : '—';
-  // The engine that drew it by its own name: only the midjourney-proxy's bots are Midjourney's.
-  const parameters = [task.action, engineName].join(' · ');
+  const clip = isClip(task);
+  const caption = captionOf(t, task);
 
   return (
     <aside
@@ -128,19 +130,38 @@ export function ArchiveDetails({ item, onClose, onOpen, onToggleFavorite, classN
         </button>
       </header>
       <div className="min-h-0 flex-1 space-y-4 overflow-y-auto p-3">
-        <a
-          href={task.imageUrl ?? '#'}
-          target="_blank"
-          rel="noreferrer"
-          className="block overflow-hidden rounded-lg bg-black/20"
-        >
-          <img src={task.imageUrl ?? ''} alt={task.prompt} className="mx-auto max-h-80 object-contain" />
-        </a>
+        {clip && task.videoUrl && !playsInImage(task.videoUrl) ? (
+          <video
+            data-testid="archive-clip"
+            src={task.videoUrl}
+            poster={task.imageUrl ?? undefined}
+            controls
+            loop
+            playsInline
+            preload="metadata"
+            aria-label={caption}
+            className="mx-auto max-h-80 w-full rounded-lg bg-black/20 object-contain"
+          />
+        ) : (
+          <a
+            href={(clip ? task.videoUrl : task.imageUrl) ?? '#'}
+            target="_blank"
+            rel="noreferrer"
+            className="block overflow-hidden rounded-lg bg-black/20"
+          >
+            <img
+              data-testid={clip ? 'archive-clip' : undefined}
+              src={(clip ? task.videoUrl : task.imageUrl) ?? ''}
+              alt={caption}
+              className="mx-auto max-h-80 object-contain"
+            />
+          </a>
+        )}
         <div className="flex flex-wrap gap-2">
           <Button asChild size="sm" variant="secondary">
-            <a href={task.imageUrl ?? '#'} download data-testid="archive-download">
+            <a href={(clip ? task.videoUrl : task.imageUrl) ?? '#'} download data-testid="archive-download">
               <DownloadIcon className="size-4" aria-hidden />
-              {t('archive.details.download')}
+              {clip ? t('feed.clip.download') : t('archive.details.download')}
             </a>
           </Button>
           <Button
@@ -178,11 +199,17 @@ export function ArchiveDetails({ item, onClose, onOpen, onToggleFavorite, classN
           )}
         </div>
         <dl className="space-y-3">
-          <Field label={t('archive.details.prompt')}>{task.prompt || '—'}</Field>
+          <Field label={t('archive.details.prompt')}>{caption}</Field>
           {task.finalPrompt && task.finalPrompt !== task.prompt && (
             <Field label={t('archive.details.finalPrompt')}>{task.finalPrompt}</Field>
           )}
-          <Field label={t('archive.details.parameters')}>{parameters}</Field>
+          <Field label={t('archive.details.action')}>
+            <span data-testid="archive-action">{actionNameOf(t, task)}</span>
+          </Field>
+          <Field label={t('archive.details.engine')}>
+            {/* The engine that drew it by its own name: only the midjourney-proxy's bots are Midjourney's. */}
+            <span data-testid="archive-engine">{engineName}</span>
+          </Field>
           <Field label={t('archive.details.seed')}>
             {seed ? (
               <span className="inline-flex items-center gap-2">

@@ -1,5 +1,5 @@
 import { ArchiveLimits, type ArchiveItem, type Channel } from '@draw/shared';
-import { ArrowLeftIcon, CheckIcon, DownloadIcon, ImagesIcon, StarIcon } from 'lucide-react';
+import { ArrowLeftIcon, CheckIcon, DownloadIcon, ImagesIcon, PlayIcon, StarIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -11,10 +11,17 @@ import { IconRail } from '../draw/rail/IconRail';
 import { downloadZip, fetchChannels } from './archiveApi';
 import { ArchiveDetails } from './ArchiveDetails';
 import { ArchiveToolbar } from './ArchiveToolbar';
+import { aspectOf, captionOf, isClip } from './archiveView';
 import { useArchive, type ArchiveFilters } from './useArchive';
+
+/** Row height of the justified grid: each tile keeps its image's shape, a row fills the width. */
+const ROW_HEIGHT = { desktop: 180, phone: 104 } as const;
 
 interface TileProps {
   item: ArchiveItem;
+  rowHeight: number;
+  /** A phone outside selection mode: no checkbox or star over the picture. */
+  bare: boolean;
   selected: boolean;
   selecting: boolean;
   onOpen: () => void;
@@ -22,23 +29,25 @@ interface TileProps {
   onStar: () => void;
 }
 
-function Tile({ item, selected, selecting, onOpen, onSelect, onStar }: TileProps) {
+function Tile({ item, rowHeight, bare, selected, selecting, onOpen, onSelect, onStar }: TileProps) {
   const { t } = useTranslation();
+  const aspect = aspectOf(item.task);
+  const clip = isClip(item.task);
+  const caption = captionOf(t, item.task);
   return (
     <div
+      style={{ aspectRatio: aspect, flexGrow: aspect, flexBasis: `${aspect * rowHeight}px` }}
       data-testid="archive-item"
       data-task-id={item.task.id}
       data-favorite={item.favorite}
-      className={cn(
-        'group relative aspect-square overflow-hidden rounded-lg bg-panel',
-        selected && 'ring-3 ring-primary',
-      )}
+      data-kind={clip ? 'clip' : 'image'}
+      className={cn('group relative overflow-hidden rounded-lg bg-panel', selected && 'ring-3 ring-primary')}
     >
       <button
         type="button"
         onClick={(event) => (selecting || event.shiftKey ? onSelect(event) : onOpen())}
         className="block size-full outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        aria-label={item.task.prompt || item.task.action}
+        aria-label={clip ? t('archive.details.playClip', { prompt: caption }) : caption}
       >
         <img
           src={item.task.imageUrl ?? ''}
@@ -47,44 +56,54 @@ function Tile({ item, selected, selecting, onOpen, onSelect, onStar }: TileProps
           decoding="async"
           className="size-full object-cover transition-transform duration-200 group-hover:scale-[1.03]"
         />
-      </button>
-      <button
-        type="button"
-        data-testid="archive-select"
-        role="checkbox"
-        aria-checked={selected}
-        aria-label={t('archive.select')}
-        onClick={onSelect}
-        className={cn(
-          'absolute top-1.5 left-1.5 flex size-6 items-center justify-center rounded-md border-2 border-white/90 shadow transition-opacity',
-          selected
-            ? 'bg-primary opacity-100'
-            : 'bg-black/30 opacity-0 group-hover:opacity-100 focus-visible:opacity-100 max-sm:opacity-100',
-          selecting && 'opacity-100',
+        {clip && (
+          <span className="pointer-events-none absolute bottom-1.5 left-1.5 flex items-center gap-1 rounded-full bg-black/60 px-1.5 py-0.5 text-xs text-white">
+            <PlayIcon className="size-3 fill-white" aria-hidden />
+            {t('archive.clipBadge')}
+          </span>
         )}
-      >
-        {selected && <CheckIcon className="size-4 text-white" aria-hidden />}
       </button>
-      <button
-        type="button"
-        data-testid="archive-star"
-        aria-pressed={item.favorite}
-        aria-label={item.favorite ? t('archive.unfavorite') : t('archive.favorite')}
-        onClick={onStar}
-        className={cn(
-          'absolute top-1.5 right-1.5 flex size-7 items-center justify-center rounded-full bg-black/40 transition-opacity',
-          item.favorite
-            ? 'opacity-100'
-            : 'opacity-0 group-hover:opacity-100 focus-visible:opacity-100 max-sm:opacity-100',
-        )}
-      >
-        <StarIcon
-          className={cn('size-4', item.favorite ? 'fill-warning text-warning' : 'text-white')}
-          aria-hidden
-        />
-      </button>
+      {!bare && (
+        <>
+          <button
+            type="button"
+            data-testid="archive-select"
+            role="checkbox"
+            aria-checked={selected}
+            aria-label={t('archive.select')}
+            onClick={onSelect}
+            className={cn(
+              'absolute top-1.5 left-1.5 flex size-6 items-center justify-center rounded-md border-2 border-white/90 shadow transition-opacity',
+              selected
+                ? 'bg-primary opacity-100'
+                : 'bg-black/30 opacity-0 group-hover:opacity-100 focus-visible:opacity-100 max-sm:opacity-100',
+              selecting && 'opacity-100',
+            )}
+          >
+            {selected && <CheckIcon className="size-4 text-white" aria-hidden />}
+          </button>
+          <button
+            type="button"
+            data-testid="archive-star"
+            aria-pressed={item.favorite}
+            aria-label={item.favorite ? t('archive.unfavorite') : t('archive.favorite')}
+            onClick={onStar}
+            className={cn(
+              'absolute top-1.5 right-1.5 flex size-7 items-center justify-center rounded-full bg-black/40 transition-opacity',
+              item.favorite
+                ? 'opacity-100'
+                : 'opacity-0 group-hover:opacity-100 focus-visible:opacity-100 max-sm:opacity-100',
+            )}
+          >
+            <StarIcon
+              className={cn('size-4', item.favorite ? 'fill-warning text-warning' : 'text-white')}
+              aria-hidden
+            />
+          </button>
+        </>
+      )}
       <div className="pointer-events-none absolute inset-x-0 bottom-0 truncate bg-gradient-to-t from-black/70 to-transparent px-2 pt-6 pb-1.5 text-xs text-white opacity-0 transition-opacity group-hover:opacity-100">
-        {item.author.name} · {item.task.prompt}
+        {item.author.name} · {caption}
       </div>
     </div>
   );
@@ -103,6 +122,8 @@ export function ArchivePage() {
   const [openId, setOpenId] = useState<string | null>(null);
   const [opened, setOpened] = useState<ArchiveItem | null>(null);
   const [zipping, setZipping] = useState(false);
+  /** A phone picks images in this mode only (a tap opens one otherwise). */
+  const [selectMode, setSelectMode] = useState(false);
   const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -148,7 +169,9 @@ export function ArchivePage() {
       return notify.warning(t('archive.zipTooMany', { max: ArchiveLimits.zipMaxImages }));
     setZipping(true);
     try {
-      await downloadZip([...selected]);
+      // In the order they were picked, as the server lists them in the ZIP.
+      const byId = new Map(items.map((item) => [item.task.id, item]));
+      await downloadZip([...selected].flatMap((id) => byId.get(id) ?? []));
     } catch {
       // The HTTP client already showed why.
     } finally {
@@ -187,12 +210,12 @@ export function ArchivePage() {
               type="button"
               aria-label={t('archive.back')}
               onClick={() => navigate('/draw')}
-              className="flex size-8 items-center justify-center rounded-md text-muted-foreground hover:bg-accent"
+              className="flex size-11 items-center justify-center rounded-md text-muted-foreground hover:bg-accent"
             >
               <ArrowLeftIcon className="size-5" aria-hidden />
             </button>
           )}
-          <ImagesIcon className="size-5 text-muted-foreground" aria-hidden />
+          <ImagesIcon className="size-5 text-muted-foreground max-sm:hidden" aria-hidden />
           <h1 className="text-base font-semibold text-heading">{t('archive.title')}</h1>
           <div className="ml-auto flex items-center gap-2">
             {selected.size > 0 && (
@@ -203,6 +226,7 @@ export function ArchivePage() {
                 <Button
                   size="sm"
                   variant="ghost"
+                  className="max-sm:hidden"
                   data-testid="archive-clear-selection"
                   onClick={() => setSelected(new Set())}
                 >
@@ -214,7 +238,22 @@ export function ArchivePage() {
                 </Button>
               </>
             )}
-            {items.length > 0 && (
+            {isMobile && items.length > 0 && (
+              <Button
+                size="sm"
+                variant={selectMode ? 'default' : 'secondary'}
+                className="h-11"
+                data-testid="archive-select-mode"
+                aria-pressed={selectMode}
+                onClick={() => {
+                  if (selectMode) setSelected(new Set());
+                  setSelectMode(!selectMode);
+                }}
+              >
+                {selectMode ? t('archive.doneSelecting') : t('archive.selectMode')}
+              </Button>
+            )}
+            {items.length > 0 && (!isMobile || (selectMode && selected.size === 0)) && (
               <Button
                 size="sm"
                 variant="secondary"
@@ -227,6 +266,7 @@ export function ArchivePage() {
           </div>
         </header>
         <ArchiveToolbar
+          compact={isMobile}
           filters={filters}
           channels={channels}
           onChange={(next) => {
@@ -235,21 +275,22 @@ export function ArchivePage() {
           }}
         />
         <div className="min-h-0 flex-1 overflow-y-auto p-3" data-testid="archive-scroll">
-          <div
-            data-testid="archive-grid"
-            className="grid grid-cols-[repeat(auto-fill,minmax(150px,1fr))] gap-2 max-sm:grid-cols-3 max-sm:gap-1"
-          >
+          <div data-testid="archive-grid" className="flex flex-wrap gap-2 max-sm:gap-1">
             {items.map((item) => (
               <Tile
                 key={item.task.id}
                 item={item}
+                rowHeight={isMobile ? ROW_HEIGHT.phone : ROW_HEIGHT.desktop}
+                bare={isMobile && !selectMode}
                 selected={selected.has(item.task.id)}
-                selecting={selected.size > 0}
+                selecting={selected.size > 0 || selectMode}
                 onOpen={() => open(item)}
                 onSelect={(event) => select(item, event)}
                 onStar={() => star(item)}
               />
             ))}
+            {/* Keeps the last row at its own height instead of stretched across. */}
+            <div aria-hidden className="h-0 grow-[1000]" />
           </div>
           <div
             ref={sentinel}

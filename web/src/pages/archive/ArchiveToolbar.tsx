@@ -1,7 +1,20 @@
 import { ArchiveKind, ArchiveRatio, ArchiveScope, type Channel } from '@draw/shared';
-import { SearchIcon, StarIcon, XIcon } from 'lucide-react';
+import { SearchIcon, SlidersHorizontalIcon, StarIcon, XIcon } from 'lucide-react';
 import { useEffect, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button';
+import { Dialog as DialogPrimitive } from 'radix-ui';
+import {
+  Dialog,
+  DialogBody,
+  DialogClose,
+  DialogFooter,
+  DialogOverlay,
+  DialogPortal,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
 import { cn } from '../../lib/utils';
 import type { ArchiveFilters } from './useArchive';
@@ -53,14 +66,17 @@ function DateFilter({
 }
 
 export interface ArchiveToolbarProps {
+  /** A phone: the search box and a button that opens the other filters in a bottom sheet. */
+  compact?: boolean;
   filters: ArchiveFilters;
   channels: Channel[];
   onChange: (filters: ArchiveFilters) => void;
 }
 
 /** Search box and filters; every change starts the grid again from the newest image. */
-export function ArchiveToolbar({ filters, channels, onChange }: ArchiveToolbarProps) {
+export function ArchiveToolbar({ compact = false, filters, channels, onChange }: ArchiveToolbarProps) {
   const { t } = useTranslation();
+  const [sheetOpen, setSheetOpen] = useState(false);
   const [text, setText] = useState(filters.q ?? '');
   const set = (patch: Partial<ArchiveFilters>) => {
     const next = { ...filters, ...patch };
@@ -78,26 +94,10 @@ export function ArchiveToolbar({ filters, channels, onChange }: ArchiveToolbarPr
   }, [text]);
 
   const filtered = Object.keys(filters).some((name) => name !== 'scope');
-  return (
-    <div
-      className="flex flex-wrap items-center gap-2 border-b border-border px-3 py-2"
-      data-testid="archive-toolbar"
-    >
-      <label className="relative min-w-0 flex-[1_1_220px]">
-        <SearchIcon
-          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden
-        />
-        <Input
-          data-testid="archive-search"
-          aria-label={t('archive.searchPlaceholder')}
-          placeholder={t('archive.searchPlaceholder')}
-          value={text}
-          maxLength={100}
-          onChange={(event) => setText(event.target.value)}
-          className="h-9 pl-8"
-        />
-      </label>
+  // What the sheet's button counts: the filters set in it (the search box stays outside).
+  const activeCount = Object.keys(filters).filter((name) => name !== 'q').length;
+  const fields = (
+    <>
       <FilterSelect
         data-testid="archive-scope"
         aria-label={t('archive.scope.all')}
@@ -174,6 +174,76 @@ export function ArchiveToolbar({ filters, channels, onChange }: ArchiveToolbarPr
         <StarIcon className={cn('size-4', filters.favorite && 'fill-warning text-warning')} aria-hidden />
         {t('archive.favoritesOnly')}
       </button>
+    </>
+  );
+  return (
+    <div
+      className="flex flex-wrap items-center gap-2 border-b border-border px-3 py-2"
+      data-testid="archive-toolbar"
+    >
+      <label className="relative min-w-0 flex-[1_1_220px]">
+        <SearchIcon
+          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden
+        />
+        <Input
+          data-testid="archive-search"
+          aria-label={t('archive.searchPlaceholder')}
+          placeholder={t('archive.searchPlaceholder')}
+          value={text}
+          maxLength={100}
+          onChange={(event) => setText(event.target.value)}
+          className="h-9 pl-8"
+        />
+      </label>
+      {compact ? (
+        <Dialog open={sheetOpen} onOpenChange={setSheetOpen}>
+          <DialogTrigger asChild>
+            <button
+              type="button"
+              data-testid="archive-filters-open"
+              className="flex h-11 items-center gap-1.5 rounded-lg bg-input px-3 text-sm text-foreground"
+            >
+              <SlidersHorizontalIcon className="size-4" aria-hidden />
+              {t('archive.filters')}
+              {activeCount > 0 && (
+                <span className="rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground">
+                  {activeCount}
+                </span>
+              )}
+            </button>
+          </DialogTrigger>
+          <DialogPortal>
+            <DialogOverlay />
+            {/* A bottom sheet: the whole width, at the thumb's reach. */}
+            <DialogPrimitive.Content
+              data-testid="archive-filters-sheet"
+              aria-describedby={undefined}
+              className="fixed inset-x-0 bottom-0 z-50 flex max-h-[85dvh] flex-col overflow-hidden rounded-t-xl bg-background text-foreground shadow-2xl outline-none data-[state=open]:animate-fade-in"
+            >
+              <DialogHeader>
+                <DialogTitle className="text-base">{t('archive.filtersTitle')}</DialogTitle>
+              </DialogHeader>
+              <DialogBody className="flex flex-col gap-3 [&_input]:h-11 [&_select]:h-11 [&>button]:h-11">
+                {fields}
+              </DialogBody>
+              <DialogFooter>
+                <Button className="h-11 w-full" onClick={() => setSheetOpen(false)}>
+                  {t('archive.showResults')}
+                </Button>
+              </DialogFooter>
+              <DialogClose
+                className="absolute top-2 right-2 flex size-11 items-center justify-center rounded-md text-muted-foreground hover:text-foreground"
+                aria-label={t('common.close')}
+              >
+                <XIcon className="size-6" aria-hidden />
+              </DialogClose>
+            </DialogPrimitive.Content>
+          </DialogPortal>
+        </Dialog>
+      ) : (
+        fields
+      )}
       {filtered && (
         <button
           type="button"

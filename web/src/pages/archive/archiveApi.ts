@@ -1,4 +1,12 @@
-import type { ArchiveFamily, ArchivePage, ArchiveQuery, Channel, FavoriteChange } from '@draw/shared';
+import {
+  archiveZipName,
+  type ArchiveFamily,
+  type ArchiveItem,
+  type ArchivePage,
+  type ArchiveQuery,
+  type Channel,
+  type FavoriteChange,
+} from '@draw/shared';
 import { api } from '../../lib/api';
 import { call, download, HttpError } from '../../lib/http';
 
@@ -29,13 +37,17 @@ export async function fetchSeed(taskId: string): Promise<string | null> {
   return typeof answer.seed === 'string' ? answer.seed : null;
 }
 
-/** Saves the ZIP of these images under the name the server gave it. */
-export async function downloadZip(taskIds: string[]): Promise<void> {
+/** Saves the ZIP of these images, named from their prompts as the server names it. */
+export async function downloadZip(items: readonly ArchiveItem[]): Promise<void> {
+  const taskIds = items.map((item) => item.task.id);
   const blob = await download(routes.zip, { body: { taskIds } });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = `drawspace-archive-${new Date().toISOString().slice(0, 10)}.zip`;
+  link.download = archiveZipName(
+    items.map((item) => item.task.prompt),
+    new Date().toISOString().slice(0, 10),
+  );
   document.body.append(link);
   link.click();
   link.remove();

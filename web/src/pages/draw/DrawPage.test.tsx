@@ -157,7 +157,7 @@ describe('drawing screen shell', () => {
     expect(drawDialogs.createChannel).toBe(true);
   });
 
-  it('opens 订阅 from the crown and settings from the gear, the name and 编辑服务器个人资料', async () => {
+  it('opens 订阅 from the crown and settings from the gear, and the profile from the name and 编辑服务器个人资料', async () => {
     renderDraw();
     fireEvent.click(await screen.findByTestId('footer-subscribe'));
     // Dialogs load their code on first open (lazyWhenOpen): allow for the fetch on a loaded machine.
@@ -178,8 +178,12 @@ describe('drawing screen shell', () => {
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
-    fireEvent.click(screen.getByText('编辑服务器个人资料'));
-    expect(await screen.findByTestId('settings-name', {}, { timeout: 5_000 })).toBeTruthy();
+    // The spec's entry edits the profile: the dialog opens with the name field focused.
+    fireEvent.click(
+      within(screen.getByTestId('edit-server-profile')).getByRole('button', { name: '编辑服务器个人资料' }),
+    );
+    const name = await screen.findByTestId('settings-name', {}, { timeout: 5_000 });
+    await waitFor(() => expect(document.activeElement).toBe(name));
   });
 
   it('collapses the sidebar to width 0 and saves the setting at once', async () => {

@@ -9,6 +9,7 @@ import { cn } from '../../lib/utils';
 import { appSettingStore, toggleSiderCollapsed } from '../../stores/appSetting';
 import {
   drawDialogs,
+  openProfileSettings,
   openSettingsDialog,
   openSubscribeDialog,
   setSettingsDialogOpen,
@@ -127,6 +128,7 @@ export function DrawShell({
       }}
       onCreateChannel={withMobileClose(onCreateChannel)}
       onOpenSettings={withMobileClose(openSettingsDialog)}
+      onEditProfile={withMobileClose(openProfileSettings)}
       onOpenSubscribe={withMobileClose(openSubscribeDialog)}
       renderChannelActions={renderChannelActions}
     />
@@ -202,7 +204,11 @@ export function DrawShell({
         </div>
       </main>
 
-      <SettingsDialog open={dialogs.settings} onOpenChange={setSettingsDialogOpen} />
+      <SettingsDialog
+        open={dialogs.settings}
+        onOpenChange={setSettingsDialogOpen}
+        focusProfile={dialogs.settingsFocusProfile}
+      />
       <SubscribeDialog open={dialogs.subscribe} onOpenChange={setSubscribeDialogOpen} />
     </div>
   );

@@ -6,6 +6,8 @@ import { proxy } from 'valtio';
  */
 export const drawDialogs = proxy({
   settings: false,
+  /** Opened from 编辑服务器个人资料: the dialog starts in the profile, its name field focused. */
+  settingsFocusProfile: false,
   subscribe: false,
   createChannel: false,
   /** The channel being edited (修改频道), or null. */
@@ -15,6 +17,12 @@ export const drawDialogs = proxy({
 });
 
 export function openSettingsDialog(): void {
+  drawDialogs.settingsFocusProfile = false;
+  drawDialogs.settings = true;
+}
+/** The 编辑服务器个人资料 entries: the same dialog, at the profile (what the entry edits). */
+export function openProfileSettings(): void {
+  drawDialogs.settingsFocusProfile = true;
   drawDialogs.settings = true;
 }
 export function setSettingsDialogOpen(open: boolean): void {

@@ -7,7 +7,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '../../components/ui/tooltip';
-import type { FakeSocket } from '../../live/fakeSocket';
+import type { FakeSocket } from '../../test/fakeSocket';
 import { notify } from '../../lib/notify';
 import { removeToken, setToken } from '../../stores/auth';
 import { channelsStore } from '../../stores/channels';
@@ -24,7 +24,7 @@ vi.mock('../../lib/notify', () => ({
 
 const sockets = vi.hoisted(() => [] as FakeSocket[]);
 vi.mock('../../live/connection', async (importOriginal) => {
-  const { withFakeSockets } = await import('../../live/fakeSocket');
+  const { withFakeSockets } = await import('../../test/fakeSocket');
   return withFakeSockets(await importOriginal<typeof ConnectionModule>(), sockets);
 });
 

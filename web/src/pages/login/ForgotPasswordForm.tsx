@@ -10,9 +10,9 @@ import { notify } from '../../lib/notify';
 import { ServerErrorLine, useServerError } from './ServerError';
 import { CodeFields } from './CodeFields';
 import { usePhoneCode } from './usePhoneCode';
-import { validateCode, validateNewPassword, validatePhone, type LoginFieldError } from './validation';
+import { validateCode, validateNewPassword, type LoginFieldError } from './validation';
 
-type Errors = Partial<Record<'phone' | 'code' | 'password', LoginFieldError | null>>;
+type Errors = Partial<Record<'phone' | 'email' | 'code' | 'password', LoginFieldError | null>>;
 
 export interface ForgotPasswordFormProps {
   /** Back to sign-in; after a reset, with the phone to prefill. */
@@ -27,7 +27,7 @@ export function ForgotPasswordForm({ onDone }: ForgotPasswordFormProps) {
   const [submitting, setSubmitting] = useState(false);
   const serverError = useServerError();
   const phoneCode = usePhoneCode(setErrors);
-  const { phone, code } = phoneCode;
+  const { code } = phoneCode;
 
   const clearError = (field: keyof Errors) => {
     serverError.clear();
@@ -37,19 +37,19 @@ export function ForgotPasswordForm({ onDone }: ForgotPasswordFormProps) {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const found: Errors = {
-      phone: validatePhone(phone),
+      ...phoneCode.validateAddress(),
       code: validateCode(code),
       password: validateNewPassword(password),
     };
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
-    const body: ResetPasswordRequest = { phone: phone.trim(), code: code.trim(), password };
+    const body: ResetPasswordRequest = { phone: phoneCode.account, code: code.trim(), password };
     setSubmitting(true);
     serverError.clear();
     try {
       await call(api.login.resetPassword, { body });
       notify.success(t('login.resetSuccess'));
-      onDone(phone.trim());
+      onDone(phoneCode.account);
     } catch (error) {
       serverError.fromError(error);
     } finally {

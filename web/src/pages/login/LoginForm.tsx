@@ -1,6 +1,6 @@
 import { LoginType, type LoginRequest } from '@draw/shared';
 import { api } from '../../lib/api';
-import { KeyRoundIcon, Loader2Icon, SmartphoneIcon } from 'lucide-react';
+import { KeyRoundIcon, Loader2Icon, UserPlusIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -15,28 +15,34 @@ import { AgreementField } from './AgreementField';
 import { CodeFields } from './CodeFields';
 import { PasswordFields } from './PasswordFields';
 import { usePhoneCode } from './usePhoneCode';
-import {
-  validateAccount,
-  validateCode,
-  validateLoginPassword,
-  validatePhone,
-  type LoginFieldError,
-} from './validation';
+import { validateAccount, validateCode, validateLoginPassword, type LoginFieldError } from './validation';
 
-type Errors = Partial<Record<'account' | 'password' | 'phone' | 'code', LoginFieldError | null>>;
+type Errors = Partial<Record<'account' | 'password' | 'phone' | 'email' | 'code', LoginFieldError | null>>;
 
 export interface LoginFormProps {
   /** Prefills the account (e.g. after a password reset). */
   initialAccount?: string;
+  /** The tab shown first: sign-up by code for a newcomer, the password for someone returning. */
+  initialMethod: LoginType;
+  /** Tells the page which tab is shown, so its heading says what the form does. */
+  onMethodChange: (method: LoginType) => void;
   onForgotPassword: () => void;
 }
 
-/** 密码登录 / 验证码登录 with the agreement checkbox; on success goes to `redirect` (default /draw). */
-export function LoginForm({ initialAccount = '', onForgotPassword }: LoginFormProps) {
+/**
+ * 注册 / 验证码登录 (a code by text or mail: a first one creates the account) and 密码登录, with
+ * the agreement checkbox; on success goes to `redirect` (default /draw).
+ */
+export function LoginForm({
+  initialAccount = '',
+  initialMethod,
+  onMethodChange,
+  onForgotPassword,
+}: LoginFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [method, setMethod] = useState<LoginType>(LoginType.Password);
+  const [method, setMethod] = useState<LoginType>(initialMethod);
   const [account, setAccount] = useState(initialAccount);
   const [password, setPassword] = useState('');
   const [agreed, setAgreed] = useState(false);
@@ -45,7 +51,8 @@ export function LoginForm({ initialAccount = '', onForgotPassword }: LoginFormPr
   const [submitting, setSubmitting] = useState(false);
   const serverError = useServerError();
   const phoneCode = usePhoneCode(setErrors);
-  const { phone, code } = phoneCode;
+  const { code } = phoneCode;
+  const byCode = method === LoginType.Captcha;
 
   const clearError = (field: keyof Errors) => {
     serverError.clear();
@@ -55,7 +62,7 @@ export function LoginForm({ initialAccount = '', onForgotPassword }: LoginFormPr
   function validate(): Errors {
     if (method === LoginType.Password)
       return { account: validateAccount(account), password: validateLoginPassword(password) };
-    return { phone: validatePhone(phone), code: validateCode(code) };
+    return { ...phoneCode.validateAddress(), code: validateCode(code) };
   }
 
   async function onSubmit(event: FormEvent) {
@@ -68,7 +75,7 @@ export function LoginForm({ initialAccount = '', onForgotPassword }: LoginFormPr
     const body: LoginRequest =
       method === LoginType.Password
         ? { loginType: LoginType.Password, account: account.trim(), password }
-        : { loginType: LoginType.Captcha, account: phone.trim(), code: code.trim() };
+        : { loginType: LoginType.Captcha, account: phoneCode.account, code: code.trim() };
     setSubmitting(true);
     serverError.clear();
     try {
@@ -93,18 +100,19 @@ export function LoginForm({ initialAccount = '', onForgotPassword }: LoginFormPr
         value={method}
         onValueChange={(value) => {
           setMethod(value as LoginType);
+          onMethodChange(value as LoginType);
           serverError.clear();
         }}
         className="flex flex-col gap-5"
       >
         <TabsList className="w-full">
+          <TabsTrigger value={LoginType.Captcha} data-testid="login-tab-code">
+            <UserPlusIcon className="size-4" aria-hidden />
+            {t('login.tabCode')}
+          </TabsTrigger>
           <TabsTrigger value={LoginType.Password} data-testid="login-tab-password">
             <KeyRoundIcon className="size-4" aria-hidden />
             {t('login.tabPassword')}
-          </TabsTrigger>
-          <TabsTrigger value={LoginType.Captcha} data-testid="login-tab-code">
-            <SmartphoneIcon className="size-4" aria-hidden />
-            {t('login.tabCode')}
           </TabsTrigger>
         </TabsList>
         <TabsContent value={LoginType.Password}>
@@ -127,6 +135,10 @@ export function LoginForm({ initialAccount = '', onForgotPassword }: LoginFormPr
           <CodeFields
             idPrefix="login"
             {...phoneCode.fieldProps(errors, clearError)}
+            onChannelChange={(channel) => {
+              phoneCode.setChannel(channel);
+              serverError.clear();
+            }}
             hint={t('login.codeHint')}
           />
         </TabsContent>
@@ -135,7 +147,7 @@ export function LoginForm({ initialAccount = '', onForgotPassword }: LoginFormPr
       <ServerErrorLine message={serverError.message} testId="login-server-error" />
       <Button type="submit" size="lg" className="w-full" disabled={submitting} data-testid="login-submit">
         {submitting && <Loader2Icon className="animate-spin" aria-hidden />}
-        {submitting ? t('login.submitting') : t('login.submit')}
+        {submitting ? t('login.submitting') : byCode ? t('login.submitCode') : t('login.submit')}
       </Button>
 
       <AgreementField

@@ -30,7 +30,9 @@ function LoginScreen() {
   return <LoginPage />;
 }
 
-function renderLogin(entry = '/login?redirect=%2Fdraw%2Fc2') {
+/** The login page; someone who signed in in this browser before unless `newcomer`. */
+function renderLogin(entry = '/login?redirect=%2Fdraw%2Fc2', { newcomer = false } = {}) {
+  if (!newcomer) localStorage.setItem('signedInBefore', JSON.stringify({ data: true, expire: null }));
   return render(
     <MemoryRouter initialEntries={[entry]}>
       <Routes>
@@ -232,6 +234,75 @@ describe('login screen', () => {
 
     fireEvent.change(screen.getByTestId('forgot-code'), { target: { value: '654321' } });
     expect(screen.queryByTestId('forgot-server-error')).toBeNull();
+  });
+
+  it('greets a first visit with sign-up by code, saying which tab signs up and which signs in', async () => {
+    renderLogin('/login', { newcomer: true });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('注册或登录');
+    expect(screen.getByText(/第一次来？/)).toBeTruthy();
+    expect(screen.getByTestId('login-tab-code').getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByTestId('login-tab-code').textContent).toBe('注册 / 验证码登录');
+    expect(screen.getByTestId('login-submit').textContent).toBe('注册 / 登录');
+    expect((screen.getByTestId('login-phone-country') as HTMLSelectElement).value).toBe('CN');
+    fireEvent.mouseDown(screen.getByTestId('login-tab-password'), { button: 0 });
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('欢迎回来！'));
+  });
+
+  it('signs up by email code', async () => {
+    fetchMock.mockImplementation(async (url: string) =>
+      url.startsWith('/api/login/send-login-code')
+        ? envelope({ resendAfter: 60, devCode: '314159' })
+        : envelope({ ...answer, user: { ...answer.user, phone: '', email: 'ada@example.com' } }),
+    );
+    renderLogin('/login', { newcomer: true });
+    fireEvent.click(screen.getByLabelText('邮箱'));
+    fireEvent.click(screen.getByTestId('login-send-code'));
+    expect(await screen.findByText('请输入邮箱地址')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('login-email'), { target: { value: 'ada@' } });
+    fireEvent.click(screen.getByTestId('login-send-code'));
+    expect(await screen.findByText('邮箱格式不正确')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByTestId('login-email'), { target: { value: ' ada@example.com ' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('login-send-code'));
+    });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/login/send-login-code?email=ada%40example.com');
+    fireEvent.click(await screen.findByRole('button', { name: '将验证码填入输入框' }));
+    fireEvent.click(screen.getByTestId('login-agree'));
+    fireEvent.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/draw'));
+    const [, init] = fetchMock.mock.calls[1] as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({
+      loginType: 'Captcha',
+      account: 'ada@example.com',
+      code: '314159',
+    });
+    expect(JSON.parse(localStorage.getItem('signedInBefore')!).data).toBe(true);
+  });
+
+  it('sends a number abroad in E.164, picked by country or typed with its + code', async () => {
+    fetchMock.mockResolvedValue(envelope({ resendAfter: 60 }));
+    renderLogin('/login', { newcomer: true });
+    fireEvent.change(screen.getByTestId('login-phone-country'), { target: { value: 'GB' } });
+    fireEvent.change(screen.getByTestId('login-phone'), { target: { value: '13800138000' } });
+    fireEvent.click(screen.getByTestId('login-send-code'));
+    expect(await screen.findByText('手机号格式不正确')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('login-phone'), { target: { value: '07911 123456' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('login-send-code'));
+    });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/login/send-login-code?phone=%2B447911123456');
+  });
+
+  it('takes a number typed with its + code whatever the picker says', async () => {
+    fetchMock.mockResolvedValue(envelope({ resendAfter: 60 }));
+    renderLogin('/login', { newcomer: true });
+    fireEvent.change(screen.getByTestId('login-phone'), { target: { value: '+1 415 555 0123' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('login-send-code'));
+    });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/login/send-login-code?phone=%2B14155550123');
   });
 
   it('offers the three languages from a globe menu; English switches the page at once and is kept', async () => {

@@ -1,34 +1,68 @@
+import type { CountryCode } from 'libphonenumber-js';
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import type { CodeFieldsProps } from './CodeFields';
+import { DEFAULT_COUNTRY, phoneForServer } from './phone';
 import { useSendCode } from './useSendCode';
-import { validatePhone, type LoginFieldError } from './validation';
+import { validateEmail, validatePhone, type LoginFieldError } from './validation';
 
-type PhoneCodeErrors = { phone?: LoginFieldError | null; code?: LoginFieldError | null };
+type CodeErrors = {
+  phone?: LoginFieldError | null;
+  email?: LoginFieldError | null;
+  code?: LoginFieldError | null;
+};
+
+/** Where the code goes: a text to a phone, or a mail. */
+export const CodeChannel = { Phone: 'phone', Email: 'email' } as const;
+export type CodeChannel = (typeof CodeChannel)[keyof typeof CodeChannel];
 
 /**
- * Phone + code state shared by 验证码登录 and the reset-password form: the values, the send
- * button's countdown and dev code, and the props `CodeFields` takes.
+ * Phone (or email) + code state shared by the code login and the reset-password form: the
+ * values, the send button's countdown and dev code, and the props `CodeFields` takes.
  */
-export function usePhoneCode<E extends PhoneCodeErrors>(setErrors: Dispatch<SetStateAction<E>>) {
+export function usePhoneCode<E extends CodeErrors>(setErrors: Dispatch<SetStateAction<E>>) {
+  const [channel, setChannel] = useState<CodeChannel>(CodeChannel.Phone);
+  const [country, setCountry] = useState<CountryCode>(DEFAULT_COUNTRY);
   const [phone, setPhone] = useState('');
+  const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const sendCode = useSendCode();
+  const byEmail = channel === CodeChannel.Email;
+
+  /** The account the code goes to, as the server is sent it (valid once `validateAddress` passed). */
+  const account = byEmail ? email.trim() : (phoneForServer(country, phone) ?? phone.trim());
+
+  /** Checks the phone or email in use; its error, set on the form. */
+  function validateAddress(): Partial<CodeErrors> {
+    return byEmail ? { email: validateEmail(email) } : { phone: validatePhone(phone, country) };
+  }
 
   async function onSendCode() {
-    const phoneError = validatePhone(phone);
-    setErrors((current) => ({ ...current, phone: phoneError }));
-    if (!phoneError) await sendCode.send(phone);
+    const found = validateAddress();
+    setErrors((current) => ({ ...current, ...found }));
+    if (Object.values(found).some(Boolean)) return;
+    await sendCode.send(byEmail ? { email: account } : { phone: account });
   }
 
   const fieldProps = (
     errors: E,
-    clearError: (field: 'phone' | 'code') => void,
+    clearError: (field: 'phone' | 'email' | 'code') => void,
   ): Omit<CodeFieldsProps, 'idPrefix' | 'hint'> => ({
+    channel,
+    country,
     phone,
+    email,
     code,
+    onCountryChange: (value) => {
+      setCountry(value);
+      clearError('phone');
+    },
     onPhoneChange: (value) => {
       setPhone(value);
       clearError('phone');
+    },
+    onEmailChange: (value) => {
+      setEmail(value);
+      clearError('email');
     },
     onCodeChange: (value) => {
       setCode(value);
@@ -41,5 +75,5 @@ export function usePhoneCode<E extends PhoneCodeErrors>(setErrors: Dispatch<SetS
     devCode: sendCode.devCode,
   });
 
-  return { phone, code, fieldProps };
+  return { channel, setChannel, account, phone, code, validateAddress, fieldProps };
 }

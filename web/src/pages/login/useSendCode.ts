@@ -6,18 +6,18 @@ import { useCountdown } from '../../hooks/useCountdown';
 import { call, HttpError } from '../../lib/http';
 import { notify } from '../../lib/notify';
 
-/** Sends a login code to a phone (GET /api/login/send-login-code) and counts down to the next send. */
+/** Sends a login code to a phone or an email (GET /api/login/send-login-code) and counts down to the next send. */
 export function useSendCode() {
   const { t } = useTranslation();
   const { seconds, start } = useCountdown();
   const [sending, setSending] = useState(false);
   const [devCode, setDevCode] = useState<string | null>(null);
 
-  async function send(phone: string): Promise<boolean> {
+  async function send(to: { phone: string } | { email: string }): Promise<boolean> {
     if (sending || seconds > 0) return false;
     setSending(true);
     try {
-      const answer = await call(api.login.sendLoginCode, { query: { phone: phone.trim() } });
+      const answer = await call(api.login.sendLoginCode, { query: to });
       start(Limits.smsCodeResendSeconds);
       setDevCode(answer.devCode ?? null);
       notify.success(t('login.codeSent'));

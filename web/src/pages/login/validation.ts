@@ -1,7 +1,7 @@
 import { Limits } from '@draw/shared';
+import type { CountryCode } from 'libphonenumber-js';
+import { DEFAULT_COUNTRY, phoneForServer } from './phone';
 
-/** An 11-digit mainland mobile number, or + and a country code with 6–15 digits. */
-export const PHONE_PATTERN = /^(?:1\d{10}|\+\d{6,15})$/;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const SMS_CODE_PATTERN = new RegExp(`^\\d{${Limits.smsCodeLength}}$`);
 export const PASSWORD_MIN_LENGTH = 6;
@@ -15,10 +15,13 @@ export type LoginFieldError =
   | 'passwordLength'
   | 'phoneRequired'
   | 'phoneInvalid'
+  | 'emailRequired'
+  | 'emailInvalid'
   | 'codeRequired'
   | 'codeInvalid';
 
-export const isPhone = (value: string) => PHONE_PATTERN.test(value.trim());
+/** A mainland mobile, or any number typed with + and its country code. */
+export const isPhone = (value: string) => phoneForServer(DEFAULT_COUNTRY, value) !== null;
 export const isEmail = (value: string) => EMAIL_PATTERN.test(value.trim());
 
 export function validateAccount(value: string): LoginFieldError | null {
@@ -26,9 +29,15 @@ export function validateAccount(value: string): LoginFieldError | null {
   return isPhone(value) || isEmail(value) ? null : 'accountInvalid';
 }
 
-export function validatePhone(value: string): LoginFieldError | null {
+/** A number typed beside the country picker (see `phoneForServer`). */
+export function validatePhone(value: string, country: CountryCode = DEFAULT_COUNTRY): LoginFieldError | null {
   if (!value.trim()) return 'phoneRequired';
-  return isPhone(value) ? null : 'phoneInvalid';
+  return phoneForServer(country, value) ? null : 'phoneInvalid';
+}
+
+export function validateEmail(value: string): LoginFieldError | null {
+  if (!value.trim()) return 'emailRequired';
+  return isEmail(value) ? null : 'emailInvalid';
 }
 
 export function validateCode(value: string): LoginFieldError | null {

@@ -1,5 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import { ErrorReason, PaymentProviderName } from '@draw/shared';
+import { api } from '@draw/shared/routes';
 import type { Config } from '../../../config';
 import { ConfigError } from '../../../config';
 import { AppError } from '../../../errors';
@@ -15,7 +16,8 @@ import {
   type EncryptedResource,
 } from './wechatCrypto';
 
-export const WECHAT_CALLBACK_PATH = '/api/open/wechat/callback';
+/** Where WeChat Pay sends its notifications: the table's callback route. */
+export const WECHAT_CALLBACK_PATH = api.billing.wechatCallback.path;
 /** Notifications (and answers) older or newer than this are refused: a replay window. */
 const MAX_CLOCK_SKEW_S = 300;
 const REQUEST_TIMEOUT_MS = 10_000;

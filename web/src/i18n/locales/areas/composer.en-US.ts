@@ -3,12 +3,21 @@ import type { zhCN } from './composer';
 /** en-US strings of this area; typed against zh-CN (./composer.ts), in their own module so only the active language is bundled. */
 export const enUS: typeof zhCN = {
   composer: {
+    teach: {
+      offer: 'Enter posts this as a message.',
+      drawThis: 'Draw it with /imagine',
+      shortcut: 'Ctrl+Enter',
+      unknown: 'Unknown command /{{name}}: type / to see the commands',
+      unknownWithSuggestion: 'Unknown command /{{name}} — did you mean /{{suggestion}}?',
+      use: 'Use /{{suggestion}}',
+    },
     label: 'Message #{{title}}',
     placeholder: 'Message #{{title}}, type / for commands',
-    placeholderShort: 'Message #{{title}}',
+    placeholderShort: '/ for commands · #{{title}}',
     send: 'Send',
     translation: {
       title: 'English to be sent',
+      untranslatedTitle: 'Not translated: sent as typed',
       hint: 'Edit the translation if you like; Enter or Send submits it.',
       failed: 'Translation failed: the prompt goes as typed, or write the English here.',
       loading: 'Translating…',
@@ -33,7 +42,7 @@ export const enUS: typeof zhCN = {
     },
     removeAttachment: 'Remove {{name}}',
     dropTitle: 'Upload to #{{title}}',
-    dropText: 'jpg, gif, png or jpeg, each not over 1M, at most 5',
+    dropText: 'jpg, png, gif, webp or HEIC photos, large ones made smaller, at most 5',
     charsLeft: '{{count}} characters left',
     muted: {
       title: 'Muted for everyone',
@@ -45,6 +54,8 @@ export const enUS: typeof zhCN = {
       niji: 'Niji',
       midjourneyName: 'Midjourney Bot',
       nijiName: 'niji・journey Bot',
+      midjourneyParams: 'Midjourney parameters (--v)',
+      nijiParams: 'Niji parameters (--niji)',
       app: 'APP',
     },
     menu: {
@@ -66,7 +77,8 @@ export const enUS: typeof zhCN = {
     },
     errors: {
       tooLarge: 'Images must not be over 1M each',
-      badType: 'Only jpg/gif/png/jpeg images can be uploaded',
+      badType: 'Only jpg/gif/png/jpeg/webp images can be uploaded',
+      heic: 'This browser cannot read HEIC photos. Save it as JPEG first (iPhone: Settings › Camera › Formats › Most Compatible), then add it again.',
       tooMany: 'At most {{max}} base images',
       blendCount: 'Blending needs {{min}}-{{max}} images',
       promptRequired: 'Enter a prompt',

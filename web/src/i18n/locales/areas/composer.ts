@@ -5,12 +5,21 @@
  */
 export const zhCN = {
   composer: {
+    teach: {
+      offer: '回车会作为消息发送。',
+      drawThis: '用 /imagine 画出来',
+      shortcut: 'Ctrl+Enter',
+      unknown: '没有 /{{name}} 这个命令：输入 / 查看所有命令',
+      unknownWithSuggestion: '没有 /{{name}} 这个命令，你是想用 /{{suggestion}} 吗？',
+      use: '改用 /{{suggestion}}',
+    },
     label: '给 #{{title}} 发消息',
     placeholder: '给 #{{title}} 发消息，输入 / 使用命令',
-    placeholderShort: '给 #{{title}} 发消息',
+    placeholderShort: '输入 / 使用命令 · #{{title}}',
     send: '发送',
     translation: {
       title: '将发送的英文',
+      untranslatedTitle: '未翻译，将按原文发送',
       hint: '可以修改译文；Enter 或“发送”即提交。',
       failed: '翻译失败：将按原文发送，也可以在这里写英文。',
       loading: '正在翻译…',
@@ -34,7 +43,7 @@ export const zhCN = {
     },
     removeAttachment: '移除 {{name}}',
     dropTitle: '上传到 #{{title}}',
-    dropText: '支持 jpg、gif、png、jpeg，每张不超过 1M，最多 5 张',
+    dropText: '支持 jpg、png、gif、webp 和 HEIC 照片，大图会自动缩小，最多 5 张',
     charsLeft: '还可以输入 {{count}} 个字符',
     muted: {
       title: '全员禁言',
@@ -46,6 +55,8 @@ export const zhCN = {
       niji: 'Niji',
       midjourneyName: 'Midjourney Bot',
       nijiName: 'niji・journey Bot',
+      midjourneyParams: 'Midjourney 参数（--v）',
+      nijiParams: 'Niji 参数（--niji）',
       app: 'APP',
     },
     menu: {
@@ -67,7 +78,8 @@ export const zhCN = {
     },
     errors: {
       tooLarge: '图片大小不能超过 1M',
-      badType: '只能上传 jpg/gif/png/jpeg 格式的图片',
+      badType: '只能上传 jpg/gif/png/jpeg/webp 格式的图片',
+      heic: '这个浏览器无法读取 HEIC 照片。请先存为 JPEG（iPhone：设置 › 相机 › 格式 › 兼容性最佳）再添加。',
       tooMany: '最多上传 {{max}} 张垫图',
       blendCount: '混图需要 {{min}}-{{max}} 张图片',
       promptRequired: '请输入提示词',

@@ -3,12 +3,21 @@ import type { zhCN } from './composer';
 /** zh-TW strings of this area; typed against zh-CN (./composer.ts), in their own module so only the active language is bundled. */
 export const zhTW: typeof zhCN = {
   composer: {
+    teach: {
+      offer: '按 Enter 會作為訊息傳送。',
+      drawThis: '用 /imagine 畫出來',
+      shortcut: 'Ctrl+Enter',
+      unknown: '沒有 /{{name}} 這個指令：輸入 / 查看所有指令',
+      unknownWithSuggestion: '沒有 /{{name}} 這個指令，你是想用 /{{suggestion}} 嗎？',
+      use: '改用 /{{suggestion}}',
+    },
     label: '傳送訊息到 #{{title}}',
     placeholder: '傳送訊息到 #{{title}}，輸入 / 使用指令',
-    placeholderShort: '傳送訊息到 #{{title}}',
+    placeholderShort: '輸入 / 使用指令 · #{{title}}',
     send: '傳送',
     translation: {
       title: '將傳送的英文',
+      untranslatedTitle: '未翻譯，將按原文傳送',
       hint: '可以修改譯文；Enter 或「傳送」即提交。',
       failed: '翻譯失敗：將按原文傳送，也可以在這裡寫英文。',
       loading: '正在翻譯…',
@@ -32,7 +41,7 @@ export const zhTW: typeof zhCN = {
     },
     removeAttachment: '移除 {{name}}',
     dropTitle: '上傳到 #{{title}}',
-    dropText: '支援 jpg、gif、png、jpeg，每張不超過 1M，最多 5 張',
+    dropText: '支援 jpg、png、gif、webp 和 HEIC 照片，大圖會自動縮小，最多 5 張',
     charsLeft: '還可以輸入 {{count}} 個字元',
     muted: {
       title: '全員禁言',
@@ -44,6 +53,8 @@ export const zhTW: typeof zhCN = {
       niji: 'Niji',
       midjourneyName: 'Midjourney Bot',
       nijiName: 'niji・journey Bot',
+      midjourneyParams: 'Midjourney 參數（--v）',
+      nijiParams: 'Niji 參數（--niji）',
       app: 'APP',
     },
     menu: {
@@ -65,7 +76,8 @@ export const zhTW: typeof zhCN = {
     },
     errors: {
       tooLarge: '圖片大小不能超過 1M',
-      badType: '只能上傳 jpg/gif/png/jpeg 格式的圖片',
+      badType: '只能上傳 jpg/gif/png/jpeg/webp 格式的圖片',
+      heic: '這個瀏覽器無法讀取 HEIC 照片。請先存為 JPEG（iPhone：設定 › 相機 › 格式 › 最相容）再加入。',
       tooMany: '最多上傳 {{max}} 張墊圖',
       blendCount: '混圖需要 {{min}}-{{max}} 張圖片',
       promptRequired: '請輸入提示詞',

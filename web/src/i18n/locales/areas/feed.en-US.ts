@@ -3,6 +3,14 @@ import type { zhCN } from './feed';
 /** en-US strings of this area; typed against zh-CN (./feed.ts), in their own module so only the active language is bundled. */
 export const enUS: typeof zhCN = {
   feed: {
+    howTo: {
+      title: 'How to draw here',
+      step1:
+        'Type /imagine and what you want to see, then press Enter. Text typed without / can be drawn in one click too.',
+      step2: 'Four pictures arrive here in seconds, live for everyone in the channel.',
+      step3: 'Under them, U enlarges one and V makes variations of it.',
+      tryExample: 'Try this:',
+    },
     label: 'Messages',
     loading: 'Loading messages…',
     loadFailed: 'Could not load the messages',
@@ -20,7 +28,9 @@ export const enUS: typeof zhCN = {
     blendTitle: 'Blend',
     reference: 'Reference image {{index}}',
     cancelTask: 'Cancel job',
-    cancelConfirm: 'Cancel this job?',
+    cancelConfirm: 'Cancel this job? Its credits come back.',
+    cancelKeep: 'Keep drawing',
+    cancelJob: 'Cancel job',
     translation: {
       label: 'English sent to the engine',
       failed: 'Translation failed: sent as typed',
@@ -100,8 +110,8 @@ export const enUS: typeof zhCN = {
         up: 'Pan up',
         down: 'Pan down',
       },
-      bookmark: 'Bookmark',
-      unbookmark: 'Remove bookmark',
+      bookmark: 'Like',
+      unbookmark: 'Unlike',
       imaginePrompt: 'Imagine prompt {{index}}',
       describeAgain: 'Describe again',
       animateLow: 'Animate (Low motion)',

@@ -4,6 +4,13 @@
  */
 export const zhCN = {
   feed: {
+    howTo: {
+      title: '在这里画画',
+      step1: '输入 /imagine 和你想看到的画面，按回车。不带 / 的文字也可以一键画出来。',
+      step2: '几秒后四张图出现在这里，频道里的每个人都能实时看到。',
+      step3: '图下的 U 放大其中一张，V 生成相似的变体。',
+      tryExample: '试试这个：',
+    },
     label: '消息',
     loading: '正在加载消息…',
     loadFailed: '消息加载失败',
@@ -21,7 +28,9 @@ export const zhCN = {
     blendTitle: '混合图片',
     reference: '参考图 {{index}}',
     cancelTask: '取消任务',
-    cancelConfirm: '确定取消这个任务？',
+    cancelConfirm: '取消这个任务？积分会退回。',
+    cancelKeep: '继续画',
+    cancelJob: '取消任务',
     translation: {
       label: '发送给引擎的英文',
       failed: '翻译失败，已按原文发送',
@@ -101,8 +110,8 @@ export const zhCN = {
         up: '向上平移',
         down: '向下平移',
       },
-      bookmark: '收藏',
-      unbookmark: '取消收藏',
+      bookmark: '喜欢',
+      unbookmark: '取消喜欢',
       imaginePrompt: '用第 {{index}} 条提示词绘画',
       describeAgain: '重新描述',
       animateLow: '生成视频 · 低动态',

@@ -3,6 +3,13 @@ import type { zhCN } from './feed';
 /** zh-TW strings of this area; typed against zh-CN (./feed.ts), in their own module so only the active language is bundled. */
 export const zhTW: typeof zhCN = {
   feed: {
+    howTo: {
+      title: '在這裡畫畫',
+      step1: '輸入 /imagine 和你想看到的畫面，按 Enter。不帶 / 的文字也可以一鍵畫出來。',
+      step2: '幾秒後四張圖出現在這裡，頻道裡的每個人都能即時看到。',
+      step3: '圖下的 U 放大其中一張，V 產生相似的變體。',
+      tryExample: '試試這個：',
+    },
     label: '訊息',
     loading: '正在載入訊息…',
     loadFailed: '訊息載入失敗',
@@ -20,7 +27,9 @@ export const zhTW: typeof zhCN = {
     blendTitle: '混合圖片',
     reference: '參考圖 {{index}}',
     cancelTask: '取消任務',
-    cancelConfirm: '確定取消這個任務？',
+    cancelConfirm: '取消這個任務？積分會退回。',
+    cancelKeep: '繼續畫',
+    cancelJob: '取消任務',
     translation: {
       label: '傳送給引擎的英文',
       failed: '翻譯失敗，已按原文傳送',
@@ -100,8 +109,8 @@ export const zhTW: typeof zhCN = {
         up: '向上平移',
         down: '向下平移',
       },
-      bookmark: '收藏',
-      unbookmark: '取消收藏',
+      bookmark: '喜歡',
+      unbookmark: '取消喜歡',
       imaginePrompt: '用第 {{index}} 條提示詞繪畫',
       describeAgain: '重新描述',
       animateLow: '生成影片 · 低動態',

@@ -64,7 +64,7 @@ describe('blend dialog', () => {
     renderDialog();
     pick([pngFile('big.png', 1024 * 1024 + 1), new File(['hi'], 'a.txt', { type: 'text/plain' })]);
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('图片大小不能超过 1M'));
-    expect(notify.error).toHaveBeenCalledWith('只能上传 jpg/gif/png/jpeg 格式的图片');
+    expect(notify.error).toHaveBeenCalledWith('只能上传 jpg/gif/png/jpeg/webp 格式的图片');
     expect(screen.queryByTestId('blend-image-0')).toBeNull();
   });
 

@@ -1,4 +1,4 @@
-import { BotType } from '@draw/shared';
+import { BotType, ImageEngineName } from '@draw/shared';
 import { Flower2Icon, SailboatIcon } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ const BOTS = [
     testId: 'composer-bot-mj',
     labelKey: 'composer.bot.midjourney',
     nameKey: 'composer.bot.midjourneyName',
+    paramsKey: 'composer.bot.midjourneyParams',
     Icon: SailboatIcon,
   },
   {
@@ -18,21 +19,30 @@ const BOTS = [
     testId: 'composer-bot-niji',
     labelKey: 'composer.bot.niji',
     nameKey: 'composer.bot.nijiName',
+    paramsKey: 'composer.bot.nijiParams',
     Icon: Flower2Icon,
   },
 ] as const;
 
-/** Midjourney / Niji: the bot every submit goes to (a two-way segmented control, arrow keys move). */
+/**
+ * Midjourney / Niji: the bot every submit goes to (a two-way segmented control, arrow keys move).
+ * On another engine (the built-in one) it only chooses `--v` or `--niji`: named as those
+ * parameters, never as a Midjourney bot that would draw.
+ */
 export function BotSwitch({
   value,
+  engine,
   disabled,
   onChange,
 }: {
   value: BotType;
+  /** The engine that draws the next task. */
+  engine: string | null | undefined;
   disabled?: boolean;
   onChange: (botType: BotType) => void;
 }) {
   const { t } = useTranslation();
+  const bots = engine === ImageEngineName.MidjourneyProxy;
   return (
     <RadioGroup.Root
       data-testid="composer-bot-switch"
@@ -44,12 +54,12 @@ export function BotSwitch({
       onValueChange={(next) => onChange(next as BotType)}
       className="flex h-8 shrink-0 items-center rounded-md bg-black/[0.06] p-0.5 dark:bg-black/25"
     >
-      {BOTS.map(({ value: bot, testId, labelKey, nameKey, Icon }) => (
-        <Tooltip key={bot} content={t(nameKey)}>
+      {BOTS.map(({ value: bot, testId, labelKey, nameKey, paramsKey, Icon }) => (
+        <Tooltip key={bot} content={t(bots ? nameKey : paramsKey)}>
           <RadioGroup.Item
             value={bot}
             data-testid={testId}
-            aria-label={t(nameKey)}
+            aria-label={t(bots ? nameKey : paramsKey)}
             className={cn(
               'flex h-7 items-center gap-1 rounded-[5px] px-2 text-xs font-semibold text-muted-foreground transition-colors outline-none hover:text-heading focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50',
               // The tooltip trigger owns `data-state`, so the checked look keys on aria-checked.

@@ -9,6 +9,7 @@ import { notify } from '../../../lib/notify';
 import { outboxStore } from '../feed/outbox';
 import { reloadAppSetting, setPreviewTranslation } from '../../../stores/appSetting';
 import { setToken } from '../../../stores/auth';
+import { companyInfoStore } from '../../../stores/companyInfo';
 import { resetUserInfo, setUserInfo } from '../../../stores/userInfo';
 import { envelope } from '../../../test/dom';
 import { resetEngines } from '../engines/enginesStore';
@@ -221,13 +222,17 @@ describe('composer: slash commands', () => {
     renderComposer();
     expect(screen.getByTestId('composer-bot-niji').getAttribute('aria-checked')).toBe('true');
     expect(screen.getByTestId('composer-bot-mj').getAttribute('aria-checked')).toBe('false');
+    // Not the midjourney-proxy: the switch names the parameters it chooses, not a Midjourney bot.
+    expect(screen.getByTestId('composer-bot-mj').getAttribute('aria-label')).toBe('Midjourney 参数（--v）');
+    expect(screen.getByTestId('composer-bot-niji').getAttribute('aria-label')).toBe('Niji 参数（--niji）');
   });
 
   it('opens the /settings panel and the /info card from the menu', async () => {
     renderComposer();
     type('/settings');
     press('Enter');
-    expect(await screen.findByTestId('settings-panel')).toBeTruthy();
+    // The panel's code loads on first open (lazyWhenOpen): allow for the fetch on a loaded machine.
+    expect(await screen.findByTestId('settings-panel', {}, { timeout: 5_000 })).toBeTruthy();
     expect(input().value).toBe('');
     await waitFor(() => expect(screen.getByTestId('settings-version')).toBeTruthy());
     type('/in');
@@ -278,7 +283,9 @@ describe('composer: attachments', () => {
     pick([pngFile('big.png', 1024 * 1024 + 1)]);
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('图片大小不能超过 1M'));
     pick([new File(['just text'], 'notes.png', { type: 'image/png' })]);
-    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('只能上传 jpg/gif/png/jpeg 格式的图片'));
+    await waitFor(() =>
+      expect(notify.error).toHaveBeenCalledWith('只能上传 jpg/gif/png/jpeg/webp 格式的图片'),
+    );
     pick([new File(['x'], 'doc.pdf', { type: 'application/pdf' })]);
     pick(Array.from({ length: 6 }, (_, i) => pngFile(`p${i}.png`)));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('最多上传 5 张垫图'));
@@ -382,6 +389,23 @@ describe('composer: muted channel', () => {
 
 describe('composer: the English before sending', () => {
   const translateCalls = () => calls('/api/mj/translate');
+  beforeEach(() => {
+    companyInfoStore.translatesPrompts = true;
+  });
+  afterEach(() => {
+    companyInfoStore.translatesPrompts = false;
+  });
+
+  it('shows no preview where the server has no translator: the Chinese is never offered as English', async () => {
+    companyInfoStore.translatesPrompts = false;
+    setPreviewTranslation(true);
+    renderComposer();
+    type('/imagine 猫');
+    press('Enter');
+    await waitFor(() => expect(calls('/api/mj/submit/imagine/c1')).toHaveLength(1));
+    expect(screen.queryByTestId('composer-translation')).toBeNull();
+    expect(translateCalls()).toHaveLength(0);
+  });
 
   it('is off by default: a Chinese prompt goes straight to the server, which translates it', async () => {
     renderComposer();
@@ -434,6 +458,9 @@ describe('composer: the English before sending', () => {
     expect(screen.getByTestId('composer-translation-note').textContent).toBe(
       '翻译失败：将按原文发送，也可以在这里写英文。',
     );
+    // The Chinese is not labelled as the English to be sent.
+    expect(screen.getByTestId('composer-translation').textContent).toContain('未翻译，将按原文发送');
+    expect(screen.getByTestId('composer-translation').textContent).not.toContain('将发送的英文');
     press('Enter');
     await waitFor(() => expect(calls('/api/mj/submit/imagine/c1')).toHaveLength(1));
     expect(bodyOf(calls('/api/mj/submit/imagine/c1')[0]!)).toEqual({
@@ -490,5 +517,60 @@ describe('composer: reference images', () => {
     const kind = screen.getByTestId('composer-attachment-kind-0') as HTMLSelectElement;
     await waitFor(() => expect([...kind.options].map((o) => o.value)).toEqual(['image', 'style', 'omni']));
     expect(kind.options[2]!.textContent).toBe('全能 --oref');
+  });
+});
+
+describe('composer: teaching by doing', () => {
+  it('offers to draw text typed without a slash: one click sends it as /imagine, Enter still posts it', async () => {
+    renderComposer();
+    type('a red fox in the snow');
+    expect(screen.getByTestId('composer-draw-offer').textContent).toContain('回车会作为消息发送');
+    fireEvent.click(screen.getByTestId('composer-draw-this'));
+    await waitFor(() => expect(calls('/api/mj/submit/imagine/c1')).toHaveLength(1));
+    expect(bodyOf(calls('/api/mj/submit/imagine/c1')[0]!)).toMatchObject({ prompt: 'a red fox in the snow' });
+    expect(calls('/api/draw/chat/c1')).toHaveLength(0);
+    await waitFor(() => expect(input().value).toBe(''));
+
+    type('hello all');
+    press('Enter', { ctrlKey: true });
+    await waitFor(() => expect(calls('/api/mj/submit/imagine/c1')).toHaveLength(2));
+    type('just chatting');
+    press('Enter');
+    await waitFor(() => expect(calls('/api/draw/chat/c1')).toHaveLength(1));
+    type('/imagine a cat');
+    expect(screen.queryByTestId('composer-draw-offer')).toBeNull();
+  });
+
+  it('refuses an unknown command with the one it most likely meant, posting nothing', async () => {
+    renderComposer();
+    type('/imagin a cat');
+    press('Enter');
+    const note = screen.getByTestId('composer-unknown-command');
+    expect(note.getAttribute('role')).toBe('alert');
+    expect(note.textContent).toContain('没有 /imagin 这个命令，你是想用 /imagine 吗？');
+    expect(sent()).toEqual([]);
+    expect(input().value).toBe('/imagin a cat');
+    expect(input().getAttribute('aria-describedby')).toContain(note.id);
+
+    fireEvent.click(screen.getByRole('button', { name: '改用 /imagine' }));
+    expect(input().value).toBe('/imagine a cat');
+    expect(screen.queryByTestId('composer-unknown-command')).toBeNull();
+
+    type('/shrug');
+    press('Enter');
+    expect(screen.getByTestId('composer-unknown-command').textContent).toContain('输入 / 查看所有命令');
+    expect(sent()).toEqual([]);
+  });
+
+  it('keeps the "/ for commands" hint on the phone', () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    renderComposer();
+    // The hint first: a long channel name is what gets cut.
+    expect(input().placeholder).toBe('输入 / 使用命令 · #general');
   });
 });

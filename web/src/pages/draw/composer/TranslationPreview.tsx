@@ -52,7 +52,8 @@ export function TranslationPreview({
     >
       <p className="flex items-center gap-1.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
         <LanguagesIcon className="size-3.5" aria-hidden />
-        {t('composer.translation.title')}
+        {/* Never "English to be sent" over the prompt as typed: a failed translation says so. */}
+        {t(pending.failed ? 'composer.translation.untranslatedTitle' : 'composer.translation.title')}
       </p>
       {loading ? (
         <p className="mt-2 flex items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
@@ -63,7 +64,7 @@ export function TranslationPreview({
         <>
           <textarea
             ref={input}
-            lang="en"
+            lang={pending.failed ? undefined : 'en'}
             rows={2}
             data-testid="composer-translation-input"
             aria-label={t('composer.translation.edit')}

@@ -5,12 +5,17 @@ import { checkFiles, hasImageBytes, looksLikeImage, screenFiles, sniffImageType 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
 const JPEG = [0xff, 0xd8, 0xff, 0xe0, 0, 16];
 const GIF = [...'GIF89a'].map((c) => c.charCodeAt(0));
+const WEBP = [...'RIFF\x10\x00\x00\x00WEBPVP8 '].map((c) => c.charCodeAt(0));
+const HEIC = [0, 0, 0, 0x18, ...'ftypheic'].map((c) => (typeof c === 'number' ? c : c.charCodeAt(0)));
 
 const file = (name: string, type: string, bytes: number[] | number = PNG) =>
   new File([typeof bytes === 'number' ? new Uint8Array(bytes) : new Uint8Array(bytes)], name, { type });
 
 describe('looksLikeImage', () => {
-  it('takes jpg/gif/png/jpeg by declared type, or by name when no type is declared', () => {
+  it('takes jpg/gif/png/jpeg/webp/heic by declared type, or by name when no type is declared', () => {
+    expect(looksLikeImage({ name: 'a.webp', type: 'image/webp' })).toBe(true);
+    expect(looksLikeImage({ name: 'IMG_0001.HEIC', type: 'image/heic' })).toBe(true);
+    expect(looksLikeImage({ name: 'IMG_0001.heic', type: '' })).toBe(true);
     expect(looksLikeImage({ name: 'a.png', type: 'image/png' })).toBe(true);
     expect(looksLikeImage({ name: 'a', type: 'image/jpeg' })).toBe(true);
     expect(looksLikeImage({ name: 'a.JPG', type: '' })).toBe(true);
@@ -19,7 +24,6 @@ describe('looksLikeImage', () => {
   });
 
   it('refuses other types', () => {
-    expect(looksLikeImage({ name: 'a.webp', type: 'image/webp' })).toBe(false);
     expect(looksLikeImage({ name: 'a.png', type: 'text/plain' })).toBe(false);
     expect(looksLikeImage({ name: 'notes.txt', type: '' })).toBe(false);
     expect(looksLikeImage({ name: 'a.svg', type: 'image/svg+xml' })).toBe(false);
@@ -27,7 +31,8 @@ describe('looksLikeImage', () => {
 });
 
 describe('sniffImageType', () => {
-  it('recognises PNG, JPEG and GIF signatures', () => {
+  it('recognises PNG, JPEG, GIF and WebP signatures', () => {
+    expect(sniffImageType(new Uint8Array(WEBP))).toBe('image/webp');
     expect(sniffImageType(new Uint8Array(PNG))).toBe('image/png');
     expect(sniffImageType(new Uint8Array(JPEG))).toBe('image/jpeg');
     expect(sniffImageType(new Uint8Array(GIF))).toBe('image/gif');
@@ -55,13 +60,12 @@ describe('checkFiles', () => {
     expect(checkFiles([ok, ok], 4, 5)).toEqual({ accepted: [], problems: ['tooMany'] });
   });
 
-  it('refuses files over 1 MB and files of other types, keeps the rest, names each problem once', () => {
+  it('refuses files of other types, keeps the rest (large ones too: they are shrunk next), names each problem once', () => {
     const big = { name: 'big.png', type: 'image/png', size: Limits.imageMaxBytes + 1 };
-    const exact = { name: 'exact.png', type: 'image/png', size: Limits.imageMaxBytes };
     const txt = { name: 'a.txt', type: 'text/plain', size: 10 };
-    const result = checkFiles([big, ok, txt, exact, { ...big }], 0, 5);
-    expect(result.accepted).toEqual([ok, exact]);
-    expect(result.problems).toEqual(['tooLarge', 'badType']);
+    const result = checkFiles([big, ok, txt, { ...txt }], 0, 5);
+    expect(result.accepted).toEqual([big, ok]);
+    expect(result.problems).toEqual(['badType']);
   });
 });
 
@@ -76,8 +80,17 @@ describe('byte checks', () => {
   it('screenFiles refuses a .txt renamed .png as a wrong type, before any upload', async () => {
     const fake = file('notes.png', 'image/png', [...new TextEncoder().encode('not an image at all')]);
     const real = file('real.png', 'image/png');
-    const result = await screenFiles([fake, real], 0, 5);
+    const result = await screenFiles([fake, real], 0, 5, null);
     expect(result.accepted).toEqual([real]);
     expect(result.problems).toEqual(['badType']);
+  });
+
+  it('takes a WebP as it is; a HEIC or a photo over the limit the browser cannot read is refused with what to do', async () => {
+    const webp = file('a.webp', 'image/webp', WEBP);
+    const heic = file('IMG_1.HEIC', 'image/heic', HEIC);
+    const big = file('big.png', 'image/png', [...PNG, ...new Array(Limits.imageMaxBytes).fill(0)]);
+    const result = await screenFiles([webp, heic, big], 0, 5, null);
+    expect(result.accepted).toEqual([webp]);
+    expect(result.problems).toEqual(['heic', 'tooLarge']);
   });
 });

@@ -1,7 +1,8 @@
-import { IMAGE_MIME_TYPES, Limits, type ImageMimeType } from '@draw/shared';
+import { IMAGE_MIME_TYPES, type ImageMimeType } from '@draw/shared';
+import { browserCodec, isHeicBytes, prepareImage, type ImageCodec, type PrepProblem } from './imagePrep';
 
 /** Why a file was refused before any upload. */
-export type AttachmentProblem = 'tooLarge' | 'badType' | 'tooMany';
+export type AttachmentProblem = PrepProblem | 'tooMany';
 
 /** What the checks need of a file (a `File` has all of it). */
 export interface FileLike {
@@ -10,10 +11,16 @@ export interface FileLike {
   size: number;
 }
 
-export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif'] as const;
+export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'heic', 'heif'] as const;
+/** What iPhones save: converted in the browser when it can read it (imagePrep.ts). */
+const HEIC_TYPES = ['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence'];
 
 /** The `accept` attribute of the file inputs. */
-export const IMAGE_ACCEPT = [...IMAGE_MIME_TYPES, ...IMAGE_EXTENSIONS.map((ext) => `.${ext}`)].join(',');
+export const IMAGE_ACCEPT = [
+  ...IMAGE_MIME_TYPES,
+  ...HEIC_TYPES,
+  ...IMAGE_EXTENSIONS.map((ext) => `.${ext}`),
+].join(',');
 
 function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
@@ -21,19 +28,22 @@ function extensionOf(name: string): string {
 }
 
 /**
- * The first, cheap check: a declared type of jpg/png/gif, or, when the browser declares none (or a
- * generic one), a jpg/jpeg/png/gif name. The bytes are checked next (`sniffImageType`).
+ * The first, cheap check: a declared type of jpg/png/gif/webp/heic, or, when the browser declares
+ * none (or a generic one), such a name. The bytes are checked next (`sniffImageType`).
  */
 export function looksLikeImage(file: Pick<FileLike, 'name' | 'type'>): boolean {
   const type = file.type.toLowerCase();
   if (type === 'image/jpg' || (IMAGE_MIME_TYPES as readonly string[]).includes(type)) return true;
+  if (HEIC_TYPES.includes(type)) return true;
   if (type && type !== 'application/octet-stream') return false;
   return (IMAGE_EXTENSIONS as readonly string[]).includes(extensionOf(file.name));
 }
 
-/** The image type the first bytes prove (PNG, JPEG or GIF signature), or null. */
+/** The image type the first bytes prove (PNG, JPEG, GIF or WebP signature), or null. */
 export function sniffImageType(bytes: Uint8Array): ImageMimeType | null {
   const starts = (...signature: number[]) => signature.every((byte, i) => bytes[i] === byte);
+  const text = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (text(0, 4) === 'RIFF' && text(8, 12) === 'WEBP') return 'image/webp';
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
   if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
   if (starts(0x47, 0x49, 0x46, 0x38) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61)
@@ -51,7 +61,8 @@ export interface Screening<T> {
  * The synchronous checks, run on a batch (one pick, drop or paste) before anything uploads:
  * - a batch that would take the list over `max` is refused as a whole (as Discord refuses a drop
  *   with too many files), so the user never gets an arbitrary part of it;
- * - otherwise each file must look like a jpg/gif/png/jpeg image and be at most 1 MB.
+ * - otherwise each file must look like a jpg/gif/png/webp/heic image (its size is dealt with by
+ *   `prepareImage`, which shrinks what is over the server's limit).
  */
 export function checkFiles<T extends FileLike>(
   files: readonly T[],
@@ -63,7 +74,6 @@ export function checkFiles<T extends FileLike>(
   const problems = new Set<AttachmentProblem>();
   for (const file of files) {
     if (!looksLikeImage(file)) problems.add('badType');
-    else if (file.size > Limits.imageMaxBytes) problems.add('tooLarge');
     else accepted.push(file);
   }
   return { accepted, problems: [...problems] };
@@ -80,25 +90,45 @@ async function headOf(file: Blob, length: number): Promise<Uint8Array> {
   });
 }
 
-/** Reads the first bytes: is this really a PNG, JPEG or GIF (a `.txt` renamed `.png` is not)? */
-export async function hasImageBytes(file: Blob): Promise<boolean> {
+/** What the first bytes prove: an image type the server takes, HEIC, or nothing known. */
+async function kindOf(file: Blob): Promise<ImageMimeType | 'heic' | null> {
   try {
-    return sniffImageType(await headOf(file, 12)) !== null;
+    const head = await headOf(file, 16);
+    return sniffImageType(head) ?? (isHeicBytes(head) ? 'heic' : null);
   } catch {
-    return false;
+    return null;
   }
 }
 
-/** Every client-side check: `checkFiles`, then the bytes of the files that passed. */
-export async function screenFiles<T extends FileLike & Blob>(
-  files: readonly T[],
+/** Reads the first bytes: is this really a PNG, JPEG, GIF or WebP (a `.txt` renamed `.png` is not)? */
+export async function hasImageBytes(file: Blob): Promise<boolean> {
+  const kind = await kindOf(file);
+  return kind !== null && kind !== 'heic';
+}
+
+/**
+ * Every client-side check: `checkFiles`, then the bytes of each file that passed, which is then
+ * made ready to upload (`prepareImage`: a photo over the limit shrunk, a HEIC converted).
+ * `codec`: the browser's (none in a test DOM, where nothing can be shrunk).
+ */
+export async function screenFiles(
+  files: readonly File[],
   existing: number,
   max: number,
-): Promise<Screening<T>> {
+  codec: ImageCodec | null = browserCodec(),
+): Promise<Screening<File>> {
   const first = checkFiles(files, existing, max);
-  const verdicts = await Promise.all(first.accepted.map((file) => hasImageBytes(file)));
-  const accepted = first.accepted.filter((_, i) => verdicts[i]);
-  const problems = [...first.problems];
-  if (accepted.length < first.accepted.length && !problems.includes('badType')) problems.push('badType');
-  return { accepted, problems };
+  const prepared = await Promise.all(
+    first.accepted.map(async (file) => {
+      const kind = await kindOf(file);
+      return kind ? prepareImage(file, kind, codec) : { problem: 'badType' as const };
+    }),
+  );
+  const accepted: File[] = [];
+  const problems = new Set<AttachmentProblem>(first.problems);
+  for (const result of prepared) {
+    if ('file' in result) accepted.push(result.file);
+    else problems.add(result.problem);
+  }
+  return { accepted, problems: [...problems] };
 }

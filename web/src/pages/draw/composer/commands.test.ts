@@ -9,6 +9,7 @@ import {
   cycleIndex,
   matchCommands,
   offeredCommands,
+  drawableText,
   parseInput,
 } from './commands';
 
@@ -40,11 +41,32 @@ describe('parseInput', () => {
     expect(parseInput('/describe')).toEqual({ kind: 'command', name: 'describe', argument: '' });
   });
 
-  it('posts anything else as a plain message, unknown slash words included', () => {
+  it('posts anything else as a plain message', () => {
     expect(parseInput('hello there')).toEqual({ kind: 'message', content: 'hello there' });
-    expect(parseInput('/shrug ok')).toEqual({ kind: 'message', content: '/shrug ok' });
-    expect(parseInput('/imaginefox')).toEqual({ kind: 'message', content: '/imaginefox' });
     expect(parseInput('see /imagine later')).toEqual({ kind: 'message', content: 'see /imagine later' });
+    expect(parseInput('/usr/bin is a path')).toEqual({ kind: 'message', content: '/usr/bin is a path' });
+  });
+
+  it('knows an unknown slash word for a command it refuses, with the one it most likely meant', () => {
+    expect(parseInput('/imagin a cat')).toEqual({
+      kind: 'unknown',
+      name: 'imagin',
+      suggestion: 'imagine',
+      argument: 'a cat',
+    });
+    expect(parseInput('/imaginefox')).toMatchObject({ kind: 'unknown', suggestion: 'imagine' });
+    expect(parseInput('/Descibe')).toMatchObject({
+      kind: 'unknown',
+      name: 'descibe',
+      suggestion: 'describe',
+    });
+    expect(parseInput('/shrug ok')).toMatchObject({ kind: 'unknown', name: 'shrug', suggestion: null });
+  });
+
+  it('offers to draw text typed with no slash', () => {
+    expect(drawableText('  a red fox ')).toBe('a red fox');
+    expect(drawableText('/imagine a fox')).toBeNull();
+    expect(drawableText('   ')).toBeNull();
   });
 });
 

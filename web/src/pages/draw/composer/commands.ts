@@ -46,20 +46,62 @@ export function isCommandName(value: string): value is CommandName {
 export type ParsedInput =
   | { kind: 'empty' }
   | { kind: 'message'; content: string }
-  | { kind: 'command'; name: CommandName; argument: string };
+  | { kind: 'command'; name: CommandName; argument: string }
+  /** `/word …` that names no command: refused, never posted to the channel (a typo would be). */
+  | { kind: 'unknown'; name: string; suggestion: CommandName | null; argument: string };
 
 /**
- * `/name rest` with a known name is that command (names are case-insensitive); anything else,
- * an unknown `/word` included, is a plain message. Surrounding whitespace never counts.
+ * `/name rest` with a known name is that command (names are case-insensitive); `/word rest` with
+ * any other word is an unknown command, with the command it most likely meant. Anything else (a
+ * path such as `/usr/bin`, text with no slash first) is a plain message. Surrounding whitespace never counts.
  */
 export function parseInput(text: string): ParsedInput {
   const trimmed = text.trim();
   if (!trimmed) return { kind: 'empty' };
   const match = /^\/([a-z]+)(?:\s+([\s\S]*))?$/i.exec(trimmed);
   const name = match?.[1]?.toLowerCase();
-  if (match && name && isCommandName(name))
-    return { kind: 'command', name, argument: (match[2] ?? '').trim() };
+  const argument = (match?.[2] ?? '').trim();
+  if (match && name && isCommandName(name)) return { kind: 'command', name, argument };
+  if (match && name) return { kind: 'unknown', name, suggestion: suggestCommand(name), argument };
   return { kind: 'message', content: trimmed };
+}
+
+/** How many single-letter edits turn one word into the other (Levenshtein). */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(
+        previous[j]! + 1,
+        row[j - 1]! + 1,
+        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    previous = row;
+  }
+  return previous[b.length]!;
+}
+
+/**
+ * The command an unknown name most likely meant: one it starts with (`/imaginefox`), or one at
+ * most two letters away (`/imagin`, `/descibe`); null when none is close.
+ */
+export function suggestCommand(name: string): CommandName | null {
+  const word = name.toLowerCase();
+  const prefixed = COMMAND_NAMES.find((command) => word.startsWith(command));
+  if (prefixed) return prefixed;
+  let best: { command: CommandName; distance: number } | null = null;
+  for (const command of COMMAND_NAMES) {
+    const distance = editDistance(word, command);
+    if (distance <= 2 && (!best || distance < best.distance)) best = { command, distance };
+  }
+  return best?.command ?? null;
+}
+
+/** Text typed with no slash that could be a prompt: the composer offers to draw it with /imagine. */
+export function drawableText(text: string): string | null {
+  const trimmed = text.trim();
+  return trimmed && !trimmed.startsWith('/') ? trimmed : null;
 }
 
 /**

@@ -25,7 +25,7 @@ export interface ImageList {
   images: PendingImage[];
   /** The list right now (also between a change and the next render). */
   current: () => PendingImage[];
-  /** Screens the files on the client (count, type, size, bytes), toasts each problem once, adds the rest. */
+  /** Screens the files on the client (count, type, bytes), shrinks what is over the limit, toasts each problem once, adds the rest. */
   add: (files: readonly File[]) => Promise<PendingImage[]>;
   remove: (key: string) => void;
   clear: () => void;
@@ -54,6 +54,7 @@ export function useImageList(max: number, tooManyMessage: string, initial: reado
       const messages: Record<AttachmentProblem, string> = {
         tooLarge: t('composer.errors.tooLarge'),
         badType: t('composer.errors.badType'),
+        heic: t('composer.errors.heic'),
         tooMany: tooManyMessage,
       };
       const existing = current.current.length + pending.current;

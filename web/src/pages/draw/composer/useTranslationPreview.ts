@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { api } from '../../../lib/api';
 import { call, reportFailure } from '../../../lib/http';
 import { appSettingStore } from '../../../stores/appSetting';
+import { companyInfoStore } from '../../../stores/companyInfo';
 import type { PendingTranslation } from './TranslationPreview';
 
 export interface TranslationPreviewState {
@@ -19,20 +20,27 @@ export interface TranslationPreviewState {
 /** The English preview of a Chinese prompt, shown before it is sent when the person asked for it. */
 export function useTranslationPreview(): TranslationPreviewState {
   const { previewTranslation } = useSnapshot(appSettingStore);
+  // Without a translator on the server there is no English to show: the prompt goes as typed.
+  const { translatesPrompts } = useSnapshot(companyInfoStore);
   const [pending, setPending] = useState<PendingTranslation | null>(null);
   return {
     pending,
     setPending,
     needsPreview: (command, prompt) =>
       previewTranslation &&
+      translatesPrompts &&
       hasCjk(prompt) &&
       !(pending && pending.prompt === prompt && pending.command === command),
     async show(command, prompt) {
       setPending({ command, prompt, promptEn: '', failed: false, loading: true });
       try {
-        const { promptEn, failed } = await call(api.tasks.translate, { body: { prompt } });
+        const { promptEn, failed, translated } = await call(api.tasks.translate, { body: { prompt } });
+        // Nothing translated is not English: shown as the prompt going as typed, never under "English to be sent" as if it were.
+        const untranslated = failed || !translated;
         setPending((current) =>
-          current?.prompt === prompt ? { command, prompt, promptEn, failed, loading: false } : current,
+          current?.prompt === prompt
+            ? { command, prompt, promptEn, failed: untranslated, loading: false }
+            : current,
         );
       } catch (error) {
         reportFailure(error);

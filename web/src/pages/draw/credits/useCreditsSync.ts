@@ -1,6 +1,7 @@
 import type { Task } from '@draw/shared';
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
+import { getLiveConnection } from '../../../live/connection';
 import { useChannelEvents, useCurrentChannel } from '../../../live/hooks';
 import { userInfoStore } from '../../../stores/userInfo';
 import { isRefunded, movesBalance } from './creditRules';
@@ -13,8 +14,8 @@ export const FOCUS_MIN_GAP_MS = 10_000;
 
 /**
  * Keeps `billingStore.account` current while the drawing screen is open: at once, when one of
- * the person's own tasks is made or ends (the open channel's live events), and when the window
- * comes back. The subscribe dialog refreshes it itself after a payment or a redeem.
+ * the person's own tasks is made or ends (the open channel's live events), when an admin changes
+ * the balance (`credits:changed`), and when the window comes back. The subscribe dialog refreshes it itself after a payment or a redeem.
  */
 export function useCreditsSync(): void {
   const me = useSnapshot(userInfoStore).id;
@@ -23,6 +24,9 @@ export function useCreditsSync(): void {
   useEffect(() => {
     void refreshCredits();
   }, [me]);
+
+  // An admin's adjustment (`credits:changed`): the whole account is read again (plan, free credits).
+  useEffect(() => getLiveConnection().listen({ creditsChanged: () => void refreshCredits() }), []);
 
   useEffect(() => {
     let last = Date.now();

@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/utils';
 import type { Feed } from '../main/ChannelFeed';
+import { HowToDraw } from './HowToDraw';
 import { MessageRow } from './MessageRow';
 import { entriesOf, outboxStore } from './outbox';
 import { PendingMessageRow } from './PendingMessageRow';
@@ -39,7 +40,8 @@ function DateDivider({ day }: { day: number }) {
   );
 }
 
-function ChannelStart({ title }: { title: string }) {
+/** The top of a channel; `teachIn` (an empty channel's id) adds how to draw there. */
+function ChannelStart({ title, teachIn }: { title: string; teachIn: string | null }) {
   const { t } = useTranslation();
   return (
     <div className="px-4 pt-8 pb-2 sm:px-4" data-testid="channel-start">
@@ -50,6 +52,7 @@ function ChannelStart({ title }: { title: string }) {
         {t('main.welcomeTitle', { title })}
       </h2>
       <p className="mt-2 text-base text-muted-foreground">{t('main.welcomeText', { title })}</p>
+      {teachIn && <HowToDraw channelId={teachIn} />}
     </div>
   );
 }
@@ -183,7 +186,12 @@ export function MessageList({ feed, channelTitle, me, isCreator }: MessageListPr
         className="scrollbar-thin min-h-0 flex-1 overflow-x-hidden overflow-y-auto outline-none [overflow-anchor:none] focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:ring-inset"
       >
         <div ref={contentRef} className="flex min-h-full flex-col justify-end pb-6">
-          {state.status === 'ready' && !state.hasMore && <ChannelStart title={channelTitle} />}
+          {state.status === 'ready' && !state.hasMore && (
+            <ChannelStart
+              title={channelTitle}
+              teachIn={items.length === 0 && pending.length === 0 ? state.channelId : null}
+            />
+          )}
           {state.hasMore && state.olderStatus !== 'error' && (
             <div
               className="flex justify-center py-4 text-muted-foreground"

@@ -30,7 +30,7 @@ import {
   type ViewButton,
 } from './taskView';
 import { useMutedIn } from '../muted';
-import { buttonCost } from '../credits/creditRules';
+import { buttonCost, isRefunded } from '../credits/creditRules';
 import { refreshCredits, useCreditPrices } from '../credits/creditsStore';
 import { useEngines } from '../engines/enginesStore';
 import { useSnapshot } from 'valtio';
@@ -40,7 +40,8 @@ type ButtonState = 'idle' | 'busy' | 'done';
 
 /** Discord's grey component button; blurple once pressed (as Midjourney marks a used U2). */
 const discordButton =
-  'inline-flex h-8 min-w-[40px] items-center justify-center gap-1.5 rounded-[3px] px-3 text-sm font-medium text-white transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:ring-offset-main disabled:cursor-not-allowed';
+  // 44 px on a phone: the smallest target a thumb hits reliably.
+  'inline-flex h-8 min-w-[40px] max-sm:h-11 max-sm:min-w-11 items-center justify-center gap-1.5 rounded-[3px] px-3 text-sm font-medium text-white transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:ring-offset-main disabled:cursor-not-allowed';
 
 /**
  * The icon standing for a button's emoji (🔄 🪄 🖌️ 🔍 ⬅️…): drawn the same on every system,
@@ -84,9 +85,13 @@ function ButtonIcon({ view }: { view: ViewButton }) {
 
 function ActionButton({ task, view, muted }: { task: Task; view: ViewButton; muted: boolean }) {
   const { t } = useTranslation();
-  const { channel, me, expectEditor, mergeTasks, isUsed } = useFeedActions();
+  const { channel, me, expectEditor, mergeTasks, isUsed, taskById } = useFeedActions();
   const [state, setState] = useState<ButtonState>('idle');
-  const [used, setUsed] = useState(false);
+  // The task this press made: the button shows used while it stands, not once it was cancelled
+  // (an editor closed without submitting) or failed, both refunded by the server.
+  const [made, setMade] = useState<string | null>(null);
+  const madeTask = made ? taskById(made) : undefined;
+  const used = made !== null && !(madeTask && isRefunded(madeTask));
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
@@ -115,7 +120,7 @@ function ActionButton({ task, view, muted }: { task: Task; view: ViewButton; mut
       setState('done');
       // The live event refreshes the meter too; this covers a press made while the socket is down.
       if (cost !== null) void refreshCredits();
-      if (!isBookmark) setUsed(true);
+      if (!isBookmark) setMade(result.taskId);
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => setState('idle'), Ui.transientResetMs);
       if (result.taskId !== task.id) {
@@ -182,9 +187,9 @@ export function TaskButtons({ task }: { task: Task }) {
   const rows = buttonRows(servableButtons(task.buttons, engineFeatures));
   if (rows.length === 0) return null;
   return (
-    <div className="mt-2 flex flex-col gap-2" role="group" aria-label={t('feed.button.group')}>
+    <div className="mt-2 flex flex-col gap-2 max-sm:gap-1.5" role="group" aria-label={t('feed.button.group')}>
       {rows.map((row) => (
-        <div key={row.map((view) => view.name).join()} className="flex flex-wrap gap-2">
+        <div key={row.map((view) => view.name).join()} className="flex flex-wrap gap-2 max-sm:gap-1.5">
           {row.map((view) => (
             <ActionButton key={view.button.customId} task={task} view={view} muted={muted} />
           ))}

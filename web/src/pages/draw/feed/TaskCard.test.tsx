@@ -100,6 +100,15 @@ describe('task card', () => {
     }
   });
 
+  it('shows no Midjourney job mode on an engine that has none; the built-in engine keeps it', () => {
+    const { card } = renderTask(makeTask({ engine: 'openai-images', finalPrompt: 'a red fox in snow' }));
+    expect(card.textContent).toContain('a red fox in snow');
+    expect(card.textContent).not.toMatch(/\((fast|relax|turbo)\)|--v|快速/);
+    cleanup();
+    const builtin = renderTask(makeTask({ engine: 'builtin' }));
+    expect(builtin.card.textContent).toContain('(fast)');
+  });
+
   it('shows the built-in engine honestly, with a BOT badge, the prompt and its parameters', () => {
     renderTask(makeTask());
     expect(screen.getByText('内置草图引擎')).toBeTruthy();
@@ -155,7 +164,10 @@ describe('task card', () => {
       actions({ channel: { ...channel, isCreator: true } }),
     );
     fireEvent.click(screen.getByTestId('task-cancel-task-1'));
-    fireEvent.click(await screen.findByRole('button', { name: '确定' }));
+    // Clear verbs: keep drawing, or cancel the job (not "Cancel" / "OK").
+    const confirm = await screen.findByRole('alertdialog');
+    expect(within(confirm).getByRole('button', { name: '继续画' })).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: '取消任务' }));
     await waitFor(() => expect(feed.mergeTasks).toHaveBeenCalledWith([cancelled]));
     // Finished cards of earlier tests may still ask for their stars (batched): only the cancel matters here.
     expect(
@@ -399,7 +411,8 @@ describe('task card', () => {
     });
     const heart = screen.getByTestId('task-button-bookmark');
     expect(heart.getAttribute('aria-pressed')).toBe('true');
-    expect(heart.getAttribute('aria-label')).toBe('取消收藏');
+    // The heart is a like, told apart from the archive's star (收藏).
+    expect(heart.getAttribute('aria-label')).toBe('取消喜欢');
     expect(screen.getByTestId('task-button-Vary-Region')).toBeTruthy();
     expect(screen.getByText('图 #2', { exact: false })).toBeTruthy();
   });

@@ -1,7 +1,8 @@
-import { TaskAction, TaskStatus, type Message, type Task } from '@draw/shared';
+import { TaskAction, TaskStatus, takesMidjourneyParameters, type Message, type Task } from '@draw/shared';
 import {
   BanIcon,
   CircleXIcon,
+  EyeOffIcon,
   LanguagesIcon,
   Loader2Icon,
   PencilLineIcon,
@@ -27,6 +28,8 @@ import {
   suggestionsOf,
 } from './taskView';
 import { FavoriteStar } from './FavoriteStar';
+import { useImageHidden } from './hiddenImages';
+import { ImageMenu } from './ImageMenu';
 import { FailureActions } from './FailureActions';
 import { failureTextOf } from './failure';
 
@@ -65,7 +68,10 @@ function TaskByline({ task, author }: { task: Task; author: string }) {
       {' — '}
       {lead && <>{lead} </>}
       {mention}
-      {task.action !== TaskAction.Upscale && <span className="text-muted-foreground"> ({speed})</span>}
+      {/* The job mode is Midjourney's (relax/fast/turbo): not shown for an engine that has none. */}
+      {task.action !== TaskAction.Upscale && takesMidjourneyParameters(task.engine) && (
+        <span className="text-muted-foreground"> ({speed})</span>
+      )}
       {status && <span className="text-muted-foreground"> ({status})</span>}
     </span>
   );
@@ -168,7 +174,15 @@ function CancelButton({ task }: { task: Task }) {
     }
   }
   return (
-    <Popconfirm title={t('feed.cancelConfirm')} onConfirm={cancel} danger side="top" align="start">
+    <Popconfirm
+      title={t('feed.cancelConfirm')}
+      cancelText={t('feed.cancelKeep')}
+      confirmText={t('feed.cancelJob')}
+      onConfirm={cancel}
+      danger
+      side="top"
+      align="start"
+    >
       <button
         type="button"
         data-testid={`task-cancel-${task.id}`}
@@ -293,6 +307,8 @@ export function TaskCard({ task, message }: TaskCardProps) {
   const suggestions = task.action === TaskAction.Describe || task.action === TaskAction.Shorten;
   const canCancel = isRunning(task) && (mine || channel.isCreator);
   const failure = failureTextOf(task, t, (key) => i18n.exists(key));
+  const hidden = useImageHidden(task.id);
+  const showsImage = task.status === TaskStatus.Success && !suggestions && Boolean(task.imageUrl) && !hidden;
 
   return (
     <div data-testid={`task-card-${task.id}`} data-status={task.status} className="min-w-0">
@@ -319,7 +335,17 @@ export function TaskCard({ task, message }: TaskCardProps) {
         </>
       )}
 
+      {task.status === TaskStatus.Success && hidden && (
+        <p
+          className="mt-1.5 flex items-center gap-1.5 text-sm text-muted-foreground italic"
+          data-testid={`task-hidden-${task.id}`}
+        >
+          <EyeOffIcon className="size-4" aria-hidden />
+          {t('moderation.hidden')}
+        </p>
+      )}
       {task.status === TaskStatus.Success &&
+        !hidden &&
         (suggestions ? (
           <SuggestionsEmbed task={task} />
         ) : task.videoUrl ? (
@@ -367,8 +393,9 @@ export function TaskCard({ task, message }: TaskCardProps) {
 
       {task.status === TaskStatus.Modal && <ModalState task={task} author={author} mine={mine} />}
 
-      {task.status === TaskStatus.Success && !suggestions && task.imageUrl && <FavoriteStar task={task} />}
-      {task.status === TaskStatus.Success && <TaskButtons task={task} />}
+      {showsImage && <FavoriteStar task={task} />}
+      {showsImage && !mine && <ImageMenu task={task} />}
+      {task.status === TaskStatus.Success && !hidden && <TaskButtons task={task} />}
 
       {canCancel && (
         <div className="mt-1.5">

@@ -43,6 +43,8 @@ export function TaskResultImage({ task, alt }: { task: Task; alt: string }) {
       className={cn(
         'group/image relative mt-2 block w-full max-w-[512px] overflow-hidden rounded-lg bg-black/5 outline-none focus-visible:ring-2 focus-visible:ring-ring dark:bg-black/20',
         single && 'max-w-[448px]',
+        // A phone: a grid small enough that it and its buttons leave room for the conversation.
+        !single && 'max-sm:!max-w-[260px]',
       )}
       style={frameStyle(size, single ? MAX_SINGLE_WIDTH : MAX_IMAGE_WIDTH)}
     >

@@ -149,6 +149,27 @@ describe('task view rules', () => {
     expect(used.size).toBe(1);
   });
 
+  it('frees a U/V button whose task the server gave back (an editor closed unsubmitted, a failure)', () => {
+    const used = usedGridButtons([
+      makeTask({ id: 'v', parentId: 'grid', action: TaskAction.Variation, properties: { index: 2 } }),
+      makeTask({
+        id: 'remix',
+        parentId: 'grid',
+        action: TaskAction.Variation,
+        status: TaskStatus.Cancel,
+        properties: { index: 3 },
+      }),
+      makeTask({
+        id: 'broke',
+        parentId: 'grid',
+        action: TaskAction.Upscale,
+        status: TaskStatus.Failure,
+        properties: { index: 1 },
+      }),
+    ]);
+    expect([...(used.get('grid') ?? [])]).toEqual(['variation:2']);
+  });
+
   it("knows the shape of a result before it arrives: its size, else the prompt's --ar, else square", () => {
     expect(expectedShape(makeTask({ finalPrompt: 'a lighthouse --ar 3:2 --v 6', properties: {} }))).toEqual({
       width: 3,

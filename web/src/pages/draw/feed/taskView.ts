@@ -15,6 +15,7 @@ import {
   type TaskModal,
 } from '@draw/shared';
 import { isTerminal, parseProgress } from '@draw/machines';
+import { isRefunded } from '../credits/creditRules';
 
 /** Pure view rules of a task card: names, prompt parts, button rows, test ids. */
 
@@ -319,12 +320,14 @@ export function gridButtonKey(parsed: ParsedCustomId | null): string | null {
  * variation names its grid and image index): pressed stays pressed after a reload, for everyone.
  */
 export function usedGridButtons(
-  tasks: Iterable<Pick<Task, 'parentId' | 'action' | 'properties'>>,
+  tasks: Iterable<Pick<Task, 'parentId' | 'action' | 'properties' | 'status'>>,
 ): Map<string, Set<string>> {
   const used = new Map<string, Set<string>>();
   for (const task of tasks) {
     const index = task.properties.index;
     if (!task.parentId || typeof index !== 'number') continue;
+    // A press the server gave back (an editor closed unsubmitted, a failure) leaves the button free.
+    if (isRefunded(task)) continue;
     const kind =
       task.action === TaskAction.Upscale
         ? 'upscale'

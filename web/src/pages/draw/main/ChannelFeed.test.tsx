@@ -222,7 +222,8 @@ describe('channel feed', () => {
     });
     deliver(event('task.created', 3, modal));
     deliver(event('message.created', 4, taskMessage(modal)));
-    const prompt = (await screen.findByTestId('remix-prompt')) as HTMLTextAreaElement;
+    // The editor's code loads on first open: allow for the fetch on a loaded machine.
+    const prompt = (await screen.findByTestId('remix-prompt', {}, { timeout: 5_000 })) as HTMLTextAreaElement;
     expect(prompt.value).toBe('a red fox in snow');
     fireEvent.change(prompt, { target: { value: 'a blue fox in snow' } });
     fireEvent.click(screen.getByTestId('remix-submit'));
@@ -232,6 +233,46 @@ describe('channel feed', () => {
       taskId: 'task-2',
       prompt: 'a blue fox in snow',
     });
+  });
+
+  it('closing the editor unsubmitted frees the V button and reads the refunded balance', async () => {
+    const grid = makeTask({
+      status: TaskStatus.Success,
+      imageUrl: '/files/g.png',
+      buttons: buttonsForResult('grid', 'h'),
+      submitTime: Date.now(),
+    });
+    pages = [makePage({ messages: [taskMessage(grid)], tasks: [grid], seq: 2 })];
+    const modal = makeTask({
+      id: 'task-2',
+      parentId: grid.id,
+      action: 'VARIATION',
+      status: TaskStatus.Modal,
+      submitTime: Date.now(),
+      properties: { index: 1, modal: { kind: 'remix', defaultPrompt: 'a red fox in snow' } },
+    });
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) =>
+      url === '/api/mj/task/task-2/cancel'
+        ? envelope({ ...modal, status: TaskStatus.Cancel })
+        : route(url, init),
+    );
+    mount();
+    await reload();
+    const v1 = await screen.findByTestId('task-button-V1');
+    fireEvent.click(v1);
+    await waitFor(() => expect(v1.getAttribute('aria-pressed')).toBe('true'));
+    deliver(event('task.created', 3, modal));
+    deliver(event('message.created', 4, taskMessage(modal)));
+    // The editor's code loads on first open: allow for the fetch on a loaded machine.
+    await screen.findByTestId('remix-prompt', {}, { timeout: 5_000 });
+    const creditReads = () => fetchMock.mock.calls.filter(([url]) => url === '/api/home/credits').length;
+    const before = creditReads();
+    fireEvent.keyDown(screen.getByTestId('remix-prompt'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('remix-prompt')).toBeNull());
+    await waitFor(() =>
+      expect(screen.getByTestId('task-button-V1').getAttribute('aria-pressed')).toBe('false'),
+    );
+    await waitFor(() => expect(creditReads()).toBeGreaterThan(before));
   });
 
   it('does not open someone else’s MODAL task', async () => {

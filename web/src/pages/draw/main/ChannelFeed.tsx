@@ -21,6 +21,7 @@ import {
 } from '../feed/feedState';
 import { onMessageSent } from '../feed/outbox';
 import { usedGridButtons } from '../feed/taskView';
+import { refreshCredits } from '../credits/creditsStore';
 import { firstPageIfIn, takeFirstPage } from '../firstScreen';
 import { jumpToTask, useJumpFromAddress } from './useJumpFromAddress';
 
@@ -185,7 +186,11 @@ export function ChannelFeed({ channel }: { channel: Channel }) {
       setAwaiting((list) => list.filter((id) => id !== editorId));
       if (outcome !== 'submitted' && editorId) {
         void cancelTask(editorId)
-          .then((cancelled) => cancelled && mergeTasks([cancelled]))
+          .then((cancelled) => {
+            if (cancelled) mergeTasks([cancelled]);
+            // The server refunded before it answered; a modal task's cancel may reach no live event.
+            void refreshCredits();
+          })
           .catch(() => undefined);
       }
     },

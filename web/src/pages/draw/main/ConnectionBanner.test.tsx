@@ -6,12 +6,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { envelope } from '../../../test/dom';
 import { removeToken, setToken } from '../../../stores/auth';
 import { getLiveConnection, liveStore } from '../../../live/connection';
-import type { FakeSocket } from '../../../live/fakeSocket';
+import type { FakeSocket } from '../../../test/fakeSocket';
 import { CONNECTING_GRACE_MS, ConnectionBanner, RECONNECTED_MS, bannerView } from './ConnectionBanner';
 
 const ioSockets = vi.hoisted(() => [] as unknown[]);
 vi.mock('socket.io-client', async () => {
-  const { FakeSocket: Fake } = await import('../../../live/fakeSocket');
+  const { FakeSocket: Fake } = await import('../../../test/fakeSocket');
   return {
     io: (options: never) => {
       const socket = new Fake(undefined, options);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { LiveStatus } from '../../../live/connection';
 import { reconnectNow } from '../../../live/connection';
 import { useLiveStatus } from '../../../live/hooks';
+import { setNetworkDownShown } from '../../../lib/http';
 import { cn } from '../../../lib/utils';
 
 /** A first connection shows nothing for this long (no flash on every page load). */
@@ -105,6 +106,12 @@ export function ConnectionBanner() {
   const status = useLiveStatus();
   const view = useBannerView(status);
   const shown = view !== 'hidden';
+  const saysDown = view === 'offline' || view === 'reconnecting';
+  // While the banner says the link is down, a request failing for want of a network is not toasted over it.
+  useEffect(() => {
+    setNetworkDownShown(saysDown);
+    return () => setNetworkDownShown(false);
+  }, [saysDown]);
   const Icon =
     view === 'reconnected' ? CheckIcon : view === 'offline' || view === 'refused' ? WifiOffIcon : Loader2Icon;
 

@@ -1,3 +1,4 @@
+import type { ModalRequest } from '@draw/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportFailure, uploadImages } from '../../../lib/http';
@@ -8,11 +9,14 @@ import { submitModal } from '../feed/feedApi';
  * Sends a modal's input (POST /api/mj/submit/modal/{channelId}); `done` runs on success. A Vary
  * (Region) mask is a file: it goes first as an upload (POST /api/upload), the body names its id.
  */
+/** What an editor gives: the modal body's prompt and its English, and a mask as a file (uploaded here). */
+export type ModalInput = Omit<ModalRequest, 'taskId' | 'maskImageId'> & { mask?: File };
+
 export function useSubmitModal(channelId: string, taskId: string, done: () => void) {
   const { t } = useTranslation();
   const [submitting, setSubmitting] = useState(false);
 
-  async function submit({ mask, ...body }: { prompt?: string; mask?: File }): Promise<boolean> {
+  async function submit({ mask, ...body }: ModalInput): Promise<boolean> {
     if (submitting) return false;
     setSubmitting(true);
     try {

@@ -8,6 +8,7 @@ import { TooltipProvider } from '../../../components/ui/tooltip';
 import { registerNavigate } from '../../../lib/navigation';
 import { appSettingStore, reloadAppSetting } from '../../../stores/appSetting';
 import { authStore, setToken } from '../../../stores/auth';
+import { companyInfoStore } from '../../../stores/companyInfo';
 import { resetUserInfo, setUserInfo, userInfoStore } from '../../../stores/userInfo';
 import { envelope } from '../../../test/dom';
 import { SettingsDialog } from './SettingsDialog';
@@ -101,12 +102,21 @@ describe('settings dialog', () => {
   });
 
   it('turns the English preview of Chinese prompts on (off by default), saved at once', async () => {
+    companyInfoStore.translatesPrompts = true;
     renderSettings();
     const toggle = screen.getByTestId('settings-preview-translation');
     expect(toggle.getAttribute('aria-checked')).toBe('false');
     fireEvent.click(toggle);
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
     expect(appSettingStore.previewTranslation).toBe(true);
+  });
+
+  it('promises no translation where the server has no translator: prompts go as written', () => {
+    companyInfoStore.translatesPrompts = false;
+    renderSettings();
+    expect(screen.queryByTestId('settings-preview-translation')).toBeNull();
+    expect(screen.getByText('本站没有配置翻译：提示词会按你写的原样发送，用英文书写效果最好。')).toBeTruthy();
+    expect(screen.queryByText(/中文提示词会被翻译/)).toBeNull();
   });
 
   it('shows the language picker with the current language', () => {

@@ -22,6 +22,8 @@ export const SETTINGS_DIALOG_WIDTH = 600;
 export interface SettingsDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Opened to edit the profile: the name field takes the focus instead of the dialog's first control. */
+  focusProfile?: boolean;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface SettingsDialogProps {
  * and the preview apply at once; the profile has a Save. With profile changes not saved, closing
  * (Escape, outside, the X) is refused and the unsaved-changes bar flashes instead.
  */
-export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
+export function SettingsDialog({ open, onOpenChange, focusProfile = false }: SettingsDialogProps) {
   const { t } = useTranslation();
   const [loggingOut, setLoggingOut] = useState(false);
   const [dirty, setDirty] = useState(false);
@@ -61,7 +63,17 @@ export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
 
   return (
     <Dialog open={open} onOpenChange={requestOpenChange}>
-      <DialogContent width={SETTINGS_DIALOG_WIDTH} data-testid="settings-dialog" aria-describedby={undefined}>
+      <DialogContent
+        width={SETTINGS_DIALOG_WIDTH}
+        data-testid="settings-dialog"
+        aria-describedby={undefined}
+        onOpenAutoFocus={(event) => {
+          const name = focusProfile ? document.getElementById('settings-name') : null;
+          if (!name) return;
+          event.preventDefault();
+          name.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{t('settings.title')}</DialogTitle>
         </DialogHeader>
@@ -78,8 +90,11 @@ export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
         {/* While the bar asks for Save or Reset, it takes the footer's place. */}
         {!dirty && (
           <DialogFooter className="flex-row justify-between">
+            {/* Leaving is on offer, never the dialog's main button: a quiet red text, Close the filled one. */}
             <Button
-              variant="destructive"
+              variant="ghost"
+              size="sm"
+              className="text-destructive hover:bg-destructive/10 hover:text-destructive dark:text-[#fa777c] dark:hover:text-[#fa777c]"
               onClick={() => void onLogout()}
               disabled={loggingOut}
               data-testid="settings-logout"
@@ -87,9 +102,7 @@ export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
               <LogOutIcon aria-hidden />
               {t('settings.logout')}
             </Button>
-            <Button variant="ghost" onClick={() => requestOpenChange(false)}>
-              {t('common.close')}
-            </Button>
+            <Button onClick={() => requestOpenChange(false)}>{t('common.close')}</Button>
           </DialogFooter>
         )}
       </DialogContent>

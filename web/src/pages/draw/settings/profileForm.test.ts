@@ -15,9 +15,10 @@ describe('profile form', () => {
     expect(validateDescription('x'.repeat(191))).toBe('descriptionTooLong');
   });
 
-  it('accepts jpg/png/gif avatars up to 1 MB', () => {
+  it('accepts jpg/png/gif/webp avatars up to 1 MB', () => {
     expect(validateAvatarFile({ type: 'image/png', size: 1024 })).toBeNull();
-    expect(validateAvatarFile({ type: 'image/webp', size: 1024 })).toBe('avatarType');
+    expect(validateAvatarFile({ type: 'image/webp', size: 1024 })).toBeNull();
+    expect(validateAvatarFile({ type: 'image/svg+xml', size: 1024 })).toBe('avatarType');
     expect(validateAvatarFile({ type: 'image/jpeg', size: 1024 * 1024 + 1 })).toBe('avatarSize');
   });
 });

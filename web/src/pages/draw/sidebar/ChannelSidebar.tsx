@@ -14,6 +14,8 @@ export interface ChannelSidebarProps {
   onSelectChannel: (channel: Channel) => void;
   onCreateChannel: () => void;
   onOpenSettings: () => void;
+  /** 编辑服务器个人资料: the settings at the profile. */
+  onEditProfile: () => void;
   onOpenSubscribe: () => void;
   renderChannelActions?: (channel: Channel) => ReactNode;
 }
@@ -25,11 +27,11 @@ export function ChannelSidebar(props: ChannelSidebarProps) {
     <nav aria-label={t('sidebar.label')} className="flex h-full w-[240px] flex-col bg-sidebar">
       <ServerHeader
         onCreateChannel={props.onCreateChannel}
-        onEditProfile={props.onOpenSettings}
+        onEditProfile={props.onEditProfile}
         onSubscribe={props.onOpenSubscribe}
       />
       <div className="scrollbar-thin flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-2 pt-4 pb-3">
-        <GeneralSection onEditProfile={props.onOpenSettings} />
+        <GeneralSection onEditProfile={props.onEditProfile} />
         <ChannelSection
           channels={props.channels}
           status={props.status}

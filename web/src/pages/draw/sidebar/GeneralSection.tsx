@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CategoryHeader } from './CategoryHeader';
 import { SidebarRow } from './SidebarRow';
 
-/** The collapsible 常规 category with the entry 编辑服务器个人资料. */
+/** The collapsible 常规 category with the entry that opens the user settings (named for what it opens). */
 export function GeneralSection({ onEditProfile }: { onEditProfile: () => void }) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(true);

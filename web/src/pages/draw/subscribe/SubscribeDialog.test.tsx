@@ -4,7 +4,8 @@ import '../../../i18n';
 import type { CreditAccount, Order, PaymentStart, Product } from '@draw/shared';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { http } from '../../../lib/http';
+import { api } from '../../../lib/api';
+import { call } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { reloadAppSetting } from '../../../stores/appSetting';
 import { setToken } from '../../../stores/auth';
@@ -209,7 +210,9 @@ describe('a refusal for lack of credits', () => {
         }),
         { status: 402, headers: { 'Content-Type': 'application/json' } },
       );
-    await expect(http.post('/api/mj/submit/imagine/c1', { prompt: 'x' })).rejects.toThrow('积分不足');
+    await expect(
+      call(api.tasks.imagine, { params: { channelId: 'c1' }, body: { prompt: 'x' } }),
+    ).rejects.toThrow('积分不足');
     const [message, action] = vi.mocked(notify.error).mock.calls[0]! as unknown as [
       string,
       { label: string; onClick: () => void },
