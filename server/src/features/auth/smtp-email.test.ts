@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { startTestApp, type TestApp } from '../../testing/harness';
+import { startTestApp, type TestApp } from '../../../test/support/harness';
 import { startSmtpMailbox, type SmtpMailbox } from '../../../../scripts/testing/smtp-mailbox';
 
 let mailbox: SmtpMailbox;

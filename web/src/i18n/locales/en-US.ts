@@ -115,6 +115,7 @@ const enUS: LocaleResource = {
     serverMenu: '{{name}} server menu',
     general: 'General',
     editServerProfile: 'Edit Server Profile',
+    adminConsole: 'Admin console',
     textChannels: 'Text Channels',
     createChannel: 'Create Channel',
     collapse: 'Collapse sidebar',

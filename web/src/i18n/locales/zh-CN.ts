@@ -114,6 +114,7 @@ const zhCN = {
     serverMenu: '{{name}} 服务器菜单',
     general: '常规',
     editServerProfile: '编辑服务器个人资料',
+    adminConsole: '管理后台',
     textChannels: '文字频道',
     createChannel: '创建频道',
     collapse: '收起侧边栏',

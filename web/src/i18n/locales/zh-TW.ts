@@ -113,6 +113,7 @@ const zhTW: LocaleResource = {
     serverMenu: '{{name}} 伺服器選單',
     general: '一般',
     editServerProfile: '編輯伺服器個人資料',
+    adminConsole: '管理後台',
     textChannels: '文字頻道',
     createChannel: '建立頻道',
     collapse: '收合側邊欄',

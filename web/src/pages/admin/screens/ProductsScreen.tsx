@@ -188,10 +188,11 @@ function PricesPanel() {
     try {
       loaded.setData(
         await call(adminApi.setPrice, {
+          // No engine: the site-wide price; no price: back to the configured one.
           body: {
-            engine: (engine || null) as ImageEngineName | null,
+            ...(engine ? { engine: engine as ImageEngineName } : {}),
             action: action as TaskAction,
-            price: price.trim() === '' ? null : Math.round(Number(price)),
+            ...(price.trim() === '' ? {} : { price: Math.round(Number(price)) }),
           },
           silent: true,
         }),

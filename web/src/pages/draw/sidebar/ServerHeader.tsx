@@ -1,5 +1,6 @@
-import { ChevronDownIcon, CrownIcon, PencilIcon, PlusCircleIcon } from 'lucide-react';
+import { ChevronDownIcon, CrownIcon, PencilIcon, PlusCircleIcon, ShieldIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import {
   DropdownMenu,
@@ -9,6 +10,7 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
 import { companyInfoStore } from '../../../stores/companyInfo';
+import { userInfoStore } from '../../../stores/userInfo';
 
 export interface ServerHeaderProps {
   onCreateChannel: () => void;
@@ -20,6 +22,9 @@ export interface ServerHeaderProps {
 export function ServerHeader({ onCreateChannel, onEditProfile, onSubscribe }: ServerHeaderProps) {
   const { t } = useTranslation();
   const { name } = useSnapshot(companyInfoStore);
+  // Only a site admin sees the way in; the server refuses /api/admin to anyone else regardless.
+  const { isAdmin } = useSnapshot(userInfoStore);
+  const navigate = useNavigate();
   const serverName = name || t('app.name');
   return (
     <DropdownMenu>
@@ -48,6 +53,15 @@ export function ServerHeader({ onCreateChannel, onEditProfile, onSubscribe }: Se
           {t('sidebar.editServerProfile')}
           <PencilIcon className="ml-auto" aria-hidden />
         </DropdownMenuItem>
+        {isAdmin && (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem onSelect={() => void navigate('/admin')} data-testid="open-admin">
+              {t('sidebar.adminConsole')}
+              <ShieldIcon className="ml-auto" aria-hidden />
+            </DropdownMenuItem>
+          </>
+        )}
       </DropdownMenuContent>
     </DropdownMenu>
   );
