@@ -5,6 +5,7 @@ import { listen, startTestApp, type TestApp } from '../../../test/support/harnes
 import { upstreamSuite } from '../../../test/fakes/midjourney-proxy/harness';
 import type { FakeMjProxy } from '../../../test/fakes/midjourney-proxy/server';
 import { upstreamTestkit } from '../../../test/fakes/midjourney-proxy/testkit';
+import { Users } from '../auth/repository';
 
 /**
  * Midjourney's Retexture, declared once in the action table: `/retexture` (an upload and a prompt)
@@ -74,6 +75,38 @@ describe('Retexture on the built-in engine', () => {
     await kit.submit(me, id, 'modal', { taskId: pressed, prompt: 'watercolour, soft pastel' });
     const done = await kit.finished(me, pressed);
     expect(done).toMatchObject({ action: 'RETEXTURE', parentId: up.id, status: 'SUCCESS' });
+  });
+
+  it('refuses a banned word in a /retexture prompt before any charge, and in the prompt its button asks for', async () => {
+    const admin = await env.app.signIn();
+    await env.app.storage.collection(Users).updateOne({ _id: admin.user.id }, { $set: { isAdmin: true } });
+    await kit.data(kit.call(admin, 'POST', '/api/admin/banned-words', { word: 'forbiddenthing' }));
+    const me = await env.app.signIn();
+    const id = await kit.channel(me);
+    const [imageId] = await kit.upload(me, [await kit.png('#3060c0', 128)]);
+    const before = await balanceOf(env.app, me.user.id);
+    const refused = await kit.call(me, 'POST', `/api/mj/submit/retexture/${id}`, {
+      imageId,
+      prompt: 'a forbiddenthing at dusk',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('The prompt contains the banned word “forbiddenthing”');
+    expect(await balanceOf(env.app, me.user.id)).toBe(before);
+
+    const grid = await kit.imagineDone(me, id, 'a lighthouse on a cliff');
+    const up = await kit.finished(
+      me,
+      await kit.submit(me, id, 'action', { taskId: grid.id, customId: grid.buttons[0]!.customId }),
+    );
+    const button = up.buttons.find((b) => b.label === 'Retexture')!;
+    const pressed = await kit.submit(me, id, 'action', { taskId: up.id, customId: button.customId });
+    await kit.finished(me, pressed, 'MODAL');
+    const modal = await kit.call(me, 'POST', `/api/mj/submit/modal/${id}`, {
+      taskId: pressed,
+      prompt: 'forbiddenthing, watercolour',
+    });
+    expect(modal.json().message).toBe('The prompt contains the banned word “forbiddenthing”');
+    expect((await kit.finished(me, pressed, 'MODAL')).status).toBe('MODAL');
   });
 });
 
