@@ -454,6 +454,10 @@ describe('bad input: settings', () => {
   for (const row of rowsOf(Area.Settings)) it(routeName(row), () => fuzzRoute(row));
 });
 
+describe("bad input: the operator's console (as people who are not admins)", () => {
+  for (const row of rowsOf(Area.Admin)) it(routeName(row), () => fuzzRoute(row));
+});
+
 describe('bad input: billing', () => {
   for (const row of rowsOf(Area.Billing)) it(routeName(row), () => fuzzRoute(row));
 });

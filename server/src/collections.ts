@@ -1,9 +1,17 @@
+import { AdminAudit, DisabledAccounts, SiteSettings } from './features/admin/repository';
 import { Favorites } from './features/archive/repository';
 import { Counters, LoginCodes, Sessions, Slowdowns, Users } from './features/auth/repository';
 import { Ledger, Orders, Products, RedeemCodes, Redemptions } from './features/billing/repository';
 import { Bans, Channels, Departures, Invites, Members } from './features/channels/repository';
 import { CompanyCollection } from './features/company/repository';
 import { Messages } from './features/messages/repository';
+import {
+  BannedWords,
+  HiddenImages,
+  ModerationHits,
+  Reports,
+  Standings,
+} from './features/moderation/repository';
 import { ReadMarks } from './features/reads/repository';
 import { DrawSettingsCollection } from './features/settings/repository';
 import { Tasks } from './features/tasks/repository';
@@ -42,4 +50,12 @@ export const ALL_COLLECTIONS: readonly CollectionDef<BaseDoc>[] = [
   Tickets,
   Favorites,
   ReadMarks,
+  AdminAudit,
+  DisabledAccounts,
+  SiteSettings,
+  BannedWords,
+  ModerationHits,
+  Standings,
+  Reports,
+  HiddenImages,
 ] as unknown as CollectionDef<BaseDoc>[];

@@ -157,7 +157,7 @@ describe("the bot's other commands", () => {
     await expect.poll(async () => balance()).toBeLessThan(before);
     // The card grows as previews arrive, so the button moves while the task runs: no stability wait.
     await card(running).getByTestId(`task-cancel-${running}`).click({ force: true });
-    await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: '取消任务' }).click();
     await finishes(running, 'CANCEL');
     await card(running).getByText('已取消').waitFor();
     await expect.poll(async () => balance()).toBe(before);

@@ -133,10 +133,11 @@ const toast = (page: Page, text: string) =>
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  // A PNG just over 1 MB (a real signature, then padding) and a text file named .png.
+  // A GIF just over 1 MB (a real signature, then padding: a photo would be shrunk to fit, an
+  // animation cannot be without losing it) and a text file named .png.
   const big = Buffer.alloc(1024 * 1024 + 2048);
-  fs.readFileSync(SAMPLE_PNG).copy(big);
-  fs.writeFileSync(path.join(tmp, 'huge.png'), big);
+  Buffer.from('GIF89a').copy(big);
+  fs.writeFileSync(path.join(tmp, 'huge.gif'), big);
   fs.writeFileSync(path.join(tmp, 'notes.png'), 'these are notes, not a picture\n');
   for (let i = 1; i <= 6; i += 1) fs.copyFileSync(SAMPLE_PNG, path.join(tmp, `ref-${i}.png`));
 });
@@ -220,11 +221,11 @@ describe('the composer', () => {
 
   it('refuses bad attachments on the client with the spec messages, uploading nothing', async () => {
     const picker = page.getByTestId('composer-file-input');
-    await picker.setInputFiles(path.join(tmp, 'huge.png'));
+    await picker.setInputFiles(path.join(tmp, 'huge.gif'));
     await toast(page, '图片大小不能超过 1M').waitFor();
     // A text file renamed .png: the browser calls it image/png by its name; the client reads its bytes.
     await picker.setInputFiles(path.join(tmp, 'notes.png'));
-    await toast(page, '只能上传 jpg/gif/png/jpeg 格式的图片').waitFor();
+    await toast(page, '只能上传 jpg/gif/png/jpeg/webp 格式的图片').waitFor();
     await picker.setInputFiles([1, 2, 3, 4, 5, 6].map((i) => path.join(tmp, `ref-${i}.png`)));
     await toast(page, '最多上传 5 张垫图').waitFor();
     expect(await page.getByTestId('composer-attachment-0').count()).toBe(0);

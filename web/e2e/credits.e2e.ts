@@ -93,7 +93,7 @@ describe('the credit meter', () => {
     await expect.poll(async () => (await tasksOf(token, channelId)).length, { timeout: 20_000 }).toBe(1);
     const running = (await tasksOf(token, channelId))[0]!.id;
     await page.getByTestId(`task-cancel-${running}`).click({ force: true });
-    await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: '取消任务' }).click();
     await expect.poll(() => meterBalance(page), { timeout: 20_000 }).toBe('10');
 
     // One click from the meter to 订阅, showing the same balance.

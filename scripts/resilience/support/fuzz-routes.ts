@@ -25,6 +25,8 @@ export const Area = {
   Archive: 'archive',
   Open: 'open hooks',
   Realtime: 'realtime',
+  /** The operator's console, fuzzed by people who are not site admins: 404 whatever they send. */
+  Admin: 'admin',
 } as const;
 export type Area = (typeof Area)[keyof typeof Area];
 
@@ -44,6 +46,7 @@ const AREA_OF_TAG: Record<string, Area> = {
   open: Area.Open,
   upstream: Area.Open,
   realtime: Area.Realtime,
+  admin: Area.Admin,
 };
 
 /** Real ids made by the fixture, so a fuzzed field can sit next to otherwise valid input. */

@@ -15,12 +15,13 @@ import {
   type SubscribeAck,
   type Task,
 } from '@draw/shared';
-import { api, routeKey, type ApiRoute } from '@draw/shared/routes';
+import { Access, API_ROUTES, api, routeKey, type ApiRoute } from '@draw/shared/routes';
 import { Users } from '../../../server/src/features/auth/repository';
 import { Orders, Redemptions } from '../../../server/src/features/billing/repository';
 import { Channels } from '../../../server/src/features/channels/repository';
 import { Uploads } from '../../../server/src/features/uploads/repository';
 import { Favorites } from '../../../server/src/features/archive/repository';
+import { Reports } from '../../../server/src/features/moderation/repository';
 import { ReadMarks, readMarkId } from '../../../server/src/features/reads/repository';
 import { Tickets } from '../../../server/src/realtime/repository';
 import { nextPhone } from '../../../server/test/support/harness';
@@ -1469,6 +1470,52 @@ const socketRows: Row[] = [
   },
 ];
 
+// ---- The operator's console and moderation -----------------------------------------------------
+
+/** A route's path with each `:param` filled by a plausible id (the console refuses before it looks). */
+const filledPath = (route: ApiRoute) => route.path.replace(/:[A-Za-z]+/g, 'p0000000000000000');
+
+/**
+ * Every `/api/admin/*` route, generated from the table: a person who is not a site admin finds
+ * nothing there (404, as an unknown path), signed in or not, and nothing changes.
+ */
+const adminRows: Row[] = API_ROUTES.filter((route) => route.access === Access.Admin).map((route) =>
+  tableRow({
+    of: route,
+    prepare: async () => ({
+      url: filledPath(route),
+      ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+    }),
+  }),
+);
+
+const reports = (scene: Scene) => scene.app.storage.collection(Reports);
+
+const moderationRows: Row[] = [
+  tableRow({
+    of: api.company.announcement,
+    prepare: async () => ({
+      url: '/api/home/announcement',
+      confirm: async (a) => expect(a.status).toBe(200),
+    }),
+  }),
+  tableRow({
+    of: api.archive.report,
+    prepare: async (scene, role) => {
+      const image = await archivedImage(scene, role);
+      return {
+        url: `/api/archive/report/${image.id}`,
+        payload: { reason: 'spam' },
+        observe: () => reports(scene).count({}),
+        confirm: async (a) => {
+          expect(data<{ reported: boolean }>(a).reported).toBe(true);
+          expect(await reports(scene).findOne({ _id: image.id })).not.toBeNull();
+        },
+      };
+    },
+  }),
+];
+
 export const rows: Row[] = [
   ...publicRows,
   ...accountRows,
@@ -1476,6 +1523,8 @@ export const rows: Row[] = [
   ...taskRows,
   ...archiveRows,
   ...readRows,
+  ...adminRows,
+  ...moderationRows,
   ...socketRows,
 ];
 

@@ -17,7 +17,9 @@ import { openEmbeddedStorage } from './embedded';
  */
 
 /** Tables that hold a handful of rows whatever the history (configuration), where a scan costs nothing. */
-const SMALL_TABLES = new Set(['products', 'company']);
+// Lists an admin keeps (banned words, hidden images) are read whole into the moderation cache when
+// they change, never per request: their size follows the admins' work, not the site's history.
+const SMALL_TABLES = new Set(['products', 'company', 'banned_words', 'hidden_images']);
 
 /**
  * Queries that sort without an index on purpose, each bounded by something other than the history:

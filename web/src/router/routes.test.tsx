@@ -22,6 +22,7 @@ const company = {
   isShowChatGPT: false,
   isShowDiscord: true,
   engineFeatures: [],
+  translatesPrompts: false,
 };
 let session: Record<string, unknown>;
 let fetchMock: ReturnType<typeof vi.fn>;

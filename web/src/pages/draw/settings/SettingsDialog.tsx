@@ -90,11 +90,11 @@ export function SettingsDialog({ open, onOpenChange, focusProfile = false }: Set
         {/* While the bar asks for Save or Reset, it takes the footer's place. */}
         {!dirty && (
           <DialogFooter className="flex-row justify-between">
-            {/* Leaving is on offer, never the dialog's main button: a quiet red text, Close the filled one. */}
+            {/* Leaving is on offer, never the dialog's main button: a quiet red text (dark enough for AA on the footer), Close the filled one. */}
             <Button
               variant="ghost"
               size="sm"
-              className="text-destructive hover:bg-destructive/10 hover:text-destructive dark:text-[#fa777c] dark:hover:text-[#fa777c]"
+              className="text-[#b8292e] hover:bg-destructive/10 hover:text-[#b8292e] dark:text-[#fa777c] dark:hover:text-[#fa777c]"
               onClick={() => void onLogout()}
               disabled={loggingOut}
               data-testid="settings-logout"
