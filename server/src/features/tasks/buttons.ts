@@ -10,7 +10,7 @@ import {
 import type { EngineRegistry } from '../../engines/registry';
 import type { SignedIn } from '../auth/identity';
 import { notOffered, taskRefusal } from './errors';
-import type { JobSpec } from './jobs';
+import type { StoredJob } from './jobs';
 import { randomSeed, seedOf, translationFlag, type English } from './prompt';
 import type { TaskDoc } from './repository';
 import type { TaskStore } from './store';
@@ -191,7 +191,7 @@ export function buttonPresser({ submit, store, prompts, english, engines }: Butt
       case 'animate':
       case 'extend': {
         const video = { ...on, prompt: parent.prompt, motion: button.motion };
-        const job: JobSpec =
+        const job: StoredJob =
           button.kind === 'animate'
             ? { kind: 'animate', ...video }
             : { kind: 'extend', ...video, index: button.index };
