@@ -103,6 +103,11 @@ export interface ActionDeclaration {
    * result's picture. Only for actions that take an image and a prompt.
    */
   readonly button?: { readonly on: ResultKind; readonly label: string; readonly emoji: string };
+  /**
+   * A card names a result of it before its author ("Variations by @user", `feed.byline.<name>`);
+   * absent: the author alone.
+   */
+  readonly byline?: true;
   /** The C# midjourney-proxy's route for it (`/mj/submit/<upstream>`), for an image and a prompt. */
   readonly upstream?: 'retexture' | 'edits';
 }
@@ -150,6 +155,7 @@ export const ACTIONS = {
     archive: ArchiveKind.Upscale,
     feature: null,
     words: 'Upscale',
+    byline: true,
   },
   variation: {
     task: TaskAction.Variation,
@@ -157,16 +163,32 @@ export const ACTIONS = {
     archive: ArchiveKind.Variation,
     feature: null,
     words: 'Vary',
+    byline: true,
   },
   reroll: { task: TaskAction.Reroll, price: 2, archive: ArchiveKind.Grid, feature: null, words: 'Reroll' },
-  zoom: { task: TaskAction.Zoom, price: 2, archive: ArchiveKind.ZoomPan, feature: null, words: 'Zoom Out' },
-  pan: { task: TaskAction.Pan, price: 2, archive: ArchiveKind.ZoomPan, feature: null, words: 'Pan' },
+  zoom: {
+    task: TaskAction.Zoom,
+    price: 2,
+    archive: ArchiveKind.ZoomPan,
+    feature: null,
+    words: 'Zoom Out',
+    byline: true,
+  },
+  pan: {
+    task: TaskAction.Pan,
+    price: 2,
+    archive: ArchiveKind.ZoomPan,
+    feature: null,
+    words: 'Pan',
+    byline: true,
+  },
   region: {
     task: TaskAction.Inpaint,
     price: 2,
     archive: ArchiveKind.Region,
     feature: null,
     words: 'Vary (Region)',
+    byline: true,
   },
   animate: {
     task: TaskAction.Video,
@@ -191,6 +213,7 @@ export const ACTIONS = {
     command: { takes: CommandInput.ImageAndPrompt },
     button: { on: 'upscale', label: 'Retexture', emoji: '🎨' },
     upstream: 'retexture',
+    byline: true,
   },
 } as const satisfies Record<string, ActionDeclaration>;
 
@@ -208,6 +231,10 @@ export type CommandActionName = {
 /** Actions that take one image and a prompt (Midjourney's editor): generic route, job and request. */
 export type EditorActionName = {
   [K in ActionName]: Declared[K] extends { command: { takes: 'imageAndPrompt' } } ? K : never;
+}[ActionName];
+/** Actions whose results a card names before the author. */
+export type BylineActionName = {
+  [K in ActionName]: Declared[K] extends { byline: true } ? K : never;
 }[ActionName];
 /** Actions with a button of ours on results. */
 export type ButtonActionName = {
@@ -250,4 +277,10 @@ export const ARCHIVE_KIND_ACTIONS: Readonly<Record<ArchiveKind, readonly TaskAct
 /** The slash command a task made without a parent came from (`/imagine`), if any. */
 export function commandOfTask(task: TaskAction): CommandActionName | null {
   return COMMAND_ACTIONS.find((name) => ACTIONS[name].task === task) ?? null;
+}
+
+/** What a card names a task's result by before its author, if anything: its action's byline. */
+export function bylineOfTask(task: TaskAction): BylineActionName | null {
+  const name = ACTION_NAMES.find((action) => ACTIONS[action].task === task);
+  return name && actionOf(name).byline ? (name as BylineActionName) : null;
 }
