@@ -149,6 +149,9 @@ export type EngineJob = JobOf<EngineJobInputs>;
 
 export type EngineJobKind = JobKind;
 
+/** The action a job draws, as the shared table names it (an editor job names its own). */
+export const actionOfJob = (job: EngineJob): ActionName => (job.kind === 'edit' ? job.action : job.kind);
+
 export interface EngineProgress {
   /** 0–100. */
   progress: number;

@@ -11,7 +11,14 @@ import {
   type TaskStatus,
   TaskFailureCode,
 } from '@draw/shared';
-import { EngineFailure, type EngineImage, type EngineJob, type EngineSpeed, type ParentImage } from '../port';
+import {
+  actionOfJob,
+  EngineFailure,
+  type EngineImage,
+  type EngineJob,
+  type EngineSpeed,
+  type ParentImage,
+} from '../port';
 import { ProxyLine, type SubmitRoute } from './client';
 import { UpstreamError, UpstreamErrorKind } from './errors';
 import { UpstreamStatus, type UpstreamTask } from './protocol';
@@ -75,28 +82,14 @@ function actionOn(job: Exclude<ActionJob, { kind: 'upscale' }>, base: Record<str
   };
 }
 
-/** Midjourney's own name for what a job asks (the same in every language), for "not offered". */
+/**
+ * Midjourney's own name for what a job asks (the same in every language), for "not offered": a
+ * button's own for U/V on a grid, else the action table's words.
+ */
 function featureOf(job: EngineJob): string {
-  switch (job.kind) {
-    case 'upscale':
-      return job.mode === 'default' ? `U${job.index}` : 'Upscale (Subtle/Creative)';
-    case 'variation':
-      return job.strength === 'index' ? `V${job.index}` : 'Vary (Subtle/Strong)';
-    case 'zoom':
-      return 'Zoom Out';
-    case 'pan':
-      return 'Pan';
-    case 'region':
-      return 'Vary (Region)';
-    case 'animate':
-      return 'Animate';
-    case 'extend':
-      return 'Extend';
-    case 'edit':
-      return actionOf(job.action).words;
-    default:
-      return `/${job.kind}`;
-  }
+  if (job.kind === 'upscale') return job.mode === 'default' ? `U${job.index}` : 'Upscale (Subtle/Creative)';
+  if (job.kind === 'variation') return job.strength === 'index' ? `V${job.index}` : 'Vary (Subtle/Strong)';
+  return actionOf(actionOfJob(job)).words;
 }
 
 const notOffered = (job: EngineJob) =>
