@@ -1,4 +1,4 @@
-import { TaskFailureCode } from '@draw/shared';
+import { ErrorReason, TaskFailureCode } from '@draw/shared';
 import {
   EngineFailure,
   type EngineImage,
@@ -10,6 +10,7 @@ import {
 } from '../../engines/port';
 import { readClipHeader } from '../../images/clip';
 import type { BlobStore } from '../../blobs/port';
+import { AppError } from '../../errors';
 import { readImageHeader } from '../../images/decode';
 import type { StoredJob, StoredJobInputs } from './jobs';
 import type { TasksRepository } from './repository';
@@ -94,7 +95,9 @@ export function jobResolver(blobs: BlobStore, tasks: TasksRepository) {
   };
 
   return async function resolve(job: StoredJob): Promise<EngineJob> {
-    const load = loaders[job.kind] as (job: StoredJob) => Promise<EngineJobInputs[JobKind]>;
+    const load = loaders[job.kind] as ((job: StoredJob) => Promise<EngineJobInputs[JobKind]>) | undefined;
+    // A stored job of a kind this server does not know (written by another version): not ours to guess.
+    if (!load) throw new AppError(ErrorReason.Internal, 'error.internal', { job: JSON.stringify(job) });
     return { ...parametersOf(job), ...(await load(job)) } as EngineJob;
   };
 }
