@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import { TaskAction } from './constants';
+import type { TaskAction } from './constants';
 import type { api } from './routes/index';
 import type { AnswerOf, BodyOf, QueryOf } from './routes/route';
 import type { ArchiveItemSchema, FavoriteChangeSchema } from './routes/schemas';
@@ -21,28 +21,10 @@ type ValueOf<T> = T[keyof T];
 export const ArchiveScope = { Mine: 'mine', All: 'all' } as const;
 export type ArchiveScope = ValueOf<typeof ArchiveScope>;
 
-/** What kind of image: the buttons people know, grouped as the filter shows them. */
-export const ArchiveKind = {
-  Grid: 'grid',
-  Upscale: 'upscale',
-  Variation: 'variation',
-  ZoomPan: 'zoom',
-  Region: 'region',
-  Blend: 'blend',
-  /** Animate and Extend: short clips, the dearest items. */
-  Clip: 'clip',
-} as const;
-export type ArchiveKind = ValueOf<typeof ArchiveKind>;
+// Which task goes under which kind is each action's `archive` (`actions/registry.ts`).
+export { ArchiveKind, ARCHIVE_KIND_ACTIONS } from './actions/registry';
+import { ARCHIVE_KIND_ACTIONS } from './actions/registry';
 
-export const ARCHIVE_KIND_ACTIONS: Record<ArchiveKind, readonly TaskAction[]> = {
-  grid: [TaskAction.Imagine, TaskAction.Reroll],
-  upscale: [TaskAction.Upscale],
-  variation: [TaskAction.Variation],
-  zoom: [TaskAction.Zoom, TaskAction.Pan],
-  region: [TaskAction.Inpaint],
-  blend: [TaskAction.Blend],
-  clip: [TaskAction.Video],
-};
 /** Actions whose result is an image or a clip (with its poster still) (describe and shorten answer with text). */
 export const ARCHIVE_ACTIONS: readonly TaskAction[] = Object.values(ARCHIVE_KIND_ACTIONS).flat();
 

@@ -17,42 +17,12 @@ export const TERMINAL_TASK_STATUSES: readonly TaskStatus[] = [
   TaskStatus.Cancel,
 ];
 
-export const TaskAction = {
-  Imagine: 'IMAGINE',
-  Upscale: 'UPSCALE',
-  Variation: 'VARIATION',
-  Reroll: 'REROLL',
-  Describe: 'DESCRIBE',
-  Blend: 'BLEND',
-  Zoom: 'ZOOM',
-  Pan: 'PAN',
-  Shorten: 'SHORTEN',
-  Inpaint: 'INPAINT',
-  /** A short clip from an upscaled image (Animate), or a clip made longer (Extend). */
-  Video: 'VIDEO',
-} as const;
-export type TaskAction = ValueOf<typeof TaskAction>;
+// Declared with every action in one table (`actions/registry.ts`).
+export { TaskAction, EngineFeature, ENGINE_FEATURES } from './actions/registry';
 
 /** Animate's and Extend's motion: Midjourney's `--motion low|high`. */
 export const VideoMotion = { Low: 'low', High: 'high' } as const;
 export type VideoMotion = ValueOf<typeof VideoMotion>;
-
-/**
- * What an engine may or may not serve beyond imagine and blend (a midjourney-proxy line lacks
- * some): the server refuses the rest, and the web hides what the current engine lacks.
- */
-export const EngineFeature = {
-  Shorten: 'shorten',
-  /** /describe: an engine that only draws (the OpenAI Images API) cannot read a picture. */
-  Describe: 'describe',
-  Cancel: 'cancel',
-  Seed: 'seed',
-  Video: 'video',
-  /** /blend (an engine without a way to mix images lacks it). */
-  Blend: 'blend',
-} as const;
-export type EngineFeature = ValueOf<typeof EngineFeature>;
-export const ENGINE_FEATURES: readonly EngineFeature[] = Object.values(EngineFeature);
 
 export const BotType = { MidJourney: 'MID_JOURNEY', NijiJourney: 'NIJI_JOURNEY' } as const;
 export type BotType = ValueOf<typeof BotType>;

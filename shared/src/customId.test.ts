@@ -228,7 +228,7 @@ describe('buttonsForResult', () => {
     expect(buttons[8]?.customId).toBe(`MJ::JOB::variation::4::${H}`);
   });
 
-  it('gives an upscale the vary, upscale, zoom, pan, animate and bookmark buttons', () => {
+  it('gives an upscale the vary, upscale, zoom, pan, animate, bookmark and Retexture buttons', () => {
     const kinds = buttonsForResult('upscale', H).map((b) => parseCustomId(b.customId));
     expect(kinds).toEqual([
       { kind: 'vary', strength: 'subtle', hash: H },
@@ -246,6 +246,7 @@ describe('buttonsForResult', () => {
       { kind: 'animate', motion: 'high', hash: H },
       { kind: 'animate', motion: 'low', hash: H },
       { kind: 'bookmark', hash: H },
+      { kind: 'editor', action: 'retexture', hash: H },
     ]);
     const labels = buttonsForResult('upscale', H).map((b) => b.label || b.emoji);
     expect(labels).toEqual([
@@ -264,6 +265,7 @@ describe('buttonsForResult', () => {
       'Animate (High motion)',
       'Animate (Low motion)',
       '❤️',
+      'Retexture',
     ]);
   });
 

@@ -1,5 +1,18 @@
-import { TaskAction, type VideoMotion } from './constants';
+import {
+  ACTIONS,
+  actionOf,
+  BUTTON_ACTIONS,
+  isButtonAction,
+  type ActionName,
+  type ButtonActionName,
+  type EngineFeature,
+  type ResultKind,
+  type TaskAction,
+} from './actions/registry';
+import type { VideoMotion } from './constants';
 import type { TaskButton } from './entities';
+
+export type { ResultKind } from './actions/registry';
 
 /**
  * The upstream's button `customId` formats (see contracts/midjourney-proxy.md). Both engines emit
@@ -30,35 +43,51 @@ export type ParsedCustomId =
   /** Animate (Low/High motion) on an upscale: a clip from the image. */
   | { kind: 'animate'; motion: VideoMotion; hash: string }
   /** Extend (Low/High motion) on a finished clip; `index` is the clip of the batch (1–4). */
-  | { kind: 'extend'; motion: VideoMotion; index: GridIndex; hash: string };
+  | { kind: 'extend'; motion: VideoMotion; index: GridIndex; hash: string }
+  /** A button of ours an action declares (`ACTIONS[…].button`): `MJ::Editor::<action>::<hash>`. */
+  | { kind: 'editor'; action: ButtonActionName; hash: string };
 
 export type CustomIdKind = ParsedCustomId['kind'];
 
 /**
- * The task a press of each button makes (a bookmark makes none): the server's presser creates it,
- * the web's credit meter prices the button by it, both from this one table.
+ * The action a press of each button makes (a bookmark makes none): the server's presser creates
+ * its task, the web's credit meter prices the button by it and hides it where the engine lacks its
+ * feature, all from the action table (`actions/registry.ts`).
  */
-export const BUTTON_TASK_ACTION = {
-  upscale: TaskAction.Upscale,
-  upscaleVariant: TaskAction.Upscale,
-  variation: TaskAction.Variation,
-  vary: TaskAction.Variation,
-  reroll: TaskAction.Reroll,
-  zoomOut: TaskAction.Zoom,
-  customZoom: TaskAction.Zoom,
-  pan: TaskAction.Pan,
-  region: TaskAction.Inpaint,
-  picReader: TaskAction.Imagine,
-  promptAnalyzer: TaskAction.Imagine,
-  picReaderRetry: TaskAction.Describe,
-  animate: TaskAction.Video,
-  extend: TaskAction.Video,
+export const BUTTON_ACTION = {
+  upscale: 'upscale',
+  upscaleVariant: 'upscale',
+  variation: 'variation',
+  vary: 'variation',
+  reroll: 'reroll',
+  zoomOut: 'zoom',
+  customZoom: 'zoom',
+  pan: 'pan',
+  region: 'region',
+  picReader: 'imagine',
+  promptAnalyzer: 'imagine',
+  picReaderRetry: 'describe',
+  animate: 'animate',
+  extend: 'extend',
   bookmark: null,
-} as const satisfies Record<CustomIdKind, TaskAction | null>;
+  editor: null,
+} as const satisfies Record<CustomIdKind, ActionName | null>;
+
+/** The action a press of this button makes; null for a bookmark or what is not a button. */
+export const buttonAction = (parsed: ParsedCustomId | null): ActionName | null =>
+  parsed ? (parsed.kind === 'editor' ? parsed.action : BUTTON_ACTION[parsed.kind]) : null;
 
 /** The task a press of this button makes; null for a bookmark or what is not a button. */
-export const buttonTaskAction = (parsed: ParsedCustomId | null): TaskAction | null =>
-  parsed ? BUTTON_TASK_ACTION[parsed.kind] : null;
+export function buttonTaskAction(parsed: ParsedCustomId | null): TaskAction | null {
+  const action = buttonAction(parsed);
+  return action ? ACTIONS[action].task : null;
+}
+
+/** The engine feature a press of this button needs; null when every engine serves it. */
+export function buttonFeature(parsed: ParsedCustomId | null): EngineFeature | null {
+  const action = buttonAction(parsed);
+  return action ? ACTIONS[action].feature : null;
+}
 
 /** Upstream hashes are UUIDs; anything that could smuggle a `::` or whitespace is refused. */
 const HASH = /^[A-Za-z0-9_-]{1,128}$/;
@@ -113,6 +142,10 @@ export function parseCustomId(input: unknown): ParsedCustomId | null {
       return a === 'Retry' && b === undefined ? { kind: 'picReaderRetry' } : null;
     case 'BOOKMARK':
       return b === undefined && isHash(a) ? { kind: 'bookmark', hash: a } : null;
+    case 'Editor':
+      return a !== undefined && isButtonAction(a) && isHash(b) && c === undefined
+        ? { kind: 'editor', action: a, hash: b }
+        : null;
     default:
       return null;
   }
@@ -190,6 +223,8 @@ export function buildCustomId(p: ParsedCustomId): string {
       return `MJ::JOB::animate_${p.motion}::1::${p.hash}::SOLO`;
     case 'extend':
       return `MJ::JOB::animate_${p.motion}_extend::${p.index}::${p.hash}`;
+    case 'editor':
+      return `MJ::Editor::${p.action}::${p.hash}`;
     default: {
       const never: never = p;
       throw new Error(`unknown customId kind ${String(never)}`);
@@ -198,6 +233,7 @@ export function buildCustomId(p: ParsedCustomId): string {
 }
 
 const ALWAYS_MODAL: ReadonlySet<CustomIdKind> = new Set([
+  'editor',
   'customZoom',
   'region',
   'picReader',
@@ -205,16 +241,10 @@ const ALWAYS_MODAL: ReadonlySet<CustomIdKind> = new Set([
 ]);
 const REMIX_MODAL: ReadonlySet<CustomIdKind> = new Set(['reroll', 'variation', 'vary', 'pan']);
 
-/** Buttons that make a clip: hidden where the engine offers no video. */
-export const VIDEO_KINDS: ReadonlySet<CustomIdKind> = new Set(['animate', 'extend']);
-
 /** Whether pressing the button opens a modal (new prompt, mask or zoom) before the task queues. */
 export function needsModal(parsed: ParsedCustomId, remix: boolean): boolean {
   return ALWAYS_MODAL.has(parsed.kind) || (remix && REMIX_MODAL.has(parsed.kind));
 }
-
-/** Which set of buttons a finished result shows. */
-export type ResultKind = 'grid' | 'upscale' | 'describe' | 'shorten' | 'video';
 
 export function resultKindForAction(action: TaskAction): ResultKind {
   switch (action) {
@@ -246,11 +276,25 @@ const button = (p: ParsedCustomId, label: string, emoji = ''): TaskButton => ({
   label,
 });
 
+/** The buttons the action table puts on a result of this kind (after Midjourney's own). */
+export function actionButtons(kind: ResultKind, hash: string): TaskButton[] {
+  return BUTTON_ACTIONS.flatMap((action) => {
+    const declared = actionOf(action).button;
+    return declared?.on === kind
+      ? [button({ kind: 'editor', action, hash }, declared.label, declared.emoji)]
+      : [];
+  });
+}
+
 /**
- * The buttons a Midjourney result carries, in Discord's order. `promptCount` is how many
- * shortened prompts a shorten result offers.
+ * The buttons a Midjourney result carries, in Discord's order, then the action table's own.
+ * `promptCount` is how many shortened prompts a shorten result offers.
  */
 export function buttonsForResult(kind: ResultKind, hash: string, promptCount = 5): TaskButton[] {
+  return [...midjourneyButtons(kind, hash, promptCount), ...actionButtons(kind, hash)];
+}
+
+function midjourneyButtons(kind: ResultKind, hash: string, promptCount: number): TaskButton[] {
   switch (kind) {
     case 'grid':
       return [

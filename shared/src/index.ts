@@ -13,3 +13,4 @@ export * from './tasks';
 export * from './parameters';
 export * from './reads';
 export * from './chat';
+export * from './actions/registry';

@@ -1,7 +1,9 @@
 import { EngineFeature } from '@draw/shared';
 import type {
+  ActionName,
   BlendDimensions,
   BotType,
+  EditorActionName,
   ClipMimeType,
   JobSpeed,
   TaskAction,
@@ -54,8 +56,26 @@ export interface ParentImage {
   video?: EngineVideo;
 }
 
+/**
+ * One job type for every action, its kinds taken from the shared action table: each action is a
+ * kind of its own, but Midjourney's editor actions (retexture …) share `edit`, whose `action`
+ * names which. What a kind asks (prompt, seed, index …) is declared once here; what it reads comes
+ * in one of two forms: as a task stores it (blob keys and a parent task's id, `StoredJob` in
+ * features/tasks) or loaded for the engine (bytes and the parent's picture, `EngineJob`).
+ */
+export type JobKind = Exclude<ActionName, EditorActionName> | 'edit';
+
+/** A declaration for every job kind and nothing else: a kind the table gains fails here until declared. */
+export type EveryJobKind<T extends Record<JobKind, object> & Record<Exclude<keyof T, JobKind>, never>> = T;
+
 /** On actions: the job mode of the user who pressed the button (not the parent's). */
 interface ActionSpeed {
+  speed?: EngineSpeed;
+}
+
+/** On commands that did not draw from a prompt of theirs: the bot and job mode, when known. */
+interface UpstreamHints {
+  botType?: BotType;
   speed?: EngineSpeed;
 }
 
@@ -72,62 +92,65 @@ interface RemixPrompt {
   enableRemix?: boolean;
 }
 
-export type EngineJob =
-  | {
-      kind: 'imagine';
-      prompt: string;
-      seed: number;
-      botType: BotType;
-      references: EngineImage[];
-      /** Style references (their URLs are in the prompt; the built-in engine takes their palette). */ styles?: EngineImage[];
-    }
-  | ({
-      kind: 'upscale';
-      parent: ParentImage;
-      index: 1 | 2 | 3 | 4;
-      mode: 'default' | 'subtle' | 'creative';
-    } & ActionSpeed)
-  | ({
-      kind: 'variation';
-      parent: ParentImage;
-      prompt: string;
-      seed: number;
-      index: 1 | 2 | 3 | 4;
-      strength: 'subtle' | 'strong' | 'index';
-    } & ActionSpeed &
-      RemixPrompt)
-  | ({ kind: 'reroll'; parent: ParentImage; prompt: string; seed: number } & ActionSpeed & RemixPrompt)
-  | ({ kind: 'zoom'; parent: ParentImage; prompt: string; seed: number; factor: number } & ActionSpeed)
-  | ({
-      kind: 'pan';
-      parent: ParentImage;
-      prompt: string;
-      seed: number;
-      direction: PanDirection;
-    } & ActionSpeed &
-      RemixPrompt)
-  | ({ kind: 'region'; parent: ParentImage; prompt: string; seed: number; mask: EngineImage } & ActionSpeed)
-  | {
-      kind: 'blend';
-      images: EngineImage[];
-      dimensions: BlendDimensions;
-      seed: number;
-      botType?: BotType;
-      speed?: EngineSpeed;
-    }
-  | { kind: 'describe'; image: EngineImage; botType?: BotType; speed?: EngineSpeed }
-  | { kind: 'shorten'; prompt: string; botType?: BotType; speed?: EngineSpeed }
-  | ({ kind: 'animate'; parent: ParentImage; prompt: string; motion: VideoMotion } & ActionSpeed)
-  /** `index`: which clip of the parent's batch (1–4) goes on. */
-  | ({
-      kind: 'extend';
-      parent: ParentImage;
-      prompt: string;
-      motion: VideoMotion;
-      index: 1 | 2 | 3 | 4;
-    } & ActionSpeed);
+type BatchIndex = 1 | 2 | 3 | 4;
 
-export type EngineJobKind = EngineJob['kind'];
+/** What each kind of job asks, the same stored and run. */
+export type JobParameters = EveryJobKind<{
+  imagine: { prompt: string; seed: number; botType: BotType };
+  upscale: { index: BatchIndex; mode: 'default' | 'subtle' | 'creative' } & ActionSpeed;
+  variation: {
+    prompt: string;
+    seed: number;
+    index: BatchIndex;
+    strength: 'subtle' | 'strong' | 'index';
+  } & ActionSpeed &
+    RemixPrompt;
+  reroll: { prompt: string; seed: number } & ActionSpeed & RemixPrompt;
+  zoom: { prompt: string; seed: number; factor: number } & ActionSpeed;
+  pan: { prompt: string; seed: number; direction: PanDirection } & ActionSpeed & RemixPrompt;
+  region: { prompt: string; seed: number } & ActionSpeed;
+  blend: { dimensions: BlendDimensions; seed: number } & UpstreamHints;
+  describe: UpstreamHints;
+  shorten: { prompt: string } & UpstreamHints;
+  animate: { prompt: string; motion: VideoMotion } & ActionSpeed;
+  /** `index`: which clip of the parent's batch (1–4) goes on. */
+  extend: { prompt: string; motion: VideoMotion; index: BatchIndex } & ActionSpeed;
+  /** Midjourney's editor (`action`: retexture …): a picture restyled by `prompt`. */
+  edit: { action: EditorActionName; prompt: string; seed: number } & UpstreamHints;
+}>;
+
+/** The pictures each kind reads, loaded for the engine. */
+export type EngineJobInputs = EveryJobKind<{
+  /** `styles`: style references (their URLs are in the prompt; the built-in engine takes their palette). */
+  imagine: { references: EngineImage[]; styles?: EngineImage[] };
+  upscale: { parent: ParentImage };
+  variation: { parent: ParentImage };
+  reroll: { parent: ParentImage };
+  zoom: { parent: ParentImage };
+  pan: { parent: ParentImage };
+  region: { parent: ParentImage; mask: EngineImage };
+  blend: { images: EngineImage[] };
+  describe: { image: EngineImage };
+  shorten: Record<never, never>;
+  animate: { parent: ParentImage };
+  extend: { parent: ParentImage };
+  /** `parent` when `image` is a finished task's picture (its button was pressed), absent for an upload. */
+  edit: { image: EngineImage; parent?: ParentImage };
+}>;
+
+type Flat<T> = { [K in keyof T]: T[K] };
+
+/** The job of each kind with its parameters and its inputs in one form (`EngineJobInputs` or the stored one). */
+export type JobOf<Inputs extends Record<JobKind, object>> = {
+  [K in JobKind]: Flat<{ kind: K } & JobParameters[K] & Inputs[K]>;
+}[JobKind];
+
+export type EngineJob = JobOf<EngineJobInputs>;
+
+export type EngineJobKind = JobKind;
+
+/** The action a job draws, as the shared table names it (an editor job names its own). */
+export const actionOfJob = (job: EngineJob): ActionName => (job.kind === 'edit' ? job.action : job.kind);
 
 export interface EngineProgress {
   /** 0–100. */

@@ -18,6 +18,7 @@ export * from './schemas';
 export { BillingPatterns, QR_URL_MAX_LENGTH } from './billing';
 export { UpstreamHookBody } from './upstream';
 export { SharePageBounds } from './share';
+export { editorRoute, type EditorRequest, type EditorRoute } from './tasks';
 export * from './admin';
 export { adminRoutePaths } from './admin-paths';
 

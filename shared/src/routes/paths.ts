@@ -5,6 +5,8 @@
  * the two cannot disagree (`paths.test.ts` checks it both ways).
  */
 
+import { EDITOR_ACTIONS, type EditorActionName } from '../actions/registry';
+
 export const HttpMethod = { Get: 'GET', Post: 'POST', Put: 'PUT', Delete: 'DELETE' } as const;
 export type HttpMethod = (typeof HttpMethod)[keyof typeof HttpMethod];
 
@@ -12,6 +14,19 @@ export type HttpMethod = (typeof HttpMethod)[keyof typeof HttpMethod];
 export interface RoutePath {
   readonly method: HttpMethod;
   readonly path: `/api/${string}`;
+}
+
+/** Each editor action of the action table (an image and a prompt) is submitted on its own route. */
+type EditorPaths = {
+  readonly [A in EditorActionName]: {
+    readonly method: 'POST';
+    readonly path: `/api/mj/submit/${A}/:channelId`;
+  };
+};
+function editorPaths(): EditorPaths {
+  return Object.fromEntries(
+    EDITOR_ACTIONS.map((name) => [name, { method: 'POST', path: `/api/mj/submit/${name}/:channelId` }]),
+  ) as EditorPaths;
 }
 
 export const routePaths = {
@@ -70,6 +85,7 @@ export const routePaths = {
     imageSeed: { method: 'GET', path: '/api/mj/task/:id/image-seed' },
     byIds: { method: 'POST', path: '/api/draw/tasks/:channelId' },
     translate: { method: 'POST', path: '/api/mj/translate' },
+    ...editorPaths(),
   },
   uploads: {
     upload: { method: 'POST', path: '/api/upload' },

@@ -1,4 +1,5 @@
-import Type, { type TSchema } from 'typebox';
+import Type, { type Static, type TSchema } from 'typebox';
+import { EDITOR_ACTIONS, type EditorActionName } from '../actions/registry';
 import { BlendDimensions, Limits } from '../constants';
 import { REFERENCE_KINDS } from '../references';
 import { routePaths, type RoutePath } from './paths';
@@ -38,6 +39,31 @@ const submit = <W extends RoutePath, B extends TSchema>(where: W, body: B, summa
     body,
     answer: Submitted,
   });
+
+/** Midjourney's editor (`/retexture` …): one upload restyled by a prompt. */
+const EditorBody = Type.Object(
+  { imageId: UploadId, prompt: Prompt, promptEn: Type.Optional(Prompt), botType: Bot, engine: Engine },
+  strict,
+);
+/** What every editor route takes, from its schema. */
+export type EditorRequest = Static<typeof EditorBody>;
+type EditorRoutes = {
+  readonly [A in EditorActionName]: ReturnType<
+    typeof submit<(typeof routePaths.tasks)[A], typeof EditorBody>
+  >;
+};
+/** Any editor action's route: they differ only in their path. */
+export type EditorRoute = ReturnType<typeof submit<RoutePath, typeof EditorBody>>;
+/** A route for each editor action of the action table, all with the same body. */
+function editorRoutes(): EditorRoutes {
+  return Object.fromEntries(
+    EDITOR_ACTIONS.map((name) => [name, submit(routePaths.tasks[name], EditorBody, `/${name}`)]),
+  ) as EditorRoutes;
+}
+const EDITOR_ROUTES = editorRoutes();
+/** The route of one editor action, typed as any of them (what a loop over the actions serves). */
+export const editorRoute = (name: EditorActionName): EditorRoute =>
+  (EDITOR_ROUTES as Readonly<Record<string, EditorRoute>>)[name]!;
 
 export const taskRoutes = {
   imagine: submit(
@@ -161,6 +187,7 @@ export const taskRoutes = {
       provider: Type.Enum(['none', 'openai', 'baidu']),
     }),
   }),
+  ...EDITOR_ROUTES,
 } as const;
 
 export const uploadRoutes = {

@@ -1,4 +1,5 @@
-import type { api as table, ApiRoute, RoutePath } from '@draw/shared/routes';
+import type { EditorActionName } from '@draw/shared';
+import type { api as table, ApiRoute, EditorRoute, RoutePath } from '@draw/shared/routes';
 import { routePaths } from '@draw/shared/routes/paths';
 
 declare const routeType: unique symbol;
@@ -27,5 +28,9 @@ export type WebApi = {
  * while every route of the table is in the map with the same method and path.
  */
 export const api: WebApi = routePaths;
+
+/** The route of one editor action of the shared action table (`/retexture` …), typed as any of them. */
+export const editorRoute = (name: EditorActionName): RouteRef<EditorRoute> =>
+  (api.tasks as unknown as Readonly<Record<string, RouteRef<EditorRoute>>>)[name]!;
 
 export type { RoutePath };

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { buttonsForResult, Limits, type ResultKind, TaskFailureCode } from '@draw/shared';
+import {
+  buttonsForResult,
+  Limits,
+  TaskFailureCode,
+  type EditorActionName,
+  type ResultKind,
+} from '@draw/shared';
 import {
   EngineFailure,
   type EngineImage,
@@ -18,6 +24,7 @@ import type { Raw } from './pixels';
 import { PROGRESS_STEPS, raceAbort, sleep, throwIfAborted } from './progress';
 import { decodeImage, encodeImage, encodePreview } from './raster';
 import { renderRegion } from './region';
+import { renderRetexture } from './retexture';
 import { shortenPrompt } from './shorten';
 import { decodeParent, parentTile } from './source';
 import { upscaleTile } from './upscale';
@@ -49,6 +56,19 @@ interface Drawing {
 }
 
 const MAX_REFERENCE_SIDE = 512;
+
+type EditJob = Extract<EngineJob, { kind: 'edit' }>;
+
+/** Midjourney's editor, drawn here: each editor action of the shared table, its painter (a grid). */
+const EDITORS: Record<EditorActionName, (job: EditJob) => Promise<Raw>> = {
+  retexture: (job) => renderRetexture({ image: job.image.data, prompt: job.prompt, seed: job.seed }),
+};
+
+function paintEdit(job: EditJob): Promise<Raw> {
+  const painter = (EDITORS as Partial<Record<string, (job: EditJob) => Promise<Raw>>>)[job.action];
+  if (!painter) throw new EngineFailure(TaskFailureCode.EngineNotOffered, { feature: job.action });
+  return painter(job);
+}
 
 async function draw(job: EngineJob): Promise<Drawing> {
   switch (job.kind) {
@@ -168,6 +188,8 @@ async function draw(job: EngineJob): Promise<Drawing> {
       const clip = await renderClip(job.parent, job.motion, seed);
       return { raw: clip.poster, video: clip.video, seed: String(seed), kind: 'video' };
     }
+    case 'edit':
+      return { raw: await paintEdit(job), seed: String(job.seed), kind: 'grid' };
     default: {
       const never: never = job;
       throw new EngineFailure(TaskFailureCode.EngineError, {

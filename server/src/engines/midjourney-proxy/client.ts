@@ -9,8 +9,18 @@ import {
 } from './protocol';
 import { networkDetail, readBytes, seconds } from '../network';
 
+/** The upstream's submit routes; `retexture` and `edits` are the C# line's editor (an image and a prompt). */
 export type SubmitRoute =
-  'imagine' | 'describe' | 'blend' | 'shorten' | 'action' | 'modal' | 'change' | 'video';
+  | 'imagine'
+  | 'describe'
+  | 'blend'
+  | 'shorten'
+  | 'action'
+  | 'modal'
+  | 'change'
+  | 'video'
+  | 'retexture'
+  | 'edits';
 
 /**
  * Which midjourney-proxy answers: the C# line (trueai-org: actions, modals, buttons, cancel) or

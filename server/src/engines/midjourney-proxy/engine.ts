@@ -56,6 +56,12 @@ export const DEFAULTS = {
 const TEXT_RESULTS = new Set<EngineJob['kind']>(['describe', 'shorten']);
 
 /**
+ * What the open-source Java line serves beyond imagine and its `change` buttons, named (a feature
+ * added later is the C# line's): describe and blend; no shorten, seed, cancel, clips or editor.
+ */
+const JAVA_OFFERS = new Set<EngineFeature>([EngineFeature.Describe, EngineFeature.Blend]);
+
+/**
  * The real Midjourney through a midjourney-proxy upstream. `run` submits the job (or, after a
  * restart, picks up the upstream task it already submitted), follows it through hooks and polls,
  * copies every preview and the result into images the runner stores, and returns the upstream's
@@ -129,12 +135,7 @@ export class MidjourneyProxyEngine implements ImageEngine {
   /** Unknown counts as able: the upstream's own answer then says. */
   offers(feature: EngineFeature): boolean {
     if (this.line !== ProxyLine.Java) return true;
-    return (
-      feature !== EngineFeature.Shorten &&
-      feature !== EngineFeature.Seed &&
-      feature !== EngineFeature.Cancel &&
-      feature !== EngineFeature.Video
-    );
+    return JAVA_OFFERS.has(feature);
   }
 
   /** Where the upstream reports this task: our id and its secret in the path, never a query. */

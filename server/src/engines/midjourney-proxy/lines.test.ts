@@ -201,7 +201,11 @@ describe('the C# line (trueai-org 11.10)', () => {
       await submit(user(), id, 'action', { taskId: grid.id, customId: grid.buttons[0]!.customId }),
     );
     const sent = upstreamOf(upscaled.id).buttons.map((b) => b.customId);
-    expect(upscaled.buttons.map((b) => b.customId)).toEqual(sent);
+    // The upstream's buttons as it sent them, then the action table's own (Retexture).
+    expect(upscaled.buttons.map((b) => b.customId)).toEqual([
+      ...sent,
+      `MJ::Editor::retexture::${upstreamOf(upscaled.id).id}`,
+    ]);
     expect(upscaled.buttons.filter((b) => b.emoji === 'upscale_1').map((b) => b.label)).toEqual([
       'Upscale (Subtle)',
       'Upscale (Creative)',
@@ -245,6 +249,7 @@ describe('the C# line (trueai-org 11.10)', () => {
       'seed',
       'video',
       'blend',
+      'retexture',
     ]);
     const id = await kit.channel(user());
     const grid = await imagineDone(user(), id, 'a paper boat --v 6');

@@ -1,13 +1,24 @@
 import { parseProgress, statusRank } from '@draw/machines';
 import {
+  actionButtons,
+  actionOf,
   buttonsForResult,
+  resultKindForAction,
+  type TaskAction,
   parseCustomId,
   speedOf,
   type TaskButton,
   type TaskStatus,
   TaskFailureCode,
 } from '@draw/shared';
-import { EngineFailure, type EngineImage, type EngineJob, type EngineSpeed, type ParentImage } from '../port';
+import {
+  actionOfJob,
+  EngineFailure,
+  type EngineImage,
+  type EngineJob,
+  type EngineSpeed,
+  type ParentImage,
+} from '../port';
 import { ProxyLine, type SubmitRoute } from './client';
 import { UpstreamError, UpstreamErrorKind } from './errors';
 import { UpstreamStatus, type UpstreamTask } from './protocol';
@@ -71,26 +82,14 @@ function actionOn(job: Exclude<ActionJob, { kind: 'upscale' }>, base: Record<str
   };
 }
 
-/** Midjourney's own name for what a job asks (the same in every language), for "not offered". */
+/**
+ * Midjourney's own name for what a job asks (the same in every language), for "not offered": a
+ * button's own for U/V on a grid, else the action table's words.
+ */
 function featureOf(job: EngineJob): string {
-  switch (job.kind) {
-    case 'upscale':
-      return job.mode === 'default' ? `U${job.index}` : 'Upscale (Subtle/Creative)';
-    case 'variation':
-      return job.strength === 'index' ? `V${job.index}` : 'Vary (Subtle/Strong)';
-    case 'zoom':
-      return 'Zoom Out';
-    case 'pan':
-      return 'Pan';
-    case 'region':
-      return 'Vary (Region)';
-    case 'animate':
-      return 'Animate';
-    case 'extend':
-      return 'Extend';
-    default:
-      return `/${job.kind}`;
-  }
+  if (job.kind === 'upscale') return job.mode === 'default' ? `U${job.index}` : 'Upscale (Subtle/Creative)';
+  if (job.kind === 'variation') return job.strength === 'index' ? `V${job.index}` : 'Vary (Subtle/Strong)';
+  return actionOf(actionOfJob(job)).words;
 }
 
 const notOffered = (job: EngineJob) =>
@@ -101,7 +100,7 @@ const notOffered = (job: EngineJob) =>
  * cannot take a prompt, so a remix the person edited is refused before anything is submitted.
  */
 function changeOf(job: EngineJob, base: Record<string, unknown>): Submission {
-  if (!('parent' in job)) throw notOffered(job);
+  if (!('parent' in job) || job.kind === 'edit') throw notOffered(job);
   const { taskId } = upstreamParent(job.parent);
   const speed = actionSpeed(job);
   const change = (action: 'UPSCALE' | 'VARIATION' | 'REROLL', index?: number): Submission => ({
@@ -129,7 +128,7 @@ export function submissionOf(
 ): Submission {
   const base = common(extras);
   if (line === ProxyLine.Java) {
-    if (job.kind === 'shorten') throw notOffered(job);
+    if (job.kind === 'shorten' || job.kind === 'edit') throw notOffered(job);
     if ('parent' in job) return changeOf(job, base);
   }
   switch (job.kind) {
@@ -201,6 +200,8 @@ export function submissionOf(
     case 'animate':
     case 'extend':
       return videoOf(job, base);
+    case 'edit':
+      return editOf(job, base);
     default: {
       const never: never = job;
       throw new UpstreamError(UpstreamErrorKind.Invalid, {
@@ -208,6 +209,22 @@ export function submissionOf(
       });
     }
   }
+}
+
+/**
+ * Midjourney's editor on the C# line (`/mj/submit/retexture`, `/mj/submit/edits`: its
+ * `SubmitEditsDTO`): the picture as a data URL (`image`, a URL would also do) and the prompt. The
+ * queue: the person's job mode, else the one the prompt (or the parent's) names.
+ */
+function editOf(job: Extract<EngineJob, { kind: 'edit' }>, base: Record<string, unknown>): Submission {
+  const route = actionOf(job.action).upstream;
+  if (!route) throw notOffered(job);
+  return {
+    route,
+    body: { ...base, prompt: job.prompt, image: dataUrl(job.image) },
+    speed: job.speed ?? speedOf(job.prompt) ?? (job.parent ? speedOf(job.parent.prompt) : null),
+    modal: null,
+  };
 }
 
 /** The C# line's `/mj/submit/video` refuses an empty prompt; a blend's upscale has none of its own. */
@@ -290,9 +307,11 @@ export function buttonsOf(task: UpstreamTask): TaskButton[] {
     if (task.action === 'DESCRIBE') return buttonsForResult('describe', '');
     return JAVA_CHANGEABLE.has(task.action) ? buttonsForResult('grid', task.id) : [];
   }
-  return task.buttons
+  const own = task.buttons
     .filter((b) => parseCustomId(b.customId) !== null)
     .map((b) => ({ customId: b.customId, emoji: b.emoji, label: b.label }));
+  // The action table's own buttons (Retexture on an upscale): the C# line serves them by route.
+  return [...own, ...actionButtons(resultKindForAction(task.action as TaskAction), task.id)];
 }
 
 const KEYCAP = /([1-9])\uFE0F?\u20E3/gu;

@@ -1,4 +1,5 @@
 import {
+  actionOf,
   buttonsForResult,
   EngineFeature,
   ImageEngineName,
@@ -61,13 +62,11 @@ export const ENGINE_DEFAULTS = { timeoutMs: 300_000, partialImages: 2 } as const
 /** A grid is four pictures; Midjourney's actions that make pictures make four, upscale one. */
 const GRID = 4;
 
-/** The features this engine cannot serve: no text results, no clips, no seed to read. */
-const NOT_OFFERED = new Set<EngineFeature>([
-  EngineFeature.Shorten,
-  EngineFeature.Describe,
-  EngineFeature.Video,
-  EngineFeature.Seed,
-]);
+/**
+ * The features this engine serves, named (a feature added later is not offered until it is drawn
+ * here): blends and cancels; no text results, no clips, no seed to read, no editor.
+ */
+const OFFERED = new Set<EngineFeature>([EngineFeature.Blend, EngineFeature.Cancel]);
 
 /** One picture-making request: the call (without `n` and the streaming fields) and the size it asks for. */
 interface Drawing {
@@ -106,7 +105,7 @@ export class OpenAIImagesEngine implements ImageEngine {
   }
 
   offers(feature: EngineFeature): boolean {
-    return !NOT_OFFERED.has(feature);
+    return OFFERED.has(feature);
   }
 
   health(signal: AbortSignal): Promise<boolean> {
@@ -229,6 +228,8 @@ export class OpenAIImagesEngine implements ImageEngine {
       case 'animate':
       case 'extend':
         throw new EngineFailure(TaskFailureCode.EngineNotOffered, { feature: `/${job.kind}` });
+      case 'edit':
+        throw new EngineFailure(TaskFailureCode.EngineNotOffered, { feature: actionOf(job.action).words });
       default: {
         const never: never = job;
         throw new EngineFailure(TaskFailureCode.EngineError, {

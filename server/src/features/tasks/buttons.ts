@@ -1,9 +1,16 @@
-import { BUTTON_TASK_ACTION, ModalKind, needsModal, type ParsedCustomId } from '@draw/shared';
-import { EngineFeature } from '../../engines/port';
+import {
+  ACTIONS,
+  buttonAction,
+  buttonTaskAction,
+  ModalKind,
+  needsModal,
+  TaskAction,
+  type ParsedCustomId,
+} from '@draw/shared';
 import type { EngineRegistry } from '../../engines/registry';
 import type { SignedIn } from '../auth/identity';
 import { notOffered, taskRefusal } from './errors';
-import type { JobSpec } from './jobs';
+import type { StoredJob } from './jobs';
 import { randomSeed, seedOf, translationFlag, type English } from './prompt';
 import type { TaskDoc } from './repository';
 import type { TaskStore } from './store';
@@ -20,7 +27,7 @@ export interface ButtonDeps {
 
 /**
  * The button → job table: a press on a finished task makes the next task, as Midjourney would.
- * Which task each button makes is shared `BUTTON_TASK_ACTION` (the credit meter prices it too).
+ * Which task each button makes is the shared action table's (the credit meter prices it too).
  */
 export function buttonPresser({ submit, store, prompts, english, engines }: ButtonDeps) {
   const { create, upstreamHints } = submit;
@@ -33,6 +40,12 @@ export function buttonPresser({ submit, store, prompts, english, engines }: Butt
   ): Promise<{ taskId: string }> {
     // Always the parent's engine (its buttons are that engine's), whatever the channel's default is now.
     const engine = button.kind === 'bookmark' ? null : engines.enabled(parent.engine);
+    const declared = buttonAction(button);
+    // A button whose action this engine lacks (a clip where it offers no video) is refused here.
+    const feature = declared ? ACTIONS[declared].feature : null;
+    if (engine && declared && feature && engine.offers && !engine.offers(feature))
+      throw notOffered(engine, ACTIONS[declared].words);
+    const action = buttonTaskAction(button) ?? TaskAction.Imagine;
     const parentEn = parent.promptEn || parent.prompt;
     const { finalPrompt, remix } = await prompts.compose(user._id, parent.botType, parentEn, parent.engine);
     const common = {
@@ -55,20 +68,20 @@ export function buttonPresser({ submit, store, prompts, english, engines }: Butt
       case 'upscale':
         return create({
           ...common,
-          action: BUTTON_TASK_ACTION[button.kind],
+          action,
           job: { kind: 'upscale', ...on, index: button.index, mode: 'default' },
           properties: { index: button.index },
         });
       case 'upscaleVariant':
         return create({
           ...common,
-          action: BUTTON_TASK_ACTION[button.kind],
+          action,
           job: { kind: 'upscale', ...on, index: 1, mode: button.mode ?? 'default' },
         });
       case 'variation':
         return create({
           ...common,
-          action: BUTTON_TASK_ACTION[button.kind],
+          action,
           modal: modalFor(ModalKind.Remix),
           job: {
             kind: 'variation',
@@ -83,7 +96,7 @@ export function buttonPresser({ submit, store, prompts, english, engines }: Butt
       case 'vary':
         return create({
           ...common,
-          action: BUTTON_TASK_ACTION[button.kind],
+          action,
           modal: modalFor(ModalKind.Remix),
           job: {
             kind: 'variation',
@@ -97,34 +110,34 @@ export function buttonPresser({ submit, store, prompts, english, engines }: Butt
       case 'reroll':
         return create({
           ...common,
-          action: BUTTON_TASK_ACTION[button.kind],
+          action,
           modal: modalFor(ModalKind.Remix),
           job: { kind: 'reroll', ...on, prompt: parent.finalPrompt, seed },
         });
       case 'zoomOut':
         return create({
           ...common,
-          action: BUTTON_TASK_ACTION[button.kind],
+          action,
           job: { kind: 'zoom', ...on, prompt: parent.finalPrompt, seed, factor: button.factor },
         });
       case 'customZoom':
         return create({
           ...common,
-          action: BUTTON_TASK_ACTION[button.kind],
+          action,
           modal: { kind: ModalKind.CustomZoom, defaultPrompt: `${parent.prompt} --zoom 2` },
           job: { kind: 'zoom', ...on, prompt: parent.finalPrompt, seed, factor: 2 },
         });
       case 'pan':
         return create({
           ...common,
-          action: BUTTON_TASK_ACTION[button.kind],
+          action,
           modal: modalFor(ModalKind.Remix),
           job: { kind: 'pan', ...on, prompt: parent.finalPrompt, seed, direction: button.direction },
         });
       case 'region':
         return create({
           ...common,
-          action: BUTTON_TASK_ACTION[button.kind],
+          action,
           modal: { kind: ModalKind.Region, defaultPrompt: parent.prompt },
           job: { kind: 'region', ...on, prompt: parent.finalPrompt, seed, maskKey: '' },
         });
@@ -141,7 +154,7 @@ export function buttonPresser({ submit, store, prompts, english, engines }: Butt
           promptEn: en.promptEn,
           finalPrompt: composed.finalPrompt,
           properties: translationFlag(en),
-          action: BUTTON_TASK_ACTION[button.kind],
+          action,
           modal: { kind: ModalKind.Prompt, defaultPrompt: suggestion },
           job: {
             kind: 'imagine',
@@ -156,7 +169,7 @@ export function buttonPresser({ submit, store, prompts, english, engines }: Butt
         if (parent.job.kind !== 'describe') throw taskRefusal('task.badButton');
         return create({
           ...common,
-          action: BUTTON_TASK_ACTION[button.kind],
+          action,
           prompt: '',
           promptEn: '',
           finalPrompt: '',
@@ -167,18 +180,24 @@ export function buttonPresser({ submit, store, prompts, english, engines }: Butt
           },
         });
       }
+      case 'editor':
+        // Midjourney's editor on this result's picture: the prompt to restyle it by comes first.
+        return create({
+          ...common,
+          action,
+          modal: { kind: ModalKind.Prompt, defaultPrompt: parent.prompt },
+          job: { kind: 'edit', action: button.action, ...on, prompt: parent.finalPrompt, seed },
+        });
       case 'animate':
       case 'extend': {
-        if (engine?.offers && !engine.offers(EngineFeature.Video))
-          throw notOffered(engine, button.kind === 'animate' ? 'Animate' : 'Extend');
         const video = { ...on, prompt: parent.prompt, motion: button.motion };
-        const job: JobSpec =
+        const job: StoredJob =
           button.kind === 'animate'
             ? { kind: 'animate', ...video }
             : { kind: 'extend', ...video, index: button.index };
         return create({
           ...common,
-          action: BUTTON_TASK_ACTION[button.kind],
+          action,
           job,
           properties: { motion: button.motion, ...(button.kind === 'extend' ? { extend: true } : {}) },
         });

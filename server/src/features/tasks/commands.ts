@@ -1,8 +1,11 @@
 import {
+  actionOf,
   BlendDimensions,
   BotType,
   Limits,
   TaskAction,
+  type ActionName,
+  type EditorActionName,
   type BlendRequest,
   type DescribeRequest,
   type ImagineReference,
@@ -10,7 +13,8 @@ import {
   type ShortenRequest,
   type SubmitAnswer,
 } from '@draw/shared';
-import { EngineFeature, type ImageEngine } from '../../engines/port';
+import type { EditorRequest } from '@draw/shared/routes';
+import type { ImageEngine } from '../../engines/port';
 import type { EngineRegistry } from '../../engines/registry';
 import type { SignedIn } from '../auth/identity';
 import type { ChannelsService } from '../channels/service';
@@ -51,18 +55,18 @@ export function slashCommands({ channels, submit, prompts, english, engines, pub
     user: SignedIn,
     channelId: string,
     chosen: string | undefined,
-    feature: EngineFeature | null,
-    command: string,
+    command: ActionName,
   ): Promise<ImageEngine> {
     const channel = await channels.assertCanPost(user, channelId);
     const engine = chosen ? engines.enabled(chosen) : (engines.find(channel.engine) ?? engines.default);
-    if (feature && engine.offers && !engine.offers(feature)) throw notOffered(engine, command);
+    const { feature, words } = actionOf(command);
+    if (feature && engine.offers && !engine.offers(feature)) throw notOffered(engine, words);
     return engine;
   }
 
   return {
     async imagine(user: SignedIn, channelId: string, body: ImagineRequest): Promise<SubmitAnswer> {
-      const engine = await postingOn(user, channelId, body.engine, null, '/imagine');
+      const engine = await postingOn(user, channelId, body.engine, 'imagine');
       const prompt = validatePrompt(body.prompt);
       // Plain imageIds are image prompts; references say what each image is for.
       const references: ImagineReference[] = [
@@ -114,7 +118,7 @@ export function slashCommands({ channels, submit, prompts, english, engines, pub
     },
 
     async describe(user: SignedIn, channelId: string, body: DescribeRequest): Promise<SubmitAnswer> {
-      const engine = await postingOn(user, channelId, body.engine, EngineFeature.Describe, '/describe');
+      const engine = await postingOn(user, channelId, body.engine, 'describe');
       const [imageKey] = await ownedImageKeys(user, [body.imageId]);
       const botType = body.botType ?? BotType.MidJourney;
       return create({
@@ -135,7 +139,7 @@ export function slashCommands({ channels, submit, prompts, english, engines, pub
     },
 
     async blend(user: SignedIn, channelId: string, body: BlendRequest): Promise<SubmitAnswer> {
-      const engine = await postingOn(user, channelId, body.engine, EngineFeature.Blend, '/blend');
+      const engine = await postingOn(user, channelId, body.engine, 'blend');
       const max = Math.min(Limits.blendMaxImages, maxBlendOn(engine));
       if (body.imageIds.length < Limits.blendMinImages || body.imageIds.length > max) {
         throw taskRefusal('task.blendCount', { min: Limits.blendMinImages, max });
@@ -163,7 +167,7 @@ export function slashCommands({ channels, submit, prompts, english, engines, pub
     },
 
     async shorten(user: SignedIn, channelId: string, body: ShortenRequest): Promise<SubmitAnswer> {
-      const engine = await postingOn(user, channelId, body.engine, EngineFeature.Shorten, '/shorten');
+      const engine = await postingOn(user, channelId, body.engine, 'shorten');
       const prompt = validatePrompt(body.prompt);
       const botType = body.botType ?? BotType.MidJourney;
       const en = await english(prompt, body.promptEn);
@@ -182,6 +186,41 @@ export function slashCommands({ channels, submit, prompts, english, engines, pub
           ...(await upstreamHints(user._id, botType, engine.name)),
         },
         properties: translationFlag(en),
+      });
+    },
+
+    /** Midjourney's editor (`/retexture` …): the person's upload restyled by their prompt. */
+    async edit(
+      user: SignedIn,
+      channelId: string,
+      action: EditorActionName,
+      body: EditorRequest,
+    ): Promise<SubmitAnswer> {
+      const engine = await postingOn(user, channelId, body.engine, action);
+      const prompt = validatePrompt(body.prompt);
+      const botType = body.botType ?? BotType.MidJourney;
+      const [imageKey] = await ownedImageKeys(user, [body.imageId]);
+      const en = await english(prompt, body.promptEn);
+      const { finalPrompt } = await prompts.compose(user._id, botType, en.promptEn, engine.name);
+      assertParameters(finalPrompt);
+      return create({
+        user,
+        channelId,
+        engine: engine.name,
+        botType,
+        action: actionOf(action).task,
+        prompt,
+        promptEn: en.promptEn,
+        finalPrompt,
+        job: {
+          kind: 'edit',
+          action,
+          prompt: finalPrompt,
+          seed: seedOf(finalPrompt),
+          imageKey: imageKey!,
+          ...(await upstreamHints(user._id, botType, engine.name)),
+        },
+        properties: { referenceUrls: [`/files/${imageKey}`], ...translationFlag(en) },
       });
     },
   };

@@ -1,115 +1,46 @@
-import { speedOf, type BlendDimensions, type BotType, type JobSpeed, type VideoMotion } from '@draw/shared';
-import type { EngineSpeed, PanDirection } from '../../engines/port';
+import { speedOf, type JobSpeed } from '@draw/shared';
+import type { EveryJobKind, JobOf } from '../../engines/port';
+
+/** A parent task as a stored job names it, with the button pressed on it (an upstream sends it back as is). */
+interface StoredParent {
+  parentId: string;
+  customId?: string;
+}
 
 /**
- * What a task asks its engine to do, in a form that can be stored: images are blob keys, parents
- * are task ids. The runner turns it into an engine job (bytes loaded) when the task runs, so a
- * restarted server can run any stored task again. Actions on a parent keep the button that was
- * pressed (`customId`, the parent's own): an upstream engine sends it back as is. Their `speed` is
- * the pressing user's job mode (jobs stored before it existed have none).
+ * The pictures each kind reads, as a task stores them: blob keys, and parents as task ids. The
+ * runner loads them (`jobResolver`) when the task runs, so a restarted server can run any stored
+ * task again.
  */
-export type JobSpec =
-  | {
-      kind: 'imagine';
-      prompt: string;
-      seed: number;
-      botType: BotType;
-      referenceKeys: string[];
-      styleKeys?: string[];
-    }
-  | {
-      kind: 'upscale';
-      parentId: string;
-      index: 1 | 2 | 3 | 4;
-      mode: 'default' | 'subtle' | 'creative';
-      customId?: string;
-      speed?: EngineSpeed;
-    }
-  | ({
-      kind: 'variation';
-      parentId: string;
-      prompt: string;
-      seed: number;
-      index: 1 | 2 | 3 | 4;
-      strength: 'subtle' | 'strong' | 'index';
-      customId?: string;
-      speed?: EngineSpeed;
-    } & Remixable)
-  | ({
-      kind: 'reroll';
-      parentId: string;
-      prompt: string;
-      seed: number;
-      customId?: string;
-      speed?: EngineSpeed;
-    } & Remixable)
-  | {
-      kind: 'zoom';
-      parentId: string;
-      prompt: string;
-      seed: number;
-      factor: number;
-      customId?: string;
-      speed?: EngineSpeed;
-    }
-  | ({
-      kind: 'pan';
-      parentId: string;
-      prompt: string;
-      seed: number;
-      direction: PanDirection;
-      customId?: string;
-      speed?: EngineSpeed;
-    } & Remixable)
-  | {
-      kind: 'region';
-      parentId: string;
-      prompt: string;
-      seed: number;
-      maskKey: string;
-      customId?: string;
-      speed?: EngineSpeed;
-    }
-  | {
-      kind: 'blend';
-      imageKeys: string[];
-      dimensions: BlendDimensions;
-      seed: number;
-      botType?: BotType;
-      speed?: EngineSpeed;
-    }
-  | { kind: 'describe'; imageKey: string; botType?: BotType; speed?: EngineSpeed }
-  | { kind: 'shorten'; prompt: string; botType?: BotType; speed?: EngineSpeed }
-  | {
-      kind: 'animate';
-      parentId: string;
-      prompt: string;
-      motion: VideoMotion;
-      customId?: string;
-      speed?: EngineSpeed;
-    }
-  | {
-      kind: 'extend';
-      parentId: string;
-      prompt: string;
-      motion: VideoMotion;
-      index: 1 | 2 | 3 | 4;
-      customId?: string;
-      speed?: EngineSpeed;
-    };
+export type StoredJobInputs = EveryJobKind<{
+  imagine: { referenceKeys: string[]; styleKeys?: string[] };
+  upscale: StoredParent;
+  variation: StoredParent;
+  reroll: StoredParent;
+  zoom: StoredParent;
+  pan: StoredParent;
+  region: StoredParent & { maskKey: string };
+  blend: { imageKeys: string[] };
+  describe: { imageKey: string };
+  shorten: Record<never, never>;
+  animate: StoredParent;
+  extend: StoredParent;
+  /** From an upload (`imageKey`, its command) or a finished task (`parentId`, its button). */
+  edit: { imageKey?: string } & Partial<StoredParent>;
+}>;
 
-/** Actions Midjourney remixes: true once the user wrote a new prompt for it, which must not be dropped. */
-interface Remixable {
-  remix?: boolean;
-  /** The person's Remix setting was on: the upstream is asked for its modal (`enableRemix`). */
-  enableRemix?: boolean;
-}
+/**
+ * What a task asks its engine, as stored on it: the engine's job (`EngineJob`) with its pictures
+ * as references. Actions' `speed` is the pressing user's job mode (jobs stored before it existed
+ * have none).
+ */
+export type StoredJob = JobOf<StoredJobInputs>;
 
 /**
  * The job mode a job is sent in, as the upstream mapping picks it: the pressing person's mode
  * the job carries, else the last mode its prompt names; null when neither says (the upstream's
  * own default then). Stored on the task at submit, so its card shows the mode it ran in.
  */
-export function speedOfJob(job: JobSpec): JobSpeed | null {
+export function speedOfJob(job: StoredJob): JobSpeed | null {
   return ('speed' in job ? job.speed : undefined) ?? ('prompt' in job ? speedOf(job.prompt) : null);
 }

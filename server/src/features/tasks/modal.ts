@@ -5,7 +5,7 @@ import type { SignedIn } from '../auth/identity';
 import type { MessagesService } from '../messages/service';
 import type { UploadsService } from '../uploads/service';
 import { assertParameters, taskRefusal } from './errors';
-import { speedOfJob, type JobSpec } from './jobs';
+import { speedOfJob, type StoredJob } from './jobs';
 import { parentImageSize, storeMask } from './mask';
 import { seedOf, translationFlag, validatePrompt, zoomFromPrompt, type English } from './prompt';
 import type { TaskDoc, TasksRepository } from './repository';
@@ -64,7 +64,7 @@ export function modalCompleter({
     ]);
     const { finalPrompt } = await prompts.compose(user._id, doc.botType, en.promptEn, doc.engine);
     assertParameters(finalPrompt);
-    let job: JobSpec = doc.job;
+    let job: StoredJob = doc.job;
     switch (job.kind) {
       case 'region': {
         if (!body.maskImageId) throw taskRefusal('task.maskRequired');
@@ -85,6 +85,7 @@ export function modalCompleter({
         break;
       }
       case 'imagine':
+      case 'edit':
         job = { ...job, prompt: finalPrompt, seed: seedOf(finalPrompt) };
         break;
       case 'variation':

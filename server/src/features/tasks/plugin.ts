@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { api } from '@draw/shared/routes';
+import { EDITOR_ACTIONS } from '@draw/shared';
+import { api, editorRoute } from '@draw/shared/routes';
 import { currentUser } from '../../http/auth';
 import { serve } from '../../http/routes';
 import type { TasksService } from './service';
@@ -12,6 +13,9 @@ export const tasksPlugin: FastifyPluginAsync<{ tasks: TasksService }> = async (a
   serve(app, routes.describe, (r) => commands.describe(currentUser(r), r.params.channelId, r.body));
   serve(app, routes.blend, (r) => commands.blend(currentUser(r), r.params.channelId, r.body));
   serve(app, routes.shorten, (r) => commands.shorten(currentUser(r), r.params.channelId, r.body));
+  // Midjourney's editor: a route per editor action of the shared action table, one body for all.
+  for (const action of EDITOR_ACTIONS)
+    serve(app, editorRoute(action), (r) => commands.edit(currentUser(r), r.params.channelId, action, r.body));
   serve(app, routes.action, (r) => tasks.action(currentUser(r), r.params.channelId, r.body));
   // A region mask is uploaded first (POST /api/upload); this body only names it.
   serve(app, routes.modal, (r) => tasks.modal(currentUser(r), r.params.channelId, r.body));

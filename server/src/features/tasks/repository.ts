@@ -3,11 +3,11 @@ import { TERMINAL_TASK_STATUSES, TaskStatus, type Task } from '@draw/shared';
 import { defineCollection, type BaseDoc, type Storage } from '../../storage/port';
 import { documentSchema, type StoredFields } from '../../storage/schema';
 import { repositoryOf } from '../queries';
-import type { JobSpec } from './jobs';
+import type { StoredJob } from './jobs';
 
 /** The stored task: the public Task plus what only the server needs to run it. */
 export interface TaskDoc extends BaseDoc, Omit<Task, 'id'> {
-  job: JobSpec;
+  job: StoredJob;
   /** Per-task secret for upstream notify hooks. */
   hookToken: string;
   upstreamId: string | null;

@@ -1,17 +1,18 @@
-import { ErrorReason, type BotType, TaskFailureCode } from '@draw/shared';
+import { ErrorReason, TaskFailureCode } from '@draw/shared';
 import {
   EngineFailure,
   type EngineImage,
   type EngineJob,
-  type EngineSpeed,
+  type EngineJobInputs,
   type EngineVideo,
+  type JobKind,
   type ParentImage,
 } from '../../engines/port';
 import { readClipHeader } from '../../images/clip';
 import type { BlobStore } from '../../blobs/port';
 import { AppError } from '../../errors';
 import { readImageHeader } from '../../images/decode';
-import type { JobSpec } from './jobs';
+import type { StoredJob, StoredJobInputs } from './jobs';
 import type { TasksRepository } from './repository';
 
 export const blobKeyOf = (url: string | null): string | null =>
@@ -63,120 +64,66 @@ export function jobResolver(blobs: BlobStore, tasks: TasksRepository) {
     };
   }
 
-  return async function resolve(job: JobSpec): Promise<EngineJob> {
-    switch (job.kind) {
-      case 'imagine':
-        return {
-          ...job,
-          references: await Promise.all(job.referenceKeys.map(image)),
-          styles: await Promise.all((job.styleKeys ?? []).map(image)),
-        };
-      case 'upscale':
-        return {
-          kind: 'upscale',
-          parent: await parent(job.parentId, job.customId),
-          index: job.index,
-          mode: job.mode,
-          ...upstreamHints(job),
-        };
-      case 'variation':
-        return {
-          kind: 'variation',
-          parent: await parent(job.parentId, job.customId),
-          prompt: job.prompt,
-          seed: job.seed,
-          index: job.index,
-          strength: job.strength,
-          ...upstreamHints(job),
-          ...remixOf(job),
-        };
-      case 'reroll':
-        return {
-          kind: 'reroll',
-          parent: await parent(job.parentId, job.customId),
-          prompt: job.prompt,
-          seed: job.seed,
-          ...upstreamHints(job),
-          ...remixOf(job),
-        };
-      case 'zoom':
-        return {
-          kind: 'zoom',
-          parent: await parent(job.parentId, job.customId),
-          prompt: job.prompt,
-          seed: job.seed,
-          factor: job.factor,
-          ...upstreamHints(job),
-        };
-      case 'pan':
-        return {
-          kind: 'pan',
-          parent: await parent(job.parentId, job.customId),
-          prompt: job.prompt,
-          seed: job.seed,
-          direction: job.direction,
-          ...upstreamHints(job),
-          ...remixOf(job),
-        };
-      case 'region':
-        return {
-          kind: 'region',
-          parent: await parent(job.parentId, job.customId),
-          prompt: job.prompt,
-          seed: job.seed,
-          mask: await image(job.maskKey),
-          ...upstreamHints(job),
-        };
-      case 'blend':
-        return {
-          kind: 'blend',
-          images: await Promise.all(job.imageKeys.map(image)),
-          dimensions: job.dimensions,
-          seed: job.seed,
-          ...upstreamHints(job),
-        };
-      case 'describe':
-        return { kind: 'describe', image: await image(job.imageKey), ...upstreamHints(job) };
-      case 'shorten':
-        return { kind: 'shorten', prompt: job.prompt, ...upstreamHints(job) };
-      case 'animate':
-        return {
-          kind: 'animate',
-          parent: await parent(job.parentId, job.customId),
-          prompt: job.prompt,
-          motion: job.motion,
-          ...upstreamHints(job),
-        };
-      case 'extend':
-        return {
-          kind: 'extend',
-          parent: await parent(job.parentId, job.customId),
-          prompt: job.prompt,
-          motion: job.motion,
-          index: job.index,
-          ...upstreamHints(job),
-        };
-      default: {
-        const never: never = job;
-        throw new AppError(ErrorReason.Internal, 'error.internal', { job: JSON.stringify(never) });
-      }
-    }
+  const images = (keys: string[]) => Promise.all(keys.map(image));
+  const parentOf = async (job: { parentId: string; customId?: string }) => ({
+    parent: await parent(job.parentId, job.customId),
+  });
+
+  /** What each kind reads, loaded: the stored inputs of `StoredJobInputs` become those of `EngineJobInputs`. */
+  const loaders: { [K in JobKind]: (job: StoredJobOf<K>) => Promise<EngineJobInputs[K]> } = {
+    imagine: async (job) => ({
+      references: await images(job.referenceKeys),
+      styles: await images(job.styleKeys ?? []),
+    }),
+    upscale: parentOf,
+    variation: parentOf,
+    reroll: parentOf,
+    zoom: parentOf,
+    pan: parentOf,
+    region: async (job) => ({ ...(await parentOf(job)), mask: await image(job.maskKey) }),
+    blend: async (job) => ({ images: await images(job.imageKeys) }),
+    describe: async (job) => ({ image: await image(job.imageKey) }),
+    shorten: async () => ({}),
+    animate: parentOf,
+    extend: parentOf,
+    edit: async (job) => {
+      const from = job.parentId ? await parent(job.parentId, job.customId) : null;
+      if (from) return { image: from.image, parent: from };
+      if (!job.imageKey) throw new EngineFailure(TaskFailureCode.InputMissing);
+      return { image: await image(job.imageKey) };
+    },
+  };
+
+  return async function resolve(job: StoredJob): Promise<EngineJob> {
+    const load = loaders[job.kind] as ((job: StoredJob) => Promise<EngineJobInputs[JobKind]>) | undefined;
+    // A stored job of a kind this server does not know (written by another version): not ours to guess.
+    if (!load) throw new AppError(ErrorReason.Internal, 'error.internal', { job: JSON.stringify(job) });
+    return { ...parametersOf(job), ...(await load(job)) } as EngineJob;
   };
 }
 export type JobResolver = ReturnType<typeof jobResolver>;
 
-/** Bot and speed, when the stored job has them (jobs stored before they existed do not). */
-function upstreamHints(job: { botType?: BotType; speed?: EngineSpeed }): {
-  botType?: BotType;
-  speed?: EngineSpeed;
-} {
-  return { ...(job.botType ? { botType: job.botType } : {}), ...(job.speed ? { speed: job.speed } : {}) };
-}
+type StoredJobOf<K extends JobKind> = Extract<StoredJob, { kind: K }>;
 
-const remixOf = (job: {
-  remix?: boolean;
-  enableRemix?: boolean;
-}): { remix?: boolean; enableRemix?: boolean } => ({
-  ...(job.remix ? { remix: true } : {}),
-  ...(job.enableRemix ? { enableRemix: true } : {}),
-});
+/** Every field that names a stored input: none of them goes to the engine. */
+const STORED_INPUTS = {
+  referenceKeys: true,
+  styleKeys: true,
+  parentId: true,
+  customId: true,
+  maskKey: true,
+  imageKeys: true,
+  imageKey: true,
+} satisfies Record<{ [K in JobKind]: keyof StoredJobInputs[K] }[JobKind], true>;
+
+/** Hints and flags an engine reads only when set (jobs stored before they existed have none). */
+const ONLY_WHEN_SET: readonly string[] = ['botType', 'speed', 'remix', 'enableRemix'];
+
+/** The job's parameters (its kind, prompt, seed …), without its stored inputs. */
+function parametersOf(job: StoredJob): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(job).filter(
+      ([field, value]) => !Object.hasOwn(STORED_INPUTS, field) && (value || !ONLY_WHEN_SET.includes(field)),
+    ),
+  );
+}

@@ -14,7 +14,7 @@ import type { SignedIn } from '../auth/identity';
 import type { MessagesService } from '../messages/service';
 import type { UploadsService } from '../uploads/service';
 import type { Billing } from './billing';
-import { speedOfJob, type JobSpec } from './jobs';
+import { speedOfJob, type StoredJob } from './jobs';
 import type { TaskRefunds } from './refunds';
 import type { TaskDoc } from './repository';
 import type { TaskRunner } from './runner';
@@ -55,7 +55,7 @@ export interface NewTask {
   /** What the engine gets (absent: the prompt itself, e.g. an action reusing its parent's). */
   promptEn?: string;
   finalPrompt: string;
-  job: JobSpec;
+  job: StoredJob;
   parentId?: string | null;
   modal?: TaskModal | null;
   properties?: TaskProperties;

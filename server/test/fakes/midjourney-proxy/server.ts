@@ -34,7 +34,16 @@ export const FakeLine = { CSharp: 'csharp', Java: 'java' } as const;
 export type FakeLine = (typeof FakeLine)[keyof typeof FakeLine];
 
 export type FakeRoute =
-  'imagine' | 'describe' | 'blend' | 'shorten' | 'action' | 'modal' | 'change' | 'simple-change' | 'video';
+  | 'imagine'
+  | 'describe'
+  | 'blend'
+  | 'shorten'
+  | 'action'
+  | 'modal'
+  | 'change'
+  | 'simple-change'
+  | 'video'
+  | 'retexture';
 export type HookMode = 'normal' | 'lost' | 'duplicated' | 'reordered';
 
 export interface FakeAnswer {
@@ -336,7 +345,7 @@ export class FakeMjProxy {
   // ---- the C# line -------------------------------------------------------------------------
 
   private csharp(method: string, path: string, body: Record<string, unknown>): Reply {
-    const submit = /^\/mj\/submit\/(imagine|describe|blend|shorten|action|modal|video)$/.exec(path);
+    const submit = /^\/mj\/submit\/(imagine|describe|blend|shorten|action|modal|video|retexture)$/.exec(path);
     if (method === 'POST' && submit) {
       const route = submit[1] as FakeRoute;
       const refused = this.csharpRefusal(route);
@@ -439,6 +448,8 @@ export class FakeMjProxy {
         return this.csharpModal(body);
       case 'video':
         return this.csharpVideo(body);
+      case 'retexture':
+        return this.csharpRetexture(body);
       default:
         return { code: 4, description: '未知的 Action 类型' };
     }
@@ -542,6 +553,26 @@ export class FakeMjProxy {
       batchSize: Number(body.batchSize) || 4,
       index: body.index ?? null,
     };
+    return this.enqueue(task);
+  }
+
+  /**
+   * `SubmitController.Retexture` (`SubmitEditsDTO`: `prompt`, `image` as an http URL or base64,
+   * with or without its `data:` prefix): the task's prompt gets the picture as `--dref <url>`.
+   */
+  private csharpRetexture(body: Record<string, unknown>): Submitted {
+    const prompt = text(body.prompt);
+    const image = text(body.image).trim();
+    if (!prompt.trim() || !image) return { code: 4, description: 'image或prompt不能为空' };
+    const isUrl = /^https?:/i.test(image);
+    if (!isUrl && !isImageDataUrl(image.startsWith('data:') ? image : `data:image/png;base64,${image}`))
+      return { code: 4, description: 'base64格式错误' };
+    if (this.behaviour.noAccount) return { code: 3, description: '无可用的账号实例' };
+    const baseImageUrl = isUrl
+      ? image
+      : `https://cdn.discordapp.com/attachments/fake/${this.tasks.size + 1}.png`;
+    const task = this.create('RETEXTURE', `${prompt} --dref ${baseImageUrl}`, body, null);
+    task.description = `/retexture ${prompt}`;
     return this.enqueue(task);
   }
 

@@ -68,10 +68,12 @@ export const enUS: typeof zhCN = {
       describe: 'Upload an image and get four prompts that describe it',
       blend: 'Blend 2–6 images into a new one',
       shorten: 'Analyze a prompt and suggest shorter ones',
+      retexture: 'Restyle an attached image by a prompt, keeping its structure',
       settings: 'View and adjust your drawing settings',
       info: 'View your account and job information',
       imaginePrompt: 'What you want to see',
       shortenPrompt: 'The prompt to shorten',
+      editorPrompt: 'What the picture becomes',
     },
     errors: {
       tooLarge: 'Images must not be over 1M each',
@@ -83,6 +85,7 @@ export const enUS: typeof zhCN = {
       promptTooLong: 'The prompt must not be over {{max}} characters',
       messageTooLong: 'The message must not be over {{max}} characters',
       describeOne: '/describe takes exactly one image',
+      editorOne: 'Attach exactly one image for {{name}}',
       attachmentsNeedCommand: 'Images go with /imagine or /describe',
     },
     engine: {

@@ -69,10 +69,12 @@ export const zhCN = {
       describe: '上传一张图片，得到四条描述它的提示词',
       blend: '将 2–6 张图片混合成一张新图',
       shorten: '分析提示词，给出更精简的写法',
+      retexture: '保留图片的结构，按提示词重绘它的质感和风格',
       settings: '查看并调整你的绘画设置',
       info: '查看你的账户和任务信息',
       imaginePrompt: '你想画的画面',
       shortenPrompt: '要精简的提示词',
+      editorPrompt: '图片要变成的样子',
     },
     errors: {
       tooLarge: '图片大小不能超过 1M',
@@ -84,6 +86,7 @@ export const zhCN = {
       promptTooLong: '提示词不能超过 {{max}} 个字符',
       messageTooLong: '消息不能超过 {{max}} 个字符',
       describeOne: '/describe 只能使用一张图片',
+      editorOne: '请为 {{name}} 附加一张图片',
       attachmentsNeedCommand: '图片需配合 /imagine 或 /describe 使用',
     },
     engine: {

@@ -67,10 +67,12 @@ export const zhTW: typeof zhCN = {
       describe: '上傳一張圖片，得到四條描述它的提示詞',
       blend: '將 2–6 張圖片混合成一張新圖',
       shorten: '分析提示詞，給出更精簡的寫法',
+      retexture: '保留圖片的結構，按提示詞重繪它的質感和風格',
       settings: '查看並調整你的繪畫設定',
       info: '查看你的帳戶和任務資訊',
       imaginePrompt: '你想畫的畫面',
       shortenPrompt: '要精簡的提示詞',
+      editorPrompt: '圖片要變成的樣子',
     },
     errors: {
       tooLarge: '圖片大小不能超過 1M',
@@ -82,6 +84,7 @@ export const zhTW: typeof zhCN = {
       promptTooLong: '提示詞不能超過 {{max}} 個字元',
       messageTooLong: '訊息不能超過 {{max}} 個字元',
       describeOne: '/describe 只能使用一張圖片',
+      editorOne: '請為 {{name}} 附加一張圖片',
       attachmentsNeedCommand: '圖片需搭配 /imagine 或 /describe 使用',
     },
     engine: {

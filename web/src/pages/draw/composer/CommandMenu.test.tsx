@@ -18,6 +18,7 @@ const prices = {
   DESCRIBE: 1,
   SHORTEN: 1,
   VIDEO: 4,
+  RETEXTURE: 2,
 };
 const renderMenu = () =>
   render(

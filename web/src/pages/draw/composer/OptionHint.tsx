@@ -1,7 +1,7 @@
 import type { BotType } from '@draw/shared';
 import { useTranslation } from 'react-i18next';
 import { BotAvatar } from './BotAvatar';
-import type { CommandName } from './commands';
+import { isEditorCommand, type CommandName } from './commands';
 
 export interface OptionHintProps {
   id: string;
@@ -24,7 +24,13 @@ export function OptionHint({ id, command, botType, engine }: OptionHintProps) {
         {t('composer.menu.optionPrompt')}
       </span>
       <span className="truncate">
-        {t(command === 'shorten' ? 'composer.commands.shortenPrompt' : 'composer.commands.imaginePrompt')}
+        {t(
+          command === 'shorten'
+            ? 'composer.commands.shortenPrompt'
+            : isEditorCommand(command)
+              ? 'composer.commands.editorPrompt'
+              : 'composer.commands.imaginePrompt',
+        )}
       </span>
     </div>
   );

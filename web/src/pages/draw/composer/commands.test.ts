@@ -11,6 +11,7 @@ import {
   offeredCommands,
   drawableText,
   parseInput,
+  takesPrompt,
 } from './commands';
 
 describe('parseInput', () => {
@@ -80,7 +81,15 @@ describe('the command menu', () => {
   });
 
   it('lists every command for `/`, prefix matches first', () => {
-    expect(matchCommands('')).toEqual(['imagine', 'describe', 'blend', 'shorten', 'settings', 'info']);
+    expect(matchCommands('')).toEqual([
+      'imagine',
+      'describe',
+      'blend',
+      'shorten',
+      'retexture',
+      'settings',
+      'info',
+    ]);
     expect(matchCommands('s')).toEqual(['shorten', 'settings', 'describe']);
     expect(matchCommands('in')).toEqual(['info', 'imagine', 'settings']);
     expect(matchCommands('zzz')).toEqual([]);
@@ -108,6 +117,11 @@ describe('the command menu', () => {
 
   it('leaves out /describe and /blend where the engine offers neither (ComfyUI)', () => {
     expect(offeredCommands(['cancel'])).toEqual(['imagine', 'settings', 'info']);
+  });
+
+  it('offers /retexture only where the engine draws it', () => {
+    expect(offeredCommands(['retexture'])).toEqual(['imagine', 'retexture', 'settings', 'info']);
+    expect(takesPrompt('retexture')).toBe(true);
   });
 
   it('completes prompt commands with a trailing space', () => {

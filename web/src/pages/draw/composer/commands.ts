@@ -1,14 +1,41 @@
-import { EngineFeature, Limits } from '@draw/shared';
+import {
+  actionOf,
+  COMMAND_ACTIONS,
+  CommandInput,
+  isEditorAction,
+  Limits,
+  type CommandActionName,
+  type EditorActionName,
+} from '@draw/shared';
 
-/** The Midjourney bot's slash commands, in the order the command menu lists them. */
-export const COMMAND_NAMES = ['imagine', 'describe', 'blend', 'shorten', 'settings', 'info'] as const;
-export type CommandName = (typeof COMMAND_NAMES)[number];
+/** Commands of the composer itself, after the drawing ones: they make no task. */
+const PANEL_COMMANDS = ['settings', 'info'] as const;
+type PanelCommand = (typeof PANEL_COMMANDS)[number];
+
+/**
+ * The Midjourney bot's slash commands, in the order the command menu lists them: each action of
+ * the shared table with a command, then the panels.
+ */
+export const COMMAND_NAMES: readonly CommandName[] = [...COMMAND_ACTIONS, ...PANEL_COMMANDS];
+export type CommandName = CommandActionName | PanelCommand;
+
+/** What a drawing command takes after its name (a prompt, images); null for a panel. */
+export function commandInput(name: CommandName): CommandInput | null {
+  return isPanel(name) ? null : actionOf(name).command!.takes;
+}
+
+const isPanel = (name: CommandName): name is PanelCommand =>
+  (PANEL_COMMANDS as readonly string[]).includes(name);
 
 /** Commands that take a `prompt` option typed after the name; the others run as soon as they are picked. */
-const PROMPT_COMMANDS: readonly CommandName[] = ['imagine', 'shorten'];
-
 export function takesPrompt(name: CommandName): boolean {
-  return PROMPT_COMMANDS.includes(name);
+  const takes = commandInput(name);
+  return takes === CommandInput.Prompt || takes === CommandInput.ImageAndPrompt;
+}
+
+/** An editor command (`/retexture`): one attached image and the prompt typed after its name. */
+export function isEditorCommand(name: CommandName): name is EditorActionName {
+  return !isPanel(name) && isEditorAction(name);
 }
 
 export function isCommandName(value: string): value is CommandName {
@@ -86,18 +113,11 @@ export function commandQuery(text: string): string | null {
   return match ? match[1]!.toLowerCase() : null;
 }
 
-/** Commands that need a feature not every engine offers (a midjourney-proxy line, the OpenAI Images API, ComfyUI). */
-const COMMAND_FEATURE: Partial<Record<CommandName, EngineFeature>> = {
-  shorten: EngineFeature.Shorten,
-  describe: EngineFeature.Describe,
-  blend: EngineFeature.Blend,
-};
-
-/** The commands the current engine serves, in menu order. */
+/** The commands the current engine serves (each action's `feature`), in menu order. */
 export function offeredCommands(features: readonly string[]): CommandName[] {
   return COMMAND_NAMES.filter((name) => {
-    const feature = COMMAND_FEATURE[name];
-    return feature === undefined || features.includes(feature);
+    const feature = isPanel(name) ? null : actionOf(name).feature;
+    return feature === null || features.includes(feature);
   });
 }
 

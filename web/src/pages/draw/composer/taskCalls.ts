@@ -1,5 +1,11 @@
-import type { BotType, EngineInfo, ImagineReference, ReferenceWeightsRequest } from '@draw/shared';
-import { api } from '../../../lib/api';
+import type {
+  BotType,
+  EditorActionName,
+  EngineInfo,
+  ImagineReference,
+  ReferenceWeightsRequest,
+} from '@draw/shared';
+import { api, editorRoute } from '../../../lib/api';
 import { call, uploadImages } from '../../../lib/http';
 import { refreshCredits } from '../credits/creditsStore';
 
@@ -59,6 +65,17 @@ export async function submitDescribe(target: TaskTarget, file: File) {
     call(api.tasks.describe, {
       params: { channelId: target.channelId },
       body: { imageId: imageId!, botType: target.botType, ...target.engineBody },
+    }),
+  );
+}
+
+/** An editor command (`/retexture` …): one image, uploaded, then restyled by the prompt. */
+export async function submitEditor(target: TaskTarget, name: EditorActionName, prompt: string, file: File) {
+  const [imageId] = await uploadImages([file]);
+  return charged(
+    call(editorRoute(name), {
+      params: { channelId: target.channelId },
+      body: { imageId: imageId!, prompt, botType: target.botType, ...target.engineBody },
     }),
   );
 }

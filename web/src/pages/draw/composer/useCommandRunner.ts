@@ -1,4 +1,4 @@
-import { Limits } from '@draw/shared';
+import { Limits, type EditorActionName } from '@draw/shared';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
 import { sendMessage } from '../feed/outbox';
@@ -6,13 +6,14 @@ import {
   checkMessage,
   checkPrompt,
   completeCommand,
+  isEditorCommand,
   takesPrompt,
   type CommandName,
   type ParsedInput,
   type TextProblem,
 } from './commands';
 import type { Panel } from './ComposerPanels';
-import { submitDescribe, submitImagine, submitShorten, type TaskTarget } from './taskCalls';
+import { submitDescribe, submitEditor, submitImagine, submitShorten, type TaskTarget } from './taskCalls';
 import type { ImagePicker } from './useImagePicker';
 import type { ImageList } from './useImageList';
 import type { ReferenceChoices } from './useReferenceMarks';
@@ -95,6 +96,16 @@ export function useCommandRunner(deps: CommandRunnerDeps): CommandRunner {
     void submit(() => submitDescribe(target, file), true);
   }
 
+  /** An editor command (`/retexture <prompt>`): the one attached image, restyled by the prompt. */
+  function edit(name: EditorActionName, prompt: string) {
+    const problem = checkPrompt(prompt);
+    if (problem) return showProblem(problem);
+    const images = attachments.current();
+    if (images.length !== 1) return void notify.error(t('composer.errors.editorOne', { name: `/${name}` }));
+    const file = images[0]!.file;
+    void submit(() => submitEditor(target, name, prompt, file), true);
+  }
+
   function sendText(content: string) {
     const problem = checkMessage(content);
     if (problem) return showProblem(problem);
@@ -150,6 +161,8 @@ export function useCommandRunner(deps: CommandRunnerDeps): CommandRunner {
     const { name, argument } = parsed;
     // The English shown for this very prompt goes as the person left it.
     if (translation.pending?.loading) return;
+    // Every editor action of the shared table (`/retexture` …) is sent the same way.
+    if (isEditorCommand(name)) return edit(name, argument);
     switch (name) {
       case 'imagine':
       case 'shorten':

@@ -21,6 +21,7 @@ const prices = {
   DESCRIBE: 1,
   SHORTEN: 1,
   VIDEO: 4,
+  RETEXTURE: 2,
 };
 const account = (balance: number, free = 0): CreditAccount => ({
   balance,

@@ -14,6 +14,7 @@ const prices = {
   DESCRIBE: 1,
   SHORTEN: 1,
   VIDEO: 4,
+  RETEXTURE: 2,
 };
 const level = (balance: number, p = prices) => creditLevel({ balance, prices: p });
 

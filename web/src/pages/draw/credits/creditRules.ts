@@ -1,13 +1,15 @@
 import {
+  actionOf,
   buttonTaskAction,
   TaskAction,
   TaskStatus,
   TERMINAL_TASK_STATUSES,
+  type CommandActionName,
   type CreditAccount,
   type ParsedCustomId,
   type Task,
 } from '@draw/shared';
-import type { CommandName } from '../composer/commands';
+import { commandInput, type CommandName } from '../composer/commands';
 
 /** How the meter looks: enough, low (warn), or empty (nothing can be paid for). */
 export const CreditLevel = { Ok: 'ok', Low: 'low', Empty: 'empty' } as const;
@@ -29,22 +31,13 @@ export function creditLevel(account: Pick<CreditAccount, 'balance' | 'prices'>):
   return CreditLevel.Ok;
 }
 
-/** What a slash command makes; the free ones (settings, info) make no task. */
-const COMMAND_ACTION: Record<CommandName, TaskAction | null> = {
-  imagine: TaskAction.Imagine,
-  describe: TaskAction.Describe,
-  blend: TaskAction.Blend,
-  shorten: TaskAction.Shorten,
-  settings: null,
-  info: null,
-};
-
+/** What a slash command costs: the price of the task its action makes; the panels make none. */
 export function commandCost(name: CommandName, prices: Prices | null): number | null {
-  const action = COMMAND_ACTION[name];
+  const action = commandInput(name) === null ? null : actionOf(name as CommandActionName).task;
   return action && prices ? (prices[action] ?? null) : null;
 }
 
-/** What a press costs: the price of the task it makes (shared `BUTTON_TASK_ACTION`). */
+/** What a press costs: the price of the task its action makes (the shared action table). */
 export function buttonCost(parsed: ParsedCustomId | null, prices: Prices | null): number | null {
   const action = buttonTaskAction(parsed);
   return action && prices ? (prices[action] ?? null) : null;

@@ -26,6 +26,7 @@ const prices = {
   DESCRIBE: 1,
   SHORTEN: 1,
   VIDEO: 4,
+  RETEXTURE: 2,
 };
 let balance = 10;
 

@@ -110,6 +110,22 @@ describe('task card', () => {
     expect(builtin.card.textContent).toContain('(fast)');
   });
 
+  it('names what made a result before its author, as Midjourney does: Image #2, variations, retexture', () => {
+    const bylines: [Partial<Task>, string][] = [
+      [{ action: TaskAction.Upscale, parentId: 'p', properties: { index: 2 } }, '— 图 #2 @Alice'],
+      [{ action: TaskAction.Variation, parentId: 'p' }, '— 变体 @Alice'],
+      [{ action: TaskAction.Inpaint, parentId: 'p' }, '— 局部重绘 @Alice'],
+      [{ action: TaskAction.Retexture, parentId: 'p' }, '— 重绘质感 @Alice'],
+      [{ action: TaskAction.Imagine }, '— @Alice'],
+      [{ action: TaskAction.Reroll, parentId: 'p' }, '— @Alice'],
+    ];
+    for (const [task, byline] of bylines) {
+      const { card } = renderTask(makeTask(task));
+      expect(card.textContent).toContain(byline);
+      cleanup();
+    }
+  });
+
   it('shows the built-in engine honestly, with a BOT badge, the prompt and its parameters', () => {
     renderTask(makeTask());
     expect(screen.getByText('内置草图引擎')).toBeTruthy();
@@ -316,6 +332,7 @@ describe('task card', () => {
         DESCRIBE: 1,
         SHORTEN: 1,
         VIDEO: 4,
+        RETEXTURE: 2,
       },
     };
     try {
@@ -346,6 +363,7 @@ describe('task card', () => {
         DESCRIBE: 1,
         SHORTEN: 1,
         VIDEO: 4,
+        RETEXTURE: 2,
       },
     };
     enginesStore.engines = enginesOf();

@@ -1,4 +1,11 @@
-import { TaskAction, TaskStatus, takesMidjourneyParameters, type Message, type Task } from '@draw/shared';
+import {
+  bylineOfTask,
+  TaskAction,
+  TaskStatus,
+  takesMidjourneyParameters,
+  type Message,
+  type Task,
+} from '@draw/shared';
 import {
   BanIcon,
   CircleXIcon,
@@ -49,20 +56,11 @@ function TaskByline({ task, author }: { task: Task; author: string }) {
         ? t('feed.byline.waiting')
         : null;
   const index = typeof task.properties.index === 'number' ? task.properties.index : null;
+  const byline = bylineOfTask(task.action);
   const lead =
     task.action === TaskAction.Upscale && index !== null
       ? t('feed.byline.image', { index })
-      : task.action === TaskAction.Variation
-        ? t('feed.byline.variations')
-        : task.action === TaskAction.Zoom
-          ? t('feed.byline.zoom')
-          : task.action === TaskAction.Pan
-            ? t('feed.byline.pan')
-            : task.action === TaskAction.Inpaint
-              ? t('feed.byline.region')
-              : task.action === TaskAction.Upscale
-                ? t('feed.byline.upscaled')
-                : null;
+      : byline && t(`feed.byline.${byline}`);
   return (
     <span className="text-foreground">
       {' — '}

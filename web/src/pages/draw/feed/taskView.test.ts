@@ -84,22 +84,23 @@ describe('task view rules', () => {
     expect(buttonAria(rows[0]![1]!, false)).toEqual({ key: 'upscale', params: { index: 2 } });
   });
 
-  it('lays out an upscale result like Midjourney: vary, upscale, zoom, pans and ❤️, then Animate', () => {
+  it('lays out an upscale result like Midjourney: vary, upscale, zoom, pans and ❤️, then Animate and Retexture', () => {
     const rows = buttonRows(buttonsForResult('upscale', 'h1'));
     expect(rows.map((row) => row.map((view) => view.name))).toEqual([
       ['Vary-Subtle', 'Vary-Strong', 'Vary-Region'],
       ['Upscale-Subtle', 'Upscale-Creative'],
       ['Zoom-Out-2x', 'Zoom-Out-1.5x', 'Custom-Zoom'],
       ['pan-left', 'pan-right', 'pan-up', 'pan-down', 'bookmark'],
-      ['Animate-High-motion', 'Animate-Low-motion'],
+      ['Animate-High-motion', 'Animate-Low-motion', 'Retexture'],
     ]);
     expect(buttonAria(rows[4]![1]!, false).key).toBe('animateLow');
+    expect(buttonAria(rows[4]![2]!, false).key).toBe('editor.retexture');
     const bookmark = rows[3]![4]!;
     expect(buttonAria(bookmark, false).key).toBe('bookmark');
     expect(buttonAria(bookmark, true).key).toBe('unbookmark');
   });
 
-  it('plays an MP4 as video and a WebP as an image; drops Animate and Extend where video is not offered', () => {
+  it('plays an MP4 as video and a WebP as an image; drops Animate and Extend where video is not offered, Retexture where it is not', () => {
     expect(clipOf({ videoUrl: '/files/a.mp4', imageUrl: '/files/a.png' })).toEqual({
       src: '/files/a.mp4',
       element: 'video',
@@ -112,7 +113,8 @@ describe('task view rules', () => {
     });
     expect(clipOf({ videoUrl: null, imageUrl: '/files/a.png' })).toBeNull();
     const upscale = buttonsForResult('upscale', 'h1');
-    expect(servableButtons(upscale, ['video'])).toHaveLength(upscale.length);
+    expect(servableButtons(upscale, ['video', 'retexture'])).toHaveLength(upscale.length);
+    expect(servableButtons(upscale, ['video']).map((b) => b.label)).not.toContain('Retexture');
     expect(servableButtons(upscale, []).map((b) => b.label)).not.toContain('Animate (Low motion)');
     expect(servableButtons(buttonsForResult('video', 'h1'), [])).toEqual([]);
     expect(buttonAria(buttonRows(buttonsForResult('video', 'h1'))[0]![0]!, false).key).toBe('extendHigh');

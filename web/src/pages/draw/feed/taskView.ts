@@ -1,13 +1,13 @@
 import {
   BotType,
   DEFAULT_JOB_SPEED,
-  EngineFeature,
+  buttonFeature,
+  commandOfTask,
   ModalKind,
   parseCustomId,
   speedOf,
   TaskAction,
   TaskStatus,
-  VIDEO_KINDS,
   type JobSpeed,
   type ParsedCustomId,
   type Task,
@@ -182,12 +182,14 @@ export function clipOf(
   };
 }
 
-/** The buttons the current engine can serve: Animate and Extend only where it offers video. */
+/**
+ * The buttons the current engine can serve: those whose action needs a feature (Animate and Extend
+ * need video) only where it offers it.
+ */
 export function servableButtons(buttons: readonly TaskButton[], features: readonly string[]): TaskButton[] {
-  if (features.includes(EngineFeature.Video)) return [...buttons];
   return buttons.filter((b) => {
-    const parsed = parseCustomId(b.customId);
-    return !parsed || !VIDEO_KINDS.has(parsed.kind);
+    const feature = buttonFeature(parseCustomId(b.customId));
+    return feature === null || features.includes(feature);
   });
 }
 
@@ -239,6 +241,7 @@ const ROW: Record<ParsedCustomId['kind'], number> = {
   bookmark: 5,
   animate: 6,
   extend: 6,
+  editor: 6,
   picReader: 7,
   picReaderRetry: 7,
   promptAnalyzer: 8,
@@ -298,6 +301,8 @@ export function buttonAria(
       return { key: 'imaginePrompt', params: { index: parsed.index } };
     case 'animate':
       return { key: parsed.motion === 'low' ? 'animateLow' : 'animateHigh' };
+    case 'editor':
+      return { key: `editor.${parsed.action}` };
     case 'extend':
       return { key: parsed.motion === 'low' ? 'extendLow' : 'extendHigh' };
     default:
@@ -350,16 +355,6 @@ export function spokenName(visible: string, description: string): string {
 /** The slash command a task came from, when it was not a button on another task. */
 export function commandOf(task: Pick<Task, 'action' | 'parentId'>): string | null {
   if (task.parentId) return null;
-  switch (task.action) {
-    case TaskAction.Imagine:
-      return '/imagine';
-    case TaskAction.Describe:
-      return '/describe';
-    case TaskAction.Blend:
-      return '/blend';
-    case TaskAction.Shorten:
-      return '/shorten';
-    default:
-      return null;
-  }
+  const command = commandOfTask(task.action);
+  return command ? `/${command}` : null;
 }

@@ -45,6 +45,7 @@ const prices = {
   DESCRIBE: 1,
   SHORTEN: 1,
   VIDEO: 4,
+  RETEXTURE: 2,
 };
 const account = (overrides: Partial<CreditAccount> = {}): CreditAccount => ({
   balance: 10,
