@@ -42,7 +42,15 @@ describe('ops company', () => {
           await app.http.inject({ url: '/api/home/company-info' })
         ).json().data;
         // The site adds what its engine offers; the company's own fields are what ops sets.
-        expect(engineFeatures).toEqual(['shorten', 'describe', 'cancel', 'seed', 'video', 'blend']);
+        expect(engineFeatures).toEqual([
+          'shorten',
+          'describe',
+          'cancel',
+          'seed',
+          'video',
+          'blend',
+          'retexture',
+        ]);
         expect(translatesPrompts).toBe(false);
         expect(served).toEqual({
           name: 'Acme Drawing',

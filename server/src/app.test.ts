@@ -342,7 +342,7 @@ describe('http skeleton', () => {
         keywords: expect.any(String),
         isShowChatGPT: false,
         isShowDiscord: true,
-        engineFeatures: ['shorten', 'describe', 'cancel', 'seed', 'video', 'blend'],
+        engineFeatures: ['shorten', 'describe', 'cancel', 'seed', 'video', 'blend', 'retexture'],
         // No translator configured: the settings promise no translation.
         translatesPrompts: false,
       },
