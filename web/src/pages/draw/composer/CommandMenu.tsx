@@ -58,7 +58,10 @@ export function CommandMenu({
         role="listbox"
         data-testid="command-menu"
         aria-label={t('composer.menu.label')}
-        className="scrollbar-thin max-h-[min(45vh,360px)] overflow-y-auto px-2 pb-2"
+        // A list taller than the menu scrolls: reachable by Tab too, so a keyboard can scroll it
+        // (the arrows in the box move the highlighted command and scroll it into view).
+        tabIndex={0}
+        className="scrollbar-thin max-h-[min(45vh,360px)] overflow-y-auto px-2 pb-2 focus-visible:outline-2 focus-visible:outline-ring"
       >
         {commands.map((name, index) => {
           const active = index === activeIndex;

@@ -37,7 +37,8 @@ export function MentionMenu({
         role="listbox"
         data-testid="mention-menu"
         aria-label={t('social.mentions.label')}
-        className="scrollbar-thin max-h-[min(40vh,320px)] overflow-y-auto px-2 pb-2"
+        tabIndex={0}
+        className="scrollbar-thin max-h-[min(40vh,320px)] overflow-y-auto px-2 pb-2 focus-visible:outline-2 focus-visible:outline-ring"
       >
         {candidates.map((candidate, index) => {
           const active = index === activeIndex;
