@@ -11,7 +11,9 @@ export const buttonVariants = cva(
         default: 'bg-primary text-primary-foreground hover:bg-primary-hover active:bg-[#3c45a5]',
         secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
         ghost: 'text-foreground hover:bg-accent hover:text-accent-foreground',
-        destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/85',
+        // Darker on hover: a lighter red would drop white text under AA contrast.
+        destructive:
+          'bg-destructive text-destructive-foreground hover:bg-[color-mix(in_srgb,var(--destructive)_85%,black)]',
         link: 'h-auto px-0 text-[#006ce7] underline-offset-4 hover:underline dark:text-[#00a8fc]',
         outline:
           'border border-border bg-transparent text-foreground hover:bg-accent hover:text-accent-foreground',
