@@ -4,7 +4,7 @@ import { Counters, LoginCodes, Sessions, Slowdowns, Users } from './features/aut
 import { Ledger, Orders, Products, RedeemCodes, Redemptions } from './features/billing/repository';
 import { Bans, Channels, Departures, Invites, Members } from './features/channels/repository';
 import { CompanyCollection } from './features/company/repository';
-import { Messages } from './features/messages/repository';
+import { MessageReactions, Messages } from './features/messages/repository';
 import {
   BannedWords,
   HiddenImages,
@@ -12,7 +12,8 @@ import {
   Reports,
   Standings,
 } from './features/moderation/repository';
-import { ReadMarks } from './features/reads/repository';
+import { NotifyLevels, ReadMarks } from './features/reads/repository';
+import { Shares } from './features/share/repository';
 import { DrawSettingsCollection } from './features/settings/repository';
 import { Tasks } from './features/tasks/repository';
 import { Uploads } from './features/uploads/repository';
@@ -58,4 +59,7 @@ export const ALL_COLLECTIONS: readonly CollectionDef<BaseDoc>[] = [
   Standings,
   Reports,
   HiddenImages,
+  MessageReactions,
+  NotifyLevels,
+  Shares,
 ] as unknown as CollectionDef<BaseDoc>[];
