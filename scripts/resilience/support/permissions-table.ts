@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import {
   ArchiveLimits,
   BotType,
+  EDITOR_ACTIONS,
   LoginType,
   OrderStatus,
   TaskStatus,
@@ -15,7 +16,7 @@ import {
   type SubscribeAck,
   type Task,
 } from '@draw/shared';
-import { Access, API_ROUTES, api, routeKey, type ApiRoute } from '@draw/shared/routes';
+import { Access, API_ROUTES, api, editorRoute, routeKey, type ApiRoute } from '@draw/shared/routes';
 import { Users } from '../../../server/src/features/auth/repository';
 import { Orders, Redemptions } from '../../../server/src/features/billing/repository';
 import { Channels } from '../../../server/src/features/channels/repository';
@@ -1153,6 +1154,22 @@ const taskRows: Row[] = [
       };
     },
   }),
+  // Midjourney's editors (`/retexture` …): one row per editor action of the action table.
+  ...EDITOR_ACTIONS.map((name) =>
+    tableRow({
+      of: editorRoute(name),
+      prepare: async (scene, role, actor) => {
+        const channel = scene.channelOf(role);
+        const [imageId] = await scene.upload(ownerOf(scene, actor), 1);
+        return {
+          url: editorRoute(name).path.replace(':channelId', channel.id),
+          payload: { imageId, prompt: 'the same shapes in ink and wash' },
+          observe: channelState(scene, channel),
+          confirm: confirmSubmitted(scene, actor, channel),
+        };
+      },
+    }),
+  ),
   tableRow({
     of: api.tasks.shorten,
     prepare: async (scene, role, actor) => {
