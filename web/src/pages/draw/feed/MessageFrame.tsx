@@ -236,7 +236,7 @@ export function MessageFrame({
             className={cn(
               'group relative transition-colors duration-500 [-webkit-touch-callout:none] data-[flash=true]:bg-blurple/20',
               mentionsMe
-                ? 'bg-[#faa81a]/10 before:absolute before:inset-y-0 before:left-0 before:w-0.5 before:bg-[#e89611] hover:bg-[#faa81a]/[0.14] dark:bg-[#faa81a]/[0.08] dark:before:bg-[#f0b232] dark:hover:bg-[#faa81a]/[0.12]'
+                ? 'bg-[#faa81a]/10 before:absolute before:inset-y-0 before:left-0 before:w-0.5 before:bg-[#e89611] hover:bg-[#faa81a]/[0.14] dark:bg-[#faa81a]/[0.08] dark:before:bg-[#f0b232] dark:hover:bg-[#faa81a]/[0.12] dark:[&_.text-muted-foreground]:text-[#b5bac1]'
                 : 'hover:bg-black/[0.025] dark:hover:bg-black/[0.07]',
               (menuOpen || picking) && !mentionsMe && 'bg-black/[0.025] dark:bg-black/[0.07]',
               className,

@@ -153,13 +153,15 @@ function EditedMark({ at }: { at: number }) {
 function TaskMessage({ message, task, canDelete }: Omit<MessageRowProps, 'head'>) {
   const kind = task ? engineKind(task) : 'builtin';
   const name = useEngineName(kind, task?.engine ?? '');
-  const mentionsMe = useMentionsMe(message);
   return (
     <MessageFrame
       message={message}
       task={task}
       canDelete={canDelete}
-      mentionsMe={mentionsMe}
+      // A result mentions its author (the unread count and the notification say so); its card is
+      // not tinted: every one of a person's own cards would be, and the card's grey text and
+      // buttons are drawn for the feed's own background.
+      mentionsMe={false}
       label={name}
       className="mt-[17px] py-0.5 pr-4"
     >
