@@ -34,6 +34,19 @@ interface AxeResult {
  * `label-content-name-mismatch`: a button's spoken name must contain the words it shows).
  */
 export async function axeFindings(page: Page): Promise<AxeFinding[]> {
+  // Judge the screen as it rests, not a frame of a menu's fade-in (a colour half-way through its
+  // opacity is no one's contrast): finite animations end first, for at most 2 s.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
   if (!loaded) await page.evaluate(axeSource);
   const result = await page.evaluate(async () => {
