@@ -43,6 +43,8 @@ const AREA_OF_TAG: Record<string, Area> = {
   settings: Area.Settings,
   billing: Area.Billing,
   archive: Area.Archive,
+  // A result's public link is one of the person's images, as the archive's are.
+  share: Area.Archive,
   open: Area.Open,
   upstream: Area.Open,
   realtime: Area.Realtime,
