@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type Database from 'better-sqlite3';
+import { whenUnlocked } from './sqlite/lock-wait';
 
 const relaxed = new AsyncLocalStorage<true>();
 
@@ -65,12 +66,7 @@ export function groupCommit(db: Database.Database): () => Promise<void> {
     next ??= new Promise<void>((resolve, reject) => {
       setImmediate(() => {
         next = null;
-        try {
-          commit();
-          resolve();
-        } catch (error) {
-          reject(error as Error);
-        }
+        whenUnlocked(commit).then(resolve, reject);
       });
     });
     return next;

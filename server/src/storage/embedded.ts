@@ -28,6 +28,7 @@ import {
   type CheckpointerOptions,
 } from './sqlite/checkpointer';
 import { openDatabase, pragma } from './sqlite/driver';
+import { blockingUntilUnlocked, LOCK_WAIT_MS, NO_LOCK_SLEEP, whenUnlocked } from './sqlite/lock-wait';
 
 /** The embedded store's file, under DATA_DIR/db. */
 export const EMBEDDED_FILE = 'drawspace.sqlite';
@@ -65,14 +66,15 @@ export interface EmbeddedOptions {
   checkpointInBackground?: CheckpointerOptions;
 }
 
-/** How long a write waits for another process's transaction (an ops command) before it fails. */
-const BUSY_TIMEOUT_MS = 5_000;
-
-/** Pragmas every connection to the store uses: WAL lets readers (ops, replay) run beside the writer. */
+/**
+ * Pragmas every connection to the store uses: WAL lets readers (ops, replay) run beside the writer.
+ * A lock held by another process is waited for inside SQLite here; the store's own connections
+ * then wait from the event loop instead (`sqlite/lock-wait.ts`).
+ */
 export function configureConnection(db: Database.Database, synchronous: SynchronousMode): void {
   pragma(db, 'journal_mode = WAL');
   pragma(db, `synchronous = ${synchronous.toUpperCase()}`);
-  pragma(db, `busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  pragma(db, `busy_timeout = ${LOCK_WAIT_MS}`);
   pragma(db, 'temp_store = MEMORY');
   // 32 MiB of page cache at most, whatever the history: memory does not grow with the data.
   pragma(db, 'cache_size = -32768');
@@ -158,10 +160,15 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
     }
   }
 
-  /** One write transaction (BEGIN IMMEDIATE), so another process's write cannot interleave. */
-  private transaction<R>(work: () => R): R {
+  /**
+   * One write transaction (BEGIN IMMEDIATE), so another process's write cannot interleave. While
+   * another process holds the file, it waits from the event loop (`whenUnlocked`), not in SQLite.
+   */
+  private async transaction<R>(work: () => R): Promise<R> {
     try {
-      return this.guard(() => this.durability.around(() => this.db.transaction(work).immediate()));
+      return await whenUnlocked(() =>
+        this.guard(() => this.durability.around(() => this.db.transaction(work).immediate())),
+      );
     } finally {
       // Counted even when it throws: a commit followed by a failing disk wait changed documents too.
       this.committed += 1;
@@ -174,7 +181,7 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
   }
 
   private read<R>(work: () => R): Promise<R> {
-    return new Promise((resolve) => resolve(this.guard(work)));
+    return whenUnlocked(() => this.guard(work));
   }
 
   /**
@@ -290,7 +297,7 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
   insertOne(doc: T): Promise<T> {
     return this.mutex.run(async () => {
       const valid = await this.validate(doc);
-      this.transaction(() => this.insertRow(valid));
+      await this.transaction(() => this.insertRow(valid));
       return valid;
     });
   }
@@ -330,7 +337,7 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
   insertMany(docs: readonly T[]): Promise<T[]> {
     return this.mutex.run(async () => {
       const valid = await Promise.all(docs.map((doc) => this.validate(doc)));
-      this.transaction(() => valid.forEach((doc) => this.insertRow(doc)));
+      await this.transaction(() => valid.forEach((doc) => this.insertRow(doc)));
       return valid;
     });
   }
@@ -408,7 +415,7 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
       const base = equalityFields(filter as Record<string, unknown>);
       const created = await this.validate(applyUpdate(base, update as Record<string, unknown>, true));
       // A document inserted meanwhile with the same id is a duplicate, as a racing upsert is on MongoDB.
-      this.transaction(() => this.insertRow(created));
+      await this.transaction(() => this.insertRow(created));
       return created;
     });
   }
@@ -496,8 +503,11 @@ export function openEmbeddedStorage(
       readonly && !fs.existsSync(file)
         ? openDatabase(':memory:')
         : openDatabase(file, { readonly, fileMustExist: readonly });
-    if (readonly) pragma(db, `busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    else configureConnection(db, synchronous);
+    if (readonly) pragma(db, `busy_timeout = ${LOCK_WAIT_MS}`);
+    else {
+      configureConnection(db, synchronous);
+      pragma(db, NO_LOCK_SLEEP);
+    }
   } catch (error) {
     release();
     throw error;
@@ -525,11 +535,15 @@ export function openEmbeddedStorage(
             `CREATE TEMP TABLE ${quoteName(def.name)} (_id TEXT PRIMARY KEY NOT NULL, doc BLOB NOT NULL)`,
           );
       } else {
-        db.transaction(() => {
-          createCollectionTable(db, def.name);
-          const changes = reconcileIndexes(db, def.name, sqlIndexesOf(def.name, def.schema.indexes()));
-          if (changes.created.length || changes.dropped.length) onIndexChange?.(def.name, changes);
-        }).immediate();
+        blockingUntilUnlocked(db, () =>
+          db
+            .transaction(() => {
+              createCollectionTable(db, def.name);
+              const changes = reconcileIndexes(db, def.name, sqlIndexesOf(def.name, def.schema.indexes()));
+              if (changes.created.length || changes.dropped.length) onIndexChange?.(def.name, changes);
+            })
+            .immediate(),
+        );
       }
       const model = validator.model<Record<string, unknown>>(def.name, def.schema, def.name);
       const collection = new EmbeddedCollection<T>(def.name, db, model, onNewQuery, durability);
@@ -546,17 +560,19 @@ export function openEmbeddedStorage(
       const log = storage.collection(insert.def);
       const around = durability?.around.bind(durability) ?? ((transaction: () => unknown) => transaction());
       // Synchronous from BEGIN to COMMIT: no other write of this process can land in between.
-      return around(() =>
-        db
-          .transaction(() => {
-            const updated = target.setWithin(update.filter, update.set);
-            if (!updated) return null;
-            const doc = insert.build(updated);
-            if (doc) log.insertWithin(doc);
-            return { updated, inserted: doc };
-          })
-          .immediate(),
-      ) as { updated: T; inserted: U | null } | null;
+      const write = () =>
+        around(() =>
+          db
+            .transaction(() => {
+              const updated = target.setWithin(update.filter, update.set);
+              if (!updated) return null;
+              const doc = insert.build(updated);
+              if (doc) log.insertWithin(doc);
+              return { updated, inserted: doc };
+            })
+            .immediate(),
+        ) as { updated: T; inserted: U | null } | null;
+      return whenUnlocked(write);
     },
     changesOf(defs) {
       const watched = defs.map((def) => storage.collection(def));
