@@ -126,20 +126,36 @@ async function setup(load: Load) {
 }
 
 /** FANOUT_CPU_PROF=<folder>: a CPU profile of each round (not of setup), for finding our costs. */
-async function profiled<T>(work: () => Promise<T>): Promise<T> {
+let profiler: Session | null = null;
+
+async function startProfile(): Promise<void> {
+  if (!process.env.FANOUT_CPU_PROF) return;
+  profiler = new Session();
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
+
+/** Writes the round's profile, one file per process (a cluster's members each write theirs). */
+async function stopProfile(): Promise<void> {
   const folder = process.env.FANOUT_CPU_PROF;
-  if (!folder) return work();
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
+  if (!folder || !profiler) return;
+  const { profile } = await profiler.post('Profiler.stop');
+  fs.mkdirSync(folder, { recursive: true });
+  fs.writeFileSync(
+    path.join(folder, `fanout-round-${rounds}-${process.pid}.cpuprofile`),
+    JSON.stringify(profile),
+  );
+  profiler.disconnect();
+  profiler = null;
+}
+
+async function profiled<T>(work: () => Promise<T>): Promise<T> {
+  await startProfile();
   try {
     return await work();
   } finally {
-    const { profile } = await session.post('Profiler.stop');
-    fs.mkdirSync(folder, { recursive: true });
-    fs.writeFileSync(path.join(folder, `fanout-round-${rounds}.cpuprofile`), JSON.stringify(profile));
-    session.disconnect();
+    await stopProfile();
   }
 }
 
@@ -198,6 +214,8 @@ const memberHandlers: Handlers<MemberCommands> = {
   setup,
   join: start,
   async begin() {
+    rounds += 1;
+    await startProfile();
     roundCpu = process.cpuUsage();
     roundStampsFrom = engine!.stamps.length;
     engine!.maxLateMs = 0;
@@ -209,6 +227,7 @@ const memberHandlers: Handlers<MemberCommands> = {
     return { finished: engine!.finishedCount, busy: running + queued };
   },
   async harvest() {
+    await stopProfile();
     return {
       stamps: engine!.stamps.slice(roundStampsFrom),
       cpuMs: cpuMsSince(roundCpu),
