@@ -14,7 +14,8 @@ import { browserSuite, visible, type Session } from './suite';
  * with a suggestion, not posted; a 4 MB phone JPEG and a WebP go up as references (shrunk in the
  * browser to the server's 1 MB); an editor closed unsubmitted gives the credits back on the meter.
  * On a phone every control of the draw screen is a 44 px target (the feed, the composer's switches,
- * a running task's cancel, the sidebar, a message's menu, the image view).
+ * a running task's cancel, the sidebar, a message's menu, the image view, the command menu, the
+ * attachment tray).
  * Screenshots: first-minute-{empty,offer,targets}-<theme>-<width>.
  */
 // A slower engine than the suite's default, so a task is still running when its Cancel is measured.
@@ -245,6 +246,16 @@ describe('the first minute', () => {
       await page.getByTestId('sidebar-backdrop').waitFor({ state: 'detached' });
       await card.getByTestId(`task-image-${grid}`).click();
       await visible(page.getByTestId('viewer-panel'));
+      expect(await smallTargets(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('viewer').waitFor({ state: 'detached' });
+      // The command menu, and a picture waiting in the tray (its remove, role and weight).
+      await page.getByTestId('composer-input').fill('/');
+      await visible(page.getByTestId('command-menu'));
+      expect(await smallTargets(page)).toEqual([]);
+      await page.getByTestId('composer-input').fill('/imagine a tide');
+      await page.getByTestId('composer-file-input').setInputFiles(await webp());
+      await visible(page.getByTestId('composer-attachment-0'));
       expect(await smallTargets(page)).toEqual([]);
       await page.close();
     }
