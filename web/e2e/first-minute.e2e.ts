@@ -74,12 +74,18 @@ function smallTargets(page: Page): Promise<string[]> {
     return [...controls].flatMap((control) => {
       const box = control.getBoundingClientRect();
       if (box.width === 0 || box.height === 0 || getComputedStyle(control).visibility === 'hidden') return [];
-      if (box.width >= finger && box.height >= finger) return [];
+      // A hit area drawn wider than the control (an absolute ::after reaching out) counts too.
+      const after = getComputedStyle(control, '::after');
+      const reach = (side: string) =>
+        after.position === 'absolute' ? Math.max(0, -parseFloat(side) || 0) : 0;
+      const width = box.width + reach(after.left) + reach(after.right);
+      const height = box.height + reach(after.top) + reach(after.bottom);
+      if (width >= finger && height >= finger) return [];
       const name =
         control.dataset.testid ??
         control.getAttribute('aria-label') ??
         control.textContent?.trim().slice(0, 30);
-      return [`${name} (${Math.round(box.width)}×${Math.round(box.height)})`];
+      return [`${name} (${Math.round(width)}×${Math.round(height)})`];
     });
   }, FINGER);
 }
@@ -208,16 +214,22 @@ describe('the first minute', () => {
 
   it('on a phone every control of the draw screen is a 44 px target, the look under a mouse unchanged', async () => {
     const grid = (await chat()).tasks.find((task) => task.prompt === 'a red fox in the snow')!.id;
-    await suite.api(`/api/draw/chat/${channelId}`, {
+    const question = await suite.api<{ id: string }>(`/api/draw/chat/${channelId}`, {
       method: 'POST',
       token: session.token,
       body: { content: 'which one do you like?' },
+    });
+    // A reaction under it: its chip and the "add reaction" beside it are targets too.
+    await suite.api(`/api/draw/chat/${question.id}/reactions/${encodeURIComponent('👍')}`, {
+      method: 'PUT',
+      token: session.token,
     });
     for (const theme of ['dark', 'light'] as const) {
       const page = await suite.signedInPage(session, theme, 'mobile');
       await page.goto(`/draw/${channelId}`);
       const card = page.getByTestId(`task-card-${grid}`);
       await visible(card.getByTestId('task-button-U1'));
+      await visible(page.getByTestId(`reaction-${question.id}-👍`));
       // The composer's Midjourney / Niji switch, the result's star; a running task's Cancel.
       await expectFingerSized(page.getByTestId('composer-bot-mj'));
       await expectFingerSized(page.getByTestId('composer-bot-niji'));
