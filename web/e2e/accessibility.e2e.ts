@@ -1,14 +1,19 @@
 import type { Page } from 'playwright-core';
 import type { Task } from '@draw/shared';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { axeFindings, type AxeFinding } from './axe';
+import { animationsEnded, axeFindings, type AxeFinding } from './axe';
 import { browserSuite, gone, visible, type Session } from './suite';
 
 /**
- * No serious or critical axe violation on any screen a person reaches: signed out (login, legal
- * pages, an invite), and signed in (a channel whose feed holds finished tasks with their buttons,
- * the command menu, the create / invite / delete / subscribe / settings dialogs, the archive, the
- * legal pages and an invite). Every screen in dark and light, at desktop and phone width.
+ * No serious or critical axe violation on any screen a person reaches: signed out (a first visit's
+ * sign-up, the password tab, legal pages, an invite, a page that does not exist, the sandbox pay
+ * page before and after paying), and signed in (a channel whose feed holds finished tasks with
+ * their buttons, an empty channel's "how to draw here", the "draw it with /imagine" offer, the
+ * command menu, a message's context menu and the reaction picker, the image view, the share
+ * dialog, the sidebar and its notification menu, the create / invite / delete / subscribe /
+ * settings dialogs, the archive with its phone filter sheet and selection mode, the legal pages,
+ * a missing page and an invite). Every screen in dark and light, at desktop and phone width.
+ * (The admin console's screens are judged in admin.e2e.ts.)
  */
 
 const { api, apiSignIn, openPage, signedInPage, serverState } = browserSuite();
@@ -16,7 +21,11 @@ const { api, apiSignIn, openPage, signedInPage, serverState } = browserSuite();
 let owner: Session;
 let visitor: Session;
 let channelId: string;
+let emptyChannelId: string;
 let inviteCode: string;
+let gridId: string;
+/** The sandbox pay pages (the subscribe flow's QR code): an open order's, and a paid one's. */
+const sandboxPages: { unpaid?: string; paid?: string } = {};
 
 async function waitForSuccess(session: Session, taskId: string): Promise<Task> {
   for (let i = 0; i < 600; i++) {
@@ -37,6 +46,13 @@ beforeAll(async () => {
     body: { title: '无障碍画室', isBan: false },
   });
   channelId = channel.id;
+  emptyChannelId = (
+    await api<{ id: string }>('/api/draw/channel', {
+      method: 'POST',
+      token: owner.token,
+      body: { title: '空画室', isBan: false },
+    })
+  ).id;
   inviteCode = (
     await api<{ inviteCode: string }>(`/api/draw/invite-code/${channelId}`, {
       method: 'POST',
@@ -56,6 +72,7 @@ beforeAll(async () => {
     owner,
     (await submit({ prompt: 'a lighthouse at dusk --ar 3:2' })).taskId,
   );
+  gridId = grid.id;
   const u1 = grid.buttons.find((b) => b.label === 'U1')!;
   await waitForSuccess(
     owner,
@@ -83,7 +100,12 @@ beforeAll(async () => {
       method: 'POST',
       token: owner.token,
     });
-    if (productId !== 'day-trial') continue;
+    const payPage = new URL(pay.codeUrl).pathname;
+    if (productId !== 'day-trial') {
+      sandboxPages.unpaid = payPage;
+      continue;
+    }
+    sandboxPages.paid = payPage;
     const confirmPath = `/api/open/sandbox${new URL(pay.codeUrl).pathname.replace('/pay/sandbox', '')}/confirm`;
     await api(confirmPath, { method: 'POST' });
   }
@@ -103,7 +125,7 @@ const looks: Look[] = [
 ];
 
 /** Lets dialogs and popovers finish their entrance animation (contrast is read mid-fade otherwise). */
-const settle = (page: Page) => page.waitForTimeout(450);
+const settle = animationsEnded;
 
 /** One line per rule (nodes summed over screens), then a few distinct offending nodes each. */
 function summary(found: { screen: string; finding: AxeFinding }[], examples = 6): string {
@@ -128,7 +150,13 @@ async function openSidebar(page: Page, look: Look) {
   if (look.viewport !== 'mobile') return;
   if (await page.getByTestId('sidebar-backdrop').count()) return;
   await page.getByTestId('sidebar-toggle').click();
+  await visible(page.getByTestId('sidebar-backdrop'));
   await settle(page);
+}
+
+async function closeMenu(page: Page) {
+  await page.keyboard.press('Escape');
+  await gone(page.getByRole('menu'));
 }
 
 async function closeDialog(page: Page, testId: string) {
@@ -140,17 +168,21 @@ describe.each(looks)('axe: $theme, $viewport', (look) => {
   it('finds no serious or critical violation on any screen', async () => {
     const found: { screen: string; finding: AxeFinding }[] = [];
     const check = async (page: Page, screen: string) => {
-      await settle(page);
       for (const finding of await axeFindings(page)) found.push({ screen, finding });
     };
 
     // ---- Signed out ----------------------------------------------------------------------------
     const guest = await openPage({ viewport: look.viewport, colorScheme: look.theme });
+    // A first visit lands on sign-up (a code by text or mail); the password tab is for returning people.
     await guest.goto('/login');
     await visible(guest.getByTestId('login-submit'));
-    await check(guest, 'login');
-    await guest.getByTestId('login-tab-code').click();
-    await check(guest, 'login (code)');
+    expect(await guest.getByTestId('login-tab-code').getAttribute('aria-selected')).toBe('true');
+    await check(guest, 'login, first visit (sign-up by code)');
+    await guest.getByTestId('login-tab-password').click();
+    await expect
+      .poll(() => guest.getByTestId('login-tab-password').getAttribute('aria-selected'))
+      .toBe('true');
+    await check(guest, 'login (password)');
     for (const legal of ['privacy-policy', 'user-agreement']) {
       await guest.goto(`/${legal}`);
       await visible(guest.getByTestId(legal));
@@ -159,6 +191,16 @@ describe.each(looks)('axe: $theme, $viewport', (look) => {
     await guest.goto(`/invite/${inviteCode}`);
     await visible(guest.getByTestId('invite-join'));
     await check(guest, 'invite (signed out)');
+    await guest.goto('/no-such-page');
+    await visible(guest.getByTestId('error-home'));
+    await check(guest, '404 (signed out)');
+    // The sandbox pay page the subscribe dialog's QR code opens (served by the server, on a phone).
+    await guest.goto(sandboxPages.unpaid!);
+    await visible(guest.getByTestId('sandbox-confirm'));
+    await check(guest, 'sandbox pay page');
+    await guest.goto(sandboxPages.paid!);
+    await expect.poll(() => guest.getByTestId('sandbox-status').textContent()).toContain('支付成功');
+    await check(guest, 'sandbox pay page (paid)');
     await guest.close();
 
     // ---- Signed in -----------------------------------------------------------------------------
@@ -179,10 +221,44 @@ describe.each(looks)('axe: $theme, $viewport', (look) => {
     await visible(page.locator('[data-sonner-toast][data-type="error"]').first());
     await settle(page);
     await check(page, 'a refused command (its toast, the command hint)');
+    // A prompt typed without a slash: the offer to draw it with /imagine.
+    await page.getByTestId('composer-input').fill('a lighthouse in the fog');
+    await visible(page.getByTestId('composer-draw-offer'));
+    await check(page, 'the "draw it with /imagine" offer');
     await page.getByTestId('composer-input').fill('');
+
+    // A message's context menu (a right click, a long press on a phone), then its reaction picker.
+    await page.getByText('Looks great — try V2?').click({ button: 'right' });
+    await visible(page.getByRole('menu'));
+    await check(page, 'message context menu');
+    await page.getByTestId('menu-react').click();
+    await visible(page.getByTestId('reaction-picker'));
+    await check(page, 'reaction picker');
+    await page.keyboard.press('Escape');
+    await gone(page.getByTestId('reaction-picker'));
+
+    // A result in the image view, then shared from its ⋯ menu.
+    await page.getByTestId(`task-image-${gridId}`).click();
+    await visible(page.getByTestId('viewer-panel'));
+    await check(page, 'image viewer');
+    await page.keyboard.press('Escape');
+    await gone(page.getByTestId('viewer'));
+    await page.getByTestId(`task-menu-${gridId}`).click();
+    await page.getByTestId(`task-share-${gridId}`).click();
+    await visible(page.getByTestId(`share-url-${gridId}`));
+    await check(page, 'share dialog');
+    await closeDialog(page, 'share-dialog');
+    // Its "link copied" toast leaves first: a toast caught fading out is no one's contrast.
+    await gone(page.locator('[data-sonner-toast]'));
 
     await openSidebar(page, look);
     await check(page, 'sidebar');
+    await page.getByTestId(`channel-notify-${channelId}`).click();
+    await visible(page.getByRole('menu'));
+    await check(page, 'notification level menu');
+    await closeMenu(page);
+
+    await openSidebar(page, look);
     await page.getByTestId('channel-add').click();
     await visible(page.getByTestId('channel-create-dialog'));
     await check(page, 'create channel dialog');
@@ -220,9 +296,28 @@ describe.each(looks)('axe: $theme, $viewport', (look) => {
     await page.keyboard.press('Escape');
     await gone(page.getByTestId('settings-name'));
 
+    await page.goto(`/draw/${emptyChannelId}`);
+    await visible(page.getByTestId('how-to-draw'));
+    await check(page, 'an empty channel (how to draw here)');
+
     await page.goto('/archive');
     await visible(page.getByTestId('archive-item').first());
     await check(page, 'archive');
+    if (look.viewport === 'mobile') {
+      await page.getByTestId('archive-filters-open').click();
+      await visible(page.getByTestId('archive-filters-sheet'));
+      await check(page, 'archive filter sheet');
+      await closeDialog(page, 'archive-filters-sheet');
+      await page.getByTestId('archive-select-mode').click();
+      await expect
+        .poll(() => page.getByTestId('archive-select-mode').getAttribute('aria-pressed'))
+        .toBe('true');
+      await check(page, 'archive selection mode');
+    }
+
+    await page.goto('/no-such-page');
+    await visible(page.getByTestId('error-home'));
+    await check(page, '404 (signed in)');
 
     for (const legal of ['privacy-policy', 'user-agreement']) {
       await page.goto(`/${legal}`);

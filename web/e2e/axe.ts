@@ -30,12 +30,10 @@ interface AxeResult {
 }
 
 /**
- * Runs axe on the page (WCAG 2.x A/AA and best practices, plus the experimental
- * `label-content-name-mismatch`: a button's spoken name must contain the words it shows).
+ * Waits for the screen to rest, not a frame of a menu's fade-in (a colour half-way through its
+ * opacity is no one's contrast): finite animations and transitions end first, for at most 2 s.
  */
-export async function axeFindings(page: Page): Promise<AxeFinding[]> {
-  // Judge the screen as it rests, not a frame of a menu's fade-in (a colour half-way through its
-  // opacity is no one's contrast): finite animations end first, for at most 2 s.
+export async function animationsEnded(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.race([
       Promise.all(
@@ -47,6 +45,14 @@ export async function axeFindings(page: Page): Promise<AxeFinding[]> {
       new Promise((resolve) => setTimeout(resolve, 2_000)),
     ]),
   );
+}
+
+/**
+ * Runs axe on the page (WCAG 2.x A/AA and best practices, plus the experimental
+ * `label-content-name-mismatch`: a button's spoken name must contain the words it shows).
+ */
+export async function axeFindings(page: Page): Promise<AxeFinding[]> {
+  await animationsEnded(page);
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
   if (!loaded) await page.evaluate(axeSource);
   const result = await page.evaluate(async () => {

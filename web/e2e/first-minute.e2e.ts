@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeFindings } from './axe';
 import { freshPhone, screenshot } from './harness';
@@ -13,9 +13,13 @@ import { browserSuite, visible, type Session } from './suite';
  * channel says how to draw; a prompt typed without a slash is drawn; a typo'd command is refused
  * with a suggestion, not posted; a 4 MB phone JPEG and a WebP go up as references (shrunk in the
  * browser to the server's 1 MB); an editor closed unsubmitted gives the credits back on the meter.
- * Screenshots: first-minute-{empty,offer}-<theme>-<width>.
+ * On a phone every control of the draw screen is a 44 px target (the feed, the composer's switches,
+ * a running task's cancel, the sidebar, a message's menu, the image view, the command menu, the
+ * attachment tray).
+ * Screenshots: first-minute-{empty,offer,targets}-<theme>-<width>.
  */
-const suite = browserSuite();
+// A slower engine than the suite's default, so a task is still running when its Cancel is measured.
+const suite = browserSuite({ BUILTIN_ENGINE_STEP_MS: '600' });
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'first-minute-'));
 
 interface ChatPage {
@@ -53,6 +57,44 @@ async function webp(): Promise<string> {
   const image = sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a7bd5' } });
   fs.writeFileSync(file, await image.webp().toBuffer());
   return file;
+}
+
+/** A finger's target (WCAG 2.5.5, Apple's and Google's guides): 44 CSS px each way. */
+const FINGER = 44;
+
+/**
+ * Every control a person can press or focus on the page now (the open menu, sheet or dialog
+ * included) that is under 44 px either way, named by test id or accessible label and its size.
+ */
+function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate((finger) => {
+    const controls = document.querySelectorAll<HTMLElement>(
+      'button, a[href], input:not([type=hidden]), select, textarea, [role=button], [role=radio], [role=checkbox], [role=switch], [role=tab], [role^=menuitem], [role=option], [tabindex="0"]',
+    );
+    return [...controls].flatMap((control) => {
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(control).visibility === 'hidden') return [];
+      // A hit area drawn wider than the control (an absolute ::after reaching out) counts too.
+      const after = getComputedStyle(control, '::after');
+      const reach = (side: string) =>
+        after.position === 'absolute' ? Math.max(0, -parseFloat(side) || 0) : 0;
+      const width = box.width + reach(after.left) + reach(after.right);
+      const height = box.height + reach(after.top) + reach(after.bottom);
+      if (width >= finger && height >= finger) return [];
+      const name =
+        control.dataset.testid ??
+        control.getAttribute('aria-label') ??
+        control.textContent?.trim().slice(0, 30);
+      return [`${name} (${Math.round(width)}×${Math.round(height)})`];
+    });
+  }, FINGER);
+}
+
+async function expectFingerSized(locator: Locator) {
+  const box = await locator.boundingBox();
+  expect(box, 'on screen').not.toBeNull();
+  expect(box!.width).toBeGreaterThanOrEqual(FINGER);
+  expect(box!.height).toBeGreaterThanOrEqual(FINGER);
 }
 
 const balance = (page: Page) => page.getByTestId('credit-meter').getByTestId('credit-balance').textContent();
@@ -168,5 +210,72 @@ describe('the first minute', () => {
     expect(await page.getByTestId('credit-meter').getAttribute('data-level')).toBe('ok');
     await page.close();
     expect(suite.problems).toEqual([]);
+  }, 180_000);
+
+  it('on a phone every control of the draw screen is a 44 px target, the look under a mouse unchanged', async () => {
+    const grid = (await chat()).tasks.find((task) => task.prompt === 'a red fox in the snow')!.id;
+    const question = await suite.api<{ id: string }>(`/api/draw/chat/${channelId}`, {
+      method: 'POST',
+      token: session.token,
+      body: { content: 'which one do you like?' },
+    });
+    // A reaction under it: its chip and the "add reaction" beside it are targets too.
+    await suite.api(`/api/draw/chat/${question.id}/reactions/${encodeURIComponent('👍')}`, {
+      method: 'PUT',
+      token: session.token,
+    });
+    for (const theme of ['dark', 'light'] as const) {
+      const page = await suite.signedInPage(session, theme, 'mobile');
+      await page.goto(`/draw/${channelId}`);
+      const card = page.getByTestId(`task-card-${grid}`);
+      await visible(card.getByTestId('task-button-U1'));
+      await visible(page.getByTestId(`reaction-${question.id}-👍`));
+      // The composer's Midjourney / Niji switch, the result's star; a running task's Cancel.
+      await expectFingerSized(page.getByTestId('composer-bot-mj'));
+      await expectFingerSized(page.getByTestId('composer-bot-niji'));
+      await expectFingerSized(card.getByTestId(`task-star-${grid}`));
+      const { taskId: running } = await suite.api<{ taskId: string }>(`/api/mj/submit/imagine/${channelId}`, {
+        method: 'POST',
+        token: session.token,
+        body: { prompt: 'a slow tide over the rocks' },
+      });
+      await visible(page.getByTestId(`task-cancel-${running}`));
+      await expectFingerSized(page.getByTestId(`task-cancel-${running}`));
+      // And everything else on the screen: the header, the feed, the composer.
+      expect(await smallTargets(page)).toEqual([]);
+      await card.getByTestId(`task-star-${grid}`).scrollIntoViewIfNeeded();
+      await screenshot(page, `first-minute-targets-${theme}-mobile`);
+
+      // A message's menu (a long press on a phone), the sidebar, the image view.
+      await page.getByText('which one do you like?').click({ button: 'right' });
+      await visible(page.getByRole('menu'));
+      expect(await smallTargets(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('sidebar-toggle').click();
+      await visible(page.getByTestId('sidebar-backdrop'));
+      expect(await smallTargets(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('sidebar-backdrop').waitFor({ state: 'detached' });
+      await card.getByTestId(`task-image-${grid}`).click();
+      await visible(page.getByTestId('viewer-panel'));
+      expect(await smallTargets(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('viewer').waitFor({ state: 'detached' });
+      // The command menu, and a picture waiting in the tray (its remove, role and weight).
+      await page.getByTestId('composer-input').fill('/');
+      await visible(page.getByTestId('command-menu'));
+      expect(await smallTargets(page)).toEqual([]);
+      await page.getByTestId('composer-input').fill('/imagine a tide');
+      await page.getByTestId('composer-file-input').setInputFiles(await webp());
+      await visible(page.getByTestId('composer-attachment-0'));
+      expect(await smallTargets(page)).toEqual([]);
+      await page.close();
+    }
+    // Under a mouse the composer's switch keeps its compact size.
+    const desk = await suite.signedInPage(session, 'dark', 'desktop');
+    await desk.goto(`/draw/${channelId}`);
+    await visible(desk.getByTestId('composer-bot-mj'));
+    expect((await desk.getByTestId('composer-bot-mj').boundingBox())!.height).toBeLessThan(FINGER);
+    await desk.close();
   }, 180_000);
 });

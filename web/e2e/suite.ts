@@ -24,8 +24,9 @@ export interface Session {
 /**
  * One server and one browser for a test file, started before its tests and stopped after; every
  * page gets its own context (its own user) and its console errors are collected in `problems`.
+ * `serverEnv` adds to the server's environment (e.g. a slower engine, so a task can be caught running).
  */
-export function browserSuite() {
+export function browserSuite(serverEnv: Record<string, string> = {}) {
   let server: ServerProcess;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
@@ -34,7 +35,7 @@ export function browserSuite() {
   const failedRequests: string[] = [];
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer(serverEnv);
     browser = await launchBrowser();
   });
 

@@ -45,15 +45,18 @@ export function sandboxPage(
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #f2f3f5; color: #1e1f22; }
   main { width: min(420px, calc(100vw - 32px)); background: #fff; border-radius: 16px; box-shadow: 0 8px 32px rgb(0 0 0 / .12); padding: 28px 24px; }
   h1 { margin: 0 0 4px; font-size: 20px; }
-  .notice { margin: 0 0 20px; font-size: 13px; color: #80848e; }
-  .amount { font-size: 36px; font-weight: 700; margin: 8px 0 20px; color: #07c160; }
+  .notice { margin: 0 0 20px; font-size: 13px; color: #5c5e66; }
+  .amount { font-size: 36px; font-weight: 700; margin: 8px 0 20px; color: #067a3c; }
   dl { display: grid; grid-template-columns: auto 1fr; align-items: baseline; gap: 10px 16px; margin: 0 0 24px; font-size: 14px; }
-  dt { color: #80848e; } dd { margin: 0; text-align: right; word-break: break-all; }
-  button { width: 100%; height: 48px; border: 0; border-radius: 10px; background: #07c160; color: #fff; font-size: 16px; font-weight: 600; cursor: pointer; }
+  dt { color: #5c5e66; } dd { margin: 0; text-align: right; word-break: break-all; }
+  button { width: 100%; height: 48px; border: 0; border-radius: 10px; background: #067a3c; color: #fff; font-size: 16px; font-weight: 600; cursor: pointer; }
   button:disabled { opacity: .6; cursor: default; }
   .status { margin: 16px 0 0; text-align: center; font-size: 15px; min-height: 1.4em; }
-  .status.ok { color: #07c160; } .status.bad { color: #da373c; }
-  @media (prefers-color-scheme: dark) { body { background: #1e1f22; color: #f2f3f5; } main { background: #2b2d31; } }
+  .status.ok { color: #067a3c; } .status.bad { color: #c42b30; }
+  @media (prefers-color-scheme: dark) {
+    body { background: #1e1f22; color: #f2f3f5; } main { background: #2b2d31; }
+    .notice, dt { color: #b5bac1; } .amount, .status.ok { color: #2dd37a; } .status.bad { color: #fa777c; }
+  }
 </style>
 </head>
 <body>

@@ -27,9 +27,9 @@ export function ContextMenuContent({
   );
 }
 
-// 44px rows where the pointer is coarse (a finger), Discord's compact rows under a mouse.
+// 44px rows for a finger (a coarse pointer or a phone's width), Discord's compact rows under a mouse.
 const itemClass =
-  'relative flex cursor-pointer items-center justify-between gap-3 rounded-md px-2 py-1.5 text-sm outline-none select-none [@media(pointer:coarse)]:min-h-11 data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-primary data-[highlighted]:text-primary-foreground [&_svg]:size-4 [&_svg]:shrink-0';
+  'relative flex cursor-pointer items-center justify-between gap-3 rounded-md px-2 py-1.5 text-sm outline-none select-none [@media(pointer:coarse)]:min-h-11 max-sm:min-h-11 data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-primary data-[highlighted]:text-primary-foreground [&_svg]:size-4 [&_svg]:shrink-0';
 
 export function ContextMenuItem({
   className,

@@ -28,8 +28,9 @@ export function DropdownMenuContent({
   );
 }
 
+// 44px rows for a finger (a coarse pointer or a phone's width), compact rows under a mouse.
 const itemClass =
-  'relative flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-primary data-[highlighted]:text-primary-foreground [&_svg]:size-4 [&_svg]:shrink-0';
+  'relative flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none select-none [@media(pointer:coarse)]:min-h-11 max-sm:min-h-11 data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-primary data-[highlighted]:text-primary-foreground [&_svg]:size-4 [&_svg]:shrink-0';
 
 export function DropdownMenuItem({
   className,

@@ -63,7 +63,7 @@ function SkipToComposer() {
         event.preventDefault();
         (document.getElementById('composer-input') ?? document.getElementById('channel-content'))?.focus();
       }}
-      className="fixed top-2 left-2 z-50 -translate-y-16 rounded-md bg-primary px-3 py-2 text-sm font-semibold text-white shadow-lg transition-transform focus:translate-y-0 focus-visible:ring-2 focus-visible:ring-ring"
+      className="fixed top-2 left-2 z-50 -translate-y-20 rounded-md bg-primary px-3 py-2 text-sm max-sm:py-3 font-semibold text-white shadow-lg transition-transform focus:translate-y-0 focus-visible:ring-2 focus-visible:ring-ring"
     >
       {t('main.skipToComposer')}
     </a>

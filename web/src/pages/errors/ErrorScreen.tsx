@@ -20,15 +20,21 @@ export function ErrorScreen({ code, title, text, icon, action }: ErrorScreenProp
   return (
     <div className="flex min-h-dvh flex-col bg-main">
       <header className="px-6 py-5">
-        <Link to="/" aria-label={t('common.home')} className="inline-flex rounded-lg">
+        {/* Named by what it shows, then where it goes (a spoken name must hold the visible words). */}
+        <Link to="/" className="inline-flex rounded-lg">
           <BrandMark />
+          <span className="sr-only">{` · ${t('common.home')}`}</span>
         </Link>
       </header>
       <main className="flex flex-1 flex-col items-center justify-center gap-5 px-6 pb-24 text-center">
         <div className="flex size-24 items-center justify-center rounded-full bg-primary/12 text-primary [&_svg]:size-12">
           {icon}
         </div>
-        {code && <p className="text-6xl font-extrabold tracking-tight text-primary sm:text-7xl">{code}</p>}
+        {code && ( // Blurple itself is 2.7:1 on the dark main surface; its light tint reads at 5.6:1.
+          <p className="text-6xl font-extrabold tracking-tight text-primary sm:text-7xl dark:text-[#949cf7]">
+            {code}
+          </p>
+        )}
         <div className="max-w-md">
           <h1 className="text-2xl font-semibold text-heading">{title}</h1>
           <p className="mt-2 text-base text-muted-foreground">{text}</p>

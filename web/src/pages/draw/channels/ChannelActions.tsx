@@ -18,7 +18,7 @@ function ActionButton({ label, icon: Icon, danger = false, className, ...props }
       type="button"
       aria-label={label}
       className={cn(
-        'flex size-6 items-center justify-center rounded text-sidebar-foreground transition-colors outline-none hover:text-heading focus-visible:ring-2 focus-visible:ring-ring',
+        'flex size-6 items-center justify-center rounded text-sidebar-foreground max-sm:size-11 transition-colors outline-none hover:text-heading focus-visible:ring-2 focus-visible:ring-ring',
         danger && 'hover:text-destructive dark:hover:text-[#fa777c]',
         className,
       )}

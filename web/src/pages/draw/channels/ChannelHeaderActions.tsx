@@ -41,7 +41,7 @@ export function ChannelHeaderActions() {
           aria-pressed={open}
           onClick={() => toggleMemberPanel(isMobile)}
           className={cn(
-            'flex size-8 items-center justify-center rounded-md transition-colors outline-none hover:text-heading focus-visible:ring-2 focus-visible:ring-ring',
+            'flex size-8 shrink-0 items-center justify-center rounded-md transition-colors max-sm:size-11 outline-none hover:text-heading focus-visible:ring-2 focus-visible:ring-ring',
             open ? 'text-heading' : 'text-muted-foreground',
           )}
         >

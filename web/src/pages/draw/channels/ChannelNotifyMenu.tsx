@@ -30,7 +30,7 @@ export function ChannelNotifyMenu({ channel }: { channel: Channel }) {
         <DropdownMenuTrigger
           data-testid={`channel-notify-${channel.id}`}
           aria-label={t('social.notify.bellLabel', { level: t(`social.notify.level.${level}`) })}
-          className="flex size-6 items-center justify-center rounded text-sidebar-foreground transition-colors outline-none hover:text-heading focus-visible:ring-2 focus-visible:ring-ring"
+          className="flex size-6 items-center justify-center rounded text-sidebar-foreground max-sm:size-11 transition-colors outline-none hover:text-heading focus-visible:ring-2 focus-visible:ring-ring"
         >
           <Icon className="size-4" aria-hidden />
         </DropdownMenuTrigger>

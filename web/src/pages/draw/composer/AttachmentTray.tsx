@@ -20,7 +20,7 @@ export interface ReferenceMarks {
 }
 
 const field =
-  'rounded-[4px] border border-black/10 bg-white px-1.5 py-1 text-xs text-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50 dark:border-white/10 dark:bg-[#1e1f22]';
+  'rounded-[4px] border border-black/10 bg-white px-1.5 py-1 text-xs max-sm:min-h-11 text-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50 dark:border-white/10 dark:bg-[#1e1f22]';
 
 /** The images waiting in the message box, as Discord shows pending uploads: cards with a remove button. */
 export function AttachmentTray({
@@ -42,7 +42,7 @@ export function AttachmentTray({
     <div className="border-b border-black/5 px-3 pt-3 pb-2.5 dark:border-white/5">
       <ul
         aria-label={t('composer.attachments')}
-        className="scrollbar-thin flex gap-3 overflow-x-auto pt-1 pb-1.5"
+        className="scrollbar-thin flex gap-3 overflow-x-auto pt-1 pb-1.5 max-sm:pt-3.5 max-sm:pr-2"
       >
         {images.map((image, index) => (
           <li
@@ -86,9 +86,12 @@ export function AttachmentTray({
               aria-label={t('composer.removeAttachment', { name: image.file.name })}
               disabled={disabled}
               onClick={() => onRemove(image.key)}
-              className="absolute -top-1.5 -right-1.5 flex size-7 items-center justify-center rounded-md border border-border bg-main text-destructive shadow-md transition-colors outline-none hover:bg-destructive hover:text-white focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50 dark:border-[#26272b] dark:bg-[#313338]"
+              // On a phone a 44 px target centred on the same 28 px tile (the tile is what shows).
+              className="group/remove absolute -top-1.5 -right-1.5 flex size-7 items-center justify-center rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50 max-sm:-top-3.5 max-sm:-right-3.5 max-sm:size-11"
             >
-              <Trash2Icon className="size-4" aria-hidden />
+              <span className="flex size-7 items-center justify-center rounded-md border border-border bg-main text-destructive shadow-md transition-colors group-hover/remove:bg-destructive group-hover/remove:text-white dark:border-[#26272b] dark:bg-[#313338]">
+                <Trash2Icon className="size-4" aria-hidden />
+              </span>
             </button>
           </li>
         ))}

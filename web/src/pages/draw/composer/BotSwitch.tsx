@@ -52,7 +52,8 @@ export function BotSwitch({
       value={value}
       disabled={disabled}
       onValueChange={(next) => onChange(next as BotType)}
-      className="flex h-8 shrink-0 items-center rounded-md bg-black/[0.06] p-0.5 dark:bg-black/25"
+      // On a phone each half is a 44 px target: the track loses its inset and the halves fill it.
+      className="flex h-8 shrink-0 items-center rounded-md bg-black/[0.06] p-0.5 max-sm:h-11 max-sm:p-0 dark:bg-black/25"
     >
       {BOTS.map(({ value: bot, testId, labelKey, nameKey, paramsKey, Icon }) => (
         <Tooltip key={bot} content={t(bots ? nameKey : paramsKey)}>
@@ -61,7 +62,7 @@ export function BotSwitch({
             data-testid={testId}
             aria-label={t(bots ? nameKey : paramsKey)}
             className={cn(
-              'flex h-7 items-center gap-1 rounded-[5px] px-2 text-xs font-semibold text-muted-foreground transition-colors outline-none hover:text-heading focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50',
+              'flex h-7 items-center justify-center gap-1 rounded-[5px] px-2 text-xs max-sm:h-11 max-sm:min-w-11 max-sm:rounded-md font-semibold text-muted-foreground transition-colors outline-none hover:text-heading focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50',
               // The tooltip trigger owns `data-state`, so the checked look keys on aria-checked.
               'aria-checked:bg-main aria-checked:text-heading aria-checked:shadow-sm dark:aria-checked:bg-[#4e5058]',
             )}

@@ -32,7 +32,7 @@ export function NotificationOffer() {
         onClick={closeNotificationOffer}
         aria-label={t('social.notify.notNow')}
         title={t('social.notify.notNow')}
-        className="flex size-8 shrink-0 items-center justify-center rounded-full text-muted-foreground hover:text-foreground [@media(pointer:coarse)]:size-11"
+        className="flex size-8 shrink-0 items-center justify-center rounded-full text-muted-foreground hover:text-foreground [@media(pointer:coarse)]:size-11 max-sm:size-11"
       >
         <XIcon className="size-4" aria-hidden />
       </button>

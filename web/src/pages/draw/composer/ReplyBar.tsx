@@ -24,7 +24,7 @@ export function ReplyBar({ reply, onCancel }: { reply: ReplyTarget; onCancel: ()
         onClick={onCancel}
         aria-label={t('social.cancelReply')}
         title={t('social.cancelReply')}
-        className="flex size-8 shrink-0 items-center justify-center rounded-full text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring [@media(pointer:coarse)]:size-11"
+        className="flex size-8 shrink-0 items-center justify-center rounded-full text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring [@media(pointer:coarse)]:size-11 max-sm:size-11"
       >
         <XIcon className="size-[18px]" aria-hidden />
       </button>

@@ -84,8 +84,10 @@ export function CreditMeter({ variant, onOpen }: CreditMeterProps) {
           data-testid="credit-meter-header"
           data-level={account ? level : 'loading'}
           onClick={() => open()}
+          // On a phone the button is 44 px tall but its pill is still drawn 32 px: a transparent
+          // border above and below takes the finger, the background stops inside it.
           className={cn(
-            'flex h-8 shrink-0 items-center gap-1 rounded-full pl-2.5 text-sm transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring',
+            'flex h-8 shrink-0 items-center gap-1 rounded-full pl-2.5 text-sm max-sm:h-11 max-sm:border-y-[6px] max-sm:border-transparent max-sm:bg-clip-padding transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring',
             level === CreditLevel.Ok
               ? 'bg-accent/60 pr-2.5 text-heading hover:bg-accent'
               : cn('pr-1', LEVEL_STYLE[level]),
@@ -112,7 +114,7 @@ export function CreditMeter({ variant, onOpen }: CreditMeterProps) {
         data-level={account ? level : 'loading'}
         onClick={() => open()}
         className={cn(
-          'mx-2 mt-2 flex items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring',
+          'mx-2 mt-2 flex items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm max-sm:min-h-11 transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring',
           LEVEL_STYLE[level],
         )}
       >

@@ -45,7 +45,7 @@ export function EnginePicker({ engines, choice, disabled, onPick }: EnginePicker
         <DropdownMenuTrigger
           data-testid="composer-engine-picker"
           disabled={disabled}
-          className="flex h-8 max-w-44 shrink-0 items-center gap-1 rounded-md bg-black/[0.06] px-2 text-xs font-semibold text-heading transition-colors outline-none hover:bg-black/[0.1] focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50 dark:bg-black/25 dark:hover:bg-black/35"
+          className="flex h-8 max-w-44 shrink-0 max-sm:h-11 max-sm:min-w-11 max-sm:justify-center items-center gap-1 rounded-md bg-black/[0.06] px-2 text-xs font-semibold text-heading transition-colors outline-none hover:bg-black/[0.1] focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50 dark:bg-black/25 dark:hover:bg-black/35"
         >
           <CpuIcon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
           {/* The spoken name holds every word shown (and still names the engine on a phone, where the words are hidden). */}

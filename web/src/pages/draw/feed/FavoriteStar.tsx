@@ -16,7 +16,7 @@ export function FavoriteStar({ task }: { task: Task }) {
       aria-label={starred ? t('archive.unfavorite') : t('archive.favorite')}
       title={starred ? t('archive.unfavorite') : t('archive.favorite')}
       onClick={() => void toggleStar(task.id)}
-      className="mt-1.5 mr-1.5 inline-flex h-8 items-center justify-center rounded-[3px] bg-secondary px-2.5 text-secondary-foreground transition-colors hover:bg-secondary/80"
+      className="mt-1.5 mr-1.5 inline-flex h-8 items-center justify-center rounded-[3px] bg-secondary px-2.5 max-sm:h-11 max-sm:min-w-11 text-secondary-foreground transition-colors hover:bg-secondary/80"
     >
       <StarIcon
         className={cn('size-4', starred ? 'fill-warning text-warning' : 'text-muted-foreground')}

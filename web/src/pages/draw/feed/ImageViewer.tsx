@@ -70,7 +70,7 @@ function ToolButton({
         data-testid={testId}
         onClick={onClick}
         className={cn(
-          'flex size-9 items-center justify-center rounded-md text-white/80 transition-colors outline-none hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-ring',
+          'flex size-9 max-sm:size-11 items-center justify-center rounded-md text-white/80 transition-colors outline-none hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-ring',
           active && 'bg-white/15 text-white',
         )}
       >
@@ -207,7 +207,7 @@ function ViewerBody({
             download={downloadName(image.src)}
             aria-label={t(image.clip ? 'feed.clip.download' : 'feed.viewer.download')}
             data-testid="viewer-download"
-            className="flex size-9 items-center justify-center rounded-md text-white/80 transition-colors outline-none hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-ring"
+            className="flex size-9 max-sm:size-11 items-center justify-center rounded-md text-white/80 transition-colors outline-none hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-ring"
           >
             <DownloadIcon className="size-5" aria-hidden />
           </a>

@@ -39,7 +39,7 @@ import { useMessageActions, type MessageActions } from './messageActions';
 import { ReactionPicker } from './ReactionPicker';
 
 const toolButton =
-  'flex size-8 items-center justify-center rounded text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring';
+  'flex size-8 max-sm:size-11 items-center justify-center rounded text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring';
 
 function useDelete(message: Message) {
   const { t } = useTranslation();

@@ -48,8 +48,9 @@ export function ReactionChips({
             aria-label={t('social.reactions.chip', { emoji: reaction.emoji, count: reaction.count })}
             onClick={() => onToggle(reaction.emoji, reaction.me)}
             className={cn(
-              // A finger gets 44px: the chip draws at 32px and its hit area reaches 6px around it.
-              'relative inline-flex h-6 items-center gap-1.5 rounded-lg border px-1.5 text-sm leading-none transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring [@media(pointer:coarse)]:h-8 [@media(pointer:coarse)]:px-2 [@media(pointer:coarse)]:after:absolute [@media(pointer:coarse)]:after:-inset-1.5',
+              // A finger (a coarse pointer, a phone's width) gets 44px: the chip draws at 32px and its hit
+              // area reaches 6px around it.
+              'relative inline-flex h-6 items-center gap-1.5 rounded-lg border px-1.5 text-sm leading-none transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring [@media(pointer:coarse)]:h-8 max-sm:h-8 [@media(pointer:coarse)]:px-2 max-sm:px-2 [@media(pointer:coarse)]:after:absolute max-sm:after:absolute [@media(pointer:coarse)]:after:-inset-1.5 max-sm:after:-inset-1.5',
               reaction.me
                 ? 'border-blurple bg-blurple/15 dark:bg-blurple/25'
                 : 'border-transparent bg-secondary hover:border-black/15 dark:bg-[#2b2d31] dark:hover:border-white/20',
@@ -73,7 +74,7 @@ export function ReactionChips({
         onClick={onAdd}
         aria-label={t('social.reactions.add')}
         title={t('social.reactions.add')}
-        className="relative inline-flex h-6 items-center rounded-lg bg-secondary px-1.5 text-muted-foreground opacity-0 transition-opacity group-hover:opacity-100 hover:text-foreground focus-visible:opacity-100 [@media(hover:none)]:opacity-100 [@media(pointer:coarse)]:h-8 [@media(pointer:coarse)]:px-2.5 [@media(pointer:coarse)]:after:absolute [@media(pointer:coarse)]:after:-inset-1.5 dark:bg-[#2b2d31]"
+        className="relative inline-flex h-6 items-center rounded-lg bg-secondary px-1.5 text-muted-foreground opacity-0 transition-opacity group-hover:opacity-100 hover:text-foreground focus-visible:opacity-100 [@media(hover:none)]:opacity-100 [@media(pointer:coarse)]:h-8 max-sm:h-8 [@media(pointer:coarse)]:px-2.5 max-sm:px-2.5 [@media(pointer:coarse)]:after:absolute max-sm:after:absolute [@media(pointer:coarse)]:after:-inset-1.5 max-sm:after:-inset-1.5 dark:bg-[#2b2d31]"
       >
         <SmilePlusIcon className="size-4" aria-hidden />
       </button>

@@ -47,7 +47,7 @@ export function ReactionPicker({ onPick }: { onPick: (emoji: string) => void }) 
             type="button"
             data-testid={`reaction-pick-${emoji}`}
             onClick={() => onPick(emoji)}
-            className="flex size-9 items-center justify-center rounded-md text-[22px] leading-none transition-transform outline-none hover:scale-110 hover:bg-accent focus-visible:bg-accent focus-visible:ring-2 focus-visible:ring-ring [@media(pointer:coarse)]:size-11"
+            className="flex size-9 items-center justify-center rounded-md text-[22px] leading-none transition-transform outline-none hover:scale-110 hover:bg-accent focus-visible:bg-accent focus-visible:ring-2 focus-visible:ring-ring [@media(pointer:coarse)]:size-11 max-sm:size-11"
           >
             {emoji}
           </button>

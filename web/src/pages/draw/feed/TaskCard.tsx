@@ -185,7 +185,7 @@ function CancelButton({ task }: { task: Task }) {
         type="button"
         data-testid={`task-cancel-${task.id}`}
         aria-label={t('feed.cancelTask')}
-        className="inline-flex h-7 items-center gap-1 rounded-[3px] px-2 text-xs font-medium text-muted-foreground transition-colors outline-none hover:bg-destructive/10 hover:text-destructive focus-visible:ring-2 focus-visible:ring-ring"
+        className="inline-flex h-7 items-center gap-1 rounded-[3px] px-2 text-xs font-medium text-muted-foreground max-sm:h-11 max-sm:px-3 transition-colors outline-none hover:bg-destructive/10 hover:text-destructive focus-visible:ring-2 focus-visible:ring-ring"
       >
         <XIcon className="size-3.5" aria-hidden />
         {t('feed.cancelTask')}

@@ -37,7 +37,7 @@ export function ChannelHeader({
           aria-expanded={sidebarOpen}
           aria-controls="channel-sidebar"
           onClick={onToggleSidebar}
-          className="relative flex size-8 shrink-0 items-center justify-center rounded-md text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-heading focus-visible:ring-2 focus-visible:ring-ring"
+          className="relative flex size-8 shrink-0 max-sm:size-11 items-center justify-center rounded-md text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-heading focus-visible:ring-2 focus-visible:ring-ring"
         >
           <ToggleIcon className="size-5" aria-hidden />
           {unread.badge}
@@ -61,7 +61,7 @@ export function ChannelHeader({
               to="/archive"
               data-testid="header-archive"
               aria-label={t('archive.rail')}
-              className="flex size-8 shrink-0 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-heading"
+              className="flex size-8 shrink-0 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-heading max-sm:size-11"
             >
               <ImagesIcon className="size-5" aria-hidden />
             </Link>

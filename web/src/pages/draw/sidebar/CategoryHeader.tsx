@@ -22,7 +22,7 @@ export function CategoryHeader({
 }: CategoryHeaderProps) {
   const titleClass = 'flex min-w-0 flex-1 items-center gap-0.5 text-xs font-semibold tracking-wide uppercase';
   return (
-    <div className="group flex h-6 items-center gap-1 pr-2 pl-0.5 text-sidebar-foreground">
+    <div className="group flex h-6 items-center gap-1 pr-2 pl-0.5 text-sidebar-foreground max-sm:h-11 max-sm:pr-0">
       {onToggle ? (
         <button
           type="button"
@@ -31,7 +31,7 @@ export function CategoryHeader({
           aria-controls={controlsId}
           className={cn(
             titleClass,
-            'rounded text-left outline-none hover:text-heading focus-visible:ring-2 focus-visible:ring-ring',
+            'rounded text-left outline-none hover:text-heading max-sm:self-stretch focus-visible:ring-2 focus-visible:ring-ring',
           )}
         >
           <ChevronDownIcon

@@ -124,7 +124,7 @@ export function ChannelSection({
               data-testid="channel-add"
               aria-label={t('sidebar.createChannel')}
               onClick={onCreateChannel}
-              className="rounded text-sidebar-foreground outline-none hover:text-heading focus-visible:ring-2 focus-visible:ring-ring"
+              className="flex items-center justify-center rounded text-sidebar-foreground outline-none hover:text-heading focus-visible:ring-2 focus-visible:ring-ring max-sm:size-11"
             >
               <PlusIcon className="size-4" strokeWidth={2.5} aria-hidden />
             </button>

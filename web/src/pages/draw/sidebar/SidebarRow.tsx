@@ -38,7 +38,7 @@ export function SidebarRow({
       data-unread={isUnread ? unread : undefined}
       data-mentions={pinged ? mentions : undefined}
       className={cn(
-        'group/row relative flex h-8 items-center rounded-md transition-colors',
+        'group/row relative flex h-8 items-center rounded-md transition-colors max-sm:h-11',
         selected
           ? 'bg-sidebar-active text-heading'
           : isUnread
@@ -89,7 +89,9 @@ export function SidebarRow({
           )
         )}
       </button>
-      {trailing && <div className="flex shrink-0 items-center gap-0.5 pr-1.5">{trailing}</div>}
+      {trailing && (
+        <div className="flex shrink-0 items-center gap-0.5 pr-1.5 max-sm:gap-0 max-sm:pr-0">{trailing}</div>
+      )}
     </div>
   );
 }

@@ -17,7 +17,7 @@ export interface UserFooterProps {
 }
 
 const iconButton =
-  'flex size-8 items-center justify-center rounded-md text-sidebar-foreground transition-colors outline-none hover:bg-sidebar-hover hover:text-heading focus-visible:ring-2 focus-visible:ring-ring';
+  'flex size-8 items-center justify-center rounded-md text-sidebar-foreground max-sm:size-11 transition-colors outline-none hover:bg-sidebar-hover hover:text-heading focus-visible:ring-2 focus-visible:ring-ring';
 
 export type Presence = 'online' | 'connecting' | 'offline';
 
