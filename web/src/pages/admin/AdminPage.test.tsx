@@ -8,6 +8,8 @@ import { AppRoutes } from '../../router';
 import { authStore, setToken } from '../../stores/auth';
 import { setUserInfo } from '../../stores/userInfo';
 import { envelope } from '../../test/dom';
+import { TaskAction, TaskStatus } from '@draw/shared';
+import { makeTask } from '../draw/feed/fixtures';
 
 vi.mock('../../lib/notify', () => ({
   notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },
@@ -133,7 +135,9 @@ describe('/admin', () => {
     ])
       expect(within(nav).getByRole('link', { name })).toBeTruthy();
     const queue = await screen.findByTestId('admin-queue');
-    expect(within(queue).getByText('builtin')).toBeTruthy();
+    // The engine by its name in the reader's language, not its id.
+    expect(within(queue).getByText('内置草图引擎')).toBeTruthy();
+    expect(within(queue).queryByText('builtin')).toBeNull();
     expect(within(queue).getByText('2')).toBeTruthy();
   });
 
@@ -244,6 +248,81 @@ describe('/admin', () => {
     expect(bodyOf('/api/admin/users/u2/disable')).toEqual({ reason: 'spam' });
     expect(await screen.findByText('已停用')).toBeTruthy();
     expect(screen.getByTestId('admin-user-enable')).toBeTruthy();
+  });
+
+  it('names statuses, kinds, engines and actions in the reader’s language, never by their codes', async () => {
+    setUserInfo({ isAdmin: true });
+    const task = makeTask({
+      id: 't1',
+      action: TaskAction.Upscale,
+      status: TaskStatus.Success,
+      engine: 'builtin',
+      prompt: 'a lighthouse',
+      properties: { ...makeTask().properties, index: 2 },
+    });
+    handlers.push((url) => {
+      if (url === '/api/admin/users/u2')
+        return envelope({
+          user,
+          balance: 10,
+          free: 0,
+          plan: null,
+          ledger: [
+            {
+              id: 'l1',
+              kind: 'adjust',
+              delta: 5,
+              balanceAfter: 10,
+              at: 2,
+              taskId: null,
+              orderId: null,
+              code: null,
+              note: 'goodwill',
+            },
+          ],
+          orders: [],
+          channels: [],
+          tasks: [
+            { task, author: { id: 'u2', name: 'Bo' }, channel: { id: 'c1', title: 'room' }, hidden: false },
+          ],
+          moderation: { pausedUntil: null, recentHits: 0, pauses: 0 },
+        });
+      return undefined;
+    });
+    start('/admin/users/u2');
+    const ledger = await screen.findByTestId('admin-user-ledger');
+    expect(within(ledger).getByText('管理员调整')).toBeTruthy();
+    expect(within(ledger).queryByText('adjust')).toBeNull();
+    fireEvent.mouseDown(screen.getByRole('tab', { name: /任务/ }));
+    expect(await screen.findByText('放大（第 2 张）')).toBeTruthy();
+    expect(screen.getByText('成功')).toBeTruthy();
+    expect(screen.queryByText('SUCCESS')).toBeNull();
+    expect(screen.queryByText('UPSCALE')).toBeNull();
+  });
+
+  it('names each audit line’s action in the reader’s language', async () => {
+    setUserInfo({ isAdmin: true });
+    handlers.push((url) =>
+      url.startsWith('/api/admin/audit')
+        ? envelope({
+            items: [
+              {
+                id: 'a1',
+                at: 3,
+                admin: { id: 'u1', name: 'Ada' },
+                action: 'users.credits',
+                target: 'u2',
+                before: null,
+                after: { delta: 5 },
+              },
+            ],
+            nextCursor: null,
+          })
+        : undefined,
+    );
+    start('/admin/audit');
+    expect(await screen.findByText('调整积分')).toBeTruthy();
+    expect(screen.queryByText('users.credits')).toBeNull();
   });
 
   it('shows a list’s failure in place with a way to try again', async () => {

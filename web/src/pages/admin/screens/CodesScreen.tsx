@@ -14,6 +14,7 @@ import { LabelledInput } from '../parts/Fields';
 import { formatTime } from '../parts/format';
 import { Panel, Toolbar } from '../parts/Panel';
 import { failureText, usePaged } from '../parts/useLoad';
+import { useConsoleNames } from '../parts/names';
 
 async function exportBatch(batchId: string): Promise<void> {
   const blob = await download(adminApi.exportCodes, { query: { batchId } });
@@ -97,6 +98,7 @@ const stateTone = { unused: 'ok', revoked: 'muted' } as const;
 
 export function CodesScreen() {
   const t = useAdminT();
+  const names = useConsoleNames();
   const [batchId, setBatchId] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const list = usePaged(
@@ -131,7 +133,7 @@ export function CodesScreen() {
       header: t('codes.status'),
       cell: (c) => (
         <StateBadge tone={stateTone[c.state as keyof typeof stateTone] ?? 'neutral'}>
-          {c.state === 'unused' ? t('codes.unused') : c.state === 'revoked' ? t('codes.revoked') : c.state}
+          {names.codeState(c.state)}
         </StateBadge>
       ),
     },
