@@ -49,7 +49,8 @@ const OPERATIONS: Record<string, { summary: string; tags: string[] }> = {
     tags: ['operations'],
   },
   '/files/:key': {
-    summary: 'An image (upload, preview or result), immutable, cached for a year',
+    summary:
+      'An image (upload, preview or result): `private, no-cache` with a strong ETag (a 304 while it may be shown); 404 once an admin hid it, except to an admin',
     tags: ['files'],
   },
 };

@@ -271,6 +271,34 @@ describe('reports and hidden images', () => {
     );
     expect(hidden.items.map((r) => r.id)).toContain(taskId);
   });
+
+  it('a browser that kept a hidden image is refused it on its next look; an admin still sees it', async () => {
+    const admin = await signInAdmin();
+    const { session: author, channelId } = await drawerWithChannel();
+    const { taskId } = await data<{ taskId: string }>(
+      call(author, 'POST', `/api/mj/submit/imagine/${channelId}`, { prompt: 'a harbour' }),
+    );
+    const task = await finished(author, taskId);
+    const url = `${origin}${task.imageUrl}`;
+    // The member's browser keeps the image, but must ask again before showing it.
+    const first = await fetch(url);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const kept = await fetch(url, { headers: { 'if-none-match': etag } });
+    expect(kept.status).toBe(304);
+
+    await data(call(admin, 'PUT', `/api/admin/tasks/${taskId}/hidden`, { hidden: true }));
+    const refused = await fetch(url, { headers: { 'if-none-match': etag } });
+    expect(refused.status).toBe(404);
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    const asAdmin = { authorization: `Bearer ${admin.token}` };
+    expect((await fetch(url, { headers: { ...asAdmin, 'if-none-match': etag } })).status).toBe(304);
+    expect((await fetch(url, { headers: asAdmin })).status).toBe(200);
+    // The member's own token opens nothing either.
+    expect((await fetch(url, { headers: { authorization: `Bearer ${author.token}` } })).status).toBe(404);
+  });
 });
 
 describe('the site', () => {
