@@ -325,6 +325,54 @@ describe('/admin', () => {
     expect(screen.queryByText('users.credits')).toBeNull();
   });
 
+  it('mints a batch that grants a plan, for several people per code, until a chosen day', async () => {
+    setUserInfo({ isAdmin: true });
+    const product = {
+      id: 'month-basic',
+      name: '基础月卡',
+      description: '',
+      price: 990,
+      currency: 'CNY',
+      period: 'Month',
+      credits: 300,
+      sort: 0,
+      enabled: true,
+      translations: {},
+      createdAt: 1,
+      updatedAt: 1,
+    };
+    handlers.push((url, init) => {
+      if (url === '/api/admin/products')
+        return envelope([product, { ...product, id: 'old-plan', name: '旧套餐', enabled: false }]);
+      if (url === '/api/admin/codes' && init.method === 'POST')
+        return envelope({ batchId: 'b-1', codes: ['AAAA-BBBB'] });
+      if (url.startsWith('/api/admin/codes')) return envelope({ items: [], nextCursor: null });
+      return undefined;
+    });
+    start('/admin/codes');
+    const grants = await screen.findByTestId('admin-codes-grants');
+    fireEvent.pointerDown(grants, { button: 0, ctrlKey: false, pointerType: 'mouse' });
+    // Only what is on sale can be granted.
+    expect(screen.queryByRole('option', { name: '套餐：旧套餐' })).toBeNull();
+    fireEvent.click(await screen.findByRole('option', { name: '套餐：基础月卡' }));
+    fireEvent.change(screen.getByTestId('admin-codes-uses'), { target: { value: '5' } });
+    const today = new Date();
+    const inTenDays = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 10);
+    const day = `${inTenDays.getFullYear()}-${String(inTenDays.getMonth() + 1).padStart(2, '0')}-${String(
+      inTenDays.getDate(),
+    ).padStart(2, '0')}`;
+    fireEvent.change(screen.getByTestId('admin-codes-expires'), { target: { value: day } });
+    fireEvent.click(screen.getByTestId('admin-codes-mint'));
+    await waitFor(() =>
+      expect(bodyOf('/api/admin/codes')).toEqual({
+        count: 10,
+        productId: 'month-basic',
+        uses: 5,
+        expiresDays: 10,
+      }),
+    );
+  });
+
   it('shows a list’s failure in place with a way to try again', async () => {
     setUserInfo({ isAdmin: true });
     let fail = true;

@@ -136,6 +136,14 @@ export const enUS: typeof zhCN = {
     setPrice: 'Save price',
   },
   codes: {
+    grants: 'Grants',
+    grantsCredits: 'Credits',
+    grantsPlan: 'Plan: {{name}}',
+    uses: 'People per code',
+    expiresOn: 'Expires on',
+    expiresHint:
+      'The codes stop working on that day at this time of day; leave it empty for codes that never expire.',
+    never: 'Never',
     batch: 'Batch',
     mint: 'Mint a batch',
     count: 'How many',

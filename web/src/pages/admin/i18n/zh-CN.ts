@@ -137,6 +137,13 @@ export const zhCN = {
     setPrice: '保存价格',
   },
   codes: {
+    grants: '兑换内容',
+    grantsCredits: '积分',
+    grantsPlan: '套餐：{{name}}',
+    uses: '每个码可兑换人数',
+    expiresOn: '到期日',
+    expiresHint: '到期日当天的此刻起失效；不填则永不过期。',
+    never: '永不过期',
     batch: '批次',
     mint: '生成一批',
     count: '数量',

@@ -136,6 +136,13 @@ export const zhTW: typeof zhCN = {
     setPrice: '儲存價格',
   },
   codes: {
+    grants: '兌換內容',
+    grantsCredits: '積分',
+    grantsPlan: '方案：{{name}}',
+    uses: '每個碼可兌換人數',
+    expiresOn: '到期日',
+    expiresHint: '到期日當天的此刻起失效；不填則永不過期。',
+    never: '永不過期',
     batch: '批次',
     mint: '產生一批',
     count: '數量',
