@@ -31,7 +31,13 @@ const failureEnvelope = {
   properties: {
     code: { type: 'integer', description: 'the HTTP status' },
     message: { type: 'string' },
-    data: { type: 'null' },
+    data: {
+      description: 'null, or facts to act on: `pausedUntil` (epoch ms) when moderation paused the submits',
+      anyOf: [
+        { type: 'null' },
+        { type: 'object', properties: { pausedUntil: { type: 'integer' } }, additionalProperties: false },
+      ],
+    },
     success: { type: 'boolean', enum: [false] },
     reason: { type: 'string', enum: Object.values(ErrorReason) },
   },

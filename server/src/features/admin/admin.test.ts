@@ -124,9 +124,13 @@ describe('banned words', () => {
       prompt: 'forbidden thing',
     });
     expect(third.json().message).toMatch(/paused for 60 min/);
+    // The refusal says when the pause ends, for the composer to count down to it.
+    const pausedUntil = clock + 60 * 60_000;
+    expect(third.json().data).toEqual({ pausedUntil });
     const clean = await call(session, 'POST', `/api/mj/submit/imagine/${channelId}`, { prompt: 'a kite' });
     expect(clean.statusCode).toBe(400);
     expect(clean.json().message).toMatch(/paused: 60 min left/);
+    expect(clean.json()).toMatchObject({ reason: 'forbidden', data: { pausedUntil } });
     const detail = await data<{ user: { pausedUntil: number | null } }>(
       call(admin, 'GET', `/api/admin/users/${session.user.id}`),
     );
