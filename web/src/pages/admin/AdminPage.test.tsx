@@ -373,6 +373,23 @@ describe('/admin', () => {
     );
   });
 
+  it('says a search window held no match yet and lets the next page search older people', async () => {
+    setUserInfo({ isAdmin: true });
+    handlers.push((url) => {
+      if (!url.startsWith('/api/admin/users')) return undefined;
+      // The first window (newest people) holds no match; the next one does.
+      return url.includes('cursor=')
+        ? envelope({ items: [user], nextCursor: null })
+        : envelope({ items: [], nextCursor: '1700000000000.u9' });
+    });
+    start('/admin/users');
+    expect(
+      await screen.findByText('较新的用户中没有匹配的人，点「下一页」继续在更早注册的用户中查找'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '下一页' }));
+    expect(await screen.findByRole('link', { name: 'Bo' })).toBeTruthy();
+  });
+
   it('shows a list’s failure in place with a way to try again', async () => {
     setUserInfo({ isAdmin: true });
     let fail = true;

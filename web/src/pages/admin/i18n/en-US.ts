@@ -69,6 +69,7 @@ export const enUS: typeof zhCN = {
     chartEmpty: 'No data for this period',
   },
   users: {
+    searchOn: 'No match among the newer people; Next searches those who signed up earlier',
     searchLabel: 'Search by phone, email, name or ID',
     name: 'Name',
     contact: 'Phone / email',

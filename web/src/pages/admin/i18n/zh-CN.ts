@@ -70,6 +70,7 @@ export const zhCN = {
     chartEmpty: '这段时间没有数据',
   },
   users: {
+    searchOn: '较新的用户中没有匹配的人，点「下一页」继续在更早注册的用户中查找',
     searchLabel: '按手机号、邮箱、名字或 ID 搜索',
     name: '名字',
     contact: '手机号 / 邮箱',

@@ -69,6 +69,7 @@ export const zhTW: typeof zhCN = {
     chartEmpty: '這段時間沒有資料',
   },
   users: {
+    searchOn: '較新的使用者中沒有符合的人，按「下一頁」繼續在更早註冊的使用者中查找',
     searchLabel: '依手機號碼、電子郵件、名稱或 ID 搜尋',
     name: '名稱',
     contact: '手機號碼 / 電子郵件',
