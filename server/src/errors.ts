@@ -1,4 +1,4 @@
-import { ErrorReason } from '@draw/shared';
+import { ErrorReason, type FailureDetail } from '@draw/shared';
 import type { MessageKey, MessageParams } from './i18n/messages';
 
 /**
@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly reason: ErrorReason,
     readonly key: MessageKey,
     readonly params: MessageParams = {},
+    /** What the client acts on beyond the words (the envelope's `data`), e.g. when a pause ends. */
+    readonly detail: FailureDetail | null = null,
   ) {
     super(key);
   }

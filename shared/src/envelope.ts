@@ -10,10 +10,15 @@ export interface SuccessEnvelope<T> {
   data: T;
   success: true;
 }
+/** Facts a refusal hands the client to act on besides its words (null for almost every refusal). */
+export interface FailureDetail {
+  /** Moderation: the person's submits are paused until then (epoch ms); the composer counts down to it. */
+  pausedUntil?: number;
+}
 export interface FailureEnvelope {
   code: number;
   message: string;
-  data: null;
+  data: FailureDetail | null;
   success: false;
   reason: ErrorReason;
 }

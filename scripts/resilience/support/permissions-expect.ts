@@ -59,9 +59,13 @@ export function columns(base: Outcome, overrides: Partial<Expectations> = {}): E
 
 /** The roles without a live session: no token, or a logged-out one. */
 export const signedOut = { anonymous: UNAUTHENTICATED, 'revoked token': UNAUTHENTICATED } as const;
-/** The signed-in roles that do not belong to the channel they act on. */
-const outsiders = (outcome: Outcome) =>
-  ({ 'non-member': outcome, 'removed member': outcome, 'expired invite': outcome }) as const;
+/**
+ * The signed-in roles that do not belong to the channel they act on. The site admin is one of them:
+ * being an admin opens the console, not the rooms (a channel's messages, tasks and images are its
+ * members'; the console reaches them through its own routes).
+ */
+export const outsiders = (outcome: Outcome) =>
+  ({ 'non-member': outcome, 'removed member': outcome, 'expired invite': outcome, admin: outcome }) as const;
 /** Every role with a live session gets the same answer. */
 const everySignedIn = (outcome: Outcome): Partial<Expectations> =>
   Object.fromEntries(Roles.filter((role) => !(role in signedOut)).map((role) => [role, outcome]));
@@ -90,7 +94,7 @@ const byAccess: Record<Access, Expectations> = {
   // The right secret opens it, whoever holds it.
   [Access.Token]: columns(allowed()),
   // The console: to anyone signed in but a site admin it does not exist.
-  [Access.Admin]: columns(NOT_FOUND, signedOut),
+  [Access.Admin]: columns(NOT_FOUND, { ...signedOut, admin: allowed() }),
 };
 
 /** How a row names its case: the route, and the variant when a route has several. */
@@ -143,10 +147,11 @@ export const OVERRIDES: Readonly<Record<string, Partial<Expectations>>> = {
     creator: NOT_FOUND,
   },
   // A task waiting in its editor is its author's alone: to anyone else it does not exist, whatever
-  // their role (the non-member and the expired invitee are handed the bystander's).
+  // their role (the non-member, the expired invitee and the admin are handed the bystander's).
   'POST /api/mj/task/:id/cancel (own unfinished task)': {
     'non-member': NOT_FOUND,
     'expired invite': NOT_FOUND,
+    admin: NOT_FOUND,
   },
   'POST /api/mj/task/:id/cancel (someone else’s unfinished task)': everySignedIn(NOT_FOUND),
   // Another's result is its author's to share unless the channel's creator lets members share.

@@ -12,6 +12,7 @@ import {
 import { nextPhone, type TestApp } from '../../../server/test/support/harness';
 import { connectSocket, type TestSocket } from '../../../server/test/support/socket';
 import { Tasks, toTask } from '../../../server/src/features/tasks/repository';
+import { Users } from '../../../server/src/features/auth/repository';
 
 /** The columns of the permissions table: who is asking, relative to the channel asked about. */
 export const Roles = [
@@ -23,6 +24,8 @@ export const Roles = [
   'creator',
   'removed member',
   'expired invite',
+  /** A site admin (`isAdmin`) who belongs to no channel of the scene: the console is theirs, the rooms are not. */
+  'admin',
 ] as const;
 export type Role = (typeof Roles)[number];
 
@@ -275,6 +278,7 @@ export class Scene {
     readonly removed: Session,
     readonly expiredInvitee: Session,
     readonly bystander: Session,
+    readonly admin: Session,
     readonly revoked: { token: string; userId: string },
     readonly open: ChannelRef,
     readonly muted: ChannelRef,
@@ -283,7 +287,7 @@ export class Scene {
 
   static async build(app: TestApp, origin: string, skeleton: Skeleton): Promise<Scene> {
     const { creator } = skeleton;
-    const [member, mutedMember, nonMember, removed, expiredInvitee, bystander, revokedSession] =
+    const [member, mutedMember, nonMember, removed, expiredInvitee, bystander, revokedSession, admin] =
       await Promise.all([
         signInAt(app),
         signInAt(app),
@@ -292,7 +296,10 @@ export class Scene {
         signInAt(app),
         signInAt(app),
         signInAt(app),
+        signInAt(app),
       ]);
+    // Made a site admin the way `npm run ops` does it: in the store (the flag is read on each request).
+    await app.storage.collection(Users).updateOne({ _id: admin.user.id }, { $set: { isAdmin: true } });
     // The expired invite: refused (410), and therefore not a member.
     const refused = await inject(
       app,
@@ -333,6 +340,7 @@ export class Scene {
       removed,
       expiredInvitee,
       bystander,
+      admin,
       { token: revokedSession.token, userId: revokedSession.user.id },
       open,
       muted,
@@ -388,6 +396,8 @@ export class Scene {
         return live(this.removed);
       case 'expired invite':
         return live(this.expiredInvitee);
+      case 'admin':
+        return live(this.admin);
     }
   }
 

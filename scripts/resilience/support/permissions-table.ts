@@ -16,7 +16,7 @@ import {
   type SubscribeAck,
   type Task,
 } from '@draw/shared';
-import { Access, API_ROUTES, api, editorRoute, routeKey, type ApiRoute } from '@draw/shared/routes';
+import { adminApi, api, editorRoute, routeKey, type ApiRoute } from '@draw/shared/routes';
 import { Users } from '../../../server/src/features/auth/repository';
 import { Orders, Redemptions } from '../../../server/src/features/billing/repository';
 import { Channels } from '../../../server/src/features/channels/repository';
@@ -56,9 +56,11 @@ import {
   columns,
   describeOutcome,
   expectationsOf,
+  outsiders,
   signedOut,
   type Expectations,
 } from './permissions-expect';
+import { adminRequests } from './permissions-admin';
 
 // ---- Rows ------------------------------------------------------------------------------------
 
@@ -98,9 +100,7 @@ const signedIn = (overrides: Partial<Expectations> = {}) =>
   columns(allowed(), { ...signedOut, ...overrides });
 const members = (overrides: Partial<Expectations> = {}) =>
   signedIn({
-    'non-member': FORBIDDEN,
-    'removed member': FORBIDDEN,
-    'expired invite': FORBIDDEN,
+    ...outsiders(FORBIDDEN),
     ...overrides,
   });
 
@@ -1469,9 +1469,7 @@ const socketRows: Row[] = [
     expect: members({
       anonymous: HANDSHAKE,
       'revoked token': HANDSHAKE,
-      'non-member': ACK_FORBIDDEN,
-      'removed member': ACK_FORBIDDEN,
-      'expired invite': ACK_FORBIDDEN,
+      ...outsiders(ACK_FORBIDDEN),
     }),
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
@@ -1498,8 +1496,7 @@ const socketRows: Row[] = [
     expect: members({
       anonymous: HANDSHAKE,
       'revoked token': EVICTED,
-      'non-member': ACK_FORBIDDEN,
-      'expired invite': ACK_FORBIDDEN,
+      ...outsiders(ACK_FORBIDDEN),
       'removed member': EVICTED,
     }),
     prepare: async (scene, role) => {
@@ -1530,9 +1527,7 @@ const socketRows: Row[] = [
     expect: signedIn({
       anonymous: HANDSHAKE,
       'revoked token': HANDSHAKE,
-      'non-member': allowed('a no-op'),
-      'removed member': allowed('a no-op'),
-      'expired invite': allowed('a no-op'),
+      ...outsiders(allowed('a no-op')),
     }),
     prepare: async (scene, role) => {
       const channel = scene.channelOf(role);
@@ -1559,20 +1554,15 @@ const socketRows: Row[] = [
 
 // ---- The operator's console and moderation -----------------------------------------------------
 
-/** A route's path with each `:param` filled by a plausible id (the console refuses before it looks). */
-const filledPath = (route: ApiRoute) => route.path.replace(/:[A-Za-z]+/g, 'p0000000000000000');
-
 /**
- * Every `/api/admin/*` route, generated from the table: a person who is not a site admin finds
- * nothing there (404, as an unknown path), signed in or not, and nothing changes.
+ * Every `/api/admin/*` route, generated from the table, with the request the console makes
+ * (`permissions-admin.ts`): the site admin is answered and the effect checked; a person who is not
+ * a site admin finds nothing there (404, as an unknown path), signed in or not, and nothing changes.
  */
-const adminRows: Row[] = API_ROUTES.filter((route) => route.access === Access.Admin).map((route) =>
+const adminRows: Row[] = Object.entries(adminApi).map(([name, route]) =>
   tableRow({
     of: route,
-    prepare: async () => ({
-      url: filledPath(route),
-      ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
-    }),
+    prepare: (scene, role) => adminRequests[name as keyof typeof adminApi](scene, role),
   }),
 );
 

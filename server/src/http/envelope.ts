@@ -11,7 +11,13 @@ export function ok<T>(data: T): SuccessEnvelope<T> {
 
 function failure(request: FastifyRequest, error: AppError): FailureEnvelope {
   const message = translate(error.key, languageOf(request.headers['accept-language']), error.params);
-  return { code: httpStatusOf(error.reason), message, data: null, success: false, reason: error.reason };
+  return {
+    code: httpStatusOf(error.reason),
+    message,
+    data: error.detail,
+    success: false,
+    reason: error.reason,
+  };
 }
 
 /** Fastify's own errors (validation, body limits, bad JSON) become AppErrors with the same envelope. */

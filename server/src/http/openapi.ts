@@ -31,7 +31,13 @@ const failureEnvelope = {
   properties: {
     code: { type: 'integer', description: 'the HTTP status' },
     message: { type: 'string' },
-    data: { type: 'null' },
+    data: {
+      description: 'null, or facts to act on: `pausedUntil` (epoch ms) when moderation paused the submits',
+      anyOf: [
+        { type: 'null' },
+        { type: 'object', properties: { pausedUntil: { type: 'integer' } }, additionalProperties: false },
+      ],
+    },
     success: { type: 'boolean', enum: [false] },
     reason: { type: 'string', enum: Object.values(ErrorReason) },
   },
@@ -49,7 +55,8 @@ const OPERATIONS: Record<string, { summary: string; tags: string[] }> = {
     tags: ['operations'],
   },
   '/files/:key': {
-    summary: 'An image (upload, preview or result), immutable, cached for a year',
+    summary:
+      'An image (upload, preview or result): `private, no-cache` with a strong ETag (a 304 while it may be shown); 404 once an admin hid it, except to an admin',
     tags: ['files'],
   },
 };

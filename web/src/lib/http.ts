@@ -1,4 +1,10 @@
-import { isEnvelope, type Envelope, type ErrorReason, type UploadAnswer } from '@draw/shared';
+import {
+  isEnvelope,
+  type Envelope,
+  type ErrorReason,
+  type FailureDetail,
+  type UploadAnswer,
+} from '@draw/shared';
 import type { AnswerKind, AnswerOf, ApiRoute, BodyOf, ParamsOf, QueryOf } from '@draw/shared/routes';
 import { pathOf } from '@draw/shared/routes/paths';
 import i18n from '../i18n';
@@ -41,6 +47,8 @@ export class HttpError extends Error {
   readonly code: number | null;
   readonly reason: ErrorReason | null;
   readonly shown: boolean;
+  /** What the refusal hands over to act on (the envelope's `data`), e.g. when a pause ends. */
+  readonly detail: FailureDetail | null;
 
   constructor(
     message: string,
@@ -50,6 +58,7 @@ export class HttpError extends Error {
       reason?: ErrorReason | null;
       cause?: unknown;
       shown?: boolean;
+      detail?: FailureDetail | null;
     },
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -58,6 +67,7 @@ export class HttpError extends Error {
     this.code = options.code ?? null;
     this.reason = options.reason ?? null;
     this.shown = options.shown ?? false;
+    this.detail = options.detail ?? null;
   }
 }
 
@@ -166,7 +176,7 @@ function handleEnvelope<T>(envelope: Envelope<unknown>, silent = false): T {
   if (envelope.success) return envelope.data as T;
   const reason = envelope.reason ?? null;
   const failure = (message: string, shown = false) =>
-    new HttpError(message, { status: 200, code: envelope.code, reason, shown });
+    new HttpError(message, { status: 200, code: envelope.code, reason, shown, detail: envelope.data });
   if (envelope.code === 401 || envelope.code === 403) {
     signOutAndRedirect();
     throw failure(envelope.message || UNKNOWN_ERROR_MESSAGE);
@@ -192,7 +202,13 @@ function failedStatus(status: number, payload: unknown, quiet = false, silent = 
   const reason = refusal.reason ?? null;
   const message = refusal.message || i18n.t('http.requestFailed');
   if (!silent) showRefusal(message, reason);
-  return new HttpError(message, { status, code: refusal.code, reason, shown: !silent });
+  return new HttpError(message, {
+    status,
+    code: refusal.code,
+    reason,
+    shown: !silent,
+    detail: refusal.data,
+  });
 }
 
 /** Sends one request; the answer's body when its status is 200, else the thrown `HttpError`. */

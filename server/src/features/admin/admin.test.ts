@@ -124,9 +124,13 @@ describe('banned words', () => {
       prompt: 'forbidden thing',
     });
     expect(third.json().message).toMatch(/paused for 60 min/);
+    // The refusal says when the pause ends, for the composer to count down to it.
+    const pausedUntil = clock + 60 * 60_000;
+    expect(third.json().data).toEqual({ pausedUntil });
     const clean = await call(session, 'POST', `/api/mj/submit/imagine/${channelId}`, { prompt: 'a kite' });
     expect(clean.statusCode).toBe(400);
     expect(clean.json().message).toMatch(/paused: 60 min left/);
+    expect(clean.json()).toMatchObject({ reason: 'forbidden', data: { pausedUntil } });
     const detail = await data<{ user: { pausedUntil: number | null } }>(
       call(admin, 'GET', `/api/admin/users/${session.user.id}`),
     );
@@ -270,6 +274,34 @@ describe('reports and hidden images', () => {
       call(admin, 'GET', '/api/admin/reports?status=hidden'),
     );
     expect(hidden.items.map((r) => r.id)).toContain(taskId);
+  });
+
+  it('a browser that kept a hidden image is refused it on its next look; an admin still sees it', async () => {
+    const admin = await signInAdmin();
+    const { session: author, channelId } = await drawerWithChannel();
+    const { taskId } = await data<{ taskId: string }>(
+      call(author, 'POST', `/api/mj/submit/imagine/${channelId}`, { prompt: 'a harbour' }),
+    );
+    const task = await finished(author, taskId);
+    const url = `${origin}${task.imageUrl}`;
+    // The member's browser keeps the image, but must ask again before showing it.
+    const first = await fetch(url);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const kept = await fetch(url, { headers: { 'if-none-match': etag } });
+    expect(kept.status).toBe(304);
+
+    await data(call(admin, 'PUT', `/api/admin/tasks/${taskId}/hidden`, { hidden: true }));
+    const refused = await fetch(url, { headers: { 'if-none-match': etag } });
+    expect(refused.status).toBe(404);
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    const asAdmin = { authorization: `Bearer ${admin.token}` };
+    expect((await fetch(url, { headers: { ...asAdmin, 'if-none-match': etag } })).status).toBe(304);
+    expect((await fetch(url, { headers: asAdmin })).status).toBe(200);
+    // The member's own token opens nothing either.
+    expect((await fetch(url, { headers: { authorization: `Bearer ${author.token}` } })).status).toBe(404);
   });
 });
 

@@ -3,7 +3,7 @@ import { OrderStatus, TaskStatus } from '@draw/shared';
 import { defineCollection, type BaseDoc, type Storage } from '../../storage/port';
 import { documentSchema } from '../../storage/schema';
 import { repositoryOf } from '../queries';
-import { Users } from '../auth/repository';
+import { Users, type UserDoc } from '../auth/repository';
 import { Ledger, LedgerKind, Orders } from '../billing/repository';
 import { Channels, Members } from '../channels/repository';
 import { Tasks } from '../tasks/repository';
@@ -72,7 +72,13 @@ const SITE = 'site';
 const before = <K extends string>(field: K, cursor: { at: number; id: string } | null) =>
   cursor ? { $or: [{ [field]: { $lt: cursor.at } }, { [field]: cursor.at, _id: { $lt: cursor.id } }] } : {};
 
-export function adminRepository(storage: Storage) {
+/** People one user search reads at most (see `users.search`): a few milliseconds of the store's time. */
+export const USER_SEARCH_WINDOW = 5_000;
+
+export function adminRepository(
+  storage: Storage,
+  { userSearchWindow = USER_SEARCH_WINDOW }: { userSearchWindow?: number } = {},
+) {
   const audit = storage.collection(AdminAudit);
   const disabled = storage.collection(DisabledAccounts);
   const site = storage.collection(SiteSettings);
@@ -111,24 +117,63 @@ export function adminRepository(storage: Storage) {
         site.findOneAndUpdate({ _id: SITE }, { $set: { ...fields, updatedAt: at } }, { upsert: true }),
     }),
     users: {
-      /** People whose phone, email, name or id contains `q` (as typed; emails are stored lower-cased), newest first. */
-      search: (q: string, cursor: { at: number; id: string } | null, limit: number) =>
-        users.find(
+      /**
+       * People whose phone, email, name or id contains `q` (as typed; emails are stored lower-cased),
+       * newest first. A `contains` match has no index, so one request reads at most
+       * `userSearchWindow` people (newest first, from the cursor, by the createdAt index); when the
+       * window holds fewer than `limit` matches, `resumeAt` is where the next page reads on, so every
+       * person stays findable page by page. An exact id, phone or email is found through its unique
+       * index on the first page, whatever its age.
+       */
+      search: async (
+        q: string,
+        cursor: { at: number; id: string } | null,
+        limit: number,
+      ): Promise<{ docs: UserDoc[]; resumeAt: { at: number; id: string } | null }> => {
+        const newestFirst = { createdAt: -1, _id: -1 } as const;
+        if (!q)
+          return {
+            docs: await users.find(before('createdAt', cursor), { sort: newestFirst, limit }),
+            resumeAt: null,
+          };
+        const exact =
+          cursor === null
+            ? await users.find({ $or: [{ _id: q }, { phone: q }, { email: q.toLowerCase() }] }, { limit })
+            : [];
+        const exactIds = exact.map((doc) => doc._id);
+        // The oldest person of the window: the rows from the cursor down to it are all that is read.
+        // The window's oldest person, and whether anyone is older (else the window ends the table).
+        const [edge, beyond] = await users.find(before('createdAt', cursor), {
+          sort: newestFirst,
+          skip: userSearchWindow - 1,
+          limit: 2,
+        });
+        const inWindow = edge
+          ? {
+              $or: [
+                { createdAt: { $gt: edge.createdAt } },
+                { createdAt: edge.createdAt, _id: { $gte: edge._id } },
+              ],
+            }
+          : {};
+        const found = await users.find(
           {
-            ...(q
-              ? {
-                  $or: [
-                    { phone: { $contains: q } },
-                    { email: { $contains: q.toLowerCase() } },
-                    { name: { $contains: q } },
-                    { _id: q },
-                  ],
-                }
-              : {}),
-            ...(cursor ? { $and: [before('createdAt', cursor)] } : {}),
+            $and: [before('createdAt', cursor), inWindow],
+            ...(exactIds.length ? { _id: { $nin: exactIds } } : {}),
+            $or: [
+              { phone: { $contains: q } },
+              { email: { $contains: q.toLowerCase() } },
+              { name: { $contains: q } },
+            ],
           },
-          { sort: { createdAt: -1, _id: -1 }, limit },
-        ),
+          { sort: newestFirst, limit: Math.max(0, limit - exact.length) },
+        );
+        const docs = [...exact, ...found];
+        return {
+          docs,
+          resumeAt: docs.length < limit && edge && beyond ? { at: edge.createdAt, id: edge._id } : null,
+        };
+      },
       byId: (id: string) => users.findOne({ _id: id }),
       byIds: (ids: readonly string[]) =>
         ids.length ? users.find({ _id: { $in: [...new Set(ids)] } }) : Promise.resolve([]),

@@ -359,14 +359,15 @@ export function adminService(deps: AdminDeps) {
       cursor: string | undefined,
       limit: number = AdminLimits.pageDefault,
     ) {
-      const docs = await repo.users.search(q?.trim() ?? '', parseCursor(cursor), limit);
-      const items = await adminUsers(docs);
-      return pageOf(
-        items,
+      const { docs, resumeAt } = await repo.users.search(q?.trim() ?? '', parseCursor(cursor), limit);
+      const page = pageOf(
+        await adminUsers(docs),
         limit,
         (item) => item,
         (item) => cursorOf(item.createdAt, item.id),
       );
+      // A search window read without filling the page: the next page reads on below it.
+      return resumeAt ? { ...page, nextCursor: cursorOf(resumeAt.at, resumeAt.id) } : page;
     },
 
     async userDetail(id: string): Promise<AdminUserDetail> {

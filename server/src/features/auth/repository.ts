@@ -64,7 +64,8 @@ export const Users = defineCollection<UserDoc>(
     nijiRemix: { type: Boolean, default: false },
     mjRemix: { type: Boolean, default: false },
     isAdmin: { type: Boolean, default: false },
-    createdAt: { type: Number, required: true },
+    // The console lists and searches people newest first (features/admin).
+    createdAt: { type: Number, required: true, index: true },
   }),
 );
 

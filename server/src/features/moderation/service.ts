@@ -101,9 +101,12 @@ export function moderationService({ repo, chatModerated, announceHidden, now }: 
   async function assertNotPaused(userId: string): Promise<void> {
     const standing = await repo.standings.of(userId);
     if (standing?.pausedUntil && standing.pausedUntil > now())
-      throw new AppError(ErrorReason.Forbidden, 'moderation.paused', {
-        minutes: minutesLeft(standing.pausedUntil, now()),
-      });
+      throw new AppError(
+        ErrorReason.Forbidden,
+        'moderation.paused',
+        { minutes: minutesLeft(standing.pausedUntil, now()) },
+        { pausedUntil: standing.pausedUntil },
+      );
   }
 
   return {
@@ -158,6 +161,7 @@ export function moderationService({ repo, chatModerated, announceHidden, now }: 
           ErrorReason.BadRequest,
           pausedUntil ? 'moderation.bannedWordPaused' : 'moderation.bannedWord',
           { word: found.word, ...(pausedUntil ? { minutes: minutesLeft(pausedUntil, now()) } : {}) },
+          pausedUntil ? { pausedUntil } : null,
         );
       }
     },

@@ -137,7 +137,12 @@ describe('a drawing session watched live by two members', () => {
     const u2 = grid.buttons.find((b) => b.label === 'U2')!;
     const image = await fetch(`${origin}${grid.imageUrl}`);
     expect(image.headers.get('content-type')).toMatch(/^image\//);
-    expect(image.headers.get('cache-control')).toContain('immutable');
+    // Kept by the browser but asked again on each use (an admin may hide it): a strong ETag makes that a 304.
+    expect(image.headers.get('cache-control')).toBe('private, no-cache');
+    const etag = image.headers.get('etag');
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const again = await fetch(`${origin}${grid.imageUrl}`, { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
 
     const { taskId: upscaleId } = await data(
       call(bob, 'POST', `/api/mj/submit/action/${id}`, { taskId: imagineId, customId: u2.customId }),

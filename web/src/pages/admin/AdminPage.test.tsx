@@ -8,6 +8,8 @@ import { AppRoutes } from '../../router';
 import { authStore, setToken } from '../../stores/auth';
 import { setUserInfo } from '../../stores/userInfo';
 import { envelope } from '../../test/dom';
+import { TaskAction, TaskStatus } from '@draw/shared';
+import { makeTask } from '../draw/feed/fixtures';
 
 vi.mock('../../lib/notify', () => ({
   notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },
@@ -133,7 +135,9 @@ describe('/admin', () => {
     ])
       expect(within(nav).getByRole('link', { name })).toBeTruthy();
     const queue = await screen.findByTestId('admin-queue');
-    expect(within(queue).getByText('builtin')).toBeTruthy();
+    // The engine by its name in the reader's language, not its id.
+    expect(within(queue).getByText('内置草图引擎')).toBeTruthy();
+    expect(within(queue).queryByText('builtin')).toBeNull();
     expect(within(queue).getByText('2')).toBeTruthy();
   });
 
@@ -244,6 +248,146 @@ describe('/admin', () => {
     expect(bodyOf('/api/admin/users/u2/disable')).toEqual({ reason: 'spam' });
     expect(await screen.findByText('已停用')).toBeTruthy();
     expect(screen.getByTestId('admin-user-enable')).toBeTruthy();
+  });
+
+  it('names statuses, kinds, engines and actions in the reader’s language, never by their codes', async () => {
+    setUserInfo({ isAdmin: true });
+    const task = makeTask({
+      id: 't1',
+      action: TaskAction.Upscale,
+      status: TaskStatus.Success,
+      engine: 'builtin',
+      prompt: 'a lighthouse',
+      properties: { ...makeTask().properties, index: 2 },
+    });
+    handlers.push((url) => {
+      if (url === '/api/admin/users/u2')
+        return envelope({
+          user,
+          balance: 10,
+          free: 0,
+          plan: null,
+          ledger: [
+            {
+              id: 'l1',
+              kind: 'adjust',
+              delta: 5,
+              balanceAfter: 10,
+              at: 2,
+              taskId: null,
+              orderId: null,
+              code: null,
+              note: 'goodwill',
+            },
+          ],
+          orders: [],
+          channels: [],
+          tasks: [
+            { task, author: { id: 'u2', name: 'Bo' }, channel: { id: 'c1', title: 'room' }, hidden: false },
+          ],
+          moderation: { pausedUntil: null, recentHits: 0, pauses: 0 },
+        });
+      return undefined;
+    });
+    start('/admin/users/u2');
+    const ledger = await screen.findByTestId('admin-user-ledger');
+    expect(within(ledger).getByText('管理员调整')).toBeTruthy();
+    expect(within(ledger).queryByText('adjust')).toBeNull();
+    fireEvent.mouseDown(screen.getByRole('tab', { name: /任务/ }));
+    expect(await screen.findByText('放大（第 2 张）')).toBeTruthy();
+    expect(screen.getByText('成功')).toBeTruthy();
+    expect(screen.queryByText('SUCCESS')).toBeNull();
+    expect(screen.queryByText('UPSCALE')).toBeNull();
+  });
+
+  it('names each audit line’s action in the reader’s language', async () => {
+    setUserInfo({ isAdmin: true });
+    handlers.push((url) =>
+      url.startsWith('/api/admin/audit')
+        ? envelope({
+            items: [
+              {
+                id: 'a1',
+                at: 3,
+                admin: { id: 'u1', name: 'Ada' },
+                action: 'users.credits',
+                target: 'u2',
+                before: null,
+                after: { delta: 5 },
+              },
+            ],
+            nextCursor: null,
+          })
+        : undefined,
+    );
+    start('/admin/audit');
+    expect(await screen.findByText('调整积分')).toBeTruthy();
+    expect(screen.queryByText('users.credits')).toBeNull();
+  });
+
+  it('mints a batch that grants a plan, for several people per code, until a chosen day', async () => {
+    setUserInfo({ isAdmin: true });
+    const product = {
+      id: 'month-basic',
+      name: '基础月卡',
+      description: '',
+      price: 990,
+      currency: 'CNY',
+      period: 'Month',
+      credits: 300,
+      sort: 0,
+      enabled: true,
+      translations: {},
+      createdAt: 1,
+      updatedAt: 1,
+    };
+    handlers.push((url, init) => {
+      if (url === '/api/admin/products')
+        return envelope([product, { ...product, id: 'old-plan', name: '旧套餐', enabled: false }]);
+      if (url === '/api/admin/codes' && init.method === 'POST')
+        return envelope({ batchId: 'b-1', codes: ['AAAA-BBBB'] });
+      if (url.startsWith('/api/admin/codes')) return envelope({ items: [], nextCursor: null });
+      return undefined;
+    });
+    start('/admin/codes');
+    const grants = await screen.findByTestId('admin-codes-grants');
+    fireEvent.pointerDown(grants, { button: 0, ctrlKey: false, pointerType: 'mouse' });
+    // Only what is on sale can be granted.
+    expect(screen.queryByRole('option', { name: '套餐：旧套餐' })).toBeNull();
+    fireEvent.click(await screen.findByRole('option', { name: '套餐：基础月卡' }));
+    fireEvent.change(screen.getByTestId('admin-codes-uses'), { target: { value: '5' } });
+    const today = new Date();
+    const inTenDays = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 10);
+    const day = `${inTenDays.getFullYear()}-${String(inTenDays.getMonth() + 1).padStart(2, '0')}-${String(
+      inTenDays.getDate(),
+    ).padStart(2, '0')}`;
+    fireEvent.change(screen.getByTestId('admin-codes-expires'), { target: { value: day } });
+    fireEvent.click(screen.getByTestId('admin-codes-mint'));
+    await waitFor(() =>
+      expect(bodyOf('/api/admin/codes')).toEqual({
+        count: 10,
+        productId: 'month-basic',
+        uses: 5,
+        expiresDays: 10,
+      }),
+    );
+  });
+
+  it('says a search window held no match yet and lets the next page search older people', async () => {
+    setUserInfo({ isAdmin: true });
+    handlers.push((url) => {
+      if (!url.startsWith('/api/admin/users')) return undefined;
+      // The first window (newest people) holds no match; the next one does.
+      return url.includes('cursor=')
+        ? envelope({ items: [user], nextCursor: null })
+        : envelope({ items: [], nextCursor: '1700000000000.u9' });
+    });
+    start('/admin/users');
+    expect(
+      await screen.findByText('较新的用户中没有匹配的人，点「下一页」继续在更早注册的用户中查找'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '下一页' }));
+    expect(await screen.findByRole('link', { name: 'Bo' })).toBeTruthy();
   });
 
   it('shows a list’s failure in place with a way to try again', async () => {

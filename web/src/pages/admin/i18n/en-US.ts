@@ -69,6 +69,7 @@ export const enUS: typeof zhCN = {
     chartEmpty: 'No data for this period',
   },
   users: {
+    searchOn: 'No match among the newer people; Next searches those who signed up earlier',
     searchLabel: 'Search by phone, email, name or ID',
     name: 'Name',
     contact: 'Phone / email',
@@ -136,6 +137,14 @@ export const enUS: typeof zhCN = {
     setPrice: 'Save price',
   },
   codes: {
+    grants: 'Grants',
+    grantsCredits: 'Credits',
+    grantsPlan: 'Plan: {{name}}',
+    uses: 'People per code',
+    expiresOn: 'Expires on',
+    expiresHint:
+      'The codes stop working on that day at this time of day; leave it empty for codes that never expire.',
+    never: 'Never',
     batch: 'Batch',
     mint: 'Mint a batch',
     count: 'How many',
@@ -247,4 +256,91 @@ export const enUS: typeof zhCN = {
     dismissed: 'Dismissed',
   },
   denied: 'Only admins can open this page',
+  names: {
+    taskStatus: {
+      NOT_START: 'Queued',
+      SUBMITTED: 'Submitted',
+      MODAL: 'Waiting for input',
+      IN_PROGRESS: 'Drawing',
+      FAILURE: 'Failed',
+      SUCCESS: 'Done',
+      CANCEL: 'Cancelled',
+    },
+    ledgerKind: {
+      daily: 'Daily credits',
+      plan: 'Plan',
+      code: 'Redeem code',
+      spend: 'Spent',
+      refund: 'Refund',
+      adjust: 'Admin adjustment',
+    },
+    engine: {
+      'midjourney-proxy': 'Midjourney',
+      'openai-images': 'OpenAI Images',
+      comfyui: 'ComfyUI',
+    },
+    hitSource: {
+      prompt: 'Prompt',
+      translation: 'Prompt translation',
+      chat: 'Chat message',
+      engine: 'Engine refusal',
+    },
+    codeState: {
+      unused: 'Unused',
+      'partly used': 'Partly used',
+      'used up': 'Used up',
+      expired: 'Expired',
+      revoked: 'Revoked',
+    },
+    audit: {
+      prices: {
+        set: 'Price changed',
+      },
+      users: {
+        credits: 'Credits adjusted',
+        disable: 'Account disabled',
+        enable: 'Account enabled',
+        grantAdmin: 'Admin granted',
+        revokeAdmin: 'Admin revoked',
+        signOut: 'Signed out everywhere',
+      },
+      moderation: {
+        liftPause: 'Pause lifted',
+      },
+      products: {
+        create: 'Plan created',
+        update: 'Plan changed',
+        retire: 'Plan retired',
+      },
+      codes: {
+        mint: 'Codes minted',
+        revoke: 'Codes revoked',
+      },
+      channels: {
+        delete: 'Channel deleted',
+      },
+      tasks: {
+        cancel: 'Task cancelled',
+      },
+      images: {
+        hide: 'Image hidden',
+        show: 'Image shown again',
+      },
+      company: {
+        update: 'Site info changed',
+      },
+      site: {
+        announcement: 'Announcement set',
+        settings: 'Site settings changed',
+      },
+      bannedWords: {
+        add: 'Banned word added',
+        remove: 'Banned word removed',
+      },
+      reports: {
+        hide: 'Report: image hidden',
+        dismiss: 'Report dismissed',
+      },
+    },
+  },
 };

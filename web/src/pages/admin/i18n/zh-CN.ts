@@ -70,6 +70,7 @@ export const zhCN = {
     chartEmpty: '这段时间没有数据',
   },
   users: {
+    searchOn: '较新的用户中没有匹配的人，点「下一页」继续在更早注册的用户中查找',
     searchLabel: '按手机号、邮箱、名字或 ID 搜索',
     name: '名字',
     contact: '手机号 / 邮箱',
@@ -137,6 +138,13 @@ export const zhCN = {
     setPrice: '保存价格',
   },
   codes: {
+    grants: '兑换内容',
+    grantsCredits: '积分',
+    grantsPlan: '套餐：{{name}}',
+    uses: '每个码可兑换人数',
+    expiresOn: '到期日',
+    expiresHint: '到期日当天的此刻起失效；不填则永不过期。',
+    never: '永不过期',
     batch: '批次',
     mint: '生成一批',
     count: '数量',
@@ -248,4 +256,92 @@ export const zhCN = {
     dismissed: '已驳回',
   },
   denied: '只有管理员可以打开这个页面',
+  /** Human names of the codes the server sends (statuses, kinds, engines, log actions). */
+  names: {
+    taskStatus: {
+      NOT_START: '排队中',
+      SUBMITTED: '已提交',
+      MODAL: '等待输入',
+      IN_PROGRESS: '绘制中',
+      FAILURE: '失败',
+      SUCCESS: '成功',
+      CANCEL: '已取消',
+    },
+    ledgerKind: {
+      daily: '每日赠送',
+      plan: '套餐',
+      code: '兑换码',
+      spend: '消费',
+      refund: '退还',
+      adjust: '管理员调整',
+    },
+    engine: {
+      'midjourney-proxy': 'Midjourney',
+      'openai-images': 'OpenAI 图像',
+      comfyui: 'ComfyUI',
+    },
+    hitSource: {
+      prompt: '提示词',
+      translation: '提示词译文',
+      chat: '聊天消息',
+      engine: '引擎拒绝',
+    },
+    codeState: {
+      unused: '未使用',
+      'partly used': '部分已用',
+      'used up': '已用完',
+      expired: '已过期',
+      revoked: '已作废',
+    },
+    audit: {
+      prices: {
+        set: '修改价格',
+      },
+      users: {
+        credits: '调整积分',
+        disable: '停用账号',
+        enable: '启用账号',
+        grantAdmin: '授予管理员',
+        revokeAdmin: '撤销管理员',
+        signOut: '退出所有设备',
+      },
+      moderation: {
+        liftPause: '解除暂停',
+      },
+      products: {
+        create: '新建套餐',
+        update: '修改套餐',
+        retire: '下架套餐',
+      },
+      codes: {
+        mint: '生成兑换码',
+        revoke: '作废兑换码',
+      },
+      channels: {
+        delete: '删除频道',
+      },
+      tasks: {
+        cancel: '取消任务',
+      },
+      images: {
+        hide: '隐藏图片',
+        show: '恢复图片',
+      },
+      company: {
+        update: '修改站点信息',
+      },
+      site: {
+        announcement: '发布公告',
+        settings: '修改站点设置',
+      },
+      bannedWords: {
+        add: '添加违禁词',
+        remove: '删除违禁词',
+      },
+      reports: {
+        hide: '举报：隐藏图片',
+        dismiss: '举报：驳回',
+      },
+    },
+  },
 };

@@ -69,6 +69,7 @@ export const zhTW: typeof zhCN = {
     chartEmpty: '這段時間沒有資料',
   },
   users: {
+    searchOn: '較新的使用者中沒有符合的人，按「下一頁」繼續在更早註冊的使用者中查找',
     searchLabel: '依手機號碼、電子郵件、名稱或 ID 搜尋',
     name: '名稱',
     contact: '手機號碼 / 電子郵件',
@@ -136,6 +137,13 @@ export const zhTW: typeof zhCN = {
     setPrice: '儲存價格',
   },
   codes: {
+    grants: '兌換內容',
+    grantsCredits: '積分',
+    grantsPlan: '方案：{{name}}',
+    uses: '每個碼可兌換人數',
+    expiresOn: '到期日',
+    expiresHint: '到期日當天的此刻起失效；不填則永不過期。',
+    never: '永不過期',
     batch: '批次',
     mint: '產生一批',
     count: '數量',
@@ -247,4 +255,91 @@ export const zhTW: typeof zhCN = {
     dismissed: '已駁回',
   },
   denied: '只有管理員可以開啟這個頁面',
+  names: {
+    taskStatus: {
+      NOT_START: '排隊中',
+      SUBMITTED: '已提交',
+      MODAL: '等待輸入',
+      IN_PROGRESS: '繪製中',
+      FAILURE: '失敗',
+      SUCCESS: '成功',
+      CANCEL: '已取消',
+    },
+    ledgerKind: {
+      daily: '每日贈送',
+      plan: '方案',
+      code: '兌換碼',
+      spend: '消費',
+      refund: '退還',
+      adjust: '管理員調整',
+    },
+    engine: {
+      'midjourney-proxy': 'Midjourney',
+      'openai-images': 'OpenAI 圖像',
+      comfyui: 'ComfyUI',
+    },
+    hitSource: {
+      prompt: '提示詞',
+      translation: '提示詞譯文',
+      chat: '聊天訊息',
+      engine: '引擎拒絕',
+    },
+    codeState: {
+      unused: '未使用',
+      'partly used': '部分已用',
+      'used up': '已用完',
+      expired: '已過期',
+      revoked: '已作廢',
+    },
+    audit: {
+      prices: {
+        set: '修改價格',
+      },
+      users: {
+        credits: '調整積分',
+        disable: '停用帳號',
+        enable: '啟用帳號',
+        grantAdmin: '授予管理員',
+        revokeAdmin: '撤銷管理員',
+        signOut: '登出所有裝置',
+      },
+      moderation: {
+        liftPause: '解除暫停',
+      },
+      products: {
+        create: '新增方案',
+        update: '修改方案',
+        retire: '下架方案',
+      },
+      codes: {
+        mint: '產生兌換碼',
+        revoke: '作廢兌換碼',
+      },
+      channels: {
+        delete: '刪除頻道',
+      },
+      tasks: {
+        cancel: '取消任務',
+      },
+      images: {
+        hide: '隱藏圖片',
+        show: '恢復圖片',
+      },
+      company: {
+        update: '修改站點資訊',
+      },
+      site: {
+        announcement: '發布公告',
+        settings: '修改站點設定',
+      },
+      bannedWords: {
+        add: '新增違禁詞',
+        remove: '刪除違禁詞',
+      },
+      reports: {
+        hide: '檢舉：隱藏圖片',
+        dismiss: '檢舉：駁回',
+      },
+    },
+  },
 };

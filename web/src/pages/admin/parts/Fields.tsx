@@ -44,6 +44,42 @@ export function FilterSelect({
   );
 }
 
+/** A labelled choice of a form: one of the options, no 全部. */
+export function LabelledSelect({
+  label,
+  value,
+  options,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+  testId?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="flex min-w-36 flex-col gap-1">
+      <Label htmlFor={id} className="text-xs">
+        {label}
+      </Label>
+      <Select value={value} onValueChange={onChange}>
+        <SelectTrigger id={id} className="h-9" data-testid={testId}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((option) => (
+            <SelectItem key={option.value} value={option.value}>
+              {option.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
 /** A labelled input for a filter or a short form. */
 export function LabelledInput({
   label,

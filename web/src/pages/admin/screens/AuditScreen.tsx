@@ -6,6 +6,7 @@ import { DataTable, Pager, type Column } from '../parts/DataTable';
 import { formatTime } from '../parts/format';
 import { Panel } from '../parts/Panel';
 import { usePaged } from '../parts/useLoad';
+import { useConsoleNames } from '../parts/names';
 
 /** A before/after value, compact: JSON on one wrapping line. */
 function Value({ value }: { value: unknown }) {
@@ -16,11 +17,16 @@ function Value({ value }: { value: unknown }) {
 
 export function AuditScreen() {
   const t = useAdminT();
+  const names = useConsoleNames();
   const list = usePaged((cursor) => call(adminApi.audit, { query: { cursor }, silent: true }), 'audit');
   const columns: Column<AuditEntry>[] = [
     { key: 'when', header: t('audit.when'), cell: (e) => formatTime(e.at), className: 'whitespace-nowrap' },
     { key: 'who', header: t('audit.who'), cell: (e) => e.admin.name },
-    { key: 'what', header: t('audit.what'), cell: (e) => <code className="text-xs">{e.action}</code> },
+    {
+      key: 'what',
+      header: t('audit.what'),
+      cell: (e) => <span title={e.action}>{names.auditAction(e.action)}</span>,
+    },
     {
       key: 'target',
       header: t('audit.target'),

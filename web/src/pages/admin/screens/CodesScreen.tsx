@@ -10,10 +10,11 @@ import { useAdminT } from '../i18n/strings';
 import { StateBadge } from '../parts/StateBadge';
 import { ConfirmAction } from '../parts/ConfirmAction';
 import { DataTable, Pager, type Column } from '../parts/DataTable';
-import { LabelledInput } from '../parts/Fields';
+import { LabelledInput, LabelledSelect } from '../parts/Fields';
 import { formatTime } from '../parts/format';
 import { Panel, Toolbar } from '../parts/Panel';
-import { failureText, usePaged } from '../parts/useLoad';
+import { failureText, useLoad, usePaged } from '../parts/useLoad';
+import { useConsoleNames } from '../parts/names';
 
 async function exportBatch(batchId: string): Promise<void> {
   const blob = await download(adminApi.exportCodes, { query: { batchId } });
@@ -25,13 +26,43 @@ async function exportBatch(batchId: string): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** What a batch grants when no plan is picked. */
+const CREDITS = 'credits';
+
+/** Whole calendar days from today to a `YYYY-MM-DD` day (the route takes days, as the ops CLI does). */
+function daysUntil(day: string, today: Date = new Date()): number | undefined {
+  if (!day) return undefined;
+  const [year, month, date] = day.split('-').map(Number);
+  const chosen = Date.UTC(year!, month! - 1, date!);
+  const start = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate());
+  return Math.round((chosen - start) / DAY_MS);
+}
+
+/** `YYYY-MM-DD` of the day `days` after today, in the reader's time zone (a date input's value). */
+function dayAfter(days: number, today: Date = new Date()): string {
+  const next = new Date(today.getFullYear(), today.getMonth(), today.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${next.getFullYear()}-${pad(next.getMonth() + 1)}-${pad(next.getDate())}`;
+}
+
+/**
+ * A batch as `npm run ops -- codes mint` makes it: credits or a plan (a product on sale), how many
+ * people may use each code, and the day it stops working (none: it never expires). The route's
+ * schema judges the numbers; its refusal shows here in the server's words.
+ */
 function MintForm({ onMinted }: { onMinted: (batchId: string) => void }) {
   const t = useAdminT();
+  const products = useLoad(() => call(adminApi.products, { silent: true }), 'mint products');
   const [count, setCount] = useState('10');
+  const [grants, setGrants] = useState(CREDITS);
   const [credits, setCredits] = useState('100');
+  const [uses, setUses] = useState('1');
+  const [expiresOn, setExpiresOn] = useState('');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const onSale = (products.data ?? []).filter((product) => product.enabled);
 
   async function mint() {
     setBusy(true);
@@ -40,7 +71,9 @@ function MintForm({ onMinted }: { onMinted: (batchId: string) => void }) {
       const answer = await call(adminApi.mintCodes, {
         body: {
           count: Math.round(Number(count)),
-          credits: Math.round(Number(credits)),
+          ...(grants === CREDITS ? { credits: Math.round(Number(credits)) } : { productId: grants }),
+          uses: Math.round(Number(uses)),
+          expiresDays: daysUntil(expiresOn),
           note: note.trim() || undefined,
         },
         silent: true,
@@ -68,11 +101,42 @@ function MintForm({ onMinted }: { onMinted: (batchId: string) => void }) {
           value={count}
           onChange={(e) => setCount(e.target.value)}
         />
+        <LabelledSelect
+          label={t('codes.grants')}
+          value={grants}
+          onChange={setGrants}
+          testId="admin-codes-grants"
+          options={[
+            { value: CREDITS, label: t('codes.grantsCredits') },
+            ...onSale.map((product) => ({
+              value: product.id,
+              label: t('codes.grantsPlan', { name: product.name }),
+            })),
+          ]}
+        />
+        {grants === CREDITS && (
+          <LabelledInput
+            label={t('codes.credits')}
+            inputMode="numeric"
+            value={credits}
+            onChange={(e) => setCredits(e.target.value)}
+          />
+        )}
         <LabelledInput
-          label={t('codes.credits')}
+          label={t('codes.uses')}
           inputMode="numeric"
-          value={credits}
-          onChange={(e) => setCredits(e.target.value)}
+          value={uses}
+          onChange={(e) => setUses(e.target.value)}
+          data-testid="admin-codes-uses"
+        />
+        <LabelledInput
+          label={t('codes.expiresOn')}
+          type="date"
+          min={dayAfter(1)}
+          value={expiresOn}
+          onChange={(e) => setExpiresOn(e.target.value)}
+          aria-describedby="admin-codes-expiry-hint"
+          data-testid="admin-codes-expires"
         />
         <LabelledInput
           label={t('codes.note')}
@@ -84,6 +148,9 @@ function MintForm({ onMinted }: { onMinted: (batchId: string) => void }) {
           {t('codes.mint')}
         </Button>
       </Toolbar>
+      <p id="admin-codes-expiry-hint" className="mt-1 text-xs text-muted-foreground">
+        {t('codes.expiresHint')}
+      </p>
       {error && (
         <p role="alert" className="text-sm text-destructive dark:text-[#fa777c]">
           {error}
@@ -97,6 +164,7 @@ const stateTone = { unused: 'ok', revoked: 'muted' } as const;
 
 export function CodesScreen() {
   const t = useAdminT();
+  const names = useConsoleNames();
   const [batchId, setBatchId] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const list = usePaged(
@@ -125,13 +193,19 @@ export function CodesScreen() {
         ) : null,
     },
     { key: 'code', header: t('codes.code'), cell: (c) => <code className="text-xs">{c.code}</code> },
-    { key: 'grants', header: t('codes.credits'), cell: (c) => c.grants },
+    { key: 'grants', header: t('codes.grants'), cell: (c) => c.grants },
+    {
+      key: 'expires',
+      header: t('codes.expiresOn'),
+      cell: (c) => (c.expiresAt === null ? t('codes.never') : formatTime(c.expiresAt)),
+      className: 'whitespace-nowrap',
+    },
     {
       key: 'state',
       header: t('codes.status'),
       cell: (c) => (
         <StateBadge tone={stateTone[c.state as keyof typeof stateTone] ?? 'neutral'}>
-          {c.state === 'unused' ? t('codes.unused') : c.state === 'revoked' ? t('codes.revoked') : c.state}
+          {names.codeState(c.state)}
         </StateBadge>
       ),
     },

@@ -8,9 +8,11 @@ import { DataTable, Pager, type Column } from '../parts/DataTable';
 import { formatTime } from '../parts/format';
 import { Panel } from '../parts/Panel';
 import { usePaged } from '../parts/useLoad';
+import { useConsoleNames } from '../parts/names';
 
 export function HitsScreen() {
   const t = useAdminT();
+  const names = useConsoleNames();
   const list = usePaged((cursor) => call(adminApi.hits, { query: { cursor }, silent: true }), 'hits');
   const columns: Column<ModerationHit>[] = [
     { key: 'when', header: t('hits.when'), cell: (h) => formatTime(h.at), className: 'whitespace-nowrap' },
@@ -29,7 +31,7 @@ export function HitsScreen() {
       header: t('hits.prompt'),
       cell: (h) => <p className="line-clamp-2 max-w-md min-w-40 break-words">{h.text}</p>,
     },
-    { key: 'source', header: t('hits.source'), cell: (h) => h.source },
+    { key: 'source', header: t('hits.source'), cell: (h) => names.hitSource(h.source) },
     {
       key: 'channel',
       header: t('hits.channel'),

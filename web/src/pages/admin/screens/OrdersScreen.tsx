@@ -10,6 +10,7 @@ import { FilterSelect, LabelledInput } from '../parts/Fields';
 import { formatMoney, formatTime } from '../parts/format';
 import { Panel, Toolbar } from '../parts/Panel';
 import { usePaged, type CursorPage } from '../parts/useLoad';
+import { useConsoleNames } from '../parts/names';
 
 type OrderRow = Awaited<ReturnType<typeof loadOrders>> extends CursorPage<infer T> ? T : never;
 
@@ -27,6 +28,7 @@ function dayMs(value: string, end: boolean): number | undefined {
 
 export function OrdersScreen() {
   const t = useAdminT();
+  const names = useConsoleNames();
   const [status, setStatus] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -63,7 +65,7 @@ export function OrdersScreen() {
       header: t('orders.status'),
       cell: (r) => (
         <StateBadge tone={r.order.status === OrderStatus.Paid ? 'ok' : 'neutral'}>
-          {r.order.status}
+          {names.orderStatus(r.order.status)}
         </StateBadge>
       ),
     },
@@ -87,7 +89,7 @@ export function OrdersScreen() {
           label={t('orders.status')}
           value={status}
           onChange={setStatus}
-          options={Object.values(OrderStatus).map((value) => ({ value, label: value }))}
+          options={Object.values(OrderStatus).map((value) => ({ value, label: names.orderStatus(value) }))}
         />
         <LabelledInput
           label={t('common.from')}

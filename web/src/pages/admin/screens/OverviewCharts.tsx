@@ -15,6 +15,7 @@ import {
 import { useAdminT } from '../i18n/strings';
 import { EmptyState } from '../parts/DataTable';
 import { Panel } from '../parts/Panel';
+import { useConsoleNames } from '../parts/names';
 
 /** Series colours that read on the light and the dark theme (Discord's palette). */
 const PALETTE = ['#5865f2', '#23a55a', '#f0b232', '#da373c', '#eb459e', '#00a8fc', '#949ba4', '#a16207'];
@@ -78,10 +79,13 @@ function StackedBars({
   title,
   data,
   colours = {},
+  nameOf,
 }: {
   title: string;
   data: ReturnType<typeof stacked>;
   colours?: Record<string, string>;
+  /** The series' human name (a status, an engine) in the legend and tooltip. */
+  nameOf: (series: string) => string;
 }) {
   return (
     <ChartPanel title={title} empty={data.series.length === 0}>
@@ -95,6 +99,7 @@ function StackedBars({
           <Bar
             key={name}
             dataKey={name}
+            name={nameOf(name)}
             stackId="a"
             isAnimationActive={false}
             fill={colours[name] ?? PALETTE[index % PALETTE.length]}
@@ -138,6 +143,7 @@ function DayArea({
 /** The overview's charts (recharts, in this chunk only). */
 export function OverviewCharts({ overview }: { overview: Overview }) {
   const t = useAdminT();
+  const names = useConsoleNames();
   const perDay = (list: { day: string; count: number }[]) =>
     list.map((entry) => ({ day: shortDay(entry.day), value: entry.count }));
   const failures = overview.failuresByCode.map((entry) => ({ code: entry.code, value: entry.count }));
@@ -147,10 +153,12 @@ export function OverviewCharts({ overview }: { overview: Overview }) {
         title={t('overview.tasksByStatus')}
         data={stacked(overview.tasksByDay, (d) => d.byStatus)}
         colours={STATUS_COLOURS}
+        nameOf={names.taskStatus}
       />
       <StackedBars
         title={t('overview.tasksByEngine')}
         data={stacked(overview.tasksByDay, (d) => d.byEngine)}
+        nameOf={names.engine}
       />
       <ChartPanel title={t('overview.failuresByCode')} empty={failures.length === 0}>
         <BarChart data={failures} layout="vertical" accessibilityLayer={false}>

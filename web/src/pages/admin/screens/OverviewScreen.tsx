@@ -7,6 +7,7 @@ import { useAdminT } from '../i18n/strings';
 import { DataTable, LoadError } from '../parts/DataTable';
 import { Panel } from '../parts/Panel';
 import { useLoad } from '../parts/useLoad';
+import { useConsoleNames } from '../parts/names';
 
 // The chart library is fetched with the overview only: the console's other screens need none.
 const OverviewCharts = lazy(async () => ({
@@ -17,6 +18,7 @@ const DAYS = 14;
 
 function LiveQueue({ queue }: { queue: Overview['queue'] }) {
   const t = useAdminT();
+  const names = useConsoleNames();
   return (
     <Panel title={t('overview.queue')}>
       <DataTable
@@ -24,7 +26,7 @@ function LiveQueue({ queue }: { queue: Overview['queue'] }) {
         testId="admin-queue"
         emptyText={t('overview.noQueue')}
         columns={[
-          { key: 'engine', header: t('overview.engine'), cell: (row) => row.engine },
+          { key: 'engine', header: t('overview.engine'), cell: (row) => names.engine(row.engine) },
           {
             key: 'waiting',
             header: t('overview.waiting'),

@@ -22,6 +22,7 @@ import { FilterSelect, LabelledInput } from '../parts/Fields';
 import { formatMoney } from '../parts/format';
 import { Panel, Toolbar } from '../parts/Panel';
 import { failureText, useLoad } from '../parts/useLoad';
+import { useConsoleNames } from '../parts/names';
 
 interface ProductDraft {
   name: string;
@@ -159,6 +160,7 @@ function ProductDialog({
 /** What each action costs, site-wide and per engine; a form to set one. */
 function PricesPanel() {
   const t = useAdminT();
+  const names = useConsoleNames();
   const loaded = useLoad(() => call(adminApi.prices, { silent: true }), 'prices');
   const [engine, setEngine] = useState('');
   const [action, setAction] = useState<string>(TaskAction.Imagine);
@@ -168,7 +170,7 @@ function PricesPanel() {
   const engines = prices ? Object.keys(prices.engines) : [];
   const actions = prices ? Object.keys(prices.site) : [];
   const columns: Column<string>[] = [
-    { key: 'action', header: t('products.action'), cell: (a) => a },
+    { key: 'action', header: t('products.action'), cell: (a) => names.action(a) },
     {
       key: 'site',
       header: t('products.allEngines'),
@@ -177,7 +179,7 @@ function PricesPanel() {
     },
     ...engines.map((id) => ({
       key: id,
-      header: id,
+      header: names.engine(id),
       cell: (a: string) => prices?.engines[id]?.[a] ?? '—',
       className: 'tabular-nums',
     })),
@@ -216,13 +218,13 @@ function PricesPanel() {
             label={t('products.engine')}
             value={engine}
             onChange={setEngine}
-            options={Object.values(ImageEngineName).map((value) => ({ value, label: value }))}
+            options={Object.values(ImageEngineName).map((value) => ({ value, label: names.engine(value) }))}
           />
           <FilterSelect
             label={t('products.action')}
             value={action}
             onChange={(value) => setAction(value || TaskAction.Imagine)}
-            options={Object.values(TaskAction).map((value) => ({ value, label: value }))}
+            options={Object.values(TaskAction).map((value) => ({ value, label: names.action(value) }))}
           />
           <LabelledInput
             label={t('products.cost')}

@@ -16,6 +16,7 @@ import { FilterSelect, LabelledInput } from '../parts/Fields';
 import { formatTime } from '../parts/format';
 import { Panel, Toolbar } from '../parts/Panel';
 import { usePaged } from '../parts/useLoad';
+import { useConsoleNames } from '../parts/names';
 
 const statusTone: Partial<Record<TaskStatus, Tone>> = {
   [TaskStatus.Success]: 'ok',
@@ -24,7 +25,8 @@ const statusTone: Partial<Record<TaskStatus, Tone>> = {
 };
 
 export function TaskStatusBadge({ status }: { status: TaskStatus }) {
-  return <StateBadge tone={statusTone[status] ?? 'neutral'}>{status}</StateBadge>;
+  const names = useConsoleNames();
+  return <StateBadge tone={statusTone[status] ?? 'neutral'}>{names.taskStatus(status)}</StateBadge>;
 }
 
 /** Why it failed, in the reader's words, then the upstream's own (the stored text). */
@@ -49,6 +51,7 @@ const isRunning = (task: Task) => !TERMINAL_TASK_STATUSES.includes(task.status);
 
 export function TasksScreen() {
   const t = useAdminT();
+  const names = useConsoleNames();
   const [search] = useSearchParams();
   const [status, setStatus] = useState('');
   const [engine, setEngine] = useState('');
@@ -88,8 +91,13 @@ export function TasksScreen() {
       ),
     },
     { key: 'channel', header: t('channels.name'), cell: (x) => x.channel.title, className: 'max-sm:hidden' },
-    { key: 'engine', header: t('tasks.engine'), cell: (x) => x.task.engine, className: 'max-sm:hidden' },
-    { key: 'action', header: t('tasks.action'), cell: (x) => x.task.action },
+    {
+      key: 'engine',
+      header: t('tasks.engine'),
+      cell: (x) => names.engine(x.task.engine),
+      className: 'max-sm:hidden',
+    },
+    { key: 'action', header: t('tasks.action'), cell: (x) => names.actionOf(x.task) },
     {
       key: 'status',
       header: t('tasks.status'),
@@ -138,13 +146,13 @@ export function TasksScreen() {
           label={t('tasks.status')}
           value={status}
           onChange={setStatus}
-          options={Object.values(TaskStatus).map((value) => ({ value, label: value }))}
+          options={Object.values(TaskStatus).map((value) => ({ value, label: names.taskStatus(value) }))}
         />
         <FilterSelect
           label={t('tasks.engine')}
           value={engine}
           onChange={setEngine}
-          options={Object.values(ImageEngineName).map((value) => ({ value, label: value }))}
+          options={Object.values(ImageEngineName).map((value) => ({ value, label: names.engine(value) }))}
         />
         <LabelledInput label={t('tasks.user')} value={userId} onChange={(e) => setUserId(e.target.value)} />
         <LabelledInput

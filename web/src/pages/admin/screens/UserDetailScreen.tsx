@@ -16,6 +16,7 @@ import { DataTable, LoadError, type Column } from '../parts/DataTable';
 import { formatMoney, formatTime } from '../parts/format';
 import { Panel } from '../parts/Panel';
 import { failureText, pausedNow, useLoad } from '../parts/useLoad';
+import { useConsoleNames } from '../parts/names';
 import { TaskStatusBadge } from './TasksScreen';
 import { UserBadges } from './UsersScreen';
 
@@ -178,9 +179,10 @@ function AccountActions({ user, onChange }: { user: AdminUser; onChange: (user: 
 
 function DetailTabs({ detail }: { detail: AdminUserDetail }) {
   const t = useAdminT();
+  const names = useConsoleNames();
   const ledger: Column<LedgerEntry>[] = [
     { key: 'at', header: t('users.time'), cell: (e) => formatTime(e.at), className: 'whitespace-nowrap' },
-    { key: 'kind', header: t('users.kind'), cell: (e) => e.kind },
+    { key: 'kind', header: t('users.kind'), cell: (e) => names.ledgerKind(e.kind) },
     {
       key: 'delta',
       header: t('users.amount'),
@@ -194,7 +196,7 @@ function DetailTabs({ detail }: { detail: AdminUserDetail }) {
     { key: 'no', header: t('orders.id'), cell: (o) => o.orderNo },
     { key: 'product', header: t('orders.product'), cell: (o) => o.productName },
     { key: 'amount', header: t('orders.amount'), cell: (o) => formatMoney(o.amount, o.currency) },
-    { key: 'status', header: t('orders.status'), cell: (o) => o.status },
+    { key: 'status', header: t('orders.status'), cell: (o) => names.orderStatus(o.status) },
     { key: 'at', header: t('orders.createdAt'), cell: (o) => formatTime(o.createdAt) },
   ];
   const channels: Column<AdminUserDetail['channels'][number]>[] = [
@@ -215,7 +217,7 @@ function DetailTabs({ detail }: { detail: AdminUserDetail }) {
   ];
   const tasks: Column<AdminTask>[] = [
     { key: 'at', header: t('tasks.createdAt'), cell: (x) => formatTime(x.task.submitTime) },
-    { key: 'action', header: t('tasks.action'), cell: (x) => x.task.action },
+    { key: 'action', header: t('tasks.action'), cell: (x) => names.actionOf(x.task) },
     { key: 'status', header: t('tasks.status'), cell: (x) => <TaskStatusBadge status={x.task.status} /> },
     {
       key: 'prompt',

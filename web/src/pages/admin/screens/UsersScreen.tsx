@@ -92,6 +92,8 @@ export function UsersScreen() {
         loading={list.loading}
         error={list.error}
         onRetry={list.reload}
+        // One search reads a bounded window of people: none here may still mean some further on.
+        emptyText={list.hasNext ? t('users.searchOn') : undefined}
       />
       <Pager {...list} onPrev={list.prev} onNext={list.next} />
     </Panel>

@@ -18,6 +18,7 @@ import { call, reportFailure, uploadImages } from '../../../lib/http';
 import { cn } from '../../../lib/utils';
 import { ImageFileInput } from './ImageFileInput';
 import { useImageList } from './useImageList';
+import { noticePause } from './submitPause';
 
 const DIMENSIONS = [
   { value: BlendDimensions.Portrait, key: 'portrait', ratio: '2:3', box: 'h-7 w-[19px]' },
@@ -95,6 +96,8 @@ function BlendForm({
         onMuted();
         onOpenChange(false);
       }
+      // Moderation paused the submits (a banned word in another prompt): the composer counts down.
+      if (noticePause(error)) onOpenChange(false);
     } finally {
       setBusy(false);
     }

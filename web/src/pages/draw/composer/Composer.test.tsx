@@ -15,6 +15,7 @@ import { envelope } from '../../../test/dom';
 import { resetEngines } from '../engines/enginesStore';
 import { BOT_PREFERENCE_KEY } from './botPreference';
 import { Composer } from './Composer';
+import { clearPause } from './submitPause';
 import { channelOf, failure, infoOf, optionsOf, pngFile, settingsOf } from './testing';
 
 vi.mock('../../../lib/notify', () => ({
@@ -572,5 +573,54 @@ describe('composer: teaching by doing', () => {
     renderComposer();
     // The hint first: a long channel name is what gets cut.
     expect(input().placeholder).toBe('输入 / 使用命令 · #general');
+  });
+});
+
+describe('composer: a moderation pause', () => {
+  const imagine = '/api/mj/submit/imagine/c1';
+  afterEach(() => {
+    vi.useRealTimers();
+    clearPause();
+  });
+
+  it('counts the time left down each second and lets drawing through again by itself at zero', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // 1 h 5 min 5 s left, as the server's refusal says (its `data.pausedUntil`).
+    const until = Date.now() + (65 * 60 + 5) * 1000;
+    routes[imagine] = () =>
+      new Response(
+        JSON.stringify({
+          code: 400,
+          message: '连续命中违禁词，你的提交已暂停，剩余 66 分钟',
+          data: { pausedUntil: until },
+          success: false,
+          reason: 'forbidden',
+        }),
+        { status: 400, headers: { 'Content-Type': 'application/json' } },
+      );
+    renderComposer();
+    type('/imagine a kite');
+    press('Enter');
+    const notice = await screen.findByTestId('composer-paused');
+    expect(notice.textContent).toMatch(/^你的提交已暂停，1:05:0[45]后恢复$/);
+
+    await act(async () => {
+      vi.advanceTimersByTime(65 * 60 * 1000);
+    });
+    expect(screen.getByTestId('composer-paused').textContent).toMatch(/00:0[45]后恢复$/);
+    // While paused, drawing sends nothing and says how long is left; the prompt stays for later.
+    routes[imagine] = () => envelope({ taskId: 't9' });
+    type('/imagine a kite');
+    press('Enter');
+    expect(calls(imagine)).toHaveLength(1);
+    expect(notify.error).toHaveBeenLastCalledWith(expect.stringMatching(/00:0[45]后恢复$/));
+    expect(input().value).toBe('/imagine a kite');
+
+    await act(async () => {
+      vi.advanceTimersByTime(6_000);
+    });
+    expect(screen.queryByTestId('composer-paused')).toBeNull();
+    press('Enter');
+    await waitFor(() => expect(calls(imagine)).toHaveLength(2));
   });
 });

@@ -17,6 +17,7 @@ import { DropOverlay } from './DropOverlay';
 import { ImageFileInput } from './ImageFileInput';
 import { MentionMenu, mentionOptionId } from './MentionMenu';
 import { MutedNotice } from './MutedNotice';
+import { PauseNotice } from './PauseNotice';
 import { NotificationOffer } from './NotificationOffer';
 import { ReplyBar } from './ReplyBar';
 import { useConversationInput } from './useConversationInput';
@@ -168,6 +169,7 @@ function ChannelComposer({ channel }: ComposerProps) {
       />
 
       <NotificationOffer />
+      <PauseNotice />
       {muted ? (
         <MutedNotice onOpen={setPanel} />
       ) : (

@@ -18,6 +18,7 @@ import type { ImagePicker } from './useImagePicker';
 import type { ImageList } from './useImageList';
 import type { ReferenceChoices } from './useReferenceMarks';
 import type { Submission } from './useSubmission';
+import { activePause, formatTimeLeft } from './submitPause';
 import type { TranslationPreviewState } from './useTranslationPreview';
 
 export interface CommandRunnerDeps {
@@ -65,9 +66,15 @@ export function useCommandRunner(deps: CommandRunnerDeps): CommandRunner {
           : t('composer.errors.promptRequired'),
     );
 
-  /** Runs one task call; on success clears the input (and the images when they were sent). */
-  const submit = (run: () => Promise<unknown>, sentImages: boolean, promptLine?: string) =>
-    submission.submit(run, {
+  /**
+   * Runs one task call; on success clears the input (and the images when they were sent). While
+   * moderation pauses the person's submits nothing is sent: the text stays for when it ends.
+   */
+  const submit = async (run: () => Promise<unknown>, sentImages: boolean, promptLine?: string) => {
+    const pausedUntil = activePause();
+    if (pausedUntil !== null)
+      return void notify.error(t('moderation.paused', { time: formatTimeLeft(pausedUntil - Date.now()) }));
+    return submission.submit(run, {
       onSent() {
         if (promptLine) deps.promptSent?.(promptLine);
         setText('');
@@ -80,6 +87,7 @@ export function useCommandRunner(deps: CommandRunnerDeps): CommandRunner {
       onMuted: deps.mutedByServer,
       onSettled: focusInput,
     });
+  };
 
   function describe() {
     const images = attachments.current();

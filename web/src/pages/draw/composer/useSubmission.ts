@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { reportFailure } from '../../../lib/http';
+import { noticePause } from './submitPause';
 
 export interface Submission {
   /** A call is on its way: the send button spins and a second send waits for it. */
@@ -35,6 +36,8 @@ export function useSubmission(): Submission {
         onSent();
       } catch (error) {
         if (reportFailure(error) === 'channel_muted') onMuted();
+        // Moderation paused the submits: the composer counts down to the end the refusal gave.
+        noticePause(error);
       } finally {
         busy.current = false;
         setSending(false);
