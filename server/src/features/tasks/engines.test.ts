@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from '../../../test/support/harness';
 import { StandInEngine } from '../../../test/support/stand-in-engine';
 import { balanceOf } from '../../../test/support/billing';
 import { TASK_PRICES } from '../billing/prices';
-import { Tasks, type TasksRepository } from './repository';
+import { Tasks } from './repository';
 
 /**
  * Two engines at once: the built-in engine (the site's default) and a stand-in under ComfyUI's
@@ -46,7 +46,7 @@ const call = (
     payload,
     headers: { ...(session?.auth ?? {}), 'accept-language': language },
   });
-const tasksOf = () => app.storage.collection(Tasks) as TasksRepository;
+const tasksOf = () => app.storage.collection(Tasks);
 
 async function drawer() {
   const session = await app.signIn();
