@@ -1,4 +1,4 @@
-import { EngineFeature } from '@draw/shared';
+import { EngineFeature, TaskFailureCode } from '@draw/shared';
 import type {
   ActionName,
   BlendDimensions,
@@ -9,7 +9,6 @@ import type {
   TaskAction,
   TaskButton,
   TaskFailure,
-  TaskFailureCode,
   TaskFailureParams,
   VideoMotion,
 } from '@draw/shared';
@@ -148,6 +147,31 @@ export type JobOf<Inputs extends Record<JobKind, object>> = {
 export type EngineJob = JobOf<EngineJobInputs>;
 
 export type EngineJobKind = JobKind;
+
+/** The engine's job of one kind. */
+export type JobOfKind<K extends JobKind> = Extract<EngineJob, { kind: K }>;
+
+/**
+ * One handler per job kind, for one engine: a kind this file gains is a compile error in every
+ * engine's table until that engine handles it, or declares it not offered with a named value.
+ */
+export type PerJobKind<Result, Args extends unknown[] = []> = {
+  [K in JobKind]: (job: JobOfKind<K>, ...args: Args) => Result;
+};
+
+/** Runs the handler of the job's kind from an engine's table. */
+export function byJobKind<Result, Args extends unknown[]>(
+  table: PerJobKind<Result, Args>,
+  job: EngineJob,
+  ...args: Args
+): Result {
+  // A stored job of a kind this build no longer knows: the engine's error, not a TypeError.
+  if (!Object.hasOwn(table, job.kind))
+    throw new EngineFailure(TaskFailureCode.EngineError, { job: String(job.kind) });
+  // One kind's handler takes that kind's job: the union of handlers cannot say so, the table does.
+  const handler = table[job.kind] as (job: EngineJob, ...args: Args) => Result;
+  return handler(job, ...args);
+}
 
 /** The action a job draws, as the shared table names it (an editor job names its own). */
 export const actionOfJob = (job: EngineJob): ActionName => (job.kind === 'edit' ? job.action : job.kind);
