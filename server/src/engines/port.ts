@@ -1,4 +1,4 @@
-import { EngineFeature, TaskFailureCode } from '@draw/shared';
+import { actionOf, EngineFeature, TaskFailureCode } from '@draw/shared';
 import type {
   ActionName,
   BlendDimensions,
@@ -157,6 +157,16 @@ export type JobOfKind<K extends JobKind> = Extract<EngineJob, { kind: K }>;
  */
 export type PerJobKind<Result, Args extends unknown[] = []> = {
   [K in JobKind]: (job: JobOfKind<K>, ...args: Args) => Result;
+};
+
+/**
+ * Declared in an engine's table for a kind it does not draw: the job fails naming what was asked
+ * (the command's route, or the editor action's words, as Midjourney spells them).
+ */
+export const notOffered = (job: EngineJob): never => {
+  throw new EngineFailure(TaskFailureCode.EngineNotOffered, {
+    feature: job.kind === 'edit' ? actionOf(job.action).words : `/${job.kind}`,
+  });
 };
 
 /** Runs the handler of the job's kind from an engine's table. */
