@@ -152,12 +152,15 @@ export type EngineJobKind = JobKind;
 export type JobOfKind<K extends JobKind> = Extract<EngineJob, { kind: K }>;
 
 /**
- * One handler per job kind, for one engine: a kind this file gains is a compile error in every
- * engine's table until that engine handles it, or declares it not offered with a named value.
+ * One handler per job kind, for jobs in one form (`EngineJob`, or the stored one): a kind this
+ * file gains is a compile error in every such table until it is handled, or declared not offered.
  */
-export type PerJobKind<Result, Args extends unknown[] = []> = {
-  [K in JobKind]: (job: JobOfKind<K>, ...args: Args) => Result;
+export type PerKindOf<Job extends { kind: JobKind }, Result, Args extends unknown[] = []> = {
+  [K in JobKind]: (job: Extract<Job, { kind: K }>, ...args: Args) => Result;
 };
+
+/** One handler per job kind, for one engine (`notOffered` where it does not draw the kind). */
+export type PerJobKind<Result, Args extends unknown[] = []> = PerKindOf<EngineJob, Result, Args>;
 
 /**
  * Declared in an engine's table for a kind it does not draw: the job fails naming what was asked
@@ -169,17 +172,17 @@ export const notOffered = (job: EngineJob): never => {
   });
 };
 
-/** Runs the handler of the job's kind from an engine's table. */
-export function byJobKind<Result, Args extends unknown[]>(
-  table: PerJobKind<Result, Args>,
-  job: EngineJob,
+/** Runs the handler of the job's kind from a table of one handler per kind. */
+export function byJobKind<Job extends { kind: JobKind }, Result, Args extends unknown[]>(
+  table: PerKindOf<Job, Result, Args>,
+  job: Job,
   ...args: Args
 ): Result {
   // A stored job of a kind this build no longer knows: the engine's error, not a TypeError.
   if (!Object.hasOwn(table, job.kind))
     throw new EngineFailure(TaskFailureCode.EngineError, { job: String(job.kind) });
   // One kind's handler takes that kind's job: the union of handlers cannot say so, the table does.
-  const handler = table[job.kind] as (job: EngineJob, ...args: Args) => Result;
+  const handler = table[job.kind] as (job: Job, ...args: Args) => Result;
   return handler(job, ...args);
 }
 
