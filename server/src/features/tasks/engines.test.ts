@@ -220,12 +220,23 @@ describe('several engines at once', () => {
       engine: 'dall-e',
     });
     expect(unknown.statusCode).toBe(400);
-    const describe = await call(ann.session, 'POST', `/api/mj/submit/describe/${ann.channelId}`, {
-      imageId: 'any.png',
-      engine: 'comfyui',
-    });
-    expect(describe.statusCode).toBe(400);
-    expect(describe.json().message).toBe('This drawing engine does not offer /describe.');
+    // A command the engine lacks: named with the engine, in the reader's language, before any charge.
+    const lacks: Record<Language, string> = {
+      'en-US': 'The drawing engine ComfyUI does not offer /describe; nothing was charged.',
+      'zh-CN': '绘图引擎 ComfyUI 不提供 /describe，未扣积分。',
+      'zh-TW': '繪圖引擎 ComfyUI 不提供 /describe，未扣點數。',
+    };
+    for (const [language, message] of Object.entries(lacks) as [Language, string][]) {
+      const describe = await call(
+        ann.session,
+        'POST',
+        `/api/mj/submit/describe/${ann.channelId}`,
+        { imageId: 'any.png', engine: 'comfyui' },
+        language,
+      );
+      expect(describe.statusCode).toBe(400);
+      expect(describe.json()).toMatchObject({ success: false, message });
+    }
     expect(await tasksOf().count({ userId: ann.userId })).toBe(stored);
     expect(await balanceOf(app, ann.userId)).toBe(balance);
   });
