@@ -65,6 +65,17 @@ const noRequestCasts = {
     'Do not cast a request part: declare the route in shared/src/routes and register it with serve(), which types body, params and query.',
 };
 
+/**
+ * Production code reads and writes stored documents through a repository's named queries
+ * (server/src/features/queries.ts): only repository files and the storage itself take a raw
+ * collection. Tests, benches and the ops CLI seed through `storage.collection(Def)`.
+ */
+const noRawCollections = {
+  selector: "CallExpression[callee.property.name='collection']",
+  message:
+    'Ask a repository (a named query in its repository.ts), not the raw collection: only repositories and the storage take `storage.collection(Def)`.',
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/*.d.ts', 'web/e2e/screenshots/**'] },
   js.configs.recommended,
@@ -92,6 +103,17 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-syntax': ['error', noEnums, noRequestCasts] },
+  },
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      '**/repository.ts',
+      'server/src/storage/**',
+      // The MongoDB driver's own collection of the cross-process channel, not a stored document's.
+      'server/src/realtime/cluster.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', noEnums, noRequestCasts, noRawCollections] },
   },
   {
     files: ['web/**/*.{ts,tsx}'],

@@ -11,10 +11,19 @@ import {
 } from '@draw/shared';
 import { openEmbeddedStorage } from '../../server/src/storage/embedded';
 import { folderBlobStore } from '../../server/src/blobs/folder';
-import { authRepository } from '../../server/src/features/auth/repository';
-import { channelsRepository, memberId } from '../../server/src/features/channels/repository';
-import { tasksRepository, type TaskDoc } from '../../server/src/features/tasks/repository';
-import { favoritesRepository } from '../../server/src/features/archive/repository';
+import { Users, authRepository } from '../../server/src/features/auth/repository';
+import {
+  Channels,
+  Members,
+  channelsRepository,
+  memberId,
+} from '../../server/src/features/channels/repository';
+import { Tasks, tasksRepository, type TaskDoc } from '../../server/src/features/tasks/repository';
+import {
+  Favorites,
+  archiveImagesRepository,
+  favoritesRepository,
+} from '../../server/src/features/archive/repository';
 import { archiveService } from '../../server/src/features/archive/service';
 import type { ChannelHub } from '../../server/src/realtime/hub';
 import type { BenchReport } from './report';
@@ -82,12 +91,20 @@ export async function run(): Promise<BenchReport> {
     const channels = channelsRepository(storage);
     const favorites = favoritesRepository(storage);
     const users = authRepository(storage).users;
+    // The documents are seeded straight into the storage (repositories only answer named queries).
+    const seed = {
+      channels: storage.collection(Channels),
+      members: storage.collection(Members),
+      users: storage.collection(Users),
+      tasks: storage.collection(Tasks),
+      favorites: storage.collection(Favorites),
+    };
     await storage.ready();
     const next = random(7);
     const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
     const started = Date.now() - TASKS * 60_000;
 
-    await channels.channels.insertMany(
+    await seed.channels.insertMany(
       Array.from({ length: CHANNELS }, (_, c) => ({
         _id: `c${c}`,
         title: `channel ${c}`,
@@ -100,7 +117,7 @@ export async function run(): Promise<BenchReport> {
     const membership: string[][] = Array.from({ length: USERS }, (_, u) =>
       Array.from({ length: CHANNELS_PER_USER }, (_, k) => `c${(u * 7 + k * 13) % CHANNELS}`),
     );
-    await channels.members.insertMany(
+    await seed.members.insertMany(
       membership.flatMap((list, u) =>
         [...new Set(list)].map((channelId) => ({
           _id: memberId(channelId, `u${u}`),
@@ -110,7 +127,7 @@ export async function run(): Promise<BenchReport> {
         })),
       ),
     );
-    await users.insertMany(
+    await seed.users.insertMany(
       Array.from({ length: USERS }, (_, u) => ({
         _id: `u${u}`,
         name: `user ${u}`,
@@ -174,15 +191,15 @@ export async function run(): Promise<BenchReport> {
           cost: 1,
         } as TaskDoc);
       }
-      await tasks.insertMany(docs);
+      await seed.tasks.insertMany(docs);
     }
 
     const reader = 'u3';
-    const readerDocs = await tasks.find(
+    const readerDocs = await seed.tasks.find(
       { userId: reader, status: TaskStatus.Success },
       { sort: { finishTime: -1, _id: -1 }, limit: 300 },
     );
-    await favorites.insertMany(
+    await seed.favorites.insertMany(
       readerDocs
         .filter((_, i) => i % 3 === 0)
         .map((doc) => ({
@@ -196,6 +213,7 @@ export async function run(): Promise<BenchReport> {
     const hub = { favorite: () => undefined } as unknown as ChannelHub;
     const archive = archiveService({
       tasks,
+      images: archiveImagesRepository(storage),
       favorites,
       channels,
       users,
@@ -236,7 +254,7 @@ export async function run(): Promise<BenchReport> {
       }
       for (let k = 0; k < queries.length; k++) {
         const t0 = performance.now();
-        await tasks.find(
+        await seed.tasks.find(
           { channelId: membership[3]![k % CHANNELS_PER_USER]!, status: TaskStatus.Success },
           { sort: { finishTime: -1, _id: -1 }, limit: 40 },
         );

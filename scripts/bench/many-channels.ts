@@ -4,8 +4,8 @@ import path from 'node:path';
 import { ArchiveLimits, ArchiveRatio, TaskAction, TaskStatus } from '@draw/shared';
 import { loadConfig } from '../../server/src/config';
 import { buildApp } from '../../server/src/app';
-import { channelsRepository, memberId } from '../../server/src/features/channels/repository';
-import { tasksRepository, type TaskDoc } from '../../server/src/features/tasks/repository';
+import { Channels, Members, memberId } from '../../server/src/features/channels/repository';
+import { Tasks, type TaskDoc } from '../../server/src/features/tasks/repository';
 
 /**
  * One account in many channels (issue #36: an attacker's free account made 10,000 in 15 s): the
@@ -109,7 +109,8 @@ async function main() {
     const headers = { authorization: `Bearer ${token}` };
     const userId = user.id;
 
-    const repo = channelsRepository(app.storage);
+    // Seeded straight into the storage (repositories only answer named queries).
+    const repo = { channels: app.storage.collection(Channels), members: app.storage.collection(Members) };
     const at = Date.now() - CHANNELS * 1000;
     const ids = Array.from({ length: CHANNELS }, (_, i) => `bench-${String(i).padStart(6, '0')}`);
     for (let from = 0; from < CHANNELS; from += 1000) {
@@ -130,7 +131,7 @@ async function main() {
     }
     // An image with the deepest family the archive shows, each ancestor a variation of the last,
     // made by another member: the reader sees them through their memberships.
-    const tasks = tasksRepository(app.storage);
+    const tasks = app.storage.collection(Tasks);
     const painter = 'bench-painter';
     await repo.members.insertOne({
       _id: memberId(ids[0]!, painter),

@@ -78,7 +78,7 @@ import { republishUnsent } from './realtime/republish';
 import type { ImageEngine } from './engines/port';
 import { upstreamHooks } from './features/upstream/service';
 import { upstreamPlugin } from './features/upstream/plugin';
-import { favoritesRepository } from './features/archive/repository';
+import { archiveImagesRepository, favoritesRepository } from './features/archive/repository';
 import { archiveService } from './features/archive/service';
 import { archivePlugin } from './features/archive/plugin';
 import { readsPlugin } from './features/reads/plugin';
@@ -314,6 +314,7 @@ function composeServices(
   const upstream = upstreamHooks({ tasks: tasksRepo, engines });
   const archive = archiveService({
     tasks: tasksRepo,
+    images: archiveImagesRepository(storage),
     favorites: favoritesRepository(storage),
     channels: channelsRepository(storage),
     users: authRepo.users,

@@ -46,9 +46,9 @@ export const engineServiceMessages = {
     'zh-TW': '繪圖引擎傳回了無法使用的回應（{detail}），點數已退還。',
   },
   'engine.notOffered': {
-    'zh-CN': '当前的绘图引擎不提供 {feature}。',
-    'en-US': 'This drawing engine does not offer {feature}.',
-    'zh-TW': '目前的繪圖引擎不提供 {feature}。',
+    'zh-CN': '绘图引擎 {engine} 不提供 {feature}，未扣积分。',
+    'en-US': 'The drawing engine {engine} does not offer {feature}; nothing was charged.',
+    'zh-TW': '繪圖引擎 {engine} 不提供 {feature}，未扣點數。',
   },
   'engine.notEnabled': {
     'zh-CN': '本站未启用绘图引擎 {engine}（已启用：{enabled}）。',

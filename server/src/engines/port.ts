@@ -1,4 +1,4 @@
-import { EngineFeature } from '@draw/shared';
+import { actionOf, EngineFeature, TaskFailureCode } from '@draw/shared';
 import type {
   ActionName,
   BlendDimensions,
@@ -9,7 +9,6 @@ import type {
   TaskAction,
   TaskButton,
   TaskFailure,
-  TaskFailureCode,
   TaskFailureParams,
   VideoMotion,
 } from '@draw/shared';
@@ -148,6 +147,44 @@ export type JobOf<Inputs extends Record<JobKind, object>> = {
 export type EngineJob = JobOf<EngineJobInputs>;
 
 export type EngineJobKind = JobKind;
+
+/** The engine's job of one kind. */
+export type JobOfKind<K extends JobKind> = Extract<EngineJob, { kind: K }>;
+
+/**
+ * One handler per job kind, for jobs in one form (`EngineJob`, or the stored one): a kind this
+ * file gains is a compile error in every such table until it is handled, or declared not offered.
+ */
+export type PerKindOf<Job extends { kind: JobKind }, Result, Args extends unknown[] = []> = {
+  [K in JobKind]: (job: Extract<Job, { kind: K }>, ...args: Args) => Result;
+};
+
+/** One handler per job kind, for one engine (`notOffered` where it does not draw the kind). */
+export type PerJobKind<Result, Args extends unknown[] = []> = PerKindOf<EngineJob, Result, Args>;
+
+/**
+ * Declared in an engine's table for a kind it does not draw: the job fails naming what was asked
+ * (the command's route, or the editor action's words, as Midjourney spells them).
+ */
+export const notOffered = (job: EngineJob): never => {
+  throw new EngineFailure(TaskFailureCode.EngineNotOffered, {
+    feature: job.kind === 'edit' ? actionOf(job.action).words : `/${job.kind}`,
+  });
+};
+
+/** Runs the handler of the job's kind from a table of one handler per kind. */
+export function byJobKind<Job extends { kind: JobKind }, Result, Args extends unknown[]>(
+  table: PerKindOf<Job, Result, Args>,
+  job: Job,
+  ...args: Args
+): Result {
+  // A stored job of a kind this build no longer knows: the engine's error, not a TypeError.
+  if (!Object.hasOwn(table, job.kind))
+    throw new EngineFailure(TaskFailureCode.EngineError, { job: String(job.kind) });
+  // One kind's handler takes that kind's job: the union of handlers cannot say so, the table does.
+  const handler = table[job.kind] as (job: Job, ...args: Args) => Result;
+  return handler(job, ...args);
+}
 
 /** The action a job draws, as the shared table names it (an editor job names its own). */
 export const actionOfJob = (job: EngineJob): ActionName => (job.kind === 'edit' ? job.action : job.kind);

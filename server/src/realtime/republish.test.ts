@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TaskStatus, type ChannelEvent, type Task } from '@draw/shared';
 import { startTestApp, type TestApp } from '../../test/support/harness';
-import { messagesRepository } from '../features/messages/repository';
-import { tasksRepository } from '../features/tasks/repository';
+import { Messages } from '../features/messages/repository';
+import { Tasks } from '../features/tasks/repository';
 
 let apps: TestApp[] = [];
 afterEach(async () => {
@@ -70,7 +70,7 @@ describe('changes stored but never published (a process killed between the two)'
 
     // Stored the way the services store, with the process gone before publishing.
     const lostMessageId = randomUUID();
-    await messagesRepository(app.storage).insertOne({
+    await app.storage.collection(Messages).insertOne({
       _id: lostMessageId,
       channelId: channel.id,
       authorId: ann.user.id,
@@ -79,10 +79,12 @@ describe('changes stored but never published (a process killed between the two)'
       taskId: null,
       createdAt: Date.now(),
     });
-    await tasksRepository(app.storage).updateOne(
-      { _id: submitted.taskId },
-      { $set: { properties: { bookmarkedBy: [ann.user.id] }, finishTime: Date.now() } },
-    );
+    await app.storage
+      .collection(Tasks)
+      .updateOne(
+        { _id: submitted.taskId },
+        { $set: { properties: { bookmarkedBy: [ann.user.id] }, finishTime: Date.now() } },
+      );
     app = await restart(app, dataDir);
 
     const events = await eventsOf(app, channel.id);

@@ -108,6 +108,16 @@ export interface ActionDeclaration {
    * absent: the author alone.
    */
   readonly byline?: true;
+  /**
+   * Its results have no prompt of their own (a blend of images, a describe): a card titles them
+   * `feed.untitled.<name>` instead.
+   */
+  readonly untitled?: true;
+  /**
+   * Pressed as one of a grid's four numbered buttons (U1–U4, V1–V4): a card marks the number
+   * used (`<name>:<index>`) once a task came of it.
+   */
+  readonly numbered?: true;
   /** The C# midjourney-proxy's route for it (`/mj/submit/<upstream>`), for an image and a prompt. */
   readonly upstream?: 'retexture' | 'edits';
 }
@@ -132,6 +142,7 @@ export const ACTIONS = {
     feature: EngineFeature.Describe,
     words: '/describe',
     command: { takes: CommandInput.Image },
+    untitled: true,
   },
   blend: {
     task: TaskAction.Blend,
@@ -140,6 +151,7 @@ export const ACTIONS = {
     feature: EngineFeature.Blend,
     words: '/blend',
     command: { takes: CommandInput.Images },
+    untitled: true,
   },
   shorten: {
     task: TaskAction.Shorten,
@@ -156,6 +168,7 @@ export const ACTIONS = {
     feature: null,
     words: 'Upscale',
     byline: true,
+    numbered: true,
   },
   variation: {
     task: TaskAction.Variation,
@@ -164,6 +177,7 @@ export const ACTIONS = {
     feature: null,
     words: 'Vary',
     byline: true,
+    numbered: true,
   },
   reroll: { task: TaskAction.Reroll, price: 2, archive: ArchiveKind.Grid, feature: null, words: 'Reroll' },
   zoom: {
@@ -236,6 +250,14 @@ export type EditorActionName = {
 export type BylineActionName = {
   [K in ActionName]: Declared[K] extends { byline: true } ? K : never;
 }[ActionName];
+/** Actions whose results have no prompt of their own: a card gives them a title. */
+export type UntitledActionName = {
+  [K in ActionName]: Declared[K] extends { untitled: true } ? K : never;
+}[ActionName];
+/** Actions pressed as a grid's numbered buttons (U1–U4, V1–V4). */
+export type NumberedActionName = {
+  [K in ActionName]: Declared[K] extends { numbered: true } ? K : never;
+}[ActionName];
 /** Actions with a button of ours on results. */
 export type ButtonActionName = {
   [K in ActionName]: Declared[K] extends { button: object } ? K : never;
@@ -283,4 +305,16 @@ export function commandOfTask(task: TaskAction): CommandActionName | null {
 export function bylineOfTask(task: TaskAction): BylineActionName | null {
   const name = ACTION_NAMES.find((action) => ACTIONS[action].task === task);
   return name && actionOf(name).byline ? (name as BylineActionName) : null;
+}
+
+/** The title a card gives a task's result that has no prompt of its own (`feed.untitled.<name>`), if any. */
+export function untitledOfTask(task: TaskAction): UntitledActionName | null {
+  const name = ACTION_NAMES.find((action) => ACTIONS[action].task === task);
+  return name && actionOf(name).untitled ? (name as UntitledActionName) : null;
+}
+
+/** The numbered grid button (U/V) a task was pressed from, named by its action, if any. */
+export function numberedOfTask(task: TaskAction): NumberedActionName | null {
+  const name = ACTION_NAMES.find((action) => ACTIONS[action].task === task);
+  return name && actionOf(name).numbered ? (name as NumberedActionName) : null;
 }

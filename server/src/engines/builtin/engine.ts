@@ -7,6 +7,7 @@ import {
   type ResultKind,
 } from '@draw/shared';
 import {
+  byJobKind,
   EngineFailure,
   type EngineImage,
   type EngineJob,
@@ -14,6 +15,8 @@ import {
   type EngineRunContext,
   type EngineVideo,
   type ImageEngine,
+  type JobOfKind,
+  type PerJobKind,
 } from '../port';
 import { renderClip } from './animate';
 import { renderBlend } from './blend';
@@ -57,7 +60,7 @@ interface Drawing {
 
 const MAX_REFERENCE_SIDE = 512;
 
-type EditJob = Extract<EngineJob, { kind: 'edit' }>;
+type EditJob = JobOfKind<'edit'>;
 
 /** Midjourney's editor, drawn here: each editor action of the shared table, its painter (a grid). */
 const EDITORS: Record<EditorActionName, (job: EditJob) => Promise<Raw>> = {
@@ -70,134 +73,110 @@ function paintEdit(job: EditJob): Promise<Raw> {
   return painter(job);
 }
 
-async function draw(job: EngineJob): Promise<Drawing> {
-  switch (job.kind) {
-    case 'imagine': {
-      if (parsePrompt(job.prompt).words.length === 0 && job.references.length === 0) {
-        throw new EngineFailure(TaskFailureCode.EmptyPrompt);
-      }
-      const references = await Promise.all(
-        job.references.map((r, i) =>
-          decodeImage(r.data, { what: `reference image ${i + 1}`, maxSide: MAX_REFERENCE_SIDE }),
-        ),
-      );
-      const styles = await Promise.all(
-        (job.styles ?? []).map((r, i) =>
-          decodeImage(r.data, { what: `style reference ${i + 1}`, maxSide: MAX_REFERENCE_SIDE }),
-        ),
-      );
-      return {
-        raw: await renderImagine({
-          prompt: job.prompt,
-          seed: job.seed,
-          botType: job.botType,
-          references,
-          styles,
-        }),
-        seed: String(job.seed),
-        kind: 'grid',
-      };
+const decodeAll = (images: readonly EngineImage[], what: string, maxSide: number) =>
+  Promise.all(images.map((r, i) => decodeImage(r.data, { what: `${what} ${i + 1}`, maxSide })));
+
+/** A clip from the parent: Animate needs an upscale, Extend a clip, each moving its own way. */
+async function drawClip(job: JobOfKind<'animate'> | JobOfKind<'extend'>): Promise<Drawing> {
+  if (job.kind === 'animate' && job.parent.action !== 'UPSCALE')
+    throw new EngineFailure(TaskFailureCode.AnimateNeedsUpscale);
+  if (job.kind === 'extend' && !job.parent.video) throw new EngineFailure(TaskFailureCode.ExtendNeedsClip);
+  // Each clip moves its own way: an extension turns from where its parent went.
+  const seed = job.parent.seed + (job.kind === 'extend' ? 3 : 0);
+  const clip = await renderClip(job.parent, job.motion, seed);
+  return { raw: clip.poster, video: clip.video, seed: String(seed), kind: 'video' };
+}
+
+/** What the built-in engine draws for each job kind (it offers every one). */
+const DRAW: PerJobKind<Promise<Drawing>> = {
+  imagine: async (job) => {
+    if (parsePrompt(job.prompt).words.length === 0 && job.references.length === 0) {
+      throw new EngineFailure(TaskFailureCode.EmptyPrompt);
     }
-    case 'upscale': {
-      const tile = await parentTile(job.parent, job.index);
-      return {
-        raw: await upscaleTile(tile, job.mode, job.parent.seed),
-        seed: String(job.parent.seed),
-        kind: 'upscale',
-      };
-    }
-    case 'variation': {
-      const { parent } = job;
-      const source = await parentTile(parent, job.index);
-      // Our own imagine grids can be redrawn from their recipe; anything else is retouched.
-      const ours = parent.action === 'IMAGINE' || parent.action === 'REROLL';
-      const recipe = ours ? await recognise(source, parent.prompt, parent.seed, job.index) : undefined;
-      const raw = await renderVariation({
-        source,
+    const references = await decodeAll(job.references, 'reference image', MAX_REFERENCE_SIDE);
+    const styles = await decodeAll(job.styles ?? [], 'style reference', MAX_REFERENCE_SIDE);
+    return {
+      raw: await renderImagine({
         prompt: job.prompt,
         seed: job.seed,
-        strength: job.strength,
-        recipe,
+        botType: job.botType,
+        references,
+        styles,
+      }),
+      seed: String(job.seed),
+      kind: 'grid',
+    };
+  },
+  upscale: async (job) => {
+    const tile = await parentTile(job.parent, job.index);
+    return {
+      raw: await upscaleTile(tile, job.mode, job.parent.seed),
+      seed: String(job.parent.seed),
+      kind: 'upscale',
+    };
+  },
+  variation: async (job) => {
+    const { parent } = job;
+    const source = await parentTile(parent, job.index);
+    // Our own imagine grids can be redrawn from their recipe; anything else is retouched.
+    const ours = parent.action === 'IMAGINE' || parent.action === 'REROLL';
+    const recipe = ours ? await recognise(source, parent.prompt, parent.seed, job.index) : undefined;
+    const raw = await renderVariation({
+      source,
+      prompt: job.prompt,
+      seed: job.seed,
+      strength: job.strength,
+      recipe,
+    });
+    return { raw, seed: String(job.seed), kind: 'grid' };
+  },
+  reroll: async (job) => ({
+    raw: await renderReroll({ parent: await decodeParent(job.parent), prompt: job.prompt, seed: job.seed }),
+    seed: String(job.seed),
+    kind: 'grid',
+  }),
+  zoom: async (job) => {
+    if (!Number.isFinite(job.factor) || job.factor < 1 || job.factor > 2) {
+      throw new EngineFailure(TaskFailureCode.ZoomRange, { factor: job.factor });
+    }
+    return {
+      raw: await renderZoom(await decodeParent(job.parent), job.factor, job.prompt, job.seed),
+      seed: String(job.seed),
+      kind: 'grid',
+    };
+  },
+  pan: async (job) => ({
+    raw: await renderPan(await decodeParent(job.parent), job.direction, job.prompt, job.seed),
+    seed: String(job.seed),
+    kind: 'grid',
+  }),
+  region: async (job) => ({
+    raw: await renderRegion(await decodeParent(job.parent), job.mask.data, job.prompt, job.seed),
+    seed: String(job.seed),
+    kind: 'grid',
+  }),
+  blend: async (job) => {
+    if (job.images.length < 2)
+      throw new EngineFailure(TaskFailureCode.BlendCount, {
+        min: Limits.blendMinImages,
+        max: Limits.blendMaxImages,
+        given: job.images.length,
       });
-      return { raw, seed: String(job.seed), kind: 'grid' };
-    }
-    case 'reroll':
-      return {
-        raw: await renderReroll({
-          parent: await decodeParent(job.parent),
-          prompt: job.prompt,
-          seed: job.seed,
-        }),
-        seed: String(job.seed),
-        kind: 'grid',
-      };
-    case 'zoom': {
-      if (!Number.isFinite(job.factor) || job.factor < 1 || job.factor > 2) {
-        throw new EngineFailure(TaskFailureCode.ZoomRange, { factor: job.factor });
-      }
-      return {
-        raw: await renderZoom(await decodeParent(job.parent), job.factor, job.prompt, job.seed),
-        seed: String(job.seed),
-        kind: 'grid',
-      };
-    }
-    case 'pan':
-      return {
-        raw: await renderPan(await decodeParent(job.parent), job.direction, job.prompt, job.seed),
-        seed: String(job.seed),
-        kind: 'grid',
-      };
-    case 'region':
-      return {
-        raw: await renderRegion(await decodeParent(job.parent), job.mask.data, job.prompt, job.seed),
-        seed: String(job.seed),
-        kind: 'grid',
-      };
-    case 'blend': {
-      if (job.images.length < 2)
-        throw new EngineFailure(TaskFailureCode.BlendCount, {
-          min: Limits.blendMinImages,
-          max: Limits.blendMaxImages,
-          given: job.images.length,
-        });
-      const images = await Promise.all(
-        job.images.map((img, i) => decodeImage(img.data, { what: `image ${i + 1}`, maxSide: 1024 })),
-      );
-      return {
-        raw: await renderBlend(images, job.dimensions, job.seed),
-        seed: String(job.seed),
-        kind: 'grid',
-      };
-    }
-    case 'describe': {
-      const raw = await decodeImage(job.image.data, { what: 'the image', maxSide: 1024 });
-      return { ...describeImage(raw), seed: '', kind: 'describe' };
-    }
-    case 'shorten': {
-      const { prompts, description } = shortenPrompt(job.prompt);
-      return { prompts, description, seed: '', kind: 'shorten' };
-    }
-    case 'animate':
-    case 'extend': {
-      if (job.kind === 'animate' && job.parent.action !== 'UPSCALE')
-        throw new EngineFailure(TaskFailureCode.AnimateNeedsUpscale);
-      if (job.kind === 'extend' && !job.parent.video)
-        throw new EngineFailure(TaskFailureCode.ExtendNeedsClip);
-      // Each clip moves its own way: an extension turns from where its parent went.
-      const seed = job.parent.seed + (job.kind === 'extend' ? 3 : 0);
-      const clip = await renderClip(job.parent, job.motion, seed);
-      return { raw: clip.poster, video: clip.video, seed: String(seed), kind: 'video' };
-    }
-    case 'edit':
-      return { raw: await paintEdit(job), seed: String(job.seed), kind: 'grid' };
-    default: {
-      const never: never = job;
-      throw new EngineFailure(TaskFailureCode.EngineError, {
-        job: String((never as { kind?: unknown }).kind),
-      });
-    }
-  }
-}
+    const images = await decodeAll(job.images, 'image', 1024);
+    return { raw: await renderBlend(images, job.dimensions, job.seed), seed: String(job.seed), kind: 'grid' };
+  },
+  describe: async (job) => {
+    const raw = await decodeImage(job.image.data, { what: 'the image', maxSide: 1024 });
+    return { ...describeImage(raw), seed: '', kind: 'describe' };
+  },
+  shorten: async (job) => {
+    const { prompts, description } = shortenPrompt(job.prompt);
+    return { prompts, description, seed: '', kind: 'shorten' };
+  },
+  animate: drawClip,
+  extend: drawClip,
+  edit: async (job) => ({ raw: await paintEdit(job), seed: String(job.seed), kind: 'grid' }),
+};
 
 /**
  * The built-in sketch engine: procedural art drawn offline with sharp, deterministic for a seed,
@@ -216,7 +195,7 @@ export class BuiltinEngine implements ImageEngine {
     const { signal } = context;
     throwIfAborted(signal);
     await context.onProgress({ progress: 0 });
-    const drawing = await raceAbort(draw(job), signal);
+    const drawing = await raceAbort(byJobKind(DRAW, job), signal);
     const image: EngineImage | undefined = drawing.raw
       ? await raceAbort(encodeImage(drawing.raw), signal)
       : undefined;

@@ -3,14 +3,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import { buttonsForResult, parseCustomId, TaskFailureCode, type TaskButton } from '@draw/shared';
 import { buttonHash } from '../builtin/engine';
 import {
+  byJobKind,
   EngineFailure,
   EngineFeature,
+  notOffered,
   type EngineImage,
   type EngineJob,
   type EngineResult,
   type EngineRunContext,
   type ImageEngine,
+  type JobKind,
+  type JobOfKind,
   type ParentImage,
+  type PerJobKind,
 } from '../port';
 import { ComfyClient } from './client';
 import { comfyFailure, isUnreachable } from './errors';
@@ -79,20 +84,20 @@ interface Recipe {
   seed: number;
 }
 
-type DrawingJob = Extract<
-  EngineJob,
-  { kind: 'imagine' | 'upscale' | 'variation' | 'reroll' | 'zoom' | 'pan' | 'region' }
->;
-const DRAWING_KINDS = new Set<EngineJob['kind']>([
-  'imagine',
-  'upscale',
-  'variation',
-  'reroll',
-  'zoom',
-  'pan',
-  'region',
-]);
-const isDrawing = (job: EngineJob): job is DrawingJob => DRAWING_KINDS.has(job.kind);
+/** What a job becomes here: a grid or one picture, its seed, and (when first posted) its recipe. */
+interface Plan {
+  grid: boolean;
+  seed: number;
+  recipe(): Promise<Recipe>;
+}
+
+/** The values every recipe starts from: the checkpoint's area and the prompt, split. */
+interface RecipeStart {
+  base: number;
+  area: number;
+  parts: ReturnType<typeof splitPrompt>;
+  common: WorkflowValues;
+}
 
 const round8 = (n: number) => Math.round(n / 8) * 8;
 
@@ -145,19 +150,17 @@ export class ComfyUIEngine implements ImageEngine {
   }
 
   async run(job: EngineJob, context: EngineRunContext): Promise<EngineResult> {
-    if (!isDrawing(job)) throw new EngineFailure(TaskFailureCode.EngineError, { job: job.kind });
+    const { grid, seed, recipe } = byJobKind(this.plans, job);
     const { signal } = context;
-    const grid = job.kind !== 'upscale';
-    const seed = job.kind === 'upscale' ? job.parent.seed : job.seed;
     let promptId = context.upstreamId ?? null;
     const follower = new Follower(this, context);
     try {
       if (!promptId) {
-        const recipe = await this.recipe(job);
+        const made = await recipe();
         // Open (or reuse) the socket before posting, so that no early event is missed.
         await this.socket.connect();
         promptId = randomUUID();
-        const workflow = await this.uploadAndFill(recipe, promptId, signal);
+        const workflow = await this.uploadAndFill(made, promptId, signal);
         // Stored before posting: from here on a restart follows this id and never posts again.
         await context.rememberUpstreamId?.(promptId);
         follower.listen(promptId);
@@ -190,48 +193,78 @@ export class ComfyUIEngine implements ImageEngine {
     }
   }
 
-  /** The template and its values for a job, and the pictures it starts from (sized for the checkpoint). */
-  private async recipe(job: DrawingJob): Promise<Recipe> {
-    const base = this.settings.imageSize;
-    const area = base * base;
-    const prompt = job.kind === 'upscale' ? job.parent.prompt : job.prompt;
-    const parts = splitPrompt(prompt);
-    if (!parts.positive && job.kind === 'imagine') throw new EngineFailure(TaskFailureCode.EmptyPrompt);
-    const common = {
-      checkpoint: this.options.checkpoint,
-      prompt: parts.positive,
-      negative: parts.negative,
-      prefix: `${SUBFOLDER}/${job.kind}`,
+  /**
+   * The template and its values for a job when first posted, and the pictures it starts from
+   * (sized for the checkpoint); the prompt is split and checked only then.
+   */
+  private plan(
+    kind: JobKind,
+    seed: number,
+    prompt: string,
+    make: (start: RecipeStart) => Promise<Recipe>,
+    grid = true,
+  ): Plan {
+    return {
+      grid,
+      seed,
+      recipe: () => {
+        const base = this.settings.imageSize;
+        const parts = splitPrompt(prompt);
+        if (!parts.positive && kind === 'imagine') throw new EngineFailure(TaskFailureCode.EmptyPrompt);
+        const common = {
+          checkpoint: this.options.checkpoint,
+          prompt: parts.positive,
+          negative: parts.negative,
+          prefix: `${SUBFOLDER}/${kind}`,
+        };
+        return make({ base, area: base * base, parts, common });
+      },
     };
-    switch (job.kind) {
-      case 'imagine':
-      case 'reroll': {
-        const size = sizeFor(parts.aspect, base);
-        return {
-          workflow: 'imagine',
-          grid: true,
-          seed: job.seed,
-          values: { ...common, ...size, seed: job.seed, batch: GRID_SIZE },
-        };
-      }
-      case 'upscale': {
-        const image = await this.source(job.parent, job.index, Infinity);
-        // Twice the tile, at most twice the checkpoint's side: an upscale of an upscale refines it.
-        const scale = Math.max(1, Math.min(2, Math.sqrt((4 * area) / (image.width * image.height))));
-        return {
-          workflow: 'upscale',
-          grid: false,
-          seed: job.parent.seed,
-          image,
-          values: {
-            ...common,
+  }
+
+  /** Imagine and reroll: a new grid from the prompt alone. */
+  private fromPrompt(job: JobOfKind<'imagine'> | JobOfKind<'reroll'>): Plan {
+    return this.plan(job.kind, job.seed, job.prompt, async ({ base, parts, common }) => ({
+      workflow: 'imagine',
+      grid: true,
+      seed: job.seed,
+      values: { ...common, ...sizeFor(parts.aspect, base), seed: job.seed, batch: GRID_SIZE },
+    }));
+  }
+
+  /**
+   * What ComfyUI makes of each job kind. Core nodes cannot describe, shorten or animate; blending
+   * needs CLIP-vision or IP-Adapter models a stock ComfyUI lacks; there is no editor.
+   */
+  private readonly plans: PerJobKind<Plan> = {
+    imagine: (job) => this.fromPrompt(job),
+    reroll: (job) => this.fromPrompt(job),
+    upscale: (job) =>
+      this.plan(
+        job.kind,
+        job.parent.seed,
+        job.parent.prompt,
+        async ({ area, common }) => {
+          const image = await this.source(job.parent, job.index, Infinity);
+          // Twice the tile, at most twice the checkpoint's side: an upscale of an upscale refines it.
+          const scale = Math.max(1, Math.min(2, Math.sqrt((4 * area) / (image.width * image.height))));
+          return {
+            workflow: 'upscale',
+            grid: false,
             seed: job.parent.seed,
-            scale: Math.round(scale * 100) / 100,
-            denoise: DENOISE.upscale[job.mode],
-          },
-        };
-      }
-      case 'variation': {
+            image,
+            values: {
+              ...common,
+              seed: job.parent.seed,
+              scale: Math.round(scale * 100) / 100,
+              denoise: DENOISE.upscale[job.mode],
+            },
+          };
+        },
+        false,
+      ),
+    variation: (job) =>
+      this.plan(job.kind, job.seed, job.prompt, async ({ area, common }) => {
         const image = await this.source(job.parent, job.index, area);
         return {
           workflow: 'variation',
@@ -240,8 +273,9 @@ export class ComfyUIEngine implements ImageEngine {
           image,
           values: { ...common, seed: job.seed, batch: GRID_SIZE, denoise: DENOISE.variation[job.strength] },
         };
-      }
-      case 'zoom': {
+      }),
+    zoom: (job) =>
+      this.plan(job.kind, job.seed, job.prompt, async ({ area, common }) => {
         if (!Number.isFinite(job.factor) || job.factor < 1 || job.factor > 2)
           throw new EngineFailure(TaskFailureCode.ZoomRange, { factor: job.factor });
         // The picture shrinks so that the zoomed-out canvas is about the checkpoint's size.
@@ -260,8 +294,9 @@ export class ComfyUIEngine implements ImageEngine {
           image,
           values: { ...common, seed: job.seed, batch: GRID_SIZE, ...pad },
         };
-      }
-      case 'pan': {
+      }),
+    pan: (job) =>
+      this.plan(job.kind, job.seed, job.prompt, async ({ area, common }) => {
         const image = await this.source(job.parent, 1, area);
         const horizontal = job.direction === 'left' || job.direction === 'right';
         const strip = round8((horizontal ? image.width : image.height) / 2);
@@ -279,8 +314,9 @@ export class ComfyUIEngine implements ImageEngine {
           image,
           values: { ...common, seed: job.seed, batch: GRID_SIZE, ...pad },
         };
-      }
-      case 'region': {
+      }),
+    region: (job) =>
+      this.plan(job.kind, job.seed, job.prompt, async ({ area, common }) => {
         const image = await this.source(job.parent, 1, area);
         const mask = await maskFor(job.mask, image.width, image.height);
         return {
@@ -291,15 +327,14 @@ export class ComfyUIEngine implements ImageEngine {
           mask,
           values: { ...common, seed: job.seed, batch: GRID_SIZE, denoise: DENOISE.region },
         };
-      }
-      default: {
-        const never: never = job;
-        throw new EngineFailure(TaskFailureCode.EngineError, {
-          job: String((never as { kind?: unknown }).kind),
-        });
-      }
-    }
-  }
+      }),
+    blend: notOffered,
+    describe: notOffered,
+    shorten: notOffered,
+    animate: notOffered,
+    extend: notOffered,
+    edit: notOffered,
+  };
 
   /** The tile (or whole upscale) an action starts from, within `maxArea` pixels. */
   private async source(parent: ParentImage, index: 1 | 2 | 3 | 4, maxArea: number): Promise<Picture> {

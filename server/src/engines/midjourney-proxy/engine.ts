@@ -10,6 +10,7 @@ import {
   type EngineResult,
   type EngineRunContext,
   type ImageEngine,
+  type JobKind,
   type ParentImage,
 } from '../port';
 import { MjProxyClient, ProxyLine, type Submitted } from './client';
@@ -17,6 +18,7 @@ import { UpstreamError, UpstreamErrorKind } from './errors';
 import { copyClip, copyImage } from './images';
 import {
   buttonsOf,
+  differsByLine,
   modalBody,
   percentOf,
   submissionOf,
@@ -53,7 +55,25 @@ export const DEFAULTS = {
   imageRetryMs: 500,
 } as const;
 
-const TEXT_RESULTS = new Set<EngineJob['kind']>(['describe', 'shorten']);
+/**
+ * What the upstream's finished task of each kind gives: text (describe's image is the one we sent;
+ * shorten has none), a clip, or a picture.
+ */
+const RESULT_FORM: Record<JobKind, 'text' | 'clip' | 'image'> = {
+  describe: 'text',
+  shorten: 'text',
+  animate: 'clip',
+  extend: 'clip',
+  imagine: 'image',
+  upscale: 'image',
+  variation: 'image',
+  reroll: 'image',
+  zoom: 'image',
+  pan: 'image',
+  region: 'image',
+  blend: 'image',
+  edit: 'image',
+};
 
 /**
  * What the open-source Java line serves beyond imagine and its `change` buttons, named (a feature
@@ -152,7 +172,7 @@ export class MidjourneyProxyEngine implements ImageEngine {
     };
     const resuming = Boolean(context.upstreamId);
     // Actions and shorten differ between the lines: learn which one answers before the first.
-    const needsLine = !resuming && (job.kind === 'shorten' || 'parent' in job);
+    const needsLine = !resuming && differsByLine(job);
     let plan = submissionOf(job, extras, needsLine ? await this.lineOf(signal) : this.line);
     // After a restart it may still show a queue position from before: cleared once it runs.
     const state = { modalSent: context.upstreamModalSent === true, queued: resuming, previewUrl: '' };
@@ -281,9 +301,9 @@ export class MidjourneyProxyEngine implements ImageEngine {
   private async result(job: EngineJob, task: UpstreamTask, signal: AbortSignal): Promise<EngineResult> {
     const buttons = buttonsOf(task);
     const seed = task.seed ?? '';
-    // Describe's image is the one we sent; shorten has none: their results are text.
-    if (TEXT_RESULTS.has(job.kind)) return { buttons, seed, prompts: textResultsOf(task) };
-    if (job.kind === 'animate' || job.kind === 'extend')
+    const form = RESULT_FORM[job.kind];
+    if (form === 'text') return { buttons, seed, prompts: textResultsOf(task) };
+    if (form === 'clip' && 'parent' in job && job.parent)
       return this.clipResult(job.parent, task, buttons, seed, signal);
     if (!task.imageUrl) throw new UpstreamError(UpstreamErrorKind.NoImage);
     const image = await copyImage(this.client, task.imageUrl, { signal, backoffMs: this.imageRetryMs });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TestApp } from '../../../test/support/harness';
 import type { Billing } from '../../features/tasks/billing';
+import { Tasks } from '../../features/tasks/repository';
 import { FAKE_SECRET, startAppOnFake } from '../../../test/fakes/midjourney-proxy/harness';
 import { FakeLine, startFakeMjProxy, type FakeMjProxy } from '../../../test/fakes/midjourney-proxy/server';
 import { upstreamTestkit } from '../../../test/fakes/midjourney-proxy/testkit';
@@ -159,11 +160,7 @@ describe('the Java line (novicezk v2.6.3)', () => {
       emoji: '🎞️',
       label: 'Animate (Low motion)',
     };
-    const repo = (
-      env.app.services.runner as unknown as {
-        deps: { repo: { updateOne(f: object, u: object): Promise<unknown> } };
-      }
-    ).deps.repo;
+    const repo = env.app.storage.collection(Tasks);
     await repo.updateOne({ _id: u1.id }, { $set: { buttons: [animate] } });
     const charge = vi.spyOn(billing(), 'charge');
     const res = (

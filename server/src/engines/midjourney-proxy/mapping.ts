@@ -13,11 +13,14 @@ import {
 } from '@draw/shared';
 import {
   actionOfJob,
+  byJobKind,
   EngineFailure,
   type EngineImage,
   type EngineJob,
   type EngineSpeed,
+  type JobOfKind,
   type ParentImage,
+  type PerJobKind,
 } from '../port';
 import { ProxyLine, type SubmitRoute } from './client';
 import { UpstreamError, UpstreamErrorKind } from './errors';
@@ -95,12 +98,16 @@ function featureOf(job: EngineJob): string {
 const notOffered = (job: EngineJob) =>
   new UpstreamError(UpstreamErrorKind.NotOffered, { feature: featureOf(job) });
 
+/** Declared in a line's table for a kind the line does not offer: refused before anything is submitted. */
+const notOfferedHere = (job: EngineJob): never => {
+  throw notOffered(job);
+};
+
 /**
  * The Java line's only actions: `/mj/submit/change` with U1–U4, V1–V4 or a reroll on a grid. It
  * cannot take a prompt, so a remix the person edited is refused before anything is submitted.
  */
-function changeOf(job: EngineJob, base: Record<string, unknown>): Submission {
-  if (!('parent' in job) || job.kind === 'edit') throw notOffered(job);
+function changeOf(job: ActionJob, base: Record<string, unknown>): Submission {
   const { taskId } = upstreamParent(job.parent);
   const speed = actionSpeed(job);
   const change = (action: 'UPSCALE' | 'VARIATION' | 'REROLL', index?: number): Submission => ({
@@ -120,95 +127,128 @@ function changeOf(job: EngineJob, base: Record<string, unknown>): Submission {
 const remixFlag = (job: { enableRemix?: boolean }): Record<string, unknown> =>
   job.enableRemix ? { enableRemix: true } : {};
 
+/** A remix prompt, or the same prompt: whatever the modal asks for. */
+function remixable(
+  job: JobOfKind<'variation'> | JobOfKind<'reroll'> | JobOfKind<'pan'>,
+  base: Record<string, unknown>,
+): Submission {
+  const plan = actionOn(job, base);
+  return { ...plan, body: { ...plan.body, ...remixFlag(job) }, ...(job.remix ? { remix: true } : {}) };
+}
+
+type SubmitTable = PerJobKind<Submission, [base: Record<string, unknown>]>;
+
+/** The C# line's request for each job kind (also what a line not yet identified is sent). */
+const CSHARP_SUBMIT: SubmitTable = {
+  imagine: (job, base) => ({
+    route: 'imagine',
+    body: {
+      ...base,
+      prompt: job.prompt,
+      botType: job.botType,
+      ...(job.references.length > 0 ? { base64Array: job.references.map(dataUrl) } : {}),
+    },
+    speed: speedOf(job.prompt),
+    modal: null,
+  }),
+  describe: (job, base) => ({
+    route: 'describe',
+    body: { ...base, base64: dataUrl(job.image), ...(job.botType ? { botType: job.botType } : {}) },
+    speed: job.speed ?? null,
+    modal: null,
+  }),
+  blend: (job, base) => {
+    if (job.images.length < 2 || job.images.length > UPSTREAM_BLEND_MAX) {
+      throw new UpstreamError(UpstreamErrorKind.Invalid, {
+        detail: `blend takes 2 to ${UPSTREAM_BLEND_MAX} images`,
+      });
+    }
+    return {
+      route: 'blend',
+      body: {
+        ...base,
+        base64Array: job.images.map(dataUrl),
+        dimensions: job.dimensions,
+        ...(job.botType ? { botType: job.botType } : {}),
+      },
+      speed: job.speed ?? null,
+      modal: null,
+    };
+  },
+  shorten: (job, base) => ({
+    route: 'shorten',
+    body: { ...base, prompt: job.prompt, ...(job.botType ? { botType: job.botType } : {}) },
+    speed: job.speed ?? speedOf(job.prompt),
+    modal: null,
+  }),
+  upscale: (job, base) => ({
+    route: 'action',
+    body: { ...base, ...upstreamParent(job.parent) },
+    speed: actionSpeed(job),
+    modal: { prompt: job.parent.prompt },
+  }),
+  variation: remixable,
+  reroll: remixable,
+  pan: remixable,
+  // A custom zoom's `--zoom`, or the same prompt.
+  zoom: actionOn,
+  region: (job, base) => ({
+    ...actionOn(job, base),
+    modal: { prompt: job.prompt || job.parent.prompt, maskBase64: dataUrl(job.mask) },
+  }),
+  animate: videoOf,
+  extend: videoOf,
+  edit: editOf,
+};
+
+/**
+ * The Java line's request for each job kind: the commands as on the C# line, every action on a
+ * parent through `/mj/submit/change` (which refuses what it cannot do), no shorten, no editor.
+ */
+const JAVA_SUBMIT: SubmitTable = {
+  imagine: CSHARP_SUBMIT.imagine,
+  describe: CSHARP_SUBMIT.describe,
+  blend: CSHARP_SUBMIT.blend,
+  shorten: notOfferedHere,
+  edit: notOfferedHere,
+  upscale: changeOf,
+  variation: changeOf,
+  reroll: changeOf,
+  zoom: changeOf,
+  pan: changeOf,
+  region: changeOf,
+  animate: changeOf,
+  extend: changeOf,
+};
+
+/**
+ * Whether a job's request differs between the lines (actions and shorten do; an editor job on a
+ * finished picture too): the engine learns which line answers before sending the first.
+ */
+const DIFFERS_BY_LINE: PerJobKind<boolean> = {
+  imagine: () => false,
+  describe: () => false,
+  blend: () => false,
+  shorten: () => true,
+  upscale: () => true,
+  variation: () => true,
+  reroll: () => true,
+  zoom: () => true,
+  pan: () => true,
+  region: () => true,
+  animate: () => true,
+  extend: () => true,
+  edit: (job) => 'parent' in job,
+};
+export const differsByLine = (job: EngineJob): boolean => byJobKind(DIFFERS_BY_LINE, job);
+
 /** The upstream request for one of our jobs, on the line that answers. */
 export function submissionOf(
   job: EngineJob,
   extras: SubmitExtras,
   line: ProxyLine = ProxyLine.Unknown,
 ): Submission {
-  const base = common(extras);
-  if (line === ProxyLine.Java) {
-    if (job.kind === 'shorten' || job.kind === 'edit') throw notOffered(job);
-    if ('parent' in job) return changeOf(job, base);
-  }
-  switch (job.kind) {
-    case 'imagine':
-      return {
-        route: 'imagine',
-        body: {
-          ...base,
-          prompt: job.prompt,
-          botType: job.botType,
-          ...(job.references.length > 0 ? { base64Array: job.references.map(dataUrl) } : {}),
-        },
-        speed: speedOf(job.prompt),
-        modal: null,
-      };
-    case 'describe':
-      return {
-        route: 'describe',
-        body: { ...base, base64: dataUrl(job.image), ...(job.botType ? { botType: job.botType } : {}) },
-        speed: job.speed ?? null,
-        modal: null,
-      };
-    case 'blend':
-      if (job.images.length < 2 || job.images.length > UPSTREAM_BLEND_MAX) {
-        throw new UpstreamError(UpstreamErrorKind.Invalid, {
-          detail: `blend takes 2 to ${UPSTREAM_BLEND_MAX} images`,
-        });
-      }
-      return {
-        route: 'blend',
-        body: {
-          ...base,
-          base64Array: job.images.map(dataUrl),
-          dimensions: job.dimensions,
-          ...(job.botType ? { botType: job.botType } : {}),
-        },
-        speed: job.speed ?? null,
-        modal: null,
-      };
-    case 'shorten':
-      return {
-        route: 'shorten',
-        body: { ...base, prompt: job.prompt, ...(job.botType ? { botType: job.botType } : {}) },
-        speed: job.speed ?? speedOf(job.prompt),
-        modal: null,
-      };
-    case 'upscale':
-      return {
-        route: 'action',
-        body: { ...base, ...upstreamParent(job.parent) },
-        speed: actionSpeed(job),
-        modal: { prompt: job.parent.prompt },
-      };
-    case 'variation':
-    case 'reroll':
-    case 'pan': {
-      // A remix prompt, or the same prompt: whatever the modal asks for.
-      const plan = actionOn(job, base);
-      return { ...plan, body: { ...plan.body, ...remixFlag(job) }, ...(job.remix ? { remix: true } : {}) };
-    }
-    case 'zoom':
-      // A custom zoom's `--zoom`, or the same prompt.
-      return actionOn(job, base);
-    case 'region':
-      return {
-        ...actionOn(job, base),
-        modal: { prompt: job.prompt || job.parent.prompt, maskBase64: dataUrl(job.mask) },
-      };
-    case 'animate':
-    case 'extend':
-      return videoOf(job, base);
-    case 'edit':
-      return editOf(job, base);
-    default: {
-      const never: never = job;
-      throw new UpstreamError(UpstreamErrorKind.Invalid, {
-        detail: `unknown job ${String((never as { kind?: unknown }).kind)}`,
-      });
-    }
-  }
+  return byJobKind(line === ProxyLine.Java ? JAVA_SUBMIT : CSHARP_SUBMIT, job, common(extras));
 }
 
 /**
@@ -216,7 +256,7 @@ export function submissionOf(
  * `SubmitEditsDTO`): the picture as a data URL (`image`, a URL would also do) and the prompt. The
  * queue: the person's job mode, else the one the prompt (or the parent's) names.
  */
-function editOf(job: Extract<EngineJob, { kind: 'edit' }>, base: Record<string, unknown>): Submission {
+function editOf(job: JobOfKind<'edit'>, base: Record<string, unknown>): Submission {
   const route = actionOf(job.action).upstream;
   if (!route) throw notOffered(job);
   return {

@@ -1,5 +1,4 @@
 import {
-  actionOf,
   buttonsForResult,
   EngineFeature,
   ImageEngineName,
@@ -9,12 +8,15 @@ import {
 } from '@draw/shared';
 import { buttonHash } from '../builtin/engine';
 import {
+  byJobKind,
   EngineFailure,
+  notOffered,
   type EngineImage,
   type EngineJob,
   type EngineResult,
   type EngineRunContext,
   type ImageEngine,
+  type PerJobKind,
 } from '../port';
 import {
   asInput,
@@ -68,6 +70,16 @@ const GRID = 4;
  */
 const OFFERED = new Set<EngineFeature>([EngineFeature.Blend, EngineFeature.Cancel]);
 
+/** A finished drawing: the picture, what kind of result it is (its buttons) and its seed. */
+interface Drawn {
+  image: EngineImage;
+  kind: ResultKind;
+  seed: number;
+}
+
+/** Draws a 2×2 grid from one request (four calls), for a task's context. */
+type Grid = (drawing: Drawing, seed: number) => Promise<Drawn>;
+
 /** One picture-making request: the call (without `n` and the streaming fields) and the size it asks for. */
 interface Drawing {
   endpoint: ImageCall['endpoint'];
@@ -118,126 +130,121 @@ export class OpenAIImagesEngine implements ImageEngine {
     return { image, buttons: buttonsForResult(kind, buttonHash(context.taskId)), seed: String(seed) };
   }
 
-  private async draw(
-    job: EngineJob,
-    context: EngineRunContext,
-  ): Promise<{ image: EngineImage; kind: ResultKind; seed: number }> {
-    const grid = async (drawing: Drawing, seed: number) => ({
+  private async draw(job: EngineJob, context: EngineRunContext): Promise<Drawn> {
+    const grid: Grid = async (drawing, seed) => ({
       image: await this.drawGrid(drawing, context),
       kind: 'grid' as const,
       seed,
     });
-    switch (job.kind) {
-      case 'imagine': {
-        const prompt = promptText(job.prompt);
-        const references = [...job.references, ...(job.styles ?? [])].slice(0, this.profile.maxInputImages);
-        if (!prompt && references.length === 0) throw new EngineFailure(TaskFailureCode.EmptyPrompt);
-        const size = outputSize(this.profile, promptRatio(job.prompt));
-        if (references.length === 0) return grid({ endpoint: 'generations', prompt, size }, job.seed);
-        // Image prompts: the references are the edit's input images.
-        const images = await Promise.all(
-          references.map((r, i) => inputOf(r, `reference-${i + 1}.${r.mime.split('/')[1]}`)),
-        );
-        return grid(
-          {
-            endpoint: 'edits',
-            prompt: prompt || 'A new picture in the spirit of these images.',
-            size,
-            images,
-          },
-          job.seed,
-        );
-      }
-      case 'reroll': {
-        // The same request again: without a seed the API draws four new pictures.
-        const prompt = promptText(job.prompt);
-        if (!prompt) throw new EngineFailure(TaskFailureCode.EmptyPrompt);
-        return grid(
-          { endpoint: 'generations', prompt, size: outputSize(this.profile, promptRatio(job.prompt)) },
-          job.seed,
-        );
-      }
-      case 'variation': {
-        const tile = await parentTile(job.parent, job.index);
-        const strength = job.strength === 'subtle' ? 'subtle' : 'strong';
-        const size = outputSize(this.profile, tile.width / tile.height, tile.width * tile.height);
-        const prompt = variationPrompt(promptText(job.prompt), strength);
-        return grid(
-          {
-            endpoint: 'edits',
-            prompt,
-            size,
-            images: [asInput(tile, 'tile.png')],
-            fidelity: strength === 'subtle' ? 'high' : 'low',
-          },
-          job.seed,
-        );
-      }
-      case 'upscale':
-        return { image: await this.upscale(job, context), kind: 'upscale', seed: job.parent.seed };
-      case 'zoom': {
-        if (!Number.isFinite(job.factor) || job.factor < 1 || job.factor > 2)
-          throw new EngineFailure(TaskFailureCode.ZoomRange, { factor: job.factor });
-        const picture = await parentPicture(job.parent);
-        return grid(await this.outpaint(picture, zoomGrowth(picture, job.factor), job.prompt), job.seed);
-      }
-      case 'pan': {
-        const picture = await parentPicture(job.parent);
-        return grid(await this.outpaint(picture, panGrowth(picture, job.direction), job.prompt), job.seed);
-      }
-      case 'region': {
-        const picture = await parentPicture(job.parent);
-        const size = outputSize(this.profile, picture.width / picture.height, picture.width * picture.height);
-        const mask = await regionMask(job.mask, picture);
-        return grid(
-          {
-            endpoint: 'edits',
-            prompt: regionPrompt(promptText(job.prompt)),
-            size,
-            images: [asInput(picture, 'image.png')],
-            mask,
-          },
-          job.seed,
-        );
-      }
-      case 'blend': {
-        const max = Math.min(Limits.blendMaxImages, this.profile.maxInputImages);
-        if (job.images.length < Limits.blendMinImages || job.images.length > max) {
-          throw new EngineFailure(TaskFailureCode.BlendCount, {
-            min: Limits.blendMinImages,
-            max,
-            given: job.images.length,
-          });
-        }
-        const ratio = job.dimensions === 'PORTRAIT' ? 2 / 3 : job.dimensions === 'LANDSCAPE' ? 3 / 2 : 1;
-        const images = await Promise.all(
-          job.images.map((image, i) => inputOf(image, `image-${i + 1}.${image.mime.split('/')[1]}`)),
-        );
-        return grid(
-          {
-            endpoint: 'edits',
-            prompt: blendPrompt(images.length),
-            size: outputSize(this.profile, ratio),
-            images,
-          },
-          job.seed,
-        );
-      }
-      case 'describe':
-      case 'shorten':
-      case 'animate':
-      case 'extend':
-        throw new EngineFailure(TaskFailureCode.EngineNotOffered, { feature: `/${job.kind}` });
-      case 'edit':
-        throw new EngineFailure(TaskFailureCode.EngineNotOffered, { feature: actionOf(job.action).words });
-      default: {
-        const never: never = job;
-        throw new EngineFailure(TaskFailureCode.EngineError, {
-          job: String((never as { kind?: unknown }).kind),
+    return byJobKind(this.drawings, job, grid, context);
+  }
+
+  /** What this engine draws for each job kind; no text results, no clips, no editor. */
+  private readonly drawings: PerJobKind<Promise<Drawn>, [grid: Grid, context: EngineRunContext]> = {
+    imagine: async (job, grid) => {
+      const prompt = promptText(job.prompt);
+      const references = [...job.references, ...(job.styles ?? [])].slice(0, this.profile.maxInputImages);
+      if (!prompt && references.length === 0) throw new EngineFailure(TaskFailureCode.EmptyPrompt);
+      const size = outputSize(this.profile, promptRatio(job.prompt));
+      if (references.length === 0) return grid({ endpoint: 'generations', prompt, size }, job.seed);
+      // Image prompts: the references are the edit's input images.
+      const images = await Promise.all(
+        references.map((r, i) => inputOf(r, `reference-${i + 1}.${r.mime.split('/')[1]}`)),
+      );
+      return grid(
+        {
+          endpoint: 'edits',
+          prompt: prompt || 'A new picture in the spirit of these images.',
+          size,
+          images,
+        },
+        job.seed,
+      );
+    },
+    reroll: async (job, grid) => {
+      // The same request again: without a seed the API draws four new pictures.
+      const prompt = promptText(job.prompt);
+      if (!prompt) throw new EngineFailure(TaskFailureCode.EmptyPrompt);
+      return grid(
+        { endpoint: 'generations', prompt, size: outputSize(this.profile, promptRatio(job.prompt)) },
+        job.seed,
+      );
+    },
+    variation: async (job, grid) => {
+      const tile = await parentTile(job.parent, job.index);
+      const strength = job.strength === 'subtle' ? 'subtle' : 'strong';
+      const size = outputSize(this.profile, tile.width / tile.height, tile.width * tile.height);
+      const prompt = variationPrompt(promptText(job.prompt), strength);
+      return grid(
+        {
+          endpoint: 'edits',
+          prompt,
+          size,
+          images: [asInput(tile, 'tile.png')],
+          fidelity: strength === 'subtle' ? 'high' : 'low',
+        },
+        job.seed,
+      );
+    },
+    upscale: async (job, _grid, context) => ({
+      image: await this.upscale(job, context),
+      kind: 'upscale',
+      seed: job.parent.seed,
+    }),
+    zoom: async (job, grid) => {
+      if (!Number.isFinite(job.factor) || job.factor < 1 || job.factor > 2)
+        throw new EngineFailure(TaskFailureCode.ZoomRange, { factor: job.factor });
+      const picture = await parentPicture(job.parent);
+      return grid(await this.outpaint(picture, zoomGrowth(picture, job.factor), job.prompt), job.seed);
+    },
+    pan: async (job, grid) => {
+      const picture = await parentPicture(job.parent);
+      return grid(await this.outpaint(picture, panGrowth(picture, job.direction), job.prompt), job.seed);
+    },
+    region: async (job, grid) => {
+      const picture = await parentPicture(job.parent);
+      const size = outputSize(this.profile, picture.width / picture.height, picture.width * picture.height);
+      const mask = await regionMask(job.mask, picture);
+      return grid(
+        {
+          endpoint: 'edits',
+          prompt: regionPrompt(promptText(job.prompt)),
+          size,
+          images: [asInput(picture, 'image.png')],
+          mask,
+        },
+        job.seed,
+      );
+    },
+    blend: async (job, grid) => {
+      const max = Math.min(Limits.blendMaxImages, this.profile.maxInputImages);
+      if (job.images.length < Limits.blendMinImages || job.images.length > max) {
+        throw new EngineFailure(TaskFailureCode.BlendCount, {
+          min: Limits.blendMinImages,
+          max,
+          given: job.images.length,
         });
       }
-    }
-  }
+      const ratio = job.dimensions === 'PORTRAIT' ? 2 / 3 : job.dimensions === 'LANDSCAPE' ? 3 / 2 : 1;
+      const images = await Promise.all(
+        job.images.map((image, i) => inputOf(image, `image-${i + 1}.${image.mime.split('/')[1]}`)),
+      );
+      return grid(
+        {
+          endpoint: 'edits',
+          prompt: blendPrompt(images.length),
+          size: outputSize(this.profile, ratio),
+          images,
+        },
+        job.seed,
+      );
+    },
+    describe: notOffered,
+    shorten: notOffered,
+    animate: notOffered,
+    extend: notOffered,
+    edit: notOffered,
+  };
 
   /**
    * U1–U4 give the tile at full size (the API has no upscaler). Upscale (Subtle) doubles it here

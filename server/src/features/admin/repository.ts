@@ -90,6 +90,8 @@ export function adminRepository(
   const members = storage.collection(Members);
   return {
     audit: repositoryOf(audit, {
+      /** Writes one entry (the log is only ever added to). */
+      record: (doc: AuditDoc) => audit.insertOne(doc),
       page: (
         filter: { adminId?: string; target?: string },
         cursor: { at: number; id: string } | null,

@@ -96,7 +96,7 @@ export function adminService(deps: AdminDeps) {
   const { repo, billing, moderation, now } = deps;
 
   const audit = (adminId: string, action: string, target: string, before: unknown, after: unknown) =>
-    repo.audit.insertOne({ _id: randomUUID(), at: now(), adminId, action, target, before, after });
+    repo.audit.record({ _id: randomUUID(), at: now(), adminId, action, target, before, after });
 
   deps.auth.setLoginGate(async (user) => {
     const disabled = await repo.disabled.of(user._id);

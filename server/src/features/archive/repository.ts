@@ -8,7 +8,7 @@ import {
 } from '../../storage/port';
 import { documentSchema } from '../../storage/schema';
 import { repositoryOf } from '../queries';
-import type { TaskDoc } from '../tasks/repository';
+import { Tasks, type TaskDoc } from '../tasks/repository';
 
 /** One person's star on one image: private to them. */
 export interface FavoriteDoc extends BaseDoc {
@@ -80,7 +80,7 @@ export type ImageSource = { userId: string; channelId?: string } | { channelId: 
  * One source's archive images matching the query, after the cursor, newest first: read along its
  * (…, status, finishTime, _id) index, so no sort and no offset.
  */
-export const archiveImages = (
+const archiveImages = (
   tasks: Pick<Collection<TaskDoc>, 'find'>,
   source: ImageSource,
   query: ArchiveQuery,
@@ -96,6 +96,17 @@ export const archiveImages = (
     },
     { sort: { finishTime: -1, _id: -1 }, limit },
   );
+
+/** The archive's reads of the tasks: finished images, one source at a time. */
+export function archiveImagesRepository(storage: Storage) {
+  const tasks = storage.collection(Tasks);
+  return repositoryOf(tasks, {
+    /** One source's archive images matching the query, after the cursor, newest first. */
+    page: (source: ImageSource, query: ArchiveQuery, cursor: ArchiveCursor | null, limit: number) =>
+      archiveImages(tasks, source, query, cursor, limit),
+  });
+}
+export type ArchiveImagesRepository = ReturnType<typeof archiveImagesRepository>;
 
 export function favoritesRepository(storage: Storage) {
   const favorites = storage.collection(Favorites);

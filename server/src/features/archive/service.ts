@@ -22,11 +22,13 @@ import type { ChannelHub } from '../../realtime/hub';
 import type { UsersRepository } from '../auth/repository';
 import type { ChannelsRepository } from '../channels/repository';
 import { toTask, type TaskDoc, type TasksRepository } from '../tasks/repository';
-import { archiveImages, type ArchiveCursor, type FavoritesRepository, type ImageSource } from './repository';
+import type { ArchiveCursor, ArchiveImagesRepository, FavoritesRepository, ImageSource } from './repository';
 import { streamedZip } from './zip';
 
 export interface ArchiveDeps {
   tasks: TasksRepository;
+  /** The archive's pages of finished images. */
+  images: ArchiveImagesRepository;
   favorites: FavoritesRepository;
   channels: ChannelsRepository;
   users: Pick<UsersRepository, 'byIds'>;
@@ -98,7 +100,17 @@ function matchesContent(doc: TaskDoc, query: ArchiveQuery): boolean {
   );
 }
 
-export function archiveService({ tasks, favorites, channels, users, blobs, hub, now, hidden }: ArchiveDeps) {
+export function archiveService({
+  tasks,
+  images,
+  favorites,
+  channels,
+  users,
+  blobs,
+  hub,
+  now,
+  hidden,
+}: ArchiveDeps) {
   /**
    * One request's reader. The channels whose members' images they see (those they are in now, not
    * deleted) are read at most once per request, in two statements, however many images it checks:
@@ -203,7 +215,7 @@ export function archiveService({ tasks, favorites, channels, users, blobs, hub, 
     // Each source is read along its own (…, status, finishTime, _id) index, then merged: no sort, no offset.
     const seen = new Map<string, TaskDoc>();
     for (const source of sources(userId, query, open)) {
-      for (const doc of await archiveImages(tasks, source, query, cursor, limit + 1)) seen.set(doc._id, doc);
+      for (const doc of await images.page(source, query, cursor, limit + 1)) seen.set(doc._id, doc);
     }
     const merged = [...seen.values()].sort(newerFirst);
     const docs = merged.slice(0, limit);

@@ -125,8 +125,14 @@ export function moderationRepository(storage: Storage) {
     words: repositoryOf(words, {
       all: () => words.find({}, { sort: { createdAt: -1 } }),
       byNormalized: (normalized: string) => words.findOne({ normalized }),
+      byId: (id: string) => words.findOne({ _id: id }),
+      /** How many words the list holds (it has a ceiling). */
+      total: () => words.count({}),
+      add: (doc: BannedWordDoc) => words.insertOne(doc),
+      remove: (id: string) => words.deleteOne({ _id: id }),
     }),
     hits: repositoryOf(hits, {
+      record: (doc: HitDoc) => hits.insertOne(doc),
       /** Newest first, before the cursor's time (and id, for equal times). */
       page: (filter: { userId?: string }, before: { at: number; id: string } | null, limit: number) =>
         hits.find(
@@ -150,6 +156,7 @@ export function moderationRepository(storage: Storage) {
         standings.find({ _id: { $in: [...userIds] }, pausedUntil: { $gt: now } }),
     }),
     reports: repositoryOf(reports, {
+      of: (taskId: string) => reports.findOne({ _id: taskId }),
       /** Adds a reporter once; the report is made (open) on the first. Null: this person already reported it. */
       addReporter: async (
         taskId: string,

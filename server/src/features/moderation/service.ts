@@ -88,7 +88,7 @@ export function moderationService({ repo, chatModerated, announceHidden, now }: 
     await repo.standings.put(hit.userId, next);
     const started =
       next.pausedUntil !== null && next.pausedUntil !== before?.pausedUntil ? next.pausedUntil : null;
-    await repo.hits.insertOne({
+    await repo.hits.record({
       _id: randomUUID(),
       ...hit,
       text: hit.text.slice(0, 4000),
@@ -118,11 +118,11 @@ export function moderationService({ repo, chatModerated, announceHidden, now }: 
       if (!normalized) throw new AppError(ErrorReason.BadRequest, 'moderation.wordEmpty');
       if (await repo.words.byNormalized(normalized))
         throw new AppError(ErrorReason.Conflict, 'moderation.wordExists', { word });
-      if ((await repo.words.count({})) >= AdminLimits.bannedWordsMax)
+      if ((await repo.words.total()) >= AdminLimits.bannedWordsMax)
         throw new AppError(ErrorReason.BadRequest, 'moderation.tooManyWords', {
           max: AdminLimits.bannedWordsMax,
         });
-      const doc = await repo.words.insertOne({
+      const doc = await repo.words.add({
         _id: randomUUID(),
         word: word.trim(),
         normalized,
@@ -134,9 +134,9 @@ export function moderationService({ repo, chatModerated, announceHidden, now }: 
     },
 
     async removeWord(id: string): Promise<BannedWordDoc> {
-      const doc = await repo.words.findOne({ _id: id });
+      const doc = await repo.words.byId(id);
       if (!doc) throw new AppError(ErrorReason.NotFound, 'moderation.wordNotFound');
-      await repo.words.deleteOne({ _id: id });
+      await repo.words.remove(id);
       matcher = null;
       return doc;
     },
@@ -208,7 +208,7 @@ export function moderationService({ repo, chatModerated, announceHidden, now }: 
     ) => repo.reports.addReporter(taskId, meta, { ...reporter, at: now() }),
     reportsPage: (status: 'open' | 'hidden' | 'dismissed', skip: number, limit: number) =>
       repo.reports.page(status, skip, limit),
-    reportOf: (taskId: string) => repo.reports.findOne({ _id: taskId }),
+    reportOf: (taskId: string) => repo.reports.of(taskId),
     resolveReport: (taskId: string, status: 'hidden' | 'dismissed', adminId: string) =>
       repo.reports.resolve(taskId, status, now(), adminId),
 

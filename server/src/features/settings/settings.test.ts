@@ -3,7 +3,12 @@ import { BotType, type DrawSettings } from '@draw/shared';
 import { startTestApp, type TestApp } from '../../../test/support/harness';
 import { authRepository } from '../auth/repository';
 import { settingsPlugin } from './plugin';
-import { settingsRepository, settingsId, type SettingsRepository } from './repository';
+import {
+  DrawSettingsCollection,
+  settingsRepository,
+  settingsId,
+  type SettingsRepository,
+} from './repository';
 import { pendingInfoSources, settingsService, type DrawInfoSources, type SettingsService } from './service';
 
 /**
@@ -119,7 +124,7 @@ describe('reading settings', () => {
 
   it('falls back to the default for a stored choice that is no longer offered', async () => {
     const { session, channelId } = await member();
-    await repo.settings.insertOne({
+    await app.storage.collection(DrawSettingsCollection).insertOne({
       _id: settingsId(session.user.id, 'MID_JOURNEY'),
       userId: session.user.id,
       botType: 'MID_JOURNEY',

@@ -2,16 +2,16 @@ import {
   ACTIONS,
   buttonAction,
   buttonTaskAction,
-  ModalKind,
+  type ModalKind,
   needsModal,
   TaskAction,
   type ParsedCustomId,
 } from '@draw/shared';
 import type { EngineRegistry } from '../../engines/registry';
 import type { SignedIn } from '../auth/identity';
-import { notOffered, taskRefusal } from './errors';
-import type { StoredJob } from './jobs';
-import { randomSeed, seedOf, translationFlag, type English } from './prompt';
+import { notOffered } from './errors';
+import { pressOf } from './presses';
+import { randomSeed, type English } from './prompt';
 import type { TaskDoc } from './repository';
 import type { TaskStore } from './store';
 import type { PromptComposer, TaskSubmitter } from './submit';
@@ -26,8 +26,10 @@ export interface ButtonDeps {
 }
 
 /**
- * The button → job table: a press on a finished task makes the next task, as Midjourney would.
- * Which task each button makes is the shared action table's (the credit meter prices it too).
+ * A press on a finished task makes the next task, as Midjourney would: refused here when the
+ * parent's engine lacks the button's action, then made by the button's entry in `PRESSES`
+ * (presses.ts). Which task each button makes is the shared action table's (the credit meter
+ * prices it too).
  */
 export function buttonPresser({ submit, store, prompts, english, engines }: ButtonDeps) {
   const { create, upstreamHints } = submit;
@@ -64,155 +66,19 @@ export function buttonPresser({ submit, store, prompts, english, engines }: Butt
     const on = { parentId: parent._id, customId, ...(speed ? { speed } : {}) };
     const modalFor = (kind: ModalKind, defaultPrompt = parent.prompt) =>
       needsModal(button, remix) ? { kind, defaultPrompt } : null;
-    switch (button.kind) {
-      case 'upscale':
-        return create({
-          ...common,
-          action,
-          job: { kind: 'upscale', ...on, index: button.index, mode: 'default' },
-          properties: { index: button.index },
-        });
-      case 'upscaleVariant':
-        return create({
-          ...common,
-          action,
-          job: { kind: 'upscale', ...on, index: 1, mode: button.mode ?? 'default' },
-        });
-      case 'variation':
-        return create({
-          ...common,
-          action,
-          modal: modalFor(ModalKind.Remix),
-          job: {
-            kind: 'variation',
-            ...on,
-            prompt: parent.finalPrompt,
-            seed,
-            index: button.index,
-            strength: 'index',
-          },
-          properties: { index: button.index },
-        });
-      case 'vary':
-        return create({
-          ...common,
-          action,
-          modal: modalFor(ModalKind.Remix),
-          job: {
-            kind: 'variation',
-            ...on,
-            prompt: parent.finalPrompt,
-            seed,
-            index: 1,
-            strength: button.strength,
-          },
-        });
-      case 'reroll':
-        return create({
-          ...common,
-          action,
-          modal: modalFor(ModalKind.Remix),
-          job: { kind: 'reroll', ...on, prompt: parent.finalPrompt, seed },
-        });
-      case 'zoomOut':
-        return create({
-          ...common,
-          action,
-          job: { kind: 'zoom', ...on, prompt: parent.finalPrompt, seed, factor: button.factor },
-        });
-      case 'customZoom':
-        return create({
-          ...common,
-          action,
-          modal: { kind: ModalKind.CustomZoom, defaultPrompt: `${parent.prompt} --zoom 2` },
-          job: { kind: 'zoom', ...on, prompt: parent.finalPrompt, seed, factor: 2 },
-        });
-      case 'pan':
-        return create({
-          ...common,
-          action,
-          modal: modalFor(ModalKind.Remix),
-          job: { kind: 'pan', ...on, prompt: parent.finalPrompt, seed, direction: button.direction },
-        });
-      case 'region':
-        return create({
-          ...common,
-          action,
-          modal: { kind: ModalKind.Region, defaultPrompt: parent.prompt },
-          job: { kind: 'region', ...on, prompt: parent.finalPrompt, seed, maskKey: '' },
-        });
-      case 'picReader':
-      case 'promptAnalyzer': {
-        const suggestion = (parent.properties.prompts ?? [])[button.index - 1];
-        if (!suggestion) throw taskRefusal('task.badButton');
-        const en = await english(suggestion);
-        const composed = await prompts.compose(user._id, parent.botType, en.promptEn, parent.engine);
-        return create({
-          ...common,
-          parentId: parent._id,
-          prompt: suggestion,
-          promptEn: en.promptEn,
-          finalPrompt: composed.finalPrompt,
-          properties: translationFlag(en),
-          action,
-          modal: { kind: ModalKind.Prompt, defaultPrompt: suggestion },
-          job: {
-            kind: 'imagine',
-            prompt: composed.finalPrompt,
-            seed: seedOf(suggestion),
-            botType: parent.botType,
-            referenceKeys: [],
-          },
-        });
-      }
-      case 'picReaderRetry': {
-        if (parent.job.kind !== 'describe') throw taskRefusal('task.badButton');
-        return create({
-          ...common,
-          action,
-          prompt: '',
-          promptEn: '',
-          finalPrompt: '',
-          job: {
-            kind: 'describe',
-            imageKey: parent.job.imageKey,
-            ...(await upstreamHints(user._id, parent.botType, parent.engine)),
-          },
-        });
-      }
-      case 'editor':
-        // Midjourney's editor on this result's picture: the prompt to restyle it by comes first.
-        return create({
-          ...common,
-          action,
-          modal: { kind: ModalKind.Prompt, defaultPrompt: parent.prompt },
-          job: { kind: 'edit', action: button.action, ...on, prompt: parent.finalPrompt, seed },
-        });
-      case 'animate':
-      case 'extend': {
-        const video = { ...on, prompt: parent.prompt, motion: button.motion };
-        const job: StoredJob =
-          button.kind === 'animate'
-            ? { kind: 'animate', ...video }
-            : { kind: 'extend', ...video, index: button.index };
-        return create({
-          ...common,
-          action,
-          job,
-          properties: { motion: button.motion, ...(button.kind === 'extend' ? { extend: true } : {}) },
-        });
-      }
-      case 'bookmark': {
-        const bookmarks = new Set(parent.properties.bookmarkedBy ?? []);
-        if (bookmarks.has(user._id)) bookmarks.delete(user._id);
-        else bookmarks.add(user._id);
-        await store.patch(parent._id, { properties: { ...parent.properties, bookmarkedBy: [...bookmarks] } });
-        return { taskId: parent._id };
-      }
-      default: {
-        const never: never = button;
-        throw taskRefusal('task.badButton', { button: String(never) });
-      }
-    }
+    return pressOf(button, {
+      user,
+      parent,
+      common,
+      action,
+      on,
+      seed,
+      modalFor,
+      create,
+      upstreamHints,
+      english,
+      prompts,
+      store,
+    });
   };
 }

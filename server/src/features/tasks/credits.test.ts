@@ -5,7 +5,7 @@ import { EngineFailure } from '../../engines/port';
 import { startTestApp, type TestApp } from '../../../test/support/harness';
 import { balanceOf, checkedChain } from '../../../test/support/billing';
 import type { Billing } from './billing';
-import { Tasks, type TasksRepository } from './repository';
+import { Tasks } from './repository';
 import { ORPHAN_CHARGE_GRACE_MS } from './runner';
 
 /**
@@ -50,7 +50,7 @@ async function drawerIn(app: TestApp) {
   return { session, userId: session.user.id, channelId: id, submit, task, until };
 }
 
-const tasksOf = (app: TestApp) => app.storage.collection(Tasks) as TasksRepository;
+const tasksOf = (app: TestApp) => app.storage.collection(Tasks);
 const billingOf = (app: TestApp): Billing => app.services.billing.billing;
 const ended = (t: Task) =>
   [TaskStatus.Success, TaskStatus.Failure, TaskStatus.Cancel].includes(t.status as never);

@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from '../../../test/support/harness';
 import { StandInEngine } from '../../../test/support/stand-in-engine';
 import { balanceOf } from '../../../test/support/billing';
 import { TASK_PRICES } from '../billing/prices';
-import { Tasks, type TasksRepository } from './repository';
+import { Tasks } from './repository';
 
 /**
  * Two engines at once: the built-in engine (the site's default) and a stand-in under ComfyUI's
@@ -46,7 +46,7 @@ const call = (
     payload,
     headers: { ...(session?.auth ?? {}), 'accept-language': language },
   });
-const tasksOf = () => app.storage.collection(Tasks) as TasksRepository;
+const tasksOf = () => app.storage.collection(Tasks);
 
 async function drawer() {
   const session = await app.signIn();
@@ -220,12 +220,23 @@ describe('several engines at once', () => {
       engine: 'dall-e',
     });
     expect(unknown.statusCode).toBe(400);
-    const describe = await call(ann.session, 'POST', `/api/mj/submit/describe/${ann.channelId}`, {
-      imageId: 'any.png',
-      engine: 'comfyui',
-    });
-    expect(describe.statusCode).toBe(400);
-    expect(describe.json().message).toBe('This drawing engine does not offer /describe.');
+    // A command the engine lacks: named with the engine, in the reader's language, before any charge.
+    const lacks: Record<Language, string> = {
+      'en-US': 'The drawing engine ComfyUI does not offer /describe; nothing was charged.',
+      'zh-CN': '绘图引擎 ComfyUI 不提供 /describe，未扣积分。',
+      'zh-TW': '繪圖引擎 ComfyUI 不提供 /describe，未扣點數。',
+    };
+    for (const [language, message] of Object.entries(lacks) as [Language, string][]) {
+      const describe = await call(
+        ann.session,
+        'POST',
+        `/api/mj/submit/describe/${ann.channelId}`,
+        { imageId: 'any.png', engine: 'comfyui' },
+        language,
+      );
+      expect(describe.statusCode).toBe(400);
+      expect(describe.json()).toMatchObject({ success: false, message });
+    }
     expect(await tasksOf().count({ userId: ann.userId })).toBe(stored);
     expect(await balanceOf(app, ann.userId)).toBe(balance);
   });

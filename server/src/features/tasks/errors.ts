@@ -89,10 +89,11 @@ export function assertParameters(finalPrompt: string): void {
   if (problem) throw parameterRefusal(problem);
 }
 
-/** A midjourney-proxy's lack is its service's ("this Midjourney service"); any other engine's, the engine's. */
+/**
+ * A midjourney-proxy's lack is its service's ("this Midjourney service"); any other engine's names
+ * the engine (its display name, as the picker shows it) and the action (the registry's words).
+ */
 export const notOffered = (engine: ImageEngine, feature: string) =>
-  new AppError(
-    ErrorReason.BadRequest,
-    engine.name === 'midjourney-proxy' ? 'upstream.notOffered' : 'engine.notOffered',
-    { feature },
-  );
+  engine.name === 'midjourney-proxy'
+    ? new AppError(ErrorReason.BadRequest, 'upstream.notOffered', { feature })
+    : new AppError(ErrorReason.BadRequest, 'engine.notOffered', { feature, engine: engine.displayName });

@@ -5,7 +5,10 @@ import type { SignedIn } from '../auth/identity';
 import type { MessagesService } from '../messages/service';
 import type { UploadsService } from '../uploads/service';
 import { assertParameters, taskRefusal } from './errors';
+import { byJobKind, type PerKindOf } from '../../engines/port';
 import { speedOfJob, type StoredJob } from './jobs';
+
+type StoredJobOfKind<K extends StoredJob['kind']> = Extract<StoredJob, { kind: K }>;
 import { parentImageSize, storeMask } from './mask';
 import { seedOf, translationFlag, validatePrompt, zoomFromPrompt, type English } from './prompt';
 import type { TaskDoc, TasksRepository } from './repository';
@@ -27,6 +30,62 @@ export interface ModalDeps {
 }
 
 /** A MODAL task gets what it waited for (a prompt, a mask, a zoom) and goes to the queue. */
+/** What the editor's submit hands each kind of job. */
+interface ModalInput {
+  /** What the person wrote (or the editor's default), and it composed for the engine. */
+  prompt: string;
+  finalPrompt: string;
+  modal: NonNullable<TaskDoc['properties']['modal']>;
+  body: ModalRequest;
+  userId: string;
+  deps: Pick<ModalDeps, 'uploads' | 'blobs' | 'repo'>;
+}
+
+const unchanged = (job: StoredJob) => job;
+
+/** A new remix prompt must reach the engine: an engine that would drop it fails the task instead. */
+function remixed<J extends StoredJobOfKind<'variation' | 'reroll' | 'pan'>>(job: J, input: ModalInput): J {
+  const { modal, prompt, finalPrompt } = input;
+  // A remix modal means the person's Remix is on: the upstream is asked for its own modal too.
+  return {
+    ...job,
+    prompt: finalPrompt,
+    ...(modal.kind === ModalKind.Remix ? { enableRemix: true } : {}),
+    ...(modal.kind === ModalKind.Remix && prompt !== modal.defaultPrompt ? { remix: true } : {}),
+  };
+}
+
+/** Each job kind as its editor's submit leaves it (a kind without a prompt to take stays as it is). */
+const SUBMITTED: PerKindOf<StoredJob, Promise<StoredJob> | StoredJob, [input: ModalInput]> = {
+  region: async (job, { body, userId, finalPrompt, deps }) => {
+    if (!body.maskImageId) throw taskRefusal('task.maskRequired');
+    // Only the person's own upload, as for every image a task takes.
+    const { data } = await deps.uploads.readOwned(userId, body.maskImageId);
+    return {
+      ...job,
+      prompt: finalPrompt,
+      maskKey: await storeMask(deps.blobs, data, await parentImageSize(deps.repo, deps.blobs, job.parentId)),
+    };
+  },
+  zoom: (job, { prompt, finalPrompt }) => {
+    const factor = zoomFromPrompt(prompt);
+    if (factor === null || Number.isNaN(factor))
+      throw taskRefusal('task.badZoom', { min: Limits.zoomMin, max: Limits.zoomMax });
+    return { ...job, prompt: finalPrompt, factor };
+  },
+  imagine: (job, { finalPrompt }) => ({ ...job, prompt: finalPrompt, seed: seedOf(finalPrompt) }),
+  edit: (job, { finalPrompt }) => ({ ...job, prompt: finalPrompt, seed: seedOf(finalPrompt) }),
+  variation: remixed,
+  reroll: remixed,
+  pan: remixed,
+  upscale: unchanged,
+  blend: unchanged,
+  describe: unchanged,
+  shorten: unchanged,
+  animate: unchanged,
+  extend: unchanged,
+};
+
 export function modalCompleter({
   repo,
   store,
@@ -64,45 +123,14 @@ export function modalCompleter({
     ]);
     const { finalPrompt } = await prompts.compose(user._id, doc.botType, en.promptEn, doc.engine);
     assertParameters(finalPrompt);
-    let job: StoredJob = doc.job;
-    switch (job.kind) {
-      case 'region': {
-        if (!body.maskImageId) throw taskRefusal('task.maskRequired');
-        // Only the person's own upload, as for every image a task takes.
-        const { data } = await uploads.readOwned(user._id, body.maskImageId);
-        job = {
-          ...job,
-          prompt: finalPrompt,
-          maskKey: await storeMask(blobs, data, await parentImageSize(repo, blobs, job.parentId)),
-        };
-        break;
-      }
-      case 'zoom': {
-        const factor = zoomFromPrompt(prompt);
-        if (factor === null || Number.isNaN(factor))
-          throw taskRefusal('task.badZoom', { min: Limits.zoomMin, max: Limits.zoomMax });
-        job = { ...job, prompt: finalPrompt, factor };
-        break;
-      }
-      case 'imagine':
-      case 'edit':
-        job = { ...job, prompt: finalPrompt, seed: seedOf(finalPrompt) };
-        break;
-      case 'variation':
-      case 'reroll':
-      case 'pan':
-        // A new remix prompt must reach the engine: an engine that would drop it fails the task instead.
-        // A remix modal means the person's Remix is on: the upstream is asked for its own modal too.
-        job = {
-          ...job,
-          prompt: finalPrompt,
-          ...(modal.kind === ModalKind.Remix ? { enableRemix: true } : {}),
-          ...(modal.kind === ModalKind.Remix && prompt !== modal.defaultPrompt ? { remix: true } : {}),
-        };
-        break;
-      default:
-        break;
-    }
+    const job = await byJobKind(SUBMITTED, doc.job, {
+      prompt,
+      finalPrompt,
+      modal,
+      body,
+      userId: user._id,
+      deps: { uploads, blobs, repo },
+    });
     // A prompt the person wrote here may name another job mode (an imagine from a suggestion).
     const { translationFailed: _was, speed: _before, ...properties } = doc.properties;
     const speed = speedOfJob(job);

@@ -4,7 +4,7 @@ import { TaskStatus, type ChannelEvent, type Task } from '@draw/shared';
 import { GatedEngine } from '../../../test/support/gated-engine';
 import { injectorFor, startTestApp, type TestApp } from '../../../test/support/harness';
 import { balanceOf } from '../../../test/support/billing';
-import { Tasks, type TasksRepository } from './repository';
+import { Tasks } from './repository';
 
 /**
  * Someone who is no longer in a channel keeps nothing going there: removed, banned or gone of
@@ -55,7 +55,7 @@ describe('a member who is no longer in the channel', () => {
     async (way) => {
       const engine = new GatedEngine();
       app = await startTestApp({ ENGINE_CONCURRENCY: '1', FREE_DAILY_CREDITS: '100' }, { engine });
-      const tasks = app.storage.collection(Tasks) as TasksRepository;
+      const tasks = app.storage.collection(Tasks);
       const owner = await app.signIn();
       const member = await app.signIn();
       const { id: channelId } = await data(

@@ -148,7 +148,7 @@ export function tasksService(deps: TasksDeps) {
 
     /** An operator's cancel (the console): as the author's own, refunded; null when the task had already ended. */
     async cancelById(taskId: string): Promise<Task | null> {
-      const doc = await repo.findOne({ _id: taskId });
+      const doc = await repo.byId(taskId);
       if (!doc) throw taskRefusal('task.notFound');
       return cancelTask(doc);
     },

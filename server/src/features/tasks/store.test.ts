@@ -54,7 +54,7 @@ const step = (progress: string) => ({ status: TaskStatus.InProgress, progress })
 describe('task steps (the store)', () => {
   it('stores each step with its event, and a cancel made elsewhere between steps wins over the next step', async () => {
     const { repo, store, sent } = setUp();
-    await repo.insertOne(running('t1'));
+    await repo.create(running('t1'));
     expect((await store.update('t1', step('10%')))?.progress).toBe('10%');
     // Another process (or a path around this store) cancels the task.
     await repo.setFields('t1', { status: TaskStatus.Cancel, finishTime: 5 });
@@ -63,7 +63,7 @@ describe('task steps (the store)', () => {
       await store.update('t1', step('20%')),
       'the step computed from the remembered state is refused',
     ).toBeNull();
-    expect(await repo.findOne({ _id: 't1' })).toMatchObject({ status: TaskStatus.Cancel, progress: '10%' });
+    expect(await repo.byId('t1')).toMatchObject({ status: TaskStatus.Cancel, progress: '10%' });
     expect(sent.map((e) => [e.seq, e.type, (e.data as { progress: string }).progress])).toEqual([
       [1, 'task.updated', '10%'],
     ]);
@@ -71,7 +71,7 @@ describe('task steps (the store)', () => {
 
   it('keeps a field changed elsewhere between two steps, and sends the task as stored', async () => {
     const { repo, store, sent } = setUp();
-    await repo.insertOne(running('t2'));
+    await repo.create(running('t2'));
     await store.update('t2', step('10%'));
     await repo.setFields('t2', { properties: { queuePosition: 3 }, upstreamId: 'up-1' });
 
@@ -79,7 +79,7 @@ describe('task steps (the store)', () => {
       progress: '30%',
       properties: { queuePosition: 3 },
     });
-    expect(await repo.findOne({ _id: 't2' })).toMatchObject({
+    expect(await repo.byId('t2')).toMatchObject({
       progress: '30%',
       upstreamId: 'up-1',
       properties: { queuePosition: 3 },
@@ -93,7 +93,7 @@ describe('task steps (the store)', () => {
 
   it('takes a step written elsewhere into account: an older one is refused, a newer one still goes', async () => {
     const { repo, store } = setUp();
-    await repo.insertOne(running('t3'));
+    await repo.create(running('t3'));
     await store.update('t3', step('10%'));
     await repo.setFields('t3', { progress: '50%' });
 

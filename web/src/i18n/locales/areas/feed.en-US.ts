@@ -25,7 +25,11 @@ export const enUS: typeof zhCN = {
     replyTo: 'From',
     parentResult: 'an earlier result',
     jumpToParent: 'Jump to the original',
-    blendTitle: 'Blend',
+    /** A result without a prompt of its own, titled by its action (the registry's `untitled`). */
+    untitled: {
+      describe: 'Describe',
+      blend: 'Blend',
+    },
     reference: 'Reference image {{index}}',
     cancelTask: 'Cancel job',
     cancelConfirm: 'Cancel this job? Its credits come back.',

@@ -25,7 +25,11 @@ export const zhCN = {
     replyTo: '来自',
     parentResult: '上一张结果',
     jumpToParent: '跳到原图',
-    blendTitle: '混合图片',
+    /** A result without a prompt of its own, titled by its action (the registry's `untitled`). */
+    untitled: {
+      describe: '图片描述',
+      blend: '混合图片',
+    },
     reference: '参考图 {{index}}',
     cancelTask: '取消任务',
     cancelConfirm: '取消这个任务？积分会退回。',

@@ -24,7 +24,11 @@ export const zhTW: typeof zhCN = {
     replyTo: '來自',
     parentResult: '上一張結果',
     jumpToParent: '跳到原圖',
-    blendTitle: '混合圖片',
+    /** A result without a prompt of its own, titled by its action (the registry's `untitled`). */
+    untitled: {
+      describe: '圖片描述',
+      blend: '混合圖片',
+    },
     reference: '參考圖 {{index}}',
     cancelTask: '取消任務',
     cancelConfirm: '取消這個任務？積分會退回。',

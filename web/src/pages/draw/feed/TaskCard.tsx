@@ -3,6 +3,7 @@ import {
   TaskAction,
   TaskStatus,
   takesMidjourneyParameters,
+  untitledOfTask,
   type Message,
   type Task,
 } from '@draw/shared';
@@ -78,13 +79,8 @@ function TaskByline({ task, author }: { task: Task; author: string }) {
 function PromptLine({ task, author }: { task: Task; author: string }) {
   const { t } = useTranslation();
   const { text, params } = promptParts(task);
-  const title =
-    text ||
-    (task.action === TaskAction.Blend
-      ? t('feed.blendTitle')
-      : task.action === TaskAction.Describe
-        ? t('feed.describe.title')
-        : '');
+  const untitled = untitledOfTask(task.action);
+  const title = text || (untitled ? t(`feed.untitled.${untitled}`) : '');
   return (
     <p className="text-[15px] leading-[1.375rem] break-words text-foreground">
       <strong className="font-semibold text-heading">{title}</strong>

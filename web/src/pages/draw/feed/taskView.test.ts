@@ -1,4 +1,16 @@
-import { BotType, buttonsForResult, TaskAction, TaskStatus, type TaskProperties } from '@draw/shared';
+import {
+  ACTION_NAMES,
+  actionOf,
+  BotType,
+  buttonsForResult,
+  TaskAction,
+  TaskStatus,
+  untitledOfTask,
+  type TaskProperties,
+} from '@draw/shared';
+import { zhCN } from '../../../i18n/locales/areas/feed';
+import { enUS } from '../../../i18n/locales/areas/feed.en-US';
+import { zhTW } from '../../../i18n/locales/areas/feed.zh-TW';
 import { describe, expect, it } from 'vitest';
 import { makeTask } from './fixtures';
 import {
@@ -149,6 +161,29 @@ describe('task view rules', () => {
     ]);
     expect([...(used.get('grid') ?? [])].sort()).toEqual(['upscale:2', 'variation:4']);
     expect(used.size).toBe(1);
+  });
+
+  it("marks every numbered button of the action registry, by the action's name and the number pressed", () => {
+    const numbered = ACTION_NAMES.filter((name) => actionOf(name).numbered);
+    expect(numbered, 'the registry declares the U and V buttons numbered').toEqual(['upscale', 'variation']);
+    for (const name of ACTION_NAMES) {
+      const used = usedGridButtons([
+        makeTask({ id: name, parentId: 'grid', action: actionOf(name).task, properties: { index: 3 } }),
+      ]);
+      const expected = actionOf(name).numbered ? [`${name}:3`] : [];
+      expect([...(used.get('grid') ?? [])], name).toEqual(expected);
+    }
+  });
+
+  it('titles a result without a prompt by its action, for every action the registry marks untitled', () => {
+    for (const name of ACTION_NAMES) {
+      const title = untitledOfTask(actionOf(name).task);
+      if (!actionOf(name).untitled) continue;
+      expect(title, name).toBe(name);
+      for (const words of [zhCN, enUS, zhTW])
+        expect((words.feed.untitled as Record<string, string>)[name], `feed.untitled.${name}`).toBeTruthy();
+    }
+    expect(untitledOfTask(TaskAction.Imagine)).toBeNull();
   });
 
   it('frees a U/V button whose task the server gave back (an editor closed unsubmitted, a failure)', () => {

@@ -1,4 +1,5 @@
 import {
+  numberedOfTask,
   BotType,
   DEFAULT_JOB_SPEED,
   buttonFeature,
@@ -328,12 +329,8 @@ export function usedGridButtons(
     if (!task.parentId || typeof index !== 'number') continue;
     // A press the server gave back (an editor closed unsubmitted, a failure) leaves the button free.
     if (isRefunded(task)) continue;
-    const kind =
-      task.action === TaskAction.Upscale
-        ? 'upscale'
-        : task.action === TaskAction.Variation
-          ? 'variation'
-          : null;
+    // The registry's numbered actions (U1–U4, V1–V4): `upscale:2`, `variation:4`.
+    const kind = numberedOfTask(task.action);
     if (!kind) continue;
     const keys = used.get(task.parentId) ?? new Set<string>();
     keys.add(`${kind}:${index}`);
