@@ -11,6 +11,7 @@ import { DataTable, Pager, type Column } from '../parts/DataTable';
 import { FilterSelect } from '../parts/Fields';
 import { formatTime } from '../parts/format';
 import { Panel, Toolbar } from '../parts/Panel';
+import { useAdminImage } from '../parts/useAdminImage';
 import { failureText, usePaged } from '../parts/useLoad';
 
 const OPEN = 'open';
@@ -47,21 +48,9 @@ export function ReportsScreen() {
     {
       key: 'image',
       header: t('reports.image'),
-      cell: (r) => {
-        const url = r.item.task.imageUrl ?? r.item.task.previewUrl;
-        return url ? (
-          <a href={url} target="_blank" rel="noreferrer" className="block size-16 shrink-0">
-            <img
-              src={url}
-              alt={r.item.task.prompt}
-              className="size-16 max-w-none shrink-0 rounded-md object-cover"
-              loading="lazy"
-            />
-          </a>
-        ) : (
-          '—'
-        );
-      },
+      cell: (r) => (
+        <ReportedImage url={r.item.task.imageUrl ?? r.item.task.previewUrl} alt={r.item.task.prompt} />
+      ),
     },
     {
       key: 'prompt',
@@ -152,5 +141,24 @@ export function ReportsScreen() {
       />
       <Pager {...list} onPrev={list.prev} onNext={list.next} />
     </Panel>
+  );
+}
+
+/** The reported picture, also once hidden (fetched with the admin's token: see useAdminImage). */
+function ReportedImage({ url, alt }: { url: string | null; alt: string }) {
+  const shown = useAdminImage(url);
+  if (!url) return <>—</>;
+  if (!shown)
+    return <div className="size-16 shrink-0 rounded-md bg-muted" data-testid="report-image-loading" />;
+  return (
+    <a
+      href={shown}
+      target="_blank"
+      rel="noreferrer"
+      className="block size-16 shrink-0"
+      data-testid="report-image"
+    >
+      <img src={shown} alt={alt} className="size-16 max-w-none shrink-0 rounded-md object-cover" />
+    </a>
   );
 }
