@@ -213,6 +213,7 @@ const skipped = (): Measured => {
     live: {
       requests: 0,
       failed: 0,
+      failures: [],
       p50: nan,
       p99: nan,
       max: nan,
@@ -298,7 +299,7 @@ function figuresAt(events: number, ours: Measured, base: Measured): Figure[] {
 const liveNote = (store: string, m: Measured) =>
   m.live.requests === 0
     ? `${store}: not measured`
-    : `${store}: first start ${m.firstStartS.toFixed(1)} s; ${m.live.requests} requests (${m.live.failed} failed), p50 ${m.live.p50.toFixed(1)} ms; ${m.live.tasksSubmitted} tasks submitted; ${m.live.eventsReceived} live events received by the members' sockets; ${m.live.catchUp.reads} catch-up reads, slowest ${m.live.catchUp.max.toFixed(0)} ms`;
+    : `${store}: first start ${m.firstStartS.toFixed(1)} s; ${m.live.requests} requests (${m.live.failed} failed${m.live.failures.length ? `: ${m.live.failures.join('; ')}` : ''}), p50 ${m.live.p50.toFixed(1)} ms; ${m.live.tasksSubmitted} tasks submitted; ${m.live.eventsReceived} live events received by the members' sockets; ${m.live.catchUp.reads} catch-up reads, slowest ${m.live.catchUp.max.toFixed(0)} ms`;
 
 export async function run(): Promise<BenchReport> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'draw-bench-history-'));

@@ -79,6 +79,17 @@ const RESTART_DELAY_MS = 1_000;
  * long-polling Socket.IO session that reaches the wrong member is passed to its owner by the
  * members themselves (`realtime/member-sessions.ts`).
  */
+/**
+ * What a cluster's primary does for its members: relays their rooms (the Socket.IO cluster adapter)
+ * and counts the route table's rate limits once for the cluster (`http/admission.ts`). A member's
+ * limiter asks this process; with no one answering, each of its requests would wait out the
+ * limiter's timeout.
+ */
+export function relayForMembers(): void {
+  setupPrimary();
+  new RateLimiterClusterMaster();
+}
+
 export async function runPrimary(config: Config, workers: number): Promise<void> {
   const log = pino(loggerOptions(config) as object);
   let release = () => undefined as void;
@@ -90,9 +101,7 @@ export async function runPrimary(config: Config, workers: number): Promise<void>
   // Round-robin hand-over is Node's default on Linux; said here so no platform default decides it.
   cluster.schedulingPolicy = cluster.SCHED_RR;
   cluster.setupPrimary({ serialization: 'advanced' });
-  setupPrimary();
-  // The route table's rate limits count here, once for the cluster (`http/admission.ts`).
-  new RateLimiterClusterMaster();
+  relayForMembers();
   const sessionsDir = makeSessionsDir(os.tmpdir(), process.pid);
 
   let stopping = false;

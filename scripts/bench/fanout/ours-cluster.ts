@@ -9,8 +9,7 @@ import cluster, { type Worker } from 'node:cluster';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setupPrimary } from '@socket.io/cluster-adapter';
-import { ClusterRole, ROLE_ENV } from '../../../server/src/cluster';
+import { ClusterRole, relayForMembers, ROLE_ENV } from '../../../server/src/cluster';
 import { acquireStoreLock } from '../../../server/src/storage/lock';
 import { clockMs, cpuMsSince, sleep } from './clock';
 import { handleOf, serve, type ChildHandle } from './ipc';
@@ -28,7 +27,8 @@ cluster.setupPrimary({
   execArgv: ['--import', 'tsx', '--expose-gc'],
   serialization: 'advanced',
 });
-setupPrimary();
+// As the server's primary does: rooms relayed, rate limits counted once for the cluster.
+relayForMembers();
 
 function forkMember(role: ClusterRole): ChildHandle<MemberCommands> {
   const worker: Worker = cluster.fork({ [ROLE_ENV]: role, FANOUT_DATA_DIR: dataDir });

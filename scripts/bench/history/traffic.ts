@@ -28,6 +28,8 @@ export interface TrafficPlan {
 export interface TrafficResult {
   requests: number;
   failed: number;
+  /** What the failures were: `POST /api/… 429 <message>`, each kind once. */
+  failures: string[];
   p50: number;
   p99: number;
   max: number;
@@ -107,6 +109,7 @@ export async function runTraffic(server: ServerProcess, plan: TrafficPlan): Prom
   await scrapeEventLoopMaxMs(origin); // starts the window: the gauge covered the start-up until now
   const latencies: number[] = [];
   let failed = 0;
+  const failures = new Set<string>();
   const timed = async (method: string, url: string, token: string, body?: object) => {
     const started = performance.now();
     try {
@@ -119,9 +122,14 @@ export async function runTraffic(server: ServerProcess, plan: TrafficPlan): Prom
         body: body ? JSON.stringify(body) : undefined,
       });
       const text = await res.text();
-      if (!res.ok || !text.includes('"success":true')) failed += 1;
-    } catch {
+      if (!res.ok || !text.includes('"success":true')) {
+        failed += 1;
+        const message = /"message":"([^"]*)"/.exec(text)?.[1] ?? text.slice(0, 80);
+        failures.add(`${method} ${url.replace(/[0-9a-f-]{36}/g, ':id')} ${res.status} ${message}`);
+      }
+    } catch (error) {
       failed += 1;
+      failures.add(`${method} ${url}: ${(error as Error).message}`);
     }
     latencies.push(performance.now() - started);
   };
@@ -187,6 +195,7 @@ export async function runTraffic(server: ServerProcess, plan: TrafficPlan): Prom
   return {
     requests: sorted.length,
     failed,
+    failures: [...failures],
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
     max: sorted.at(-1) ?? Number.NaN,
