@@ -287,3 +287,11 @@ export class EngineFailure extends Error {
 export class EngineCancelled extends EngineFailure {
   override name = 'EngineCancelled';
 }
+
+/**
+ * Why a run's signal aborted, so an engine can tell a stop from a cancel: at `Shutdown` the task
+ * resumes at the next start (its upstream job must go on); at `Cancelled` the person cancelled it
+ * (the cancel already stored its end, and an upstream job is stopped too).
+ */
+export class Shutdown extends Error {}
+export class Cancelled extends Error {}

@@ -499,6 +499,20 @@ describe('task controls on upstream tasks', () => {
     expect(fake.requests.some((r) => r.path === `/mj/task/${upstreamOf(taskId).id}/cancel`)).toBe(true);
   });
 
+  it('a cancel while the submit’s answer is on its way still stops the job at the upstream', async () => {
+    const { user, id } = await channel();
+    // The upstream makes the job at once, its answer (naming the job) arrives 600 ms later.
+    fake.set({ hold: true, submitAnswerDelayMs: 600 });
+    const taskId = await submit(user, id, 'imagine', { prompt: 'changed my mind' });
+    await waitFor(user, taskId, () => [...fake.tasks.values()].some((t) => t.state === taskId));
+    expect((await call(user, 'POST', `/api/mj/task/${taskId}/cancel`)).json()).toMatchObject({
+      data: { status: 'CANCEL' },
+    });
+    await waitFor(user, taskId, () => upstreamOf(taskId).status === 'FAILURE');
+    expect(fake.requests.some((r) => r.path === `/mj/task/${upstreamOf(taskId).id}/cancel`)).toBe(true);
+    expect(await data(call(user, 'GET', `/api/mj/task/${taskId}/fetch`))).toMatchObject({ status: 'CANCEL' });
+  });
+
   it('reads the seed of a finished task from the upstream once (when the Task does not carry it)', async () => {
     const { user, id } = await channel();
     const done = await imagineDone(user, id, 'java seed --fast');

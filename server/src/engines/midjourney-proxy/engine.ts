@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ErrorReason, TaskFailureCode } from '@draw/shared';
 import { AppError } from '../../errors';
 import {
+  Cancelled,
   EngineFailure,
   EngineFeature,
   type EngineImage,
@@ -183,6 +184,17 @@ export class MidjourneyProxyEngine implements ImageEngine {
       upstreamId = id;
       await context.rememberUpstreamId?.(id);
     };
+    // The submit runs to its answer when the person cancels meanwhile (the upstream may already
+    // hold the job, and only the answer names it); a server that stops still cuts it short.
+    const submitting = untilStopped(signal);
+    /** A cancel that came while the job was being handed over: the upstream has it, so stop it there too. */
+    const stopIfCancelled = async (id: string) => {
+      if (!(signal.reason instanceof Cancelled)) return;
+      await this.cancel(id).catch((err: unknown) =>
+        this.options.log?.warn({ err }, 'upstream cancel failed'),
+      );
+      throw signal.reason;
+    };
     const queued = async (answer: Submitted) => {
       if (answer.kind !== 'queued') return;
       state.queued = true;
@@ -201,7 +213,7 @@ export class MidjourneyProxyEngine implements ImageEngine {
     if (!upstreamId) {
       let answer: Submitted;
       try {
-        answer = await this.client.submit(plan.route, plan.body, plan.speed, signal);
+        answer = await this.client.submit(plan.route, plan.body, plan.speed, submitting);
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error;
         if (error.kind === UpstreamErrorKind.NotOffered && plan.route === 'action') {
@@ -217,10 +229,11 @@ export class MidjourneyProxyEngine implements ImageEngine {
           const { enableRemix: _asked, ...body } = plan.body;
           plan = { ...plan, body };
         } else throw error;
-        answer = await this.client.submit(plan.route, plan.body, plan.speed, signal);
+        answer = await this.client.submit(plan.route, plan.body, plan.speed, submitting);
       }
       if (plan.remix && answer.kind !== 'modal') await this.refuseWithoutRemix(answer.id);
       await remember(answer.id);
+      await stopIfCancelled(answer.id);
       if (answer.kind === 'modal' && plan.modal) await sendModal(answer.id, plan.modal);
       else await queued(answer);
     }
@@ -371,4 +384,15 @@ function failureOf(reason: string): EngineFailure {
 
 export function createMidjourneyProxyEngine(options: MidjourneyProxyOptions): MidjourneyProxyEngine {
   return new MidjourneyProxyEngine(options);
+}
+
+/** A signal that follows `signal` except for a cancel: aborted when the server stops, not when the person cancels. */
+function untilStopped(signal: AbortSignal): AbortSignal {
+  const stopped = new AbortController();
+  const follow = () => {
+    if (!(signal.reason instanceof Cancelled)) stopped.abort(signal.reason);
+  };
+  if (signal.aborted) follow();
+  else signal.addEventListener('abort', follow, { once: true });
+  return stopped.signal;
 }

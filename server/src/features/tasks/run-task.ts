@@ -4,7 +4,9 @@ import { formatProgress } from '@draw/machines';
 import { EXTENSION_BY_MIME } from '../../blobs/port';
 import { withoutWaitingForDisk } from '../../storage/durability';
 import {
+  Cancelled,
   EngineCancelled,
+  Shutdown,
   EngineFailure,
   type EngineImage,
   type EngineVideo,
@@ -24,11 +26,6 @@ const LEASE_MS = 30_000;
  * every live step behind it) for milliseconds. MongoDB writes are unaffected.
  */
 const leaseWrite = <R>(write: () => Promise<R>) => withoutWaitingForDisk(write);
-
-/** The abort reason when the server stops: the task resumes at the next start. */
-export class Shutdown extends Error {}
-/** The abort reason when the task is cancelled: the cancel already stored its end. */
-export class Cancelled extends Error {}
 
 async function claim(deps: RunTaskDeps, processId: string, id: string): Promise<boolean> {
   const { repo, now } = deps;

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { TaskFailureCode, TaskStatus, type TaskFailure } from '@draw/shared';
 import { DEFAULT_TASK_DEADLINE_MS } from '@draw/machines';
 import type { BlobStore } from '../../blobs/port';
-import { EngineFailure, type ImageEngine } from '../../engines/port';
+import { Cancelled, EngineFailure, Shutdown, type ImageEngine } from '../../engines/port';
 import type { EngineRegistry } from '../../engines/registry';
 import type { Billing } from './billing';
 import { FairQueue, perPersonLimit } from './fair-queue';
@@ -19,7 +19,7 @@ import {
 } from './reconcile';
 import { failTask } from './endings';
 import type { TaskStore } from './store';
-import { Cancelled, Shutdown, runTask } from './run-task';
+import { runTask } from './run-task';
 
 export { ORPHAN_CHARGE_GRACE_MS } from './reconcile';
 

@@ -71,6 +71,8 @@ export interface FakeBehaviour {
   httpStatus: number | null;
   /** Delay every API answer (not images) by this long. */
   delayMs: number;
+  /** Delay a submit's answer by this long after its task is made (the answer slow on its way back). */
+  submitAnswerDelayMs: number;
   hooks: HookMode;
   /** Time between task steps. */
   stepMs: number;
@@ -110,6 +112,7 @@ export const DEFAULT_BEHAVIOUR: FakeBehaviour = {
   queuePosition: null,
   httpStatus: null,
   delayMs: 0,
+  submitAnswerDelayMs: 0,
   hooks: 'normal',
   stepMs: 30,
   steps: [10, 45, 80],
@@ -339,6 +342,9 @@ export class FakeMjProxy {
       this.line === FakeLine.CSharp
         ? this.csharp(req.method ?? '', path, body ?? {})
         : this.java(req.method ?? '', prefix ? url.pathname : path, body ?? {});
+    if (this.behaviour.submitAnswerDelayMs > 0 && path.startsWith('/mj/submit/'))
+      await new Promise((r) => setTimeout(r, this.behaviour.submitAnswerDelayMs));
+    if (res.destroyed) return;
     send(reply);
   }
 
