@@ -40,8 +40,10 @@ describe('language and theme follow the person', () => {
     const first = await newUserContext(people.browser(), people.server().origin, { colorScheme: 'dark' });
     const firstPage = await first.newPage();
     await firstPage.goto('/login');
-    const firstCodeAt = Date.now();
     await signInWithCode(firstPage, phone);
+    // Taken once the code was sent and used: the server started its minute before this, never after
+    // (taken before the click, a slow machine's send could land seconds later and be refused again).
+    const firstCodeAt = Date.now();
     await firstPage.getByTestId('footer-settings').click();
     const accountSaved = (value: string) =>
       firstPage.waitForResponse(

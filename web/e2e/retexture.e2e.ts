@@ -111,7 +111,8 @@ describe.each(['builtin', 'midjourney-proxy'] as const)('retexture in a channel 
     expect(before - (await balance())).toBe(2);
     if (running?.fake) {
       const upstream = [...running.fake.tasks.values()].find((task) => task.action === 'RETEXTURE');
-      expect(upstream?.description).toBe(`/retexture ${RESTYLE}`);
+      // The person's settings (version, speed) follow the prompt, as on every submit.
+      expect(upstream?.description).toMatch(new RegExp(`^/retexture ${RESTYLE}( |$)`));
     }
 
     await card(a.page, restyledId).scrollIntoViewIfNeeded();
