@@ -66,6 +66,16 @@ export interface Person {
   token: string;
 }
 
+/** What the browser tests read of an ended task. */
+export interface EndedTask {
+  id: string;
+  action: string;
+  status: string;
+  failReason: string | null;
+  imageUrl: string | null;
+  buttons: { customId: string; label: string }[];
+}
+
 export interface WindowOptions {
   viewport: keyof typeof Viewports | { width: number; height: number };
   theme: 'dark' | 'light';
@@ -163,7 +173,23 @@ export function peopleOn(server: () => ServerProcess, browser: () => Browser) {
     for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
   }
 
-  return { openContext, signIn, sameUser, api, openChannel, consoles, closeAll };
+  /** The task as `person` reads it once it has ended; it must have ended in SUCCESS. */
+  async function finished(person: Person, taskId: string): Promise<EndedTask> {
+    let task: EndedTask | null = null;
+    await expect
+      .poll(
+        async () => {
+          task = await api<EndedTask>(person, 'GET', `/api/mj/task/${taskId}/fetch`);
+          return task.status;
+        },
+        { timeout: LIVE_TIMEOUT },
+      )
+      .toMatch(/SUCCESS|FAILURE|CANCEL/);
+    expect(task!.status, task!.failReason ?? '').toBe('SUCCESS');
+    return task!;
+  }
+
+  return { openContext, signIn, sameUser, api, openChannel, finished, consoles, closeAll };
 }
 
 /** A suite's own server and browser, started before its tests and closed after them, with its people. */

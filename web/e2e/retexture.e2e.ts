@@ -16,19 +16,17 @@ const RESTYLE = 'the same lighthouse as a stained glass window';
 let browser: Browser;
 let server: ServerProcess;
 let running: RunningServer | null = null;
-const { signIn, api, openChannel, consoles, closeAll } = peopleOn(
+const {
+  signIn,
+  api,
+  openChannel,
+  finished: finishedAs,
+  consoles,
+  closeAll,
+} = peopleOn(
   () => server,
   () => browser,
 );
-
-interface TaskView {
-  id: string;
-  action: string;
-  status: string;
-  failReason: string | null;
-  imageUrl: string | null;
-  buttons: { customId: string; label: string }[];
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -61,20 +59,7 @@ describe.each(['builtin', 'midjourney-proxy'] as const)('retexture in a channel 
     const invite = await api<{ inviteCode: string }>(a, 'POST', `/api/draw/invite-code/${channel.id}`, {});
     await api(b, 'POST', `/api/draw/join-channel/${invite.inviteCode}`);
 
-    const finished = async (taskId: string) => {
-      let task: TaskView | null = null;
-      await expect
-        .poll(
-          async () => {
-            task = await api<TaskView>(a, 'GET', `/api/mj/task/${taskId}/fetch`);
-            return task.status;
-          },
-          { timeout: LIVE_TIMEOUT },
-        )
-        .toMatch(/SUCCESS|FAILURE|CANCEL/);
-      expect(task!.status, task!.failReason ?? '').toBe('SUCCESS');
-      return task!;
-    };
+    const finished = (taskId: string) => finishedAs(a, taskId);
     const submit = (path: string, body: object) =>
       api<{ taskId: string }>(a, 'POST', `/api/mj/submit/${path}/${channel.id}`, body);
     const grid = await finished(

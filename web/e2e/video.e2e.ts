@@ -1,15 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, type ServerProcess } from './harness';
-import {
-  LIVE_TIMEOUT,
-  card,
-  newestTaskId,
-  peopleOn,
-  startServerFor,
-  type Person,
-  type RunningServer,
-} from './people';
+import { LIVE_TIMEOUT, card, newestTaskId, peopleOn, startServerFor, type RunningServer } from './people';
 
 /**
  * Clips, live, with two people in one channel: A presses Animate on an upscale and both see the
@@ -22,32 +14,10 @@ const Screens = { desktop: { width: 1440, height: 900 }, phone: { width: 390, he
 let browser: Browser;
 let server: ServerProcess;
 let running: RunningServer | null = null;
-const { signIn, api, openChannel, consoles, closeAll } = peopleOn(
+const { signIn, api, openChannel, finished, consoles, closeAll } = peopleOn(
   () => server,
   () => browser,
 );
-
-interface TaskView {
-  id: string;
-  status: string;
-  failReason: string | null;
-  buttons: { customId: string; label: string }[];
-}
-
-async function finished(person: Person, taskId: string): Promise<TaskView> {
-  let task: TaskView | null = null;
-  await expect
-    .poll(
-      async () => {
-        task = await api<TaskView>(person, 'GET', `/api/mj/task/${taskId}/fetch`);
-        return task.status;
-      },
-      { timeout: LIVE_TIMEOUT },
-    )
-    .toMatch(/SUCCESS|FAILURE|CANCEL/);
-  expect(task!.status, task!.failReason ?? '').toBe('SUCCESS');
-  return task!;
-}
 
 /**
  * The clip in a card has loaded its frames and plays: the element is decoded (an `<img>` with a

@@ -6,58 +6,29 @@ import { useAdminT } from '../i18n/strings';
 
 const ALL = '__all__';
 
-/** A labelled filter over a closed set; '' is 全部. */
-export function FilterSelect({
-  label,
-  value,
-  options,
-  onChange,
-  testId,
-}: {
+interface SelectProps {
   label: string;
   value: string;
   options: readonly { value: string; label: string }[];
   onChange: (value: string) => void;
   testId?: string;
-}) {
+}
+
+/** A labelled filter over a closed set; '' is 全部. */
+export function FilterSelect({ value, options, onChange, ...rest }: SelectProps) {
   const t = useAdminT();
-  const id = useId();
   return (
-    <div className="flex min-w-36 flex-col gap-1">
-      <Label htmlFor={id} className="text-xs">
-        {label}
-      </Label>
-      <Select value={value || ALL} onValueChange={(next) => onChange(next === ALL ? '' : next)}>
-        <SelectTrigger id={id} className="h-9" data-testid={testId}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>{t('common.all')}</SelectItem>
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
+    <LabelledSelect
+      {...rest}
+      value={value || ALL}
+      options={[{ value: ALL, label: t('common.all') }, ...options]}
+      onChange={(next) => onChange(next === ALL ? '' : next)}
+    />
   );
 }
 
 /** A labelled choice of a form: one of the options, no 全部. */
-export function LabelledSelect({
-  label,
-  value,
-  options,
-  onChange,
-  testId,
-}: {
-  label: string;
-  value: string;
-  options: readonly { value: string; label: string }[];
-  onChange: (value: string) => void;
-  testId?: string;
-}) {
+export function LabelledSelect({ label, value, options, onChange, testId }: SelectProps) {
   const id = useId();
   return (
     <div className="flex min-w-36 flex-col gap-1">
