@@ -182,12 +182,17 @@ function DetailTabs({ detail }: { detail: AdminUserDetail }) {
   const names = useConsoleNames();
   const ledger: Column<LedgerEntry>[] = [
     { key: 'at', header: t('users.time'), cell: (e) => formatTime(e.at), className: 'whitespace-nowrap' },
-    { key: 'kind', header: t('users.kind'), cell: (e) => names.ledgerKind(e.kind) },
+    {
+      key: 'kind',
+      header: t('users.kind'),
+      cell: (e) => names.ledgerKind(e.kind),
+      className: 'whitespace-nowrap',
+    },
     {
       key: 'delta',
       header: t('users.amount'),
       cell: (e) => (e.delta > 0 ? `+${e.delta}` : String(e.delta)),
-      className: 'tabular-nums',
+      className: 'whitespace-nowrap tabular-nums',
     },
     { key: 'after', header: t('users.balance'), cell: (e) => e.balanceAfter, className: 'tabular-nums' },
     { key: 'note', header: t('users.note'), cell: (e) => e.note ?? e.code ?? e.taskId ?? '—' },
