@@ -1,3 +1,4 @@
+import Type, { type Static } from 'typebox';
 import type { ErrorReason } from './errors';
 
 /**
@@ -11,10 +12,17 @@ export interface SuccessEnvelope<T> {
   success: true;
 }
 /** Facts a refusal hands the client to act on besides its words (null for almost every refusal). */
-export interface FailureDetail {
-  /** Moderation: the person's submits are paused until then (epoch ms); the composer counts down to it. */
-  pausedUntil?: number;
-}
+export const FailureDetail = Type.Object(
+  {
+    pausedUntil: Type.Optional(
+      Type.Integer({
+        description: 'moderation paused the submits until then (epoch ms); the composer counts down to it',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type FailureDetail = Static<typeof FailureDetail>;
 export interface FailureEnvelope {
   code: number;
   message: string;

@@ -1,5 +1,5 @@
 import type { TSchema } from 'typebox';
-import { ErrorReason } from '@draw/shared';
+import { ErrorReason, FailureDetail } from '@draw/shared';
 import { API_ROUTES, AnswerKind, Caller, routeKey, type ApiRoute } from '@draw/shared/routes';
 import type { FastifySchema } from 'fastify';
 
@@ -31,13 +31,7 @@ const failureEnvelope = {
   properties: {
     code: { type: 'integer', description: 'the HTTP status' },
     message: { type: 'string' },
-    data: {
-      description: 'null, or facts to act on: `pausedUntil` (epoch ms) when moderation paused the submits',
-      anyOf: [
-        { type: 'null' },
-        { type: 'object', properties: { pausedUntil: { type: 'integer' } }, additionalProperties: false },
-      ],
-    },
+    data: { description: 'null, or facts to act on', anyOf: [{ type: 'null' }, FailureDetail] },
     success: { type: 'boolean', enum: [false] },
     reason: { type: 'string', enum: Object.values(ErrorReason) },
   },
