@@ -143,8 +143,8 @@ export function adminRepository(
             ? await users.find({ $or: [{ _id: q }, { phone: q }, { email: q.toLowerCase() }] }, { limit })
             : [];
         const exactIds = exact.map((doc) => doc._id);
-        // The oldest person of the window: the rows from the cursor down to it are all that is read.
-        // The window's oldest person, and whether anyone is older (else the window ends the table).
+        // The window's oldest person (the rows from the cursor down to it are all that is read), and
+        // whether anyone is older (else the window ends the table).
         const [edge, beyond] = await users.find(before('createdAt', cursor), {
           sort: newestFirst,
           skip: userSearchWindow - 1,

@@ -70,6 +70,22 @@ function clip(button: ButtonOf<'animate' | 'extend'>, { parent, common, action, 
   });
 }
 
+/** V1–V4 (one picture of the grid, `index`) or Vary Subtle/Strong (the upscale): Remix may ask first. */
+function variationOf(
+  { parent, common, action, on, seed, modalFor, create }: Press,
+  index: Extract<StoredJob, { kind: 'variation' }>['index'],
+  strength: Extract<StoredJob, { kind: 'variation' }>['strength'],
+  properties?: NewTask['properties'],
+): Made {
+  return create({
+    ...common,
+    action,
+    modal: modalFor(ModalKind.Remix),
+    job: { kind: 'variation', ...on, prompt: parent.finalPrompt, seed, index, strength },
+    ...(properties ? { properties } : {}),
+  });
+}
+
 /**
  * What each button makes of a press, as Midjourney would: one entry per kind of button (a kind
  * `ParsedCustomId` gains is a compile error here until it is handled).
@@ -88,35 +104,8 @@ export const PRESSES: { [K in ParsedCustomId['kind']]: (button: ButtonOf<K>, pre
       action,
       job: { kind: 'upscale', ...on, index: 1, mode: button.mode ?? 'default' },
     }),
-  variation: (button, { parent, common, action, on, seed, modalFor, create }) =>
-    create({
-      ...common,
-      action,
-      modal: modalFor(ModalKind.Remix),
-      job: {
-        kind: 'variation',
-        ...on,
-        prompt: parent.finalPrompt,
-        seed,
-        index: button.index,
-        strength: 'index',
-      },
-      properties: { index: button.index },
-    }),
-  vary: (button, { parent, common, action, on, seed, modalFor, create }) =>
-    create({
-      ...common,
-      action,
-      modal: modalFor(ModalKind.Remix),
-      job: {
-        kind: 'variation',
-        ...on,
-        prompt: parent.finalPrompt,
-        seed,
-        index: 1,
-        strength: button.strength,
-      },
-    }),
+  variation: (button, press) => variationOf(press, button.index, 'index', { index: button.index }),
+  vary: (button, press) => variationOf(press, 1, button.strength),
   reroll: (_button, { parent, common, action, on, seed, modalFor, create }) =>
     create({
       ...common,
