@@ -2,7 +2,6 @@ import { Schema } from 'mongoose';
 import { OrderStatus, TaskStatus } from '@draw/shared';
 import { defineCollection, type BaseDoc, type Storage } from '../../storage/port';
 import { documentSchema } from '../../storage/schema';
-import { repositoryOf } from '../queries';
 import { Users, type UserDoc } from '../auth/repository';
 import { Ledger, LedgerKind, Orders } from '../billing/repository';
 import { Channels, Members } from '../channels/repository';
@@ -89,7 +88,7 @@ export function adminRepository(
   const channels = storage.collection(Channels);
   const members = storage.collection(Members);
   return {
-    audit: repositoryOf(audit, {
+    audit: {
       /** Writes one entry (the log is only ever added to). */
       record: (doc: AuditDoc) => audit.insertOne(doc),
       page: (
@@ -105,19 +104,19 @@ export function adminRepository(
           },
           { sort: { at: -1, _id: -1 }, limit },
         ),
-    }),
-    disabled: repositoryOf(disabled, {
+    },
+    disabled: {
       of: (userId: string) => disabled.findOne({ _id: userId }),
       among: (userIds: readonly string[]) => disabled.find({ _id: { $in: [...userIds] } }),
       put: (userId: string, fields: Omit<DisabledDoc, '_id'>) =>
         disabled.findOneAndUpdate({ _id: userId }, { $set: fields }, { upsert: true }),
       remove: (userId: string) => disabled.deleteOne({ _id: userId }),
-    }),
-    site: repositoryOf(site, {
+    },
+    site: {
       get: () => site.findOne({ _id: SITE }),
       set: (fields: Partial<Omit<SiteDoc, '_id'>>, at: number) =>
         site.findOneAndUpdate({ _id: SITE }, { $set: { ...fields, updatedAt: at } }, { upsert: true }),
-    }),
+    },
     users: {
       /**
        * People whose phone, email, name or id contains `q` (as typed; emails are stored lower-cased),

@@ -7,7 +7,6 @@ import {
   type Storage,
 } from '../../storage/port';
 import { documentSchema } from '../../storage/schema';
-import { repositoryOf } from '../queries';
 import { Tasks, type TaskDoc } from '../tasks/repository';
 
 /** One person's star on one image: private to them. */
@@ -100,17 +99,17 @@ const archiveImages = (
 /** The archive's reads of the tasks: finished images, one source at a time. */
 export function archiveImagesRepository(storage: Storage) {
   const tasks = storage.collection(Tasks);
-  return repositoryOf(tasks, {
+  return {
     /** One source's archive images matching the query, after the cursor, newest first. */
     page: (source: ImageSource, query: ArchiveQuery, cursor: ArchiveCursor | null, limit: number) =>
       archiveImages(tasks, source, query, cursor, limit),
-  });
+  };
 }
 export type ArchiveImagesRepository = ReturnType<typeof archiveImagesRepository>;
 
 export function favoritesRepository(storage: Storage) {
   const favorites = storage.collection(Favorites);
-  return repositoryOf(favorites, {
+  return {
     /** Stars an image for a person (a second star changes nothing). */
     star: (userId: string, taskId: string, finishTime: number, at: number) =>
       favorites.findOneAndUpdate(
@@ -134,6 +133,6 @@ export function favoritesRepository(storage: Storage) {
         { userId, finishTime: finishRange(query, cursor), ...afterCursor(cursor, 'taskId') },
         { sort: { finishTime: -1, taskId: -1 }, limit },
       ),
-  });
+  };
 }
 export type FavoritesRepository = ReturnType<typeof favoritesRepository>;

@@ -1,7 +1,6 @@
 import { Theme, type Language } from '@draw/shared';
 import { defineCollection, type BaseDoc, type Storage } from '../../storage/port';
 import { documentSchema } from '../../storage/schema';
-import { repositoryOf } from '../queries';
 
 export interface UserDoc extends BaseDoc {
   phone?: string;
@@ -108,7 +107,7 @@ export const Slowdowns = defineCollection<SlowdownDoc>(
 /** Users, with the queries other features ask of them. */
 export function usersRepository(storage: Storage) {
   const users = storage.collection(Users);
-  return repositoryOf(users, {
+  return {
     /** A user by id, or null. */
     byId: (id: string) => users.findOne({ _id: id }),
     byPhone: (phone: string) => users.findOne({ phone }),
@@ -122,13 +121,13 @@ export function usersRepository(storage: Storage) {
     /** Changes a user's own fields; the user as written, or null when there is none. */
     setFields: (id: string, fields: Partial<Omit<UserDoc, '_id'>>) =>
       users.findOneAndUpdate({ _id: id }, { $set: fields }),
-  });
+  };
 }
 export type UsersRepository = ReturnType<typeof usersRepository>;
 
 function sessionsRepository(storage: Storage) {
   const sessions = storage.collection(Sessions);
-  return repositoryOf(sessions, {
+  return {
     /** A session by id (the SHA-256 of its token), live or not. */
     byId: (id: string) => sessions.findOne({ _id: id }),
     create: (doc: SessionDoc) => sessions.insertOne(doc),
@@ -138,12 +137,12 @@ function sessionsRepository(storage: Storage) {
     /** Ends one session if it is live; the session, or null when it was not. */
     revoke: (id: string, at: number) =>
       sessions.findOneAndUpdate({ _id: id, revokedAt: { $exists: false } }, { $set: { revokedAt: at } }),
-  });
+  };
 }
 
 function codesRepository(storage: Storage) {
   const codes = storage.collection(LoginCodes);
-  return repositoryOf(codes, {
+  return {
     /** The phone's or email's current code, or null. */
     of: (phone: string) => codes.findOne({ _id: phone }),
     /** Forgets the phone's or email's code (it was never sent). */
@@ -160,12 +159,12 @@ function codesRepository(storage: Storage) {
     /** Marks this code used, once: null when it already was. */
     use: (phone: string, codeHash: string, at: number) =>
       codes.findOneAndUpdate({ _id: phone, codeHash, usedAt: { $exists: false } }, { $set: { usedAt: at } }),
-  });
+  };
 }
 
 function countersRepository(storage: Storage) {
   const counters = storage.collection(Counters);
-  return repositoryOf(counters, {
+  return {
     /** Ends a key's window (a success clears its count). */
     clear: (key: string) => counters.deleteOne({ _id: key }),
     /** One more in the key's window while it runs; null when there is none or it has ended. */
@@ -180,12 +179,12 @@ function countersRepository(storage: Storage) {
       ),
     /** One less, never below zero. */
     giveBack: (key: string) => counters.updateOne({ _id: key, count: { $gt: 0 } }, { $inc: { count: -1 } }),
-  });
+  };
 }
 
 function slowdownsRepository(storage: Storage) {
   const slowdowns = storage.collection(Slowdowns);
-  return repositoryOf(slowdowns, {
+  return {
     of: (key: string) => slowdowns.findOne({ _id: key }),
     /** The key's first failure (a duplicate-key refusal when another attempt stored it first). */
     create: (doc: SlowdownDoc) => slowdowns.insertOne(doc),
@@ -196,7 +195,7 @@ function slowdownsRepository(storage: Storage) {
         { _id: seen._id, failures: seen.failures, lastFailureAt: seen.lastFailureAt },
         { $set: next },
       ),
-  });
+  };
 }
 
 export function authRepository(storage: Storage) {

@@ -10,7 +10,6 @@ import {
 } from '@draw/shared';
 import { defineCollection, type BaseDoc, type Collection, type Storage } from '../../storage/port';
 import { documentSchema, type StoredFields } from '../../storage/schema';
-import { repositoryOf } from '../queries';
 
 // ---- Products ------------------------------------------------------------------------------
 
@@ -209,134 +208,128 @@ export const Ledger = defineCollection<LedgerDoc>('credit_ledger', ledgerSchema)
 export const RedeemCodes = defineCollection<RedeemCodeDoc>('redeem_codes', codeSchema);
 export const Redemptions = defineCollection<RedemptionDoc>('redemptions', redemptionSchema);
 
-export const productsRepository = (products: Collection<ProductDoc>) =>
-  repositoryOf(products, {
-    byId: (id: string) => products.findOne({ _id: id }),
-    /** Whether any product is stored (a first start has none). */
-    any: async () => (await products.count({})) > 0,
-    create: (doc: ProductDoc) => products.insertOne(doc),
-    /** The products on sale (any order). */
-    enabled: () => products.find({ enabled: true }),
-    /** Every product (any order). */
-    all: () => products.find({}),
-    /** Changes a product's fields; the product as written, or null when there is none. */
-    setFields: (id: string, fields: Partial<Omit<ProductDoc, '_id'>>) =>
-      products.findOneAndUpdate({ _id: id }, { $set: fields }),
-  });
+export const productsRepository = (products: Collection<ProductDoc>) => ({
+  byId: (id: string) => products.findOne({ _id: id }),
+  /** Whether any product is stored (a first start has none). */
+  any: async () => (await products.count({})) > 0,
+  create: (doc: ProductDoc) => products.insertOne(doc),
+  /** The products on sale (any order). */
+  enabled: () => products.find({ enabled: true }),
+  /** Every product (any order). */
+  all: () => products.find({}),
+  /** Changes a product's fields; the product as written, or null when there is none. */
+  setFields: (id: string, fields: Partial<Omit<ProductDoc, '_id'>>) =>
+    products.findOneAndUpdate({ _id: id }, { $set: fields }),
+});
 
 /** Orders a payment may still settle after they stopped being payable. */
 const PAYABLE_LATE = [OrderStatus.Unpaid, OrderStatus.Expired, OrderStatus.Cancelled];
 
-export const ordersRepository = (orders: Collection<OrderDoc>) =>
-  repositoryOf(orders, {
-    byId: (id: string) => orders.findOne({ _id: id }),
-    /** The user's order, or null (someone else's is none). */
-    ofUser: (id: string, userId: string) => orders.findOne({ _id: id, userId }),
-    byOrderNo: (orderNo: string) => orders.findOne({ orderNo }),
-    /** How many unpaid orders the user has open. */
-    unpaidCountOf: (userId: string) => orders.count({ userId, status: OrderStatus.Unpaid }),
-    create: (doc: OrderDoc) => orders.insertOne(doc),
-    /** The user's newest orders, newest first. */
-    newestOf: (userId: string, limit: number) => orders.find({ userId }, { sort: { createdAt: -1 }, limit }),
-    /** Paid orders whose grant never completed (at most `limit`). */
-    paidUnfulfilled: (limit: number) =>
-      orders.find({ status: OrderStatus.Paid, fulfilledAt: null }, { limit }),
-    /** Unpaid orders (of a user, or one order) past their time become expired. */
-    expireDue: (scope: { userId?: string; _id?: string }, now: number) =>
-      orders.updateMany(
-        { ...scope, status: OrderStatus.Unpaid, expiresAt: { $lte: now } },
-        { $set: { status: OrderStatus.Expired } },
-      ),
-    /** Records a payment on an order not paid yet; the order as written, or null when it already was. */
-    markPaid: (id: string, at: number, transactionId: string | null) =>
-      orders.findOneAndUpdate(
-        { _id: id, status: { $in: PAYABLE_LATE } },
-        { $set: { status: OrderStatus.Paid, paidAt: at, transactionId } },
-      ),
-    /** Notes, once, that a paid order's plan was granted. */
-    markFulfilled: (id: string, at: number) =>
-      orders.updateOne({ _id: id, fulfilledAt: null }, { $set: { fulfilledAt: at } }),
-    /** Cancels the user's order while it is unpaid; null when it is not (any more). */
-    cancelUnpaid: (id: string, userId: string, at: number) =>
-      orders.findOneAndUpdate(
-        { _id: id, userId, status: OrderStatus.Unpaid },
-        { $set: { status: OrderStatus.Cancelled, cancelledAt: at } },
-      ),
-    /** Keeps the payment started for an order while it is unpaid; null when it is not (any more). */
-    setPayment: (id: string, payment: PaymentAttempt) =>
-      orders.findOneAndUpdate({ _id: id, status: OrderStatus.Unpaid }, { $set: { payment } }),
-    /** The unpaid, unexpired order whose WeChat Pay payment shows this code URL. */
-    unpaidByWechatCode: (codeUrl: string, now: number) =>
-      orders.findOne({
-        status: OrderStatus.Unpaid,
-        expiresAt: { $gt: now },
-        'payment.provider': PaymentProviderName.Wechat,
-        'payment.codeUrl': codeUrl,
-      }),
-  });
+export const ordersRepository = (orders: Collection<OrderDoc>) => ({
+  byId: (id: string) => orders.findOne({ _id: id }),
+  /** The user's order, or null (someone else's is none). */
+  ofUser: (id: string, userId: string) => orders.findOne({ _id: id, userId }),
+  byOrderNo: (orderNo: string) => orders.findOne({ orderNo }),
+  /** How many unpaid orders the user has open. */
+  unpaidCountOf: (userId: string) => orders.count({ userId, status: OrderStatus.Unpaid }),
+  create: (doc: OrderDoc) => orders.insertOne(doc),
+  /** The user's newest orders, newest first. */
+  newestOf: (userId: string, limit: number) => orders.find({ userId }, { sort: { createdAt: -1 }, limit }),
+  /** Paid orders whose grant never completed (at most `limit`). */
+  paidUnfulfilled: (limit: number) => orders.find({ status: OrderStatus.Paid, fulfilledAt: null }, { limit }),
+  /** Unpaid orders (of a user, or one order) past their time become expired. */
+  expireDue: (scope: { userId?: string; _id?: string }, now: number) =>
+    orders.updateMany(
+      { ...scope, status: OrderStatus.Unpaid, expiresAt: { $lte: now } },
+      { $set: { status: OrderStatus.Expired } },
+    ),
+  /** Records a payment on an order not paid yet; the order as written, or null when it already was. */
+  markPaid: (id: string, at: number, transactionId: string | null) =>
+    orders.findOneAndUpdate(
+      { _id: id, status: { $in: PAYABLE_LATE } },
+      { $set: { status: OrderStatus.Paid, paidAt: at, transactionId } },
+    ),
+  /** Notes, once, that a paid order's plan was granted. */
+  markFulfilled: (id: string, at: number) =>
+    orders.updateOne({ _id: id, fulfilledAt: null }, { $set: { fulfilledAt: at } }),
+  /** Cancels the user's order while it is unpaid; null when it is not (any more). */
+  cancelUnpaid: (id: string, userId: string, at: number) =>
+    orders.findOneAndUpdate(
+      { _id: id, userId, status: OrderStatus.Unpaid },
+      { $set: { status: OrderStatus.Cancelled, cancelledAt: at } },
+    ),
+  /** Keeps the payment started for an order while it is unpaid; null when it is not (any more). */
+  setPayment: (id: string, payment: PaymentAttempt) =>
+    orders.findOneAndUpdate({ _id: id, status: OrderStatus.Unpaid }, { $set: { payment } }),
+  /** The unpaid, unexpired order whose WeChat Pay payment shows this code URL. */
+  unpaidByWechatCode: (codeUrl: string, now: number) =>
+    orders.findOne({
+      status: OrderStatus.Unpaid,
+      expiresAt: { $gt: now },
+      'payment.provider': PaymentProviderName.Wechat,
+      'payment.codeUrl': codeUrl,
+    }),
+});
 
-export const ledgerRepository = (ledger: Collection<LedgerDoc>) =>
-  repositoryOf(ledger, {
-    /** An entry by its key, or null. */
-    byKey: (key: string) => ledger.findOne({ _id: key }),
-    hasKey: async (key: string) => (await ledger.count({ _id: key })) > 0,
-    /** The user's last entry (their account as it stands), or null. */
-    latestOf: (userId: string) => ledger.findOne({ userId }, { sort: { seq: -1 } }),
-    /** The user's newest entries, newest first. */
-    newestOf: (userId: string, limit: number) => ledger.find({ userId }, { sort: { seq: -1 }, limit }),
-    /** A new entry (a duplicate-key refusal when its key or its seq is taken). */
-    append: (entry: LedgerDoc) => ledger.insertOne(entry),
-    /** Spends after the position (at, id), in that order: the pages of a long history. */
-    spendsAfter: (after: { at: number; id: string }, limit: number) =>
-      ledger.find(
-        {
-          kind: LedgerKind.Spend,
-          at: { $gte: after.at },
-          $or: [{ at: { $gt: after.at } }, { _id: { $gt: after.id } }],
-        },
-        { sort: { at: 1, _id: 1 }, limit },
-      ),
-    /** The refunds of these tasks that exist. */
-    refundsOf: (taskIds: readonly string[]) =>
-      ledger.find({ _id: { $in: taskIds.map((taskId) => `refund:${taskId}`) } }),
-  });
+export const ledgerRepository = (ledger: Collection<LedgerDoc>) => ({
+  /** An entry by its key, or null. */
+  byKey: (key: string) => ledger.findOne({ _id: key }),
+  hasKey: async (key: string) => (await ledger.count({ _id: key })) > 0,
+  /** The user's last entry (their account as it stands), or null. */
+  latestOf: (userId: string) => ledger.findOne({ userId }, { sort: { seq: -1 } }),
+  /** The user's newest entries, newest first. */
+  newestOf: (userId: string, limit: number) => ledger.find({ userId }, { sort: { seq: -1 }, limit }),
+  /** A new entry (a duplicate-key refusal when its key or its seq is taken). */
+  append: (entry: LedgerDoc) => ledger.insertOne(entry),
+  /** Spends after the position (at, id), in that order: the pages of a long history. */
+  spendsAfter: (after: { at: number; id: string }, limit: number) =>
+    ledger.find(
+      {
+        kind: LedgerKind.Spend,
+        at: { $gte: after.at },
+        $or: [{ at: { $gt: after.at } }, { _id: { $gt: after.id } }],
+      },
+      { sort: { at: 1, _id: 1 }, limit },
+    ),
+  /** The refunds of these tasks that exist. */
+  refundsOf: (taskIds: readonly string[]) =>
+    ledger.find({ _id: { $in: taskIds.map((taskId) => `refund:${taskId}`) } }),
+});
 
-export const redeemCodesRepository = (codes: Collection<RedeemCodeDoc>) =>
-  repositoryOf(codes, {
-    byCode: (code: string) => codes.findOne({ _id: code }),
-    createMany: (docs: RedeemCodeDoc[]) => codes.insertMany(docs),
-    /** The codes of a batch (every code without one), newest first. */
-    list: (batchId?: string) => codes.find(batchId ? { batchId } : {}, { sort: { createdAt: -1 } }),
-    /** The code's counter of uses moves up to `use`, never back. */
-    raiseUses: (code: string, use: number) =>
-      codes.updateOne({ _id: code, uses: { $lt: use } }, { $set: { uses: use } }),
-    /** Codes of a batch (or these codes) nobody has used, not yet expired, expire at `at`. */
-    expireUnused: (target: { batchId?: string; codes?: readonly string[] }, at: number) =>
-      codes.updateMany(
-        {
-          uses: 0,
-          ...(target.batchId ? { batchId: target.batchId } : {}),
-          ...(target.codes ? { _id: { $in: [...target.codes] } } : {}),
-          $or: [{ expiresAt: null }, { expiresAt: { $gt: at } }],
-        },
-        { $set: { expiresAt: at } },
-      ),
-  });
+export const redeemCodesRepository = (codes: Collection<RedeemCodeDoc>) => ({
+  byCode: (code: string) => codes.findOne({ _id: code }),
+  createMany: (docs: RedeemCodeDoc[]) => codes.insertMany(docs),
+  /** The codes of a batch (every code without one), newest first. */
+  list: (batchId?: string) => codes.find(batchId ? { batchId } : {}, { sort: { createdAt: -1 } }),
+  /** The code's counter of uses moves up to `use`, never back. */
+  raiseUses: (code: string, use: number) =>
+    codes.updateOne({ _id: code, uses: { $lt: use } }, { $set: { uses: use } }),
+  /** Codes of a batch (or these codes) nobody has used, not yet expired, expire at `at`. */
+  expireUnused: (target: { batchId?: string; codes?: readonly string[] }, at: number) =>
+    codes.updateMany(
+      {
+        uses: 0,
+        ...(target.batchId ? { batchId: target.batchId } : {}),
+        ...(target.codes ? { _id: { $in: [...target.codes] } } : {}),
+        $or: [{ expiresAt: null }, { expiresAt: { $gt: at } }],
+      },
+      { $set: { expiresAt: at } },
+    ),
+});
 
-export const redemptionsRepository = (redemptions: Collection<RedemptionDoc>) =>
-  repositoryOf(redemptions, {
-    /** Takes a use (a duplicate-key refusal when that use is taken). */
-    claim: (doc: RedemptionDoc) => redemptions.insertOne(doc),
-    /** The user's use of the code, or null. */
-    ofUser: (code: string, userId: string) => redemptions.findOne({ code, userId }),
-    /** Drops a row whose claim never happened. */
-    dropUnclaimed: (id: string) => redemptions.deleteOne({ _id: id, claimedAt: null }),
-    markGranted: (code: string, userId: string, at: number) =>
-      redemptions.updateOne({ code, userId }, { $set: { grantedAt: at } }),
-    /** Uses taken before `before` whose grant never happened (a crash cut them off). */
-    cutOff: (before: number, limit: number) =>
-      redemptions.find({ grantedAt: null, claimedAt: { $ne: null }, at: { $lt: before } }, { limit }),
-  });
+export const redemptionsRepository = (redemptions: Collection<RedemptionDoc>) => ({
+  /** Takes a use (a duplicate-key refusal when that use is taken). */
+  claim: (doc: RedemptionDoc) => redemptions.insertOne(doc),
+  /** The user's use of the code, or null. */
+  ofUser: (code: string, userId: string) => redemptions.findOne({ code, userId }),
+  /** Drops a row whose claim never happened. */
+  dropUnclaimed: (id: string) => redemptions.deleteOne({ _id: id, claimedAt: null }),
+  markGranted: (code: string, userId: string, at: number) =>
+    redemptions.updateOne({ code, userId }, { $set: { grantedAt: at } }),
+  /** Uses taken before `before` whose grant never happened (a crash cut them off). */
+  cutOff: (before: number, limit: number) =>
+    redemptions.find({ grantedAt: null, claimedAt: { $ne: null }, at: { $lt: before } }, { limit }),
+});
 
 export function billingRepository(storage: Storage) {
   return {

@@ -1,7 +1,6 @@
 import { Limits } from '@draw/shared';
 import { defineCollection, type BaseDoc, type Storage } from '../../storage/port';
 import { documentSchema } from '../../storage/schema';
-import { repositoryOf } from '../queries';
 
 export interface ChannelDoc extends BaseDoc {
   title: string;
@@ -120,7 +119,7 @@ export function channelsRepository(storage: Storage) {
   const bans = storage.collection(Bans);
   const departures = storage.collection(Departures);
   return {
-    channels: repositoryOf(channels, {
+    channels: {
       /** A channel by id, deleted or not. */
       byId: (id: string) => channels.findOne({ _id: id }),
       create: (doc: ChannelDoc) => channels.insertOne(doc),
@@ -145,8 +144,8 @@ export function channelsRepository(storage: Storage) {
         channelIds.length
           ? channels.count({ _id: { $in: channelIds }, creatorId: userId, deletedAt: { $exists: false } })
           : Promise.resolve(0),
-    }),
-    members: repositoryOf(members, {
+    },
+    members: {
       /** The person's membership of the channel, or null. */
       of: (channelId: string, userId: string) => members.findOne({ _id: memberId(channelId, userId) }),
       /** How many members a channel has. */
@@ -177,8 +176,8 @@ export function channelsRepository(storage: Storage) {
         channelIds.length
           ? members.countBy({ channelId: { $in: channelIds } }, 'channelId')
           : Promise.resolve(new Map<string, number>()),
-    }),
-    invites: repositoryOf(invites, {
+    },
+    invites: {
       /** An invite by its code. */
       byCode: (code: string) => invites.findOne({ _id: code }),
       create: (doc: InviteDoc) => invites.insertOne(doc),
@@ -193,8 +192,8 @@ export function channelsRepository(storage: Storage) {
       /** A new expiry for an invite; the invite as written. */
       setExpiry: (id: string, expiresAt: number | null) =>
         invites.findOneAndUpdate({ _id: id }, { $set: { expiresAt } }),
-    }),
-    bans: repositoryOf(bans, {
+    },
+    bans: {
       /** The person's ban from the channel, or null. */
       of: (channelId: string, userId: string) => bans.findOne({ _id: memberId(channelId, userId) }),
       add: (doc: BanDoc) => bans.insertOne(doc),
@@ -202,8 +201,8 @@ export function channelsRepository(storage: Storage) {
       lift: (channelId: string, userId: string) => bans.deleteOne({ _id: memberId(channelId, userId) }),
       /** A channel's bans, newest first. */
       inChannel: (channelId: string) => bans.find({ channelId }, { sort: { bannedAt: -1 } }),
-    }),
-    departures: repositoryOf(departures, {
+    },
+    departures: {
       /** Remembers the channel's title as it was when the person left it (or was removed). */
       record: (channelId: string, userId: string, title: string, at: number) =>
         departures.findOneAndUpdate(
@@ -216,7 +215,7 @@ export function channelsRepository(storage: Storage) {
         channelIds.length
           ? departures.find({ _id: { $in: channelIds.map((channelId) => memberId(channelId, userId)) } })
           : Promise.resolve([]),
-    }),
+    },
     /** Moves whenever a channel or a membership may have changed, here or in another process; null on MongoDB (see `Storage.changesOf`). */
     channelsOrMembersChanged: storage.changesOf?.([Channels, Members]) ?? null,
   };

@@ -4,7 +4,6 @@ import { defineCollection, type BaseDoc, type Storage } from '../../storage/port
 import { documentSchema } from '../../storage/schema';
 import { isDuplicateKey } from '../../realtime/sequence';
 import { memberId, Members } from '../channels/repository';
-import { repositoryOf } from '../queries';
 
 /** One emoji on a message as stored with it: its count and the first who reacted (the answer adds `me`). */
 export interface StoredReaction {
@@ -80,7 +79,7 @@ export function messagesRepository(storage: Storage) {
   const reactions = storage.collection(MessageReactions);
   const members = storage.collection(Members);
   return {
-    ...repositoryOf(messages, {
+    ...{
       /** A message by id, or null. */
       byId: (id: string) => messages.findOne({ _id: id }),
       /** Messages by id (deleted ones included: a reply still says its original is gone). */
@@ -109,8 +108,8 @@ export function messagesRepository(storage: Storage) {
       deletedSince: (since: number) =>
         messages.find({ deletedAt: { $gte: since } }, { sort: { deletedAt: 1 } }),
       markDeleted: (id: string, at: number) => messages.updateOne({ _id: id }, { $set: { deletedAt: at } }),
-    }),
-    reactions: repositoryOf(reactions, {
+    },
+    reactions: {
       /** Adds one reaction; false when the person had already reacted with that emoji. */
       async add(doc: ReactionDoc): Promise<boolean> {
         try {
@@ -141,7 +140,7 @@ export function messagesRepository(storage: Storage) {
         ]);
         return new Set(mine.map((r) => `${r.messageId}:${r.emoji}`));
       },
-    }),
+    },
     /** Those of `userIds` who are members of the channel now, read by primary key. */
     async membersAmong(channelId: string, userIds: readonly string[]): Promise<string[]> {
       if (!userIds.length) return [];

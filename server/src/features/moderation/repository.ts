@@ -1,7 +1,6 @@
 import { Schema } from 'mongoose';
 import { defineCollection, type BaseDoc, type Storage } from '../../storage/port';
 import { documentSchema } from '../../storage/schema';
-import { repositoryOf } from '../queries';
 
 export interface BannedWordDoc extends BaseDoc {
   word: string;
@@ -122,7 +121,7 @@ export function moderationRepository(storage: Storage) {
   const reports = storage.collection(Reports);
   const hidden = storage.collection(HiddenImages);
   return {
-    words: repositoryOf(words, {
+    words: {
       all: () => words.find({}, { sort: { createdAt: -1 } }),
       byNormalized: (normalized: string) => words.findOne({ normalized }),
       byId: (id: string) => words.findOne({ _id: id }),
@@ -130,8 +129,8 @@ export function moderationRepository(storage: Storage) {
       total: () => words.count({}),
       add: (doc: BannedWordDoc) => words.insertOne(doc),
       remove: (id: string) => words.deleteOne({ _id: id }),
-    }),
-    hits: repositoryOf(hits, {
+    },
+    hits: {
       record: (doc: HitDoc) => hits.insertOne(doc),
       /** Newest first, before the cursor's time (and id, for equal times). */
       page: (filter: { userId?: string }, before: { at: number; id: string } | null, limit: number) =>
@@ -144,8 +143,8 @@ export function moderationRepository(storage: Storage) {
           },
           { sort: { at: -1, _id: -1 }, limit },
         ),
-    }),
-    standings: repositoryOf(standings, {
+    },
+    standings: {
       of: (userId: string) => standings.findOne({ _id: userId }),
       /** Writes the person's standing (made on their first hit). */
       put: (userId: string, fields: Omit<StandingDoc, '_id'>) =>
@@ -154,8 +153,8 @@ export function moderationRepository(storage: Storage) {
         standings.findOneAndUpdate({ _id: userId }, { $set: { pausedUntil: null, hits: [] } }),
       pausedAmong: (userIds: readonly string[], now: number) =>
         standings.find({ _id: { $in: [...userIds] }, pausedUntil: { $gt: now } }),
-    }),
-    reports: repositoryOf(reports, {
+    },
+    reports: {
       of: (taskId: string) => reports.findOne({ _id: taskId }),
       /** Adds a reporter once; the report is made (open) on the first. Null: this person already reported it. */
       addReporter: async (
@@ -187,13 +186,13 @@ export function moderationRepository(storage: Storage) {
         reports.find({ status }, { sort: { firstAt: status === 'open' ? 1 : -1, _id: 1 }, skip, limit }),
       resolve: (taskId: string, status: 'hidden' | 'dismissed', at: number, by: string) =>
         reports.findOneAndUpdate({ _id: taskId }, { $set: { status, resolvedAt: at, resolvedBy: by } }),
-    }),
-    hidden: repositoryOf(hidden, {
+    },
+    hidden: {
       all: () => hidden.find({}),
       hide: ({ _id, ...fields }: HiddenImageDoc) =>
         hidden.findOneAndUpdate({ _id }, { $set: fields }, { upsert: true }),
       show: (taskId: string) => hidden.deleteOne({ _id: taskId }),
-    }),
+    },
   };
 }
 export type ModerationRepository = ReturnType<typeof moderationRepository>;

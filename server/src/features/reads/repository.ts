@@ -10,7 +10,6 @@ import { defineCollection, type BaseDoc, type Storage } from '../../storage/port
 import { documentSchema } from '../../storage/schema';
 import { isDuplicateKey } from '../../realtime/sequence';
 import { Events } from '../../realtime/repository';
-import { repositoryOf } from '../queries';
 
 /** How far one person has read one channel: the seq of the last event they saw. */
 export interface ReadMarkDoc extends BaseDoc {
@@ -91,7 +90,7 @@ export function readsRepository(storage: Storage) {
   const events = storage.collection(Events);
   const levels = storage.collection(NotifyLevels);
   return {
-    levels: repositoryOf(levels, {
+    levels: {
       /** The person's levels in these channels, read by primary key (absent: the default). */
       among: (userId: string, channelIds: readonly string[]) =>
         channelIds.length
@@ -104,8 +103,8 @@ export function readsRepository(storage: Storage) {
           { $set: { userId, channelId, level, updatedAt: at } },
           { upsert: true },
         ),
-    }),
-    marks: repositoryOf(marks, {
+    },
+    marks: {
       /**
        * The person's marks in these channels (those they are in now), read by primary key: their
        * marks in channels they left long ago are never read.
@@ -135,7 +134,7 @@ export function readsRepository(storage: Storage) {
           );
         }
       },
-    }),
+    },
     /**
      * Messages by others after the starting point, counted up to `UNREAD_CAP`, and the mentions
      * among them plus the person's own tasks that ended since (their results), each read along the

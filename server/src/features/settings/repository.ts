@@ -1,7 +1,6 @@
 import type { BotType } from '@draw/shared';
 import { defineCollection, type BaseDoc, type Storage } from '../../storage/port';
 import { documentSchema } from '../../storage/schema';
-import { repositoryOf } from '../queries';
 import {
   BOT_TYPES,
   DRAW_SPEEDS,
@@ -47,7 +46,7 @@ export const settingsId = (userId: string, botType: BotType) => `${userId}:${bot
 export function settingsRepository(storage: Storage) {
   const settings = storage.collection(DrawSettingsCollection);
   return {
-    settings: repositoryOf(settings, {
+    settings: {
       /** What the person chose for a bot, or null. */
       of: (userId: string, botType: BotType) => settings.findOne({ _id: settingsId(userId, botType) }),
       /** Stores what the person chose for a bot (other choices stay as they were). */
@@ -62,7 +61,7 @@ export function settingsRepository(storage: Storage) {
           { $set: { userId, botType, ...values, updatedAt: at } },
           { upsert: true },
         ),
-    }),
+    },
   };
 }
 export type SettingsRepository = ReturnType<typeof settingsRepository>;

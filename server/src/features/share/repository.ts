@@ -1,6 +1,5 @@
 import { defineCollection, type BaseDoc, type Storage } from '../../storage/port';
 import { documentSchema } from '../../storage/schema';
-import { repositoryOf } from '../queries';
 
 /** A public link to one result. `_id` is the task's id: a result has at most one link at a time. */
 export interface ShareDoc extends BaseDoc {
@@ -24,7 +23,7 @@ export const Shares = defineCollection<ShareDoc>('shares', shareSchema);
 
 export function sharesRepository(storage: Storage) {
   const shares = storage.collection(Shares);
-  return repositoryOf(shares, {
+  return {
     /** The link of a result, if it has one. */
     ofTask: (taskId: string) => shares.findOne({ _id: taskId }),
     /** The link a public page's token names (a revoked one is gone). */
@@ -48,6 +47,6 @@ export function sharesRepository(storage: Storage) {
       ),
     /** Ends the result's link: its page and image answer 404 from now on. */
     revoke: (taskId: string) => shares.deleteOne({ _id: taskId }),
-  });
+  };
 }
 export type SharesRepository = ReturnType<typeof sharesRepository>;

@@ -2,7 +2,6 @@ import { Schema } from 'mongoose';
 import { TERMINAL_TASK_STATUSES, TaskStatus, type Task } from '@draw/shared';
 import { defineCollection, type BaseDoc, type Storage } from '../../storage/port';
 import { documentSchema, type StoredFields } from '../../storage/schema';
-import { repositoryOf } from '../queries';
 import type { StoredJob } from './jobs';
 
 /** The stored task: the public Task plus what only the server needs to run it. */
@@ -77,7 +76,7 @@ const UNFINISHED = [TaskStatus.NotStart, TaskStatus.Submitted, TaskStatus.InProg
 
 export function tasksRepository(storage: Storage) {
   const tasks = storage.collection(Tasks);
-  return repositoryOf(tasks, {
+  return {
     /** A task by id, or null. */
     byId: (id: string) => tasks.findOne({ _id: id }),
     create: (doc: TaskDoc) => tasks.insertOne(doc),
@@ -154,7 +153,7 @@ export function tasksRepository(storage: Storage) {
           { finishTime: { $gte: since } },
         ],
       }),
-  });
+  };
 }
 export type TasksRepository = ReturnType<typeof tasksRepository>;
 

@@ -1,6 +1,5 @@
 import { defineCollection, type BaseDoc, type Storage } from '../../storage/port';
 import { documentSchema } from '../../storage/schema';
-import { repositoryOf } from '../queries';
 
 export interface UploadDoc extends BaseDoc {
   /** `_id` is the blob key (`<uuid>.<ext>`). */
@@ -29,7 +28,7 @@ export const Uploads = defineCollection<UploadDoc>('uploads', uploadSchema);
 
 export function uploadsRepository(storage: Storage) {
   const uploads = storage.collection(Uploads);
-  return repositoryOf(uploads, {
+  return {
     /** An upload by its blob key, or null. */
     byId: (id: string) => uploads.findOne({ _id: id }),
     create: (doc: UploadDoc) => uploads.insertOne(doc),
@@ -41,6 +40,6 @@ export function uploadsRepository(storage: Storage) {
       const sizes = await uploads.valuesOf({ userId, createdAt: { $gte: since } }, 'size');
       return sizes.reduce<number>((sum, size) => sum + (size ?? 0), 0);
     },
-  });
+  };
 }
 export type UploadsRepository = ReturnType<typeof uploadsRepository>;
