@@ -1,7 +1,7 @@
 import type { ChannelEvent } from '@draw/shared';
 import { Schema } from 'mongoose';
 import { defineCollection, type BaseDoc, type Filter, type LinkedWrite, type Storage } from '../storage/port';
-import { documentSchema } from '../storage/schema';
+import { documentSchema, type StoredFields } from '../storage/schema';
 
 /** One document per channel event: the channel's log, in sequence order. */
 export type EventDoc = BaseDoc & ChannelEvent;
@@ -26,7 +26,7 @@ const eventSchema = documentSchema({
   type: { type: String, required: true },
   at: { type: Number, required: true },
   data: { type: Schema.Types.Mixed, required: true },
-});
+} satisfies StoredFields<EventDoc>);
 eventSchema.index({ channelId: 1, seq: 1 }, { unique: true });
 // The start-up check for changes stored but never published reads the log's last event.
 eventSchema.index({ at: -1 });
@@ -34,16 +34,16 @@ eventSchema.index({ at: -1 });
 export const Events = defineCollection<EventDoc>('events', eventSchema);
 export const Seqs = defineCollection<SeqDoc>(
   'channel_seqs',
-  documentSchema({ seq: { type: Number, required: true } }),
+  documentSchema({ seq: { type: Number, required: true } } satisfies StoredFields<SeqDoc>),
 );
 export const Tickets = defineCollection<TicketDoc>(
   'socket_tickets',
   documentSchema({
     userId: { type: String, required: true },
-    sessionId: String,
+    sessionId: { type: String },
     expiresAt: { type: Number, required: true },
-    usedAt: Number,
-  }),
+    usedAt: { type: Number },
+  } satisfies StoredFields<TicketDoc>),
 );
 
 /** A log that can number and store a document in one write transaction (the embedded store's). */

@@ -17,24 +17,28 @@ export function documentSchema(definition: Record<string, unknown>): StoredSchem
 }
 
 type Mixed = typeof Schema.Types.Mixed;
-/** The mongoose `type` a field of this TypeScript type is stored with: its own, or Mixed (null, objects). */
+/** The mongoose `type` a field of this TypeScript type is stored with: its own, or Mixed (objects, unions). */
 type StoredType<V> = [V] extends [string]
   ? StringConstructor | Mixed
   : [V] extends [number]
     ? NumberConstructor | Mixed
     : [V] extends [boolean]
       ? BooleanConstructor | Mixed
-      : Mixed;
+      : [V] extends [readonly (infer E)[]]
+        ? StoredType<E>[] | Mixed
+        : Mixed;
 
 /**
  * A collection's mongoose fields checked against its document type, which derives from the shared
- * entity (`TaskDoc` from the route table's `Task`, `OrderDoc` from its `Order`): every field of the
+ * entity (`TaskDoc` from the route table's `Task`, `OrderDoc` from its `Order`) or is declared
+ * beside it in its repository: every field of the
  * document is declared, nothing else is, and each with a `type` its TypeScript type allows. Written
  * `documentSchema({ … } satisfies StoredFields<TaskDoc>)`, so a field added to the entity and not
- * to its collection fails the typecheck instead of a write (`strict: 'throw'`).
+ * to its collection fails the typecheck instead of a write (`strict: 'throw'`). A field that may be
+ * null is stored with its own type (every mongoose type takes null).
  */
 export type StoredFields<T extends BaseDoc> = {
-  readonly [K in Exclude<keyof T, '_id'>]-?: { type: StoredType<Exclude<T[K], undefined>> } & Record<
+  readonly [K in Exclude<keyof T, '_id'>]-?: { type: StoredType<Exclude<T[K], undefined | null>> } & Record<
     string,
     unknown
   >;

@@ -1,7 +1,7 @@
 import { Schema } from 'mongoose';
 import { OrderStatus, TaskStatus } from '@draw/shared';
 import { defineCollection, type BaseDoc, type Storage } from '../../storage/port';
-import { documentSchema } from '../../storage/schema';
+import { documentSchema, type StoredFields } from '../../storage/schema';
 import { Users, type UserDoc } from '../auth/repository';
 import { Ledger, LedgerKind, Orders } from '../billing/repository';
 import { Channels, Members } from '../channels/repository';
@@ -42,7 +42,7 @@ const auditSchema = documentSchema({
   target: { type: String, required: true },
   before: { type: Schema.Types.Mixed, default: null },
   after: { type: Schema.Types.Mixed, default: null },
-});
+} satisfies StoredFields<AuditDoc>);
 auditSchema.index({ at: -1 });
 export const AdminAudit = defineCollection<AuditDoc>('admin_audit', auditSchema);
 
@@ -52,7 +52,7 @@ export const DisabledAccounts = defineCollection<DisabledDoc>(
     reason: { type: String, required: true },
     at: { type: Number, required: true },
     by: { type: String, required: true },
-  }),
+  } satisfies StoredFields<DisabledDoc>),
 );
 
 export const SiteSettings = defineCollection<SiteDoc>(
@@ -63,7 +63,7 @@ export const SiteSettings = defineCollection<SiteDoc>(
     moderateChat: { type: Boolean, default: false },
     prices: { type: Schema.Types.Mixed, default: [] },
     updatedAt: { type: Number, required: true },
-  }),
+  } satisfies StoredFields<SiteDoc>),
 );
 
 const SITE = 'site';

@@ -6,7 +6,7 @@ import {
   type Filter,
   type Storage,
 } from '../../storage/port';
-import { documentSchema } from '../../storage/schema';
+import { documentSchema, type StoredFields } from '../../storage/schema';
 import { Tasks, type TaskDoc } from '../tasks/repository';
 
 /** One person's star on one image: private to them. */
@@ -24,7 +24,7 @@ const favoriteSchema = documentSchema({
   taskId: { type: String, required: true },
   finishTime: { type: Number, required: true },
   createdAt: { type: Number, required: true },
-});
+} satisfies StoredFields<FavoriteDoc>);
 favoriteSchema.index({ userId: 1, taskId: 1 }, { unique: true });
 favoriteSchema.index({ userId: 1, finishTime: -1, taskId: -1 });
 

@@ -1,6 +1,6 @@
 import { Theme, type Language } from '@draw/shared';
 import { defineCollection, type BaseDoc, type Storage } from '../../storage/port';
-import { documentSchema } from '../../storage/schema';
+import { documentSchema, type StoredFields } from '../../storage/schema';
 
 export interface UserDoc extends BaseDoc {
   phone?: string;
@@ -54,18 +54,18 @@ export const Users = defineCollection<UserDoc>(
   documentSchema({
     phone: { type: String, unique: true, sparse: true },
     email: { type: String, unique: true, sparse: true },
-    passwordHash: String,
+    passwordHash: { type: String },
     name: { type: String, required: true, maxlength: 64 },
     description: { type: String, default: '' },
     avatar: { type: String, default: '' },
     theme: { type: String, enum: Object.values(Theme), default: Theme.Auto },
-    language: String,
+    language: { type: String },
     nijiRemix: { type: Boolean, default: false },
     mjRemix: { type: Boolean, default: false },
     isAdmin: { type: Boolean, default: false },
     // The console lists and searches people newest first (features/admin).
     createdAt: { type: Number, required: true, index: true },
-  }),
+  } satisfies StoredFields<UserDoc>),
 );
 
 export const Sessions = defineCollection<SessionDoc>(
@@ -74,8 +74,8 @@ export const Sessions = defineCollection<SessionDoc>(
     userId: { type: String, required: true, index: true },
     createdAt: { type: Number, required: true },
     expiresAt: { type: Number, required: true },
-    revokedAt: Number,
-  }),
+    revokedAt: { type: Number },
+  } satisfies StoredFields<SessionDoc>),
 );
 
 export const LoginCodes = defineCollection<LoginCodeDoc>(
@@ -85,14 +85,17 @@ export const LoginCodes = defineCollection<LoginCodeDoc>(
     sentAt: { type: Number, required: true },
     expiresAt: { type: Number, required: true },
     failedAttempts: { type: Number, default: 0 },
-    usedAt: Number,
-    requestedFrom: String,
-  }),
+    usedAt: { type: Number },
+    requestedFrom: { type: String },
+  } satisfies StoredFields<LoginCodeDoc>),
 );
 
 export const Counters = defineCollection<CounterDoc>(
   'counters',
-  documentSchema({ count: { type: Number, required: true }, windowEndsAt: { type: Number, required: true } }),
+  documentSchema({
+    count: { type: Number, required: true },
+    windowEndsAt: { type: Number, required: true },
+  } satisfies StoredFields<CounterDoc>),
 );
 
 export const Slowdowns = defineCollection<SlowdownDoc>(
@@ -101,7 +104,7 @@ export const Slowdowns = defineCollection<SlowdownDoc>(
     failures: { type: Number, required: true },
     lastFailureAt: { type: Number, required: true },
     nextAttemptAt: { type: Number, required: true },
-  }),
+  } satisfies StoredFields<SlowdownDoc>),
 );
 
 /** Users, with the queries other features ask of them. */

@@ -43,7 +43,7 @@ const productSchema = documentSchema({
   translations: { type: Schema.Types.Mixed, default: {} },
   createdAt: { type: Number, required: true },
   updatedAt: { type: Number, required: true },
-});
+} satisfies StoredFields<ProductDoc>);
 
 // ---- Orders --------------------------------------------------------------------------------
 
@@ -141,7 +141,7 @@ const ledgerSchema = documentSchema({
   orderId: { type: Schema.Types.Mixed, default: null },
   code: { type: Schema.Types.Mixed, default: null },
   note: { type: Schema.Types.Mixed, default: null },
-});
+} satisfies StoredFields<LedgerDoc>);
 ledgerSchema.index({ userId: 1, seq: 1 }, { unique: true });
 // The credit reconciliation reads recent spends, paged in (at, _id) order.
 ledgerSchema.index({ kind: 1, at: 1, _id: 1 });
@@ -172,7 +172,7 @@ const codeSchema = documentSchema({
   expiresAt: { type: Schema.Types.Mixed, default: null },
   createdAt: { type: Number, required: true },
   note: { type: String, default: '' },
-});
+} satisfies StoredFields<RedeemCodeDoc>);
 
 export interface RedemptionDoc extends BaseDoc {
   /**
@@ -198,7 +198,7 @@ const redemptionSchema = documentSchema({
   at: { type: Number, required: true },
   claimedAt: { type: Schema.Types.Mixed, default: null },
   grantedAt: { type: Schema.Types.Mixed, default: null },
-});
+} satisfies StoredFields<RedemptionDoc>);
 redemptionSchema.index({ code: 1, userId: 1 }, { unique: true });
 redemptionSchema.index({ grantedAt: 1, at: 1 });
 

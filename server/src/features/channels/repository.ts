@@ -1,6 +1,6 @@
 import { Limits } from '@draw/shared';
 import { defineCollection, type BaseDoc, type Storage } from '../../storage/port';
-import { documentSchema } from '../../storage/schema';
+import { documentSchema, type StoredFields } from '../../storage/schema';
 
 export interface ChannelDoc extends BaseDoc {
   title: string;
@@ -64,14 +64,14 @@ const channelSchema = documentSchema({
   updatedAt: { type: Number, required: true },
   engine: { type: String, default: null },
   membersMayShare: { type: Boolean, default: false },
-  deletedAt: Number,
-});
+  deletedAt: { type: Number },
+} satisfies StoredFields<ChannelDoc>);
 
 const memberSchema = documentSchema({
   channelId: { type: String, required: true },
   userId: { type: String, required: true },
   joinedAt: { type: Number, required: true },
-});
+} satisfies StoredFields<MemberDoc>);
 memberSchema.index({ channelId: 1, userId: 1 }, { unique: true });
 // A channel's members and a user's channels, each listed in the order they joined.
 memberSchema.index({ channelId: 1, joinedAt: 1 });
@@ -82,8 +82,8 @@ const inviteSchema = documentSchema({
   createdBy: { type: String, required: true },
   createdAt: { type: Number, required: true },
   expiresAt: { type: Number, default: null },
-  replacedAt: Number,
-});
+  replacedAt: { type: Number },
+} satisfies StoredFields<InviteDoc>);
 // A channel's current invite is its newest one.
 inviteSchema.index({ channelId: 1, createdAt: -1 });
 
@@ -94,7 +94,7 @@ const banSchema = documentSchema({
   bannedAt: { type: Number, required: true },
   // Code units: the service counts up to `Limits.banReasonMaxChars` code points.
   reason: { type: String, maxlength: 2 * Limits.banReasonMaxChars },
-});
+} satisfies StoredFields<BanDoc>);
 banSchema.index({ channelId: 1, userId: 1 }, { unique: true });
 
 const departureSchema = documentSchema({
@@ -102,7 +102,7 @@ const departureSchema = documentSchema({
   userId: { type: String, required: true },
   title: { type: String, required: true, maxlength: 64 },
   leftAt: { type: Number, required: true },
-});
+} satisfies StoredFields<DepartureDoc>);
 
 export const Channels = defineCollection<ChannelDoc>('channels', channelSchema);
 export const Members = defineCollection<MemberDoc>('members', memberSchema);

@@ -1,6 +1,6 @@
 import type { CompanyInfo } from '@draw/shared';
 import { defineCollection, type BaseDoc, type Storage } from '../../storage/port';
-import { documentSchema } from '../../storage/schema';
+import { documentSchema, type StoredFields } from '../../storage/schema';
 
 /** Company info edited by the ops CLI overrides the configured defaults field by field. */
 export interface CompanyDoc extends BaseDoc, Partial<CompanyInfo> {
@@ -10,13 +10,13 @@ export interface CompanyDoc extends BaseDoc, Partial<CompanyInfo> {
 export const CompanyCollection = defineCollection<CompanyDoc>(
   'company',
   documentSchema({
-    name: String,
-    description: String,
-    keywords: String,
-    isShowChatGPT: Boolean,
-    isShowDiscord: Boolean,
+    name: { type: String },
+    description: { type: String },
+    keywords: { type: String },
+    isShowChatGPT: { type: Boolean },
+    isShowDiscord: { type: Boolean },
     updatedAt: { type: Number, required: true },
-  }),
+  } satisfies StoredFields<CompanyDoc>),
 );
 
 const SINGLETON = 'company';

@@ -1,7 +1,7 @@
 import { Schema } from 'mongoose';
 import type { Mentions, MessageKind } from '@draw/shared';
 import { defineCollection, type BaseDoc, type Storage } from '../../storage/port';
-import { documentSchema } from '../../storage/schema';
+import { documentSchema, type StoredFields } from '../../storage/schema';
 import { isDuplicateKey } from '../../realtime/sequence';
 import { memberId, Members } from '../channels/repository';
 
@@ -40,12 +40,12 @@ const schema = documentSchema({
   content: { type: String, default: '' },
   taskId: { type: Schema.Types.Mixed, default: null },
   createdAt: { type: Number, required: true },
-  deletedAt: Number,
-  replyToId: String,
-  editedAt: Number,
+  deletedAt: { type: Number },
+  replyToId: { type: String },
+  editedAt: { type: Number },
   mentions: { type: Schema.Types.Mixed },
   reactions: { type: Schema.Types.Mixed },
-});
+} satisfies StoredFields<MessageDoc>);
 schema.index({ channelId: 1, createdAt: -1 });
 
 export const Messages = defineCollection<MessageDoc>('messages', schema);
@@ -66,7 +66,7 @@ const reactionSchema = documentSchema({
   userId: { type: String, required: true },
   emoji: { type: String, required: true },
   at: { type: Number, required: true },
-});
+} satisfies StoredFields<ReactionDoc>);
 reactionSchema.index({ messageId: 1, emoji: 1, at: 1 });
 reactionSchema.index({ userId: 1, messageId: 1 });
 

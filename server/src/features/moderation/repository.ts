@@ -1,6 +1,6 @@
 import { Schema } from 'mongoose';
 import { defineCollection, type BaseDoc, type Storage } from '../../storage/port';
-import { documentSchema } from '../../storage/schema';
+import { documentSchema, type StoredFields } from '../../storage/schema';
 
 export interface BannedWordDoc extends BaseDoc {
   word: string;
@@ -66,7 +66,7 @@ export const BannedWords = defineCollection<BannedWordDoc>(
     normalized: { type: String, required: true, unique: true },
     createdAt: { type: Number, required: true },
     createdBy: { type: String, required: true },
-  }),
+  } satisfies StoredFields<BannedWordDoc>),
 );
 
 const hitSchema = documentSchema({
@@ -77,7 +77,7 @@ const hitSchema = documentSchema({
   text: { type: String, required: true },
   word: { type: String, required: true },
   pausedUntil: { type: Schema.Types.Mixed, default: null },
-});
+} satisfies StoredFields<HitDoc>);
 hitSchema.index({ at: -1 });
 hitSchema.index({ userId: 1, at: -1 });
 export const ModerationHits = defineCollection<HitDoc>('moderation_hits', hitSchema);
@@ -89,7 +89,7 @@ export const Standings = defineCollection<StandingDoc>(
     pausedUntil: { type: Schema.Types.Mixed, default: null },
     pauses: { type: Number, default: 0 },
     pauseDayStart: { type: Number, default: 0 },
-  }),
+  } satisfies StoredFields<StandingDoc>),
 );
 
 const reportSchema = documentSchema({
@@ -100,7 +100,7 @@ const reportSchema = documentSchema({
   firstAt: { type: Number, required: true },
   resolvedAt: { type: Schema.Types.Mixed, default: null },
   resolvedBy: { type: Schema.Types.Mixed, default: null },
-});
+} satisfies StoredFields<ReportDoc>);
 reportSchema.index({ status: 1, firstAt: 1 });
 export const Reports = defineCollection<ReportDoc>('image_reports', reportSchema);
 
@@ -111,7 +111,7 @@ export const HiddenImages = defineCollection<HiddenImageDoc>(
     fileKeys: { type: [String], default: [] },
     hiddenAt: { type: Number, required: true },
     hiddenBy: { type: String, required: true },
-  }),
+  } satisfies StoredFields<HiddenImageDoc>),
 );
 
 export function moderationRepository(storage: Storage) {

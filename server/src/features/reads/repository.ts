@@ -7,7 +7,7 @@ import {
   type Task,
 } from '@draw/shared';
 import { defineCollection, type BaseDoc, type Storage } from '../../storage/port';
-import { documentSchema } from '../../storage/schema';
+import { documentSchema, type StoredFields } from '../../storage/schema';
 import { isDuplicateKey } from '../../realtime/sequence';
 import { Events } from '../../realtime/repository';
 
@@ -25,7 +25,7 @@ const markSchema = documentSchema({
   channelId: { type: String, required: true },
   seq: { type: Number, required: true, min: 0 },
   updatedAt: { type: Number, required: true },
-});
+} satisfies StoredFields<ReadMarkDoc>);
 markSchema.index({ userId: 1, channelId: 1 }, { unique: true });
 
 export const ReadMarks = defineCollection<ReadMarkDoc>('read_marks', markSchema);
@@ -44,7 +44,7 @@ const levelSchema = documentSchema({
   channelId: { type: String, required: true },
   level: { type: String, required: true, enum: Object.values(NotifyLevel) },
   updatedAt: { type: Number, required: true },
-});
+} satisfies StoredFields<NotifyLevelDoc>);
 
 export const NotifyLevels = defineCollection<NotifyLevelDoc>('notify_levels', levelSchema);
 

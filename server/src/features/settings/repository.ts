@@ -1,6 +1,6 @@
 import type { BotType } from '@draw/shared';
 import { defineCollection, type BaseDoc, type Storage } from '../../storage/port';
-import { documentSchema } from '../../storage/schema';
+import { documentSchema, type StoredFields } from '../../storage/schema';
 import {
   BOT_TYPES,
   DRAW_SPEEDS,
@@ -38,7 +38,7 @@ export const DrawSettingsCollection = defineCollection<DrawSettingsDoc>(
     // The service counts characters (code points); this backstop counts UTF-16 units.
     suffix: { type: String, maxlength: SettingsLimits.suffixMaxChars * 2 },
     updatedAt: { type: Number, required: true },
-  }),
+  } satisfies StoredFields<DrawSettingsDoc>),
 );
 
 export const settingsId = (userId: string, botType: BotType) => `${userId}:${botType}`;

@@ -1,5 +1,5 @@
 import { defineCollection, type BaseDoc, type Storage } from '../../storage/port';
-import { documentSchema } from '../../storage/schema';
+import { documentSchema, type StoredFields } from '../../storage/schema';
 
 /** A public link to one result. `_id` is the task's id: a result has at most one link at a time. */
 export interface ShareDoc extends BaseDoc {
@@ -16,7 +16,7 @@ const shareSchema = documentSchema({
   channelId: { type: String, required: true },
   createdBy: { type: String, required: true },
   createdAt: { type: Number, required: true },
-});
+} satisfies StoredFields<ShareDoc>);
 shareSchema.index({ token: 1 }, { unique: true });
 
 export const Shares = defineCollection<ShareDoc>('shares', shareSchema);

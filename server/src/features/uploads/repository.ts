@@ -1,5 +1,5 @@
 import { defineCollection, type BaseDoc, type Storage } from '../../storage/port';
-import { documentSchema } from '../../storage/schema';
+import { documentSchema, type StoredFields } from '../../storage/schema';
 
 export interface UploadDoc extends BaseDoc {
   /** `_id` is the blob key (`<uuid>.<ext>`). */
@@ -20,7 +20,7 @@ const uploadSchema = documentSchema({
   height: { type: Number, required: true },
   sha256: { type: String, required: true },
   createdAt: { type: Number, required: true },
-});
+} satisfies StoredFields<UploadDoc>);
 // A person's uploads by time: what they stored in the last day (their daily budget).
 uploadSchema.index({ userId: 1, createdAt: 1 });
 
