@@ -83,7 +83,7 @@ export class ChannelHub {
   /**
    * Writes a change to a document and publishes the event it leads to (`eventOf` the document as
    * written; null publishes nothing); null when the update matched nothing. Where the channel's
-   * numbers come from its own log (the embedded store), the change and its event are one
+   * numbers come from its own log (the embedded store, one process or several), the change and its event are one
    * transaction: a crash or a failure stores both or neither. A shared counter (MongoDB) takes its
    * number for good, so there the change is written first and its event published after it.
    */
@@ -92,16 +92,21 @@ export class ChannelHub {
     update: LinkedWrite<T, EventDoc>['update'],
     eventOf: (updated: T) => { type: E; data: ChannelEventData<E> } | null,
   ): Promise<{ updated: T; event: ChannelEvent | null } | null> {
-    if (!this.sequence.claimIsFree) return this.updateThenPublish(channelId, update, eventOf);
+    const { claimIsFree, numberedInStore } = this.sequence;
+    if (!claimIsFree && !numberedInStore) return this.updateThenPublish(channelId, update, eventOf);
     return this.exclusive(channelId, async () => {
-      const seq = await this.sequence.claim(channelId);
+      // The number is claimed before (the log is this process's counter) or taken in the write.
+      const claimed = claimIsFree ? await this.sequence.claim(channelId) : 0;
+      const numbered = claimIsFree ? undefined : await this.sequence.numberedInStore?.(channelId);
       const at = this.now();
       const written = await this.repo.updateWithEvent({
         update,
         insert: {
           def: Events,
-          build: (updated) => {
+          numbered,
+          build: (updated, n) => {
             const told = eventOf(updated);
+            const seq = numbered ? n : claimed;
             return (
               told &&
               ({
@@ -118,7 +123,7 @@ export class ChannelHub {
       });
       if (!written) return null;
       if (!written.inserted) return { updated: written.updated, event: null };
-      this.sequence.confirm(channelId, seq);
+      this.sequence.confirm(channelId, written.inserted.seq);
       const { _id, ...event } = written.inserted;
       this.send(event as ChannelEvent, {});
       return { updated: written.updated, event: event as ChannelEvent };

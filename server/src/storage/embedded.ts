@@ -12,6 +12,7 @@ import type {
   FieldsOf,
   Filter,
   FindOptions,
+  LinkedNumbering,
   LinkedWrite,
   ScalarField,
   Storage,
@@ -270,6 +271,18 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
     return next;
   }
 
+  /** Inside the caller's write transaction: the number after the highest `field` matching `scope` (or `floor`). */
+  nextNumberWithin({ scope, field, floor }: LinkedNumbering<T>): number {
+    const where = whereSql(scope as Record<string, unknown>, this.arrayPaths);
+    const last = this.statement(
+      `SELECT max(${fieldSql(field)}) FROM ${this.table} WHERE ${where.sql}`,
+      where.params,
+    )
+      .pluck()
+      .get(...where.params) as number | null;
+    return Math.max(last ?? 0, floor) + 1;
+  }
+
   /** Inside the caller's write transaction: `doc` inserted as given (the server's own: no schema run). */
   insertWithin(doc: T): void {
     this.guard(() => this.insertRow(doc));
@@ -316,15 +329,8 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
   ): Promise<T> {
     return this.mutex.run(async () => {
       const valid = await this.validate(build(floor + 1));
-      const where = whereSql(scope as Record<string, unknown>, this.arrayPaths);
       return this.transaction(() => {
-        const last = this.statement(
-          `SELECT max(${fieldSql(field)}) FROM ${this.table} WHERE ${where.sql}`,
-          where.params,
-        )
-          .pluck()
-          .get(...where.params) as number | null;
-        const n = Math.max(last ?? 0, floor) + 1;
+        const n = this.nextNumberWithin({ scope, field, floor });
         const numbered = build(n);
         const doc = { ...valid, _id: numbered._id, [field]: numbered[field] } as T;
         this.insertRow(doc);
@@ -566,7 +572,7 @@ export function openEmbeddedStorage(
             .transaction(() => {
               const updated = target.setWithin(update.filter, update.set);
               if (!updated) return null;
-              const doc = insert.build(updated);
+              const doc = insert.build(updated, insert.numbered ? log.nextNumberWithin(insert.numbered) : 0);
               if (doc) log.insertWithin(doc);
               return { updated, inserted: doc };
             })

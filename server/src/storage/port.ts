@@ -124,8 +124,23 @@ export function defineCollection<T extends BaseDoc>(name: string, schema: Stored
 export interface LinkedWrite<T extends BaseDoc, U extends BaseDoc> {
   /** The first match of `filter` gets `set` (`$set`); when nothing matches, nothing is written. */
   update: { def: CollectionDef<T>; filter: Filter<T>; set: Partial<Omit<T, '_id'>> };
-  /** Built from the document as updated; null inserts nothing. */
-  insert: { def: CollectionDef<U>; build: (updated: T) => U | null };
+  /**
+   * Built from the document as updated; null inserts nothing. With `numbered`, `n` follows the
+   * highest `field` among the documents matching `scope` (and `floor`), taken in the same
+   * transaction (several processes on one file number without gaps or repeats).
+   */
+  insert: {
+    def: CollectionDef<U>;
+    build: (updated: T, n: number) => U | null;
+    numbered?: LinkedNumbering<U>;
+  };
+}
+
+/** How the inserted document of a `LinkedWrite` is numbered (the embedded store's shared log). */
+export interface LinkedNumbering<U extends BaseDoc> {
+  scope: Filter<U>;
+  field: keyof U & string;
+  floor: number;
 }
 
 export const StorageKind = { Embedded: 'embedded', MongoDB: 'mongodb' } as const;
@@ -170,7 +185,9 @@ export function updateThenInsertInTurn(storage: Pick<Storage, 'collection'>): St
       .collection(update.def)
       .findOneAndUpdate(update.filter, { $set: update.set } as never);
     if (!updated) return null;
-    const doc = insert.build(updated);
+    // Numbering in the write needs a transaction: stores without one number before (a shared counter).
+    if (insert.numbered) throw new Error('a numbered linked write needs the embedded store');
+    const doc = insert.build(updated, 0);
     return { updated, inserted: doc && (await storage.collection(insert.def).insertOne(doc)) };
   };
 }
