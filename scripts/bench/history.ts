@@ -494,7 +494,8 @@ export async function run(): Promise<BenchReport> {
         );
       }
       fs.rmSync(genDir, { recursive: true, force: true });
-      figures.push(...figuresAt(events, ours, base));
+      // HISTORY_WORKERS without 1 and no NeDB side: no one-process row to print.
+      if (oursByWorkers.has(1) || base.live.requests > 0) figures.push(...figuresAt(events, ours, base));
       for (const [workers, many] of oursByWorkers) {
         if (workers > 1) figures.push(...clusterFiguresAt(events, workers, many, ours));
       }
