@@ -2,6 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../../testing/server-process';
+import { processTreeOf } from '../rest/processes';
 
 /**
  * The two servers the history bench compares, each the real `server/src/main.ts` in its own
@@ -14,8 +15,13 @@ export interface ServerProcess {
   child: ChildProcess;
   /** SIGTERM, then SIGKILL after `graceMs` (the NeDB server rewrites every file at close). */
   stop(graceMs?: number): Promise<void>;
-  /** Resident memory now and its peak since start (VmRSS, VmHWM), in bytes. */
+  /**
+   * Resident memory now and its peak since start (VmRSS, VmHWM), in bytes, summed over the
+   * server's node processes (a cluster's primary and members; the peaks are each process's own).
+   */
   memory(): { rss: number; peak: number };
+  /** The server's node processes, the spawned one first (a cluster: the primary, then its members). */
+  processes(): number[];
 }
 
 export interface ServerSpec {
@@ -28,10 +34,30 @@ export interface ServerSpec {
   compiled?: boolean;
 }
 
+/** A /proc/<pid>/status field in bytes; 0 once the process is gone (a member that just exited). */
 function statusField(pid: number, field: string): number {
-  const text = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  let text: string;
+  try {
+    text = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return 0;
+  }
   const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text);
   return match ? Number(match[1]) * 1024 : Number.NaN;
+}
+
+/**
+ * The server's own processes: the spawned one and the members it forked, not helpers of another
+ * program under it (tsx's esbuild service, which the earlier server runs with).
+ */
+function nodeProcessesOf(pid: number): number[] {
+  return processTreeOf(pid).filter((each) => {
+    try {
+      return fs.readlinkSync(`/proc/${each}/exe`) === fs.realpathSync(process.execPath);
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** Spawns the server; resolves at once (the caller times its first answers). */
@@ -66,10 +92,13 @@ export async function spawnServer(spec: ServerSpec): Promise<ServerProcess> {
         });
         child.kill('SIGTERM');
       }),
-    memory: () =>
-      exited() || !child.pid
-        ? { rss: Number.NaN, peak: Number.NaN }
-        : { rss: statusField(child.pid, 'VmRSS'), peak: statusField(child.pid, 'VmHWM') },
+    memory: () => {
+      if (exited() || !child.pid) return { rss: Number.NaN, peak: Number.NaN };
+      const servers = nodeProcessesOf(child.pid);
+      const sum = (field: string) => servers.reduce((total, pid) => total + statusField(pid, field), 0);
+      return { rss: sum('VmRSS'), peak: sum('VmHWM') };
+    },
+    processes: () => (exited() || !child.pid ? [] : nodeProcessesOf(child.pid)),
   };
 }
 

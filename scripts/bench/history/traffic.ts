@@ -39,6 +39,8 @@ export interface TrafficResult {
   rssMax: number;
   tasksSubmitted: number;
   eventsReceived: number;
+  /** When the measured phase began and ended (`Date.now()`), to read what the server's processes wrote. */
+  window: { from: number; to: number };
 }
 
 const CHAT_EVERY_MS = 2_000;
@@ -46,6 +48,8 @@ const TASK_EVERY_MS = 12_000;
 const READ_EVERY_MS = 1_000;
 const CATCH_UP_EVERY_MS = 10_000;
 const SCRAPE_EVERY_MS = 5_000;
+/** A catch-up read that has not delivered its events by then is counted as failed (never waited on forever). */
+const CATCH_UP_TIMEOUT_MS = 60_000;
 
 export async function openSocket(origin: string, token: string): Promise<Socket> {
   const { ticket } = await api<{ ticket: string }>(origin, 'GET', '/api/ws/pre-connect', token);
@@ -107,6 +111,7 @@ export async function runTraffic(server: ServerProcess, plan: TrafficPlan): Prom
   const catchUpSocket = await openSocket(origin, reader.token);
 
   await scrapeEventLoopMaxMs(origin); // starts the window: the gauge covered the start-up until now
+  const from = Date.now();
   const latencies: number[] = [];
   let failed = 0;
   const failures = new Set<string>();
@@ -140,20 +145,29 @@ export async function runTraffic(server: ServerProcess, plan: TrafficPlan): Prom
     const afterSeq = plan.history.lastSeq - plan.catchUpEvents;
     let received = 0;
     const started = performance.now();
-    const done = new Promise<void>((resolve) => {
+    const done = new Promise<boolean>((resolve) => {
       const onEvent = (event: ChannelEvent) => {
         if (event.channelId !== plan.history.channelId) return;
         received += 1;
-        if (received === plan.catchUpEvents) {
-          catchUpSocket.off('channel:event', onEvent);
-          resolve();
-        }
+        if (received === plan.catchUpEvents) finish(true);
+      };
+      const timer = setTimeout(() => finish(false), CATCH_UP_TIMEOUT_MS);
+      const finish = (complete: boolean) => {
+        clearTimeout(timer);
+        catchUpSocket.off('channel:event', onEvent);
+        resolve(complete);
       };
       catchUpSocket.on('channel:event', onEvent);
     });
     const ack = await subscribe(catchUpSocket, plan.history.channelId, afterSeq);
     if (!ack.ok) throw new Error(`catch-up subscribe refused: ${ack.message}`);
-    await done;
+    if (!(await done)) {
+      failed += 1;
+      failures.add(
+        `catch-up: ${received} of ${plan.catchUpEvents} events within ${CATCH_UP_TIMEOUT_MS / 1000} s`,
+      );
+      return;
+    }
     catchUps.push(performance.now() - started);
   };
 
@@ -188,6 +202,7 @@ export async function runTraffic(server: ServerProcess, plan: TrafficPlan): Prom
   ]);
   eventLoopMaxMs = Math.max(eventLoopMaxMs, await scrapeEventLoopMaxMs(origin));
   rssMax = Math.max(rssMax, server.memory().rss);
+  const to = Date.now();
   for (const socket of [...sockets, catchUpSocket]) socket.disconnect();
 
   const sorted = [...latencies].sort((a, b) => a - b);
@@ -208,5 +223,6 @@ export async function runTraffic(server: ServerProcess, plan: TrafficPlan): Prom
     rssMax,
     tasksSubmitted,
     eventsReceived,
+    window: { from, to },
   };
 }

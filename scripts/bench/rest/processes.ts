@@ -93,12 +93,17 @@ function cpuMsOf(pid: number): number {
  * members, tsx's helpers): what a machine pays for the server, however many processes it runs.
  */
 export function cpuMsOfTree(pid: number): number {
-  let total = 0;
+  return processTreeOf(pid).reduce((total, next) => total + cpuMsOf(next), 0);
+}
+
+/** A process and every process under it, the process itself first (a cluster: primary, then members). */
+export function processTreeOf(pid: number): number[] {
+  const tree: number[] = [];
   const pending = [pid];
   while (pending.length > 0) {
-    const next = pending.pop()!;
-    total += cpuMsOf(next);
+    const next = pending.shift()!;
+    tree.push(next);
     pending.push(...childrenOf(next));
   }
-  return total;
+  return tree;
 }
