@@ -12,6 +12,8 @@ import type {
   FieldsOf,
   Filter,
   FindOptions,
+  FollowingInsert,
+  LinkedInsert,
   LinkedNumbering,
   LinkedWrite,
   ScalarField,
@@ -147,7 +149,7 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
   }
 
   /** Validates and casts a whole document with the collection's mongoose schema, as MongoDB's adapter does. */
-  private validate(doc: unknown): Promise<T> {
+  validated(doc: unknown): Promise<T> {
     return validateDocument(this.model, doc) as Promise<T>;
   }
 
@@ -208,7 +210,7 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
   private async updateRows(read: () => StoredRow[], update: Update<T>): Promise<T[]> {
     for (let attempt = 1; ; attempt++) {
       const written = await this.replaceIfUnchanged(read, (doc) =>
-        this.validate(
+        this.validated(
           applyUpdate(doc as unknown as Record<string, unknown>, update as Record<string, unknown>, false),
         ),
       );
@@ -309,7 +311,7 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
 
   insertOne(doc: T): Promise<T> {
     return this.mutex.run(async () => {
-      const valid = await this.validate(doc);
+      const valid = await this.validated(doc);
       await this.transaction(() => this.insertRow(valid));
       return valid;
     });
@@ -328,7 +330,7 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
     build: (n: number) => T,
   ): Promise<T> {
     return this.mutex.run(async () => {
-      const valid = await this.validate(build(floor + 1));
+      const valid = await this.validated(build(floor + 1));
       return this.transaction(() => {
         const n = this.nextNumberWithin({ scope, field, floor });
         const numbered = build(n);
@@ -342,7 +344,7 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
   /** All or nothing: one failing document leaves none of the batch stored. */
   insertMany(docs: readonly T[]): Promise<T[]> {
     return this.mutex.run(async () => {
-      const valid = await Promise.all(docs.map((doc) => this.validate(doc)));
+      const valid = await Promise.all(docs.map((doc) => this.validated(doc)));
       await this.transaction(() => valid.forEach((doc) => this.insertRow(doc)));
       return valid;
     });
@@ -419,7 +421,7 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
       );
       if (updated || !options.upsert) return updated ?? null;
       const base = equalityFields(filter as Record<string, unknown>);
-      const created = await this.validate(applyUpdate(base, update as Record<string, unknown>, true));
+      const created = await this.validated(applyUpdate(base, update as Record<string, unknown>, true));
       // A document inserted meanwhile with the same id is a duplicate, as a racing upsert is on MongoDB.
       await this.transaction(() => this.insertRow(created));
       return created;
@@ -528,6 +530,21 @@ export function openEmbeddedStorage(
   }
   const flush = readonly || synchronous !== SynchronousMode.Full ? async () => undefined : groupCommit(db);
 
+  const around = durability?.around.bind(durability) ?? ((transaction: () => unknown) => transaction());
+  /** A linked write's transaction: synchronous from BEGIN to COMMIT, so no other write of this process lands in between. */
+  const linkedWrite = <R>(work: () => R): Promise<R> =>
+    whenUnlocked(() => around(() => db.transaction(work).immediate()) as R);
+  /** Inside a linked write: the document built from the first one, numbered and inserted (none when built null). */
+  function followingInsert<T extends BaseDoc, U extends BaseDoc>(
+    first: T,
+    insert: FollowingInsert<T, U>,
+  ): U | null {
+    const log = storage.collection(insert.def);
+    const doc = insert.build(first, insert.numbered ? log.nextNumberWithin(insert.numbered) : 0);
+    if (doc) log.insertWithin(doc);
+    return doc;
+  }
+
   const storage: EmbeddedStorage = {
     kind: 'embedded',
     file,
@@ -561,24 +578,20 @@ export function openEmbeddedStorage(
       db.prepare('SELECT 1').get();
     },
     flush,
-    async updateThenInsert<T extends BaseDoc, U extends BaseDoc>({ update, insert }: LinkedWrite<T, U>) {
+    updateThenInsert<T extends BaseDoc, U extends BaseDoc>({ update, insert }: LinkedWrite<T, U>) {
       const target = storage.collection(update.def);
-      const log = storage.collection(insert.def);
-      const around = durability?.around.bind(durability) ?? ((transaction: () => unknown) => transaction());
-      // Synchronous from BEGIN to COMMIT: no other write of this process can land in between.
-      const write = () =>
-        around(() =>
-          db
-            .transaction(() => {
-              const updated = target.setWithin(update.filter, update.set);
-              if (!updated) return null;
-              const doc = insert.build(updated, insert.numbered ? log.nextNumberWithin(insert.numbered) : 0);
-              if (doc) log.insertWithin(doc);
-              return { updated, inserted: doc };
-            })
-            .immediate(),
-        ) as { updated: T; inserted: U | null } | null;
-      return whenUnlocked(write);
+      return linkedWrite(() => {
+        const updated = target.setWithin(update.filter, update.set);
+        return updated && { updated, inserted: followingInsert(updated, insert) };
+      });
+    },
+    async insertThenInsert<T extends BaseDoc, U extends BaseDoc>({ create, insert }: LinkedInsert<T, U>) {
+      const target = storage.collection(create.def);
+      const created = await target.validated(create.doc);
+      return linkedWrite(() => {
+        target.insertWithin(created);
+        return { created, inserted: followingInsert(created, insert) };
+      });
     },
     changesOf(defs) {
       const watched = defs.map((def) => storage.collection(def));

@@ -129,11 +129,20 @@ export interface LinkedWrite<T extends BaseDoc, U extends BaseDoc> {
    * highest `field` among the documents matching `scope` (and `floor`), taken in the same
    * transaction (several processes on one file number without gaps or repeats).
    */
-  insert: {
-    def: CollectionDef<U>;
-    build: (updated: T, n: number) => U | null;
-    numbered?: LinkedNumbering<U>;
-  };
+  insert: FollowingInsert<T, U>;
+}
+
+/** The document a linked write inserts after its first one (a change's or a new document's event). */
+export interface FollowingInsert<T extends BaseDoc, U extends BaseDoc> {
+  def: CollectionDef<U>;
+  build: (first: T, n: number) => U | null;
+  numbered?: LinkedNumbering<U>;
+}
+
+/** `Storage.insertThenInsert`: a new document (checked by its schema) and the document it leads to. */
+export interface LinkedInsert<T extends BaseDoc, U extends BaseDoc> {
+  create: { def: CollectionDef<T>; doc: T };
+  insert: FollowingInsert<T, U>;
 }
 
 /** How the inserted document of a `LinkedWrite` is numbered (the embedded store's shared log). */
@@ -169,6 +178,13 @@ export interface Storage {
     write: LinkedWrite<T, U>,
   ): Promise<{ updated: T; inserted: U | null } | null>;
   /**
+   * Inserts `write.create.doc` (validated by its schema), then what `write.insert` builds from it,
+   * as `updateThenInsert` does: one transaction on the embedded store, two writes on MongoDB.
+   */
+  insertThenInsert<T extends BaseDoc, U extends BaseDoc>(
+    write: LinkedInsert<T, U>,
+  ): Promise<{ created: T; inserted: U | null }>;
+  /**
    * For caches of what some collections hold: a function whose number changes whenever a document
    * of those collections may have changed, by a write of this process or of any other (an ops
    * command, another cluster member). Absent, or null, when the store cannot tell without a round
@@ -176,6 +192,16 @@ export interface Storage {
    */
   changesOf?(defs: readonly CollectionDef<BaseDoc>[]): (() => number) | null;
   close(): Promise<void>;
+}
+
+/** `insertThenInsert` as two writes through the collections (MongoDB). */
+export function insertThenInsertInTurn(storage: Pick<Storage, 'collection'>): Storage['insertThenInsert'] {
+  return async ({ create, insert }) => {
+    if (insert.numbered) throw new Error('a numbered linked write needs the embedded store');
+    const created = await storage.collection(create.def).insertOne(create.doc);
+    const doc = insert.build(created, 0);
+    return { created, inserted: doc && (await storage.collection(insert.def).insertOne(doc)) };
+  };
 }
 
 /** `updateThenInsert` as two writes through the collections (MongoDB, and stores without transactions). */
