@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { Mongoose, type Model } from 'mongoose';
-import { commitDurability, groupCommit, type CommitDurability } from './durability';
+import { commitDurability, diskWaitRelaxed, groupCommit } from './durability';
+import { transactionBatcher } from './sqlite/batch';
 import { duplicateKeyError } from './errors';
 import { acquireStoreLock, assertClusterLock } from './lock';
 import type {
@@ -20,7 +21,7 @@ import type {
   Storage,
   Update,
 } from './port';
-import { validateDocument } from './schema';
+import { checkedAtOnce, validateDocument } from './schema';
 import { fieldJsonSql, fieldSql, orderSql, whereSql, type SqlPart, type SqlValue } from './sqlite/filter';
 import { quoteName, reconcileIndexes, sqlIndexesOf, type IndexChanges } from './sqlite/indexes';
 import { applyUpdate, equalityFields } from './sqlite/update';
@@ -86,6 +87,9 @@ export function configureConnection(db: Database.Database, synchronous: Synchron
 /** A write whose document another process changed this many times in a row gives up. */
 const WRITE_RACE_RETRIES = 20;
 
+/** Runs a synchronous write in a transaction of its own (a savepoint of this turn's shared one). */
+type WriteTransaction = <R>(work: () => R) => Promise<R>;
+
 interface StoredRow {
   id: string;
   text: string;
@@ -130,8 +134,8 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
     readonly name: string,
     private readonly db: Database.Database,
     private readonly model: Model<Record<string, unknown>>,
+    private readonly write: WriteTransaction,
     private readonly onNewQuery?: EmbeddedOptions['onNewQuery'],
-    private readonly durability: CommitDurability = { around: (transaction) => transaction() },
   ) {
     this.table = quoteName(name);
     this.arrayPaths = arrayPathsOf(model);
@@ -153,6 +157,19 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
     return validateDocument(this.model, doc) as Promise<T>;
   }
 
+  /**
+   * The same, without waiting when the fast path is certain: a write then joins this turn's
+   * transaction at once, in the order it was asked for (a delete asked after it comes after it).
+   */
+  validatedSoon(doc: unknown): T | Promise<T> {
+    return (checkedAtOnce(this.model, doc) as T | undefined) ?? this.validated(doc);
+  }
+
+  /** `then` applied at once to a value, or once a promise resolves. */
+  private static after<V, R>(value: V | Promise<V>, then: (value: V) => Promise<R>): Promise<R> {
+    return value instanceof Promise ? value.then(then) : then(value);
+  }
+
   private guard<R>(work: () => R): R {
     try {
       return work();
@@ -164,14 +181,12 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
   }
 
   /**
-   * One write transaction (BEGIN IMMEDIATE), so another process's write cannot interleave. While
-   * another process holds the file, it waits from the event loop (`whenUnlocked`), not in SQLite.
+   * One write transaction (BEGIN IMMEDIATE), so another process's write cannot interleave: a
+   * savepoint in the transaction this turn's writes share (`sqlite/batch.ts`).
    */
   private async transaction<R>(work: () => R): Promise<R> {
     try {
-      return await whenUnlocked(() =>
-        this.guard(() => this.durability.around(() => this.db.transaction(work).immediate())),
-      );
+      return await this.write(() => this.guard(work));
     } finally {
       // Counted even when it throws: a commit followed by a failing disk wait changed documents too.
       this.committed += 1;
@@ -309,12 +324,12 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
     return this.planOf(sql, params);
   }
 
+  // Inserts and deletes need no turn of their own (the mutex is for read-modify-writes): those
+  // asked for at the same moment share a commit.
   insertOne(doc: T): Promise<T> {
-    return this.mutex.run(async () => {
-      const valid = await this.validated(doc);
-      await this.transaction(() => this.insertRow(valid));
-      return valid;
-    });
+    return EmbeddedCollection.after(this.validatedSoon(doc), (valid) =>
+      this.transaction(() => this.insertRow(valid)).then(() => valid),
+    );
   }
 
   /**
@@ -329,25 +344,24 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
     floor: number,
     build: (n: number) => T,
   ): Promise<T> {
-    return this.mutex.run(async () => {
-      const valid = await this.validated(build(floor + 1));
-      return this.transaction(() => {
+    return EmbeddedCollection.after(this.validatedSoon(build(floor + 1)), (valid) =>
+      this.transaction(() => {
         const n = this.nextNumberWithin({ scope, field, floor });
         const numbered = build(n);
         const doc = { ...valid, _id: numbered._id, [field]: numbered[field] } as T;
         this.insertRow(doc);
         return doc;
-      });
-    });
+      }),
+    );
   }
 
   /** All or nothing: one failing document leaves none of the batch stored. */
   insertMany(docs: readonly T[]): Promise<T[]> {
-    return this.mutex.run(async () => {
-      const valid = await Promise.all(docs.map((doc) => this.validated(doc)));
-      await this.transaction(() => valid.forEach((doc) => this.insertRow(doc)));
-      return valid;
-    });
+    const checked = docs.map((doc) => this.validatedSoon(doc));
+    const all = checked.some((doc) => doc instanceof Promise) ? Promise.all(checked) : (checked as T[]);
+    return EmbeddedCollection.after(all, (valid) =>
+      this.transaction(() => valid.forEach((doc) => this.insertRow(doc))).then(() => valid),
+    );
   }
 
   findOne(filter: Filter<T>, options: Pick<FindOptions<T>, 'sort'> = {}): Promise<T | null> {
@@ -439,28 +453,23 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
   }
 
   deleteOne(filter: Filter<T>): Promise<{ deleted: number }> {
-    return this.mutex.run(async () =>
-      this.transaction(() => {
-        const { sql, params } = this.selectSql(filter, { limit: 1 }, '_id');
-        const id = this.statement(sql, params)
-          .pluck()
-          .get(...params) as string | undefined;
-        if (id === undefined) return { deleted: 0 };
-        return { deleted: this.statement(`DELETE FROM ${this.table} WHERE _id = ?`).run(id).changes };
-      }),
-    );
+    return this.transaction(() => {
+      const { sql, params } = this.selectSql(filter, { limit: 1 }, '_id');
+      const id = this.statement(sql, params)
+        .pluck()
+        .get(...params) as string | undefined;
+      if (id === undefined) return { deleted: 0 };
+      return { deleted: this.statement(`DELETE FROM ${this.table} WHERE _id = ?`).run(id).changes };
+    });
   }
 
   deleteMany(filter: Filter<T>): Promise<{ deleted: number }> {
-    return this.mutex.run(async () =>
-      this.transaction(() => {
-        const where = whereSql(filter as Record<string, unknown>, this.arrayPaths);
-        return {
-          deleted: this.statement(`DELETE FROM ${this.table} WHERE ${where.sql}`).run(...where.params)
-            .changes,
-        };
-      }),
-    );
+    return this.transaction(() => {
+      const where = whereSql(filter as Record<string, unknown>, this.arrayPaths);
+      return {
+        deleted: this.statement(`DELETE FROM ${this.table} WHERE ${where.sql}`).run(...where.params).changes,
+      };
+    });
   }
 }
 
@@ -530,10 +539,11 @@ export function openEmbeddedStorage(
   }
   const flush = readonly || synchronous !== SynchronousMode.Full ? async () => undefined : groupCommit(db);
 
-  const around = durability?.around.bind(durability) ?? ((transaction: () => unknown) => transaction());
-  /** A linked write's transaction: synchronous from BEGIN to COMMIT, so no other write of this process lands in between. */
-  const linkedWrite = <R>(work: () => R): Promise<R> =>
-    whenUnlocked(() => around(() => db.transaction(work).immediate()) as R);
+  const batched = transactionBatcher(db, durability?.as ?? ((_relaxed, transaction) => transaction()));
+  /** A write transaction, relaxed when its flow asked for it (`withoutWaitingForDisk`), shared with this turn's others. */
+  const write: WriteTransaction = (work) => batched(work, diskWaitRelaxed());
+  /** A linked write's work runs from BEGIN to COMMIT (its savepoint's): nothing lands in between. */
+  const linkedWrite = write;
   /** Inside a linked write: the document built from the first one, numbered and inserted (none when built null). */
   function followingInsert<T extends BaseDoc, U extends BaseDoc>(
     first: T,
@@ -569,7 +579,7 @@ export function openEmbeddedStorage(
         );
       }
       const model = validator.model<Record<string, unknown>>(def.name, def.schema, def.name);
-      const collection = new EmbeddedCollection<T>(def.name, db, model, onNewQuery, durability);
+      const collection = new EmbeddedCollection<T>(def.name, db, model, write, onNewQuery);
       collections.set(def.name, collection as unknown as EmbeddedCollection<BaseDoc>);
       return collection;
     },
@@ -587,7 +597,8 @@ export function openEmbeddedStorage(
     },
     async insertThenInsert<T extends BaseDoc, U extends BaseDoc>({ create, insert }: LinkedInsert<T, U>) {
       const target = storage.collection(create.def);
-      const created = await target.validated(create.doc);
+      const checked = target.validatedSoon(create.doc);
+      const created = checked instanceof Promise ? await checked : checked;
       return linkedWrite(() => {
         target.insertWithin(created);
         return { created, inserted: followingInsert(created, insert) };

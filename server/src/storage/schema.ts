@@ -66,8 +66,16 @@ export function validateDocument(
   model: Model<Record<string, unknown>>,
   doc: unknown,
 ): Promise<Record<string, unknown>> {
-  const stored = fastPathOf(model.schema as StoredSchema)?.(doc);
+  const stored = checkedAtOnce(model, doc);
   return stored ? Promise.resolve(stored) : validateWithMongoose(model, doc);
+}
+
+/** The stored document when the fast path is certain of it (no await: a write keeps its place in line), else undefined. */
+export function checkedAtOnce(
+  model: Model<Record<string, unknown>>,
+  doc: unknown,
+): Record<string, unknown> | undefined {
+  return fastPathOf(model.schema as StoredSchema)?.(doc);
 }
 
 /** mongoose's own answer: a document built, validated and turned back into a plain object. */
