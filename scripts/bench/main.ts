@@ -4,7 +4,7 @@ import path from 'node:path';
 import { formatReport, markdownOf, type BenchReport } from './report';
 
 /**
- * `npm run bench [-- fanout rest replay web store log durability history archive attacks]`: runs the benchmarks one after another (never in
+ * `npm run bench [-- fanout rest replay web store log durability history archive attacks submit]`: runs the benchmarks one after another (never in
  * parallel: they share two cores), prints each with its same-run baseline, and writes the
  * figures as Markdown to scripts/bench/results/latest.md for docs/PERFORMANCE.md.
  */
@@ -18,10 +18,11 @@ const benches: Record<string, () => Promise<BenchReport>> = {
   durability: async () => (await import('./durability')).run(),
   history: async () => (await import('./history')).run(),
   archive: async () => (await import('./archive')).run(),
+  submit: async () => (await import('./submit')).run(),
   attacks: async () => (await import('./attacks')).run(),
 };
 /** Run only when asked for by name: they take from minutes (durability) to an hour (history). */
-const onRequest = new Set(['durability', 'history']);
+const onRequest = new Set(['durability', 'history', 'submit']);
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const unknown = asked.filter((name) => !(name in benches));

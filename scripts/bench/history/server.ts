@@ -132,15 +132,9 @@ export interface EarlierCheckout {
 
 /**
  * A detached worktree of `commit` whose node_modules are links to this checkout's packages, except
- * the workspace packages (`@draw/*`), which are the worktree's own. The earlier server needs
- * `@seald-io/nedb`, a dev dependency of the scripts workspace for this reason.
+ * the workspace packages (`@draw/*`), which are the worktree's own.
  */
-export function checkoutEarlier(
-  root: string,
-  commit: string,
-  dir: string,
-  env: { compactionMs: number },
-): EarlierCheckout {
+export function worktreeAt(root: string, commit: string, dir: string): EarlierCheckout {
   execFileSync('git', ['worktree', 'add', '--detach', dir, commit], { cwd: root, stdio: 'ignore' });
   const modules = path.join(root, 'node_modules');
   const target = path.join(dir, 'node_modules');
@@ -153,6 +147,25 @@ export function checkoutEarlier(
   for (const name of fs.readdirSync(path.join(modules, '@draw'))) {
     fs.symlinkSync(path.join('..', '..', name), path.join(target, '@draw', name));
   }
+  return {
+    dir,
+    remove() {
+      execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: root, stdio: 'ignore' });
+    },
+  };
+}
+
+/**
+ * The NeDB server of `commit` in a worktree (`worktreeAt`). It needs `@seald-io/nedb`, a dev
+ * dependency of the scripts workspace for this reason.
+ */
+export function checkoutEarlier(
+  root: string,
+  commit: string,
+  dir: string,
+  env: { compactionMs: number },
+): EarlierCheckout {
+  const checkout = worktreeAt(root, commit, dir);
   // Its rewrite of every file runs every 10 minutes; a live phase shorter than that would never
   // see one, so the interval is shortened to fall inside the phase (the rewrite itself is unchanged).
   const storeFile = path.join(dir, 'server/src/storage/embedded.ts');
@@ -164,10 +177,5 @@ export function checkoutEarlier(
   if (patched === source)
     throw new Error(`history bench: ${commit}'s NeDB adapter has no COMPACTION_INTERVAL_MS to shorten`);
   fs.writeFileSync(storeFile, patched);
-  return {
-    dir,
-    remove() {
-      execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: root, stdio: 'ignore' });
-    },
-  };
+  return checkout;
 }
