@@ -147,6 +147,13 @@ export function worktreeAt(root: string, commit: string, dir: string): EarlierCh
   for (const name of fs.readdirSync(path.join(modules, '@draw'))) {
     fs.symlinkSync(path.join('..', '..', name), path.join(target, '@draw', name));
   }
+  // A workspace's own versions of a package (server/node_modules/lru-cache …) are linked too.
+  for (const workspace of fs.readdirSync(dir)) {
+    const own = path.join(root, workspace, 'node_modules');
+    const into = path.join(dir, workspace, 'node_modules');
+    if (fs.existsSync(own) && fs.existsSync(path.join(dir, workspace)) && !fs.existsSync(into))
+      fs.symlinkSync(own, into);
+  }
   return {
     dir,
     remove() {

@@ -541,7 +541,7 @@ export function openEmbeddedStorage(
 
   const batched = transactionBatcher(db, durability?.as ?? ((_relaxed, transaction) => transaction()));
   /** A write transaction, relaxed when its flow asked for it (`withoutWaitingForDisk`), shared with this turn's others. */
-  const write: WriteTransaction = (work) => batched(work, diskWaitRelaxed());
+  const write: WriteTransaction = (work) => batched.write(work, diskWaitRelaxed());
   /** A linked write's work runs from BEGIN to COMMIT (its savepoint's): nothing lands in between. */
   const linkedWrite = write;
   /** Inside a linked write: the document built from the first one, numbered and inserted (none when built null). */
@@ -623,6 +623,8 @@ export function openEmbeddedStorage(
     async close() {
       // Its connection first: the writer's close, as the last one, checkpoints and removes the log.
       await checkpointer?.stop();
+      // Writes asked for just before are committed, not cut off by the close.
+      await batched.drain();
       if (db.open) db.close();
       release();
     },

@@ -76,7 +76,7 @@ describe('writes asked for at the same moment share one commit', () => {
     pragma(db, 'journal_mode = WAL');
     db.exec('CREATE TABLE t (n INTEGER)');
     const asked: boolean[] = [];
-    const batched = transactionBatcher(db, (relaxed, transaction) => {
+    const { write: batched } = transactionBatcher(db, (relaxed, transaction) => {
       asked.push(relaxed);
       return transaction();
     });
@@ -88,6 +88,17 @@ describe('writes asked for at the same moment share one commit', () => {
       expect(db.prepare('SELECT count(*) FROM t').pluck().get()).toBe(4);
       db.close();
     })();
+  });
+
+  it('commits a write asked for just before the store closes', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'draw-batch-'));
+    const storage = openEmbeddedStorage(dir);
+    const written = storage.collection(Notes).insertOne({ _id: 'last', text: 'last words' });
+    await storage.close();
+    await expect(written).resolves.toMatchObject({ _id: 'last' });
+    const reopened = openEmbeddedStorage(dir);
+    opened.push(reopened);
+    expect(await reopened.collection(Notes).count({ _id: 'last' })).toBe(1);
   });
 
   it('keeps a progress step relaxed and a submit’s answer durable when both land in one turn', async () => {

@@ -22,10 +22,14 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
  * paying one each, and a page several of them change (an index's last leaf, the event log's) is
  * written once. Each write still resolves only once its commit is done.
  */
-export function transactionBatcher(
-  db: SqliteDatabase,
-  commitAs: CommitAs,
-): <R>(work: () => R, relaxed: boolean) => Promise<R> {
+export interface TransactionBatcher {
+  /** Runs `work` in this turn's transaction; resolves once it is committed. */
+  write<R>(work: () => R, relaxed: boolean): Promise<R>;
+  /** Resolves once every write asked for so far is committed or refused (before the connection closes). */
+  drain(): Promise<void>;
+}
+
+export function transactionBatcher(db: SqliteDatabase, commitAs: CommitAs): TransactionBatcher {
   let queued: Queued[] = [];
   // Batches commit one after the other: one waiting for another process's lock is not overtaken.
   let tail: Promise<void> = Promise.resolve();
@@ -56,14 +60,21 @@ export function transactionBatcher(
     }
   };
 
-  return <R>(work: () => R, relaxed: boolean) =>
-    new Promise<R>((resolve, reject) => {
-      if (queued.length === 0)
-        setImmediate(() => {
-          const batch = queued;
-          queued = [];
-          tail = tail.then(() => commit(batch));
-        });
-      queued.push({ work, relaxed, resolve: resolve as (value: unknown) => void, reject });
-    });
+  const commitQueued = () => {
+    const batch = queued;
+    queued = [];
+    if (batch.length > 0) tail = tail.then(() => commit(batch));
+  };
+
+  return {
+    write: <R>(work: () => R, relaxed: boolean) =>
+      new Promise<R>((resolve, reject) => {
+        if (queued.length === 0) setImmediate(commitQueued);
+        queued.push({ work, relaxed, resolve: resolve as (value: unknown) => void, reject });
+      }),
+    drain() {
+      commitQueued();
+      return tail;
+    },
+  };
 }
