@@ -540,10 +540,11 @@ export function openEmbeddedStorage(
   const flush = readonly || synchronous !== SynchronousMode.Full ? async () => undefined : groupCommit(db);
 
   const batched = transactionBatcher(db, durability?.as ?? ((_relaxed, transaction) => transaction()));
-  /** A write transaction, relaxed when its flow asked for it (`withoutWaitingForDisk`), shared with this turn's others. */
-  const write: WriteTransaction = (work) => batched.write(work, diskWaitRelaxed());
-  /** A linked write's work runs from BEGIN to COMMIT (its savepoint's): nothing lands in between. */
-  const linkedWrite = write;
+  // Relaxed when its flow asked for it (`withoutWaitingForDisk`). A collection's writes and a new
+  // document with its event join this turn's shared commit; a change with its event (a running
+  // task's step, watched live) commits at once (`sqlite/batch.ts`).
+  const write: WriteTransaction = (work) => batched.inTurn(work, diskWaitRelaxed());
+  const writeNow: WriteTransaction = (work) => batched.now(work, diskWaitRelaxed());
   /** Inside a linked write: the document built from the first one, numbered and inserted (none when built null). */
   function followingInsert<T extends BaseDoc, U extends BaseDoc>(
     first: T,
@@ -590,7 +591,7 @@ export function openEmbeddedStorage(
     flush,
     updateThenInsert<T extends BaseDoc, U extends BaseDoc>({ update, insert }: LinkedWrite<T, U>) {
       const target = storage.collection(update.def);
-      return linkedWrite(() => {
+      return writeNow(() => {
         const updated = target.setWithin(update.filter, update.set);
         return updated && { updated, inserted: followingInsert(updated, insert) };
       });
@@ -599,7 +600,7 @@ export function openEmbeddedStorage(
       const target = storage.collection(create.def);
       const checked = target.validatedSoon(create.doc);
       const created = checked instanceof Promise ? await checked : checked;
-      return linkedWrite(() => {
+      return write(() => {
         target.insertWithin(created);
         return { created, inserted: followingInsert(created, insert) };
       });

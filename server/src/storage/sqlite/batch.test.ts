@@ -59,7 +59,7 @@ function batcherWithNeighbour() {
 }
 
 describe('a process’s writes', () => {
-  it('commit at once: another process sees each as soon as it resolves', async () => {
+  it('are seen by another process as soon as each resolves', async () => {
     const { notes, committed } = store();
     const seenAtResolve: number[] = [];
     await Promise.all(
@@ -71,10 +71,21 @@ describe('a process’s writes', () => {
     expect(committed()).toBe(20);
   });
 
+  it('asked for in one turn share one commit, while a step committed now does not wait for it', async () => {
+    const { commits, batcher, insert, count, close } = batcherWithNeighbour();
+    const inTurn = Array.from({ length: 20 }, (_, i) => batcher.inTurn(insert(i), true));
+    await batcher.now(insert(100), true);
+    expect(count(), 'the step is committed; the turn’s writes are still waiting for its end').toBe(1);
+    await Promise.all(inTurn);
+    expect(count()).toBe(21);
+    expect(commits).toHaveLength(2);
+    close();
+  });
+
   it('gather while another process holds the file, and then take its lock once for all of them', async () => {
     const { neighbour, commits, batcher, insert, count, close } = batcherWithNeighbour();
     neighbour.prepare('BEGIN IMMEDIATE').run();
-    const written = Array.from({ length: 20 }, (_, i) => batcher.write(insert(i), true));
+    const written = Array.from({ length: 20 }, (_, i) => batcher.now(insert(i), true));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(count(), 'nothing lands while the other process holds the lock').toBe(0);
     neighbour.prepare('COMMIT').run();
@@ -89,11 +100,11 @@ describe('a process’s writes', () => {
     const { neighbour, batcher, insert, db, close } = batcherWithNeighbour();
     neighbour.prepare('BEGIN IMMEDIATE').run();
     const outcomes = Promise.allSettled([
-      batcher.write(insert(1), true),
-      batcher.write(insert(2), true),
-      batcher.write(insert(1), true),
-      batcher.write(insert(3), true),
-      batcher.write(() => db.prepare('DELETE FROM t WHERE n = 2').run().changes, true),
+      batcher.now(insert(1), true),
+      batcher.now(insert(2), true),
+      batcher.now(insert(1), true),
+      batcher.now(insert(3), true),
+      batcher.now(() => db.prepare('DELETE FROM t WHERE n = 2').run().changes, true),
     ]);
     neighbour.prepare('COMMIT').run();
     expect((await outcomes).map((o) => o.status)).toEqual([
@@ -110,11 +121,7 @@ describe('a process’s writes', () => {
   it('commit relaxed together only when every write among them asked not to wait for the disk', async () => {
     const { neighbour, commits, batcher, insert, close } = batcherWithNeighbour();
     neighbour.prepare('BEGIN IMMEDIATE').run();
-    const first = [
-      batcher.write(insert(1), true),
-      batcher.write(insert(2), true),
-      batcher.write(insert(3), false),
-    ];
+    const first = [batcher.now(insert(1), true), batcher.now(insert(2), true), batcher.now(insert(3), false)];
     neighbour.prepare('COMMIT').run();
     await Promise.all(first);
     expect(commits).toEqual([true, false]);

@@ -14,22 +14,25 @@ interface Queued {
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /**
- * A process's write transactions, each committed at once when nothing is in its way. Those asked
- * for while a commit waits for another process's lock (a cluster member, an ops command), or
- * while it resolves, gather and are committed together after it, as one SQLite transaction with
- * each write in a savepoint of its own: one that throws is rolled back alone and rejects alone,
- * the others commit, in the order they were asked for. So a process that finds the file busy
- * takes the lock once for everything that waited instead of once per write, and no write waits
- * behind a queue of others' single commits. Each write resolves only once its commit is done.
+ * A process's write transactions, in two kinds. A write `now` is committed at once when nothing
+ * is in its way: a running task's step, which people are watching live. A write `inTurn` waits
+ * for the end of the current turn of the event loop and is committed with the others asked for in
+ * it: a submit's charge, task and message, the submits of the same moment together (fewer
+ * commits; their answer waits for the disk anyway). Writes asked for while a commit waits for
+ * another process's lock (a cluster member, an ops command) gather too and are committed after
+ * it, taking the lock once. Writes committed together are one SQLite transaction with each in a
+ * savepoint of its own: one that throws is rolled back alone and rejects alone, the others
+ * commit, in the order they were asked for. Each write resolves only once its commit is done.
  *
- * Tried and left: gathering every write of a turn of the event loop into one commit. It cut a
- * submit's CPU a further quarter (fewer commits under concurrent submits) but held a hundred
- * tasks' progress steps until their shared commit, and the fan-out's p99 rose from 1.7× to 4–6×
- * bare Socket.IO (docs/PERFORMANCE.md).
+ * Measured (docs/PERFORMANCE.md): gathering every write of a turn, task steps included, held a
+ * hundred tasks' steps until their shared commit (fan-out p99 4–6× bare Socket.IO, against 1.7×
+ * with steps committed at once); committing every write at once cost the submit a third more CPU.
  */
 export interface TransactionBatcher {
-  /** Runs `work` in a write transaction (a savepoint of a shared one when it waited); resolves once it is committed. */
-  write<R>(work: () => R, relaxed: boolean): Promise<R>;
+  /** Runs `work` in a write transaction at once (a savepoint of a shared one when it waited); resolves once committed. */
+  now<R>(work: () => R, relaxed: boolean): Promise<R>;
+  /** Runs `work` in the transaction this turn's writes share; resolves once committed. */
+  inTurn<R>(work: () => R, relaxed: boolean): Promise<R>;
   /** Resolves once every write asked for so far is committed or refused (before the connection closes). */
   drain(): Promise<void>;
 }
@@ -78,14 +81,45 @@ export function transactionBatcher(db: SqliteDatabase, commitAs: CommitAs): Tran
     }
   };
 
+  let turn: Queued[] = [];
+  let turnScheduled = false;
+  const endOfTurn = () => {
+    turnScheduled = false;
+    queued.push(...turn);
+    turn = [];
+    if (!busy) void commitAll();
+  };
+
+  const entry = <R>(work: () => R, relaxed: boolean, into: () => Queued[], start: () => void) =>
+    new Promise<R>((resolve, reject) => {
+      into().push({ work, relaxed, resolve: resolve as (value: unknown) => void, reject });
+      start();
+    });
+
   return {
-    write: <R>(work: () => R, relaxed: boolean) =>
-      new Promise<R>((resolve, reject) => {
-        queued.push({ work, relaxed, resolve: resolve as (value: unknown) => void, reject });
-        if (!busy) void commitAll();
-      }),
+    now: (work, relaxed) =>
+      entry(
+        work,
+        relaxed,
+        () => queued,
+        () => {
+          if (!busy) void commitAll();
+        },
+      ),
+    inTurn: (work, relaxed) =>
+      entry(
+        work,
+        relaxed,
+        () => turn,
+        () => {
+          if (turnScheduled) return;
+          turnScheduled = true;
+          setImmediate(endOfTurn);
+        },
+      ),
     async drain() {
-      while (busy || queued.length > 0) await new Promise((resolve) => setImmediate(resolve));
+      while (busy || queued.length > 0 || turn.length > 0)
+        await new Promise((resolve) => setImmediate(resolve));
     },
   };
 }
