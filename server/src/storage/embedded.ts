@@ -90,6 +90,12 @@ const WRITE_RACE_RETRIES = 20;
 /** Runs a synchronous write in a transaction of its own (a savepoint of this turn's shared one). */
 type WriteTransaction = <R>(work: () => R) => Promise<R>;
 
+/** How a collection's writes commit (`sqlite/batch.ts`): with this turn's others, or at once. */
+interface CollectionWrites {
+  inTurn: WriteTransaction;
+  now: WriteTransaction;
+}
+
 interface StoredRow {
   id: string;
   text: string;
@@ -134,7 +140,7 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
     readonly name: string,
     private readonly db: Database.Database,
     private readonly model: Model<Record<string, unknown>>,
-    private readonly write: WriteTransaction,
+    private readonly commits: CollectionWrites,
     private readonly onNewQuery?: EmbeddedOptions['onNewQuery'],
   ) {
     this.table = quoteName(name);
@@ -182,11 +188,12 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
 
   /**
    * One write transaction (BEGIN IMMEDIATE), so another process's write cannot interleave: a
-   * savepoint in the transaction this turn's writes share (`sqlite/batch.ts`).
+   * savepoint in the transaction this turn's writes share (`sqlite/batch.ts`), or committed at
+   * once for a write made under the collection's mutex (an update: the next one waits for it).
    */
-  private async transaction<R>(work: () => R): Promise<R> {
+  private async transaction<R>(work: () => R, commit: keyof CollectionWrites = 'inTurn'): Promise<R> {
     try {
-      return await this.write(() => this.guard(work));
+      return await this.commits[commit](() => this.guard(work));
     } finally {
       // Counted even when it throws: a commit followed by a failing disk wait changed documents too.
       this.committed += 1;
@@ -219,7 +226,7 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
       if (rows.some((row) => current.get(row.id) !== row.text)) return null;
       for (const doc of next) this.replaceRow(doc);
       return next;
-    });
+    }, 'now');
   }
 
   private async updateRows(read: () => StoredRow[], update: Update<T>): Promise<T[]> {
@@ -437,7 +444,7 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
       const base = equalityFields(filter as Record<string, unknown>);
       const created = await this.validated(applyUpdate(base, update as Record<string, unknown>, true));
       // A document inserted meanwhile with the same id is a duplicate, as a racing upsert is on MongoDB.
-      await this.transaction(() => this.insertRow(created));
+      await this.transaction(() => this.insertRow(created), 'now');
       return created;
     });
   }
@@ -540,11 +547,12 @@ export function openEmbeddedStorage(
   const flush = readonly || synchronous !== SynchronousMode.Full ? async () => undefined : groupCommit(db);
 
   const batched = transactionBatcher(db, durability?.as ?? ((_relaxed, transaction) => transaction()));
-  // Relaxed when its flow asked for it (`withoutWaitingForDisk`). A collection's writes and a new
-  // document with its event join this turn's shared commit; a change with its event (a running
-  // task's step, watched live) commits at once (`sqlite/batch.ts`).
+  // Relaxed when its flow asked for it (`withoutWaitingForDisk`). Inserts, deletes and a new
+  // document with its event join this turn's shared commit; an update (under its collection's
+  // mutex) and a change with its event (a running task's step, watched live) commit at once.
   const write: WriteTransaction = (work) => batched.inTurn(work, diskWaitRelaxed());
   const writeNow: WriteTransaction = (work) => batched.now(work, diskWaitRelaxed());
+  const writes: CollectionWrites = { inTurn: write, now: writeNow };
   /** Inside a linked write: the document built from the first one, numbered and inserted (none when built null). */
   function followingInsert<T extends BaseDoc, U extends BaseDoc>(
     first: T,
@@ -580,7 +588,7 @@ export function openEmbeddedStorage(
         );
       }
       const model = validator.model<Record<string, unknown>>(def.name, def.schema, def.name);
-      const collection = new EmbeddedCollection<T>(def.name, db, model, write, onNewQuery);
+      const collection = new EmbeddedCollection<T>(def.name, db, model, writes, onNewQuery);
       collections.set(def.name, collection as unknown as EmbeddedCollection<BaseDoc>);
       return collection;
     },

@@ -82,6 +82,26 @@ describe('a process’s writes', () => {
     close();
   });
 
+  it('updates of one collection made at once do not wait a turn of the event loop each (each holds its lock)', async () => {
+    const { notes } = store();
+    await notes.insertMany(Array.from({ length: 50 }, (_, i) => ({ _id: `n${i}`, text: `v0-${i}` })));
+    let turns = 0;
+    let settled = false;
+    const updates = Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        notes.findOneAndUpdate({ _id: `n${i}` }, { $set: { text: `v1-${i}` } }),
+      ),
+    ).finally(() => (settled = true));
+    while (!settled) {
+      await new Promise((resolve) => setImmediate(resolve));
+      turns += 1;
+    }
+    expect((await updates).map((note) => note?.text)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `v1-${i}`),
+    );
+    expect(turns).toBeLessThan(10);
+  });
+
   it('gather while another process holds the file, and then take its lock once for all of them', async () => {
     const { neighbour, commits, batcher, insert, count, close } = batcherWithNeighbour();
     neighbour.prepare('BEGIN IMMEDIATE').run();

@@ -15,7 +15,8 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /**
  * A process's write transactions, in two kinds. A write `now` is committed at once when nothing
- * is in its way: a running task's step, which people are watching live. A write `inTurn` waits
+ * is in its way: a running task's step, which people are watching live, and an update made under
+ * its collection's lock (the next update of the collection waits for it). A write `inTurn` waits
  * for the end of the current turn of the event loop and is committed with the others asked for in
  * it: a submit's charge, task and message, the submits of the same moment together (fewer
  * commits; their answer waits for the disk anyway). Writes asked for while a commit waits for
