@@ -9,7 +9,7 @@ import {
   type ReadMark,
   type UnreadActivity,
 } from '@draw/shared';
-import type { BaseDoc, LinkedWrite } from '../storage/port';
+import type { BaseDoc, FollowingInsert, LinkedInsert, LinkedWrite } from '../storage/port';
 import { Events, type EventDoc, type RealtimeRepository } from './repository';
 import { isDuplicateKey, type SequenceSource } from './sequence';
 
@@ -37,6 +37,9 @@ export interface EventSink {
 
 export const roomOf = (channelId: string) => `channel:${channelId}`;
 export const userRoomOf = (userId: string) => `user:${userId}`;
+
+/** The event a write leads to: its type and data. */
+type Told<E extends ChannelEventType> = { type: E; data: ChannelEventData<E> };
 
 export interface PublishOptions {
   /**
@@ -83,57 +86,80 @@ export class ChannelHub {
   /**
    * Writes a change to a document and publishes the event it leads to (`eventOf` the document as
    * written; null publishes nothing); null when the update matched nothing. Where the channel's
-   * numbers come from its own log (the embedded store), the change and its event are one
-   * transaction: a crash or a failure stores both or neither. A shared counter (MongoDB) takes its
-   * number for good, so there the change is written first and its event published after it.
+   * numbers come from its own log (the embedded store, one process or several), the change and
+   * its event are one transaction: a crash or a failure stores both or neither. A shared counter
+   * (MongoDB) takes its number for good, so there the change is written first and its event
+   * published after it.
    */
-  publishUpdate<T extends BaseDoc, E extends ChannelEventType>(
+  async publishUpdate<T extends BaseDoc, E extends ChannelEventType>(
     channelId: string,
     update: LinkedWrite<T, EventDoc>['update'],
-    eventOf: (updated: T) => { type: E; data: ChannelEventData<E> } | null,
+    eventOf: (updated: T) => Told<E> | null,
   ): Promise<{ updated: T; event: ChannelEvent | null } | null> {
-    if (!this.sequence.claimIsFree) return this.updateThenPublish(channelId, update, eventOf);
+    const written = await this.linked(channelId, eventOf, async (insert) => {
+      const done = await this.repo.updateWithEvent({ update, insert });
+      return done && { doc: done.updated, inserted: done.inserted };
+    });
+    return written && { updated: written.doc, event: written.event };
+  }
+
+  /** Stores a new document and publishes the event telling of it, as `publishUpdate` does a change. */
+  async publishInsert<T extends BaseDoc, E extends ChannelEventType>(
+    channelId: string,
+    create: LinkedInsert<T, EventDoc>['create'],
+    eventOf: (created: T) => Told<E> | null,
+  ): Promise<{ created: T; event: ChannelEvent | null }> {
+    const written = await this.linked(channelId, eventOf, async (insert) => {
+      const done = await this.repo.insertWithEvent({ create, insert });
+      return { doc: done.created, inserted: done.inserted };
+    });
+    return { created: written!.doc, event: written!.event };
+  }
+
+  /** A document's write and its event: one transaction where the channel's numbers allow it. */
+  private linked<T extends BaseDoc, E extends ChannelEventType>(
+    channelId: string,
+    eventOf: (doc: T) => Told<E> | null,
+    write: (insert: FollowingInsert<T, EventDoc>) => Promise<{ doc: T; inserted: EventDoc | null } | null>,
+  ): Promise<{ doc: T; event: ChannelEvent | null } | null> {
+    const { claimIsFree, numberedInStore } = this.sequence;
+    if (!claimIsFree && !numberedInStore) return this.writeThenPublish(channelId, eventOf, write);
     return this.exclusive(channelId, async () => {
-      const seq = await this.sequence.claim(channelId);
+      // The number is claimed before (the log is this process's counter) or taken in the write.
+      const claimed = claimIsFree ? await this.sequence.claim(channelId) : 0;
+      const numbered = claimIsFree ? undefined : await this.sequence.numberedInStore?.(channelId);
       const at = this.now();
-      const written = await this.repo.updateWithEvent({
-        update,
-        insert: {
-          def: Events,
-          build: (updated) => {
-            const told = eventOf(updated);
-            return (
-              told &&
-              ({
-                _id: `${channelId}:${seq}`,
-                channelId,
-                seq,
-                type: told.type,
-                at,
-                data: told.data,
-              } as EventDoc)
-            );
-          },
+      const written = await write({
+        def: Events,
+        numbered,
+        build: (doc, n) => {
+          const told = eventOf(doc);
+          const seq = numbered ? n : claimed;
+          return (
+            told &&
+            ({ _id: `${channelId}:${seq}`, channelId, seq, type: told.type, at, data: told.data } as EventDoc)
+          );
         },
       });
       if (!written) return null;
-      if (!written.inserted) return { updated: written.updated, event: null };
-      this.sequence.confirm(channelId, seq);
+      if (!written.inserted) return { doc: written.doc, event: null };
+      this.sequence.confirm(channelId, written.inserted.seq);
       const { _id, ...event } = written.inserted;
       this.send(event as ChannelEvent, {});
-      return { updated: written.updated, event: event as ChannelEvent };
+      return { doc: written.doc, event: event as ChannelEvent };
     });
   }
 
-  private async updateThenPublish<T extends BaseDoc, E extends ChannelEventType>(
+  /** A shared counter (MongoDB): the document first, then its event under a number taken for good. */
+  private async writeThenPublish<T extends BaseDoc, E extends ChannelEventType>(
     channelId: string,
-    update: LinkedWrite<T, EventDoc>['update'],
-    eventOf: (updated: T) => { type: E; data: ChannelEventData<E> } | null,
-  ): Promise<{ updated: T; event: ChannelEvent | null } | null> {
-    const written = await this.repo.updateWithEvent({ update, insert: { def: Events, build: () => null } });
+    eventOf: (doc: T) => Told<E> | null,
+    write: (insert: FollowingInsert<T, EventDoc>) => Promise<{ doc: T; inserted: EventDoc | null } | null>,
+  ): Promise<{ doc: T; event: ChannelEvent | null } | null> {
+    const written = await write({ def: Events, build: () => null });
     if (!written) return null;
-    const told = eventOf(written.updated);
-    return { updated: written.updated, event: told && (await this.publish(channelId, told.type, told.data)) };
+    const told = eventOf(written.doc);
+    return { doc: written.doc, event: told && (await this.publish(channelId, told.type, told.data)) };
   }
 
   /**

@@ -1,6 +1,13 @@
 import type { ChannelEvent } from '@draw/shared';
 import { Schema } from 'mongoose';
-import { defineCollection, type BaseDoc, type Filter, type LinkedWrite, type Storage } from '../storage/port';
+import {
+  defineCollection,
+  type BaseDoc,
+  type Filter,
+  type LinkedInsert,
+  type LinkedWrite,
+  type Storage,
+} from '../storage/port';
 import { documentSchema, type StoredFields } from '../storage/schema';
 
 /** One document per channel event: the channel's log, in sequence order. */
@@ -114,6 +121,8 @@ export function realtimeRepository(storage: Storage) {
       ),
     /** A document's change and the event it leads to, in one write where the store can (see `Storage.updateThenInsert`). */
     updateWithEvent: <T extends BaseDoc>(write: LinkedWrite<T, EventDoc>) => storage.updateThenInsert(write),
+    /** A new document and the event telling of it, in one write where the store can. */
+    insertWithEvent: <T extends BaseDoc>(write: LinkedInsert<T, EventDoc>) => storage.insertThenInsert(write),
   };
 }
 export type RealtimeRepository = ReturnType<typeof realtimeRepository>;

@@ -201,6 +201,7 @@ describe('sequence numbers on one SQLite file shared by a cluster (WORKERS > 1)'
     const repo = realtimeRepository(storage);
     const hub = new ChannelHub(repo, sequenceFor(storage.kind, repo, { clustered: true }), Date.now);
     return {
+      storage,
       repo,
       hub,
       say: (channelId: string, content: string) =>
@@ -221,6 +222,41 @@ describe('sequence numbers on one SQLite file shared by a cluster (WORKERS > 1)'
       );
       expect(await seqsIn(a.hub, 'shared')).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
       expect(await b.hub.currentSeq('shared')).toBe(30);
+    } finally {
+      release();
+    }
+  });
+
+  it('numbers a change’s event in the change’s own transaction: steps from both members interleave with messages, unique and gapless, and a failed one keeps neither', async () => {
+    const dir = freshDir();
+    const release = acquireStoreLock(dir, 'cluster primary');
+    try {
+      const [a, b] = [memberOn(dir), memberOn(dir)];
+      const notes = a.storage.collection(Notes);
+      await notes.insertMany(Array.from({ length: 10 }, (_, i) => ({ _id: `n${i}`, text: '0' })));
+      const step = (member: typeof a, id: string, from: number) =>
+        member.hub.publishUpdate(
+          'shared',
+          { def: Notes, filter: { _id: id, text: String(from) }, set: { text: String(from + 1) } },
+          (note) => ({ type: 'message.created' as const, data: textMessageIn('shared', note.text) }),
+        );
+      const written = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => [
+          step(i % 2 ? a : b, `n${i}`, 0),
+          (i % 2 ? b : a).say('shared', `m${i}`),
+        ]).flat(),
+      );
+      expect(written.every(Boolean)).toBe(true);
+      expect(await seqsIn(b.hub, 'shared')).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+
+      const failed = await a.hub
+        .publishUpdate('shared', { def: Notes, filter: { _id: 'n0', text: '1' }, set: { text: 'x' } }, () => {
+          throw new Error('the event could not be built');
+        })
+        .catch((error: unknown) => error);
+      expect((failed as Error).message).toBe('the event could not be built');
+      expect((await notes.findOne({ _id: 'n0' }))?.text, 'rolled back with its event').toBe('1');
+      expect((await b.say('shared', 'after')).seq, 'no number lost').toBe(21);
     } finally {
       release();
     }

@@ -1,6 +1,6 @@
 import { ErrorReason } from '@draw/shared';
 import { AppError } from '../errors';
-import { StorageKind } from '../storage/port';
+import { StorageKind, type LinkedNumbering } from '../storage/port';
 import type { EventDoc, NumberingLog, RealtimeRepository } from './repository';
 
 export type { NumberingLog } from './repository';
@@ -29,6 +29,11 @@ export interface SequenceSource {
    * transaction that stores it, with the change it tells of, and a rolled-back one leaves no gap.
    */
   readonly claimIsFree?: boolean;
+  /**
+   * Numbers an event in the very transaction that stores it with the change it tells of (several
+   * processes on one SQLite file): how the store numbers it. One write per task step, as with one process.
+   */
+  numberedInStore?(channelId: string): Promise<LinkedNumbering<EventDoc>>;
 }
 
 /** The highest number stored in a channel's log (0 for none), read from the (channelId, seq) index. */
@@ -144,6 +149,9 @@ export function sharedLogSequence(repo: RealtimeRepository, log: NumberingLog): 
     },
     async append(channelId, build) {
       return log.insertNumbered({ channelId }, 'seq', await floorOf(channelId), build);
+    },
+    async numberedInStore(channelId) {
+      return { scope: { channelId }, field: 'seq', floor: await floorOf(channelId) };
     },
   };
 }

@@ -326,6 +326,43 @@ describe.each(adapters)('storage contract: $name', (adapter) => {
     expect(await entries.count({})).toBe(1);
   });
 
+  it('inserts a new document checked by its schema, then the document built from it', async () => {
+    const col = await open();
+    const entries = storage.collection(Entries);
+    const written = await storage.insertThenInsert({
+      create: { def: Gadgets, doc: gadget({ _id: 'g-new', stock: 5 }) },
+      insert: { def: Entries, build: (g) => ({ _id: `e-${g._id}`, gadgetId: g._id, stock: g.stock }) },
+    });
+    expect(written.inserted).toEqual({ _id: 'e-g-new', gadgetId: 'g-new', stock: 5 });
+    expect(await col.findOne({ _id: 'g-new' })).toEqual(written.created);
+    const invalid = await storage
+      .insertThenInsert({
+        create: { def: Gadgets, doc: { ...gadget({ _id: 'g-bad' }), stock: 'many' } as never },
+        insert: { def: Entries, build: () => ({ _id: 'e-bad', gadgetId: 'g-bad', stock: 0 }) },
+      })
+      .catch((e: unknown) => e);
+    expect((invalid as AppError).reason, 'refused by the schema before anything is written').toBe(
+      ErrorReason.BadRequest,
+    );
+    expect(await col.findOne({ _id: 'g-bad' })).toBeNull();
+    expect(await entries.count({})).toBe(1);
+  });
+
+  it('keeps a new document and its insert together when the insert fails, where the store has transactions', async () => {
+    const col = await open();
+    const entries = storage.collection(Entries);
+    await entries.insertOne({ _id: 'taken', gadgetId: 'other', stock: 0 });
+    const taken = await storage
+      .insertThenInsert({
+        create: { def: Gadgets, doc: gadget({ _id: 'g-1' }) },
+        insert: { def: Entries, build: (g) => ({ _id: 'taken', gadgetId: g._id, stock: g.stock }) },
+      })
+      .catch((e: unknown) => e);
+    expect((taken as AppError).reason).toBe(ErrorReason.Conflict);
+    expect(await col.count({ _id: 'g-1' })).toBe(adapter.linkedInOneTransaction ? 0 : 1);
+    expect(await entries.count({})).toBe(1);
+  });
+
   it('matches a missing field with null, as MongoDB does', async () => {
     const col = await open();
     const without = await col.insertOne(gadget());

@@ -26,22 +26,23 @@ export function diskWaitRelaxed(): boolean {
  * again would not set it again.
  */
 export interface CommitDurability {
+  /** As the current async flow asked (`withoutWaitingForDisk`). */
   around<R>(transaction: () => R): R;
+  /** Relaxed or full as told: a batch of several flows' writes is relaxed only when all of them are. */
+  as<R>(relaxed: boolean, transaction: () => R): R;
 }
 
 export function commitDurability(db: Database.Database, configuredFull: boolean): CommitDurability {
-  if (!configuredFull) return { around: (transaction) => transaction() };
-  return {
-    around(transaction) {
-      if (!diskWaitRelaxed()) return transaction();
-      db.exec('PRAGMA synchronous = NORMAL');
-      try {
-        return transaction();
-      } finally {
-        db.exec('PRAGMA synchronous = FULL');
-      }
-    },
+  const as = <R>(relaxed: boolean, transaction: () => R): R => {
+    if (!configuredFull || !relaxed) return transaction();
+    db.exec('PRAGMA synchronous = NORMAL');
+    try {
+      return transaction();
+    } finally {
+      db.exec('PRAGMA synchronous = FULL');
+    }
   };
+  return { as, around: (transaction) => as(diskWaitRelaxed(), transaction) };
 }
 
 /**

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { Mongoose, type Model } from 'mongoose';
-import { commitDurability, groupCommit, type CommitDurability } from './durability';
+import { commitDurability, diskWaitRelaxed, groupCommit } from './durability';
+import { transactionBatcher } from './sqlite/batch';
 import { duplicateKeyError } from './errors';
 import { acquireStoreLock, assertClusterLock } from './lock';
 import type {
@@ -12,12 +13,15 @@ import type {
   FieldsOf,
   Filter,
   FindOptions,
+  FollowingInsert,
+  LinkedInsert,
+  LinkedNumbering,
   LinkedWrite,
   ScalarField,
   Storage,
   Update,
 } from './port';
-import { validateDocument } from './schema';
+import { checkedAtOnce, validateDocument } from './schema';
 import { fieldJsonSql, fieldSql, orderSql, whereSql, type SqlPart, type SqlValue } from './sqlite/filter';
 import { quoteName, reconcileIndexes, sqlIndexesOf, type IndexChanges } from './sqlite/indexes';
 import { applyUpdate, equalityFields } from './sqlite/update';
@@ -83,6 +87,15 @@ export function configureConnection(db: Database.Database, synchronous: Synchron
 /** A write whose document another process changed this many times in a row gives up. */
 const WRITE_RACE_RETRIES = 20;
 
+/** Runs a synchronous write in a transaction of its own (a savepoint of this turn's shared one). */
+type WriteTransaction = <R>(work: () => R) => Promise<R>;
+
+/** How a collection's writes commit (`sqlite/batch.ts`): with this turn's others, or at once. */
+interface CollectionWrites {
+  inTurn: WriteTransaction;
+  now: WriteTransaction;
+}
+
 interface StoredRow {
   id: string;
   text: string;
@@ -127,8 +140,8 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
     readonly name: string,
     private readonly db: Database.Database,
     private readonly model: Model<Record<string, unknown>>,
+    private readonly commits: CollectionWrites,
     private readonly onNewQuery?: EmbeddedOptions['onNewQuery'],
-    private readonly durability: CommitDurability = { around: (transaction) => transaction() },
   ) {
     this.table = quoteName(name);
     this.arrayPaths = arrayPathsOf(model);
@@ -146,8 +159,21 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
   }
 
   /** Validates and casts a whole document with the collection's mongoose schema, as MongoDB's adapter does. */
-  private validate(doc: unknown): Promise<T> {
+  validated(doc: unknown): Promise<T> {
     return validateDocument(this.model, doc) as Promise<T>;
+  }
+
+  /**
+   * The same, without waiting when the fast path is certain: a write then joins this turn's
+   * transaction at once, in the order it was asked for (a delete asked after it comes after it).
+   */
+  validatedSoon(doc: unknown): T | Promise<T> {
+    return (checkedAtOnce(this.model, doc) as T | undefined) ?? this.validated(doc);
+  }
+
+  /** `then` applied at once to a value, or once a promise resolves. */
+  private static after<V, R>(value: V | Promise<V>, then: (value: V) => Promise<R>): Promise<R> {
+    return value instanceof Promise ? value.then(then) : then(value);
   }
 
   private guard<R>(work: () => R): R {
@@ -161,14 +187,13 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
   }
 
   /**
-   * One write transaction (BEGIN IMMEDIATE), so another process's write cannot interleave. While
-   * another process holds the file, it waits from the event loop (`whenUnlocked`), not in SQLite.
+   * One write transaction (BEGIN IMMEDIATE), so another process's write cannot interleave: a
+   * savepoint in the transaction this turn's writes share (`sqlite/batch.ts`), or committed at
+   * once for a write made under the collection's mutex (an update: the next one waits for it).
    */
-  private async transaction<R>(work: () => R): Promise<R> {
+  private async transaction<R>(work: () => R, commit: keyof CollectionWrites = 'inTurn'): Promise<R> {
     try {
-      return await whenUnlocked(() =>
-        this.guard(() => this.durability.around(() => this.db.transaction(work).immediate())),
-      );
+      return await this.commits[commit](() => this.guard(work));
     } finally {
       // Counted even when it throws: a commit followed by a failing disk wait changed documents too.
       this.committed += 1;
@@ -201,13 +226,13 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
       if (rows.some((row) => current.get(row.id) !== row.text)) return null;
       for (const doc of next) this.replaceRow(doc);
       return next;
-    });
+    }, 'now');
   }
 
   private async updateRows(read: () => StoredRow[], update: Update<T>): Promise<T[]> {
     for (let attempt = 1; ; attempt++) {
       const written = await this.replaceIfUnchanged(read, (doc) =>
-        this.validate(
+        this.validated(
           applyUpdate(doc as unknown as Record<string, unknown>, update as Record<string, unknown>, false),
         ),
       );
@@ -270,6 +295,18 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
     return next;
   }
 
+  /** Inside the caller's write transaction: the number after the highest `field` matching `scope` (or `floor`). */
+  nextNumberWithin({ scope, field, floor }: LinkedNumbering<T>): number {
+    const where = whereSql(scope as Record<string, unknown>, this.arrayPaths);
+    const last = this.statement(
+      `SELECT max(${fieldSql(field)}) FROM ${this.table} WHERE ${where.sql}`,
+      where.params,
+    )
+      .pluck()
+      .get(...where.params) as number | null;
+    return Math.max(last ?? 0, floor) + 1;
+  }
+
   /** Inside the caller's write transaction: `doc` inserted as given (the server's own: no schema run). */
   insertWithin(doc: T): void {
     this.guard(() => this.insertRow(doc));
@@ -294,12 +331,12 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
     return this.planOf(sql, params);
   }
 
+  // Inserts and deletes need no turn of their own (the mutex is for read-modify-writes): those
+  // asked for at the same moment share a commit.
   insertOne(doc: T): Promise<T> {
-    return this.mutex.run(async () => {
-      const valid = await this.validate(doc);
-      await this.transaction(() => this.insertRow(valid));
-      return valid;
-    });
+    return EmbeddedCollection.after(this.validatedSoon(doc), (valid) =>
+      this.transaction(() => this.insertRow(valid)).then(() => valid),
+    );
   }
 
   /**
@@ -314,32 +351,24 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
     floor: number,
     build: (n: number) => T,
   ): Promise<T> {
-    return this.mutex.run(async () => {
-      const valid = await this.validate(build(floor + 1));
-      const where = whereSql(scope as Record<string, unknown>, this.arrayPaths);
-      return this.transaction(() => {
-        const last = this.statement(
-          `SELECT max(${fieldSql(field)}) FROM ${this.table} WHERE ${where.sql}`,
-          where.params,
-        )
-          .pluck()
-          .get(...where.params) as number | null;
-        const n = Math.max(last ?? 0, floor) + 1;
+    return EmbeddedCollection.after(this.validatedSoon(build(floor + 1)), (valid) =>
+      this.transaction(() => {
+        const n = this.nextNumberWithin({ scope, field, floor });
         const numbered = build(n);
         const doc = { ...valid, _id: numbered._id, [field]: numbered[field] } as T;
         this.insertRow(doc);
         return doc;
-      });
-    });
+      }),
+    );
   }
 
   /** All or nothing: one failing document leaves none of the batch stored. */
   insertMany(docs: readonly T[]): Promise<T[]> {
-    return this.mutex.run(async () => {
-      const valid = await Promise.all(docs.map((doc) => this.validate(doc)));
-      await this.transaction(() => valid.forEach((doc) => this.insertRow(doc)));
-      return valid;
-    });
+    const checked = docs.map((doc) => this.validatedSoon(doc));
+    const all = checked.some((doc) => doc instanceof Promise) ? Promise.all(checked) : (checked as T[]);
+    return EmbeddedCollection.after(all, (valid) =>
+      this.transaction(() => valid.forEach((doc) => this.insertRow(doc))).then(() => valid),
+    );
   }
 
   findOne(filter: Filter<T>, options: Pick<FindOptions<T>, 'sort'> = {}): Promise<T | null> {
@@ -413,9 +442,9 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
       );
       if (updated || !options.upsert) return updated ?? null;
       const base = equalityFields(filter as Record<string, unknown>);
-      const created = await this.validate(applyUpdate(base, update as Record<string, unknown>, true));
+      const created = await this.validated(applyUpdate(base, update as Record<string, unknown>, true));
       // A document inserted meanwhile with the same id is a duplicate, as a racing upsert is on MongoDB.
-      await this.transaction(() => this.insertRow(created));
+      await this.transaction(() => this.insertRow(created), 'now');
       return created;
     });
   }
@@ -431,28 +460,23 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
   }
 
   deleteOne(filter: Filter<T>): Promise<{ deleted: number }> {
-    return this.mutex.run(async () =>
-      this.transaction(() => {
-        const { sql, params } = this.selectSql(filter, { limit: 1 }, '_id');
-        const id = this.statement(sql, params)
-          .pluck()
-          .get(...params) as string | undefined;
-        if (id === undefined) return { deleted: 0 };
-        return { deleted: this.statement(`DELETE FROM ${this.table} WHERE _id = ?`).run(id).changes };
-      }),
-    );
+    return this.transaction(() => {
+      const { sql, params } = this.selectSql(filter, { limit: 1 }, '_id');
+      const id = this.statement(sql, params)
+        .pluck()
+        .get(...params) as string | undefined;
+      if (id === undefined) return { deleted: 0 };
+      return { deleted: this.statement(`DELETE FROM ${this.table} WHERE _id = ?`).run(id).changes };
+    });
   }
 
   deleteMany(filter: Filter<T>): Promise<{ deleted: number }> {
-    return this.mutex.run(async () =>
-      this.transaction(() => {
-        const where = whereSql(filter as Record<string, unknown>, this.arrayPaths);
-        return {
-          deleted: this.statement(`DELETE FROM ${this.table} WHERE ${where.sql}`).run(...where.params)
-            .changes,
-        };
-      }),
-    );
+    return this.transaction(() => {
+      const where = whereSql(filter as Record<string, unknown>, this.arrayPaths);
+      return {
+        deleted: this.statement(`DELETE FROM ${this.table} WHERE ${where.sql}`).run(...where.params).changes,
+      };
+    });
   }
 }
 
@@ -522,6 +546,24 @@ export function openEmbeddedStorage(
   }
   const flush = readonly || synchronous !== SynchronousMode.Full ? async () => undefined : groupCommit(db);
 
+  const batched = transactionBatcher(db, durability?.as ?? ((_relaxed, transaction) => transaction()));
+  // Relaxed when its flow asked for it (`withoutWaitingForDisk`). Inserts, deletes and a new
+  // document with its event join this turn's shared commit; an update (under its collection's
+  // mutex) and a change with its event (a running task's step, watched live) commit at once.
+  const write: WriteTransaction = (work) => batched.inTurn(work, diskWaitRelaxed());
+  const writeNow: WriteTransaction = (work) => batched.now(work, diskWaitRelaxed());
+  const writes: CollectionWrites = { inTurn: write, now: writeNow };
+  /** Inside a linked write: the document built from the first one, numbered and inserted (none when built null). */
+  function followingInsert<T extends BaseDoc, U extends BaseDoc>(
+    first: T,
+    insert: FollowingInsert<T, U>,
+  ): U | null {
+    const log = storage.collection(insert.def);
+    const doc = insert.build(first, insert.numbered ? log.nextNumberWithin(insert.numbered) : 0);
+    if (doc) log.insertWithin(doc);
+    return doc;
+  }
+
   const storage: EmbeddedStorage = {
     kind: 'embedded',
     file,
@@ -546,7 +588,7 @@ export function openEmbeddedStorage(
         );
       }
       const model = validator.model<Record<string, unknown>>(def.name, def.schema, def.name);
-      const collection = new EmbeddedCollection<T>(def.name, db, model, onNewQuery, durability);
+      const collection = new EmbeddedCollection<T>(def.name, db, model, writes, onNewQuery);
       collections.set(def.name, collection as unknown as EmbeddedCollection<BaseDoc>);
       return collection;
     },
@@ -555,24 +597,21 @@ export function openEmbeddedStorage(
       db.prepare('SELECT 1').get();
     },
     flush,
-    async updateThenInsert<T extends BaseDoc, U extends BaseDoc>({ update, insert }: LinkedWrite<T, U>) {
+    updateThenInsert<T extends BaseDoc, U extends BaseDoc>({ update, insert }: LinkedWrite<T, U>) {
       const target = storage.collection(update.def);
-      const log = storage.collection(insert.def);
-      const around = durability?.around.bind(durability) ?? ((transaction: () => unknown) => transaction());
-      // Synchronous from BEGIN to COMMIT: no other write of this process can land in between.
-      const write = () =>
-        around(() =>
-          db
-            .transaction(() => {
-              const updated = target.setWithin(update.filter, update.set);
-              if (!updated) return null;
-              const doc = insert.build(updated);
-              if (doc) log.insertWithin(doc);
-              return { updated, inserted: doc };
-            })
-            .immediate(),
-        ) as { updated: T; inserted: U | null } | null;
-      return whenUnlocked(write);
+      return writeNow(() => {
+        const updated = target.setWithin(update.filter, update.set);
+        return updated && { updated, inserted: followingInsert(updated, insert) };
+      });
+    },
+    async insertThenInsert<T extends BaseDoc, U extends BaseDoc>({ create, insert }: LinkedInsert<T, U>) {
+      const target = storage.collection(create.def);
+      const checked = target.validatedSoon(create.doc);
+      const created = checked instanceof Promise ? await checked : checked;
+      return write(() => {
+        target.insertWithin(created);
+        return { created, inserted: followingInsert(created, insert) };
+      });
     },
     changesOf(defs) {
       const watched = defs.map((def) => storage.collection(def));
@@ -593,6 +632,8 @@ export function openEmbeddedStorage(
     async close() {
       // Its connection first: the writer's close, as the last one, checkpoints and removes the log.
       await checkpointer?.stop();
+      // Writes asked for just before are committed, not cut off by the close.
+      await batched.drain();
       if (db.open) db.close();
       release();
     },

@@ -1,6 +1,7 @@
 import mongoose, { type Connection, type Model } from 'mongoose';
 import { duplicateKeyError, invalidDocumentError, invalidQueryError } from './errors';
 import {
+  insertThenInsertInTurn,
   updateThenInsertInTurn,
   type BaseDoc,
   type Collection,
@@ -464,6 +465,7 @@ export async function openMongoStorage(uri: string, options: MongoOptions = {}):
     // Every MongoDB write is acknowledged under its write concern already: nothing waits behind.
     async flush() {},
     updateThenInsert: (write) => updateThenInsertInTurn(storage)(write),
+    insertThenInsert: (write) => insertThenInsertInTurn(storage)(write),
     // Other hosts write without telling this one, and asking costs the round trip a cache saves.
     changesOf: () => null,
     async close() {

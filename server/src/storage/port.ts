@@ -124,8 +124,32 @@ export function defineCollection<T extends BaseDoc>(name: string, schema: Stored
 export interface LinkedWrite<T extends BaseDoc, U extends BaseDoc> {
   /** The first match of `filter` gets `set` (`$set`); when nothing matches, nothing is written. */
   update: { def: CollectionDef<T>; filter: Filter<T>; set: Partial<Omit<T, '_id'>> };
-  /** Built from the document as updated; null inserts nothing. */
-  insert: { def: CollectionDef<U>; build: (updated: T) => U | null };
+  /**
+   * Built from the document as updated; null inserts nothing. With `numbered`, `n` follows the
+   * highest `field` among the documents matching `scope` (and `floor`), taken in the same
+   * transaction (several processes on one file number without gaps or repeats).
+   */
+  insert: FollowingInsert<T, U>;
+}
+
+/** The document a linked write inserts after its first one (a change's or a new document's event). */
+export interface FollowingInsert<T extends BaseDoc, U extends BaseDoc> {
+  def: CollectionDef<U>;
+  build: (first: T, n: number) => U | null;
+  numbered?: LinkedNumbering<U>;
+}
+
+/** `Storage.insertThenInsert`: a new document (checked by its schema) and the document it leads to. */
+export interface LinkedInsert<T extends BaseDoc, U extends BaseDoc> {
+  create: { def: CollectionDef<T>; doc: T };
+  insert: FollowingInsert<T, U>;
+}
+
+/** How the inserted document of a `LinkedWrite` is numbered (the embedded store's shared log). */
+export interface LinkedNumbering<U extends BaseDoc> {
+  scope: Filter<U>;
+  field: keyof U & string;
+  floor: number;
 }
 
 export const StorageKind = { Embedded: 'embedded', MongoDB: 'mongodb' } as const;
@@ -154,6 +178,13 @@ export interface Storage {
     write: LinkedWrite<T, U>,
   ): Promise<{ updated: T; inserted: U | null } | null>;
   /**
+   * Inserts `write.create.doc` (validated by its schema), then what `write.insert` builds from it,
+   * as `updateThenInsert` does: one transaction on the embedded store, two writes on MongoDB.
+   */
+  insertThenInsert<T extends BaseDoc, U extends BaseDoc>(
+    write: LinkedInsert<T, U>,
+  ): Promise<{ created: T; inserted: U | null }>;
+  /**
    * For caches of what some collections hold: a function whose number changes whenever a document
    * of those collections may have changed, by a write of this process or of any other (an ops
    * command, another cluster member). Absent, or null, when the store cannot tell without a round
@@ -163,6 +194,16 @@ export interface Storage {
   close(): Promise<void>;
 }
 
+/** `insertThenInsert` as two writes through the collections (MongoDB). */
+export function insertThenInsertInTurn(storage: Pick<Storage, 'collection'>): Storage['insertThenInsert'] {
+  return async ({ create, insert }) => {
+    if (insert.numbered) throw new Error('a numbered linked write needs the embedded store');
+    const created = await storage.collection(create.def).insertOne(create.doc);
+    const doc = insert.build(created, 0);
+    return { created, inserted: doc && (await storage.collection(insert.def).insertOne(doc)) };
+  };
+}
+
 /** `updateThenInsert` as two writes through the collections (MongoDB, and stores without transactions). */
 export function updateThenInsertInTurn(storage: Pick<Storage, 'collection'>): Storage['updateThenInsert'] {
   return async ({ update, insert }) => {
@@ -170,7 +211,9 @@ export function updateThenInsertInTurn(storage: Pick<Storage, 'collection'>): St
       .collection(update.def)
       .findOneAndUpdate(update.filter, { $set: update.set } as never);
     if (!updated) return null;
-    const doc = insert.build(updated);
+    // Numbering in the write needs a transaction: stores without one number before (a shared counter).
+    if (insert.numbered) throw new Error('a numbered linked write needs the embedded store');
+    const doc = insert.build(updated, 0);
     return { updated, inserted: doc && (await storage.collection(insert.def).insertOne(doc)) };
   };
 }

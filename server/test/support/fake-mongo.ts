@@ -3,6 +3,7 @@ import { Mongoose } from 'mongoose';
 import sift from 'sift';
 import { MongoCollection, type MongoDocs } from '../../src/storage/mongo';
 import {
+  insertThenInsertInTurn,
   updateThenInsertInTurn,
   type BaseDoc,
   type Collection,
@@ -149,6 +150,7 @@ export function fakeMongoStorage(data = new Map<string, Doc[]>()): Storage & { d
     async ping() {},
     async flush() {},
     updateThenInsert: (write) => updateThenInsertInTurn(storage)(write),
+    insertThenInsert: (write) => insertThenInsertInTurn(storage)(write),
     async close() {},
   };
   return storage;

@@ -85,7 +85,6 @@ export function messagesRepository(storage: Storage) {
       /** Messages by id (deleted ones included: a reply still says its original is gone). */
       byIds: (ids: readonly string[]) =>
         ids.length ? messages.find({ _id: { $in: [...ids] } }) : Promise.resolve([]),
-      create: (doc: MessageDoc) => messages.insertOne(doc),
       /**
        * A channel's newest `limit` messages not deleted, posted before `before` when given, newest
        * first: the live feed's order (createdAt, then id, for messages of the same millisecond).

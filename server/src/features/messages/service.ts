@@ -128,10 +128,15 @@ export function messagesService(deps: MessagesDeps) {
     return content;
   }
 
-  async function insert(doc: Omit<MessageDoc, '_id' | 'createdAt'>) {
-    const stored = await repo.create({ _id: randomUUID(), createdAt: now(), ...doc });
-    const message = await toMessage(stored);
-    await hub.publish(stored.channelId, 'message.created', message);
+  /** Stores a new message with its `message.created` event, in one write where the store allows. */
+  async function insert(fields: Omit<MessageDoc, '_id' | 'createdAt'>) {
+    const doc: MessageDoc = { _id: randomUUID(), createdAt: now(), ...fields };
+    // Read before the write (the author, the message replied to): the event is built inside it.
+    const message = await toMessage(doc);
+    await hub.publishInsert(doc.channelId, { def: Messages, doc }, () => ({
+      type: 'message.created',
+      data: message,
+    }));
     return message;
   }
 

@@ -38,11 +38,12 @@ export function taskStore(repo: TasksRepository, hub: ChannelHub) {
   return {
     get: (id: string) => repo.byId(id),
 
+    /** Stores a new task with its `task.created` event, in one write where the store allows (none for a private one). */
     async create(doc: TaskDoc): Promise<Task> {
-      await repo.create(doc);
-      const task = toTask(doc);
-      if (!doc.private) await hub.publish(doc.channelId, 'task.created', task);
-      return task;
+      const { created } = await hub.publishInsert(doc.channelId, { def: Tasks, doc }, (stored) =>
+        stored.private ? null : { type: 'task.created', data: toTask(stored) },
+      );
+      return toTask(created);
     },
 
     /**
