@@ -21,7 +21,7 @@ import type {
   Storage,
   Update,
 } from './port';
-import { checkedAtOnce, validateDocument } from './schema';
+import { checkedAtOnce, validateDocument, validateWithMongoose } from './schema';
 import { fieldJsonSql, fieldSql, orderSql, whereSql, type SqlPart, type SqlValue } from './sqlite/filter';
 import { quoteName, reconcileIndexes, sqlIndexesOf, type IndexChanges } from './sqlite/indexes';
 import { applyUpdate, equalityFields } from './sqlite/update';
@@ -168,7 +168,10 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
    * transaction at once, in the order it was asked for (a delete asked after it comes after it).
    */
   validatedSoon(doc: unknown): T | Promise<T> {
-    return (checkedAtOnce(this.model, doc) as T | undefined) ?? this.validated(doc);
+    return (
+      (checkedAtOnce(this.model, doc) as T | undefined) ??
+      (validateWithMongoose(this.model, doc) as Promise<T>)
+    );
   }
 
   /** `then` applied at once to a value, or once a promise resolves. */
@@ -550,9 +553,10 @@ export function openEmbeddedStorage(
   // Relaxed when its flow asked for it (`withoutWaitingForDisk`). Inserts, deletes and a new
   // document with its event join this turn's shared commit; an update (under its collection's
   // mutex) and a change with its event (a running task's step, watched live) commit at once.
-  const write: WriteTransaction = (work) => batched.inTurn(work, diskWaitRelaxed());
-  const writeNow: WriteTransaction = (work) => batched.now(work, diskWaitRelaxed());
-  const writes: CollectionWrites = { inTurn: write, now: writeNow };
+  const writes: CollectionWrites = {
+    inTurn: (work) => batched.inTurn(work, diskWaitRelaxed()),
+    now: (work) => batched.now(work, diskWaitRelaxed()),
+  };
   /** Inside a linked write: the document built from the first one, numbered and inserted (none when built null). */
   function followingInsert<T extends BaseDoc, U extends BaseDoc>(
     first: T,
@@ -599,7 +603,7 @@ export function openEmbeddedStorage(
     flush,
     updateThenInsert<T extends BaseDoc, U extends BaseDoc>({ update, insert }: LinkedWrite<T, U>) {
       const target = storage.collection(update.def);
-      return writeNow(() => {
+      return writes.now(() => {
         const updated = target.setWithin(update.filter, update.set);
         return updated && { updated, inserted: followingInsert(updated, insert) };
       });
@@ -608,7 +612,7 @@ export function openEmbeddedStorage(
       const target = storage.collection(create.def);
       const checked = target.validatedSoon(create.doc);
       const created = checked instanceof Promise ? await checked : checked;
-      return write(() => {
+      return writes.inTurn(() => {
         target.insertWithin(created);
         return { created, inserted: followingInsert(created, insert) };
       });
