@@ -234,11 +234,11 @@ function composeServices(
     now,
     engines: engines.names,
   });
-  auth.onProfileChanged(
-    (userId) =>
-      void channels
-        .announceProfile(userId)
-        .catch((err: unknown) => http.log.error({ err }, 'profile announce failed')),
+  // The profile is stored either way: a failed announcement is logged, not answered as a failure.
+  auth.onProfileChanged((userId) =>
+    channels
+      .announceProfile(userId)
+      .catch((err: unknown) => http.log.error({ err }, 'profile announce failed')),
   );
   const tasksRepo = tasksRepository(storage);
   const store = taskStore(tasksRepo, hub);

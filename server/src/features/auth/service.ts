@@ -146,7 +146,7 @@ export function authService({
   const sessionsEndedListeners: ((ended: { userId: string; sessionId?: string }) => void)[] = [];
   const sessionsEnded = (ended: { userId: string; sessionId?: string }) =>
     sessionsEndedListeners.forEach((listener) => listener(ended));
-  const profileChangedListeners: ((userId: string) => void)[] = [];
+  const profileChangedListeners: ((userId: string) => Promise<void>)[] = [];
   /** Refuses a sign-in the site does not allow (a disabled account, set by the console). */
   let loginGate: (user: UserDoc) => Promise<void> = async () => undefined;
   const signedIn = sessionCache(repo.usersOrSessionsChanged);
@@ -369,8 +369,11 @@ export function authService({
       sessionsEndedListeners.push(listener);
     },
 
-    /** Others see a person's name and avatar (member lists, messages): called when either changed. */
-    onProfileChanged(listener: (userId: string) => void): void {
+    /**
+     * Others see a person's name and avatar (member lists, messages): called when either changed.
+     * The change is answered once every listener is done, so what it announces is stored by then.
+     */
+    onProfileChanged(listener: (userId: string) => Promise<void>): void {
       profileChangedListeners.push(listener);
     },
 
@@ -395,7 +398,7 @@ export function authService({
       const updated = await repo.users.setFields(user._id, changed);
       if (!updated) throw fail(ErrorReason.Unauthorized, 'auth.required');
       if (updated.name !== user.name || updated.avatar !== user.avatar)
-        profileChangedListeners.forEach((listener) => listener(user._id));
+        await Promise.all(profileChangedListeners.map((listener) => listener(user._id)));
       return toUserInfo(updated);
     },
 
