@@ -4,6 +4,7 @@ import { listen, startTestApp, type TestApp } from '../../../test/support/harnes
 import { connectSocket, type TestSocket } from '../../../test/support/socket';
 import { openEmbeddedStorage } from '../../storage/embedded';
 import { Channels } from './repository';
+import { Events } from '../../realtime/repository';
 
 let app: TestApp;
 let origin: string;
@@ -414,5 +415,18 @@ describe('a member’s new name or avatar', () => {
       channelId: id,
       data: { userId: bob.user.id, name: 'Bobby', isCreator: false },
     });
+  });
+
+  it('is in every channel’s log by the time the change is answered (a reload right after sees it)', async () => {
+    const ann = await app.signIn();
+    const ids: string[] = [];
+    for (const title of ['one', 'two', 'three']) {
+      ids.push((await data(call(ann, 'POST', '/api/draw/channel', { title, isBan: false }))).id);
+    }
+    await call(ann, 'PUT', '/api/home/info', { name: 'Annie' });
+    const told = await app.storage
+      .collection(Events)
+      .find({ channelId: { $in: ids }, type: 'member.updated' });
+    expect(told.map((event) => event.channelId).sort()).toEqual([...ids].sort());
   });
 });
