@@ -50,6 +50,8 @@ await build({
   entryPoints: {
     main: path.join(root, 'server/src/main.ts'),
     ops: path.join(root, 'scripts/ops/main.ts'),
+    // The built-in engine's drawing thread, found beside main.js (server/src/engines/builtin/drawer.ts).
+    'draw-thread': path.join(root, 'server/src/engines/builtin/draw-thread.ts'),
   },
   outdir,
   bundle: true,

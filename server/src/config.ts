@@ -45,6 +45,13 @@ export const ConfigSchema = Type.Object({
       'JSON {"<engine>": {"<TaskAction>": credits}}: what an action costs on that engine (unlisted: the site price)',
   }),
   BUILTIN_ENGINE_STEP_MS: Type.Integer({ minimum: 0, maximum: 60000, default: 800 }),
+  BUILTIN_DRAW_THREADS: Type.Integer({
+    minimum: 0,
+    maximum: 16,
+    default: 1,
+    description:
+      'worker threads on which the built-in engine draws (0: on the thread serving requests, which then pauses while it draws)',
+  }),
   ENGINE_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 3 }),
   REQUEST_TIMEOUT_MS: Type.Integer({
     minimum: 1_000,

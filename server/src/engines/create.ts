@@ -16,7 +16,10 @@ export function createEngine(
 ): ImageEngine {
   switch (name) {
     case 'builtin':
-      return createBuiltinEngine({ stepMs: config.BUILTIN_ENGINE_STEP_MS });
+      return createBuiltinEngine({
+        stepMs: config.BUILTIN_ENGINE_STEP_MS,
+        drawThreads: config.BUILTIN_DRAW_THREADS,
+      });
     case 'midjourney-proxy':
       return createMidjourneyProxyEngine({
         baseUrl: config.MJ_PROXY_URL,

@@ -32,6 +32,9 @@ export async function startTestApp(
     PORT: '0',
     HOST: '127.0.0.1',
     BUILTIN_ENGINE_STEP_MS: '0',
+    // In-process apps draw on the test's own thread (a drawing thread loads the sources through
+    // tsx, a second or so per app); drawer.test.ts and the spawned servers draw on threads.
+    BUILTIN_DRAW_THREADS: '0',
     ...env,
   });
   // Every answer is checked against the route table (shared/src/routes) in every test.
