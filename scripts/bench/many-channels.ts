@@ -6,6 +6,7 @@ import { loadConfig } from '../../server/src/config';
 import { buildApp } from '../../server/src/app';
 import { Channels, Members, memberId } from '../../server/src/features/channels/repository';
 import { Tasks, type TaskDoc } from '../../server/src/features/tasks/repository';
+import { longestStall } from '../testing/stall';
 
 /**
  * One account in many channels (issue #36: an attacker's free account made 10,000 in 15 s): the
@@ -31,24 +32,6 @@ async function timed(rounds: number, work: () => Promise<unknown>): Promise<numb
     times.push(performance.now() - start);
   }
   return median(times);
-}
-
-/** The longest gap between two turns of the event loop while `work` runs (a 1 ms interval's lateness). */
-async function longestStall(work: () => Promise<unknown>): Promise<{ stallMs: number; totalMs: number }> {
-  let last = performance.now();
-  let stallMs = 0;
-  const probe = setInterval(() => {
-    const now = performance.now();
-    stallMs = Math.max(stallMs, now - last);
-    last = now;
-  }, 1);
-  const start = performance.now();
-  last = start;
-  await work();
-  const totalMs = performance.now() - start;
-  await new Promise((r) => setTimeout(r, 5));
-  clearInterval(probe);
-  return { stallMs, totalMs };
 }
 
 function task(id: string, channelId: string, userId: string, at: number, parentId: string | null): TaskDoc {

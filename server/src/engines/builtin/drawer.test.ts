@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { TaskFailureCode } from '@draw/shared';
+import { longestStall } from '../../../../scripts/testing/stall';
 import { EngineFailure, type EngineJob } from '../port';
 import { drawerFor } from './drawer';
 
@@ -11,23 +12,6 @@ const imagine: EngineJob = {
   botType: 'MID_JOURNEY',
   references: [],
 };
-
-/** The longest the event loop went without a turn while `work` ran (a 1 ms timer's gaps). */
-async function longestStall<T>(work: () => Promise<T>): Promise<{ value: T; stallMs: number }> {
-  let last = performance.now();
-  let stallMs = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    stallMs = Math.max(stallMs, now - last);
-    last = now;
-  }, 1);
-  try {
-    const value = await work();
-    return { value, stallMs };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 describe('the built-in engine’s drawing thread', () => {
   const inThread = drawerFor(0);
