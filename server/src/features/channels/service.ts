@@ -330,13 +330,18 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
       const told = memberships.filter((member) => byId.has(member.channelId));
       for (let from = 0; from < told.length; from += PROFILE_FANOUT_CHUNK) {
         if (from > 0) await yieldToEventLoop();
-        for (const member of told.slice(from, from + PROFILE_FANOUT_CHUNK)) {
-          await hub.publish(
-            member.channelId,
-            'member.updated',
-            viewOfMember(member, user, byId.get(member.channelId)!.creatorId),
-          );
-        }
+        // A chunk's events go to different channels: stored together, they share one commit.
+        await Promise.all(
+          told
+            .slice(from, from + PROFILE_FANOUT_CHUNK)
+            .map((member) =>
+              hub.publish(
+                member.channelId,
+                'member.updated',
+                viewOfMember(member, user, byId.get(member.channelId)!.creatorId),
+              ),
+            ),
+        );
       }
     },
 
