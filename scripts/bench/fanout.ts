@@ -298,7 +298,7 @@ export async function run(): Promise<BenchReport> {
       deliveryNote('ours', ours),
       deliveryNote('baseline', bare),
       deliveryNote(`ours, ${CLUSTER_PROCESSES} processes`, clustered),
-      `${CLUSTER_PROCESSES} processes: ours as WORKERS=${CLUSTER_PROCESSES} runs it (a primary holding the folder and relaying rooms through @socket.io/cluster-adapter, members sharing the SQLite store), each channel's members spread over both processes, channel c's task submitted through process c mod ${CLUSTER_PROCESSES} and run by whichever claims it; CPU is every member's plus the primary's; compared with the same single bare Socket.IO process`,
+      `${CLUSTER_PROCESSES} processes: ours as WORKERS=${CLUSTER_PROCESSES} runs it (a primary holding the folder and counting rate limits, members sharing rooms with each other and the SQLite store), each channel's members spread over both processes, channel c's task submitted through process c mod ${CLUSTER_PROCESSES} and run by whichever claims it; CPU is every member's plus the primary's; compared with the same single bare Socket.IO process`,
       `memory: heap used and RSS of the server process after forced GC, before and after connecting ${sockets} sockets, divided by ${sockets}; ours includes each socket's stored ticket, user room and channel room`,
       `clients in ${clientProcesses} processes; ours' setup (users, channels, memberships through the routes) took ${(ours.setupMs / 1000).toFixed(1)} s`,
     ],

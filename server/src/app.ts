@@ -98,8 +98,8 @@ import { documentRoute } from './http/openapi';
 import { answerCheckPlugin } from './http/answers';
 import { OneLinePerRequest } from './http/request-log';
 import { shareRoomsThroughMongo } from './realtime/cluster';
-import { createAdapter as createClusterAdapter } from '@socket.io/cluster-adapter';
 import cluster from 'node:cluster';
+import { shareRoomsBetweenMembers } from './realtime/member-rooms';
 import { SESSIONS_DIR_ENV, shareSessionsBetweenMembers } from './realtime/member-sessions';
 import { ClusterRole } from './cluster';
 import { topologyProblem, type MongoStorage } from './storage/mongo';
@@ -522,16 +522,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       http.log.warn(
         'MongoDB is a standalone server: rooms are not shared, so only this one process may use this database',
       );
-  } else if (options.cluster) {
-    io.adapter(createClusterAdapter());
   }
+  const member = { member: cluster.worker?.id ?? 0, dir: process.env[SESSIONS_DIR_ENV] ?? '', log: http.log };
+  // Rooms shared member to member, before this member publishes anything (MongoDB shares them above).
+  const stopSharingRooms =
+    options.cluster && !mongo.connection ? await shareRoomsBetweenMembers(io, member) : async () => undefined;
   // A long-polling session that reaches another member is passed to this one, and back.
   const stopSharingSessions = options.cluster
-    ? await shareSessionsBetweenMembers(io, {
-        member: cluster.worker?.id ?? 0,
-        dir: process.env[SESSIONS_DIR_ENV] ?? '',
-        log: http.log,
-      })
+    ? await shareSessionsBetweenMembers(io, member)
     : async () => undefined;
   metrics.bindSources({
     socketsConnected: () => io.engine.clientsCount,
@@ -575,6 +573,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       services.billing.stop();
       await stopSharingSessions();
       await new Promise<void>((resolve) => io.close(() => resolve()));
+      await stopSharingRooms();
       await http.close();
       if (!options.storage) await storage.close();
     },

@@ -1,7 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import fs from 'node:fs';
 import os from 'node:os';
-import { setupPrimary } from '@socket.io/cluster-adapter';
 import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
 import { makeSessionsDir, SESSIONS_DIR_ENV } from './realtime/member-sessions';
 import pino from 'pino';
@@ -72,21 +71,19 @@ const RESTART_DELAY_MS = 1_000;
 
 /**
  * The primary of WORKERS > 1: it holds the data folder's lock for the cluster (embedded store),
- * starts the members, relays room broadcasts between them (@socket.io/cluster-adapter) and counts
- * the route table's rate limits once for all of them. It runs no app code and carries no request's
- * bytes: the members listen on the port themselves (Node's cluster shares the listening socket;
- * on Linux the primary accepts each connection and hands it to a member in turn, once), and a
- * long-polling Socket.IO session that reaches the wrong member is passed to its owner by the
- * members themselves (`realtime/member-sessions.ts`).
+ * starts the members and counts the route table's rate limits once for all of them. It runs no
+ * app code and carries no request's bytes and no broadcast: the members listen on the port
+ * themselves (Node's cluster shares the listening socket; on Linux the primary accepts each
+ * connection and hands it to a member in turn, once), share their rooms member to member
+ * (`realtime/member-rooms.ts`), and pass a long-polling Socket.IO session that reaches the wrong
+ * member to its owner (`realtime/member-sessions.ts`).
  */
 /**
- * What a cluster's primary does for its members: relays their rooms (the Socket.IO cluster adapter)
- * and counts the route table's rate limits once for the cluster (`http/admission.ts`). A member's
- * limiter asks this process; with no one answering, each of its requests would wait out the
- * limiter's timeout.
+ * What a cluster's primary does for its members: counts the route table's rate limits once for
+ * the cluster (`http/admission.ts`). A member's limiter asks this process; with no one answering,
+ * each of its requests would wait out the limiter's timeout.
  */
-export function relayForMembers(): void {
-  setupPrimary();
+export function countLimitsForMembers(): void {
   new RateLimiterClusterMaster();
 }
 
@@ -101,7 +98,7 @@ export async function runPrimary(config: Config, workers: number): Promise<void>
   // Round-robin hand-over is Node's default on Linux; said here so no platform default decides it.
   cluster.schedulingPolicy = cluster.SCHED_RR;
   cluster.setupPrimary({ serialization: 'advanced' });
-  relayForMembers();
+  countLimitsForMembers();
   const sessionsDir = makeSessionsDir(os.tmpdir(), process.pid);
 
   let stopping = false;

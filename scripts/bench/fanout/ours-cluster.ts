@@ -1,7 +1,7 @@
 /**
  * Ours as a cluster of FANOUT_CLUSTER_WORKERS processes on one data folder, as `WORKERS=N` runs it:
- * this process is the primary (it holds the folder's lock and relays rooms between members through
- * @socket.io/cluster-adapter), each member is ours-server.ts as a cluster worker with the stamping
+ * this process is the primary (it holds the folder's lock and counts rate limits; the members share
+ * their rooms with each other, `server/src/realtime/member-rooms.ts`), each member is ours-server.ts as a cluster worker with the stamping
  * engine. Every channel's members are spread over the processes, so most deliveries cross from the
  * process whose engine stamped the step to another one.
  */
@@ -9,7 +9,8 @@ import cluster, { type Worker } from 'node:cluster';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ClusterRole, relayForMembers, ROLE_ENV } from '../../../server/src/cluster';
+import { ClusterRole, countLimitsForMembers, ROLE_ENV } from '../../../server/src/cluster';
+import { makeSessionsDir, SESSIONS_DIR_ENV } from '../../../server/src/realtime/member-sessions';
 import { acquireStoreLock } from '../../../server/src/storage/lock';
 import { clockMs, cpuMsSince, sleep } from './clock';
 import { handleOf, serve, type ChildHandle } from './ipc';
@@ -27,11 +28,16 @@ cluster.setupPrimary({
   execArgv: ['--import', 'tsx', '--expose-gc'],
   serialization: 'advanced',
 });
-// As the server's primary does: rooms relayed, rate limits counted once for the cluster.
-relayForMembers();
+// As the server's primary does: rate limits counted once for the cluster, a folder for the members' sockets.
+countLimitsForMembers();
+const sessionsDir = makeSessionsDir(os.tmpdir(), process.pid);
 
 function forkMember(role: ClusterRole): ChildHandle<MemberCommands> {
-  const worker: Worker = cluster.fork({ [ROLE_ENV]: role, FANOUT_DATA_DIR: dataDir });
+  const worker: Worker = cluster.fork({
+    [ROLE_ENV]: role,
+    FANOUT_DATA_DIR: dataDir,
+    [SESSIONS_DIR_ENV]: sessionsDir,
+  });
   return handleOf<MemberCommands>(`member ${worker.id}`, worker, {
     pid: worker.process.pid ?? -1,
     exited: () => worker.isDead(),
@@ -90,7 +96,7 @@ async function round(): Promise<RoundResult> {
     ),
     maxLateMs: Math.max(...harvests.map((h) => h.maxLateMs)),
     wallMs: clockMs() - started,
-    // Every member's and the primary's, which relays each broadcast between the members.
+    // Every member's and the primary's.
     cpuMs: harvests.reduce((sum, h) => sum + h.cpuMs, 0) + cpuMsSince(cpu),
   };
 }
@@ -99,4 +105,5 @@ serve<ClusterCommands>({ setup, round }, async () => {
   await Promise.all(members.map((m) => m.stop()));
   release();
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(sessionsDir, { recursive: true, force: true });
 });

@@ -68,7 +68,7 @@ async function pool(count: number, parallel: number, work: (index: number) => Pr
 
 /**
  * Builds the app on the folder and listens on a port of its own. As a cluster member it joins the
- * cluster adapter (rooms relayed through the primary) and binds exclusively, so each member has
+ * other members' rooms (member to member) and binds exclusively, so each member has
  * its own port and the bench decides which process each socket talks to.
  */
 async function start(load: Load) {
