@@ -39,6 +39,9 @@ async function main() {
     FREE_DAILY_CREDITS: '100000',
     BUILTIN_ENGINE_STEP_MS: '60000',
     ENGINE_CONCURRENCY: '1',
+    // The one running task draws on this thread, as the baseline's does: a drawing thread's start
+    // (loading the sources through tsx, about a second of CPU in this process) is not a submit's cost.
+    BUILTIN_DRAW_THREADS: '0',
   });
   const app = await buildApp(config, {});
   try {
