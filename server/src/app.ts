@@ -472,7 +472,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     translatesPrompts: config.TRANSLATE_PROVIDER !== 'none',
     ...(services.engine.offers ? { offers: services.engine.offers.bind(services.engine) } : {}),
   });
-  await http.register(authPlugin, { auth: services.auth });
+  await http.register(authPlugin, {
+    auth: services.auth,
+    pausedUntil: (userId) => services.moderation.pausedUntil(userId),
+  });
   await http.register(uploadsPlugin, { uploads: services.uploads });
   await http.register(filesPlugin, {
     blobs: services.blobs,

@@ -62,7 +62,12 @@ const userInfoFields = {
 export const UserInfoSchema = Type.Object(userInfoFields);
 
 export const SessionInfoSchema = Type.Union([
-  Type.Object({ ...userInfoFields, auth: Type.Literal(true) }),
+  Type.Object({
+    ...userInfoFields,
+    auth: Type.Literal(true),
+    /** While moderation pauses the person's drawing: when it ends (absent when not paused). */
+    pausedUntil: Type.Optional(Time),
+  }),
   Type.Object({ auth: Type.Literal(false) }),
 ]);
 

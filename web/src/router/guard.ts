@@ -1,4 +1,7 @@
-import type { UserInfo } from '@draw/shared';
+import type { SessionInfo } from '@draw/shared';
+
+/** What the session refresh answers for a signed-in person. */
+export type SignedInSession = Extract<SessionInfo, { auth: true }>;
 
 /** Paths the session refresh skips (spec §2). */
 export const GUARD_EXEMPT_PATHS = ['/privacy-policy', '/user-agreement', '/login'] as const;
@@ -23,8 +26,8 @@ export interface RouteGuardDeps {
   /** GET /api/home/index through the HTTP client. */
   fetchSession(): Promise<unknown>;
   removeToken(): void;
-  /** A signed-in session: keep the user info (and its theme). */
-  onSession(user: UserInfo): void;
+  /** A signed-in session: keep the user info (and its theme), and the person's pause. */
+  onSession(session: SignedInSession): void;
 }
 
 export type RouteGuardResult =
@@ -65,6 +68,6 @@ export async function runRouteGuard(pathname: string, deps: RouteGuardDeps): Pro
     deps.removeToken();
     return { outcome: 'signed-out' };
   }
-  deps.onSession(record as unknown as UserInfo);
+  deps.onSession(record as unknown as SignedInSession);
   return { outcome: 'signed-in' };
 }

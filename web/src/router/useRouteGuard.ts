@@ -1,16 +1,16 @@
 import { api } from '../lib/api';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { applySignedInUser } from '../lib/account';
 import { call } from '../lib/http';
 import { getToken, removeToken } from '../stores/auth';
 import { runRouteGuard, type RouteGuardDeps } from './guard';
+import { applySession } from './session';
 
 const guardDeps: RouteGuardDeps = {
   getToken,
   fetchSession: () => call(api.home.session),
   removeToken,
-  onSession: applySignedInUser,
+  onSession: applySession,
 };
 
 /** Runs the route guard on every path change (without holding the navigation up). */

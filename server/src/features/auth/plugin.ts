@@ -5,7 +5,13 @@ import { languageOf } from '../../i18n/messages';
 import { serve } from '../../http/routes';
 import { toUserInfo, type AuthService } from './service';
 
-export const authPlugin: FastifyPluginAsync<{ auth: AuthService }> = async (app, { auth }) => {
+export interface AuthPluginOptions {
+  auth: AuthService;
+  /** When moderation's pause of this person's drawing ends, while it lasts (else null). */
+  pausedUntil: (userId: string) => Promise<number | null>;
+}
+
+export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, { auth, pausedUntil }) => {
   serve(app, api.login.login, (request) => auth.login(request.body, request.ip));
 
   serve(app, api.login.logout, async (request) => {
@@ -24,9 +30,16 @@ export const authPlugin: FastifyPluginAsync<{ auth: AuthService }> = async (app,
   });
 
   // The route guard relies on this never answering 401: an unknown token is `auth: false`.
-  serve(app, api.home.session, (request) =>
-    request.user ? { ...toUserInfo(request.user), auth: true as const } : { auth: false as const },
-  );
+  // A pause rides along so a page loaded during one counts down at once, not at the next refusal.
+  serve(app, api.home.session, async (request) => {
+    if (!request.user) return { auth: false as const };
+    const until = await pausedUntil(request.user._id);
+    return {
+      ...toUserInfo(request.user),
+      auth: true as const,
+      ...(until === null ? {} : { pausedUntil: until }),
+    };
+  });
 
   serve(app, api.home.updateInfo, (request) => auth.updateInfo(currentUser(request), request.body));
 };

@@ -98,14 +98,20 @@ export function moderationService({ repo, chatModerated, announceHidden, now }: 
     return started;
   }
 
-  async function assertNotPaused(userId: string): Promise<void> {
+  /** When the person's pause ends, while it lasts; null when they may draw. */
+  async function pausedUntil(userId: string): Promise<number | null> {
     const standing = await repo.standings.of(userId);
-    if (standing?.pausedUntil && standing.pausedUntil > now())
+    return standing?.pausedUntil && standing.pausedUntil > now() ? standing.pausedUntil : null;
+  }
+
+  async function assertNotPaused(userId: string): Promise<void> {
+    const until = await pausedUntil(userId);
+    if (until !== null)
       throw new AppError(
         ErrorReason.Forbidden,
         'moderation.paused',
-        { minutes: minutesLeft(standing.pausedUntil, now()) },
-        { pausedUntil: standing.pausedUntil },
+        { minutes: minutesLeft(until, now()) },
+        { pausedUntil: until },
       );
   }
 
@@ -188,10 +194,7 @@ export function moderationService({ repo, chatModerated, announceHidden, now }: 
 
     // ---- Standing
     standing: (userId: string) => repo.standings.of(userId),
-    async pausedUntil(userId: string): Promise<number | null> {
-      const standing = await repo.standings.of(userId);
-      return standing?.pausedUntil && standing.pausedUntil > now() ? standing.pausedUntil : null;
-    },
+    pausedUntil,
     async pausedAmong(userIds: readonly string[]): Promise<Map<string, number>> {
       const docs = await repo.standings.pausedAmong(userIds, now());
       return new Map(docs.map((doc) => [doc._id, doc.pausedUntil!]));

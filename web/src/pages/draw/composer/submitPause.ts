@@ -3,7 +3,7 @@ import { HttpError } from '../../../lib/http';
 
 /**
  * Moderation's pause of a person's submits (after repeated banned words), as the server last said
- * it in a refusal (`data.pausedUntil`). One for the whole page: the pause is the person's, in every
+ * it: in a refusal (`data.pausedUntil`) or in the session answer (`pausedUntil`). One for the whole page: the pause is the person's, in every
  * channel. The composer counts down to it and lets drawing through again once it has passed.
  */
 let pausedUntil: number | null = null;
@@ -27,6 +27,14 @@ export function noticePause(error: unknown): boolean {
   if (typeof until !== 'number' || until <= Date.now()) return false;
   setPausedUntil(until);
   return true;
+}
+
+/**
+ * The pause the session answer says (at load and each navigation), so a page opened during one
+ * counts down at once: its end, or none when it says none (a moderator lifted it) or it is over.
+ */
+export function seedPause(until: number | null): void {
+  setPausedUntil(until !== null && until > Date.now() ? until : null);
 }
 
 /** The pause's end while it lasts (read at the moment of a submit), else null. */
