@@ -2,6 +2,7 @@ import type { Config } from '../../server/src/config';
 import {
   codeUseOf,
   codesService,
+  grantsText,
   type CodeUse,
   type MintInput,
 } from '../../server/src/features/billing/codes';
@@ -71,7 +72,7 @@ export function formatCodes(codes: readonly CodeUse[]): string {
   const rows = codes.map((c) => [
     c.code,
     c.batchId,
-    c.grants,
+    grantsText(c.grants),
     `${c.uses}/${c.maxUses}`,
     c.expiresAt === null ? 'never' : time(c.expiresAt),
     c.state,

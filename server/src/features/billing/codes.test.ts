@@ -55,7 +55,13 @@ describe('redeem codes', () => {
     expect(await balanceOf(app, ann.userId)).toBe(50);
     expect(await balanceOf(app, bob.userId)).toBe(0);
     expect(await app.services.billing.codes.list(batchId)).toEqual([
-      expect.objectContaining({ code, uses: 1, maxUses: 1, state: 'used up', grants: '50 credits' }),
+      expect.objectContaining({
+        code,
+        uses: 1,
+        maxUses: 1,
+        state: 'used up',
+        grants: { kind: 'credits', credits: 50, productId: null },
+      }),
     ]);
   });
 

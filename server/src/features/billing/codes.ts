@@ -56,11 +56,16 @@ export function codeStateOf(doc: RedeemCodeDoc, now: number): CodeUse['state'] {
   return doc.uses > 0 ? 'partly used' : 'unused';
 }
 
+/** What a code grants in words, for the CSV export and the ops CLI (the console words it itself). */
+export function grantsText({ kind, credits, productId }: CodeUse['grants']): string {
+  return kind === 'plan' ? `plan ${productId} (${credits} credits)` : `${credits} credits`;
+}
+
 export function codeUseOf(doc: RedeemCodeDoc, now: number): CodeUse {
   return {
     code: doc._id,
     batchId: doc.batchId,
-    grants: doc.kind === 'plan' ? `plan ${doc.productId} (${doc.credits} credits)` : `${doc.credits} credits`,
+    grants: { kind: doc.kind, credits: doc.credits, productId: doc.productId },
     uses: doc.uses,
     maxUses: doc.maxUses,
     expiresAt: doc.expiresAt,
