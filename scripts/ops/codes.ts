@@ -1,5 +1,11 @@
 import type { Config } from '../../server/src/config';
-import { codesService, type CodeUse, type MintInput } from '../../server/src/features/billing/codes';
+import {
+  codeUseOf,
+  codesService,
+  grantsText,
+  type CodeUse,
+  type MintInput,
+} from '../../server/src/features/billing/codes';
 import { creditsLedger } from '../../server/src/features/billing/ledger';
 import {
   billingRepository,
@@ -58,25 +64,7 @@ export async function listCodes(source: ReadSource, now: number, batchId?: strin
   const docs = batchId ? await source.where(RedeemCodes, { batchId }) : await source.all(RedeemCodes);
   return docs
     .sort((a, b) => b.createdAt - a.createdAt || a._id.localeCompare(b._id))
-    .map((doc) => ({
-      code: doc._id,
-      batchId: doc.batchId,
-      grants:
-        doc.kind === 'plan' ? `plan ${doc.productId} (${doc.credits} credits)` : `${doc.credits} credits`,
-      uses: doc.uses,
-      maxUses: doc.maxUses,
-      expiresAt: doc.expiresAt,
-      state:
-        doc.uses >= doc.maxUses
-          ? 'used up'
-          : doc.expiresAt !== null && doc.expiresAt <= now
-            ? 'expired'
-            : doc.uses > 0
-              ? 'partly used'
-              : 'unused',
-      createdAt: doc.createdAt,
-      note: doc.note ?? '',
-    }));
+    .map((doc) => codeUseOf(doc, now));
 }
 
 export function formatCodes(codes: readonly CodeUse[]): string {
@@ -84,7 +72,7 @@ export function formatCodes(codes: readonly CodeUse[]): string {
   const rows = codes.map((c) => [
     c.code,
     c.batchId,
-    c.grants,
+    grantsText(c.grants),
     `${c.uses}/${c.maxUses}`,
     c.expiresAt === null ? 'never' : time(c.expiresAt),
     c.state,

@@ -223,10 +223,19 @@ export const PricesSchema = Type.Object({
   ),
 });
 
+/** What a code gives: credits, or a plan (the product `productId`) with the credits it came with. */
+const CodeGrantsSchema = Type.Object({
+  kind: Type.Enum(['credits', 'plan']),
+  credits: Type.Integer(),
+  productId: Type.Union([Type.String(), Type.Null()], {
+    description: 'the plan’s product; null for credits',
+  }),
+});
+
 export const CodeSchema = Type.Object({
   code: Type.String(),
   batchId: Type.String(),
-  grants: Type.String({ description: '"100 credits" or the plan’s product' }),
+  grants: CodeGrantsSchema,
   uses: Type.Integer(),
   maxUses: Type.Integer(),
   expiresAt: NullableTime,
@@ -516,7 +525,8 @@ export const adminRoutes = {
   revokeCodes: route({
     ...paths.revokeCodes,
     ...admin,
-    summary: 'Revokes the batch’s (or the listed) codes nobody has used yet; used ones stay',
+    summary:
+      'Revokes the batch’s (or the listed) codes nobody has used yet; used, expired and revoked ones stay (`revoked` counts those revoked now)',
     body: Type.Object(
       {
         batchId: Type.Optional(Id),

@@ -3,6 +3,7 @@ import { adminApi as routes } from '@draw/shared/routes';
 import { currentUser } from '../../http/auth';
 import { serve, serveRaw } from '../../http/routes';
 import type { AdminService } from './service';
+import { grantsText } from '../billing/codes';
 
 /** CSV cells: quoted when they hold a comma, quote or line break; never read as a formula. */
 const csvCell = (value: unknown) => {
@@ -51,7 +52,7 @@ export const adminPlugin: FastifyPluginAsync<{ admin: AdminService }> = async (a
     const rows = codes.map((code) =>
       [
         code.code,
-        code.grants,
+        grantsText(code.grants),
         code.uses,
         code.maxUses,
         code.expiresAt ? new Date(code.expiresAt).toISOString() : '',

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreditAccount, RedeemAnswer } from '@draw/shared';
+import type { AdminCode } from '@draw/shared/routes';
 import type { BaseDoc, Collection } from '../../storage/port';
+import { Users } from '../auth/repository';
 import { startTestApp, type TestApp } from '../../../test/support/harness';
 import { codesService, newCode, normalizeCode } from './codes';
 import { creditsLedger } from './ledger';
@@ -53,7 +55,13 @@ describe('redeem codes', () => {
     expect(await balanceOf(app, ann.userId)).toBe(50);
     expect(await balanceOf(app, bob.userId)).toBe(0);
     expect(await app.services.billing.codes.list(batchId)).toEqual([
-      expect.objectContaining({ code, uses: 1, maxUses: 1, state: 'used up', grants: '50 credits' }),
+      expect.objectContaining({
+        code,
+        uses: 1,
+        maxUses: 1,
+        state: 'used up',
+        grants: { kind: 'credits', credits: 50, productId: null },
+      }),
     ]);
   });
 
@@ -96,6 +104,56 @@ describe('redeem codes', () => {
     expect(unknown.json().message).toBe('Unknown redeem code. Check it and try again.');
     expect((await redeem(session, '<script>')).statusCode).toBe(400);
     expect(await balanceOf(app, userId)).toBe(0);
+  });
+
+  it('refuses a revoked code as revoked, changing nothing; the console lists it revoked, and revoking again leaves codes as they are', async () => {
+    const { call, data } = caller(app);
+    const operator = await app.signIn();
+    await app.storage.collection(Users).updateOne({ _id: operator.user.id }, { $set: { isAdmin: true } });
+    const ann = await drawer(app);
+    const bob = await drawer(app);
+    const mint = (body: object) =>
+      data<{ batchId: string; codes: string[] }>(call(operator, 'POST', '/api/admin/codes', body));
+    const listed = async (batchId: string) =>
+      (await data<{ items: AdminCode[] }>(call(operator, 'GET', `/api/admin/codes?batchId=${batchId}`)))
+        .items;
+    const revoke = (codes: string[]) =>
+      data<{ revoked: number }>(call(operator, 'POST', '/api/admin/codes/revoke', { codes }));
+
+    const plain = await mint({ credits: 7, count: 2 });
+    const [used, unused] = plain.codes as [string, string];
+    await data(redeem(ann.session, used));
+    const dated = await mint({ credits: 7, count: 2, expiresDays: 1 });
+    const [revokedInTime, expiring] = dated.codes as [string, string];
+    expect(await revoke([revokedInTime])).toEqual({ revoked: 1 });
+    clock += 2 * 86_400_000;
+
+    // Only the unused, live code is revoked now; the used, expired and already revoked ones stay.
+    expect(await revoke([used, unused, revokedInTime, expiring])).toEqual({ revoked: 1 });
+    expect(await revoke([used, unused, revokedInTime, expiring])).toEqual({ revoked: 0 });
+    const states = (codes: AdminCode[]) => Object.fromEntries(codes.map((c) => [c.code, [c.state, c.uses]]));
+    expect(states(await listed(plain.batchId))).toEqual({ [used]: ['used up', 1], [unused]: ['revoked', 0] });
+    expect(states(await listed(dated.batchId))).toEqual({
+      [revokedInTime]: ['revoked', 0],
+      [expiring]: ['expired', 0],
+    });
+
+    const refused = await redeem(bob.session, unused);
+    expect(refused.statusCode).toBe(410);
+    expect(refused.json()).toMatchObject({ success: false, message: 'This redeem code has been revoked' });
+    expect((await redeem(bob.session, revokedInTime)).json().message).toBe(
+      'This redeem code has been revoked',
+    );
+    const inChinese = await app.http.inject({
+      method: 'POST',
+      url: `/api/home/redeem/${unused}`,
+      headers: { ...bob.session.auth, 'accept-language': 'zh-CN' },
+    });
+    expect(inChinese.json().message).toBe('兑换码已作废');
+    expect(await balanceOf(app, bob.userId)).toBe(0);
+    expect(await checkedChain(app, bob.userId)).toEqual([]);
+    expect(states(await listed(plain.batchId))[unused]).toEqual(['revoked', 0]);
+    expect(await app.storage.collection(Redemptions).find({ code: unused })).toEqual([]);
   });
 
   it('grants a plan and its credits with a product code, and extends it with a second one', async () => {

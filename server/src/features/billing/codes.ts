@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { ErrorReason, type RedeemAnswer } from '@draw/shared';
+import type { AdminCode } from '@draw/shared/routes';
 import { AppError } from '../../errors';
 import type { CreditsLedger } from './ledger';
 import type { ProductsService } from './products';
@@ -41,16 +42,37 @@ export interface MintInput {
   note?: string;
 }
 
-export interface CodeUse {
-  code: string;
-  batchId: string;
-  grants: string;
-  uses: number;
-  maxUses: number;
-  expiresAt: number | null;
-  state: 'unused' | 'partly used' | 'used up' | 'expired';
-  createdAt: number;
-  note: string;
+/** A code as the console and the ops CLI list it. */
+export type CodeUse = AdminCode;
+
+/**
+ * Where a code stands at `now`. Revoked wins over expired: a revoked code stays revoked once its
+ * expiry passes. (Codes revoked before revoking had its own state were expired then: they read expired.)
+ */
+export function codeStateOf(doc: RedeemCodeDoc, now: number): CodeUse['state'] {
+  if (doc.uses >= doc.maxUses) return 'used up';
+  if (doc.revokedAt) return 'revoked';
+  if (doc.expiresAt !== null && doc.expiresAt <= now) return 'expired';
+  return doc.uses > 0 ? 'partly used' : 'unused';
+}
+
+/** What a code grants in words, for the CSV export and the ops CLI (the console words it itself). */
+export function grantsText({ kind, credits, productId }: CodeUse['grants']): string {
+  return kind === 'plan' ? `plan ${productId} (${credits} credits)` : `${credits} credits`;
+}
+
+export function codeUseOf(doc: RedeemCodeDoc, now: number): CodeUse {
+  return {
+    code: doc._id,
+    batchId: doc.batchId,
+    grants: { kind: doc.kind, credits: doc.credits, productId: doc.productId },
+    uses: doc.uses,
+    maxUses: doc.maxUses,
+    expiresAt: doc.expiresAt,
+    state: codeStateOf(doc, now),
+    createdAt: doc.createdAt,
+    note: doc.note ?? '',
+  };
 }
 
 export interface CodesDeps {
@@ -72,12 +94,6 @@ const REPAIR_GRACE_MS = 2 * 60_000;
  */
 export function codesService({ repo, ledger, products, now }: CodesDeps) {
   const { codes, redemptions } = repo;
-
-  function stateOf(doc: RedeemCodeDoc): CodeUse['state'] {
-    if (doc.uses >= doc.maxUses) return 'used up';
-    if (doc.expiresAt !== null && doc.expiresAt <= now()) return 'expired';
-    return doc.uses > 0 ? 'partly used' : 'unused';
-  }
 
   /** Grants what the code gives, once per code and user; `created` is false when it was granted before. */
   async function grantOnce(
@@ -183,6 +199,7 @@ export function codesService({ repo, ledger, products, now }: CodesDeps) {
         maxUses,
         uses: 0,
         expiresAt: input.expiresDays !== undefined ? at + Math.round(input.expiresDays * DAY_MS) : null,
+        revokedAt: null,
         createdAt: at,
         note: input.note ?? '',
       }));
@@ -190,24 +207,16 @@ export function codesService({ repo, ledger, products, now }: CodesDeps) {
     },
 
     async list(batchId?: string): Promise<CodeUse[]> {
-      const docs = await codes.list(batchId);
-      return docs.map((doc) => ({
-        code: doc._id,
-        batchId: doc.batchId,
-        grants:
-          doc.kind === 'plan' ? `plan ${doc.productId} (${doc.credits} credits)` : `${doc.credits} credits`,
-        uses: doc.uses,
-        maxUses: doc.maxUses,
-        expiresAt: doc.expiresAt,
-        state: stateOf(doc),
-        createdAt: doc.createdAt,
-        note: doc.note,
-      }));
+      const at = now();
+      return (await codes.list(batchId)).map((doc) => codeUseOf(doc, at));
     },
 
-    /** Ends the codes nobody has redeemed yet (a batch's, or those listed): they expire now; used ones stay. */
+    /**
+     * Revokes the codes nobody has redeemed yet (a batch's, or those listed); used, expired and
+     * already revoked ones stay as they are. Returns how many were revoked now.
+     */
     async revokeUnused(target: { batchId?: string; codes?: readonly string[] }): Promise<number> {
-      const { matched } = await codes.expireUnused(
+      const { matched } = await codes.revokeUnused(
         {
           ...(target.batchId ? { batchId: target.batchId } : {}),
           ...(target.codes ? { codes: target.codes.map(normalizeCode) } : {}),
@@ -223,6 +232,7 @@ export function codesService({ repo, ledger, products, now }: CodesDeps) {
       if (!doc) throw new AppError(ErrorReason.BadRequest, 'billing.codeUnknown');
       if (await ledger.hasEntry(`code:${code}:${userId}`))
         throw new AppError(ErrorReason.Conflict, 'billing.codeAlreadyRedeemed');
+      if (doc.revokedAt) throw new AppError(ErrorReason.Gone, 'billing.codeRevoked');
       if (doc.expiresAt !== null && doc.expiresAt <= now())
         throw new AppError(ErrorReason.Gone, 'billing.codeExpired');
       await claimUse(doc, userId);

@@ -73,6 +73,11 @@ export const billingMessages = {
     'en-US': 'This redeem code has expired',
     'zh-TW': '兌換碼已過期',
   },
+  'billing.codeRevoked': {
+    'zh-CN': '兑换码已作废',
+    'en-US': 'This redeem code has been revoked',
+    'zh-TW': '兌換碼已作廢',
+  },
   'billing.codeUsed': {
     'zh-CN': '兑换码已被使用',
     'en-US': 'This redeem code has already been used',

@@ -158,6 +158,8 @@ export interface RedeemCodeDoc extends BaseDoc {
   maxUses: number;
   uses: number;
   expiresAt: number | null;
+  /** When an operator revoked it (absent on codes minted before revoking had its own state). */
+  revokedAt?: number | null;
   createdAt: number;
   note: string;
 }
@@ -170,6 +172,7 @@ const codeSchema = documentSchema({
   maxUses: { type: Number, required: true, min: 1 },
   uses: { type: Number, required: true, min: 0 },
   expiresAt: { type: Schema.Types.Mixed, default: null },
+  revokedAt: { type: Schema.Types.Mixed, default: null },
   createdAt: { type: Number, required: true },
   note: { type: String, default: '' },
 } satisfies StoredFields<RedeemCodeDoc>);
@@ -304,16 +307,17 @@ export const redeemCodesRepository = (codes: Collection<RedeemCodeDoc>) => ({
   /** The code's counter of uses moves up to `use`, never back. */
   raiseUses: (code: string, use: number) =>
     codes.updateOne({ _id: code, uses: { $lt: use } }, { $set: { uses: use } }),
-  /** Codes of a batch (or these codes) nobody has used, not yet expired, expire at `at`. */
-  expireUnused: (target: { batchId?: string; codes?: readonly string[] }, at: number) =>
+  /** Codes of a batch (or these codes) nobody has used, neither revoked nor expired, are revoked at `at`. */
+  revokeUnused: (target: { batchId?: string; codes?: readonly string[] }, at: number) =>
     codes.updateMany(
       {
         uses: 0,
+        revokedAt: null,
         ...(target.batchId ? { batchId: target.batchId } : {}),
         ...(target.codes ? { _id: { $in: [...target.codes] } } : {}),
         $or: [{ expiresAt: null }, { expiresAt: { $gt: at } }],
       },
-      { $set: { expiresAt: at } },
+      { $set: { revokedAt: at } },
     ),
 });
 

@@ -373,6 +373,52 @@ describe('/admin', () => {
     );
   });
 
+  it('lists what each code grants and where it stands in the reader’s language', async () => {
+    setUserInfo({ isAdmin: true });
+    const product = {
+      id: 'month-basic',
+      name: 'Basic',
+      description: '',
+      price: 990,
+      currency: 'CNY',
+      period: 'Month',
+      credits: 300,
+      sort: 0,
+      enabled: true,
+      translations: { 'zh-CN': { name: '基础月卡', description: '' } },
+      createdAt: 1,
+      updatedAt: 1,
+    };
+    const code = (id: string, grants: object, state: string) => ({
+      code: id,
+      batchId: 'b-1',
+      grants,
+      uses: 0,
+      maxUses: 1,
+      expiresAt: null,
+      createdAt: 1,
+      note: '',
+      state,
+    });
+    handlers.push((url) => {
+      if (url === '/api/admin/products') return envelope([product]);
+      if (url.startsWith('/api/admin/codes'))
+        return envelope({
+          items: [
+            code('AAAA-BBBB-CCCC-DDDD', { kind: 'credits', credits: 1500, productId: null }, 'unused'),
+            code('EEEE-FFFF-GGGG-HHHH', { kind: 'plan', credits: 300, productId: 'month-basic' }, 'revoked'),
+          ],
+          nextCursor: null,
+        });
+      return undefined;
+    });
+    start('/admin/codes');
+    expect(await screen.findByText('1,500 积分')).toBeTruthy();
+    expect(await screen.findByText('套餐：基础月卡 · 300 积分 · 有效期 30 天')).toBeTruthy();
+    expect(screen.getByText('已作废')).toBeTruthy();
+    expect(screen.queryByText(/credits/)).toBeNull();
+  });
+
   it('says a search window held no match yet and lets the next page search older people', async () => {
     setUserInfo({ isAdmin: true });
     handlers.push((url) => {

@@ -140,6 +140,8 @@ export const enUS: typeof zhCN = {
     grants: 'Grants',
     grantsCredits: 'Credits',
     grantsPlan: 'Plan: {{name}}',
+    grantsCreditsText: '{{n}} credits',
+    grantsPlanText: 'Plan: {{name}} · {{n}} credits',
     uses: 'People per code',
     expiresOn: 'Expires on',
     expiresHint:

@@ -141,6 +141,8 @@ export const zhCN = {
     grants: '兑换内容',
     grantsCredits: '积分',
     grantsPlan: '套餐：{{name}}',
+    grantsCreditsText: '{{n}} 积分',
+    grantsPlanText: '套餐：{{name}} · {{n}} 积分',
     uses: '每个码可兑换人数',
     expiresOn: '到期日',
     expiresHint: '到期日当天的此刻起失效；不填则永不过期。',

@@ -140,6 +140,8 @@ export const zhTW: typeof zhCN = {
     grants: '兌換內容',
     grantsCredits: '積分',
     grantsPlan: '方案：{{name}}',
+    grantsCreditsText: '{{n}} 積分',
+    grantsPlanText: '方案：{{name}} · {{n}} 積分',
     uses: '每個碼可兌換人數',
     expiresOn: '到期日',
     expiresHint: '到期日當天的此刻起失效；不填則永不過期。',

@@ -1,6 +1,6 @@
-import type { AdminCode } from '@draw/shared/routes';
+import type { AdminCode, AdminProduct } from '@draw/shared/routes';
 import { DownloadIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { call, download } from '../../../lib/http';
@@ -8,6 +8,7 @@ import { notify } from '../../../lib/notify';
 import { adminApi } from '../adminApi';
 import { useAdminT } from '../i18n/strings';
 import { StateBadge } from '../parts/StateBadge';
+import { useCodeGrantsText } from '../parts/codeGrants';
 import { ConfirmAction } from '../parts/ConfirmAction';
 import { DataTable, Pager, type Column } from '../parts/DataTable';
 import { LabelledInput, LabelledSelect } from '../parts/Fields';
@@ -51,9 +52,14 @@ function dayAfter(days: number, today: Date = new Date()): string {
  * people may use each code, and the day it stops working (none: it never expires). The route's
  * schema judges the numbers; its refusal shows here in the server's words.
  */
-function MintForm({ onMinted }: { onMinted: (batchId: string) => void }) {
+function MintForm({
+  products,
+  onMinted,
+}: {
+  products: readonly AdminProduct[];
+  onMinted: (batchId: string) => void;
+}) {
   const t = useAdminT();
-  const products = useLoad(() => call(adminApi.products, { silent: true }), 'mint products');
   const [count, setCount] = useState('10');
   const [grants, setGrants] = useState(CREDITS);
   const [credits, setCredits] = useState('100');
@@ -62,7 +68,7 @@ function MintForm({ onMinted }: { onMinted: (batchId: string) => void }) {
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const onSale = (products.data ?? []).filter((product) => product.enabled);
+  const onSale = products.filter((product) => product.enabled);
 
   async function mint() {
     setBusy(true);
@@ -165,6 +171,10 @@ const stateTone = { unused: 'ok', revoked: 'muted' } as const;
 export function CodesScreen() {
   const t = useAdminT();
   const names = useConsoleNames();
+  // For the mint form's plans, and to name the plan a code grants.
+  const products = useLoad(() => call(adminApi.products, { silent: true }), 'mint products');
+  const productList = useMemo(() => products.data ?? [], [products.data]);
+  const grantsText = useCodeGrantsText(productList);
   const [batchId, setBatchId] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const list = usePaged(
@@ -193,7 +203,7 @@ export function CodesScreen() {
         ) : null,
     },
     { key: 'code', header: t('codes.code'), cell: (c) => <code className="text-xs">{c.code}</code> },
-    { key: 'grants', header: t('codes.grants'), cell: (c) => c.grants },
+    { key: 'grants', header: t('codes.grants'), cell: (c) => grantsText(c.grants) },
     {
       key: 'expires',
       header: t('codes.expiresOn'),
@@ -234,7 +244,7 @@ export function CodesScreen() {
   return (
     <div className="flex flex-col gap-4">
       <Panel title={t('codes.mint')}>
-        <MintForm onMinted={setBatchId} />
+        <MintForm products={productList} onMinted={setBatchId} />
       </Panel>
       <Panel
         title={t('nav.codes')}
