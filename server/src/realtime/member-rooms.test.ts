@@ -108,6 +108,14 @@ async function until(check: () => boolean, what: string): Promise<void> {
   }
 }
 
+/** Members 1 and 2, and a socket on member 2 that joined `rooms` in order. */
+async function twoMembersWatching(...rooms: string[]) {
+  const a = await startMember(1);
+  const b = await startMember(2);
+  const watcher = await clientOf(b);
+  for (const room of rooms) await join(watcher, room);
+  return { a, b, watcher };
+}
 describe('rooms shared member to member (WORKERS > 1)', () => {
   it('sends a room’s broadcast to the members holding the room, and to no other', async () => {
     const a = await startMember(1);
@@ -138,10 +146,7 @@ describe('rooms shared member to member (WORKERS > 1)', () => {
   });
 
   it('keeps one member’s broadcasts to a room in the order it made them', async () => {
-    const a = await startMember(1);
-    const b = await startMember(2);
-    const watcher = await clientOf(b);
-    await join(watcher, 'channel:busy');
+    const { a, watcher } = await twoMembersWatching('channel:busy');
     const sent = Array.from({ length: 500 }, (_, i) => i);
     for (const n of sent) a.io.to('channel:busy').emit('e', n);
     await until(() => watcher.got.length === sent.length, 'all 500 steps');
@@ -159,10 +164,7 @@ describe('rooms shared member to member (WORKERS > 1)', () => {
   });
 
   it('stops sending a room to a member once its last socket there has left', async () => {
-    const a = await startMember(1);
-    const b = await startMember(2);
-    const watcher = await clientOf(b);
-    await join(watcher, 'channel:left');
+    const { a, b, watcher } = await twoMembersWatching('channel:left');
     await leave(watcher, 'channel:left');
     // One stream carries B's word in order: once A acknowledged this join, it had the leave.
     await join(watcher, 'channel:kept');
@@ -173,11 +175,7 @@ describe('rooms shared member to member (WORKERS > 1)', () => {
   });
 
   it('takes sockets out of a room from another member (an eviction)', async () => {
-    const a = await startMember(1);
-    const b = await startMember(2);
-    const watcher = await clientOf(b);
-    await join(watcher, 'user:u1');
-    await join(watcher, 'channel:x');
+    const { a, b, watcher } = await twoMembersWatching('user:u1', 'channel:x');
     a.io.in('user:u1').socketsLeave('channel:x');
     await until(() => !b.io.of('/').adapter.rooms.has('channel:x'), 'the eviction');
     a.io.to('channel:x').emit('e', 'after the eviction');
@@ -192,9 +190,8 @@ describe('rooms shared member to member (WORKERS > 1)', () => {
     await b.stop();
     await until(() => a.mesh.members().length === 0, 'the stopped member to be dropped');
     const watcher = await clientOf(a);
-    const started = Date.now();
+    // A join waiting on the stopped member would end only by its timeout, which warns.
     await join(watcher, 'channel:after');
-    expect(Date.now() - started).toBeLessThan(1_000);
     // A crashed member's file stays behind: a newcomer finds nobody listening there and carries on.
     fs.writeFileSync(roomsSocketPath(dir, 9), '');
     const c = await startMember(3);

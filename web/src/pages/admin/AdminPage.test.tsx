@@ -102,6 +102,27 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+/** A monthly plan on sale, as the products route lists it. */
+function monthlyPlan(fields: {
+  name: string;
+  translations?: Record<string, { name: string; description: string }>;
+}) {
+  return {
+    id: 'month-basic',
+    description: '',
+    price: 990,
+    currency: 'CNY',
+    period: 'Month',
+    credits: 300,
+    sort: 0,
+    enabled: true,
+    translations: {},
+    createdAt: 1,
+    updatedAt: 1,
+    ...fields,
+  };
+}
+
 describe('/admin', () => {
   it('shows the 404 page to someone who is not an admin, and asks the console nothing', async () => {
     isAdmin = false;
@@ -327,20 +348,7 @@ describe('/admin', () => {
 
   it('mints a batch that grants a plan, for several people per code, until a chosen day', async () => {
     setUserInfo({ isAdmin: true });
-    const product = {
-      id: 'month-basic',
-      name: '基础月卡',
-      description: '',
-      price: 990,
-      currency: 'CNY',
-      period: 'Month',
-      credits: 300,
-      sort: 0,
-      enabled: true,
-      translations: {},
-      createdAt: 1,
-      updatedAt: 1,
-    };
+    const product = monthlyPlan({ name: '基础月卡' });
     handlers.push((url, init) => {
       if (url === '/api/admin/products')
         return envelope([product, { ...product, id: 'old-plan', name: '旧套餐', enabled: false }]);
@@ -375,20 +383,10 @@ describe('/admin', () => {
 
   it('lists what each code grants and where it stands in the reader’s language', async () => {
     setUserInfo({ isAdmin: true });
-    const product = {
-      id: 'month-basic',
+    const product = monthlyPlan({
       name: 'Basic',
-      description: '',
-      price: 990,
-      currency: 'CNY',
-      period: 'Month',
-      credits: 300,
-      sort: 0,
-      enabled: true,
       translations: { 'zh-CN': { name: '基础月卡', description: '' } },
-      createdAt: 1,
-      updatedAt: 1,
-    };
+    });
     const code = (id: string, grants: object, state: string) => ({
       code: id,
       batchId: 'b-1',
