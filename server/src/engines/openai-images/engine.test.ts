@@ -28,23 +28,27 @@ afterAll(async () => {
 });
 beforeEach(() => {
   fake.requests.length = 0;
+  fake.holdAfterPartials = false;
 });
 
 const engineFor = (options: Partial<OpenAIImagesOptions> = {}) =>
   new OpenAIImagesEngine({ baseUrl: fake.url, apiKey: FAKE_KEY, rateLimitBackoffMs: 1, ...options });
 
-function runContext() {
+function runContext(onUpdate?: (update: EngineProgress) => void) {
   const progress: EngineProgress[] = [];
   const context: EngineRunContext = {
     taskId: 'task-1',
     signal: new AbortController().signal,
-    onProgress: async (update) => void progress.push(update),
+    onProgress: async (update) => {
+      progress.push(update);
+      onUpdate?.(update);
+    },
   };
   return { context, progress };
 }
 
-async function run(engine: OpenAIImagesEngine, job: EngineJob) {
-  const { context, progress } = runContext();
+async function run(engine: OpenAIImagesEngine, job: EngineJob, onUpdate?: (update: EngineProgress) => void) {
+  const { context, progress } = runContext(onUpdate);
   const result = await engine.run(job, context);
   return { result, progress };
 }
@@ -109,7 +113,16 @@ const fileFields = (request: ReceivedRequest) => request.files.map((f) => f.fiel
 
 describe('openai-images engine: imagine', () => {
   it('draws a 2×2 grid from four streamed calls, with partial previews and the grid buttons', async () => {
-    const { result, progress } = await run(engineFor(), imagine('a red fox in the snow --ar 1:1 --no cars'));
+    // As upstream, the final images come after the partials have been shown (the fake sends them
+    // all at once otherwise, and a preview still being drawn when the task ends is rightly dropped).
+    fake.holdAfterPartials = true;
+    const { result, progress } = await run(
+      engineFor(),
+      imagine('a red fox in the snow --ar 1:1 --no cars'),
+      (update) => {
+        if (update.preview) fake.holdAfterPartials = false;
+      },
+    );
 
     expect(fake.requests).toHaveLength(4);
     for (const request of fake.requests) {
