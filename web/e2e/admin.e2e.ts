@@ -142,6 +142,18 @@ describe('the operator’s console', () => {
       token: bo.token,
     });
     await api(`/api/draw/join-channel/${invite.inviteCode}`, { method: 'POST', token: cy.token });
+    // The code list's rows for its screens: a batch in use and a revoked one.
+    await api('/api/admin/codes', { method: 'POST', token: admin.token, body: { count: 2, credits: 100 } });
+    const revoked = await api<{ batchId: string }>('/api/admin/codes', {
+      method: 'POST',
+      token: admin.token,
+      body: { count: 1, credits: 50 },
+    });
+    await api('/api/admin/codes/revoke', {
+      method: 'POST',
+      token: admin.token,
+      body: { batchId: revoked.batchId },
+    });
   });
 
   it('refuses a prompt with a banned word by name and charges nothing, then the admin’s credits reach the meter live', async () => {

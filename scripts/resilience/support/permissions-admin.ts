@@ -334,8 +334,8 @@ const admin: { [name in keyof typeof adminApi]: AdminPrepare } = {
       observe: async () => ({ audit: await auditLines(scene), state: await stateOf() }),
       confirm: async (a) => {
         expect(data<{ revoked: number }>(a).revoked).toBe(1);
-        // A revoked code ends now: it lists as expired (the server keeps no separate state).
-        expect(await stateOf()).toBe('expired');
+        // A revoked code ends now and lists as revoked (its own state, not an expiry).
+        expect(await stateOf()).toBe('revoked');
       },
     };
   },
