@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { ErrorReason, type FailureEnvelope, type SuccessEnvelope } from '@draw/shared';
 import { AppError, httpStatusOf } from '../errors';
 import { languageOf, translate } from '../i18n/messages';
+import { serializeAnswer } from './kept-json';
 
 /** Wraps a route's data in the spec's envelope. Routes return `ok(data)`. */
 export function ok<T>(data: T): SuccessEnvelope<T> {
@@ -60,6 +61,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
 
 /** Every answer under /api is the envelope, errors and unknown routes included. */
 export const envelopePlugin = fp(async (app: FastifyInstance) => {
+  app.setReplySerializer(serializeAnswer);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error);
     if (appError.reason === ErrorReason.Internal) request.log.error({ err: error }, 'unhandled error');

@@ -13,6 +13,7 @@ import {
   type PublicInvite,
 } from '@draw/shared';
 import { AppError } from '../../errors';
+import { keptAnswer } from '../../http/kept-json';
 import type { ChannelHub } from '../../realtime/hub';
 import { stampedCache } from '../../storage/stamped-cache';
 import type { SignedIn } from '../auth/identity';
@@ -164,7 +165,8 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
       const kept = lists.get(userId, now());
       if (kept) return kept;
       const stamp = lists.stamp();
-      const channels = await readList(userId);
+      // Kept: frozen, and turned into JSON once for all the requests it answers.
+      const channels = keptAnswer(await readList(userId));
       lists.put(stamp, userId, channels);
       return channels;
     },
