@@ -225,6 +225,7 @@ function composeServices(
     repo: moderationRepository(storage),
     chatModerated: async () => (await adminRepo.site.get())?.moderateChat ?? false,
     announceHidden: (change) => site.hidden(change),
+    announcePause: (userId, change) => site.pause(userId, change),
     now,
   });
   const channels = channelsService({

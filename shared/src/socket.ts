@@ -130,6 +130,8 @@ export interface ServerToClientEvents {
   'image:hidden': (change: ImageHidden) => void;
   /** v1 addition: the receiving user's balance changed outside their own tasks (an admin's adjustment). */
   'credits:changed': (change: CreditsChanged) => void;
+  /** v1 addition: the receiving user's pause of submits began (repeated banned words) or a moderator lifted it. */
+  'moderation:pause': (change: PauseChanged) => void;
 }
 
 /** `site:announcement`: the banner as `GET /api/home/announcement` answers it. */
@@ -148,6 +150,11 @@ export interface ImageHidden {
 /** `credits:changed`: the balance after the change; the client reads the rest (`GET /api/home/credits`). */
 export interface CreditsChanged {
   balance: number;
+}
+
+/** `moderation:pause`: when the pause ends (epoch ms), or null when there is none any more. */
+export interface PauseChanged {
+  pausedUntil: number | null;
 }
 
 /** Socket.IO's handshake `auth`. */

@@ -6,6 +6,7 @@ import {
   type ChannelEvent,
   type ChannelsChange,
   type CreditsChanged,
+  type PauseChanged,
   type FavoriteChange,
   type ImageHidden,
   type SiteAnnouncement,
@@ -101,6 +102,8 @@ export interface LiveConnectionListener {
   imageHidden?(change: ImageHidden): void;
   /** `credits:changed`: the user's balance changed outside their own tasks (an admin's adjustment). */
   creditsChanged?(change: CreditsChanged): void;
+  /** `moderation:pause`: the user's pause of submits began (in another tab) or a moderator lifted it. */
+  pauseChanged?(change: PauseChanged): void;
   /** The server refused this client's protocol version: the connection gives up until a reload. */
   refused?(reason: VersionRefusal): void;
 }
@@ -255,6 +258,7 @@ export class LiveConnection implements LiveConnectionPort {
     socket.on('site:announcement', (banner) => this.forEach((listener) => listener.announcement?.(banner)));
     socket.on('image:hidden', (change) => this.forEach((listener) => listener.imageHidden?.(change)));
     socket.on('credits:changed', (change) => this.forEach((listener) => listener.creditsChanged?.(change)));
+    socket.on('moderation:pause', (change) => this.forEach((listener) => listener.pauseChanged?.(change)));
     socket.connect();
   }
 

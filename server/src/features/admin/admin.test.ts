@@ -48,7 +48,7 @@ const balance = async (session: Session) =>
 
 function nextEvent<T>(
   socket: TestSocket,
-  name: 'credits:changed' | 'site:announcement' | 'image:hidden',
+  name: 'credits:changed' | 'site:announcement' | 'image:hidden' | 'moderation:pause',
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${name} in 5 s`)), 5_000);
@@ -114,12 +114,20 @@ describe('banned words', () => {
     expect((await call(admin, 'POST', '/api/admin/banned-words', { word: '!!' })).statusCode).toBe(400);
   });
 
-  it('pause a person’s submits after three hits within an hour, until an admin lifts it', async () => {
+  it('pause a person’s submits after three hits within an hour, until an admin lifts it; their other tabs hear both', async () => {
     const admin = await signInAdmin();
     const { session, channelId } = await drawerWithChannel();
+    // Another tab of the same person: it did not submit, and still counts down, then stops.
+    const otherTab = await connectSocket(origin, session.token);
+    sockets.push(otherTab);
+    let heardBeforeThePause = false;
+    otherTab.once('moderation:pause', () => (heardBeforeThePause = true));
     await data(call(admin, 'POST', '/api/admin/banned-words', { word: 'forbiddenthing' }));
     for (let i = 0; i < 2; i += 1)
       await call(session, 'POST', `/api/mj/submit/imagine/${channelId}`, { prompt: 'a FORBIDDENTHING' });
+    // Two hits are not a pause: nothing is announced.
+    expect(heardBeforeThePause).toBe(false);
+    const pauseHeard = nextEvent<{ pausedUntil: number | null }>(otherTab, 'moderation:pause');
     const third = await call(session, 'POST', `/api/mj/submit/imagine/${channelId}`, {
       prompt: 'forbidden thing',
     });
@@ -135,7 +143,10 @@ describe('banned words', () => {
       call(admin, 'GET', `/api/admin/users/${session.user.id}`),
     );
     expect(detail.user.pausedUntil).not.toBeNull();
+    expect(await pauseHeard).toEqual({ pausedUntil });
+    const liftHeard = nextEvent<{ pausedUntil: number | null }>(otherTab, 'moderation:pause');
     await data(call(admin, 'DELETE', `/api/admin/users/${session.user.id}/pause`));
+    expect(await liftHeard).toEqual({ pausedUntil: null });
     expect(
       (await call(session, 'POST', `/api/mj/submit/imagine/${channelId}`, { prompt: 'a kite' })).statusCode,
     ).toBe(200);

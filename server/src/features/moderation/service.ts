@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AdminLimits, ModerationLimits } from '@draw/shared/routes';
-import { ErrorReason, TaskFailureCode, type ImageHidden } from '@draw/shared';
+import { ErrorReason, TaskFailureCode, type ImageHidden, type PauseChanged } from '@draw/shared';
 import { AppError } from '../../errors';
 import { normalizeWord, wordMatcher, type WordMatcher } from './matcher';
 import {
@@ -29,6 +29,8 @@ export interface ModerationDeps {
   chatModerated: () => Promise<boolean>;
   /** Tells every open page an image was hidden or shown again. */
   announceHidden: (change: ImageHidden) => void;
+  /** Tells the person's open pages their pause began or was lifted. */
+  announcePause: (userId: string, change: PauseChanged) => void;
   now: () => number;
 }
 
@@ -45,7 +47,13 @@ const minutesLeft = (until: number, now: number) => Math.max(1, Math.ceil((until
  * passes before anything is stored or charged, the pause that repeated hits earn, the hit log,
  * reports, and hidden images.
  */
-export function moderationService({ repo, chatModerated, announceHidden, now }: ModerationDeps) {
+export function moderationService({
+  repo,
+  chatModerated,
+  announceHidden,
+  announcePause,
+  now,
+}: ModerationDeps) {
   let matcher: { built: WordMatcher; at: number } | null = null;
   let hidden: { keys: Set<string>; tasks: Set<string>; at: number } | null = null;
 
@@ -95,6 +103,8 @@ export function moderationService({ repo, chatModerated, announceHidden, now }: 
       at,
       pausedUntil: started,
     });
+    // The person's other tabs and devices count down too, not only the page that was refused.
+    if (started !== null) announcePause(hit.userId, { pausedUntil: started });
     return started;
   }
 
@@ -199,7 +209,10 @@ export function moderationService({ repo, chatModerated, announceHidden, now }: 
       const docs = await repo.standings.pausedAmong(userIds, now());
       return new Map(docs.map((doc) => [doc._id, doc.pausedUntil!]));
     },
-    lift: (userId: string) => repo.standings.lift(userId),
+    async lift(userId: string): Promise<void> {
+      await repo.standings.lift(userId);
+      announcePause(userId, { pausedUntil: null });
+    },
     hitsPage: (filter: { userId?: string }, before: { at: number; id: string } | null, limit: number) =>
       repo.hits.page(filter, before, limit),
 

@@ -18,6 +18,7 @@ import {
 } from './drawDialogs';
 import { CreditMeter } from './credits/CreditMeter';
 import { useCreditsSync } from './credits/useCreditsSync';
+import { usePauseSync } from './composer/usePauseSync';
 import { ChannelHeader } from './main/ChannelHeader';
 import { IconRail } from './rail/IconRail';
 import { ChannelSidebar } from './sidebar/ChannelSidebar';
@@ -85,6 +86,7 @@ export function DrawShell({
   const [mobileSidebarOpen, setMobileSidebarOpen] = useState(false);
   const { channels, status, currentChannel, selectChannel } = useChannelSelection();
   useCreditsSync();
+  usePauseSync();
   useUnreadSync();
   useSocialAlerts();
 

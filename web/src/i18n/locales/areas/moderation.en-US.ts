@@ -14,5 +14,6 @@ export const enUS: typeof zhCN = {
     reported: 'Reported. Thank you.',
     hidden: 'An admin hid this image',
     paused: 'Your submits are paused; they resume in {{time}}',
+    pauseLifted: 'A moderator lifted your pause: you can draw again',
   },
 };

@@ -16,5 +16,6 @@ export const zhCN = {
     reported: '已举报，感谢反馈',
     hidden: '此图片已被管理员隐藏',
     paused: '你的提交已暂停，{{time}}后恢复',
+    pauseLifted: '管理员已解除你的提交暂停，可以继续绘图了',
   },
 };

@@ -14,5 +14,6 @@ export const zhTW: typeof zhCN = {
     reported: '已檢舉，感謝回饋',
     hidden: '此圖片已被管理員隱藏',
     paused: '你的提交已暫停，{{time}}後恢復',
+    pauseLifted: '管理員已解除你的提交暫停，可以繼續繪圖了',
   },
 };

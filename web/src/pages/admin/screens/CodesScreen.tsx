@@ -203,7 +203,13 @@ export function CodesScreen() {
         ) : null,
     },
     { key: 'code', header: t('codes.code'), cell: (c) => <code className="text-xs">{c.code}</code> },
-    { key: 'grants', header: t('codes.grants'), cell: (c) => grantsText(c.grants) },
+    {
+      key: 'grants',
+      header: t('codes.grants'),
+      cell: (c) => grantsText(c.grants),
+      // "100 积分" read as one thing: a phone scrolls the table rather than break it in two.
+      className: 'whitespace-nowrap',
+    },
     {
       key: 'expires',
       header: t('codes.expiresOn'),

@@ -30,8 +30,9 @@ export function noticePause(error: unknown): boolean {
 }
 
 /**
- * The pause the session answer says (at load and each navigation), so a page opened during one
- * counts down at once: its end, or none when it says none (a moderator lifted it) or it is over.
+ * The pause the server says: in the session answer (at load and each navigation), so a page opened
+ * during one counts down at once, and live (`moderation:pause`, usePauseSync): its end, or none
+ * when it says none (a moderator lifted it) or it is over.
  */
 export function seedPause(until: number | null): void {
   setPausedUntil(until !== null && until > Date.now() ? until : null);
