@@ -176,12 +176,41 @@ describe('the operator’s console', () => {
     expect(tasks.tasks).toEqual([]);
     expect(await meterBalance(member.page)).toBe('10');
 
-    // The admin finds Bo by phone and adds 50 credits with a reason; Bo's meter shows 60 without a reload.
+    // Two more hits from elsewhere (another device) pause Bo: this page, which sent neither, counts down.
+    for (let hit = 0; hit < 2; hit += 1) {
+      await expect(
+        api(`/api/mj/submit/imagine/${channelId}`, {
+          method: 'POST',
+          token: bo.token,
+          body: { prompt: '苹果' },
+        }),
+      ).rejects.toThrow(/苹果/);
+    }
+    const paused = member.page.getByTestId('composer-paused');
+    await expect
+      .poll(() => paused.textContent(), { timeout: 20_000 })
+      .toMatch(/你的提交已暂停，\d+:\d\d后恢复/);
+    await screenshot(member.page, 'admin-paused-member-dark-desktop');
+
+    // The admin finds Bo by phone, lifts the pause (Bo's page says so and opens drawing again), and
+    // adds 50 credits with a reason; Bo's meter shows 60 without a reload.
     await console.page.goto('/admin/users');
     await console.page.getByTestId('admin-users-q').fill(bo.user.id);
     await console.page.getByTestId('admin-users-search').click();
     await console.page.getByTestId('admin-users').getByRole('link').first().click();
     await expect.poll(() => console.page.getByTestId('admin-user-balance').textContent()).toBe('10');
+    // The refusals' toasts have gone, so the screenshot shows the lift's alone.
+    await expect
+      .poll(() => member.page.locator('[data-sonner-toast][data-type="error"]').count(), { timeout: 20_000 })
+      .toBe(0);
+    await console.page.getByTestId('admin-user-lift-pause').click();
+    await console.page.getByTestId('admin-user-lift-pause-confirm').click();
+    await paused.waitFor({ state: 'detached', timeout: 20_000 });
+    await expect
+      .poll(() => toastTexts(member.page), { timeout: 20_000 })
+      .toContain('管理员已解除你的提交暂停，可以继续绘图了');
+    await member.page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await screenshot(member.page, 'admin-pause-lifted-dark-desktop');
     await console.page.getByTestId('admin-credits-delta').fill('50');
     await console.page.getByTestId('admin-credits-reason').fill('sorry for the outage');
     await console.page.getByTestId('admin-credits-apply').click();
