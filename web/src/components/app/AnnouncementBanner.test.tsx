@@ -4,26 +4,20 @@ import '../../i18n';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as ConnectionModule from '../../live/connection';
-import type { LiveConnectionListener } from '../../live/connection';
+import { tellListeners } from '../../test/liveListeners';
 import { envelope } from '../../test/dom';
 import { AnnouncementBanner } from './AnnouncementBanner';
 
-const listeners = vi.hoisted(() => [] as LiveConnectionListener[]);
 vi.mock('../../live/connection', async (original) => ({
   ...(await original<typeof ConnectionModule>()),
-  getLiveConnection: () => ({
-    listen: (listener: LiveConnectionListener) => {
-      listeners.push(listener);
-      return () => undefined;
-    },
-  }),
+  getLiveConnection: (await import('../../test/liveListeners')).fakeLiveConnection,
 }));
 
 afterEach(() => vi.unstubAllGlobals());
 
 /** A `site:announcement` event; valtio tells React a microtask later, hence the async act. */
 const tell = (announcement: { text: string | null; updatedAt: number }) =>
-  act(async () => listeners.forEach((l) => l.announcement?.(announcement)));
+  act(async () => tellListeners((l) => l.announcement?.(announcement)));
 
 describe('the site’s announcement', () => {
   it('shows what the admins published, follows it live, and stays closed for a text its reader closed', async () => {

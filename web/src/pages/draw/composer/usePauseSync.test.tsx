@@ -4,20 +4,14 @@ import '../../../i18n';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as ConnectionModule from '../../../live/connection';
-import type { LiveConnectionListener } from '../../../live/connection';
+import { tellListeners } from '../../../test/liveListeners';
 import { PauseNotice } from './PauseNotice';
 import { clearPause } from './submitPause';
 import { usePauseSync } from './usePauseSync';
 
-const listeners = vi.hoisted(() => [] as LiveConnectionListener[]);
 vi.mock('../../../live/connection', async (original) => ({
   ...(await original<typeof ConnectionModule>()),
-  getLiveConnection: () => ({
-    listen: (listener: LiveConnectionListener) => {
-      listeners.push(listener);
-      return () => listeners.splice(listeners.indexOf(listener), 1);
-    },
-  }),
+  getLiveConnection: (await import('../../../test/liveListeners')).fakeLiveConnection,
 }));
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }));
 vi.mock('../../../lib/notify', () => ({ notify }));
@@ -29,7 +23,7 @@ function Composer() {
 
 /** A `moderation:pause` event from the server. */
 const tell = (pausedUntil: number | null) =>
-  act(async () => listeners.forEach((l) => l.pauseChanged?.({ pausedUntil })));
+  act(async () => tellListeners((l) => l.pauseChanged?.({ pausedUntil })));
 
 afterEach(() => {
   clearPause();

@@ -6,21 +6,15 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '../../../components/ui/tooltip';
 import type * as ConnectionModule from '../../../live/connection';
-import type { LiveConnectionListener } from '../../../live/connection';
+import { tellListeners } from '../../../test/liveListeners';
 import { envelope } from '../../../test/dom';
 import { FeedContext, type FeedActions } from './FeedContext';
 import { makeTask, taskMessage, conversationActions } from './fixtures';
 import { MessageRow } from './MessageRow';
 
-const listeners = vi.hoisted(() => [] as LiveConnectionListener[]);
 vi.mock('../../../live/connection', async (original) => ({
   ...(await original<typeof ConnectionModule>()),
-  getLiveConnection: () => ({
-    listen: (listener: LiveConnectionListener) => {
-      listeners.push(listener);
-      return () => listeners.splice(listeners.indexOf(listener), 1);
-    },
-  }),
+  getLiveConnection: (await import('../../../test/liveListeners')).fakeLiveConnection,
 }));
 vi.mock('../../../lib/notify', () => ({
   notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },
@@ -120,7 +114,7 @@ describe('moderation on a task card', () => {
   it('takes the image away live when an admin hides it, and brings it back when shown again', async () => {
     const card = renderTask(bobsGrid);
     expect(within(card).getByTestId('task-image-task-9')).toBeTruthy();
-    const tell = (change: ImageHidden) => act(async () => listeners.forEach((l) => l.imageHidden?.(change)));
+    const tell = (change: ImageHidden) => act(async () => tellListeners((l) => l.imageHidden?.(change)));
 
     await tell({ taskId: 'task-9', channelId: 'channel-1', hidden: true });
     expect(within(card).queryByTestId('task-image-task-9')).toBeNull();
