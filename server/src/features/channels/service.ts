@@ -165,9 +165,10 @@ export function channelsService({ repo, users, hub, now, engines }: ChannelsDeps
       const kept = lists.get(userId, now());
       if (kept) return kept;
       const stamp = lists.stamp();
+      const channels = await readList(userId);
+      if (stamp === null) return channels; // Nothing is kept (MongoDB): nothing to freeze.
       // Kept: frozen, and turned into JSON once for all the requests it answers.
-      const channels = keptAnswer(await readList(userId));
-      lists.put(stamp, userId, channels);
+      lists.put(stamp, userId, keptAnswer(channels));
       return channels;
     },
 
