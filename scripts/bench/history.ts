@@ -236,6 +236,7 @@ async function measure(
         history: { channelId: generated.largest.channelId, lastSeq: generated.largest.events },
         durationMs: liveMs,
         catchUpEvents: CATCH_UP_EVENTS,
+        processes: workers,
       });
       const peakRss = server.memory().peak;
       const loops = loopDir ? loopMaxima(loopDir, server.processes(), live.window) : [];

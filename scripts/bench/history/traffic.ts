@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { io, type Socket } from 'socket.io-client';
 import { PROTOCOL_VERSION, SOCKET_PATH, type ChannelEvent, type SubscribeAck } from '@draw/shared';
 import { api } from '../../testing/http';
@@ -23,6 +24,8 @@ export interface TrafficPlan {
   history: { channelId: string; lastSeq: number };
   durationMs: number;
   catchUpEvents: number;
+  /** The server's processes that answer requests (WORKERS): each one's gauge is reset at the start. */
+  processes: number;
 }
 
 export interface TrafficResult {
@@ -89,6 +92,28 @@ export async function scrapeEventLoopMaxMs(origin: string): Promise<number> {
   return Number(match[1]) * 1000;
 }
 
+/** One scrape on a connection of its own (no keep-alive), answered by the member it is handed to. */
+function scrapeOnNewConnection(origin: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${origin}/metrics`, { agent: false }, (res) => {
+        res.resume();
+        res.on('end', () => resolve());
+      })
+      .on('error', reject);
+  });
+}
+
+/**
+ * Starts the measured window in every process: prom-client's gauge covers the time since the
+ * previous scrape, start-up included. A scrape reaches only the member its connection was handed
+ * to, and the primary hands new connections to the members in turn, so twice as many scrapes as
+ * processes, each on a new connection, reach every member.
+ */
+async function startLoopWindow(origin: string, processes: number): Promise<void> {
+  for (let i = 0; i < 2 * processes; i++) await scrapeOnNewConnection(origin);
+}
+
 const every = (ms: number, until: number, work: () => Promise<void>) =>
   (async () => {
     while (performance.now() < until) {
@@ -110,7 +135,7 @@ export async function runTraffic(server: ServerProcess, plan: TrafficPlan): Prom
   const reader = plan.members[0]!;
   const catchUpSocket = await openSocket(origin, reader.token);
 
-  await scrapeEventLoopMaxMs(origin); // starts the window: the gauge covered the start-up until now
+  await startLoopWindow(origin, plan.processes);
   const from = Date.now();
   const latencies: number[] = [];
   let failed = 0;
