@@ -6,8 +6,8 @@ import type { SuccessEnvelope } from '@draw/shared';
  * a tenth of a kept list request's CPU (bench: rest). `keptAnswer()` freezes the value, deeply, so that
  * nothing can change it behind its text; the reply serializer reuses the text while the value lives.
  */
-const keptValues = new WeakSet<object>();
-const texts = new WeakMap<object, string>();
+/** Every kept value, with its text once it has been made (null until its first answer). */
+const texts = new WeakMap<object, string | null>();
 
 function freezeDeep(value: unknown): void {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
@@ -18,31 +18,29 @@ function freezeDeep(value: unknown): void {
 /** The value, frozen and marked so its answers share one serialisation. */
 export function keptAnswer<T extends object>(value: T): T {
   freezeDeep(value);
-  keptValues.add(value);
+  if (!texts.has(value)) texts.set(value, null);
   return value;
 }
 
 function isKeptAnswer(payload: unknown): payload is SuccessEnvelope<object> {
   if (payload === null || typeof payload !== 'object') return false;
   const { data } = payload as { data?: unknown };
-  return typeof data === 'object' && data !== null && keptValues.has(data);
+  return typeof data === 'object' && data !== null && texts.has(data);
 }
 
 /** Fastify's reply serializer: JSON, reusing a kept value's text (the envelope's keys in their order). */
 export function serializeAnswer(payload: unknown): string {
   if (!isKeptAnswer(payload)) return JSON.stringify(payload);
   let text = texts.get(payload.data);
-  if (text === undefined) {
+  if (text == null) {
     text = JSON.stringify(payload.data);
     texts.set(payload.data, text);
   }
   // The envelope's own keys in their order, as JSON.stringify writes them, with the kept text as `data`.
-  const fields = Object.entries(payload).flatMap(([key, value]) =>
-    key === 'data'
-      ? [`"data":${text}`]
-      : value === undefined
-        ? []
-        : [`${JSON.stringify(key)}:${JSON.stringify(value)}`],
-  );
+  const fields: string[] = [];
+  for (const [key, value] of Object.entries(payload)) {
+    if (key === 'data') fields.push(`"data":${text}`);
+    else if (value !== undefined) fields.push(`${JSON.stringify(key)}:${JSON.stringify(value)}`);
+  }
   return `{${fields.join(',')}}`;
 }
