@@ -20,7 +20,7 @@ const CHANNELS_PER_USER = 20;
 /** Submits are limited to 30/min per user: each submitting user is used at most this often. */
 const SUBMITS_PER_USER = 29;
 /** Enough users that SUBMITS_PER_USER × users exceeds what the server can take in DURATION_S. */
-const SUBMIT_USERS = 400;
+const SUBMIT_USERS = 600;
 const SIGN_IN_PARALLEL = 8;
 /** The several-process row: the server as WORKERS=2 on the same folder. */
 const CLUSTER_WORKERS = 2;
@@ -150,16 +150,13 @@ export async function run(): Promise<BenchReport> {
     BUILTIN_ENGINE_STEP_MS: '60000',
     ENGINE_CONCURRENCY: '1',
   };
+  // BENCH_CPU_PROFILE_DIR=dir writes each server process's V8 CPU profile there (one process, then
+  // the cluster's primary and members), to find where its time goes.
+  const profiling = process.env.BENCH_CPU_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE_DIR)}`]
+    : [];
   try {
-    const ours = await startProcess(
-      'server/src/main.ts',
-      serverEnv,
-      path.join(dir, 'server.log'),
-      // BENCH_CPU_PROFILE_DIR=dir writes the server's V8 CPU profile there, to find where its time goes.
-      process.env.BENCH_CPU_PROFILE_DIR
-        ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE_DIR)}`]
-        : [],
-    );
+    const ours = await startProcess('server/src/main.ts', serverEnv, path.join(dir, 'server.log'), profiling);
     running.push(ours);
 
     const setupStarted = Date.now();
@@ -248,9 +245,13 @@ export async function run(): Promise<BenchReport> {
       ours: await cannon(ours, submitLoad, DURATION_S),
       baseline: await cannon(baseline, submitLoad, DURATION_S),
     };
-    if (submit.ours.total > usable.length * SUBMITS_PER_USER) {
+    // Submits too at a fixed load both process counts are compared at: at full throttle two members
+    // also compete with autocannon and the primary for the two cores.
+    const offeredSubmits = Math.max(20, Math.round(submit.ours.rps * OFFERED_SHARE));
+    const submitAtRate = await cannon(ours, submitLoad, DURATION_S, offeredSubmits);
+    if (submit.ours.total + submitAtRate.total > usable.length * SUBMITS_PER_USER) {
       console.warn(
-        `rest bench: ${submit.ours.total} submits exceed ${usable.length} users × ${SUBMITS_PER_USER}; raise SUBMIT_USERS`,
+        `rest bench: ${submit.ours.total + submitAtRate.total} submits exceed ${usable.length} users × ${SUBMITS_PER_USER}; raise SUBMIT_USERS`,
       );
     }
 
@@ -261,6 +262,7 @@ export async function run(): Promise<BenchReport> {
       'server/src/main.ts',
       { ...serverEnv, WORKERS: String(CLUSTER_WORKERS) },
       path.join(dir, 'cluster.log'),
+      profiling,
     );
     running.push(cluster);
     await cannon(cluster, listLoad, WARMUP_S);
@@ -268,6 +270,7 @@ export async function run(): Promise<BenchReport> {
       list: await cannon(cluster, listLoad, DURATION_S),
       listAtRate: await cannon(cluster, listLoad, DURATION_S, offered),
       submit: await cannon(cluster, submitLoad, DURATION_S),
+      submitAtRate: await cannon(cluster, submitLoad, DURATION_S, offeredSubmits),
     };
 
     const figures: Figure[] = [
@@ -323,6 +326,21 @@ export async function run(): Promise<BenchReport> {
         better: 'lower',
       },
       {
+        label: `POST /api/mj/submit/imagine CPU per request at ${offeredSubmits} req/s offered, ${CLUSTER_WORKERS} processes vs 1`,
+        unit: 'ms',
+        ours: clustered.submitAtRate.cpuMsPerRequest,
+        baseline: submitAtRate.cpuMsPerRequest,
+        better: 'lower',
+      },
+      {
+        label: `POST /api/mj/submit/imagine latency p99 at ${offeredSubmits} req/s offered, ${CLUSTER_WORKERS} processes vs 1`,
+        unit: 'ms',
+        ours: clustered.submitAtRate.p99,
+        baseline: submitAtRate.p99,
+        better: 'lower',
+        resolution: 1,
+      },
+      {
         label: `GET /api/draw/channels latency p99 at ${offered} req/s offered, ${CLUSTER_WORKERS} processes vs 1`,
         unit: 'ms',
         ours: clustered.listAtRate.p99,
@@ -357,7 +375,7 @@ export async function run(): Promise<BenchReport> {
         `autocannon ${CONNECTIONS} connections, ${DURATION_S} s per run after a ${WARMUP_S} s warm-up of the read route; server and baseline each in their own process, autocannon in the bench process.`,
         `channels list: one user with ${CHANNELS_PER_USER} channels, ${Buffer.byteLength(channelsSample.body)} bytes per answer; ours ${outcome(list.ours)}; baseline ${outcome(list.baseline)}.`,
         `submit: ${usable.length} users (30 submits/min each), each in its own channel, round-robin; FREE_DAILY_CREDITS=1000000, BUILTIN_ENGINE_STEP_MS=60000, ENGINE_CONCURRENCY=1 so tasks queue without rendering; ours ${outcome(submit.ours)}; baseline ${outcome(submit.baseline)}.`,
-        `${CLUSTER_WORKERS} processes: the same folder, users and loads served by WORKERS=${CLUSTER_WORKERS} (members listening on the port themselves, the primary handing each connection over once), against the same single bare process and against one process of ours; list ${outcome(clustered.list)}; list at ${offered} req/s offered ${outcome(clustered.listAtRate)} (one process: ${outcome(listAtRate)}); submit ${outcome(clustered.submit)}. CPU is summed over every process of the server (the primary, its members, tsx's helpers) from /proc. On a machine of ${os.cpus().length} cores autocannon, the primary and the members share them.`,
+        `${CLUSTER_WORKERS} processes: the same folder, users and loads served by WORKERS=${CLUSTER_WORKERS} (members listening on the port themselves, the primary handing each connection over once), against the same single bare process and against one process of ours; list ${outcome(clustered.list)}; list at ${offered} req/s offered ${outcome(clustered.listAtRate)} (one process: ${outcome(listAtRate)}); submit ${outcome(clustered.submit)}; submit at ${offeredSubmits} req/s offered ${outcome(clustered.submitAtRate)} (one process: ${outcome(submitAtRate)}). CPU is summed over every process of the server (the primary, its members, tsx's helpers) from /proc. On a machine of ${os.cpus().length} cores autocannon, the primary and the members share them.`,
         'Latencies are whole milliseconds (autocannon): a baseline p99 of 0 ms is under 1 ms, so its ratio is computed against 1 ms and printed as a lower bound (≥).',
         `A failure is a non-2xx status, a body without "success":true, a socket error or a timeout. Setup (sign-ins, channels) took ${setupSeconds.toFixed(1)} s.`,
       ],

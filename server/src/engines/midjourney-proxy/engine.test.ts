@@ -181,7 +181,7 @@ describe('drawing through a midjourney-proxy upstream', () => {
       expect(failed.failReason).toBe(
         'The Midjourney account does not have Remix on, so your Remix setting cannot be honoured. Turn Remix off in your settings and try again; your credits were refunded.',
       );
-      await vi.waitFor(() => expect(refund).toHaveBeenCalledWith(variationId));
+      await vi.waitFor(() => expect(refund).toHaveBeenCalledWith(variationId), { timeout: 10_000 });
       refund.mockRestore();
       expect(fake.submits('action').at(-1)!.body).toMatchObject({ enableRemix: true });
       expect(fake.submits('modal')).toHaveLength(0);
@@ -321,7 +321,8 @@ describe('drawing through a midjourney-proxy upstream', () => {
     const failed = await finished(user, taskId, 'FAILURE');
     expect(failed.failReason).toMatch(reason);
     expect(failed.failReason).toMatch(/credits were refunded/);
-    await vi.waitFor(() => expect(refund).toHaveBeenCalledWith(taskId)); // just after the FAILURE is stored
+    // Just after the FAILURE is stored (a busy machine may take longer than waitFor's default second).
+    await vi.waitFor(() => expect(refund).toHaveBeenCalledWith(taskId), { timeout: 10_000 });
     refund.mockRestore();
   });
 

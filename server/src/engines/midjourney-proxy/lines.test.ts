@@ -37,9 +37,10 @@ describe('the Java line (novicezk v2.6.3)', () => {
   const { call, data, submit, finished, imagineDone, upstreamOf } = kit;
 
   it('is recognised at start, and grids get U1–U4, 🔄 and V1–V4 that go through /mj/submit/change', async () => {
-    await vi.waitFor(() =>
-      expect((env.app.services.engine as MidjourneyProxyEngine).upstreamLine).toBe('java'),
-    );
+    // The start's probe, awaited (a poll with a deadline failed when the machine was busy).
+    const engine = env.app.services.engine as MidjourneyProxyEngine;
+    await engine.prepare();
+    expect(engine.upstreamLine).toBe('java');
     const id = await kit.channel(user());
     const grid = await imagineDone(user(), id, 'a lighthouse --turbo');
     // The Java line has no /mj-turbo/… routes: one 404, then the plain route (the prompt keeps --turbo).
