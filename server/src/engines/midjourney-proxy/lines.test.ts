@@ -37,10 +37,12 @@ describe('the Java line (novicezk v2.6.3)', () => {
   const { call, data, submit, finished, imagineDone, upstreamOf } = kit;
 
   it('is recognised at start, and grids get U1–U4, 🔄 and V1–V4 that go through /mj/submit/change', async () => {
-    // The start's probe, awaited (a poll with a deadline failed when the machine was busy).
-    const engine = env.app.services.engine as MidjourneyProxyEngine;
-    await engine.prepare();
-    expect(engine.upstreamLine).toBe('java');
+    // Learnt by the start's own probe, in the background: waitFor's default second was too short
+    // on a busy machine.
+    await vi.waitFor(
+      () => expect((env.app.services.engine as MidjourneyProxyEngine).upstreamLine).toBe('java'),
+      { timeout: 10_000 },
+    );
     const id = await kit.channel(user());
     const grid = await imagineDone(user(), id, 'a lighthouse --turbo');
     // The Java line has no /mj-turbo/… routes: one 404, then the plain route (the prompt keeps --turbo).
