@@ -6,6 +6,7 @@ import { api } from '../testing/http';
 import type { BenchReport, Figure } from './report';
 import type { BaselineSpec, SampledResponse } from './rest/baseline-server';
 import { cpuMsOfTree, startProcess, type BenchProcess } from './rest/processes';
+import { idleWakeCostUs } from './rest/wake-cost';
 
 /**
  * REST throughput and tail latency of two hot routes, `GET /api/draw/channels` and
@@ -273,6 +274,11 @@ export async function run(): Promise<BenchReport> {
       submitAtRate: await cannon(cluster, submitLoad, DURATION_S, offeredSubmits),
     };
 
+    // Measured alone, with every server stopped, so the machine is as idle as the sleeper.
+    await running.splice(running.indexOf(cluster), 1)[0]!.stop();
+    await running.splice(running.indexOf(baseline), 1)[0]!.stop();
+    const wakeUs = await idleWakeCostUs();
+
     const figures: Figure[] = [
       {
         label: 'GET /api/draw/channels throughput',
@@ -376,6 +382,7 @@ export async function run(): Promise<BenchReport> {
         `channels list: one user with ${CHANNELS_PER_USER} channels, ${Buffer.byteLength(channelsSample.body)} bytes per answer; ours ${outcome(list.ours)}; baseline ${outcome(list.baseline)}.`,
         `submit: ${usable.length} users (30 submits/min each), each in its own channel, round-robin; FREE_DAILY_CREDITS=1000000, BUILTIN_ENGINE_STEP_MS=60000, ENGINE_CONCURRENCY=1 so tasks queue without rendering; ours ${outcome(submit.ours)}; baseline ${outcome(submit.baseline)}.`,
         `${CLUSTER_WORKERS} processes: the same folder, users and loads served by WORKERS=${CLUSTER_WORKERS} (members listening on the port themselves, the primary handing each connection over once), against the same single bare process and against one process of ours; list ${outcome(clustered.list)}; list at ${offered} req/s offered ${outcome(clustered.listAtRate)} (one process: ${outcome(listAtRate)}); submit ${outcome(clustered.submit)}; submit at ${offeredSubmits} req/s offered ${outcome(clustered.submitAtRate)} (one process: ${outcome(submitAtRate)}). CPU is summed over every process of the server (the primary, its members, tsx's helpers) from /proc. On a machine of ${os.cpus().length} cores autocannon, the primary and the members share them.`,
+        `This machine charges a Node process ${wakeUs.toFixed(0)} µs of CPU per wake from idle (1,000 waits of 2 ms, nothing else running): each hop a request makes between processes (a member asking the primary for a rate count) is a wake on each side, which weighs the ${CLUSTER_WORKERS}-process CPU figures.`,
         'Latencies are whole milliseconds (autocannon): a baseline p99 of 0 ms is under 1 ms, so its ratio is computed against 1 ms and printed as a lower bound (≥).',
         `A failure is a non-2xx status, a body without "success":true, a socket error or a timeout. Setup (sign-ins, channels) took ${setupSeconds.toFixed(1)} s.`,
       ],
