@@ -141,6 +141,8 @@ async function cannon(server: BenchProcess, load: Load, durationS: number, rate?
 export async function run(): Promise<BenchReport> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'draw-bench-rest-'));
   const running: BenchProcess[] = [];
+  /** Stops one process before the end (the `finally` below stops whatever is still running). */
+  const stopEarly = (server: BenchProcess) => running.splice(running.indexOf(server), 1)[0]!.stop();
   const serverEnv: Record<string, string> = {
     NODE_ENV: 'test',
     DATA_DIR: path.join(dir, 'data'),
@@ -258,7 +260,7 @@ export async function run(): Promise<BenchReport> {
 
     // The same folder, users and loads served by WORKERS=2 (a primary handing connections to two
     // members). Per-route limits are counted per process, so each submitter starts afresh.
-    await running.splice(running.indexOf(ours), 1)[0]!.stop();
+    await stopEarly(ours);
     const cluster = await startProcess(
       'server/src/main.ts',
       { ...serverEnv, WORKERS: String(CLUSTER_WORKERS) },
@@ -275,8 +277,8 @@ export async function run(): Promise<BenchReport> {
     };
 
     // Measured alone, with every server stopped, so the machine is as idle as the sleeper.
-    await running.splice(running.indexOf(cluster), 1)[0]!.stop();
-    await running.splice(running.indexOf(baseline), 1)[0]!.stop();
+    await stopEarly(cluster);
+    await stopEarly(baseline);
     const wakeUs = await idleWakeCostUs();
 
     const figures: Figure[] = [
