@@ -6,7 +6,7 @@ export default defineConfig({
     include: ['{shared,machines,server,scripts}/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', 'web/e2e/**', 'scripts/resilience/**'],
     // The web tests run as a zh-CN browser (a first visit follows the browser's language).
-    setupFiles: ['web/src/test/browserLanguage.ts'],
+    setupFiles: ['web/src/test/setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
