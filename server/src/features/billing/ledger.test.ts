@@ -130,6 +130,24 @@ describe('refunds', () => {
     expect(chain.filter((e) => e.kind === 'refund')).toHaveLength(1);
   });
 
+  it('charges a task once: asked again, even when the balance no longer covers it, the charge answers what was taken', async () => {
+    const { userId } = await drawer(app);
+    await giveCredits(app, userId, 3);
+    const { billing } = app.services.billing;
+    const taskId = `charged-twice-${userId}`;
+    expect(await billing.charge(userId, taskId, TaskAction.Imagine)).toBe(2);
+    expect(await balanceOf(app, userId)).toBe(1);
+
+    // Again, alone and at once with itself: each answer is the first charge, nothing more is taken.
+    expect(await billing.charge(userId, taskId, TaskAction.Imagine)).toBe(2);
+    await giveCredits(app, userId, 9);
+    const again = await Promise.all([1, 2, 3].map(() => billing.charge(userId, taskId, TaskAction.Imagine)));
+    expect(again).toEqual([2, 2, 2]);
+    expect(await balanceOf(app, userId)).toBe(10);
+    const chain = await checkedChain(app, userId);
+    expect(chain.filter((e) => e.kind === 'spend')).toHaveLength(1);
+  });
+
   it('gives a cancelled task its credits back once', async () => {
     const { call, data } = caller(app);
     const { session, userId, channelId } = await drawer(app);

@@ -89,13 +89,30 @@ export function creditsLedger({ repo, dailyAllowance, now, priceOf = sitePrice }
     key: string,
     compute: (state: AccountState) => Change | null,
   ): Promise<{ entry: LedgerDoc | null; created: boolean; state: AccountState }> {
+    const landed = async (existing: LedgerDoc) => ({
+      entry: existing,
+      created: false,
+      state: stateOf(await latest(userId)),
+    });
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const existing = await ledger.byKey(key);
-      if (existing) return { entry: existing, created: false, state: stateOf(await latest(userId)) };
+      // A first try reads no key: the insert below refuses a key that exists (its unique _id), and
+      // most keys are new (a fresh task's charge). Every other way out looks the key up first.
+      const existing = attempt > 0 ? await ledger.byKey(key) : null;
+      if (existing) return landed(existing);
       const last = await latest(userId);
       const state = stateOf(last);
-      const change = compute(state);
-      if (!change) return { entry: null, created: false, state };
+      let change: Change | null;
+      try {
+        change = compute(state);
+      } catch (refusal) {
+        const entry = attempt === 0 ? await ledger.byKey(key) : null;
+        if (entry) return landed(entry);
+        throw refusal;
+      }
+      if (!change) {
+        const entry = attempt === 0 ? await ledger.byKey(key) : null;
+        return entry ? landed(entry) : { entry: null, created: false, state };
+      }
       const entry: LedgerDoc = {
         _id: key,
         userId,
