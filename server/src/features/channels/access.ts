@@ -26,9 +26,7 @@ export function channelAccess(repo: Pick<ChannelsRepository, 'channels' | 'membe
   }
 
   /** Every member's user id: who gets a change to the channel's place in their list. */
-  async function memberIds(channelId: string): Promise<string[]> {
-    return (await repo.members.inChannel(channelId)).map((member) => member.userId);
-  }
+  const memberIds = (channelId: string): Promise<string[]> => repo.members.userIdsIn(channelId);
 
   const isBanned = async (channelId: string, userId: string) =>
     Boolean(await repo.bans.of(channelId, userId));

@@ -150,8 +150,8 @@ export function channelsRepository(storage: Storage) {
       of: (channelId: string, userId: string) => members.findOne({ _id: memberId(channelId, userId) }),
       /** How many members a channel has. */
       countIn: (channelId: string) => members.count({ channelId }),
-      /** A channel's members (any order). */
-      inChannel: (channelId: string) => members.find({ channelId }),
+      /** The user ids of a channel's members (any order), reading no membership document. */
+      userIdsIn: (channelId: string) => members.valuesOf({ channelId }, 'userId') as Promise<string[]>,
       /** A channel's members in the order they joined. */
       inJoinOrder: (channelId: string) => members.find({ channelId }, { sort: { joinedAt: 1 } }),
       /** A user's memberships (any order). */

@@ -119,9 +119,9 @@ export function readsService({ repo, channels, access, hub, now, onError }: Read
       const message = event.data;
       const authorId = message.author.id;
       void channels.members
-        .inChannel(event.channelId)
-        .then((members) => {
-          const others = members.map((m) => m.userId).filter((id) => id !== authorId);
+        .userIdsIn(event.channelId)
+        .then((memberIds) => {
+          const others = memberIds.filter((id) => id !== authorId);
           const notice = { channelId: event.channelId, seq: event.seq, authorId, kind: ActivityKind.Message };
           const pinged = others.filter((id) => pings(message, id));
           const rest = others.filter((id) => !pings(message, id));
