@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openEmbeddedStorage } from './embedded';
 import { defineCollection, type BaseDoc, type Storage } from './port';
@@ -48,6 +49,47 @@ describe('changesOf on the embedded store', () => {
     const ops = openEmbeddedStorage(dir, 'ops');
     opened.push(ops);
     await ops.collection(Watched).updateOne({ _id: 'a' }, { $set: { text: 'y' } });
+    expect(changes!()).not.toBe(before);
+  });
+
+  it('stays put when another connection commits only to other collections (a cluster member drawing)', async () => {
+    const { dir, server } = folder();
+    const changes = server.changesOf!([Watched]);
+    const before = changes!();
+    const member = openEmbeddedStorage(dir, 'ops');
+    opened.push(member);
+    await member.collection(Other).insertOne({ _id: 'o', text: 'x' });
+    await member.collection(Other).updateOne({ _id: 'o' }, { $set: { text: 'y' } });
+    await member.collection(Other).deleteOne({ _id: 'o' });
+    expect(changes!()).toBe(before);
+    await member.collection(Watched).insertOne({ _id: 'w', text: 'x' });
+    const inserted = changes!();
+    expect(inserted).not.toBe(before);
+    await member.collection(Watched).deleteOne({ _id: 'w' });
+    expect(changes!()).not.toBe(inserted);
+  });
+
+  it('moves on a write by any connection to the file, the sqlite3 shell included, and not on one rolled back', async () => {
+    const { server } = folder();
+    await server.collection(Watched).insertOne({ _id: 'a', text: 'x' });
+    const changes = server.changesOf!([Watched]);
+    const before = changes!();
+    const shell = new Database(server.file);
+    try {
+      shell.pragma('busy_timeout = 5000');
+      shell.exec('CREATE TABLE scratch (x); INSERT INTO scratch VALUES (1)');
+      expect(changes!()).toBe(before);
+      expect(() =>
+        shell.transaction(() => {
+          shell.prepare("DELETE FROM watched WHERE _id = 'a'").run();
+          throw new Error('rolled back');
+        })(),
+      ).toThrow('rolled back');
+      expect(changes!()).toBe(before);
+      shell.prepare("UPDATE watched SET doc = jsonb_set(doc, '$.text', 'z') WHERE _id = 'a'").run();
+    } finally {
+      shell.close();
+    }
     expect(changes!()).not.toBe(before);
   });
 });

@@ -32,6 +32,7 @@ import {
   type CheckpointerOptions,
 } from './sqlite/checkpointer';
 import { openDatabase, pragma } from './sqlite/driver';
+import { commitsElsewhere, countWritesTo } from './sqlite/change-counts';
 import { blockingUntilUnlocked, LOCK_WAIT_MS, NO_LOCK_SLEEP, whenUnlocked } from './sqlite/lock-wait';
 
 /** The embedded store's file, under DATA_DIR/db. */
@@ -619,19 +620,12 @@ export function openEmbeddedStorage(
     },
     changesOf(defs) {
       const watched = defs.map((def) => storage.collection(def));
-      // SQLite's data_version moves when another connection (an ops command, another cluster
-      // member) commits; this process's own commits are counted per collection.
-      const dataVersion = db.prepare('PRAGMA data_version').pluck();
-      let seen = dataVersion.get();
-      let elsewhere = 0;
-      return () => {
-        const now = dataVersion.get();
-        if (now !== seen) {
-          seen = now;
-          elsewhere += 1;
-        }
-        return watched.reduce((sum, collection) => sum + collection.writes, elsewhere);
-      };
+      const tables = defs.map((def) => def.name);
+      // Another connection's commits (an ops command, another cluster member) to these tables,
+      // counted by SQLite's triggers; this process's own commits are counted per collection.
+      if (!readonly) countWritesTo(db, tables);
+      const elsewhere = commitsElsewhere(db, tables, !readonly);
+      return () => watched.reduce((sum, collection) => sum + collection.writes, elsewhere());
     },
     async close() {
       // Its connection first: the writer's close, as the last one, checkpoints and removes the log.
