@@ -9,7 +9,8 @@ import type { SuccessEnvelope } from '@draw/shared';
 /** Every kept value, with its text once it has been made (null until its first answer). */
 const texts = new WeakMap<object, string | null>();
 
-function freezeDeep(value: unknown): void {
+/** Freezes the value and everything in it: a value kept for many callers cannot be changed by one. */
+export function freezeDeep(value: unknown): void {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
   Object.freeze(value);
   for (const inner of Object.values(value)) freezeDeep(inner);

@@ -3,7 +3,7 @@ import { PROTOCOL_VERSION } from '@draw/shared';
 import { listen, startTestApp, type TestApp } from '../../../test/support/harness';
 import { connectSocket, type TestSocket } from '../../../test/support/socket';
 import { openEmbeddedStorage } from '../../storage/embedded';
-import { Channels } from './repository';
+import { Channels, Members, memberId } from './repository';
 import { Events } from '../../realtime/repository';
 
 let app: TestApp;
@@ -115,6 +115,31 @@ describe('channel lifecycle', () => {
       await other.close();
     }
     expect(await listed()).toEqual([['by ops', 1]]);
+  });
+
+  it('refuses at once a member taken out and a channel deleted by another process, although access is kept between calls', async () => {
+    const ann = await app.signIn();
+    const bob = await app.signIn();
+    const { id } = await data(call(ann, 'POST', '/api/draw/channel', { title: 'gate', isBan: false }));
+    const { inviteCode } = await data(call(ann, 'POST', `/api/draw/invite-code/${id}`, {}));
+    await data(call(bob, 'POST', `/api/draw/join-channel/${inviteCode}`));
+    // What the detail route answers: 200, or the refusal's reason (forbidden answers 400, see errors.ts).
+    const detail = async (session: Session) => {
+      const res = await call(session, 'GET', `/api/draw/channel/${id}`);
+      return res.statusCode === 200 ? 200 : (res.json() as { reason: string }).reason;
+    };
+    expect([await detail(bob), await detail(bob), await detail(ann)]).toEqual([200, 200, 200]);
+
+    // An ops command's own connection to the store: first bob's membership, then the channel.
+    const other = openEmbeddedStorage(app.dataDir, 'ops');
+    try {
+      await other.collection(Members).deleteOne({ _id: memberId(id, bob.user.id) });
+      expect([await detail(bob), await detail(ann)]).toEqual(['forbidden', 200]);
+      await other.collection(Channels).updateOne({ _id: id }, { $set: { deletedAt: clock.now() } });
+      expect(await detail(ann)).toBe('not_found');
+    } finally {
+      await other.close();
+    }
   });
 
   it('refuses bad titles with a clear message and stores nothing', async () => {
