@@ -7,9 +7,10 @@ import type { BenchReport } from './report';
 
 /**
  * The submit's CPU against an earlier commit's (`npm run bench -- submit`): the same in-process
- * load (`submit/worker.ts`: 40 people submitting at once, 20 rounds, through the real route) on
- * this checkout and on SUBMIT_BASE_COMMIT's, each in its own process, alternating SUBMIT_REPEATS
- * times; the medians are compared. The baseline is the product before this round's work on the
+ * load (`submit/worker.ts`: 40 people submitting at once, 20 rounds, through the real route, after
+ * a warm-up that brings the JIT to a running server's state) on this checkout and on
+ * SUBMIT_BASE_COMMIT's, each in its own process, alternating SUBMIT_REPEATS times; the medians are
+ * compared. The baseline is the product before this round's work on the
  * submit (#35's "the submit's CPU per request halved").
  */
 const BASE_COMMIT = process.env.SUBMIT_BASE_COMMIT ?? 'b267ba7';
@@ -72,7 +73,7 @@ export async function run(): Promise<BenchReport> {
       notes: [
         `the baseline runs in a worktree of its own; each side ${REPEATS} runs in its own process, alternating, medians compared`,
         `runs (CPU ms per submit): ours ${ours.map((m) => m.cpuMs.toFixed(2)).join(', ')}; baseline ${base.map((m) => m.cpuMs.toFixed(2)).join(', ')}`,
-        `each run: ${ours[0]?.submits ?? 0} submits measured after a warm-up round, 40 people in their own channels submitting at once, through Fastify's inject (no sockets), LOG_LEVEL=silent`,
+        `each run: ${ours[0]?.submits ?? 0} submits measured after a warm-up (SUBMIT_WARMUP_ROUNDS, default 25 rounds by 40 other people, then one by the measured), 40 people in their own channels submitting at once, through Fastify's inject (no sockets), LOG_LEVEL=silent`,
       ],
     };
   } finally {
