@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { commitDurability, groupCommit, withoutWaitingForDisk } from './durability';
+import { commitDurability, groupCommit, syncWriteAheadLog, withoutWaitingForDisk } from './durability';
 import { openDatabase, pragma } from './sqlite/driver';
 
 const FULL = 2;
@@ -72,21 +72,50 @@ describe('commits without waiting for the disk', () => {
 });
 
 describe('group commit', () => {
-  const commits = (db: ReturnType<typeof database>) =>
-    (db.prepare('SELECT commits FROM _durability WHERE id = 1').get() as { commits: number }).commits;
+  /** A sync that counts its runs and finishes when told (as the disk does, later). */
+  function countedSync() {
+    const runs: { done: () => void }[] = [];
+    const sync = () => new Promise<void>((resolve) => runs.push({ done: resolve }));
+    return { runs, sync };
+  }
 
-  it('makes the flushes asked for in one turn share one full commit, and the next turn another', async () => {
+  it('makes the flushes asked for in one turn share one sync of the log, and one asked during it wait for the next', async () => {
+    const { runs, sync } = countedSync();
+    const flush = groupCommit(sync);
+    let answered = 0;
+    const firstTurn = [1, 2, 3].map(() => flush().then(() => (answered += 1)));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(runs).toHaveLength(1);
+
+    // Asked while that sync runs: its writes may be after what the sync covers, so it waits for another.
+    const later = flush().then(() => (answered += 10));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(runs).toHaveLength(2);
+    runs[0]!.done();
+    await Promise.all(firstTurn);
+    expect(answered).toBe(3);
+    runs[1]!.done();
+    await later;
+    expect(answered).toBe(13);
+  });
+
+  it('syncs the store’s log, or the file itself when it has none, without a commit of its own', async () => {
     const db = database();
     db.exec('CREATE TABLE things (id INTEGER PRIMARY KEY)');
+    const file = db.name;
     const durability = commitDurability(db, true);
-    const flush = groupCommit(db);
     const insert = db.prepare('INSERT INTO things (id) VALUES (?)');
-    const submits = [1, 2, 3].map((id) =>
-      withoutWaitingForDisk(async () => durability.around(() => insert.run(id))).then(() => flush()),
+    await withoutWaitingForDisk(async () => durability.around(() => insert.run(1)));
+    expect(fs.existsSync(`${file}-wal`)).toBe(true);
+    // Nothing is written: the log keeps its length (a commit would add a frame).
+    const logged = fs.statSync(`${file}-wal`).size;
+    await syncWriteAheadLog(file)();
+    expect(fs.statSync(`${file}-wal`).size).toBe(logged);
+    db.close();
+    expect(fs.existsSync(`${file}-wal`)).toBe(false);
+    await expect(syncWriteAheadLog(file)()).resolves.toBeUndefined();
+    await expect(syncWriteAheadLog(path.join(path.dirname(file), 'missing.sqlite'))()).rejects.toThrow(
+      /ENOENT/,
     );
-    await Promise.all(submits);
-    expect(commits(db)).toBe(1);
-    await flush();
-    expect(commits(db)).toBe(2);
   });
 });

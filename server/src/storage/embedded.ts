@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { Mongoose, type Model } from 'mongoose';
-import { commitDurability, diskWaitRelaxed, groupCommit } from './durability';
+import { commitDurability, diskWaitRelaxed, groupCommit, syncWriteAheadLog } from './durability';
 import { transactionBatcher } from './sqlite/batch';
 import { duplicateKeyError } from './errors';
 import { acquireStoreLock, assertClusterLock } from './lock';
@@ -548,7 +548,7 @@ export function openEmbeddedStorage(
     pragma(db, `wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
     checkpointer = startCheckpointer(file, checkpointInBackground);
   }
-  const flush = readonly || synchronous !== SynchronousMode.Full ? async () => undefined : groupCommit(db);
+  const flush = readonly || synchronous !== SynchronousMode.Full ? async () => undefined : groupCommit(syncWriteAheadLog(file));
 
   const batched = transactionBatcher(db, durability?.as ?? ((_relaxed, transaction) => transaction()));
   // Relaxed when its flow asked for it (`withoutWaitingForDisk`). Inserts, deletes and a new
