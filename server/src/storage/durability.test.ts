@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { commitDurability, groupCommit, syncWriteAheadLog, withoutWaitingForDisk } from './durability';
+import { commitDurability, groupCommit, withoutWaitingForDisk, writeAheadLogSync } from './durability';
 import { openDatabase, pragma } from './sqlite/driver';
 
 const FULL = 2;
@@ -99,22 +99,33 @@ describe('group commit', () => {
     expect(answered).toBe(13);
   });
 
-  it('syncs the store’s log, or the file itself when it has none, without a commit of its own', async () => {
+  it('syncs the store’s log through one kept handle, without a commit of its own, and the file itself before a log exists', async () => {
     const db = database();
-    db.exec('CREATE TABLE things (id INTEGER PRIMARY KEY)');
     const file = db.name;
+    const opened = () =>
+      fs.readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return fs.readlinkSync(`/proc/self/fd/${fd}`) === `${file}-wal`;
+        } catch {
+          return false; // closed while listed
+        }
+      }).length;
+    const log = writeAheadLogSync(file);
+    await log.sync(); // no log yet: the database file
+    db.exec('CREATE TABLE things (id INTEGER PRIMARY KEY)');
     const durability = commitDurability(db, true);
     const insert = db.prepare('INSERT INTO things (id) VALUES (?)');
     await withoutWaitingForDisk(async () => durability.around(() => insert.run(1)));
-    expect(fs.existsSync(`${file}-wal`)).toBe(true);
+    const bySqlite = opened();
     // Nothing is written: the log keeps its length (a commit would add a frame).
     const logged = fs.statSync(`${file}-wal`).size;
-    await syncWriteAheadLog(file)();
+    for (let i = 0; i < 3; i++) await log.sync();
     expect(fs.statSync(`${file}-wal`).size).toBe(logged);
+    expect(opened()).toBe(bySqlite + 1);
+    await log.close();
+    expect(opened()).toBe(bySqlite);
     db.close();
-    expect(fs.existsSync(`${file}-wal`)).toBe(false);
-    await expect(syncWriteAheadLog(file)()).resolves.toBeUndefined();
-    await expect(syncWriteAheadLog(path.join(path.dirname(file), 'missing.sqlite'))()).rejects.toThrow(
+    await expect(writeAheadLogSync(path.join(path.dirname(file), 'missing.sqlite')).sync()).rejects.toThrow(
       /ENOENT/,
     );
   });

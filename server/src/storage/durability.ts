@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import fs from 'node:fs/promises';
+import fs, { type FileHandle } from 'node:fs/promises';
 import type Database from 'better-sqlite3';
 
 const relaxed = new AsyncLocalStorage<true>();
@@ -49,11 +49,13 @@ export function commitDurability(db: Database.Database, configuredFull: boolean)
  * Makes the store's file durable up to now: `fdatasync` of its write-ahead log, which holds every
  * commit not yet copied into the database file (copies are synced by the checkpoint that makes
  * them). Run in libuv's thread pool, so neither the event loop nor SQLite's write lock waits for
- * the disk. The log is opened for each sync: a log that was removed and made again (another
- * connection changing the journal mode) is never missed. No log: the database file itself.
+ * the disk. The log is opened once, at the first sync after it exists, and kept: SQLite removes it
+ * only when the last connection closes, and this store's stays open until `close()`. Before the log
+ * exists, the database file itself is synced.
  */
-export function syncWriteAheadLog(databaseFile: string): () => Promise<void> {
-  const syncFile = async (file: string) => {
+export function writeAheadLogSync(databaseFile: string) {
+  let log: Promise<FileHandle> | null = null;
+  const syncOnce = async (file: string) => {
     const handle = await fs.open(file, 'r');
     try {
       await handle.datasync();
@@ -61,13 +63,22 @@ export function syncWriteAheadLog(databaseFile: string): () => Promise<void> {
       await handle.close();
     }
   };
-  return async () => {
-    try {
-      await syncFile(`${databaseFile}-wal`);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      await syncFile(databaseFile);
-    }
+  return {
+    async sync(): Promise<void> {
+      log ??= fs.open(`${databaseFile}-wal`, 'r');
+      try {
+        await (await log).datasync();
+      } catch (error) {
+        log = null;
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        await syncOnce(databaseFile);
+      }
+    },
+    async close(): Promise<void> {
+      const kept = log;
+      log = null;
+      await kept?.then((handle) => handle.close()).catch(() => undefined);
+    },
   };
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { Mongoose, type Model } from 'mongoose';
-import { commitDurability, diskWaitRelaxed, groupCommit, syncWriteAheadLog } from './durability';
+import { commitDurability, diskWaitRelaxed, groupCommit, writeAheadLogSync } from './durability';
 import { transactionBatcher } from './sqlite/batch';
 import { duplicateKeyError } from './errors';
 import { acquireStoreLock, assertClusterLock } from './lock';
@@ -548,7 +548,8 @@ export function openEmbeddedStorage(
     pragma(db, `wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
     checkpointer = startCheckpointer(file, checkpointInBackground);
   }
-  const flush = readonly || synchronous !== SynchronousMode.Full ? async () => undefined : groupCommit(syncWriteAheadLog(file));
+  const logSync = readonly || synchronous !== SynchronousMode.Full ? null : writeAheadLogSync(file);
+  const flush = logSync ? groupCommit(logSync.sync) : async () => undefined;
 
   const batched = transactionBatcher(db, durability?.as ?? ((_relaxed, transaction) => transaction()));
   // Relaxed when its flow asked for it (`withoutWaitingForDisk`). Inserts, deletes and a new
@@ -632,6 +633,7 @@ export function openEmbeddedStorage(
       await checkpointer?.stop();
       // Writes asked for just before are committed, not cut off by the close.
       await batched.drain();
+      await logSync?.close();
       if (db.open) db.close();
       release();
     },
