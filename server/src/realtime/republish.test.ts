@@ -11,8 +11,8 @@ afterEach(async () => {
   apps = [];
 });
 
-const start = async (dataDir?: string) => {
-  const app = await startTestApp(dataDir ? { DATA_DIR: dataDir } : {});
+const start = async (dataDir?: string, env: Record<string, string> = {}) => {
+  const app = await startTestApp(dataDir ? { ...env, DATA_DIR: dataDir } : env);
   apps.push(app);
   return app;
 };
@@ -102,5 +102,49 @@ describe('changes stored but never published (a process killed between the two)'
     const seqAfter = await app.services.hub.currentSeq(channel.id);
     app = await restart(app, dataDir);
     expect(await app.services.hub.currentSeq(channel.id)).toBe(seqAfter);
+  });
+
+  it('publishes a task only while it is as it was read: one another process moved on meanwhile is left to that process', async () => {
+    // The runner takes the task and then waits for its first step, far off: only this test writes it.
+    const app = await start(undefined, { BUILTIN_ENGINE_STEP_MS: '60000' });
+    const ann = await app.signIn();
+    const channel = (
+      await app.http.inject({
+        method: 'POST',
+        url: '/api/draw/channel',
+        headers: ann.auth,
+        payload: { title: 'racing', isBan: false },
+      })
+    ).json().data as { id: string };
+    const { taskId } = (
+      await app.http.inject({
+        method: 'POST',
+        url: `/api/mj/submit/imagine/${channel.id}`,
+        headers: ann.auth,
+        payload: { prompt: 'a lighthouse' },
+      })
+    ).json().data as { taskId: string };
+    const [tasksSince] = app.services.recentChanges;
+    const changeOf = async () => (await tasksSince!(0)).find((change) => change.id === taskId)!;
+    const tasks = app.storage.collection(Tasks);
+    const deadline = Date.now() + 10_000;
+    while ((await tasks.findOne({ _id: taskId }))?.status !== TaskStatus.InProgress) {
+      if (Date.now() > deadline) throw new Error('the runner did not take the task');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await tasks.updateOne({ _id: taskId }, { $set: { status: TaskStatus.InProgress, progress: '40%' } });
+
+    // Read at 40 %; then another process steps it to 65 % (and logs that) before the publish.
+    const read = await changeOf();
+    await tasks.updateOne({ _id: taskId }, { $set: { progress: '65%' } });
+    const seq = await app.services.hub.currentSeq(channel.id);
+    await read.publish(true);
+    expect(await app.services.hub.currentSeq(channel.id)).toBe(seq);
+
+    // Still as read: its state is logged, as stored.
+    await (await changeOf()).publish(true);
+    const last = (await eventsOf(app, channel.id)).at(-1)!;
+    expect(last.seq).toBe(seq + 1);
+    expect(last.data).toMatchObject({ id: taskId, status: TaskStatus.InProgress, progress: '65%' });
   });
 });

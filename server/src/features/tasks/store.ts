@@ -107,7 +107,20 @@ export function taskStore(repo: TasksRepository, hub: ChannelHub) {
           id: doc._id,
           carriedBy: ['task.created', 'task.updated'],
           isCurrent: sameAs(task),
-          publish: (logged) => hub.publish(doc.channelId, logged ? 'task.updated' : 'task.created', task),
+          // Only if the task is still as read, in one write with its event: another process may be
+          // running it (a member started beside a live one), and a state read before its next step
+          // but logged after it would take the task backwards in the log. If it moved on, whoever
+          // moved it logged the newer state.
+          publish: (logged) =>
+            hub.publishUpdate(
+              doc.channelId,
+              {
+                def: Tasks,
+                filter: { _id: doc._id, status: doc.status, progress: doc.progress },
+                set: { progress: doc.progress },
+              },
+              (stored) => ({ type: logged ? 'task.updated' : 'task.created', data: toTask(stored) }),
+            ),
         };
       });
     },
