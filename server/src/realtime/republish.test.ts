@@ -16,6 +16,9 @@ const start = async (dataDir?: string, env: Record<string, string> = {}) => {
   apps.push(app);
   return app;
 };
+/** A signed-in POST through the app; the answer's data. */
+const postData = async <T>(app: TestApp, headers: Record<string, string>, url: string, payload: object) =>
+  (await app.http.inject({ method: 'POST', url, headers, payload })).json().data as T;
 const eventsOf = async (app: TestApp, channelId: string) => app.services.hub.eventsAfter(channelId, 0);
 
 /** The server as a SIGKILL leaves it: stopped without its own clean-up between store and publish. */
@@ -31,14 +34,10 @@ describe('changes stored but never published (a process killed between the two)'
     const dataDir = app.dataDir;
     const ann = await app.signIn();
     const headers = ann.auth;
-    const channel = (
-      await app.http.inject({
-        method: 'POST',
-        url: '/api/draw/channel',
-        headers,
-        payload: { title: 'kept', isBan: false },
-      })
-    ).json().data as { id: string };
+    const channel = await postData<{ id: string }>(app, headers, '/api/draw/channel', {
+      title: 'kept',
+      isBan: false,
+    });
     await app.http.inject({
       method: 'POST',
       url: `/api/draw/chat/${channel.id}`,
@@ -108,22 +107,16 @@ describe('changes stored but never published (a process killed between the two)'
     // The runner takes the task and then waits for its first step, far off: only this test writes it.
     const app = await start(undefined, { BUILTIN_ENGINE_STEP_MS: '60000' });
     const ann = await app.signIn();
-    const channel = (
-      await app.http.inject({
-        method: 'POST',
-        url: '/api/draw/channel',
-        headers: ann.auth,
-        payload: { title: 'racing', isBan: false },
-      })
-    ).json().data as { id: string };
-    const { taskId } = (
-      await app.http.inject({
-        method: 'POST',
-        url: `/api/mj/submit/imagine/${channel.id}`,
-        headers: ann.auth,
-        payload: { prompt: 'a lighthouse' },
-      })
-    ).json().data as { taskId: string };
+    const channel = await postData<{ id: string }>(app, ann.auth, '/api/draw/channel', {
+      title: 'racing',
+      isBan: false,
+    });
+    const { taskId } = await postData<{ taskId: string }>(
+      app,
+      ann.auth,
+      `/api/mj/submit/imagine/${channel.id}`,
+      { prompt: 'a lighthouse' },
+    );
     const [tasksSince] = app.services.recentChanges;
     const changeOf = async () => (await tasksSince!(0)).find((change) => change.id === taskId)!;
     const tasks = app.storage.collection(Tasks);

@@ -97,6 +97,8 @@ export function creditsLedger({ repo, dailyAllowance, now, priceOf = sitePrice }
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       // A first try reads no key: the insert below refuses a key that exists (its unique _id), and
       // most keys are new (a fresh task's charge). Every other way out looks the key up first.
+      // Looked up once per try: at its start on a retry, before a refusal or a no-op on the first.
+      const keptOnFirstTry = () => (attempt === 0 ? ledger.byKey(key) : Promise.resolve(null));
       const existing = attempt > 0 ? await ledger.byKey(key) : null;
       if (existing) return landed(existing);
       const last = await latest(userId);
@@ -105,13 +107,13 @@ export function creditsLedger({ repo, dailyAllowance, now, priceOf = sitePrice }
       try {
         change = compute(state);
       } catch (refusal) {
-        const entry = attempt === 0 ? await ledger.byKey(key) : null;
-        if (entry) return landed(entry);
+        const kept = await keptOnFirstTry();
+        if (kept) return landed(kept);
         throw refusal;
       }
       if (!change) {
-        const entry = attempt === 0 ? await ledger.byKey(key) : null;
-        return entry ? landed(entry) : { entry: null, created: false, state };
+        const kept = await keptOnFirstTry();
+        return kept ? landed(kept) : { entry: null, created: false, state };
       }
       const entry: LedgerDoc = {
         _id: key,
