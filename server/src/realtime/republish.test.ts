@@ -140,4 +140,39 @@ describe('changes stored but never published (a process killed between the two)'
     expect(last.seq).toBe(seq + 1);
     expect(last.data).toMatchObject({ id: taskId, status: TaskStatus.InProgress, progress: '65%' });
   });
+
+  it('publishes an edit only while the message is as it was read: a newer edit stays the last word', async () => {
+    const app = await start();
+    const ann = await app.signIn();
+    const channel = await postData<{ id: string }>(app, ann.auth, '/api/draw/channel', {
+      title: 'edits',
+      isBan: false,
+    });
+    const posted = await postData<{ id: string }>(app, ann.auth, `/api/draw/chat/${channel.id}`, {
+      content: 'first',
+    });
+    const messages = app.storage.collection(Messages);
+    const [, messagesSince] = app.services.recentChanges;
+    const changeOf = async () =>
+      (await messagesSince!(0)).find(
+        (change) => change.id === posted.id && change.carriedBy.includes('message.updated'),
+      )!;
+
+    // An edit stored and never sent, read; then another process edits again (and logs that).
+    await messages.updateOne(
+      { _id: posted.id },
+      { $set: { content: 'second', editedAt: Date.now() - 1_000 } },
+    );
+    const read = await changeOf();
+    await messages.updateOne({ _id: posted.id }, { $set: { content: 'third', editedAt: Date.now() } });
+    const seq = await app.services.hub.currentSeq(channel.id);
+    await read.publish(true);
+    expect(await app.services.hub.currentSeq(channel.id)).toBe(seq);
+
+    // Still as read: the stored text is logged.
+    await (await changeOf()).publish(true);
+    const last = (await eventsOf(app, channel.id)).at(-1)!;
+    expect(last).toMatchObject({ seq: seq + 1, type: 'message.updated' });
+    expect(last.data).toMatchObject({ id: posted.id, content: 'third' });
+  });
 });

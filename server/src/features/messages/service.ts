@@ -229,7 +229,18 @@ export function messagesService(deps: MessagesDeps) {
         id: doc._id,
         carriedBy: ['message.updated'],
         isCurrent: (data) => (data as MessageEdit).editedAt === doc.editedAt,
-        publish: () => hub.publish(doc.channelId, 'message.updated', editOf(doc)),
+        // Only while the message is as read (as a task's republish): an edit read before another
+        // process's newer edit, logged after it, would show the older text as the last.
+        publish: () =>
+          hub.publishUpdate(
+            doc.channelId,
+            {
+              def: Messages,
+              filter: { _id: doc._id, editedAt: doc.editedAt, deletedAt: { $exists: false } },
+              set: { editedAt: doc.editedAt },
+            },
+            (stored) => ({ type: 'message.updated', data: editOf(stored) }),
+          ),
       }));
       return [
         ...posted.map((doc) => change(doc, 'message.created')),
