@@ -22,8 +22,16 @@ import type {
   Update,
 } from './port';
 import { checkedAtOnce, validateDocument, validateWithMongoose } from './schema';
-import { fieldJsonSql, fieldSql, orderSql, whereSql, type SqlPart, type SqlValue } from './sqlite/filter';
-import { quoteName, reconcileIndexes, sqlIndexesOf, type IndexChanges } from './sqlite/indexes';
+import {
+  fieldJsonSql,
+  orderSql,
+  whereSql,
+  type DocumentFields,
+  type SqlPart,
+  type SqlValue,
+} from './sqlite/filter';
+import { quoteName, type IndexChanges } from './sqlite/indexes';
+import { fieldsOfTable, insertSql, keyColumnsIn, reconcileTable } from './sqlite/key-columns';
 import { applyUpdate, equalityFields } from './sqlite/update';
 import {
   FALLBACK_AUTOCHECKPOINT_PAGES,
@@ -132,7 +140,9 @@ function arrayPathsOf(model: Model<Record<string, unknown>>): Set<string> {
 export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
   private readonly table: string;
   private readonly statements = new Map<string, Database.Statement>();
-  private readonly arrayPaths: Set<string>;
+  /** How queries spell each field (its key column, or the document's JSON). */
+  private readonly fields: DocumentFields;
+  private readonly insertSql: string;
   private readonly mutex = new Mutex();
   /** Write transactions this process ran on the collection (see `Storage.changesOf`). */
   private committed = 0;
@@ -145,7 +155,8 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
     private readonly onNewQuery?: EmbeddedOptions['onNewQuery'],
   ) {
     this.table = quoteName(name);
-    this.arrayPaths = arrayPathsOf(model);
+    this.fields = fieldsOfTable(db, name, arrayPathsOf(model));
+    this.insertSql = insertSql(name, keyColumnsIn(db, name));
   }
 
   /** A prepared statement, kept; `params` are examples of its values, for the plan `onNewQuery` reports. */
@@ -252,8 +263,8 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
 
   /** The SELECT for a find, shared with `explain` so a test sees the plan of the real query. */
   selectSql(filter: Filter<T>, options: FindOptions<T> = {}, columns = 'json(doc)'): SqlPart {
-    const where = whereSql(filter as Record<string, unknown>, this.arrayPaths);
-    let sql = `SELECT ${columns} FROM ${this.table} WHERE ${where.sql}${orderSql(options.sort as never)}`;
+    const where = whereSql(filter as Record<string, unknown>, this.fields);
+    let sql = `SELECT ${columns} FROM ${this.table} WHERE ${where.sql}${orderSql(options.sort as never, this.fields)}`;
     const params: SqlValue[] = [...where.params];
     if (options.limit || options.skip) {
       sql += ' LIMIT ? OFFSET ?';
@@ -272,10 +283,7 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
   }
 
   private insertRow(doc: T): void {
-    this.statement(`INSERT INTO ${this.table} (_id, doc) VALUES (?, jsonb(?))`).run(
-      doc._id,
-      JSON.stringify(doc),
-    );
+    this.statement(this.insertSql).run(doc._id, JSON.stringify(doc));
   }
 
   private replaceRow(doc: T): void {
@@ -301,9 +309,9 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
 
   /** Inside the caller's write transaction: the number after the highest `field` matching `scope` (or `floor`). */
   nextNumberWithin({ scope, field, floor }: LinkedNumbering<T>): number {
-    const where = whereSql(scope as Record<string, unknown>, this.arrayPaths);
+    const where = whereSql(scope as Record<string, unknown>, this.fields);
     const last = this.statement(
-      `SELECT max(${fieldSql(field)}) FROM ${this.table} WHERE ${where.sql}`,
+      `SELECT max(${this.fields.field(field)}) FROM ${this.table} WHERE ${where.sql}`,
       where.params,
     )
       .pluck()
@@ -319,7 +327,8 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
 
   /** The distinct values of one field (sorted), read from its index when it has one. */
   distinct<K extends keyof T & string>(field: K): T[K][] {
-    const sql = `SELECT DISTINCT ${fieldSql(field)} FROM ${this.table} WHERE ${fieldSql(field)} IS NOT NULL ORDER BY 1`;
+    const column = this.fields.field(field);
+    const sql = `SELECT DISTINCT ${column} FROM ${this.table} WHERE ${column} IS NOT NULL ORDER BY 1`;
     return this.statement(sql).pluck().all() as T[K][];
   }
 
@@ -389,7 +398,7 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
     options: FindOptions<T> = {},
   ): Promise<(T[K] | null)[]> {
     return this.read(() => {
-      const { sql, params } = this.selectSql(filter, options, fieldSql(field));
+      const { sql, params } = this.selectSql(filter, options, this.fields.field(field));
       return this.statement(sql, params)
         .pluck()
         .all(...params) as (T[K] | null)[];
@@ -428,7 +437,11 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
 
   countBy<K extends keyof T & string>(filter: Filter<T>, field: K): Promise<Map<T[K], number>> {
     return this.read(() => {
-      const { sql, params } = this.selectSql(filter, {}, `${fieldSql(field)} AS value, count(*) AS n`);
+      const { sql, params } = this.selectSql(
+        filter,
+        {},
+        `${this.fields.field(field)} AS value, count(*) AS n`,
+      );
       const rows = this.statement(`${sql} GROUP BY 1`, params).all(...params) as { value: T[K]; n: number }[];
       return new Map(rows.map((row) => [row.value, row.n]));
     });
@@ -476,7 +489,7 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
 
   deleteMany(filter: Filter<T>): Promise<{ deleted: number }> {
     return this.transaction(() => {
-      const where = whereSql(filter as Record<string, unknown>, this.arrayPaths);
+      const where = whereSql(filter as Record<string, unknown>, this.fields);
       return {
         deleted: this.statement(`DELETE FROM ${this.table} WHERE ${where.sql}`).run(...where.params).changes,
       };
@@ -494,15 +507,15 @@ export interface EmbeddedStorage extends Storage {
 const hasTable = (db: Database.Database, name: string) =>
   db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(name) !== undefined;
 
-/** The table every collection is: the id, and the document as JSONB. */
+/** The table every collection is: the id, and the document as JSONB (its key columns: `reconcileTable`). */
 export function createCollectionTable(db: Database.Database, name: string): void {
   db.exec(`CREATE TABLE IF NOT EXISTS ${quoteName(name)} (_id TEXT PRIMARY KEY NOT NULL, doc BLOB NOT NULL)`);
 }
 
 /**
  * The embedded default: one SQLite file (WAL) under DATA_DIR/db, a table per collection with the
- * documents as JSONB and the declared indexes as indexes on the same JSON expressions the queries
- * use. Every write is committed before it is acknowledged; nothing is held in memory but SQLite's
+ * documents as JSONB; each field a declared index covers is kept in a column beside the document
+ * (`sqlite/key-columns.ts`), and the indexes are on those columns, spelled as the queries spell them. Every write is committed before it is acknowledged; nothing is held in memory but SQLite's
  * bounded page cache.
  */
 export function openEmbeddedStorage(
@@ -587,7 +600,7 @@ export function openEmbeddedStorage(
           db
             .transaction(() => {
               createCollectionTable(db, def.name);
-              const changes = reconcileIndexes(db, def.name, sqlIndexesOf(def.name, def.schema.indexes()));
+              const changes = reconcileTable(db, def.name, def.schema.indexes());
               if (changes.created.length || changes.dropped.length) onIndexChange?.(def.name, changes);
             })
             .immediate(),

@@ -26,7 +26,7 @@ const SMALL_TABLES = new Set(['products', 'company', 'banned_words', 'hidden_ima
  * the runner's restart recovery reads only the unfinished tasks (SUBMITTED / IN_PROGRESS).
  */
 const BOUNDED_SORTS = [
-  /^SELECT json\(doc\) FROM "tasks" WHERE \(json_extract\(doc, '\$\.status'\) IN \(SELECT value FROM json_each\(\?\)\) AND json_extract\(doc, '\$\.leaseUntil'\) < \?\) ORDER BY/,
+  /^SELECT json\(doc\) FROM "tasks" WHERE \("f:status" IN \(SELECT value FROM json_each\(\?\)\) AND json_extract\(doc, '\$\.leaseUntil'\) < \?\) ORDER BY/,
 ];
 
 interface SeenQuery {

@@ -5,7 +5,7 @@ import type Database from 'better-sqlite3';
 import { openDatabase, pragma } from './sqlite/driver';
 import { ALL_COLLECTIONS } from '../collections';
 import { createCollectionTable, EMBEDDED_FILE, embeddedFileOf } from './embedded';
-import { reconcileIndexes, sqlIndexesOf } from './sqlite/indexes';
+import { reconcileTable } from './sqlite/key-columns';
 import { acquireStoreLock } from './lock';
 
 /**
@@ -144,7 +144,7 @@ async function build(dbDir: string, names: readonly string[]): Promise<Migration
     // before any server has started (replay after `ops migrate`) reads it on its indexes.
     for (const def of ALL_COLLECTIONS) {
       createCollectionTable(db, def.name);
-      reconcileIndexes(db, def.name, sqlIndexesOf(def.name, def.schema.indexes()));
+      reconcileTable(db, def.name, def.schema.indexes());
     }
     db.exec(`CREATE TABLE _meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)`);
     db.prepare(`INSERT INTO _meta (key, value) VALUES (?, ?)`).run(MARK_KEY, JSON.stringify(counts));

@@ -14,13 +14,41 @@ const SAFE_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/;
 /**
  * The SQL expression for a document field. Every query and every index spells a field the same
  * way, so SQLite matches a filter's term with the index built on that exact expression. `_id` is a
- * real column (the primary key); the rest live in the JSONB `doc`.
+ * real column (the primary key); the rest live in the JSONB `doc`. A collection's own queries spell
+ * the fields its indexes cover by their key columns instead (`documentFields`).
  */
 export function fieldSql(path: string): string {
   if (path === '_id') return '_id';
   if (!SAFE_PATH.test(path)) throw invalidQueryError(`field name ${JSON.stringify(path)}`);
   return `json_extract(doc, '$.${path}')`;
 }
+
+export const KEY_COLUMN_PREFIX = 'f:';
+/** The column, quoted, holding a field an index covers (`sqlite/key-columns.ts`); paths are checked names. */
+export const keyColumnSql = (path: string) => `"${KEY_COLUMN_PREFIX}${path}"`;
+
+/**
+ * How a collection's queries spell its fields: a field an index covers has a column of its own
+ * (`sqlite/key-columns.ts`), the rest are read from the document. Lists (`arrayPaths`) match an
+ * element on equality, as in MongoDB.
+ */
+export interface DocumentFields {
+  field(path: string): string;
+  arrayPaths: ReadonlySet<string>;
+}
+
+export function documentFields(
+  keyColumns: ReadonlySet<string> = new Set(),
+  arrayPaths: ReadonlySet<string> = new Set(),
+): DocumentFields {
+  return {
+    arrayPaths,
+    field: (path) => (keyColumns.has(path) ? keyColumnSql(path) : fieldSql(path)),
+  };
+}
+
+/** Fields read from the document only (a table without key columns). */
+const FROM_DOCUMENT = documentFields();
 
 /** A document field as JSON (objects and arrays whole, absent as SQL NULL), for `json_object`. */
 export function fieldJsonSql(path: string): string {
@@ -45,13 +73,13 @@ const isOperatorObject = (value: unknown): value is Record<string, unknown> =>
   Object.keys(value).every((key) => key.startsWith('$'));
 
 /** Equality as MongoDB means it: null matches a missing field; an array field matches an element. */
-function equals(path: string, value: unknown, arrayPaths: ReadonlySet<string>): SqlPart {
-  const field = fieldSql(path);
+function equals(path: string, value: unknown, fields: DocumentFields): SqlPart {
+  const field = fields.field(path);
   if (value === null || value === undefined) return { sql: `${field} IS NULL`, params: [] };
   if (Array.isArray(value) || isPlainObject(value)) {
     return { sql: `${field} = json(?)`, params: [JSON.stringify(value)] };
   }
-  if (arrayPaths.has(path)) {
+  if (fields.arrayPaths.has(path)) {
     return {
       sql: `(EXISTS (SELECT 1 FROM json_each(doc, '$.${path}') WHERE value = ?) OR ${field} = ?)`,
       params: [bindable(value), bindable(value)],
@@ -61,9 +89,9 @@ function equals(path: string, value: unknown, arrayPaths: ReadonlySet<string>): 
 }
 
 /** `x IN (…)` with one bound JSON array, so every list length shares one prepared statement. */
-function within(path: string, values: readonly unknown[]): SqlPart {
+function within(path: string, values: readonly unknown[], fields: DocumentFields): SqlPart {
   const present = values.filter((v) => v !== null && v !== undefined).map(bindable);
-  const field = fieldSql(path);
+  const field = fields.field(path);
   const inList = `${field} IN (SELECT value FROM json_each(?))`;
   const hasNull = present.length < values.length;
   if (!hasNull) return { sql: inList, params: [JSON.stringify(present)] };
@@ -72,22 +100,22 @@ function within(path: string, values: readonly unknown[]): SqlPart {
 
 const RANGE: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
 
-function operator(path: string, op: string, operand: unknown, arrayPaths: ReadonlySet<string>): SqlPart {
-  const field = fieldSql(path);
+function operator(path: string, op: string, operand: unknown, fields: DocumentFields): SqlPart {
+  const field = fields.field(path);
   switch (op) {
     case '$eq':
-      return equals(path, operand, arrayPaths);
+      return equals(path, operand, fields);
     case '$ne': {
       if (operand === null || operand === undefined) return { sql: `${field} IS NOT NULL`, params: [] };
-      const eq = equals(path, operand, arrayPaths);
+      const eq = equals(path, operand, fields);
       return { sql: `NOT coalesce(${eq.sql}, 0)`, params: eq.params };
     }
     case '$in':
       if (!Array.isArray(operand)) throw invalidQueryError('$in needs a list');
-      return within(path, operand);
+      return within(path, operand, fields);
     case '$nin': {
       if (!Array.isArray(operand)) throw invalidQueryError('$nin needs a list');
-      const inside = within(path, operand);
+      const inside = within(path, operand, fields);
       return { sql: `NOT coalesce(${inside.sql}, 0)`, params: inside.params };
     }
     case '$exists':
@@ -112,10 +140,7 @@ function join(parts: SqlPart[], glue: 'AND' | 'OR'): SqlPart {
 }
 
 /** A MongoDB-style filter (the subset the storage port allows) as an SQL condition. */
-export function whereSql(
-  filter: Record<string, unknown>,
-  arrayPaths: ReadonlySet<string> = new Set(),
-): SqlPart {
+export function whereSql(filter: Record<string, unknown>, fields: DocumentFields = FROM_DOCUMENT): SqlPart {
   const parts: SqlPart[] = [];
   for (const [key, value] of Object.entries(filter)) {
     if (value === undefined) continue;
@@ -123,7 +148,7 @@ export function whereSql(
       if (!Array.isArray(value)) throw invalidQueryError(`${key} needs a list`);
       parts.push(
         join(
-          value.map((sub: Record<string, unknown>) => whereSql(sub, arrayPaths)),
+          value.map((sub: Record<string, unknown>) => whereSql(sub, fields)),
           key === '$or' ? 'OR' : 'AND',
         ),
       );
@@ -133,20 +158,23 @@ export function whereSql(
     if (isOperatorObject(value)) {
       parts.push(
         join(
-          Object.entries(value).map(([op, operand]) => operator(key, op, operand, arrayPaths)),
+          Object.entries(value).map(([op, operand]) => operator(key, op, operand, fields)),
           'AND',
         ),
       );
     } else {
-      parts.push(equals(key, value, arrayPaths));
+      parts.push(equals(key, value, fields));
     }
   }
   return join(parts, 'AND');
 }
 
-export function orderSql(sort: FindOptions<Record<string, unknown>>['sort']): string {
+export function orderSql(
+  sort: FindOptions<Record<string, unknown>>['sort'],
+  fields: DocumentFields = FROM_DOCUMENT,
+): string {
   const terms = Object.entries(sort ?? {}).map(
-    ([path, direction]) => `${fieldSql(path)} ${direction === -1 ? 'DESC' : 'ASC'}`,
+    ([path, direction]) => `${fields.field(path)} ${direction === -1 ? 'DESC' : 'ASC'}`,
   );
   return terms.length ? ` ORDER BY ${terms.join(', ')}` : '';
 }

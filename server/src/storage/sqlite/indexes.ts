@@ -20,15 +20,19 @@ export const quoteName = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * carries a hash of the definition, so a changed definition is a new index (the old one is dropped).
  * A sparse index skips documents without its first field, as a partial index.
  */
-export function sqlIndexesOf(table: string, indexes: readonly SchemaIndex[]): SqlIndex[] {
+export function sqlIndexesOf(
+  table: string,
+  indexes: readonly SchemaIndex[],
+  field: (path: string) => string = fieldSql,
+): SqlIndex[] {
   return indexes.map(([fields, options]) => {
     const entries = Object.entries(fields);
     const columns = entries
-      .map(([path, direction]) => `${fieldSql(path)}${direction === -1 ? ' DESC' : ''}`)
+      .map(([path, direction]) => `${field(path)}${direction === -1 ? ' DESC' : ''}`)
       .join(', ');
     const unique = options?.unique ? 'UNIQUE ' : '';
     const partial = options?.sparse
-      ? ` WHERE ${entries.map(([path]) => `${fieldSql(path)} IS NOT NULL`).join(' AND ')}`
+      ? ` WHERE ${entries.map(([path]) => `${field(path)} IS NOT NULL`).join(' AND ')}`
       : '';
     const shape = `${unique}${columns}${partial}`;
     const hash = createHash('sha256').update(shape).digest('hex').slice(0, 10);
