@@ -148,4 +148,32 @@ describe('fields an index covers, kept in columns of their own', () => {
     expect(indexes).toHaveLength(4);
     expect(indexes.filter((sql) => sql.includes('json_extract'))).toEqual([]);
   });
+
+  it('drops the column of an index a newer version no longer declares, and still answers on that field', async () => {
+    const dir = folder();
+    const noteSchema = (indexed: string[]) => {
+      const declared = documentSchema({ board: { type: String, required: true }, state: { type: String } });
+      for (const field of indexed) declared.index({ [field]: 1 });
+      return declared;
+    };
+    interface Note extends BaseDoc {
+      board: string;
+      state: string;
+    }
+    const first = open(dir).collection(defineCollection<Note>('notes', noteSchema(['board', 'state'])));
+    await first.insertMany([
+      { _id: 'a', board: 'b1', state: 'open' },
+      { _id: 'b', board: 'b2', state: 'closed' },
+    ]);
+    await opened.pop()!.close();
+
+    const next = open(dir).collection(defineCollection<Note>('notes', noteSchema(['board'])));
+    const columns = shell(dir).prepare(`SELECT name FROM pragma_table_info('notes')`).pluck().all();
+    expect(columns).toEqual(['_id', 'doc', 'f:board']);
+    await next.updateOne({ _id: 'a' }, { $set: { state: 'closed' } });
+    expect((await next.find({ state: 'closed' }, { sort: { board: 1 } })).map((n) => n._id)).toEqual([
+      'a',
+      'b',
+    ]);
+  });
 });
