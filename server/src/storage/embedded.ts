@@ -23,6 +23,7 @@ import type {
 } from './port';
 import { checkedAtOnce, validateDocument, validateWithMongoose } from './schema';
 import {
+  documentFields,
   fieldJsonSql,
   orderSql,
   whereSql,
@@ -31,7 +32,7 @@ import {
   type SqlValue,
 } from './sqlite/filter';
 import { quoteName, type IndexChanges } from './sqlite/indexes';
-import { fieldsOfTable, insertSql, keyColumnsIn, reconcileTable } from './sqlite/key-columns';
+import { insertSql, keyColumnsIn, reconcileTable } from './sqlite/key-columns';
 import { applyUpdate, equalityFields } from './sqlite/update';
 import {
   FALLBACK_AUTOCHECKPOINT_PAGES,
@@ -155,8 +156,10 @@ export class EmbeddedCollection<T extends BaseDoc> implements Collection<T> {
     private readonly onNewQuery?: EmbeddedOptions['onNewQuery'],
   ) {
     this.table = quoteName(name);
-    this.fields = fieldsOfTable(db, name, arrayPathsOf(model));
-    this.insertSql = insertSql(name, keyColumnsIn(db, name));
+    // The columns the table has: all declared ones once opened to write, none on an old file read only.
+    const keyColumns = keyColumnsIn(db, name);
+    this.fields = documentFields(new Set(keyColumns), arrayPathsOf(model));
+    this.insertSql = insertSql(name, keyColumns);
   }
 
   /** A prepared statement, kept; `params` are examples of its values, for the plan `onNewQuery` reports. */

@@ -15,12 +15,13 @@ const SAFE_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/;
  * The SQL expression for a document field. Every query and every index spells a field the same
  * way, so SQLite matches a filter's term with the index built on that exact expression. `_id` is a
  * real column (the primary key); the rest live in the JSONB `doc`. A collection's own queries spell
- * the fields its indexes cover by their key columns instead (`documentFields`).
+ * the fields its indexes cover by their key columns instead (`documentFields`). `document` names
+ * another JSONB value to read from (a trigger's `NEW.doc`).
  */
-export function fieldSql(path: string): string {
+export function fieldSql(path: string, document = 'doc'): string {
   if (path === '_id') return '_id';
   if (!SAFE_PATH.test(path)) throw invalidQueryError(`field name ${JSON.stringify(path)}`);
-  return `json_extract(doc, '$.${path}')`;
+  return `json_extract(${document}, '$.${path}')`;
 }
 
 export const KEY_COLUMN_PREFIX = 'f:';

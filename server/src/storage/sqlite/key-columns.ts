@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { documentFields, fieldSql, KEY_COLUMN_PREFIX, keyColumnSql, type DocumentFields } from './filter';
+import { documentFields, fieldSql, KEY_COLUMN_PREFIX, keyColumnSql } from './filter';
 import { quoteName, reconcileIndexes, sqlIndexesOf, type IndexChanges, type SchemaIndex } from './indexes';
 
 /**
@@ -19,7 +19,7 @@ import { quoteName, reconcileIndexes, sqlIndexesOf, type IndexChanges, type Sche
 const TRIGGER_PREFIX = '_keys_';
 
 /** The fields the declared indexes cover (other than `_id`, a column already). */
-export function keyPathsOf(indexes: readonly SchemaIndex[]): string[] {
+function keyPathsOf(indexes: readonly SchemaIndex[]): string[] {
   const paths = new Set(indexes.flatMap(([fields]) => Object.keys(fields)).filter((p) => p !== '_id'));
   return [...paths].sort();
 }
@@ -31,24 +31,15 @@ export function keyColumnsIn(db: Database.Database, table: string): string[] {
     .map((name) => name.slice(KEY_COLUMN_PREFIX.length));
 }
 
-/** How a table's queries spell each field: its key column where it has one, else the JSON path. */
-export function fieldsOfTable(
-  db: Database.Database,
-  table: string,
-  arrayPaths: ReadonlySet<string> = new Set(),
-): DocumentFields {
-  return documentFields(new Set(keyColumnsIn(db, table)), arrayPaths);
-}
-
 /** `INSERT` of a document with its key columns, computed by SQLite from the stored JSONB. */
 export function insertSql(table: string, keyPaths: readonly string[]): string {
   const columns = ['_id', 'doc', ...keyPaths.map((p) => keyColumnSql(p))].join(', ');
-  const values = ['?', 'd', ...keyPaths.map((p) => `json_extract(d, '$.${p}')`)];
+  const values = ['?', 'd', ...keyPaths.map((p) => fieldSql(p, 'd'))];
   // The id, then the document's JSON text, bound in that order; SQLite makes the JSONB once.
   return `INSERT INTO ${quoteName(table)} (${columns}) SELECT ${values.join(', ')} FROM (SELECT jsonb(?) AS d)`;
 }
 
-const extractNew = (path: string) => `json_extract(NEW.doc, '$.${path}')`;
+const extractNew = (path: string) => fieldSql(path, 'NEW.doc');
 const stale = (path: string) => `NEW.${keyColumnSql(path)} IS NOT ${extractNew(path)}`;
 
 /** The trigger statements that set each key column whose field moved (only those: see above). */
