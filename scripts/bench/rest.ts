@@ -5,7 +5,7 @@ import autocannon from 'autocannon';
 import { api } from '../testing/http';
 import type { BenchReport, Figure } from './report';
 import type { BaselineSpec, SampledResponse } from './rest/baseline-server';
-import { cpuMsOfTree, startProcess, type BenchProcess } from './rest/processes';
+import { sampleEach, startProcess, type BenchProcess } from './rest/processes';
 import { idleWakeCostUs } from './rest/wake-cost';
 
 /**
@@ -20,8 +20,8 @@ const CONNECTIONS = 10;
 const CHANNELS_PER_USER = 20;
 /** Submits are limited to 30/min per user: each submitting user is used at most this often. */
 const SUBMITS_PER_USER = 29;
-/** Enough users that SUBMITS_PER_USER × users exceeds what the server can take in DURATION_S. */
-const SUBMIT_USERS = 600;
+/** Enough users that SUBMITS_PER_USER × users exceeds what one server takes in its two submit runs (full throttle, then half of it). */
+const SUBMIT_USERS = 900;
 const SIGN_IN_PARALLEL = 8;
 /** The several-process row: the server as WORKERS=2 on the same folder. */
 const CLUSTER_WORKERS = 2;
@@ -33,6 +33,8 @@ interface Measured {
   rps: number;
   /** CPU (ms) the server's processes spent per request answered, summed over all of them. */
   cpuMsPerRequest: number;
+  /** Per request, for each process that spent CPU, in the tree's order (a cluster: the primary first). */
+  byProcess: { cpuMs: number; wakes: number }[];
   p99: number;
   p50: number;
   total: number;
@@ -81,8 +83,8 @@ async function sample(res: Response): Promise<SampledResponse> {
 
 interface Load {
   method: 'GET' | 'POST';
-  /** Path, headers and body of the n-th request (n counts across all connections). */
-  request(n: number): { path: string; headers: Record<string, string>; body?: string };
+  /** Path, headers and body of the next request (over all connections). */
+  request(): { path: string; headers: Record<string, string>; body?: string };
   /** Whether a 2xx answer's body is the success the client wanted. */
   succeeded(body: string): boolean;
 }
@@ -93,8 +95,7 @@ interface Load {
  * server takes, so two servers can be compared at the same offered load.
  */
 async function cannon(server: BenchProcess, load: Load, durationS: number, rate?: number): Promise<Measured> {
-  let sent = 0;
-  const cpuBefore = cpuMsOfTree(server.child.pid!);
+  const before = sampleEach(server.child.pid!);
   let succeeded = 0;
   let failedEnvelopes = 0;
   const statuses: Record<string, number> = {};
@@ -107,8 +108,7 @@ async function cannon(server: BenchProcess, load: Load, durationS: number, rate?
       {
         method: load.method,
         setupRequest: (request) => {
-          const next = load.request(sent);
-          sent += 1;
+          const next = load.request();
           return {
             ...request,
             path: next.path,
@@ -125,9 +125,15 @@ async function cannon(server: BenchProcess, load: Load, durationS: number, rate?
     ],
   });
   const total = result.requests.total;
+  const perRequest = (value: number) => value / Math.max(1, total);
+  const byProcess = [...sampleEach(server.child.pid!)].map(([pid, after]) => ({
+    cpuMs: perRequest(after.cpuMs - (before.get(pid)?.cpuMs ?? 0)),
+    wakes: perRequest(after.wakes - (before.get(pid)?.wakes ?? 0)),
+  }));
   return {
     rps: total / (result.duration || durationS),
-    cpuMsPerRequest: (cpuMsOfTree(server.child.pid!) - cpuBefore) / Math.max(1, total),
+    cpuMsPerRequest: byProcess.reduce((sum, next) => sum + next.cpuMs, 0),
+    byProcess: byProcess.filter((next) => next.cpuMs > 0),
     p99: result.latency.p99,
     p50: result.latency.p50,
     total,
@@ -136,6 +142,15 @@ async function cannon(server: BenchProcess, load: Load, durationS: number, rate?
     failed: failedEnvelopes + result.errors + result.timeouts,
     statuses,
   };
+}
+
+/** CPU and event-loop wakes per request, summed and (for a cluster) process by process. */
+function costOf(m: Measured): string {
+  const wakes = m.byProcess.reduce((sum, next) => sum + next.wakes, 0);
+  const summed = `${m.cpuMsPerRequest.toFixed(3)} ms CPU and ${wakes.toFixed(2)} event-loop wakes per request`;
+  if (m.byProcess.length < 2) return summed;
+  const each = m.byProcess.map((next) => `${next.cpuMs.toFixed(3)} ms, ${next.wakes.toFixed(2)} wakes`);
+  return `${summed} (by process: ${each.join('; ')})`;
 }
 
 export async function run(): Promise<BenchReport> {
@@ -218,13 +233,15 @@ export async function run(): Promise<BenchReport> {
       request: () => ({ path: '/api/draw/channels', headers: { authorization: `Bearer ${reader}` } }),
       succeeded: (body) => body.startsWith('{"code":200') && body.includes('"success":true'),
     };
-    // Round-robin over the submitters: request n is user n mod count, so no user exceeds its limit
-    // until every user has sent SUBMITS_PER_USER (and then the 429s count as failures).
+    // Round-robin over the submitters, continued from one run to the next against the same server
+    // (started again for a new one), so no user exceeds its limit until every user has sent
+    // SUBMITS_PER_USER (and then the 429s count as failures, and the bench warns).
     const usable = submitters.slice(0, -1);
+    let submitted = 0;
     const submitLoad: Load = {
       method: 'POST',
-      request: (n) => {
-        const user = usable[n % usable.length]!;
+      request: () => {
+        const user = usable[submitted++ % usable.length]!;
         return {
           path: `/api/mj/submit/imagine/${user.channelId}`,
           headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
@@ -259,8 +276,9 @@ export async function run(): Promise<BenchReport> {
     }
 
     // The same folder, users and loads served by WORKERS=2 (a primary handing connections to two
-    // members). Per-route limits are counted per process, so each submitter starts afresh.
+    // members). Rate counts live in memory, so each submitter starts afresh with the new server.
     await stopEarly(ours);
+    submitted = 0;
     const cluster = await startProcess(
       'server/src/main.ts',
       { ...serverEnv, WORKERS: String(CLUSTER_WORKERS) },
@@ -372,7 +390,7 @@ export async function run(): Promise<BenchReport> {
       },
     ];
     const outcome = (m: Measured) =>
-      `${m.succeeded}/${m.total} succeeded, ${m.failed} failed (statuses ${JSON.stringify(m.statuses)}), p50 ${m.p50} ms, ${m.cpuMsPerRequest.toFixed(3)} ms CPU per request`;
+      `${m.succeeded}/${m.total} succeeded, ${m.failed} failed (statuses ${JSON.stringify(m.statuses)}), p50 ${m.p50} ms, ${costOf(m)}`;
     return {
       name: 'REST API',
       ours: `the real server process (server/src/main.ts, embedded store, LOG_LEVEL=info), signed-in users`,
@@ -383,7 +401,7 @@ export async function run(): Promise<BenchReport> {
         `autocannon ${CONNECTIONS} connections, ${DURATION_S} s per run after a ${WARMUP_S} s warm-up of the read route; server and baseline each in their own process, autocannon in the bench process.`,
         `channels list: one user with ${CHANNELS_PER_USER} channels, ${Buffer.byteLength(channelsSample.body)} bytes per answer; ours ${outcome(list.ours)}; baseline ${outcome(list.baseline)}.`,
         `submit: ${usable.length} users (30 submits/min each), each in its own channel, round-robin; FREE_DAILY_CREDITS=1000000, BUILTIN_ENGINE_STEP_MS=60000, ENGINE_CONCURRENCY=1 so tasks queue without rendering; ours ${outcome(submit.ours)}; baseline ${outcome(submit.baseline)}.`,
-        `${CLUSTER_WORKERS} processes: the same folder, users and loads served by WORKERS=${CLUSTER_WORKERS} (members listening on the port themselves, the primary handing each connection over once), against the same single bare process and against one process of ours; list ${outcome(clustered.list)}; list at ${offered} req/s offered ${outcome(clustered.listAtRate)} (one process: ${outcome(listAtRate)}); submit ${outcome(clustered.submit)}; submit at ${offeredSubmits} req/s offered ${outcome(clustered.submitAtRate)} (one process: ${outcome(submitAtRate)}). CPU is summed over every process of the server (the primary, its members, tsx's helpers) from /proc. On a machine of ${os.cpus().length} cores autocannon, the primary and the members share them.`,
+        `${CLUSTER_WORKERS} processes: the same folder, users and loads served by WORKERS=${CLUSTER_WORKERS} (members listening on the port themselves, the primary handing each connection over once), against the same single bare process and against one process of ours; list ${outcome(clustered.list)}; list at ${offered} req/s offered ${outcome(clustered.listAtRate)} (one process: ${outcome(listAtRate)}); submit ${outcome(clustered.submit)}; submit at ${offeredSubmits} req/s offered ${outcome(clustered.submitAtRate)} (one process: ${outcome(submitAtRate)}). CPU is summed over every process of the server (the primary first, then its members; tsx's helpers) from /proc. On a machine of ${os.cpus().length} cores autocannon, the primary and the members share them.`,
         `This machine charges a Node process ${wakeUs.toFixed(0)} µs of CPU per wake from idle (1,000 waits of 2 ms, nothing else running): each hop a request makes between processes (a member asking the primary for a rate count) is a wake on each side, which weighs the ${CLUSTER_WORKERS}-process CPU figures.`,
         'Latencies are whole milliseconds (autocannon): a baseline p99 of 0 ms is under 1 ms, so its ratio is computed against 1 ms and printed as a lower bound (≥).',
         `A failure is a non-2xx status, a body without "success":true, a socket error or a timeout. Setup (sign-ins, channels) took ${setupSeconds.toFixed(1)} s.`,
