@@ -1,9 +1,9 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { TaskStatus, type ChannelEvent } from '@draw/shared';
 import { bearerToken } from '../http/auth';
+import { sameSecret } from '../digests';
 
 export interface MetricsSources {
   socketsConnected(): number;
@@ -99,13 +99,6 @@ export function createMetrics() {
 }
 export type Metrics = ReturnType<typeof createMetrics>;
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/** Compares digests (always 32 bytes) in constant time: the answer time says nothing about the token. */
-function sameSecret(given: string, expected: string): boolean {
-  return timingSafeEqual(digest(given), digest(expected));
-}
-
 /**
  * Times every request and serves /metrics: behind METRICS_TOKEN when one is configured; without
  * one, open outside production and absent (404) in production, where it would tell anyone the
@@ -122,7 +115,7 @@ export const metricsPlugin = fp<{ metrics: Metrics; token: string; production: b
     });
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
       if (!token && production) return reply.status(404).type('text/plain').send('Not found');
-      if (token && !sameSecret(bearerToken(request.headers.authorization) ?? '', token)) {
+      if (token && !sameSecret(token, bearerToken(request.headers.authorization) ?? '')) {
         return reply.status(401).type('text/plain').send('Unauthorized');
       }
       return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());

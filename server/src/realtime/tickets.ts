@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { RealtimeRepository } from './repository';
+import { sha256Hex } from '../digests';
 
 const TICKET_TTL_MS = 60_000;
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** Whether a session (by id: the SHA-256 of its token) is still live; the auth service answers. */
 export interface LiveSessions {
@@ -22,9 +22,9 @@ export function socketTickets(repo: RealtimeRepository, sessions: LiveSessions, 
       const ticket = randomBytes(24).toString('base64url');
       const expiresAt = now() + TICKET_TTL_MS;
       await repo.storeTicket({
-        _id: sha256(ticket),
+        _id: sha256Hex(ticket),
         userId,
-        sessionId: sha256(sessionToken),
+        sessionId: sha256Hex(sessionToken),
         expiresAt,
       });
       await repo.dropTicketsExpiredBefore(now() - TICKET_TTL_MS);
@@ -33,7 +33,7 @@ export function socketTickets(repo: RealtimeRepository, sessions: LiveSessions, 
     /** The ticket's user and session, once; null for unknown, used or expired tickets, or an ended session. */
     async redeem(ticket: string): Promise<{ userId: string; sessionId: string } | null> {
       if (typeof ticket !== 'string' || ticket.length > 100) return null;
-      const doc = await repo.useTicket(sha256(ticket), now());
+      const doc = await repo.useTicket(sha256Hex(ticket), now());
       // Tickets stored without a session (before sessions were recorded) cannot be checked: refused.
       if (!doc?.sessionId || !(await sessions.isSessionLive(doc.sessionId))) return null;
       return { userId: doc.userId, sessionId: doc.sessionId };

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   ErrorReason,
   Limits,
@@ -22,6 +22,7 @@ import { sessionCache } from './session-cache';
 import { maskPhone, type SmsSender } from './sms';
 import type { Slowdown, SlowdownRule } from './slowdown';
 import type { Throttle, ThrottleRule } from './throttle';
+import { sha256Hex } from '../../digests';
 
 const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 const MAX_CODE_ATTEMPTS = 5;
@@ -54,9 +55,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** RFC 5321's longest deliverable address. */
 const EMAIL_MAX_LENGTH = 254;
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 /** An address as stored: hashed, so the store holds no client addresses. */
-const addressHash = (ip: string) => sha256(`address:${ip}`);
+const addressHash = (ip: string) => sha256Hex(`address:${ip}`);
 const fail = (reason: ErrorReason, key: MessageKey, params?: Record<string, string | number>) =>
   new AppError(reason, key, params);
 
@@ -142,7 +142,7 @@ export function authService({
   now,
   onSendFailure = () => undefined,
 }: AuthServiceDeps) {
-  const codeHash = (key: string, code: string) => sha256(`${key}:${code}`);
+  const codeHash = (key: string, code: string) => sha256Hex(`${key}:${code}`);
   const sessionsEndedListeners: ((ended: { userId: string; sessionId?: string }) => void)[] = [];
   const sessionsEnded = (ended: { userId: string; sessionId?: string }) =>
     sessionsEndedListeners.forEach((listener) => listener(ended));
@@ -155,7 +155,7 @@ export function authService({
     await loginGate(user);
     const token = randomBytes(32).toString('base64url');
     const expiresAt = now() + SESSION_TTL_MS;
-    await repo.sessions.create({ _id: sha256(token), userId: user._id, createdAt: now(), expiresAt });
+    await repo.sessions.create({ _id: sha256Hex(token), userId: user._id, createdAt: now(), expiresAt });
     return { token, expiresAt, user: toUserInfo(user) };
   }
 
@@ -212,7 +212,7 @@ export function authService({
     const user: UserDoc = {
       _id: randomUUID(),
       ...(account.email !== undefined
-        ? { email: account.email, name: `user${sha256(account.email).slice(0, 4)}` }
+        ? { email: account.email, name: `user${sha256Hex(account.email).slice(0, 4)}` }
         : { phone: account.phone, name: `user${account.phone.slice(-4)}` }),
       description: '',
       avatar: '',
@@ -331,7 +331,7 @@ export function authService({
     },
 
     async userForToken(token: string): Promise<UserDoc | null> {
-      const sessionId = sha256(token);
+      const sessionId = sha256Hex(token);
       const cached = signedIn.get(sessionId, now());
       if (cached) return cached;
       const stamp = signedIn.stamp();
@@ -360,7 +360,7 @@ export function authService({
     },
 
     async logout(token: string): Promise<void> {
-      const session = await repo.sessions.revoke(sha256(token), now());
+      const session = await repo.sessions.revoke(sha256Hex(token), now());
       if (session) sessionsEnded({ userId: session.userId, sessionId: session._id });
     },
 

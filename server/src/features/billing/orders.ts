@@ -1,4 +1,4 @@
-import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ErrorReason, OrderStatus, PaymentProviderName, type Order, type PaymentStart } from '@draw/shared';
 import { api } from '@draw/shared/routes';
@@ -7,6 +7,7 @@ import type { CreditsLedger } from './ledger';
 import type { ProductsService } from './products';
 import { LedgerKind, type BillingRepository, type OrderDoc } from './repository';
 import type { PaymentProvider } from './providers/port';
+import { sameSecret } from '../../digests';
 
 /** An unpaid order expires after this long (the QR code stops working with it). */
 export const ORDER_TTL_MS = 30 * 60_000;
@@ -43,12 +44,6 @@ export function toOrder(doc: OrderDoc): Order {
     cancelledAt: doc.cancelledAt,
   };
 }
-
-const sameSecret = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
 
 const refusalOf = (status: OrderStatus): AppError => {
   switch (status) {

@@ -1,20 +1,16 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { isTerminal } from '@draw/machines';
 import { ErrorReason } from '@draw/shared';
 import type { ImageEngine } from '../../engines/port';
 import { AppError } from '../../errors';
 import type { TasksRepository } from '../tasks/repository';
+import { sameSecret } from '../../digests';
 
 export interface UpstreamHooksDeps {
   tasks: Pick<TasksRepository, 'byId'>;
   /** The engine a task names (hooks reach only tasks of an engine that takes them: the midjourney-proxy). */
   engines: { forTask(name: string): Pick<ImageEngine, 'notify'> | null };
 }
-
-const digest = (value: string) => createHash('sha256').update(value).digest();
-/** Compared as digests: equal length whatever was sent, so the time taken says nothing. */
-export const tokensEqual = (expected: string, given: string): boolean =>
-  timingSafeEqual(digest(expected), digest(given));
 
 const decoy = randomBytes(24).toString('base64url');
 
@@ -28,7 +24,7 @@ export function upstreamHooks(deps: UpstreamHooksDeps) {
   return {
     async receive(taskId: string, token: string, payload: unknown): Promise<{ accepted: boolean }> {
       const doc = await deps.tasks.byId(taskId);
-      const matches = tokensEqual(doc?.hookToken ?? decoy, token);
+      const matches = sameSecret(doc?.hookToken ?? decoy, token);
       const engine = doc ? deps.engines.forTask(doc.engine) : null;
       if (!doc || !matches || !engine?.notify)
         throw new AppError(ErrorReason.NotFound, 'upstream.hookRejected');
