@@ -12,15 +12,19 @@ import { idleWakeCostUs } from './rest/wake-cost';
  * REST throughput and tail latency of two hot routes, `GET /api/draw/channels` and
  * `POST /api/mj/submit/imagine/{channelId}`, against a bare Fastify process answering the same
  * bytes. Both servers run as their own process (autocannon uses a core of its own here), one at a
- * time, with the same autocannon settings.
+ * time, with the same autocannon settings. Then one process of ours against WORKERS=2 on a copy of
+ * the same folder, at the same offered load, in runs that alternate between the two.
  */
 const DURATION_S = 10;
+/** Runs at a fixed load alternate between one process and two, this many times each, this long. */
+const PAIRS = 3;
+const PAIR_S = 6;
 const WARMUP_S = 2;
 const CONNECTIONS = 10;
 const CHANNELS_PER_USER = 20;
 /** Submits are limited to 30/min per user: each submitting user is used at most this often. */
 const SUBMITS_PER_USER = 29;
-/** Enough users that SUBMITS_PER_USER × users exceeds what one server takes in its two submit runs (full throttle, then half of it). */
+/** Enough users that SUBMITS_PER_USER × users exceeds what one server takes in its submit runs (full throttle, then the pairs at half of it). */
 const SUBMIT_USERS = 900;
 const SIGN_IN_PARALLEL = 8;
 /** The several-process row: the server as WORKERS=2 on the same folder. */
@@ -33,7 +37,7 @@ interface Measured {
   rps: number;
   /** CPU (ms) the server's processes spent per request answered, summed over all of them. */
   cpuMsPerRequest: number;
-  /** Per request, for each process that spent CPU, in the tree's order (a cluster: the primary first). */
+  /** Per request, for each process of the server, in the tree's order (a cluster: the primary first). */
   byProcess: { cpuMs: number; wakes: number }[];
   p99: number;
   p50: number;
@@ -133,7 +137,7 @@ async function cannon(server: BenchProcess, load: Load, durationS: number, rate?
   return {
     rps: total / (result.duration || durationS),
     cpuMsPerRequest: byProcess.reduce((sum, next) => sum + next.cpuMs, 0),
-    byProcess: byProcess.filter((next) => next.cpuMs > 0),
+    byProcess,
     p99: result.latency.p99,
     p50: result.latency.p50,
     total,
@@ -144,12 +148,44 @@ async function cannon(server: BenchProcess, load: Load, durationS: number, rate?
   };
 }
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/**
+ * Runs of one server at one load taken as one: requests and CPU summed (so CPU per request is
+ * over every request of them), throughput their mean, latencies their median.
+ */
+function pooled(runs: Measured[]): Measured {
+  const total = runs.reduce((sum, run) => sum + run.total, 0);
+  const perRequest = (of: (run: Measured) => number) =>
+    runs.reduce((sum, run) => sum + of(run) * run.total, 0) / Math.max(1, total);
+  const statuses: Record<string, number> = {};
+  for (const run of runs)
+    for (const [status, count] of Object.entries(run.statuses))
+      statuses[status] = (statuses[status] ?? 0) + count;
+  return {
+    rps: runs.reduce((sum, run) => sum + run.rps, 0) / Math.max(1, runs.length),
+    cpuMsPerRequest: perRequest((run) => run.cpuMsPerRequest),
+    // The same server in every run: its processes are the same, in the same order.
+    byProcess: (runs[0]?.byProcess ?? []).map((_, i) => ({
+      cpuMs: perRequest((run) => run.byProcess[i]?.cpuMs ?? 0),
+      wakes: perRequest((run) => run.byProcess[i]?.wakes ?? 0),
+    })),
+    p99: median(runs.map((run) => run.p99)),
+    p50: median(runs.map((run) => run.p50)),
+    total,
+    succeeded: runs.reduce((sum, run) => sum + run.succeeded, 0),
+    failed: runs.reduce((sum, run) => sum + run.failed, 0),
+    statuses,
+  };
+}
+
 /** CPU and event-loop wakes per request, summed and (for a cluster) process by process. */
 function costOf(m: Measured): string {
   const wakes = m.byProcess.reduce((sum, next) => sum + next.wakes, 0);
   const summed = `${m.cpuMsPerRequest.toFixed(3)} ms CPU and ${wakes.toFixed(2)} event-loop wakes per request`;
-  if (m.byProcess.length < 2) return summed;
-  const each = m.byProcess.map((next) => `${next.cpuMs.toFixed(3)} ms, ${next.wakes.toFixed(2)} wakes`);
+  const spent = m.byProcess.filter((next) => next.cpuMs > 0);
+  if (spent.length < 2) return summed;
+  const each = spent.map((next) => `${next.cpuMs.toFixed(3)} ms, ${next.wakes.toFixed(2)} wakes`);
   return `${summed} (by process: ${each.join('; ')})`;
 }
 
@@ -233,23 +269,35 @@ export async function run(): Promise<BenchReport> {
       request: () => ({ path: '/api/draw/channels', headers: { authorization: `Bearer ${reader}` } }),
       succeeded: (body) => body.startsWith('{"code":200') && body.includes('"success":true'),
     };
-    // Round-robin over the submitters, continued from one run to the next against the same server
-    // (started again for a new one), so no user exceeds its limit until every user has sent
-    // SUBMITS_PER_USER (and then the 429s count as failures, and the bench warns).
+    // Round-robin over the submitters, one turn per server (its rate counts are its own, in
+    // memory), continued from one run to the next against it, so no user exceeds its limit until
+    // every user has sent SUBMITS_PER_USER (then the 429s count as failures, and the bench warns).
     const usable = submitters.slice(0, -1);
-    let submitted = 0;
-    const submitLoad: Load = {
-      method: 'POST',
-      request: () => {
-        const user = usable[submitted++ % usable.length]!;
-        return {
-          path: `/api/mj/submit/imagine/${user.channelId}`,
-          headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ prompt: PROMPT }),
-        };
-      },
-      succeeded: (body) => body.includes('"success":true') && body.includes('"taskId"'),
+    const submitsTo = () => {
+      let submitted = 0;
+      const load: Load = {
+        method: 'POST',
+        request: () => {
+          const user = usable[submitted++ % usable.length]!;
+          return {
+            path: `/api/mj/submit/imagine/${user.channelId}`,
+            headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ prompt: PROMPT }),
+          };
+        },
+        succeeded: (body) => body.includes('"success":true') && body.includes('"taskId"'),
+      };
+      return {
+        load,
+        warnIfSpent(server: string) {
+          if (submitted > usable.length * SUBMITS_PER_USER)
+            console.warn(
+              `rest bench: ${submitted} submits to ${server} exceed ${usable.length} users × ${SUBMITS_PER_USER}; raise SUBMIT_USERS`,
+            );
+        },
+      };
     };
+    const submitLoad = submitsTo().load;
 
     // Warm both processes' JIT on the read route (a submit warm-up would spend rate-limit budget).
     await cannon(ours, listLoad, WARMUP_S);
@@ -258,43 +306,73 @@ export async function run(): Promise<BenchReport> {
       ours: await cannon(ours, listLoad, DURATION_S),
       baseline: await cannon(baseline, listLoad, DURATION_S),
     };
-    // The same offered load for one and for several processes: half of what one process took.
-    const offered = Math.max(50, Math.round(list.ours.rps * OFFERED_SHARE));
-    const listAtRate = await cannon(ours, listLoad, DURATION_S, offered);
     const submit = {
       ours: await cannon(ours, submitLoad, DURATION_S),
       baseline: await cannon(baseline, submitLoad, DURATION_S),
     };
-    // Submits too at a fixed load both process counts are compared at: at full throttle two members
-    // also compete with autocannon and the primary for the two cores.
+    // The same offered loads for one and for several processes: half of what one process took (at
+    // full throttle two members also compete with autocannon and the primary for the two cores).
+    const offered = Math.max(50, Math.round(list.ours.rps * OFFERED_SHARE));
     const offeredSubmits = Math.max(20, Math.round(submit.ours.rps * OFFERED_SHARE));
-    const submitAtRate = await cannon(ours, submitLoad, DURATION_S, offeredSubmits);
-    if (submit.ours.total + submitAtRate.total > usable.length * SUBMITS_PER_USER) {
-      console.warn(
-        `rest bench: ${submit.ours.total + submitAtRate.total} submits exceed ${usable.length} users × ${SUBMITS_PER_USER}; raise SUBMIT_USERS`,
-      );
-    }
 
-    // The same folder, users and loads served by WORKERS=2 (a primary handing connections to two
-    // members). Rate counts live in memory, so each submitter starts afresh with the new server.
+    // One process and WORKERS=2 (a primary handing connections to two members) up at once, on
+    // copies of the same folder and users: the runs at those loads alternate between them, so a
+    // change in the host's speed over the bench weighs on both alike.
     await stopEarly(ours);
-    submitted = 0;
+    const clusterEnv = {
+      ...serverEnv,
+      DATA_DIR: path.join(dir, 'cluster-data'),
+      WORKERS: String(CLUSTER_WORKERS),
+    };
+    fs.cpSync(serverEnv.DATA_DIR!, clusterEnv.DATA_DIR, { recursive: true });
+    const single = await startProcess(
+      'server/src/main.ts',
+      serverEnv,
+      path.join(dir, 'server.log'),
+      profiling,
+    );
+    running.push(single);
     const cluster = await startProcess(
       'server/src/main.ts',
-      { ...serverEnv, WORKERS: String(CLUSTER_WORKERS) },
+      clusterEnv,
       path.join(dir, 'cluster.log'),
       profiling,
     );
     running.push(cluster);
+    const singleSubmits = submitsTo();
+    const clusterSubmits = submitsTo();
     await cannon(cluster, listLoad, WARMUP_S);
-    const clustered = {
+    const clusteredAtFullThrottle = {
       list: await cannon(cluster, listLoad, DURATION_S),
-      listAtRate: await cannon(cluster, listLoad, DURATION_S, offered),
-      submit: await cannon(cluster, submitLoad, DURATION_S),
-      submitAtRate: await cannon(cluster, submitLoad, DURATION_S, offeredSubmits),
+      submit: await cannon(cluster, clusterSubmits.load, DURATION_S),
     };
+    // The restarted single process's code paths are cold: warmed as the cluster's just were.
+    await cannon(single, listLoad, WARMUP_S);
+    await cannon(single, singleSubmits.load, WARMUP_S, offeredSubmits);
+    const runs = { list: [[], []] as Measured[][], submit: [[], []] as Measured[][] };
+    for (let pair = 0; pair < PAIRS; pair++) {
+      const order = pair % 2 === 0 ? [0, 1] : [1, 0];
+      const servers = [single, cluster];
+      const submitLoads = [singleSubmits.load, clusterSubmits.load];
+      for (const i of order) runs.list[i]!.push(await cannon(servers[i]!, listLoad, PAIR_S, offered));
+      for (const i of order)
+        runs.submit[i]!.push(await cannon(servers[i]!, submitLoads[i]!, PAIR_S, offeredSubmits));
+    }
+    singleSubmits.warnIfSpent('one process');
+    clusterSubmits.warnIfSpent(`${CLUSTER_WORKERS} processes`);
+    const listAtRate = pooled(runs.list[0]!);
+    const submitAtRate = pooled(runs.submit[0]!);
+    const clustered = {
+      ...clusteredAtFullThrottle,
+      listAtRate: pooled(runs.list[1]!),
+      submitAtRate: pooled(runs.submit[1]!),
+    };
+    /** Each pair's ratio, two processes against one, of CPU per request. */
+    const pairRatios = (of: Measured[][]) =>
+      of[1]!.map((two, i) => `${(two.cpuMsPerRequest / of[0]![i]!.cpuMsPerRequest).toFixed(2)}×`).join(', ');
 
     // Measured alone, with every server stopped, so the machine is as idle as the sleeper.
+    await stopEarly(single);
     await stopEarly(cluster);
     await stopEarly(baseline);
     const wakeUs = await idleWakeCostUs();
@@ -342,6 +420,13 @@ export async function run(): Promise<BenchReport> {
         unit: 'ms',
         ours: clustered.list.cpuMsPerRequest,
         baseline: list.ours.cpuMsPerRequest,
+        better: 'lower',
+      },
+      {
+        label: `GET /api/draw/channels CPU per request at ${offered} req/s offered, ${CLUSTER_WORKERS} processes vs 1`,
+        unit: 'ms',
+        ours: clustered.listAtRate.cpuMsPerRequest,
+        baseline: listAtRate.cpuMsPerRequest,
         better: 'lower',
       },
       {
@@ -401,7 +486,8 @@ export async function run(): Promise<BenchReport> {
         `autocannon ${CONNECTIONS} connections, ${DURATION_S} s per run after a ${WARMUP_S} s warm-up of the read route; server and baseline each in their own process, autocannon in the bench process.`,
         `channels list: one user with ${CHANNELS_PER_USER} channels, ${Buffer.byteLength(channelsSample.body)} bytes per answer; ours ${outcome(list.ours)}; baseline ${outcome(list.baseline)}.`,
         `submit: ${usable.length} users (30 submits/min each), each in its own channel, round-robin; FREE_DAILY_CREDITS=1000000, BUILTIN_ENGINE_STEP_MS=60000, ENGINE_CONCURRENCY=1 so tasks queue without rendering; ours ${outcome(submit.ours)}; baseline ${outcome(submit.baseline)}.`,
-        `${CLUSTER_WORKERS} processes: the same folder, users and loads served by WORKERS=${CLUSTER_WORKERS} (members listening on the port themselves, the primary handing each connection over once), against the same single bare process and against one process of ours; list ${outcome(clustered.list)}; list at ${offered} req/s offered ${outcome(clustered.listAtRate)} (one process: ${outcome(listAtRate)}); submit ${outcome(clustered.submit)}; submit at ${offeredSubmits} req/s offered ${outcome(clustered.submitAtRate)} (one process: ${outcome(submitAtRate)}). CPU is summed over every process of the server (the primary first, then its members; tsx's helpers) from /proc. On a machine of ${os.cpus().length} cores autocannon, the primary and the members share them.`,
+        `${CLUSTER_WORKERS} processes: the same folder, users and loads served by WORKERS=${CLUSTER_WORKERS} (members listening on the port themselves, the primary handing each connection over once), against the same single bare process and against one process of ours; list ${outcome(clustered.list)}; submit ${outcome(clustered.submit)}.`,
+        `At the same offered load, one process and ${CLUSTER_WORKERS} up at once on copies of the folder, ${PAIRS} runs of ${PAIR_S} s each, alternating (CPU per request over all of a server's runs, latencies their median): list at ${offered} req/s, ${CLUSTER_WORKERS} processes ${outcome(clustered.listAtRate)}, one process ${outcome(listAtRate)}, CPU ${CLUSTER_WORKERS} vs 1 in each pair ${pairRatios(runs.list)}; submit at ${offeredSubmits} req/s, ${CLUSTER_WORKERS} processes ${outcome(clustered.submitAtRate)}, one process ${outcome(submitAtRate)}, in each pair ${pairRatios(runs.submit)}. CPU is summed over every process of the server (the primary first, then its members; tsx's helpers) from /proc. On a machine of ${os.cpus().length} cores autocannon, the primary and the members share them.`,
         `This machine charges a Node process ${wakeUs.toFixed(0)} µs of CPU per wake from idle (1,000 waits of 2 ms, nothing else running): each hop a request makes between processes (a member asking the primary for a rate count) is a wake on each side, which weighs the ${CLUSTER_WORKERS}-process CPU figures.`,
         'Latencies are whole milliseconds (autocannon): a baseline p99 of 0 ms is under 1 ms, so its ratio is computed against 1 ms and printed as a lower bound (≥).',
         `A failure is a non-2xx status, a body without "success":true, a socket error or a timeout. Setup (sign-ins, channels) took ${setupSeconds.toFixed(1)} s.`,
