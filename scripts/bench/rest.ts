@@ -209,9 +209,14 @@ export async function run(): Promise<BenchReport> {
   const profiling = process.env.BENCH_CPU_PROFILE_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE_DIR)}`]
     : [];
+  /** Our server on `env`, stopped with the rest at the end (or earlier by `stopEarly`). */
+  const startServer = async (env: Record<string, string>, logName: string) => {
+    const server = await startProcess('server/src/main.ts', env, path.join(dir, logName), profiling);
+    running.push(server);
+    return server;
+  };
   try {
-    const ours = await startProcess('server/src/main.ts', serverEnv, path.join(dir, 'server.log'), profiling);
-    running.push(ours);
+    const ours = await startServer(serverEnv, 'server.log');
 
     const setupStarted = Date.now();
     const reader = await signIn(ours.origin, 0);
@@ -325,20 +330,8 @@ export async function run(): Promise<BenchReport> {
       WORKERS: String(CLUSTER_WORKERS),
     };
     fs.cpSync(serverEnv.DATA_DIR!, clusterEnv.DATA_DIR, { recursive: true });
-    const single = await startProcess(
-      'server/src/main.ts',
-      serverEnv,
-      path.join(dir, 'server.log'),
-      profiling,
-    );
-    running.push(single);
-    const cluster = await startProcess(
-      'server/src/main.ts',
-      clusterEnv,
-      path.join(dir, 'cluster.log'),
-      profiling,
-    );
-    running.push(cluster);
+    const single = await startServer(serverEnv, 'server.log');
+    const cluster = await startServer(clusterEnv, 'cluster.log');
     const singleSubmits = submitsTo();
     const clusterSubmits = submitsTo();
     await cannon(cluster, listLoad, WARMUP_S);
